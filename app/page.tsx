@@ -1,0 +1,25 @@
+import Link from "next/link";
+
+export default function Home() {
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-16">
+      <h1 className="text-3xl font-semibold tracking-tight">Signet</h1>
+      <p className="mt-3 text-slate-600">
+        Electronic signatures on PDF documents: signature requests, ordered recipients, fields placed by coordinates or
+        by anchors in the PDF text, templates, and delivery by e-mail.
+      </p>
+      <ul className="mt-8 space-y-2">
+        <li>
+          <Link className="text-blue-700 underline" href="/api/v1/openapi.json">
+            API reference (OpenAPI 3.1)
+          </Link>
+        </li>
+        <li>
+          <Link className="text-blue-700 underline" href="/api/health">
+            Health
+          </Link>
+        </li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { zApiKey, zCreateApiKey, zCreatedApiKey } from "./api-keys";
+import { zIdParams } from "./common";
+import { defineOperation } from "./operation";
+import {
+  zAddFields,
+  zAddRecipient,
+  zCreateRequest,
+  zField,
+  zFieldParams,
+  zListRequestsQuery,
+  zRecipient,
+  zRecipientParams,
+  zRequestList,
+  zSignatureRequest,
+  zUpdateField,
+  zUpdateRecipient,
+} from "./requests";
+
+const SR = "/api/v1/enterprise/signature-requests";
+const common = [400, 401, 403, 429];
+const deleted = z.object({ id: z.uuid(), deleted: z.literal(true) });
+
+/**
+ * Every operation of the API, in one place: the routes validate with these schemas, and
+ * /api/v1/openapi.json is generated from them.
+ */
+export const ops = {
+  createApiKey: defineOperation({
+    method: "POST",
+    path: "/api/v1/api-keys",
+    tag: "API keys",
+    summary: "Create an API key (the full key is returned once)",
+    body: zCreateApiKey,
+    success: { status: 201, description: "Created", data: zCreatedApiKey },
+    errors: common,
+  }),
+  listApiKeys: defineOperation({
+    method: "GET",
+    path: "/api/v1/api-keys",
+    tag: "API keys",
+    summary: "List the organization's keys visible to this key",
+    success: { status: 200, description: "The keys", data: z.object({ items: z.array(zApiKey) }) },
+    errors: [401, 403, 429],
+  }),
+  revokeApiKey: defineOperation({
+    method: "DELETE",
+    path: "/api/v1/api-keys/{id}",
+    tag: "API keys",
+    summary: "Revoke an API key",
+    params: zIdParams,
+    success: { status: 200, description: "Revoked", data: zApiKey },
+    errors: [401, 403, 404, 429],
+  }),
+  createRequest: defineOperation({
+    method: "POST",
+    path: SR,
+    tag: "Signature requests",
+    summary: "Create a DRAFT signature request from a PDF",
+    multipart: true,
+    body: zCreateRequest,
+    success: { status: 201, description: "Created", data: zSignatureRequest },
+    errors: [...common, 413, 415, 422],
+  }),
+  listRequests: defineOperation({
+    method: "GET",
+    path: SR,
+    tag: "Signature requests",
+    summary: "List signature requests, newest first (cursor pagination)",
+    query: zListRequestsQuery,
+    success: { status: 200, description: "A page of requests", data: zRequestList },
+    errors: common,
+  }),
+  getRequest: defineOperation({
+    method: "GET",
+    path: `${SR}/{id}`,
+    tag: "Signature requests",
+    summary: "Read a signature request with its document, recipients and fields",
+    params: zIdParams,
+    success: { status: 200, description: "The request", data: zSignatureRequest },
+    errors: [401, 403, 404, 429],
+  }),
+  deleteRequest: defineOperation({
+    method: "DELETE",
+    path: `${SR}/{id}`,
+    tag: "Signature requests",
+    summary: "Delete a DRAFT",
+    params: zIdParams,
+    success: { status: 200, description: "Deleted", data: deleted },
+    errors: [401, 403, 404, 409, 429],
+  }),
+  getDocument: defineOperation({
+    method: "GET",
+    path: `${SR}/{id}/document`,
+    tag: "Signature requests",
+    summary: "Download the current PDF (application/pdf)",
+    params: zIdParams,
+    success: { status: 200, description: "The PDF bytes" },
+    errors: [401, 403, 404, 429],
+  }),
+  getAudit: defineOperation({
+    method: "GET",
+    path: `${SR}/{id}/audit`,
+    tag: "Signature requests",
+    summary: "The audit trail of a request",
+    params: zIdParams,
+    success: {
+      status: 200,
+      description: "Events, oldest first",
+      data: z.object({
+        items: z.array(
+          z.object({
+            id: z.uuid(),
+            type: z.string(),
+            actor: z.string(),
+            ip: z.string().nullable(),
+            userAgent: z.string().nullable(),
+            data: z.record(z.string(), z.unknown()),
+            createdAt: z.string(),
+          }),
+        ),
+      }),
+    },
+    errors: [401, 403, 404, 429],
+  }),
+  sendRequest: defineOperation({
+    method: "POST",
+    path: `${SR}/{id}/send`,
+    tag: "Signature requests",
+    summary: "Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail",
+    params: zIdParams,
+    success: { status: 200, description: "Sent", data: zSignatureRequest },
+    errors: [...common, 404, 409, 422],
+  }),
+  cancelRequest: defineOperation({
+    method: "POST",
+    path: `${SR}/{id}/cancel`,
+    tag: "Signature requests",
+    summary: "Cancel an IN_PROGRESS request; signing links stop working",
+    params: zIdParams,
+    body: z.object({ reason: z.string().max(1000).optional() }),
+    bodyOptional: true,
+    success: { status: 200, description: "Cancelled", data: zSignatureRequest },
+    errors: [...common, 404, 409],
+  }),
+  addRecipient: defineOperation({
+    method: "POST",
+    path: `${SR}/{id}/recipients`,
+    tag: "Recipients",
+    summary: "Add a recipient to a DRAFT (order or signingOrder: same order = parallel)",
+    params: zIdParams,
+    body: zAddRecipient,
+    success: { status: 201, description: "Added", data: zRecipient },
+    errors: [...common, 404, 409, 422],
+  }),
+  updateRecipient: defineOperation({
+    method: "PATCH",
+    path: `${SR}/{id}/recipients/{recipientId}`,
+    tag: "Recipients",
+    summary: "Change a recipient of a DRAFT",
+    params: zRecipientParams,
+    body: zUpdateRecipient,
+    success: { status: 200, description: "Changed", data: zRecipient },
+    errors: [...common, 404, 409, 422],
+  }),
+  deleteRecipient: defineOperation({
+    method: "DELETE",
+    path: `${SR}/{id}/recipients/{recipientId}`,
+    tag: "Recipients",
+    summary: "Remove a recipient (and its fields) from a DRAFT",
+    params: zRecipientParams,
+    success: { status: 200, description: "Removed", data: deleted.extend({ fieldsRemoved: z.number().int() }) },
+    errors: [401, 403, 404, 409, 429],
+  }),
+  addFields: defineOperation({
+    method: "POST",
+    path: `${SR}/{id}/fields`,
+    tag: "Fields",
+    summary: "Add fields by coordinates (points from the top-left of the displayed page): one field or { fields: [...] }",
+    params: zIdParams,
+    body: zAddFields,
+    success: { status: 201, description: "Added", data: z.object({ fields: z.array(zField) }) },
+    errors: [...common, 404, 409, 422],
+  }),
+  updateField: defineOperation({
+    method: "PATCH",
+    path: `${SR}/{id}/fields/{fieldId}`,
+    tag: "Fields",
+    summary: "Move, resize or change a field of a DRAFT",
+    params: zFieldParams,
+    body: zUpdateField,
+    success: { status: 200, description: "Changed", data: zField },
+    errors: [...common, 404, 409, 422],
+  }),
+  deleteField: defineOperation({
+    method: "DELETE",
+    path: `${SR}/{id}/fields/{fieldId}`,
+    tag: "Fields",
+    summary: "Remove a field from a DRAFT",
+    params: zFieldParams,
+    success: { status: 200, description: "Removed", data: deleted },
+    errors: [401, 403, 404, 409, 429],
+  }),
+};
+
+export type OperationName = keyof typeof ops;

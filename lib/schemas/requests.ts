@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { zFile, zPageSize } from "./common";
+
+export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
+export const zRequestStatus = z.enum(REQUEST_STATUSES);
+
+export const zCreateRequest = z
+  .object({
+    file: zFile.optional(),
+    documentFile: zFile.optional(),
+    title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
+    delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
+  })
+  .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
+  .refine((b) => !(b.file && b.documentFile), { error: "Give the PDF as file or documentFile, not both", path: ["documentFile"] });
+
+export const zListRequestsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+  status: zRequestStatus.optional(),
+});
+
+export const RECIPIENT_ROLES = ["SIGNER", "CC"] as const;
+export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "DECLINED"] as const;
+export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
+
+export const zRecipient = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(RECIPIENT_ROLES),
+  order: z.number().int(),
+  signingOrder: z.number().int(),
+  status: z.enum(RECIPIENT_STATUSES),
+  sentAt: z.string().nullable(),
+  viewedAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+});
+
+export const zField = z.object({
+  id: z.uuid(),
+  recipientId: z.uuid(),
+  type: z.enum(FIELD_TYPES),
+  page: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  name: z.string().nullable(),
+  required: z.boolean(),
+  label: z.string().nullable(),
+  maxLength: z.number().int().nullable(),
+  fontSize: z.number().nullable(),
+  defaultValue: z.string().nullable(),
+  anchor: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const zDocument = z.object({
+  version: z.number().int(),
+  sha256: z.string(),
+  size: z.number().int(),
+  pageCount: z.number().int(),
+  pages: z.array(zPageSize),
+});
+
+export const zSignatureRequest = z.object({
+  id: z.uuid(),
+  status: zRequestStatus,
+  title: z.string(),
+  delivery_mode: z.string(),
+  environment: z.enum(["SANDBOX", "PRODUCTION"]),
+  document: zDocument,
+  recipients: z.array(zRecipient),
+  fields: z.array(zField),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
+export type RecipientDto = z.infer<typeof zRecipient>;
+export type FieldDto = z.infer<typeof zField>;
+
+export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true }).extend({
+  recipientCount: z.number().int(),
+});
+export const zRequestList = z.object({ items: z.array(zRequestSummary), nextCursor: z.string().nullable() });
+
+// Recipients
+const orderInt = z.number({ error: "order must be an integer from 1 to 1000" }).int().min(1).max(1000);
+const recipientBase = z.object({
+  email: z.email({ error: "email must be a valid e-mail address" }).max(320),
+  name: z.string({ error: "name is required" }).trim().min(1, { error: "name is required" }).max(200),
+  role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }).default("SIGNER"),
+  order: orderInt.optional(),
+  signingOrder: orderInt.optional(),
+});
+const sameOrder = (b: { order?: number; signingOrder?: number }) =>
+  b.order === undefined || b.signingOrder === undefined || b.order === b.signingOrder;
+const orderMismatch = { error: "order and signingOrder are the same setting; they differ here", path: ["signingOrder"] };
+export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch);
+export const zUpdateRecipient = recipientBase
+  .partial()
+  .refine(sameOrder, orderMismatch)
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
+export const zRecipientParams = z.object({ id: z.string().max(100), recipientId: z.string().max(100) });
+
+// Fields
+const coord = (name: string) => z.number({ error: `${name} must be a number of points` }).finite().min(0).max(14400);
+const fieldShape = {
+  type: z.enum(FIELD_TYPES, { error: "type must be SIGNATURE, INITIAL, DATE or TEXT" }),
+  recipientId: z.string({ error: "recipientId is required" }).max(100),
+  page: z.number({ error: "page must be an integer, 1 for the first page" }).int().min(1).max(100000),
+  x: coord("x"),
+  y: coord("y"),
+  width: coord("width").positive(),
+  height: coord("height").positive(),
+  name: z.string().max(200).optional(),
+  required: z.boolean().optional(),
+  label: z.string().max(200).optional(),
+  maxLength: z.number().int().min(1).max(10000).optional(),
+  fontSize: z.number().min(4).max(96).optional(),
+  defaultValue: z.string().max(10000).optional(),
+};
+export const zFieldInput = z.object(fieldShape);
+export type FieldInput = z.infer<typeof zFieldInput>;
+export const zAddFields = z.union([zFieldInput, z.object({ fields: z.array(zFieldInput).min(1).max(1000) })]);
+export const zUpdateField = z
+  .object(fieldShape)
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
+export const zFieldParams = z.object({ id: z.string().max(100), fieldId: z.string().max(100) });

@@ -1,0 +1,46 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { apiKeys, organizations } from "../db/schema";
+import { AppError } from "../http/errors";
+import { constantTimeEqualHex, hashApiKey, keyPrefixOf, type Environment } from "./keys";
+import { ipAllowed } from "./ip";
+
+/** Who is calling: a key of one organization in one environment. Every query is scoped by it. */
+export interface KeyAuth {
+  keyId: string;
+  keyPrefix: string;
+  orgId: string;
+  plan: string;
+  environment: Environment;
+  rateLimitPerMinute: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
+  if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
+  const hash = hashApiKey(apiKey.trim());
+  const db = await getDb();
+  const [row] = await db
+    .select({ key: apiKeys, plan: organizations.plan })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(eq(apiKeys.keyHash, hash))
+    .limit(1);
+  if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("UNAUTHENTICATED", "Invalid API key");
+  if (row.key.revokedAt) throw new AppError("UNAUTHENTICATED", "API key has been revoked");
+  if (!ipAllowed(ip, row.key.allowedIps)) {
+    throw new AppError("FORBIDDEN", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key`);
+  }
+  return {
+    keyId: row.key.id,
+    keyPrefix: keyPrefixOf(apiKey),
+    orgId: row.key.orgId,
+    plan: row.plan,
+    environment: row.key.environment as Environment,
+    rateLimitPerMinute: row.key.rateLimitPerMinute,
+    ip,
+    userAgent,
+  };
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import ipaddr from "ipaddr.js";
+
+/** Parses an address, turning IPv4-mapped IPv6 (::ffff:1.2.3.4) into IPv4 so rules match either way. */
+function parseAddr(s: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  try {
+    const a = ipaddr.parse(s.trim());
+    return a.kind() === "ipv6" && (a as ipaddr.IPv6).isIPv4MappedAddress() ? (a as ipaddr.IPv6).toIPv4Address() : a;
+  } catch {
+    return null;
+  }
+}
+
+/** An allowedIps entry: an IPv4/IPv6 address or a CIDR range. */
+export function isValidIpRule(rule: string): boolean {
+  if (rule.includes("/")) {
+    try {
+      ipaddr.parseCIDR(rule);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(rule);
+}
+
+export function ipAllowed(ip: string | null, rules: string[]): boolean {
+  if (rules.length === 0) return true;
+  if (!ip) return false;
+  const addr = parseAddr(ip);
+  if (!addr) return false;
+  return rules.some((rule) => {
+    if (rule.includes("/")) {
+      const [range, bits] = ipaddr.parseCIDR(rule);
+      const r = range.kind() === "ipv6" && (range as ipaddr.IPv6).isIPv4MappedAddress() ? null : range;
+      if (!r || r.kind() !== addr.kind()) return false;
+      return addr.match([r, bits] as [typeof addr, number]);
+    }
+    const r = parseAddr(rule);
+    return !!r && r.kind() === addr.kind() && r.toNormalizedString() === addr.toNormalizedString();
+  });
+}
+
+/**
+ * The caller's address. scripts/server.mjs writes the socket's address into x-signet-client-ip with a
+ * per-process token, replacing anything the client sent; X-Forwarded-For counts only with TRUST_PROXY=1,
+ * and then its last entry (the one our own proxy appended).
+ */
+export function clientIp(headers: Headers, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const xff = headers.get("x-forwarded-for");
+    if (xff) {
+      const parts = xff.split(",").map((p) => p.trim()).filter(Boolean);
+      if (parts.length) return parts[parts.length - 1];
+    }
+  }
+  const token = process.env.SIGNET_CLIENT_IP_TOKEN;
+  if (token && headers.get("x-signet-client-ip-token") === token) return headers.get("x-signet-client-ip");
+  return null;
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import path from "node:path";
+
+/** Read at call time (not import time) so that tests and the CLI can set the environment first. */
+function num(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+export const config = {
+  get port() {
+    return num("PORT", 3000);
+  },
+  get dataDir() {
+    return path.resolve(process.env.DATA_DIR || "./data");
+  },
+  /** postgres://… for a PostgreSQL server; memory:// for a throwaway PGlite; unset for PGlite in DATA_DIR. */
+  get databaseUrl() {
+    return process.env.DATABASE_URL || "";
+  },
+  get publicBaseUrl() {
+    return (process.env.PUBLIC_BASE_URL || `http://localhost:${this.port}`).replace(/\/$/, "");
+  },
+  get maxUploadBytes() {
+    return Math.floor(num("MAX_UPLOAD_MB", 25) * 1024 * 1024);
+  },
+  get maxJsonBytes() {
+    return Math.floor(num("MAX_JSON_KB", 1024) * 1024);
+  },
+  get maxPages() {
+    return num("MAX_PAGES", 500);
+  },
+  get maxRecipients() {
+    return num("MAX_RECIPIENTS", 50);
+  },
+  get maxFields() {
+    return num("MAX_FIELDS", 1000);
+  },
+  rateLimitPerMinute(environment: "SANDBOX" | "PRODUCTION") {
+    return environment === "PRODUCTION" ? num("RATE_LIMIT_PRODUCTION", 1200) : num("RATE_LIMIT_SANDBOX", 120);
+  },
+  get trustProxy() {
+    return process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  },
+  get expiryDays() {
+    return num("EXPIRY_DAYS", 30);
+  },
+  get workerEnabled() {
+    return process.env.SIGNET_WORKER !== "0";
+  },
+};

@@ -1,0 +1,101 @@
+import "server-only";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgTransaction } from "drizzle-orm/pg-core";
+import { config } from "../config";
+import * as schema from "./schema";
+import { lockDataDir } from "./lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/** Something queries run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+interface Handle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// One handle per process, shared by every bundle Next.js makes (instrumentation, routes, pages).
+const g = globalThis as unknown as { __signetDb?: Promise<Handle> };
+
+const migrationsFolder = () => path.join(process.cwd(), "lib/server/db/migrations");
+
+async function openPglite(dataDir: string | undefined): Promise<Handle> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
+  const db = drizzle(pool, { schema });
+  // Several app instances may start at once: one migrates, the others wait for it.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock(727274)");
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(727274)").catch(() => {});
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+}
+
+function open(): Promise<Handle> {
+  const url = config.databaseUrl;
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
+  if (url === "memory://") return openPglite(undefined);
+  if (url) throw new Error(`DATABASE_URL must be postgres://… (or unset for the embedded store), got "${url}"`);
+  return openPglite(config.dataDir);
+}
+
+/** The database, opened (and migrated) on first use, never at import time, so `next build` does not touch it. */
+export async function getHandle(): Promise<Handle> {
+  if (!g.__signetDb) {
+    g.__signetDb = open();
+    g.__signetDb.catch(() => {
+      g.__signetDb = undefined;
+    });
+  }
+  return g.__signetDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = g.__signetDb;
+  g.__signetDb = undefined;
+  if (h) await (await h).close();
+}
+
+export async function ping(): Promise<void> {
+  await (await getDb()).execute(sql`select 1`);
+}
+
+export { schema };

@@ -1,0 +1,223 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+// Millisecond precision, like JavaScript's Date, so that a timestamp read back compares equal to the stored one
+// (list cursors depend on it).
+const nowMs = sql`date_trunc('milliseconds', now())`;
+const createdAt = () => ts("created_at").notNull().default(nowMs);
+
+export const organizations = pgTable("organizations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** FREE or ENTERPRISE: only ENTERPRISE organizations may hold production keys. */
+  plan: text("plan").notNull().default("FREE"),
+  isDefault: boolean("is_default").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    name: text("name").notNull(),
+    environment: text("environment").notNull(), // SANDBOX | PRODUCTION
+    keyPrefix: text("key_prefix").notNull(),
+    /** SHA-256 of the full key, hex. The key itself is never stored. */
+    keyHash: text("key_hash").notNull(),
+    allowedIps: jsonb("allowed_ips").$type<string[]>().notNull().default([]),
+    /** Requests per minute; null means the environment's default. */
+    rateLimitPerMinute: integer("rate_limit_per_minute"),
+    /** SYSTEM keys are provisioned by the server itself (the dashboard's key); hidden from lists. */
+    kind: text("kind").notNull().default("USER"),
+    createdByKeyId: uuid("created_by_key_id"),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_org_idx").on(t.orgId)],
+);
+
+export const staffUsers = pgTable("staff_users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  /** scrypt$N$r$p$salt$hash */
+  passwordHash: text("password_hash").notNull(),
+  role: text("role").notNull().default("ADMIN"),
+  orgId: uuid("org_id").notNull().references(() => organizations.id),
+  createdAt: createdAt(),
+});
+
+export const signatureRequests = pgTable(
+  "signature_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    environment: text("environment").notNull(),
+    title: text("title").notNull(),
+    deliveryMode: text("delivery_mode").notNull().default("email"),
+    status: text("status").notNull().default("DRAFT"),
+    createdByKeyId: uuid("created_by_key_id"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().default(nowMs),
+    sentAt: ts("sent_at"),
+    completedAt: ts("completed_at"),
+    cancelledAt: ts("cancelled_at"),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+);
+
+/** Every version of a request's document; the highest version is the current one. */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    sha256: text("sha256").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    pageCount: integer("page_count").notNull(),
+    pages: jsonb("pages").$type<{ width: number; height: number }[]>().notNull(),
+    /** Why this version exists: ORIGINAL, IMAGE_STAMP, TEXT_REPLACEMENT, SEALED, ... */
+    reason: text("reason").notNull(),
+    filename: text("filename"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("document_versions_req_ver_idx").on(t.requestId, t.version)],
+);
+
+export const recipients = pgTable(
+  "recipients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default("SIGNER"), // SIGNER | CC
+    order: integer("signing_order").notNull().default(1),
+    status: text("status").notNull().default("PENDING"),
+    /** SHA-256 of the signing token; the token itself is never stored nor returned. */
+    tokenHash: text("token_hash"),
+    sentAt: ts("sent_at"),
+    viewedAt: ts("viewed_at"),
+    signedAt: ts("signed_at"),
+    declinedAt: ts("declined_at"),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recipients_request_idx").on(t.requestId), uniqueIndex("recipients_token_idx").on(t.tokenHash)],
+);
+
+export const fields = pgTable(
+  "fields",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => recipients.id, { onDelete: "cascade" }),
+    type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
+    page: integer("page").notNull(),
+    x: doublePrecision("x").notNull(),
+    y: doublePrecision("y").notNull(),
+    width: doublePrecision("width").notNull(),
+    height: doublePrecision("height").notNull(),
+    name: text("name"),
+    required: boolean("required").notNull().default(true),
+    label: text("label"),
+    maxLength: integer("max_length"),
+    fontSize: doublePrecision("font_size"),
+    defaultValue: text("default_value"),
+    /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box }. */
+    anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+    value: text("value"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fields_request_idx").on(t.requestId)],
+);
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    actor: text("actor").notNull(), // "api-key:<prefix>", "recipient:<id>", "system"
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_request_idx").on(t.requestId, t.createdAt)],
+);
+
+/** Work that must not be lost: written with the state change that causes it, run by the worker. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").notNull().default("QUEUED"), // QUEUED | RUNNING | DONE | FAILED
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    runAt: ts("run_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+);
+
+export const rateBuckets = pgTable("rate_buckets", {
+  keyId: uuid("key_id").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    keyId: uuid("key_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** null while the first request is still being handled. */
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] })],
+);
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});

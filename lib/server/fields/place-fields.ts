@@ -1,0 +1,151 @@
+import "server-only";
+import { and, count, eq } from "drizzle-orm";
+import type { FieldInput } from "@/lib/schemas/requests";
+import type { KeyAuth } from "../auth/authenticate";
+import { config } from "../config";
+import { getDb, type Queryable } from "../db";
+import { fields, signatureRequests } from "../db/schema";
+import { AppError, notFound, type FieldError } from "../http/errors";
+import { keyActor, recordEvent, type Actor } from "../audit/record-event";
+import { isUuid } from "../scope";
+import {
+  assertDraft,
+  currentDocument,
+  findVisibleRequest,
+  loadRecipients,
+  toFieldDto,
+  type DocumentRow,
+  type RecipientRow,
+  type RequestRow,
+} from "../requests/load-request";
+
+// Half a point of slack: coordinates computed from a rendered page round to fractions of a point.
+const EPS = 0.5;
+
+/** Why a field cannot stand where it is asked to, or null: page exists, box inside it, recipient a signer here. */
+export function placementProblem(f: FieldInput, doc: DocumentRow, signers: Map<string, RecipientRow>, at: string): FieldError | null {
+  const rec = signers.get(f.recipientId);
+  if (!rec) return { field: `${at}recipientId`, message: `recipientId ${f.recipientId} is not a recipient of this request` };
+  if (rec.role !== "SIGNER") return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
+  if (f.page > doc.pageCount) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
+  const size = doc.pages[f.page - 1];
+  if (f.x + f.width > size.width + EPS || f.y + f.height > size.height + EPS) {
+    return {
+      field: `${at}x`,
+      message: `The box (${f.x}, ${f.y}, ${f.width} × ${f.height}) does not lie inside page ${f.page} (${size.width} × ${size.height} pt)`,
+    };
+  }
+  return null;
+}
+
+/** Inserts fields after checking every one of them; one bad field and none is stored. */
+export async function insertFields(
+  tx: Queryable,
+  req: RequestRow,
+  inputs: (FieldInput & { anchor?: Record<string, unknown> })[],
+  who: Actor,
+) {
+  const doc = await currentDocument(tx, req.id);
+  const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
+  const problems = inputs
+    .map((f, i) => placementProblem(f, doc, byId, inputs.length > 1 ? `fields.${i}.` : ""))
+    .filter((p): p is FieldError => p !== null);
+  if (problems.length) {
+    const msg = problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`;
+    throw new AppError("UNPROCESSABLE", msg, { errors: problems });
+  }
+  const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.requestId, req.id));
+  if (Number(n) + inputs.length > config.maxFields) {
+    throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxFields} fields; it has ${n}, and ${inputs.length} more were given`);
+  }
+  const rows = await tx
+    .insert(fields)
+    .values(
+      inputs.map((f) => ({
+        requestId: req.id,
+        recipientId: f.recipientId,
+        type: f.type,
+        page: f.page,
+        x: f.x,
+        y: f.y,
+        width: f.width,
+        height: f.height,
+        name: f.name ?? null,
+        required: f.required ?? true,
+        label: f.label ?? null,
+        maxLength: f.maxLength ?? null,
+        fontSize: f.fontSize ?? null,
+        defaultValue: f.defaultValue ?? null,
+        anchor: f.anchor ?? null,
+      })),
+    )
+    .returning();
+  await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
+  await recordEvent(tx, req.id, "fields.added", who, { count: rows.length, fieldIds: rows.map((r) => r.id) });
+  return rows.map(toFieldDto);
+}
+
+export async function addFields(auth: KeyAuth, requestId: string, inputs: FieldInput[]) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "adding fields");
+    return { fields: await insertFields(tx, req, inputs, keyActor(auth)) };
+  });
+}
+
+async function findField(tx: Queryable, requestId: string, fieldId: string) {
+  if (!isUuid(fieldId)) throw notFound("Field");
+  const [row] = await tx.select().from(fields).where(and(eq(fields.id, fieldId), eq(fields.requestId, requestId)));
+  if (!row) throw notFound("Field");
+  return row;
+}
+
+export async function updateField(auth: KeyAuth, requestId: string, fieldId: string, patch: Partial<FieldInput>) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "changing fields");
+    const cur = await findField(tx, req.id, fieldId);
+    const merged: FieldInput = {
+      type: (patch.type ?? cur.type) as FieldInput["type"],
+      recipientId: patch.recipientId ?? cur.recipientId,
+      page: patch.page ?? cur.page,
+      x: patch.x ?? cur.x,
+      y: patch.y ?? cur.y,
+      width: patch.width ?? cur.width,
+      height: patch.height ?? cur.height,
+    };
+    const doc = await currentDocument(tx, req.id);
+    const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
+    const problem = placementProblem(merged, doc, byId, "");
+    if (problem) throw new AppError("UNPROCESSABLE", problem.message, { errors: [problem] });
+    const [row] = await tx
+      .update(fields)
+      .set({
+        ...merged,
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.required !== undefined && { required: patch.required }),
+        ...(patch.label !== undefined && { label: patch.label }),
+        ...(patch.maxLength !== undefined && { maxLength: patch.maxLength }),
+        ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
+        ...(patch.defaultValue !== undefined && { defaultValue: patch.defaultValue }),
+      })
+      .where(eq(fields.id, cur.id))
+      .returning();
+    await recordEvent(tx, req.id, "field.updated", keyActor(auth), { fieldId: row.id });
+    return toFieldDto(row);
+  });
+}
+
+export async function deleteField(auth: KeyAuth, requestId: string, fieldId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "removing fields");
+    const cur = await findField(tx, req.id, fieldId);
+    await tx.delete(fields).where(eq(fields.id, cur.id));
+    await recordEvent(tx, req.id, "field.removed", keyActor(auth), { fieldId: cur.id });
+    return { id: cur.id, deleted: true };
+  });
+}

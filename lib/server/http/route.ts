@@ -1,0 +1,183 @@
+import "server-only";
+import crypto from "node:crypto";
+import { z, type ZodType } from "zod";
+import type { Operation } from "@/lib/schemas/operation";
+import { authenticateKey, type KeyAuth } from "../auth/authenticate";
+import { clientIp } from "../auth/ip";
+import { config } from "../config";
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from "../limits/idempotency";
+import { rateHeaders, takeToken } from "../limits/rate-limit";
+import { envelope, json, type Ok } from "./envelope";
+import { AppError, type FieldError } from "./errors";
+import { readBodyLimited } from "./body";
+
+type RouteCtx = { params: Promise<Record<string, string | string[]>> };
+export type Handler = (req: Request, ctx: RouteCtx) => Promise<Response>;
+
+export interface CallContext<P, Q, B> {
+  auth: KeyAuth;
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+}
+
+type Infer<T> = T extends ZodType<infer O> ? O : undefined;
+
+/**
+ * The one wrapper every API route goes through: key → organization and environment, rate limit,
+ * zod for params, query and body, Idempotency-Key, and errors mapped by the one code → status table.
+ */
+export function route<Op extends Operation>(
+  op: Op,
+  handler: (c: CallContext<Infer<Op["params"]>, Infer<Op["query"]>, Infer<Op["body"]>>) => Promise<Ok<unknown> | Response>,
+): Handler {
+  return async (req, ctx) => {
+    let rate: Record<string, string> = {};
+    let idem: { keyId: string; key: string } | null = null;
+    try {
+      const auth = await authenticateKey(
+        req.headers.get("x-api-key"),
+        clientIp(req.headers, config.trustProxy),
+        req.headers.get("user-agent"),
+      );
+      const decision = await takeToken(auth);
+      rate = rateHeaders(decision);
+      if (!decision.allowed) {
+        throw new AppError("RATE_LIMITED", `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`);
+      }
+
+      const params = parse(op.params, await ctx.params, "params");
+      const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");
+      const { value: rawBody, hash } = await readBody(req, op);
+      const body = parse(op.body, rawBody, "body");
+
+      const idemKey = req.headers.get("idempotency-key");
+      if (idemKey !== null && req.method === "POST") {
+        const claim = await claimIdempotencyKey(auth.keyId, idemKey, req.method, new URL(req.url).pathname, hash);
+        if (claim.kind === "replay") {
+          return new Response(claim.body, {
+            status: claim.status,
+            headers: { "content-type": "application/json; charset=utf-8", "idempotent-replayed": "true", ...rate },
+          });
+        }
+        idem = { keyId: auth.keyId, key: idemKey };
+      }
+
+      const result = await handler({ auth, params, query, body, req } as CallContext<
+        Infer<Op["params"]>,
+        Infer<Op["query"]>,
+        Infer<Op["body"]>
+      >);
+      if (result instanceof Response) {
+        for (const [k, v] of Object.entries(rate)) result.headers.set(k, v);
+        if (idem) await releaseIdempotencyKey(idem.keyId, idem.key);
+        return result;
+      }
+      const text = JSON.stringify(envelope(result.status, result.message, result.data));
+      if (idem) await storeIdempotentResponse(idem.keyId, idem.key, result.status, text);
+      return new Response(text, {
+        status: result.status,
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...rate, ...result.headers },
+      });
+    } catch (e) {
+      const res = errorResponse(e, rate);
+      if (idem) {
+        if (res.status >= 500) await releaseIdempotencyKey(idem.keyId, idem.key).catch(() => {});
+        else await storeIdempotentResponse(idem.keyId, idem.key, res.status, await res.clone().text()).catch(() => {});
+      }
+      return res;
+    }
+  };
+}
+
+/** Routes that exist but not for this method. */
+export function methodNotAllowed(allowed: string[]): Handler {
+  return async () =>
+    json(envelope(405, `Method not allowed; use ${allowed.join(", ")}`, null), 405, { allow: allowed.join(", ") });
+}
+
+export function errorResponse(e: unknown, extraHeaders: Record<string, string> = {}): Response {
+  if (e instanceof AppError) {
+    const extra: Record<string, unknown> = {};
+    if (e.errors) extra.errors = e.errors;
+    if (e.details) extra.details = e.details;
+    return json(envelope(e.status, e.message, null, extra), e.status, { ...extraHeaders, ...e.headers });
+  }
+  const id = crypto.randomUUID();
+  console.error(`[signet] unhandled error ${id}:`, e);
+  return json(envelope(500, `Internal server error (reference ${id})`, null), 500, extraHeaders);
+}
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
+  if (!schema) return undefined as T;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw validationError(r.error, where);
+}
+
+export function validationError(error: z.ZodError, where: string): AppError {
+  const errors: FieldError[] = error.issues.slice(0, 50).map((i) => ({
+    field: i.path.length ? i.path.map(String).join(".") : where,
+    message: i.message,
+  }));
+  const unique = [...new Set(errors.map((e) => e.message))];
+  const message = unique.length === 1 ? unique[0] : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
+  return new AppError("VALIDATION", message, { errors });
+}
+
+async function readBody(req: Request, op: Operation): Promise<{ value: unknown; hash: string }> {
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (op.multipart) {
+    if (!type.startsWith("multipart/form-data")) {
+      throw new AppError("UNSUPPORTED_MEDIA", "This endpoint takes multipart/form-data");
+    }
+    const bytes = await readBodyLimited(req, config.maxUploadBytes);
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": req.headers.get("content-type")! } }).formData();
+    } catch {
+      throw new AppError("BAD_REQUEST", "Malformed multipart/form-data body");
+    }
+    const value: Record<string, unknown> = {};
+    const canon: string[] = [];
+    for (const [name, v] of form.entries()) {
+      if (name in value) throw new AppError("BAD_REQUEST", `Part "${name}" is given more than once`);
+      value[name] = v;
+      if (typeof v === "string") canon.push(`${name}=s:${v}`);
+      else {
+        const digest = crypto.createHash("sha256").update(new Uint8Array(await v.arrayBuffer())).digest("hex");
+        canon.push(`${name}=f:${v.name}:${v.type}:${digest}`);
+      }
+    }
+    canon.sort();
+    return { value, hash: sha(canon.join("\n")) };
+  }
+  if (!op.body) return { value: undefined, hash: sha("") };
+  const bytes = await readBodyLimited(req, config.maxJsonBytes);
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { value: op.bodyOptional ? {} : {}, hash: sha("") };
+  if (type && !type.startsWith("application/json") && !type.includes("+json")) {
+    throw new AppError("UNSUPPORTED_MEDIA", "This endpoint takes application/json");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "Malformed JSON body");
+  }
+  return { value, hash: sha(stableStringify(value)) };
+}
+
+const sha = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
+  if (v && typeof v === "object") {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { getDb } from "../db";
+import { jobs } from "../db/schema";
+import { handlers } from "./handlers";
+
+const LEASE_SECONDS = 120;
+const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+
+/** Exponential backoff with full jitter: up to 2^attempt seconds, capped at an hour. */
+export const backoffMs = (attempt: number) => Math.round(Math.random() * Math.min(3600, 2 ** attempt) * 1000) + 1000;
+
+/** Takes one due job (or one whose worker died, its lease run out) and marks it RUNNING for us. */
+async function claim() {
+  const db = await getDb();
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, "QUEUED"), lte(jobs.runAt, sql`now()`)),
+        and(eq(jobs.status, "RUNNING"), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({
+      status: "RUNNING",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedBy: workerId,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return job;
+}
+
+/** Runs due jobs until none is left (or `max` ran). Returns how many ran. */
+export async function runDueJobs(max = 100): Promise<number> {
+  const db = await getDb();
+  let ran = 0;
+  while (ran < max) {
+    const job = await claim();
+    if (!job) break;
+    ran++;
+    const handler = handlers[job.type];
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await db
+        .update(jobs)
+        .set({ status: "DONE", finishedAt: new Date(), lockedUntil: null, lastError: null })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const final = job.attempts >= job.maxAttempts;
+      console.error(`[signet] job ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " for good" : ""}: ${message}`);
+      await db
+        .update(jobs)
+        .set({
+          status: final ? "FAILED" : "QUEUED",
+          runAt: new Date(Date.now() + backoffMs(job.attempts)),
+          lockedUntil: null,
+          lastError: message.slice(0, 2000),
+          finishedAt: final ? new Date() : null,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    }
+  }
+  return ran;
+}
+
+const g = globalThis as unknown as { __signetWorker?: { stop: () => void } };
+
+/** The worker of this server process: polls the queue; several processes may run one each. */
+export function startWorker(intervalMs = 500) {
+  if (g.__signetWorker) return g.__signetWorker;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async () => {
+    if (stopped) return;
+    try {
+      await runDueJobs();
+    } catch (e) {
+      console.error("[signet] worker:", e instanceof Error ? e.message : e);
+    }
+    if (!stopped) timer = setTimeout(loop, intervalMs);
+  };
+  timer = setTimeout(loop, 0);
+  g.__signetWorker = {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  return g.__signetWorker;
+}

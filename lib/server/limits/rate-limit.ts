@@ -1,0 +1,55 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../db";
+import { config } from "../config";
+import type { KeyAuth } from "../auth/authenticate";
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the next request is allowed (refused) or until the bucket is full again (allowed). */
+  resetSeconds: number;
+}
+
+/**
+ * A token bucket per key, kept in the database so that every app instance shares it. One statement
+ * refills the bucket by the time elapsed, takes a token when there is one, and says whether it did.
+ */
+export async function takeToken(auth: KeyAuth): Promise<RateDecision> {
+  const limit = auth.rateLimitPerMinute ?? config.rateLimitPerMinute(auth.environment);
+  const perSecond = limit / 60;
+  const db = await getDb();
+  const result = await db.execute(sql`
+    with prev as (
+      select tokens, updated_at from rate_buckets where key_id = ${auth.keyId} for update
+    ), cur as (
+      select coalesce(
+        (select least(${limit}::float8, tokens + extract(epoch from (clock_timestamp() - updated_at))::float8 * ${perSecond}::float8) from prev),
+        ${limit}::float8) as t
+    ), up as (
+      insert into rate_buckets (key_id, tokens, updated_at)
+      select ${auth.keyId}, case when t >= 1 then t - 1 else t end, clock_timestamp() from cur
+      on conflict (key_id) do update set tokens = excluded.tokens, updated_at = excluded.updated_at
+      returning tokens
+    )
+    select (select tokens from up) as tokens, (select t >= 1 from cur) as allowed`);
+  const row = (result as unknown as { rows: { tokens: number | string; allowed: boolean }[] }).rows[0];
+  const tokens = Number(row.tokens);
+  return {
+    allowed: row.allowed,
+    limit,
+    remaining: Math.max(0, Math.floor(tokens)),
+    resetSeconds: row.allowed ? Math.ceil((limit - tokens) / perSecond) : Math.max(1, Math.ceil((1 - tokens) / perSecond)),
+  };
+}
+
+export function rateHeaders(d: RateDecision): Record<string, string> {
+  const h: Record<string, string> = {
+    "RateLimit-Limit": String(d.limit),
+    "RateLimit-Remaining": String(d.remaining),
+    "RateLimit-Reset": String(d.resetSeconds),
+  };
+  if (!d.allowed) h["Retry-After"] = String(d.resetSeconds);
+  return h;
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import { and, count, eq } from "drizzle-orm";
+import type { KeyAuth } from "../auth/authenticate";
+import { config } from "../config";
+import { getDb, type Queryable } from "../db";
+import { fields, recipients, signatureRequests } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { isUuid } from "../scope";
+import { assertDraft, findVisibleRequest, toRecipientDto } from "../requests/load-request";
+
+interface RecipientInput {
+  email?: string;
+  name?: string;
+  role?: "SIGNER" | "CC";
+  order?: number;
+  signingOrder?: number;
+}
+
+const touch = (tx: Queryable, requestId: string) =>
+  tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
+
+export async function addRecipient(auth: KeyAuth, requestId: string, input: Required<Pick<RecipientInput, "email" | "name">> & RecipientInput) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "adding recipients");
+    const [{ n }] = await tx.select({ n: count() }).from(recipients).where(eq(recipients.requestId, req.id));
+    if (Number(n) >= config.maxRecipients) {
+      throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
+    }
+    const [row] = await tx
+      .insert(recipients)
+      .values({
+        requestId: req.id,
+        email: input.email,
+        name: input.name,
+        role: input.role ?? "SIGNER",
+        order: input.order ?? input.signingOrder ?? 1,
+      })
+      .returning();
+    await touch(tx, req.id);
+    await recordEvent(tx, req.id, "recipient.added", keyActor(auth), { recipientId: row.id, email: row.email, role: row.role, order: row.order });
+    return toRecipientDto(row);
+  });
+}
+
+async function findRecipient(tx: Queryable, requestId: string, recipientId: string) {
+  if (!isUuid(recipientId)) throw notFound("Recipient");
+  const [row] = await tx.select().from(recipients).where(and(eq(recipients.id, recipientId), eq(recipients.requestId, requestId)));
+  if (!row) throw notFound("Recipient");
+  return row;
+}
+
+export async function updateRecipient(auth: KeyAuth, requestId: string, recipientId: string, input: RecipientInput) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "changing recipients");
+    const current = await findRecipient(tx, req.id, recipientId);
+    if (input.role === "CC" && current.role !== "CC") {
+      const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.recipientId, current.id));
+      if (Number(n) > 0) {
+        throw new AppError("UNPROCESSABLE", `This recipient has ${n} field(s); a CC recipient has none. Delete the fields first`);
+      }
+    }
+    const order = input.order ?? input.signingOrder;
+    const [row] = await tx
+      .update(recipients)
+      .set({
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(order !== undefined && { order }),
+      })
+      .where(eq(recipients.id, current.id))
+      .returning();
+    await touch(tx, req.id);
+    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id });
+    return toRecipientDto(row);
+  });
+}
+
+/** Deleting a recipient deletes its fields with it. */
+export async function deleteRecipient(auth: KeyAuth, requestId: string, recipientId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    assertDraft(req, "removing recipients");
+    const current = await findRecipient(tx, req.id, recipientId);
+    const removed = await tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id });
+    await tx.delete(recipients).where(eq(recipients.id, current.id));
+    await touch(tx, req.id);
+    await recordEvent(tx, req.id, "recipient.removed", keyActor(auth), { recipientId: current.id, fieldsRemoved: removed.length });
+    return { id: current.id, deleted: true, fieldsRemoved: removed.length };
+  });
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/requests";
+import type { KeyAuth } from "../auth/authenticate";
+import type { Queryable } from "../db";
+import { documentVersions, fields, recipients, signatureRequests } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { iso } from "../api-keys/dto";
+import { isUuid, requestScope } from "../scope";
+
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type RecipientRow = typeof recipients.$inferSelect;
+export type FieldRow = typeof fields.$inferSelect;
+export type DocumentRow = typeof documentVersions.$inferSelect;
+
+/** The request if this key may see it; otherwise the same 404 as for an id that does not exist. */
+export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}) {
+  if (!isUuid(id)) throw notFound("Signature request");
+  const q = db.select().from(signatureRequests).where(and(requestScope(auth), eq(signatureRequests.id, id)));
+  const [row] = opts.forUpdate ? await q.for("update") : await q;
+  if (!row) throw notFound("Signature request");
+  return row;
+}
+
+/** Throws 409 naming the current state unless the request is a DRAFT. */
+export function assertDraft(req: RequestRow, action: string) {
+  if (req.status !== "DRAFT") {
+    throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${action} is only possible while it is DRAFT`, {
+      details: { status: req.status },
+    });
+  }
+}
+
+export async function currentDocument(db: Queryable, requestId: string): Promise<DocumentRow> {
+  const [doc] = await db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.requestId, requestId))
+    .orderBy(desc(documentVersions.version))
+    .limit(1);
+  return doc;
+}
+
+export async function loadRecipients(db: Queryable, requestId: string) {
+  return db
+    .select()
+    .from(recipients)
+    .where(eq(recipients.requestId, requestId))
+    .orderBy(asc(recipients.order), asc(recipients.createdAt), asc(recipients.id));
+}
+
+export async function loadFields(db: Queryable, requestId: string) {
+  return db
+    .select()
+    .from(fields)
+    .where(eq(fields.requestId, requestId))
+    .orderBy(asc(fields.page), asc(fields.y), asc(fields.x), asc(fields.createdAt));
+}
+
+export function toRecipientDto(r: RecipientRow): RecipientDto {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role as RecipientDto["role"],
+    order: r.order,
+    signingOrder: r.order,
+    status: r.status as RecipientDto["status"],
+    sentAt: iso(r.sentAt),
+    viewedAt: iso(r.viewedAt),
+    signedAt: iso(r.signedAt),
+    declinedAt: iso(r.declinedAt),
+    declineReason: r.declineReason,
+  };
+}
+
+export function toFieldDto(f: FieldRow): FieldDto {
+  return {
+    id: f.id,
+    recipientId: f.recipientId,
+    type: f.type as FieldDto["type"],
+    page: f.page,
+    x: f.x,
+    y: f.y,
+    width: f.width,
+    height: f.height,
+    name: f.name,
+    required: f.required,
+    label: f.label,
+    maxLength: f.maxLength,
+    fontSize: f.fontSize,
+    defaultValue: f.defaultValue,
+    anchor: f.anchor ?? null,
+  };
+}
+
+export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {
+  return { version: d.version, sha256: d.sha256, size: d.size, pageCount: d.pageCount, pages: d.pages };
+}
+
+export function toRequestHeader(r: RequestRow) {
+  return {
+    id: r.id,
+    status: r.status as SignatureRequestDto["status"],
+    title: r.title,
+    delivery_mode: r.deliveryMode,
+    environment: r.environment as SignatureRequestDto["environment"],
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    sentAt: iso(r.sentAt),
+    completedAt: iso(r.completedAt),
+    cancelledAt: iso(r.cancelledAt),
+    expiresAt: iso(r.expiresAt),
+  };
+}
+
+/** The full record: request, current document, recipients in signing order, fields. */
+export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<SignatureRequestDto> {
+  const [doc, recs, flds] = await Promise.all([currentDocument(db, req.id), loadRecipients(db, req.id), loadFields(db, req.id)]);
+  return {
+    ...toRequestHeader(req),
+    document: toDocumentDto(doc),
+    recipients: recs.map(toRecipientDto),
+    fields: flds.map(toFieldDto),
+  };
+}

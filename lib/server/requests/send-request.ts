@@ -1,0 +1,58 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { KeyAuth } from "../auth/authenticate";
+import { config } from "../config";
+import { getDb, type Queryable } from "../db";
+import { recipients, signatureRequests } from "../db/schema";
+import { AppError } from "../http/errors";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { enqueue } from "../jobs/queue";
+import { hashToken, signingToken } from "../signing/tokens";
+import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
+
+/** DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. */
+export async function sendRequest(auth: KeyAuth, id: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
+    assertDraft(req, "sending");
+    const recs = await loadRecipients(tx, req.id);
+    const signers = recs.filter((r) => r.role === "SIGNER");
+    if (signers.length === 0) {
+      throw new AppError("UNPROCESSABLE", "Add at least one SIGNER recipient before sending", { details: { missing: ["signer"] } });
+    }
+    const withFields = new Set((await loadFields(tx, req.id)).map((f) => f.recipientId));
+    const bare = signers.filter((s) => !withFields.has(s.id));
+    if (bare.length) {
+      throw new AppError("UNPROCESSABLE", `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`, {
+        details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
+      });
+    }
+
+    const now = new Date();
+    const [updated] = await tx
+      .update(signatureRequests)
+      .set({ status: "IN_PROGRESS", sentAt: now, updatedAt: now, expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000) })
+      .where(eq(signatureRequests.id, req.id))
+      .returning();
+    for (const r of recs) {
+      await tx.update(recipients).set({ tokenHash: hashToken(await signingToken(tx, r.id)) }).where(eq(recipients.id, r.id));
+    }
+    const group = await inviteNextGroup(tx, req.id, signers);
+    await recordEvent(tx, req.id, "request.sent", keyActor(auth), { order: group.order, invited: group.invited });
+    return loadRequestDto(tx, updated);
+  });
+}
+
+/**
+ * Queues invitations for the signers whose turn it is: the lowest order among those who have not signed.
+ * Those of that group already invited are not invited again.
+ */
+export async function inviteNextGroup(tx: Queryable, requestId: string, signers: RecipientRow[]) {
+  const unsigned = signers.filter((s) => s.status !== "SIGNED");
+  if (unsigned.length === 0) return { order: null, invited: [] as string[] };
+  const order = Math.min(...unsigned.map((s) => s.order));
+  const group = unsigned.filter((s) => s.order === order && s.status === "PENDING");
+  for (const s of group) await enqueue(tx, "invitation", { requestId, recipientId: s.id });
+  return { order, invited: group.map((s) => s.id) };
+}
