@@ -104,6 +104,7 @@ const sameOrder = (b: { order?: number; signingOrder?: number }) =>
 const orderMismatch = { error: "order and signingOrder are the same setting; they differ here", path: ["signingOrder"] };
 export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch);
 export const zUpdateRecipient = recipientBase
+  .extend({ role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }) })
   .partial()
   .refine(sameOrder, orderMismatch)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });

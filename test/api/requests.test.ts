@@ -5,14 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { call, makeOrg } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
+import { createDraft } from "../support/drafts";
 
 const SR = "/api/v1/enterprise/signature-requests";
-
-export async function createDraft(key: string, pdf?: Uint8Array, title = "Contract") {
-  const r = await call("POST", SR, { key, form: { title, delivery_mode: "email", file: { data: pdf ?? (await simplePdf()), name: "c.pdf", type: "application/pdf" } } });
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data;
-}
 
 describe("signature requests", () => {
   let org: Awaited<ReturnType<typeof makeOrg>>;
