@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: ["test/system/**", "node_modules/**"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -89,7 +89,7 @@ export function printBanner(r: BootstrapReport, url: string) {
     "",
     "  Signet is running",
     `  URL:         ${url}`,
-    `  Staff login: ${r.adminEmail} / ${r.generatedPassword ?? "(password set at first start, or ADMIN_PASSWORD)"}`,
+    `  Staff login: ${r.adminEmail} / ${r.generatedPassword ?? (process.env.ADMIN_PASSWORD ? "(the ADMIN_PASSWORD you set)" : "(printed at first start; set ADMIN_PASSWORD to change it)")}`,
     r.generatedSandboxKey
       ? `  Sandbox key: ${r.generatedSandboxKey}   (shown once: store it now)`
       : r.bootstrapKeyPrefix

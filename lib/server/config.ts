@@ -15,7 +15,7 @@ export const config = {
     return num("PORT", 3000);
   },
   get dataDir() {
-    return path.resolve(process.env.DATA_DIR || "./data");
+    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
   },
   /** postgres://… for a PostgreSQL server; memory:// for a throwaway PGlite; unset for PGlite in DATA_DIR. */
   get databaseUrl() {

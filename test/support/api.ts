@@ -59,7 +59,7 @@ export interface CallOptions {
 
 export interface ApiResult<T = any> {
   status: number;
-  body: { code: number; statusText: string; message: string; data: T; errors?: { field: string; message: string }[]; details?: any };
+  body: { code: number; statusText: string; message: string; data: T; errors: { field: string; message: string }[]; details?: any };
   headers: Headers;
   raw: Response;
 }

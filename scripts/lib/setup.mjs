@@ -1,0 +1,93 @@
+// What `npm run up` and `npm test` share: install what is missing (Debian and npm packages) and build
+// when the sources changed since the last build. Uses only Node's own modules: it runs before npm install.
+import { execFileSync, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+export function log(msg) {
+  console.log(`\x1b[36m[signet]\x1b[0m ${msg}`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) {
+    const e = new Error(`${cmd} ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
+    e.exitCode = r.status ?? 1;
+    throw e;
+  }
+}
+
+const installed = (pkg) => {
+  const r = spawnSync("dpkg-query", ["-W", "-f=${Status}", pkg], { encoding: "utf8" });
+  return r.status === 0 && r.stdout.includes("install ok installed");
+};
+
+/** Debian packages: each named with why the project needs it. */
+export const DEBIAN = {
+  runtime: ["libreoffice-writer-nogui", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core"],
+  test: ["chromium", "poppler-utils", "qpdf", "postgresql"],
+};
+
+export function ensureDebianPackages(pkgs) {
+  const missing = pkgs.filter((p) => !installed(p));
+  if (missing.length === 0) return;
+  if (spawnSync("which", ["apt-get"]).status !== 0) {
+    log(`missing system packages (${missing.join(", ")}) and no apt-get here: install them by hand`);
+    return;
+  }
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  log(`installing Debian packages: ${missing.join(" ")}`);
+  const aptEnv = { DEBIAN_FRONTEND: "noninteractive" };
+  const cmd = (args) => (sudo.length ? run("sudo", args, { env: aptEnv }) : run(args[0], args.slice(1), { env: aptEnv }));
+  cmd(["apt-get", "update", "-qq"]);
+  cmd(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...missing]);
+}
+
+export function ensureNpmPackages() {
+  const lock = path.join(root, "package-lock.json");
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
+  if (!stale) return;
+  log("installing npm packages (npm ci)");
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+const BUILD_INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+
+function sourceHash() {
+  const h = crypto.createHash("sha256");
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p).sort()) if (e !== "node_modules" && !e.endsWith(".test.ts")) walk(path.join(p, e));
+    } else {
+      h.update(path.relative(root, p));
+      h.update(fs.readFileSync(p));
+    }
+  };
+  for (const i of BUILD_INPUTS) walk(path.join(root, i));
+  return h.digest("hex");
+}
+
+/** `next build` when nothing is built yet or a source changed since the last build. */
+export function ensureBuild() {
+  const stamp = path.join(root, ".next", "signet-source-hash");
+  const hash = sourceHash();
+  if (fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return;
+  log("building (next build)");
+  run(path.join(root, "node_modules/.bin/next"), ["build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+  fs.writeFileSync(stamp, hash);
+}
+
+export function commandExists(cmd) {
+  try {
+    execFileSync("which", [cmd], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+// npm test: every test. Type check; unit and API integration tests on the embedded store (PGlite) and
+// again on a PostgreSQL server; then, on a production build, system tests that run the real server
+// process, and the Playwright e2e suite in Debian's Chromium.
+import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root, run } from "./lib/setup.mjs";
+
+const steps = [];
+const step = async (name, fn) => {
+  const t = Date.now();
+  log(`── ${name}`);
+  try {
+    await fn();
+    steps.push([name, "passed", Date.now() - t]);
+  } catch (e) {
+    steps.push([name, "failed", Date.now() - t]);
+    console.error(`[signet] ${name}: ${e.message}`);
+  }
+};
+const bin = (n) => `${root}/node_modules/.bin/${n}`;
+
+try {
+  ensureDebianPackages([...DEBIAN.runtime, ...DEBIAN.test]);
+  ensureNpmPackages();
+} catch (e) {
+  console.error(`[signet] setup failed: ${e.message}`);
+  process.exit(1);
+}
+
+await step("type check (tsc --noEmit)", () => run(bin("tsc"), ["--noEmit"]));
+await step("unit + API tests on PGlite", () => run(bin("vitest"), ["run"]));
+await step("API tests on PostgreSQL", async () => {
+  let pg = null;
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const { startTestPostgres } = await import("./lib/postgres.mjs");
+    pg = await startTestPostgres();
+    url = pg.url;
+  }
+  try {
+    run(bin("vitest"), ["run", "test/api"], { env: { TEST_DATABASE_URL: url } });
+  } finally {
+    pg?.stop();
+  }
+});
+await step("production build", () => ensureBuild());
+if (steps.at(-1)[1] === "passed") {
+  await step("system tests (server process)", () => run(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts"]));
+  await step("e2e (Playwright, Chromium)", () => run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]));
+}
+
+console.log("\nSummary");
+for (const [name, result, ms] of steps) console.log(`  ${result === "passed" ? "✓" : "✗"} ${name} (${(ms / 1000).toFixed(1)} s)`);
+const failed = steps.filter((s) => s[1] === "failed").length;
+console.log(`${steps.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the built server (`npm start`'s scripts/server.mjs) on its own port and data directory. */
+export async function startServer(env: Record<string, string>, opts: { waitHealthy?: boolean } = {}): Promise<ServerProcess> {
+  const port = Number(env.PORT) || (await freePort());
+  let out = "";
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const proc: ServerProcess = {
+    child,
+    url,
+    output: () => out,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (opts.waitHealthy !== false) {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+      try {
+        const r = await fetch(`${url}/api/health`);
+        if (r.ok && out.includes("Signet is running")) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return proc;
+}

@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { PDFDocument } from "pdf-lib";
+import { root, startServer, type ServerProcess } from "../support/server-process";
+
+const KEY = "signet_test_" + "S".repeat(16) + "ystemTest0123456";
+const running: ServerProcess[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.stop("SIGKILL");
+});
+
+async function start(dataDir: string, extra: Record<string, string> = {}) {
+  const s = await startServer({ DATA_DIR: dataDir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "system-test-pw", ...extra });
+  running.push(s);
+  return s;
+}
+
+async function api(s: ServerProcess, method: string, p: string, body?: unknown) {
+  const init: RequestInit = { method, headers: { "x-api-key": KEY } };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)["content-type"] = "application/json";
+  }
+  const r = await fetch(`${s.url}${p}`, init);
+  return { status: r.status, body: await r.json() };
+}
+
+async function pdf() {
+  const d = await PDFDocument.create();
+  d.addPage([612, 792]);
+  return d.save();
+}
+
+const SR = "/api/v1/enterprise/signature-requests";
+
+async function draftReadyToSend(s: ServerProcess, title: string, orders: number[]) {
+  const form = new FormData();
+  form.append("title", title);
+  form.append("file", new Blob([new Uint8Array(await pdf())], { type: "application/pdf" }), "doc.pdf");
+  const d = await api(s, "POST", SR, form);
+  expect(d.status).toBe(201);
+  const id = d.body.data.id as string;
+  for (const [i, order] of orders.entries()) {
+    const r = await api(s, "POST", `${SR}/${id}/recipients`, { email: `r${i}@example.com`, name: `R${i}`, order });
+    await api(s, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 50, y: 50 + i * 60, width: 150, height: 40 });
+  }
+  return id;
+}
+
+/** Reads the embedded store of a stopped server. */
+async function readStore<T>(dataDir: string, q: string): Promise<T[]> {
+  const db = await PGlite.create(path.join(dataDir, "pg"));
+  try {
+    return (await db.query<T>(q)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+const outbox = (dataDir: string) => {
+  const dir = path.join(dataDir, "outbox");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
+};
+
+async function until(cond: () => boolean | Promise<boolean>, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("the server process", () => {
+  it("owns its data directory: a second opener gets a clear error, and no write is lost", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-lock-"));
+    const a = await start(dir);
+    const before = await draftReadyToSend(a, "Before", [1]);
+
+    const cli = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "second"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(cli.status).not.toBe(0);
+    expect(cli.stderr).toContain(`is in use by process ${a.child.pid}`);
+    expect(cli.stderr).toContain("one process at a time");
+
+    const b = await start(dir, {}).catch((e: Error) => e);
+    expect(b).toBeInstanceOf(Error);
+    expect(String(b)).toContain("in use by process");
+
+    const after = await draftReadyToSend(a, "After", [1]);
+    expect(await a.stop("SIGTERM")).toBe(0);
+    expect(fs.existsSync(path.join(dir, "signet.lock"))).toBe(false);
+
+    const again = await start(dir);
+    for (const id of [before, after]) expect((await api(again, "GET", `${SR}/${id}`)).status).toBe(200);
+    const list = await api(again, "GET", `${SR}?limit=100`);
+    expect(list.body.data.items.map((x: { title: string }) => x.title).sort()).toEqual(["After", "Before"]);
+    await again.stop();
+
+    // with the server stopped, the command line works on the same directory
+    const ok = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "ops"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" }, encoding: "utf8" });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^signet_test_[0-9A-Za-z]{32}$/);
+  });
+
+  it("runs each invitation job exactly once after a SIGKILL right after the send committed", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-kill-"));
+    // The worker is off in the first life, so the kill lands with every job still queued.
+    const first = await start(dir, { SIGNET_WORKER: "0" });
+    const id = await draftReadyToSend(first, "Killed", [1, 1, 2]);
+    const sent = await api(first, "POST", `${SR}/${id}/send`);
+    expect(sent.status).toBe(200);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(outbox(dir)).toHaveLength(0);
+
+    const second = await start(dir);
+    await until(() => outbox(dir).length >= 2);
+    await new Promise((r) => setTimeout(r, 1500)); // time for a duplicate to show up, if there were one
+    expect(outbox(dir)).toHaveLength(2);
+    const req = await api(second, "GET", `${SR}/${id}`);
+    expect(req.body.data.recipients.map((r: { status: string }) => r.status)).toEqual(["SENT", "SENT", "PENDING"]);
+    await second.stop("SIGTERM");
+
+    const jobs = await readStore<{ status: string; attempts: number; payload: { recipientId: string } }>(
+      dir,
+      "select status, attempts, payload from jobs where type = 'invitation'",
+    );
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs) expect(j).toMatchObject({ status: "DONE", attempts: 1 });
+    const to = outbox(dir).map((f) => fs.readFileSync(path.join(dir, "outbox", f), "utf8").match(/^To: .*$/m)![0]).sort();
+    expect(to).toEqual(["To: R0 <r0@example.com>", "To: R1 <r1@example.com>"]);
+
+    // a third life finds nothing left to do
+    const third = await start(dir);
+    await new Promise((r) => setTimeout(r, 1500));
+    await third.stop();
+    expect(outbox(dir)).toHaveLength(2);
+    const after = await readStore<{ attempts: number }>(dir, "select attempts from jobs where type = 'invitation'");
+    expect(after.map((j) => j.attempts)).toEqual([1, 1]);
+  });
+
+  it("loses and doubles no invitation when killed while its worker is running", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-kill2-"));
+    const first = await start(dir);
+    const id = await draftReadyToSend(first, "Racing", [1, 1, 1]);
+    expect((await api(first, "POST", `${SR}/${id}/send`)).status).toBe(200);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    const second = await start(dir);
+    await until(async () => (await api(second, "GET", `${SR}/${id}`)).body.data.recipients.every((r: { status: string }) => r.status === "SENT"));
+    await second.stop();
+    const jobs = await readStore<{ id: string; status: string }>(dir, "select id, status from jobs where type = 'invitation'");
+    expect(jobs).toHaveLength(3);
+    expect(jobs.every((j) => j.status === "DONE")).toBe(true);
+    expect(outbox(dir).sort()).toEqual(jobs.map((j) => `${j.id}.eml`).sort());
+  });
+});
