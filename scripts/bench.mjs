@@ -1,0 +1,47 @@
+// npm run bench: runs every bench/*.bench.ts in turn (never two at once: the machine is small and
+// shared) and writes docs/benchmarks.md. Each benchmark prints, as its last line, a JSON object
+// { title, markdown }; its figures are ratios against a baseline measured in the same run.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureNpmPackages, log, root } from "./lib/setup.mjs";
+
+ensureNpmPackages();
+const only = process.argv.slice(2);
+const files = fs
+  .readdirSync(path.join(root, "bench"))
+  .filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
+const sections = [];
+let failed = 0;
+for (const f of files) {
+  log(`bench ${f}`);
+  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("bench", f)], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const last = r.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    if (r.status !== 0) throw new Error(`exit ${r.status}`);
+    const { title, markdown } = JSON.parse(last);
+    sections.push(`## ${title}\n\n${markdown.trim()}\n`);
+    console.log(markdown);
+  } catch (e) {
+    failed++;
+    sections.push(`## ${f}\n\nFailed: ${e.message}\n`);
+    console.error(r.stdout);
+  }
+}
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+const out = `# Benchmarks
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu},
+${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. The machine is shared and noisy, so each
+figure is a ratio against a baseline measured in the same run, next to the absolute times.
+
+${sections.join("\n")}`;
+if (only.length === 0) fs.writeFileSync(path.join(root, "docs", "benchmarks.md"), out);
+process.exit(failed ? 1 : 0);
