@@ -1,12 +1,16 @@
 import "server-only";
-import { getDb } from "./db";
+import { getHandle } from "./db";
 import { bootstrap, printBanner } from "./bootstrap";
 import { config } from "./config";
-import { startWorker } from "./jobs/worker";
+import { requeueOrphanedJobs, startWorker } from "./jobs/worker";
 
 export async function startServer() {
   try {
-    await getDb();
+    const handle = await getHandle();
+    if (handle.kind === "pglite") {
+      const n = await requeueOrphanedJobs();
+      if (n) console.log(`[signet] ${n} job(s) interrupted by the last stop will run again`);
+    }
     const report = await bootstrap();
     printBanner(report, config.publicBaseUrl);
     if (config.workerEnabled) startWorker();

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { organizations } from "@/lib/server/db/schema";
@@ -5,44 +7,41 @@ import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 
 type Mod = Record<string, (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
 
-// The app's API routes, matched the way Next.js matches them (static segments before dynamic ones).
-const routes: [string, () => Promise<unknown>][] = [
-  ["/api/v1/api-keys", () => import("@/app/api/v1/api-keys/route")],
-  ["/api/v1/api-keys/[id]", () => import("@/app/api/v1/api-keys/[id]/route")],
-  ["/api/v1/openapi.json", () => import("@/app/api/v1/openapi.json/route")],
-  ["/api/v1/enterprise/signature-requests", () => import("@/app/api/v1/enterprise/signature-requests/route")],
-  ["/api/v1/enterprise/signature-requests/[id]", () => import("@/app/api/v1/enterprise/signature-requests/[id]/route")],
-  ["/api/v1/enterprise/signature-requests/[id]/document", () => import("@/app/api/v1/enterprise/signature-requests/[id]/document/route")],
-  ["/api/v1/enterprise/signature-requests/[id]/audit", () => import("@/app/api/v1/enterprise/signature-requests/[id]/audit/route")],
-  ["/api/v1/enterprise/signature-requests/[id]/send", () => import("@/app/api/v1/enterprise/signature-requests/[id]/send/route")],
-  ["/api/v1/enterprise/signature-requests/[id]/cancel", () => import("@/app/api/v1/enterprise/signature-requests/[id]/cancel/route")],
-  ["/api/v1/enterprise/signature-requests/[id]/recipients", () => import("@/app/api/v1/enterprise/signature-requests/[id]/recipients/route")],
-  [
-    "/api/v1/enterprise/signature-requests/[id]/recipients/[recipientId]",
-    () => import("@/app/api/v1/enterprise/signature-requests/[id]/recipients/[recipientId]/route"),
-  ],
-  ["/api/v1/enterprise/signature-requests/[id]/fields", () => import("@/app/api/v1/enterprise/signature-requests/[id]/fields/route")],
-  [
-    "/api/v1/enterprise/signature-requests/[id]/fields/[fieldId]",
-    () => import("@/app/api/v1/enterprise/signature-requests/[id]/fields/[fieldId]/route"),
-  ],
-];
+// The app's API routes, found on disk the way Next.js finds them, and matched the way it matches them:
+// static segments before dynamic ones, catch-alls last.
+const appDir = path.resolve(import.meta.dirname, "../../app");
+function discover(dir: string, segs: string[] = []): [string[], string][] {
+  const out: [string[], string][] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...discover(path.join(dir, e.name), e.name.startsWith("(") ? segs : [...segs, e.name]));
+    else if (e.name === "route.ts") out.push([segs, path.join(dir, e.name)]);
+  }
+  return out;
+}
+const routes = discover(path.join(appDir, "api")).map(([segs, file]) => [["api", ...segs], file] as const);
 
-function match(pathname: string): { load: () => Promise<unknown>; params: Record<string, string> } | null {
-  const parts = pathname.split("/").filter(Boolean);
-  let best: { load: () => Promise<unknown>; params: Record<string, string>; score: number } | null = null;
-  for (const [pattern, load] of routes) {
-    const pp = pattern.split("/").filter(Boolean);
-    if (pp.length !== parts.length) continue;
-    const params: Record<string, string> = {};
+function match(pathname: string): { file: string; params: Record<string, string | string[]> } | null {
+  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  let best: { file: string; params: Record<string, string | string[]>; score: number } | null = null;
+  for (const [pp, file] of routes) {
+    const params: Record<string, string | string[]> = {};
     let score = 0;
     let ok = true;
-    pp.forEach((seg, i) => {
-      if (seg.startsWith("[")) params[seg.slice(1, -1)] = decodeURIComponent(parts[i]);
+    for (let i = 0; i < pp.length && ok; i++) {
+      const seg = pp[i];
+      if (seg.startsWith("[...")) {
+        if (i >= parts.length) ok = false;
+        else params[seg.slice(4, -1)] = parts.slice(i);
+        score -= 1000;
+        break;
+      }
+      if (i >= parts.length) ok = false;
+      else if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
       else if (seg === parts[i]) score++;
       else ok = false;
-    });
-    if (ok && (!best || score > best.score)) best = { load, params, score };
+    }
+    if (ok && !pp.some((s) => s.startsWith("[...")) && pp.length !== parts.length) ok = false;
+    if (ok && (!best || score > best.score)) best = { file, params, score };
   }
   return best;
 }
@@ -90,14 +89,11 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   }
   const req = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
   const m = match(url.pathname);
-  let res: Response;
-  if (!m) res = await (await import("@/app/api/[...path]/route"))[method as "GET"](req);
-  else {
-    const mod = (await m.load()) as Mod;
-    const handler = mod[method];
-    if (!handler) throw new Error(`${method} is not exported by the route of ${url.pathname}`);
-    res = await handler(req, { params: Promise.resolve(m.params) });
-  }
+  if (!m) throw new Error(`No route file matches ${url.pathname}`);
+  const mod = (await import(/* @vite-ignore */ m.file)) as Mod;
+  const handler = mod[method];
+  if (!handler) throw new Error(`${method} is not exported by ${path.relative(appDir, m.file)}`);
+  const res = await handler(req, { params: Promise.resolve(m.params) });
   const text = await res.clone().text();
   let parsed: any = null;
   try {

@@ -74,6 +74,21 @@ export async function runDueJobs(max = 100): Promise<number> {
   return ran;
 }
 
+/**
+ * With the embedded store only this process can hold the database, so a job still RUNNING at start
+ * was left by a process that died: it is due now, not when its lease runs out. (On a PostgreSQL
+ * server other instances may be running their jobs; there the lease decides.)
+ */
+export async function requeueOrphanedJobs(): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({ status: "QUEUED", lockedUntil: null, lockedBy: null, runAt: sql`now()` })
+    .where(eq(jobs.status, "RUNNING"))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 const g = globalThis as unknown as { __signetWorker?: { stop: () => void } };
 
 /** The worker of this server process: polls the queue; several processes may run one each. */
