@@ -12,6 +12,14 @@ export interface PdfInfo {
   pages: PageSize[];
 }
 
+/**
+ * pdf-lib throws EncryptedPDFError for an encrypted file, but its ES5 build breaks `instanceof`
+ * on Error subclasses, so the message is checked too.
+ */
+export function isEncryptedPdfError(e: unknown): boolean {
+  return e instanceof EncryptedPDFError || (e instanceof Error && e.message.includes("is encrypted"));
+}
+
 /** PDF files start with %PDF- (some writers put a few bytes of junk before it; readers allow 1 KB). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
@@ -36,7 +44,7 @@ export async function inspectPdf(bytes: Uint8Array, opts: { maxPages?: number } 
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
   } catch (e) {
-    if (e instanceof EncryptedPDFError) throw new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
+    if (isEncryptedPdfError(e)) throw new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
     throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
   }
   if (doc.isEncrypted) throw new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");

@@ -1,0 +1,169 @@
+/**
+ * Lines of a stored text layer: items on one baseline joined in reading order, so that text split
+ * by the PDF writer (a style change, a colour change, one glyph per operator) reads as one string,
+ * with a map from each character back to its item for boxes.
+ */
+import type { TextItem, TextDir } from "./items";
+
+export interface CharRef {
+  item: TextItem;
+  index: number;
+}
+
+export interface Line {
+  dir: TextDir;
+  text: string;
+  /** One per UTF-16 unit of `text`; null for a space put in for a visual gap. */
+  refs: (CharRef | null)[];
+  /** `text` without white-space, and where each of its characters is in `text` (built on first search). */
+  compact?: { text: string; pos: number[] };
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Extent across the reading direction, and start/end along it (growing in reading order). */
+function geometry(it: TextItem): { dir: TextDir; lo: number; hi: number; start: number; end: number } {
+  const dir = it.dir ?? 0;
+  switch (dir) {
+    case 0: return { dir, lo: it.y, hi: it.y + it.height, start: it.x, end: it.x + it.width };
+    case 90: return { dir, lo: it.x, hi: it.x + it.width, start: it.y, end: it.y + it.height };
+    case 180: return { dir, lo: it.y, hi: it.y + it.height, start: -(it.x + it.width), end: -it.x };
+    default: return { dir, lo: it.x, hi: it.x + it.width, start: -(it.y + it.height), end: -it.y };
+  }
+}
+
+/** A gap wider than this share of the font size reads as a space (poppler splits words at 0.1). */
+const SPACE_GAP = 0.15;
+
+export function buildLines(items: TextItem[]): Line[] {
+  const geo = items.map((it) => ({ it, ...geometry(it) }));
+  geo.sort((a, b) => a.dir - b.dir || (a.lo + a.hi) / 2 - (b.lo + b.hi) / 2);
+  const groups: (typeof geo)[] = [];
+  let cur: typeof geo = [];
+  let center = 0;
+  let half = 0;
+  for (const g of geo) {
+    const c = (g.lo + g.hi) / 2;
+    const h = (g.hi - g.lo) / 2;
+    // Same line when the centres are within half the smaller height: text of mixed sizes on one
+    // baseline stays together, a superscript or the next line does not.
+    if (cur.length && g.dir === cur[0].dir && Math.abs(c - center) <= Math.min(h, half)) {
+      cur.push(g);
+      continue;
+    }
+    if (cur.length) groups.push(cur);
+    cur = [g];
+    center = c;
+    half = h;
+  }
+  if (cur.length) groups.push(cur);
+
+  return groups.map((group) => {
+    group.sort((a, b) => a.start - b.start);
+    let text = "";
+    const refs: (CharRef | null)[] = [];
+    let prevEnd = -Infinity;
+    for (const g of group) {
+      const gap = g.start - prevEnd;
+      if (text && gap > SPACE_GAP * g.it.fontSize && !/\s$/.test(text) && !/^\s/.test(g.it.str)) {
+        text += " ";
+        refs.push(null);
+      }
+      text += g.it.str;
+      for (let i = 0; i < g.it.str.length; i++) refs.push({ item: g.it, index: i });
+      prevEnd = Math.max(prevEnd, g.end);
+    }
+    return { dir: group[0].dir, text, refs };
+  });
+}
+
+/**
+ * The box of characters [from, to) of a line. Across the reading direction the box starts where
+ * its first character's box starts, as poppler's first word does: when a style change makes part
+ * of an anchor taller ("{{s2|date|<big>180</big>|40}}"), `pdftotext -bbox` reports the top of
+ * "{{", and so do we; the box still extends to cover every character.
+ */
+export function boxOf(line: Line, from: number, to: number): Box | undefined {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let first: { x0: number; y0: number } | undefined;
+  for (let i = from; i < to; i++) {
+    const r = line.refs[i];
+    if (!r) continue;
+    const it = r.item;
+    const len = it.dir === 90 || it.dir === 270 ? it.height : it.width;
+    const s = it.charX[r.index] ?? 0;
+    const e = r.index + 1 < it.charX.length ? it.charX[r.index + 1] : len;
+    let bx0: number, bx1: number, by0: number, by1: number;
+    switch (it.dir ?? 0) {
+      case 0: bx0 = it.x + s; bx1 = it.x + e; by0 = it.y; by1 = it.y + it.height; break;
+      case 90: by0 = it.y + s; by1 = it.y + e; bx0 = it.x; bx1 = it.x + it.width; break;
+      case 180: bx0 = it.x + it.width - e; bx1 = it.x + it.width - s; by0 = it.y; by1 = it.y + it.height; break;
+      default: by0 = it.y + it.height - e; by1 = it.y + it.height - s; bx0 = it.x; bx1 = it.x + it.width; break;
+    }
+    if (!first) first = { x0: Math.min(bx0, bx1), y0: Math.min(by0, by1) };
+    x0 = Math.min(x0, bx0, bx1);
+    x1 = Math.max(x1, bx0, bx1);
+    y0 = Math.min(y0, by0, by1);
+    y1 = Math.max(y1, by0, by1);
+  }
+  if (!first) return undefined;
+  if (line.dir === 0 || line.dir === 180) y0 = first.y0;
+  else x0 = first.x0;
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return { x: r(x0), y: r(y0), width: r(x1 - x0), height: r(y1 - y0) };
+}
+
+/** What \s matches, without a regular expression per character. */
+function isSpace(c: number): boolean {
+  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Where `needle` occurs in the line, ignoring white-space on both sides: extraction cannot
+ * always tell a kerning gap from a space, and anchors are matched by their visible characters.
+ * Returns [from, to) ranges in `line.text`, not overlapping.
+ */
+export function matchIgnoringSpaces(line: Line, needle: string): [number, number][] {
+  const compactNeedle = needle.replace(/\s+/g, "");
+  if (!compactNeedle) return [];
+  if (!line.compact) {
+    let text = "";
+    const pos: number[] = [];
+    for (let i = 0; i < line.text.length; i++) {
+      if (isSpace(line.text.charCodeAt(i))) continue;
+      text += line.text[i];
+      pos.push(i);
+    }
+    line.compact = { text, pos };
+  }
+  const { text: compact, pos } = line.compact;
+  const out: [number, number][] = [];
+  for (let at = compact.indexOf(compactNeedle); at >= 0; at = compact.indexOf(compactNeedle, at + compactNeedle.length)) {
+    out.push([pos[at], pos[at + compactNeedle.length - 1] + 1]);
+  }
+  return out;
+}
+
+/** Page, then rows top to bottom, then left to right; a row is boxes whose tops are within half a height. */
+export function readingOrder<T extends Box & { page: number }>(list: T[]): T[] {
+  const sorted = [...list].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+  const out: T[] = [];
+  let row: T[] = [];
+  const flush = () => {
+    row.sort((a, b) => a.x - b.x);
+    out.push(...row);
+    row = [];
+  };
+  for (const o of sorted) {
+    const first = row[0];
+    if (first && (o.page !== first.page || o.y - first.y > 0.5 * Math.min(o.height, first.height))) flush();
+    row.push(o);
+  }
+  flush();
+  return out;
+}
