@@ -19,7 +19,8 @@ export interface Operation {
   success: { status: number; description: string; data?: ZodType };
   /** Error statuses this operation can answer, for the document. */
   errors: number[];
-  idempotent?: boolean;
+  /** No API key: the signer's endpoints, scoped by the token in the path. */
+  public?: boolean;
 }
 
 export const defineOperation = <T extends Operation>(op: T): T => op;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { zApiKey, zCreateApiKey, zCreatedApiKey } from "./api-keys";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
+import { signingOps } from "./ops-signing";
 import {
   zAddFields,
   zAddRecipient,
@@ -201,6 +202,7 @@ export const ops = {
     success: { status: 200, description: "Removed", data: deleted },
     errors: [401, 403, 404, 409, 429],
   }),
+  ...signingOps,
 };
 
 export type OperationName = keyof typeof ops;

@@ -221,3 +221,68 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+/** The text layer of a document version, extracted once (JSON in the blob store), keyed by the PDF's SHA-256. */
+export const textLayers = pgTable("text_layers", {
+  pdfSha256: text("pdf_sha256").primaryKey(),
+  layerSha256: text("layer_sha256").notNull(),
+  formatVersion: integer("format_version").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every message Signet sent (or wrote to the outbox), for the dashboard's outbox and the audit. */
+export const mailLog = pgTable(
+  "mail_log",
+  {
+    id: text("id").primaryKey(), // the job id: a retried job writes the same row
+    orgId: uuid("org_id"),
+    environment: text("environment"),
+    requestId: uuid("request_id"),
+    kind: text("kind").notNull(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    via: text("via").notNull(), // smtp | outbox
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_log_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+);
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    environment: text("environment").notNull(),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull(),
+    /** whsec_ + base64 of 32 random bytes; shown once at creation. */
+    secret: text("secret").notNull(),
+    description: text("description"),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [index("webhook_endpoints_scope_idx").on(t.orgId, t.environment)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The Standard Webhooks message id (webhook-id): the same for every attempt. */
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").notNull().default("PENDING"), // PENDING | DELIVERED | FAILED
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt)],
+);

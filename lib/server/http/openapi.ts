@@ -70,7 +70,7 @@ export function openApiDocument(serverUrl: string): Json {
       operationId: name,
       summary: op.summary,
       tags: [op.tag],
-      security: [{ ApiKey: [] }],
+      security: op.public ? [] : [{ ApiKey: [] }],
       parameters: parameters(op),
       responses: {
         [op.success.status]: op.success.data
@@ -81,7 +81,7 @@ export function openApiDocument(serverUrl: string): Json {
         ),
       },
     };
-    if (op.method === "POST") {
+    if (op.method === "POST" && !op.public) {
       (item.parameters as Json[]).push({
         name: "Idempotency-Key",
         in: "header",

@@ -91,6 +91,45 @@ export function route<Op extends Operation>(
   };
 }
 
+export interface PublicCallContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * A route without an API key (the signer's page, scoped by its token): the same parsing, limits,
+ * envelope and error mapping, but no key, rate limit or Idempotency-Key.
+ */
+export function publicRoute<Op extends Operation>(
+  op: Op,
+  handler: (c: PublicCallContext<Infer<Op["params"]>, Infer<Op["query"]>, Infer<Op["body"]>>) => Promise<Ok<unknown> | Response>,
+): Handler {
+  return async (req, ctx) => {
+    try {
+      const params = parse(op.params, await ctx.params, "params");
+      const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");
+      const { value: rawBody } = await readBody(req, op);
+      const body = parse(op.body, rawBody, "body");
+      const result = await handler({
+        params,
+        query,
+        body,
+        req,
+        ip: clientIp(req.headers, config.trustProxy),
+        userAgent: req.headers.get("user-agent"),
+      } as PublicCallContext<Infer<Op["params"]>, Infer<Op["query"]>, Infer<Op["body"]>>);
+      if (result instanceof Response) return result;
+      return json(envelope(result.status, result.message, result.data), result.status, result.headers);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
 /** Routes that exist but not for this method. */
 export function methodNotAllowed(allowed: string[]): Handler {
   return async () =>

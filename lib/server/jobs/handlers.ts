@@ -3,41 +3,48 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { recipients, signatureRequests } from "../db/schema";
 import { config } from "../config";
+import { blobs } from "../blobs/store";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { deliverMail } from "../mail/deliver-mail";
+import { messages } from "../notify/messages";
 import { signingToken } from "../signing/tokens";
+import { deliverWebhook } from "../webhooks/deliver-webhook";
+import { sweepExpired } from "../requests/expire-requests";
+import { currentDocument } from "../requests/load-request";
 
 export interface JobContext {
   id: string;
   attempt: number;
+  /** This is the last attempt: a handler that tracks its own status marks it failed if this one fails. */
+  final: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * Invites one signer. Safe to run more than once: the mail is keyed by the job id, and the
- * recipient moves from PENDING to SENT only once.
- */
-async function invitation(payload: Record<string, unknown>, job: JobContext) {
+async function loadRecipient(recipientId: string) {
   const db = await getDb();
-  const recipientId = String(payload.recipientId);
   const [row] = await db
     .select({ r: recipients, req: signatureRequests })
     .from(recipients)
     .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
     .where(eq(recipients.id, recipientId));
+  return row;
+}
+
+/**
+ * Invites (or reminds) one signer. Safe to run more than once: the mail is keyed by the job id,
+ * and the recipient moves from PENDING to SENT only once.
+ */
+async function invitation(payload: Record<string, unknown>, job: JobContext) {
+  const recipientId = String(payload.recipientId);
+  const row = await loadRecipient(recipientId);
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
+  const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
-  const env = row.req.environment === "SANDBOX" ? "[Sandbox] " : "";
+  const msg = messages.invitation({ name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", link, reminder: !!payload.reminder });
   await deliverMail(job.id, {
+    kind: payload.reminder ? "reminder" : "invitation",
+    scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
     to: `${row.r.name} <${row.r.email}>`,
-    subject: `${env}Please sign: ${row.req.title}`,
-    text: `Hello ${row.r.name},\n\nYou are asked to sign "${row.req.title}".\n\nOpen the document and sign: ${link}\n\nThis link is personal; do not forward it.${
-      env ? "\n\nSandbox: this is a test, not a valid legal signature." : ""
-    }\n`,
-    html: `<p>Hello ${escapeHtml(row.r.name)},</p><p>You are asked to sign <b>${escapeHtml(row.req.title)}</b>.</p><p><a href="${link}">Open the document and sign</a></p><p style="color:#666">This link is personal; do not forward it.${
-      env ? "<br>Sandbox: this is a test, not a valid legal signature." : ""
-    }</p>`,
+    ...msg,
   });
   await db.transaction(async (tx) => {
     const moved = await tx
@@ -50,6 +57,39 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
   return { sent: true };
 }
 
+/** Tells a recipient that the request completed (with the sealed PDF), was declined, or was cancelled. */
+async function notify(payload: Record<string, unknown>, job: JobContext) {
+  const row = await loadRecipient(String(payload.recipientId));
+  if (!row) return { skipped: "recipient gone" };
+  const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX" };
+  const kind = String(payload.kind);
+  const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
+  const to = `${row.r.name} <${row.r.email}>`;
+  if (kind === "completed") {
+    const db = await getDb();
+    const doc = await currentDocument(db, row.req.id);
+    const bytes = await blobs().get(doc.sha256);
+    const safe = row.req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+    await deliverMail(job.id, {
+      kind,
+      scope,
+      to,
+      ...messages.completed(base),
+      attachments: [{ filename: `${safe} (signed).pdf`, content: Buffer.from(bytes), contentType: "application/pdf" }],
+    });
+  } else if (kind === "declined") {
+    await deliverMail(job.id, { kind, scope, to, ...messages.declined({ ...base, by: String(payload.by), reason: String(payload.reason) }) });
+  } else if (kind === "cancelled") {
+    await deliverMail(job.id, { kind, scope, to, ...messages.cancelled(base) });
+  } else throw new Error(`Unknown notification ${kind}`);
+  return { sent: kind };
+}
+
 export const handlers: Record<string, (payload: Record<string, unknown>, job: JobContext) => Promise<unknown>> = {
   invitation,
+  notify,
+  webhook: (p, job) => deliverWebhook(String(p.deliveryId), job.final),
+  // Loaded when first needed: the sealing engine (fonts, crypto) is heavy and most processes seal rarely.
+  seal: async (p) => (await import("../signing/seal-request")).sealRequest(String(p.requestId)),
+  sweep: () => sweepExpired(),
 };

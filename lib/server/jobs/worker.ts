@@ -50,7 +50,7 @@ export async function runDueJobs(max = 100): Promise<number> {
     const handler = handlers[job.type];
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await handler(job.payload, { id: job.id, attempt: job.attempts, final: job.attempts >= job.maxAttempts });
       await db
         .update(jobs)
         .set({ status: "DONE", finishedAt: new Date(), lockedUntil: null, lastError: null })
@@ -96,9 +96,16 @@ export function startWorker(intervalMs = 500) {
   if (g.__signetWorker) return g.__signetWorker;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let lastSweep = 0;
   const loop = async () => {
     if (stopped) return;
     try {
+      // Expiry is swept once a minute by every worker; the sweep is one idempotent UPDATE.
+      if (Date.now() - lastSweep > 60_000) {
+        lastSweep = Date.now();
+        const { sweepExpired } = await import("../requests/expire-requests");
+        await sweepExpired();
+      }
       await runDueJobs();
     } catch (e) {
       console.error("[signet] worker:", e instanceof Error ? e.message : e);

@@ -7,6 +7,7 @@ import { recipients, signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
+import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../signing/tokens";
 import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
 
@@ -40,6 +41,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     }
     const group = await inviteNextGroup(tx, req.id, signers);
     await recordEvent(tx, req.id, "request.sent", keyActor(auth), { order: group.order, invited: group.invited });
+    await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
     return loadRequestDto(tx, updated);
   });
 }

@@ -1,0 +1,34 @@
+import Link from "next/link";
+import { requireStaff } from "@/lib/server/staff/current-staff";
+import { QueryProvider } from "@/lib/client/query-provider";
+import { NavLinks } from "@/components/layout/nav-links";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { linkButton } from "@/components/ui/button";
+
+// The staff area's frame. It checks the session too, but each page checks again on its own: a layout
+// does not re-run on every navigation, so it cannot be the only guard.
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const staff = await requireStaff();
+  return (
+    <QueryProvider>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <nav aria-label="Main" className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+          <Link href="/requests" className="mr-2 text-lg font-semibold tracking-tight text-indigo-700">
+            Signet
+          </Link>
+          <NavLinks />
+          <div className="ml-auto flex items-center gap-3">
+            <Link href="/requests/new" className={linkButton("primary")}>
+              New request
+            </Link>
+            <span className="hidden text-sm text-slate-500 sm:inline" title="Signed in">
+              {staff.email}
+            </span>
+            <SignOutButton />
+          </div>
+        </nav>
+      </header>
+      <div className="mx-auto max-w-[1600px] px-4 py-6">{children}</div>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { ops } from "@/lib/schemas/operations";
+import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
+import { ok } from "@/lib/server/http/envelope";
+import { declineSigning } from "@/lib/server/signing/submit-signature";
+
+// POST /api/sign/:token/decline – decline with a reason: the request becomes DECLINED
+export const POST = publicRoute(ops.declineSigning, async ({ params, body, ip, userAgent }) =>
+  ok(200, "Declined", await declineSigning(params.token, body.reason, { ip, userAgent })),
+);
+
+export const GET = methodNotAllowed(["POST"]);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

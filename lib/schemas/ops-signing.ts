@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { zIdParams } from "./common";
+import { defineOperation } from "./operation";
+import { zDecline, zSubmitSignature, zTokenParams } from "./signing";
+import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
+
+const SIGN = "/api/sign/{token}";
+
+/** The signer's endpoints (public, scoped by the link's token), webhooks, reminders and the outbox. */
+export const signingOps = {
+  remindRequest: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/signature-requests/{id}/remind",
+    tag: "Signature requests",
+    summary: "E-mail again the signers whose turn it is",
+    params: zIdParams,
+    success: { status: 200, description: "Reminders queued", data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }) },
+    errors: [401, 403, 404, 409, 429],
+  }),
+  viewSigning: defineOperation({
+    method: "GET",
+    path: SIGN,
+    tag: "Signing (public)",
+    summary: "What the signer's page shows: the request, this signer's fields, whether it is their turn",
+    params: zTokenParams,
+    public: true,
+    success: { status: 200, description: "The signer's view" },
+    errors: [400, 404, 410],
+  }),
+  signingDocument: defineOperation({
+    method: "GET",
+    path: `${SIGN}/document`,
+    tag: "Signing (public)",
+    summary: "The PDF to sign",
+    params: zTokenParams,
+    public: true,
+    success: { status: 200, description: "The PDF bytes" },
+    errors: [400, 404, 410],
+  }),
+  submitSignature: defineOperation({
+    method: "POST",
+    path: `${SIGN}/sign`,
+    tag: "Signing (public)",
+    summary: "Sign: a value for each of this signer's fields, and consent",
+    params: zTokenParams,
+    body: zSubmitSignature,
+    public: true,
+    success: { status: 200, description: "Signed", data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }) },
+    errors: [400, 404, 409, 410, 415, 422],
+  }),
+  declineSigning: defineOperation({
+    method: "POST",
+    path: `${SIGN}/decline`,
+    tag: "Signing (public)",
+    summary: "Decline to sign, with a reason: the request becomes DECLINED",
+    params: zTokenParams,
+    body: zDecline,
+    public: true,
+    success: { status: 200, description: "Declined", data: z.object({ requestId: z.uuid(), status: z.literal("DECLINED") }) },
+    errors: [400, 404, 409, 410],
+  }),
+  createWebhook: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/webhooks",
+    tag: "Webhooks",
+    summary: "Subscribe a URL to events; the signing secret (whsec_…) is returned once",
+    body: zCreateWebhook,
+    success: { status: 201, description: "Created", data: zCreatedWebhook },
+    errors: [400, 401, 403, 422, 429],
+  }),
+  listWebhooks: defineOperation({
+    method: "GET",
+    path: "/api/v1/enterprise/webhooks",
+    tag: "Webhooks",
+    summary: "List webhook endpoints",
+    success: { status: 200, description: "Endpoints", data: z.object({ items: z.array(zWebhook) }) },
+    errors: [401, 403, 429],
+  }),
+  deleteWebhook: defineOperation({
+    method: "DELETE",
+    path: "/api/v1/enterprise/webhooks/{id}",
+    tag: "Webhooks",
+    summary: "Delete a webhook endpoint",
+    params: zIdParams,
+    success: { status: 200, description: "Deleted", data: z.object({ id: z.uuid(), deleted: z.literal(true) }) },
+    errors: [401, 403, 404, 429],
+  }),
+  listWebhookDeliveries: defineOperation({
+    method: "GET",
+    path: "/api/v1/enterprise/webhooks/{id}/deliveries",
+    tag: "Webhooks",
+    summary: "The last 100 deliveries to an endpoint, with their attempts and results",
+    params: zIdParams,
+    success: { status: 200, description: "Deliveries", data: z.object({ items: z.array(zWebhookDelivery) }) },
+    errors: [401, 403, 404, 429],
+  }),
+  listOutbox: defineOperation({
+    method: "GET",
+    path: "/api/v1/enterprise/outbox",
+    tag: "Mail",
+    summary: "Mail Signet sent or wrote to the outbox (when no SMTP_URL is set), newest first",
+    success: {
+      status: 200,
+      description: "Messages",
+      data: z.object({
+        items: z.array(z.object({ id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), via: z.string(), requestId: z.string().nullable(), createdAt: z.string(), hasContent: z.boolean() })),
+      }),
+    },
+    errors: [401, 403, 429],
+  }),
+  getOutboxMessage: defineOperation({
+    method: "GET",
+    path: "/api/v1/enterprise/outbox/{id}",
+    tag: "Mail",
+    summary: "One message of the outbox, as text and HTML",
+    params: z.object({ id: z.string().max(100) }),
+    success: { status: 200, description: "The message", data: z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), raw: z.string() }) },
+    errors: [401, 403, 404, 429],
+  }),
+};

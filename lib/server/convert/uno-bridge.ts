@@ -1,0 +1,123 @@
+/**
+ * The Python side of a warm converter: it starts one LibreOffice listener with its own profile,
+ * connects to it over UNO (python3-uno) and converts one file per request. Kept as a string and
+ * run with `python3 -c`, so that nothing has to find a .py file beside the bundled server code.
+ *
+ * Protocol, one JSON object per line:
+ *   stdout first: {"ready": true, "pid": <soffice pid>} or {"fatal": "..."}
+ *   stdin:  {"id": n, "src": "/abs/in.docx", "dst": "/abs/out.pdf", "filter": "writer_pdf_Export", "inputFilter": "MS Word 2007 XML"}
+ *   stdout: {"id": n, "ok": true} or {"id": n, "ok": false, "kind": "load" | "crash" | "error", "message": "..."}
+ *
+ * LibreOffice runs in its own session (process group), which the bridge kills when its stdin
+ * closes (the server went away, however it died) or when it gets a signal; the server also kills
+ * that group itself on timeout and at exit.
+ */
+export const UNO_BRIDGE_PY = String.raw`
+import json, os, signal, subprocess, sys, threading, time, queue
+
+def out(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+try:
+    import uno
+    from com.sun.star.beans import PropertyValue
+except Exception as e:
+    out({"fatal": "python3-uno is not available: %s" % e})
+    sys.exit(2)
+
+soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+proc = None
+
+def stop(*_):
+    if proc is not None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except Exception:
+            pass
+    os._exit(0)
+
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    signal.signal(s, stop)
+
+try:
+    proc = subprocess.Popen(
+        [soffice, "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--headless", "--invisible", "--nologo",
+         "--norestore", "--nodefault", "--nolockcheck", "--nofirststartwizard",
+         "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+except Exception as e:
+    out({"fatal": "LibreOffice could not be started (%s): %s" % (soffice, e)})
+    sys.exit(3)
+
+def pv(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+local = uno.getComponentContext()
+resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+deadline = time.time() + start_timeout
+ctx = None
+while ctx is None:
+    try:
+        ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+    except Exception as e:
+        if proc.poll() is not None and proc.returncode != 0:
+            out({"fatal": "LibreOffice exited during start-up with code %s" % proc.returncode})
+            stop()
+        if time.time() > deadline:
+            out({"fatal": "LibreOffice did not accept connections within %.0f s" % start_timeout})
+            stop()
+        time.sleep(0.05)
+desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+out({"ready": True, "pid": proc.pid})
+
+# Requests are read on their own thread: end of input (the server is gone) stops everything even
+# while a conversion is running.
+requests = queue.Queue()
+def reader():
+    for line in sys.stdin:
+        requests.put(line)
+    stop()
+threading.Thread(target=reader, daemon=True).start()
+
+def alive():
+    return proc.poll() is None
+
+while True:
+    line = requests.get()
+    try:
+        req = json.loads(line)
+    except Exception:
+        continue
+    rid = req.get("id")
+    doc = None
+    try:
+        load = [pv("Hidden", True), pv("ReadOnly", True), pv("MacroExecutionMode", 0), pv("UpdateDocMode", 0)]
+        if req.get("inputFilter"):
+            load.append(pv("FilterName", req["inputFilter"]))
+        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(req["src"]), "_blank", 0, tuple(load))
+        if doc is None:
+            out({"id": rid, "ok": False, "kind": "load", "message": "LibreOffice could not open the document"})
+            continue
+        doc.storeToURL(uno.systemPathToFileUrl(req["dst"]), (pv("FilterName", req.get("filter", "writer_pdf_Export")),))
+        out({"id": rid, "ok": True})
+    except Exception as e:
+        name = type(e).__name__
+        if not alive() or "Disposed" in name or "Bridge" in name:
+            out({"id": rid, "ok": False, "kind": "crash", "message": "LibreOffice stopped during the conversion (%s)" % name})
+            stop()
+        kind = "load" if "IllegalArgument" in name or "IOException" in name else "error"
+        out({"id": rid, "ok": False, "kind": kind, "message": "%s: %s" % (name, getattr(e, "Message", str(e))[:300])})
+    finally:
+        if doc is not None:
+            try:
+                doc.close(True)
+            except Exception:
+                try:
+                    doc.dispose()
+                except Exception:
+                    pass
+`;

@@ -1,0 +1,50 @@
+import "server-only";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface MessageInput {
+  name: string;
+  title: string;
+  sandbox: boolean;
+}
+
+const sandboxLine = (sandbox: boolean) => (sandbox ? "\n\nSandbox: this is a test, not a valid legal signature." : "");
+const wrap = (body: string, sandbox: boolean) =>
+  `<div style="font-family:system-ui,sans-serif;max-width:560px">${body}${sandbox ? '<p style="color:#a16207">Sandbox: this is a test, not a valid legal signature.</p>' : ""}<p style="color:#64748b;font-size:12px">Sent by Signet</p></div>`;
+const prefix = (sandbox: boolean) => (sandbox ? "[Sandbox] " : "");
+
+/** The e-mails Signet sends, each as text and HTML. */
+export const messages = {
+  invitation(m: MessageInput & { link: string; reminder?: boolean }) {
+    const verb = m.reminder ? "Reminder: please sign" : "Please sign";
+    return {
+      subject: `${prefix(m.sandbox)}${verb}: ${m.title}`,
+      text: `Hello ${m.name},\n\nYou are asked to sign "${m.title}".\n\nOpen the document and sign: ${m.link}\n\nThis link is personal; do not forward it.${sandboxLine(m.sandbox)}\n`,
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>You are asked to sign <b>${esc(m.title)}</b>.</p><p><a href="${m.link}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open the document and sign</a></p><p style="color:#64748b">This link is personal; do not forward it.</p>`,
+        m.sandbox,
+      ),
+    };
+  },
+  completed(m: MessageInput) {
+    return {
+      subject: `${prefix(m.sandbox)}Completed: ${m.title}`,
+      text: `Hello ${m.name},\n\n"${m.title}" has been signed by everyone. The sealed PDF is attached.${sandboxLine(m.sandbox)}\n`,
+      html: wrap(`<p>Hello ${esc(m.name)},</p><p><b>${esc(m.title)}</b> has been signed by everyone. The sealed PDF is attached.</p>`, m.sandbox),
+    };
+  },
+  declined(m: MessageInput & { by: string; reason: string }) {
+    return {
+      subject: `${prefix(m.sandbox)}Declined: ${m.title}`,
+      text: `Hello ${m.name},\n\n${m.by} declined to sign "${m.title}".\nReason: ${m.reason}\n\nThe request is closed; nothing more needs to be signed.${sandboxLine(m.sandbox)}\n`,
+      html: wrap(`<p>Hello ${esc(m.name)},</p><p>${esc(m.by)} declined to sign <b>${esc(m.title)}</b>.</p><blockquote>${esc(m.reason)}</blockquote><p>The request is closed; nothing more needs to be signed.</p>`, m.sandbox),
+    };
+  },
+  cancelled(m: MessageInput) {
+    return {
+      subject: `${prefix(m.sandbox)}Cancelled: ${m.title}`,
+      text: `Hello ${m.name},\n\nThe sender cancelled "${m.title}". Its signing link no longer works; nothing needs to be signed.${sandboxLine(m.sandbox)}\n`,
+      html: wrap(`<p>Hello ${esc(m.name)},</p><p>The sender cancelled <b>${esc(m.title)}</b>. Its signing link no longer works; nothing needs to be signed.</p>`, m.sandbox),
+    };
+  },
+};

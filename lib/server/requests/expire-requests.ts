@@ -1,0 +1,23 @@
+import "server-only";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getDb } from "../db";
+import { signatureRequests } from "../db/schema";
+import { recordEvent, systemActor } from "../audit/record-event";
+import { emitEvent } from "../webhooks/emit-event";
+
+/** IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent. */
+export async function sweepExpired() {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(signatureRequests)
+      .set({ status: "EXPIRED", updatedAt: new Date() })
+      .where(and(eq(signatureRequests.status, "IN_PROGRESS"), lt(signatureRequests.expiresAt, sql`now()`)))
+      .returning();
+    for (const req of expired) {
+      await recordEvent(tx, req.id, "request.expired", systemActor, { expiresAt: req.expiresAt?.toISOString() });
+      await emitEvent(tx, req, "signature_request.expired", { id: req.id, title: req.title, status: "EXPIRED" });
+    }
+    return { expired: expired.length };
+  });
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { AppError } from "../http/errors";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { enqueue } from "../jobs/queue";
+import { findVisibleRequest, loadRecipients } from "./load-request";
+
+/** Mails again the signers whose turn it is (invited, not yet signed). */
+export async function remindRequest(auth: KeyAuth, id: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
+    if (req.status !== "IN_PROGRESS") {
+      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request has signers to remind`, { details: { status: req.status } });
+    }
+    const due = (await loadRecipients(tx, req.id)).filter((r) => r.role === "SIGNER" && (r.status === "SENT" || r.status === "VIEWED"));
+    for (const r of due) await enqueue(tx, "invitation", { requestId: req.id, recipientId: r.id, reminder: true });
+    await recordEvent(tx, req.id, "request.reminded", keyActor(auth), { recipients: due.map((r) => r.email) });
+    return { id: req.id, reminded: due.map((r) => ({ id: r.id, email: r.email })) };
+  });
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { fields, recipients } from "../db/schema";
+import { blobs } from "../blobs/store";
+import { recordEvent, type Actor } from "../audit/record-event";
+import { emitEvent } from "../webhooks/emit-event";
+import { currentDocument, loadRecipients, toDocumentDto } from "../requests/load-request";
+import { findSigner } from "./find-signer";
+
+/** What the signer's page shows. The first view moves the recipient from SENT to VIEWED. */
+export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { r, req } = await findSigner(tx, token, { allowEnded: true });
+    if (r.status === "SENT" && req.status === "IN_PROGRESS") {
+      await tx.update(recipients).set({ status: "VIEWED", viewedAt: new Date() }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
+      await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email });
+      await emitEvent(tx, req, "signature_request.viewed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
+    }
+    const all = await loadRecipients(tx, req.id);
+    const me = all.find((x) => x.id === r.id)!;
+    const mine = await tx.select().from(fields).where(eq(fields.recipientId, r.id));
+    const doc = await currentDocument(tx, req.id);
+    const invited = me.status === "SENT" || me.status === "VIEWED";
+    const waitingFor = me.status === "PENDING"
+      ? all.filter((x) => x.role === "SIGNER" && x.order < me.order && x.status !== "SIGNED").map((x) => x.name)
+      : [];
+    return {
+      request: { id: req.id, title: req.title, status: req.status, environment: req.environment },
+      recipient: { id: me.id, name: me.name, email: me.email, role: me.role, status: me.status, signedAt: me.signedAt?.toISOString() ?? null },
+      yourTurn: req.status === "IN_PROGRESS" && me.role === "SIGNER" && invited,
+      waitingFor,
+      document: toDocumentDto(doc),
+      fields: mine
+        .sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x)
+        .map((f) => ({
+          id: f.id,
+          type: f.type,
+          page: f.page,
+          x: f.x,
+          y: f.y,
+          width: f.width,
+          height: f.height,
+          name: f.name,
+          required: f.required,
+          label: f.label,
+          maxLength: f.maxLength,
+          fontSize: f.fontSize,
+          defaultValue: f.defaultValue,
+        })),
+    };
+  });
+}
+
+export async function signingDocument(token: string) {
+  const db = await getDb();
+  const { req } = await findSigner(db, token, { allowEnded: true });
+  const doc = await currentDocument(db, req.id);
+  return { bytes: await blobs().get(doc.sha256), title: req.title };
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import { dashboardApiKey } from "../bootstrap";
+import { config } from "../config";
+import { envelope, json } from "../http/envelope";
+
+/** Request headers the API may use; everything else (cookies above all) stays with the dashboard. */
+const REQUEST_HEADERS = ["content-type", "content-length", "accept", "idempotency-key", "user-agent", "if-none-match"];
+/** Response headers the browser may see. Not content-length/-encoding: fetch has already decoded the body. */
+const RESPONSE_HEADERS = [
+  "content-type",
+  "content-disposition",
+  "etag",
+  "retry-after",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "x-document-version",
+  "idempotent-replayed",
+  "allow",
+];
+
+/**
+ * Where a dashboard path goes: `api-keys/...` to the key endpoints, everything else under the
+ * enterprise API. Segments are re-encoded so that `..` or an encoded slash cannot reach another path.
+ */
+export function upstreamPath(segments: string[]): string | null {
+  if (segments.length === 0) return null;
+  if (segments.some((s) => s === "" || s === "." || s === ".." || s.includes("/") || s.includes("\\"))) return null;
+  const rest = segments.map(encodeURIComponent);
+  if (segments[0] === "api-keys") return `/api/v1/${rest.join("/")}`;
+  return `/api/v1/enterprise/${rest.join("/")}`;
+}
+
+function apiBase(): string {
+  return (process.env.SIGNET_API_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, "");
+}
+
+/** The browser's request, sent on to the API with the server-held key; the answer comes back as it is. */
+export async function forwardToApi(req: Request, segments: string[]): Promise<Response> {
+  const path = upstreamPath(segments);
+  if (!path) return json(envelope(404, "No such dashboard API path", null), 404);
+  const url = `${apiBase()}${path}${new URL(req.url).search}`;
+
+  const headers = new Headers();
+  for (const h of REQUEST_HEADERS) {
+    const v = req.headers.get(h);
+    if (v !== null) headers.set(h, v);
+  }
+  headers.set("x-api-key", await dashboardApiKey());
+
+  const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== null;
+  let upstream: Response;
+  try {
+    // The upload is streamed through, not buffered here: the API enforces its own size limit.
+    upstream = await fetch(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? req.body : undefined,
+      redirect: "manual",
+      cache: "no-store",
+      signal: req.signal,
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+  } catch (e) {
+    if (req.signal.aborted) return json(envelope(499, "The browser closed the request", null), 499);
+    console.error("[signet] dashboard proxy: the API did not answer:", e);
+    return json(envelope(502, "The Signet API could not be reached. Try again in a moment.", null), 502);
+  }
+
+  const out = new Headers({ "cache-control": "no-store" });
+  for (const h of RESPONSE_HEADERS) {
+    const v = upstream.headers.get(h);
+    if (v !== null) out.set(h, v);
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: out });
+}

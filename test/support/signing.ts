@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getDb } from "@/lib/server/db";
+import { readParts } from "@/lib/server/mail/outbox";
+import { signingToken } from "@/lib/server/signing/tokens";
+import { call } from "./api";
+import { createDraft } from "./drafts";
+
+const SR = "/api/v1/enterprise/signature-requests";
+
+/** The signing link token a recipient's latest invitation e-mail carries, read from the outbox. */
+export function tokenFromOutbox(email: string): string | null {
+  const dir = path.join(process.env.DATA_DIR!, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  for (const f of fs.readdirSync(dir)) {
+    const raw = fs.readFileSync(path.join(dir, f), "utf8");
+    if (!new RegExp(`^To: .*<${email.replace(/[.]/g, "\\.")}>`, "m").test(raw)) continue;
+    const m = /\/sign\/([A-Za-z0-9_-]{43})/.exec(readParts(raw).text);
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/** The token of a recipient who has not been mailed yet (tests only: no API ever returns it). */
+export async function tokenOf(recipientId: string) {
+  return signingToken(await getDb(), recipientId);
+}
+
+/** A sent request: signers in the given orders, each with a SIGNATURE, a required TEXT and a DATE field. */
+export async function sentRequest(key: string, signers: { email: string; name: string; order: number }[], opts: { cc?: boolean; pdf?: Uint8Array } = {}) {
+  const d = await createDraft(key, opts.pdf, "Signing test");
+  const ids: string[] = [];
+  for (const s of signers) {
+    const r = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: s })).body.data;
+    ids.push(r.id);
+    const y = 100 + ids.length * 150;
+    const res = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y, width: 180, height: 50 },
+          { type: "TEXT", recipientId: r.id, page: 1, x: 300, y, width: 200, height: 20, label: "Job title", maxLength: 20 },
+          { type: "DATE", recipientId: r.id, page: 1, x: 300, y: y + 40, width: 120, height: 20 },
+        ],
+      },
+    });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  }
+  if (opts.cc) await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cc@example.com", name: "Carbon Copy", role: "CC" } });
+  const sent = await call("POST", `${SR}/${d.id}/send`, { key });
+  if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
+  return { id: d.id as string, recipientIds: ids };
+}
+
+export const PNG_1x1 =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
