@@ -1,4 +1,4 @@
-// npm run bench: runs every bench/*.bench.ts in turn (never two at once: the machine is small and
+// npm run bench: runs every bench/*.bench.ts (or .mts) in turn (never two at once: the machine is small and
 // shared) and writes docs/benchmarks.md. Each benchmark prints, as its last line, a JSON object
 // { title, markdown }; its figures are ratios against a baseline measured in the same run.
 import { spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ ensureNpmPackages();
 const only = process.argv.slice(2);
 const files = fs
   .readdirSync(path.join(root, "bench"))
-  .filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .filter((f) => (f.endsWith(".bench.ts") || f.endsWith(".bench.mts")) && (only.length === 0 || only.some((o) => f.includes(o))))
   .sort();
 const sections = [];
 let failed = 0;

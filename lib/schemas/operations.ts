@@ -3,6 +3,8 @@ import { zApiKey, zCreateApiKey, zCreatedApiKey } from "./api-keys";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { signingOps } from "./ops-signing";
+import { anchorOps } from "./ops-anchors";
+import { templatesOps } from "./ops-templates";
 import {
   zAddFields,
   zAddRecipient,
@@ -203,6 +205,8 @@ export const ops = {
     errors: [401, 403, 404, 409, 429],
   }),
   ...signingOps,
+  ...anchorOps,
+  ...templatesOps,
 };
 
 export type OperationName = keyof typeof ops;

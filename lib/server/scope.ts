@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq, type SQL } from "drizzle-orm";
-import { apiKeys, signatureRequests } from "./db/schema";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { apiKeys, signatureRequests, templates } from "./db/schema";
 import type { KeyAuth } from "./auth/authenticate";
 
 /**
@@ -21,3 +21,8 @@ export function keyScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not even a UUID names nothing: the caller gets the same 404 as for an unknown one. */
 export const isUuid = (s: string) => UUID_RE.test(s);
+
+/** Templates belong to an organization and an environment, like requests; a deleted one is gone. */
+export function templateScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL {
+  return and(eq(templates.orgId, auth.orgId), eq(templates.environment, auth.environment), isNull(templates.deletedAt))!;
+}

@@ -92,7 +92,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   if (!m) throw new Error(`No route file matches ${url.pathname}`);
   const mod = (await import(/* @vite-ignore */ m.file)) as Mod;
   const handler = mod[method];
-  if (!handler) throw new Error(`${method} is not exported by ${path.relative(appDir, m.file)}`);
+  if (!handler) throw new Error(`${method} is not exported by ${m.file}`);
   const res = await handler(req, { params: Promise.resolve(m.params) });
   const text = await res.clone().text();
   let parsed: any = null;

@@ -74,6 +74,13 @@ while ctx is None:
 desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
 out({"ready": True, "pid": proc.pid})
 
+# LibreOffice dying while idle ends the bridge too, so the server sees it and starts a new one
+# before the next conversion instead of failing that conversion.
+def watch():
+    proc.wait()
+    stop()
+threading.Thread(target=watch, daemon=True).start()
+
 # Requests are read on their own thread: end of input (the server is gone) stops everything even
 # while a conversion is running.
 requests = queue.Queue()

@@ -286,3 +286,59 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt)],
 );
+
+/**
+ * Reusable documents a draft is made from: a PDF used as it is, or a DOCX whose placeholders are
+ * filled and which is then converted to PDF. The uploaded file is a blob (sha256); what was found
+ * in it at upload (placeholders, anchors, pages) is kept so that reading a template parses nothing.
+ */
+export const templates = pgTable(
+  "templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    environment: text("environment").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(), // PDF | DOCX
+    sha256: text("sha256").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    filename: text("filename"),
+    placeholders: jsonb("placeholders").$type<string[]>().notNull().default([]),
+    anchors: jsonb("anchors").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** PDF templates only. */
+    pageCount: integer("page_count"),
+    pages: jsonb("pages").$type<{ width: number; height: number }[]>(),
+    createdByKeyId: uuid("created_by_key_id"),
+    createdAt: createdAt(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [index("templates_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+);
+
+/** Fields stored on a PDF template; `signerRef` s1, s2, … is the n-th recipient of a `use` call. */
+export const templateFields = pgTable(
+  "template_fields",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    signerRef: text("signer_ref").notNull(),
+    type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
+    page: integer("page").notNull(),
+    x: doublePrecision("x").notNull(),
+    y: doublePrecision("y").notNull(),
+    width: doublePrecision("width").notNull(),
+    height: doublePrecision("height").notNull(),
+    name: text("name"),
+    required: boolean("required").notNull().default(true),
+    label: text("label"),
+    maxLength: integer("max_length"),
+    fontSize: doublePrecision("font_size"),
+    defaultValue: text("default_value"),
+    /** { anchorKey, occurrenceIndex, xOffset, yOffset, box }: where the anchor was found. */
+    anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("template_fields_template_idx").on(t.templateId, t.createdAt)],
+);

@@ -1,0 +1,9 @@
+import { requireStaff } from "@/lib/server/staff/current-staff";
+import { Outbox } from "@/components/outbox/outbox";
+
+export const metadata = { title: "Outbox – Signet" };
+
+export default async function OutboxPage() {
+  await requireStaff("/outbox");
+  return <Outbox />;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { zFile } from "./common";
+import { FIELD_TYPES } from "./requests";
+
+const anchorKey = z.string({ error: "anchorKey is required" }).min(1, { error: "anchorKey is required" }).max(500);
+const occurrenceIndex = z.number().int().min(0).max(100000).optional();
+const pts = (what: string) => z.number({ error: `${what} must be a number of points` }).finite();
+
+export const zPreviewAnchors = z.object({
+  anchors: z.array(z.object({ anchorKey })).max(1000).optional(),
+});
+
+export const zUnifiedAnchors = z.object({
+  recipientId: z.string({ error: "recipientId is required" }).max(100),
+  signerRef: z.string().regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" }).default("s1"),
+});
+
+export const zAnchoredField = z.object({
+  anchorKey,
+  type: z.enum(FIELD_TYPES, { error: "type must be SIGNATURE, INITIAL, DATE or TEXT" }),
+  recipientId: z.string({ error: "recipientId is required" }).max(100),
+  xOffset: pts("xOffset").min(-14400).max(14400).default(0),
+  yOffset: pts("yOffset").min(-14400).max(14400).default(0),
+  width: pts("width").positive().max(14400),
+  height: pts("height").positive().max(14400),
+  name: z.string().max(200).optional(),
+  occurrenceIndex,
+  required: z.boolean().optional(),
+  label: z.string().max(200).optional(),
+  maxLength: z.number().int().min(1).max(10000).optional(),
+  fontSize: z.number().min(4).max(96).optional(),
+  defaultValue: z.string().max(10000).optional(),
+});
+export const zAnchoredFields = z.object({ fields: z.array(zAnchoredField).min(1).max(1000) });
+
+/** Either spelling of the anchor endpoints takes either body: { recipientId, signerRef } or { fields: [...] }. */
+export const zAnchorFieldsBody = z.union([zAnchoredFields, zUnifiedAnchors]);
+
+const num = (what: string) =>
+  z.coerce.number({ error: `${what} must be a number of points` }).finite().positive({ error: `${what} must be greater than 0` }).max(14400);
+export const zStampImage = z.object({
+  anchorKey,
+  width: num("width"),
+  height: num("height"),
+  sizingMode: z.enum(["FIT", "FILL", "STRETCH"], { error: "sizingMode is FIT, FILL or STRETCH" }).default("FIT"),
+  occurrenceIndex: z.coerce.number().int().min(0).max(100000).optional(),
+  image: zFile,
+});
+
+export const zTextReplacements = z.object({
+  replacements: z
+    .array(
+      z.object({
+        anchorKey,
+        text: z.string().max(20000),
+        width: pts("width").positive().max(14400),
+        height: pts("height").positive().max(14400),
+        fontSize: z.number({ error: "fontSize must be a number of points" }).min(2).max(400),
+        occurrenceIndex,
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+
+export const zOccurrence = z.object({ page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() });

@@ -1,0 +1,54 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { inspectPdf } from "@/lib/pdf/inspect";
+import { PdfError } from "@/lib/pdf/errors";
+import { getDb } from "../db";
+import { documentVersions, signatureRequests } from "../db/schema";
+import { blobs } from "../blobs/store";
+import { AppError } from "../http/errors";
+import { recordEvent, type Actor } from "../audit/record-event";
+import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
+import { getTextLayer } from "./text-layer-cache";
+
+/** The engine's refusals in the API's terms. */
+export function pdfErrorToApp(e: unknown): never {
+  if (e instanceof PdfError) {
+    const code = e.kind === "NOT_AN_IMAGE" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE";
+    throw new AppError(code, e.message, { details: { reason: e.kind } });
+  }
+  throw e;
+}
+
+/**
+ * Stores a changed document as the next version. The change was computed from version `base`
+ * without holding a lock (PDF work takes a while); if someone else wrote a version meanwhile, this
+ * one is refused rather than silently dropping theirs.
+ */
+export async function addDocumentVersion(req: RequestRow, base: DocumentRow, bytes: Uint8Array, reason: string, who: Actor, data: Record<string, unknown>) {
+  let info;
+  try {
+    info = await inspectPdf(bytes);
+  } catch (e) {
+    pdfErrorToApp(e);
+  }
+  const stored = await blobs().put(bytes);
+  const db = await getDb();
+  const version = await db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
+    assertDraft(cur, "changing the document");
+    const latest = await currentDocument(tx, req.id);
+    if (latest.version !== base.version) {
+      throw new AppError("CONFLICT", "The document changed while this change was being made; try again");
+    }
+    const [row] = await tx
+      .insert(documentVersions)
+      .values({ requestId: req.id, version: base.version + 1, sha256: stored.sha256, size: stored.size, pageCount: info.pageCount, pages: info.pages, reason, filename: base.filename })
+      .returning();
+    await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
+    await recordEvent(tx, req.id, `document.${reason.toLowerCase()}`, who, { ...data, version: row.version, sha256: row.sha256, previousSha256: base.sha256 });
+    return row;
+  });
+  // The new version's text layer is built now, so the next preview or stamp finds it ready.
+  await getTextLayer(version.sha256, bytes);
+  return version;
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import { anchorOccurrence, findAnchors } from "@/lib/pdf/anchors";
+import { replaceText, stampImage, type SizingMode } from "@/lib/pdf/stamp";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { blobs } from "../blobs/store";
+import { AppError } from "../http/errors";
+import { keyActor } from "../audit/record-event";
+import { assertDraft, currentDocument, findVisibleRequest } from "../requests/load-request";
+import { getTextLayer } from "./text-layer-cache";
+import { addDocumentVersion, pdfErrorToApp } from "./document-version";
+
+async function draftDocument(auth: KeyAuth, id: string, action: string) {
+  const db = await getDb();
+  const req = await findVisibleRequest(db, auth, id);
+  assertDraft(req, action);
+  const doc = await currentDocument(db, req.id);
+  const bytes = await blobs().get(doc.sha256);
+  return { req, doc, bytes, layer: await getTextLayer(doc.sha256, bytes) };
+}
+
+function notFound(anchorKey: string, index: number, found: number): AppError {
+  return new AppError("UNPROCESSABLE", found ? `Anchor ${anchorKey} has ${found} occurrence(s); occurrence ${index} does not exist` : `Anchor not found: ${anchorKey}`, {
+    details: { missing: [{ anchorKey, occurrenceIndex: index, found }] },
+  });
+}
+
+/** Stamps an image at an anchor's top-left (FIT by default), covering the anchor text: a new document version. */
+export async function stampImageAtAnchor(
+  auth: KeyAuth,
+  id: string,
+  input: { anchorKey: string; width: number; height: number; sizingMode: SizingMode; occurrenceIndex?: number; image: File },
+) {
+  const { req, doc, bytes, layer } = await draftDocument(auth, id, "stamping an image");
+  const index = input.occurrenceIndex ?? 0;
+  const occ = anchorOccurrence(layer, input.anchorKey, index);
+  if (!occ) throw notFound(input.anchorKey, index, findAnchors(layer, input.anchorKey).length);
+  const image = new Uint8Array(await input.image.arrayBuffer());
+  let result;
+  try {
+    result = await stampImage(bytes, {
+      page: occ.page,
+      x: occ.x,
+      y: occ.y,
+      width: input.width,
+      height: input.height,
+      image,
+      sizingMode: input.sizingMode,
+      cover: [occ],
+    });
+  } catch (e) {
+    pdfErrorToApp(e);
+  }
+  const version = await addDocumentVersion(req, doc, result.pdf, "IMAGE_STAMP", keyActor(auth), {
+    anchorKey: input.anchorKey,
+    sizingMode: input.sizingMode,
+    imageSha256: (await blobs().put(image)).sha256,
+  });
+  return { anchorKey: input.anchorKey, page: occ.page, x: occ.x, y: occ.y, width: input.width, height: input.height, drawn: result.drawn, documentVersion: version.version, sha256: version.sha256 };
+}
+
+/** Paints each box white and draws its text there, all or nothing: a new document version. */
+export async function replaceTextAtAnchors(
+  auth: KeyAuth,
+  id: string,
+  replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number; occurrenceIndex?: number }[],
+) {
+  const { req, doc, bytes, layer } = await draftDocument(auth, id, "replacing text");
+  const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
+  const boxes = [];
+  for (const r of replacements) {
+    const index = r.occurrenceIndex ?? 0;
+    const occ = anchorOccurrence(layer, r.anchorKey, index);
+    if (!occ) missing.push({ anchorKey: r.anchorKey, occurrenceIndex: index, found: findAnchors(layer, r.anchorKey).length });
+    else boxes.push({ page: occ.page, x: occ.x, y: occ.y, width: r.width, height: r.height, text: r.text, fontSize: r.fontSize, anchorKey: r.anchorKey });
+  }
+  if (missing.length) {
+    throw new AppError("UNPROCESSABLE", `Anchor not found: ${missing.map((m) => m.anchorKey).join(", ")}`, { details: { missing } });
+  }
+  let pdf: Uint8Array;
+  try {
+    pdf = await replaceText(bytes, boxes);
+  } catch (e) {
+    pdfErrorToApp(e);
+  }
+  const version = await addDocumentVersion(req, doc, pdf, "TEXT_REPLACEMENT", keyActor(auth), { anchors: boxes.map((b) => b.anchorKey) });
+  return {
+    replacements: boxes.map(({ anchorKey, page, x, y, width, height }) => ({ anchorKey, page, x, y, width, height })),
+    documentVersion: version.version,
+    sha256: version.sha256,
+  };
+}

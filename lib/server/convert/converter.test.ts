@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { fillDocx } from "@/lib/docx/template";
+import { AppError } from "@/lib/server/http/errors";
+import { FIXTURE_DATA, docxFromPackage, flat, handBuiltDocx } from "@/test/support/docx-fixtures";
+import { pdftotext } from "@/test/support/pdf-fixtures";
+import { OfficeConverter } from "./converter";
+
+const converters: OfficeConverter[] = [];
+const make = (opts: ConstructorParameters<typeof OfficeConverter>[0] = {}) => {
+  const c = new OfficeConverter({ size: 1, ...opts });
+  converters.push(c);
+  return c;
+};
+afterAll(() => converters.forEach((c) => c.shutdown()));
+
+/** Alive and not a zombie waiting for its new parent to reap it. */
+const isRunning = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+async function appError(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("the warm converter (LibreOffice over UNO)", () => {
+  const conv = make({ mode: "uno" });
+
+  it("converts a filled DOCX to a PDF with every value and anchor as text; warm in well under 1 s", async () => {
+    const docx = fillDocx(handBuiltDocx(), FIXTURE_DATA);
+    const first = await conv.toPdf(docx, "docx");
+    expect(Buffer.from(first.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    const text = flat(await pdftotext(first));
+    expect(text).toContain("Zoë Ångström");
+    expect(text).toContain("Acme & Sons <Ltd> – contract");
+    expect(text).toContain("{{s1|signature|150|50}}");
+    expect(conv.status().slots[0]).toMatchObject({ kind: "uno", alive: true });
+
+    const t0 = performance.now();
+    await conv.toPdf(docx, "docx");
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it("queues conversions beyond its size instead of failing them", async () => {
+    const docx = fillDocx(await docxFromPackage(), FIXTURE_DATA);
+    const pdfs = await Promise.all([1, 2, 3, 4].map(() => conv.toPdf(docx, "docx")));
+    expect(pdfs.every((p) => p.length > 1000)).toBe(true);
+    expect(conv.status().queued).toBe(0);
+  });
+
+  it("restarts a LibreOffice that died while idle, without failing the next conversion", async () => {
+    const pid = conv.status().slots[0].pid!;
+    process.kill(-pid, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 300));
+    const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
+    expect(pdf.length).toBeGreaterThan(1000);
+    expect(conv.status().slots[0].pid).not.toBe(pid);
+  });
+
+  it("a LibreOffice that dies during a conversion gives 503 and is replaced", async () => {
+    const big = fillDocx(await docxFromPackage(60), FIXTURE_DATA);
+    await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
+    const pid = conv.status().slots[0].pid!;
+    const pending = conv.toPdf(big, "docx");
+    await new Promise((r) => setTimeout(r, 150));
+    process.kill(-pid, "SIGKILL");
+    const e = await appError(pending);
+    expect(e.status).toBe(503);
+    expect(e.message).toMatch(/LibreOffice stopped during the conversion/);
+    const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
+    expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it("bounds a conversion in time: killed, 422, and the next one works", async () => {
+    const big = fillDocx(await docxFromPackage(60), FIXTURE_DATA);
+    const e = await appError(conv.toPdf(big, "docx", { timeoutMs: 30 }));
+    expect(e.status).toBe(422);
+    expect(e.details).toEqual({ reason: "CONVERSION_TIMEOUT" });
+    const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
+    expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it("a document LibreOffice cannot read is a 422, and the converter carries on", async () => {
+    const e = await appError(conv.toPdf(new TextEncoder().encode("PK\u0003\u0004 this is not a zip at all"), "docx"));
+    expect(e.status).toBe(422);
+    expect((await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx")).length).toBeGreaterThan(1000);
+  });
+
+  it("stops its LibreOffice on shutdown", async () => {
+    const c = make({ mode: "uno" });
+    await c.warmUp();
+    const pid = c.status().slots[0].pid!;
+    expect(isRunning(pid)).toBe(true);
+    c.shutdown();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(isRunning(pid)).toBe(false);
+    expect((await appError(c.toPdf(handBuiltDocx(), "docx"))).status).toBe(503);
+  });
+});
+
+describe("without a usable LibreOffice", () => {
+  it("a missing soffice gives 503 with a message that says what to install", async () => {
+    const c = make({ soffice: "/nonexistent/soffice" });
+    const e = await appError(c.toPdf(handBuiltDocx(), "docx"));
+    expect(e.status).toBe(503);
+    expect(e.message).toContain("LibreOffice was not found at /nonexistent/soffice");
+  });
+
+  it("a soffice that does not start gives 503", async () => {
+    const c = make({ soffice: "/bin/false", startTimeoutMs: 3000 });
+    const e = await appError(c.toPdf(handBuiltDocx(), "docx"));
+    expect(e.status).toBe(503);
+    expect(e.message).toMatch(/Document conversion is unavailable/);
+  });
+});
+
+describe("the fallback without python3-uno (soffice --convert-to with a ready profile)", () => {
+  it("converts, and queues parallel conversions", async () => {
+    const c = make({ mode: "cli" });
+    const docx = fillDocx(handBuiltDocx(), FIXTURE_DATA);
+    const [a, b] = await Promise.all([c.toPdf(docx, "docx"), c.toPdf(docx, "docx")]);
+    expect(flat(await pdftotext(a))).toContain("EUR 12,500.00");
+    expect(b.length).toBeGreaterThan(1000);
+    expect(c.status().slots[0].kind).toBe("cli");
+  });
+});

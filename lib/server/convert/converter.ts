@@ -1,0 +1,241 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AppError } from "../http/errors";
+import { findSoffice, findUnoPython } from "./find-tools";
+import { CliWorker, StartError, UnoWorker, type OfficeWorker } from "./office-worker";
+
+export interface ConverterOptions {
+  /** LibreOffice processes kept warm; conversions beyond that queue. Default SIGNET_CONVERTERS or 2. */
+  size: number;
+  /** Limit for one conversion; it is killed and its LibreOffice restarted after that. */
+  timeoutMs: number;
+  startTimeoutMs: number;
+  /** How long a conversion may wait for a free LibreOffice before the caller gets a 503. */
+  queueTimeoutMs: number;
+  /** The soffice launcher; default SIGNET_SOFFICE or `soffice` on the PATH. */
+  soffice?: string;
+  /** "uno" (warm listener, needs python3-uno), "cli" (soffice --convert-to per file), "auto": uno when possible. */
+  mode: "auto" | "uno" | "cli";
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+function defaults(): ConverterOptions {
+  return {
+    size: Math.floor(envNumber("SIGNET_CONVERTERS", Math.min(2, Math.max(1, os.cpus().length)))),
+    timeoutMs: envNumber("SIGNET_CONVERT_TIMEOUT_MS", 60_000),
+    startTimeoutMs: envNumber("SIGNET_CONVERT_START_TIMEOUT_MS", 60_000),
+    queueTimeoutMs: envNumber("SIGNET_CONVERT_QUEUE_TIMEOUT_MS", 120_000),
+    mode: (process.env.SIGNET_CONVERT_MODE as ConverterOptions["mode"]) || "auto",
+  };
+}
+
+const unavailable = (why: string) =>
+  new AppError("UNAVAILABLE", `Document conversion is unavailable: ${why}`, { headers: { "retry-after": "5" }, details: { reason: "CONVERTER_UNAVAILABLE" } });
+
+/** Import and export filters by source format. */
+const FORMATS = {
+  docx: { inputFilter: "MS Word 2007 XML", ext: "docx" },
+  odt: { inputFilter: "writer8", ext: "odt" },
+  html: { inputFilter: "HTML (StarWriter)", ext: "html" },
+} as const;
+export type SourceFormat = keyof typeof FORMATS;
+
+interface Slot {
+  n: number;
+  worker: OfficeWorker | null;
+  busy: boolean;
+}
+
+/**
+ * A small pool of long-lived LibreOffice processes, started on the first conversion (never at
+ * import, so `next build` starts nothing) and stopped when the process exits. A conversion takes
+ * a free LibreOffice, or waits in line for one; a LibreOffice that died while idle is restarted
+ * before use; one that crashes or overruns during a conversion is killed and replaced.
+ */
+export class OfficeConverter {
+  readonly options: ConverterOptions;
+  private readonly root = path.join(os.tmpdir(), `signet-office-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
+  private readonly slots: Slot[];
+  private readonly queue: { give: (slot: Slot) => void; refuse: (e: AppError) => void }[] = [];
+  private mode: Promise<{ kind: "uno"; python: string; soffice: string } | { kind: "cli"; soffice: string }> | null = null;
+  private jobs = 0;
+  private closed = false;
+  private readonly onExit = () => this.shutdown();
+
+  constructor(options: Partial<ConverterOptions> = {}) {
+    this.options = { ...defaults(), ...options };
+    this.slots = Array.from({ length: Math.max(1, this.options.size) }, (_, n) => ({ n, worker: null, busy: false }));
+    process.once("exit", this.onExit);
+  }
+
+  /** Which kind of worker this machine allows, found once. */
+  private resolveMode() {
+    return (this.mode ??= (async () => {
+      const soffice = findSoffice(this.options.soffice);
+      if (!soffice) {
+        throw unavailable(
+          this.options.soffice
+            ? `LibreOffice was not found at ${this.options.soffice}`
+            : "LibreOffice (soffice) is not installed; install the Debian package libreoffice-writer-nogui",
+        );
+      }
+      if (this.options.mode === "cli") return { kind: "cli" as const, soffice };
+      const python = await findUnoPython();
+      if (python) return { kind: "uno" as const, python, soffice };
+      if (this.options.mode === "uno") throw unavailable("python3-uno is not installed");
+      console.warn("[signet] python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.");
+      return { kind: "cli" as const, soffice };
+    })().catch((e) => {
+      this.mode = null; // installed later? look again next time
+      throw e;
+    }));
+  }
+
+  /** Prefer a free, running LibreOffice; start another only when all running ones are busy. */
+  private acquire(): Promise<Slot> {
+    if (this.closed) return Promise.reject(unavailable("the converter is shutting down"));
+    const free = this.slots.filter((s) => !s.busy);
+    const pick = free.find((s) => s.worker?.alive) ?? free[0];
+    if (pick) {
+      pick.busy = true;
+      return Promise.resolve(pick);
+    }
+    return new Promise<Slot>((resolve, reject) => {
+      const waiter = {
+        give: (slot: Slot) => {
+          clearTimeout(timer);
+          resolve(slot);
+        },
+        refuse: (e: AppError) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      const timer = setTimeout(() => {
+        const i = this.queue.indexOf(waiter);
+        if (i >= 0) this.queue.splice(i, 1);
+        reject(unavailable(`every converter stayed busy for ${Math.round(this.options.queueTimeoutMs / 1000)} s; try again later`));
+      }, this.options.queueTimeoutMs);
+      this.queue.push(waiter);
+    });
+  }
+
+  private release(slot: Slot) {
+    const next = this.queue.shift();
+    if (next) next.give(slot);
+    else slot.busy = false;
+  }
+
+  private async ready(slot: Slot): Promise<OfficeWorker> {
+    if (slot.worker?.alive) return slot.worker;
+    slot.worker?.kill();
+    const mode = await this.resolveMode();
+    const profile = path.join(this.root, `profile-${slot.n}`);
+    const worker =
+      mode.kind === "uno"
+        ? new UnoWorker(mode.python, mode.soffice, profile, this.options.startTimeoutMs)
+        : new CliWorker(mode.soffice, profile, this.options.startTimeoutMs);
+    slot.worker = worker;
+    try {
+      await worker.start();
+    } catch (e) {
+      worker.kill();
+      slot.worker = null;
+      if (e instanceof StartError) throw unavailable(e.message);
+      throw e;
+    }
+    return worker;
+  }
+
+  /** Starts every LibreOffice of the pool now, so that the first conversions do not wait for it. */
+  async warmUp(): Promise<void> {
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.busy) return;
+        slot.busy = true;
+        try {
+          await this.ready(slot);
+        } finally {
+          this.release(slot);
+        }
+      }),
+    );
+  }
+
+  /** The document as PDF, made by LibreOffice. AppError UNAVAILABLE (503) or UNPROCESSABLE (422). */
+  async toPdf(bytes: Uint8Array, from: SourceFormat, opts: { timeoutMs?: number } = {}): Promise<Uint8Array> {
+    const format = FORMATS[from];
+    const slot = await this.acquire();
+    const dir = path.join(this.root, `job-${++this.jobs}`);
+    try {
+      const worker = await this.ready(slot);
+      fs.mkdirSync(dir, { recursive: true });
+      const src = path.join(dir, `document.${format.ext}`);
+      const dst = path.join(dir, "document.pdf");
+      fs.writeFileSync(src, bytes);
+      const outcome = await worker.convert({ src, dst, inputFilter: format.inputFilter, filter: "writer_pdf_Export" }, opts.timeoutMs ?? this.options.timeoutMs);
+      if (!outcome.ok) {
+        switch (outcome.kind) {
+          case "crash":
+            worker.kill();
+            throw unavailable("LibreOffice stopped during the conversion; it is being restarted, try again");
+          case "timeout":
+            worker.kill();
+            throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: ${outcome.message}; it may be too large or too complex`, {
+              details: { reason: "CONVERSION_TIMEOUT" },
+            });
+          default:
+            throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: LibreOffice could not read it`, {
+              details: { reason: "CONVERSION_FAILED" },
+            });
+        }
+      }
+      const pdf = fs.existsSync(dst) ? fs.readFileSync(dst) : null;
+      if (!pdf?.length) {
+        throw new AppError("UNPROCESSABLE", "The document could not be converted to PDF: LibreOffice produced no output", {
+          details: { reason: "CONVERSION_FAILED" },
+        });
+      }
+      return new Uint8Array(pdf);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      this.release(slot);
+    }
+  }
+
+  /** For diagnostics and tests: the kind of worker and each LibreOffice's process id. */
+  status() {
+    return {
+      slots: this.slots.map((s) => ({ busy: s.busy, kind: s.worker?.kind ?? null, alive: s.worker?.alive ?? false, pid: s.worker?.pid ?? null })),
+      queued: this.queue.length,
+    };
+  }
+
+  /** Stops every LibreOffice and removes the profiles; synchronous, so it also works in an exit handler. */
+  shutdown() {
+    this.closed = true;
+    process.removeListener("exit", this.onExit);
+    for (const s of this.slots) s.worker?.kill();
+    for (const w of this.queue.splice(0)) w.refuse(unavailable("the converter is shutting down"));
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+let shared: OfficeConverter | null = null;
+
+/** The process's converter, created on first use. */
+export function officeConverter(): OfficeConverter {
+  return (shared ??= new OfficeConverter());
+}
+
+/** DOCX (or ODT, HTML) bytes → PDF bytes, through the shared pool. */
+export function convertToPdf(bytes: Uint8Array, from: SourceFormat = "docx"): Promise<Uint8Array> {
+  return officeConverter().toPdf(bytes, from);
+}

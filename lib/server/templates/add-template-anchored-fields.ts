@@ -1,0 +1,107 @@
+import "server-only";
+import { count, eq } from "drizzle-orm";
+import { findAnchors } from "@/lib/pdf/anchors";
+import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
+import type { KeyAuth } from "../auth/authenticate";
+import { getTextLayer } from "../anchors/text-layer-cache";
+import { config } from "../config";
+import { getDb } from "../db";
+import { templateFields } from "../db/schema";
+import { AppError, type FieldError } from "../http/errors";
+import { validationError } from "../http/route";
+import { toTemplateFieldDto } from "./dto";
+import { findVisibleTemplate } from "./find-template";
+
+// Half a point of slack, as for a request's fields: positions from a text layer are fractional.
+const EPS = 0.5;
+
+/**
+ * POST /signature-requests/{templateId}/fields/anchored on a PDF template (and
+ * /templates/{id}/fields/anchored): each literal anchorKey (or {{signet:…}} anchor) is found in
+ * the template's text layer and the field stored at its top-left plus the offsets, for the signer
+ * reference given as recipientId (s1, s2, …). At `use`, sN becomes the n-th recipient. Anchors
+ * that are not found are all listed (422) and nothing is stored.
+ *
+ * `body` is validated here, so a route that parsed it with a looser schema can pass it on as is.
+ */
+export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: string, body: unknown) {
+  const parsed = zTemplateAnchoredFields.safeParse(body);
+  if (!parsed.success) {
+    if (body && typeof body === "object" && !("fields" in body)) {
+      throw new AppError("VALIDATION", "On a template, give { fields: [{ anchorKey, type, recipientId: \"s1\", … }] }; unified anchors are placed on the draft made from it", {
+        errors: [{ field: "fields", message: "fields is required" }],
+      });
+    }
+    throw validationError(parsed.error, "body");
+  }
+  const items = parsed.data.fields;
+  const db = await getDb();
+  const tpl = await findVisibleTemplate(db, auth, templateId);
+  if (tpl.kind !== "PDF" || !tpl.pages) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      "Fields are stored on PDF templates only; a DOCX template becomes a PDF when it is used: place fields on that draft with /fields/anchors",
+      { details: { kind: tpl.kind } },
+    );
+  }
+  const layer = await getTextLayer(tpl.sha256);
+
+  const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
+  const problems: FieldError[] = [];
+  const rows: (typeof templateFields.$inferInsert)[] = [];
+  items.forEach((f, i) => {
+    const index = f.occurrenceIndex ?? 0;
+    const all = findAnchors(layer, f.anchorKey);
+    const occ = all[index];
+    if (!occ) {
+      missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });
+      return;
+    }
+    const x = occ.x + f.xOffset;
+    const y = occ.y + f.yOffset;
+    const size = tpl.pages![occ.page - 1];
+    if (x < -EPS || y < -EPS || x + f.width > size.width + EPS || y + f.height > size.height + EPS) {
+      problems.push({
+        field: `fields.${i}.xOffset`,
+        message: `The box at anchor ${f.anchorKey} (${x}, ${y}, ${f.width} × ${f.height}) does not lie inside page ${occ.page} (${size.width} × ${size.height} pt)`,
+      });
+      return;
+    }
+    rows.push({
+      templateId: tpl.id,
+      signerRef: f.recipientId,
+      type: f.type,
+      page: occ.page,
+      x: Math.max(0, x),
+      y: Math.max(0, y),
+      width: f.width,
+      height: f.height,
+      name: f.name ?? null,
+      required: f.required ?? true,
+      label: f.label ?? null,
+      maxLength: f.maxLength ?? null,
+      fontSize: f.fontSize ?? null,
+      defaultValue: f.defaultValue ?? null,
+      anchor: { text: f.anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset: f.xOffset, yOffset: f.yOffset },
+    });
+  });
+  if (missing.length) {
+    const names = missing.map((m) => (m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey));
+    throw new AppError("UNPROCESSABLE", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
+  }
+  if (problems.length) {
+    throw new AppError("UNPROCESSABLE", problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`, {
+      errors: problems,
+    });
+  }
+
+  return db.transaction(async (tx) => {
+    const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
+    const [{ n }] = await tx.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, locked.id));
+    if (Number(n) + rows.length > config.maxFields) {
+      throw new AppError("UNPROCESSABLE", `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`);
+    }
+    const stored = await tx.insert(templateFields).values(rows).returning();
+    return { fields: stored.map(toTemplateFieldDto), skipped: [] as { anchorKey: string; page: number; reason: string }[] };
+  });
+}

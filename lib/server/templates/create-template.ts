@@ -1,0 +1,30 @@
+import "server-only";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { templates } from "../db/schema";
+import { toTemplateDto } from "./dto";
+import { judgeTemplateFile } from "./judge-template-file";
+
+/** The template's name: as given, else the file's name without its extension. */
+function nameOf(given: string | undefined, file: File): string {
+  if (given) return given;
+  const base = (file.name || "").replace(/\.[^.]{1,8}$/, "").trim();
+  return (base || "Untitled template").slice(0, 200);
+}
+
+export async function createTemplate(auth: KeyAuth, input: { file: File; name?: string }) {
+  const judged = await judgeTemplateFile(new Uint8Array(await input.file.arrayBuffer()));
+  const db = await getDb();
+  const [row] = await db
+    .insert(templates)
+    .values({
+      orgId: auth.orgId,
+      environment: auth.environment,
+      name: nameOf(input.name, input.file),
+      filename: input.file.name || null,
+      createdByKeyId: auth.keyId,
+      ...judged,
+    })
+    .returning();
+  return toTemplateDto(row, []);
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import type { FieldInput } from "@/lib/schemas/requests";
+import type { UseTemplate } from "@/lib/schemas/templates";
+import type { KeyAuth } from "../auth/authenticate";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { config } from "../config";
+import { getDb } from "../db";
+import { documentVersions, recipients, signatureRequests } from "../db/schema";
+import { insertFields } from "../fields/place-fields";
+import { AppError } from "../http/errors";
+import { loadRequestDto } from "../requests/load-request";
+import { findVisibleTemplate, loadTemplateFields } from "./find-template";
+import { renderDocxTemplate } from "./render-docx-template";
+
+const signerIndex = (ref: string) => Number(ref.slice(1)) - 1;
+
+/**
+ * POST /signature-requests/templates/{templateId}/use: a new DRAFT whose document is the PDF
+ * template as it is, or the DOCX template filled from templateData and converted to PDF.
+ * Recipients are created in the order given (s1, s2, …); a PDF template's stored fields go to the
+ * matching recipients. The conversion runs before the transaction, so no lock waits on LibreOffice.
+ */
+export async function draftFromTemplate(auth: KeyAuth, templateId: string, input: UseTemplate) {
+  const db = await getDb();
+  const tpl = await findVisibleTemplate(db, auth, templateId);
+  if (input.recipients.length > config.maxRecipients) {
+    throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
+  }
+
+  let doc: { sha256: string; size: number; pageCount: number; pages: { width: number; height: number }[] };
+  if (tpl.kind === "PDF") {
+    if (input.templateData !== undefined) {
+      const message = "templateData is for DOCX templates; this template is a PDF and is used as it is";
+      throw new AppError("BAD_REQUEST", message, { errors: [{ field: "templateData", message }] });
+    }
+    doc = { sha256: tpl.sha256, size: tpl.size, pageCount: tpl.pageCount!, pages: tpl.pages! };
+  } else {
+    doc = await renderDocxTemplate(tpl, input.templateData ?? {});
+  }
+
+  return db.transaction(async (tx) => {
+    // Deleted while the document was being made? Then there is nothing to make a draft from.
+    await findVisibleTemplate(tx, auth, tpl.id);
+    const [req] = await tx
+      .insert(signatureRequests)
+      .values({ orgId: auth.orgId, environment: auth.environment, title: input.title, createdByKeyId: auth.keyId })
+      .returning();
+    await tx.insert(documentVersions).values({
+      requestId: req.id,
+      version: 1,
+      sha256: doc.sha256,
+      size: doc.size,
+      pageCount: doc.pageCount,
+      pages: doc.pages,
+      reason: "ORIGINAL",
+      filename: `${tpl.name}.pdf`,
+    });
+    const actor = keyActor(auth);
+    await recordEvent(tx, req.id, "request.created", actor, {
+      title: req.title,
+      sha256: doc.sha256,
+      pageCount: doc.pageCount,
+      template: { id: tpl.id, name: tpl.name, kind: tpl.kind },
+    });
+
+    // Timestamps a millisecond apart keep s1, s2, … in the order given among equal signing orders.
+    const base = Date.now();
+    const recs = input.recipients.length
+      ? await tx
+          .insert(recipients)
+          .values(
+            input.recipients.map((r, i) => ({
+              requestId: req.id,
+              email: r.email,
+              name: r.name,
+              role: r.role ?? "SIGNER",
+              order: r.order ?? r.signingOrder ?? 1,
+              createdAt: new Date(base + i),
+            })),
+          )
+          .returning()
+      : [];
+    recs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const [i, r] of recs.entries()) {
+      await recordEvent(tx, req.id, "recipient.added", actor, { recipientId: r.id, email: r.email, role: r.role, order: r.order, signerRef: `s${i + 1}` });
+    }
+
+    if (tpl.kind === "PDF") {
+      const stored = await loadTemplateFields(tx, tpl.id);
+      const unmatched = [...new Set(stored.map((f) => f.signerRef).filter((ref) => !recs[signerIndex(ref)]))].sort();
+      if (unmatched.length) {
+        throw new AppError(
+          "UNPROCESSABLE",
+          `The template has fields for ${unmatched.join(", ")}, but ${recs.length} recipient(s) were given; recipients are s1, s2, … in the order given`,
+          { details: { signerRefsWithoutRecipient: unmatched } },
+        );
+      }
+      const inputs: (FieldInput & { anchor?: Record<string, unknown> })[] = stored.map((f) => ({
+        type: f.type as FieldInput["type"],
+        recipientId: recs[signerIndex(f.signerRef)].id,
+        page: f.page,
+        x: f.x,
+        y: f.y,
+        width: f.width,
+        height: f.height,
+        name: f.name ?? undefined,
+        required: f.required,
+        label: f.label ?? undefined,
+        maxLength: f.maxLength ?? undefined,
+        fontSize: f.fontSize ?? undefined,
+        defaultValue: f.defaultValue ?? undefined,
+        anchor: { ...(f.anchor ?? {}), templateId: tpl.id, templateFieldId: f.id, signerRef: f.signerRef },
+      }));
+      if (inputs.length) await insertFields(tx, req, inputs, actor);
+    }
+    return loadRequestDto(tx, req);
+  });
+}

@@ -1,0 +1,11 @@
+import "server-only";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { toTemplateDto } from "./dto";
+import { findVisibleTemplate, loadTemplateFields } from "./find-template";
+
+export async function getTemplate(auth: KeyAuth, id: string) {
+  const db = await getDb();
+  const row = await findVisibleTemplate(db, auth, id);
+  return toTemplateDto(row, await loadTemplateFields(db, row.id));
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { findAllAnchors } from "@/lib/pdf/anchors";
+import { looksLikePdf } from "@/lib/pdf/inspect";
+import { DocxError, inspectDocx, looksLikeZip } from "@/lib/docx";
+import type { PageSize } from "@/lib/pdf/inspect";
+import { getTextLayer } from "../anchors/text-layer-cache";
+import { blobs } from "../blobs/store";
+import { AppError } from "../http/errors";
+import { acceptPdf } from "../requests/store-document";
+
+export type JudgedTemplate = {
+  kind: "PDF" | "DOCX";
+  sha256: string;
+  size: number;
+  placeholders: string[];
+  anchors: Record<string, unknown>[];
+  pageCount: number | null;
+  pages: PageSize[] | null;
+};
+
+/** DocxError → the status decisions.md gives: not a Word document 415, anything else wrong with it 422. */
+export function docxAppError(e: DocxError): AppError {
+  if (e.kind === "NOT_DOCX") return new AppError("UNSUPPORTED_MEDIA", `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
+  return new AppError("UNPROCESSABLE", e.message, { details: { reason: e.kind, ...e.details } });
+}
+
+/**
+ * What an uploaded template is, judged by its content (never its name or declared type): a PDF,
+ * or a DOCX (a zip with word/document.xml). Its placeholders and anchors are read now, so that a
+ * template that cannot work is refused at upload rather than when someone uses it. Stores the bytes.
+ */
+export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTemplate> {
+  if (looksLikePdf(bytes)) {
+    const pdf = await acceptPdf(bytes);
+    const layer = await getTextLayer(pdf.sha256, bytes);
+    const anchors = findAllAnchors(layer).map((a) => ({ ...a }));
+    return { kind: "PDF", sha256: pdf.sha256, size: pdf.size, placeholders: [], anchors, pageCount: pdf.pageCount, pages: pdf.pages };
+  }
+  if (looksLikeZip(bytes)) {
+    let info;
+    try {
+      info = inspectDocx(bytes);
+    } catch (e) {
+      if (e instanceof DocxError) throw docxAppError(e);
+      throw e;
+    }
+    const stored = await blobs().put(bytes);
+    return { kind: "DOCX", ...stored, placeholders: info.placeholders, anchors: info.anchors.map((a) => ({ ...a })), pageCount: null, pages: null };
+  }
+  throw new AppError("UNSUPPORTED_MEDIA", "The file is neither a PDF nor a DOCX document (judged by its content)", { details: { reason: "NOT_A_DOCUMENT" } });
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { DocxError, fillDocx, missingPlaceholders, type TemplateData } from "@/lib/docx";
+import { blobs } from "../blobs/store";
+import { convertToPdf } from "../convert/converter";
+import { AppError } from "../http/errors";
+import { acceptPdf } from "../requests/store-document";
+import type { TemplateRow } from "./dto";
+import { docxAppError } from "./judge-template-file";
+
+/**
+ * A DOCX template filled with `data` and converted to PDF by LibreOffice; the PDF is checked like
+ * an upload and stored. Every placeholder needs a value: the missing ones are listed (422) before
+ * any work is done.
+ */
+export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
+  const missing = missingPlaceholders(tpl.placeholders, data);
+  if (missing.length) {
+    throw new AppError("UNPROCESSABLE", `templateData has no value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`, {
+      details: { missing },
+    });
+  }
+  let filled: Uint8Array;
+  try {
+    filled = fillDocx(await blobs().get(tpl.sha256), data);
+  } catch (e) {
+    if (e instanceof DocxError) throw docxAppError(e);
+    throw e;
+  }
+  const pdf = await convertToPdf(filled, "docx");
+  return acceptPdf(pdf);
+}

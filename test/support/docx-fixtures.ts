@@ -1,0 +1,191 @@
+/**
+ * DOCX templates for tests and the benchmark, made by real writers:
+ * - the `docx` npm package (what a Node service would generate), with a placeholder split across
+ *   two runs of different style, the way Word splits text it has edited;
+ * - LibreOffice itself, converting a flat ODT to DOCX (`soffice --convert-to docx`), where a
+ *   style change inside a placeholder splits it across runs;
+ * - a hand-built package with Word's own clutter between the runs (proofErr, bookmarks).
+ * Each has placeholders in the body, a table, a header and a footer, and unified anchors.
+ */
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { AlignmentType, Document, Footer, Header, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import PizZip from "pizzip";
+
+const run = promisify(execFile);
+
+/** The placeholders every fixture holds, and values that test escaping, line breaks and Unicode. */
+export const FIXTURE_PLACEHOLDERS = ["company.name", "customer.name", "amount", "start_date", "footer_note"] as const;
+export const FIXTURE_DATA = {
+  company: { name: "Acme & Sons <Ltd>" },
+  "customer.name": "Zoë Ångström",
+  amount: "EUR 12,500.00",
+  start_date: "2026-01-15",
+  footer_note: "Confidential\nPage footer line two",
+};
+/** The unified anchors every fixture holds, as written. */
+export const FIXTURE_ANCHORS = ["{{s1|signature|150|50}}", "{{s1|text|50|200|12|Full name||f}}", "{{s2|date}}", "{{s2|signature|150|50}}"] as const;
+
+const cell = (text: string) => new TableCell({ width: { size: 4500, type: WidthType.DXA }, children: [new Paragraph(text)] });
+
+/** A one-page (or `pages`-page) DOCX written by the `docx` npm package. */
+export async function docxFromPackage(pages = 1): Promise<Uint8Array> {
+  const body: (Paragraph | Table)[] = [
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: "Service agreement", bold: true, size: 32 })] }),
+    // One placeholder in two runs of different style: docxtemplater must join them.
+    new Paragraph({ children: [new TextRun("This agreement is made with {{cust"), new TextRun({ text: "omer.name}}", bold: true }), new TextRun(".")] }),
+    new Table({
+      rows: [
+        new TableRow({ children: [cell("Amount"), cell("{{amount}}")] }),
+        new TableRow({ children: [cell("Start date"), cell("{{start_date}}")] }),
+      ],
+    }),
+    new Paragraph(""),
+    new Paragraph("Customer signature: {{s1|signature|150|50}}"),
+    new Paragraph("Customer name: {{s1|text|50|200|12|Full name||f}}"),
+    new Paragraph("Countersigned on {{s2|date}} by {{s2|signature|150|50}}"),
+  ];
+  for (let p = 2; p <= pages; p++) {
+    body.push(new Paragraph({ children: [new PageBreak()] }));
+    body.push(new Paragraph({ children: [new TextRun({ text: `Schedule ${p}`, bold: true })] }));
+    for (let i = 0; i < 12; i++) {
+      body.push(
+        new Paragraph(
+          `Clause ${p}.${i + 1}. The parties agree that the services described in this schedule are provided by {{company.name}} ` +
+            "with reasonable care and skill, in a timely manner, and in accordance with good industry practice.",
+        ),
+      );
+    }
+  }
+  const doc = new Document({
+    sections: [
+      {
+        headers: { default: new Header({ children: [new Paragraph("{{company.name}} – contract")] }) },
+        footers: { default: new Footer({ children: [new Paragraph("{{footer_note}}")] }) },
+        children: body,
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}
+
+const CACHE_DIR = path.join(os.tmpdir(), "signet-docx-fixtures");
+
+/** A flat ODT with the fixture's placeholders; "omer" is bold, so the placeholder spans three runs. */
+export function fixtureFodt(): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:font-face-decls><style:font-face style:name="Carlito" svg:font-family="Carlito"/></office:font-face-decls>
+<office:styles><style:style style:name="Standard" style:family="paragraph"><style:text-properties style:font-name="Carlito" fo:font-size="11pt"/></style:style></office:styles>
+<office:automatic-styles>
+<style:style style:name="B" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>
+<style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm" fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2cm" fo:margin-right="2cm"/><style:header-style/><style:footer-style/></style:page-layout>
+</office:automatic-styles>
+<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">
+<style:header><text:p text:style-name="Standard">{{company.name}} – contract</text:p></style:header>
+<style:footer><text:p text:style-name="Standard">{{footer_note}}</text:p></style:footer>
+</style:master-page></office:master-styles>
+<office:body><office:text>
+<text:p text:style-name="Standard"><text:span text:style-name="B">Service agreement</text:span></text:p>
+<text:p text:style-name="Standard">This agreement is made with {{cust<text:span text:style-name="B">omer</text:span>.name}}.</text:p>
+<table:table table:name="Terms"><table:table-column table:number-columns-repeated="2"/>
+<table:table-row><table:table-cell office:value-type="string"><text:p>Amount</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>{{amount}}</text:p></table:table-cell></table:table-row>
+<table:table-row><table:table-cell office:value-type="string"><text:p>Start date</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>{{start_date}}</text:p></table:table-cell></table:table-row>
+</table:table>
+<text:p text:style-name="Standard">Customer signature: {{s1|signature|150|50}}</text:p>
+<text:p text:style-name="Standard">Customer name: {{s1|text|50|200|12|Full name||f}}</text:p>
+<text:p text:style-name="Standard">Countersigned on {{s2|date}} by {{s2|signature|150|50}}</text:p>
+</office:text></office:body></office:document>
+`;
+}
+
+/** One LibreOffice profile converts one file at a time: conversions in this process queue up. */
+let officeQueue: Promise<unknown> = Promise.resolve();
+
+/** `content` (fodt, html, odt) converted to DOCX by LibreOffice; cached by content under the OS temp dir. */
+export function docxFromLibreOffice(content = fixtureFodt(), ext: "fodt" | "html" | "odt" = "fodt"): Promise<Uint8Array> {
+  const hash = crypto.createHash("sha256").update(`1\0${ext}\0`).update(content).digest("hex").slice(0, 32);
+  const cached = path.join(CACHE_DIR, `lo-${hash}.docx`);
+  if (fs.existsSync(cached)) return Promise.resolve(new Uint8Array(fs.readFileSync(cached)));
+  const job = officeQueue.then(async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "signet-docx-fixture-"));
+    try {
+      const src = path.join(work, `doc.${ext}`);
+      fs.writeFileSync(src, content);
+      await run("soffice", [`-env:UserInstallation=file://${path.join(work, "profile")}`, "--headless", "--convert-to", "docx:MS Word 2007 XML", "--outdir", work, src], {
+        timeout: 180_000,
+      });
+      const bytes = fs.readFileSync(path.join(work, "doc.docx"));
+      fs.mkdirSync(CACHE_DIR, { recursive: true });
+      const tmp = `${cached}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, cached);
+      return new Uint8Array(bytes);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+  officeQueue = job.catch(() => undefined);
+  return job;
+}
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const para = (runs: string) => `<w:p>${runs}</w:p>`;
+const r = (text: string, bold = false) => `<w:r>${bold ? "<w:rPr><w:b/></w:rPr>" : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+
+/**
+ * A Word package built by hand, with what Word leaves between the runs of an edited word: a
+ * spelling mark and a bookmark inside `{{customer.name}}`, and `{{amount}}` split in three runs.
+ * `documentXmlBody` replaces the body when given (for tests of odd tags).
+ */
+export function handBuiltDocx(documentXmlBody?: string): Uint8Array {
+  const body =
+    documentXmlBody ??
+    [
+      para(r("Agreement with ") + r("{{cust") + '<w:proofErr w:type="spellStart"/>' + '<w:bookmarkStart w:id="0" w:name="x"/>' + r("omer", true) + '<w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellEnd"/>' + r(".name}}") + r(".")),
+      `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("Amount"))}</w:tc><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("{{am") + r("ou", true) + r("nt}}"))}</w:tc></w:tr><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("Start date"))}</w:tc><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("{{start_date}}"))}</w:tc></w:tr></w:tbl>`,
+      para(r("Customer signature: {{s1|sig") + r("nature|150|50}}", true)),
+      para(r("Customer name: {{s1|text|50|200|12|Full name||f}}")),
+      para(r("Countersigned on {{s2|date}} by {{s2|signature|150|50}}")),
+    ].join("");
+  const zip = new PizZip();
+  zip.file(
+    "[Content_Types].xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/><Override PartName="/word/footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/></Types>`,
+  );
+  zip.file(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+  );
+  zip.file(
+    "word/_rels/document.xml.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdH" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/><Relationship Id="rIdF" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/></Relationships>`,
+  );
+  zip.file("word/header1.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr ${W}>${para(r("{{company.") + r("name}} – contract"))}</w:hdr>`);
+  zip.file("word/footer1.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr ${W}>${para(r("{{footer_note}}"))}</w:ftr>`);
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:footerReference w:type="default" r:id="rIdF"/><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+  );
+  return zip.generate({ type: "uint8array", compression: "DEFLATE" });
+}
+
+/** A zip with the first bytes of a DOCX and a damaged central directory. */
+export function corruptDocx(valid: Uint8Array): Uint8Array {
+  return valid.slice(0, Math.floor(valid.length * 0.6));
+}
+
+/** A valid zip that is not a Word document (an OpenDocument-like archive). */
+export function zipNotDocx(): Uint8Array {
+  const zip = new PizZip();
+  zip.file("mimetype", "application/vnd.oasis.opendocument.text");
+  zip.file("content.xml", "<office:document-content/>");
+  return zip.generate({ type: "uint8array" });
+}
+
+/** Normalises what pdftotext gives (line breaks, runs of spaces) for searching. */
+export const flat = (s: string) => s.replace(/\s+/g, " ");
