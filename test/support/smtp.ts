@@ -1,0 +1,38 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { readParts } from "@/lib/server/mail/outbox";
+
+export interface CaughtMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free loopback port, keeping every message it receives. */
+export async function startSmtp() {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+      stream.on("end", () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "",
+          text: readParts(raw).text,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
