@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { sealDocument } from "@/lib/pdf/seal";
+import { CERTIFICATE_PAGE_SIZE, sealDocument } from "@/lib/pdf/seal";
 import { createSelfSignedP12 } from "@/lib/pdf/seal/pades";
 import { config } from "../config";
 import { getDb } from "../db";
@@ -100,7 +100,7 @@ export async function sealRequest(requestId: string) {
       sha256: stored.sha256,
       size: stored.size,
       pageCount: doc.pageCount + sealed.certificatePages,
-      pages: [...doc.pages, ...Array.from({ length: sealed.certificatePages }, () => ({ width: 595.28, height: 841.89 }))],
+      pages: [...doc.pages, ...Array.from({ length: sealed.certificatePages }, () => ({ ...CERTIFICATE_PAGE_SIZE }))],
       reason: "SEALED",
       filename: null,
     });
