@@ -16,10 +16,10 @@ export const zListTemplatesQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-/** An anchor found in a template: its text, what it parses to (or why it does not), and for a PDF where it is. */
+/** An anchor found in a template, as anchors/preview lists them: its text, what it parses to (or why not), and for a PDF where it is. */
 export const zTemplateAnchor = z.object({
-  text: z.string(),
-  ok: z.boolean(),
+  anchorKey: z.string(),
+  valid: z.boolean(),
   anchor: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().optional(),
   page: z.number().int().optional(),

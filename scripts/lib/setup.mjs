@@ -27,7 +27,7 @@ const installed = (pkg) => {
 
 /** Debian packages: each named with why the project needs it. */
 export const DEBIAN = {
-  runtime: ["libreoffice-writer-nogui", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core"],
+  runtime: ["libreoffice-writer-nogui", "python3-uno", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core"],
   test: ["chromium", "poppler-utils", "qpdf", "postgresql"],
 };
 

@@ -68,11 +68,11 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   });
 
   it("a LibreOffice that dies during a conversion gives 503 and is replaced", async () => {
-    const big = fillDocx(await docxFromPackage(60), FIXTURE_DATA);
+    const big = fillDocx(await docxFromPackage(150), FIXTURE_DATA); // about a second of LibreOffice's time
     await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
     const pid = conv.status().slots[0].pid!;
     const pending = conv.toPdf(big, "docx");
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 100));
     process.kill(-pid, "SIGKILL");
     const e = await appError(pending);
     expect(e.status).toBe(503);

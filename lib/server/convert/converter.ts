@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { minimalDocx } from "@/lib/docx/minimal-docx";
 import { AppError } from "../http/errors";
 import { findSoffice, findUnoPython } from "./find-tools";
 import { CliWorker, StartError, UnoWorker, type OfficeWorker } from "./office-worker";
@@ -78,11 +79,12 @@ export class OfficeConverter {
   /** Which kind of worker this machine allows, found once. */
   private resolveMode() {
     return (this.mode ??= (async () => {
-      const soffice = findSoffice(this.options.soffice);
+      const explicit = this.options.soffice ?? process.env.SIGNET_SOFFICE;
+      const soffice = findSoffice(explicit);
       if (!soffice) {
         throw unavailable(
-          this.options.soffice
-            ? `LibreOffice was not found at ${this.options.soffice}`
+          explicit
+            ? `LibreOffice was not found at ${explicit}`
             : "LibreOffice (soffice) is not installed; install the Debian package libreoffice-writer-nogui",
         );
       }
@@ -148,21 +150,33 @@ export class OfficeConverter {
     } catch (e) {
       worker.kill();
       slot.worker = null;
-      if (e instanceof StartError) throw unavailable(e.message);
+      if (e instanceof StartError) {
+        // The detail (paths, LibreOffice's own words) is for the operator, not the API client.
+        console.error(`[signet] document converter: ${e.message}`);
+        throw unavailable("LibreOffice could not be started (the server log says why); try again later");
+      }
       throw e;
     }
     return worker;
   }
 
-  /** Starts every LibreOffice of the pool now, so that the first conversions do not wait for it. */
+  /**
+   * Starts every idle LibreOffice of the pool now and has it convert a small document, which loads
+   * Writer and the DOCX filter (about 0.3 s the first time), so that real conversions find it warm.
+   */
   async warmUp(): Promise<void> {
     await Promise.all(
       this.slots.map(async (slot) => {
-        if (slot.busy) return;
+        if (slot.busy || slot.worker?.alive) return;
         slot.busy = true;
+        const dir = path.join(this.root, `warm-${slot.n}`);
         try {
-          await this.ready(slot);
+          const worker = await this.ready(slot);
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, "warm.docx"), minimalDocx("Signet"));
+          await worker.convert({ src: path.join(dir, "warm.docx"), dst: path.join(dir, "warm.pdf"), inputFilter: FORMATS.docx.inputFilter, filter: "writer_pdf_Export" }, this.options.timeoutMs);
         } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
           this.release(slot);
         }
       }),
@@ -192,6 +206,7 @@ export class OfficeConverter {
               details: { reason: "CONVERSION_TIMEOUT" },
             });
           default:
+            if (outcome.kind === "error") console.warn(`[signet] document converter: ${outcome.message}`);
             throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: LibreOffice could not read it`, {
               details: { reason: "CONVERSION_FAILED" },
             });

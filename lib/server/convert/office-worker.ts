@@ -2,6 +2,7 @@ import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { UNO_BRIDGE_PY } from "./uno-bridge";
@@ -40,6 +41,17 @@ function killGroup(pid: number | null | undefined) {
   }
 }
 
+/** LibreOffice's named pipe is a socket file in /tmp that outlives a killed LibreOffice. */
+function removePipeFile(pipe: string) {
+  for (const dir of new Set(["/tmp", os.tmpdir()])) {
+    try {
+      for (const f of fs.readdirSync(dir)) if (f.startsWith("OSL_PIPE_") && f.endsWith(`_${pipe}`)) fs.rmSync(path.join(dir, f), { force: true });
+    } catch {
+      // nothing to clean
+    }
+  }
+}
+
 /** A child's pipes must not keep the server's (or a test's) event loop alive while it idles. */
 function detachFromLoop(child: ChildProcess) {
   child.unref();
@@ -73,8 +85,10 @@ export class UnoWorker implements OfficeWorker {
     return this.child !== null && !this.exited;
   }
 
+  private pipe = "";
+
   start(): Promise<void> {
-    const pipe = `signet-office-${process.pid}-${crypto.randomBytes(6).toString("hex")}`;
+    const pipe = (this.pipe = `signet-office-${process.pid}-${crypto.randomBytes(6).toString("hex")}`);
     fs.mkdirSync(this.profileDir, { recursive: true });
     const child = spawn(this.python, ["-u", "-c", UNO_BRIDGE_PY, this.soffice, this.profileDir, pipe, String(this.startTimeoutMs / 1000)], {
       stdio: ["pipe", "pipe", "pipe"],
@@ -149,6 +163,7 @@ export class UnoWorker implements OfficeWorker {
 
   kill() {
     killGroup(this.sofficePid);
+    if (this.pipe) removePipeFile(this.pipe);
     if (this.child && !this.exited) {
       try {
         this.child.kill("SIGKILL");

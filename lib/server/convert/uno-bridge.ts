@@ -13,42 +13,75 @@
  * that group itself on timeout and at exit.
  */
 export const UNO_BRIDGE_PY = String.raw`
-import json, os, signal, subprocess, sys, threading, time, queue
+import glob, json, os, shutil, signal, subprocess, sys, tempfile, threading, time, queue
+
+soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+proc = None
+# Held while LibreOffice is being spawned, so that stopping never misses a process just started.
+spawning = threading.RLock()
+
+def stop(*_, server_gone=False):
+    with spawning:
+        if proc is not None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=5)
+            except Exception:
+                pass
+    # A killed LibreOffice leaves its pipe's socket file behind; remove it.
+    for f in glob.glob("/tmp/OSL_PIPE_*_" + pipe) + glob.glob(os.path.join(tempfile.gettempdir(), "OSL_PIPE_*_" + pipe)):
+        try:
+            os.unlink(f)
+        except Exception:
+            pass
+    if server_gone:
+        # Nobody will restart this worker: its profile (and the pool's directory, once empty) can go.
+        shutil.rmtree(profile, ignore_errors=True)
+        try:
+            os.rmdir(os.path.dirname(profile))
+        except Exception:
+            pass
+    os._exit(0)
 
 def out(obj):
-    sys.stdout.write(json.dumps(obj) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(json.dumps(obj) + "\n")
+        sys.stdout.flush()
+    except Exception:
+        stop(server_gone=True)  # nobody is listening any more
+
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    signal.signal(s, lambda *_: stop(server_gone=True))
+
+# Requests are read on their own thread from the start: end of input (the server is gone) stops
+# everything, during start-up as well as in the middle of a conversion.
+requests = queue.Queue()
+def reader():
+    for line in sys.stdin:
+        requests.put(line)
+    stop(server_gone=True)
+threading.Thread(target=reader, daemon=True).start()
 
 try:
     import uno
     from com.sun.star.beans import PropertyValue
 except Exception as e:
     out({"fatal": "python3-uno is not available: %s" % e})
-    sys.exit(2)
+    stop()
 
-soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
-proc = None
-
-def stop(*_):
-    if proc is not None:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except Exception:
-            pass
-    os._exit(0)
-
-for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-    signal.signal(s, stop)
-
+def spawn():
+    global proc
+    with spawning:
+        proc = subprocess.Popen(
+            [soffice, "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--headless", "--invisible", "--nologo",
+             "--norestore", "--nodefault", "--nolockcheck", "--nofirststartwizard",
+             "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 try:
-    proc = subprocess.Popen(
-        [soffice, "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--headless", "--invisible", "--nologo",
-         "--norestore", "--nodefault", "--nolockcheck", "--nofirststartwizard",
-         "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    spawn()
 except Exception as e:
     out({"fatal": "LibreOffice could not be started (%s): %s" % (soffice, e)})
-    sys.exit(3)
+    stop()
 
 def pv(name, value):
     p = PropertyValue()
@@ -81,14 +114,6 @@ def watch():
     stop()
 threading.Thread(target=watch, daemon=True).start()
 
-# Requests are read on their own thread: end of input (the server is gone) stops everything even
-# while a conversion is running.
-requests = queue.Queue()
-def reader():
-    for line in sys.stdin:
-        requests.put(line)
-    stop()
-threading.Thread(target=reader, daemon=True).start()
 
 def alive():
     return proc.poll() is None

@@ -1,5 +1,6 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
+import { officeConverter } from "../convert/converter";
 import { getDb } from "../db";
 import { templates } from "../db/schema";
 import { toTemplateDto } from "./dto";
@@ -26,5 +27,7 @@ export async function createTemplate(auth: KeyAuth, input: { file: File; name?: 
       ...judged,
     })
     .returning();
+  // A DOCX template is there to be used: have LibreOffice warm by then (2 s of start-up otherwise).
+  if (row.kind === "DOCX") officeConverter().warmUp().catch(() => {});
   return toTemplateDto(row, []);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { findAllAnchors } from "@/lib/pdf/anchors";
+import { findAllAnchors, type AnchorParse } from "@/lib/pdf/anchors";
 import { looksLikePdf } from "@/lib/pdf/inspect";
 import { DocxError, inspectDocx, looksLikeZip } from "@/lib/docx";
 import type { PageSize } from "@/lib/pdf/inspect";
@@ -18,6 +18,11 @@ export type JudgedTemplate = {
   pages: PageSize[] | null;
 };
 
+/** An anchor as the API lists it (the same shape as anchors/preview). */
+function asListed(text: string, parsed: AnchorParse): Record<string, unknown> {
+  return { anchorKey: text, ...(parsed.ok ? { valid: true, anchor: parsed.anchor } : { valid: false, reason: parsed.reason }) };
+}
+
 /** DocxError → the status decisions.md gives: not a Word document 415, anything else wrong with it 422. */
 export function docxAppError(e: DocxError): AppError {
   if (e.kind === "NOT_DOCX") return new AppError("UNSUPPORTED_MEDIA", `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
@@ -33,7 +38,7 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
   if (looksLikePdf(bytes)) {
     const pdf = await acceptPdf(bytes);
     const layer = await getTextLayer(pdf.sha256, bytes);
-    const anchors = findAllAnchors(layer).map((a) => ({ ...a }));
+    const anchors = findAllAnchors(layer).map(({ text, page, x, y, width, height, ...parsed }) => ({ ...asListed(text, parsed), page, x, y, width, height }));
     return { kind: "PDF", sha256: pdf.sha256, size: pdf.size, placeholders: [], anchors, pageCount: pdf.pageCount, pages: pdf.pages };
   }
   if (looksLikeZip(bytes)) {
@@ -45,7 +50,7 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
       throw e;
     }
     const stored = await blobs().put(bytes);
-    return { kind: "DOCX", ...stored, placeholders: info.placeholders, anchors: info.anchors.map((a) => ({ ...a })), pageCount: null, pages: null };
+    return { kind: "DOCX", ...stored, placeholders: info.placeholders, anchors: info.anchors.map(({ text, ...parsed }) => asListed(text, parsed)), pageCount: null, pages: null };
   }
   throw new AppError("UNSUPPORTED_MEDIA", "The file is neither a PDF nor a DOCX document (judged by its content)", { details: { reason: "NOT_A_DOCUMENT" } });
 }
