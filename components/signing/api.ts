@@ -1,0 +1,38 @@
+import type { FieldError } from "./types";
+
+/** A failed call to the signing API, as the page needs it: the HTTP status and the server's words. */
+export interface ApiFailure {
+  status: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+/** The signer's endpoints; the token is the link's path segment and goes nowhere else. */
+export const signingPath = (token: string, rest = "") => `/api/sign/${encodeURIComponent(token)}${rest}`;
+
+export async function callSigning<T>(token: string, rest = "", body?: unknown): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(signingPath(token, rest), {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+      credentials: "omit",
+    });
+  } catch {
+    return { ok: false, error: { status: 0, message: "The server could not be reached. Check your connection and try again." } };
+  }
+  let parsed: { message?: unknown; data?: unknown; errors?: unknown } | null = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    // A proxy's HTML error page: fall through to a generic message.
+  }
+  if (res.ok && parsed) return { ok: true, data: parsed.data as T };
+  const message = typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
+  const errors = Array.isArray(parsed?.errors) ? (parsed.errors as FieldError[]) : undefined;
+  return { ok: false, error: { status: res.status, message, errors } };
+}

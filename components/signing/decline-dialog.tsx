@@ -1,0 +1,76 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { Dialog } from "./dialog";
+
+/** Declining needs a reason: the sender and the other signers are told it. */
+export function DeclineDialog({
+  open,
+  onClose,
+  onDecline,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDecline: (reason: string) => Promise<string | null>;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Decline to sign">
+      <DeclineForm onClose={onClose} onDecline={onDecline} />
+    </Dialog>
+  );
+}
+
+function DeclineForm({ onClose, onDecline }: { onClose: () => void; onDecline: (reason: string) => Promise<string | null> }) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError("Say why you decline.");
+    setBusy(true);
+    setError(await onDecline(reason.trim()));
+    setBusy(false);
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-2 space-y-3" noValidate>
+      <p className="text-sm text-slate-600">
+        The document will not be signed by anyone after you decline. The sender and the other signers are told, with your reason.
+      </p>
+      <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+        Reason for declining
+      </label>
+      <textarea
+        id={`${id}-reason`}
+        required
+        aria-required
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        maxLength={1000}
+        rows={4}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-200"
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600">
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+        >
+          {busy ? "Declining…" : "Decline to sign"}
+        </button>
+      </div>
+    </form>
+  );
+}

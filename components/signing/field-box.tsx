@@ -1,0 +1,134 @@
+"use client";
+
+import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import { scriptFont } from "./script-font";
+import type { MarkValue, SigningField } from "./types";
+
+const ring = (error: string | undefined, filled: boolean) =>
+  error ? "border-red-600 bg-red-50/80" : filled ? "border-emerald-600/70 bg-emerald-50/40" : "border-amber-500 bg-amber-100/80";
+
+/**
+ * One of the signer's fields, drawn over the page at its exact place: the box is the field's
+ * rectangle in points times `scale` (CSS pixels per point).
+ */
+export function FieldBox({
+  field,
+  scale,
+  value,
+  error,
+  date,
+  onText,
+  onMark,
+}: {
+  field: SigningField;
+  scale: number;
+  value: string | MarkValue | undefined;
+  error?: string;
+  date: string;
+  onText: (text: string) => void;
+  onMark: () => void;
+}) {
+  const box = { left: field.x * scale, top: field.y * scale, width: field.width * scale, height: field.height * scale };
+  const name = fieldAccessibleName(field);
+  const errorId = error ? `${fieldDomId(field)}-error` : undefined;
+  const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
+
+  if (field.type === "TEXT") {
+    const text = typeof value === "string" ? value : "";
+    return (
+      <div className="group absolute" style={box}>
+        <input
+          id={fieldDomId(field)}
+          type="text"
+          aria-label={name}
+          title={`${fieldTitle(field)}${field.required ? " (required)" : " (optional)"}${field.maxLength ? `, up to ${field.maxLength} characters` : ""}`}
+          placeholder={fieldTitle(field)}
+          required={field.required}
+          aria-required={field.required}
+          aria-invalid={!!error}
+          aria-describedby={errorId}
+          maxLength={field.maxLength ?? undefined}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          className={`h-full w-full rounded-[2px] border px-1 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-sky-600 ${ring(error, text.trim() !== "")}`}
+          style={{ fontSize: fontPx, lineHeight: 1 }}
+        />
+        <FieldTag field={field} />
+        {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
+      </div>
+    );
+  }
+
+  if (field.type === "DATE") {
+    return (
+      <div className="group absolute" style={box}>
+        <input
+          id={fieldDomId(field)}
+          type="text"
+          readOnly
+          aria-readonly
+          aria-label={name}
+          title="Filled in with the date you sign"
+          value={date}
+          className="h-full w-full cursor-default rounded-[2px] border border-slate-400/60 bg-slate-100/70 px-1 text-slate-900 focus:outline-2 focus:outline-sky-600"
+          style={{ fontSize: fontPx, lineHeight: 1 }}
+        />
+        <FieldTag field={field} />
+      </div>
+    );
+  }
+
+  const mark = value && typeof value === "object" ? value : undefined;
+  const verb = field.type === "INITIAL" ? "Initial" : "Sign";
+  return (
+    <div className="group absolute" style={box}>
+      <button
+        id={fieldDomId(field)}
+        type="button"
+        aria-label={name}
+        aria-haspopup="dialog"
+        aria-describedby={errorId}
+        onClick={onMark}
+        className={`flex h-full w-full items-center justify-center overflow-hidden rounded-[2px] border-2 border-dashed text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-sky-600 ${ring(error, !!mark)} ${mark ? "border-solid" : ""}`}
+      >
+        {mark?.kind === "image" ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
+          <img src={mark.dataUrl} alt="" className="h-full w-full object-contain" />
+        ) : mark?.kind === "typed" ? (
+          <span className={`${scriptFont.className} whitespace-nowrap leading-none text-[#10215e]`} style={{ fontSize: Math.min(box.height * 0.75, (box.width / Math.max(mark.text.length, 1)) * 1.9) }}>
+            {mark.text}
+          </span>
+        ) : (
+          <span className="font-semibold text-amber-900" style={{ fontSize: Math.max(10, Math.min(box.height * 0.4, 16)) }}>
+            {verb}
+            {field.required ? <span aria-hidden> *</span> : null}
+          </span>
+        )}
+      </button>
+      <FieldTag field={field} />
+      {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
+    </div>
+  );
+}
+
+/** The field's name and whether it is required, shown above the box while it has focus. */
+function FieldTag({ field }: { field: SigningField }) {
+  return (
+    <span
+      aria-hidden
+      className="pointer-events-none absolute bottom-full left-0 z-20 mb-0.5 hidden whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium text-white group-focus-within:block"
+    >
+      {fieldTitle(field)}
+      {field.type === "DATE" ? " · filled when you sign" : field.required ? " · required" : " · optional"}
+      {field.type === "TEXT" && field.maxLength ? ` · max ${field.maxLength}` : ""}
+    </span>
+  );
+}
+
+function FieldErrorTip({ id, message }: { id: string; message: string }) {
+  return (
+    <span id={id} className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+      {message}
+    </span>
+  );
+}

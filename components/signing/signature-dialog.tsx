@@ -1,0 +1,190 @@
+"use client";
+
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Dialog } from "./dialog";
+import { DrawPad } from "./draw-pad";
+import { scriptFont } from "./script-font";
+import type { MarkValue } from "./types";
+
+type Tab = "draw" | "type" | "upload";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "draw", label: "Draw" },
+  { id: "type", label: "Type" },
+  { id: "upload", label: "Upload" },
+];
+const MAX_UPLOAD = 2 * 1024 * 1024;
+
+/**
+ * Makes a signature or initials: drawn (signature_pad), typed (shown in the script font the sealed
+ * PDF uses) or uploaded (PNG or JPEG). Returns the mark through onApply.
+ */
+export function SignatureDialog({
+  open,
+  kind,
+  suggestedText,
+  current,
+  onApply,
+  onClose,
+}: {
+  open: boolean;
+  kind: "SIGNATURE" | "INITIAL";
+  suggestedText: string;
+  current?: MarkValue;
+  onApply: (mark: MarkValue) => void;
+  onClose: () => void;
+}) {
+  const noun = kind === "INITIAL" ? "initials" : "signature";
+  return (
+    <Dialog open={open} onClose={onClose} title={kind === "INITIAL" ? "Add your initials" : "Add your signature"}>
+      <MarkMaker noun={noun} suggestedText={suggestedText} current={current} onApply={onApply} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function MarkMaker({
+  noun,
+  suggestedText,
+  current,
+  onApply,
+  onClose,
+}: {
+  noun: "signature" | "initials";
+  suggestedText: string;
+  current?: MarkValue;
+  onApply: (mark: MarkValue) => void;
+  onClose: () => void;
+}) {
+  const base = useId();
+  const [tab, setTab] = useState<Tab>(current?.kind === "typed" ? "type" : current?.kind === "image" && current.source === "upload" ? "upload" : "draw");
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [typed, setTyped] = useState(current?.kind === "typed" ? current.text : suggestedText);
+  const [uploaded, setUploaded] = useState<string | null>(current?.kind === "image" && current.source === "upload" ? current.dataUrl : null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const applyLabel = noun === "initials" ? "Use these initials" : "Use this signature";
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ draw: null, type: null, upload: null });
+
+  const mark: MarkValue | null =
+    tab === "draw" ? (drawn ? { kind: "image", dataUrl: drawn, source: "draw" } : null)
+    : tab === "type" ? (typed.trim() ? { kind: "typed", text: typed.trim() } : null)
+    : uploaded ? { kind: "image", dataUrl: uploaded, source: "upload" } : null;
+
+  // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = TABS[(i + step + TABS.length) % TABS.length].id;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const onFile = (file: File | undefined) => {
+    setUploadError(null);
+    setUploaded(null);
+    if (!file) return;
+    if (file.type !== "image/png" && file.type !== "image/jpeg") return setUploadError("Choose a PNG or JPEG image.");
+    if (file.size > MAX_UPLOAD) return setUploadError("The image is larger than 2 MB; choose a smaller one.");
+    const reader = new FileReader();
+    reader.onload = () => setUploaded(typeof reader.result === "string" ? reader.result : null);
+    reader.onerror = () => setUploadError("The file could not be read.");
+    reader.readAsDataURL(file);
+  };
+
+  return (
+    <div className="mt-3">
+      <div role="tablist" aria-label={`How to make your ${noun}`} className="flex gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${base}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${tab === t.id ? "bg-white shadow-sm text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      {/* Every panel stays mounted, so a drawing survives a look at another tab. */}
+      <div role="tabpanel" id={`${base}-panel-draw`} aria-labelledby={`${base}-tab-draw`} hidden={tab !== "draw"} className="mt-3">
+        <DrawPad label={`Draw your ${noun}`} onChange={setDrawn} />
+      </div>
+
+      <div role="tabpanel" id={`${base}-panel-type`} aria-labelledby={`${base}-tab-type`} hidden={tab !== "type"} className="mt-3">
+        <div className="space-y-3">
+          <label className="block text-sm font-medium" htmlFor={`${base}-typed`}>
+            Type your {noun === "initials" ? "initials" : "name"}
+          </label>
+          <input
+            id={`${base}-typed`}
+            type="text"
+            value={typed}
+            maxLength={noun === "initials" ? 10 : 200}
+            autoComplete={noun === "initials" ? "off" : "name"}
+            onChange={(e) => setTyped(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-200"
+          />
+          <figure className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+            <figcaption className="text-xs text-slate-500">Preview</figcaption>
+            <p
+              aria-label={`Preview of your typed ${noun}`}
+              className={`${scriptFont.className} min-h-14 truncate text-4xl leading-tight text-[#10215e]`}
+            >
+              {typed.trim() || "\u00a0"}
+            </p>
+          </figure>
+        </div>
+      </div>
+
+      <div role="tabpanel" id={`${base}-panel-upload`} aria-labelledby={`${base}-tab-upload`} hidden={tab !== "upload"} className="mt-3">
+        <div className="space-y-3">
+          <label className="block text-sm font-medium" htmlFor={`${base}-file`}>
+            Upload an image of your {noun} (PNG or JPEG, up to 2 MB)
+          </label>
+          <input
+            id={`${base}-file`}
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={(e) => onFile(e.target.files?.[0])}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
+          />
+          {uploadError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {uploadError}
+            </p>
+          ) : null}
+          {uploaded ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a data: URL the signer chose; nothing to optimise
+            <img src={uploaded} alt={`Uploaded ${noun}`} className="max-h-32 w-full rounded-lg border border-slate-200 bg-white object-contain p-2" />
+          ) : null}
+        </div>
+      </div>
+
+      <p className="mt-3 text-xs text-slate-500">
+        By selecting “{applyLabel}”, you adopt it as your electronic {noun} for this document.
+      </p>
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600">
+          Cancel
+        </button>
+        <button
+          type="button"
+          disabled={!mark}
+          onClick={() => mark && onApply(mark)}
+          className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+        >
+          {applyLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

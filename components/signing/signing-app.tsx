@@ -1,0 +1,183 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { callSigning, type ApiFailure } from "./api";
+import { listNames, SandboxBanner, Screen } from "./screens";
+import { SigningForm } from "./signing-form";
+import type { SignResult, SigningView } from "./types";
+
+type Phase =
+  | { kind: "loading" }
+  | { kind: "failed"; error: ApiFailure }
+  | { kind: "view"; view: SigningView; notice?: string }
+  | { kind: "signed"; view: SigningView; result: SignResult }
+  | { kind: "declined"; view: SigningView };
+
+const ENDED_HEADINGS: Record<string, string> = {
+  CANCELLED: "This request was cancelled",
+  EXPIRED: "This request has expired",
+  DECLINED: "This request was declined",
+};
+const ENDED_TEXT: Record<string, string> = {
+  CANCELLED: "The sender cancelled this signature request; the link no longer works. Nothing more is needed from you.",
+  EXPIRED: "This signature request passed its deadline; the link no longer works. Ask the sender for a new one if it still needs your signature.",
+  DECLINED: "A signer declined this document, so it can no longer be signed. Nothing more is needed from you.",
+};
+
+/**
+ * The signer's page: loads what this link may see and shows the one screen that fits: the document
+ * to sign, not-your-turn, already signed, ended, or an invalid link. Talks only to /api/sign/{token}.
+ */
+export function SigningApp({ token }: { token: string }) {
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+
+  const load = useCallback(
+    async (notice?: string) => {
+      const res = await callSigning<SigningView>(token);
+      setPhase(res.ok ? { kind: "view", view: res.data, notice } : { kind: "failed", error: res.error });
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    // The first fetch also marks the recipient VIEWED on the server.
+    void load();
+  }, [load]);
+
+  const sandbox = phase.kind !== "loading" && phase.kind !== "failed" && phase.view.request.environment === "SANDBOX";
+  return (
+    <div className="min-h-dvh">
+      {sandbox ? <SandboxBanner /> : null}
+      <Content phase={phase} token={token} reload={load} setPhase={setPhase} />
+    </div>
+  );
+}
+
+function Content({
+  phase,
+  token,
+  reload,
+  setPhase,
+}: {
+  phase: Phase;
+  token: string;
+  reload: (notice?: string) => Promise<void>;
+  setPhase: (p: Phase) => void;
+}) {
+  if (phase.kind === "loading") {
+    return (
+      <main className="flex min-h-[60dvh] items-center justify-center" aria-busy="true">
+        <p role="status" className="text-slate-500">
+          Loading your document…
+        </p>
+      </main>
+    );
+  }
+
+  if (phase.kind === "failed") {
+    const { status, message } = phase.error;
+    if (status === 404 || status === 400) {
+      return (
+        <Screen tone="stop" heading="This signing link is not valid">
+          <p>Check that you opened the whole link from your e-mail. If it still does not work, ask the sender to send the request again.</p>
+        </Screen>
+      );
+    }
+    if (status === 410) {
+      return (
+        <Screen tone="stop" heading="This link no longer works">
+          <p>{message}</p>
+        </Screen>
+      );
+    }
+    return (
+      <Screen tone="stop" heading="The document could not be loaded">
+        <p role="alert">{message}</p>
+        <button type="button" onClick={() => void reload()} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800">
+          Try again
+        </button>
+      </Screen>
+    );
+  }
+
+  const { view } = phase;
+  const title = view.request.title;
+
+  if (phase.kind === "signed") {
+    return (
+      <Screen tone="done" heading="Thank you – you have signed" documentTitle={title}>
+        <p role="status">
+          {phase.result.completed
+            ? "Everyone has signed. You will receive the signed PDF by e-mail shortly."
+            : "Your signature is recorded. The next signer has been invited; you will receive the signed PDF by e-mail once everyone has signed."}
+        </p>
+        <p className="text-sm text-slate-500">You can close this page.</p>
+      </Screen>
+    );
+  }
+
+  if (phase.kind === "declined" || view.recipient.status === "DECLINED") {
+    return (
+      <Screen tone="info" heading="You declined to sign" documentTitle={title}>
+        <p role="status">The sender and the other signers have been told. Nothing more is needed from you.</p>
+      </Screen>
+    );
+  }
+
+  const notice = phase.notice ? <p className="rounded-md bg-slate-100 px-3 py-2 text-sm">{phase.notice}</p> : null;
+
+  if (view.recipient.status === "SIGNED") {
+    return (
+      <Screen tone="done" heading="You have already signed this document" documentTitle={title}>
+        {notice}
+        <p>
+          Thank you{view.recipient.signedAt ? ` – you signed on ${view.recipient.signedAt.slice(0, 10)}` : ""}.{" "}
+          {view.request.status === "COMPLETED"
+            ? "Everyone has signed; the signed PDF has been sent to you by e-mail."
+            : "You will receive the signed PDF by e-mail once everyone has signed."}
+        </p>
+      </Screen>
+    );
+  }
+
+  if (ENDED_HEADINGS[view.request.status]) {
+    return (
+      <Screen tone="stop" heading={ENDED_HEADINGS[view.request.status]} documentTitle={title}>
+        {notice}
+        <p>{ENDED_TEXT[view.request.status]}</p>
+      </Screen>
+    );
+  }
+
+  if (view.recipient.role === "CC") {
+    return (
+      <Screen tone="info" heading="You receive a copy of this document" documentTitle={title}>
+        <p>There is nothing for you to sign. You will receive the signed PDF by e-mail once everyone has signed.</p>
+      </Screen>
+    );
+  }
+
+  if (!view.yourTurn) {
+    return (
+      <Screen tone="wait" heading="It is not your turn to sign yet" documentTitle={title}>
+        {notice}
+        {view.waitingFor.length ? (
+          <p>
+            Waiting for <strong>{listNames(view.waitingFor)}</strong> to sign first.
+          </p>
+        ) : null}
+        <p>We will e-mail you when it is your turn.</p>
+      </Screen>
+    );
+  }
+
+  return (
+    <SigningForm
+      token={token}
+      view={view}
+      onSigned={(result) => setPhase({ kind: "signed", view, result })}
+      onDeclined={() => setPhase({ kind: "declined", view })}
+      onStale={(error) => void reload(error.message)}
+    />
+  );
+}

@@ -1,0 +1,269 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { callSigning, signingPath, type ApiFailure } from "./api";
+import { DeclineDialog } from "./decline-dialog";
+import { FieldBox } from "./field-box";
+import { errorsByField, fieldDomId, initialValues, initialsOf, isFilled, needsInput, signingDate, toSubmission, type Values } from "./fields";
+import { SignatureDialog } from "./signature-dialog";
+import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
+
+const PdfPages = dynamic(() => import("./pdf-pages"), {
+  ssr: false,
+  loading: () => <p className="py-16 text-center text-sm text-slate-500">Loading the document viewer…</p>,
+});
+
+/** Pages are never drawn wider than this, however wide the screen. */
+const MAX_PAGE_WIDTH = 900;
+const CONSENT_ID = "signet-consent";
+
+type MarkType = "SIGNATURE" | "INITIAL";
+
+/** The document with this signer's fields on it, the guide through them, consent, sign and decline. */
+export function SigningForm({
+  token,
+  view,
+  onSigned,
+  onDeclined,
+  onStale,
+}: {
+  token: string;
+  view: SigningView;
+  onSigned: (r: SignResult) => void;
+  onDeclined: () => void;
+  onStale: (e: ApiFailure) => void;
+}) {
+  const { fields } = view;
+  const [values, setValues] = useState<Values>(() => initialValues(fields));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [markFor, setMarkFor] = useState<SigningField | null>(null);
+  const [declineOpen, setDeclineOpen] = useState(false);
+  // A signature adopted once is offered for the signer's other signature boxes with one click.
+  const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>({});
+  const [width, setWidth] = useState(0);
+  const pagesRef = useRef<HTMLDivElement>(null);
+  const date = useMemo(signingDate, []);
+
+  useEffect(() => {
+    const el = pagesRef.current!;
+    const measure = () => setWidth(Math.min(Math.floor(el.clientWidth), MAX_PAGE_WIDTH));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const byPage = useMemo(() => {
+    const m = new Map<number, SigningField[]>();
+    for (const f of fields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
+    return m;
+  }, [fields]);
+
+  const required = fields.filter((f) => needsInput(f) && f.required);
+  const missing = required.filter((f) => !isFilled(f, values[f.id]));
+  const done = required.length - missing.length;
+
+  const setValue = (f: SigningField, v: Values[string]) => {
+    setValues((prev) => ({ ...prev, [f.id]: v }));
+    setFieldErrors((prev) => {
+      if (!prev[f.id]) return prev;
+      const next = { ...prev };
+      delete next[f.id];
+      return next;
+    });
+  };
+
+  const focusField = useCallback((f: SigningField) => {
+    const el = document.getElementById(fieldDomId(f));
+    if (!el) return;
+    el.scrollIntoView({ block: "center", behavior: "smooth" });
+    el.focus({ preventScroll: true });
+  }, []);
+
+  const focusConsent = () => {
+    const el = document.getElementById(CONSENT_ID);
+    el?.scrollIntoView({ block: "center", behavior: "smooth" });
+    el?.focus({ preventScroll: true });
+  };
+
+  /** The next empty required field after the one with focus (wrapping), else the consent box. */
+  const goNext = () => {
+    if (!missing.length) return focusConsent();
+    const active = document.activeElement?.id;
+    const at = fields.findIndex((f) => fieldDomId(f) === active);
+    focusField(missing.find((f) => fields.indexOf(f) > at) ?? missing[0]);
+  };
+
+  const openMark = (f: SigningField) => {
+    const type = f.type as MarkType;
+    const ready = adopted[type];
+    if (ready && !values[f.id]) return setValue(f, ready);
+    setMarkFor(f);
+  };
+
+  const applyMark = (mark: MarkValue) => {
+    if (!markFor) return;
+    const type = markFor.type as MarkType;
+    setValue(markFor, mark);
+    setAdopted((prev) => ({ ...prev, [type]: mark }));
+    const f = markFor;
+    setMarkFor(null);
+    // Back to the box the signer came from, so keyboard users keep their place.
+    requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
+  };
+
+  const sign = async () => {
+    setFormError(null);
+    if (!consent) return setFormError("Tick the box to agree to sign electronically.");
+    if (missing.length) {
+      setFieldErrors(Object.fromEntries(missing.map((f) => [f.id, "Required"])));
+      setFormError(`${missing.length} required ${missing.length === 1 ? "field is" : "fields are"} still empty.`);
+      return focusField(missing[0]);
+    }
+    const submitted = toSubmission(fields, values);
+    setBusy(true);
+    const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
+    setBusy(false);
+    if (res.ok) return onSigned(res.data);
+    const { status, message, errors } = res.error;
+    if (status === 409 || status === 410) return onStale(res.error);
+    if (errors?.length) {
+      const { byField, general } = errorsByField(errors, submitted, fields);
+      setFieldErrors(byField);
+      setFormError(general[0] ?? message);
+      const first = fields.find((f) => byField[f.id]);
+      if (first) focusField(first);
+      return;
+    }
+    setFormError(message);
+  };
+
+  const decline = async (reason: string): Promise<string | null> => {
+    const res = await callSigning<unknown>(token, "/decline", { reason });
+    if (res.ok) {
+      setDeclineOpen(false);
+      onDeclined();
+      return null;
+    }
+    if (res.error.status === 409 || res.error.status === 410) {
+      setDeclineOpen(false);
+      onStale(res.error);
+      return null;
+    }
+    return res.error.errors?.[0]?.message ?? res.error.message;
+  };
+
+  const overlay = (page: number, scale: number) =>
+    (byPage.get(page) ?? []).map((f) => (
+      <FieldBox
+        key={f.id}
+        field={f}
+        scale={scale}
+        value={values[f.id]}
+        error={fieldErrors[f.id]}
+        date={date}
+        onText={(t) => setValue(f, t)}
+        onMark={() => openMark(f)}
+      />
+    ));
+
+  return (
+    <>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2 sm:px-4">
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-base font-semibold sm:text-lg">{view.request.title}</h1>
+            <p className="truncate text-xs text-slate-500 sm:text-sm">
+              <span className="hidden sm:inline">Signing as {view.recipient.name} · </span>
+              <span role="status">{`${done} of ${required.length} required fields completed`}</span>
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={goNext}
+            className="shrink-0 rounded-md bg-amber-400 px-3 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+          >
+            Next field
+          </button>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Required fields completed"
+          aria-valuemin={0}
+          aria-valuemax={required.length}
+          aria-valuenow={done}
+          className="h-1 bg-slate-100"
+        >
+          <div className="h-full bg-emerald-500 transition-[width]" style={{ width: `${required.length ? (done / required.length) * 100 : 100}%` }} />
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
+        <p className="mb-3 text-sm text-slate-600">
+          Fill in the highlighted {fields.length === 1 ? "field" : "fields"}, then sign at the end of the document.
+        </p>
+        <div ref={pagesRef} className="w-full">
+          {width > 0 ? <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} /> : null}
+        </div>
+
+        <section aria-labelledby="signet-finish" className="mx-auto mt-6 max-w-[900px] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <h2 id="signet-finish" className="text-base font-semibold">
+            Finish
+          </h2>
+          <div className="mt-3 flex items-start gap-3">
+            <input
+              id={CONSENT_ID}
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              required
+              className="mt-0.5 h-5 w-5 shrink-0 accent-sky-700"
+            />
+            <label htmlFor={CONSENT_ID} className="text-sm">
+              I agree to sign this document electronically
+            </label>
+          </div>
+          <p className="mt-1 pl-8 text-xs text-slate-500">
+            Your electronic signature has the same effect as a handwritten one. The time, your IP address and your browser are recorded with it.
+          </p>
+          {formError ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {formError}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
+            <button
+              type="button"
+              onClick={() => void sign()}
+              disabled={!consent || busy}
+              className="rounded-md bg-sky-700 px-6 py-2.5 text-base font-semibold text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+            >
+              {busy ? "Signing…" : "Sign"}
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeclineOpen(true)}
+              className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+            >
+              Decline
+            </button>
+          </div>
+        </section>
+      </main>
+
+      <SignatureDialog
+        open={!!markFor}
+        kind={(markFor?.type as MarkType) ?? "SIGNATURE"}
+        suggestedText={markFor?.type === "INITIAL" ? initialsOf(view.recipient.name) : view.recipient.name}
+        current={markFor && typeof values[markFor.id] === "object" ? (values[markFor.id] as MarkValue) : undefined}
+        onApply={applyMark}
+        onClose={() => setMarkFor(null)}
+      />
+      <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/** What GET /api/sign/{token} returns (the envelope's data). */
+export interface SigningView {
+  request: { id: string; title: string; status: RequestStatus; environment: "SANDBOX" | "PRODUCTION" };
+  recipient: { id: string; name: string; email: string; role: "SIGNER" | "CC"; status: RecipientStatus; signedAt: string | null };
+  yourTurn: boolean;
+  waitingFor: string[];
+  document: { pageCount: number; pages: PageSize[] };
+  fields: SigningField[];
+}
+
+export type RequestStatus = "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+export type RecipientStatus = "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "DECLINED";
+export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT";
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** Coordinates are PDF points from the top-left of the page as displayed. */
+export interface SigningField {
+  id: string;
+  type: FieldType;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  name: string | null;
+  required: boolean;
+  label: string | null;
+  maxLength: number | null;
+  fontSize: number | null;
+  defaultValue: string | null;
+}
+
+/** A signature or initials the signer made: drawn/uploaded (a PNG or JPEG data: URL) or typed. */
+export type MarkValue = { kind: "image"; dataUrl: string; source: "draw" | "upload" } | { kind: "typed"; text: string };
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface SignResult {
+  requestId: string;
+  status: "SIGNED";
+  completed: boolean;
+}
