@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pdftotext } from "../../../test/support/pdf-fixtures";
+import { agreementPdf, pageText, qpdfCheck } from "../../../test/support/seal-fixtures";
+import { appendCertificatePage, CERTIFICATE_PAGE_SIZE, type CertificateData } from "./certificate";
+import { SANDBOX_LINE } from "./draw-values";
+
+const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
+
+const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+function certificate(events = 3): CertificateData {
+  return {
+    requestId: "sr_01JD7Q2V8X",
+    title: "Mutual non-disclosure agreement",
+    environment: "PRODUCTION",
+    originalSha256: "a".repeat(64),
+    recipients: [
+      { name: "Zoë Ångström", email: "zoe@example.com", role: "SIGNER", order: 1, status: "SIGNED", signedAt: "2026-11-22T10:15:00.000Z", ip: "203.0.113.7", userAgent: UA },
+      { name: "Иван Петров", email: "ivan@example.org", role: "SIGNER", order: 2, status: "SIGNED", signedAt: "2026-11-22T11:00:00.000Z", ip: "2001:db8::1", userAgent: "curl/8.5.0" },
+      { name: "Carol Copy", email: "carol@example.net", role: "CC", order: 3, status: "PENDING" },
+    ],
+    events: Array.from({ length: events }, (_, i) => ({
+      at: new Date(Date.UTC(2026, 10, 22, 9, 0, i)).toISOString(),
+      type: i === 0 ? "request.sent" : `recipient.viewed.${i}`,
+      actor: i === 0 ? "key:key_123" : "recipient:rc_1",
+      ip: `198.51.100.${i % 250}`,
+      userAgent: i % 2 ? UA : undefined,
+    })),
+  };
+}
+
+describe("appendCertificatePage", () => {
+  let pdf: Uint8Array;
+  let out: Uint8Array;
+  let text: string;
+
+  beforeAll(async () => {
+    pdf = await agreementPdf();
+    out = await appendCertificatePage(pdf, certificate());
+    text = await pdftotext(out);
+  });
+
+  it("appends an A4 page after the document's pages", async () => {
+    const doc = await PDFDocument.load(out);
+    expect(doc.getPageCount()).toBe(4);
+    const { width, height } = doc.getPage(3).getSize();
+    expect([width, height]).toEqual([CERTIFICATE_PAGE_SIZE.width, CERTIFICATE_PAGE_SIZE.height]);
+    expect(await qpdfCheck(out)).toContain("No syntax or stream encoding errors");
+  });
+
+  it("lists the request, each recipient and each event with time, IP and user agent, extractable", () => {
+    for (const s of ["sr_01JD7Q2V8X", "Mutual non-disclosure agreement", "PRODUCTION", "Zoë Ångström", "zoe@example.com", "Иван Петров", "ivan@example.org", "Carol Copy", "Role: CC · Order: 3 · Status: PENDING"]) {
+      expect(text).toContain(s);
+    }
+    for (const s of ["2026-11-22T10:15:00.000Z", "203.0.113.7", "2001:db8::1", "curl/8.5.0", "2026-11-22T09:00:00.000Z", "request.sent", "key:key_123", "198.51.100.0", "198.51.100.2"]) {
+      expect(text).toContain(s);
+    }
+    // The user agent is wrapped, but every piece of it is there in order.
+    expect(text.replace(/\s+/g, " ")).toContain(UA);
+  });
+
+  it("prints both hashes: the original's, and the sealed content's, which is the exact prefix of the result", () => {
+    expect(text).toMatch(new RegExp(`Original document SHA-256:\\s+${"a".repeat(64)}`));
+    expect(text).toMatch(new RegExp(`Sealed content SHA-256:\\s+${sha256(pdf)}`));
+    expect(text).toContain(`Sealed content length: ${pdf.length} bytes`);
+    expect(Buffer.compare(Buffer.from(out.subarray(0, pdf.length)), Buffer.from(pdf))).toBe(0);
+  });
+
+  it("runs onto more pages when there are many events, numbering them", async () => {
+    const long = await appendCertificatePage(pdf, certificate(120), { sandbox: true });
+    const doc = await PDFDocument.load(long);
+    const pages = doc.getPageCount() - 3;
+    expect(pages).toBeGreaterThan(1);
+    const all = await pdftotext(long);
+    expect(all).toContain(`page ${pages} of ${pages}`);
+    for (let i = 0; i < 120; i++) expect(all).toContain(new Date(Date.UTC(2026, 10, 22, 9, 0, i)).toISOString());
+    for (let p = 4; p <= 3 + pages; p++) expect(await pageText(long, p)).toContain(SANDBOX_LINE);
+  });
+});

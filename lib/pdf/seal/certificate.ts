@@ -1,0 +1,204 @@
+/**
+ * The certificate of completion appended to a sealed document: the request, each recipient, each
+ * event with its time, IP address and user agent, and the hashes that tie the record to the
+ * document. A4 pages in DejaVu Sans, so every character (names in any script) is drawn and
+ * `pdftotext` reads it back.
+ *
+ * The two hashes:
+ * - original: SHA-256 of the document as first uploaded (the caller knows it; by default the
+ *   input of sealing).
+ * - sealed content: SHA-256 of the document after every value was drawn and the anchor text
+ *   removed, before the certificate and the signature were added. Those two are appended as an
+ *   incremental update, so the sealed content is exactly the first `sealedContentLength` bytes
+ *   of the sealed file, and anyone can check it: `head -c <length> sealed.pdf | sha256sum`.
+ */
+import crypto from "node:crypto";
+import type { PDFDocument } from "pdf-lib";
+import { loadForSealing } from "./load-for-sealing";
+import { drawSandboxLine } from "./draw-values";
+import { drawable, embedSealFont, wrapText, type SealFont } from "./fonts";
+import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
+import { Inks, type PageInk, type Rgb } from "./ink";
+
+export interface CertificateRecipient {
+  name: string;
+  email: string;
+  role: string;
+  order: number;
+  status: string;
+  /** ISO 8601. */
+  signedAt?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface CertificateEvent {
+  /** ISO 8601. */
+  at: string;
+  type: string;
+  actor: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface CertificateData {
+  requestId: string;
+  title: string;
+  environment: string;
+  recipients: CertificateRecipient[];
+  events: CertificateEvent[];
+  /** SHA-256 (hex) of the document as first uploaded. */
+  originalSha256: string;
+  /** SHA-256 (hex) of the document as sent for signing, when it differs from the original (stamped, text replaced). */
+  documentSha256?: string;
+  /** SHA-256 (hex) and byte length of the sealed content; appendCertificatePage computes them from its input when absent. */
+  sealedContentSha256?: string;
+  sealedContentLength?: number;
+  /** ISO 8601; default now. */
+  sealedAt?: string;
+}
+
+/** A4 in points. */
+export const CERTIFICATE_PAGE_SIZE = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+const FOOTER = 30;
+
+interface Line {
+  text: string;
+  size: number;
+  indent: number;
+  color: Rgb;
+  /** Extra space above the line, points. */
+  gap: number;
+}
+
+const BLACK: Rgb = [0, 0, 0];
+const GREY: Rgb = [0.35, 0.35, 0.35];
+const ACCENT: Rgb = [0.1, 0.2, 0.45];
+
+/** The certificate as lines, wrapped to the page width; split into pages by `paginate`. */
+function compose(cert: CertificateData, font: SealFont): Line[] {
+  const width = CERTIFICATE_PAGE_SIZE.width - 2 * MARGIN;
+  const out: Line[] = [];
+  const add = (text: string, o: Partial<Omit<Line, "text">> = {}) => {
+    const size = o.size ?? 9;
+    const indent = o.indent ?? 0;
+    wrapText(font, drawable(font, text), size, width - indent).forEach((t, i) =>
+      out.push({ text: t, size, indent, color: o.color ?? BLACK, gap: i === 0 ? (o.gap ?? 0) : 0 }),
+    );
+  };
+  const heading = (text: string) => add(text, { size: 12, color: ACCENT, gap: 14 });
+  const field = (label: string, value: string | number | undefined, indent = 0) => {
+    if (value === undefined || value === "") return;
+    add(`${label}: ${value}`, { indent });
+  };
+
+  add("Certificate of completion", { size: 18, color: ACCENT });
+  add(`Sealed by Signet on ${cert.sealedAt ?? new Date().toISOString()}`, { color: GREY, gap: 4 });
+
+  heading("Request");
+  field("Request ID", cert.requestId);
+  field("Title", cert.title);
+  field("Environment", cert.environment);
+
+  // A hash goes on its own line under its label: label and hash together are wider than the page.
+  const hash = (label: string, value: string | undefined) => {
+    if (!value) return;
+    add(`${label}:`, { gap: 2 });
+    add(value, { indent: 14 });
+  };
+  heading("Document");
+  hash("Original document SHA-256", cert.originalSha256);
+  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256) hash("Document as sent for signing SHA-256", cert.documentSha256);
+  hash("Sealed content SHA-256", cert.sealedContentSha256);
+  if (cert.sealedContentLength !== undefined) {
+    field("Sealed content length", `${cert.sealedContentLength} bytes`);
+    add(
+      `The sealed content is the document with every value drawn, before this certificate and the digital signature were appended: the first ${cert.sealedContentLength} bytes of this file. Check it with: head -c ${cert.sealedContentLength} file.pdf | sha256sum`,
+      { color: GREY, size: 8, gap: 2 },
+    );
+  }
+
+  heading(`Recipients (${cert.recipients.length})`);
+  [...cert.recipients]
+    .sort((a, b) => a.order - b.order)
+    .forEach((r, i) => {
+      add(`${i + 1}. ${r.name} <${r.email}>`, { size: 10, gap: i === 0 ? 2 : 8 });
+      field("Role", `${r.role} · Order: ${r.order} · Status: ${r.status}`, 14);
+      field("Signed at", r.signedAt, 14);
+      field("IP address", r.ip, 14);
+      field("User agent", r.userAgent, 14);
+    });
+
+  heading(`Events (${cert.events.length})`);
+  cert.events.forEach((e, i) => {
+    add(`${e.at}  ${e.type}`, { size: 9, gap: i === 0 ? 2 : 6 });
+    field("Actor", e.actor, 14);
+    field("IP address", e.ip, 14);
+    field("User agent", e.userAgent, 14);
+  });
+  return out;
+}
+
+const lineHeight = (l: Line) => l.size * 1.35 + l.gap;
+
+function paginate(lines: Line[]): Line[][] {
+  const room = CERTIFICATE_PAGE_SIZE.height - 2 * MARGIN - FOOTER;
+  const pages: Line[][] = [[]];
+  let used = 0;
+  for (const l of lines) {
+    const h = lineHeight(l);
+    if (used + h > room && pages[pages.length - 1].length) {
+      pages.push([]);
+      used = 0;
+    }
+    pages[pages.length - 1].push(used === 0 ? { ...l, gap: 0 } : l);
+    used += used === 0 ? l.size * 1.35 : h;
+  }
+  return pages;
+}
+
+function drawPage(ink: PageInk, lines: Line[], font: SealFont, footer: string): void {
+  let y = CERTIFICATE_PAGE_SIZE.height - MARGIN;
+  for (const l of lines) {
+    y -= lineHeight(l);
+    if (l.text) ink.text(font, l.text, l.size, MARGIN + l.indent, y, l.color);
+  }
+  ink.rect(MARGIN, MARGIN + 14, CERTIFICATE_PAGE_SIZE.width - 2 * MARGIN, 0.5, GREY);
+  ink.text(font, drawable(font, footer), 7.5, MARGIN, MARGIN, GREY);
+}
+
+/**
+ * Adds the certificate pages at the end of `doc`; returns how many. With `sandbox`, they carry
+ * the sandbox line like every other page.
+ */
+export async function addCertificatePages(doc: PDFDocument, cert: CertificateData, opts: { sandbox?: boolean } = {}): Promise<number> {
+  const font = await embedSealFont(doc, "DejaVuSans.ttf");
+  const pages = paginate(compose(cert, font));
+  const inks = new Inks(doc);
+  pages.forEach((lines, i) => {
+    const page = doc.addPage([CERTIFICATE_PAGE_SIZE.width, CERTIFICATE_PAGE_SIZE.height]);
+    const ink = inks.on(page);
+    drawPage(ink, lines, font, `Signet certificate of completion · request ${cert.requestId} · page ${i + 1} of ${pages.length}`);
+    if (opts.sandbox) drawSandboxLine(ink, font);
+  });
+  inks.finish();
+  return pages.length;
+}
+
+/**
+ * Appends the certificate to `pdfBytes` as an incremental update (the input stays a byte-exact
+ * prefix). `pdfBytes` is the sealed content: its SHA-256 and length are printed unless `cert`
+ * already gives them. Sandbox pages are marked when `opts.sandbox` is true.
+ */
+export async function appendCertificatePage(pdfBytes: Uint8Array, cert: CertificateData, opts: { sandbox?: boolean } = {}): Promise<Uint8Array> {
+  const full: CertificateData = {
+    ...cert,
+    sealedContentSha256: cert.sealedContentSha256 ?? crypto.createHash("sha256").update(pdfBytes).digest("hex"),
+    sealedContentLength: cert.sealedContentLength ?? (cert.sealedContentSha256 ? undefined : pdfBytes.length),
+  };
+  const doc = await loadForSealing(pdfBytes);
+  const snap = snapshotObjects(doc, pdfBytes);
+  await addCertificatePages(doc, full, opts);
+  return (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
+}

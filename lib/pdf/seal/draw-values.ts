@@ -1,0 +1,202 @@
+/**
+ * Drawing the signers' values into the document: signature and initial images scaled to fit their
+ * box (proportions kept, centred), typed signatures in Dancing Script, TEXT and DATE values in
+ * DejaVu Sans, each sized to fit its box. Anchor text is removed from the content (redact.ts), and
+ * sandbox documents get the sandbox line on every page.
+ *
+ * Boxes are in the API's coordinates: points from the top-left of the page as displayed (crop box
+ * and /Rotate applied). boxFrame() maps a box to the page's user space, so what is drawn appears
+ * upright whatever the page's rotation or crop-box origin.
+ */
+import crypto from "node:crypto";
+import { PDFDocument, PDFImage } from "pdf-lib";
+import { PdfError } from "../errors";
+import { sniffImage } from "../images";
+import { boxFrame, pageFor, type PageBox } from "../page-space";
+import { pageGeometry } from "../text-layer";
+import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
+import { Inks, PageInk, type Rgb } from "./ink";
+import { loadForSealing } from "./load-for-sealing";
+import { removeTextInBoxes } from "./redact";
+
+export type { PageBox } from "../page-space";
+
+export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT";
+
+export type FieldValue =
+  /** A drawn or uploaded signature: PNG or JPEG bytes (format judged from the content). */
+  | { kind: "image"; bytes: Uint8Array }
+  /** A typed signature or initials, drawn in the script font. */
+  | { kind: "typed"; text: string }
+  /** TEXT or DATE: plain text; `fontSize` is the largest size used (it shrinks to fit). */
+  | { kind: "text"; text: string; fontSize?: number };
+
+export interface FieldToDraw extends PageBox {
+  type: FieldType;
+  value: FieldValue;
+}
+
+export interface DrawOptions {
+  /** Anchor boxes whose text is removed from the document (and painted white where no text was found). */
+  cover?: PageBox[];
+  /** Puts SANDBOX_LINE on every page. */
+  sandbox?: boolean;
+}
+
+export interface DrawReport {
+  /** Glyphs removed per cover box, in order; 0 where the box was only painted white. */
+  removedGlyphs: number[];
+}
+
+export const SANDBOX_LINE = "Sandbox – not a valid legal signature";
+
+/** TEXT and DATE size when the field gives none; the box may make it smaller. */
+const DEFAULT_TEXT_SIZE = 12;
+/** A typed signature fills at most this share of its box's height, so flourishes stay inside. */
+const SCRIPT_HEIGHT_SHARE = 0.8;
+
+const WHITE: Rgb = [1, 1, 1];
+const INK_BLUE: Rgb = [0.05, 0.1, 0.35];
+const BLACK: Rgb = [0, 0, 0];
+const SANDBOX_RED: Rgb = [0.75, 0, 0];
+
+/** One embedding per distinct image: a signer's signature usually fills many fields. */
+class ImageCache {
+  private readonly byHash = new Map<string, Promise<PDFImage>>();
+  constructor(private readonly doc: PDFDocument) {}
+  get(bytes: Uint8Array): Promise<PDFImage> {
+    const key = crypto.createHash("sha256").update(bytes).digest("hex");
+    let p = this.byHash.get(key);
+    if (!p) {
+      p = this.embed(bytes);
+      this.byHash.set(key, p);
+    }
+    return p;
+  }
+  private async embed(bytes: Uint8Array): Promise<PDFImage> {
+    const info = sniffImage(bytes);
+    try {
+      return info.format === "png" ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
+    } catch {
+      throw new PdfError("NOT_AN_IMAGE", `The ${info.format.toUpperCase()} image could not be decoded; it may be damaged`);
+    }
+  }
+}
+
+function drawImage(ink: PageInk, box: PageBox, image: PDFImage): void {
+  const s = Math.min(box.width / image.width, box.height / image.height);
+  const w = image.width * s;
+  const h = image.height * s;
+  ink.frame(boxFrame(ink.page, box), () => ink.image(image, (box.width - w) / 2, (box.height - h) / 2, w, h));
+}
+
+/** One line of script, as large as the box allows, centred both ways. */
+function drawTyped(ink: PageInk, box: PageBox, text: string, script: SealFont, fallback: SealFont): void {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (!line) return;
+  // Dancing Script covers Latin only; a name in another script is drawn in DejaVu Sans instead.
+  const font = script.covers(line) ? script : fallback;
+  const shown = drawable(font, line);
+  const band = font.ascent - font.descent;
+  const widthAt1 = font.width(shown, 1);
+  const size = Math.min((box.height * SCRIPT_HEIGHT_SHARE) / band, widthAt1 > 0 ? (box.width * 0.95) / widthAt1 : Infinity);
+  const x = (box.width - widthAt1 * size) / 2;
+  const baseline = (box.height - band * size) / 2 - font.descent * size;
+  ink.frame(boxFrame(ink.page, box), () => ink.text(font, shown, size, x, baseline, INK_BLUE));
+}
+
+/**
+ * TEXT and DATE values: left-aligned at the box's left edge, vertically centred, at `fontSize`
+ * (default 12) or smaller until the wrapped text fits the box. A value is never cut: in a legal
+ * record a smaller font is better than lost words.
+ */
+function drawText(ink: PageInk, box: PageBox, text: string, requested: number | undefined, font: SealFont): void {
+  const shown = drawable(font, text.replace(/\t/g, "    ")).replace(/\s+$/, "");
+  if (!shown.trim()) return;
+  const band = font.ascent - font.descent;
+  let size = Math.min(requested && requested > 0 ? requested : DEFAULT_TEXT_SIZE, box.height / band);
+  let lines = wrapText(font, shown, size, box.width);
+  while (size > 0.5 && (lines.length * band * size > box.height + 0.01 || lines.some((l) => font.width(l, size) > box.width + 0.01))) {
+    size *= 0.92;
+    lines = wrapText(font, shown, size, box.width);
+  }
+  const lineHeight = band * size;
+  const top = (box.height + lines.length * lineHeight) / 2;
+  ink.frame(boxFrame(ink.page, box), () => {
+    lines.forEach((line, k) => {
+      if (line) ink.text(font, line, size, 0, top - k * lineHeight - font.ascent * size, BLACK);
+    });
+  });
+}
+
+/** The sandbox line, centred near the top edge of the page as displayed, upright on rotated pages. */
+export function drawSandboxLine(ink: PageInk, font: SealFont): void {
+  const geo = pageGeometry(ink.page);
+  const size = 9;
+  const width = font.width(SANDBOX_LINE, size);
+  const box: PageBox = { page: 0, x: Math.max(0, (geo.width - width) / 2 - 4), y: 4, width: Math.min(geo.width, width + 8), height: size * 1.6 };
+  const baseline = (box.height - (font.ascent - font.descent) * size) / 2 - font.descent * size;
+  ink.frame(boxFrame(ink.page, box), () => {
+    ink.rect(0, 0, box.width, box.height, WHITE);
+    ink.text(font, SANDBOX_LINE, size, 4, baseline, SANDBOX_RED);
+  });
+}
+
+/**
+ * A cover box cut to its page. Anchor boxes come from the text layer and may stick out of the
+ * page by a few points (text running off the edge): that must not stop a seal.
+ */
+function clipToPage(doc: PDFDocument, box: PageBox, i: number): PageBox {
+  const count = doc.getPageCount();
+  if (!Number.isInteger(box.page) || box.page < 1 || box.page > count) {
+    throw new PdfError("OUT_OF_PAGE", `cover box ${i + 1}: page ${box.page} does not exist; the document has ${count} pages`);
+  }
+  const geo = pageGeometry(doc.getPage(box.page - 1));
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  return { page: box.page, x, y, width: Math.max(0, Math.min(geo.width, box.x + box.width) - x), height: Math.max(0, Math.min(geo.height, box.y + box.height) - y) };
+}
+
+/**
+ * Draws every value into `doc` (already loaded), removes the anchor text and adds the sandbox
+ * line; the fonts are written into the document, ready to save (draw nothing more with them).
+ * Every field box and image is checked before any page changes: PdfError OUT_OF_PAGE (a field
+ * box not inside its page, a cover box on a page that does not exist) or NOT_AN_IMAGE.
+ */
+export async function drawFieldValuesInto(doc: PDFDocument, fields: FieldToDraw[], opts: DrawOptions = {}): Promise<DrawReport> {
+  const pages = fields.map((f, i) => pageFor(doc, f, `field ${i + 1}`));
+  const cover = (opts.cover ?? []).map((c, i) => clipToPage(doc, c, i));
+  const images = new ImageCache(doc);
+  const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? images.get(f.value.bytes) : undefined)));
+  const needsText = opts.sandbox || fields.some((f) => f.value.kind !== "image");
+  const sans = needsText ? await embedSealFont(doc, "DejaVuSans.ttf") : undefined;
+  const script = fields.some((f) => f.value.kind === "typed") ? await embedSealFont(doc, "DancingScript-Regular.otf") : undefined;
+
+  // Text first: the drawing below adds content streams that must not be read as the original's.
+  const { removed } = removeTextInBoxes(doc, cover);
+  const inks = new Inks(doc);
+  cover.forEach((c, i) => {
+    if (removed[i] > 0 || c.width === 0 || c.height === 0) return;
+    const ink = inks.on(doc.getPage(c.page - 1));
+    ink.frame(boxFrame(ink.page, c), () => ink.rect(0, 0, c.width, c.height, WHITE));
+  });
+
+  fields.forEach((f, i) => {
+    const ink = inks.on(pages[i]);
+    const v = f.value;
+    if (v.kind === "image") drawImage(ink, f, embedded[i]!);
+    else if (v.kind === "typed") drawTyped(ink, f, v.text, script!, sans!);
+    else drawText(ink, f, v.text, v.fontSize, sans!);
+  });
+  if (opts.sandbox) for (const page of doc.getPages()) drawSandboxLine(inks.on(page), sans!);
+  inks.finish();
+  await finishSealFonts(doc);
+  return { removedGlyphs: removed };
+}
+
+/** `drawFieldValuesInto` over bytes: returns the new PDF (classic cross-reference table, no object streams). */
+export async function drawFieldValues(pdfBytes: Uint8Array, fields: FieldToDraw[], opts: DrawOptions = {}): Promise<Uint8Array> {
+  const doc = await loadForSealing(pdfBytes);
+  await drawFieldValuesInto(doc, fields, opts);
+  return doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
+}

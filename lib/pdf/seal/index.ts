@@ -1,0 +1,82 @@
+/**
+ * Sealing a completed document (issue 5, "Completion"): the values drawn and the anchor text
+ * removed (draw-values.ts), then a certificate of completion (certificate.ts), then a PAdES
+ * signature over the whole file (pades.ts).
+ *
+ * The file is written once: the drawn document is saved (that is the "sealed content"), and the
+ * certificate pages and the signature placeholder are appended to it as one incremental update
+ * from the same in-memory document, which @signpdf then signs. So the sealed file starts with
+ * the exact bytes whose SHA-256 the certificate prints (see certificate.ts), and a 100-page
+ * document is parsed once and serialized once.
+ */
+import crypto from "node:crypto";
+import { loadForSealing } from "./load-for-sealing";
+import { addCertificatePages, type CertificateData } from "./certificate";
+import { drawFieldValuesInto, type FieldToDraw, type PageBox } from "./draw-values";
+import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
+import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pades";
+import { loadIdentity } from "./cades-signer";
+
+export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto } from "./draw-values";
+export type { DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
+export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
+export type { CertificateData, CertificateEvent, CertificateRecipient } from "./certificate";
+export { createSelfSignedP12, signPdf } from "./pades";
+export type { SignOptions } from "./pades";
+
+export interface SealOptions {
+  fields: FieldToDraw[];
+  /** Anchor boxes: their text is removed from the document. */
+  cover?: PageBox[];
+  /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
+  sandbox?: boolean;
+  /** The certificate's content; the hashes are filled in here (originalSha256 defaults to the input's). */
+  certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength"> & { originalSha256?: string };
+  /** PKCS#12 with the server's signing key and certificate. */
+  p12: Uint8Array;
+  password: string;
+  /** Signature dictionary entries; defaults name the service. */
+  signature?: Partial<Omit<SignOptions, "p12" | "password">>;
+}
+
+export interface SealResult {
+  sealed: Uint8Array;
+  /** SHA-256 (hex) of the original document: `certificate.originalSha256`, else of the input. */
+  originalSha256: string;
+  /** SHA-256 (hex) of the sealed content: the first `sealedContentLength` bytes of `sealed`. */
+  sealedContentSha256: string;
+  sealedContentLength: number;
+  /** SHA-256 (hex) of `sealed`, the file as stored and sent. */
+  sealedSha256: string;
+  /** Pages appended for the certificate (A4, CERTIFICATE_PAGE_SIZE). */
+  certificatePages: number;
+}
+
+const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
+
+/**
+ * Seals `original`. Throws PdfError for a PDF or a box that cannot be used (see ../errors.ts),
+ * or Error when the signing certificate cannot be read; nothing is returned half-done.
+ */
+export async function sealDocument(original: Uint8Array, opts: SealOptions): Promise<SealResult> {
+  const identity = loadIdentity(opts.p12, opts.password);
+  const inputSha256 = sha256(original);
+  const doc = await loadForSealing(original);
+  await drawFieldValuesInto(doc, opts.fields, { cover: opts.cover, sandbox: opts.sandbox });
+  const content = await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
+  const sealedContentSha256 = sha256(content);
+
+  const snap = snapshotObjects(doc, content);
+  const originalSha256 = opts.certificate.originalSha256 ?? inputSha256;
+  const certificatePages = await addCertificatePages(
+    doc,
+    { ...opts.certificate, originalSha256, documentSha256: inputSha256, sealedContentSha256, sealedContentLength: content.length },
+    { sandbox: opts.sandbox },
+  );
+  addSignaturePlaceholder(doc, identity, { reason: "Signed with Signet: document sealed after all signers signed", ...opts.signature });
+  const prepared = await writeIncrementalUpdate(content, doc, snap);
+  // pdf-lib wrote `content` itself, so it always ends with a cross-reference table.
+  if (!prepared) throw new Error("The sealed content has no cross-reference table");
+  const sealed = await fillSignature(prepared, identity);
+  return { sealed, originalSha256, sealedContentSha256, sealedContentLength: content.length, sealedSha256: sha256(sealed), certificatePages };
+}

@@ -1,0 +1,76 @@
+import forge from "node-forge";
+import { describe, expect, it } from "vitest";
+import { qpdf } from "../../../test/support/pdf-fixtures";
+import { agreementPdf, pdfsig, qpdfCheck, testP12 } from "../../../test/support/seal-fixtures";
+import { createSelfSignedP12, signPdf } from "./pades";
+
+/** Flips one byte at `at` (a printable change, so the file still parses). */
+function tamper(pdf: Uint8Array, at: number): Uint8Array {
+  const copy = new Uint8Array(pdf);
+  copy[at] = copy[at] === 0x41 ? 0x42 : 0x41;
+  return copy;
+}
+
+describe("createSelfSignedP12", () => {
+  it("makes an RSA 2048 certificate for 10 years, for digital signatures and non-repudiation", () => {
+    const { p12, password } = createSelfSignedP12("Signet sealing test");
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    const pfx = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, password);
+    const cert = pfx.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]![0].cert!;
+    expect(cert.subject.getField("CN").value).toBe("Signet sealing test");
+    expect((cert.publicKey as forge.pki.rsa.PublicKey).n.bitLength()).toBe(2048);
+    const years = (cert.validity.notAfter.getTime() - cert.validity.notBefore.getTime()) / (365.25 * 24 * 3600 * 1000);
+    expect(years).toBeGreaterThan(9.99);
+    expect(years).toBeLessThan(10.01);
+    const ku = cert.getExtension("keyUsage") as { digitalSignature?: boolean; nonRepudiation?: boolean; keyCertSign?: boolean; critical?: boolean };
+    expect(ku).toMatchObject({ digitalSignature: true, nonRepudiation: true, critical: true });
+    expect(ku.keyCertSign).toBeFalsy();
+    expect(() => forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, "wrong")).toThrow();
+  });
+});
+
+describe("signPdf", () => {
+  it("signs the whole file with a PAdES (ETSI.CAdES.detached) signature that pdfsig validates", async () => {
+    const pdf = await agreementPdf();
+    const signed = await signPdf(pdf, { ...testP12(), reason: "Test seal", name: "Signet", location: "Test bench" });
+    const report = await pdfsig(signed);
+    expect(report).toContain("Signature is Valid.");
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("ETSI.CAdES.detached");
+    expect(report).toContain("Common Name: Signet test sealing");
+    // An incremental update: the input is kept byte for byte at the start of the signed file.
+    expect(Buffer.compare(Buffer.from(signed.subarray(0, pdf.length)), Buffer.from(pdf))).toBe(0);
+    expect(await qpdfCheck(signed)).toContain("No syntax or stream encoding errors");
+  });
+
+  it("reports a changed byte inside the signed range as a digest mismatch", async () => {
+    const signed = await signPdf(await agreementPdf(), { ...testP12(), reason: "Test seal" });
+    expect(await pdfsig(signed)).toContain("Signature is Valid.");
+    // Byte 10 is inside the header comment: the file still parses, the digest no longer matches.
+    const bad = await pdfsig(tamper(signed, 10));
+    expect(bad).toContain("Digest Mismatch");
+    expect(bad).not.toContain("Signature is Valid.");
+    // And in the middle of the document's own bytes.
+    expect(await pdfsig(tamper(signed, Math.floor(signed.length / 3)))).not.toContain("Signature is Valid.");
+  });
+
+  it("no longer covers the whole document once bytes are appended after signing", async () => {
+    const signed = await signPdf(await agreementPdf(), { ...testP12(), reason: "Test seal" });
+    const appended = new Uint8Array([...signed, ...new TextEncoder().encode("\n% appended later\n")]);
+    expect(await pdfsig(appended)).not.toContain("Total document signed");
+  });
+
+  it("signs a file that uses a cross-reference stream (its update is a stream too)", async () => {
+    const compact = await qpdf(await agreementPdf(), ["--object-streams=generate"]);
+    expect(Buffer.from(compact).toString("latin1")).toContain("/XRef");
+    const signed = await signPdf(compact, { ...testP12(), reason: "Test seal" });
+    const report = await pdfsig(signed);
+    expect(report).toContain("Signature is Valid.");
+    expect(report).toContain("Total document signed");
+    expect(await qpdfCheck(signed)).toContain("No syntax or stream encoding errors");
+  });
+
+  it("refuses a wrong P12 password with a clear error", async () => {
+    await expect(signPdf(await agreementPdf(), { p12: testP12().p12, password: "not-it", reason: "x" })).rejects.toThrow(/signing certificate/);
+  });
+});

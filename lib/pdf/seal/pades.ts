@@ -1,0 +1,107 @@
+/**
+ * The PAdES signature over the whole sealed file, with @signpdf: a placeholder added with
+ * @signpdf/placeholder-pdf-lib, the document written as an incremental update (incremental.ts),
+ * then @signpdf/signpdf fills /ByteRange and /Contents with a CAdES signature (cades-signer.ts).
+ *
+ * SubFilter ETSI.CAdES.detached: @signpdf's placeholder takes it as an option, and the CMS that
+ * cades-signer.ts builds carries what that SubFilter promises (signing-certificate-v2, no
+ * signing-time). pdfsig (poppler with NSS) validates it like adbe.pkcs7.detached.
+ */
+import crypto from "node:crypto";
+import forge from "node-forge";
+import type { PDFDocument } from "pdf-lib";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import { SignPdf } from "@signpdf/signpdf";
+import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { loadForSealing } from "./load-for-sealing";
+import { CadesSigner, loadIdentity, type SigningIdentity } from "./cades-signer";
+import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
+
+export interface SignOptions {
+  /** PKCS#12 file with an RSA key and its certificate (chain). */
+  p12: Uint8Array;
+  password: string;
+  reason: string;
+  /** The signer's name in the signature dictionary; default: the certificate's common name. */
+  name?: string;
+  location?: string;
+  contactInfo?: string;
+  /** /M of the signature dictionary; default now. */
+  signingTime?: Date;
+}
+
+/**
+ * A self-signed certificate for sealing when the operator provides none (SIGNING_P12): RSA 2048,
+ * valid 10 years, key usage digitalSignature + nonRepudiation. Validators will say the issuer is
+ * not trusted, and still check that the document is unchanged since signing.
+ */
+export function createSelfSignedP12(commonName: string): { p12: Buffer; password: string } {
+  // Node generates the key natively (node-forge's JavaScript generator takes seconds).
+  const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  // A positive serial: 16 random bytes with the top bit cleared.
+  const serial = crypto.randomBytes(16);
+  serial[0] &= 0x7f;
+  cert.serialNumber = serial.toString("hex");
+  const now = new Date();
+  cert.validity.notBefore = new Date(now.getTime() - 60_000);
+  cert.validity.notAfter = new Date(now);
+  cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
+  const subject = [
+    { name: "commonName", value: commonName },
+    { name: "organizationName", value: "Signet" },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: "basicConstraints", cA: false },
+    { name: "keyUsage", critical: true, digitalSignature: true, nonRepudiation: true },
+    { name: "subjectKeyIdentifier" },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  const password = crypto.randomBytes(24).toString("base64url");
+  const asn = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "aes256", friendlyName: commonName });
+  return { p12: Buffer.from(forge.asn1.toDer(asn).getBytes(), "binary"), password };
+}
+
+/** Room for the CMS: the certificates, the signature and the attributes, with a margin. */
+function placeholderLength(identity: SigningIdentity): number {
+  return Math.max(8192, identity.chain.reduce((n, c) => n + c.length, 0) + 4096);
+}
+
+/** Adds the signature field and its placeholder to `doc` (the widget is invisible, on page 1). */
+export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdentity, opts: Omit<SignOptions, "p12" | "password">): void {
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: opts.reason,
+    name: opts.name ?? identity.commonName,
+    location: opts.location ?? "",
+    contactInfo: opts.contactInfo ?? "",
+    signingTime: opts.signingTime,
+    signatureLength: placeholderLength(identity),
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    appName: "Signet",
+  });
+}
+
+/** Fills the placeholder of a prepared file: the signature covers every byte but its own. */
+export async function fillSignature(prepared: Uint8Array, identity: SigningIdentity): Promise<Uint8Array> {
+  const signed = await new SignPdf().sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.length), new CadesSigner(identity));
+  return new Uint8Array(signed.buffer, signed.byteOffset, signed.length);
+}
+
+/**
+ * Signs the whole file. The input bytes are kept as they are and the signature is appended as an
+ * incremental update, so the signed file starts with exactly `pdfBytes`.
+ */
+export async function signPdf(pdfBytes: Uint8Array, opts: SignOptions): Promise<Uint8Array> {
+  const identity = loadIdentity(opts.p12, opts.password);
+  const doc = await loadForSealing(pdfBytes);
+  const snap = snapshotObjects(doc, pdfBytes);
+  addSignaturePlaceholder(doc, identity, opts);
+  // A file whose cross-reference data pdf-lib had to rebuild is rewritten whole instead.
+  const prepared = (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
+  return fillSignature(prepared, identity);
+}

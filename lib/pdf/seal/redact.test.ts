@@ -1,0 +1,79 @@
+import zlib from "node:zlib";
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { pdftotext, pdftotextWords } from "../../../test/support/pdf-fixtures";
+import { anchorsOf } from "../../../test/support/seal-fixtures";
+import { loadPdf } from "../load";
+import { removeTextInBoxes } from "./redact";
+
+/** A one-page PDF (Helvetica as /F1) whose content stream is exactly `content`. */
+async function pdfWithContent(content: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.node.setFontDictionary(PDFName.of("F1"), font.ref);
+  const data = zlib.deflateSync(Buffer.from(content, "latin1"));
+  const stream = PDFRawStream.of(doc.context.obj({ Filter: "FlateDecode", Length: data.length }), new Uint8Array(data));
+  page.node.set(PDFName.of("Contents"), doc.context.register(stream));
+  return doc.save();
+}
+
+async function redactAnchors(pdf: Uint8Array): Promise<{ out: Uint8Array; removed: number[] }> {
+  const anchors = await anchorsOf(pdf);
+  expect(anchors.length).toBeGreaterThan(0);
+  const doc = await loadPdf(pdf);
+  const { removed } = removeTextInBoxes(doc, anchors);
+  return { out: await doc.save(), removed };
+}
+
+// A 2 x 2 RGB inline image (BI ... ID <12 bytes> EI), whose data contains the bytes "EI".
+const INLINE_IMAGE = "BI /W 2 /H 2 /CS /RGB /BPC 8 ID \xff\x45\x49\x80\x00\x00\x00\xff\x00\x00\x00\xff EI";
+
+describe("removeTextInBoxes on hand-written content streams", () => {
+  it("rewrites Tj, TJ (with kerning), ' and \" and keeps every other glyph where it was", async () => {
+    const pdf = await pdfWithContent(
+      [
+        "BT /F1 12 Tf 14 TL 72 700 Td (Tj line {{s1|date}} tail) Tj",
+        "T* [(TJ line ) -250 ({{s1|sig) 50 (nature|150|50}}) -100 ( after)] TJ",
+        "(Quote line {{signet:q1}} end) '",
+        '2 1 (Dquote line {{signet:q2}} end) " ET',
+      ].join("\n"),
+    );
+    const before = await pdftotextWords(pdf);
+    const { out, removed } = await redactAnchors(pdf);
+    expect(removed.every((n) => n > 0)).toBe(true);
+    const text = await pdftotext(out);
+    expect(text).not.toContain("{{");
+    expect(text).not.toContain("}}");
+    const after = await pdftotextWords(out);
+    for (const word of ["tail", "after", "end", "line", "Dquote"]) {
+      const a = before.filter((w) => w.text === word);
+      const b = after.filter((w) => w.text === word);
+      expect(b.length).toBe(a.length);
+      a.forEach((w, i) => expect(Math.abs(w.xMin - b[i].xMin) + Math.abs(w.yMin - b[i].yMin)).toBeLessThan(0.01));
+    }
+  });
+
+  it("keeps an inline image that sits between two text operators, and text whose string contains EI", async () => {
+    // The lexer reports where an operator ends, not where its operands begin; here the image lies
+    // between the previous operator and the Tj's operand, and must survive the Tj's rewrite.
+    const pdf = await pdfWithContent(`BT /F1 12 Tf 72 700 Td (LEIPZIG {{s1|date}} EIGHT) Tj 0 -50 Td ${INLINE_IMAGE} ({{signet:after-image}} kept) Tj ET`);
+    const { out } = await redactAnchors(pdf);
+    const text = await pdftotext(out);
+    expect(text).not.toContain("{{");
+    for (const kept of ["LEIPZIG", "EIGHT", "kept"]) expect(text).toContain(kept);
+    const doc = await PDFDocument.load(out);
+    const contents = doc.getPage(0).node.Contents();
+    const raw = contents instanceof PDFRawStream ? Buffer.from(zlib.inflateSync(contents.getContents())).toString("latin1") : "";
+    expect(raw).toContain(INLINE_IMAGE);
+  });
+
+  it("reports 0 for a box without text and leaves such a page's content untouched", async () => {
+    const pdf = await pdfWithContent("BT /F1 12 Tf 72 700 Td (Nothing to remove here) Tj ET");
+    const doc = await loadPdf(pdf);
+    const before = doc.getPage(0).node.get(PDFName.of("Contents"));
+    const { removed } = removeTextInBoxes(doc, [{ page: 1, x: 300, y: 300, width: 50, height: 50 }]);
+    expect(removed).toEqual([0]);
+    expect(doc.getPage(0).node.get(PDFName.of("Contents"))).toBe(before);
+  });
+});
