@@ -1,6 +1,6 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "./load-request";
@@ -13,32 +13,47 @@ export interface CreateRequestInput {
   documentFile?: File;
 }
 
+export interface StoredPdf {
+  sha256: string;
+  size: number;
+  pageCount: number;
+  pages: { width: number; height: number }[];
+}
+
+/**
+ * A new DRAFT with its document as version 1, and the audit event that says where it came from.
+ * Every way of making a draft (upload, template) goes through here.
+ */
+export async function insertDraft(
+  tx: Queryable,
+  auth: KeyAuth,
+  draft: { title: string; deliveryMode?: string; filename: string | null; origin?: Record<string, unknown> },
+  doc: StoredPdf,
+) {
+  const [req] = await tx
+    .insert(signatureRequests)
+    .values({ orgId: auth.orgId, environment: auth.environment, title: draft.title, deliveryMode: draft.deliveryMode ?? "email", createdByKeyId: auth.keyId })
+    .returning();
+  await tx.insert(documentVersions).values({
+    requestId: req.id,
+    version: 1,
+    sha256: doc.sha256,
+    size: doc.size,
+    pageCount: doc.pageCount,
+    pages: doc.pages,
+    reason: "ORIGINAL",
+    filename: draft.filename,
+  });
+  await recordEvent(tx, req.id, "request.created", keyActor(auth), { title: req.title, sha256: doc.sha256, pageCount: doc.pageCount, ...draft.origin });
+  return req;
+}
+
 export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
   const file = (input.file ?? input.documentFile)!;
   const doc = await acceptPdf(new Uint8Array(await file.arrayBuffer()));
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [req] = await tx
-      .insert(signatureRequests)
-      .values({
-        orgId: auth.orgId,
-        environment: auth.environment,
-        title: input.title,
-        deliveryMode: input.delivery_mode,
-        createdByKeyId: auth.keyId,
-      })
-      .returning();
-    await tx.insert(documentVersions).values({
-      requestId: req.id,
-      version: 1,
-      sha256: doc.sha256,
-      size: doc.size,
-      pageCount: doc.pageCount,
-      pages: doc.pages,
-      reason: "ORIGINAL",
-      filename: file.name || null,
-    });
-    await recordEvent(tx, req.id, "request.created", keyActor(auth), { title: req.title, sha256: doc.sha256, pageCount: doc.pageCount });
+    const req = await insertDraft(tx, auth, { title: input.title, deliveryMode: input.delivery_mode, filename: file.name || null }, doc);
     return loadRequestDto(tx, req);
   });
 }

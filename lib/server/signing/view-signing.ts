@@ -5,7 +5,7 @@ import { fields, recipients } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { currentDocument, loadRecipients, toDocumentDto } from "../requests/load-request";
+import { currentDocument, loadRecipients, toDocumentDto, toFieldDto } from "../requests/load-request";
 import { findSigner } from "./find-signer";
 
 /** What the signer's page shows. The first view moves the recipient from SENT to VIEWED. */
@@ -32,23 +32,15 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
       yourTurn: req.status === "IN_PROGRESS" && me.role === "SIGNER" && invited,
       waitingFor,
       document: toDocumentDto(doc),
+      // What the signer needs of each field: no anchor bookkeeping, no other recipient's ids.
       fields: mine
         .sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x)
-        .map((f) => ({
-          id: f.id,
-          type: f.type,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
-          name: f.name,
-          required: f.required,
-          label: f.label,
-          maxLength: f.maxLength,
-          fontSize: f.fontSize,
-          defaultValue: f.defaultValue,
-        })),
+        .map((row) => {
+          const { anchor, recipientId, ...field } = toFieldDto(row);
+          void anchor;
+          void recipientId;
+          return field;
+        }),
     };
   });
 }

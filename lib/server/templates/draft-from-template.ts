@@ -5,10 +5,11 @@ import type { KeyAuth } from "../auth/authenticate";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
 import { getDb } from "../db";
-import { documentVersions, recipients, signatureRequests } from "../db/schema";
+import { recipients } from "../db/schema";
 import { insertFields } from "../fields/place-fields";
 import { AppError } from "../http/errors";
 import { loadRequestDto } from "../requests/load-request";
+import { insertDraft, type StoredPdf } from "../requests/create-request";
 import { findVisibleTemplate, loadTemplateFields } from "./find-template";
 import { renderDocxTemplate } from "./render-docx-template";
 
@@ -27,7 +28,7 @@ export async function draftFromTemplate(auth: KeyAuth, templateId: string, input
     throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
   }
 
-  let doc: { sha256: string; size: number; pageCount: number; pages: { width: number; height: number }[] };
+  let doc: StoredPdf;
   if (tpl.kind === "PDF") {
     if (input.templateData !== undefined) {
       const message = "templateData is for DOCX templates; this template is a PDF and is used as it is";
@@ -41,27 +42,13 @@ export async function draftFromTemplate(auth: KeyAuth, templateId: string, input
   return db.transaction(async (tx) => {
     // Deleted while the document was being made? Then there is nothing to make a draft from.
     await findVisibleTemplate(tx, auth, tpl.id);
-    const [req] = await tx
-      .insert(signatureRequests)
-      .values({ orgId: auth.orgId, environment: auth.environment, title: input.title, createdByKeyId: auth.keyId })
-      .returning();
-    await tx.insert(documentVersions).values({
-      requestId: req.id,
-      version: 1,
-      sha256: doc.sha256,
-      size: doc.size,
-      pageCount: doc.pageCount,
-      pages: doc.pages,
-      reason: "ORIGINAL",
-      filename: `${tpl.name}.pdf`,
-    });
+    const req = await insertDraft(
+      tx,
+      auth,
+      { title: input.title, filename: `${tpl.name}.pdf`, origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } } },
+      doc,
+    );
     const actor = keyActor(auth);
-    await recordEvent(tx, req.id, "request.created", actor, {
-      title: req.title,
-      sha256: doc.sha256,
-      pageCount: doc.pageCount,
-      template: { id: tpl.id, name: tpl.name, kind: tpl.kind },
-    });
 
     // Timestamps a millisecond apart keep s1, s2, … in the order given among equal signing orders.
     const base = Date.now();
