@@ -8,6 +8,11 @@ export default function Home() {
         Electronic signatures on PDF documents: signature requests, ordered recipients, fields placed by coordinates or
         by anchors in the PDF text, templates, and delivery by e-mail.
       </p>
+      <p className="mt-6">
+        <Link className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700" href="/requests">
+          Staff dashboard
+        </Link>
+      </p>
       <ul className="mt-8 space-y-2">
         <li>
           <Link className="text-blue-700 underline" href="/api/v1/openapi.json">

@@ -7,6 +7,14 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT || 3199);
 export const E2E_KEY = "signet_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2";
 const dataDir = process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-")));
+// All mail of the run goes over SMTP to a real SMTP server, e2e/smtp-sink.mjs (smtp-server, started
+// below), which keeps each message as a file in E2E_MAIL_DIR for the specs (signing.spec.ts) to read.
+// Port 2525 by default; E2E_SMTP_PORT changes it.
+const smtpPort = Number(process.env.E2E_SMTP_PORT || 2525);
+export const E2E_MAIL_DIR = path.join(dataDir, "smtp-sink");
+/** The signed-in staff session, saved once by the setup project (auth.setup.ts) and reused by every spec. */
+export const STAFF_STATE = path.join(__dirname, ".auth", "staff.json");
+export const STAFF = { email: "staff@signet.test", password: "e2e-password-123" };
 const chromium = { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] };
 
 export default defineConfig({
@@ -21,8 +29,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: chromium,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
-  webServer: {
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], launchOptions: chromium, storageState: STAFF_STATE } },
+  ],
+  webServer: [{
     command: "node scripts/server.mjs",
     cwd: "..",
     url: `http://127.0.0.1:${port}/api/health`,
@@ -34,10 +45,19 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SIGNET_BOOTSTRAP_KEY: E2E_KEY,
-      ADMIN_EMAIL: "staff@signet.test",
-      ADMIN_PASSWORD: "e2e-password-123",
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       NEXT_TELEMETRY_DISABLED: "1",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
-  },
+  }, {
+    command: "node e2e/smtp-sink.mjs",
+    cwd: "..",
+    port: smtpPort,
+    reuseExistingServer: false,
+    timeout: 15_000,
+    stdout: "pipe",
+    env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_DIR },
+  }],
 });

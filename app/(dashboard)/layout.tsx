@@ -1,14 +1,16 @@
 import Link from "next/link";
-import { requireStaff } from "@/lib/server/staff/current-staff";
+import { currentStaff } from "@/lib/server/staff/current-staff";
 import { QueryProvider } from "@/lib/client/query-provider";
 import { NavLinks } from "@/components/layout/nav-links";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { linkButton } from "@/components/ui/button";
 
-// The staff area's frame. It checks the session too, but each page checks again on its own: a layout
-// does not re-run on every navigation, so it cannot be the only guard.
+// The staff area's frame. The guard is in each page (requireStaff), not here: a layout does not re-run on
+// every navigation, and it does not know the path to come back to after signing in. Without a session
+// the frame shows nothing of the dashboard and the page redirects to the sign-in page.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const staff = await requireStaff();
+  const staff = await currentStaff();
+  if (!staff) return <>{children}</>;
   return (
     <QueryProvider>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -49,6 +49,14 @@ async function buildOptions(): Promise<NextAuthOptions> {
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
     useSecureCookies: config.publicBaseUrl.startsWith("https://"),
     pages: { signIn: "/login", error: "/login" },
+    // The dashboard never lets next-auth redirect (it navigates itself), so NEXTAUTH_URL is not needed.
+    logger: {
+      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      warn: (code) => {
+        if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] ${code}`);
+      },
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: "Staff login",

@@ -1,0 +1,42 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form";
+import { Alert } from "@/components/ui/feedback";
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      // redirect: false, and we navigate ourselves: next-auth's own redirect would use NEXTAUTH_URL's host.
+      const res = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
+      if (!res || res.error) {
+        setError(res?.error === "CredentialsSignin" || !res ? "Wrong e-mail address or password." : "Signing in failed. Try again.");
+        setBusy(false);
+        return;
+      }
+      window.location.assign(callbackUrl);
+    } catch {
+      setError("The server could not be reached. Try again.");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {error && <Alert>{error}</Alert>}
+      <TextField label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

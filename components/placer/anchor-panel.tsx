@@ -1,0 +1,174 @@
+"use client";
+import { useState } from "react";
+import { ApiError, plainError } from "@/lib/client/api";
+import { anchorApi, describeSkipped, type DetectedAnchor } from "@/lib/client/anchors";
+import type { FieldDto, RecipientDto } from "@/lib/client/types";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/feedback";
+import { inputClass } from "@/components/ui/form";
+
+export type AnchorState = { status: "idle" } | { status: "loading" } | { status: "unavailable" } | { status: "error"; message: string } | { status: "done"; anchors: DetectedAnchor[] };
+
+/** s1, s2, ... → recipients; by default the n-th signer in signing order. */
+export function defaultMapping(refs: string[], signers: RecipientDto[]): Record<string, string> {
+  const m: Record<string, string> = {};
+  for (const ref of refs) {
+    const n = Number(ref.slice(1)) - 1;
+    if (signers[n]) m[ref] = signers[n].id;
+  }
+  return m;
+}
+
+export const signerRefsIn = (anchors: DetectedAnchor[]) =>
+  [...new Set(anchors.filter((a) => a.ok && a.signerRef && a.type !== "image").map((a) => a.signerRef!))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+
+export async function detectAnchors(requestId: string): Promise<AnchorState> {
+  try {
+    return { status: "done", anchors: await anchorApi.preview(requestId) };
+  } catch (e) {
+    if (e instanceof ApiError && (e.unavailable || e.status === 405)) return { status: "unavailable" };
+    return { status: "error", message: plainError(e) };
+  }
+}
+
+interface Props {
+  requestId: string;
+  signers: RecipientDto[];
+  state: AnchorState;
+  onState: (s: AnchorState) => void;
+  mapping: Record<string, string>;
+  onMapping: (m: Record<string, string>) => void;
+  onFieldsCreated: (fields: FieldDto[]) => void;
+  onGoTo: (page: number) => void;
+}
+
+/**
+ * "Detect anchors": the preview draws every {{...}} anchor on its page; here the signer references are
+ * mapped to recipients and their fields created through /fields/anchors. Malformed anchors are listed.
+ */
+export function AnchorPanel({ requestId, signers, state, onState, mapping, onMapping, onFieldsCreated, onGoTo }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ created: number; skipped: string[]; errors: string[] } | null>(null);
+
+  async function detect() {
+    setResult(null);
+    onState({ status: "loading" });
+    const s = await detectAnchors(requestId);
+    onState(s);
+    if (s.status === "done") onMapping({ ...defaultMapping(signerRefsIn(s.anchors), signers), ...mapping });
+  }
+
+  async function create() {
+    if (state.status !== "done") return;
+    setBusy(true);
+    const out = { created: 0, skipped: [] as string[], errors: [] as string[] };
+    for (const ref of signerRefsIn(state.anchors)) {
+      const recipientId = mapping[ref];
+      if (!recipientId) {
+        out.errors.push(`${ref}: choose a recipient first`);
+        continue;
+      }
+      try {
+        const r = await anchorApi.createFields(requestId, recipientId, ref);
+        out.created += r.fields.length;
+        onFieldsCreated(r.fields);
+        for (const s of r.skipped ?? []) out.skipped.push(describeSkipped(s));
+      } catch (e) {
+        out.errors.push(`${ref}: ${e instanceof ApiError && (e.unavailable || e.status === 405) ? "creating fields from anchors is not available on this server yet" : plainError(e)}`);
+      }
+    }
+    setResult({ ...out, skipped: [...new Set(out.skipped)] });
+    setBusy(false);
+  }
+
+  const anchors = state.status === "done" ? state.anchors : [];
+  const refs = signerRefsIn(anchors);
+  const malformed = anchors.filter((a) => !a.ok);
+  const images = anchors.filter((a) => a.ok && a.type === "image");
+
+  return (
+    <section aria-label="Anchors" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-700">Anchors</h2>
+        <Button variant="secondary" onClick={detect} disabled={state.status === "loading"}>
+          {state.status === "loading" ? "Detecting…" : "Detect anchors"}
+        </Button>
+      </div>
+      {state.status === "idle" && <p className="text-xs text-slate-500">Finds text such as {"{{s1|signature|150|50}}"} in the PDF and shows it on the pages.</p>}
+      {state.status === "unavailable" && (
+        <Alert kind="info">Anchor detection is not available on this server yet. Place fields by dragging them from the palette.</Alert>
+      )}
+      {state.status === "error" && <Alert>{state.message}</Alert>}
+      {state.status === "done" && (
+        <>
+          <p className="text-sm text-slate-700" role="status">
+            {anchors.length === 0 ? "No anchors found in this document." : `${anchors.length} anchor${anchors.length === 1 ? "" : "s"} found${malformed.length ? `, ${malformed.length} malformed` : ""}.`}
+          </p>
+          {refs.length > 0 && (
+            <div className="space-y-2">
+              {refs.map((ref) => (
+                <div key={ref} className="flex items-center gap-2">
+                  <label htmlFor={`map-${ref}`} className="w-24 shrink-0 text-sm text-slate-700">
+                    {ref} ({anchors.filter((a) => a.ok && a.signerRef === ref && a.type !== "image").length})
+                  </label>
+                  <select
+                    id={`map-${ref}`}
+                    aria-label={`Recipient for ${ref}`}
+                    className={inputClass}
+                    value={mapping[ref] ?? ""}
+                    onChange={(e) => onMapping({ ...mapping, [ref]: e.target.value })}
+                  >
+                    <option value="">Choose a signer…</option>
+                    {signers.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+              <Button className="w-full" onClick={create} disabled={busy || signers.length === 0}>
+                {busy ? "Creating fields…" : "Create fields from anchors"}
+              </Button>
+            </div>
+          )}
+          {malformed.length > 0 && (
+            <div>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-red-700">Malformed anchors</h3>
+              <ul className="mt-1 space-y-1 text-xs">
+                {malformed.map((a) => (
+                  <li key={a.key}>
+                    <button type="button" className="text-left text-red-800 hover:underline" onClick={() => onGoTo(a.page)}>
+                      Page {a.page}: <code className="break-all">{a.text}</code> — {a.reason ?? "not a valid anchor"}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {images.length > 0 && <p className="text-xs text-slate-500">{images.length} image anchor(s): stamp images under “Document edits”.</p>}
+        </>
+      )}
+      {result && (
+        <Alert kind={result.errors.length ? "warning" : "success"}>
+          <p>
+            {result.created} field{result.created === 1 ? "" : "s"} created from anchors.
+          </p>
+          {result.skipped.length > 0 && (
+            <>
+              <p className="mt-1 font-medium">Skipped:</p>
+              <ul className="list-disc pl-4">
+                {result.skipped.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result.errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+import { useDraggable } from "@dnd-kit/core";
+import { useRef } from "react";
+import { nudge, resize, type PageSize } from "@/lib/client/placer-geometry";
+import type { PlacedField } from "@/lib/client/use-field-store";
+import { FIELD_LABEL } from "./labels";
+
+interface Props {
+  f: PlacedField;
+  page: PageSize;
+  scale: number;
+  selected: boolean;
+  color: { solid: string; fill: string };
+  recipientName: string;
+  onSelect: (key: string | null) => void;
+  onChange: (key: string, patch: Partial<PlacedField>, delay: number) => void;
+  onDelete: (key: string) => void;
+}
+
+/**
+ * A field on its page. Dragged (dnd-kit) to move, also onto another page; the corner handle resizes;
+ * arrow keys nudge by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
+ */
+export function FieldBox({ f, page, scale, selected, color, recipientName, onSelect, onChange, onDelete }: Props) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `field:${f.key}`, data: { kind: "field", key: f.key } });
+  const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
+  const box = { x: f.x, y: f.y, width: f.width, height: f.height };
+  const label = `${FIELD_LABEL[f.type]} field for ${recipientName}`;
+
+  function onKeyDown(e: React.KeyboardEvent) {
+    const step = e.shiftKey ? 10 : 1;
+    const d: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    if (d[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = d[e.key];
+      onChange(f.key, e.altKey ? resize(box, dx, dy, page) : nudge(box, dx, dy, page), 500);
+    } else if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      onDelete(f.key);
+    } else if (e.key === "Escape") {
+      onSelect(null);
+      (e.currentTarget as HTMLElement).blur();
+    }
+  }
+
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-pressed={selected}
+      aria-roledescription="field"
+      data-drag-node
+      data-field-key={f.key}
+      data-field-type={f.type}
+      onClick={(e) => {
+        e.stopPropagation();
+        onSelect(f.key);
+      }}
+      onFocus={() => onSelect(f.key)}
+      onKeyDown={onKeyDown}
+      className={`group absolute flex cursor-move touch-none select-none items-start overflow-visible rounded-sm border-2 text-[11px] font-medium leading-tight outline-none ${selected ? "ring-2 ring-offset-1" : ""} ${f.id ? "" : "opacity-80"}`}
+      style={{
+        left: f.x * scale,
+        top: f.y * scale,
+        width: f.width * scale,
+        height: f.height * scale,
+        borderColor: color.solid,
+        background: color.fill,
+        color: color.solid,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        zIndex: isDragging ? 50 : selected ? 20 : 10,
+        boxShadow: isDragging ? "0 8px 20px rgba(0,0,0,0.2)" : undefined,
+        ["--tw-ring-color" as string]: color.solid,
+      }}
+    >
+      <span className="pointer-events-none truncate px-1 pt-0.5">
+        {f.label || FIELD_LABEL[f.type]}
+        {f.required === false && <span className="font-normal"> (optional)</span>}
+      </span>
+      {selected && (
+        <span
+          role="slider"
+          aria-label={`Resize ${label}`}
+          aria-valuetext={`${Math.round(f.width)} by ${Math.round(f.height)} points`}
+          aria-valuenow={Math.round(f.width)}
+          tabIndex={-1}
+          data-testid="resize-handle"
+          className="absolute -right-1.5 -bottom-1.5 h-3 w-3 cursor-se-resize rounded-sm border-2 bg-white"
+          style={{ borderColor: color.solid }}
+          onPointerDown={(e) => {
+            // Not a move: keep dnd-kit's listener on the box from seeing this press.
+            e.stopPropagation();
+            e.preventDefault();
+            (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+            resizing.current = { x: e.clientX, y: e.clientY, w: f.width, h: f.height };
+          }}
+          onPointerMove={(e) => {
+            const r = resizing.current;
+            if (!r) return;
+            const next = resize({ ...box, width: r.w, height: r.h }, (e.clientX - r.x) / scale, (e.clientY - r.y) / scale, page);
+            onChange(f.key, { width: next.width, height: next.height }, 800);
+          }}
+          onPointerUp={(e) => {
+            const r = resizing.current;
+            resizing.current = null;
+            if (!r) return;
+            const next = resize({ ...box, width: r.w, height: r.h }, (e.clientX - r.x) / scale, (e.clientY - r.y) / scale, page);
+            onChange(f.key, { width: next.width, height: next.height }, 0);
+          }}
+          onClick={(e) => e.stopPropagation()}
+        />
+      )}
+    </div>
+  );
+}

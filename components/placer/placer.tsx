@@ -1,0 +1,18 @@
+"use client";
+import dynamic from "next/dynamic";
+import { Spinner } from "@/components/ui/feedback";
+
+const load = () => import("./placer-view");
+
+/** Starts loading the placer's code (react-pdf, pdf.js) while the draft itself is still being fetched. */
+export const preloadPlacer = () => void load();
+
+// pdf.js needs the browser (canvas, workers): the placer is never rendered on the server.
+export const Placer = dynamic(() => load().then((m) => m.PlacerView), {
+  ssr: false,
+  loading: () => (
+    <div className="p-6">
+      <Spinner label="Loading the field placer" />
+    </div>
+  ),
+});

@@ -1,0 +1,138 @@
+"use client";
+import { useEffect, useState } from "react";
+import { FIELD_TYPES } from "@/lib/client/constants";
+import { clampBox, type PageSize } from "@/lib/client/placer-geometry";
+import type { FieldInput, RecipientDto } from "@/lib/client/types";
+import type { PlacedField } from "@/lib/client/use-field-store";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form";
+import { FIELD_LABEL } from "./labels";
+
+interface Props {
+  f: PlacedField;
+  page: PageSize;
+  signers: RecipientDto[];
+  onChange: (patch: Partial<FieldInput>, delay: number) => void;
+  onDelete: () => void;
+}
+
+/** The selected field's settings; each change is saved to the draft after a short pause. */
+export function PropertiesPanel({ f, page, signers, onChange, onDelete }: Props) {
+  const isText = f.type === "TEXT";
+  return (
+    <section aria-label="Field properties" className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
+        <span className="text-xs text-slate-400">{f.id ? "saved" : "saving…"}</span>
+      </div>
+      <Row label="Type">
+        {(id) => (
+          <select id={id} className={inputClass} value={f.type} onChange={(e) => onChange({ type: e.target.value as FieldInput["type"] }, 0)}>
+            {FIELD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {FIELD_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Row>
+      <Row label="Signer">
+        {(id) => (
+          <select id={id} className={inputClass} value={f.recipientId} onChange={(e) => onChange({ recipientId: e.target.value }, 0)}>
+            {signers.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Row>
+      <TextProp label="Name" value={f.name ?? ""} maxLength={200} onCommit={(v) => onChange({ name: v }, 0)} />
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={f.required !== false} onChange={(e) => onChange({ required: e.target.checked }, 0)} className="h-4 w-4 rounded border-slate-300" />
+        Required
+      </label>
+      <TextProp label="Label" value={f.label ?? ""} maxLength={200} onCommit={(v) => onChange({ label: v }, 0)} />
+      {(isText || f.type === "DATE") && (
+        <NumberProp label="Font size (pt)" value={f.fontSize} min={4} max={96} onCommit={(v) => onChange({ fontSize: v }, 0)} />
+      )}
+      {isText && (
+        <>
+          <NumberProp label="Max length" value={f.maxLength} min={1} max={10000} integer onCommit={(v) => onChange({ maxLength: v }, 0)} />
+          <TextProp label="Default value" value={f.defaultValue ?? ""} maxLength={10000} onCommit={(v) => onChange({ defaultValue: v }, 0)} />
+        </>
+      )}
+      <fieldset className="grid grid-cols-2 gap-2">
+        <legend className="mb-1 text-xs font-medium text-slate-500">Position on page {f.page} (points from the top-left)</legend>
+        {(["x", "y", "width", "height"] as const).map((k) => (
+          <NumberProp
+            key={k}
+            label={k === "x" ? "X" : k === "y" ? "Y" : k === "width" ? "Width" : "Height"}
+            value={Math.round(f[k] * 100) / 100}
+            min={0}
+            max={14400}
+            onCommit={(v) => onChange(clampBox({ x: f.x, y: f.y, width: f.width, height: f.height, [k]: v }, page), 0)}
+          />
+        ))}
+      </fieldset>
+      <Button variant="danger" className="w-full" onClick={onDelete}>
+        Delete field
+      </Button>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = `prop-${label.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** Edited freely; saved on blur or Enter (not on each keystroke). */
+function TextProp({ label, value, maxLength, onCommit }: { label: string; value: string; maxLength: number; onCommit: (v: string) => void }) {
+  const [v, setV] = useState(value);
+  useEffect(() => setV(value), [value]);
+  const commit = () => v !== value && onCommit(v);
+  return (
+    <Row label={label}>
+      {(id) => <input id={id} className={inputClass} value={v} maxLength={maxLength} onChange={(e) => setV(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === "Enter" && commit()} />}
+    </Row>
+  );
+}
+
+function NumberProp(props: { label: string; value: number | undefined; min: number; max: number; integer?: boolean; onCommit: (v: number) => void }) {
+  const [v, setV] = useState(props.value === undefined ? "" : String(props.value));
+  useEffect(() => setV(props.value === undefined ? "" : String(props.value)), [props.value]);
+  const commit = () => {
+    const n = Number(v);
+    if (v.trim() === "" || !Number.isFinite(n)) return setV(props.value === undefined ? "" : String(props.value));
+    const c = Math.min(Math.max(props.integer ? Math.round(n) : n, props.min), props.max);
+    if (c !== props.value) props.onCommit(c);
+    setV(String(c));
+  };
+  return (
+    <Row label={props.label}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          className={inputClass}
+          value={v}
+          min={props.min}
+          max={props.max}
+          step={props.integer ? 1 : "any"}
+          onChange={(e) => setV(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === "Enter" && commit()}
+        />
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,22 @@
+const tones: Record<string, string> = {
+  DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
+  IN_PROGRESS: "bg-sky-50 text-sky-700 ring-sky-300",
+  COMPLETED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
+  DECLINED: "bg-red-50 text-red-700 ring-red-300",
+  CANCELLED: "bg-zinc-100 text-zinc-600 ring-zinc-300",
+  EXPIRED: "bg-amber-50 text-amber-800 ring-amber-300",
+  PENDING: "bg-slate-100 text-slate-600 ring-slate-300",
+  SENT: "bg-sky-50 text-sky-700 ring-sky-300",
+  VIEWED: "bg-indigo-50 text-indigo-700 ring-indigo-300",
+  SIGNED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
+};
+
+export const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace("_", " ");
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[status] ?? tones.DRAFT}`}>
+      {statusLabel(status)}
+    </span>
+  );
+}

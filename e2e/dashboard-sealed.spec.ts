@@ -1,0 +1,102 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
+import { makePdf, screenshot, SR } from "./support";
+
+// After sending: the signer signs from the link in their mail; staff follow the progress on the request
+// page and download the sealed PDF, whose PAdES signature pdfsig accepts. And: remind, then cancel.
+
+const headers = { "x-api-key": E2E_KEY };
+const run = Date.now().toString(36);
+
+async function sentRequest(request: APIRequestContext, title: string, signers: { name: string; email: string; order: number }[]) {
+  const created = await request.post(SR, { headers, multipart: { title, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } } });
+  const id = (await created.json()).data.id as string;
+  for (const s of signers) {
+    const r = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: s })).json()).data;
+    await request.post(`${SR}/${id}/fields`, { headers, data: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 500 + 60 * (s.order - 1), width: 200, height: 50, label: `${s.name} signature` } });
+  }
+  expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
+  return id;
+}
+
+/** The signing link mailed to `email` (the run's SMTP server keeps each message as a file). */
+async function linkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith(".eml")) : [];
+        for (const f of files) {
+          const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
+          if (raw.toLowerCase().includes(email.toLowerCase())) link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(raw)?.[0] ?? link;
+        }
+        return !!link;
+      },
+      { timeout: 30_000, message: `the invitation to ${email}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+test("the signer signs; staff see the request completed and download the sealed PDF", async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  const email = `erin.${run}@example.com`;
+  const id = await sentRequest(request, `E2E sealed ${run}`, [{ name: "Erin Signer", email, order: 1 }]);
+
+  await page.goto(`/requests/${id}`);
+  await expect(page.getByRole("progressbar", { name: "Signing progress" })).toHaveAttribute("aria-valuenow", "0");
+  await expect(page.getByRole("button", { name: "Send reminder" })).toBeVisible();
+
+  // The signer, in a browser of their own, types a signature and signs.
+  const signer = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const sp = await signer.newPage();
+  await sp.goto(await linkFor(email));
+  await sp.getByRole("button", { name: "Erin Signer signature" }).click();
+  const dialog = sp.getByRole("dialog", { name: "Add your signature" });
+  await dialog.getByRole("tab", { name: "Type" }).click();
+  await dialog.getByRole("button", { name: "Use this signature" }).click();
+  await sp.getByLabel("I agree to sign this document electronically").check();
+  await sp.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(sp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
+  await signer.close();
+
+  // Staff: completed, every signer signed, the events in the audit trail.
+  await expect
+    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, { timeout: 60_000 })
+    .toBe("COMPLETED");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Completed");
+  await expect(page.getByRole("progressbar", { name: "Signing progress" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(page.getByRole("table")).toContainText(/signed/i);
+  await screenshot(page, "request-detail-completed");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download signed PDF" }).click()]);
+  const file = path.join(test.info().outputDir, "sealed.pdf");
+  await download.saveAs(file);
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+  const sig = execFileSync("pdfsig", [file], { encoding: "utf8" });
+  expect(sig).toContain("Signature is Valid.");
+  expect(sig).toContain("Total document signed");
+});
+
+test("staff remind the signers whose turn it is, then cancel the request with a reason", async ({ page, request }) => {
+  const id = await sentRequest(request, `E2E cancel ${run}`, [
+    { name: "Finn First", email: `finn.${run}@example.com`, order: 1 },
+    { name: "Gus Second", email: `gus.${run}@example.com`, order: 2 },
+  ]);
+  await page.goto(`/requests/${id}`);
+  await expect(page.getByText("Waiting for an earlier step")).toBeVisible();
+  await page.getByRole("button", { name: "Send reminder" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reminders sent" })).toBeVisible();
+
+  page.once("dialog", (d) => d.accept("The deal fell through"));
+  await page.getByRole("button", { name: "Cancel request" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The request is cancelled." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel request" })).toBeHidden();
+  const data = (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
+  expect(data.status).toBe("CANCELLED");
+});

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+
+export const SR = "/api/v1/enterprise/signature-requests";
+export const SCREENSHOTS = path.join(__dirname, "screenshots");
+
+/** A PDF made here with pdf-lib: `pages` US Letter pages, each with a heading and the given lines. */
+export async function makePdf(pages: number, lines: (page: number) => string[] = () => []): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const p = doc.addPage([612, 792]);
+    p.drawText(`Service agreement – page ${i} of ${pages}`, { x: 72, y: 720, font, size: 18, color: rgb(0.1, 0.1, 0.2) });
+    lines(i).forEach((t, n) => p.drawText(t, { x: 72, y: 660 - n * 40, font, size: 12 }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Waits until page `n` of the placer is drawn (its canvas rendered by react-pdf). */
+export async function pageDrawn(page: Page, n: number): Promise<Locator> {
+  const el = page.locator(`[data-page="${n}"]`);
+  await expect(el).toHaveAttribute("data-rendered", "true", { timeout: 30_000 });
+  return el;
+}
+
+/** A pointer drag the way a person makes it: press, a few small moves, then the way to the target. */
+export async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+}

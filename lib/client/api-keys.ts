@@ -1,0 +1,19 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./api";
+import type { ApiKeyDto, CreatedApiKey } from "./types";
+
+export function useApiKeys() {
+  return useQuery({ queryKey: ["api-keys"], queryFn: () => api<{ items: ApiKeyDto[] }>("/api-keys") });
+}
+
+export function useApiKeyActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: ["api-keys"] });
+  const create = useMutation({
+    mutationFn: (name: string) => api<CreatedApiKey>("/api-keys", { method: "POST", json: { name, environment: "SANDBOX" } }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({ mutationFn: (id: string) => api(`/api-keys/${id}`, { method: "DELETE" }), onSuccess: refresh });
+  return { create, revoke };
+}

@@ -1,0 +1,103 @@
+/**
+ * The dashboard's calls to its own proxy (/api/dashboard/...). The proxy adds the server-held key;
+ * the browser only ever holds its session cookie. Errors keep the API's status and message.
+ */
+export const DASHBOARD_API = "/api/dashboard";
+
+export interface FieldErrorDto {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrorDto[] = [],
+    readonly details: Record<string, unknown> | undefined = undefined,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+  /** The endpoint does not exist on this server (yet): the feature is not available. */
+  get unavailable(): boolean {
+    return this.status === 404 && /^No endpoint at /.test(this.message);
+  }
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T | null;
+  errors?: FieldErrorDto[];
+  details?: Record<string, unknown>;
+}
+
+export async function toApiError(res: Response): Promise<ApiError> {
+  const retryAfter = Number(res.headers.get("retry-after")) || null;
+  try {
+    const body = (await res.json()) as Envelope<unknown>;
+    return new ApiError(res.status, body.message || res.statusText, body.errors ?? [], body.details, retryAfter);
+  } catch {
+    return new ApiError(res.status, res.statusText || `HTTP ${res.status}`, [], undefined, retryAfter);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** JSON in, envelope `data` out. One retry after a 429 when the wait is short. */
+export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.json);
+  }
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(`${DASHBOARD_API}${path}`, { method: init.method ?? "GET", headers, body, credentials: "same-origin" });
+    } catch {
+      throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+    }
+    if (res.ok) {
+      const env = (await res.json()) as Envelope<T>;
+      return env.data as T;
+    }
+    const err = await toApiError(res);
+    if (err.status === 429 && attempt === 0 && (err.retryAfter ?? 99) <= 5) {
+      await sleep((err.retryAfter ?? 1) * 1000);
+      continue;
+    }
+    if (err.status === 401 && typeof window !== "undefined") {
+      window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+    throw err;
+  }
+}
+
+/** A sentence for people: the API's message, with what each status means in plain words. */
+export function plainError(e: unknown): string {
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : "Something went wrong. Try again.";
+  const list = e.errors.length > 1 ? ` (${e.errors.map((x) => x.message).join("; ")})` : "";
+  switch (e.status) {
+    case 0:
+      return e.message;
+    case 401:
+      return "Your session has ended. Sign in again.";
+    case 409:
+      return `This can't be done in the request's current state: ${e.message}`;
+    case 413:
+      return `The file is too large: ${e.message}`;
+    case 415:
+      return `That kind of file is not accepted: ${e.message}`;
+    case 422:
+      return `${e.message}${list}`;
+    case 429:
+      return `Too many changes in a short time. Wait ${e.retryAfter ?? "a few"} seconds and try again.`;
+    default:
+      if (e.status >= 500) return `The server had a problem (${e.message}). Try again in a moment.`;
+      return `${e.message}${list}`;
+  }
+}

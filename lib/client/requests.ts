@@ -1,0 +1,98 @@
+"use client";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "./api";
+import type { AuditEvent, FieldDto, FieldInput, Page, RecipientDto, RequestStatus, RequestSummary, SignatureRequestDto } from "./types";
+
+const SR = "/signature-requests";
+export const requestKeys = {
+  list: (status?: RequestStatus) => ["requests", "list", status ?? "ALL"] as const,
+  one: (id: string) => ["requests", "one", id] as const,
+  audit: (id: string) => ["requests", "audit", id] as const,
+};
+
+export function useRequestList(status?: RequestStatus) {
+  return useInfiniteQuery({
+    queryKey: requestKeys.list(status),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const q = new URLSearchParams({ limit: "25" });
+      if (status) q.set("status", status);
+      if (pageParam) q.set("cursor", pageParam);
+      return api<Page<RequestSummary>>(`${SR}?${q}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useRequest(id: string) {
+  // Always read again on opening: the placer saves fields without going through this cache.
+  return useQuery({
+    queryKey: requestKeys.one(id),
+    queryFn: () => api<SignatureRequestDto>(`${SR}/${id}`),
+    staleTime: 0,
+    refetchOnMount: "always",
+    // While signers are at work, progress shows without reloading the page.
+    refetchInterval: (query) => (query.state.data?.status === "IN_PROGRESS" ? 15_000 : false),
+  });
+}
+
+export function useAudit(id: string) {
+  return useQuery({ queryKey: requestKeys.audit(id), queryFn: () => api<{ items: AuditEvent[] }>(`${SR}/${id}/audit`) });
+}
+
+export const documentUrl = (id: string, version?: number) => `/api/dashboard${SR}/${id}/document${version ? `?v=${version}` : ""}`;
+
+/** After a change: the request (and lists that show it) are read again. */
+function useRefresh(id: string) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: requestKeys.one(id) }),
+      qc.invalidateQueries({ queryKey: ["requests", "list"] }),
+      qc.invalidateQueries({ queryKey: requestKeys.audit(id) }),
+    ]);
+}
+
+export interface RecipientInput {
+  name: string;
+  email: string;
+  role: "SIGNER" | "CC";
+  order: number;
+}
+
+export function useRecipientMutations(id: string) {
+  const refresh = useRefresh(id);
+  const add = useMutation({
+    mutationFn: (r: RecipientInput) => api<RecipientDto>(`${SR}/${id}/recipients`, { method: "POST", json: r }),
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ recipientId, patch }: { recipientId: string; patch: Partial<RecipientInput> }) =>
+      api<RecipientDto>(`${SR}/${id}/recipients/${recipientId}`, { method: "PATCH", json: patch }),
+  });
+  const remove = useMutation({
+    mutationFn: (recipientId: string) => api(`${SR}/${id}/recipients/${recipientId}`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+  return { add, update, remove, refresh };
+}
+
+/** Field calls for the placer, which keeps its own state and calls these directly. */
+export const fieldApi = {
+  add: (id: string, fields: FieldInput[]) => api<{ fields: FieldDto[] }>(`${SR}/${id}/fields`, { method: "POST", json: { fields } }),
+  update: (id: string, fieldId: string, patch: Partial<FieldInput>) =>
+    api<FieldDto>(`${SR}/${id}/fields/${fieldId}`, { method: "PATCH", json: patch }),
+  remove: (id: string, fieldId: string) => api(`${SR}/${id}/fields/${fieldId}`, { method: "DELETE" }),
+};
+
+export function useRequestActions(id: string) {
+  const refresh = useRefresh(id);
+  const send = useMutation({ mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/send`, { method: "POST" }), onSuccess: refresh });
+  const cancel = useMutation({
+    mutationFn: (reason?: string) => api(`${SR}/${id}/cancel`, { method: "POST", json: reason ? { reason } : {} }),
+    onSuccess: refresh,
+  });
+  const remind = useMutation({ mutationFn: () => api(`${SR}/${id}/remind`, { method: "POST" }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: () => api(`${SR}/${id}`, { method: "DELETE" }) });
+  return { send, cancel, remind, remove, refresh };
+}
