@@ -51,8 +51,11 @@ export function ensureNpmPackages() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
   if (!stale) return;
-  log("installing npm packages (npm ci)");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // `npm install` from the lock file rather than `npm ci`: npm 11 here leaves other platforms'
+  // optional packages (@next/swc-*, tailwind's oxide-*) out of the lock, and `npm ci` then
+  // refuses the lock as out of sync; `npm install` installs the locked versions all the same.
+  log("installing npm packages (npm install, from package-lock.json)");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 const BUILD_INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
