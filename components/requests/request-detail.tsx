@@ -131,7 +131,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             <p className="mt-3 text-sm text-slate-500">No recipients yet.</p>
           ) : (
             <ol className="mt-4 space-y-4">
-              {groupsOf(r.recipients).map((g, i) => (
+              {groupsOf(r.recipients).map((g, i, groups) => (
                 <li key={i}>
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
                     Step {i + 1}
@@ -146,7 +146,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                         <span className="ml-auto">
                           <StatusBadge status={x.status} />
                         </span>
-                        <span className="w-full text-xs text-slate-500">{recipientTimeline(x)}</span>
+                        <span className="w-full text-xs text-slate-500">{recipientTimeline(x, r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now")}</span>
                         {x.declineReason && <span className="w-full text-xs text-red-700">Declined: {x.declineReason}</span>}
                       </li>
                     ))}
@@ -166,14 +166,24 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
   );
 }
 
-function recipientTimeline(x: SignatureRequestDto["recipients"][number]): string {
+type Recipient = SignatureRequestDto["recipients"][number];
+
+/** The step whose signers are being asked now: the first with someone who has not signed. */
+function activeStep(groups: Recipient[][]): number {
+  const i = groups.findIndex((g) => g.some((x) => x.role === "SIGNER" && x.status !== "SIGNED"));
+  return i < 0 ? groups.length : i;
+}
+
+function recipientTimeline(x: Recipient, turn: "now" | "later" | "closed"): string {
   const parts = [
     x.sentAt && `e-mailed ${formatDate(x.sentAt)}`,
     x.viewedAt && `opened ${formatDate(x.viewedAt)}`,
     x.signedAt && `signed ${formatDate(x.signedAt)}`,
     x.declinedAt && `declined ${formatDate(x.declinedAt)}`,
   ].filter(Boolean);
-  return parts.length ? parts.join(" · ") : x.status === "PENDING" ? "Waiting for an earlier step" : "";
+  if (parts.length) return parts.join(" · ");
+  if (x.status !== "PENDING" || turn === "closed") return "";
+  return turn === "later" ? "Waiting for an earlier step" : "Invitation on its way";
 }
 
 const EVENT_TEXT: Record<string, string> = {

@@ -71,14 +71,6 @@ export function normalizePreview(data: unknown): DetectedAnchor[] {
   return out.sort((p, q) => p.page - q.page || p.y - q.y || p.x - q.x);
 }
 
-/** Anchors not found for a given key list (the per-key form of the preview). */
-export function missingAnchors(data: unknown): string[] {
-  const list = Array.isArray(data) ? data : ((data as Loose | null)?.anchors as unknown[]) ?? [];
-  return (Array.isArray(list) ? list : [])
-    .filter((a): a is Loose => !!a && typeof a === "object" && (a as Loose).found === false)
-    .map((a) => String(a.anchorKey));
-}
-
 export const anchorApi = {
   preview: async (id: string) => normalizePreview(await api<unknown>(`/signature-requests/${id}/anchors/preview`, { method: "POST", json: {} })),
   createFields: (id: string, recipientId: string, signerRef: string) =>

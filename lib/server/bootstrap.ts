@@ -56,7 +56,10 @@ export async function bootstrap(): Promise<BootstrapReport> {
 
     // The dashboard's own key, unless SIGNET_API_KEY names one: kept server-side, never sent to a browser.
     if (!(await getSetting(tx, "dashboard:api-key"))) {
-      const { apiKey } = await insertApiKey(tx, { orgId: org.id, name: "Dashboard (server-held)", environment: "SANDBOX", kind: "SYSTEM" });
+      const { apiKey, row } = await insertApiKey(tx, { orgId: org.id, name: "Dashboard (server-held)", environment: "SANDBOX", kind: "SYSTEM" });
+      // Every staff member's clicks go through this one key (dragging a field saves as it goes):
+      // it gets the production rate rather than the sandbox one.
+      await tx.update(apiKeys).set({ rateLimitPerMinute: 1200 }).where(eq(apiKeys.id, row.id));
       await putSetting(tx, "dashboard:api-key", apiKey);
     }
 
