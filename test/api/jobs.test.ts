@@ -15,8 +15,8 @@ describe("the job queue", () => {
   it("runs each invitation once: mail in the outbox, recipient SENT, job DONE; the next group waits", async () => {
     const { sandboxKey: key } = await makeOrg();
     const d = await createDraft(key, undefined, "Lease");
-    const a = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "first@example.com", name: "First", order: 1 } })).body.data;
-    const b = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "second@example.com", name: "Second", order: 2 } })).body.data;
+    const a = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "jobs-first@example.com", name: "First", order: 1 } })).body.data;
+    const b = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "jobs-second@example.com", name: "Second", order: 2 } })).body.data;
     for (const r of [a, b]) {
       await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 10, y: 10, width: 100, height: 40 } });
     }
@@ -29,7 +29,7 @@ describe("the job queue", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: "DONE", attempts: 1 });
     const eml = fs.readFileSync(path.join(process.env.DATA_DIR!, "outbox", `${mine[0].id}.eml`), "utf8");
-    expect(eml).toMatch(/To: First <first@example.com>/);
+    expect(eml).toMatch(/To: First <jobs-first@example.com>/);
     expect(eml).toMatch(/Subject: \[Sandbox\] Please sign: Lease/);
     expect(eml).toMatch(/\/sign\/[A-Za-z0-9_-]{43}/);
 

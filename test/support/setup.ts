@@ -1,10 +1,18 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 // Each test worker gets its own data directory for blobs and outbox. The database is either a
 // throwaway PGlite (memory://) or the PostgreSQL server named by TEST_DATABASE_URL.
-if (!process.env.DATA_DIR?.includes("signet-test-")) {
+// On a shared PostgreSQL server the files run one after another (scripts/test.mjs) and share one
+// data directory, as instances sharing a database share their blob store: a job queued by one
+// file and run by the next then finds its documents.
+if (process.env.TEST_DATABASE_URL) {
+  const id = crypto.createHash("sha1").update(process.env.TEST_DATABASE_URL).digest("hex").slice(0, 12);
+  process.env.DATA_DIR = path.join(os.tmpdir(), `signet-test-pg-${id}`);
+  fs.mkdirSync(process.env.DATA_DIR, { recursive: true });
+} else if (!process.env.DATA_DIR?.includes("signet-test-")) {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-test-"));
 }
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";

@@ -27,9 +27,11 @@ export async function getTextLayer(pdfSha256: string, bytes?: Uint8Array): Promi
   if (hit) return remember(pdfSha256, hit);
   const db = await getDb();
   const [row] = await db.select().from(textLayers).where(eq(textLayers.pdfSha256, pdfSha256));
-  if (row && row.formatVersion === TEXT_LAYER_VERSION) {
+  if (row && row.formatVersion === TEXT_LAYER_VERSION && (await blobs().has(row.layerSha256))) {
     return remember(pdfSha256, JSON.parse(Buffer.from(await blobs().get(row.layerSha256)).toString("utf8")) as TextLayer);
   }
+  // No stored layer (or its blob is not in this store, e.g. an instance with its own DATA_DIR on a
+  // shared database): extract it again; it is derived data.
   let layer: TextLayer;
   try {
     layer = await extractTextLayer(bytes ?? (await blobs().get(pdfSha256)), { maxPages: config.maxPages });
