@@ -26,7 +26,8 @@ try {
 }
 
 await step("type check (tsc --noEmit)", () => run(bin("tsc"), ["--noEmit"]));
-await step("unit + API tests on PGlite", () => run(bin("vitest"), ["run"]));
+// TEST_DATABASE_URL (set by .ci/run) is for the second run only: this one is the embedded store.
+await step("unit + API tests on PGlite", () => run(bin("vitest"), ["run"], { env: { TEST_DATABASE_URL: "" } }));
 await step("API tests on PostgreSQL", async () => {
   let pg = null;
   let url = process.env.TEST_DATABASE_URL;
