@@ -74,10 +74,9 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
   };
 }
 
-export function toFieldDto(f: FieldRow): FieldDto {
+/** What a field is and where it stands: shared by a request's fields and a template's. */
+export function fieldPlacement(f: Omit<FieldRow, "id" | "requestId" | "recipientId" | "value" | "createdAt">) {
   return {
-    id: f.id,
-    recipientId: f.recipientId,
     type: f.type as FieldDto["type"],
     page: f.page,
     x: f.x,
@@ -92,6 +91,10 @@ export function toFieldDto(f: FieldRow): FieldDto {
     defaultValue: f.defaultValue,
     anchor: f.anchor ?? null,
   };
+}
+
+export function toFieldDto(f: FieldRow): FieldDto {
+  return { id: f.id, recipientId: f.recipientId, ...fieldPlacement(f) };
 }
 
 export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {

@@ -1,28 +1,13 @@
 import "server-only";
 import type { TemplateDto, TemplateFieldDto } from "@/lib/schemas/templates";
 import type { templateFields, templates } from "../db/schema";
+import { fieldPlacement } from "../requests/load-request";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateFieldRow = typeof templateFields.$inferSelect;
 
 export function toTemplateFieldDto(f: TemplateFieldRow): TemplateFieldDto {
-  return {
-    id: f.id,
-    signerRef: f.signerRef,
-    type: f.type as TemplateFieldDto["type"],
-    page: f.page,
-    x: f.x,
-    y: f.y,
-    width: f.width,
-    height: f.height,
-    name: f.name,
-    required: f.required,
-    label: f.label,
-    maxLength: f.maxLength,
-    fontSize: f.fontSize,
-    defaultValue: f.defaultValue,
-    anchor: f.anchor ?? null,
-  };
+  return { id: f.id, signerRef: f.signerRef, ...fieldPlacement(f) };
 }
 
 export function toTemplateHeader(t: TemplateRow): Omit<TemplateDto, "fields"> {
