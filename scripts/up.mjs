@@ -5,7 +5,7 @@ import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root
 try {
   ensureDebianPackages(DEBIAN.runtime);
   ensureNpmPackages();
-  ensureBuild();
+  await ensureBuild();
 } catch (e) {
   console.error(`[signet] ${e.message}`);
   process.exit(e.exitCode ?? 1);

@@ -5,6 +5,9 @@ import { NavLinks } from "@/components/layout/nav-links";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { linkButton } from "@/components/ui/button";
 
+// Every staff page reads the session and the store at request time: never prerendered at build.
+export const dynamic = "force-dynamic";
+
 // The staff area's frame. The guard is in each page (requireStaff), not here: a layout does not re-run on
 // every navigation, and it does not know the path to come back to after signing in. Without a session
 // the frame shows nothing of the dashboard and the page redirects to the sign-in page.

@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -27,7 +28,7 @@ const installed = (pkg) => {
 
 /** Debian packages: each named with why the project needs it. */
 export const DEBIAN = {
-  runtime: ["libreoffice-writer-nogui", "python3-uno", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core"],
+  runtime: ["libreoffice-writer-nogui", "python3-uno", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core", "fonts-liberation"],
   test: ["chromium", "poppler-utils", "qpdf", "postgresql"],
 };
 
@@ -58,7 +59,7 @@ export function ensureNpmPackages() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
-const BUILD_INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const BUILD_INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/build-engine.mjs"];
 
 function sourceHash() {
   const h = crypto.createHash("sha256");
@@ -76,13 +77,24 @@ function sourceHash() {
   return h.digest("hex");
 }
 
-/** `next build` when nothing is built yet or a source changed since the last build. */
-export function ensureBuild() {
+/**
+ * `next build` and the document engine's worker bundle (.engine/worker.mjs) when nothing is built yet
+ * or a source changed since the last build. The build never opens the store: it runs with a DATA_DIR
+ * of its own that must stay empty (a page that reaches the database while prerendered is a bug).
+ */
+export async function ensureBuild() {
   const stamp = path.join(root, ".next", "signet-source-hash");
+  const engine = path.join(root, ".engine", "worker.mjs");
   const hash = sourceHash();
-  if (fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash) return;
+  const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
+  if (built && fs.existsSync(engine)) return;
   log("building (next build)");
-  run(path.join(root, "node_modules/.bin/next"), ["build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+  const buildData = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-build-")), "data");
+  run(path.join(root, "node_modules/.bin/next"), ["build"], { env: { NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: buildData, DATABASE_URL: "" } });
+  if (fs.existsSync(buildData)) throw new Error(`next build wrote to its DATA_DIR (${buildData}): a page or route reached the store while being prerendered`);
+  fs.rmSync(path.dirname(buildData), { recursive: true, force: true });
+  const { buildEngine } = await import("../build-engine.mjs");
+  await buildEngine();
   fs.writeFileSync(stamp, hash);
 }
 

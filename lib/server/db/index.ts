@@ -25,7 +25,7 @@ const g = globalThis as unknown as { __signetDb?: Promise<Handle> };
 const migrationsFolder = () => path.join(process.cwd(), "lib/server/db/migrations");
 
 async function openPglite(dataDir: string | undefined): Promise<Handle> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const release = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
@@ -38,11 +38,11 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
       kind: "pglite",
       async close() {
         await client.close();
-        release();
+        await release();
       },
     };
   } catch (e) {
-    release();
+    await release();
     throw e;
   }
 }
@@ -75,6 +75,11 @@ function open(): Promise<Handle> {
 
 /** The database, opened (and migrated) on first use, never at import time, so `next build` does not touch it. */
 export async function getHandle(): Promise<Handle> {
+  if (process.env.NEXT_PHASE === "phase-production-build") {
+    // `next build` must leave DATA_DIR alone: a page that reaches the store while being prerendered
+    // is a bug (mark it dynamic), not something to paper over by opening the database here.
+    throw new Error("The store is not opened during `next build`: the page or route that asked for it must be dynamic");
+  }
   if (!g.__signetDb) {
     g.__signetDb = open();
     g.__signetDb.catch(() => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
+import { connection } from "next/server";
 import { getServerSession } from "next-auth";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
@@ -11,6 +12,9 @@ import { authOptions, type StaffIdentity } from "./auth-options";
  * exists; every page and the proxy call this (middleware alone has been bypassed: CVE-2025-29927).
  */
 export async function currentStaff(): Promise<StaffIdentity | null> {
+  // A page that asks who is signed in is rendered per request, never prerendered by `next build`
+  // (which must not open the store: it would take DATA_DIR's lock while the server starts).
+  await connection();
   const session = await getServerSession(await authOptions());
   const id = (session as { staffId?: string } | null)?.staffId;
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
