@@ -1,28 +1,98 @@
-/** Loading a PDF with pdf-lib, with bad input mapped to PdfError kinds and a time limit. */
-import { PDFDocument } from "pdf-lib";
+/**
+ * Opening a PDF with pdf-lib: bad input mapped to PdfError kinds, the parse charged to the budget
+ * of ./limits.ts, and the page tree walked once and checked before anything walks it again.
+ */
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPage, PDFPageLeaf, PDFPageTree, PDFRef, ParseSpeeds, type PDFObject } from "pdf-lib";
 import { PdfError } from "./errors";
-import { isEncryptedPdfError, looksLikePdf } from "./inspect";
+import { isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
+import { assertWithinBudget, exhaust, LIMITS, withBudget, type ParseBudget } from "./limits";
+
+export interface OpenOptions {
+  /** More pages than this is PdfError TOO_MANY_PAGES (never more than LIMITS.pages). */
+  maxPages?: number;
+}
+
+export interface OpenedPdf {
+  doc: PDFDocument;
+  pages: PDFPage[];
+}
+
+const encrypted = () => new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
 
 /**
- * Loads `bytes`, or throws PdfError NOT_PDF, ENCRYPTED, UNPARSEABLE or TOO_COMPLEX (when parsing
- * runs past `deadline`, a performance.now() value). pdf-lib yields while parsing, so the timer
- * can fire; the parse is abandoned to the garbage collector.
+ * Checks the page tree the way pdf.js and poppler guard theirs: every node visited once (a node
+ * reached twice makes the "tree" a DAG that could hold 10⁹ leaves in 2 KB, or a cycle), a depth
+ * limit, and a page budget, before pdf-lib's own recursive walk is allowed to run. Each page's
+ * /Parent chain (which pdf-lib climbs for inherited attributes) must end, too.
  */
-export async function loadPdf(bytes: Uint8Array, deadline = performance.now() + 20_000): Promise<PDFDocument> {
-  if (!looksLikePdf(bytes)) throw new PdfError("NOT_PDF", "The file is not a PDF");
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PdfError("TOO_COMPLEX", "Parsing the PDF took longer than the time limit")), Math.max(0, deadline - performance.now()));
-  });
-  try {
-    const doc = await Promise.race([PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false }), timeout]);
-    if (doc.isEncrypted) throw new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
-    return doc;
-  } catch (e) {
-    if (e instanceof PdfError) throw e;
-    if (isEncryptedPdfError(e)) throw new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
-    throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
-  } finally {
-    clearTimeout(timer);
+function checkPageTree(doc: PDFDocument, maxPages: number, budget: ParseBudget): void {
+  const ctx = doc.context;
+  const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const root = lookup(doc.catalog.get(PDFName.of("Pages")));
+  if (!(root instanceof PDFPageTree)) throw new PdfError("UNPARSEABLE", "The PDF has no page tree; it may be damaged or truncated");
+  const seen = new Set<PDFDict>();
+  const stack: [PDFObject | undefined, number][] = [[root, 0]];
+  let pages = 0;
+  while (stack.length) {
+    const [entry, depth] = stack.pop()!;
+    const node = lookup(entry);
+    if (!(node instanceof PDFDict)) continue;
+    if (seen.has(node)) throw new PdfError("UNPARSEABLE", "The PDF's page tree reaches a node twice (a cycle or a shared subtree); it may be damaged or hostile");
+    seen.add(node);
+    if (depth > LIMITS.pageTreeDepth) throw exhaust(budget, `its page tree is more than ${LIMITS.pageTreeDepth} levels deep`);
+    if (node instanceof PDFPageTree) {
+      const kids = lookup(node.get(PDFName.of("Kids")));
+      if (kids instanceof PDFArray) for (let i = kids.size() - 1; i >= 0; i--) stack.push([kids.get(i), depth + 1]);
+    } else if (node instanceof PDFPageLeaf) {
+      if (++pages > LIMITS.pages) throw exhaust(budget, `it has more than ${LIMITS.pages} pages`);
+      const up = new Set<PDFDict>();
+      for (let p = lookup(node.get(PDFName.of("Parent"))); p instanceof PDFDict; p = lookup(p.get(PDFName.of("Parent")))) {
+        if (up.has(p) || up.size > LIMITS.pageTreeDepth) throw new PdfError("UNPARSEABLE", "A page's /Parent chain loops; the PDF may be damaged or hostile");
+        up.add(p);
+      }
+    }
   }
+  if (pages > maxPages) throw new PdfError("TOO_MANY_PAGES", `The PDF has ${pages} pages; the limit is ${maxPages}`);
+}
+
+/**
+ * Loads `bytes` and its pages, or throws PdfError NOT_PDF, ENCRYPTED, UNPARSEABLE, TOO_MANY_PAGES or
+ * TOO_COMPLEX. Runs inside the caller's budget (withBudget), or a budget of its own.
+ */
+export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<OpenedPdf> {
+  return withBudget(async (budget) => {
+    if (!looksLikePdf(bytes)) throw new PdfError("NOT_PDF", "The file is not a PDF");
+    if (hasEncryptDictionary(bytes)) throw encrypted();
+    let doc: PDFDocument;
+    try {
+      // In one go: the engine runs in a worker thread whose deadline is enforced from outside.
+      doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false, parseSpeed: ParseSpeeds.Fastest });
+    } catch (e) {
+      assertWithinBudget(budget);
+      if (isEncryptedPdfError(e)) throw encrypted();
+      throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
+    }
+    assertWithinBudget(budget);
+    if (doc.isEncrypted) throw encrypted();
+    try {
+      checkPageTree(doc, opts.maxPages ?? LIMITS.pages, budget);
+    } catch (e) {
+      if (e instanceof PdfError) throw e;
+      throw new PdfError("UNPARSEABLE", "The PDF's page tree could not be read; it may be damaged or truncated");
+    }
+    let pages: PDFPage[];
+    try {
+      pages = doc.getPages();
+    } catch {
+      assertWithinBudget(budget);
+      throw new PdfError("UNPARSEABLE", "The PDF's page tree could not be read; it may be damaged or truncated");
+    }
+    if (pages.length === 0) throw new PdfError("UNPARSEABLE", "The PDF has no pages; it may be damaged or truncated");
+    return { doc, pages };
+  });
+}
+
+/** The document only (see openPdf). */
+export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  return (await openPdf(bytes)).doc;
 }

@@ -4,7 +4,7 @@
  */
 import type { PDFDocument, PDFPage } from "pdf-lib";
 import { PdfError } from "./errors";
-import { pageGeometry } from "./text-layer";
+import { boxFitsPage, pageGeometry } from "./page-box";
 import type { Matrix } from "./text/interpreter";
 import { multiply } from "./text/interpreter";
 
@@ -17,15 +17,15 @@ export interface PageBox {
   height: number;
 }
 
-/** Rounding in stored coordinates may put a box a hair past the page edge. */
-const EDGE_TOLERANCE = 0.5;
-
 function invert(m: Matrix): Matrix {
   const det = m[0] * m[3] - m[1] * m[2];
   return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
 }
 
-/** The page a box is on, after checking the box lies inside it (decisions.md: else 422). */
+/**
+ * The page a box is on, after checking the box lies inside it (decisions.md: else 422), with the
+ * same rule and the same displayed box as field placement (page-box.ts).
+ */
 export function pageFor(doc: PDFDocument, box: PageBox, what: string): PDFPage {
   const count = doc.getPageCount();
   if (!Number.isInteger(box.page) || box.page < 1 || box.page > count) {
@@ -33,15 +33,7 @@ export function pageFor(doc: PDFDocument, box: PageBox, what: string): PDFPage {
   }
   const page = doc.getPage(box.page - 1);
   const geo = pageGeometry(page);
-  const ok =
-    [box.x, box.y, box.width, box.height].every(Number.isFinite) &&
-    box.width > 0 &&
-    box.height > 0 &&
-    box.x >= -EDGE_TOLERANCE &&
-    box.y >= -EDGE_TOLERANCE &&
-    box.x + box.width <= geo.width + EDGE_TOLERANCE &&
-    box.y + box.height <= geo.height + EDGE_TOLERANCE;
-  if (!ok) {
+  if (!boxFitsPage(box, geo)) {
     throw new PdfError(
       "OUT_OF_PAGE",
       `${what}: the box at (${box.x}, ${box.y}) of ${box.width} x ${box.height} pt is not inside page ${box.page} (${geo.width} x ${geo.height} pt)`,

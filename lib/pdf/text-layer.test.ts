@@ -68,8 +68,11 @@ describe("extractTextLayer on a Chromium PDF", () => {
     const wWidth = item.charX[1] - item.charX[0];
     const l = item.str.indexOf("l");
     const lWidth = item.charX[l + 1] - item.charX[l];
-    // Liberation Sans: W is 944 units wide, l 222.
-    expect(wWidth / lWidth).toBeCloseTo(944 / 222, 1);
+    // Liberation Sans: W is 944 units wide, l 222 (4.25×). Chromium may nudge glyphs with TJ
+    // adjustments (its newer builds do, by a fraction of a point), so only the order of magnitude is
+    // fixed here; a share of the character count would give 1.
+    expect(wWidth / lWidth).toBeGreaterThan(3);
+    expect(wWidth / lWidth).toBeLessThan(5);
   });
 
   it("agrees with pdftotext -bbox on every word", async () => {

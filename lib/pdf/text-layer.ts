@@ -13,13 +13,17 @@
  */
 import { PDFArray, PDFDocument, PDFName, PDFPage, PDFStream } from "pdf-lib";
 import { PdfError } from "./errors";
-import { loadPdf } from "./load";
+import { openPdf } from "./load";
+import { LIMITS, withBudget, type ParseBudget } from "./limits";
 import { FontCache } from "./text/fonts";
-import { Interpreter, type Matrix } from "./text/interpreter";
+import { Interpreter } from "./text/interpreter";
 import { ItemBuilder, type TextItem } from "./text/items";
-import { decodeStream, numbers, resolve, type DecodeBudget } from "./text/objects";
+import { pageGeometry } from "./page-box";
+import { decodeStream, resolve, type DecodeBudget } from "./text/objects";
 
 export type { TextItem, TextDir } from "./text/items";
+// Moved to page-box.ts (one definition of the displayed page); re-exported for existing imports.
+export { pageGeometry, type PageGeometry } from "./page-box";
 
 export interface TextLayerPage {
   /** 1-based. */
@@ -49,53 +53,7 @@ export interface ExtractOptions {
   maxGlyphs?: number;
 }
 
-/** Decompressed content allowed per document; a 300-page Chromium PDF uses about 30 MB. */
-const DECODE_BUDGET = 512 * 1024 * 1024;
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-export interface PageGeometry {
-  width: number;
-  height: number;
-  rotation: 0 | 90 | 180 | 270;
-  /** The crop box in user space: [x0, y0, x1, y1], normalised so x0 < x1 and y0 < y1. */
-  box: [number, number, number, number];
-  /** User space to displayed page (y down, origin top-left). */
-  toDisplay: Matrix;
-}
-
-/**
- * Where a page's user space lands on the displayed page. The crop box is intersected with the
- * media box and a missing box defaults to US Letter, as poppler does.
- */
-export function pageGeometry(page: PDFPage): PageGeometry {
-  const node = page.node;
-  const rect = (o: unknown): [number, number, number, number] | undefined => {
-    const n = o instanceof PDFArray ? numbers(o.asArray().map((v) => resolve(node.context, v) ?? v)) : undefined;
-    if (!n || n.length < 4 || !n.every(Number.isFinite)) return undefined;
-    return [Math.min(n[0], n[2]), Math.min(n[1], n[3]), Math.max(n[0], n[2]), Math.max(n[1], n[3])];
-  };
-  const media = rect(node.MediaBox()) ?? [0, 0, 612, 792];
-  const crop = rect(node.CropBox()) ?? media;
-  let box: [number, number, number, number] = [Math.max(crop[0], media[0]), Math.max(crop[1], media[1]), Math.min(crop[2], media[2]), Math.min(crop[3], media[3])];
-  if (box[2] <= box[0] || box[3] <= box[1]) box = media;
-  const [x0, y0, x1, y1] = box;
-  let angle = 0;
-  try {
-    angle = page.getRotation().angle;
-  } catch {
-    angle = 0;
-  }
-  const rotation = ((((Math.round(angle / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
-  const toDisplay: Matrix =
-    rotation === 0 ? [1, 0, 0, -1, -x0, y1] : rotation === 90 ? [0, 1, 1, 0, -y0, -x0] : rotation === 180 ? [-1, 0, 0, 1, x1, -y0] : [0, -1, -1, 0, y1, x1];
-  const w = x1 - x0;
-  const h = y1 - y0;
-  const quarter = rotation === 90 || rotation === 270;
-  return { width: round3(quarter ? h : w), height: round3(quarter ? w : h), rotation, box, toDisplay };
-}
-
-function pageContent(doc: PDFDocument, page: PDFPage, budget: DecodeBudget): Uint8Array {
+function pageContent(doc: PDFDocument, page: PDFPage, budget: ParseBudget): Uint8Array {
   const contents = resolve(doc.context, page.node.get(PDFName.of("Contents")));
   const streams = contents instanceof PDFArray ? contents.asArray().map((c) => resolve(doc.context, c)) : [contents];
   const parts = streams.filter((s): s is PDFStream => s instanceof PDFStream).map((s) => decodeStream(doc.context, s, budget));
@@ -113,20 +71,13 @@ function pageContent(doc: PDFDocument, page: PDFPage, budget: DecodeBudget): Uin
 }
 
 /** Reads the text layer, or throws PdfError (NOT_PDF, ENCRYPTED, UNPARSEABLE, TOO_MANY_PAGES, TOO_COMPLEX). */
-export async function extractTextLayer(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<TextLayer> {
+export function extractTextLayer(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<TextLayer> {
+  return withBudget((budget) => readTextLayer(bytes, opts, budget));
+}
+
+async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: ParseBudget): Promise<TextLayer> {
   const deadline = performance.now() + (opts.timeoutMs ?? 20_000);
-  const doc = await loadPdf(bytes, deadline);
-  let pages: PDFPage[];
-  try {
-    pages = doc.getPages();
-  } catch {
-    throw new PdfError("UNPARSEABLE", "The PDF's page tree could not be read; it may be damaged or truncated");
-  }
-  if (pages.length === 0) throw new PdfError("UNPARSEABLE", "The PDF has no pages; it may be damaged or truncated");
-  if (opts.maxPages && pages.length > opts.maxPages) {
-    throw new PdfError("TOO_MANY_PAGES", `The PDF has ${pages.length} pages; the limit is ${opts.maxPages}`);
-  }
-  const budget: DecodeBudget = { remaining: DECODE_BUDGET };
+  const { doc, pages } = await openPdf(bytes, { maxPages: opts.maxPages });
   const fonts = new FontCache(doc.context, budget);
   const formCache = new Map<string, Uint8Array>();
   const maxGlyphs = opts.maxGlyphs ?? 5_000_000;
@@ -136,19 +87,18 @@ export async function extractTextLayer(bytes: Uint8Array, opts: ExtractOptions =
     const page = pages[i];
     const geo = pageGeometry(page);
     const builder = new ItemBuilder(geo.width, geo.height);
-    const limits = { deadline, maxGlyphs: maxGlyphs - glyphs, budget };
+    const limits = { deadline, maxGlyphs: Math.min(maxGlyphs - glyphs, LIMITS.pageGlyphs), budget };
     try {
       const content = pageContent(doc, page, budget);
       new Interpreter(doc.context, fonts, builder, limits, formCache, geo.toDisplay).run(content, page.node.Resources());
     } catch (e) {
       if (e instanceof PdfError) throw e;
+      if (e instanceof RangeError) throw new PdfError("TOO_COMPLEX", "The PDF is too complex to process: its content nests too deeply");
       // A defect in one page's objects loses that page's remaining text, not the document.
     }
     builder.flush();
     glyphs += builder.glyphs;
     out.push({ page: i + 1, width: geo.width, height: geo.height, rotation: geo.rotation, items: builder.items });
-    // Let other requests run between pages: a long document must not stall the server.
-    await new Promise<void>((r) => setImmediate(r));
     if (performance.now() > deadline) throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
   }
   return { version: TEXT_LAYER_VERSION, pages: out };

@@ -14,7 +14,7 @@
  */
 import crypto from "node:crypto";
 import type { PDFDocument } from "pdf-lib";
-import { loadForSealing } from "./load-for-sealing";
+import { loadPdf } from "../load";
 import { drawSandboxLine } from "./draw-values";
 import { drawable, embedSealFont, wrapText, type SealFont } from "./fonts";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
@@ -197,7 +197,7 @@ export async function appendCertificatePage(pdfBytes: Uint8Array, cert: Certific
     sealedContentSha256: cert.sealedContentSha256 ?? crypto.createHash("sha256").update(pdfBytes).digest("hex"),
     sealedContentLength: cert.sealedContentLength ?? (cert.sealedContentSha256 ? undefined : pdfBytes.length),
   };
-  const doc = await loadForSealing(pdfBytes);
+  const doc = await loadPdf(pdfBytes);
   const snap = snapshotObjects(doc, pdfBytes);
   await addCertificatePages(doc, full, opts);
   return (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));

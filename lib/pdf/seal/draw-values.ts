@@ -13,10 +13,10 @@ import { PDFDocument, PDFImage } from "pdf-lib";
 import { PdfError } from "../errors";
 import { sniffImage } from "../images";
 import { boxFrame, pageFor, type PageBox } from "../page-space";
-import { pageGeometry } from "../text-layer";
+import { clipBoxToPage, pageGeometry } from "../page-box";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
 import { Inks, PageInk, type Rgb } from "./ink";
-import { loadForSealing } from "./load-for-sealing";
+import { loadPdf } from "../load";
 import { removeTextInBoxes } from "./redact";
 
 export type { PageBox } from "../page-space";
@@ -151,10 +151,8 @@ function clipToPage(doc: PDFDocument, box: PageBox, i: number): PageBox {
   if (!Number.isInteger(box.page) || box.page < 1 || box.page > count) {
     throw new PdfError("OUT_OF_PAGE", `cover box ${i + 1}: page ${box.page} does not exist; the document has ${count} pages`);
   }
-  const geo = pageGeometry(doc.getPage(box.page - 1));
-  const x = Math.max(0, box.x);
-  const y = Math.max(0, box.y);
-  return { page: box.page, x, y, width: Math.max(0, Math.min(geo.width, box.x + box.width) - x), height: Math.max(0, Math.min(geo.height, box.y + box.height) - y) };
+  const { page, x, y, width, height } = clipBoxToPage(box, pageGeometry(doc.getPage(box.page - 1)));
+  return { page, x, y, width, height };
 }
 
 /**
@@ -162,9 +160,12 @@ function clipToPage(doc: PDFDocument, box: PageBox, i: number): PageBox {
  * line; the fonts are written into the document, ready to save (draw nothing more with them).
  * Every field box and image is checked before any page changes: PdfError OUT_OF_PAGE (a field
  * box not inside its page, a cover box on a page that does not exist) or NOT_AN_IMAGE.
+ * A field box that overhangs its page by no more than the placement tolerance (rounding) is
+ * drawn in the part of it that lies on the page: nothing is drawn past the page's edge.
  */
-export async function drawFieldValuesInto(doc: PDFDocument, fields: FieldToDraw[], opts: DrawOptions = {}): Promise<DrawReport> {
-  const pages = fields.map((f, i) => pageFor(doc, f, `field ${i + 1}`));
+export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[], opts: DrawOptions = {}): Promise<DrawReport> {
+  const pages = given.map((f, i) => pageFor(doc, f, `field ${i + 1}`));
+  const fields = given.map((f, i) => clipBoxToPage(f, pageGeometry(pages[i])));
   const cover = (opts.cover ?? []).map((c, i) => clipToPage(doc, c, i));
   const images = new ImageCache(doc);
   const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? images.get(f.value.bytes) : undefined)));
@@ -182,6 +183,8 @@ export async function drawFieldValuesInto(doc: PDFDocument, fields: FieldToDraw[
   });
 
   fields.forEach((f, i) => {
+    // Only a sliver of rounding lay past the edge and nothing of it on the page: nothing to draw.
+    if (f.width <= 0 || f.height <= 0) return;
     const ink = inks.on(pages[i]);
     const v = f.value;
     if (v.kind === "image") drawImage(ink, f, embedded[i]!);
@@ -196,7 +199,7 @@ export async function drawFieldValuesInto(doc: PDFDocument, fields: FieldToDraw[
 
 /** `drawFieldValuesInto` over bytes: returns the new PDF (classic cross-reference table, no object streams). */
 export async function drawFieldValues(pdfBytes: Uint8Array, fields: FieldToDraw[], opts: DrawOptions = {}): Promise<Uint8Array> {
-  const doc = await loadForSealing(pdfBytes);
+  const doc = await loadPdf(pdfBytes);
   await drawFieldValuesInto(doc, fields, opts);
   return doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
 }

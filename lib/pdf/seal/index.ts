@@ -10,7 +10,8 @@
  * document is parsed once and serialized once.
  */
 import crypto from "node:crypto";
-import { loadForSealing } from "./load-for-sealing";
+import { loadPdf } from "../load";
+import { withBudget } from "../limits";
 import { addCertificatePages, type CertificateData } from "./certificate";
 import { drawFieldValuesInto, type FieldToDraw, type PageBox } from "./draw-values";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
@@ -58,10 +59,14 @@ const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("
  * Seals `original`. Throws PdfError for a PDF or a box that cannot be used (see ../errors.ts),
  * or Error when the signing certificate cannot be read; nothing is returned half-done.
  */
-export async function sealDocument(original: Uint8Array, opts: SealOptions): Promise<SealResult> {
+export function sealDocument(original: Uint8Array, opts: SealOptions): Promise<SealResult> {
+  return withBudget(() => seal(original, opts));
+}
+
+async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult> {
   const identity = loadIdentity(opts.p12, opts.password);
   const inputSha256 = sha256(original);
-  const doc = await loadForSealing(original);
+  const doc = await loadPdf(original);
   await drawFieldValuesInto(doc, opts.fields, { cover: opts.cover, sandbox: opts.sandbox });
   const content = await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
   const sealedContentSha256 = sha256(content);

@@ -13,7 +13,7 @@ import type { PDFDocument } from "pdf-lib";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
-import { loadForSealing } from "./load-for-sealing";
+import { loadPdf } from "../load";
 import { CadesSigner, loadIdentity, type SigningIdentity } from "./cades-signer";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 
@@ -98,7 +98,7 @@ export async function fillSignature(prepared: Uint8Array, identity: SigningIdent
  */
 export async function signPdf(pdfBytes: Uint8Array, opts: SignOptions): Promise<Uint8Array> {
   const identity = loadIdentity(opts.p12, opts.password);
-  const doc = await loadForSealing(pdfBytes);
+  const doc = await loadPdf(pdfBytes);
   const snap = snapshotObjects(doc, pdfBytes);
   addSignaturePlaceholder(doc, identity, opts);
   // A file whose cross-reference data pdf-lib had to rebuild is rewritten whole instead.

@@ -13,10 +13,11 @@
  */
 import zlib from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFFlateStream, PDFName, PDFPage, PDFRawStream, PDFRef } from "pdf-lib";
-import { pageGeometry } from "../text-layer";
+import { pageGeometry } from "../page-box";
 import { FontCache, type PdfFont } from "../text/fonts";
 import { multiply, type Matrix } from "../text/interpreter";
 import { Lexer, Name, type Operand } from "../text/lexer";
+import { activeBudget, exhaust, LIMITS, newBudget } from "../limits";
 import { decodeStream, getArray, getDict, getName, numbers, resolve, type DecodeBudget } from "../text/objects";
 import type { PageBox } from "../page-space";
 import { fmt } from "./ink";
@@ -365,6 +366,7 @@ class Rewriter {
   /** Runs a form XObject; returns the ref of a rewritten copy when it held covered glyphs. */
   private form(name: string, resources: PDFDict | undefined, depth: number): PDFRef | undefined {
     if (depth >= MAX_FORM_DEPTH) return undefined;
+    if (--this.budget.formRuns < 0) throw exhaust(this.budget, `it draws forms more than ${LIMITS.formRuns.toLocaleString("en")} times`);
     const ctx = this.doc.context;
     const ref = getDict(ctx, resources, "XObject")?.get(PDFName.of(name));
     const stream = ref instanceof PDFRef ? ctx.lookup(ref) : ref;
@@ -445,7 +447,7 @@ export function removeTextInBoxes(doc: PDFDocument, boxes: PageBox[]): Redaction
     byPage.set(b.page, list);
   });
   if (byPage.size === 0) return { removed };
-  const budget: DecodeBudget = { remaining: 512 * 1024 * 1024 };
+  const budget: DecodeBudget = activeBudget() ?? newBudget();
   const fonts = new FontCache(doc.context, budget);
   const pages = doc.getPages();
   for (const [pageNo, rects] of byPage) {

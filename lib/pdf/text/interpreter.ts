@@ -6,6 +6,7 @@
  */
 import { PDFContext, PDFDict, PDFName, PDFRawStream, PDFRef } from "pdf-lib";
 import { PdfError } from "../errors";
+import { exhaust, LIMITS } from "../limits";
 import type { FontCache, PdfFont } from "./fonts";
 import type { ItemBuilder } from "./items";
 import { Lexer, Name, type Operand } from "./lexer";
@@ -51,6 +52,7 @@ export class Interpreter {
   private tm: Matrix = [1, 0, 0, 1, 0, 0];
   private tlm: Matrix = [1, 0, 0, 1, 0, 0];
   private ops = 0;
+  private shown = 0;
   private readonly activeForms = new Set<string>();
 
   constructor(
@@ -180,6 +182,10 @@ export class Interpreter {
   }
 
   private show(bytes: Uint8Array): void {
+    // Every glyph shown counts, on the page or not: a string of 3 million glyphs drawn off the page
+    // costs as much to walk as one drawn on it.
+    this.shown += bytes.length;
+    if (this.shown > LIMITS.pageGlyphs * 2) throw exhaust(this.limits.budget, `a page shows more than ${(LIMITS.pageGlyphs * 2).toLocaleString("en")} glyphs`);
     const gs = this.gs;
     const font = gs.font;
     if (!font) return;
@@ -218,6 +224,8 @@ export class Interpreter {
 
   private form(name: string, resources: PDFDict | undefined, depth: number): void {
     if (depth >= MAX_FORM_DEPTH) return;
+    // Forms may share forms: a DAG of 12 levels that draws each child ten times is 10¹² runs.
+    if (--this.limits.budget.formRuns < 0) throw exhaust(this.limits.budget, `it draws forms more than ${LIMITS.formRuns.toLocaleString("en")} times`);
     const xobjects = getDict(this.ctx, resources, "XObject");
     const ref = xobjects?.get(PDFName.of(name));
     const stream = ref instanceof PDFRef ? this.ctx.lookup(ref) : ref;

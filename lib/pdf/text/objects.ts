@@ -13,6 +13,7 @@ import {
   PDFStream,
 } from "pdf-lib";
 import { PdfError } from "../errors";
+import { exhaust, LIMITS, type ParseBudget } from "../limits";
 
 export function resolve(ctx: PDFContext, obj: PDFObject | undefined): PDFObject | undefined {
   // Chains of references are legal but short; 16 hops means a loop.
@@ -51,18 +52,10 @@ export function numbers(arr: PDFObject[] | undefined): number[] | undefined {
   return arr.map((o) => (o instanceof PDFNumber ? o.asNumber() : 0));
 }
 
-/** Caps on decompressed data: content is small, so anything bigger is a bomb or an abuse. */
-export interface DecodeBudget {
-  /** Bytes still allowed for this document. */
-  remaining: number;
-}
-const MAX_STREAM_BYTES = 64 * 1024 * 1024;
+/** Caps on decompressed data (./limits.ts): content is small, so anything bigger is a bomb or an abuse. */
+export type DecodeBudget = ParseBudget;
 
-function tooBig(): PdfError {
-  return new PdfError("TOO_COMPLEX", "The PDF's page content is too large to read (more than the decompression limit)");
-}
-
-function inflate(data: Uint8Array, limit: number): Uint8Array {
+function inflate(data: Uint8Array, limit: number, tooBig: () => PdfError): Uint8Array {
   const opts = { maxOutputLength: limit, finishFlush: zlib.constants.Z_SYNC_FLUSH };
   try {
     return zlib.inflateSync(data, opts);
@@ -89,14 +82,20 @@ export function decodeStream(ctx: PDFContext, stream: PDFObject | undefined, bud
   const filter = get(ctx, stream.dict, "Filter");
   const names = filter instanceof PDFArray ? filter.asArray().map((f) => resolve(ctx, f)) : [filter];
   const filters = filter === undefined ? [] : names.map((f) => (f instanceof PDFName ? f.decodeText() : ""));
-  const limit = Math.min(MAX_STREAM_BYTES, budget.remaining);
+  const limit = Math.min(LIMITS.streamBytes, budget.remaining);
+  const tooBig = () => exhaust(budget, `its page content decompresses to more than ${Math.round(limit / 1024 / 1024)} MB`);
   let out: Uint8Array;
   if (filters.length === 0) out = stream.getContents();
-  else if (filters.length === 1 && (filters[0] === "FlateDecode" || filters[0] === "Fl")) out = inflate(stream.getContents(), limit);
-  else {
+  else if (filters.every((f) => f === "FlateDecode" || f === "Fl") && filters.length <= 4) {
+    // Flate, or Flate over Flate (a classic bomb): Node's zlib, each stage capped.
+    out = stream.getContents();
+    for (let i = 0; i < filters.length && out.length; i++) out = inflate(out, limit, tooBig);
+  } else {
     try {
+      // Other filters (and chains) go through pdf-lib's decoders, charged by the guard in ../limits.ts.
       out = decodePDFRawStream(stream).decode();
-    } catch {
+    } catch (e) {
+      if (e instanceof PdfError) throw e;
       out = new Uint8Array(0);
     }
   }

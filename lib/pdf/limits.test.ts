@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { HOSTILE_PDFS } from "@/test/support/hostile-pdfs";
+import { PdfError } from "./errors";
+import { inspectPdf } from "./inspect";
+import { extractTextLayer } from "./text-layer";
+import { LIMITS } from "./limits";
+
+const refusal = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return "accepted";
+  } catch (e) {
+    return e instanceof PdfError ? e.kind : `not a PdfError: ${String(e)}`;
+  }
+};
+
+// Each kind stops inside the engine's own budgets, long before the pool's deadline would fire.
+describe("the engine's budgets stop hostile PDFs early", () => {
+  for (const [name, make] of Object.entries(HOSTILE_PDFS)) {
+    it(`refuses a ${name} within 2 s`, async () => {
+      const bytes = make();
+      expect(bytes.length).toBeLessThan(300_000);
+      const t = performance.now();
+      const kind = await refusal(extractTextLayer(bytes, { maxPages: 500 }));
+      expect(performance.now() - t).toBeLessThan(2000);
+      expect(["TOO_COMPLEX", "UNPARSEABLE"]).toContain(kind);
+    });
+  }
+
+  it("says which limit a bomb ran into", async () => {
+    await expect(extractTextLayer(HOSTILE_PDFS["double Flate bomb (1 GB)"]())).rejects.toThrow(/decompresses to more than 64 MB/);
+    await expect(extractTextLayer(HOSTILE_PDFS["object-stream bomb (10⁶ objects)"]())).rejects.toThrow(/more than 400,000 objects/);
+    await expect(extractTextLayer(HOSTILE_PDFS["Form XObject DAG (10²⁰ runs)"]())).rejects.toThrow(/draws forms more than/);
+    await expect(inspectPdf(HOSTILE_PDFS["DAG page tree (10⁹ leaves)"]())).rejects.toThrow(/reaches a node twice/);
+  });
+
+  it("still reads ordinary documents, forms drawn many times included, and counts pages exactly", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < 12; i++) doc.addPage([300, 200]).drawText(`Page ${i + 1} {{s1|signature|100|30}}`, { x: 20, y: 100, size: 10, font });
+    const bytes = await doc.save();
+    const layer = await extractTextLayer(bytes);
+    expect(layer.pages).toHaveLength(12);
+    expect(layer.pages[11].items.map((i) => i.str).join("")).toContain("Page 12");
+    await expect(inspectPdf(bytes, { maxPages: 10 })).rejects.toThrow("The PDF has 12 pages; the limit is 10");
+    expect(LIMITS.formRuns).toBeGreaterThanOrEqual(10_000);
+  });
+});
