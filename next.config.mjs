@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // These load WebAssembly, native bindings or workers relative to their own files: keep them out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist", "nodemailer", "piscina"],
   poweredByHeader: false,
   // Types are checked by `npm test` (tsc --noEmit over the whole project, tests included), once.
   typescript: { ignoreBuildErrors: true },

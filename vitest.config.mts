@@ -18,5 +18,6 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     setupFiles: ["test/support/setup.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
   },
 });

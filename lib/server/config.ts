@@ -1,4 +1,5 @@
 import "server-only";
+import os from "node:os";
 import path from "node:path";
 
 /** Read at call time (not import time) so that tests and the CLI can set the environment first. */
@@ -47,6 +48,18 @@ export const config = {
   },
   get expiryDays() {
     return num("EXPIRY_DAYS", 30);
+  },
+  /** Worker threads for PDF and DOCX work (ENGINE_WORKERS); default: the core count, at least 2. */
+  get engineWorkers() {
+    return Math.floor(num("ENGINE_WORKERS", Math.max(2, Math.min(8, os.availableParallelism()))));
+  },
+  /** Longest a single document task may run before its worker is terminated (ENGINE_TIMEOUT_MS). */
+  get engineTimeoutMs() {
+    return num("ENGINE_TIMEOUT_MS", 30_000);
+  },
+  /** V8 heap of each engine worker (ENGINE_MEMORY_MB); decoded data is capped inside the engine. */
+  get engineMemoryMb() {
+    return num("ENGINE_MEMORY_MB", 768);
   },
   get workerEnabled() {
     return process.env.SIGNET_WORKER !== "0";

@@ -19,3 +19,4 @@ process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";
 process.env.SIGNET_WORKER = "0";
 process.env.RATE_LIMIT_SANDBOX ??= "100000";
 process.env.RATE_LIMIT_PRODUCTION ??= "100000";
+process.env.ENGINE_WORKERS ??= "2";

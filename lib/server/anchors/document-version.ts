@@ -1,6 +1,5 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { inspectPdf } from "@/lib/pdf/inspect";
 import { PdfError } from "@/lib/pdf/errors";
 import { getDb } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
@@ -8,7 +7,7 @@ import { blobs } from "../blobs/store";
 import { AppError } from "../http/errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
-import { getTextLayer } from "./text-layer-cache";
+import { acceptPdf } from "../requests/store-document";
 
 /** The engine's refusals in the API's terms. */
 export function pdfErrorToApp(e: unknown): never {
@@ -25,13 +24,9 @@ export function pdfErrorToApp(e: unknown): never {
  * one is refused rather than silently dropping theirs.
  */
 export async function addDocumentVersion(req: RequestRow, base: DocumentRow, bytes: Uint8Array, reason: string, who: Actor, data: Record<string, unknown>) {
-  let info;
-  try {
-    info = await inspectPdf(bytes);
-  } catch (e) {
-    pdfErrorToApp(e);
-  }
-  const stored = await blobs().put(bytes);
+  // Read in the engine like an upload: page sizes, and the text layer ready for the next preview or stamp.
+  const { sha256, size, ...info } = await acceptPdf(bytes);
+  const stored = { sha256, size };
   const db = await getDb();
   const version = await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
@@ -48,7 +43,5 @@ export async function addDocumentVersion(req: RequestRow, base: DocumentRow, byt
     await recordEvent(tx, req.id, `document.${reason.toLowerCase()}`, who, { ...data, version: row.version, sha256: row.sha256, previousSha256: base.sha256 });
     return row;
   });
-  // The new version's text layer is built now, so the next preview or stamp finds it ready.
-  await getTextLayer(version.sha256, bytes);
   return version;
 }

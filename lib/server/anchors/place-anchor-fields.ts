@@ -1,5 +1,4 @@
 import "server-only";
-import { findAllAnchors, findAnchors } from "@/lib/pdf/anchors";
 import type { FieldInput } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -7,7 +6,7 @@ import { AppError } from "../http/errors";
 import { keyActor } from "../audit/record-event";
 import { insertFields } from "../fields/place-fields";
 import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../requests/load-request";
-import { getTextLayer } from "./text-layer-cache";
+import { findAnchorsIn } from "./text-layer-cache";
 
 type Placed = FieldInput & { anchor: Record<string, unknown> };
 
@@ -16,7 +15,7 @@ async function prepare(auth: KeyAuth, id: string) {
   const req = await findVisibleRequest(db, auth, id);
   assertDraft(req, "placing fields");
   const doc = await currentDocument(db, req.id);
-  return { req, doc, layer: await getTextLayer(doc.sha256) };
+  return { req, doc };
 }
 
 /** Places the fields and stores them in one transaction; the request must still be a draft. */
@@ -37,12 +36,13 @@ const sameSpot = (a: Record<string, unknown> | null, page: number, x: number, y:
  * other signers' anchors, malformed ones and those already placed are skipped and reported.
  */
 export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId: string, signerRef: string) {
-  const { req, layer } = await prepare(auth, id);
+  const { req, doc } = await prepare(auth, id);
+  const { all = [] } = await findAnchorsIn(doc.sha256, { all: true });
   const existing = (await loadFields(await getDb(), req.id)).map((f) => f.anchor);
   const fields: Placed[] = [];
   const skipped: { anchorKey: string; page: number; reason: string }[] = [];
   let mine = 0;
-  for (const a of findAllAnchors(layer)) {
+  for (const a of all) {
     const at = { anchorKey: a.text, page: a.page };
     if (!a.ok) {
       skipped.push({ ...at, reason: `Malformed: ${a.reason}` });
@@ -98,12 +98,13 @@ export interface AnchoredFieldInput extends Omit<FieldInput, "page" | "x" | "y">
 
 /** Literal (and legacy {{signet:…}}) anchors with offsets: 422 naming every anchor not found. */
 export async function placeAnchoredFields(auth: KeyAuth, id: string, items: AnchoredFieldInput[]) {
-  const { req, layer } = await prepare(auth, id);
+  const { req, doc } = await prepare(auth, id);
+  const { byKey } = await findAnchorsIn(doc.sha256, { keys: items.map((f) => f.anchorKey) });
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const fields: Placed[] = [];
   for (const f of items) {
     const index = f.occurrenceIndex ?? 0;
-    const all = findAnchors(layer, f.anchorKey);
+    const all = byKey[f.anchorKey] ?? [];
     const occ = all[index];
     if (!occ) {
       missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });

@@ -1,9 +1,8 @@
 import "server-only";
-import { findAllAnchors, findAnchors } from "@/lib/pdf/anchors";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { currentDocument, findVisibleRequest } from "../requests/load-request";
-import { getTextLayer } from "./text-layer-cache";
+import { findAnchorsIn } from "./text-layer-cache";
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const box = (o: { page: number; x: number; y: number; width: number; height: number }) => ({
@@ -22,15 +21,16 @@ export async function previewAnchors(auth: KeyAuth, id: string, anchors?: { anch
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, id);
   const doc = await currentDocument(db, req.id);
-  const layer = await getTextLayer(doc.sha256);
   if (anchors && anchors.length) {
+    const { byKey } = await findAnchorsIn(doc.sha256, { keys: anchors.map((a) => a.anchorKey) });
     const results = anchors.map(({ anchorKey }) => {
-      const occurrences = findAnchors(layer, anchorKey).map(box);
+      const occurrences = (byKey[anchorKey] ?? []).map(box);
       return { anchorKey, found: occurrences.length > 0, occurrences };
     });
     return { documentVersion: doc.version, anchors: results, missing: results.filter((r) => !r.found).map((r) => r.anchorKey) };
   }
-  const all = findAllAnchors(layer).map((a) => ({
+  const found = (await findAnchorsIn(doc.sha256, { all: true })).all ?? [];
+  const all = found.map((a) => ({
     anchorKey: a.text,
     ...box(a),
     ...(a.ok ? { valid: true as const, anchor: a.anchor } : { valid: false as const, reason: a.reason }),

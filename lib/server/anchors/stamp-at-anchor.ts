@@ -1,22 +1,23 @@
 import "server-only";
-import { anchorOccurrence, findAnchors } from "@/lib/pdf/anchors";
-import { replaceText, stampImage, type SizingMode } from "@/lib/pdf/stamp";
+import type { SizingMode } from "@/lib/pdf/stamp";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { blobs } from "../blobs/store";
 import { AppError } from "../http/errors";
 import { keyActor } from "../audit/record-event";
 import { assertDraft, currentDocument, findVisibleRequest } from "../requests/load-request";
-import { getTextLayer } from "./text-layer-cache";
+import { findAnchorsIn } from "./text-layer-cache";
+import { runEngine } from "../engine";
 import { addDocumentVersion, pdfErrorToApp } from "./document-version";
 
-async function draftDocument(auth: KeyAuth, id: string, action: string) {
+async function draftDocument(auth: KeyAuth, id: string, action: string, keys: string[]) {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, id);
   assertDraft(req, action);
   const doc = await currentDocument(db, req.id);
   const bytes = await blobs().get(doc.sha256);
-  return { req, doc, bytes, layer: await getTextLayer(doc.sha256, bytes) };
+  const { byKey } = await findAnchorsIn(doc.sha256, { keys }, bytes);
+  return { req, doc, bytes, byKey };
 }
 
 function notFound(anchorKey: string, index: number, found: number): AppError {
@@ -31,14 +32,15 @@ export async function stampImageAtAnchor(
   id: string,
   input: { anchorKey: string; width: number; height: number; sizingMode: SizingMode; occurrenceIndex?: number; image: File },
 ) {
-  const { req, doc, bytes, layer } = await draftDocument(auth, id, "stamping an image");
+  const { req, doc, bytes, byKey } = await draftDocument(auth, id, "stamping an image", [input.anchorKey]);
   const index = input.occurrenceIndex ?? 0;
-  const occ = anchorOccurrence(layer, input.anchorKey, index);
-  if (!occ) throw notFound(input.anchorKey, index, findAnchors(layer, input.anchorKey).length);
+  const found = byKey[input.anchorKey] ?? [];
+  const occ = found[index];
+  if (!occ) throw notFound(input.anchorKey, index, found.length);
   const image = new Uint8Array(await input.image.arrayBuffer());
   let result;
   try {
-    result = await stampImage(bytes, {
+    result = await runEngine("stampImage", [bytes, {
       page: occ.page,
       x: occ.x,
       y: occ.y,
@@ -47,7 +49,7 @@ export async function stampImageAtAnchor(
       image,
       sizingMode: input.sizingMode,
       cover: [occ],
-    });
+    }]);
   } catch (e) {
     pdfErrorToApp(e);
   }
@@ -65,13 +67,14 @@ export async function replaceTextAtAnchors(
   id: string,
   replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number; occurrenceIndex?: number }[],
 ) {
-  const { req, doc, bytes, layer } = await draftDocument(auth, id, "replacing text");
+  const { req, doc, bytes, byKey } = await draftDocument(auth, id, "replacing text", replacements.map((r) => r.anchorKey));
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const boxes = [];
   for (const r of replacements) {
     const index = r.occurrenceIndex ?? 0;
-    const occ = anchorOccurrence(layer, r.anchorKey, index);
-    if (!occ) missing.push({ anchorKey: r.anchorKey, occurrenceIndex: index, found: findAnchors(layer, r.anchorKey).length });
+    const found = byKey[r.anchorKey] ?? [];
+    const occ = Number.isInteger(index) && index >= 0 ? found[index] : undefined;
+    if (!occ) missing.push({ anchorKey: r.anchorKey, occurrenceIndex: index, found: found.length });
     else boxes.push({ page: occ.page, x: occ.x, y: occ.y, width: r.width, height: r.height, text: r.text, fontSize: r.fontSize, anchorKey: r.anchorKey });
   }
   if (missing.length) {
@@ -79,7 +82,7 @@ export async function replaceTextAtAnchors(
   }
   let pdf: Uint8Array;
   try {
-    pdf = await replaceText(bytes, boxes);
+    pdf = await runEngine("replaceText", [bytes, boxes]);
   } catch (e) {
     pdfErrorToApp(e);
   }

@@ -79,6 +79,10 @@ export const signatureRequests = pgTable(
     completedAt: ts("completed_at"),
     cancelledAt: ts("cancelled_at"),
     expiresAt: ts("expires_at"),
+    /** Set when sealing failed for good (every retry used): what went wrong, until a reseal succeeds. */
+    sealErrorCode: text("seal_error_code"),
+    sealErrorMessage: text("seal_error_message"),
+    sealFailedAt: ts("seal_failed_at"),
   },
   (t) => [index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt)],
 );
@@ -342,3 +346,14 @@ export const templateFields = pgTable(
   },
   (t) => [index("template_fields_template_idx").on(t.templateId, t.createdAt)],
 );
+
+/**
+ * Documents the engine refused for what they are (too complex, a decompression bomb, over a limit),
+ * by SHA-256: the same bytes sent again are refused at once instead of being parsed again.
+ */
+export const documentRejections = pgTable("document_rejections", {
+  sha256: text("sha256").primaryKey(),
+  reason: text("reason").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

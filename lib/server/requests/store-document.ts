@@ -1,15 +1,21 @@
 import "server-only";
-import { inspectPdf } from "@/lib/pdf/inspect";
 import { PdfError } from "@/lib/pdf/errors";
-import { blobs } from "../blobs/store";
+import { blobs, sha256Of } from "../blobs/store";
 import { config } from "../config";
 import { AppError } from "../http/errors";
+import { runEngine } from "../engine";
+import { storeTextLayer } from "../anchors/text-layer-cache";
 
-/** Judges an uploaded PDF by its content and stores its bytes; the caller records the version. */
+/**
+ * Judges an uploaded PDF by its content (in the engine's worker threads: page sizes and the text
+ * layer from one parse) and stores its bytes and its text layer; the caller records the version.
+ * A document refused once for what it is (too complex, a bomb) is refused again at once.
+ */
 export async function acceptPdf(bytes: Uint8Array) {
-  let info;
+  const sha256 = sha256Of(bytes);
+  let read;
   try {
-    info = await inspectPdf(bytes, { maxPages: config.maxPages });
+    read = await runEngine("readPdf", [bytes, { maxPages: config.maxPages }], { document: sha256 });
   } catch (e) {
     if (e instanceof PdfError) {
       throw new AppError(e.kind === "NOT_PDF" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE", e.message, { details: { reason: e.kind } });
@@ -17,5 +23,6 @@ export async function acceptPdf(bytes: Uint8Array) {
     throw e;
   }
   const stored = await blobs().put(bytes);
-  return { ...info, ...stored };
+  await storeTextLayer(stored.sha256, read.layerJson);
+  return { ...read.info, ...stored };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { count, eq } from "drizzle-orm";
-import { findAnchors } from "@/lib/pdf/anchors";
+import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
-import { getTextLayer } from "../anchors/text-layer-cache";
+import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { config } from "../config";
 import { getDb } from "../db";
 import { templateFields } from "../db/schema";
@@ -11,9 +11,6 @@ import { AppError, type FieldError } from "../http/errors";
 import { validationError } from "../http/route";
 import { toTemplateFieldDto } from "./dto";
 import { findVisibleTemplate } from "./find-template";
-
-// Half a point of slack, as for a request's fields: positions from a text layer are fractional.
-const EPS = 0.5;
 
 /**
  * POST /signature-requests/{templateId}/fields/anchored on a PDF template (and
@@ -44,14 +41,14 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       { details: { kind: tpl.kind } },
     );
   }
-  const layer = await getTextLayer(tpl.sha256);
+  const { byKey } = await findAnchorsIn(tpl.sha256, { keys: items.map((f) => f.anchorKey) });
 
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const problems: FieldError[] = [];
   const rows: (typeof templateFields.$inferInsert)[] = [];
   items.forEach((f, i) => {
     const index = f.occurrenceIndex ?? 0;
-    const all = findAnchors(layer, f.anchorKey);
+    const all = byKey[f.anchorKey] ?? [];
     const occ = all[index];
     if (!occ) {
       missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });
@@ -60,7 +57,8 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const x = occ.x + f.xOffset;
     const y = occ.y + f.yOffset;
     const size = tpl.pages![occ.page - 1];
-    if (x < -EPS || y < -EPS || x + f.width > size.width + EPS || y + f.height > size.height + EPS) {
+    // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
+    if (!boxFitsPage({ x, y, width: f.width, height: f.height }, size)) {
       problems.push({
         field: `fields.${i}.xOffset`,
         message: `The box at anchor ${f.anchorKey} (${x}, ${y}, ${f.width} × ${f.height}) does not lie inside page ${occ.page} (${size.width} × ${size.height} pt)`,

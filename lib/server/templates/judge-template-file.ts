@@ -1,9 +1,9 @@
 import "server-only";
-import { findAllAnchors, type AnchorParse } from "@/lib/pdf/anchors";
+import type { AnchorParse } from "@/lib/pdf/anchors";
 import { looksLikePdf } from "@/lib/pdf/inspect";
 import { DocxError, inspectDocx, looksLikeZip } from "@/lib/docx";
 import type { PageSize } from "@/lib/pdf/inspect";
-import { getTextLayer } from "../anchors/text-layer-cache";
+import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { blobs } from "../blobs/store";
 import { AppError } from "../http/errors";
 import { acceptPdf } from "../requests/store-document";
@@ -37,8 +37,8 @@ export function docxAppError(e: DocxError): AppError {
 export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTemplate> {
   if (looksLikePdf(bytes)) {
     const pdf = await acceptPdf(bytes);
-    const layer = await getTextLayer(pdf.sha256, bytes);
-    const anchors = findAllAnchors(layer).map(({ text, page, x, y, width, height, ...parsed }) => ({ ...asListed(text, parsed), page, x, y, width, height }));
+    const { all = [] } = await findAnchorsIn(pdf.sha256, { all: true }, bytes);
+    const anchors = all.map(({ text, page, x, y, width, height, ...parsed }) => ({ ...asListed(text, parsed), page, x, y, width, height }));
     return { kind: "PDF", sha256: pdf.sha256, size: pdf.size, placeholders: [], anchors, pageCount: pdf.pageCount, pages: pdf.pages };
   }
   if (looksLikeZip(bytes)) {

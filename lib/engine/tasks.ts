@@ -1,0 +1,62 @@
+/**
+ * Everything the worker threads do, by name: the PDF and DOCX engines' entry points. Pure functions
+ * of their arguments (bytes in, data or bytes out); the only door to them from the server is
+ * lib/server/engine, which runs them in the pool with a time and a memory limit.
+ */
+import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
+import { inspectPdf, type PdfInfo } from "../pdf/inspect";
+import { replaceText, stampImage } from "../pdf/stamp";
+import { createSelfSignedP12, sealDocument } from "../pdf/seal";
+import { extractTextLayer, type TextLayer } from "../pdf/text-layer";
+import { fillDocx, inspectDocx } from "../docx";
+
+/** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
+const layers = new Map<string, TextLayer>();
+function parsedLayer(layerSha256: string, json: Uint8Array): TextLayer {
+  let layer = layers.get(layerSha256);
+  if (layer) layers.delete(layerSha256);
+  else layer = JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8")) as TextLayer;
+  layers.set(layerSha256, layer);
+  while (layers.size > 4) layers.delete(layers.keys().next().value!);
+  return layer;
+}
+
+export interface AnchorQuery {
+  /** Every {{…}} token, parsed (preview, fields from unified anchors, template judging, seal cover). */
+  all?: boolean;
+  /** Occurrences of these literal keys, in reading order. */
+  keys?: string[];
+}
+
+export interface AnchorAnswer {
+  all?: FoundAnchor[];
+  byKey: Record<string, AnchorOccurrence[]>;
+}
+
+export const tasks = {
+  inspectPdf: (bytes: Uint8Array, opts: { maxPages?: number }) => inspectPdf(bytes, opts),
+
+  /** Upload: page sizes and the text layer from one parse; the layer comes back as JSON bytes to store. */
+  async readPdf(bytes: Uint8Array, opts: { maxPages?: number }): Promise<{ info: PdfInfo; layerJson: Uint8Array }> {
+    const layer = await extractTextLayer(bytes, { maxPages: opts.maxPages });
+    const info = { pageCount: layer.pages.length, pages: layer.pages.map(({ width, height }) => ({ width, height })) };
+    return { info, layerJson: new TextEncoder().encode(JSON.stringify(layer)) };
+  },
+
+  queryAnchors(layerSha256: string, layerJson: Uint8Array, query: AnchorQuery): AnchorAnswer {
+    const layer = parsedLayer(layerSha256, layerJson);
+    const byKey: Record<string, AnchorOccurrence[]> = {};
+    for (const k of query.keys ?? []) byKey[k] ??= findAnchors(layer, k);
+    return { all: query.all ? findAllAnchors(layer) : undefined, byKey };
+  },
+
+  stampImage,
+  replaceText,
+  sealDocument,
+  createSelfSignedP12,
+  inspectDocx: (bytes: Uint8Array) => inspectDocx(bytes),
+  fillDocx,
+};
+
+export type Tasks = typeof tasks;
+export type TaskName = keyof Tasks;

@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { closeEngine, runEngine } from "@/lib/server/engine";
+import { PdfError } from "@/lib/pdf/errors";
+import { sha256Of } from "@/lib/server/blobs/store";
+import { getDb, schema } from "@/lib/server/db";
+import { manyGlyphs } from "../support/hostile-pdfs";
+
+// The engine's door: worker threads with a deadline and a heap limit, and a memory of refused documents.
+afterAll(() => closeEngine());
+
+async function textPdf(pages: number) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) {
+    const p = doc.addPage([612, 792]);
+    for (let l = 0; l < 40; l++) p.drawText(`Line ${l} of page ${i + 1}: the quick brown fox jumps over the lazy dog {{s1|initial}}`, { x: 40, y: 750 - l * 18, size: 10, font });
+  }
+  return doc.save();
+}
+
+const kindOf = (e: unknown) => (e instanceof PdfError ? `${e.kind}: ${e.message}` : `not a PdfError: ${String(e)}`);
+
+describe("runEngine", () => {
+  it("runs a task in a worker thread and returns its data", async () => {
+    const bytes = await textPdf(3);
+    const { info, layerJson } = await runEngine("readPdf", [bytes, { maxPages: 10 }]);
+    expect(info).toEqual({ pageCount: 3, pages: [1, 2, 3].map(() => ({ width: 612, height: 792 })) });
+    const layer = JSON.parse(Buffer.from(layerJson).toString("utf8"));
+    expect(layer.pages[2].items.length).toBeGreaterThan(0);
+  });
+
+  it("terminates a task over its deadline, says so, and replaces the worker", async () => {
+    const bytes = await textPdf(60);
+    const err = await runEngine("readPdf", [bytes, {}], { timeoutMs: 5 }).catch((e: unknown) => e);
+    expect(kindOf(err)).toMatch(/^TOO_COMPLEX: The PDF is too complex to process: processing it took longer than 0 s/);
+    const again = await runEngine("readPdf", [bytes, {}]);
+    expect(again.info.pageCount).toBe(60);
+  });
+
+  it("terminates a task over its heap limit", async () => {
+    const before = process.env.ENGINE_MEMORY_MB;
+    process.env.ENGINE_MEMORY_MB = "24";
+    await closeEngine();
+    try {
+      const bytes = await textPdf(120);
+      const err = await runEngine("readPdf", [bytes, {}]).catch((e: unknown) => e);
+      expect(kindOf(err)).toMatch(/^TOO_COMPLEX: .*needed more than 24 MB/);
+    } finally {
+      if (before === undefined) delete process.env.ENGINE_MEMORY_MB;
+      else process.env.ENGINE_MEMORY_MB = before;
+      await closeEngine();
+    }
+    expect((await runEngine("inspectPdf", [await textPdf(1), {}])).pageCount).toBe(1);
+  });
+
+  it("remembers a document refused for what it is, by its SHA-256, and refuses it again without parsing", async () => {
+    const bytes = manyGlyphs(3_200_000);
+    const sha = sha256Of(bytes);
+    const first = await runEngine("readPdf", [bytes, {}], { document: sha }).catch((e: unknown) => e);
+    expect(kindOf(first)).toMatch(/^TOO_COMPLEX: .*glyphs/);
+    const db = await getDb();
+    expect(await db.select().from(schema.documentRejections)).toEqual([expect.objectContaining({ sha256: sha, reason: "TOO_COMPLEX" })]);
+    const t = performance.now();
+    const second = await runEngine("readPdf", [bytes, {}], { document: sha }).catch((e: unknown) => e);
+    expect(performance.now() - t).toBeLessThan(100);
+    expect(kindOf(second)).toMatch(/refused before/);
+  });
+});

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PDFDocument } from "pdf-lib";
+import { HOSTILE_PDFS } from "../support/hostile-pdfs";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+// Hostile uploads against the real server process: each is refused with a 4xx in the envelope within
+// 3 s, `/api/health` keeps answering within 500 ms meanwhile (the work is in the engine's worker
+// threads), a retry of the same bytes fails at once, and the server lives on.
+const KEY = "signet_test_" + "H".repeat(16) + "ostileTest012345";
+const SR = "/api/v1/enterprise/signature-requests";
+let server: ServerProcess;
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-hostile-"));
+  server = await startServer({ DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "system-test-pw" });
+});
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+});
+
+/** Polls /api/health one request after another until stopped; the slowest answer is what counts. */
+function watchHealth() {
+  let stop = false;
+  let worst = 0;
+  let failures = 0;
+  const done = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      try {
+        const r = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) });
+        if (!r.ok) failures++;
+        await r.arrayBuffer();
+      } catch {
+        failures++;
+      }
+      worst = Math.max(worst, performance.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return { worst, failures };
+  };
+}
+
+async function upload(bytes: Uint8Array, name = "doc.pdf") {
+  const form = new FormData();
+  form.append("title", "Hostile");
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+  const t = performance.now();
+  const r = await fetch(`${server.url}${SR}`, { method: "POST", headers: { "x-api-key": KEY }, body: form });
+  return { status: r.status, body: (await r.json()) as { code: number; message: string; data: unknown; details?: { reason?: string } }, ms: performance.now() - t };
+}
+
+describe("hostile documents against the server process", () => {
+  for (const [name, make] of Object.entries(HOSTILE_PDFS)) {
+    it(`refuses a ${name} quickly, stays responsive, and refuses the retry at once`, async () => {
+      const bytes = make();
+      await fetch(`${server.url}/api/health`); // warm
+      const health = watchHealth();
+      const first = await upload(bytes);
+      const second = await upload(bytes);
+      const { worst, failures } = await health();
+
+      expect(first.status, JSON.stringify(first.body)).toBeGreaterThanOrEqual(400);
+      expect(first.status).toBeLessThan(500);
+      expect(first.body.code).toBe(first.status);
+      expect(first.body.data).toBeNull();
+      expect(first.ms).toBeLessThan(3000);
+      expect(second.status).toBe(first.status);
+      expect(second.ms).toBeLessThan(Math.max(500, first.ms));
+      if (first.body.details?.reason === "TOO_COMPLEX") expect(second.body.message).toContain("refused before");
+      expect(failures).toBe(0);
+      expect(worst).toBeLessThan(500);
+      expect(server.child.exitCode).toBeNull();
+    });
+  }
+
+  it("still takes an ordinary upload afterwards, and lists no hostile request", async () => {
+    const d = await PDFDocument.create();
+    d.addPage([612, 792]);
+    const ok = await upload(await d.save());
+    expect(ok.status).toBe(201);
+    const list = await fetch(`${server.url}${SR}?limit=100`, { headers: { "x-api-key": KEY } }).then((r) => r.json());
+    expect(list.data.items).toHaveLength(1);
+  });
+});
