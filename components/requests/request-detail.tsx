@@ -107,6 +107,14 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         </div>
       </div>
 
+      {r.sealError && r.status === "IN_PROGRESS" && (
+        <SealErrorBanner
+          error={r.sealError}
+          busy={actions.reseal.isPending}
+          onReseal={() => act(() => actions.reseal.mutateAsync(), "Sealing queued again. This page shows the request as completed once the signed PDF is made and sent.")}
+        />
+      )}
+
       {msg && <Alert kind={msg.kind}>{msg.text}</Alert>}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
@@ -168,6 +176,24 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 
 type Recipient = SignatureRequestDto["recipients"][number];
 
+/** Every signer signed but the seal failed for good: say so, and offer to try again. */
+function SealErrorBanner({ error, busy, onReseal }: { error: NonNullable<SignatureRequestDto["sealError"]>; busy: boolean; onReseal: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-semibold">The signed PDF could not be made</p>
+        <p className="break-words">{error.message}</p>
+        <p className="text-xs text-red-700">
+          Every signer has signed, but sealing failed ({error.code}, {formatDate(error.failedAt)}), so no one has received the signed PDF yet.
+        </p>
+      </div>
+      <Button variant="danger" disabled={busy} aria-busy={busy} onClick={onReseal}>
+        Seal again
+      </Button>
+    </div>
+  );
+}
+
 /** The step whose signers are being asked now: the first with someone who has not signed. */
 function activeStep(groups: Recipient[][]): number {
   const i = groups.findIndex((g) => g.some((x) => x.role === "SIGNER" && x.status !== "SIGNED"));
@@ -191,6 +217,9 @@ const EVENT_TEXT: Record<string, string> = {
   "request.sent": "Sent for signature",
   "request.cancelled": "Cancelled",
   "request.completed": "Completed",
+  "request.seal_failed": "Sealing failed",
+  "request.reseal_requested": "Sealing requested again",
+  "request.seal_requeued": "Sealing queued again (its job was lost)",
   "recipient.added": "Recipient added",
   "recipient.updated": "Recipient changed",
   "recipient.removed": "Recipient removed",

@@ -97,6 +97,7 @@ export function RequestsList() {
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge status={r.status} />
+                    {r.sealError && r.status === "IN_PROGRESS" && <span className="ml-2 text-xs font-medium text-red-700">Sealing failed</span>}
                   </td>
                   <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{r.recipientCount}</td>
                   <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{r.document.pageCount}</td>

@@ -24,6 +24,11 @@ const ENDED_TEXT: Record<string, string> = {
   DECLINED: "A signer declined this document, so it can no longer be signed. Nothing more is needed from you.",
 };
 
+// Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
+// the request is COMPLETED only once it is stored and on its way to every recipient.
+const SEALING_TEXT = "Everyone has signed. The signed PDF is being prepared and will be e-mailed to you when it is ready.";
+const SENT_TEXT = "Everyone has signed; the signed PDF has been sent to you by e-mail.";
+
 /**
  * The signer's page: loads what this link may see and shows the one screen that fits: the document
  * to sign, not-your-turn, already signed, ended, or an invalid link. Talks only to /api/sign/{token}.
@@ -108,7 +113,7 @@ function Content({
       <Screen tone="done" heading="Thank you – you have signed" documentTitle={title}>
         <p role="status">
           {phase.result.completed
-            ? "Everyone has signed. You will receive the signed PDF by e-mail shortly."
+            ? SEALING_TEXT
             : "Your signature is recorded. The next signer has been invited; you will receive the signed PDF by e-mail once everyone has signed."}
         </p>
         <p className="text-sm text-slate-500">You can close this page.</p>
@@ -133,8 +138,10 @@ function Content({
         <p>
           Thank you{view.recipient.signedAt ? ` – you signed on ${view.recipient.signedAt.slice(0, 10)}` : ""}.{" "}
           {view.request.status === "COMPLETED"
-            ? "Everyone has signed; the signed PDF has been sent to you by e-mail."
-            : "You will receive the signed PDF by e-mail once everyone has signed."}
+            ? SENT_TEXT
+            : view.everyoneSigned
+              ? SEALING_TEXT
+              : "You will receive the signed PDF by e-mail once everyone has signed."}
         </p>
       </Screen>
     );
@@ -152,7 +159,10 @@ function Content({
   if (view.recipient.role === "CC") {
     return (
       <Screen tone="info" heading="You receive a copy of this document" documentTitle={title}>
-        <p>There is nothing for you to sign. You will receive the signed PDF by e-mail once everyone has signed.</p>
+        <p>
+          There is nothing for you to sign.{" "}
+          {view.request.status === "COMPLETED" ? SENT_TEXT : view.everyoneSigned ? SEALING_TEXT : "You will receive the signed PDF by e-mail once everyone has signed."}
+        </p>
       </Screen>
     );
   }

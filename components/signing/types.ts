@@ -4,6 +4,8 @@ export interface SigningView {
   recipient: { id: string; name: string; email: string; role: "SIGNER" | "CC"; status: RecipientStatus; signedAt: string | null };
   yourTurn: boolean;
   waitingFor: string[];
+  /** Every signer has signed; the request is COMPLETED once the sealed PDF exists (and was e-mailed). */
+  everyoneSigned: boolean;
   document: { pageCount: number; pages: PageSize[] };
   fields: SigningField[];
 }

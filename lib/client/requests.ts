@@ -94,5 +94,7 @@ export function useRequestActions(id: string) {
   });
   const remind = useMutation({ mutationFn: () => api(`${SR}/${id}/remind`, { method: "POST" }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => api(`${SR}/${id}`, { method: "DELETE" }) });
-  return { send, cancel, remind, remove, refresh };
+  // Queues the seal again (202); the request shows COMPLETED, and its sealError goes, once it is sealed.
+  const reseal = useMutation({ mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/reseal`, { method: "POST" }), onSuccess: refresh });
+  return { send, cancel, remind, remove, reseal, refresh };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
+import { zSignatureRequest } from "./requests";
 import { zDecline, zSubmitSignature, zTokenParams } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
@@ -15,6 +16,18 @@ export const signingOps = {
     summary: "E-mail again the signers whose turn it is",
     params: zIdParams,
     success: { status: 200, description: "Reminders queued", data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }) },
+    errors: [401, 403, 404, 409, 429],
+  }),
+  resealRequest: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/signature-requests/{id}/reseal",
+    tag: "Signature requests",
+    summary: "Seal again a request every signer has signed (after its seal failed); 202, the seal is queued",
+    description:
+      "409 unless every SIGNER has signed and the request is IN_PROGRESS (not COMPLETED, CANCELLED, DECLINED or EXPIRED). " +
+      "The seal job is queued (not doubled if one is already queued or running); sealError stays until a seal succeeds.",
+    params: zIdParams,
+    success: { status: 202, description: "Seal queued", data: zSignatureRequest },
     errors: [401, 403, 404, 409, 429],
   }),
   viewSigning: defineOperation({

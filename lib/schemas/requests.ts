@@ -65,6 +65,12 @@ export const zDocument = z.object({
   pages: z.array(zPageSize),
 });
 
+/**
+ * Set when sealing failed for good (every retry of the seal job used); cleared when a reseal
+ * succeeds. `code` is the engine's reason (OUT_OF_PAGE, TOO_COMPLEX, UNPARSEABLE, …) or SEAL_FAILED.
+ */
+export const zSealError = z.object({ code: z.string(), message: z.string(), failedAt: z.string() });
+
 export const zSignatureRequest = z.object({
   id: z.uuid(),
   status: zRequestStatus,
@@ -80,6 +86,7 @@ export const zSignatureRequest = z.object({
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  sealError: zSealError.nullable(),
 });
 export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "signature_request.declined",
   "signature_request.cancelled",
   "signature_request.expired",
+  "signature_request.seal_failed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, eq } from "drizzle-orm";
+import { boxFitsPage } from "@/lib/pdf/page-box";
 import type { FieldInput } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
@@ -19,17 +20,18 @@ import {
   type RequestRow,
 } from "../requests/load-request";
 
-// Half a point of slack: coordinates computed from a rendered page round to fractions of a point.
-const EPS = 0.5;
-
-/** Why a field cannot stand where it is asked to, or null: page exists, box inside it, recipient a signer here. */
+/**
+ * Why a field cannot stand where it is asked to, or null: page exists, box inside it, recipient a
+ * signer here. The page sizes are the displayed boxes recorded at upload (lib/pdf/page-box.ts), the
+ * box the seal draws in, and the overhang allowed is the one the seal tolerates and clips.
+ */
 export function placementProblem(f: FieldInput, doc: DocumentRow, signers: Map<string, RecipientRow>, at: string): FieldError | null {
   const rec = signers.get(f.recipientId);
   if (!rec) return { field: `${at}recipientId`, message: `recipientId ${f.recipientId} is not a recipient of this request` };
   if (rec.role !== "SIGNER") return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
   if (f.page > doc.pageCount) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
   const size = doc.pages[f.page - 1];
-  if (f.x + f.width > size.width + EPS || f.y + f.height > size.height + EPS) {
+  if (!boxFitsPage(f, size)) {
     return {
       field: `${at}x`,
       message: `The box (${f.x}, ${f.y}, ${f.width} × ${f.height}) does not lie inside page ${f.page} (${size.width} × ${size.height} pt)`,

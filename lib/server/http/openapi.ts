@@ -69,6 +69,7 @@ export function openApiDocument(serverUrl: string): Json {
     const item: Json = {
       operationId: name,
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
       security: op.public ? [] : [{ ApiKey: [] }],
       parameters: parameters(op),

@@ -90,6 +90,6 @@ export const handlers: Record<string, (payload: Record<string, unknown>, job: Jo
   notify,
   webhook: (p, job) => deliverWebhook(String(p.deliveryId), job.final),
   // Loaded when first needed: the sealing engine (fonts, crypto) is heavy and most processes seal rarely.
-  seal: async (p) => (await import("../signing/seal-request")).sealRequest(String(p.requestId)),
+  seal: async (p, job) => (await import("../signing/seal-request")).sealRequest(String(p.requestId), job),
   sweep: () => sweepExpired(),
 };

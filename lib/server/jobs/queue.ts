@@ -12,3 +12,11 @@ export async function enqueue(db: Queryable, type: JobType, payload: Record<stri
     .returning({ id: jobs.id });
   return row.id;
 }
+
+/** Thrown by a handler whose failure no retry can fix: the job is FAILED at once. */
+export class PermanentJobError extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "PermanentJobError";
+  }
+}

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { jobs } from "../db/schema";
 import { handlers } from "./handlers";
+import { PermanentJobError } from "./queue";
 
 const LEASE_SECONDS = 120;
 const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
@@ -57,7 +58,7 @@ export async function runDueJobs(max = 100): Promise<number> {
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      const final = job.attempts >= job.maxAttempts;
+      const final = job.attempts >= job.maxAttempts || e instanceof PermanentJobError;
       console.error(`[signet] job ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " for good" : ""}: ${message}`);
       await db
         .update(jobs)
@@ -100,11 +101,14 @@ export function startWorker(intervalMs = 500) {
   const loop = async () => {
     if (stopped) return;
     try {
-      // Expiry is swept once a minute by every worker; the sweep is one idempotent UPDATE.
+      // Expiry is swept once a minute by every worker; the sweep is one idempotent UPDATE. Beside it,
+      // fully signed requests whose seal job was lost get a new one (one query; idempotent).
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
         const { sweepExpired } = await import("../requests/expire-requests");
         await sweepExpired();
+        const { sweepStrandedSeals } = await import("../signing/sweep-stranded-seals");
+        await sweepStrandedSeals();
       }
       await runDueJobs();
     } catch (e) {

@@ -1,18 +1,27 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
-import { signatureRequests } from "../db/schema";
+import { recipients, signatureRequests } from "../db/schema";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 
-/** IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent. */
+/**
+ * IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent.
+ * A request every signer has signed does not expire: it is waiting for its seal (or a reseal).
+ */
 export async function sweepExpired() {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(signatureRequests)
       .set({ status: "EXPIRED", updatedAt: new Date() })
-      .where(and(eq(signatureRequests.status, "IN_PROGRESS"), lt(signatureRequests.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(signatureRequests.status, "IN_PROGRESS"),
+          lt(signatureRequests.expiresAt, sql`now()`),
+          sql`exists (select 1 from ${recipients} where ${recipients.requestId} = ${signatureRequests.id} and ${recipients.role} = 'SIGNER' and ${recipients.status} <> 'SIGNED')`,
+        ),
+      )
       .returning();
     for (const req of expired) {
       await recordEvent(tx, req.id, "request.expired", systemActor, { expiresAt: req.expiresAt?.toISOString() });

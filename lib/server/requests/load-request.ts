@@ -114,6 +114,7 @@ export function toRequestHeader(r: RequestRow) {
     completedAt: iso(r.completedAt),
     cancelledAt: iso(r.cancelledAt),
     expiresAt: iso(r.expiresAt),
+    sealError: r.sealFailedAt ? { code: r.sealErrorCode ?? "SEAL_FAILED", message: r.sealErrorMessage ?? "", failedAt: r.sealFailedAt.toISOString() } : null,
   };
 }
 

@@ -3,8 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { CERTIFICATE_PAGE_SIZE, sealDocument } from "@/lib/pdf/seal";
-import { createSelfSignedP12 } from "@/lib/pdf/seal/pades";
+import { CERTIFICATE_PAGE_SIZE } from "@/lib/pdf/seal";
+import { runEngine } from "../engine";
+import { PdfError } from "@/lib/pdf/errors";
+import { PermanentJobError } from "../jobs/queue";
 import { config } from "../config";
 import { getDb } from "../db";
 import { auditEvents, documentVersions, signatureRequests } from "../db/schema";
@@ -14,6 +16,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
 import { anchorBoxes } from "../anchors/text-layer-cache";
+import { recordSealFailure } from "./seal-failure";
 
 /** The server's signing certificate: SIGNING_P12 (a file) or one generated once under DATA_DIR. */
 export async function signingCertificate(): Promise<{ p12: Buffer; password: string }> {
@@ -25,7 +28,10 @@ export async function signingCertificate(): Promise<{ p12: Buffer; password: str
   try {
     return { p12: await fs.readFile(file), password: (await fs.readFile(passFile, "utf8")).trim() };
   } catch {
-    const { p12, password } = createSelfSignedP12("Signet document sealing (self-signed)");
+    // RSA key generation takes a second or two: in the engine's threads, not the server's.
+    const made = await runEngine("createSelfSignedP12", ["Signet document sealing (self-signed)"]);
+    const p12 = Buffer.from(made.p12);
+    const password = made.password;
     await fs.mkdir(config.dataDir, { recursive: true });
     await fs.writeFile(passFile, password, { mode: 0o600 });
     await fs.writeFile(`${file}.tmp`, p12, { mode: 0o600 });
@@ -34,12 +40,39 @@ export async function signingCertificate(): Promise<{ p12: Buffer; password: str
   }
 }
 
+/** The seal job's attempt, as the queue runs it (lib/server/jobs/handlers.ts JobContext). */
+export interface SealAttempt {
+  id: string;
+  attempt: number;
+  /** The queue gives up after this attempt: if it fails, the request is marked seal-failed. */
+  final: boolean;
+}
+
+/**
+ * The seal job: seals the request, or rethrows so that the queue tries again later (with
+ * backoff). When the last attempt fails the request says so (sealError, an audit event and the
+ * `signature_request.seal_failed` webhook), so a fully signed request is never stuck unseen.
+ */
+export async function sealRequest(requestId: string, job?: SealAttempt) {
+  try {
+    return await sealOnce(requestId);
+  } catch (e) {
+    // A document the engine refuses (a box off the page, bytes that are not a PDF) will be refused
+    // the same way every time: fail for good now rather than after every retry. A deadline or heap
+    // limit (TOO_COMPLEX) may be the machine's load: that one is retried.
+    const permanent = e instanceof PdfError && e.kind !== "TOO_COMPLEX";
+    if (job && (job.final || permanent)) await recordSealFailure(requestId, e, job);
+    throw permanent ? new PermanentJobError(e) : e;
+  }
+}
+
 /**
  * The last signer signed: draw every value, cover the anchors, append the certificate, sign the
  * whole file (PAdES), store it as the final version, COMPLETED, and send everyone the sealed PDF.
- * Idempotent: a request already COMPLETED is left as it is.
+ * Idempotent: a request already COMPLETED is left as it is. A seal error recorded by an earlier
+ * job is cleared when this one succeeds.
  */
-export async function sealRequest(requestId: string) {
+async function sealOnce(requestId: string) {
   const db = await getDb();
   const [req] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (!req || req.status !== "IN_PROGRESS") return { skipped: `request is ${req?.status ?? "gone"}` };
@@ -61,7 +94,8 @@ export async function sealRequest(requestId: string) {
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
   const { p12, password } = await signingCertificate();
-  const sealed = await sealDocument(bytes, {
+  // In the engine's worker threads, bounded in time and memory like every other document task.
+  const sealed = await runEngine("sealDocument", [bytes, {
     fields: values,
     cover: await anchorBoxes(doc.sha256, bytes),
     sandbox: req.environment === "SANDBOX",
@@ -87,7 +121,7 @@ export async function sealRequest(requestId: string) {
       }),
       events: events.map((e) => ({ at: e.createdAt.toISOString(), type: e.type, actor: e.actor, ip: e.ip ?? undefined, userAgent: e.userAgent ?? undefined })),
     },
-  });
+  }]);
   const stored = await blobs().put(sealed.sealed);
 
   await db.transaction(async (tx) => {
@@ -104,7 +138,10 @@ export async function sealRequest(requestId: string) {
       reason: "SEALED",
       filename: null,
     });
-    await tx.update(signatureRequests).set({ status: "COMPLETED", completedAt: now, updatedAt: now }).where(eq(signatureRequests.id, req.id));
+    await tx
+      .update(signatureRequests)
+      .set({ status: "COMPLETED", completedAt: now, updatedAt: now, sealErrorCode: null, sealErrorMessage: null, sealFailedAt: null })
+      .where(eq(signatureRequests.id, req.id));
     await recordEvent(tx, req.id, "request.completed", systemActor, {
       originalSha256: original.sha256,
       sealedContentSha256: sealed.sealedContentSha256,

@@ -31,6 +31,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
       recipient: { id: me.id, name: me.name, email: me.email, role: me.role, status: me.status, signedAt: me.signedAt?.toISOString() ?? null },
       yourTurn: req.status === "IN_PROGRESS" && me.role === "SIGNER" && invited,
       waitingFor,
+      // Every signer has signed: the sealed PDF is being made (request still IN_PROGRESS) or was sent (COMPLETED).
+      everyoneSigned: all.some((x) => x.role === "SIGNER") && all.every((x) => x.role !== "SIGNER" || x.status === "SIGNED"),
       document: toDocumentDto(doc),
       // What the signer needs of each field: no anchor bookkeeping, no other recipient's ids.
       fields: mine

@@ -1,0 +1,35 @@
+import "server-only";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { AppError } from "../http/errors";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { enqueue } from "../jobs/queue";
+import { findVisibleRequest, loadRecipients, loadRequestDto } from "../requests/load-request";
+import { pendingSealJob } from "./pending-seal";
+
+/**
+ * POST …/{id}/reseal: queue the seal again for a request every signer has signed (typically after
+ * the seal failed for good and its cause was removed). The seal error stays until a seal succeeds;
+ * a seal job already queued or running is not doubled.
+ */
+export async function resealRequest(auth: KeyAuth, id: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
+    if (req.status !== "IN_PROGRESS") {
+      const why = req.status === "COMPLETED" ? "it is sealed already" : "only a request every signer has signed can be sealed";
+      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
+    }
+    const signers = (await loadRecipients(tx, req.id)).filter((r) => r.role === "SIGNER");
+    const unsigned = signers.filter((r) => r.status !== "SIGNED");
+    if (signers.length === 0 || unsigned.length) {
+      throw new AppError("WRONG_STATE", `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs`, {
+        details: { status: req.status, unsigned: unsigned.map((r) => ({ id: r.id, email: r.email })) },
+      });
+    }
+    const pending = await pendingSealJob(tx, req.id);
+    const jobId = pending ?? (await enqueue(tx, "seal", { requestId: req.id }));
+    await recordEvent(tx, req.id, "request.reseal_requested", keyActor(auth), { jobId, alreadyQueued: !!pending });
+    return loadRequestDto(tx, req);
+  });
+}
