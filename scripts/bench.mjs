@@ -8,6 +8,8 @@ import path from "node:path";
 import { ensureNpmPackages, log, root } from "./lib/setup.mjs";
 
 ensureNpmPackages();
+// Benchmarks that call the engine (in-process or through the built server) need its worker bundle.
+await (await import("./build-engine.mjs")).buildEngine();
 const only = process.argv.slice(2);
 const files = fs
   .readdirSync(path.join(root, "bench"))

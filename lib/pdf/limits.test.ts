@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { HOSTILE_PDFS } from "@/test/support/hostile-pdfs";
-import { PdfError } from "./errors";
+import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { inspectPdf } from "./inspect";
 import { extractTextLayer } from "./text-layer";
 import { LIMITS } from "./limits";
 
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return "accepted";
-  } catch (e) {
-    return e instanceof PdfError ? e.kind : `not a PdfError: ${String(e)}`;
-  }
-};
+const refusal = pdfErrorKind;
 
 // Each kind stops inside the engine's own budgets, long before the pool's deadline would fire.
 describe("the engine's budgets stop hostile PDFs early", () => {

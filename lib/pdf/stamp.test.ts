@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, renderPage, rotatePage, type RenderedPage } from "../../test/support/pdf-fixtures";
 import { findAnchors, type AnchorOccurrence } from "./anchors";
-import { PdfError } from "./errors";
 import { replaceText, stampImage } from "./stamp";
 import { extractTextLayer, type TextLayer } from "./text-layer";
 
@@ -23,14 +23,7 @@ function hasInk(img: RenderedPage, x: number, y: number, w: number, h: number): 
   return false;
 }
 
-async function kindOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "resolved";
-  } catch (e) {
-    return e instanceof PdfError ? e.kind : `not a PdfError: ${String(e)}`;
-  }
-}
+const kindOf = pdfErrorKind;
 
 describe("stamping and replacing text on a Chromium PDF with a rotated page", () => {
   let pdf: Uint8Array;

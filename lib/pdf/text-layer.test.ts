@@ -3,23 +3,16 @@ import path from "node:path";
 import zlib from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
 import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
+import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encryptPdf, htmlToPdf, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { findAnchors } from "./anchors";
-import { PdfError } from "./errors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
 
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
 const DEJAVU = path.resolve(__dirname, "fonts/DejaVuSans.ttf");
 
-async function kindOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "resolved";
-  } catch (e) {
-    return e instanceof PdfError ? e.kind : `not a PdfError: ${String(e)}`;
-  }
-}
+const kindOf = pdfErrorKind;
 
 /** Every word poppler sees is found by our layer at poppler's top-left, within 2 pt. */
 function expectWordsAgree(layer: TextLayer, words: PopplerWord[]): void {
