@@ -1,10 +1,11 @@
 import "server-only";
 import type { AnchorParse } from "@/lib/pdf/anchors";
 import { looksLikePdf } from "@/lib/pdf/inspect";
-import { DocxError, inspectDocx, looksLikeZip } from "@/lib/docx";
+import { DocxError, looksLikeZip } from "@/lib/docx";
+import { runEngine } from "../engine";
 import type { PageSize } from "@/lib/pdf/inspect";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
-import { blobs } from "../blobs/store";
+import { blobs, sha256Of } from "../blobs/store";
 import { AppError } from "../http/errors";
 import { acceptPdf } from "../requests/store-document";
 
@@ -44,7 +45,7 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
   if (looksLikeZip(bytes)) {
     let info;
     try {
-      info = inspectDocx(bytes);
+      info = await runEngine("inspectDocx", [bytes], { document: sha256Of(bytes) });
     } catch (e) {
       if (e instanceof DocxError) throw docxAppError(e);
       throw e;

@@ -1,5 +1,6 @@
 import "server-only";
-import { DocxError, fillDocx, missingPlaceholders, type TemplateData } from "@/lib/docx";
+import { DocxError, missingPlaceholders, type TemplateData } from "@/lib/docx";
+import { runEngine } from "../engine";
 import { blobs } from "../blobs/store";
 import { convertToPdf } from "../convert/converter";
 import { AppError } from "../http/errors";
@@ -21,7 +22,7 @@ export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
   }
   let filled: Uint8Array;
   try {
-    filled = fillDocx(await blobs().get(tpl.sha256), data);
+    filled = await runEngine("fillDocx", [await blobs().get(tpl.sha256), data]);
   } catch (e) {
     if (e instanceof DocxError) throw docxAppError(e);
     throw e;
