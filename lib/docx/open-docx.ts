@@ -1,47 +1,64 @@
 import PizZip from "pizzip";
 import { DocxError } from "./errors";
-
-/** Expanded content we agree to hold in memory for one document; a real contract uses a few MB. */
-export const MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+import { DOCX_LIMITS, isXmlPart, type DocxLimits } from "./limits";
+import { readZip, type ZipPart } from "./read-zip";
+import { measureXmlPart } from "./xml-shape";
 
 /** A zip starts with a local file header (PK\3\4), or is an empty archive (PK\5\6). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
 }
 
-/** pizzip reads the central directory eagerly and inflates lazily; the declared sizes are known up front. */
-function declaredSize(zip: PizZip): number {
-  let total = 0;
-  for (const f of Object.values(zip.files)) {
-    const data = (f as unknown as { _data?: { uncompressedSize?: number } })._data;
-    total += typeof data?.uncompressedSize === "number" ? data.uncompressedSize : 0;
+/**
+ * Starts with an XML declaration (after an optional byte order mark and white space), in UTF-8
+ * or UTF-16. Not a mere `<`: an embedded font is random bytes and may start with one.
+ */
+function startsLikeXml(b: Uint8Array): boolean {
+  if ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0x3c && b[3] === 0) || (b[0] === 0xfe && b[1] === 0xff && b[2] === 0 && b[3] === 0x3c)) return true;
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d) i++;
+  return b.length >= i + 5 && Buffer.from(b.buffer, b.byteOffset + i, 5).toString("latin1") === "<?xml";
+}
+
+/**
+ * The parts a reader may parse as XML: by their name; by the content type [Content_Types].xml
+ * gives them, matched as docxtemplater matches it (the part it templates as the main document
+ * may have any name); or by their first bytes (what LibreOffice may follow a relationship to).
+ */
+function xmlParts(parts: ZipPart[]): Set<string> {
+  const types = parts.find((p) => p.name === "[Content_Types].xml");
+  const overrides = new Map<string, string>();
+  const defaults: [string, string][] = [];
+  for (const m of types ? Buffer.from(types.data).toString("utf8").matchAll(/<(?:[\w.-]+:)?(Override|Default)\b([^>]*)>/g) : []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(m[2])?.slice(1).find((v) => v !== undefined) ?? "";
+    if (m[1] === "Override") overrides.set(attr("PartName").slice(1), attr("ContentType"));
+    else defaults.push([attr("Extension"), attr("ContentType")]);
   }
-  return total;
+  const typeOf = (name: string) => overrides.get(name) ?? defaults.find(([ext]) => name.endsWith(ext))?.[1] ?? "";
+  // XML types end in xml ("application/xml", "…+xml"); "vnd.openxmlformats-…" alone is a font or a package.
+  return new Set(parts.filter((p) => isXmlPart(p.name) || /[+/]xml$/i.test(typeOf(p.name)) || startsLikeXml(p.data)).map((p) => p.name));
 }
 
 /**
  * The zip of a Word document (a zip holding word/document.xml), or DocxError: NOT_DOCX for
- * something else, CORRUPT for a zip that cannot be read, TOO_LARGE for a zip bomb.
+ * something else, CORRUPT for a zip that cannot be read or lies about itself, TOO_LARGE or
+ * TOO_COMPLEX past `limits`. pizzip never parses the uploaded bytes: it is given the parts
+ * `readZip` inflated and checked, so nothing downstream trusts a size from the zip directory.
  */
-export function openDocx(bytes: Uint8Array): PizZip {
+export function openDocx(bytes: Uint8Array, limits: DocxLimits = DOCX_LIMITS): PizZip {
   if (!looksLikeZip(bytes)) throw new DocxError("NOT_DOCX", "The file is not a DOCX document");
-  let zip: PizZip;
-  try {
-    zip = new PizZip(bytes);
-  } catch {
-    throw new DocxError("CORRUPT", "The DOCX file is damaged: its zip structure cannot be read");
-  }
-  if (!zip.file("word/document.xml")) {
+  const parts = readZip(bytes, limits);
+  if (!parts.some((p) => p.name === "word/document.xml")) {
     throw new DocxError("NOT_DOCX", "The file is a zip archive but not a Word document (no word/document.xml)");
   }
-  if (declaredSize(zip) > MAX_UNCOMPRESSED_BYTES) {
-    throw new DocxError("TOO_LARGE", `The DOCX expands to more than ${MAX_UNCOMPRESSED_BYTES / 1024 / 1024} MB`);
-  }
-  try {
-    // Inflate the main part now: a damaged entry is then a clear CORRUPT, not a failure deep in the templater.
-    zip.file("word/document.xml")!.asText();
-  } catch {
-    throw new DocxError("CORRUPT", "The DOCX file is damaged: word/document.xml cannot be decompressed");
+  const xml = xmlParts(parts);
+  let elements = 0;
+  for (const p of parts) if (xml.has(p.name)) elements += measureXmlPart(p.name, p.data, limits, elements);
+  const zip = new PizZip();
+  for (const p of parts) {
+    if (p.name.endsWith("/")) continue; // a folder entry: Word writes none, the templater needs none
+    // Images and fonts are compressed already: storing them spares a second deflate when filling.
+    zip.file(p.name, p.data, { binary: true, compression: xml.has(p.name) ? "DEFLATE" : "STORE" });
   }
   return zip;
 }

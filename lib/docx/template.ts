@@ -1,6 +1,7 @@
 import Docxtemplater from "docxtemplater";
 import { parseAnchor, type AnchorParse } from "@/lib/pdf/anchor-grammar";
 import { DocxError } from "./errors";
+import { DOCX_LIMITS, type DocxLimits } from "./limits";
 import { openDocx } from "./open-docx";
 import { classifyTag, type TagKind } from "./tags";
 
@@ -46,8 +47,8 @@ function templateError(e: unknown): DocxError {
  * body, tables, headers and footers. Every tag passes through `parser`; `getValue` decides what it
  * renders to. Anchors always render to themselves, so they come out exactly as they went in.
  */
-function compile(bytes: Uint8Array, getValue: (name: string) => string | undefined) {
-  const zip = openDocx(bytes);
+function compile(bytes: Uint8Array, getValue: (name: string) => string | undefined, limits: DocxLimits) {
+  const zip = openDocx(bytes, limits);
   const tags: TagKind[] = [];
   let doc: Docxtemplater;
   try {
@@ -90,8 +91,8 @@ function compile(bytes: Uint8Array, getValue: (name: string) => string | undefin
 }
 
 /** Placeholders and anchors of a DOCX template, or DocxError when it is not a usable template. */
-export function inspectDocx(bytes: Uint8Array): DocxInspection {
-  const { tags } = compile(bytes, () => undefined);
+export function inspectDocx(bytes: Uint8Array, limits: DocxLimits = DOCX_LIMITS): DocxInspection {
+  const { tags } = compile(bytes, () => undefined, limits);
   const placeholders = [...new Set(tags.flatMap((t) => (t.kind === "placeholder" ? [t.name] : [])))];
   const anchors = tags.flatMap((t) => (t.kind === "anchor" ? [{ text: t.text, ...parseAnchor(t.text) }] : []));
   return { placeholders, anchors };
@@ -127,15 +128,22 @@ export function missingPlaceholders(placeholders: string[], data: TemplateData):
  * The DOCX with every placeholder replaced by its value as text (XML-escaped by docxtemplater,
  * line breaks kept as Word line breaks) and every anchor left as it was. DocxError
  * MISSING_VALUES (details.missing) when a placeholder has no value: nothing is filled then.
+ * TOO_LARGE when the values would insert more than `limits.maxFilledChars` in all.
  */
-export function fillDocx(bytes: Uint8Array, data: TemplateData): Uint8Array {
-  const { doc, tags } = compile(bytes, (name) => valueOf(data, name));
+export function fillDocx(bytes: Uint8Array, data: TemplateData, limits: DocxLimits = DOCX_LIMITS): Uint8Array {
+  const { doc, tags } = compile(bytes, (name) => valueOf(data, name), limits);
   const names = [...new Set(tags.flatMap((t) => (t.kind === "placeholder" ? [t.name] : [])))];
   const missing = missingPlaceholders(names, data);
   if (missing.length) {
     throw new DocxError("MISSING_VALUES", `No value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`, {
       missing,
     });
+  }
+  // `tags` has one entry per occurrence (loops are refused): a long value in a placeholder repeated
+  // thousands of times is refused here, before rendering grows the document.
+  const inserted = tags.reduce((n, t) => n + (t.kind === "placeholder" ? valueOf(data, t.name)!.length : 0), 0);
+  if (inserted > limits.maxFilledChars) {
+    throw new DocxError("TOO_LARGE", `Filling the template would insert ${inserted.toLocaleString("en")} characters; the limit for one document is ${limits.maxFilledChars.toLocaleString("en")}`);
   }
   try {
     doc.render();

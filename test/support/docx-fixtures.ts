@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { AlignmentType, Document, Footer, Header, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import PizZip from "pizzip";
 
@@ -185,6 +186,131 @@ export function zipNotDocx(): Uint8Array {
   zip.file("mimetype", "application/vnd.oasis.opendocument.text");
   zip.file("content.xml", "<office:document-content/>");
   return zip.generate({ type: "uint8array" });
+}
+
+/**
+ * Hostile DOCX files, written byte by byte (a zip library would refuse to lie): the minimal
+ * package parts around a word/document.xml that is given as deflate data with its true CRC and
+ * size, and with what the central directory and the local header claim that size to be.
+ */
+interface RawEntry {
+  name: string;
+  /** Deflate data (method 8), or the content itself (method 0). */
+  data: Uint8Array;
+  method: 0 | 8;
+  crc: number;
+  size: number;
+  centralSize?: number;
+  localSize?: number;
+}
+
+const MINIMAL_PARTS: Record<string, string> = {
+  "[Content_Types].xml":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  "_rels/.rels":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+};
+const DOC_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>`;
+const DOC_TAIL = "</w:body></w:document>";
+
+function deflated(name: string, content: string | Uint8Array): RawEntry {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  return { name, data: zlib.deflateRawSync(bytes), method: 8, crc: zlib.crc32(bytes), size: bytes.length };
+}
+
+/** A zip of `entries`, each claiming `centralSize` / `localSize` (default: its true size). */
+function writeZip(entries: RawEntry[]): Uint8Array {
+  const out: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt16LE(0x21, 12); // 1980-01-01
+    local.writeUInt32LE(e.crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.localSize ?? e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(0x0800, 8);
+    dir.writeUInt16LE(e.method, 10);
+    dir.writeUInt16LE(0x21, 14);
+    dir.writeUInt32LE(e.crc, 16);
+    dir.writeUInt32LE(e.data.length, 20);
+    dir.writeUInt32LE(e.centralSize ?? e.size, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    out.push(local, name, Buffer.from(e.data));
+    central.push(dir, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...out, cd, end]));
+}
+
+/**
+ * word/document.xml of about `mb` MB (`<w:p><w:r><w:t>a</w:t></w:r></w:p>` repeated), as deflate
+ * data that is never expanded here: independently deflated pieces, each ending on a byte boundary
+ * (sync flush), concatenate into one valid stream. 150 MB compress to about 450 KB.
+ */
+function hugeDocumentXml(mb: number): RawEntry {
+  const chunk = Buffer.from("<w:p><w:r><w:t>a</w:t></w:r></w:p>".repeat(30_000)); // ~1 MB
+  const head = Buffer.from(DOC_HEAD);
+  const tail = Buffer.from(DOC_TAIL);
+  const sync = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const n = Math.ceil((mb * 1024 * 1024) / chunk.length);
+  const piece = zlib.deflateRawSync(chunk, sync);
+  let crc = zlib.crc32(head);
+  for (let i = 0; i < n; i++) crc = zlib.crc32(chunk, crc);
+  crc = zlib.crc32(tail, crc);
+  const data = Buffer.concat([zlib.deflateRawSync(head, sync), ...Array<Buffer>(n).fill(piece), zlib.deflateRawSync(tail)]);
+  return { name: "word/document.xml", data, method: 8, crc, size: head.length + n * chunk.length + tail.length };
+}
+
+const minimalEntries = () => Object.entries(MINIMAL_PARTS).map(([name, xml]) => deflated(name, xml));
+
+/** (a) A DOCX whose word/document.xml inflates to `mb` MB (default 150), honestly declared; well under 1 MB. */
+export function xmlBombDocx(mb = 150): Uint8Array {
+  return writeZip([...minimalEntries(), hugeDocumentXml(mb)]);
+}
+
+/**
+ * (b) A DOCX whose zip lies about the size of word/document.xml:
+ * - "small": a 150 MB part claims 1,000 bytes in the directory and the local header;
+ * - "huge": a 300-byte part claims 3 GB in both;
+ * - "local": the directory is right, the local header claims another size.
+ */
+export function lyingZipDocx(lie: "small" | "huge" | "local"): Uint8Array {
+  if (lie === "small") return writeZip([...minimalEntries(), { ...hugeDocumentXml(150), centralSize: 1_000, localSize: 1_000 }]);
+  const doc = deflated("word/document.xml", `${DOC_HEAD}${para(r("A small contract."))}${DOC_TAIL}`);
+  if (lie === "huge") return writeZip([...minimalEntries(), { ...doc, centralSize: 3_000_000_000, localSize: 3_000_000_000 }]);
+  return writeZip([...minimalEntries(), { ...doc, localSize: doc.size + 1 }]);
+}
+
+/** (c) A DOCX of `parts` zip entries (the package plus tiny stored images). */
+export function manyPartsDocx(parts = 2_001): Uint8Array {
+  const entries = [...minimalEntries(), deflated("word/document.xml", `${DOC_HEAD}${para(r("Many parts."))}${DOC_TAIL}`)];
+  const pixel = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  for (let i = entries.length; i < parts; i++) entries.push({ name: `word/media/image${i}.png`, data: pixel, method: 0, crc: zlib.crc32(pixel), size: pixel.length });
+  return writeZip(entries);
+}
+
+/** A DOCX whose body nests `depth` elements `tag` (w:p, w:r) around one run of text. */
+export function deeplyNestedDocx(depth = 100_000, tag = "w:p"): Uint8Array {
+  return handBuiltDocx(`${`<${tag}>`.repeat(depth)}${r("Deep {{amount}}")}${`</${tag}>`.repeat(depth)}`);
 }
 
 /** Normalises what pdftotext gives (line breaks, runs of spaces) for searching. */

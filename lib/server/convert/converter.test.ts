@@ -81,13 +81,23 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     expect(pdf.length).toBeGreaterThan(1000);
   });
 
-  it("bounds a conversion in time: killed, 422, and the next one works", async () => {
+  it("bounds a conversion in time: its LibreOffice killed and replaced, 422, and the next one works", async () => {
     const big = fillDocx(await docxFromPackage(60), FIXTURE_DATA);
+    await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
+    const pid = conv.status().slots[0].pid!;
     const e = await appError(conv.toPdf(big, "docx", { timeoutMs: 30 }));
     expect(e.status).toBe(422);
     expect(e.details).toEqual({ reason: "CONVERSION_TIMEOUT" });
+    expect(e.message).toMatch(/took longer than .* too large or too complex/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(isRunning(pid)).toBe(false);
     const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
     expect(pdf.length).toBeGreaterThan(1000);
+    expect(conv.status().slots[0].pid).not.toBe(pid);
+  });
+
+  it("defaults to a 30 s limit per conversion", () => {
+    expect(make().options.timeoutMs).toBe(process.env.SIGNET_CONVERT_TIMEOUT_MS ? Number(process.env.SIGNET_CONVERT_TIMEOUT_MS) : 30_000);
   });
 
   it("a document LibreOffice cannot read is a 422, and the converter carries on", async () => {

@@ -11,7 +11,11 @@ import { CliWorker, StartError, UnoWorker, type OfficeWorker } from "./office-wo
 export interface ConverterOptions {
   /** LibreOffice processes kept warm; conversions beyond that queue. Default SIGNET_CONVERTERS or 2. */
   size: number;
-  /** Limit for one conversion; it is killed and its LibreOffice restarted after that. */
+  /**
+   * Limit for one conversion (SIGNET_CONVERT_TIMEOUT_MS, default 30 s; a 150-page contract takes
+   * about 1 s): a document that overruns it is 422 CONVERSION_TIMEOUT, and its LibreOffice, still
+   * busy with it, is killed and replaced.
+   */
   timeoutMs: number;
   startTimeoutMs: number;
   /** How long a conversion may wait for a free LibreOffice before the caller gets a 503. */
@@ -30,7 +34,7 @@ const envNumber = (name: string, fallback: number) => {
 function defaults(): ConverterOptions {
   return {
     size: Math.floor(envNumber("SIGNET_CONVERTERS", Math.min(2, Math.max(1, os.cpus().length)))),
-    timeoutMs: envNumber("SIGNET_CONVERT_TIMEOUT_MS", 60_000),
+    timeoutMs: envNumber("SIGNET_CONVERT_TIMEOUT_MS", 30_000),
     startTimeoutMs: envNumber("SIGNET_CONVERT_START_TIMEOUT_MS", 60_000),
     queueTimeoutMs: envNumber("SIGNET_CONVERT_QUEUE_TIMEOUT_MS", 120_000),
     mode: (process.env.SIGNET_CONVERT_MODE as ConverterOptions["mode"]) || "auto",

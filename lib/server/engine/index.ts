@@ -90,7 +90,7 @@ export async function runEngine<K extends TaskName>(task: K, args: Args<K>, opts
     else if (err.code === "ERR_WORKER_OUT_OF_MEMORY") limit = `processing it needed more than ${config.engineMemoryMb} MB`;
     if (!limit) throw e;
     const what = DOCX_TASKS.has(task) ? "DOCX" : "PDF";
-    reply = { ok: false, error: { source: DOCX_TASKS.has(task) ? "docx" : "pdf", kind: DOCX_TASKS.has(task) ? "TOO_LARGE" : "TOO_COMPLEX", message: `The ${what} is too complex to process: ${limit}` } };
+    reply = { ok: false, error: { source: DOCX_TASKS.has(task) ? "docx" : "pdf", kind: "TOO_COMPLEX", message: `The ${what} is too complex to process: ${limit}` } };
   }
   if (reply.ok) return reply.value as Result<K>;
   const { error } = reply;
