@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { HOSTILE_PDFS } from "../support/hostile-pdfs";
+import { deeplyNestedDocx, lyingZipDocx, manyPartsDocx, xmlBombDocx } from "../support/docx-fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 // Hostile uploads against the real server process: each is refused with a 4xx in the envelope within
@@ -47,23 +48,37 @@ function watchHealth() {
   };
 }
 
-async function upload(bytes: Uint8Array, name = "doc.pdf") {
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const HOSTILE_DOCX = {
+  "DOCX whose document.xml is 150 MB": () => xmlBombDocx(150),
+  "DOCX whose zip directory understates a size": () => lyingZipDocx("small"),
+  "DOCX whose zip directory claims 3 GB": () => lyingZipDocx("huge"),
+  "DOCX of 2,001 parts": () => manyPartsDocx(2_001),
+  "DOCX of 100,000 nested paragraphs": () => deeplyNestedDocx(100_000),
+};
+
+async function upload(bytes: Uint8Array, kind: "pdf" | "docx" = "pdf") {
   const form = new FormData();
-  form.append("title", "Hostile");
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+  if (kind === "pdf") form.append("title", "Hostile");
+  else form.append("name", "Hostile");
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: kind === "pdf" ? "application/pdf" : DOCX_TYPE }), `doc.${kind}`);
   const t = performance.now();
-  const r = await fetch(`${server.url}${SR}`, { method: "POST", headers: { "x-api-key": KEY }, body: form });
+  const r = await fetch(`${server.url}${kind === "pdf" ? SR : "/api/v1/enterprise/templates"}`, { method: "POST", headers: { "x-api-key": KEY }, body: form });
   return { status: r.status, body: (await r.json()) as { code: number; message: string; data: unknown; details?: { reason?: string } }, ms: performance.now() - t };
 }
 
 describe("hostile documents against the server process", () => {
-  for (const [name, make] of Object.entries(HOSTILE_PDFS)) {
+  const cases = [
+    ...Object.entries(HOSTILE_PDFS).map(([name, make]) => [name, make, "pdf"] as const),
+    ...Object.entries(HOSTILE_DOCX).map(([name, make]) => [name, make, "docx"] as const),
+  ];
+  for (const [name, make, kind] of cases) {
     it(`refuses a ${name} quickly, stays responsive, and refuses the retry at once`, async () => {
       const bytes = make();
       await fetch(`${server.url}/api/health`); // warm
       const health = watchHealth();
-      const first = await upload(bytes);
-      const second = await upload(bytes);
+      const first = await upload(bytes, kind);
+      const second = await upload(bytes, kind);
       const { worst, failures } = await health();
 
       expect(first.status, JSON.stringify(first.body)).toBeGreaterThanOrEqual(400);
@@ -73,7 +88,7 @@ describe("hostile documents against the server process", () => {
       expect(first.ms).toBeLessThan(3000);
       expect(second.status).toBe(first.status);
       expect(second.ms).toBeLessThan(Math.max(500, first.ms));
-      if (first.body.details?.reason === "TOO_COMPLEX") expect(second.body.message).toContain("refused before");
+      if (["TOO_COMPLEX", "TOO_LARGE"].includes(first.body.details?.reason ?? "")) expect(second.body.message).toContain("refused before");
       expect(failures).toBe(0);
       expect(worst).toBeLessThan(500);
       expect(server.child.exitCode).toBeNull();
