@@ -357,3 +357,28 @@ export const documentRejections = pgTable("document_rejections", {
   message: text("message").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Token buckets by name, for limits that are not per API key: a signing link (`sign-token:<hash>`),
+ * a client address (`sign-ip:<ip>`, `verify-ip:<ip>`). Same statement as rate_buckets.
+ */
+export const namedRateBuckets = pgTable("named_rate_buckets", {
+  bucket: text("bucket").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+/** Every staff sign-in attempt and its outcome: the auth log, and what sign-in throttling counts. */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** SUCCESS, FAILURE (wrong e-mail or password) or THROTTLED (refused without checking). */
+    outcome: text("outcome").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_attempts_email_idx").on(t.email, t.createdAt), index("auth_attempts_ip_idx").on(t.ip, t.createdAt)],
+);
