@@ -5,19 +5,31 @@ import ipaddr from "ipaddr.js";
 
 export const allowPrivateTargets = () => process.env.WEBHOOK_ALLOW_PRIVATE === "1";
 
-/** Only global unicast addresses are webhook targets: no loopback, private, link-local, metadata, mapped, ... */
+/** IPv6 prefixes that carry an IPv4 address (or are not routable) but that ipaddr.js calls unicast. */
+const EMBEDDING_V6 = [
+  ipaddr.parseCIDR("::/96"), // IPv4-compatible, ::a.b.c.d (deprecated; some stacks still route it to a.b.c.d)
+  ipaddr.parseCIDR("64:ff9b:1::/48"), // local-use NAT64 (RFC 8215)
+  ipaddr.parseCIDR("100::/64"), // discard-only
+] as [ipaddr.IPv6, number][];
+
+/**
+ * Only global unicast addresses are webhook targets: no loopback, private, link-local, metadata,
+ * and no IPv6 spelling of an IPv4 address (mapped in any notation, IPv4-compatible, NAT64, 6to4,
+ * Teredo), whatever IPv4 address it carries.
+ */
 export function isPublicAddress(address: string): boolean {
   let a: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    a = ipaddr.parse(address);
+    a = ipaddr.parse(address.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
   } catch {
     return false;
   }
-  if (a.kind() === "ipv6") {
-    const v6 = a as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return isPublicAddress(v6.toIPv4Address().toString());
-  }
-  return a.range() === "unicast";
+  if (a.kind() === "ipv4") return a.range() === "unicast";
+  const v6 = a as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return false;
+  if (EMBEDDING_V6.some((cidr) => v6.match(cidr))) return false;
+  // ipaddr.js names the rest: rfc6052 (NAT64 64:ff9b::/96), 6to4 (2002::/16), teredo, rfc6145, uniqueLocal, ...
+  return v6.range() === "unicast";
 }
 
 export class BlockedTargetError extends Error {}
