@@ -18,7 +18,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       // redirect: false, and we navigate ourselves: next-auth's own redirect would use NEXTAUTH_URL's host.
       const res = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
       if (!res || res.error) {
-        setError(res?.error === "CredentialsSignin" || !res ? "Wrong e-mail address or password." : "Signing in failed. Try again.");
+        // A throttled attempt comes back with the server's own message ("Too many failed sign-ins. Try again in …").
+        const throttled = res?.error?.startsWith("Too many failed sign-ins");
+        setError(throttled ? res!.error! : res?.error === "CredentialsSignin" || !res ? "Wrong e-mail address or password." : "Signing in failed. Try again.");
         setBusy(false);
         return;
       }

@@ -7,6 +7,8 @@ import { staffUsers } from "../db/schema";
 import { verifyPassword } from "../auth/password";
 import { getSecret } from "../secrets";
 import { config } from "../config";
+import { clientIp } from "../auth/ip";
+import { recordAttempt, secondsToWait, SignInThrottledError } from "./sign-in-throttle";
 
 /** What a staff session carries (in the signed JWT cookie): no key, no password, only who it is. */
 export interface StaffIdentity {
@@ -20,12 +22,31 @@ export interface StaffIdentity {
 // scrypt of a throwaway password, so an unknown e-mail costs as long as a wrong password.
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
-async function checkCredentials(email: string, password: string): Promise<StaffIdentity | null> {
+/**
+ * Checks an e-mail and password, throttled per account and per client address (sign-in-throttle.ts);
+ * every attempt goes into the auth log. Throws SignInThrottledError (its message is shown) while a
+ * wait is due.
+ */
+async function checkCredentials(rawEmail: string, password: string, ip: string | null, userAgent: string | null): Promise<StaffIdentity | null> {
+  const email = rawEmail.trim().toLowerCase();
+  const wait = await secondsToWait(email, ip);
+  if (wait > 0) {
+    await recordAttempt(email, ip, userAgent, "THROTTLED");
+    throw new SignInThrottledError(wait);
+  }
   const db = await getDb();
-  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase())).limit(1);
+  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
   const good = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  await recordAttempt(email, ip, userAgent, user && good ? "SUCCESS" : "FAILURE");
   if (!user || !good) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role, orgId: user.orgId };
+}
+
+/** next-auth hands authorize() a plain object of headers; the client address comes from the socket (scripts/server.mjs). */
+function headersOf(req: { headers?: Record<string, string | string[] | undefined> } | undefined): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") h.set(k, v);
+  return h;
 }
 
 /**
@@ -61,10 +82,11 @@ async function buildOptions(): Promise<NextAuthOptions> {
       CredentialsProvider({
         name: "Staff login",
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           if (credentials.email.length > 320 || credentials.password.length > 1000) return null;
-          return checkCredentials(credentials.email, credentials.password);
+          const headers = headersOf(req as { headers?: Record<string, string> });
+          return checkCredentials(credentials.email, credentials.password, clientIp(headers, config.trustProxy), headers.get("user-agent"));
         },
       }),
     ],

@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { authOptions } from "@/lib/server/staff/auth-options";
+import { hashPassword } from "@/lib/server/auth/password";
+import { getDb } from "@/lib/server/db";
+import { authAttempts, staffUsers } from "@/lib/server/db/schema";
+import { makeOrg } from "../support/api";
+
+// Staff sign-in, through next-auth's own credentials provider as the sign-in route calls it: throttled per
+// account and per client address, every attempt in the auth log.
+const TOKEN = "test-client-ip-token";
+process.env.SIGNET_CLIENT_IP_TOKEN = TOKEN;
+
+type Authorize = (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<unknown>;
+async function authorize(): Promise<Authorize> {
+  const provider = (await authOptions()).providers[0] as unknown as { options: { authorize: Authorize } };
+  return provider.options.authorize;
+}
+
+async function staff(email: string, password: string) {
+  const { orgId } = await makeOrg();
+  const db = await getDb();
+  await db.insert(staffUsers).values({ email, name: "Thea Throttle", passwordHash: await hashPassword(password), orgId });
+}
+
+const from = (ip: string) => ({ headers: { "x-signet-client-ip": ip, "x-signet-client-ip-token": TOKEN, "user-agent": "vitest" } });
+const attempt = async (email: string, password: string, ip: string) => {
+  try {
+    return (await (await authorize())({ email, password }, from(ip))) ? "SIGNED IN" : "WRONG";
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("staff sign-in throttling", () => {
+  it("after 20 wrong passwords the right one is refused until the backoff passes, which doubles with each failure", async () => {
+    const email = `thea.${Date.now()}@signet.test`;
+    await staff(email, "right-password-1");
+    const ip = "203.0.113.7";
+    const outcomes = [];
+    for (let i = 0; i < 20; i++) outcomes.push(await attempt(email, `wrong-${i}`, ip));
+    expect(outcomes.slice(0, 5)).toEqual(Array(5).fill("WRONG"));
+    // from the 6th on, refused without checking, with a clear message
+    expect(outcomes.slice(5).every((o) => /^Too many failed sign-ins\. Try again in \d+ seconds?\.$/.test(o))).toBe(true);
+    expect(await attempt(email, "right-password-1", ip)).toMatch(/^Too many failed sign-ins/);
+
+    await sleep(1100); // 5 failures: 1 s
+    expect(await attempt(email, "wrong-again", ip)).toBe("WRONG"); // the 6th failure: 2 s now
+    expect(await attempt(email, "right-password-1", ip)).toBe("Too many failed sign-ins. Try again in 2 seconds.");
+    await sleep(2100);
+    expect(await attempt(email, "right-password-1", ip)).toBe("SIGNED IN");
+    // a success starts the count again
+    expect(await attempt(email, "wrong-after-success", ip)).toBe("WRONG");
+    expect(await attempt(email, "right-password-1", ip)).toBe("SIGNED IN");
+
+    const db = await getDb();
+    const log = await db.select().from(authAttempts).where(eq(authAttempts.email, email));
+    const count = (o: string) => log.filter((r) => r.outcome === o).length;
+    expect({ SUCCESS: count("SUCCESS"), FAILURE: count("FAILURE"), THROTTLED: count("THROTTLED") }).toEqual({ SUCCESS: 2, FAILURE: 7, THROTTLED: 17 });
+    expect(log.every((r) => r.ip === ip && r.userAgent === "vitest")).toBe(true);
+  });
+
+  it("throttles a client address that guesses across accounts, not other addresses", async () => {
+    const stamp = Date.now();
+    const emails = Array.from({ length: 6 }, (_, i) => `acct${i}.${stamp}@signet.test`);
+    for (const e of emails) await staff(e, "right-password-1");
+    for (let i = 0; i < 5; i++) expect(await attempt(emails[i], "wrong", "198.51.100.9")).toBe("WRONG");
+    expect(await attempt(emails[5], "right-password-1", "198.51.100.9")).toMatch(/^Too many failed sign-ins/);
+    expect(await attempt(emails[5], "right-password-1", "198.51.100.10")).toBe("SIGNED IN");
+    const db = await getDb();
+    const refused = await db.select().from(authAttempts).where(and(eq(authAttempts.email, emails[5]), eq(authAttempts.outcome, "THROTTLED")));
+    expect(refused).toHaveLength(1);
+  });
+});
