@@ -1,5 +1,8 @@
 import Link from "next/link";
 
+// Rendered per request, so its scripts carry the response's CSP nonce (scripts/server.mjs).
+export const dynamic = "force-dynamic";
+
 export default function Home() {
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">

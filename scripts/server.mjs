@@ -14,12 +14,95 @@ const app = next({ dev: false, hostname: "localhost", port, dir: process.cwd() }
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * The Content-Security-Policy of every response. Scripts only from this origin and with this
+ * response's nonce (Next.js reads the nonce from the request's own CSP header and puts it on every
+ * script it renders; 'strict-dynamic' lets those load the chunks they need). Styles may be inline
+ * (server-rendered style attributes); images also from data: and blob: (signatures, rendered pages);
+ * pdf.js runs in a worker from this origin and may compile WebAssembly. No page may frame another.
+ */
+function contentSecurityPolicy(nonce) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Methods no route of Signet implements: answered here, before Next.js (which answers TRACE with a 500). */
+const NEVER = new Set(["TRACE", "TRACK", "CONNECT"]);
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]); // POST: Next.js server actions
+
+function methodNotAllowed(res, allow) {
+  res.writeHead(405, { "content-type": "application/json; charset=utf-8", allow, "cache-control": "no-store" });
+  res.end(JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: `Method not allowed; use ${allow}`, data: null }));
+}
+
+/**
+ * A route file that does not export a method makes Next.js answer 405 with an empty body: give it
+ * the API's envelope, like every other error.
+ */
+function envelopeBare405(res) {
+  const writeHead = res.writeHead;
+  let replace = false;
+  res.writeHead = function (status, ...rest) {
+    if (status === 405 && !String(res.getHeader("content-type") ?? "").includes("json")) {
+      replace = true;
+      const allow = String(res.getHeader("allow") ?? "");
+      res.removeHeader("content-length");
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.setHeader("cache-control", "no-store");
+      const headers = typeof rest[0] === "object" ? rest[0] : typeof rest[1] === "object" ? rest[1] : undefined;
+      if (headers) for (const k of Object.keys(headers)) if (/^content-(length|type)$/i.test(k)) delete headers[k];
+      res.__signetAllow = allow;
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  const end = res.end;
+  res.end = function (chunk, ...rest) {
+    if (!replace) return end.call(this, chunk, ...rest);
+    const allow = res.__signetAllow;
+    const body = JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: allow ? `Method not allowed; use ${allow}` : "Method not allowed", data: null });
+    return end.call(this, body);
+  };
+  const write = res.write;
+  res.write = function (...args) {
+    return replace ? true : write.apply(this, args);
+  };
+}
+
 const server = http.createServer((req, res) => {
   delete req.headers["x-signet-client-ip"];
   delete req.headers["x-signet-client-ip-token"];
   const addr = req.socket.remoteAddress ?? "";
   req.headers["x-signet-client-ip"] = addr.startsWith("::ffff:") ? addr.slice(7) : addr;
   req.headers["x-signet-client-ip-token"] = token;
+
+  const path = (req.url ?? "/").split("?")[0];
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+  req.headers["content-security-policy"] = csp;
+  res.setHeader("Content-Security-Policy", csp);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // A signing page's address is a bearer token: never send it on as a Referer.
+  res.setHeader("Referrer-Policy", path.startsWith("/sign/") || path.startsWith("/api/sign/") ? "no-referrer" : "strict-origin-when-cross-origin");
+
+  const method = (req.method ?? "GET").toUpperCase();
+  const api = path.startsWith("/api/");
+  if (NEVER.has(method)) return methodNotAllowed(res, api ? "GET, POST, PATCH, DELETE" : "GET, HEAD");
+  if (!api && !PAGE_METHODS.has(method) && !path.startsWith("/_next/")) return methodNotAllowed(res, "GET, HEAD");
+  if (api) envelopeBare405(res);
   handle(req, res);
 });
 server.requestTimeout = 10 * 60_000;

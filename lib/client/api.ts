@@ -2,6 +2,8 @@
  * The dashboard's calls to its own proxy (/api/dashboard/...). The proxy adds the server-held key;
  * the browser only ever holds its session cookie. Errors keep the API's status and message.
  */
+import { DASHBOARD_HEADER } from "./constants";
+
 export const DASHBOARD_API = "/api/dashboard";
 
 export interface FieldErrorDto {
@@ -48,7 +50,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** JSON in, envelope `data` out. One retry after a 429 when the wait is short. */
 export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
+  const headers: Record<string, string> = { accept: "application/json", [DASHBOARD_HEADER]: "1", ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     headers["content-type"] = "application/json";

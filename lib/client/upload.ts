@@ -1,4 +1,5 @@
 import { ApiError, DASHBOARD_API } from "./api";
+import { DASHBOARD_HEADER } from "./constants";
 
 /**
  * A multipart upload through the proxy with progress (fetch has no upload progress; XMLHttpRequest does).
@@ -10,6 +11,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
     xhr.open("POST", `${DASHBOARD_API}${path}`);
     xhr.responseType = "text";
     xhr.setRequestHeader("accept", "application/json");
+    xhr.setRequestHeader(DASHBOARD_HEADER, "1");
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

@@ -1,16 +1,17 @@
 import { envelope, json } from "@/lib/server/http/envelope";
 import { currentStaff } from "@/lib/server/staff/current-staff";
 import { forwardToApi } from "@/lib/server/staff/forward-to-api";
+import { refuseForeignCall } from "@/lib/server/staff/same-origin";
 
 type Ctx = { params: Promise<{ path: string[] }> };
 
-// GET|POST|PATCH|DELETE /api/dashboard/* – the dashboard's calls, checked for a staff session here (not only
-// in middleware), then sent to the API with the server-held key, which never reaches the browser.
+// GET|POST|PATCH|DELETE /api/dashboard/* – the dashboard's calls: from the dashboard's own pages only
+// (same-origin.ts), checked for a staff session here (not only in middleware), then sent to the API with
+// the server-held key, which never reaches the browser.
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
-  if (req.method !== "GET" && req.headers.get("sec-fetch-site") === "cross-site") {
-    return json(envelope(403, "Cross-site requests are not accepted", null), 403);
-  }
   if (!(await currentStaff())) return json(envelope(401, "Sign in to use the dashboard", null), 401);
+  const refused = refuseForeignCall(req);
+  if (refused) return json(envelope(403, refused, null), 403);
   return forwardToApi(req, (await ctx.params).path);
 }
 

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+// Response headers and methods, as the real server process answers them.
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-headers-")), ADMIN_PASSWORD: "system-test-pw" });
+});
+afterAll(() => server?.stop("SIGKILL"));
+
+/** A raw request (fetch refuses TRACE). */
+function raw(method: string, p: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const r = http.request(`${server.url}${p}`, { method }, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    r.on("error", reject);
+    r.end();
+  });
+}
+
+describe("security headers", () => {
+  it.each(["/login", "/sign/not-a-real-token", "/api/health", "/"])("%s carries nosniff, framing and referrer rules and a CSP", async (p) => {
+    const r = await raw("GET", p);
+    expect(r.headers["x-content-type-options"]).toBe("nosniff");
+    expect(r.headers["x-frame-options"]).toBe("DENY");
+    const csp = String(r.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(r.headers["referrer-policy"]).toBe(p.startsWith("/sign/") ? "no-referrer" : "strict-origin-when-cross-origin");
+  });
+
+  it("puts the response's nonce on every script of a page, and a new nonce on every response", async () => {
+    const a = await raw("GET", "/login");
+    const b = await raw("GET", "/login");
+    const nonce = /'nonce-([^']+)'/.exec(String(a.headers["content-security-policy"]))![1];
+    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(String(b.headers["content-security-policy"]))![1]);
+    const scripts = a.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
+  });
+});
+
+describe("methods", () => {
+  it.each([
+    ["TRACE", "/api/health"],
+    ["TRACE", "/login"],
+    ["TRACE", "/api/v1/enterprise/signature-requests"],
+    ["TRACK", "/"],
+    ["PUT", "/api/health"],
+    ["DELETE", "/api/health"],
+    ["PATCH", "/api/v1/openapi.json"],
+    ["PUT", "/login"],
+    ["DELETE", "/sign/abc"],
+  ])("%s %s → 405 in the envelope", async (method, p) => {
+    const r = await raw(method, p);
+    expect(r.status).toBe(405);
+    expect(r.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(r.body)).toMatchObject({ code: 405, statusText: "Method Not Allowed", data: null });
+  });
+
+  it("the server is fine afterwards", async () => {
+    expect((await raw("GET", "/api/health")).status).toBe(200);
+  });
+});
