@@ -1,5 +1,5 @@
 import { expect, test, type Response } from "@playwright/test";
-import { makePdf, pageDrawn } from "./support";
+import { cspViolations, makePdf, pageDrawn } from "./support";
 
 // The dashboard calls the API with a key the server holds. That key (and any other) must never reach the
 // browser: not in a page, a script bundle, an API answer, nor a header. Every response the browser
@@ -15,6 +15,7 @@ test("no API key reaches the browser, except a new key in the one response that 
   test.setTimeout(120_000);
   const keyName = `Leak check ${Date.now().toString(36)}`;
   const seen: { res: Response; text: Promise<string> }[] = [];
+  const refused = cspViolations(page);
   page.on("response", (res) => {
     const headers = Object.entries(res.headers())
       .map(([k, v]) => `${k}: ${v}`)
@@ -66,6 +67,8 @@ test("no API key reaches the browser, except a new key in the one response that 
   await page.reload();
   await expect(row).toContainText("Revoked");
 
+  // Every page worked under the CSP (nonce scripts, pdf.js worker, images) without a refusal.
+  expect(refused).toEqual([]);
   const all = await Promise.all(seen.map(async (s) => ({ res: s.res, text: await s.text })));
   expect(all.length).toBeGreaterThan(20);
   expect(all.some((s) => s.res.url().includes("/document"))).toBe(true);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
+import { cspViolations } from "./support";
 
 // The signer's journey over real parts: the API creates and sends a request, the server mails the
 // signers through a real SMTP server (e2e/smtp-sink.mjs, started for the run by the config), each
@@ -146,6 +147,7 @@ test("two signers sign in order from the links in their mail; the request comple
   // Ann signs on a desktop: draws her signature with the mouse.
   const pageErrors: string[] = [];
   page.on("pageerror", (e) => pageErrors.push(e.message));
+  const refused = cspViolations(page);
   await page.goto(annLink);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("Sandbox – not a valid legal signature")).toBeVisible();
@@ -206,6 +208,7 @@ test("two signers sign in order from the links in their mail; the request comple
   // Bob signs on a phone (375 px wide), with a typed signature.
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const mobile = await phone.newPage();
+  const refusedMobile = cspViolations(mobile);
   await mobile.goto(bobLink);
   await expect(mobile.getByRole("heading", { name: title })).toBeVisible();
   const bobSig = mobile.getByRole("button", { name: "Supplier signature" });
@@ -229,6 +232,8 @@ test("two signers sign in order from the links in their mail; the request comple
   await mobile.getByRole("button", { name: "Sign", exact: true }).click();
   await expect(mobile.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
   await phone.close();
+  // The signing page works under the CSP (nonce scripts, pdf.js, drawn and typed signatures) without a refusal.
+  expect([...refused, ...refusedMobile]).toEqual([]);
 
   // Both signed; the seal job then completes the request.
   const afterBob = await getRequest(request, id);

@@ -37,3 +37,15 @@ export async function dragTo(page: Page, from: { x: number; y: number }, to: { x
   await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
 }
+
+/**
+ * Collects what the browser refuses under the Content-Security-Policy (scripts/server.mjs): Chromium
+ * reports each refusal as a console error starting "Refused to …" and naming the policy.
+ */
+export function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}

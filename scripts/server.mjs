@@ -38,7 +38,7 @@ function contentSecurityPolicy(nonce) {
 }
 
 /** Methods no route of Signet implements: answered here, before Next.js (which answers TRACE with a 500). */
-const NEVER = new Set(["TRACE", "TRACK", "CONNECT"]);
+const NEVER = new Set(["TRACE", "CONNECT"]); // (Node's parser itself refuses unknown methods such as TRACK with 400)
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]); // POST: Next.js server actions
 
 function methodNotAllowed(res, allow) {

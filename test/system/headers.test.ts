@@ -53,7 +53,7 @@ describe("methods", () => {
     ["TRACE", "/api/health"],
     ["TRACE", "/login"],
     ["TRACE", "/api/v1/enterprise/signature-requests"],
-    ["TRACK", "/"],
+    ["TRACE", "/"],
     ["PUT", "/api/health"],
     ["DELETE", "/api/health"],
     ["PATCH", "/api/v1/openapi.json"],
