@@ -8,7 +8,7 @@ import { inspectPdf, type PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
 import { createSelfSignedP12, sealDocument } from "../pdf/seal";
 import { extractTextLayer, type TextLayer } from "../pdf/text-layer";
-import { fillDocx, inspectDocx } from "../docx";
+import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -56,6 +56,8 @@ export const tasks = {
   createSelfSignedP12,
   inspectDocx: (bytes: Uint8Array) => inspectDocx(bytes),
   fillDocx,
+  /** Before LibreOffice sees a DOCX: every reference to something outside it removed (lib/docx/strip-external). */
+  prepareDocxForConversion: (bytes: Uint8Array) => stripExternalReferences(bytes),
 };
 
 export type Tasks = typeof tasks;

@@ -10,6 +10,8 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -315,3 +317,142 @@ export function deeplyNestedDocx(depth = 100_000, tag = "w:p"): Uint8Array {
 
 /** Normalises what pdftotext gives (line breaks, runs of spaces) for searching. */
 export const flat = (s: string) => s.replace(/\s+/g, " ");
+
+/** A `width`×`height` PNG of one colour (RGB), written with zlib: a real image LibreOffice draws. */
+export function solidPng(width = 8, height = 8, rgb: [number, number, number] = [200, 30, 30]): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array<Buffer>(height).fill(row)));
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]),
+  );
+}
+
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const NS_ALL =
+  `${W} xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"` +
+  ` xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"`;
+
+/** A DrawingML picture, inline, 1×1 cm: `blip` is the a:blip's relationship attribute(s). */
+const picture = (id: number, blip: string) =>
+  `<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="360000" cy="360000"/><wp:docPr id="${id}" name="Picture ${id}"/>` +
+  `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="${id}" name="p${id}.png"/><pic:cNvPicPr/></pic:nvPicPr>` +
+  `<pic:blipFill><a:blip ${blip}/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+  `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="360000" cy="360000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
+
+/** A complex field: begin, the instruction (in `instr` pieces, one run each), separate, the cached result, end. */
+const complexField = (instr: string[], result: string) =>
+  `<w:r><w:fldChar w:fldCharType="begin"/></w:r>${instr.map((i) => `<w:r><w:instrText xml:space="preserve">${i}</w:instrText></w:r>`).join("")}` +
+  `<w:r><w:fldChar w:fldCharType="separate"/></w:r>${r(result)}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+
+/** The external references `externalRefsDocx` holds, by the path each one asks the server for. */
+export const EXTERNAL_REF_PATHS = [
+  "/linked.png", // a:blip r:link → an External image relationship (a "linked" picture)
+  "/embed-external.png", // a:blip r:embed → an External relationship
+  "/vml.png", // v:imagedata r:id → External
+  "/vml-href.png", // v:imagedata o:href (a URL in an attribute, no relationship)
+  "/includepicture.png", // INCLUDEPICTURE, a complex field split across runs
+  "/includetext.txt", // INCLUDETEXT, a simple field
+  "/link.xlsx", // LINK, a complex field
+  "/ole.xlsx", // a linked OLE object
+  "/hyperlink", // w:hyperlink r:id → External
+  "/template.dotx", // w:attachedTemplate in settings.xml
+] as const;
+
+/**
+ * A DOCX template whose every external reference points at `baseUrl` (a server a test runs,
+ * paths in EXTERNAL_REF_PATHS), among text with placeholders and anchors, and one embedded
+ * picture (word/media/inside.png) that must survive.
+ */
+export function externalRefsDocx(baseUrl: string): Uint8Array {
+  const url = (p: (typeof EXTERNAL_REF_PATHS)[number]) => `${baseUrl}${p}`;
+  const body = [
+    para(r("Linked references for {{customer.name}}, amount {{amount}}.")),
+    para(r("Linked picture: ") + picture(1, 'r:link="rIdLinked"')),
+    para(r("External embed: ") + picture(2, 'r:embed="rIdEmbedExternal"')),
+    para(r("Embedded picture: ") + picture(3, 'r:embed="rIdInside"')),
+    para(
+      r("VML pictures: ") +
+        `<w:r><w:pict><v:shape id="vml1" style="width:20pt;height:20pt" stroked="f"><v:imagedata r:id="rIdVml" o:title=""/></v:shape></w:pict></w:r>` +
+        `<w:r><w:pict><v:shape id="vml2" style="width:20pt;height:20pt" stroked="f"><v:imagedata o:href="${url("/vml-href.png")}" o:title=""/></v:shape></w:pict></w:r>`,
+    ),
+    // The field name split over two runs, the way Word writes an edited instruction.
+    para(r("Included picture: ") + complexField([" INCLUDEPIC", `TURE "${url("/includepicture.png")}" \\d `], "[cached picture]")),
+    para(r("Included text: ") + `<w:fldSimple w:instr=" INCLUDETEXT &quot;${url("/includetext.txt")}&quot; "><w:r><w:t>[cached text]</w:t></w:r></w:fldSimple>`),
+    para(r("Linked sheet: ") + complexField([` LINK Excel.Sheet.12 "${url("/link.xlsx")}" "Sheet1!R1C1" \\a \\f 4 \\h `], "[cached sheet]")),
+    para(
+      r("OLE link: ") +
+        `<w:r><w:object w:dxaOrig="400" w:dyaOrig="400"><v:shape id="ole1" style="width:20pt;height:20pt" o:ole=""><v:imagedata r:id="rIdInsideVml" o:title=""/></v:shape>` +
+        `<o:OLEObject Type="Link" ProgID="Excel.Sheet.12" ShapeID="ole1" DrawAspect="Content" r:id="rIdOle" UpdateMode="Always"><o:LinkType>EnhancedMetaFile</o:LinkType><o:LockedField>false</o:LockedField></o:OLEObject></w:object></w:r>`,
+    ),
+    para(r("See ") + `<w:hyperlink r:id="rIdLink">${r("the terms")}</w:hyperlink>` + r(" and page ") + complexField([" PAGE "], "1") + r(".")),
+    para(r("Customer signature: {{s1|signature|150|50}}")),
+  ].join("");
+  const rel = (id: string, type: string, target: string, external = false) =>
+    `<Relationship Id="${id}" Type="${REL}/${type}" Target="${target}"${external ? ' TargetMode="External"' : ""}/>`;
+  const zip = new PizZip();
+  zip.file(
+    "[Content_Types].xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/></Types>`,
+  );
+  zip.file("_rels/.rels", MINIMAL_PARTS["_rels/.rels"]);
+  zip.file(
+    "word/_rels/document.xml.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      rel("rIdSettings", "settings", "settings.xml") +
+      rel("rIdLinked", "image", url("/linked.png"), true) +
+      rel("rIdEmbedExternal", "image", url("/embed-external.png"), true) +
+      rel("rIdInside", "image", "media/inside.png") +
+      rel("rIdInsideVml", "image", "media/inside.png") +
+      rel("rIdVml", "image", url("/vml.png"), true) +
+      rel("rIdOle", "oleObject", url("/ole.xlsx"), true) +
+      rel("rIdLink", "hyperlink", url("/hyperlink"), true) +
+      `</Relationships>`,
+  );
+  zip.file(
+    "word/_rels/settings.xml.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel("rIdTpl", "attachedTemplate", url("/template.dotx"), true)}</Relationships>`,
+  );
+  zip.file("word/settings.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings ${W}><w:attachedTemplate r:id="rIdTpl"/><w:linkStyles/></w:settings>`);
+  zip.file("word/media/inside.png", solidPng(8, 8, [30, 120, 200]), { binary: true });
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${NS_ALL}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+  );
+  return zip.generate({ type: "uint8array", compression: "DEFLATE" });
+}
+
+/** What `externalRefsServer` answers: a picture for .png, else text a test looks for in the PDF. */
+export const EXFILTRATED_TEXT = "EXFILTRATED-BY-THE-CONVERTER";
+
+/**
+ * A local HTTP server for `externalRefsDocx`, on 127.0.0.1 and a free port, that records every
+ * request it receives (and answers a green picture, or EXFILTRATED_TEXT).
+ */
+export async function externalRefsServer(): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const green = Buffer.from(solidPng(16, 16, [0, 200, 0]));
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    if (req.url?.endsWith(".png")) res.writeHead(200, { "content-type": "image/png" }).end(green);
+    else res.writeHead(200, { "content-type": "text/plain" }).end(EXFILTRATED_TEXT);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -6,6 +6,7 @@ import path from "node:path";
 import { minimalDocx } from "@/lib/docx/minimal-docx";
 import { AppError } from "../http/errors";
 import { findSoffice, findUnoPython } from "./find-tools";
+import { findNetworkIsolation, type NetworkIsolation } from "./network-guard";
 import { CliWorker, StartError, UnoWorker, type OfficeWorker } from "./office-worker";
 
 export interface ConverterOptions {
@@ -24,6 +25,12 @@ export interface ConverterOptions {
   soffice?: string;
   /** "uno" (warm listener, needs python3-uno), "cli" (soffice --convert-to per file), "auto": uno when possible. */
   mode: "auto" | "uno" | "cli";
+  /**
+   * The `unshare` that gives LibreOffice a network namespace of its own (network-guard.ts);
+   * default SIGNET_UNSHARE or `unshare` on the PATH. null: none is tried, and LibreOffice shares
+   * the server's network with only its profile's settings to keep it off (the log says so).
+   */
+  unshare?: string | null;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -69,7 +76,8 @@ export class OfficeConverter {
   private readonly root = path.join(os.tmpdir(), `signet-office-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
   private readonly slots: Slot[];
   private readonly queue: { give: (slot: Slot) => void; refuse: (e: AppError) => void }[] = [];
-  private mode: Promise<{ kind: "uno"; python: string; soffice: string } | { kind: "cli"; soffice: string }> | null = null;
+  private mode: Promise<({ kind: "uno"; python: string; soffice: string } | { kind: "cli"; soffice: string }) & { network: NetworkIsolation }> | null = null;
+  private network: NetworkIsolation["kind"] | null = null;
   private jobs = 0;
   private closed = false;
   private readonly onExit = () => this.shutdown();
@@ -92,12 +100,20 @@ export class OfficeConverter {
             : "LibreOffice (soffice) is not installed; install the Debian package libreoffice-writer-nogui",
         );
       }
-      if (this.options.mode === "cli") return { kind: "cli" as const, soffice };
+      const network = await findNetworkIsolation(this.options.unshare);
+      this.network = network.kind;
+      if (network.kind === "none") {
+        console.warn(
+          `[signet] document converter: LibreOffice runs WITHOUT a network namespace of its own (${network.reason}); ` +
+            "only its profile's settings and the removal of external references keep it off the network. Run the server as root, or allow user namespaces, or install util-linux.",
+        );
+      }
+      if (this.options.mode === "cli") return { kind: "cli" as const, soffice, network };
       const python = await findUnoPython();
-      if (python) return { kind: "uno" as const, python, soffice };
+      if (python) return { kind: "uno" as const, python, soffice, network };
       if (this.options.mode === "uno") throw unavailable("python3-uno is not installed");
       console.warn("[signet] python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.");
-      return { kind: "cli" as const, soffice };
+      return { kind: "cli" as const, soffice, network };
     })().catch((e) => {
       this.mode = null; // installed later? look again next time
       throw e;
@@ -146,8 +162,8 @@ export class OfficeConverter {
     const profile = path.join(this.root, `profile-${slot.n}`);
     const worker =
       mode.kind === "uno"
-        ? new UnoWorker(mode.python, mode.soffice, profile, this.options.startTimeoutMs)
-        : new CliWorker(mode.soffice, profile, this.options.startTimeoutMs);
+        ? new UnoWorker(mode.python, mode.soffice, profile, this.options.startTimeoutMs, mode.network.prefix)
+        : new CliWorker(mode.soffice, profile, this.options.startTimeoutMs, mode.network.prefix);
     slot.worker = worker;
     try {
       await worker.start();
@@ -229,9 +245,10 @@ export class OfficeConverter {
     }
   }
 
-  /** For diagnostics and tests: the kind of worker and each LibreOffice's process id. */
+  /** For diagnostics and tests: the kind of worker, each LibreOffice's process id, and how it is kept off the network. */
   status() {
     return {
+      network: this.network,
       slots: this.slots.map((s) => ({ busy: s.busy, kind: s.worker?.kind ?? null, alive: s.worker?.alive ?? false, pid: s.worker?.pid ?? null })),
       queued: this.queue.length,
     };

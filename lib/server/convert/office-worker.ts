@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { networkSafeEnv, writeNetworkSafeProfile } from "./network-guard";
 import { UNO_BRIDGE_PY } from "./uno-bridge";
 
 export interface ConvertJob {
@@ -60,7 +61,9 @@ function detachFromLoop(child: ChildProcess) {
 
 /**
  * The warm worker: a LibreOffice listener driven over UNO by a small Python bridge (python3-uno).
- * After start-up (~1.5 s) a one-page DOCX converts in well under 100 ms.
+ * After start-up (~1.5 s) a one-page DOCX converts in well under 100 ms. LibreOffice is started
+ * through `isolate` (e.g. `unshare --net`: a network namespace of its own); the bridge reaches it
+ * over a named pipe, a socket file in /tmp, which works across network namespaces.
  */
 export class UnoWorker implements OfficeWorker {
   readonly kind = "uno" as const;
@@ -75,6 +78,7 @@ export class UnoWorker implements OfficeWorker {
     private readonly soffice: string,
     private readonly profileDir: string,
     private readonly startTimeoutMs: number,
+    private readonly isolate: string[] = [],
   ) {}
 
   get pid() {
@@ -89,10 +93,12 @@ export class UnoWorker implements OfficeWorker {
 
   start(): Promise<void> {
     const pipe = (this.pipe = `signet-office-${process.pid}-${crypto.randomBytes(6).toString("hex")}`);
-    fs.mkdirSync(this.profileDir, { recursive: true });
-    const child = spawn(this.python, ["-u", "-c", UNO_BRIDGE_PY, this.soffice, this.profileDir, pipe, String(this.startTimeoutMs / 1000)], {
+    writeNetworkSafeProfile(this.profileDir);
+    const args = [this.soffice, this.profileDir, pipe, String(this.startTimeoutMs / 1000), JSON.stringify(this.isolate)];
+    const child = spawn(this.python, ["-u", "-c", UNO_BRIDGE_PY, ...args], {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
+      env: networkSafeEnv(),
     });
     this.child = child;
     this.exited = false;
@@ -180,7 +186,7 @@ export class UnoWorker implements OfficeWorker {
 /**
  * The fallback when python3-uno is missing: each conversion runs `soffice --convert-to` with a
  * profile that was initialised at start, which saves the profile's creation but not LibreOffice's
- * own start (about 1.5 s a document).
+ * own start (about 1.5 s a document). Each run goes through `isolate` as the warm worker does.
  */
 export class CliWorker implements OfficeWorker {
   readonly kind = "cli" as const;
@@ -191,6 +197,7 @@ export class CliWorker implements OfficeWorker {
     private readonly soffice: string,
     private readonly profileDir: string,
     private readonly startTimeoutMs: number,
+    private readonly isolate: string[] = [],
   ) {}
 
   get pid() {
@@ -203,10 +210,8 @@ export class CliWorker implements OfficeWorker {
 
   private run(args: string[], timeoutMs: number): Promise<{ code: number | null; timedOut: boolean; error?: Error }> {
     return new Promise((resolve) => {
-      const child = spawn(this.soffice, [`-env:UserInstallation=file://${this.profileDir}`, "--headless", "--invisible", "--nologo", "--norestore", "--nolockcheck", ...args], {
-        stdio: "ignore",
-        detached: true,
-      });
+      const command = [...this.isolate, this.soffice, `-env:UserInstallation=file://${this.profileDir}`, "--headless", "--invisible", "--nologo", "--norestore", "--nolockcheck", ...args];
+      const child = spawn(command[0], command.slice(1), { stdio: "ignore", detached: true, env: networkSafeEnv() });
       this.running = child;
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -227,7 +232,7 @@ export class CliWorker implements OfficeWorker {
   }
 
   async start() {
-    fs.mkdirSync(this.profileDir, { recursive: true });
+    writeNetworkSafeProfile(this.profileDir);
     const r = await this.run(["--terminate_after_init"], this.startTimeoutMs);
     if (r.error) throw new StartError(`LibreOffice could not be started: ${r.error.message}`);
     if (r.timedOut) throw new StartError(`LibreOffice did not start within ${Math.round(this.startTimeoutMs / 1000)} s`);

@@ -3,6 +3,9 @@
  * connects to it over UNO (python3-uno) and converts one file per request. Kept as a string and
  * run with `python3 -c`, so that nothing has to find a .py file beside the bundled server code.
  *
+ * Arguments: soffice, profile directory, pipe name, start-up limit in seconds, and a JSON array
+ * the soffice command is prefixed with (e.g. ["/usr/bin/unshare", "--net"]: no network for it).
+ *
  * Protocol, one JSON object per line:
  *   stdout first: {"ready": true, "pid": <soffice pid>} or {"fatal": "..."}
  *   stdin:  {"id": n, "src": "/abs/in.docx", "dst": "/abs/out.pdf", "filter": "writer_pdf_Export", "inputFilter": "MS Word 2007 XML"}
@@ -16,6 +19,7 @@ export const UNO_BRIDGE_PY = String.raw`
 import glob, json, os, shutil, signal, subprocess, sys, tempfile, threading, time, queue
 
 soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+isolate = json.loads(sys.argv[5]) if len(sys.argv) > 5 else []
 proc = None
 # Held while LibreOffice is being spawned, so that stopping never misses a process just started.
 spawning = threading.RLock()
@@ -73,7 +77,7 @@ def spawn():
     global proc
     with spawning:
         proc = subprocess.Popen(
-            [soffice, "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--headless", "--invisible", "--nologo",
+            isolate + [soffice, "-env:UserInstallation=" + uno.systemPathToFileUrl(profile), "--headless", "--invisible", "--nologo",
              "--norestore", "--nodefault", "--nolockcheck", "--nofirststartwizard",
              "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % pipe],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

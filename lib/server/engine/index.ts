@@ -56,7 +56,7 @@ export async function closeEngine(): Promise<void> {
 
 /** Kinds that say something about the document itself, whatever the request: worth remembering. */
 const REMEMBERED = new Set<string>(["TOO_COMPLEX", "TOO_LARGE"]);
-const DOCX_TASKS = new Set<TaskName>(["inspectDocx", "fillDocx"]);
+const DOCX_TASKS = new Set<TaskName>(["inspectDocx", "fillDocx", "prepareDocxForConversion"]);
 
 function refusal(task: TaskName, kind: string, message: string): Error {
   return DOCX_TASKS.has(task) ? new DocxError(kind as DocxErrorKind, message) : new PdfError(kind as PdfErrorKind, message);

@@ -11,7 +11,8 @@ import { docxAppError } from "./judge-template-file";
 /**
  * A DOCX template filled with `data` and converted to PDF by LibreOffice; the PDF is checked like
  * an upload and stored. Every placeholder needs a value: the missing ones are listed (422) before
- * any work is done.
+ * any work is done. LibreOffice is given the filled document without its external references
+ * (linked pictures, INCLUDEPICTURE/INCLUDETEXT/LINK fields, OLE links…), and runs without network.
  */
 export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
   const missing = missingPlaceholders(tpl.placeholders, data);
@@ -20,13 +21,14 @@ export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
       details: { missing },
     });
   }
-  let filled: Uint8Array;
+  let prepared: Uint8Array;
   try {
-    filled = await runEngine("fillDocx", [await blobs().get(tpl.sha256), data]);
+    const filled = await runEngine("fillDocx", [await blobs().get(tpl.sha256), data]);
+    prepared = await runEngine("prepareDocxForConversion", [filled]);
   } catch (e) {
     if (e instanceof DocxError) throw docxAppError(e);
     throw e;
   }
-  const pdf = await convertToPdf(filled, "docx");
+  const pdf = await convertToPdf(prepared, "docx");
   return acceptPdf(pdf);
 }
