@@ -332,12 +332,15 @@ test("a cancelled request's link says it was cancelled and offers nothing to sig
   const link = await invitationLink(eve.email);
   const cancelled = await request.post(`${SR}/${id}/cancel`, { headers });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
-  await page.goto(link);
+  // Gone: the page (HTTP 410, with its friendly text), the signer's API and the document.
+  expect((await page.goto(link))!.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "This request was cancelled" })).toBeVisible();
+  const token = link.split("/sign/")[1];
+  for (const p of [`/api/sign/${token}`, `/api/sign/${token}/document`]) expect((await request.get(p)).status(), p).toBe(410);
   await expect(page.getByRole("button", { name: "Sign", exact: true })).toHaveCount(0);
 });
 
 test("a link that is not valid says so", async ({ page }) => {
-  await page.goto("/sign/not-a-real-token-0123456789abcdef");
+  expect((await page.goto("/sign/not-a-real-token-0123456789abcdef"))!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This signing link is not valid" })).toBeVisible();
 });

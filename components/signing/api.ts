@@ -5,6 +5,8 @@ export interface ApiFailure {
   status: number;
   message: string;
   errors?: FieldError[];
+  /** What the server added: for a 410, the request's `status` and this recipient's `recipientStatus`. */
+  details?: Record<string, unknown>;
 }
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
@@ -25,7 +27,7 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
   } catch {
     return { ok: false, error: { status: 0, message: "The server could not be reached. Check your connection and try again." } };
   }
-  let parsed: { message?: unknown; data?: unknown; errors?: unknown } | null = null;
+  let parsed: { message?: unknown; data?: unknown; errors?: unknown; details?: unknown } | null = null;
   try {
     parsed = await res.json();
   } catch {
@@ -34,5 +36,6 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
   if (res.ok && parsed) return { ok: true, data: parsed.data as T };
   const message = typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
   const errors = Array.isArray(parsed?.errors) ? (parsed.errors as FieldError[]) : undefined;
-  return { ok: false, error: { status: res.status, message, errors } };
+  const details = parsed?.details && typeof parsed.details === "object" ? (parsed.details as Record<string, unknown>) : undefined;
+  return { ok: false, error: { status: res.status, message, errors, details } };
 }

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { callSigning, type ApiFailure } from "./api";
+import { CompletedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
 import { listNames, SandboxBanner, Screen } from "./screens";
 import { SigningForm } from "./signing-form";
 import type { SignResult, SigningView } from "./types";
@@ -12,17 +13,6 @@ type Phase =
   | { kind: "view"; view: SigningView; notice?: string }
   | { kind: "signed"; view: SigningView; result: SignResult }
   | { kind: "declined"; view: SigningView };
-
-const ENDED_HEADINGS: Record<string, string> = {
-  CANCELLED: "This request was cancelled",
-  EXPIRED: "This request has expired",
-  DECLINED: "This request was declined",
-};
-const ENDED_TEXT: Record<string, string> = {
-  CANCELLED: "The sender cancelled this signature request; the link no longer works. Nothing more is needed from you.",
-  EXPIRED: "This signature request passed its deadline; the link no longer works. Ask the sender for a new one if it still needs your signature.",
-  DECLINED: "A signer declined this document, so it can no longer be signed. Nothing more is needed from you.",
-};
 
 // Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
 // the request is COMPLETED only once it is stored and on its way to every recipient.
@@ -49,7 +39,12 @@ export function SigningApp({ token }: { token: string }) {
     void load();
   }, [load]);
 
-  const sandbox = phase.kind !== "loading" && phase.kind !== "failed" && phase.view.request.environment === "SANDBOX";
+  const sandbox =
+    phase.kind === "loading"
+      ? false
+      : phase.kind === "failed"
+        ? phase.error.details?.environment === "SANDBOX"
+        : phase.view.request.environment === "SANDBOX";
   return (
     <div className="min-h-dvh">
       {sandbox ? <SandboxBanner /> : null}
@@ -81,18 +76,16 @@ function Content({
 
   if (phase.kind === "failed") {
     const { status, message } = phase.error;
-    if (status === 404 || status === 400) {
-      return (
-        <Screen tone="stop" heading="This signing link is not valid">
-          <p>Check that you opened the whole link from your e-mail. If it still does not work, ask the sender to send the request again.</p>
-        </Screen>
-      );
-    }
+    if (status === 404 || status === 400) return <InvalidLinkScreen />;
     if (status === 410) {
+      const d = phase.error.details ?? {};
       return (
-        <Screen tone="stop" heading="This link no longer works">
-          <p>{message}</p>
-        </Screen>
+        <EndedScreen
+          status={typeof d.status === "string" ? d.status : ""}
+          recipientStatus={typeof d.recipientStatus === "string" ? d.recipientStatus : undefined}
+          title={typeof d.title === "string" ? d.title : undefined}
+          message={message}
+        />
       );
     }
     return (
@@ -121,6 +114,11 @@ function Content({
     );
   }
 
+  // Completed: the sealed copy, nothing else.
+  if (view.request.status === "COMPLETED" && view.availableUntil) {
+    return <CompletedScreen token={token} title={title} availableUntil={view.availableUntil} />;
+  }
+
   if (phase.kind === "declined" || view.recipient.status === "DECLINED") {
     return (
       <Screen tone="info" heading="You declined to sign" documentTitle={title}>
@@ -143,15 +141,6 @@ function Content({
               ? SEALING_TEXT
               : "You will receive the signed PDF by e-mail once everyone has signed."}
         </p>
-      </Screen>
-    );
-  }
-
-  if (ENDED_HEADINGS[view.request.status]) {
-    return (
-      <Screen tone="stop" heading={ENDED_HEADINGS[view.request.status]} documentTitle={title}>
-        {notice}
-        <p>{ENDED_TEXT[view.request.status]}</p>
       </Screen>
     );
   }

@@ -6,6 +6,8 @@ export interface SigningView {
   waitingFor: string[];
   /** Every signer has signed; the request is COMPLETED once the sealed PDF exists (and was e-mailed). */
   everyoneSigned: boolean;
+  /** COMPLETED: until when the link shows the sealed copy (GET …/document); null otherwise. */
+  availableUntil: string | null;
   document: { pageCount: number; pages: PageSize[] };
   fields: SigningField[];
 }

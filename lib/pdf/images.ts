@@ -72,13 +72,23 @@ function jpegInfo(b: Uint8Array): ImageInfo {
   return info;
 }
 
-/** Format and pixel size of PNG or JPEG bytes, or PdfError NOT_AN_IMAGE. */
-export function sniffImage(bytes: Uint8Array): ImageInfo {
+/**
+ * Format and pixel size of PNG or JPEG bytes, read from the headers (PNG IHDR, JPEG SOF) and the
+ * file's structure, never by decoding pixels; PdfError NOT_AN_IMAGE if they are neither, or broken.
+ * No size limit: callers apply their own (sniffImage: MAX_IMAGE_PIXELS).
+ */
+export function readImageHeader(bytes: Uint8Array): ImageInfo {
   let info: ImageInfo;
   if (PNG_MAGIC.every((v, i) => bytes[i] === v)) info = pngInfo(bytes);
   else if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) info = jpegInfo(bytes);
   else throw notAnImage("The image must be a PNG or JPEG file");
   if (info.width < 1 || info.height < 1) throw notAnImage("The image has no pixels");
+  return info;
+}
+
+/** Format and pixel size of PNG or JPEG bytes, or PdfError NOT_AN_IMAGE (also beyond MAX_IMAGE_PIXELS). */
+export function sniffImage(bytes: Uint8Array): ImageInfo {
+  const info = readImageHeader(bytes);
   if (info.width * info.height > MAX_IMAGE_PIXELS) {
     throw notAnImage(`The image is ${info.width} x ${info.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`);
   }

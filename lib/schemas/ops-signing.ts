@@ -35,31 +35,38 @@ export const signingOps = {
     path: SIGN,
     tag: "Signing (public)",
     summary: "What the signer's page shows: the request, this signer's fields, whether it is their turn",
+    description:
+      "404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), " +
+      "or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) " +
+      "until availableUntil. Limited per link and per client address: 429 with Retry-After.",
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The signer's view" },
-    errors: [400, 404, 410],
+    errors: [400, 404, 410, 429],
   }),
   signingDocument: defineOperation({
     method: "GET",
     path: `${SIGN}/document`,
     tag: "Signing (public)",
-    summary: "The PDF to sign",
+    summary: "The PDF to sign; once the request is COMPLETED, the sealed copy (for 30 days)",
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The PDF bytes" },
-    errors: [400, 404, 410],
+    errors: [400, 404, 410, 429],
   }),
   submitSignature: defineOperation({
     method: "POST",
     path: `${SIGN}/sign`,
     tag: "Signing (public)",
     summary: "Sign: a value for each of this signer's fields, and consent",
+    description:
+      "Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, " +
+      "4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image).",
     params: zTokenParams,
     body: zSubmitSignature,
     public: true,
     success: { status: 200, description: "Signed", data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }) },
-    errors: [400, 404, 409, 410, 415, 422],
+    errors: [400, 404, 409, 410, 415, 422, 429],
   }),
   declineSigning: defineOperation({
     method: "POST",
@@ -70,7 +77,7 @@ export const signingOps = {
     body: zDecline,
     public: true,
     success: { status: 200, description: "Declined", data: z.object({ requestId: z.uuid(), status: z.literal("DECLINED") }) },
-    errors: [400, 404, 409, 410],
+    errors: [400, 404, 409, 410, 429],
   }),
   createWebhook: defineOperation({
     method: "POST",

@@ -99,9 +99,21 @@ export const zRequestList = z.object({ items: z.array(zRequestSummary), nextCurs
 
 // Recipients
 const orderInt = z.number({ error: "order must be an integer from 1 to 1000" }).int().min(1).max(1000);
+/**
+ * A recipient's name goes into the To header of their mail and onto the certificate: no angle
+ * brackets (which would start an address), no control characters (C0, DEL, C1, line separators:
+ * which would start a header line), 1–200 characters after trimming.
+ */
+const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const zRecipientName = z
+  .string({ error: "name is required" })
+  .trim()
+  .min(1, { error: "name is required" })
+  .max(200, { error: "name is at most 200 characters" })
+  .refine((s) => !NAME_FORBIDDEN.test(s), { error: "name must not contain <, > or control characters (line breaks included)" });
 const recipientBase = z.object({
   email: z.email({ error: "email must be a valid e-mail address" }).max(320),
-  name: z.string({ error: "name is required" }).trim().min(1, { error: "name is required" }).max(200),
+  name: zRecipientName,
   role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }).default("SIGNER"),
   order: orderInt.optional(),
   signingOrder: orderInt.optional(),

@@ -43,6 +43,14 @@ export const config = {
   rateLimitPerMinute(environment: "SANDBOX" | "PRODUCTION") {
     return environment === "PRODUCTION" ? num("RATE_LIMIT_PRODUCTION", 1200) : num("RATE_LIMIT_SANDBOX", 120);
   },
+  /** Calls to the signer's endpoints per minute for one signing link (SIGN_RATE_LIMIT_TOKEN). */
+  get signRateLimitPerToken() {
+    return num("SIGN_RATE_LIMIT_TOKEN", 60);
+  },
+  /** Calls to the signer's endpoints per minute from one client address, all links together (SIGN_RATE_LIMIT_IP). */
+  get signRateLimitPerIp() {
+    return num("SIGN_RATE_LIMIT_IP", 300);
+  },
   get trustProxy() {
     return process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
   },

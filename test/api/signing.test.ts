@@ -113,8 +113,9 @@ describe("signing", () => {
     expect((await jobsOf(id, "invitation")).filter((j) => j.payload.reminder)).toHaveLength(1);
     expect((await call("POST", `${SR}/${id}/cancel`, { key })).status).toBe(200);
     const r = await call("GET", `/api/sign/${t}`);
-    expect(r.status).toBe(200); // the page still opens, to say what happened
-    expect(r.body.data.yourTurn).toBe(false);
+    expect(r.status).toBe(410); // the page says what happened (its own status: test/api/trust-signing.test.ts)
+    expect(r.body).toMatchObject({ code: 410, data: null, details: { status: "CANCELLED", recipientStatus: "SENT" } });
+    expect((await call("GET", `/api/sign/${t}/document`)).status).toBe(410);
     const s = await sign(t, { consent: true, values: [] });
     expect(s.status).toBe(410);
     expect(s.body.message).toMatch(/cancelled/);

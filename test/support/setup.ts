@@ -19,4 +19,7 @@ process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";
 process.env.SIGNET_WORKER = "0";
 process.env.RATE_LIMIT_SANDBOX ??= "100000";
 process.env.RATE_LIMIT_PRODUCTION ??= "100000";
+// The signer's endpoints are limited per link and per address; every test calls from 127.0.0.1.
+process.env.SIGN_RATE_LIMIT_TOKEN ??= "100000";
+process.env.SIGN_RATE_LIMIT_IP ??= "100000";
 process.env.ENGINE_WORKERS ??= "2";

@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { SigningApp } from "@/components/signing/signing-app";
+import { CompletedScreen, EndedScreen } from "@/components/signing/link-screens";
+import { SandboxBanner } from "@/components/signing/screens";
+import { signingLinkState } from "@/lib/server/signing/link-state";
 
 // Public: the link's token is the only credential. The page sends no Referer (the token is in its
 // path) and asks not to be indexed.
@@ -8,8 +12,27 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
   referrer: "no-referrer",
 };
+// Decided per request from the database, never prerendered.
+export const dynamic = "force-dynamic";
 
+/**
+ * The link's state is decided here, on the server: unknown → notFound() (HTTP 404, not-found.tsx);
+ * ended → the closed screen (HTTP 410: the status is set by proxy.ts from the same state, a page
+ * cannot set it); COMPLETED within 30 days → the sealed copy to download; else the signing app.
+ */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return <SigningApp token={token} />;
+  const state = await signingLinkState(token);
+  if (state.kind === "unknown") notFound();
+  if (state.kind === "open") return <SigningApp token={token} />;
+  return (
+    <div className="min-h-dvh">
+      {state.environment === "SANDBOX" ? <SandboxBanner /> : null}
+      {state.kind === "ended" ? (
+        <EndedScreen status={state.status} recipientStatus={state.recipientStatus} title={state.title} message={state.message} />
+      ) : (
+        <CompletedScreen token={token} title={state.title} availableUntil={state.availableUntil} />
+      )}
+    </div>
+  );
 }

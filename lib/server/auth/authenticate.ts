@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { apiKeys, organizations } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -33,6 +33,9 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
   if (!ipAllowed(ip, row.key.allowedIps)) {
     throw new AppError("FORBIDDEN", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key`);
   }
+  // Not awaited: the request does not wait for this write, and a failure of it is only logged.
+  // Checked here first so that a busy key does not issue an UPDATE on every call.
+  if (!row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() >= 60_000) void touchLastUsed(row.key.id);
   return {
     keyId: row.key.id,
     keyPrefix: keyPrefixOf(apiKey),
@@ -43,4 +46,20 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     ip,
     userAgent,
   };
+}
+
+/**
+ * Writes `lastUsedAt` at most once a minute per key: one conditional UPDATE, so that concurrent
+ * requests (and instances) write it once between them. Never throws into a request.
+ */
+export function touchLastUsed(keyId: string): Promise<void> {
+  return (async () => {
+    const db = await getDb();
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  })().catch((e) => {
+    console.error(`[signet] could not record the last use of API key ${keyId}:`, e instanceof Error ? e.message : e);
+  });
 }

@@ -5,7 +5,7 @@ import { recipients, signatureRequests } from "../db/schema";
 import { config } from "../config";
 import { blobs } from "../blobs/store";
 import { recordEvent, systemActor } from "../audit/record-event";
-import { deliverMail } from "../mail/deliver-mail";
+import { deliverMail, type MailAddress } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
 import { signingToken } from "../signing/tokens";
 import { deliverWebhook } from "../webhooks/deliver-webhook";
@@ -29,6 +29,9 @@ async function loadRecipient(recipientId: string) {
   return row;
 }
 
+/** A recipient as a nodemailer address object: the name never becomes part of an address string. */
+const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.name, address: r.email });
+
 /**
  * Invites (or reminds) one signer. Safe to run more than once: the mail is keyed by the job id,
  * and the recipient moves from PENDING to SENT only once.
@@ -40,10 +43,10 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
   const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
   const msg = messages.invitation({ name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", link, reminder: !!payload.reminder });
-  await deliverMail(job.id, {
+  const sent = await deliverMail(job.id, {
     kind: payload.reminder ? "reminder" : "invitation",
     scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
-    to: `${row.r.name} <${row.r.email}>`,
+    to: mailTo(row.r),
     ...msg,
   });
   await db.transaction(async (tx) => {
@@ -52,7 +55,10 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
       .set({ status: "SENT", sentAt: new Date() })
       .where(and(eq(recipients.id, recipientId), eq(recipients.status, "PENDING")))
       .returning({ id: recipients.id });
-    if (moved.length) await recordEvent(tx, row.req.id, "recipient.invited", systemActor, { recipientId, email: row.r.email, jobId: job.id });
+    // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
+    if (moved.length) {
+      await recordEvent(tx, row.req.id, "recipient.invited", systemActor, { recipientId, email: row.r.email, envelopeTo: sent.envelopeTo, via: sent.via, jobId: job.id });
+    }
   });
   return { sent: true };
 }
@@ -64,7 +70,7 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
   const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX" };
   const kind = String(payload.kind);
   const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
-  const to = `${row.r.name} <${row.r.email}>`;
+  const to = mailTo(row.r);
   if (kind === "completed") {
     const db = await getDb();
     const doc = await currentDocument(db, row.req.id);

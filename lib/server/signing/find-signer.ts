@@ -5,21 +5,57 @@ import { recipients, signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashToken } from "./tokens";
 
+/** How long after completion a signing link still shows its signer the sealed copy. */
+export const SEALED_COPY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const ENDED: Record<string, string> = {
   CANCELLED: "This request was cancelled by its sender; the link no longer works",
   EXPIRED: "This request has expired; the link no longer works",
   DECLINED: "This request was declined; it can no longer be signed",
 };
 
-/** The recipient a signing link belongs to. Unknown → 404; a request that has ended → 410. */
-export async function findSigner(db: Queryable, token: string, opts: { forUpdate?: boolean; allowEnded?: boolean } = {}) {
+type Row = { r: typeof recipients.$inferSelect; req: typeof signatureRequests.$inferSelect };
+
+/** The last moment a COMPLETED request's links show the sealed copy (null if the request is not COMPLETED). */
+export function sealedCopyUntil(req: { status: string; completedAt: Date | null }): Date | null {
+  if (req.status !== "COMPLETED") return null;
+  return new Date((req.completedAt ?? new Date()).getTime() + SEALED_COPY_DAYS * DAY_MS);
+}
+
+/** Why a link no longer works (its request was cancelled, expired or declined, or completed too long ago), or null. */
+export function endedReason(req: { status: string; completedAt: Date | null }, now = new Date()): string | null {
+  if (ENDED[req.status]) return ENDED[req.status];
+  const until = sealedCopyUntil(req);
+  if (until && now > until) return `This request was completed more than ${SEALED_COPY_DAYS} days ago; the link no longer works`;
+  return null;
+}
+
+/** The recipient and request a token belongs to, or null (unknown token, or a request still a DRAFT). */
+export async function lookupSigner(db: Queryable, token: string, opts: { forUpdate?: boolean } = {}): Promise<Row | null> {
   const q = db
     .select({ r: recipients, req: signatureRequests })
     .from(recipients)
     .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
     .where(eq(recipients.tokenHash, hashToken(token)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
-  if (!row || row.req.status === "DRAFT") throw new AppError("NOT_FOUND", "This signing link is not valid");
-  if (!opts.allowEnded && ENDED[row.req.status]) throw new AppError("GONE", ENDED[row.req.status], { details: { status: row.req.status } });
+  return !row || row.req.status === "DRAFT" ? null : row;
+}
+
+/**
+ * The recipient a signing link belongs to. Unknown → 404; a request that was cancelled, expired
+ * or declined, or completed more than SEALED_COPY_DAYS ago → 410 (details say which, and whether
+ * this recipient is the one who declined, for the page to say so). A COMPLETED request within
+ * those days is returned: what its link may do (see the sealed copy, nothing else) is the caller's.
+ */
+export async function findSigner(db: Queryable, token: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+  const row = await lookupSigner(db, token, opts);
+  if (!row) throw new AppError("NOT_FOUND", "This signing link is not valid");
+  const ended = endedReason(row.req);
+  if (ended) {
+    throw new AppError("GONE", ended, {
+      details: { status: row.req.status, recipientStatus: row.r.status, title: row.req.title, environment: row.req.environment },
+    });
+  }
   return row;
 }

@@ -1,8 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
-import { sniffImage } from "@/lib/pdf/images";
-import { PdfError } from "@/lib/pdf/errors";
 import { getDb } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
@@ -13,9 +11,13 @@ import { enqueue } from "../jobs/queue";
 import { inviteNextGroup } from "../requests/send-request";
 import { loadRecipients } from "../requests/load-request";
 import { findSigner } from "./find-signer";
+import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
+import { limitSigner } from "./limit-signer";
 
 /** Only an invited signer whose turn it is may sign or decline, whatever link they hold. */
-function assertMayAct(r: { role: string; status: string }) {
+function assertMayAct(r: { role: string; status: string }, req: { status: string }) {
+  // A completed request's link shows the sealed copy, nothing else.
+  if (req.status === "COMPLETED") throw new AppError("WRONG_STATE", "This request is complete; there is nothing more to sign", { details: { status: req.status } });
   if (r.role !== "SIGNER") throw new AppError("WRONG_STATE", "A CC recipient does not sign");
   const status = { status: r.status };
   if (r.status === "SIGNED") throw new AppError("WRONG_STATE", "You have already signed this document", { details: status });
@@ -25,35 +27,30 @@ function assertMayAct(r: { role: string; status: string }) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Decodes a data: URL and accepts it only if its bytes are a PNG or a JPEG. */
-function decodeImage(dataUrl: string, at: string): { bytes: Uint8Array; mime: "image/png" | "image/jpeg" } {
-  const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-  if (!m) throw new AppError("VALIDATION", "A signature image must be a base64 data: URL", { errors: [{ field: at, message: "not a base64 data: URL" }] });
-  const bytes = new Uint8Array(Buffer.from(m[1], "base64"));
-  try {
-    const info = sniffImage(bytes);
-    return { bytes, mime: info.format === "png" ? "image/png" : "image/jpeg" };
-  } catch (e) {
-    if (e instanceof PdfError) throw new AppError("UNSUPPORTED_MEDIA", `${e.message} (signature images are PNG or JPEG)`, { errors: [{ field: at, message: e.message }] });
-    throw e;
-  }
-}
-
 /**
  * A signer signs: every field of theirs gets its value, the recipient becomes SIGNED, and either the
  * next order group is invited or, when every signer has signed, sealing is queued. The order is
  * enforced here, whatever link the caller holds.
  */
 export async function submitSignature(token: string, input: SubmitSignature, who: Omit<Actor, "actor">) {
+  await limitSigner(token, who.ip ?? null);
   const db = await getDb();
-  // Images are stored first (content-addressed, so a retry stores nothing twice).
+  // Everything is judged first (every image included); images are stored only once all of it is
+  // right, before the transaction (content-addressed, so a retry stores nothing twice).
   const pre = await findSigner(db, token);
-  assertMayAct(pre.r);
+  assertMayAct(pre.r, pre.req);
   const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
   const problems: FieldError[] = [];
   for (const [id, { at }] of given) if (!byId.has(id)) problems.push({ field: `${at}.fieldId`, message: "This field is not one of yours" });
+  // Every image is judged before any other check and before anything is stored: a bad one is a
+  // 400/415/422 naming its field, and nothing of this submission reaches the blob store.
+  const images = new Map<string, JudgedImage>();
+  for (const f of mine) {
+    const g = given.get(f.id);
+    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && g?.v.image) images.set(f.id, judgeSignatureImage(g.v.image, `${g.at}.image`));
+  }
   const values = new Map<string, FieldValue>();
   for (const f of mine) {
     const g = given.get(f.id);
@@ -66,19 +63,21 @@ export async function submitSignature(token: string, input: SubmitSignature, who
       else if (f.maxLength && [...text].length > f.maxLength) problems.push({ field: g ? `${g.at}.text` : f.id, message: `${label} is at most ${f.maxLength} characters` });
       else if (text !== "") values.set(f.id, { kind: "text", text });
     } else {
-      if (g?.v.image) {
-        const img = decodeImage(g.v.image, `${g.at}.image`);
-        const { sha256 } = await blobs().put(img.bytes);
-        values.set(f.id, { kind: "image", sha256, mime: img.mime });
+      if (images.has(f.id)) {
+        // Filled in below, once stored.
       } else if (g?.v.typed) values.set(f.id, { kind: "typed", text: g.v.typed });
       else if (f.required) problems.push({ field: g ? g.at : f.id, message: `${f.type === "INITIAL" ? "Initials" : "A signature"} is required (${label})` });
     }
   }
   if (problems.length) throw new AppError("UNPROCESSABLE", problems[0].message, { errors: problems });
+  for (const [id, img] of images) {
+    const { sha256 } = await blobs().put(img.bytes);
+    values.set(id, { kind: "image", sha256, mime: img.mime });
+  }
 
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
-    assertMayAct(r);
+    assertMayAct(r, req);
     for (const [id, value] of values) await tx.update(fields).set({ value: JSON.stringify(value) }).where(eq(fields.id, id));
     const now = new Date();
     await tx.update(recipients).set({ status: "SIGNED", signedAt: now, viewedAt: r.viewedAt ?? now }).where(and(eq(recipients.id, r.id)));
@@ -93,10 +92,11 @@ export async function submitSignature(token: string, input: SubmitSignature, who
 }
 
 export async function declineSigning(token: string, reason: string, who: Omit<Actor, "actor">) {
+  await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
-    assertMayAct(r);
+    assertMayAct(r, req);
     const now = new Date();
     await tx.update(recipients).set({ status: "DECLINED", declinedAt: now, declineReason: reason }).where(eq(recipients.id, r.id));
     await tx.update(signatureRequests).set({ status: "DECLINED", updatedAt: now }).where(eq(signatureRequests.id, req.id));

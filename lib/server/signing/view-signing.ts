@@ -6,13 +6,19 @@ import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { currentDocument, loadRecipients, toDocumentDto, toFieldDto } from "../requests/load-request";
-import { findSigner } from "./find-signer";
+import { findSigner, sealedCopyUntil } from "./find-signer";
+import { limitSigner } from "./limit-signer";
 
-/** What the signer's page shows. The first view moves the recipient from SENT to VIEWED. */
+/**
+ * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. A link of
+ * a request that ended answers 410 (findSigner); a COMPLETED request's shows the request and the
+ * sealed copy's pages, no fields, until `availableUntil`.
+ */
 export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
+  await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { r, req } = await findSigner(tx, token, { allowEnded: true });
+    const { r, req } = await findSigner(tx, token);
     if (r.status === "SENT" && req.status === "IN_PROGRESS") {
       await tx.update(recipients).set({ status: "VIEWED", viewedAt: new Date() }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
       await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email });
@@ -20,7 +26,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
     }
     const all = await loadRecipients(tx, req.id);
     const me = all.find((x) => x.id === r.id)!;
-    const mine = await tx.select().from(fields).where(eq(fields.recipientId, r.id));
+    const completed = req.status === "COMPLETED";
+    const mine = completed ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
     const doc = await currentDocument(tx, req.id);
     const invited = me.status === "SENT" || me.status === "VIEWED";
     const waitingFor = me.status === "PENDING"
@@ -33,6 +40,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
       waitingFor,
       // Every signer has signed: the sealed PDF is being made (request still IN_PROGRESS) or was sent (COMPLETED).
       everyoneSigned: all.some((x) => x.role === "SIGNER") && all.every((x) => x.role !== "SIGNER" || x.status === "SIGNED"),
+      // COMPLETED: the sealed copy (the current version), at /document until then; null otherwise.
+      availableUntil: sealedCopyUntil(req)?.toISOString() ?? null,
       document: toDocumentDto(doc),
       // What the signer needs of each field: no anchor bookkeeping, no other recipient's ids.
       fields: mine
@@ -47,9 +56,12 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
   });
 }
 
-export async function signingDocument(token: string) {
+/** The PDF a link may see: the one to sign, or, once COMPLETED, the sealed copy. Ended: 410. */
+export async function signingDocument(token: string, who: Omit<Actor, "actor">) {
+  await limitSigner(token, who.ip ?? null);
   const db = await getDb();
-  const { req } = await findSigner(db, token, { allowEnded: true });
+  const { req } = await findSigner(db, token);
   const doc = await currentDocument(db, req.id);
-  return { bytes: await blobs().get(doc.sha256), title: req.title };
+  const safe = req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+  return { bytes: await blobs().get(doc.sha256), filename: req.status === "COMPLETED" ? `${safe} (signed).pdf` : `${safe}.pdf` };
 }

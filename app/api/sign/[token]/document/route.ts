@@ -2,11 +2,17 @@ import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
 import { signingDocument } from "@/lib/server/signing/view-signing";
 
-// GET /api/sign/:token/document – the PDF the signer signs (public, token-scoped)
-export const GET = publicRoute(ops.signingDocument, async ({ params }) => {
-  const doc = await signingDocument(params.token);
+// GET /api/sign/:token/document – the PDF to sign, or the sealed copy once COMPLETED (public, token-scoped)
+export const GET = publicRoute(ops.signingDocument, async ({ params, ip, userAgent }) => {
+  const doc = await signingDocument(params.token, { ip, userAgent });
   return new Response(Buffer.from(doc.bytes), {
-    headers: { "content-type": "application/pdf", "cache-control": "private, no-store", "x-robots-tag": "noindex" },
+    headers: {
+      "content-type": "application/pdf",
+      // The plain filename is ASCII (a header is bytes); filename* carries the title as written.
+      "content-disposition": `inline; filename="${doc.filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex",
+    },
   });
 });
 

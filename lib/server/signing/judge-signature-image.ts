@@ -1,0 +1,61 @@
+import "server-only";
+import { readImageHeader } from "@/lib/pdf/images";
+import { PdfError } from "@/lib/pdf/errors";
+import { AppError } from "../http/errors";
+
+/**
+ * What a drawn or uploaded signature may be. A signature box is a few hundred points wide: these
+ * are far above any real signature and far below what would cost the seal real memory.
+ */
+export const SIGNATURE_IMAGE_LIMITS = {
+  /** Decoded bytes. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Width and height, each. */
+  maxSide: 4000,
+  /** Width × height. */
+  maxPixels: 16_000_000,
+} as const;
+
+export interface JudgedImage {
+  bytes: Uint8Array;
+  mime: "image/png" | "image/jpeg";
+  width: number;
+  height: number;
+}
+
+const refuse = (code: "VALIDATION" | "UNSUPPORTED_MEDIA" | "UNPROCESSABLE", at: string, message: string) =>
+  new AppError(code, message, { errors: [{ field: at, message }] });
+
+/**
+ * Judges a signature image given as a base64 `data:` URL, before anything is stored: its bytes must
+ * be a PNG or a JPEG (by content, whatever the URL's media type says: else 415), at most 2 MB
+ * decoded, 4000 pixels a side and 16 million pixels (read from the PNG IHDR / JPEG SOF header,
+ * never by decoding the pixels: else 422). `at` names the field in the error.
+ */
+export function judgeSignatureImage(dataUrl: string, at: string): JudgedImage {
+  const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+  if (!m) throw refuse("VALIDATION", at, "A signature image must be a base64 data: URL");
+  const b64 = m[1].replace(/\s+/g, "");
+  // The decoded size is known from the text's length: nothing too big is decoded at all.
+  const decodedSize = Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
+  const { maxBytes, maxSide, maxPixels } = SIGNATURE_IMAGE_LIMITS;
+  if (decodedSize > maxBytes) {
+    throw refuse("UNPROCESSABLE", at, `The signature image is ${decodedSize} bytes; the limit is ${maxBytes} bytes (2 MB)`);
+  }
+  const bytes = new Uint8Array(Buffer.from(b64, "base64"));
+  let info;
+  try {
+    info = readImageHeader(bytes);
+  } catch (e) {
+    if (e instanceof PdfError) throw refuse("UNSUPPORTED_MEDIA", at, `${e.message} (signature images are PNG or JPEG)`);
+    throw e;
+  }
+  if (info.width > maxSide || info.height > maxSide || info.width * info.height > maxPixels) {
+    throw refuse(
+      "UNPROCESSABLE",
+      at,
+      `The signature image is ${info.width} x ${info.height} pixels; the limit is ${maxSide} pixels a side and ${maxPixels / 1_000_000} million pixels`,
+    );
+  }
+  return { bytes, mime: info.format === "png" ? "image/png" : "image/jpeg", width: info.width, height: info.height };
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { zTokenParams } from "@/lib/schemas/signing";
+import type { Environment } from "../auth/keys";
+import { getDb } from "../db";
+import { endedReason, lookupSigner, sealedCopyUntil } from "./find-signer";
+
+/** What a signing link's page is, decided on the server before anything is rendered. */
+export type SigningLinkState =
+  | { kind: "unknown" }
+  | {
+      kind: "ended";
+      /** CANCELLED, EXPIRED, DECLINED, or COMPLETED (more than SEALED_COPY_DAYS ago). */
+      status: string;
+      /** This recipient's own status: DECLINED when they are the one who declined. */
+      recipientStatus: string;
+      message: string;
+      title: string;
+      environment: Environment;
+    }
+  | { kind: "completed"; title: string; environment: Environment; availableUntil: string }
+  | { kind: "open" };
+
+/**
+ * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
+ * response carries (`proxy.ts`): the same rules as the signer's API (find-signer.ts). Reads only:
+ * the first view is recorded by the API call the page makes.
+ */
+export async function signingLinkState(token: string): Promise<SigningLinkState> {
+  if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
+  const row = await lookupSigner(await getDb(), token);
+  if (!row) return { kind: "unknown" };
+  const { r, req } = row;
+  const environment = req.environment as Environment;
+  const message = endedReason(req);
+  if (message) return { kind: "ended", status: req.status, recipientStatus: r.status, message, title: req.title, environment };
+  const until = sealedCopyUntil(req);
+  if (until) return { kind: "completed", title: req.title, environment, availableUntil: until.toISOString() };
+  return { kind: "open" };
+}
+
+/** The HTTP status of a signing link's page: 404 unknown, 410 ended, else 200. */
+export const linkHttpStatus = (s: SigningLinkState): 200 | 404 | 410 => (s.kind === "unknown" ? 404 : s.kind === "ended" ? 410 : 200);
