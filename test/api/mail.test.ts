@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
-import { startSmtp } from "../support/smtp";
+import { useSmtp } from "../support/smtp";
 
 describe("mail over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    delete process.env.SMTP_URL;
-    await smtp.close();
-  });
+  const smtpOf = useSmtp();
 
   it("delivers the invitation with text and HTML and a signing link; a retried job sends no second copy", async () => {
     const key = (await makeOrg()).sandboxKey;
     const { id } = await sentRequest(key, [{ email: "smtp-signer@example.com", name: "Sam Signer", order: 1 }]);
     await runDueJobs();
-    const mine = smtp.mails.filter((m) => m.to.includes("smtp-signer@example.com"));
+    const mine = smtpOf().mails.filter((m) => m.to.includes("smtp-signer@example.com"));
     expect(mine).toHaveLength(1);
     expect(mine[0].subject).toBe("[Sandbox] Please sign: Signing test");
     expect(mine[0].text).toMatch(/http:\/\/localhost:3000\/sign\/[A-Za-z0-9_-]{43}/);
@@ -33,7 +25,7 @@ describe("mail over SMTP", () => {
     const [job] = (await db.select().from(jobs).where(eq(jobs.type, "invitation"))).filter((j) => j.payload.requestId === id);
     await db.update(jobs).set({ status: "QUEUED", runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
     await runDueJobs();
-    expect(smtp.mails.filter((m) => m.to.includes("smtp-signer@example.com"))).toHaveLength(1);
+    expect(smtpOf().mails.filter((m) => m.to.includes("smtp-signer@example.com"))).toHaveLength(1);
 
     const outbox = await call("GET", "/api/v1/enterprise/outbox", { key });
     expect(outbox.body.data.items[0]).toMatchObject({ kind: "invitation", to: "Sam Signer <smtp-signer@example.com>", via: "smtp", requestId: id, hasContent: false });

@@ -7,7 +7,7 @@ import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { sentRequest } from "../support/signing";
-import { startSmtp } from "../support/smtp";
+import { useSmtp } from "../support/smtp";
 
 // Issue 10: a recipient's name can neither redirect nor add to the mail that carries their link.
 const SR = "/api/v1/enterprise/signature-requests";
@@ -70,15 +70,7 @@ describe("recipient names are judged at the API", () => {
 });
 
 describe("mail is addressed with { name, address }: a real SMTP server sees only the real address", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
-  });
-  afterAll(async () => {
-    delete process.env.SMTP_URL;
-    await smtp.close();
-  });
+  const smtpOf = useSmtp();
 
   it("deliverMail, given names made of quotes, commas, at signs and angle brackets: one RCPT TO, the real one", async () => {
     const names = [...HOSTILE_NAMES, ODD_NAME, 'a@b.example, "c" <c@evil.example>, \\"'];
@@ -87,7 +79,7 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
       const sent = await deliverMail(id, { kind: "invitation", to: { name, address: "real@example.com" }, subject: `Hostile ${i}`, text: "t", html: "<p>t</p>" });
       expect(sent.via).toBe("smtp");
       expect(sent.envelopeTo).toEqual(["real@example.com"]);
-      const got = smtp.mails.filter((m) => m.subject === `Hostile ${i}`);
+      const got = smtpOf().mails.filter((m) => m.subject === `Hostile ${i}`);
       expect(got).toHaveLength(1);
       expect(got[0].to).toEqual(["real@example.com"]);
       // The To header, parsed as a mail client would: one address, the real one, the name intact.
@@ -99,7 +91,7 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
     const key = (await makeOrg()).sandboxKey;
     const { id } = await sentRequest(key, [{ email: "odd-name@example.com", name: ODD_NAME, order: 1 }]);
     await runDueJobs();
-    const mine = smtp.mails.filter((m) => m.raw.includes("odd-name@example.com"));
+    const mine = smtpOf().mails.filter((m) => m.raw.includes("odd-name@example.com"));
     expect(mine).toHaveLength(1);
     expect(mine[0].to).toEqual(["odd-name@example.com"]);
     expect(addressparser(toHeader(mine[0].raw), { flatten: true })).toEqual([{ address: "odd-name@example.com", name: ODD_NAME }]);

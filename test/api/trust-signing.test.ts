@@ -17,6 +17,7 @@ import SignPage from "@/app/sign/[token]/page";
 // The page's client app (fonts, the PDF viewer) is not needed to see what the page decides.
 vi.mock("@/components/signing/signing-app", () => ({ SigningApp: () => null }));
 import { call, makeOrg } from "../support/api";
+import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
 import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
 
@@ -245,14 +246,7 @@ describe("the signer's endpoints are rate-limited per link and per address", () 
 });
 
 // ---- images, built by hand: the judge reads headers, so sizes can be claimed cheaply ----
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
+const chunk = pngChunk;
 /** A real RGBA PNG of one colour (and, with `pad`, an ancillary text chunk of that many bytes). */
 function png(width: number, height: number, opts: { pad?: number } = {}): Buffer {
   const ihdr = Buffer.alloc(13);

@@ -318,16 +318,18 @@ export function deeplyNestedDocx(depth = 100_000, tag = "w:p"): Uint8Array {
 /** Normalises what pdftotext gives (line breaks, runs of spaces) for searching. */
 export const flat = (s: string) => s.replace(/\s+/g, " ");
 
+/** One PNG chunk: length, type, data, CRC-32. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
 /** A `width`×`height` PNG of one colour (RGB), written with zlib: a real image LibreOffice draws. */
 export function solidPng(width = 8, height = 8, rgb: [number, number, number] = [200, 30, 30]): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -335,7 +337,7 @@ export function solidPng(width = 8, height = 8, rgb: [number, number, number] = 
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array<Buffer>(height).fill(row)));
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]),
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", pixels), pngChunk("IEND", Buffer.alloc(0))]),
   );
 }
 
