@@ -45,8 +45,8 @@ describe("bootstrap", () => {
       const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com"));
       expect(user.passwordHash).toMatch(/^scrypt\$/);
       expect(user.passwordHash).not.toContain("correct horse");
-      expect(await verifyPassword("correct horse battery", user.passwordHash)).toBe(true);
-      expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
+      expect(await verifyPassword("correct horse battery", user.passwordHash!)).toBe(true);
+      expect(await verifyPassword("wrong", user.passwordHash!)).toBe(false);
       const rows = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key)));
       expect(rows).toHaveLength(1);
       expect((await call("GET", "/api/v1/api-keys", { key })).status).toBe(200);
@@ -60,7 +60,7 @@ describe("bootstrap", () => {
       process.env.ADMIN_PASSWORD = "new password 2";
       await bootstrap();
       const [changed] = await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com"));
-      expect(await verifyPassword("new password 2", changed.passwordHash)).toBe(true);
+      expect(await verifyPassword("new password 2", changed.passwordHash!)).toBe(true);
     } finally {
       delete process.env.SIGNET_BOOTSTRAP_KEY;
       delete process.env.ADMIN_EMAIL;

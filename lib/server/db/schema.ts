@@ -56,10 +56,46 @@ export const staffUsers = pgTable("staff_users", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  /** scrypt$N$r$p$salt$hash */
-  passwordHash: text("password_hash").notNull(),
+  /** scrypt$N$r$p$salt$hash; null until an invited member sets a password. */
+  passwordHash: text("password_hash"),
+  /** ADMIN or MEMBER. */
   role: text("role").notNull().default("ADMIN"),
   orgId: uuid("org_id").notNull().references(() => organizations.id),
+  /** A deactivated member cannot sign in, and their sessions end at once. */
+  deactivatedAt: ts("deactivated_at"),
+  createdAt: createdAt(),
+});
+
+/** A staff member's signed-in browser: the session cookie names one row; revoked or expired rows sign nobody in. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: ts("last_seen_at").notNull().default(nowMs),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId, t.createdAt)],
+);
+
+/** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
+export const staffTokens = pgTable("staff_tokens", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  staffId: uuid("staff_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  /** INVITE or RESET. */
+  purpose: text("purpose").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  createdBy: uuid("created_by"),
   createdAt: createdAt(),
 });
 
@@ -170,7 +206,9 @@ export const auditEvents = pgTable(
       .notNull()
       .references(() => signatureRequests.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
-    actor: text("actor").notNull(), // "api-key:<prefix>", "recipient:<id>", "system"
+    actor: text("actor").notNull(), // "api-key:<prefix>", "staff:<id>", "recipient:<id>", "system"
+    /** How the actor is shown (audit trail, certificate): "Ann Lee <ann@example.com> (staff)"; null: the actor id says it. */
+    actorLabel: text("actor_label"),
     ip: text("ip"),
     userAgent: text("user_agent"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
@@ -382,3 +420,17 @@ export const authAttempts = pgTable(
   },
   (t) => [index("auth_attempts_email_idx").on(t.email, t.createdAt), index("auth_attempts_ip_idx").on(t.ip, t.createdAt)],
 );
+
+/** Each run of the sandbox purge: what it deleted (an admin sees these). */
+export const purgeRuns = pgTable("purge_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  startedAt: createdAt(),
+  finishedAt: ts("finished_at"),
+  /** Requests created before this were purged. */
+  cutoff: ts("cutoff").notNull(),
+  requests: integer("requests").notNull().default(0),
+  blobs: integer("blobs").notNull().default(0),
+  /** Counts per table (recipients, fields, events, mails, webhook deliveries, document versions). */
+  counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+  error: text("error"),
+});
