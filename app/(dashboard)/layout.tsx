@@ -4,6 +4,8 @@ import { QueryProvider } from "@/lib/client/query-provider";
 import { NavLinks } from "@/components/layout/nav-links";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { linkButton } from "@/components/ui/button";
+import { EnvironmentSwitch, SandboxBanner } from "@/components/layout/environment-switch";
+import { dashboardEnvironment, productionAvailable } from "@/lib/server/staff/environment";
 
 // Every staff page reads the session and the store at request time: never prerendered at build.
 export const dynamic = "force-dynamic";
@@ -14,15 +16,20 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const staff = await currentStaff();
   if (!staff) return <>{children}</>;
+  const environment = await dashboardEnvironment(staff);
+  const production = await productionAvailable(staff.orgId);
+  const isAdmin = staff.role === "ADMIN";
   return (
     <QueryProvider>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        {environment === "SANDBOX" && <SandboxBanner productionAvailable={production} isAdmin={isAdmin} />}
         <nav aria-label="Main" className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <Link href="/requests" className="mr-2 text-lg font-semibold tracking-tight text-indigo-700">
             Signet
           </Link>
           <NavLinks />
           <div className="ml-auto flex items-center gap-3">
+            <EnvironmentSwitch environment={environment} productionAvailable={production} isAdmin={isAdmin} />
             <Link href="/requests/new" className={linkButton("primary")}>
               New request
             </Link>

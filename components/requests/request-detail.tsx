@@ -235,8 +235,9 @@ function describe(e: AuditEvent): string {
   return extra.length ? `${base} (${extra.join(", ")})` : base;
 }
 
-/** "recipient:<id>" reads as the recipient's name; "api-key:<prefix>" as the key it was. */
-function actorName(actor: string, recipients: SignatureRequestDto["recipients"]): string {
+/** A staff member by their label; "recipient:<id>" as the recipient's name; "api-key:<prefix>" as the key it was. */
+function actorName(actor: string, label: string | null | undefined, recipients: SignatureRequestDto["recipients"]): string {
+  if (label) return label;
   const [kind, rest] = [actor.slice(0, actor.indexOf(":")), actor.slice(actor.indexOf(":") + 1)];
   if (kind === "recipient") return recipients.find((r) => r.id === rest)?.name ?? "a recipient";
   if (kind === "api-key") return `API key ${rest}…`;
@@ -276,7 +277,7 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
                 <tr key={e.id}>
                   <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
                   <td className="py-2 pr-3">{describe(e)}</td>
-                  <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, recipients)}</td>
+                  <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients)}</td>
                   <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
                 </tr>
               ))}

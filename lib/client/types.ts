@@ -18,6 +18,8 @@ export interface AuditEvent {
   id: string;
   type: string;
   actor: string;
+  /** "Ann Lee <ann@example.com> (staff)" for a staff member's action through the dashboard. */
+  actorLabel?: string | null;
   ip: string | null;
   userAgent: string | null;
   data: Record<string, unknown>;

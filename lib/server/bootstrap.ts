@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Queryable } from "./db";
-import { apiKeys, organizations, staffUsers } from "./db/schema";
-import { environmentOfKey, hashApiKey, randomBase62 } from "./auth/keys";
+import { apiKeys, organizations, settings, staffUsers } from "./db/schema";
+import { environmentOfKey, hashApiKey, randomBase62, type Environment } from "./auth/keys";
 import { hashPassword } from "./auth/password";
 import { insertApiKey } from "./api-keys/create-api-key";
 import { getSetting, putSetting } from "./secrets";
@@ -79,12 +79,30 @@ export async function bootstrap(): Promise<BootstrapReport> {
   });
 }
 
-/** The key the dashboard's proxy uses: SIGNET_API_KEY, or the one the server provisioned for itself. */
-export async function dashboardApiKey(): Promise<string> {
-  if (process.env.SIGNET_API_KEY) return process.env.SIGNET_API_KEY;
-  const key = await getSetting<string>(await getDb(), "dashboard:api-key");
-  if (!key) throw new Error("The dashboard key is not provisioned yet");
-  return key;
+const DASHBOARD_KEY_SETTING = { SANDBOX: "dashboard:api-key", PRODUCTION: "dashboard:api-key:production" } as const;
+
+/**
+ * The key the dashboard's proxy uses in an environment: SIGNET_API_KEY when it is a key of that
+ * environment, else the SYSTEM key the server keeps for itself (never sent to a browser). The
+ * production one is made on first use; the caller has checked the organization may have one
+ * (plan ENTERPRISE). Several instances may race to make it: one setting wins, the loser's key is revoked.
+ */
+export async function dashboardApiKey(environment: Environment = "SANDBOX", orgId?: string): Promise<string> {
+  const override = process.env.SIGNET_API_KEY;
+  if (override && environmentOfKey(override) === environment) return override;
+  const db = await getDb();
+  const setting = DASHBOARD_KEY_SETTING[environment];
+  const key = await getSetting<string>(db, setting);
+  if (key) return key;
+  if (environment === "SANDBOX" || !orgId) throw new Error(`The dashboard's ${environment.toLowerCase()} key is not provisioned yet`);
+  return db.transaction(async (tx) => {
+    const { apiKey, row } = await insertApiKey(tx, { orgId, name: "Dashboard (server-held, production)", environment, kind: "SYSTEM" });
+    await tx.update(apiKeys).set({ rateLimitPerMinute: 1200 }).where(eq(apiKeys.id, row.id));
+    const [won] = await tx.insert(settings).values({ key: setting, value: apiKey }).onConflictDoNothing().returning();
+    if (won) return apiKey;
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, row.id));
+    return (await getSetting<string>(tx, setting))!;
+  });
 }
 
 export function printBanner(r: BootstrapReport, url: string) {

@@ -5,11 +5,19 @@ import type { KeyAuth } from "../auth/authenticate";
 
 export interface Actor {
   actor: string;
+  /** How the actor is shown in the audit trail and on the certificate, when the id alone does not say. */
+  actorLabel?: string | null;
   ip?: string | null;
   userAgent?: string | null;
 }
 
-export const keyActor = (auth: KeyAuth): Actor => ({ actor: `api-key:${auth.keyPrefix}`, ip: auth.ip, userAgent: auth.userAgent });
+/** The caller of an API operation: the staff member behind a dashboard call, else the key. */
+export const keyActor = (auth: KeyAuth): Actor =>
+  auth.staff
+    ? { actor: `staff:${auth.staff.id}`, actorLabel: staffLabel(auth.staff), ip: auth.ip, userAgent: auth.userAgent }
+    : { actor: `api-key:${auth.keyPrefix}`, ip: auth.ip, userAgent: auth.userAgent };
+
+export const staffLabel = (s: { name: string; email: string }) => `${s.name} <${s.email}> (staff)`;
 export const systemActor: Actor = { actor: "system" };
 
 /** Audit events are written in the same transaction as the change they describe. */
@@ -18,6 +26,7 @@ export async function recordEvent(db: Queryable, requestId: string, type: string
     requestId,
     type,
     actor: who.actor,
+    actorLabel: who.actorLabel ?? null,
     ip: who.ip ?? null,
     userAgent: who.userAgent ?? null,
     data,

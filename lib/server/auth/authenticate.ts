@@ -16,6 +16,10 @@ export interface KeyAuth {
   rateLimitPerMinute: number | null;
   ip: string | null;
   userAgent: string | null;
+  /** USER (made by someone) or SYSTEM (the server's own, e.g. the dashboard's). */
+  kind: string;
+  /** On a dashboard call (a SYSTEM key with a verified forwarded identity): the staff member behind it. */
+  staff?: { id: string; name: string; email: string };
 }
 
 export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
@@ -45,6 +49,7 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     rateLimitPerMinute: row.key.rateLimitPerMinute,
     ip,
     userAgent,
+    kind: row.key.kind,
   };
 }
 

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { z, type ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
 import { authenticateKey, type KeyAuth } from "../auth/authenticate";
+import { verifyStaffIdentity } from "../staff/forwarded-identity";
 import { clientIp } from "../auth/ip";
 import { config } from "../config";
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from "../limits/idempotency";
@@ -36,11 +37,14 @@ export function route<Op extends Operation>(
     let rate: Record<string, string> = {};
     let idem: { keyId: string; key: string } | null = null;
     try {
-      const auth = await authenticateKey(
+      let auth = await authenticateKey(
         req.headers.get("x-api-key"),
         clientIp(req.headers, config.trustProxy),
         req.headers.get("user-agent"),
       );
+      // A dashboard call: the server's own key, and the staff member the proxy signed for.
+      const staff = auth.kind === "SYSTEM" ? await verifyStaffIdentity(req.headers) : null;
+      if (staff) auth = { ...auth, staff: { id: staff.id, name: staff.name, email: staff.email }, ip: staff.ip, userAgent: staff.userAgent };
       const decision = await takeToken(auth);
       rate = rateHeaders(decision);
       if (!decision.allowed) {

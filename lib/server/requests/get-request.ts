@@ -28,6 +28,7 @@ export async function getAuditTrail(auth: KeyAuth, id: string) {
       id: e.id,
       type: e.type,
       actor: e.actor,
+      actorLabel: e.actorLabel,
       ip: e.ip,
       userAgent: e.userAgent,
       data: e.data,

@@ -119,7 +119,7 @@ async function sealOnce(requestId: string) {
           userAgent: signed?.userAgent ?? undefined,
         };
       }),
-      events: events.map((e) => ({ at: e.createdAt.toISOString(), type: e.type, actor: e.actor, ip: e.ip ?? undefined, userAgent: e.userAgent ?? undefined })),
+      events: events.map((e) => ({ at: e.createdAt.toISOString(), type: e.type, actor: e.actorLabel ?? e.actor, ip: e.ip ?? undefined, userAgent: e.userAgent ?? undefined })),
     },
   }]);
   const stored = await blobs().put(sealed.sealed);

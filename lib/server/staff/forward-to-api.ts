@@ -1,5 +1,9 @@
 import "server-only";
+import { clientIp } from "../auth/ip";
 import { dashboardApiKey } from "../bootstrap";
+import type { StaffIdentity } from "./auth-options";
+import { dashboardEnvironment } from "./environment";
+import { signStaffIdentity } from "./forwarded-identity";
 import { config } from "../config";
 import { envelope, json } from "../http/envelope";
 
@@ -35,8 +39,12 @@ function apiBase(): string {
   return (process.env.SIGNET_API_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, "");
 }
 
-/** The browser's request, sent on to the API with the server-held key; the answer comes back as it is. */
-export async function forwardToApi(req: Request, segments: string[]): Promise<Response> {
+/**
+ * The browser's request, sent on to the API with the server-held key of the environment the staff
+ * member works in, and their identity (signed: forwarded-identity.ts) so the API records them, not the
+ * proxy; the answer comes back as it is.
+ */
+export async function forwardToApi(req: Request, segments: string[], staff: StaffIdentity): Promise<Response> {
   const path = upstreamPath(segments);
   if (!path) return json(envelope(404, "No such dashboard API path", null), 404);
   const url = `${apiBase()}${path}${new URL(req.url).search}`;
@@ -46,7 +54,9 @@ export async function forwardToApi(req: Request, segments: string[]): Promise<Re
     const v = req.headers.get(h);
     if (v !== null) headers.set(h, v);
   }
-  headers.set("x-api-key", await dashboardApiKey());
+  headers.set("x-api-key", await dashboardApiKey(await dashboardEnvironment(staff), staff.orgId));
+  const who = await signStaffIdentity({ id: staff.id, name: staff.name, email: staff.email, ip: clientIp(req.headers, config.trustProxy), userAgent: req.headers.get("user-agent") });
+  for (const [k, v] of Object.entries(who)) headers.set(k, v);
 
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== null;
   let upstream: Response;

@@ -9,10 +9,11 @@ type Ctx = { params: Promise<{ path: string[] }> };
 // (same-origin.ts), checked for a staff session here (not only in middleware), then sent to the API with
 // the server-held key, which never reaches the browser.
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
-  if (!(await currentStaff())) return json(envelope(401, "Sign in to use the dashboard", null), 401);
+  const staff = await currentStaff();
+  if (!staff) return json(envelope(401, "Sign in to use the dashboard", null), 401);
   const refused = refuseForeignCall(req);
   if (refused) return json(envelope(403, refused, null), 403);
-  return forwardToApi(req, (await ctx.params).path);
+  return forwardToApi(req, (await ctx.params).path, staff);
 }
 
 export const GET = handle;
