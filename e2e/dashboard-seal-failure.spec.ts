@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
-import { makePdf, screenshot, SR } from "./support";
+import { E2E_KEY } from "./playwright.config";
+import { makePdf, screenshot, signingToken, SR } from "./support";
 
 // A fully signed request whose seal fails says so on its page, with the reason, and "Seal again"
 // completes it once the cause is gone. The failure is made by damaging the document's blob in the
@@ -12,22 +12,6 @@ const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 const blobFile = (sha: string) => path.join(process.env.E2E_DATA_DIR!, "blobs", sha.slice(0, 2), sha);
 
-async function signingToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")) : []) {
-          const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (raw.toLowerCase().includes(email)) token = /\/sign\/([A-Za-z0-9_-]+)/.exec(raw)?.[1] ?? token;
-        }
-        return !!token;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return token!;
-}
 
 test("a failed seal shows a banner with the reason; Seal again completes the request", async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -45,6 +45,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SIGNET_BOOTSTRAP_KEY: E2E_KEY,
+      // The organization may have production data: the dashboard's environment switch is tested.
+      SIGNET_BOOTSTRAP_PLAN: "ENTERPRISE",
+      // Behind a reverse proxy, as in production: X-Forwarded-For names the browser (the attribution
+      // spec gives its browser an address of its own this way, to tell it from the dashboard proxy's).
+      TRUST_PROXY: "1",
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { E2E_MAIL_DIR } from "./playwright.config";
 
 export const SR = "/api/v1/enterprise/signature-requests";
 export const SCREENSHOTS = path.join(__dirname, "screenshots");
@@ -48,4 +49,22 @@ export function cspViolations(page: Page): string[] {
     if (m.type() === "error" && /Content Security Policy/i.test(m.text())) seen.push(m.text());
   });
   return seen;
+}
+
+/** The signing token of the last invitation mailed to `email` (the run's SMTP sink keeps each message as a file). */
+export async function signingToken(email: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")) : []) {
+          const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
+          if (raw.toLowerCase().includes(email)) token = /\/sign\/([A-Za-z0-9_-]+)/.exec(raw)?.[1] ?? token;
+        }
+        return !!token;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return token!;
 }
