@@ -57,6 +57,14 @@ export const config = {
   get expiryDays() {
     return num("EXPIRY_DAYS", 30);
   },
+  /** Sandbox requests older than this (by creation) are purged with everything they hold (SANDBOX_RETENTION_DAYS). */
+  get sandboxRetentionDays() {
+    return num("SANDBOX_RETENTION_DAYS", 30);
+  },
+  /** Least time between two sandbox purges, across every instance (PURGE_INTERVAL_MINUTES). */
+  get purgeIntervalMinutes() {
+    return num("PURGE_INTERVAL_MINUTES", 60);
+  },
   /** Worker threads for PDF and DOCX work (ENGINE_WORKERS); default: the core count, at least 2. */
   get engineWorkers() {
     return Math.floor(num("ENGINE_WORKERS", Math.max(2, Math.min(8, os.availableParallelism()))));

@@ -9,6 +9,12 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<{ sha256: string; size: number }>;
   get(sha256: string): Promise<Uint8Array>;
   has(sha256: string): Promise<boolean>;
+  /**
+   * Removes a blob; false if there was none. With `unlessTouchedSince`, a blob written (or written
+   * again: `put` of bytes already stored refreshes the blob's time) since then is kept and false is
+   * returned: another writer may be about to record it.
+   */
+  delete(sha256: string, opts?: { unlessTouchedSince?: Date }): Promise<boolean>;
 }
 
 export const sha256Of = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -24,7 +30,8 @@ export class FileBlobStore implements BlobStore {
   async put(bytes: Uint8Array) {
     const sha256 = sha256Of(bytes);
     const file = this.pathOf(sha256);
-    if (!(await this.has(sha256))) {
+    // Bytes already stored get a fresh time instead: the purge then knows a writer is about to record them.
+    if (!(await touch(file))) {
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written beside its final name, then renamed: a reader never sees half a blob.
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
@@ -51,6 +58,37 @@ export class FileBlobStore implements BlobStore {
     } catch {
       return false;
     }
+  }
+
+  async delete(sha256: string, opts: { unlessTouchedSince?: Date } = {}) {
+    const file = this.pathOf(sha256);
+    // Moved aside first, so that a `put` from now on writes the blob anew, and one that came before
+    // has left its time on the file we look at: no moment in which a fresh write could be lost.
+    const aside = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.deleting`;
+    try {
+      await fs.rename(file, aside);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw e;
+    }
+    if (opts.unlessTouchedSince && (await fs.stat(aside)).mtimeMs >= opts.unlessTouchedSince.getTime()) {
+      await fs.rename(aside, file); // the same bytes as any copy written meanwhile
+      return false;
+    }
+    await fs.unlink(aside);
+    return true;
+  }
+}
+
+/** Refreshes a file's time; false if there is no such file. */
+async function touch(file: string): Promise<boolean> {
+  try {
+    const now = new Date();
+    await fs.utimes(file, now, now);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw e;
   }
 }
 

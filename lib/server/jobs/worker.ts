@@ -98,6 +98,7 @@ export function startWorker(intervalMs = 500) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastSweep = 0;
+  let purging: Promise<unknown> | undefined;
   const loop = async () => {
     if (stopped) return;
     try {
@@ -105,6 +106,18 @@ export function startWorker(intervalMs = 500) {
       // fully signed requests whose seal job was lost get a new one (one query; idempotent).
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
+        // The sandbox purge, if no instance ran one within PURGE_INTERVAL_MINUTES (a row in
+        // purge_runs, claimed under an advisory lock, says so). Beside the loop, not in it: a long
+        // purge must not hold up the jobs, nor a failing sweep the purge.
+        purging ??= import("../purge/purge-sandbox")
+          .then(({ purgeSandboxIfDue }) => purgeSandboxIfDue(() => stopped))
+          .then((out) => {
+            if (out.ran && (out.run.requests || out.run.blobs)) {
+              console.log(`[signet] sandbox purge: ${out.run.requests} request(s) and ${out.run.blobs} blob(s) deleted`);
+            }
+          })
+          .catch((e) => console.error("[signet] sandbox purge:", e instanceof Error ? e.message : e))
+          .finally(() => (purging = undefined));
         const { sweepExpired } = await import("../requests/expire-requests");
         await sweepExpired();
         const { sweepStrandedSeals } = await import("../signing/sweep-stranded-seals");

@@ -1,0 +1,64 @@
+import type { PurgeRunDto } from "@/lib/schemas/purge";
+import { EmptyState } from "@/components/ui/feedback";
+import { formatDate } from "@/components/ui/format";
+
+/** How a run ended, for the "When" column. */
+function outcome(run: PurgeRunDto) {
+  if (run.error) return <span className="text-red-700" title={run.error}>Failed</span>;
+  if (!run.finishedAt) return <span className="text-amber-700">Running</span>;
+  return null;
+}
+
+/**
+ * The last runs of the sandbox purge (a server component: the admin settings page passes
+ * `listPurgeRuns()`): when, which requests (created before the cutoff), how many were deleted.
+ */
+export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
+  return (
+    <section aria-labelledby="purge-runs-heading" className="space-y-3">
+      <div>
+        <h2 id="purge-runs-heading" className="text-base font-semibold">
+          Sandbox data retention
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Sandbox requests older than the retention period are deleted with their documents, events and mails. Production data is never purged.
+        </p>
+      </div>
+      {runs.length === 0 ? (
+        <EmptyState title="No purge has run yet" />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="purge-runs">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-3">When</th>
+                <th scope="col" className="px-4 py-3">Created before</th>
+                <th scope="col" className="px-4 py-3 text-right">Requests</th>
+                <th scope="col" className="px-4 py-3 text-right">Blobs</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {runs.map((run) => (
+                <tr key={run.id}>
+                  <td className="px-4 py-3 text-slate-700">
+                    {formatDate(run.startedAt)} {outcome(run)}
+                  </td>
+                  <td className="px-4 py-3 text-slate-600">{formatDate(run.cutoff)}</td>
+                  <td
+                    className="px-4 py-3 text-right tabular-nums"
+                    title={Object.entries(run.counts)
+                      .map(([table, n]) => `${table}: ${n}`)
+                      .join(", ")}
+                  >
+                    {run.requests}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{run.blobs}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { blobs } from "../blobs/store";
+import type { Queryable } from "../db";
+import { getDb } from "../db";
+import { auditEvents, documentVersions, fields, purgeRuns, templates, textLayers } from "../db/schema";
+import { enqueue } from "../jobs/queue";
+import { outboxDir } from "../mail/deliver-mail";
+
+/**
+ * What a purge batch let go of: the blobs its requests pointed at and the outbox files of their
+ * mails. Written as a `purge-blobs` job in the batch's transaction, so that a crash between the
+ * commit and the deletion leaves the work queued, not the files stranded.
+ */
+export interface BlobRelease {
+  runId: string | null;
+  sha256s: string[];
+  mailIds: string[];
+}
+
+/**
+ * A blob written (or written again) this recently may be about to be recorded by another instance
+ * (an upload of the same bytes): it is kept, and looked at again once this much time has passed.
+ */
+export const BLOB_GRACE_MS = 60 * 60_000;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+/** A signature image's value in fields.value: {"kind":"image","sha256":"…","mime":"…"}. */
+export const FIELD_IMAGE_SHA = '"sha256":"([0-9a-f]{64})"';
+/** Keys of audit event data that hold a blob nothing else records (a stamped image). */
+const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
+
+/**
+ * Of these blobs, the ones some record still points at: a document version, a template, a text
+ * layer (its PDF or its JSON), a signature image in a field's value, a stamp image in an audit
+ * event. Every environment counts: a blob a production record uses is never released.
+ */
+export async function referencedBlobs(db: Queryable, candidates: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 500) {
+    const c = candidates.slice(i, i + 500);
+    const imageSha = sql<string>`substring(${fields.value} from ${FIELD_IMAGE_SHA})`;
+    const lists = [
+      await db.selectDistinct({ s: documentVersions.sha256 }).from(documentVersions).where(inArray(documentVersions.sha256, c)),
+      await db.selectDistinct({ s: templates.sha256 }).from(templates).where(inArray(templates.sha256, c)),
+      await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(inArray(textLayers.pdfSha256, c)),
+      await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(inArray(textLayers.layerSha256, c)),
+      await db.selectDistinct({ s: imageSha }).from(fields).where(and(like(fields.value, '%"sha256":"%'), inArray(imageSha, c))),
+    ];
+    for (const key of AUDIT_BLOB_KEYS) {
+      const value = sql<string>`${auditEvents.data}->>${sql.raw(`'${key}'`)}`;
+      lists.push(await db.selectDistinct({ s: value }).from(auditEvents).where(and(isNotNull(value), inArray(value, c))));
+    }
+    for (const rows of lists) for (const r of rows) found.add(r.s);
+  }
+  return found;
+}
+
+async function removeFile(file: string): Promise<boolean> {
+  try {
+    await fs.unlink(file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw e;
+  }
+}
+
+/**
+ * Deletes the released blobs that no record points at any more (and the outbox files). A blob
+ * touched within BLOB_GRACE_MS is kept for now and queued to be looked at again then. Idempotent.
+ */
+export async function releaseBlobs(release: BlobRelease): Promise<{ blobs: number; outboxFiles: number; deferred: number }> {
+  const db = await getDb();
+  const candidates = [...new Set(release.sha256s)].filter((s) => SHA256.test(s));
+  const kept = await referencedBlobs(db, candidates);
+  const touchedSince = new Date(Date.now() - BLOB_GRACE_MS);
+  let deleted = 0;
+  const deferred: string[] = [];
+  for (const sha of candidates) {
+    if (kept.has(sha)) continue;
+    if (await blobs().delete(sha, { unlessTouchedSince: touchedSince })) deleted++;
+    else if (await blobs().has(sha)) deferred.push(sha);
+  }
+  let outboxFiles = 0;
+  for (const id of release.mailIds) {
+    // Mail ids are job ids; anything else is not a file name of the outbox.
+    if (/^[\w-]+$/.test(id) && (await removeFile(path.join(outboxDir(), `${id}.eml`)))) outboxFiles++;
+  }
+  if (deferred.length) {
+    const later: BlobRelease = { runId: release.runId, sha256s: deferred, mailIds: [] };
+    await enqueue(db, "purge-blobs", { ...later }, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
+  }
+  return { blobs: deleted, outboxFiles, deferred: deferred.length };
+}
+
+/** The `purge-blobs` job: a release left by a purge that stopped, or one deferred; counted on its run. */
+export async function runBlobRelease(payload: Record<string, unknown>) {
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const runId = typeof payload.runId === "string" ? payload.runId : null;
+  const done = await releaseBlobs({ runId, sha256s: strings(payload.sha256s), mailIds: strings(payload.mailIds) });
+  if (runId && (done.blobs || done.outboxFiles)) {
+    const db = await getDb();
+    await db
+      .update(purgeRuns)
+      .set({
+        blobs: sql`${purgeRuns.blobs} + ${done.blobs}`,
+        counts: sql`jsonb_set(${purgeRuns.counts}, '{outboxFiles}', to_jsonb(coalesce((${purgeRuns.counts}->>'outboxFiles')::int, 0) + ${done.outboxFiles}::int))`,
+      })
+      .where(eq(purgeRuns.id, runId));
+  }
+  return done;
+}
