@@ -5,5 +5,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Types are checked by `npm test` (tsc --noEmit over the whole project, tests included), once.
   typescript: { ignoreBuildErrors: true },
+  // forbidden(): a MEMBER on an admin-only page gets a 403 and app/(dashboard)/forbidden.tsx.
+  experimental: { authInterrupts: true },
 };
 export default nextConfig;

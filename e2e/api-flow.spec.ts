@@ -5,12 +5,24 @@ import { E2E_KEY } from "./playwright.config";
 const SR = "/api/v1/enterprise/signature-requests";
 const headers = { "x-api-key": E2E_KEY };
 
-test("the home page shows Signet and links to the API reference", async ({ page }) => {
+test("/ takes signed-in staff to the requests; the footer links to the API reference and health", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Signet" })).toBeVisible();
-  await page.getByRole("link", { name: /API reference/ }).click();
+  await expect(page).toHaveURL(/\/requests$/);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Health" })).toHaveAttribute("href", "/api/health");
+  await page.getByRole("contentinfo").getByRole("link", { name: /API reference/ }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
   await expect(page.locator("body")).toContainText('"openapi":"3.1.0"');
+});
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test("/ takes anyone else to the sign-in page, whose footer links to the API reference", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: /API reference/ }).click();
+    await expect(page).toHaveURL(/openapi\.json$/);
+  });
 });
 
 test("the README's call order works against the running server", async ({ request }) => {

@@ -51,15 +51,18 @@ export function cspViolations(page: Page): string[] {
   return seen;
 }
 
-/** The signing token of the last invitation mailed to `email` (the run's SMTP sink keeps each message as a file). */
-export async function signingToken(email: string): Promise<string> {
+/**
+ * A token from the last mail to `email` whose text matches `link` (its first group): the run's SMTP sink
+ * keeps each message as a file, in arrival order.
+ */
+export async function mailedToken(email: string, link: RegExp): Promise<string> {
   let token: string | undefined;
   await expect
     .poll(
       () => {
-        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")) : []) {
+        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")).sort() : []) {
           const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (raw.toLowerCase().includes(email)) token = /\/sign\/([A-Za-z0-9_-]+)/.exec(raw)?.[1] ?? token;
+          if (raw.toLowerCase().includes(email)) token = link.exec(raw)?.[1] ?? token;
         }
         return !!token;
       },
@@ -68,3 +71,9 @@ export async function signingToken(email: string): Promise<string> {
     .toBe(true);
   return token!;
 }
+
+/** The signing token of the last invitation mailed to `email`. */
+export const signingToken = (email: string) => mailedToken(email, /\/sign\/([A-Za-z0-9_-]+)/);
+
+/** The token of the last set-password link (staff invitation or reset) mailed to `email`. */
+export const setPasswordToken = (email: string) => mailedToken(email, /\/set-password\/([A-Za-z0-9_-]{43})/);

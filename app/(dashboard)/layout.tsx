@@ -4,6 +4,7 @@ import { QueryProvider } from "@/lib/client/query-provider";
 import { NavLinks } from "@/components/layout/nav-links";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { linkButton } from "@/components/ui/button";
+import { SiteFooter } from "@/components/layout/site-footer";
 import { EnvironmentSwitch, SandboxBanner } from "@/components/layout/environment-switch";
 import { dashboardEnvironment, productionAvailable } from "@/lib/server/staff/environment";
 
@@ -27,20 +28,21 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <Link href="/requests" className="mr-2 text-lg font-semibold tracking-tight text-indigo-700">
             Signet
           </Link>
-          <NavLinks />
+          <NavLinks isAdmin={isAdmin} />
           <div className="ml-auto flex items-center gap-3">
             <EnvironmentSwitch environment={environment} productionAvailable={production} isAdmin={isAdmin} />
             <Link href="/requests/new" className={linkButton("primary")}>
               New request
             </Link>
-            <span className="hidden text-sm text-slate-500 sm:inline" title="Signed in">
+            <Link href="/settings/account" className="hidden text-sm text-slate-500 hover:text-slate-900 hover:underline sm:inline" title="Your account and sessions">
               {staff.email}
-            </span>
+            </Link>
             <SignOutButton />
           </div>
         </nav>
       </header>
       <div className="mx-auto max-w-[1600px] px-4 py-6">{children}</div>
+      <SiteFooter />
     </QueryProvider>
   );
 }

@@ -1,19 +1,28 @@
 import { redirect } from "next/navigation";
 import { currentStaff, safeReturnPath } from "@/lib/server/staff/current-staff";
+import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { Alert } from "@/components/ui/feedback";
 
 export const metadata = { title: "Sign in – Signet" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const callbackUrl = safeReturnPath((await searchParams).callbackUrl);
+const NOTICES: Record<string, string> = {
+  "password-set": "Your password is set. Sign in with your e-mail address and the new password.",
+};
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; notice?: string }> }) {
+  const { callbackUrl: wanted, notice } = await searchParams;
+  const callbackUrl = safeReturnPath(wanted);
   if (await currentStaff()) redirect(callbackUrl);
+  const text = notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice] : null;
   return (
-    <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold tracking-wide text-indigo-600">Signet</p>
-        <h1 className="mt-1 mb-6 text-2xl font-semibold tracking-tight">Staff sign-in</h1>
-        <LoginForm callbackUrl={callbackUrl} />
-      </div>
-    </main>
+    <AuthCard title="Staff sign-in">
+      {text && (
+        <div className="mb-4">
+          <Alert kind="success">{text}</Alert>
+        </div>
+      )}
+      <LoginForm callbackUrl={callbackUrl} />
+    </AuthCard>
   );
 }

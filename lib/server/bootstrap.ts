@@ -6,6 +6,7 @@ import { environmentOfKey, hashApiKey, randomBase62, type Environment } from "./
 import { hashPassword } from "./auth/password";
 import { insertApiKey } from "./api-keys/create-api-key";
 import { getSetting, putSetting } from "./secrets";
+import { PASSWORD_MIN } from "@/lib/schemas/staff";
 
 export interface BootstrapReport {
   orgId: string;
@@ -66,14 +67,22 @@ export async function bootstrap(): Promise<BootstrapReport> {
     const email = (process.env.ADMIN_EMAIL || "admin@signet.local").toLowerCase();
     report.adminEmail = email;
     const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email));
+    // The first admin is always an active ADMIN after a start, whatever was done to the account in the
+    // dashboard: the way back in when no other admin can sign in.
+    const firstAdmin = { role: "ADMIN", deactivatedAt: null };
     if (process.env.ADMIN_PASSWORD) {
+      if (process.env.ADMIN_PASSWORD.length < PASSWORD_MIN) {
+        console.warn(`[signet] ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters; staff passwords set in the dashboard must have at least ${PASSWORD_MIN}`);
+      }
       const passwordHash = await hashPassword(process.env.ADMIN_PASSWORD);
-      if (user) await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, user.id));
-      else await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash, orgId: org.id });
+      if (user) await tx.update(staffUsers).set({ passwordHash, ...firstAdmin }).where(eq(staffUsers.id, user.id));
+      else await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash, orgId: org.id, ...firstAdmin });
     } else if (!user) {
       const password = randomBase62(16);
-      await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash: await hashPassword(password), orgId: org.id });
+      await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash: await hashPassword(password), orgId: org.id, ...firstAdmin });
       report.generatedPassword = password;
+    } else if (user.role !== "ADMIN" || user.deactivatedAt) {
+      await tx.update(staffUsers).set(firstAdmin).where(eq(staffUsers.id, user.id));
     }
     return report;
   });

@@ -11,6 +11,7 @@ import { signingToken } from "../signing/tokens";
 import { deliverWebhook } from "../webhooks/deliver-webhook";
 import { sweepExpired } from "../requests/expire-requests";
 import { currentDocument } from "../requests/load-request";
+import { mailStaffLink } from "../staff/mail-staff-link";
 
 export interface JobContext {
   id: string;
@@ -98,4 +99,7 @@ export const handlers: Record<string, (payload: Record<string, unknown>, job: Jo
   // Loaded when first needed: the sealing engine (fonts, crypto) is heavy and most processes seal rarely.
   seal: async (p, job) => (await import("../signing/seal-request")).sealRequest(String(p.requestId), job),
   sweep: () => sweepExpired(),
+  // Blobs and outbox files a sandbox purge let go of (left by a purge that stopped, or kept back for a while).
+  "purge-blobs": async (p) => (await import("../purge/release-blobs")).runBlobRelease(p),
+  "staff-link": (p, job) => mailStaffLink(String(p.linkId), job.id),
 };

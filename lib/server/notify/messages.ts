@@ -40,6 +40,29 @@ export const messages = {
       html: wrap(`<p>Hello ${esc(m.name)},</p><p>${esc(m.by)} declined to sign <b>${esc(m.title)}</b>.</p><blockquote>${esc(m.reason)}</blockquote><p>The request is closed; nothing more needs to be signed.</p>`, m.sandbox),
     };
   },
+  /** A staff invitation: the one-time link where the new member sets a password. */
+  staffInvitation(m: { name: string; orgName: string; invitedBy: string | null; link: string; hours: number }) {
+    const who = m.invitedBy ? `${m.invitedBy} invited you` : "You are invited";
+    return {
+      subject: `You are invited to Signet (${m.orgName})`,
+      text: `Hello ${m.name},\n\n${who} to the Signet dashboard of ${m.orgName}.\n\nSet your password: ${m.link}\n\nThe link works once, for ${m.hours} hours. If you did not expect this invitation, ignore this mail.\n`,
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>${esc(who)} to the Signet dashboard of <b>${esc(m.orgName)}</b>.</p><p><a href="${m.link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Set your password</a></p><p style="color:#64748b">The link works once, for ${m.hours} hours. If you did not expect this invitation, ignore this mail.</p>`,
+        false,
+      ),
+    };
+  },
+  /** A password reset an admin asked for: the one-time link where the staff member sets a new password. */
+  staffPasswordReset(m: { name: string; link: string; hours: number }) {
+    return {
+      subject: "Reset your Signet password",
+      text: `Hello ${m.name},\n\nAn admin of your Signet dashboard asked for your password to be reset.\n\nSet a new password: ${m.link}\n\nThe link works once, for ${m.hours} hours. Your current password keeps working until you set a new one.\n`,
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>An admin of your Signet dashboard asked for your password to be reset.</p><p><a href="${m.link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Set a new password</a></p><p style="color:#64748b">The link works once, for ${m.hours} hours. Your current password keeps working until you set a new one.</p>`,
+        false,
+      ),
+    };
+  },
   cancelled(m: MessageInput) {
     return {
       subject: `${prefix(m.sandbox)}Cancelled: ${m.title}`,

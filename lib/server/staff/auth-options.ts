@@ -9,15 +9,10 @@ import { getSecret } from "../secrets";
 import { config } from "../config";
 import { clientIp } from "../auth/ip";
 import { recordAttempt, secondsToWait, SignInThrottledError } from "./sign-in-throttle";
+import { asRole, createStaffSession, revokeStaffSession, SESSION_MAX_AGE_SECONDS, type StaffIdentity } from "./sessions";
 
-/** What a staff session carries (in the signed JWT cookie): no key, no password, only who it is. */
-export interface StaffIdentity {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  orgId: string;
-}
+/** What a staff session stands for: no key, no password, only who it is and which session row. */
+export type { StaffIdentity } from "./sessions";
 
 // scrypt of a throwaway password, so an unknown e-mail costs as long as a wrong password.
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
@@ -25,7 +20,8 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 /**
  * Checks an e-mail and password, throttled per account and per client address (sign-in-throttle.ts);
  * every attempt goes into the auth log. Throws SignInThrottledError (its message is shown) while a
- * wait is due.
+ * wait is due. A deactivated account, or an invited one without a password yet, does not sign in.
+ * A success opens a server-side session (sessions.ts) whose id the JWT cookie carries.
  */
 async function checkCredentials(rawEmail: string, password: string, ip: string | null, userAgent: string | null): Promise<StaffIdentity | null> {
   const email = rawEmail.trim().toLowerCase();
@@ -37,9 +33,11 @@ async function checkCredentials(rawEmail: string, password: string, ip: string |
   const db = await getDb();
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
   const good = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  await recordAttempt(email, ip, userAgent, user && good ? "SUCCESS" : "FAILURE");
-  if (!user || !good) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, orgId: user.orgId };
+  const ok = !!user && good && !user.deactivatedAt;
+  await recordAttempt(email, ip, userAgent, ok ? "SUCCESS" : "FAILURE");
+  if (!ok) return null;
+  const sessionId = await createStaffSession(user.id, ip, userAgent);
+  return { id: user.id, email: user.email, name: user.name, role: asRole(user.role), orgId: user.orgId, sessionId };
 }
 
 /** next-auth hands authorize() a plain object of headers; the client address comes from the socket (scripts/server.mjs). */
@@ -67,7 +65,7 @@ async function buildOptions(): Promise<NextAuthOptions> {
   const secret = process.env.NEXTAUTH_SECRET || (await getSecret(await getDb(), "nextauth")).toString("base64");
   return {
     secret,
-    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     useSecureCookies: config.publicBaseUrl.startsWith("https://"),
     pages: { signIn: "/login", error: "/login" },
     // The dashboard never lets next-auth redirect (it navigates itself), so NEXTAUTH_URL is not needed.
@@ -99,13 +97,22 @@ async function buildOptions(): Promise<NextAuthOptions> {
           token.name = u.name;
           token.role = u.role;
           token.orgId = u.orgId;
+          token.sid = u.sessionId;
         }
         return token;
       },
       async session({ session, token }) {
         session.user = { ...session.user, email: token.email ?? null, name: token.name ?? null };
-        (session as unknown as { staffId?: string }).staffId = token.sub;
+        const s = session as unknown as { staffId?: string; sid?: string };
+        s.staffId = token.sub;
+        s.sid = typeof token.sid === "string" ? token.sid : undefined;
         return session;
+      },
+    },
+    events: {
+      // The cookie is deleted by next-auth; the session row ends here, so a copy of the cookie is worthless too.
+      async signOut({ token }) {
+        if (token?.sub && typeof token.sid === "string") await revokeStaffSession(token.sub, token.sid);
       },
     },
   };

@@ -1,9 +1,9 @@
-import { requireStaff } from "@/lib/server/staff/current-staff";
+import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { ApiKeys } from "@/components/settings/api-keys";
 
 export const metadata = { title: "API keys – Signet" };
 
 export default async function ApiKeysPage() {
-  await requireStaff("/settings/api-keys");
+  await requireAdmin("/settings/api-keys");
   return <ApiKeys />;
 }

@@ -1,9 +1,9 @@
-import { requireStaff } from "@/lib/server/staff/current-staff";
+import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { Webhooks } from "@/components/settings/webhooks";
 
 export const metadata = { title: "Webhooks – Signet" };
 
 export default async function WebhooksPage() {
-  await requireStaff("/settings/webhooks");
+  await requireAdmin("/settings/webhooks");
   return <Webhooks />;
 }

@@ -2,6 +2,7 @@ import { envelope, json } from "@/lib/server/http/envelope";
 import { currentStaff } from "@/lib/server/staff/current-staff";
 import { forwardToApi } from "@/lib/server/staff/forward-to-api";
 import { refuseForeignCall } from "@/lib/server/staff/same-origin";
+import { staffMayCall } from "@/lib/server/staff/permissions";
 
 type Ctx = { params: Promise<{ path: string[] }> };
 
@@ -11,6 +12,8 @@ type Ctx = { params: Promise<{ path: string[] }> };
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
   const staff = await currentStaff();
   if (!staff) return json(envelope(401, "Sign in to use the dashboard", null), 401);
+  const denied = staffMayCall(staff, (await ctx.params).path, req.method);
+  if (denied) return json(envelope(403, denied, null), 403);
   const refused = refuseForeignCall(req);
   if (refused) return json(envelope(403, refused, null), 403);
   return forwardToApi(req, (await ctx.params).path, staff);

@@ -1,0 +1,48 @@
+"use server";
+import type { ActionResult } from "@/lib/schemas/staff";
+import { changeRole } from "@/lib/server/staff/change-role";
+import { deactivateStaff, reactivateStaff } from "@/lib/server/staff/deactivate-staff";
+import { inviteStaff } from "@/lib/server/staff/invite-staff";
+import { sendPasswordLink } from "@/lib/server/staff/reset-password";
+import { staffAction } from "@/lib/server/staff/staff-action";
+
+// The team page's mutations. Each use case checks that the acting staff member is an active ADMIN of
+// the same organization (read from the store, not from the session); Next.js checks that a server
+// action comes from this site (Origin against Host).
+const PAGE = "/settings/team";
+const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
+
+export async function inviteAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const m = await inviteStaff(staff, { name: str(form.get("name")), email: str(form.get("email")), role: str(form.get("role")) as "ADMIN" | "MEMBER" });
+    return `Invitation sent to ${m.email}. The link works once, for 72 hours.`;
+  });
+}
+
+export async function changeRoleAction(staffId: string, role: string): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const r = await changeRole(staff, staffId, role);
+    return r.changed ? `Role changed to ${r.role === "ADMIN" ? "admin" : "member"}.` : "The role was already that.";
+  });
+}
+
+export async function deactivateAction(staffId: string): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const r = await deactivateStaff(staff, staffId);
+    return `Deactivated; ${r.revokedSessions} open session${r.revokedSessions === 1 ? "" : "s"} ended.`;
+  });
+}
+
+export async function reactivateAction(staffId: string): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    await reactivateStaff(staff, staffId);
+    return "Reactivated: they can sign in again.";
+  });
+}
+
+export async function sendPasswordLinkAction(staffId: string): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const r = await sendPasswordLink(staff, staffId);
+    return r.purpose === "RESET" ? "A password reset link was mailed (valid 2 hours)." : "The invitation was mailed again (valid 72 hours).";
+  });
+}

@@ -1,0 +1,10 @@
+import { requireAdmin } from "@/lib/server/staff/current-staff";
+import { listStaff } from "@/lib/server/staff/list-staff";
+import { Team } from "@/components/settings/team";
+
+export const metadata = { title: "Team – Signet" };
+
+export default async function TeamPage() {
+  const staff = await requireAdmin("/settings/team");
+  return <Team me={staff.id} members={await listStaff(staff)} mailViaSmtp={!!process.env.SMTP_URL} />;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Queryable } from "../db";
+import { staffUsers } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { isUuid } from "../scope";
+import type { StaffIdentity } from "./sessions";
+
+export type StaffRow = typeof staffUsers.$inferSelect;
+
+/**
+ * The acting staff member, read again from the store (a session says who, the row says what they may
+ * do now): an ADMIN of the same organization, not deactivated. Anyone else is refused.
+ */
+export async function actingAdmin(tx: Queryable, actor: Pick<StaffIdentity, "id" | "orgId">): Promise<StaffRow> {
+  const [me] = isUuid(actor.id) ? await tx.select().from(staffUsers).where(eq(staffUsers.id, actor.id)) : [];
+  if (!me || me.deactivatedAt || me.role !== "ADMIN" || me.orgId !== actor.orgId) throw new AppError("FORBIDDEN", "Only admins can manage the team");
+  return me;
+}
+
+/** A staff member of the admin's organization; another organization's is not found. */
+export async function teamMember(tx: Queryable, admin: StaffRow, staffId: string): Promise<StaffRow> {
+  const [row] = isUuid(staffId) ? await tx.select().from(staffUsers).where(and(eq(staffUsers.id, staffId), eq(staffUsers.orgId, admin.orgId))) : [];
+  if (!row) throw notFound("Staff member");
+  return row;
+}
+
+/**
+ * Refuses a change that would leave the organization without an active admin (one who can sign in:
+ * not deactivated, a password set), and an admin taking their own admin rights away. The admin rows are
+ * locked and read again, acting admin included, so two admins demoting each other at the same moment
+ * cannot both succeed, nor one who has just been demoted act.
+ */
+export async function assertAdminRemains(tx: Queryable, actor: StaffRow, target: StaffRow, change: "role" | "deactivate") {
+  const admins = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.orgId, target.orgId), eq(staffUsers.role, "ADMIN"), isNull(staffUsers.deactivatedAt), isNotNull(staffUsers.passwordHash)))
+    .orderBy(asc(staffUsers.id))
+    .for("update");
+  if (!admins.some((a) => a.id === actor.id)) throw new AppError("FORBIDDEN", "Only admins can manage the team");
+  if (target.role === "ADMIN" && !target.deactivatedAt && !admins.some((a) => a.id !== target.id)) {
+    throw new AppError("CONFLICT", `${target.name} is the last active admin: make someone else an admin first`);
+  }
+  if (target.id === actor.id) {
+    throw new AppError("CONFLICT", change === "role" ? "You cannot take away your own admin role: ask another admin" : "You cannot deactivate yourself: ask another admin");
+  }
+}

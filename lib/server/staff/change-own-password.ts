@@ -1,0 +1,35 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { zNewPassword } from "@/lib/schemas/staff";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { getDb } from "../db";
+import { staffUsers } from "../db/schema";
+import { AppError } from "../http/errors";
+import { validationError } from "../http/route";
+import { takeNamedToken } from "../limits/rate-limit";
+import { revokeAllStaffSessions, type StaffIdentity } from "./sessions";
+
+/**
+ * A staff member changes their own password: the current one, then the new one twice. Their other
+ * browsers are signed out; this one stays signed in. Wrong current passwords are limited (10 a minute
+ * per account), so a browser left signed in cannot be used to guess it.
+ */
+export async function changeOwnPassword(staff: StaffIdentity, body: { current: unknown; password: unknown; repeat: unknown }): Promise<{ otherSessionsEnded: number }> {
+  const parsed = zNewPassword.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error, "body");
+  const db = await getDb();
+  const [me] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
+  if (!me || me.deactivatedAt) throw new AppError("UNAUTHENTICATED", "Sign in again");
+  const limit = await takeNamedToken(`staff-password:${staff.id}`, 10);
+  if (!limit.allowed) throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${limit.resetSeconds} seconds.`);
+  if (typeof body.current !== "string" || !me.passwordHash || !(await verifyPassword(body.current, me.passwordHash))) {
+    throw new AppError("VALIDATION", "The current password is not right", { errors: [{ field: "current", message: "The current password is not right" }] });
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const ended = await db.transaction(async (tx) => {
+    await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staff.id));
+    return revokeAllStaffSessions(tx, staff.id, staff.sessionId);
+  });
+  console.log(`[signet] staff: ${staff.email} changed their password (${ended} other session(s) ended)`);
+  return { otherSessionsEnded: ended };
+}

@@ -1,0 +1,122 @@
+import "server-only";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { getDb, type Queryable } from "../db";
+import { staffSessions, staffUsers } from "../db/schema";
+import { isUuid } from "../scope";
+import type { SessionDto, StaffRole } from "@/lib/schemas/staff";
+
+/** How long a sign-in lasts (the JWT cookie's maxAge and the session row's expiry: the same 12 hours). */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** lastSeenAt is written at most this often, so that every click does not write a row. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+export type { StaffRole } from "@/lib/schemas/staff";
+
+/** Who a staff session is: no key, no password. */
+export interface StaffIdentity {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  orgId: string;
+  /** The staffSessions row this browser's cookie names. */
+  sessionId: string;
+}
+
+export const asRole = (r: string): StaffRole => (r === "ADMIN" ? "ADMIN" : "MEMBER");
+
+/** A signed-in browser: one row, named by the session cookie (its `sid`). */
+export async function createStaffSession(staffId: string, ip: string | null, userAgent: string | null): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(staffSessions)
+    .values({
+      staffId,
+      ip,
+      userAgent: userAgent?.slice(0, 500) ?? null,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+    })
+    .returning({ id: staffSessions.id });
+  return row.id;
+}
+
+/**
+ * The staff member a session cookie stands for, or null: the row must exist, belong to that staff
+ * member, be neither revoked nor expired, and the account must not be deactivated. A valid signature
+ * on the cookie is not enough: signing out, "sign out everywhere" and deactivation end a session here.
+ */
+export async function resolveStaffSession(staffId: string, sessionId: string): Promise<StaffIdentity | null> {
+  if (!isUuid(staffId) || !isUuid(sessionId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.id, sessionId),
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, sql`now()`),
+        isNull(staffUsers.deactivatedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date() })
+      .where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, new Date(Date.now() - LAST_SEEN_EVERY_MS))));
+  }
+  const u = row.user;
+  return { id: u.id, email: u.email, name: u.name, role: asRole(u.role), orgId: u.orgId, sessionId };
+}
+
+/** Ends one session of a staff member (sign-out, or "sign out" of another browser on the account page). */
+export async function revokeStaffSession(staffId: string, sessionId: string): Promise<boolean> {
+  if (!isUuid(staffId) || !isUuid(sessionId)) return false;
+  const db = await getDb();
+  const done = await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return done.length > 0;
+}
+
+/** Ends every session of a staff member at once (deactivation, "sign out everywhere", a new password). */
+export async function revokeAllStaffSessions(db: Queryable, staffId: string, except?: string): Promise<number> {
+  const keep = except && isUuid(except) ? sql`${staffSessions.id} <> ${except}` : sql`true`;
+  const done = await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`), keep))
+    .returning({ id: staffSessions.id });
+  return done.length;
+}
+
+
+/** A staff member's sessions that still sign someone in, newest first; the one of this browser marked. */
+export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(staffSessions)
+    .where(and(eq(staffSessions.staffId, staff.id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`)))
+    .orderBy(desc(staffSessions.lastSeenAt))
+    .limit(100);
+  return rows.map((s) => ({
+    id: s.id,
+    ip: s.ip,
+    userAgent: s.userAgent,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    current: s.id === staff.sessionId,
+  }));
+}
+
+/** "Sign out everywhere": every session of this staff member ends, this browser's included. */
+export async function signOutEverywhere(staff: StaffIdentity): Promise<number> {
+  return revokeAllStaffSessions(await getDb(), staff.id);
+}
