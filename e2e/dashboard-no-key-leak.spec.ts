@@ -21,9 +21,10 @@ test("no API key reaches the browser, except a new key in the one response that 
       .map(([k, v]) => `${k}: ${v}`)
       .join("\n");
     // Bodies as latin1 so binary bodies (the PDF, fonts) are searched byte for byte.
-    const text = res
-      .body()
-      .then((b) => b.toString("latin1"))
+    // A response the page abandoned (a prefetch cut short by the next navigation) may never finish:
+    // its body is what it is after 10 s.
+    const body = Promise.race([res.body().then((b) => b.toString("latin1")), new Promise<string>((r) => setTimeout(() => r(""), 10_000))]);
+    const text = body
       .catch(() => "")
       .then((body) => `${res.url()}\n${headers}\n\n${body}`);
     seen.push({ res, text });
