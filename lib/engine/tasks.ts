@@ -7,7 +7,7 @@ import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } 
 import { inspectPdf, type PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
 import { createSelfSignedP12, sealDocument } from "../pdf/seal";
-import { extractTextLayer, type TextLayer } from "../pdf/text-layer";
+import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
@@ -36,11 +36,15 @@ export interface AnchorAnswer {
 export const tasks = {
   inspectPdf: (bytes: Uint8Array, opts: { maxPages?: number }) => inspectPdf(bytes, opts),
 
-  /** Upload: page sizes and the text layer from one parse; the layer comes back as JSON bytes to store. */
-  async readPdf(bytes: Uint8Array, opts: { maxPages?: number }): Promise<{ info: PdfInfo; layerJson: Uint8Array }> {
-    const layer = await extractTextLayer(bytes, { maxPages: opts.maxPages });
-    const info = { pageCount: layer.pages.length, pages: layer.pages.map(({ width, height }) => ({ width, height })) };
-    return { info, layerJson: new TextEncoder().encode(JSON.stringify(layer)) };
+  /**
+   * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long
+   * document is read by several threads at once) from one parse. The layer's pages come back as
+   * JSON (the elements of its `pages` array) for the server to store without parsing them.
+   */
+  async readPdf(bytes: Uint8Array, opts: { maxPages?: number; part?: { index: number; of: number } }): Promise<{ info: PdfInfo; pagesJson: Uint8Array }> {
+    const { pageSizes, pages } = await extractTextLayerPart(bytes, { maxPages: opts.maxPages, part: opts.part });
+    const info = { pageCount: pageSizes.length, pages: pageSizes };
+    return { info, pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)) };
   },
 
   queryAnchors(layerSha256: string, layerJson: Uint8Array, query: AnchorQuery): AnchorAnswer {

@@ -51,6 +51,17 @@ export interface ExtractOptions {
   maxPages?: number;
   /** More glyphs than this gives PdfError TOO_COMPLEX; default 5 million. */
   maxGlyphs?: number;
+  /**
+   * Read only part `index` of `of` equal runs of pages (the engine reads a long document in several
+   * worker threads at once); pages keep their numbers in the whole document.
+   */
+  part?: { index: number; of: number };
+}
+
+/** A part of a document's text layer, and the displayed size of every page of the document. */
+export interface TextLayerPart {
+  pageSizes: { width: number; height: number }[];
+  pages: TextLayerPage[];
 }
 
 function pageContent(doc: PDFDocument, page: PDFPage, budget: ParseBudget): Uint8Array {
@@ -71,21 +82,31 @@ function pageContent(doc: PDFDocument, page: PDFPage, budget: ParseBudget): Uint
 }
 
 /** Reads the text layer, or throws PdfError (NOT_PDF, ENCRYPTED, UNPARSEABLE, TOO_MANY_PAGES, TOO_COMPLEX). */
-export function extractTextLayer(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<TextLayer> {
+export async function extractTextLayer(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<TextLayer> {
+  const { pages } = await extractTextLayerPart(bytes, { ...opts, part: undefined });
+  return { version: TEXT_LAYER_VERSION, pages };
+}
+
+/** The text layer of part of the pages (opts.part; all of them without), with every page's size. */
+export function extractTextLayerPart(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<TextLayerPart> {
   return withBudget((budget) => readTextLayer(bytes, opts, budget));
 }
 
-async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: ParseBudget): Promise<TextLayer> {
+async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: ParseBudget): Promise<TextLayerPart> {
   const deadline = performance.now() + (opts.timeoutMs ?? 20_000);
   const { doc, pages } = await openPdf(bytes, { maxPages: opts.maxPages });
+  const geometry = pages.map(pageGeometry);
+  const { index = 0, of = 1 } = opts.part ?? {};
+  const first = Math.floor((index * pages.length) / of);
+  const end = Math.floor(((index + 1) * pages.length) / of);
   const fonts = new FontCache(doc.context, budget);
   const formCache = new Map<string, Uint8Array>();
   const maxGlyphs = opts.maxGlyphs ?? 5_000_000;
   let glyphs = 0;
   const out: TextLayerPage[] = [];
-  for (let i = 0; i < pages.length; i++) {
+  for (let i = first; i < end; i++) {
     const page = pages[i];
-    const geo = pageGeometry(page);
+    const geo = geometry[i];
     const builder = new ItemBuilder(geo.width, geo.height);
     const limits = { deadline, maxGlyphs: Math.min(maxGlyphs - glyphs, LIMITS.pageGlyphs), budget };
     try {
@@ -101,5 +122,5 @@ async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: Pa
     out.push({ page: i + 1, width: geo.width, height: geo.height, rotation: geo.rotation, items: builder.items });
     if (performance.now() > deadline) throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
   }
-  return { version: TEXT_LAYER_VERSION, pages: out };
+  return { pageSizes: geometry.map(({ width, height }) => ({ width, height })), pages: out };
 }

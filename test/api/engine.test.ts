@@ -23,12 +23,22 @@ async function textPdf(pages: number) {
 const kindOf = (e: unknown) => (e instanceof PdfError ? `${e.kind}: ${e.message}` : `not a PdfError: ${String(e)}`);
 
 describe("runEngine", () => {
+  it("reads a long document in parts on several threads; the parts join into the whole layer", async () => {
+    const bytes = await textPdf(9);
+    const whole = JSON.parse(`[${Buffer.from((await runEngine("readPdf", [bytes, {}])).pagesJson).toString("utf8")}]`);
+    const parts = await Promise.all([0, 1, 2].map((index) => runEngine("readPdf", [bytes, { part: { index, of: 3 } }])));
+    expect(parts.map((p) => p.info.pageCount)).toEqual([9, 9, 9]);
+    const joined = JSON.parse(`[${parts.map((p) => Buffer.from(p.pagesJson).toString("utf8")).join(",")}]`);
+    expect(joined.map((p: { page: number }) => p.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(joined).toEqual(whole);
+  });
+
   it("runs a task in a worker thread and returns its data", async () => {
     const bytes = await textPdf(3);
-    const { info, layerJson } = await runEngine("readPdf", [bytes, { maxPages: 10 }]);
+    const { info, pagesJson } = await runEngine("readPdf", [bytes, { maxPages: 10 }]);
     expect(info).toEqual({ pageCount: 3, pages: [1, 2, 3].map(() => ({ width: 612, height: 792 })) });
-    const layer = JSON.parse(Buffer.from(layerJson).toString("utf8"));
-    expect(layer.pages[2].items.length).toBeGreaterThan(0);
+    const pages = JSON.parse(`[${Buffer.from(pagesJson).toString("utf8")}]`);
+    expect(pages[2].items.length).toBeGreaterThan(0);
   });
 
   it("terminates a task over its deadline, says so, and replaces the worker", async () => {

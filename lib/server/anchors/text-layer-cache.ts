@@ -31,6 +31,29 @@ export async function storeTextLayer(pdfSha256: string, json: Uint8Array): Promi
   return { layerSha256: stored.sha256, json };
 }
 
+/** Documents at least this large are read by several worker threads at once, each a part of the pages. */
+const PARALLEL_FROM_BYTES = 256 * 1024;
+
+/**
+ * Reads a PDF in the engine: page sizes and the text layer, in one parse per thread. A long document
+ * is split across the pool's threads by page (each parses the file, reads its part); the parts' JSON
+ * is joined here as bytes, never parsed on this thread.
+ */
+export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
+  const of = bytes.byteLength >= PARALLEL_FROM_BYTES ? Math.max(1, Math.min(config.engineWorkers, 4)) : 1;
+  const parts = await Promise.all(
+    Array.from({ length: of }, (_, index) => runEngine("readPdf", [bytes, { maxPages: config.maxPages, part: { index, of } }], { document: sha256 })),
+  );
+  const pages = parts.map((p) => p.pagesJson).filter((j) => j.byteLength > 0);
+  const comma = new TextEncoder().encode(",");
+  const layerJson = Buffer.concat([
+    Buffer.from(`{"version":${TEXT_LAYER_VERSION},"pages":[`),
+    ...pages.flatMap((j, i) => (i ? [comma, j] : [j])),
+    Buffer.from("]}"),
+  ]);
+  return { info: parts[0].info, layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength) };
+}
+
 /** The engine's refusal of a document in the API's terms. */
 function refused(e: unknown): never {
   if (e instanceof PdfError) throw new AppError("UNPROCESSABLE", e.message, { details: { reason: e.kind } });
@@ -46,7 +69,7 @@ async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredL
   // No stored layer (an older format, or its blob is not in this store): extract it again; it is derived data.
   try {
     const pdf = bytes ?? (await blobs().get(pdfSha256));
-    const { layerJson } = await runEngine("readPdf", [pdf, { maxPages: config.maxPages }], { document: pdfSha256 });
+    const { layerJson } = await readPdfDocument(pdf, pdfSha256);
     return await storeTextLayer(pdfSha256, layerJson);
   } catch (e) {
     refused(e);

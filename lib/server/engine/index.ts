@@ -38,7 +38,7 @@ export const engineWorkerFile = () => path.join(/*turbopackIgnore: true*/ proces
 function pool(): Piscina {
   g.__signetEngine ??= new Piscina({
     filename: engineWorkerFile(),
-    minThreads: 1,
+    minThreads: config.engineWorkers, // warm: a long document is read by all of them at once
     maxThreads: config.engineWorkers,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,

@@ -1,10 +1,8 @@
 import "server-only";
 import { PdfError } from "@/lib/pdf/errors";
 import { blobs, sha256Of } from "../blobs/store";
-import { config } from "../config";
 import { AppError } from "../http/errors";
-import { runEngine } from "../engine";
-import { storeTextLayer } from "../anchors/text-layer-cache";
+import { readPdfDocument, storeTextLayer } from "../anchors/text-layer-cache";
 
 /**
  * Judges an uploaded PDF by its content (in the engine's worker threads: page sizes and the text
@@ -15,7 +13,7 @@ export async function acceptPdf(bytes: Uint8Array) {
   const sha256 = sha256Of(bytes);
   let read;
   try {
-    read = await runEngine("readPdf", [bytes, { maxPages: config.maxPages }], { document: sha256 });
+    read = await readPdfDocument(bytes, sha256);
   } catch (e) {
     if (e instanceof PdfError) {
       throw new AppError(e.kind === "NOT_PDF" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE", e.message, { details: { reason: e.kind } });
