@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPdf, officeToPdf, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { anchorOccurrence, findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "./anchors";
-import { extractTextLayer, type TextLayer } from "./text-layer";
+import { extractTextLayer, TEXT_LAYER_VERSION, type TextLayer } from "./text-layer";
 
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
 const TOLERANCE = 2;
@@ -160,14 +160,14 @@ describe("findAllAnchors on a hand-made layer", () => {
   });
 
   it("reports an anchor left open at the end of its line", () => {
-    const layer: TextLayer = { version: 1, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("Sign: {{s1|signature|120", 10, 10), item("|40}}", 10, 30)] }] };
+    const layer: TextLayer = { version: TEXT_LAYER_VERSION, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("Sign: {{s1|signature|120", 10, 10), item("|40}}", 10, 30)] }] };
     const [open] = findAllAnchors(layer);
     expect(open).toMatchObject({ ok: false, text: "{{s1|signature|120", x: 46 });
     expect(open.ok ? "" : open.reason).toContain("not closed");
   });
 
   it("joins items of one line in x order whatever their order in the layer", () => {
-    const layer: TextLayer = { version: 1, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("|120|40}}", 40, 10), item("{{s1|", 10, 10), item("signature", 40 - 54, 40)] }] };
+    const layer: TextLayer = { version: TEXT_LAYER_VERSION, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("|120|40}}", 40, 10), item("{{s1|", 10, 10), item("signature", 40 - 54, 40)] }] };
     // "signature" is on another line, so the pieces on line 1 do not form the anchor.
     expect(findAnchors(layer, "{{s1|signature|120|40}}")).toEqual([]);
     expect(findAnchors(layer, "{{s1||120|40}}")).toHaveLength(1);

@@ -8,7 +8,7 @@
  * a missing media box to US Letter, and /Rotate is taken in quarter turns.
  */
 import { PDFArray, PDFNumber, PDFRef, type PDFObject, type PDFPage } from "pdf-lib";
-import type { Matrix } from "./text/interpreter";
+import type { Matrix } from "./text/walker";
 
 export interface PageGeometry {
   /** Displayed size in points (rotation applied), rounded to 1/1000 pt. */

@@ -5,8 +5,7 @@
 import type { PDFDocument, PDFPage } from "pdf-lib";
 import { PdfError } from "./errors";
 import { boxFitsPage, pageGeometry } from "./page-box";
-import type { Matrix } from "./text/interpreter";
-import { multiply } from "./text/interpreter";
+import { multiply, type Matrix } from "./text/walker";
 
 export interface PageBox {
   /** 1-based. */

@@ -42,7 +42,8 @@ export interface TextLayer {
   pages: TextLayerPage[];
 }
 
-export const TEXT_LAYER_VERSION = 1;
+// 2: issue 12 (the walker with ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
+export const TEXT_LAYER_VERSION = 2;
 
 export interface ExtractOptions {
   /** Wall-clock limit for the whole document; default 20 s. */

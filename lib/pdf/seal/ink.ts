@@ -8,7 +8,7 @@
  */
 import zlib from "node:zlib";
 import { PDFDocument, PDFFont, PDFImage, PDFName, PDFPage, PDFRawStream } from "pdf-lib";
-import type { Matrix } from "../text/interpreter";
+import type { Matrix } from "../text/walker";
 import type { SealFont } from "./fonts";
 
 /** A number as content-stream syntax: at most 4 decimals, no exponent, no "-0". */

@@ -1,9 +1,11 @@
 import zlib from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { pdfOf } from "../../../test/support/hostile-pdfs";
 import { pdftotext, pdftotextWords } from "../../../test/support/pdf-fixtures";
 import { anchorsOf } from "../../../test/support/seal-fixtures";
 import { loadPdf } from "../load";
+import { extractTextLayer } from "../text-layer";
 import { removeTextInBoxes } from "./redact";
 
 /** A one-page PDF (Helvetica as /F1) whose content stream is exactly `content`. */
@@ -16,6 +18,13 @@ async function pdfWithContent(content: string): Promise<Uint8Array> {
   const stream = PDFRawStream.of(doc.context.obj({ Filter: "FlateDecode", Length: data.length }), new Uint8Array(data));
   page.node.set(PDFName.of("Contents"), doc.context.register(stream));
   return doc.save();
+}
+
+function pageContentOf(pdf: Uint8Array): Promise<string> {
+  return PDFDocument.load(pdf).then((doc) => {
+    const contents = doc.getPage(0).node.Contents();
+    return contents instanceof PDFRawStream ? Buffer.from(zlib.inflateSync(contents.getContents())).toString("latin1") : "";
+  });
 }
 
 async function redactAnchors(pdf: Uint8Array): Promise<{ out: Uint8Array; removed: number[] }> {
@@ -62,10 +71,7 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     const text = await pdftotext(out);
     expect(text).not.toContain("{{");
     for (const kept of ["LEIPZIG", "EIGHT", "kept"]) expect(text).toContain(kept);
-    const doc = await PDFDocument.load(out);
-    const contents = doc.getPage(0).node.Contents();
-    const raw = contents instanceof PDFRawStream ? Buffer.from(zlib.inflateSync(contents.getContents())).toString("latin1") : "";
-    expect(raw).toContain(INLINE_IMAGE);
+    expect(await pageContentOf(out)).toContain(INLINE_IMAGE);
   });
 
   it("reports 0 for a box without text and leaves such a page's content untouched", async () => {
@@ -75,5 +81,42 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     const { removed } = removeTextInBoxes(doc, [{ page: 1, x: 300, y: 300, width: 50, height: 50 }]);
     expect(removed).toEqual([0]);
     expect(doc.getPage(0).node.get(PDFName.of("Contents"))).toBe(before);
+  });
+
+  it("removes text that reads as an anchor through /ActualText, and the ActualText with it", async () => {
+    const pdf = await pdfWithContent("BT /F1 12 Tf 72 700 Td (Before ) Tj /Span <</MCID 0 /ActualText ({{signet:at}})>> BDC (S1GN) Tj EMC ( after) Tj ET");
+    expect(await pdftotext(pdf)).toContain("{{signet:at}}");
+    const { out, removed } = await redactAnchors(pdf);
+    expect(removed).toEqual([4]);
+    const text = await pdftotext(out);
+    expect(text).not.toContain("signet");
+    for (const kept of ["Before", "after"]) expect(text).toContain(kept);
+    const raw = await pageContentOf(out);
+    expect(raw).not.toContain("ActualText");
+    expect(raw).toMatch(/\/Span <<\/MCID 0>> BDC/);
+  });
+
+  it("removes exactly the glyphs the reader found: forms to the depth limit, size 0, none shown without a font", async () => {
+    // 14 forms, each drawing a letter and the next form; the 13th and 14th are past the walker's depth limit.
+    const forms = Array.from({ length: 14 }, (_, i) => ({
+      dict: `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >> >>`,
+      stream: new Uint8Array(Buffer.from(`BT /F1 12 Tf 72 ${700 - 20 * i} Td (${String.fromCharCode(65 + i)}) Tj ET /X Do`, "latin1")),
+    }));
+    const content = "BT 14 TL 72 700 Td (nofont) ' ET BT /F1 0 Tf 300 600 Td (zero) Tj ET /X Do";
+    const pdf = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X 6 0 R >> >> /Contents 4 0 R >>",
+      { dict: "", stream: new Uint8Array(Buffer.from(content, "latin1")) },
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      ...forms,
+    ]);
+    const found = (await extractTextLayer(pdf)).pages[0].items.map((i) => i.str).join("");
+    expect(found).toBe("zeroABCDEFGHIJKL");
+    const doc = await loadPdf(pdf);
+    const { removed } = removeTextInBoxes(doc, [{ page: 1, x: 0, y: 0, width: 612, height: 792 }]);
+    expect(removed).toEqual([found.length]);
+    // What is left is what the reader never saw: poppler draws forms up to 100 deep.
+    expect((await pdftotext(await doc.save())).replace(/\s/g, "")).toBe("MN");
   });
 });

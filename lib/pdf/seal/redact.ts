@@ -3,29 +3,28 @@
  * the eye, but `pdftotext` (and any copy-paste) still reads the text under it (facts.md), and
  * "{{s1|signature|150|50}}" must not survive in a sealed document.
  *
- * How: the page's content stream is run with the same text-state rules as the text layer
- * (lib/pdf/text/interpreter.ts), and every text-showing operator with a glyph whose centre falls
- * inside a cover box is rewritten as a TJ in which each such glyph becomes a position adjustment
- * of exactly its advance. The glyph's bytes are gone from the file; every other glyph, on the same
- * line or elsewhere, keeps its position to the thousandth of a unit. Form XObjects that hold such
- * glyphs are copied, rewritten, and the page draws the copy instead (another page that shares the
- * form keeps the original).
+ * How: the page's content runs through the walker the text layer reads with (../text/walker.ts),
+ * so the glyphs found here are the glyphs the anchors were found in, and every text-showing operator
+ * with a glyph whose centre falls inside a cover box is rewritten as a TJ in which each such glyph
+ * becomes a position adjustment of exactly its advance. The glyph's bytes are gone from the file;
+ * every other glyph, on the same line or elsewhere, keeps its position to the thousandth of a unit.
+ * Form XObjects that hold such glyphs are copied, rewritten, and the page draws the copy instead
+ * (another page that shares the form keeps the original). A marked-content sequence whose
+ * /ActualText stood for removed glyphs loses that entry, since readers show it instead of the glyphs.
  */
 import zlib from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFFlateStream, PDFName, PDFPage, PDFRawStream, PDFRef } from "pdf-lib";
 import { pageGeometry } from "../page-box";
-import { FontCache, type PdfFont } from "../text/fonts";
-import { multiply, type Matrix } from "../text/interpreter";
+import { FontCache } from "../text/fonts";
 import { Lexer, Name, type Operand } from "../text/lexer";
-import { activeBudget, exhaust, LIMITS, newBudget } from "../limits";
-import { decodeStream, getArray, getDict, getName, numbers, resolve, type DecodeBudget } from "../text/objects";
+import { activeBudget, newBudget } from "../limits";
+import { decodeStream, getDict, resolve, type DecodeBudget } from "../text/objects";
+import { ContentWalker, type FormRun, type Glyph, type Matrix, type OperatorSpan, type Properties, type WalkerEvents } from "../text/walker";
 import type { PageBox } from "../page-space";
 import { fmt } from "./ink";
 
 /** How far (points) a glyph's centre may lie outside a cover box and still be removed. */
 const TOLERANCE = 0.25;
-const MAX_FORM_DEPTH = 12;
-const MAX_STACK = 256;
 
 interface Rect {
   x0: number;
@@ -34,17 +33,6 @@ interface Rect {
   y1: number;
   /** Index into the caller's box list, to count what each box removed. */
   index: number;
-}
-
-interface GState {
-  ctm: Matrix;
-  font: PdfFont | undefined;
-  fontSize: number;
-  charSpace: number;
-  wordSpace: number;
-  hScale: number;
-  leading: number;
-  rise: number;
 }
 
 interface Edit {
@@ -123,53 +111,219 @@ function containsEI(buf: Uint8Array, from: number, to: number): boolean {
   return false;
 }
 
+/** A glyph of the operator being run: where its bytes are, its advance, and whether a box covers it. */
+interface Shown {
+  bytes: Uint8Array;
+  start: number;
+  advance: number;
+  covered: boolean;
+}
+
+/** One content being rewritten: the page's, or a form's. */
+interface Frame {
+  content: Uint8Array;
+  edits: Edit[];
+  names: XObjectNames;
+  /** The name of the rewritten copy of the form that the Do being run drew. */
+  redrawn?: string;
+  done: boolean;
+}
+
+/** An open marked-content sequence with /ActualText, and where its BDC stands. */
+interface ActualText {
+  frame: Frame;
+  from: number;
+  to: number;
+  tag: string;
+  properties: Properties;
+  stripped: boolean;
+}
+
 /**
- * Runs one content stream and collects the edits that remove covered glyphs. The lexer does not
- * report where an operator's operands begin, only where each operator ends, so an edit replaces
- * everything since the previous operator: white-space, comments and the operands. The one thing
- * that may hide in there is an inline image (BI ... EI, skipped inside the lexer); then the edit
- * starts after its EI, once re-reading from there gives back the same operator.
+ * Removes the covered glyphs of one page, reading it with the content walker. The walker reports
+ * where each operator ends, not where its operands begin, so an edit replaces everything since the
+ * previous operator: white-space, comments and the operands. The one thing that may hide in there
+ * is an inline image (BI ... EI, skipped inside the lexer); then the edit starts after its EI, once
+ * re-reading from there gives back the same operator.
  */
-class Rewriter {
-  private gs: GState;
-  private readonly stack: GState[] = [];
-  private tm: Matrix = [1, 0, 0, 1, 0, 0];
-  private tlm: Matrix = [1, 0, 0, 1, 0, 0];
+class PageRedactor implements WalkerEvents {
+  private readonly walker: ContentWalker;
+  private readonly frames: Frame[] = [];
+  /** The glyphs of the operator being run. */
+  private readonly shown: Shown[] = [];
+  private covered = false;
+  private readonly marked: (ActualText | undefined)[] = [];
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly fonts: FontCache,
+    fonts: FontCache,
     private readonly rects: Rect[],
     private readonly removed: number[],
-    private readonly budget: DecodeBudget,
+    budget: DecodeBudget,
+    formCache: Map<string, Uint8Array>,
     base: Matrix,
   ) {
-    this.gs = { ctm: base, font: undefined, fontSize: 0, charSpace: 0, wordSpace: 0, hScale: 1, leading: 0, rise: 0 };
+    this.walker = new ContentWalker(doc.context, fonts, this, { base, budget, formCache });
+  }
+
+  /** Rewrites the page's content; returns the new bytes, or undefined when nothing was covered. */
+  rewrite(content: Uint8Array, resources: PDFDict | undefined, names: XObjectNames): Uint8Array | undefined {
+    const frame: Frame = { content, edits: [], names, done: false };
+    this.frames.push(frame);
+    this.walker.run(content, resources);
+    return this.close(frame);
+  }
+
+  glyph(g: Glyph): void {
+    // The glyph's centre: half its advance along the baseline, half-way between descent and ascent across it.
+    const mid = ((g.font.ascent + g.font.descent) / 2) * g.state.fontSize;
+    const hit = this.covering(g.x + g.dx / 2 + mid * g.matrix[2], g.y + g.dy / 2 + mid * g.matrix[3]);
+    this.shown.push({ bytes: g.bytes, start: g.start, advance: g.advance, covered: hit !== undefined });
+    if (!hit) return;
+    this.removed[hit.index]++;
+    this.covered = true;
+    // A reader shows an ActualText instead of its glyphs: it must not outlive them.
+    for (const m of this.marked) if (m) this.stripActualText(m);
+  }
+
+  operator(op: string, args: readonly Operand[], at: OperatorSpan): void {
+    const frame = this.frames[this.frames.length - 1];
+    if (op === "Do" && frame.redrawn) {
+      this.edit(frame, at.from, at.to, op, args.length, `/${frame.redrawn} Do`);
+      frame.redrawn = undefined;
+    } else if (this.covered) {
+      const text = this.replacement(op, args);
+      if (text !== undefined) this.edit(frame, at.from, at.to, op, args.length, text);
+    }
+    this.shown.length = 0;
+    this.covered = false;
+  }
+
+  beginMarkedContent(tag: string, properties: Properties | undefined, at: OperatorSpan): void {
+    const frame = this.frames[this.frames.length - 1];
+    this.marked.push(properties?.has("ActualText") ? { frame, from: at.from, to: at.to, tag, properties, stripped: false } : undefined);
+  }
+
+  endMarkedContent(): void {
+    this.marked.pop();
+  }
+
+  beginForm(form: FormRun): void {
+    const names = new XObjectNames(getDict(this.doc.context, form.resources, "XObject"));
+    this.frames.push({ content: form.content, edits: [], names, done: false });
+  }
+
+  /** A form that held covered glyphs is copied, rewritten, and its caller draws the copy. */
+  endForm(form: FormRun): void {
+    const frame = this.frames.pop()!;
+    const rewritten = this.close(frame);
+    if (!rewritten) return;
+    const ctx = this.doc.context;
+    const { stream, resources } = form;
+    const dict = stream.dict.clone(ctx);
+    dict.delete(PDFName.of("DecodeParms"));
+    if (frame.names.added.length) {
+      // The copy gets its own Resources, so that names added for rewritten inner forms stay local.
+      const copy = resources ? resources.clone(ctx) : ctx.obj({});
+      const xobjects = getDict(ctx, copy, "XObject")?.clone(ctx) ?? ctx.obj({});
+      for (const a of frame.names.added) xobjects.set(PDFName.of(a.key), a.ref);
+      copy.set(PDFName.of("XObject"), xobjects);
+      dict.set(PDFName.of("Resources"), copy);
+    } else if (resources && !stream.dict.has(PDFName.of("Resources"))) {
+      // The form borrowed its caller's resources; the copy names them itself.
+      dict.set(PDFName.of("Resources"), resources);
+    }
+    const caller = this.frames[this.frames.length - 1];
+    caller.redrawn = caller.names.add(ctx.register(flate(ctx, dict, rewritten)));
+  }
+
+  private covering(x: number, y: number): Rect | undefined {
+    for (const r of this.rects) if (x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE) return r;
+    return undefined;
+  }
+
+  /** The text-showing operator that just ran, without its covered glyphs. */
+  private replacement(op: string, a: readonly Operand[]): string | undefined {
+    const gs = this.walker.state;
+    switch (op) {
+      case "Tj":
+        return this.showWithout([a[0]], "");
+      case "TJ":
+        return Array.isArray(a[0]) ? this.showWithout(a[0], "") : undefined;
+      case "'":
+        return this.showWithout([a[0]], "T* ");
+      case '"':
+        return this.showWithout([a[2]], `${fmt(gs.wordSpace)} Tw ${fmt(gs.charSpace)} Tc T* `);
+    }
+    return undefined;
   }
 
   /**
-   * Rewrites `content`; returns the new bytes, or undefined when nothing was covered.
-   * `addXObject` registers a rewritten form in the resources of this content and returns its name.
+   * A TJ (after `prefix`) that shows `elements` (strings and adjustments) as the operator did,
+   * with each covered glyph replaced by an adjustment of exactly its advance: the text matrix
+   * ends where the original left it, so the operators after this one are untouched.
    */
-  run(content: Uint8Array, resources: PDFDict | undefined, addXObject: (ref: PDFRef) => string, depth: number): Uint8Array | undefined {
-    const ctx = this.doc.context;
-    const fontDict = getDict(ctx, resources, "Font");
-    const lexer = new Lexer(content);
-    const args: Operand[] = [];
-    const edits: Edit[] = [];
-    let spanStart = 0;
-    for (;;) {
-      const op = lexer.nextOp(args);
-      if (op === undefined) break;
-      const end = lexer.pos;
-      const text = this.exec(op, args, resources, fontDict, addXObject, depth);
-      if (text !== undefined) {
-        const start = this.operandStart(content, spanStart, end, op, args.length);
-        if (start !== undefined) edits.push({ start, end, text });
+  private showWithout(elements: readonly Operand[], prefix: string): string {
+    const gs = this.walker.state;
+    // Adjustments are thousandths of a text-space unit scaled by the font size and Tz. With either
+    // at 0 a glyph advances by Tc and Tw only, which no adjustment can give back: that advance is
+    // lost, and only text drawn at size 0 (invisible) moves.
+    const unit = gs.fontSize * gs.hScale;
+    const shown = this.shown;
+    const out: string[] = [];
+    let pending = 0; // adjustment (thousandths of text space) not yet written
+    const flushNumber = () => {
+      if (pending !== 0) out.push(fmt(pending));
+      pending = 0;
+    };
+    let i = 0;
+    for (const e of elements) {
+      if (typeof e === "number") pending += e;
+      if (!(e instanceof Uint8Array)) continue;
+      let runStart = -1;
+      for (; i < shown.length && shown[i].bytes === e; i++) {
+        const s = shown[i];
+        if (!s.covered) {
+          if (runStart < 0) runStart = s.start;
+          continue;
+        }
+        if (runStart >= 0) {
+          flushNumber();
+          out.push(hex(e, runStart, s.start));
+          runStart = -1;
+        }
+        if (unit !== 0) pending -= (s.advance / unit) * 1000;
       }
-      spanStart = end;
+      if (runStart >= 0) {
+        flushNumber();
+        out.push(hex(e, runStart, e.length));
+      }
     }
-    if (edits.length === 0) return undefined;
+    flushNumber();
+    return `${prefix}[${out.join(" ")}] TJ`;
+  }
+
+  /** Rewrites a BDC whose sequence lost glyphs with the same properties but /ActualText. */
+  private stripActualText(m: ActualText): void {
+    if (m.stripped || m.frame.done) return;
+    m.stripped = true;
+    const rest = new Map(m.properties);
+    rest.delete("ActualText");
+    this.edit(m.frame, m.from, m.to, "BDC", 2, `${writeName(m.tag)} ${writeOperand(rest)} BDC`);
+  }
+
+  private edit(frame: Frame, from: number, to: number, op: string, argc: number, text: string): void {
+    const start = operandStart(frame.content, from, to, op, argc);
+    if (start !== undefined) frame.edits.push({ start, end: to, text });
+  }
+
+  /** The frame's content with its edits, or undefined when it has none. */
+  private close(frame: Frame): Uint8Array | undefined {
+    frame.done = true;
+    if (frame.edits.length === 0) return undefined;
+    const content = frame.content;
+    // A BDC's edit is known only once a glyph inside its sequence is covered: after later ones.
+    const edits = frame.edits.sort((x, y) => x.start - y.start);
     const parts: Buffer[] = [];
     let at = 0;
     for (const e of edits) {
@@ -179,232 +333,39 @@ class Rewriter {
     parts.push(Buffer.from(content.buffer, content.byteOffset + at, content.length - at));
     return Buffer.concat(parts);
   }
+}
 
-  private operandStart(buf: Uint8Array, from: number, opEnd: number, op: string, argc: number): number | undefined {
-    if (!containsEI(buf, from, opEnd) || !hasInlineImage(buf, from, opEnd)) return from;
-    for (let p = opEnd - 2; p >= from; p--) {
-      if (buf[p] !== 69 || buf[p + 1] !== 73) continue;
-      const check = new Lexer(buf.subarray(p + 2, opEnd));
-      const args: Operand[] = [];
-      if (check.nextOp(args) === op && args.length === argc && check.pos === opEnd - p - 2) return p + 2;
-    }
-    // Cannot isolate the operator: leave it (the caller still paints the box white).
-    return undefined;
+/** Where the operands of the operator ending at `opEnd` begin, or undefined when that cannot be told. */
+function operandStart(buf: Uint8Array, from: number, opEnd: number, op: string, argc: number): number | undefined {
+  if (!containsEI(buf, from, opEnd) || !hasInlineImage(buf, from, opEnd)) return from;
+  for (let p = opEnd - 2; p >= from; p--) {
+    if (buf[p] !== 69 || buf[p + 1] !== 73) continue;
+    const check = new Lexer(buf.subarray(p + 2, opEnd));
+    const args: Operand[] = [];
+    if (check.nextOp(args) === op && args.length === argc && check.pos === opEnd - p - 2) return p + 2;
   }
+  // Cannot isolate the operator: leave it (the caller still paints the box white).
+  return undefined;
+}
 
-  /** Executes one operator; returns replacement text when it showed covered glyphs. */
-  private exec(op: string, a: Operand[], resources: PDFDict | undefined, fontDict: PDFDict | undefined, addXObject: (ref: PDFRef) => string, depth: number): string | undefined {
-    const gs = this.gs;
-    switch (op) {
-      case "Tj":
-        return a[0] instanceof Uint8Array ? this.show([a[0]], "") : undefined;
-      case "TJ":
-        return Array.isArray(a[0]) ? this.show(a[0], "") : undefined;
-      case "'":
-        this.moveText(0, -gs.leading);
-        return a[0] instanceof Uint8Array ? this.show([a[0]], "T* ") : undefined;
-      case '"': {
-        if (typeof a[0] === "number") gs.wordSpace = a[0];
-        if (typeof a[1] === "number") gs.charSpace = a[1];
-        this.moveText(0, -gs.leading);
-        return a[2] instanceof Uint8Array ? this.show([a[2]], `${fmt(gs.wordSpace)} Tw ${fmt(gs.charSpace)} Tc T* `) : undefined;
-      }
-      case "Td":
-        if (typeof a[0] === "number" && typeof a[1] === "number") this.moveText(a[0], a[1]);
-        return;
-      case "TD":
-        if (typeof a[0] === "number" && typeof a[1] === "number") {
-          gs.leading = -a[1];
-          this.moveText(a[0], a[1]);
-        }
-        return;
-      case "T*":
-        this.moveText(0, -gs.leading);
-        return;
-      case "Tm":
-        if (a.length >= 6 && a.every((v) => typeof v === "number")) {
-          this.tlm = a.slice(0, 6) as Matrix;
-          this.tm = this.tlm.slice() as Matrix;
-        }
-        return;
-      case "BT":
-        this.tm = [1, 0, 0, 1, 0, 0];
-        this.tlm = [1, 0, 0, 1, 0, 0];
-        return;
-      case "Tf":
-        if (a[0] instanceof Name) gs.font = this.fonts.get(fontDict?.get(PDFName.of(a[0].name)));
-        if (typeof a[1] === "number") gs.fontSize = a[1];
-        return;
-      case "Tc":
-        if (typeof a[0] === "number") gs.charSpace = a[0];
-        return;
-      case "Tw":
-        if (typeof a[0] === "number") gs.wordSpace = a[0];
-        return;
-      case "Tz":
-        if (typeof a[0] === "number") gs.hScale = a[0] / 100;
-        return;
-      case "TL":
-        if (typeof a[0] === "number") gs.leading = a[0];
-        return;
-      case "Ts":
-        if (typeof a[0] === "number") gs.rise = a[0];
-        return;
-      case "q":
-        if (this.stack.length < MAX_STACK) this.stack.push({ ...gs });
-        return;
-      case "Q": {
-        const prev = this.stack.pop();
-        if (prev) this.gs = prev;
-        return;
-      }
-      case "cm":
-        if (a.length >= 6 && a.every((v) => typeof v === "number")) gs.ctm = multiply(a.slice(0, 6) as Matrix, gs.ctm);
-        return;
-      case "Do":
-        if (a[0] instanceof Name) {
-          const ref = this.form(a[0].name, resources, depth);
-          if (ref) return `/${addXObject(ref)} Do`;
-        }
-        return;
-    }
-    return undefined;
+/** A name as content-stream syntax (7.3.5): delimiters, white-space and # escaped. */
+function writeName(name: string): string {
+  let out = "/";
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i) & 0xff;
+    out += c < 0x21 || c > 0x7e || c === 0x23 || DELIM.has(c) ? `#${c.toString(16).padStart(2, "0")}` : name[i];
   }
+  return out;
+}
 
-  private moveText(tx: number, ty: number): void {
-    const l = this.tlm;
-    l[4] += tx * l[0] + ty * l[2];
-    l[5] += tx * l[1] + ty * l[3];
-    this.tm = l.slice() as Matrix;
-  }
-
-  private covering(x: number, y: number): Rect | undefined {
-    for (const r of this.rects) if (x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE) return r;
-    return undefined;
-  }
-
-  /**
-   * Shows strings and adjustments (a TJ array, or one string) and returns the replacement TJ
-   * (after `prefix`) when a glyph was covered, else undefined. The text matrix advances exactly
-   * as the original would, so the operators after this one are untouched.
-   */
-  private show(elements: Operand[], prefix: string): string | undefined {
-    const gs = this.gs;
-    const font = gs.font;
-    const fs = gs.fontSize;
-    const th = gs.hScale;
-    if (!font || fs === 0 || th === 0) {
-      this.advanceOnly(elements);
-      return undefined;
-    }
-    const c = gs.ctm;
-    const tm = this.tm;
-    const ma = tm[0] * c[0] + tm[1] * c[2];
-    const mb = tm[0] * c[1] + tm[1] * c[3];
-    const mc = tm[2] * c[0] + tm[3] * c[2];
-    const md = tm[2] * c[1] + tm[3] * c[3];
-    // Glyph centre across the baseline: half-way between descent and ascent, rise included.
-    const mid = gs.rise + ((font.ascent + font.descent) / 2) * fs;
-    const out: string[] = [];
-    let pending = 0; // adjustment (thousandths of text space) not yet written
-    let covered = false;
-    const flushNumber = () => {
-      if (pending !== 0) out.push(fmt(pending));
-      pending = 0;
-    };
-    for (const e of elements) {
-      if (typeof e === "number") {
-        pending += e;
-        tm[4] -= (e / 1000) * fs * th * tm[0];
-        tm[5] -= (e / 1000) * fs * th * tm[1];
-        continue;
-      }
-      if (!(e instanceof Uint8Array)) continue;
-      let runStart = -1;
-      for (let pos = 0; pos < e.length; ) {
-        const len = font.readCode(e, pos);
-        const code = font.lastCode;
-        const tx = (font.width(code) * fs + gs.charSpace + (len === 1 && code === 32 ? gs.wordSpace : 0)) * th;
-        const ex = tm[4] * c[0] + tm[5] * c[2] + c[4];
-        const ey = tm[4] * c[1] + tm[5] * c[3] + c[5];
-        const hit = this.covering(ex + (tx / 2) * ma + mid * mc, ey + (tx / 2) * mb + mid * md);
-        if (hit) {
-          covered = true;
-          this.removed[hit.index]++;
-          if (runStart >= 0) {
-            flushNumber();
-            out.push(hex(e, runStart, pos));
-            runStart = -1;
-          }
-          pending -= (tx / (fs * th)) * 1000;
-        } else if (runStart < 0) runStart = pos;
-        tm[4] += tx * tm[0];
-        tm[5] += tx * tm[1];
-        pos += len;
-      }
-      if (runStart >= 0) {
-        flushNumber();
-        out.push(hex(e, runStart, e.length));
-      }
-    }
-    if (!covered) return undefined;
-    flushNumber();
-    return `${prefix}[${out.join(" ")}] TJ`;
-  }
-
-  /** Moves the text matrix as showing would, without a font to measure glyphs (nothing is drawn). */
-  private advanceOnly(elements: Operand[]): void {
-    const gs = this.gs;
-    for (const e of elements) {
-      if (typeof e === "number") {
-        this.tm[4] -= (e / 1000) * gs.fontSize * gs.hScale * this.tm[0];
-        this.tm[5] -= (e / 1000) * gs.fontSize * gs.hScale * this.tm[1];
-      }
-    }
-  }
-
-  /** Runs a form XObject; returns the ref of a rewritten copy when it held covered glyphs. */
-  private form(name: string, resources: PDFDict | undefined, depth: number): PDFRef | undefined {
-    if (depth >= MAX_FORM_DEPTH) return undefined;
-    if (--this.budget.formRuns < 0) throw exhaust(this.budget, `it draws forms more than ${LIMITS.formRuns.toLocaleString("en")} times`);
-    const ctx = this.doc.context;
-    const ref = getDict(ctx, resources, "XObject")?.get(PDFName.of(name));
-    const stream = ref instanceof PDFRef ? ctx.lookup(ref) : ref;
-    if (!(stream instanceof PDFRawStream) || getName(ctx, stream.dict, "Subtype") !== "Form") return undefined;
-    const content = decodeStream(ctx, stream, this.budget);
-    const m = numbers(getArray(ctx, stream.dict, "Matrix"));
-    const saved = { ...this.gs };
-    const savedTm = this.tm.slice() as Matrix;
-    const savedTlm = this.tlm.slice() as Matrix;
-    const savedStack = this.stack.slice();
-    if (m && m.length >= 6) this.gs.ctm = multiply(m.slice(0, 6) as Matrix, this.gs.ctm);
-    const formResources = getDict(ctx, stream.dict, "Resources") ?? resources;
-    const names = new XObjectNames(getDict(ctx, formResources, "XObject"));
-    try {
-      const rewritten = this.run(content, formResources, (inner) => names.add(inner), depth + 1);
-      if (!rewritten) return undefined;
-      const dict = stream.dict.clone(ctx);
-      dict.delete(PDFName.of("DecodeParms"));
-      if (names.added.length) {
-        // The copy gets its own Resources, so that names added for rewritten inner forms stay local.
-        const copy = formResources ? formResources.clone(ctx) : ctx.obj({});
-        const xobjects = getDict(ctx, copy, "XObject")?.clone(ctx) ?? ctx.obj({});
-        for (const a of names.added) xobjects.set(PDFName.of(a.key), a.ref);
-        copy.set(PDFName.of("XObject"), xobjects);
-        dict.set(PDFName.of("Resources"), copy);
-      } else if (formResources && !stream.dict.has(PDFName.of("Resources"))) {
-        // The form borrowed its caller's resources; the copy names them itself.
-        dict.set(PDFName.of("Resources"), formResources);
-      }
-      return ctx.register(flate(ctx, dict, rewritten));
-    } finally {
-      this.stack.length = 0;
-      this.stack.push(...savedStack);
-      this.gs = saved;
-      this.tm = savedTm;
-      this.tlm = savedTlm;
-    }
-  }
+/** An operand (a property list and what it holds) as content-stream syntax. */
+function writeOperand(v: Operand): string {
+  if (typeof v === "number") return fmt(v);
+  if (typeof v === "boolean" || v === null) return String(v);
+  if (v instanceof Name) return writeName(v.name);
+  if (v instanceof Uint8Array) return hex(v, 0, v.length);
+  if (Array.isArray(v)) return `[${v.map(writeOperand).join(" ")}]`;
+  return `<<${[...v].map(([k, e]) => `${writeName(k)} ${writeOperand(e)}`).join(" ")}>>`;
 }
 
 /** Fresh XObject names for rewritten forms, not clashing with the names already in use. */
@@ -449,17 +410,18 @@ export function removeTextInBoxes(doc: PDFDocument, boxes: PageBox[]): Redaction
   if (byPage.size === 0) return { removed };
   const budget: DecodeBudget = activeBudget() ?? newBudget();
   const fonts = new FontCache(doc.context, budget);
+  const formCache = new Map<string, Uint8Array>();
   const pages = doc.getPages();
   for (const [pageNo, rects] of byPage) {
     const page = pages[pageNo - 1];
     if (!page) continue;
     const geo = pageGeometry(page);
-    const rewriter = new Rewriter(doc, fonts, rects, removed, budget, geo.toDisplay);
+    const redactor = new PageRedactor(doc, fonts, rects, removed, budget, formCache, geo.toDisplay);
     const resources = page.node.Resources();
     const names = new XObjectNames(getDict(doc.context, resources, "XObject"));
     const content = pageContent(doc, page, budget);
     if (!content) continue;
-    const rewritten = rewriter.run(content, resources, (ref) => names.add(ref), 0);
+    const rewritten = redactor.rewrite(content, resources, names);
     if (!rewritten) continue;
     // Contents first: setXObject normalizes the page, which wraps the contents it finds in q/Q.
     page.node.set(PDFName.of("Contents"), doc.context.register(flate(doc.context, doc.context.obj({}), rewritten)));

@@ -3,7 +3,7 @@
  * code selects, and what Unicode text a code stands for (ToUnicode).
  */
 import { Lexer, Name, type Operand } from "./lexer";
-import { glyphNameToUnicode } from "./encodings";
+import { glyphNameToUnicode } from "./glyph-names";
 
 interface CodeSpace {
   bytes: number;
@@ -77,7 +77,7 @@ export class CMap {
             const code = pending[i];
             const dst = pending[i + 1];
             if (code instanceof Uint8Array) {
-              const text = dst instanceof Uint8Array ? utf16be(dst) : dst instanceof Name ? (glyphNameToUnicode(dst.name) ?? null) : null;
+              const text = dst instanceof Uint8Array ? utf16be(dst) : dst instanceof Name ? glyphNameToUnicode(dst.name) || null : null;
               if (text !== null) cmap.unicode.set(toInt(code), text);
             }
           }

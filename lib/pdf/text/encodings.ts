@@ -1,69 +1,55 @@
 /**
- * Simple-font encodings and glyph names (PDF 32000-1, Annex D), for fonts without a ToUnicode
+ * Simple-font encodings: code to glyph name (PDF 32000-1, Annex D), for fonts without a ToUnicode
  * CMap. WinAnsi, Symbol and ZapfDingbats come from pdf-lib's standard-font data (public API);
- * StandardEncoding and MacRomanEncoding are short enough to spell out here.
+ * StandardEncoding and MacRomanEncoding are short enough to spell out here. Names become text in
+ * glyph-names.ts.
  */
 import { StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { glyphNameOf, glyphNameToUnicode } from "./glyph-names";
 
 export type CodeNames = (string | undefined)[];
 
-let nameTable: Map<string, string> | undefined;
 let winAnsi: CodeNames | undefined;
 let symbol: CodeNames | undefined;
 let dingbats: CodeNames | undefined;
+let dingbatNames: Map<string, string> | undefined;
 
-/** code -> glyph name, and glyph name -> Unicode, from one pdf-lib encoding. */
-function fromPdfLib(font: StandardFonts, names: Map<string, string>): CodeNames {
+/** code -> glyph name from one pdf-lib encoding (and, for ZapfDingbats, glyph name -> text). */
+function fromPdfLib(font: StandardFonts, names?: Map<string, string>): CodeNames {
   const enc = StandardFontEmbedder.for(font as unknown as Parameters<typeof StandardFontEmbedder.for>[0]).encoding;
   const codes: CodeNames = new Array(256);
   for (const cp of enc.supportedCodePoints) {
     const { code, name } = enc.encodeUnicodeCodePoint(cp);
     if (codes[code] === undefined) codes[code] = name;
-    if (!names.has(name)) names.set(name, String.fromCodePoint(cp));
+    if (names && !names.has(name)) names.set(name, String.fromCodePoint(cp));
   }
   return codes;
 }
 
-function init(): Map<string, string> {
-  if (nameTable) return nameTable;
-  const names = new Map<string, string>();
-  winAnsi = fromPdfLib(StandardFonts.Helvetica, names);
-  symbol = fromPdfLib(StandardFonts.Symbol, names);
-  dingbats = fromPdfLib(StandardFonts.ZapfDingbats, names);
-  // Names of StandardEncoding and common ligatures that WinAnsi lacks.
-  const extra: Record<string, string> = {
-    fi: "fi", fl: "fl", ff: "ff", ffi: "ffi", ffl: "ffl", fraction: "⁄", dotlessi: "ı", Lslash: "Ł",
-    lslash: "ł", quotesingle: "'", hungarumlaut: "˝", ogonek: "˛", caron: "ˇ", breve: "˘",
-    dotaccent: "˙", ring: "˚", nbspace: "\u00a0", sfthyphen: "\u00ad", minus: "−", Euro: "€",
-  };
-  for (const [k, v] of Object.entries(extra)) if (!names.has(k)) names.set(k, v);
-  nameTable = names;
-  return names;
+function init(): void {
+  if (winAnsi) return;
+  const w = fromPdfLib(StandardFonts.Helvetica);
+  // PDF 32000-1 Annex D, note 6 (and poppler's table): WinAnsi's unused codes above 0x7E are
+  // bullets, 0xA0 is a space and 0xAD a hyphen.
+  for (const c of [0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]) w[c] = "bullet";
+  w[0xa0] = "space";
+  w[0xad] = "hyphen";
+  // pdf-lib names U+0178 "ydieresis".
+  w[0x9f] = "Ydieresis";
+  winAnsi = w;
+  // Codes poppler's tables leave out: the euro in Symbol, the ornaments at 0x80-0x8D in
+  // ZapfDingbats (an unnamed code gives no text there).
+  symbol = fromPdfLib(StandardFonts.Symbol);
+  symbol[0xa0] = undefined;
+  dingbatNames = new Map();
+  dingbats = fromPdfLib(StandardFonts.ZapfDingbats, dingbatNames);
+  for (let c = 0x80; c <= 0x8d; c++) dingbats[c] = undefined;
 }
 
-/** Unicode text for a glyph name: the standard names, uniXXXX, uXXXX[XX], "a.sc", "f_f_i". */
-export function glyphNameToUnicode(name: string): string | undefined {
-  const names = init();
-  const direct = names.get(name);
-  if (direct !== undefined) return direct;
-  let m = /^uni((?:[0-9A-F]{4})+)$/.exec(name);
-  if (m) {
-    let s = "";
-    for (let i = 0; i < m[1].length; i += 4) s += String.fromCharCode(parseInt(m[1].slice(i, i + 4), 16));
-    return s;
-  }
-  m = /^u([0-9A-F]{4,6})$/.exec(name);
-  if (m) {
-    const cp = parseInt(m[1], 16);
-    return cp <= 0x10ffff ? String.fromCodePoint(cp) : undefined;
-  }
-  const dot = name.indexOf(".");
-  if (dot > 0) return glyphNameToUnicode(name.slice(0, dot));
-  if (name.includes("_")) {
-    const parts = name.split("_").map(glyphNameToUnicode);
-    return parts.every((p) => p !== undefined) ? parts.join("") : undefined;
-  }
-  return undefined;
+/** Text of a ZapfDingbats glyph name ("a1" is ✁), which only ZapfDingbats fonts use. */
+export function dingbatGlyph(name: string): string | undefined {
+  init();
+  return dingbatNames!.get(name);
 }
 
 const ASCII_NAMES =
@@ -101,13 +87,20 @@ export const MAC_ROMAN_HIGH =
 let macRoman: CodeNames | undefined;
 function macRomanEncoding(): CodeNames {
   if (macRoman) return macRoman;
-  const names = init();
   const byText = new Map<string, string>();
-  for (const [n, t] of names) if (!byText.has(t)) byText.set(t, n);
+  // Names for the text, preferring those of StandardEncoding and WinAnsi, else the glyph list's
+  // first (the AGL has several names for some characters).
+  init();
+  for (const n of [...standardEncoding(), ...winAnsi!]) if (n && !byText.has(glyphNameToUnicode(n))) byText.set(glyphNameToUnicode(n), n);
   const codes = standardEncoding().slice(0, 0x80);
   codes[0x27] = "quotesingle";
   codes[0x60] = "grave";
-  for (let i = 0; i < 128; i++) codes[0x80 + i] = byText.get(MAC_ROMAN_HIGH[i]) ?? `uni${MAC_ROMAN_HIGH.charCodeAt(i).toString(16).toUpperCase().padStart(4, "0")}`;
+  for (let i = 0; i < 128; i++) codes[0x80 + i] = byText.get(MAC_ROMAN_HIGH[i]) ?? glyphNameOf(MAC_ROMAN_HIGH.codePointAt(i)!);
+  // As poppler's table: 0xCA is a space, 0xBD "Omega" (the AGL's ohm sign), 0xF0 Apple's logo
+  // (a name no list knows).
+  codes[0xca] = "space";
+  codes[0xbd] = "Omega";
+  codes[0xf0] = "apple";
   macRoman = codes;
   return codes;
 }

@@ -7,7 +7,9 @@
  */
 import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, StandardFontEmbedder, StandardFonts } from "pdf-lib";
 import { CMap } from "./cmap";
-import { baseEncoding, glyphNameToUnicode, type CodeNames, type EncodingName } from "./encodings";
+import { baseEncoding, dingbatGlyph, type CodeNames, type EncodingName } from "./encodings";
+import { clearTextLength, cffEncoding, fontProgram, type1Encoding } from "./font-programs";
+import { listedGlyph, looksHex, numericNames, parseGlyphName } from "./glyph-names";
 import { get, getArray, getDict, getName, getNumber, numbers, decodeStream, type DecodeBudget } from "./objects";
 
 export interface PdfFont {
@@ -16,6 +18,11 @@ export interface PdfFont {
   readonly ascent: number;
   readonly descent: number;
   readonly vertical: boolean;
+  /**
+   * What the drawn font size is multiplied by for text boxes: 1, except for Type 3 fonts, whose
+   * glyph size poppler guesses from their widths (TextPage::updateFont).
+   */
+  readonly sizeScale: number;
   /** Reads the code at `pos`; returns its byte length. The code is left in `lastCode`. */
   readCode(bytes: Uint8Array, pos: number): number;
   lastCode: number;
@@ -117,29 +124,17 @@ function normalizeText(s: string): string {
   return out;
 }
 
-/**
- * The encoding inside an embedded Type 1 font program (FontFile): its clear-text part says
- * either "/Encoding StandardEncoding def" or lists "dup <code> /<glyph> put".
- */
-function type1Encoding(ctx: PDFContext, desc: PDFDict | undefined, budget: DecodeBudget): CodeNames | undefined {
-  const file = get(ctx, desc, "FontFile");
-  if (!(file instanceof PDFRawStream)) return undefined;
-  const data = decodeStream(ctx, file, budget);
-  const clearLength = getNumber(ctx, file.dict, "Length1") ?? data.length;
-  let text = Buffer.from(data.subarray(0, Math.min(clearLength, data.length, 256 * 1024))).toString("latin1");
-  const eexec = text.indexOf("eexec");
-  if (eexec >= 0) text = text.slice(0, eexec);
-  if (/\/Encoding\s+StandardEncoding\s+def/.test(text)) return baseEncoding("StandardEncoding");
-  const names: CodeNames = new Array(256);
-  let found = false;
-  for (const m of text.matchAll(/dup\s+(\d+)\s*\/([^\s\/\[\]{}()<>%]+)\s+put/g)) {
-    const code = Number(m[1]);
-    if (code < 256) {
-      names[code] = m[2];
-      found = true;
-    }
-  }
-  return found ? names : undefined;
+/** /Differences as names and numbers (anything else makes poppler's numeric-name test fail, as NaN does). */
+function differencesOf(arr: PDFObject[] | undefined): (string | number)[] | undefined {
+  return arr?.map((d) => (d instanceof PDFName ? d.decodeText() : d instanceof PDFNumber ? d.asNumber() : NaN));
+}
+
+const MAPPED_BASES = new Set(["MacRomanEncoding", "MacExpertEncoding", "WinAnsiEncoding"]);
+
+/** poppler's unicodeIsAlphabeticPresentationForm: U+FB00-FB4F ("ﬁ", "ﬀ", Hebrew forms). */
+function isPresentationForm(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return t.length === 1 && c >= 0xfb00 && c <= 0xfb4f;
 }
 
 class SimpleFont implements PdfFont {
@@ -148,14 +143,18 @@ class SimpleFont implements PdfFont {
   ascent: number;
   descent: number;
   readonly vertical = false;
+  readonly sizeScale: number;
   private readonly widths: number[] | undefined;
   private readonly firstChar: number;
   private readonly missingWidth: number;
   private readonly scale: number;
-  private readonly names: CodeNames | undefined;
+  private readonly names: CodeNames;
   private readonly standard: StandardFonts | undefined;
   private readonly toUnicode: CMap | undefined;
-  private readonly symbolic: boolean;
+  private readonly differences: (string | number)[] | undefined;
+  private readonly dingbats: boolean;
+  /** Text of each code from its glyph name, built on first need. */
+  private byName: (string | undefined)[] | undefined;
   private readonly text = new Map<number, string>();
 
   constructor(ctx: PDFContext, dict: PDFDict, budget: DecodeBudget) {
@@ -177,44 +176,111 @@ class SimpleFont implements PdfFont {
     // Type 3 widths are in glyph space, mapped to text space by the FontMatrix.
     this.scale = subtype === "Type3" && fm && fm.length >= 4 && fm[0] !== 0 ? fm[0] : 0.001;
 
-    const flags = getNumber(ctx, desc, "Flags") ?? 0;
-    this.symbolic = (flags & 4) !== 0 && (flags & 32) === 0;
-    this.names = this.encoding(ctx, dict, budget);
+    const enc = get(ctx, dict, "Encoding");
+    this.differences = enc instanceof PDFDict ? differencesOf(getArray(ctx, enc, "Differences")) : undefined;
+    this.names = this.encoding(ctx, dict, desc, budget, this.differences);
+    this.dingbats = baseFont.endsWith("ZapfDingbats");
     this.toUnicode = toUnicodeOf(ctx, dict, budget);
+    this.sizeScale = subtype === "Type3" ? this.type3SizeScale(fm) : 1;
   }
 
-  private encoding(ctx: PDFContext, dict: PDFDict, budget: DecodeBudget): CodeNames | undefined {
+  /**
+   * Code -> glyph name as poppler builds it: the dictionary's MacRoman, MacExpert or WinAnsi
+   * base, else the encoding built into an embedded Type 1 or CFF program, else the standard 14
+   * font's own (not embedded), WinAnsi for TrueType, StandardEncoding for the rest; then
+   * /Differences. The Symbolic flag plays no part.
+   */
+  private encoding(ctx: PDFContext, dict: PDFDict, desc: PDFDict | undefined, budget: DecodeBudget, differences: (string | number)[] | undefined): CodeNames {
     const enc = get(ctx, dict, "Encoding");
-    let base: EncodingName | undefined;
-    let differences: PDFObject[] | undefined;
-    if (enc instanceof PDFName) base = enc.decodeText() as EncodingName;
-    else if (enc instanceof PDFDict) {
-      base = getName(ctx, enc, "BaseEncoding") as EncodingName | undefined;
-      differences = getArray(ctx, enc, "Differences");
+    const named = enc instanceof PDFDict ? getName(ctx, enc, "BaseEncoding") : enc instanceof PDFName ? enc.decodeText() : undefined;
+    let names = named && MAPPED_BASES.has(named) ? baseEncoding(named as EncodingName) : undefined;
+    const program = fontProgram(ctx, dict, desc, budget, !names);
+    if (!names && program.data) {
+      // TeX fonts put bullets and math symbols at codes StandardEncoding reads as other letters;
+      // subset CFF programs number their glyphs from 1.
+      if (program.type === "type1") names = type1Encoding(program.data, clearTextLength(ctx, desc));
+      else if (program.type === "type1c") names = cffEncoding(program.data);
     }
-    // Like poppler: with no BaseEncoding, an embedded Type 1 program's own encoding comes first
-    // (TeX fonts put bullets and math symbols at codes StandardEncoding reads as other letters).
-    const builtin = base ? undefined : type1Encoding(ctx, getDict(ctx, dict, "FontDescriptor"), budget);
-    if (!base && !builtin) {
-      if (this.standard === StandardFonts.Symbol) base = "Symbol";
-      else if (this.standard === StandardFonts.ZapfDingbats) base = "ZapfDingbats";
-      else if (!this.symbolic || this.standard) base = "StandardEncoding";
+    if (!names) {
+      if (this.standard && !hasFontFile(ctx, desc)) {
+        names = baseEncoding(this.standard === StandardFonts.Symbol ? "Symbol" : this.standard === StandardFonts.ZapfDingbats ? "ZapfDingbats" : "StandardEncoding");
+      } else names = baseEncoding(program.type === "truetype" ? "WinAnsiEncoding" : "StandardEncoding");
     }
-    if (!base && !builtin && !differences) return undefined;
-    const names = builtin ?? baseEncoding(base ?? "StandardEncoding");
-    if (!base && !builtin) names.fill(undefined);
     if (differences) {
       let code = 0;
       for (const d of differences) {
-        if (d instanceof PDFName) {
-          if (code >= 0 && code < 256) names[code] = d.decodeText();
-          code++;
-        } else if (d instanceof PDFNumber) {
-          code = d.asNumber();
-        }
+        if (typeof d === "number") {
+          if (Number.isFinite(d)) code = d;
+        } else if (code >= 0 && code < 256) names[code++] = d;
       }
     }
     return names;
+  }
+
+  /**
+   * Text of every code, as poppler's Gfx8BitFont: names in the glyph list; then, when some name
+   * is not there, each such name's parts (and codes with no usable name stand for themselves);
+   * the ToUnicode CMap goes over all of it (unicode()).
+   */
+  private textByName(): (string | undefined)[] {
+    if (this.byName) return this.byName;
+    const { dingbats, differences } = this;
+    const found: (string | undefined)[] = new Array(256);
+    let missing = false;
+    let hex = false;
+    for (let code = 0; code < 256; code++) {
+      const name = this.names[code];
+      if (!name) continue;
+      let t = (dingbats ? dingbatGlyph(name) : undefined) ?? listedGlyph(name);
+      if (t === undefined) {
+        if (name !== ".notdef") {
+          missing = true;
+          if (looksHex(name)) hex = true;
+        }
+        continue;
+      }
+      if (isPresentationForm(t)) {
+        const n = t.normalize("NFKC");
+        if (n.length > 1) t = n;
+      }
+      found[code] = t;
+    }
+    if (missing) {
+      const rules = { numeric: numericNames(differences, hex), hex };
+      for (let code = 0; code < 256; code++) {
+        if (found[code] !== undefined) continue;
+        const name = this.names[code];
+        const parsed = name && name !== ".notdef" ? parseGlyphName(name, rules) : "";
+        found[code] = parsed || String.fromCharCode(code);
+      }
+    }
+    this.byName = found;
+    return found;
+  }
+
+  /**
+   * poppler's guess at a Type 3 font's glyph size (TextPage::updateFont): the width of "m" is
+   * taken to be 0.6 em (else a letter's or any glyph's 0.5 em), times |FontMatrix d / a|.
+   */
+  private type3SizeScale(fm: number[] | undefined): number {
+    const widthOf = (code: number) => {
+      const w = this.widths;
+      if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
+      return this.missingWidth * 0.001;
+    };
+    let m = -1, letter = -1, any = -1;
+    for (let code = 0; code < 256; code++) {
+      const name = this.names[code];
+      if (name?.length === 1 && name === "m") m = code;
+      if (letter < 0 && name?.length === 1 && /[A-Za-z]/.test(name)) letter = code;
+      if (any < 0 && name && widthOf(code) > 0) any = code;
+    }
+    let scale = 1;
+    if (m >= 0 && widthOf(m) > 0) scale = widthOf(m) / 0.6;
+    else if (letter >= 0 && widthOf(letter) > 0) scale = widthOf(letter) / 0.5;
+    else if (any >= 0 && widthOf(any) > 0) scale = widthOf(any) / 0.5;
+    if (fm && fm.length >= 4 && fm[0] !== 0) scale *= Math.abs(fm[3] / fm[0]);
+    return scale;
   }
 
   readCode(bytes: Uint8Array, pos: number): number {
@@ -226,7 +292,7 @@ class SimpleFont implements PdfFont {
     const w = this.widths;
     if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
     if (this.standard) {
-      const name = this.names?.[code];
+      const name = this.names[code];
       const aw = name ? afm(this.standard).getWidthOfGlyph(name) : undefined;
       if (typeof aw === "number") return aw / 1000;
     }
@@ -236,16 +302,7 @@ class SimpleFont implements PdfFont {
   unicode(code: number): string {
     let t = this.text.get(code);
     if (t !== undefined) return t;
-    t = this.toUnicode?.unicodeOf(code);
-    if (t === undefined) {
-      const name = this.names?.[code];
-      t = name ? glyphNameToUnicode(name) : undefined;
-    }
-    if (t === undefined) {
-      // A symbolic font with no encoding: its codes are usually ASCII (or 0xF0xx from Word).
-      t = code >= 0x20 ? String.fromCharCode(code) : "";
-    }
-    t = normalizeText(t);
+    t = normalizeText(this.toUnicode?.unicodeOf(code) ?? this.textByName()[code] ?? "");
     this.text.set(code, t);
     return t;
   }
@@ -254,6 +311,7 @@ class SimpleFont implements PdfFont {
 class CompositeFont implements PdfFont {
   readonly id = nextId++;
   lastCode = 0;
+  readonly sizeScale = 1;
   ascent: number;
   descent: number;
   readonly vertical: boolean;

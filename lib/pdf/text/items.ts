@@ -3,9 +3,11 @@
  * that follow each other without a gap. Boxes follow poppler's TextWord (TextOutputDev.cc): the
  * box starts at the first glyph's origin and extends ascent x size above the baseline and
  * descent x size below it, in the text's own direction, so anchor positions agree with
- * `pdftotext -bbox`.
+ * `pdftotext -bbox`. Text drawn again a fraction of a point away (fake bold, shadows) is kept
+ * once, as poppler keeps it: otherwise every anchor in it would be found twice.
  */
 import type { PdfFont } from "./fonts";
+import { isSpace } from "./lines";
 
 /** Text direction on the displayed page: 0 left-to-right, 90 downwards, 180 right-to-left (upside down), 270 upwards. */
 export type TextDir = 0 | 90 | 180 | 270;
@@ -40,13 +42,63 @@ interface Current {
   charX: number[];
 }
 
+/** A word of a run: [from, to) in its string and its extent along the baseline. */
+interface Word {
+  from: number;
+  to: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * poppler's limits for duplicated text (TextOutputDev.cc, dupMaxPriDelta and dupMaxSecDelta):
+ * the same text within 0.1 em along the line and 0.2 em across it is one text drawn twice, as
+ * drivers fake bold (or a drop shadow) by drawing it again a fraction of a point away.
+ */
+const DUP_ALONG = 0.1;
+const DUP_ACROSS = 0.2;
+/** poppler's minDupBreakOverlap: a glyph this far back over the run may be a redraw. */
+const DUP_BREAK_OVERLAP = 0.2;
+/** How many earlier runs (and baselines) a run is compared with for duplicates. */
+const RECENT = 64;
+
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
+
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isSpace(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The words of a run (maximal runs of non-space characters). */
+function wordsOf(c: Current): Word[] {
+  const { str, charX } = c;
+  const n = str.length;
+  const out: Word[] = [];
+  for (let i = 0; i < n; ) {
+    if (isSpace(str.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && !isSpace(str.charCodeAt(j))) j++;
+    out.push({ from: i, to: j, start: c.start + charX[i], end: j < n ? c.start + charX[j] : c.end });
+    i = j;
+  }
+  return out;
+}
 
 export class ItemBuilder {
   readonly items: TextItem[] = [];
   glyphs = 0;
   private cur: Current | undefined;
+  /** The last glyph kept, to drop the same glyph drawn again on top of it. */
+  private lastText = "";
+  private lastRot = -1;
+  private lastAlong = 0;
+  private lastPerp = 0;
+  /** Runs kept on this page, by direction and whole point across the baseline. */
+  private readonly runs = new Map<number, Current[]>();
 
   constructor(
     private readonly pageWidth: number,
@@ -61,6 +113,7 @@ export class ItemBuilder {
     // poppler drops glyphs whose origin is off the page; text there cannot hold a field anyway.
     if (ox < -1 || oy < -1 || ox > this.pageWidth + 1 || oy > this.pageHeight + 1) return;
     this.glyphs++;
+    size *= font.sizeScale;
     let along: number, adv: number, perp: number;
     switch (rot) {
       case 0: along = ox; adv = adx; perp = oy; break;
@@ -68,8 +121,16 @@ export class ItemBuilder {
       case 2: along = -ox; adv = -adx; perp = oy; break;
       default: along = -oy; adv = -ady; perp = ox; break;
     }
-    const c = this.cur;
     const tol = Math.abs(size);
+    // Fake bold glyph by glyph: each glyph drawn twice before the next one.
+    if (
+      text === this.lastText &&
+      rot === this.lastRot &&
+      Math.abs(along - this.lastAlong) < DUP_ALONG * tol &&
+      Math.abs(perp - this.lastPerp) < DUP_ACROSS * tol &&
+      !isBlank(text)
+    ) return;
+    const c = this.cur;
     if (
       !c ||
       c.font !== font ||
@@ -77,7 +138,10 @@ export class ItemBuilder {
       Math.abs(c.size - size) > 0.01 * tol ||
       Math.abs(c.perp - perp) > 0.05 * tol ||
       along - c.end > 0.2 * tol ||
-      along - c.end < -0.6 * tol
+      along - c.end < -0.6 * tol ||
+      // A run drawn again from its start, short enough to overlap itself: keep the copy apart,
+      // for flush() to drop.
+      (along - c.end < -DUP_BREAK_OVERLAP * tol && this.redraws(c, text, along, tol))
     ) {
       this.flush();
       this.cur = { font, size, rot, perp, start: along, end: along, str: "", charX: [] };
@@ -87,12 +151,102 @@ export class ItemBuilder {
     for (let k = 0; k < n; k++) cur.charX.push(r2(along - cur.start + (adv * k) / n));
     cur.str += text;
     cur.end = Math.max(cur.end, along + adv);
+    if (n) {
+      this.lastText = text;
+      this.lastRot = rot;
+      this.lastAlong = along;
+      this.lastPerp = perp;
+    }
+  }
+
+  /** Does the run already have this glyph where it is drawn now (among its last glyphs)? */
+  private redraws(c: Current, text: string, along: number, tol: number): boolean {
+    if (isBlank(text)) return false;
+    const { str } = c;
+    for (let k = str.length - text.length; k >= 0 && k >= str.length - RECENT; k--) {
+      if (Math.abs(c.start + c.charX[k] - along) < DUP_ALONG * tol && str.startsWith(text, k)) return true;
+    }
+    return false;
   }
 
   flush(): void {
     const c = this.cur;
     this.cur = undefined;
-    if (!c || c.str.trim() === "") return;
+    if (!c || isBlank(c.str)) return;
+    const others = this.overlapping(c);
+    if (others.length === 0) return this.keep(c);
+    // Words this run draws over the same words already on the page are dropped (poppler's
+    // TextBlock::coalesce); what is left of the run stays in runs of whole words.
+    const seen = others.map((o) => ({ run: o, words: wordsOf(o) }));
+    const isCopy = (w: Word) => {
+      const text = c.str.slice(w.from, w.to);
+      for (const { run, words } of seen) {
+        const along = DUP_ALONG * Math.abs(run.size);
+        const across = DUP_ACROSS * Math.abs(run.size);
+        if (Math.abs(run.perp - c.perp) >= across || Math.abs(run.size - c.size) >= across) continue;
+        for (const o of words) {
+          if (Math.abs(o.start - w.start) < along && Math.abs(o.end - w.end) < along && run.str.slice(o.from, o.to) === text) return true;
+        }
+      }
+      return false;
+    };
+    const kept: [number, number][] = [];
+    let dropped = false;
+    let anyDropped = false;
+    for (const w of wordsOf(c)) {
+      if (isCopy(w)) {
+        dropped = anyDropped = true;
+        continue;
+      }
+      const prev = kept[kept.length - 1];
+      if (prev && !dropped) prev[1] = w.to;
+      else kept.push([w.from, w.to]);
+      dropped = false;
+    }
+    if (!anyDropped) return this.keep(c);
+    const n = c.str.length;
+    for (const [from, to] of kept) {
+      const x0 = c.charX[from];
+      this.keep({
+        ...c,
+        start: c.start + x0,
+        end: to < n ? c.start + c.charX[to] : c.end,
+        str: c.str.slice(from, to),
+        charX: c.charX.slice(from, to).map((v) => r2(v - x0)),
+      });
+    }
+  }
+
+  /**
+   * Runs kept on this page in the same direction, on about the same baseline, that overlap c.
+   * Bounded (the last RECENT runs of at most RECENT baselines) so that a page of a million runs
+   * on one line stays linear.
+   */
+  private overlapping(c: Current): Current[] {
+    const across = DUP_ACROSS * Math.abs(c.size);
+    const out: Current[] = [];
+    const lo = Math.floor(c.perp - across);
+    const hi = Math.min(Math.floor(c.perp + across), lo + RECENT);
+    for (let p = lo; p <= hi; p++) {
+      const list = this.runs.get(c.rot * 1e7 + p);
+      if (!list) continue;
+      for (let i = list.length - 1; i >= 0 && i >= list.length - RECENT; i--) {
+        const o = list[i];
+        if (o.start < c.end && c.start < o.end) out.push(o);
+      }
+    }
+    return out;
+  }
+
+  private keep(c: Current): void {
+    const key = c.rot * 1e7 + Math.floor(c.perp);
+    const list = this.runs.get(key);
+    if (list) list.push(c);
+    else this.runs.set(key, [c]);
+    this.push(c);
+  }
+
+  private push(c: Current): void {
     const size = Math.abs(c.size);
     const asc = c.font.ascent * size;
     const desc = c.font.descent * size;

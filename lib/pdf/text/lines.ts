@@ -119,7 +119,7 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
 }
 
 /** What \s matches, without a regular expression per character. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
