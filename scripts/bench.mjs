@@ -5,11 +5,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureNpmPackages, log, root } from "./lib/setup.mjs";
+import { ensureBuild, ensureNpmPackages, log, root } from "./lib/setup.mjs";
 
 ensureNpmPackages();
-// Benchmarks that call the engine (in-process or through the built server) need its worker bundle.
-await (await import("./build-engine.mjs")).buildEngine();
+// Benchmarks run the built server (placer, responsiveness) and the engine's worker bundle: both built
+// from today's sources together, never one without the other.
+await ensureBuild();
 const only = process.argv.slice(2);
 const files = fs
   .readdirSync(path.join(root, "bench"))
