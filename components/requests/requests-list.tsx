@@ -10,6 +10,7 @@ import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback
 import { inputClass } from "@/components/ui/form";
 import { StatusBadge, statusLabel } from "@/components/ui/status-badge";
 import { formatDate } from "@/components/ui/format";
+import { TableHead } from "@/components/ui/table-head";
 
 export function RequestsList() {
   const [status, setStatus] = useState<RequestStatus | "">("");
@@ -75,18 +76,7 @@ export function RequestsList() {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">Title</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">Recipients</th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">Pages</th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">Created</th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Title", "Status", { label: "Recipients", hideBelow: "sm" }, { label: "Pages", hideBelow: "md" }, { label: "Created", hideBelow: "md" }]} actions />
             <tbody className="divide-y divide-slate-100">
               {items.map((r) => (
                 <tr key={r.id} className="hover:bg-slate-50">

@@ -8,6 +8,7 @@ import { Alert, PageHeader } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { describeBrowser } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
+import { TableHead } from "@/components/ui/table-head";
 
 /** The signed-in staff member's own page: who they are, their signed-in browsers, their password. */
 export function Account({ me, sessions }: { me: { name: string; email: string; role: StaffRole }; sessions: SessionDto[] }) {
@@ -48,17 +49,7 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
         {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Sessions">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">Browser</th>
-                <th scope="col" className="px-4 py-3">Address</th>
-                <th scope="col" className="px-4 py-3">Signed in</th>
-                <th scope="col" className="px-4 py-3">Last seen</th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Browser", "Address", "Signed in", "Last seen"]} actions />
             <tbody className="divide-y divide-slate-100">
               {sessions.map((s) => (
                 <tr key={s.id}>

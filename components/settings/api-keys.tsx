@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
+import { TableHead } from "@/components/ui/table-head";
 
 /** Sandbox API keys of this organization: create (the key is shown once), list, revoke. */
 export function ApiKeys() {
@@ -80,18 +81,7 @@ export function ApiKeys() {
           ) : (
             <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
               <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">Name</th>
-                    <th scope="col" className="px-4 py-3">Key</th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">Created</th>
-                    <th scope="col" className="hidden px-4 py-3 md:table-cell">Last used</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]} actions />
                 <tbody className="divide-y divide-slate-100">
                   {q.data.items.map((k) => (
                     <tr key={k.id}>

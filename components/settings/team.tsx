@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/feedback";
 import { SelectField, TextField, controlClass } from "@/components/ui/form";
 import { LocalTime } from "@/components/ui/local-time";
+import { TableHead } from "@/components/ui/table-head";
 
 const STATUS = {
   ACTIVE: { label: "Active", tone: "text-emerald-700" },
@@ -56,18 +57,7 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
           {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Team" aria-busy={pending}>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">E-mail</th>
-                  <th scope="col" className="px-4 py-3">Role</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Last seen</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Name", "E-mail", "Role", "Status", { label: "Last seen", hideBelow: "md" }]} actions />
               <tbody className="divide-y divide-slate-100">
                 {members.map((m) => {
                   const self = m.id === me;
