@@ -3,12 +3,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-/** The LibreOffice launcher: SIGNET_SOFFICE, else `soffice` on the PATH; null when there is none. */
-export function findSoffice(explicit = process.env.SIGNET_SOFFICE): string | null {
+/** An executable: `explicit` when given (and present), else `name` on the PATH, then in `extraDirs`; null when there is none. */
+export function findExecutable(name: string, explicit?: string, extraDirs: string[] = []): string | null {
   if (explicit) return fs.existsSync(explicit) ? explicit : null;
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+  for (const dir of [...(process.env.PATH ?? "").split(path.delimiter), ...extraDirs]) {
     if (!dir) continue;
-    const candidate = path.join(dir, "soffice");
+    const candidate = path.join(dir, name);
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
       return candidate;
@@ -18,6 +18,9 @@ export function findSoffice(explicit = process.env.SIGNET_SOFFICE): string | nul
   }
   return null;
 }
+
+/** The LibreOffice launcher: SIGNET_SOFFICE, else `soffice` on the PATH; null when there is none. */
+export const findSoffice = (explicit = process.env.SIGNET_SOFFICE) => findExecutable("soffice", explicit);
 
 const canImportUno = (python: string) =>
   new Promise<boolean>((resolve) => {

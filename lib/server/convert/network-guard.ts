@@ -2,6 +2,7 @@ import "server-only";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { findExecutable } from "./find-tools";
 
 /**
  * LibreOffice follows what a document points at (a linked picture is fetched while the document
@@ -21,21 +22,8 @@ import path from "node:path";
  */
 export type NetworkIsolation = { kind: "netns"; prefix: string[] } | { kind: "none"; prefix: []; reason: string };
 
-/** `unshare`: SIGNET_UNSHARE, else on the PATH; null when there is none. */
-function findUnshare(explicit = process.env.SIGNET_UNSHARE): string | null {
-  if (explicit) return fs.existsSync(explicit) ? explicit : null;
-  for (const dir of [...(process.env.PATH ?? "").split(path.delimiter), "/usr/bin", "/bin"]) {
-    if (!dir) continue;
-    const candidate = path.join(dir, "unshare");
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
+/** `unshare`: SIGNET_UNSHARE, else on the PATH (or in /usr/bin, /bin); null when there is none. */
+const findUnshare = (explicit = process.env.SIGNET_UNSHARE) => findExecutable("unshare", explicit, ["/usr/bin", "/bin"]);
 
 const works = (cmd: string[]) =>
   new Promise<boolean>((resolve) => {
