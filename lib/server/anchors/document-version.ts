@@ -1,6 +1,5 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { PdfError } from "@/lib/pdf/errors";
 import { getDb } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
@@ -8,15 +7,6 @@ import { AppError } from "../http/errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
 import { acceptPdf } from "../requests/store-document";
-
-/** The engine's refusals in the API's terms. */
-export function pdfErrorToApp(e: unknown): never {
-  if (e instanceof PdfError) {
-    const code = e.kind === "NOT_AN_IMAGE" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE";
-    throw new AppError(code, e.message, { details: { reason: e.kind } });
-  }
-  throw e;
-}
 
 /**
  * Stores a changed document as the next version. The change was computed from version `base`

@@ -7,8 +7,8 @@ import { AppError } from "../http/errors";
 import { keyActor } from "../audit/record-event";
 import { assertDraft, currentDocument, findVisibleRequest } from "../requests/load-request";
 import { findAnchorsIn } from "./text-layer-cache";
-import { runEngine } from "../engine";
-import { addDocumentVersion, pdfErrorToApp } from "./document-version";
+import { pdfErrorToApp, runEngine } from "../engine";
+import { addDocumentVersion } from "./document-version";
 
 async function draftDocument(auth: KeyAuth, id: string, action: string, keys: string[]) {
   const db = await getDb();

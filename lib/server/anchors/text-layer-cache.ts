@@ -1,14 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { AnchorAnswer, AnchorQuery } from "@/lib/engine/tasks";
-import { PdfError } from "@/lib/pdf/errors";
 import { TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer";
 import { config } from "../config";
 import { getDb } from "../db";
 import { textLayers } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { AppError } from "../http/errors";
-import { runEngine } from "../engine";
+import { pdfErrorToApp, runEngine } from "../engine";
 
 /**
  * The text layer of a document version: extracted once (in the engine's worker threads, at upload),
@@ -54,12 +52,6 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
   return { info: parts[0].info, layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength) };
 }
 
-/** The engine's refusal of a document in the API's terms. */
-function refused(e: unknown): never {
-  if (e instanceof PdfError) throw new AppError("UNPROCESSABLE", e.message, { details: { reason: e.kind } });
-  throw e;
-}
-
 async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredLayer> {
   const db = await getDb();
   const [row] = await db.select().from(textLayers).where(eq(textLayers.pdfSha256, pdfSha256));
@@ -72,7 +64,7 @@ async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredL
     const { layerJson } = await readPdfDocument(pdf, pdfSha256);
     return await storeTextLayer(pdfSha256, layerJson);
   } catch (e) {
-    refused(e);
+    pdfErrorToApp(e);
   }
 }
 
@@ -82,7 +74,7 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
   try {
     return await runEngine("queryAnchors", [layer.layerSha256, layer.json, query]);
   } catch (e) {
-    refused(e);
+    pdfErrorToApp(e);
   }
 }
 

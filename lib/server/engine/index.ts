@@ -5,6 +5,7 @@ import Piscina from "piscina";
 import type { TaskName, Tasks } from "@/lib/engine/tasks";
 import type { TaskReply } from "@/lib/engine/worker";
 import { DocxError, type DocxErrorKind } from "@/lib/docx/errors";
+import { AppError } from "../http/errors";
 import { PdfError, type PdfErrorKind } from "@/lib/pdf/errors";
 import { config } from "../config";
 import { getDb } from "../db";
@@ -98,4 +99,16 @@ export async function runEngine<K extends TaskName>(task: K, args: Args<K>, opts
   if (opts.document && REMEMBERED.has(error.kind)) await remember(opts.document, error.kind, error.message);
   if (error.source === "docx") throw new DocxError(error.kind as DocxErrorKind, error.message, error.details);
   throw new PdfError(error.kind as PdfErrorKind, error.message);
+}
+
+/**
+ * The PDF engine's refusals in the API's terms: bytes that are not a PDF (or an image that is not
+ * one) are 415, every other refusal of a document 422, with the engine's kind as `details.reason`.
+ */
+export function pdfErrorToApp(e: unknown): never {
+  if (e instanceof PdfError) {
+    const code = e.kind === "NOT_PDF" || e.kind === "NOT_AN_IMAGE" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE";
+    throw new AppError(code, e.message, { details: { reason: e.kind } });
+  }
+  throw e;
 }

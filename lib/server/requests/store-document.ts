@@ -1,7 +1,6 @@
 import "server-only";
-import { PdfError } from "@/lib/pdf/errors";
 import { blobs, sha256Of } from "../blobs/store";
-import { AppError } from "../http/errors";
+import { pdfErrorToApp } from "../engine";
 import { readPdfDocument, storeTextLayer } from "../anchors/text-layer-cache";
 
 /**
@@ -15,10 +14,7 @@ export async function acceptPdf(bytes: Uint8Array) {
   try {
     read = await readPdfDocument(bytes, sha256);
   } catch (e) {
-    if (e instanceof PdfError) {
-      throw new AppError(e.kind === "NOT_PDF" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE", e.message, { details: { reason: e.kind } });
-    }
-    throw e;
+    pdfErrorToApp(e);
   }
   const stored = await blobs().put(bytes);
   await storeTextLayer(stored.sha256, read.layerJson);
