@@ -6,16 +6,25 @@ import { settings } from "./db/schema";
 
 /**
  * Server secrets live in the database (not in process memory, not per instance), created once by
- * whichever instance needs one first.
+ * whichever instance needs one first. A secret never changes once it exists, so a process keeps the
+ * ones it found already stored (not one it has just written: that transaction may still roll back),
+ * and the signing-link and dashboard-identity checks on every request cost no query.
  */
+const known = new Map<string, Buffer>();
+
 export async function getSecret(db: Queryable, name: string): Promise<Buffer> {
   const key = `secret:${name}`;
-  await db
+  const cached = known.get(key);
+  if (cached) return cached;
+  const created = await db
     .insert(settings)
     .values({ key, value: crypto.randomBytes(32).toString("base64") })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ key: settings.key });
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
-  return Buffer.from(row.value as string, "base64");
+  const secret = Buffer.from(row.value as string, "base64");
+  if (created.length === 0) known.set(key, secret);
+  return secret;
 }
 
 export async function getSetting<T>(db: Queryable, key: string): Promise<T | undefined> {
