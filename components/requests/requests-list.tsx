@@ -10,7 +10,7 @@ import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback
 import { inputClass } from "@/components/ui/form";
 import { StatusBadge, statusLabel } from "@/components/ui/status-badge";
 import { formatDate } from "@/components/ui/format";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 
 export function RequestsList() {
   const [status, setStatus] = useState<RequestStatus | "">("");
@@ -74,10 +74,7 @@ export function RequestsList() {
           </EmptyState>
         )
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={["Title", "Status", { label: "Recipients", hideBelow: "sm" }, { label: "Pages", hideBelow: "md" }, { label: "Created", hideBelow: "md" }]} actions />
-            <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["Title", "Status", { label: "Recipients", hideBelow: "sm" }, { label: "Pages", hideBelow: "md" }, { label: "Created", hideBelow: "md" }]} actions>
               {items.map((r) => (
                 <tr key={r.id} className="hover:bg-slate-50">
                   <td className="px-4 py-3 font-medium text-slate-900">
@@ -105,9 +102,7 @@ export function RequestsList() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
 
       {q.hasNextPage && (

@@ -8,7 +8,7 @@ import { Alert, PageHeader } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { describeBrowser } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 
 /** The signed-in staff member's own page: who they are, their signed-in browsers, their password. */
 export function Account({ me, sessions }: { me: { name: string; email: string; role: StaffRole }; sessions: SessionDto[] }) {
@@ -47,10 +47,7 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
           </Button>
         </div>
         {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Sessions">
-            <TableHead columns={["Browser", "Address", "Signed in", "Last seen"]} actions />
-            <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["Browser", "Address", "Signed in", "Last seen"]} actions label="Sessions">
               {sessions.map((s) => (
                 <tr key={s.id}>
                   <td className="px-4 py-3" title={s.userAgent ?? undefined}>
@@ -78,9 +75,7 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       </div>
 
       <form action={changePassword} noValidate className="max-w-sm space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="password-heading">

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 
 /** Sandbox API keys of this organization: create (the key is shown once), list, revoke. */
 export function ApiKeys() {
@@ -79,10 +79,7 @@ export function ApiKeys() {
           ) : q.data.items.length === 0 ? (
             <EmptyState title="No API keys yet">Create one with the form.</EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <TableHead columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]} actions />
-                <tbody className="divide-y divide-slate-100">
+            <DataTable columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]} actions>
                   {q.data.items.map((k) => (
                     <tr key={k.id}>
                       <td className="px-4 py-3 font-medium">{k.name}</td>
@@ -110,9 +107,7 @@ export function ApiKeys() {
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </DataTable>
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { PurgeRunDto } from "@/lib/schemas/purge";
 import { EmptyState } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
+import { DataTable } from "@/components/ui/data-table";
 
 /** How a run ended, for the "When" column. */
 function outcome(run: PurgeRunDto) {
@@ -27,17 +28,7 @@ export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
       {runs.length === 0 ? (
         <EmptyState title="No purge has run yet" />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="purge-runs">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">When</th>
-                <th scope="col" className="px-4 py-3">Created before</th>
-                <th scope="col" className="px-4 py-3 text-right">Requests</th>
-                <th scope="col" className="px-4 py-3 text-right">Blobs</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+        <DataTable columns={["When", "Created before", { label: "Requests", align: "right" }, { label: "Blobs", align: "right" }]} testId="purge-runs">
               {runs.map((run) => (
                 <tr key={run.id}>
                   <td className="px-4 py-3 text-slate-700">
@@ -55,9 +46,7 @@ export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
                   <td className="px-4 py-3 text-right tabular-nums">{run.blobs}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </section>
   );

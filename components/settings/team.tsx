@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/feedback";
 import { SelectField, TextField, controlClass } from "@/components/ui/form";
 import { LocalTime } from "@/components/ui/local-time";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 
 const STATUS = {
   ACTIVE: { label: "Active", tone: "text-emerald-700" },
@@ -55,10 +55,7 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
 
         <div className="space-y-4">
           {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Team" aria-busy={pending}>
-              <TableHead columns={["Name", "E-mail", "Role", "Status", { label: "Last seen", hideBelow: "md" }]} actions />
-              <tbody className="divide-y divide-slate-100">
+          <DataTable columns={["Name", "E-mail", "Role", "Status", { label: "Last seen", hideBelow: "md" }]} actions label="Team" busy={pending}>
                 {members.map((m) => {
                   const self = m.id === me;
                   return (
@@ -121,9 +118,7 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+          </DataTable>
         </div>
       </div>
     </section>
