@@ -4,7 +4,7 @@
  * lib/server/engine, which runs them in the pool with a time and a memory limit.
  */
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
-import { inspectPdf, type PdfInfo } from "../pdf/inspect";
+import type { PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
 import { createSelfSignedP12, sealDocument } from "../pdf/seal";
 import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
@@ -34,8 +34,6 @@ export interface AnchorAnswer {
 }
 
 export const tasks = {
-  inspectPdf: (bytes: Uint8Array, opts: { maxPages?: number }) => inspectPdf(bytes, opts),
-
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long
    * document is read by several threads at once) from one parse. The layer's pages come back as

@@ -62,7 +62,7 @@ describe("runEngine", () => {
       else process.env.ENGINE_MEMORY_MB = before;
       await closeEngine();
     }
-    expect((await runEngine("inspectPdf", [await textPdf(1), {}])).pageCount).toBe(1);
+    expect((await runEngine("readPdf", [await textPdf(1), {}])).info.pageCount).toBe(1);
   });
 
   it("remembers a document refused for what it is, by its SHA-256, and refuses it again without parsing", async () => {
