@@ -18,6 +18,20 @@ const pdf = await htmlToPdf(benchmarkHtml());
 const key = (await makeOrg()).sandboxKey;
 const SR = "/api/v1/enterprise/signature-requests";
 
+// /api/health asked every 20 ms throughout the runs: the parse is in the worker threads, so the
+// server's own thread must keep answering while a 300-page document is read.
+const healthMs: number[] = [];
+let probing = true;
+const prober = (async () => {
+  while (probing) {
+    const t = performance.now();
+    const r = await call("GET", "/api/health");
+    if (r.status !== 200) throw new Error(`/api/health answered ${r.status} during the run`);
+    healthMs.push(performance.now() - t);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+})();
+
 const runs: { upload: number; preview: number; total: number }[] = [];
 let anchors = 0;
 for (let i = 0; i < 3; i++) {
@@ -32,6 +46,11 @@ for (let i = 0; i < 3; i++) {
   anchors = preview.body.data.anchors.length;
   runs.push({ upload: t1 - t0, preview: t2 - t1, total: t2 - t0 });
 }
+probing = false;
+await prober;
+healthMs.sort((a, b) => a - b);
+const healthP99 = healthMs[Math.min(healthMs.length - 1, Math.floor(healthMs.length * 0.99))]!;
+const healthMax = healthMs.at(-1)!;
 const poppler = Math.min(await timePdftotextBbox(pdf), await timePdftotextBbox(pdf), await timePdftotextBbox(pdf));
 const best = runs.reduce((a, b) => (b.total < a.total ? b : a));
 const ratio = best.total / poppler;
@@ -48,6 +67,8 @@ file. Best of three runs each.
 | upload | ${ms(best.upload)} | ${(best.upload / poppler).toFixed(2)} |
 | preview of every anchor | ${ms(best.preview)} | ${(best.preview / poppler).toFixed(2)} |
 | **upload + preview** | **${ms(best.total)}** | **${ratio.toFixed(2)}** |
+
+Meanwhile \`GET /api/health\` was asked every 20 ms: ${healthMs.length} answers, all 200, p99 ${ms(healthP99)}, slowest ${ms(healthMax)}.
 
 Target: at most 1.0× poppler (issue 12; issue 3 asked for 3×). ${ratio <= 1 ? "Met." : "NOT met."}`;
 console.log(JSON.stringify({ title: "Anchors: upload and preview of a 300-page PDF (issue 3)", markdown }));

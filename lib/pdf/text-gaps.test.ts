@@ -10,9 +10,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { htmlToPdf, pdftotext, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
+import { htmlToPdf, pdftotext, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { findAllAnchors, findAnchors } from "./anchors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
 import { glyphNameToUnicode, listedGlyph, numericNames, parseGlyphName } from "./text/glyph-names";
@@ -295,5 +295,141 @@ describe("the Adobe Glyph List, read from pdfjs-dist", () => {
     expect(listedGlyph("AEsmall")).toBe("\uf7e6");
     expect(listedGlyph("zukatakana")).toBe("\u30ba");
     expect(listedGlyph("no-such-glyph")).toBeUndefined();
+  });
+});
+
+/** UTF-16BE, as the Uni*-UCS2 and Uni*-UTF16 CMaps take it, in hex. */
+const utf16Hex = (s: string) => [...s].map((ch) => Buffer.from(ch, "utf16le").swap16().toString("hex")).join("");
+/** ASCII as single bytes (the one-byte codes of the RKSJ, EUC, GBK and Big Five CMaps), in hex. */
+const asciiHex = (s: string) => Buffer.from(s, "latin1").toString("hex");
+
+interface CjkLine {
+  /** The string shown, in hex. */
+  hex: string;
+  x: number;
+  y: number;
+  size?: number;
+}
+
+/**
+ * A Type 0 font with a predefined CMap (or an embedded one), its CIDFont not embedded (pdftotext
+ * reads no font program) and without ToUnicode: the text comes from the CMap and the character
+ * collection alone, as poppler reads it with poppler-data.
+ */
+async function cjkPdf(encoding: string | Uint8Array, ordering: string, lines: CjkLine[], cidFont: Record<string, unknown> = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([500, 500]);
+  const ctx = doc.context;
+  const descriptor = ctx.register(ctx.obj({ Type: "FontDescriptor", FontName: "CJKSans", Flags: 4, FontBBox: [-100, -120, 1000, 880], ItalicAngle: 0, Ascent: 880, Descent: -120, CapHeight: 700, StemV: 80 }));
+  const descendant = ctx.obj({ Type: "Font", Subtype: "CIDFontType0", BaseFont: "CJKSans", FontDescriptor: descriptor, ...cidFont });
+  descendant.set(PDFName.of("CIDSystemInfo"), ctx.obj({ Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 0 }));
+  const enc = typeof encoding === "string" ? PDFName.of(encoding) : ctx.register(ctx.stream(encoding, { Type: "CMap" }));
+  const font = ctx.register(ctx.obj({ Type: "Font", Subtype: "Type0", BaseFont: "CJKSans", Encoding: enc, DescendantFonts: [ctx.register(descendant)] }));
+  page.node.setFontDictionary(PDFName.of("F1"), font);
+  const content = lines.map((l) => `BT /F1 ${l.size ?? 14} Tf ${l.x} ${l.y} Td <${l.hex}> Tj ET`).join("\n");
+  page.node.set(PDFName.of("Contents"), ctx.register(ctx.stream(content)));
+  return doc.save();
+}
+
+const cmapText = (body: string) => new TextEncoder().encode(`/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Custom def ${body} endcmap CMapName currentdict /CMap defineresource pop end end`);
+
+describe("CJK predefined CMaps, read from pdfjs-dist's binary CMaps", () => {
+  const horizontal: [string, string, string, string][] = [
+    // [encoding, ordering, the text in the encoding (hex), the text]
+    ["UniJIS-UCS2-H", "Japan1", utf16Hex("署名 ひらがな カタカナ {{signet:jp}}"), "署名 ひらがな カタカナ {{signet:jp}}"],
+    // 𠀋 (U+2000B) is a four-byte code of UTF-16's surrogates.
+    ["UniJIS-UTF16-H", "Japan1", utf16Hex("𠀋署名 {{signet:jp16}}"), "𠀋署名 {{signet:jp16}}"],
+    // Shift-JIS: one-byte ASCII and two-byte kanji in one string.
+    ["90ms-RKSJ-H", "Japan1", asciiHex("Sign ") + "8f9096bc" + asciiHex(" {{signet:sjis}}"), "Sign 署名 {{signet:sjis}}"],
+    ["UniGB-UCS2-H", "GB1", utf16Hex("签名 {{s1|signature|120|40}}"), "签名 {{s1|signature|120|40}}"],
+    // Two-byte codes only: for the CIDs of GBK-EUC's and KSC-EUC's one-byte ASCII, poppler-data's
+    // tables give full-width forms (GB1) or nothing for "}" (Korea1) where Adobe's give ASCII.
+    ["GBK-EUC-H", "GB1", "c7a9c3fb", "签名"],
+    ["UniKS-UCS2-H", "Korea1", utf16Hex("서명 {{s1|signature}}"), "서명 {{s1|signature}}"],
+    ["KSC-EUC-H", "Korea1", "bcadb8ed", "서명"],
+    ["UniCNS-UCS2-H", "CNS1", utf16Hex("簽名 {{s1|initials}}"), "簽名 {{s1|initials}}"],
+    ["ETen-B5-H", "CNS1", "c3b1a657" + asciiHex(" {{s3|date}}"), "簽名 {{s3|date}}"],
+  ];
+
+  for (const [encoding, ordering, hex, text] of horizontal) {
+    it(`${encoding} (Adobe-${ordering}): codes of the CMap's lengths, text from the collection`, async () => {
+      const { layer } = await expectSameAsPoppler(await cjkPdf(encoding, ordering, [{ hex, x: 30, y: 440 }]));
+      expect(lineTexts(layer)).toEqual([text]);
+    });
+  }
+
+  it("an embedded CMap that uses a predefined one, and poppler's reading of one with no CID entries", async () => {
+    // usecmap brings UniJIS-UCS2-H's entries in; a cidchar of its own overrides one of them.
+    const using = cmapText("/UniJIS-UCS2-H usecmap 1 begincidchar <0041> 34 endcidchar");
+    const { layer } = await expectSameAsPoppler(await cjkPdf(using, "Japan1", [{ hex: utf16Hex("署名 A {{signet:use}}"), x: 30, y: 440 }]));
+    expect(lineTexts(layer)).toEqual(["署名 A {{signet:use}}"]);
+    // Only a codespace range and `usecmap /Identity-H`: poppler reads one-byte codes of CID 0, so no text.
+    const empty = cmapText("/Identity-H usecmap 1 begincodespacerange <0000> <FFFF> endcodespacerange");
+    const pdf = await cjkPdf(empty, "Identity", [{ hex: "004100420043", x: 30, y: 440 }, { hex: utf16Hex("ignored"), x: 30, y: 400 }]);
+    expect((await extractTextLayer(pdf)).pages[0].items).toEqual([]);
+    expect(await pdftotextWords(pdf)).toEqual([]);
+  });
+
+  it("refuses a CMap that maps billions of codes, and stops a /UseCMap loop", async () => {
+    const huge = cmapText("1 begincidrange <00000000> <ffffffff> 0 endcidrange");
+    await expect(extractTextLayer(await cjkPdf(huge, "Identity", [{ hex: "00000041", x: 30, y: 440 }]))).rejects.toMatchObject({ kind: "TOO_COMPLEX" });
+    const doc = await PDFDocument.load(await cjkPdf(cmapText("1 begincidrange <0000> <ffff> 0 endcidrange"), "Identity", [{ hex: "00410042", x: 30, y: 440 }]));
+    for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
+      if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of("Type"))?.toString() === "/CMap") obj.dict.set(PDFName.of("UseCMap"), ref);
+    }
+    expect(lineTexts(await extractTextLayer(await doc.save()))).toEqual(["AB"]);
+  });
+});
+
+describe("vertical writing (WMode 1), as poppler's TextOutputDev boxes it", () => {
+  it("an anchor written downwards in UniGB-UCS2-V is one word with poppler's box", async () => {
+    const anchor = "{{s1|signature|120|40}}";
+    const { layer, words } = await expectSameAsPoppler(await cjkPdf("UniGB-UCS2-V", "GB1", [{ hex: utf16Hex(anchor), x: 400, y: 470, size: 12 }]));
+    const [found] = findAllAnchors(layer);
+    expect(found.text).toBe(anchor);
+    const word = words.find((w) => w.text === anchor)!;
+    expect(word).toBeDefined();
+    // One em wide, to the right of the glyph origins; from one em above the first origin to the last.
+    expect(found).toMatchObject({ x: word.xMin, y: word.yMin });
+    expect(found.width).toBeCloseTo(word.xMax - word.xMin, 1);
+    expect(found.height).toBeCloseTo(word.yMax - word.yMin, 1);
+    expect(layer.pages[0].items[0].dir).toBe(90);
+  });
+
+  it("Identity-V, a -V CMap with /DW2, and both on a turned page", async () => {
+    // Adobe-Identity without ToUnicode: poppler takes each CID for its Unicode.
+    // One column below the other: the same order in pdftotext's text and in ours (rows top to bottom).
+    const lines = [
+      { hex: utf16Hex("縦書き {{signet:v1}}"), x: 120, y: 460 },
+      { hex: utf16Hex("署名欄 {{signet:v2}}"), x: 60, y: 200, size: 10 },
+    ];
+    const identity = await expectSameAsPoppler(await cjkPdf("Identity-V", "Identity", lines));
+    expect(lineTexts(identity.layer)).toEqual(["縦書き {{signet:v1}}", "署名欄 {{signet:v2}}"]);
+    // Glyphs 1.1 em high: each character's box is still an em, from its own origin.
+    const tall = await expectSameAsPoppler(await cjkPdf("UniJIS-UCS2-V", "Japan1", lines, { DW2: [880, -1100] }));
+    expect(findAllAnchors(tall.layer).map((a) => a.text)).toEqual(["{{signet:v1}}", "{{signet:v2}}"]);
+    for (const angle of [90, 180, 270] as const) {
+      // One column: pdftotext orders columns of a turned page its own way.
+      await expectSameAsPoppler(await rotatePage(await cjkPdf("UniJIS-UCS2-V", "Japan1", lines.slice(0, 1)), 1, angle));
+    }
+  });
+});
+
+describe("character spacing (Tc) and word spacing (Tw) are not part of a glyph's box", () => {
+  it("ends an item at its last glyph, as poppler's word ends", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 200]);
+    const helv = await doc.embedFont(StandardFonts.Helvetica);
+    page.node.setFontDictionary(PDFName.of("F1"), helv.ref as PDFRef);
+    const content = "BT /F1 12 Tf 3 Tc 20 150 Td (Spaced) Tj ET BT /F1 12 Tf 8 Tw -1 Tc 20 100 Td (Tight words {{signet:tc}}) Tj ET";
+    page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
+    const pdf = await doc.save();
+    const { layer, words } = await expectSameAsPoppler(pdf);
+    const spaced = layer.pages[0].items.find((i) => i.str === "Spaced")!;
+    const word = words.find((w) => w.text === "Spaced")!;
+    expect(spaced.x + spaced.width).toBeCloseTo(word.xMax, 1);
+    const anchor = findAnchors(layer, "{{signet:tc}}")[0];
+    const end = words.find((w) => w.text === "{{signet:tc}}")!;
+    expect(anchor.x + anchor.width).toBeCloseTo(end.xMax, 1);
   });
 });

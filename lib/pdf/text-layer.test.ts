@@ -27,6 +27,14 @@ function expectWordsAgree(layer: TextLayer, words: PopplerWord[]): void {
   }
 }
 
+/** A new document of one page with Helvetica (not embedded) in it. */
+async function pageWithHelvetica(size: [number, number]) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(size);
+  const helv = await doc.embedFont(StandardFonts.Helvetica);
+  return { doc, page, helv };
+}
+
 describe("extractTextLayer on a Chromium PDF", () => {
   let pdf: Uint8Array;
   let layer: TextLayer;
@@ -75,9 +83,7 @@ describe("extractTextLayer on a Chromium PDF", () => {
 
 describe("extractTextLayer on PDFs written by pdf-lib", () => {
   it("reads a standard 14 font (not embedded) with the AFM metrics poppler uses", async () => {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([400, 300]);
-    const helv = await doc.embedFont(StandardFonts.Helvetica);
+    const { doc, page, helv } = await pageWithHelvetica([400, 300]);
     const times = await doc.embedFont(StandardFonts.TimesRomanBold);
     page.drawText("Helvetica: AVATAR {{s1|signature|120|40}}", { x: 20, y: 250, size: 14, font: helv });
     page.drawText("Times bold: {{signet:sig}}", { x: 20, y: 200, size: 10, font: times });
@@ -107,12 +113,20 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
     const doc = await PDFDocument.create();
     const embedded = await doc.embedPage((await PDFDocument.load(await src.save())).getPage(0));
     const font = await doc.embedFont(StandardFonts.Helvetica);
+    // A Type 3 font whose FontMatrix turns its glyphs a quarter (poppler turns the text by it), shown
+    // upright and with a text matrix that turns it back.
+    const names = { 65: "A", 66: "B", 67: "C" };
+    const t3 = doc.context.register(
+      doc.context.obj({ Type: "Font", Subtype: "Type3", FontBBox: [0, 0, 1000, 1000], FontMatrix: [0, 0.001, -0.001, 0, 0, 0], CharProcs: doc.context.obj(Object.fromEntries(Object.values(names).map((n) => [n, doc.context.register(doc.context.stream("600 0 d0"))]))), Encoding: doc.context.obj({ Type: "Encoding", Differences: [65, "A", "B", "C"] }), FirstChar: 65, LastChar: 67, Widths: [600, 600, 600] }),
+    );
     for (const angle of [180, 270]) {
       const page = doc.addPage([600, 400]);
       page.setCropBox(50, 40, 500, 330); // x, y, width, height
       page.setRotation(degrees(angle));
       page.drawText(`Rotated ${angle}: {{signet:r${angle}}}`, { x: 80, y: 300, size: 12, font });
       page.drawPage(embedded, { x: 100, y: 60, xScale: 1.5, yScale: 1.5 });
+      page.node.setFontDictionary(PDFName.of("T3"), t3);
+      page.node.addContentStream(doc.context.register(doc.context.stream("BT /T3 14 Tf 300 250 Td (ABC) Tj ET BT /T3 14 Tf 0 -1 1 0 300 200 Tm (CAB) Tj ET")));
     }
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
@@ -127,9 +141,7 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
 
 describe("extractTextLayer on hand-written content streams", () => {
   it("follows every text operator, skips inline images, and agrees with pdftotext -bbox", async () => {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([612, 792]);
-    const helv = await doc.embedFont(StandardFonts.Helvetica);
+    const { doc, page, helv } = await pageWithHelvetica([612, 792]);
     page.node.setFontDictionary(PDFName.of("F1"), helv.ref);
     const content = [
       "BT /F1 12 Tf 50 740 Td (Plain text here) Tj ET",

@@ -43,7 +43,9 @@ export interface TextLayer {
 }
 
 // 2: issue 12 (the walker with ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
-export const TEXT_LAYER_VERSION = 2;
+// 3: predefined CJK CMaps and character collections, vertical writing, Tc/Tw out of item ends,
+//    Type 3 FontMatrix rotation, forms nested up to 100 deep.
+export const TEXT_LAYER_VERSION = 3;
 
 export interface ExtractOptions {
   /** Wall-clock limit for the whole document; default 20 s. */

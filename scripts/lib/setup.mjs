@@ -29,7 +29,7 @@ const installed = (pkg) => {
 /** Debian packages: each named with why the project needs it. */
 export const DEBIAN = {
   runtime: ["libreoffice-writer-nogui", "python3-uno", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core", "fonts-liberation"],
-  test: ["chromium", "poppler-utils", "qpdf", "postgresql"],
+  test: ["chromium", "poppler-utils", "poppler-data", "qpdf", "postgresql"],
 };
 
 export function ensureDebianPackages(pkgs) {

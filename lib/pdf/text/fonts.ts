@@ -5,8 +5,9 @@
  * values for the standard 14 fonts, else 0.95/-0.35). Matching poppler's boxes is a requirement:
  * anchor positions are checked against `pdftotext -bbox` within 2 pt.
  */
-import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, StandardFontEmbedder, StandardFonts } from "pdf-lib";
-import { CMap } from "./cmap";
+import { PDFArray, PDFContext, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFString, StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { CodeCMap, MAX_USECMAP_DEPTH, UnicodeCMap } from "./cmap";
+import { collectionUnicode, predefinedCMap } from "./predefined-cmaps";
 import { baseEncoding, dingbatGlyph, type CodeNames, type EncodingName } from "./encodings";
 import { clearTextLength, cffEncoding, fontProgram, type1Encoding } from "./font-programs";
 import { listedGlyph, looksHex, numericNames, parseGlyphName } from "./glyph-names";
@@ -23,11 +24,17 @@ export interface PdfFont {
    * glyph size poppler guesses from their widths (TextPage::updateFont).
    */
   readonly sizeScale: number;
+  /** A Type 3 font's FontMatrix (its linear part): poppler turns the text's direction by it. */
+  readonly glyphMatrix?: readonly number[];
   /** Reads the code at `pos`; returns its byte length. The code is left in `lastCode`. */
   readCode(bytes: Uint8Array, pos: number): number;
   lastCode: number;
   /** Advance in text space for a font size of 1 (glyph width / 1000 for all but Type 3). */
   width(code: number): number;
+  /** Vertical writing: the advance along text space's y axis for a size of 1 (negative: downwards). */
+  height(code: number): number;
+  /** poppler's CharCode of a code (what its word-space test compares with 32): the CID for Type 0 fonts. */
+  charCode(code: number): number;
   /** Unicode text of a code ("" when the font gives no way to know). */
   unicode(code: number): string;
 }
@@ -105,10 +112,10 @@ function hasFontFile(ctx: PDFContext, desc: PDFDict | undefined): boolean {
   return !!desc && ["FontFile", "FontFile2", "FontFile3"].some((k) => get(ctx, desc, k) !== undefined);
 }
 
-function toUnicodeOf(ctx: PDFContext, dict: PDFDict, budget: DecodeBudget): CMap | undefined {
+function toUnicodeOf(ctx: PDFContext, dict: PDFDict, budget: DecodeBudget): UnicodeCMap | undefined {
   const s = get(ctx, dict, "ToUnicode");
   if (!(s instanceof PDFRawStream)) return undefined;
-  const cmap = CMap.parse(decodeStream(ctx, s, budget));
+  const cmap = UnicodeCMap.parse(decodeStream(ctx, s, budget));
   return cmap.hasUnicode ? cmap : undefined;
 }
 
@@ -137,6 +144,15 @@ function isPresentationForm(t: string): boolean {
   return t.length === 1 && c >= 0xfb00 && c <= 0xfb4f;
 }
 
+/** A Type 3 font's FontMatrix (linear part): numbers over poppler's default of the identity. */
+function type3Matrix(arr: PDFObject[] | undefined): number[] {
+  const m = [1, 0, 0, 1];
+  arr?.slice(0, 4).forEach((o, i) => {
+    if (o instanceof PDFNumber) m[i] = o.asNumber();
+  });
+  return m;
+}
+
 class SimpleFont implements PdfFont {
   readonly id = nextId++;
   lastCode = 0;
@@ -144,13 +160,14 @@ class SimpleFont implements PdfFont {
   descent: number;
   readonly vertical = false;
   readonly sizeScale: number;
+  readonly glyphMatrix?: readonly number[];
   private readonly widths: number[] | undefined;
   private readonly firstChar: number;
   private readonly missingWidth: number;
   private readonly scale: number;
   private readonly names: CodeNames;
   private readonly standard: StandardFonts | undefined;
-  private readonly toUnicode: CMap | undefined;
+  private readonly toUnicode: UnicodeCMap | undefined;
   private readonly differences: (string | number)[] | undefined;
   private readonly dingbats: boolean;
   /** Text of each code from its glyph name, built on first need. */
@@ -172,9 +189,10 @@ class SimpleFont implements PdfFont {
     this.firstChar = getNumber(ctx, dict, "FirstChar") ?? 0;
     this.widths = numbers(getArray(ctx, dict, "Widths"));
     this.missingWidth = getNumber(ctx, desc, "MissingWidth") ?? 0;
-    const fm = numbers(getArray(ctx, dict, "FontMatrix"));
-    // Type 3 widths are in glyph space, mapped to text space by the FontMatrix.
-    this.scale = subtype === "Type3" && fm && fm.length >= 4 && fm[0] !== 0 ? fm[0] : 0.001;
+    const fm = subtype === "Type3" ? type3Matrix(getArray(ctx, dict, "FontMatrix")) : undefined;
+    // Type 3 widths are in glyph space, mapped to text space by the FontMatrix's first number
+    // alone (poppler's Gfx8BitFont: a turned matrix gives widths of 0).
+    this.scale = fm ? fm[0] : 0.001;
 
     const enc = get(ctx, dict, "Encoding");
     this.differences = enc instanceof PDFDict ? differencesOf(getArray(ctx, enc, "Differences")) : undefined;
@@ -182,6 +200,7 @@ class SimpleFont implements PdfFont {
     this.dingbats = baseFont.endsWith("ZapfDingbats");
     this.toUnicode = toUnicodeOf(ctx, dict, budget);
     this.sizeScale = subtype === "Type3" ? this.type3SizeScale(fm) : 1;
+    this.glyphMatrix = fm;
   }
 
   /**
@@ -262,7 +281,7 @@ class SimpleFont implements PdfFont {
    * poppler's guess at a Type 3 font's glyph size (TextPage::updateFont): the width of "m" is
    * taken to be 0.6 em (else a letter's or any glyph's 0.5 em), times |FontMatrix d / a|.
    */
-  private type3SizeScale(fm: number[] | undefined): number {
+  private type3SizeScale(fm: readonly number[] | undefined): number {
     const widthOf = (code: number) => {
       const w = this.widths;
       if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
@@ -279,13 +298,21 @@ class SimpleFont implements PdfFont {
     if (m >= 0 && widthOf(m) > 0) scale = widthOf(m) / 0.6;
     else if (letter >= 0 && widthOf(letter) > 0) scale = widthOf(letter) / 0.5;
     else if (any >= 0 && widthOf(any) > 0) scale = widthOf(any) / 0.5;
-    if (fm && fm.length >= 4 && fm[0] !== 0) scale *= Math.abs(fm[3] / fm[0]);
+    if (fm && fm[0] !== 0) scale *= Math.abs(fm[3] / fm[0]);
     return scale;
   }
 
   readCode(bytes: Uint8Array, pos: number): number {
     this.lastCode = bytes[pos];
     return 1;
+  }
+
+  height(): number {
+    return 0;
+  }
+
+  charCode(code: number): number {
+    return code;
   }
 
   width(code: number): number {
@@ -308,6 +335,18 @@ class SimpleFont implements PdfFont {
   }
 }
 
+/** poppler's collections whose CIDs are their own Unicode (CharCodeToUnicode::makeIdentityMapping). */
+const IDENTITY_COLLECTIONS = new Set(["Adobe-Identity", "Adobe-UCS"]);
+
+/**
+ * A Type 0 font, as poppler's GfxCIDFont: the encoding CMap (predefined or embedded) splits
+ * strings into codes and gives each its CID; widths (and, in vertical writing, heights) are by
+ * CID; the text is the ToUnicode CMap's for the code when there is one, else the character
+ * collection's for the CID (Adobe-Japan1, -GB1, -CNS1, -Korea1; Identity is the CID itself).
+ *
+ * Its codes are keys of the code and its length (`code * 4 + length - 1`): a CMap may give a
+ * one-byte and a two-byte code the same value.
+ */
 class CompositeFont implements PdfFont {
   readonly id = nextId++;
   lastCode = 0;
@@ -315,89 +354,139 @@ class CompositeFont implements PdfFont {
   ascent: number;
   descent: number;
   readonly vertical: boolean;
-  private readonly cmap: CMap;
-  private readonly toUnicode: CMap | undefined;
-  private readonly ucs2: boolean;
+  private readonly cmap: CodeCMap;
+  private lastCid = 0;
+  /** The ToUnicode CMap when the font has one (then nothing else gives text: poppler). */
+  private readonly toUnicode: UnicodeCMap | undefined;
+  private readonly collection: UnicodeCMap | undefined;
+  private readonly identityText: boolean;
   private readonly defaultWidth: number;
   private readonly widths = new Map<number, number>();
   private readonly widthRanges: { low: number; high: number; w: number }[] = [];
+  /** Vertical metrics (/DW2, /W2): the height, negative downwards, by CID. */
+  private readonly defaultHeight: number = -1;
+  private readonly heights = new Map<number, number>();
   private readonly text = new Map<number, string>();
 
   constructor(ctx: PDFContext, dict: PDFDict, budget: DecodeBudget) {
-    this.toUnicode = toUnicodeOf(ctx, dict, budget);
-    const enc = get(ctx, dict, "Encoding");
-    let ucs2 = false;
-    if (enc instanceof PDFName) {
-      const name = enc.decodeText();
-      this.cmap = CMap.identityCMap(name.endsWith("-V"));
-      // Predefined CMaps other than Identity (UniJIS-UCS2-H, ...): we ship no CMap files, so the
-      // codes are taken as two bytes; ToUnicode, which such files nearly always have, gives text.
-      ucs2 = /UCS2|UTF16/.test(name);
-      if (!/^Identity-[HV]$/.test(name) && this.toUnicode?.codespaces.length) this.cmap.codespaces = this.toUnicode.codespaces;
-    } else if (enc instanceof PDFRawStream) {
-      this.cmap = CMap.parse(decodeStream(ctx, enc, budget));
-      if (this.cmap.codespaces.length === 0) this.cmap.codespaces = [{ bytes: 2, low: 0, high: 0xffff }];
-    } else this.cmap = CMap.identityCMap(false);
-    this.ucs2 = ucs2;
-    this.vertical = this.cmap.vertical;
-
     const descendants = getArray(ctx, dict, "DescendantFonts");
     const cid = descendants?.[0] instanceof PDFDict ? descendants[0] : undefined;
+    const info = getDict(ctx, cid, "CIDSystemInfo");
+    const registry = textOf(get(ctx, info, "Registry"));
+    const ordering = textOf(get(ctx, info, "Ordering"));
+    // Without a usable CIDSystemInfo, poppler assumes Adobe-Identity.
+    const collection = registry !== undefined && ordering !== undefined ? `${registry}-${ordering}` : "Adobe-Identity";
+
+    const s = get(ctx, dict, "ToUnicode");
+    this.toUnicode = s instanceof PDFRawStream ? UnicodeCMap.parse(decodeStream(ctx, s, budget)) : undefined;
+    this.collection = this.toUnicode ? undefined : collectionUnicode(collection);
+    this.identityText = !this.toUnicode && IDENTITY_COLLECTIONS.has(collection);
+
+    this.cmap = encodingCMap(ctx, get(ctx, dict, "Encoding"), budget, []) ?? CodeCMap.identity(false);
+    this.vertical = this.cmap.vertical;
+
     const desc = getDict(ctx, cid, "FontDescriptor");
     const m = descriptorMetrics(ctx, desc, { ascent: 0.95, descent: -0.35 });
     this.ascent = m.ascent;
     this.descent = m.descent;
     this.defaultWidth = getNumber(ctx, cid, "DW") ?? 1000;
-    this.readW(getArray(ctx, cid, "W"));
-  }
-
-  /** /W: `c [w1 w2 ...]` or `cFirst cLast w`. */
-  private readW(w: PDFObject[] | undefined): void {
-    if (!w) return;
-    const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : NaN);
-    for (let i = 0; i < w.length; ) {
-      const first = num(w[i]);
-      const next = w[i + 1];
-      if (next instanceof PDFArray) {
-        next.asArray().forEach((o, k) => {
-          const v = num(o);
-          if (Number.isFinite(first) && Number.isFinite(v)) this.widths.set(first + k, v);
-        });
-        i += 2;
-      } else {
-        const last = num(next);
-        const v = num(w[i + 2]);
-        if (Number.isFinite(first) && Number.isFinite(last) && Number.isFinite(v) && last >= first) {
-          if (last - first < 1024) for (let c = first; c <= last; c++) this.widths.set(c, v);
-          else this.widthRanges.push({ low: first, high: last, w: v });
-        }
-        i += 3;
-      }
+    readW(getArray(ctx, cid, "W"), 1, (c, [w]) => this.widths.set(c, w), (low, high, [w]) => this.widthRanges.push({ low, high, w }));
+    if (this.vertical) {
+      const dw2 = numbers(getArray(ctx, cid, "DW2"));
+      if (dw2?.length === 2) this.defaultHeight = dw2[1] / 1000;
+      readW(getArray(ctx, cid, "W2"), 3, (c, [h]) => this.heights.set(c, h / 1000));
     }
   }
 
   readCode(bytes: Uint8Array, pos: number): number {
-    const r = this.cmap.readCode(bytes, pos, 2);
-    this.lastCode = r.code;
-    return r.length;
+    const n = this.cmap.read(bytes, pos);
+    this.lastCode = this.cmap.code * 4 + n - 1;
+    this.lastCid = this.cmap.cid;
+    return n;
   }
 
-  width(code: number): number {
-    const cid = this.cmap.cidOf(code);
+  /** poppler's CharCode for a CID font is the CID. */
+  charCode(key: number): number {
+    if (key === this.lastCode) return this.lastCid;
+    const length = (key % 4) + 1;
+    return this.cmap.cidOf((key - length + 1) / 4, length);
+  }
+
+  width(key: number): number {
+    const cid = this.charCode(key);
     const w = this.widths.get(cid);
     if (w !== undefined) return w / 1000;
     for (const r of this.widthRanges) if (cid >= r.low && cid <= r.high) return r.w / 1000;
     return this.defaultWidth / 1000;
   }
 
-  unicode(code: number): string {
-    let t = this.text.get(code);
+  height(key: number): number {
+    if (!this.vertical) return 0;
+    return this.heights.get(this.charCode(key)) ?? this.defaultHeight;
+  }
+
+  unicode(key: number): string {
+    let t = this.text.get(key);
     if (t !== undefined) return t;
-    t = this.toUnicode?.unicodeOf(code) ?? (this.ucs2 ? String.fromCharCode(code) : "\ufffd");
-    t = normalizeText(t);
-    this.text.set(code, t);
+    const cid = this.charCode(key);
+    if (this.toUnicode) t = this.toUnicode.unicodeOf((key - (key % 4)) / 4);
+    // CID 0 is .notdef: poppler's tables give it no text.
+    else if (cid === 0) t = "";
+    else if (this.collection) t = this.collection.unicodeOf(cid);
+    else if (this.identityText) t = String.fromCodePoint(cid);
+    t = normalizeText(t ?? "");
+    this.text.set(key, t);
     return t;
   }
+}
+
+function textOf(o: PDFObject | undefined): string | undefined {
+  return o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : undefined;
+}
+
+/**
+ * /W (`c [w1 w2 ...]` or `cFirst cLast w`) and /W2 (the same with three numbers a CID: the height
+ * and the position vector), `per` numbers a CID; `range` takes long ranges whole.
+ */
+function readW(
+  w: PDFObject[] | undefined,
+  per: number,
+  one: (cid: number, values: number[]) => void,
+  range?: (low: number, high: number, values: number[]) => void,
+): void {
+  if (!w) return;
+  const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : NaN);
+  for (let i = 0; i < w.length; ) {
+    const first = num(w[i]);
+    const next = w[i + 1];
+    if (next instanceof PDFArray) {
+      const list = next.asArray().map(num);
+      for (let k = 0; k + per <= list.length; k += per) {
+        const values = list.slice(k, k + per);
+        if (Number.isFinite(first) && values.every(Number.isFinite)) one(first + k / per, values);
+      }
+      i += 2;
+    } else {
+      const last = num(next);
+      const values = w.slice(i + 2, i + 2 + per).map(num);
+      if (Number.isFinite(first) && Number.isFinite(last) && values.length === per && values.every(Number.isFinite) && last >= first) {
+        if (last - first < 1024 || !range) for (let c = first; c <= last && c - first < 65536; c++) one(c, values);
+        else range(first, last, values);
+      }
+      i += 2 + per;
+    }
+  }
+}
+
+/**
+ * A Type 0 font's /Encoding: a predefined CMap by name, or an embedded one (its /UseCMap and its
+ * `usecmap`, poppler's CMap::parse); undefined when it names no CMap there is.
+ */
+function encodingCMap(ctx: PDFContext, enc: PDFObject | undefined, budget: DecodeBudget, chain: PDFRawStream[]): CodeCMap | undefined {
+  if (enc instanceof PDFName) return predefinedCMap(enc.decodeText());
+  if (!(enc instanceof PDFRawStream) || chain.includes(enc) || chain.length >= MAX_USECMAP_DEPTH) return undefined;
+  const parent = encodingCMap(ctx, get(ctx, enc.dict, "UseCMap"), budget, [...chain, enc]);
+  return CodeCMap.parse(decodeStream(ctx, enc, budget), (name) => predefinedCMap(name), budget, parent);
 }
 
 /** Parsed fonts, shared by all pages of one document (Chromium and Word reuse font objects). */

@@ -89,7 +89,11 @@ export class Interpreter {
       return;
     }
     const m = g.matrix;
-    this.out.glyph(g.font, g.font.unicode(g.code), g.x, g.y, g.advance * m[0], g.advance * m[1], g.size, g.rot);
+    const { font, state } = g;
+    // poppler's TextPage::addChar takes Tc (and Tw for CharCode 32) off the glyph's box, along
+    // the baseline, in horizontal and vertical writing alike.
+    const spacing = (state.charSpace + (font.charCode(g.code) === 32 ? state.wordSpace : 0)) * state.hScale;
+    this.out.glyph(font, font.unicode(g.code), g.x, g.y, g.dx, g.dy, g.size, g.rot, spacing * m[0], spacing * m[1]);
     if (this.out.glyphs > this.limits.maxGlyphs) this.checkGlyphs();
   }
 

@@ -37,7 +37,10 @@ interface Current {
   /** Baseline, across the reading direction. */
   perp: number;
   start: number;
+  /** Where the next glyph would follow on (the last advance's end). */
   end: number;
+  /** The box's end: the last glyph's, without Tc and Tw (poppler's TextWord). */
+  right: number;
   str: string;
   charX: number[];
 }
@@ -82,7 +85,7 @@ function wordsOf(c: Current): Word[] {
     }
     let j = i + 1;
     while (j < n && !isSpace(str.charCodeAt(j))) j++;
-    out.push({ from: i, to: j, start: c.start + charX[i], end: j < n ? c.start + charX[j] : c.end });
+    out.push({ from: i, to: j, start: c.start + charX[i], end: j < n ? c.start + charX[j] : c.right });
     i = j;
   }
   return out;
@@ -107,21 +110,32 @@ export class ItemBuilder {
 
   /**
    * One glyph: origin (ox, oy) and advance (adx, ady) on the displayed page, `size` the font
-   * size as drawn, `rot` 0-3 as poppler computes it from the text matrix.
+   * size as drawn, `rot` 0-3 as poppler computes it from the text matrix (a quarter turn more in
+   * vertical writing); (sdx, sdy) is the character and word spacing in the advance, which the
+   * glyph's box leaves out.
    */
-  glyph(font: PdfFont, text: string, ox: number, oy: number, adx: number, ady: number, size: number, rot: number): void {
+  glyph(font: PdfFont, text: string, ox: number, oy: number, adx: number, ady: number, size: number, rot: number, sdx = 0, sdy = 0): void {
     // poppler drops glyphs whose origin is off the page; text there cannot hold a field anyway.
     if (ox < -1 || oy < -1 || ox > this.pageWidth + 1 || oy > this.pageHeight + 1) return;
     this.glyphs++;
     size *= font.sizeScale;
-    let along: number, adv: number, perp: number;
+    let along: number, adv: number, box: number, perp: number;
     switch (rot) {
-      case 0: along = ox; adv = adx; perp = oy; break;
-      case 1: along = oy; adv = ady; perp = ox; break;
-      case 2: along = -ox; adv = -adx; perp = oy; break;
-      default: along = -oy; adv = -ady; perp = ox; break;
+      case 0: along = ox; adv = adx; box = adx - sdx; perp = oy; break;
+      case 1: along = oy; adv = ady; box = ady - sdy; perp = ox; break;
+      case 2: along = -ox; adv = -adx; box = sdx - adx; perp = oy; break;
+      default: along = -oy; adv = -ady; box = sdy - ady; perp = ox; break;
     }
     const tol = Math.abs(size);
+    const n = text.length;
+    // Vertical writing: poppler's TextWord::addChar (wMode 1) takes each character to be the em
+    // before its origin, and the word to end at the last origin.
+    const vertical = font.vertical;
+    const origin = along;
+    if (vertical) {
+      along -= tol;
+      adv = n > 1 ? (box * (n - 1)) / n + tol : tol;
+    }
     // Fake bold glyph by glyph: each glyph drawn twice before the next one.
     if (
       text === this.lastText &&
@@ -144,13 +158,14 @@ export class ItemBuilder {
       (along - c.end < -DUP_BREAK_OVERLAP * tol && this.redraws(c, text, along, tol))
     ) {
       this.flush();
-      this.cur = { font, size, rot, perp, start: along, end: along, str: "", charX: [] };
+      this.cur = { font, size, rot, perp, start: along, end: along, right: along, str: "", charX: [] };
     }
     const cur = this.cur!;
-    const n = text.length;
-    for (let k = 0; k < n; k++) cur.charX.push(r2(along - cur.start + (adv * k) / n));
+    // poppler spreads a glyph's box evenly over the characters it stands for.
+    for (let k = 0; k < n; k++) cur.charX.push(r2(along - cur.start + (box * k) / n));
     cur.str += text;
     cur.end = Math.max(cur.end, along + adv);
+    if (n) cur.right = vertical ? origin + (box * (n - 1)) / n : along + box;
     if (n) {
       this.lastText = text;
       this.lastRot = rot;
@@ -207,10 +222,12 @@ export class ItemBuilder {
     const n = c.str.length;
     for (const [from, to] of kept) {
       const x0 = c.charX[from];
+      const end = to < n ? c.start + c.charX[to] : c.right;
       this.keep({
         ...c,
         start: c.start + x0,
-        end: to < n ? c.start + c.charX[to] : c.end,
+        end,
+        right: end,
         str: c.str.slice(from, to),
         charX: c.charX.slice(from, to).map((v) => r2(v - x0)),
       });
@@ -248,15 +265,16 @@ export class ItemBuilder {
 
   private push(c: Current): void {
     const size = Math.abs(c.size);
-    const asc = c.font.ascent * size;
-    const desc = c.font.descent * size;
-    const len = c.end - c.start;
+    // A vertical glyph's box is one em across, on the side poppler puts it (TextWord::setInitialBounds).
+    const asc = (c.font.vertical ? 1 : c.font.ascent) * size;
+    const desc = (c.font.vertical ? 0 : c.font.descent) * size;
+    const len = c.right - c.start;
     let x: number, y: number, width: number, height: number;
     switch (c.rot) {
       case 0: x = c.start; width = len; y = c.perp - asc; height = asc - desc; break;
       case 1: y = c.start; height = len; x = c.perp + desc; width = asc - desc; break;
-      case 2: x = -c.end; width = len; y = c.perp + desc; height = asc - desc; break;
-      default: y = -c.end; height = len; x = c.perp - asc; width = asc - desc; break;
+      case 2: x = -c.right; width = len; y = c.perp + desc; height = asc - desc; break;
+      default: y = -c.right; height = len; x = c.perp - asc; width = asc - desc; break;
     }
     const item: TextItem = { str: c.str, x: r3(x), y: r3(y), width: r3(width), height: r3(height), fontSize: r3(size), charX: c.charX };
     if (c.rot !== 0) item.dir = (c.rot * 90) as TextDir;

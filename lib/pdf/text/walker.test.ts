@@ -1,6 +1,7 @@
 import { PDFDocument, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfOf, xobjectDag } from "../../../test/support/hostile-pdfs";
+import { pdftotextWords } from "../../../test/support/pdf-fixtures";
 import { newBudget } from "../limits";
 import { pageGeometry } from "../page-box";
 import { FontCache } from "./fonts";
@@ -119,10 +120,13 @@ describe("ContentWalker", () => {
     ]);
   });
 
-  it("stops at 12 nested forms, and refuses a DAG of forms beyond the form-run budget", async () => {
-    const forms = Array.from({ length: 14 }, (_, i) => form(`BT /F1 12 Tf 72 ${700 - 20 * i} Td (${String.fromCharCode(65 + i)}) Tj ET /X Do`, `/Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >>`));
-    const g = await glyphsOf(onePage("/X Do", "/XObject << /X 6 0 R >>", forms));
-    expect(g.map((s) => s.text).join("")).toBe("ABCDEFGHIJKL");
+  it("stops at 100 nested forms (poppler's limit), and refuses a DAG of forms beyond the form-run budget", async () => {
+    const forms = Array.from({ length: 104 }, (_, i) => form(`BT /F1 6 Tf ${20 + 100 * Math.floor(i / 26)} ${780 - 7 * (i % 26)} Td (${String.fromCharCode(65 + (i % 26))}) Tj ET /X Do`, `/Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >>`));
+    const pdf = onePage("/X Do", "/XObject << /X 6 0 R >>", forms);
+    const g = await glyphsOf(pdf);
+    expect(g).toHaveLength(100);
+    expect(await pdftotextWords(pdf)).toHaveLength(100);
+    expect(g.map((s) => s.text).join("")).toBe("ABCDEFGHIJKLMNOPQRSTUVWXYZ".repeat(4).slice(0, 100));
     await expect(glyphsOf(xobjectDag())).rejects.toThrow(/draws forms more than 100,000 times/);
   });
 });

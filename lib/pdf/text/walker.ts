@@ -75,7 +75,10 @@ export class Glyph {
   /** Origin on the displayed page (points from its top-left), text rise included. */
   x = 0;
   y = 0;
-  /** Advance in text space: glyph width, Tc, Tw and Tz applied. */
+  /**
+   * Advance in text space: glyph width, Tc, Tw and Tz applied; in vertical writing (WMode 1) the
+   * glyph's height (negative, downwards) with Tc and Tw, along text space's y axis.
+   */
   advance = 0;
   /**
    * Linear part of Tm x CTM: [a, b] is one text-space unit along the baseline on the displayed
@@ -88,13 +91,13 @@ export class Glyph {
   /** The state in force: Tf's size, Tc, Tw, Tz, Ts, Tr. */
   state!: Readonly<GraphicsState>;
 
-  /** The advance on the displayed page. */
+  /** The advance on the displayed page (down text space's y axis in vertical writing). */
   get dx(): number {
-    return this.advance * this.matrix[0];
+    return this.advance * (this.font.vertical ? this.matrix[2] : this.matrix[0]);
   }
 
   get dy(): number {
-    return this.advance * this.matrix[1];
+    return this.advance * (this.font.vertical ? this.matrix[3] : this.matrix[1]);
   }
 
   get unicode(): string {
@@ -146,7 +149,8 @@ export interface WalkerOptions {
   formCache?: Map<string, Uint8Array>;
 }
 
-const MAX_FORM_DEPTH = 12;
+/** poppler's limit (Gfx::drawForm); the budget's formRuns bounds the work whatever the depth. */
+const MAX_FORM_DEPTH = 100;
 const MAX_STACK = 256;
 const MAX_MARKED_DEPTH = 256;
 /** Objects converted per named property list: a list that reaches further is cut there. */
@@ -235,7 +239,7 @@ export class ContentWalker {
         if (gs.font && Array.isArray(a[0])) {
           for (const e of a[0]) {
             if (e instanceof Uint8Array) this.show(e);
-            else if (typeof e === "number") this.advance((-e / 1000) * gs.fontSize * gs.hScale);
+            else if (typeof e === "number") this.adjust(e);
           }
         }
         return;
@@ -320,11 +324,19 @@ export class ContentWalker {
     for (let i = 0; i < 6; i++) t[i] = l[i];
   }
 
-  /** Moves the text matrix along the baseline by tx text-space units. */
-  private advance(tx: number): void {
+  /** A TJ adjustment: thousandths of the font size back along the baseline (down, in vertical writing; Tz not applied). */
+  private adjust(n: number): void {
+    const gs = this.gs;
     const t = this.tm;
-    t[4] += tx * t[0];
-    t[5] += tx * t[1];
+    if (gs.font!.vertical) {
+      const ty = (-n / 1000) * gs.fontSize;
+      t[4] += ty * t[2];
+      t[5] += ty * t[3];
+    } else {
+      const tx = (-n / 1000) * gs.fontSize * gs.hScale;
+      t[4] += tx * t[0];
+      t[5] += tx * t[1];
+    }
   }
 
   /** Shows one string in the current font (the caller checked there is one). */
@@ -344,8 +356,13 @@ export class ContentWalker {
     const mb = tm[0] * c[1] + tm[1] * c[3];
     const mc = tm[2] * c[0] + tm[3] * c[2];
     const md = tm[2] * c[1] + tm[3] * c[3];
-    // poppler's rotation test (TextPage::beginWord) on the font matrix, sizes included.
-    const fa = ma * fs * th, fb = mb * fs * th, fc = mc * fs, fd = md * fs;
+    // poppler's rotation test (TextPage::beginWord) on the font matrix, sizes included, and for
+    // Type 3 fonts their FontMatrix too.
+    let fa = ma * fs * th, fb = mb * fs * th, fc = mc * fs, fd = md * fs;
+    // poppler GfxState::getTransformedFontSize: the length of the text's vertical unit.
+    const size = Math.hypot(fc, fd);
+    const fm = font.glyphMatrix;
+    if (fm) [fa, fb, fc, fd] = [fm[0] * fa + fm[1] * fc, fm[0] * fb + fm[1] * fd, fm[2] * fa + fm[3] * fc, fm[2] * fb + fm[3] * fd];
     const g = this.glyph;
     g.font = font;
     g.bytes = bytes;
@@ -356,14 +373,18 @@ export class ContentWalker {
     gm[2] = mc;
     gm[3] = md;
     g.rot = Math.abs(fa * fd) > Math.abs(fb * fc) ? (fa > 0 || fd < 0 ? 0 : 2) : fc > 0 ? 1 : 3;
-    // poppler GfxState::getTransformedFontSize: the length of the text's vertical unit.
-    g.size = Math.hypot(fc, fd);
+    // Vertical writing: lines run a quarter turn from the glyphs' baseline.
+    const vertical = font.vertical;
+    if (vertical) g.rot = (g.rot + 1) & 3;
+    g.size = size;
     const events = this.events;
     const report = events.glyph !== undefined;
     for (let pos = 0; pos < bytes.length; ) {
       const len = font.readCode(bytes, pos);
       const code = font.lastCode;
-      const tx = (font.width(code) * fs + gs.charSpace + (len === 1 && code === 32 ? gs.wordSpace : 0)) * th;
+      // Word spacing applies to the single byte 32, whatever code it is (poppler's doShowText).
+      const spacing = gs.charSpace + (len === 1 && bytes[pos] === 32 ? gs.wordSpace : 0);
+      const t = vertical ? font.height(code) * fs + spacing : (font.width(code) * fs + spacing) * th;
       if (report) {
         // Origin of the glyph: (0, rise) in text space through Tm and the CTM.
         g.code = code;
@@ -371,11 +392,16 @@ export class ContentWalker {
         g.end = pos + len;
         g.x = tm[4] * c[0] + tm[5] * c[2] + c[4] + gs.rise * mc;
         g.y = tm[4] * c[1] + tm[5] * c[3] + c[5] + gs.rise * md;
-        g.advance = tx;
+        g.advance = t;
         events.glyph!(g);
       }
-      tm[4] += tx * tm[0];
-      tm[5] += tx * tm[1];
+      if (vertical) {
+        tm[4] += t * tm[2];
+        tm[5] += t * tm[3];
+      } else {
+        tm[4] += t * tm[0];
+        tm[5] += t * tm[1];
+      }
       pos += len;
     }
   }
