@@ -6,9 +6,10 @@
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
 import type { PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
-import { createSelfSignedP12, sealDocument } from "../pdf/seal";
+import { addValidationData, createSelfSignedP12, fillDocumentTimestamp, prepareDocumentTimestamp, sealDocument, timestampSignature } from "../pdf/seal";
 import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
+import { verifyPdf } from "../pdf/verify";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -55,11 +56,18 @@ export const tasks = {
   stampImage,
   replaceText,
   sealDocument,
+  /** The seal's higher PAdES levels, between the seal job's requests to the timestamp authority (lib/server/timestamp). */
+  timestampSignature,
+  addValidationData,
+  prepareDocumentTimestamp,
+  fillDocumentTimestamp,
   createSelfSignedP12,
   inspectDocx: (bytes: Uint8Array) => inspectDocx(bytes),
   fillDocx,
   /** Before LibreOffice sees a DOCX: every reference to something outside it removed (lib/docx/strip-external). */
   prepareDocxForConversion: (bytes: Uint8Array) => stripExternalReferences(bytes),
+  /** The public verify page: a PDF's signatures, what they cover and who made them (lib/pdf/verify). */
+  verifyPdf,
 };
 
 export type Tasks = typeof tasks;

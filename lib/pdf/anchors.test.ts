@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { withRotatedPage2 } from "../../test/support/anchor-fixtures";
 import { htmlToPdf, officeToPdf, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { anchorOccurrence, findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "./anchors";
 import { extractTextLayer, TEXT_LAYER_VERSION, type TextLayer } from "./text-layer";
@@ -55,11 +56,8 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
     let all: FoundAnchor[];
 
     beforeAll(async () => {
-      // Page 2 is rotated by 90 degrees, as a scanned-in landscape page would be.
-      pdf = await rotatePage(await make(), 2, 90);
-      layer = await extractTextLayer(pdf);
+      ({ pdf, layer, anchors: all } = await withRotatedPage2(make));
       words = await pdftotextWords(pdf);
-      all = findAllAnchors(layer);
     });
 
     it("finds every anchor on page 1 in reading order, parsed or with a reason", () => {

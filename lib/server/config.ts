@@ -1,6 +1,8 @@
 import "server-only";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PADES_LEVELS, type PadesLevel } from "@/lib/pdf/seal/levels";
 
 /** Read at call time (not import time) so that tests and the CLI can set the environment first. */
 function num(name: string, fallback: number): number {
@@ -80,4 +82,44 @@ export const config = {
   get workerEnabled() {
     return process.env.SIGNET_WORKER !== "0";
   },
+  /**
+   * The RFC 3161 timestamp authority of seals (TSA_URL, TSA_USERNAME / TSA_PASSWORD for HTTP Basic,
+   * TSA_CA_FILE: PEM of its CA, TSA_TIMEOUT_MS), or undefined without TSA_URL.
+   */
+  get tsa(): TsaConfig | undefined {
+    const url = process.env.TSA_URL;
+    if (!url) return undefined;
+    if (!/^https?:\/\//i.test(url)) throw new Error(`TSA_URL must be an http(s) URL, got "${url}"`);
+    return {
+      url,
+      username: process.env.TSA_USERNAME || undefined,
+      password: process.env.TSA_PASSWORD || undefined,
+      caFile: process.env.TSA_CA_FILE ? path.resolve(/*turbopackIgnore: true*/ process.env.TSA_CA_FILE) : undefined,
+      timeoutMs: num("TSA_TIMEOUT_MS", 15_000),
+    };
+  },
+  /** PADES_LEVEL: B-B, B-T, B-LT or B-LTA; default B-LT with a TSA_URL, B-B without. Above B-B needs TSA_URL. */
+  get padesLevel(): PadesLevel {
+    const raw = process.env.PADES_LEVEL?.trim().toUpperCase();
+    const tsa = this.tsa;
+    if (!raw) return tsa ? "B-LT" : "B-B";
+    if (!(PADES_LEVELS as readonly string[]).includes(raw)) throw new Error(`PADES_LEVEL must be one of ${PADES_LEVELS.join(", ")}, got "${process.env.PADES_LEVEL}"`);
+    if (raw !== "B-B" && !tsa) throw new Error(`PADES_LEVEL=${raw} needs a timestamp authority: set TSA_URL (and TSA_CA_FILE), or use PADES_LEVEL=B-B`);
+    return raw as PadesLevel;
+  },
 };
+
+export interface TsaConfig {
+  url: string;
+  username?: string;
+  password?: string;
+  caFile?: string;
+  timeoutMs: number;
+}
+
+/** Checks the settings a mistake in which would only show at the first seal: the server refuses to start instead. */
+export function checkSealingConfig(): void {
+  void config.padesLevel;
+  const ca = config.tsa?.caFile;
+  if (ca && !fs.existsSync(ca)) throw new Error(`TSA_CA_FILE names a file that does not exist: ${ca}`);
+}

@@ -44,6 +44,10 @@ export interface SigningIdentity {
   chain: Buffer[];
   /** The signer certificate's subject common name, for the signature dictionary's /Name. */
   commonName: string;
+  /** The signer certificate's subject, "CN=…, O=…" (the certificate of completion prints it). */
+  subject: string;
+  /** SHA-256 of the signer certificate's DER, hex (its fingerprint). */
+  fingerprint: string;
 }
 
 const identities = new Map<string, SigningIdentity>();
@@ -70,10 +74,13 @@ export function loadIdentity(p12: Uint8Array, password: string): SigningIdentity
   const own = certs.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.compareTo(fkey.n) === 0);
   if (!own) throw new Error("The signing certificate (PKCS#12) holds no certificate for its private key");
   const toDer = (c: forge.pki.Certificate) => der(forge.pki.certificateToAsn1(c));
+  const chain = [toDer(own), ...certs.filter((c) => c !== own).map(toDer)];
   const identity: SigningIdentity = {
     key: crypto.createPrivateKey(forge.pki.privateKeyToPem(fkey)),
-    chain: [toDer(own), ...certs.filter((c) => c !== own).map(toDer)],
+    chain,
     commonName: String(own.subject.getField("CN")?.value ?? "Signet"),
+    subject: own.subject.attributes.map((a) => `${a.shortName ?? a.name ?? a.type}=${a.value}`).join(", "),
+    fingerprint: sha256(chain[0]).toString("hex"),
   };
   if (identities.size > 16) identities.clear();
   identities.set(cacheKey, identity);

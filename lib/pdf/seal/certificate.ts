@@ -19,6 +19,7 @@ import { drawSandboxLine } from "./draw-values";
 import { drawable, embedSealFont, wrapText, type SealFont } from "./fonts";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { Inks, type PageInk, type Rgb } from "./ink";
+import { PADES_LEVEL_TEXT, type PadesLevel } from "./levels";
 
 export interface CertificateRecipient {
   name: string;
@@ -30,6 +31,8 @@ export interface CertificateRecipient {
   signedAt?: string;
   ip?: string;
   userAgent?: string;
+  /** How the signer was identified ("e-mail link", "access code", "e-mail code"): printed as "Identified by". */
+  identification?: string;
 }
 
 export interface CertificateEvent {
@@ -56,6 +59,19 @@ export interface CertificateData {
   sealedContentLength?: number;
   /** ISO 8601; default now. */
   sealedAt?: string;
+  /** The seal itself: sealDocument fills it in from the signing certificate and the level. */
+  seal?: CertificateSeal;
+}
+
+export interface CertificateSeal {
+  /** The sealing certificate's subject ("CN=…, O=…") and the SHA-256 of its DER (hex). */
+  certificateSubject: string;
+  certificateSha256: string;
+  level: PadesLevel;
+  /** The timestamp authority's name (from its certificate), when the seal is timestamped. */
+  timestampAuthority?: string;
+  /** ISO 8601: the authority's time when it answered at the start of sealing (not the signature's timestamp). */
+  timestampAuthorityCheckedAt?: string;
 }
 
 /** A4 in points. */
@@ -119,12 +135,28 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     );
   }
 
+  if (cert.seal) {
+    const s = cert.seal;
+    heading("Seal");
+    field("Sealing certificate", s.certificateSubject);
+    hash("Sealing certificate SHA-256 fingerprint", s.certificateSha256);
+    field("PAdES level", `${s.level} (${PADES_LEVEL_TEXT[s.level]})`);
+    if (s.timestampAuthority) {
+      field("Timestamp authority", s.timestampAuthority);
+      add(
+        `Timestamp: from ${s.timestampAuthority} at sealing; the exact time is inside the signature.${s.timestampAuthorityCheckedAt ? ` The authority's clock read ${s.timestampAuthorityCheckedAt} when sealing began.` : ""}`,
+        { color: GREY, size: 8, gap: 2 },
+      );
+    }
+  }
+
   heading(`Recipients (${cert.recipients.length})`);
   [...cert.recipients]
     .sort((a, b) => a.order - b.order)
     .forEach((r, i) => {
       add(`${i + 1}. ${r.name} <${r.email}>`, { size: 10, gap: i === 0 ? 2 : 8 });
       field("Role", `${r.role} · Order: ${r.order} · Status: ${r.status}`, 14);
+      field("Identified by", r.identification, 14);
       field("Signed at", r.signedAt, 14);
       field("IP address", r.ip, 14);
       field("User agent", r.userAgent, 14);

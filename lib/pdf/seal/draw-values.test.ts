@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, renderPage, rotatePage, type PopplerWord } from "../../../test/support/pdf-fixtures";
+import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
 import { agreementPdf, anchorsOf, pageText, SIGNATURE_JPEG, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";
 import type { FoundAnchor } from "../anchors";
 import { PdfError } from "../errors";
@@ -42,12 +43,6 @@ function expectAtBox(w: PopplerWord, box: PageBox): void {
   expect(w.yMax).toBeLessThanOrEqual(box.y + box.height + 2);
 }
 
-function anchor(anchors: FoundAnchor[], text: string): FoundAnchor {
-  const a = anchors.find((x) => x.text === text);
-  if (!a) throw new Error(`anchor ${text} not found`);
-  return a;
-}
-
 describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", () => {
   let pdf: Uint8Array;
   let anchors: FoundAnchor[];
@@ -56,14 +51,13 @@ describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", ()
   let words: PopplerWord[];
 
   beforeAll(async () => {
-    pdf = await rotatePage(await agreementPdf(), 2, 90);
-    anchors = await anchorsOf(pdf);
-    const sig1 = anchor(anchors, "{{s1|signature|150|50}}");
-    const date1 = anchor(anchors, "{{s1|date}}");
-    const name1 = anchor(anchors, "{{s1|text|200|20}}");
-    const sig2 = anchor(anchors, "{{s2|signature|150|50}}");
-    const date2 = anchor(anchors, "{{s2|date}}");
-    const ini2 = anchor(anchors, "{{s2|initials}}");
+    ({ pdf, anchors } = await withRotatedPage2(agreementPdf));
+    const sig1 = anchorNamed(anchors, "{{s1|signature|150|50}}");
+    const date1 = anchorNamed(anchors, "{{s1|date}}");
+    const name1 = anchorNamed(anchors, "{{s1|text|200|20}}");
+    const sig2 = anchorNamed(anchors, "{{s2|signature|150|50}}");
+    const date2 = anchorNamed(anchors, "{{s2|date}}");
+    const ini2 = anchorNamed(anchors, "{{s2|initials}}");
     fields = [
       { page: 1, x: sig1.x, y: sig1.y, width: 150, height: 50, type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_PNG } },
       { page: 1, x: date1.x, y: date1.y, width: 100, height: 20, type: "DATE", value: { kind: "text", text: "2026-11-22" } },
@@ -149,9 +143,8 @@ describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", ()
 describe("drawFieldValues on rotated and cropped pages", () => {
   for (const deg of [180, 270] as const) {
     it(`places a value at its box on a page rotated by ${deg}° and removes its anchors`, async () => {
-      const pdf = await rotatePage(await agreementPdf(), 2, deg);
-      const anchors = await anchorsOf(pdf);
-      const date2 = anchor(anchors, "{{s2|date}}");
+      const { pdf, anchors } = await withRotatedPage2(agreementPdf, deg);
+      const date2 = anchorNamed(anchors, "{{s2|date}}");
       const box = { page: 2, x: Math.min(date2.x, 480), y: date2.y, width: 100, height: 20 };
       const out = await drawFieldValues(pdf, [{ ...box, type: "DATE", value: { kind: "text", text: "2030-01-31" } }], { cover: anchors });
       expectAtBox(wordAt(await pdftotextWords(out), 2, "2030-01-31"), box);

@@ -80,16 +80,20 @@ export async function writeIncrementalUpdate(base: Uint8Array, doc: PDFDocument,
     offset += b.length;
   };
   const text = (s: string) => push(Buffer.from(s, "latin1"));
+  /** Writes a pdf-lib object (a cross-reference section, a trailer, an object's body) as it serializes. */
+  const write = (o: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, offset: number): number }, after = "\n") => {
+    const body = new Uint8Array(o.sizeInBytes());
+    o.copyBytesInto(body, 0);
+    push(body);
+    text(after);
+  };
   if (base[base.length - 1] !== 0x0a && base[base.length - 1] !== 0x0d) text("\n");
 
   const offsets: [PDFRef, number][] = [];
   for (const [ref, obj] of changed) {
     offsets.push([ref, offset]);
-    const body = new Uint8Array(obj.sizeInBytes());
-    obj.copyBytesInto(body, 0);
     text(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
-    push(body);
-    text("\nendobj\n");
+    write(obj, "\nendobj\n");
   }
 
   const trailer = ctx.obj({ Size: Math.max(ctx.largestObjectNumber + 1, trailerSize(base) ?? 0), Root: ctx.trailerInfo.Root, Info: ctx.trailerInfo.Info, ID: ctx.trailerInfo.ID, Prev: PDFNumber.of(prev) });
@@ -97,15 +101,8 @@ export async function writeIncrementalUpdate(base: Uint8Array, doc: PDFDocument,
   if (isTableXref(base, prev)) {
     const xref = PDFCrossRefSection.createEmpty();
     for (const [ref, at] of offsets) xref.addEntry(ref, at);
-    const xbytes = new Uint8Array(xref.sizeInBytes());
-    xref.copyBytesInto(xbytes, 0);
-    push(xbytes);
-    text("\n");
-    const tdict = PDFTrailerDict.of(trailer);
-    const tbytes = new Uint8Array(tdict.sizeInBytes());
-    tdict.copyBytesInto(tbytes, 0);
-    push(tbytes);
-    text("\n");
+    write(xref);
+    write(PDFTrailerDict.of(trailer));
   } else {
     // The base ends with a cross-reference stream: the update's section is one too, as object Size.
     const ref = PDFRef.of(ctx.largestObjectNumber + 1);
@@ -113,16 +110,9 @@ export async function writeIncrementalUpdate(base: Uint8Array, doc: PDFDocument,
     const xref = PDFCrossRefStream.create(trailer, true);
     for (const [r, at] of offsets) xref.addUncompressedEntry(r, at);
     xref.addUncompressedEntry(ref, xrefOffset);
-    const body = new Uint8Array(xref.sizeInBytes());
-    xref.copyBytesInto(body, 0);
     text(`${ref.objectNumber} 0 obj\n`);
-    push(body);
-    text("\nendobj\n");
+    write(xref, "\nendobj\n");
   }
-  const end = PDFTrailer.forLastCrossRefSectionOffset(xrefOffset);
-  const ebytes = new Uint8Array(end.sizeInBytes());
-  end.copyBytesInto(ebytes, 0);
-  push(ebytes);
-  text("\n");
+  write(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset));
   return Buffer.concat(chunks);
 }

@@ -8,11 +8,19 @@
  * from the same in-memory document, which @signpdf then signs. So the sealed file starts with
  * the exact bytes whose SHA-256 the certificate prints (see certificate.ts), and a 100-page
  * document is parsed once and serialized once.
+ *
+ * That is PAdES B-B. The higher levels need a timestamp authority, which only the server can reach,
+ * so they are further engine steps the seal job runs around its requests to the TSA (see
+ * docs/architecture.md, "Timestamps"): timestamp.ts (B-T's signature timestamp, B-LTA's document
+ * timestamp) and validation-data.ts (B-LT's /DSS). sealDocument only makes room for the token and
+ * names the level and the authority on the certificate.
  */
 import crypto from "node:crypto";
 import { loadPdf } from "../load";
 import { withBudget } from "../limits";
 import { addCertificatePages, type CertificateData } from "./certificate";
+import type { PadesLevel } from "./levels";
+import { signatureTimestampToken } from "./timestamp";
 import { drawFieldValuesInto, type FieldToDraw, type PageBox } from "./draw-values";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pades";
@@ -21,7 +29,10 @@ import { loadIdentity } from "./cades-signer";
 export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto } from "./draw-values";
 export type { DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
 export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
-export type { CertificateData, CertificateEvent, CertificateRecipient } from "./certificate";
+export type { CertificateData, CertificateEvent, CertificateRecipient, CertificateSeal } from "./certificate";
+export { PADES_LEVELS, PADES_LEVEL_TEXT, levelAtLeast, type PadesLevel } from "./levels";
+export { fillDocumentTimestamp, prepareDocumentTimestamp, timestampSignature } from "./timestamp";
+export { addValidationData, type ValidationData } from "./validation-data";
 export { createSelfSignedP12, signPdf } from "./pades";
 export type { SignOptions } from "./pades";
 
@@ -32,7 +43,11 @@ export interface SealOptions {
   /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
   sandbox?: boolean;
   /** The certificate's content; the hashes are filled in here (originalSha256 defaults to the input's). */
-  certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength"> & { originalSha256?: string };
+  certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength" | "seal"> & { originalSha256?: string };
+  /** The level the seal job will bring this seal to (printed on the certificate); default B-B. */
+  level?: PadesLevel;
+  /** For B-T and above: the authority's name and time from the job's first request, and the room its token needs. */
+  timestamp?: { authority: string; checkedAt?: string; tokenBytes: number };
   /** PKCS#12 with the server's signing key and certificate. */
   p12: Uint8Array;
   password: string;
@@ -51,7 +66,14 @@ export interface SealResult {
   sealedSha256: string;
   /** Pages appended for the certificate (A4, CERTIFICATE_PAGE_SIZE). */
   certificatePages: number;
+  /** SHA-256 of the CMS signature value: what a signature timestamp imprints (B-T). */
+  signatureImprint: Uint8Array;
+  /** The sealing certificate and its chain (DER), for the /DSS (B-LT). */
+  signerChain: Uint8Array[];
 }
+
+/** Room for the timestamp token beyond its size at the job's first request: its serial, time and nonce may grow. */
+const TOKEN_MARGIN = 2048;
 
 const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
 
@@ -75,13 +97,36 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
   const originalSha256 = opts.certificate.originalSha256 ?? inputSha256;
   const certificatePages = await addCertificatePages(
     doc,
-    { ...opts.certificate, originalSha256, documentSha256: inputSha256, sealedContentSha256, sealedContentLength: content.length },
+    {
+      ...opts.certificate,
+      originalSha256,
+      documentSha256: inputSha256,
+      sealedContentSha256,
+      sealedContentLength: content.length,
+      seal: {
+        certificateSubject: identity.subject,
+        certificateSha256: identity.fingerprint,
+        level: opts.level ?? "B-B",
+        timestampAuthority: opts.timestamp?.authority,
+        timestampAuthorityCheckedAt: opts.timestamp?.checkedAt,
+      },
+    },
     { sandbox: opts.sandbox },
   );
-  addSignaturePlaceholder(doc, identity, { reason: "Signed with Signet: document sealed after all signers signed", ...opts.signature });
+  const reserveBytes = opts.timestamp ? opts.timestamp.tokenBytes + TOKEN_MARGIN : 0;
+  addSignaturePlaceholder(doc, identity, { reason: "Signed with Signet: document sealed after all signers signed", ...opts.signature, reserveBytes });
   const prepared = await writeIncrementalUpdate(content, doc, snap);
   // pdf-lib wrote `content` itself, so it always ends with a cross-reference table.
   if (!prepared) throw new Error("The sealed content has no cross-reference table");
   const sealed = await fillSignature(prepared, identity);
-  return { sealed, originalSha256, sealedContentSha256, sealedContentLength: content.length, sealedSha256: sha256(sealed), certificatePages };
+  return {
+    sealed,
+    originalSha256,
+    sealedContentSha256,
+    sealedContentLength: content.length,
+    sealedSha256: sha256(sealed),
+    certificatePages,
+    signatureImprint: signatureTimestampToken(sealed).imprint,
+    signerChain: identity.chain.map((c) => new Uint8Array(c)),
+  };
 }

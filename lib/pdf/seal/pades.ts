@@ -66,13 +66,17 @@ export function createSelfSignedP12(commonName: string): { p12: Buffer; password
   return { p12: Buffer.from(forge.asn1.toDer(asn).getBytes(), "binary"), password };
 }
 
-/** Room for the CMS: the certificates, the signature and the attributes, with a margin. */
-function placeholderLength(identity: SigningIdentity): number {
-  return Math.max(8192, identity.chain.reduce((n, c) => n + c.length, 0) + 4096);
+/**
+ * Room for the CMS, in hex digits (@signpdf's unit: half as many bytes): the certificates, the
+ * signature and the attributes, with a margin, and `reserveBytes` more for a timestamp token that
+ * timestamp.ts adds later as an unsigned attribute.
+ */
+function placeholderLength(identity: SigningIdentity, reserveBytes = 0): number {
+  return Math.max(8192, identity.chain.reduce((n, c) => n + c.length, 0) + 4096) + 2 * reserveBytes;
 }
 
 /** Adds the signature field and its placeholder to `doc` (the widget is invisible, on page 1). */
-export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdentity, opts: Omit<SignOptions, "p12" | "password">): void {
+export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdentity, opts: Omit<SignOptions, "p12" | "password"> & { reserveBytes?: number }): void {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: opts.reason,
@@ -80,7 +84,7 @@ export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdent
     location: opts.location ?? "",
     contactInfo: opts.contactInfo ?? "",
     signingTime: opts.signingTime,
-    signatureLength: placeholderLength(identity),
+    signatureLength: placeholderLength(identity, opts.reserveBytes),
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: "Signet",
   });

@@ -1,18 +1,13 @@
 import crypto from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pdfimagesList, pdftotext, rotatePage } from "../../../test/support/pdf-fixtures";
-import { agreementPdf, anchorsOf, pageText, pdfsig, qpdfCheck, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
+import { pdfimagesList, pdftotext } from "../../../test/support/pdf-fixtures";
+import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
+import { agreementPdf, pageText, pdfsig, qpdfCheck, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
 import type { FoundAnchor } from "../anchors";
 import { sealDocument, SANDBOX_LINE, type FieldToDraw, type SealResult } from "./index";
 
 const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
-
-function at(anchors: FoundAnchor[], text: string): FoundAnchor {
-  const a = anchors.find((x) => x.text === text);
-  if (!a) throw new Error(`anchor ${text} not found`);
-  return a;
-}
 
 describe("sealDocument: a two-signer agreement with a rotated page, in the sandbox", () => {
   let pdf: Uint8Array;
@@ -20,16 +15,17 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
   let text: string;
 
   beforeAll(async () => {
-    pdf = await rotatePage(await agreementPdf(), 2, 90);
-    const anchors = await anchorsOf(pdf);
+    const rotated = await withRotatedPage2(agreementPdf);
+    pdf = rotated.pdf;
+    const anchors = rotated.anchors;
     const box = (a: FoundAnchor, width: number, height: number) => ({ page: a.page, x: Math.min(a.x, 600), y: a.y, width, height });
     const fields: FieldToDraw[] = [
-      { ...box(at(anchors, "{{s1|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_PNG } },
-      { ...box(at(anchors, "{{s1|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-22" } },
-      { ...box(at(anchors, "{{s1|text|200|20}}"), 200, 20), type: "TEXT", value: { kind: "text", text: "Alice Example, Director" } },
-      { ...box(at(anchors, "{{s2|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "typed", text: "Bob Builder" } },
-      { ...box(at(anchors, "{{s2|initials}}"), 60, 30), type: "INITIAL", value: { kind: "image", bytes: SIGNATURE_PNG } },
-      { ...box(at(anchors, "{{s2|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-23" } },
+      { ...box(anchorNamed(anchors, "{{s1|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_PNG } },
+      { ...box(anchorNamed(anchors, "{{s1|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-22" } },
+      { ...box(anchorNamed(anchors, "{{s1|text|200|20}}"), 200, 20), type: "TEXT", value: { kind: "text", text: "Alice Example, Director" } },
+      { ...box(anchorNamed(anchors, "{{s2|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "typed", text: "Bob Builder" } },
+      { ...box(anchorNamed(anchors, "{{s2|initials}}"), 60, 30), type: "INITIAL", value: { kind: "image", bytes: SIGNATURE_PNG } },
+      { ...box(anchorNamed(anchors, "{{s2|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-23" } },
     ];
     result = await sealDocument(pdf, {
       fields,

@@ -1,6 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { PdfError } from "@/lib/pdf/errors";
+import { TimestampError } from "@/lib/pdf/seal/tsp";
+import { RevocationDataError } from "../timestamp/fetch-validation-data";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -20,6 +22,10 @@ export interface SealFailure {
 /** What went wrong, in words the request may carry: an unknown error's detail stays in the server log. */
 export function sealFailureOf(e: unknown, job: { id: string; attempt: number }): SealFailure {
   if (e instanceof PdfError) return { code: e.kind, message: `The document could not be sealed: ${e.message}` };
+  // The operator's timestamp authority or a certificate's revocation source failed: its own words
+  // (no credentials, no query string: see ../timestamp/http.ts) tell the operator what to fix.
+  if (e instanceof TimestampError) return { code: "TIMESTAMP_FAILED", message: `The document could not be sealed: ${e.message}` };
+  if (e instanceof RevocationDataError) return { code: "REVOCATION_DATA_FAILED", message: `The document could not be sealed: ${e.message}` };
   const reason = e instanceof AppError && typeof e.details?.reason === "string" ? e.details.reason : null;
   if (e instanceof AppError && e.status < 500) return { code: reason ?? SEAL_FAILED, message: `The document could not be sealed: ${e.message}` };
   const tries = job.attempt === 1 ? "once" : `${job.attempt} times`;

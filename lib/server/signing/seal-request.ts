@@ -1,9 +1,7 @@
 import "server-only";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { CERTIFICATE_PAGE_SIZE } from "@/lib/pdf/seal";
+import { CERTIFICATE_PAGE_SIZE, levelAtLeast } from "@/lib/pdf/seal";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { PermanentJobError } from "../jobs/queue";
@@ -17,28 +15,8 @@ import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
 import { anchorBoxes } from "../anchors/text-layer-cache";
 import { recordSealFailure } from "./seal-failure";
-
-/** The server's signing certificate: SIGNING_P12 (a file) or one generated once under DATA_DIR. */
-export async function signingCertificate(): Promise<{ p12: Buffer; password: string }> {
-  if (process.env.SIGNING_P12) {
-    return { p12: await fs.readFile(process.env.SIGNING_P12), password: process.env.SIGNING_P12_PASSWORD ?? "" };
-  }
-  const file = path.join(config.dataDir, "signing.p12");
-  const passFile = `${file}.password`;
-  try {
-    return { p12: await fs.readFile(file), password: (await fs.readFile(passFile, "utf8")).trim() };
-  } catch {
-    // RSA key generation takes a second or two: in the engine's threads, not the server's.
-    const made = await runEngine("createSelfSignedP12", ["Signet document sealing (self-signed)"]);
-    const p12 = Buffer.from(made.p12);
-    const password = made.password;
-    await fs.mkdir(config.dataDir, { recursive: true });
-    await fs.writeFile(passFile, password, { mode: 0o600 });
-    await fs.writeFile(`${file}.tmp`, p12, { mode: 0o600 });
-    await fs.rename(`${file}.tmp`, file);
-    return { p12, password };
-  }
-}
+import { signingCertificate } from "./signing-certificate";
+import { probeTimestampAuthority, raiseSealLevel } from "../timestamp/raise-seal-level";
 
 /** The seal job's attempt, as the queue runs it (lib/server/jobs/handlers.ts JobContext). */
 export interface SealAttempt {
@@ -71,6 +49,12 @@ export async function sealRequest(requestId: string, job?: SealAttempt) {
  * whole file (PAdES), store it as the final version, COMPLETED, and send everyone the sealed PDF.
  * Idempotent: a request already COMPLETED is left as it is. A seal error recorded by an earlier
  * job is cleared when this one succeeds.
+ *
+ * With a timestamp authority (config.tsa, config.padesLevel above B-B) the authority is asked
+ * once before anything else (its name and time go on the certificate; a TSA that is down fails
+ * the attempt at once), and the B-B seal is then raised to the level (../timestamp). Every
+ * attempt starts from the stored document and stores nothing until the seal is whole, so a
+ * retried attempt never leaves a seal without the timestamp it was configured to have.
  */
 async function sealOnce(requestId: string) {
   const db = await getDb();
@@ -93,6 +77,9 @@ async function sealOnce(requestId: string) {
     else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
+  const level = config.padesLevel;
+  const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
+  const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
   const { p12, password } = await signingCertificate();
   // In the engine's worker threads, bounded in time and memory like every other document task.
   const sealed = await runEngine("sealDocument", [bytes, {
@@ -101,6 +88,8 @@ async function sealOnce(requestId: string) {
     sandbox: req.environment === "SANDBOX",
     p12,
     password,
+    level,
+    timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
     certificate: {
       requestId: req.id,
       title: req.title,
@@ -117,12 +106,13 @@ async function sealOnce(requestId: string) {
           signedAt: signedAt.get(r.id)?.signedAt?.toISOString(),
           ip: signed?.ip ?? undefined,
           userAgent: signed?.userAgent ?? undefined,
+          identification: identificationOf(r, events),
         };
       }),
       events: events.map((e) => ({ at: e.createdAt.toISOString(), type: e.type, actor: e.actorLabel ?? e.actor, ip: e.ip ?? undefined, userAgent: e.userAgent ?? undefined })),
     },
   }]);
-  const stored = await blobs().put(sealed.sealed);
+  const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
 
   await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
@@ -146,9 +136,28 @@ async function sealOnce(requestId: string) {
       originalSha256: original.sha256,
       sealedContentSha256: sealed.sealedContentSha256,
       sealedSha256: stored.sha256,
+      padesLevel: level,
+      ...(probe ? { timestampAuthority: probe.authority } : {}),
     });
     await emitEvent(tx, req, "signature_request.completed", { id: req.id, title: req.title, status: "COMPLETED", sha256: stored.sha256 });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
   });
   return { sealed: stored.sha256 };
+}
+
+/**
+ * How a recipient was identified, for the certificate: everyone by the link mailed to them, and a
+ * signer with authentication also by the code they gave (when, from the audit event that says so).
+ */
+function identificationOf(r: { id: string; role: string; authMethod: string }, events: { type: string; actor: string; createdAt: Date }[]): string {
+  const parts = ["e-mail link"];
+  const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
+  if (r.authMethod === "ACCESS_CODE") {
+    const at = verified("recipient.access_code.verified");
+    parts.push(at ? `access code (given ${at.toISOString().replace("T", " ").slice(0, 19)} UTC)` : "access code (never given)");
+  } else if (r.authMethod === "EMAIL_CODE") {
+    const at = verified("recipient.email_code.verified");
+    parts.push(at ? `e-mail code (given ${at.toISOString().replace("T", " ").slice(0, 19)} UTC)` : "e-mail code (never given)");
+  }
+  return parts.join("; ");
 }
