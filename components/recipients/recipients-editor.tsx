@@ -3,7 +3,7 @@ import { DndContext, PointerSensor, pointerWithin, useDraggable, useDroppable, u
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState } from "react";
 import { plainError } from "@/lib/client/api";
-import { useRecipientMutations } from "@/lib/client/requests";
+import { useRecipientMutations, type RecipientInput } from "@/lib/client/requests";
 import type { RecipientDto, SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
@@ -45,9 +45,10 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
     }
   }
 
-  async function patch(r: RecipientDto, p: Partial<Pick<RecipientDto, "name" | "email" | "role">>) {
+  async function patch(r: RecipientDto, p: RecipientPatch) {
     setError(null);
-    setItems((xs) => xs.map((x) => (x.id === r.id ? { ...x, ...p } : x)));
+    const { authentication, ...shown } = p;
+    setItems((xs) => xs.map((x) => (x.id === r.id ? { ...x, ...shown, ...(authentication && { authentication: { method: authentication.method } }) } : x)));
     try {
       await m.update.mutateAsync({ recipientId: r.id, patch: p });
     } catch (e) {
@@ -139,6 +140,13 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
   );
 }
 
+type AuthMethod = RecipientDto["authentication"]["method"];
+type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & { authentication?: { method: AuthMethod; accessCode?: string } };
+const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
+
+/** An access code as the API takes it (4–64 characters), or why not. */
+const accessCodeProblem = (c: string) => (c.trim().length < 4 || c.trim().length > 64 ? "The access code must be 4 to 64 characters." : null);
+
 function StepGroup({ step, parallel, children }: { step: number; parallel: boolean; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `step:${step}` });
   return (
@@ -172,7 +180,7 @@ function RecipientRow(props: {
   stepCount: number;
   aloneInStep: boolean;
   onStep: (v: string) => void;
-  onPatch: (p: Partial<Pick<RecipientDto, "name" | "email" | "role">>) => void;
+  onPatch: (p: RecipientPatch) => void;
   onRemove: () => void;
 }) {
   const { r } = props;
@@ -219,6 +227,28 @@ function RecipientRow(props: {
         <option value="SIGNER">Signer</option>
         <option value="CC">Gets a copy</option>
       </select>
+      <select
+        aria-label={`Authentication of ${r.name}`}
+        title="How the signer proves who they are before the document opens"
+        className={controlClass}
+        value={r.authentication.method}
+        onChange={(e) => {
+          const method = e.target.value as AuthMethod;
+          if (method !== "ACCESS_CODE") return props.onPatch({ authentication: { method } });
+          // The code is given once, here; it is stored hashed and never shown again.
+          const code = window.prompt(`Access code for ${r.name} (4 to 64 characters). Give it to them yourself, not by the same e-mail.`);
+          if (code === null) return;
+          const problem = accessCodeProblem(code);
+          if (problem) return window.alert(problem);
+          props.onPatch({ authentication: { method, accessCode: code.trim() } });
+        }}
+      >
+        {(Object.keys(AUTH_LABELS) as AuthMethod[]).map((m) => (
+          <option key={m} value={m}>
+            {AUTH_LABELS[m]}
+          </option>
+        ))}
+      </select>
       <select aria-label={`Step of ${r.name}`} className={controlClass} value={String(props.step)} onChange={(e) => props.onStep(e.target.value)}>
         {Array.from({ length: props.stepCount }, (_, i) => (
           <option key={i} value={String(i)}>
@@ -235,10 +265,11 @@ function RecipientRow(props: {
   );
 }
 
-function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; steps: number[]; onAdd: (r: { name: string; email: string; role: "SIGNER" | "CC"; order: number }) => Promise<void> }) {
+function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; steps: number[]; onAdd: (r: RecipientInput) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<string>("new");
+  const [method, setMethod] = useState<AuthMethod>("NONE");
   return (
     <form
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -251,12 +282,21 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
         const email = String(f.get("email") ?? "").trim();
         if (!name) return setError("Enter the recipient's name.");
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError("Enter a valid e-mail address.");
+        const accessCode = String(f.get("accessCode") ?? "");
+        if (method === "ACCESS_CODE" && accessCodeProblem(accessCode)) return setError(accessCodeProblem(accessCode));
         setBusy(true);
         setError(null);
         try {
-          await onAdd({ name, email, role: f.get("role") === "CC" ? "CC" : "SIGNER", order: order === "new" ? nextOrder : Number(order) });
+          await onAdd({
+            name,
+            email,
+            role: f.get("role") === "CC" ? "CC" : "SIGNER",
+            order: order === "new" ? nextOrder : Number(order),
+            ...(method !== "NONE" && { authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method } }),
+          });
           formEl.reset();
           setOrder("new");
+          setMethod("NONE");
           (formEl.elements.namedItem("name") as HTMLInputElement | null)?.focus();
         } catch (err) {
           setError(plainError(err));
@@ -283,6 +323,21 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
         ))}
         <option value="new">Step {steps.length + 1} (after the others)</option>
       </SelectField>
+      <SelectField label="Authentication" name="authMethod" value={method} onChange={(e) => setMethod(e.target.value as AuthMethod)}>
+        <option value="NONE">None: the e-mailed link is enough</option>
+        <option value="ACCESS_CODE">Access code (you give it to them)</option>
+        <option value="EMAIL_CODE">Code e-mailed when they open the link</option>
+      </SelectField>
+      {method === "ACCESS_CODE" && (
+        <TextField
+          label="Access code"
+          name="accessCode"
+          autoComplete="off"
+          minLength={4}
+          maxLength={64}
+          hint="4 to 64 characters. Give it to the signer yourself (phone, in person), not in the same e-mail. It cannot be shown again."
+        />
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Adding…" : "Add recipient"}
       </Button>

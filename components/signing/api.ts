@@ -9,6 +9,25 @@ export interface ApiFailure {
   details?: Record<string, unknown>;
 }
 
+/** What the page may show before the signer gave their code (details.authentication of a 401). */
+export interface SignerGate {
+  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+  organization: string | null;
+  emailHint: string | null;
+  lockedUntil: string | null;
+  attemptsLeft: number;
+  codeSentAt: string | null;
+  codeExpiresAt: string | null;
+  nextCodeAt: string | null;
+}
+
+/** The gate of a 401 that asks for the signer's code, or null for any other failure. */
+export function gateOf(e: ApiFailure): SignerGate | null {
+  if (e.status !== 401 || e.details?.reason !== "AUTHENTICATION_REQUIRED") return null;
+  const g = e.details.authentication;
+  return g && typeof g === "object" ? (g as SignerGate) : null;
+}
+
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
 
 /** The signer's endpoints; the token is the link's path segment and goes nowhere else. */
@@ -22,7 +41,8 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
       headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
-      credentials: "omit",
+      // same-origin: the signer-session cookie of a link that asks for a code (HttpOnly: never read here).
+      credentials: "same-origin",
     });
   } catch {
     return { ok: false, error: { status: 0, message: "The server could not be reached. Check your connection and try again." } };

@@ -1,15 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { callSigning, type ApiFailure } from "./api";
+import { callSigning, gateOf, type ApiFailure, type SignerGate } from "./api";
 import { CompletedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
 import { listNames, SandboxBanner, Screen } from "./screens";
+import { SignerGateScreen } from "./signer-gate";
 import { SigningForm } from "./signing-form";
 import type { SignResult, SigningView } from "./types";
 
 type Phase =
   | { kind: "loading" }
   | { kind: "failed"; error: ApiFailure }
+  /** The link asks for a code first: nothing of the document is loaded until it is given. */
+  | { kind: "gate"; gate: SignerGate }
   | { kind: "view"; view: SigningView; notice?: string }
   | { kind: "signed"; view: SigningView; result: SignResult }
   | { kind: "declined"; view: SigningView };
@@ -29,10 +32,21 @@ export function SigningApp({ token }: { token: string }) {
   const load = useCallback(
     async (notice?: string) => {
       const res = await callSigning<SigningView>(token);
-      setPhase(res.ok ? { kind: "view", view: res.data, notice } : { kind: "failed", error: res.error });
+      if (res.ok) return setPhase({ kind: "view", view: res.data, notice });
+      const gate = gateOf(res.error);
+      setPhase(gate ? { kind: "gate", gate } : { kind: "failed", error: res.error });
     },
     [token],
   );
+
+  // A signer session ends 30 minutes after its last use: while the document is open, the page uses
+  // it every few minutes, so that a signer taking their time is not asked for the code again.
+  const viewing = phase.kind === "view";
+  useEffect(() => {
+    if (!viewing) return;
+    const t = setInterval(() => void callSigning(token, "/authentication"), 5 * 60 * 1000);
+    return () => clearInterval(t);
+  }, [viewing, token]);
 
   useEffect(() => {
     // The first fetch also marks the recipient VIEWED on the server.
@@ -40,7 +54,7 @@ export function SigningApp({ token }: { token: string }) {
   }, [load]);
 
   const sandbox =
-    phase.kind === "loading"
+    phase.kind === "loading" || phase.kind === "gate"
       ? false
       : phase.kind === "failed"
         ? phase.error.details?.environment === "SANDBOX"
@@ -72,6 +86,10 @@ function Content({
         </p>
       </main>
     );
+  }
+
+  if (phase.kind === "gate") {
+    return <SignerGateScreen token={token} gate={phase.gate} onVerified={() => void reload()} />;
   }
 
   if (phase.kind === "failed") {

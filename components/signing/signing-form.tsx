@@ -130,7 +130,8 @@ export function SigningForm({
     setBusy(false);
     if (res.ok) return onSigned(res.data);
     const { status, message, errors } = res.error;
-    if (status === 409 || status === 410) return onStale(res.error);
+    // 401: the signer session ended (the app asks for the code again).
+    if (status === 401 || status === 409 || status === 410) return onStale(res.error);
     if (errors?.length) {
       const { byField, general } = errorsByField(errors, submitted, fields);
       setFieldErrors(byField);
@@ -149,7 +150,7 @@ export function SigningForm({
       onDeclined();
       return null;
     }
-    if (res.error.status === 409 || res.error.status === 410) {
+    if (res.error.status === 401 || res.error.status === 409 || res.error.status === 410) {
       setDeclineOpen(false);
       onStale(res.error);
       return null;

@@ -58,6 +58,8 @@ export interface RecipientInput {
   email: string;
   role: "SIGNER" | "CC";
   order: number;
+  /** accessCode goes with ACCESS_CODE only, and is never read back. */
+  authentication?: { method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE"; accessCode?: string };
 }
 
 export function useRecipientMutations(id: string) {

@@ -2,10 +2,14 @@ import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { zSignatureRequest } from "./requests";
-import { zDecline, zSubmitSignature, zTokenParams } from "./signing";
+import { zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
+const AUTH_TEXT =
+  "A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: " +
+  "without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing " +
+  "of the document (title, fields, bytes, sender) is shown.";
 
 /** The signer's endpoints (public, scoped by the link's token), webhooks, reminders and the outbox. */
 export const signingOps = {
@@ -38,11 +42,11 @@ export const signingOps = {
     description:
       "404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), " +
       "or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) " +
-      "until availableUntil. Limited per link and per client address: 429 with Retry-After.",
+      "until availableUntil. Limited per link and per client address: 429 with Retry-After. " + AUTH_TEXT,
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The signer's view" },
-    errors: [400, 404, 410, 429],
+    errors: [400, 401, 404, 410, 429],
   }),
   signingDocument: defineOperation({
     method: "GET",
@@ -52,7 +56,7 @@ export const signingOps = {
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The PDF bytes" },
-    errors: [400, 404, 410, 429],
+    errors: [400, 401, 404, 410, 429],
   }),
   submitSignature: defineOperation({
     method: "POST",
@@ -66,7 +70,7 @@ export const signingOps = {
     body: zSubmitSignature,
     public: true,
     success: { status: 200, description: "Signed", data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }) },
-    errors: [400, 404, 409, 410, 415, 422, 429],
+    errors: [400, 401, 404, 409, 410, 415, 422, 429],
   }),
   declineSigning: defineOperation({
     method: "POST",
@@ -77,6 +81,46 @@ export const signingOps = {
     body: zDecline,
     public: true,
     success: { status: 200, description: "Declined", data: z.object({ requestId: z.uuid(), status: z.literal("DECLINED") }) },
+    errors: [400, 401, 404, 409, 410, 429],
+  }),
+  signerAuthentication: defineOperation({
+    method: "GET",
+    path: `${SIGN}/authentication`,
+    tag: "Signing (public)",
+    summary: "Whether this link asks for a code, and what the page may show before it is given",
+    description: AUTH_TEXT,
+    params: zTokenParams,
+    public: true,
+    success: { status: 200, description: "The link's authentication", data: zSignerGate.extend({ verified: z.boolean().describe("This browser holds a live signer session for the link (always true for NONE)") }) },
+    errors: [400, 404, 410, 429],
+  }),
+  verifySignerCode: defineOperation({
+    method: "POST",
+    path: `${SIGN}/authentication`,
+    tag: "Signing (public)",
+    summary: "Give the access code or the e-mailed code: a signer session (cookie) for this link",
+    description:
+      "Right: 200 and Set-Cookie signet_signer_<link id> (HttpOnly, SameSite=Lax, Secure over https), a session for this link only, " +
+      "ending 30 minutes after its last use (8 hours at most). Wrong: 401 (details.reason WRONG_CODE, attemptsLeft); the fifth wrong code " +
+      "in a row locks the link for 15 minutes: 429 with Retry-After (details.reason LOCKED, lockedUntil). An e-mailed code works once, " +
+      "for 10 minutes, and only the last one sent. 409 for a link that needs no code.",
+    params: zTokenParams,
+    body: zVerifySignerCode,
+    public: true,
+    success: { status: 200, description: "Verified", data: z.object({ verified: z.literal(true), method: z.enum(["ACCESS_CODE", "EMAIL_CODE"]), sessionExpiresAt: z.string() }) },
+    errors: [400, 401, 404, 409, 410, 429],
+  }),
+  sendSignerCode: defineOperation({
+    method: "POST",
+    path: `${SIGN}/authentication/code`,
+    tag: "Signing (public)",
+    summary: "EMAIL_CODE: mail a new 6-digit code to the recipient's address (valid 10 minutes, once)",
+    description:
+      "The mail is queued with the code's row; a new code ends the ones before it. One code per 30 seconds and five an hour per recipient, " +
+      "none while the link is locked: 429 with Retry-After (details.nextCodeAt or lockedUntil). 409 for a link without EMAIL_CODE.",
+    params: zTokenParams,
+    public: true,
+    success: { status: 202, description: "Code queued for mailing", data: z.object({ sentTo: z.string(), expiresAt: z.string(), nextCodeAt: z.string().nullable() }) },
     errors: [400, 404, 409, 410, 429],
   }),
   createWebhook: defineOperation({

@@ -24,6 +24,14 @@ export const RECIPIENT_ROLES = ["SIGNER", "CC"] as const;
 export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "DECLINED"] as const;
 export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
 
+/**
+ * How a signer proves who they are before their link shows anything: NONE (the link is enough),
+ * ACCESS_CODE (a code the sender gives them out of band) or EMAIL_CODE (a 6-digit code mailed to
+ * their address when they ask for it on the signing page).
+ */
+export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
 export const zRecipient = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -37,6 +45,8 @@ export const zRecipient = z.object({
   signedAt: z.string().nullable(),
   declinedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** The method only: neither the access code nor anything derived from it is ever returned. */
+  authentication: z.object({ method: z.enum(AUTH_METHODS) }),
 });
 
 export const zField = z.object({
@@ -111,17 +121,46 @@ export const zRecipientName = z
   .min(1, { error: "name is required" })
   .max(200, { error: "name is at most 200 characters" })
   .refine((s) => !NAME_FORBIDDEN.test(s), { error: "name must not contain <, > or control characters (line breaks included)" });
+/** An access code as the sender sets it: 4–64 characters after trimming, no control characters. */
+export const zAccessCode = z
+  .string({ error: "accessCode must be a string" })
+  .trim()
+  .min(4, { error: "accessCode must be 4 to 64 characters" })
+  .max(64, { error: "accessCode must be 4 to 64 characters" })
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), { error: "accessCode must not contain control characters" });
+/**
+ * `authentication` in a recipient's body. `accessCode` goes with ACCESS_CODE only; it is required
+ * when a recipient is added with ACCESS_CODE, and may be left out of a PATCH that keeps ACCESS_CODE
+ * (the code stays as it was).
+ */
+export const zRecipientAuthentication = z
+  .strictObject(
+    {
+      method: z.enum(AUTH_METHODS, { error: "authentication.method must be NONE, ACCESS_CODE or EMAIL_CODE" }),
+      accessCode: zAccessCode.optional(),
+    },
+    { error: "authentication must be an object: { method, accessCode? }" },
+  )
+  .refine((a) => a.accessCode === undefined || a.method === "ACCESS_CODE", {
+    error: "accessCode is only given with method ACCESS_CODE",
+    path: ["accessCode"],
+  });
+export type RecipientAuthentication = z.infer<typeof zRecipientAuthentication>;
 const recipientBase = z.object({
   email: z.email({ error: "email must be a valid e-mail address" }).max(320),
   name: zRecipientName,
   role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }).default("SIGNER"),
   order: orderInt.optional(),
   signingOrder: orderInt.optional(),
+  authentication: zRecipientAuthentication.optional(),
 });
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>
   b.order === undefined || b.signingOrder === undefined || b.order === b.signingOrder;
 const orderMismatch = { error: "order and signingOrder are the same setting; they differ here", path: ["signingOrder"] };
-export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch);
+export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch).refine(
+  (b) => b.authentication?.method !== "ACCESS_CODE" || b.authentication.accessCode !== undefined,
+  { error: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", path: ["authentication", "accessCode"] },
+);
 export const zUpdateRecipient = recipientBase
   .extend({ role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }) })
   .partial()

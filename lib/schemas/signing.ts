@@ -28,3 +28,21 @@ export type FieldValue =
   | { kind: "typed"; text: string }
   | { kind: "text"; text: string }
   | { kind: "date"; text: string };
+
+/** POST /api/sign/{token}/authentication: the access code the sender gave, or the 6-digit code mailed. */
+export const zVerifySignerCode = z.strictObject(
+  { code: z.string({ error: "code is required" }).trim().min(1, { error: "code is required" }).max(64, { error: "code is at most 64 characters" }) },
+  { error: "The body is { code }" },
+);
+
+/** What the page may show before the signer gave their code (GET …/authentication, and a 401's details.authentication). */
+export const zSignerGate = z.object({
+  method: z.enum(["NONE", "ACCESS_CODE", "EMAIL_CODE"]),
+  organization: z.string().nullable().describe("The sender's organization"),
+  emailHint: z.string().nullable().describe('EMAIL_CODE: where the code goes, masked ("a•••@example.com")'),
+  lockedUntil: z.string().nullable().describe("Five wrong codes in a row lock the link for 15 minutes"),
+  attemptsLeft: z.number().int(),
+  codeSentAt: z.string().nullable(),
+  codeExpiresAt: z.string().nullable().describe("The last code mailed, while it can still be used"),
+  nextCodeAt: z.string().nullable().describe("When another code may be mailed (one per 30 s, five an hour); null: now"),
+});

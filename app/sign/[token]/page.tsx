@@ -19,6 +19,8 @@ export const dynamic = "force-dynamic";
  * The link's state is decided here, on the server: unknown → notFound() (HTTP 404, not-found.tsx);
  * ended → the closed screen (HTTP 410: the status is set by proxy.ts from the same state, a page
  * cannot set it); COMPLETED within 30 days → the sealed copy to download; else the signing app.
+ * A link whose recipient must give a code (ACCESS_CODE, EMAIL_CODE) renders the signing app with no
+ * title, whatever the request's state: the app asks for the code before it shows anything.
  */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -29,7 +31,7 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
     <div className="min-h-dvh">
       {state.environment === "SANDBOX" ? <SandboxBanner /> : null}
       {state.kind === "ended" ? (
-        <EndedScreen status={state.status} recipientStatus={state.recipientStatus} title={state.title} message={state.message} />
+        <EndedScreen status={state.status} recipientStatus={state.recipientStatus} title={state.title ?? undefined} message={state.message} />
       ) : (
         <CompletedScreen token={token} title={state.title} availableUntil={state.availableUntil} />
       )}

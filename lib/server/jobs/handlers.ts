@@ -1,13 +1,15 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { recipients, signatureRequests } from "../db/schema";
+import { organizations, recipients, signatureRequests, signerCodes } from "../db/schema";
 import { config } from "../config";
 import { blobs } from "../blobs/store";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { deliverMail, type MailAddress } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
 import { signingToken } from "../signing/tokens";
+import { signerCodeOf } from "../signing/signer-auth";
+import { CODE_TTL_MS } from "../signing/signer-session";
 import { deliverWebhook } from "../webhooks/deliver-webhook";
 import { sweepExpired } from "../requests/expire-requests";
 import { currentDocument } from "../requests/load-request";
@@ -92,6 +94,27 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
   return { sent: kind };
 }
 
+/**
+ * Mails an EMAIL_CODE signer the code they asked for on the signing page. The code is derived again
+ * from its row (never stored, never in the payload); a code already used or past its time is not sent.
+ */
+async function signerCode(payload: Record<string, unknown>, job: JobContext) {
+  const db = await getDb();
+  const [code] = await db.select().from(signerCodes).where(eq(signerCodes.id, String(payload.codeId)));
+  if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) return { skipped: "code used, replaced or expired" };
+  const row = await loadRecipient(code.recipientId);
+  if (!row) return { skipped: "recipient gone" };
+  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.req.orgId));
+  const minutes = Math.round(CODE_TTL_MS / 60_000);
+  await deliverMail(job.id, {
+    kind: "signer-code",
+    scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
+    to: mailTo(row.r),
+    ...messages.signerCode({ name: row.r.name, organization: org?.name ?? null, code: await signerCodeOf(db, code.id), minutes, sandbox: row.req.environment === "SANDBOX" }),
+  });
+  return { sent: true };
+}
+
 export const handlers: Record<string, (payload: Record<string, unknown>, job: JobContext) => Promise<unknown>> = {
   invitation,
   notify,
@@ -102,4 +125,5 @@ export const handlers: Record<string, (payload: Record<string, unknown>, job: Jo
   // Blobs and outbox files a sandbox purge let go of (left by a purge that stopped, or kept back for a while).
   "purge-blobs": async (p) => (await import("../purge/release-blobs")).runBlobRelease(p),
   "staff-link": (p, job) => mailStaffLink(String(p.linkId), job.id),
+  "signer-code": signerCode,
 };

@@ -8,6 +8,8 @@ import { mailLog } from "../db/schema";
 import { notFound } from "../http/errors";
 import { outboxDir } from "./deliver-mail";
 
+/** Mails whose content is the signer's secret (an e-mailed signing code): listed, never shown through the API. */
+const SECRET_KINDS = new Set(["signer-code"]);
 const scope = (auth: KeyAuth) => and(eq(mailLog.orgId, auth.orgId), eq(mailLog.environment, auth.environment))!;
 const fileOf = (id: string) => path.join(outboxDir(), `${id}.eml`);
 
@@ -23,7 +25,7 @@ export async function listOutbox(auth: KeyAuth) {
       via: m.via,
       requestId: m.requestId,
       createdAt: m.createdAt.toISOString(),
-      hasContent: m.via === "outbox",
+      hasContent: m.via === "outbox" && !SECRET_KINDS.has(m.kind),
     })),
   };
 }
@@ -65,7 +67,7 @@ export function readParts(raw: string): { text: string; html: string | null } {
 export async function getOutboxMessage(auth: KeyAuth, id: string) {
   const db = await getDb();
   const [m] = await db.select().from(mailLog).where(and(scope(auth), eq(mailLog.id, id)));
-  if (!m || m.via !== "outbox") throw notFound("Message");
+  if (!m || m.via !== "outbox" || SECRET_KINDS.has(m.kind)) throw notFound("Message");
   let raw: string;
   try {
     raw = await fs.readFile(fileOf(m.id), "utf8");

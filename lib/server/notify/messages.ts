@@ -63,6 +63,21 @@ export const messages = {
       ),
     };
   },
+  /**
+   * The code an EMAIL_CODE signer asked for on the signing page. It names no document (whoever reads
+   * this mail without the link learns nothing of it) and says what to do if it was not asked for.
+   */
+  signerCode(m: { name: string; organization: string | null; code: string; minutes: number; sandbox: boolean }) {
+    const from = m.organization ? ` from ${m.organization}` : "";
+    return {
+      subject: `${prefix(m.sandbox)}Your Signet signing code`,
+      text: `Hello ${m.name},\n\nYour signing code: ${m.code}\n\nEnter it on the signing page to open the document${from}. It works once, for ${m.minutes} minutes.\n\nIf you did not ask for a code, ignore this mail; no one can open the document without it.${sandboxLine(m.sandbox)}\n`,
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>Your signing code:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${esc(m.code)}</p><p>Enter it on the signing page to open the document${esc(from)}. It works once, for ${m.minutes} minutes.</p><p style="color:#64748b">If you did not ask for a code, ignore this mail; no one can open the document without it.</p>`,
+        m.sandbox,
+      ),
+    };
+  },
   cancelled(m: MessageInput) {
     return {
       subject: `${prefix(m.sandbox)}Cancelled: ${m.title}`,

@@ -7,7 +7,9 @@ import { fields, recipients, signatureRequests } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { isUuid } from "../scope";
-import { assertDraft, findVisibleRequest, toRecipientDto } from "../requests/load-request";
+import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../requests/load-request";
+import { hashPassword } from "../auth/password";
+import type { RecipientAuthentication } from "@/lib/schemas/requests";
 
 interface RecipientInput {
   email?: string;
@@ -15,6 +17,22 @@ interface RecipientInput {
   role?: "SIGNER" | "CC";
   order?: number;
   signingOrder?: number;
+  authentication?: RecipientAuthentication;
+}
+
+/**
+ * The columns a recipient's `authentication` sets. An access code is stored as scrypt only; a
+ * method other than ACCESS_CODE drops any code stored before. A PATCH that keeps ACCESS_CODE may
+ * leave the code out (it stays); one that switches to ACCESS_CODE must give one.
+ */
+async function authColumns(auth: RecipientAuthentication | undefined, current?: RecipientRow) {
+  if (!auth) return {};
+  if (auth.method !== "ACCESS_CODE") return { authMethod: auth.method, accessCodeHash: null };
+  if (auth.accessCode !== undefined) return { authMethod: auth.method, accessCodeHash: await hashPassword(auth.accessCode) };
+  if (current?.authMethod === "ACCESS_CODE" && current.accessCodeHash) return { authMethod: auth.method };
+  throw new AppError("VALIDATION", "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", {
+    errors: [{ field: "authentication.accessCode", message: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)" }],
+  });
 }
 
 const touch = (tx: Queryable, requestId: string) =>
@@ -22,6 +40,8 @@ const touch = (tx: Queryable, requestId: string) =>
 
 export async function addRecipient(auth: KeyAuth, requestId: string, input: Required<Pick<RecipientInput, "email" | "name">> & RecipientInput) {
   const db = await getDb();
+  // scrypt before the transaction: no row lock is held while it runs.
+  const authSet = await authColumns(input.authentication);
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "adding recipients");
@@ -37,10 +57,17 @@ export async function addRecipient(auth: KeyAuth, requestId: string, input: Requ
         name: input.name,
         role: input.role ?? "SIGNER",
         order: input.order ?? input.signingOrder ?? 1,
+        ...authSet,
       })
       .returning();
     await touch(tx, req.id);
-    await recordEvent(tx, req.id, "recipient.added", keyActor(auth), { recipientId: row.id, email: row.email, role: row.role, order: row.order });
+    await recordEvent(tx, req.id, "recipient.added", keyActor(auth), {
+      recipientId: row.id,
+      email: row.email,
+      role: row.role,
+      order: row.order,
+      authMethod: row.authMethod,
+    });
     return toRecipientDto(row);
   });
 }
@@ -65,6 +92,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
       }
     }
     const order = input.order ?? input.signingOrder;
+    const authSet = await authColumns(input.authentication, current);
     const [row] = await tx
       .update(recipients)
       .set({
@@ -72,11 +100,16 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         ...(input.name !== undefined && { name: input.name }),
         ...(input.role !== undefined && { role: input.role }),
         ...(order !== undefined && { order }),
+        ...authSet,
       })
       .where(eq(recipients.id, current.id))
       .returning();
     await touch(tx, req.id);
-    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id });
+    // What changed about authentication is named, never the code.
+    const authChange = input.authentication
+      ? { authMethod: row.authMethod, ...(input.authentication.accessCode !== undefined && { accessCodeChanged: true }) }
+      : {};
+    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id, ...authChange });
     return toRecipientDto(row);
   });
 }

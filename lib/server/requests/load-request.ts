@@ -71,6 +71,8 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     signedAt: iso(r.signedAt),
     declinedAt: iso(r.declinedAt),
     declineReason: r.declineReason,
+    // The method only: the access code's hash, the failure count and the lock stay on the server.
+    authentication: { method: r.authMethod as RecipientDto["authentication"]["method"] },
   };
 }
 

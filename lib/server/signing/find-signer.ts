@@ -53,8 +53,10 @@ export async function findSigner(db: Queryable, token: string, opts: { forUpdate
   if (!row) throw new AppError("NOT_FOUND", "This signing link is not valid");
   const ended = endedReason(row.req);
   if (ended) {
+    // A link that asks for a code names nothing of its document (not even the title) to whoever holds it.
+    const title = row.r.authMethod === "NONE" ? { title: row.req.title } : {};
     throw new AppError("GONE", ended, {
-      details: { status: row.req.status, recipientStatus: row.r.status, title: row.req.title, environment: row.req.environment },
+      details: { status: row.req.status, recipientStatus: row.r.status, ...title, environment: row.req.environment },
     });
   }
   return row;

@@ -14,11 +14,13 @@ export type SigningLinkState =
       /** This recipient's own status: DECLINED when they are the one who declined. */
       recipientStatus: string;
       message: string;
-      title: string;
+      /** null when the link asks for a code: the page then names nothing of the document. */
+      title: string | null;
       environment: Environment;
     }
   | { kind: "completed"; title: string; environment: Environment; availableUntil: string }
-  | { kind: "open" };
+  /** `gated`: the recipient must give a code first (the page's client app asks for it). */
+  | { kind: "open"; gated: boolean };
 
 /**
  * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
@@ -31,11 +33,14 @@ export async function signingLinkState(token: string): Promise<SigningLinkState>
   if (!row) return { kind: "unknown" };
   const { r, req } = row;
   const environment = req.environment as Environment;
+  const gated = r.authMethod !== "NONE";
   const message = endedReason(req);
-  if (message) return { kind: "ended", status: req.status, recipientStatus: r.status, message, title: req.title, environment };
+  if (message) return { kind: "ended", status: req.status, recipientStatus: r.status, message, title: gated ? null : req.title, environment };
+  // A completed request's sealed copy is behind the code too: the client app asks for it, then shows the copy.
+  if (gated) return { kind: "open", gated };
   const until = sealedCopyUntil(req);
   if (until) return { kind: "completed", title: req.title, environment, availableUntil: until.toISOString() };
-  return { kind: "open" };
+  return { kind: "open", gated };
 }
 
 /** The HTTP status of a signing link's page: 404 unknown, 410 ended, else 200. */

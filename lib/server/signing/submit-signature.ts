@@ -13,6 +13,7 @@ import { loadRecipients } from "../requests/load-request";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
+import { requireSignerSession } from "./signer-session";
 
 /** Only an invited signer whose turn it is may sign or decline, whatever link they hold. */
 function assertMayAct(r: { role: string; status: string }, req: { status: string }) {
@@ -32,12 +33,13 @@ const today = () => new Date().toISOString().slice(0, 10);
  * next order group is invited or, when every signer has signed, sealing is queued. The order is
  * enforced here, whatever link the caller holds.
  */
-export async function submitSignature(token: string, input: SubmitSignature, who: Omit<Actor, "actor">) {
+export async function submitSignature(token: string, input: SubmitSignature, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   // Everything is judged first (every image included); images are stored only once all of it is
   // right, before the transaction (content-addressed, so a retry stores nothing twice).
   const pre = await findSigner(db, token);
+  await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req);
   const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
   const byId = new Map(mine.map((f) => [f.id, f]));
@@ -77,6 +79,7 @@ export async function submitSignature(token: string, input: SubmitSignature, who
 
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
+    await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req);
     for (const [id, value] of values) await tx.update(fields).set({ value: JSON.stringify(value) }).where(eq(fields.id, id));
     const now = new Date();
@@ -91,11 +94,12 @@ export async function submitSignature(token: string, input: SubmitSignature, who
   });
 }
 
-export async function declineSigning(token: string, reason: string, who: Omit<Actor, "actor">) {
+export async function declineSigning(token: string, reason: string, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
+    await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req);
     const now = new Date();
     await tx.update(recipients).set({ status: "DECLINED", declinedAt: now, declineReason: reason }).where(eq(recipients.id, r.id));

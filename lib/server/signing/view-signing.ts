@@ -8,17 +8,20 @@ import { emitEvent } from "../webhooks/emit-event";
 import { currentDocument, loadRecipients, toDocumentDto, toFieldDto } from "../requests/load-request";
 import { findSigner, sealedCopyUntil } from "./find-signer";
 import { limitSigner } from "./limit-signer";
+import { requireSignerSession } from "./signer-session";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. A link of
  * a request that ended answers 410 (findSigner); a COMPLETED request's shows the request and the
  * sealed copy's pages, no fields, until `availableUntil`.
  */
-export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
+export async function viewSigning(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token);
+    // A recipient with a code sees nothing (and is not marked VIEWED) before giving it.
+    await requireSignerSession(tx, r, req, session);
     if (r.status === "SENT" && req.status === "IN_PROGRESS") {
       await tx.update(recipients).set({ status: "VIEWED", viewedAt: new Date() }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
       await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email });
@@ -57,10 +60,11 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">) {
 }
 
 /** The PDF a link may see: the one to sign, or, once COMPLETED, the sealed copy. Ended: 410. */
-export async function signingDocument(token: string, who: Omit<Actor, "actor">) {
+export async function signingDocument(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
-  const { req } = await findSigner(db, token);
+  const { r, req } = await findSigner(db, token);
+  await requireSignerSession(db, r, req, session);
   const doc = await currentDocument(db, req.id);
   const safe = req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
   return { bytes: await blobs().get(doc.sha256), filename: req.status === "COMPLETED" ? `${safe} (signed).pdf` : `${safe}.pdf` };

@@ -1,10 +1,11 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
+import { readSessionCookie } from "@/lib/server/signing/signer-session";
 import { signingDocument } from "@/lib/server/signing/view-signing";
 
 // GET /api/sign/:token/document – the PDF to sign, or the sealed copy once COMPLETED (public, token-scoped)
-export const GET = publicRoute(ops.signingDocument, async ({ params, ip, userAgent }) => {
-  const doc = await signingDocument(params.token, { ip, userAgent });
+export const GET = publicRoute(ops.signingDocument, async ({ params, req, ip, userAgent }) => {
+  const doc = await signingDocument(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token));
   return new Response(Buffer.from(doc.bytes), {
     headers: {
       "content-type": "application/pdf",
