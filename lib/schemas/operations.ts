@@ -5,6 +5,7 @@ import { defineOperation } from "./operation";
 import { signingOps } from "./ops-signing";
 import { anchorOps } from "./ops-anchors";
 import { templatesOps } from "./ops-templates";
+import { verifyOps } from "./ops-verify";
 import {
   zAddFields,
   zAddRecipient,
@@ -208,6 +209,7 @@ export const ops = {
   ...signingOps,
   ...anchorOps,
   ...templatesOps,
+  ...verifyOps,
 };
 
 export type OperationName = keyof typeof ops;

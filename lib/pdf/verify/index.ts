@@ -1,0 +1,373 @@
+/**
+ * Verifying a PDF (issue 13, "Verify"): its signatures, what each covers, whether the bytes are still
+ * the ones signed, who signed, the PAdES level (ETSI EN 319 142-1) and time-stamps (RFC 3161), and a
+ * verdict against the server's sealing certificate. Bytes in, a report out: no HTTP, no database.
+ *
+ * Signatures are found among the parsed objects (every dictionary with /ByteRange and /Contents, or a
+ * field's /V holding one), not by searching the bytes, so text in a stream cannot pose as one. Each
+ * one's /ByteRange must leave out exactly its own /Contents (the CMS is read from the excluded bytes),
+ * start at 0, and, for the seal, reach the end of the file or be followed only by a DSS / document
+ * time-stamp update (updates.ts).
+ */
+import crypto from "node:crypto";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject } from "pdf-lib";
+import { PdfError } from "../errors";
+import { openPdf } from "../load";
+import { tooComplex, withBudget } from "../limits";
+import { loadIdentity } from "../seal/cades-signer";
+import { readCmsSignature, readTimestampToken, type CertificateInfo, type TimestampInfo } from "./cms";
+import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
+
+export type { CertificateInfo, TimestampInfo } from "./cms";
+
+export type PadesLevel = "B-B" | "B-T" | "B-LT" | "B-LTA";
+export type Verdict = "VALID" | "ALTERED" | "NOT_SEALED_BY_SERVICE";
+
+export const VERDICT_TEXT: Record<Verdict, string> = {
+  VALID: "Valid — sealed by this service, unmodified since",
+  ALTERED: "Altered after sealing",
+  NOT_SEALED_BY_SERVICE: "Not sealed by this service",
+};
+
+/** Signatures read from one file; a real one has one to three. */
+const MAX_SIGNATURES = 32;
+/** Hex digits of one /Contents: a CMS with a chain, a time-stamp and revocation data fits in 256 KB. */
+const MAX_CONTENTS_HEX = 512 * 1024;
+/** Certificates of a /DSS compared with the signer's. */
+const MAX_DSS_CERTS = 256;
+
+export interface SignatureReport {
+  /** Place among the file's signatures, by where their signed bytes end (1 = first). */
+  index: number;
+  kind: "signature" | "document-timestamp";
+  subFilter: string | null;
+  /** /M of the signature dictionary, as written (a claim of the signer, not a trusted time). */
+  claimedSigningTime: string | null;
+  byteRange: number[];
+  /** The byte range starts at 0 and leaves out exactly this signature's /Contents. */
+  byteRangeValid: boolean;
+  /** …and reaches the end of the file. */
+  coversWholeFile: boolean;
+  /** Bytes of the file after the end of the signed range. */
+  bytesAfter: number;
+  /** SHA-256 of the file up to the end of the signed range (the revision this signature signed). */
+  revisionSha256: string | null;
+  /** The digest of the covered bytes equals the one the CMS signed (message-digest / message imprint). */
+  digestMatches: boolean;
+  /** The CMS signature verifies with the certificate inside it. */
+  signatureVerifies: boolean;
+  signer: CertificateInfo | null;
+  /** The signer certificate is one of the server's sealing certificates. */
+  isSealingCertificate: boolean;
+  /** CAdES: an ESS signing-certificate-v2 (or v1) signed attribute, and it names the signer's certificate. */
+  signingCertificateAttribute: "v2" | "v1" | null;
+  /** PAdES level of this signature (signatures only; null: not PAdES). */
+  level: PadesLevel | null;
+  /** The signature time-stamp (B-T), or for a document time-stamp its own time. */
+  timestamp: TimestampInfo | null;
+  problems: string[];
+}
+
+export interface DssReport {
+  certificates: number;
+  ocsps: number;
+  crls: number;
+  /** The sealing signature's certificate is among /Certs. */
+  includesSigner: boolean;
+}
+
+export interface PdfVerification {
+  sha256: string;
+  size: number;
+  signed: boolean;
+  signatures: SignatureReport[];
+  /** Index (1-based) of the signature judged as the seal: the last signature by a sealing certificate, else the last signature. */
+  seal: number | null;
+  dss: DssReport | null;
+  /** What was appended after the seal that is not a DSS / document time-stamp update. */
+  modifications: string[];
+  /** The verdict for a file not on the server's record (see decideVerdict). */
+  verdict: Verdict;
+  reasons: string[];
+}
+
+export interface VerifyOptions {
+  /** DER certificates the server seals with. */
+  sealingCertificates?: Uint8Array[];
+  /** Or its PKCS#12 (the certificate is read from it; the key is not used). */
+  sealingP12?: { p12: Uint8Array; password: string };
+}
+
+const sha256hex = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
+
+interface Found {
+  dict: PDFDict;
+  byteRange: number[] | null;
+}
+
+function numbers(arr: PDFObject | undefined, ctx: PDFContext): number[] | null {
+  const a = ctx.lookup(arr);
+  if (!(a instanceof PDFArray) || a.size() > 64) return null;
+  const out: number[] = [];
+  for (const o of a.asArray()) {
+    const n = ctx.lookup(o);
+    if (!(n instanceof PDFNumber) || !Number.isSafeInteger(n.asNumber()) || n.asNumber() < 0) return null;
+    out.push(n.asNumber());
+  }
+  return out;
+}
+
+function signatureDicts(doc: PDFDocument): Found[] {
+  const ctx = doc.context;
+  const found = new Map<PDFDict, Found>();
+  const consider = (d: PDFObject | undefined) => {
+    if (!(d instanceof PDFDict) || found.has(d) || !isSignatureDict(d)) return;
+    if (found.size >= MAX_SIGNATURES) throw tooComplex(`it has more than ${MAX_SIGNATURES} signatures`);
+    found.set(d, { dict: d, byteRange: numbers(d.get(PDFName.of("ByteRange")), ctx) });
+  };
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict)) continue;
+    consider(obj);
+    const v = obj.get(PDFName.of("V"));
+    if (v instanceof PDFDict) consider(v);
+  }
+  return [...found.values()];
+}
+
+const text = (o: PDFObject | undefined): string | null => {
+  if (o instanceof PDFName) return o.decodeText();
+  if (o instanceof PDFString || o instanceof PDFHexString) return o.decodeText();
+  return null;
+};
+
+function pdfDate(o: PDFObject | undefined): string | null {
+  try {
+    return o instanceof PDFString || o instanceof PDFHexString ? o.decodeDate().toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The CMS between the byte range's two parts: `<hex>` exactly where the range leaves a gap. */
+function contentsAt(bytes: Uint8Array, br: number[]): Uint8Array | null {
+  const [start, len1, gapEnd] = br;
+  if (start !== 0 || len1 < 1 || gapEnd <= len1 + 1 || gapEnd > bytes.length) return null;
+  if (bytes[len1] !== 0x3c || bytes[gapEnd - 1] !== 0x3e) return null;
+  if (gapEnd - len1 - 2 > MAX_CONTENTS_HEX) throw tooComplex("a signature's /Contents is larger than 512 KB");
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset + len1 + 1, gapEnd - len1 - 2).toString("latin1").replace(/[\0\t\n\f\r ]/g, "");
+  if (!/^[0-9a-fA-F]*$/.test(hex)) return null;
+  return new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex"));
+}
+
+/** Digest of the byte range's parts, in order. */
+function rangeDigest(bytes: Uint8Array, br: number[] | null) {
+  return (algorithm: string) => {
+    const h = crypto.createHash(algorithm);
+    if (br && br.length % 2 === 0) {
+      for (let i = 0; i < br.length; i += 2) {
+        if (br[i] + br[i + 1] <= bytes.length) h.update(bytes.subarray(br[i], br[i] + br[i + 1]));
+      }
+    }
+    return h.digest();
+  };
+}
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+
+async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, sealing: Set<string>): Promise<SignatureReport> {
+  const d = f.dict;
+  const br = f.byteRange ?? [];
+  const problems: string[] = [];
+  const kind = isDocumentTimestamp(d) ? "document-timestamp" : "signature";
+  const wellFormed = br.length === 4 && br[0] === 0 && br[1] > 0 && br[2] > br[1] && br[2] + br[3] <= bytes.length;
+  const gap = wellFormed ? contentsAt(bytes, br) : null;
+  const dictContents = ctx.lookup(d.get(PDFName.of("Contents")));
+  const fromDict = dictContents instanceof PDFHexString || dictContents instanceof PDFString ? dictContents.asBytes() : null;
+  if (!wellFormed) problems.push("The /ByteRange is malformed: it must be [0 a b c] within the file");
+  else if (!gap) problems.push("The /ByteRange does not leave out a hexadecimal /Contents");
+  else if (!fromDict || !same(gap, fromDict)) problems.push("The /ByteRange does not leave out this signature's own /Contents");
+  const byteRangeValid = problems.length === 0;
+  const end = wellFormed ? br[2] + br[3] : 0;
+  const cms = gap ?? fromDict ?? new Uint8Array(0);
+  const digestOf = rangeDigest(bytes, wellFormed ? br : null);
+  const report: SignatureReport = {
+    index: 0,
+    kind,
+    subFilter: text(d.get(PDFName.of("SubFilter"))),
+    claimedSigningTime: pdfDate(d.get(PDFName.of("M"))),
+    byteRange: br,
+    byteRangeValid,
+    coversWholeFile: byteRangeValid && end === bytes.length,
+    bytesAfter: wellFormed ? bytes.length - end : bytes.length,
+    revisionSha256: wellFormed ? sha256hex(bytes.subarray(0, end)) : null,
+    digestMatches: false,
+    signatureVerifies: false,
+    signer: null,
+    isSealingCertificate: false,
+    signingCertificateAttribute: null,
+    level: null,
+    timestamp: null,
+    problems,
+  };
+  try {
+    await readCms(report, kind, cms, digestOf, sealing);
+  } catch (e) {
+    // pkijs on a CMS that parses but is not what it claims (missing parts): the signature fails.
+    if (e instanceof PdfError) throw e;
+    problems.push(`The signature's CMS could not be read (${(e as Error).message})`);
+  }
+  return report;
+}
+
+async function readCms(report: SignatureReport, kind: SignatureReport["kind"], cms: Uint8Array, digestOf: (alg: string) => Buffer, sealing: Set<string>): Promise<void> {
+  const problems = report.problems;
+  if (kind === "document-timestamp") {
+    const ts = await readTimestampToken(cms, digestOf);
+    report.signer = ts.signer;
+    report.digestMatches = ts.imprintMatches;
+    report.signatureVerifies = ts.signatureVerifies;
+    report.timestamp = { genTime: ts.genTime, tsa: ts.tsa, verified: ts.verified, ...(ts.problem ? { problem: ts.problem } : {}) };
+    if (ts.problem) problems.push(ts.problem);
+    return;
+  }
+  const r = await readCmsSignature(cms, digestOf);
+  problems.push(...r.problems);
+  Object.assign(report, {
+    digestMatches: r.digestMatches,
+    signatureVerifies: r.signatureVerifies,
+    signer: r.signer,
+    isSealingCertificate: !!r.signerDer && sealing.has(sha256hex(r.signerDer)),
+    signingCertificateAttribute: r.signingCertificateAttribute,
+    timestamp: r.timestamp,
+  });
+  if (r.signingCertificateAttribute && !r.signingCertificateBound) problems.push("The signing-certificate attribute names another certificate than the signer's");
+}
+
+function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: DssReport; ref: PDFRef | null } | null {
+  const ctx = doc.context;
+  const raw = doc.catalog.get(PDFName.of("DSS"));
+  const dss = ctx.lookup(raw);
+  if (!(dss instanceof PDFDict)) return null;
+  const list = (key: string) => {
+    const a = ctx.lookup(dss.get(PDFName.of(key)));
+    return a instanceof PDFArray ? a.asArray() : [];
+  };
+  const certs = list("Certs");
+  let includesSigner = false;
+  for (const c of certs.slice(0, MAX_DSS_CERTS)) {
+    const s = ctx.lookup(c);
+    if (!(s instanceof PDFRawStream) || !signerSha256) continue;
+    try {
+      if (sha256hex(decodePDFRawStream(s).decode()) === signerSha256) includesSigner = true;
+    } catch (e) {
+      if (e instanceof PdfError) throw e; // the decode budget
+    }
+  }
+  return { report: { certificates: certs.length, ocsps: list("OCSPs").length, crls: list("CRLs").length, includesSigner }, ref: raw instanceof PDFRef ? raw : null };
+}
+
+/**
+ * Where the object in force for `ref` is written: the last `n g obj` header for it in the file.
+ * Undefined when it is not written as a plain object (inside an object stream).
+ */
+function definedAt(latin1: string, ref: PDFRef): number | undefined {
+  const re = new RegExp(`(?:^|[^0-9])${ref.objectNumber}\\s+${ref.generationNumber}\\s+obj\\b`, "g");
+  let last: number | undefined;
+  for (let m = re.exec(latin1); m; m = re.exec(latin1)) last = m.index;
+  return last;
+}
+
+async function sealingFingerprints(opts: VerifyOptions): Promise<Set<string>> {
+  const out = new Set<string>((opts.sealingCertificates ?? []).map(sha256hex));
+  if (opts.sealingP12) {
+    try {
+      out.add(sha256hex(loadIdentity(opts.sealingP12.p12, opts.sealingP12.password).chain[0]));
+    } catch {
+      // The server's own certificate unreadable: nothing is then "ours" (the seal job reports it).
+    }
+  }
+  return out;
+}
+
+/** Reads and checks every signature of `bytes`. Throws PdfError for bytes that are not a readable PDF. */
+export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<PdfVerification> {
+  return withBudget(async () => {
+    const { doc } = await openPdf(bytes);
+    const sealing = await sealingFingerprints(opts);
+    const found = signatureDicts(doc);
+    const signatures: SignatureReport[] = [];
+    for (const f of found) signatures.push(await readSignature(bytes, f, doc.context, sealing));
+    const endOf = (s: SignatureReport) => (s.byteRange.length === 4 ? s.byteRange[2] + s.byteRange[3] : 0);
+    signatures.sort((a, b) => endOf(a) - endOf(b));
+    signatures.forEach((s, i) => (s.index = i + 1));
+
+    const real = signatures.filter((s) => s.kind === "signature");
+    const seal = real.filter((s) => s.isSealingCertificate).at(-1) ?? real.at(-1) ?? null;
+    const dssRead = readDss(doc, seal?.signer?.sha256);
+    let modifications: string[] = [];
+    if (seal) {
+      // A seal whose byte range is unusable has no "after": it is judged altered on its own.
+      if (seal.byteRangeValid) modifications = await changesAfter(bytes, endOf(seal), doc);
+      seal.level = padesLevel(seal, signatures, dssRead, bytes);
+    }
+    for (const s of real) if (s !== seal) s.level = padesLevel(s, signatures, null, bytes);
+    const result: PdfVerification = {
+      sha256: sha256hex(bytes),
+      size: bytes.length,
+      signed: signatures.length > 0,
+      signatures,
+      seal: seal?.index ?? null,
+      dss: dssRead?.report ?? null,
+      modifications,
+      verdict: "NOT_SEALED_BY_SERVICE",
+      reasons: [],
+    };
+    return { ...result, ...decideVerdict(result, { onRecord: false }) };
+  });
+}
+
+function padesLevel(s: SignatureReport, all: SignatureReport[], dss: { report: DssReport; ref: PDFRef | null } | null, bytes: Uint8Array): PadesLevel | null {
+  if (s.subFilter !== "ETSI.CAdES.detached" || !s.signingCertificateAttribute) return null;
+  const end = s.byteRange.length === 4 ? s.byteRange[2] + s.byteRange[3] : Infinity;
+  // Document time-stamps over this signature's whole revision, whose own checks pass.
+  const later = all.filter((t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && t.byteRange[1] >= end);
+  if (!(s.timestamp?.verified || later.length)) return "B-B";
+  if (!dss || dss.report.certificates === 0) return "B-T";
+  // B-LTA: a document time-stamp covers the DSS (is written after it).
+  if (later.length) {
+    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+    const at = dss.ref ? definedAt(latin1, dss.ref) : undefined;
+    if (at !== undefined && at >= end && later.some((t) => t.byteRange[1] > at)) return "B-LTA";
+  }
+  return "B-LT";
+}
+
+/**
+ * The verdict. `onRecord`: the file (or the revision its seal signed) is a sealed document the server
+ * stored, so it was sealed here even if the sealing certificate has changed since.
+ * - no signature, or none by a sealing certificate (and not on record): NOT_SEALED_BY_SERVICE;
+ * - the seal's byte range, digest or signature fails, or something other than a DSS / document
+ *   time-stamp update follows it, or such a time-stamp fails its own checks: ALTERED;
+ * - else VALID.
+ */
+export function decideVerdict(v: Pick<PdfVerification, "signatures" | "seal" | "modifications">, { onRecord }: { onRecord: boolean }): { verdict: Verdict; reasons: string[] } {
+  const seal = v.signatures.find((s) => s.index === v.seal);
+  if (!v.signatures.length) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries no signature"] };
+  if (!seal) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries only document time-stamps, no signature"] };
+  if (!seal.isSealingCertificate && !onRecord) {
+    const who = seal.signer ? `by ${seal.signer.subject}` : "by a certificate that cannot be read";
+    return { verdict: "NOT_SEALED_BY_SERVICE", reasons: [`The file is signed ${who}, not with this service's sealing certificate`] };
+  }
+  const reasons: string[] = [];
+  if (!seal.byteRangeValid) reasons.push(...seal.problems.filter((p) => p.includes("/ByteRange")));
+  if (!seal.digestMatches) reasons.push("The signed bytes were changed: their digest differs from the one sealed");
+  if (!seal.signatureVerifies) reasons.push("The seal's signature does not verify with its certificate");
+  reasons.push(...v.modifications);
+  for (const t of v.signatures) {
+    if (t.kind === "document-timestamp" && t.index > seal.index && !(t.byteRangeValid && t.digestMatches && t.signatureVerifies)) {
+      reasons.push(`The document time-stamp ${t.index} does not verify`);
+    }
+  }
+  if (reasons.length) return { verdict: "ALTERED", reasons };
+  return { verdict: "VALID", reasons: [seal.coversWholeFile ? "The seal covers the whole file" : "The seal covers the whole file as sealed; what follows is validation data (DSS) or a document time-stamp"] };
+}

@@ -1,0 +1,276 @@
+/**
+ * What was appended to a PDF after a signature: PAdES B-LT and B-LTA add validation data (a /DSS
+ * dictionary, ETSI EN 319 142-1 5.4) and document time-stamps (SubFilter ETSI.RFC3161) by incremental
+ * update, after the signature they serve. Anything else added there (a changed page, a new annotation,
+ * another signature, objects pointed back at older versions of themselves) alters what the signer
+ * signed, even though the signature itself still verifies over its own byte range.
+ *
+ * How: the signed revision (the bytes up to the end of the signature's byte range) and the whole file
+ * are both parsed, and every object of the file that is new or differs from the signed revision is
+ * judged; and the cross-reference sections of the update are read, so that an update made of a
+ * cross-reference section alone (pointing objects at offsets in the signed bytes, or freeing them)
+ * is seen too.
+ */
+import {
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFRef,
+  PDFXRefStreamParser,
+} from "pdf-lib";
+import { openPdf } from "../load";
+import { PdfError } from "../errors";
+
+const MAX_PROBLEMS = 8;
+/** Cross-reference entries read from an update (a DSS update has tens). */
+const MAX_XREF_ENTRIES = 1_000_000;
+/** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
+const CATALOG_KEYS = new Set(["DSS", "AcroForm", "Extensions", "Metadata"]);
+/** AcroForm entries a signature field's addition changes. */
+const ACROFORM_KEYS = new Set(["Fields", "SigFlags"]);
+
+const name = (d: PDFDict, key: string) => {
+  const v = d.get(PDFName.of(key));
+  return v instanceof PDFName ? v.decodeText() : undefined;
+};
+
+/** Signature dictionaries: a /ByteRange and /Contents. */
+export const isSignatureDict = (d: PDFDict) => d.has(PDFName.of("ByteRange")) && d.has(PDFName.of("Contents"));
+export const isDocumentTimestamp = (d: PDFDict) => name(d, "SubFilter") === "ETSI.RFC3161" || name(d, "Type") === "DocTimeStamp";
+
+function same(a: PDFObject, b: PDFObject): boolean {
+  if (a instanceof PDFRawStream || b instanceof PDFRawStream) {
+    return a instanceof PDFRawStream && b instanceof PDFRawStream && a.dict.toString() === b.dict.toString() && Buffer.from(a.contents).equals(Buffer.from(b.contents));
+  }
+  return a.toString() === b.toString();
+}
+
+/** The keys whose values differ between two dictionaries (resolved one level through references). */
+function changedKeys(a: PDFDict, b: PDFDict): string[] {
+  const keys = new Set([...a.keys(), ...b.keys()].map((k) => k.decodeText()));
+  return [...keys].filter((k) => {
+    const x = a.get(PDFName.of(k));
+    const y = b.get(PDFName.of(k));
+    return !(x && y ? same(x, y) : x === y);
+  });
+}
+
+function area(d: PDFDict, ctx: PDFContext): number {
+  const r = ctx.lookup(d.get(PDFName.of("Rect")));
+  if (!(r instanceof PDFArray) || r.size() !== 4) return 0;
+  const n = (i: number) => {
+    const v = ctx.lookup(r.get(i));
+    return v instanceof PDFNumber ? v.asNumber() : 0;
+  };
+  return Math.abs((n(2) - n(0)) * (n(3) - n(1)));
+}
+
+/** A signature field or its widget, invisible (a zero-area Rect): what a document time-stamp adds. */
+function isInvisibleSignatureField(d: PDFDict, ctx: PDFContext): boolean {
+  let ft = name(d, "FT");
+  const parent = ctx.lookup(d.get(PDFName.of("Parent")));
+  if (!ft && parent instanceof PDFDict) ft = name(parent, "FT");
+  if (ft !== "Sig") return false;
+  return !d.has(PDFName.of("Rect")) || area(d, ctx) === 0;
+}
+
+function isAnnotation(d: PDFDict): boolean {
+  return name(d, "Type") === "Annot" || (d.has(PDFName.of("Subtype")) && d.has(PDFName.of("Rect")));
+}
+
+/** An array that only gained references to invisible signature fields (/Annots, /Fields). */
+function onlyGainedSignatureFields(before: PDFObject | undefined, after: PDFObject, ctx: PDFContext): boolean {
+  if (!(after instanceof PDFArray)) return false;
+  const old = before instanceof PDFArray ? before.asArray().map(String) : before === undefined ? [] : null;
+  if (!old) return false;
+  const now = after.asArray().map(String);
+  const kept = new Set(now);
+  if (!old.every((o) => kept.has(o))) return false;
+  const had = new Set(old);
+  return after.asArray().every((o) => {
+    if (had.has(String(o))) return true;
+    const d = ctx.lookup(o);
+    return d instanceof PDFDict && isInvisibleSignatureField(d, ctx);
+  });
+}
+
+function judgeCatalog(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: PDFContext): string | null {
+  for (const k of changedKeys(before, after)) {
+    if (k === "AcroForm") {
+      const b = bctx.lookup(before.get(PDFName.of(k)));
+      const a = actx.lookup(after.get(PDFName.of(k)));
+      if (b === undefined || (b instanceof PDFDict && a instanceof PDFDict && judgeAcroForm(b, a, bctx, actx) === null)) continue;
+      return "The form of the document (AcroForm) was replaced after the seal";
+    }
+    if (!CATALOG_KEYS.has(k)) return `The document catalog's /${k} changed after the seal`;
+  }
+  return null;
+}
+
+function judgeAcroForm(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: PDFContext): string | null {
+  for (const k of changedKeys(before, after)) {
+    if (!ACROFORM_KEYS.has(k)) return `The form's /${k} changed after the seal`;
+    if (k === "Fields") {
+      const b = before.get(PDFName.of(k));
+      const a = after.get(PDFName.of(k));
+      // An indirect /Fields array is judged as an object of its own.
+      if (!(a instanceof PDFRef && b instanceof PDFRef && a === b) && !onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)) {
+        return "Form fields other than a signature were added after the seal";
+      }
+    }
+  }
+  return null;
+}
+
+/** Why an object that is new or changed after the seal is not part of a DSS / document time-stamp update. */
+function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObject, bdoc: PDFDocument, adoc: PDFDocument): string | null {
+  const actx = adoc.context;
+  const bctx = bdoc.context;
+  const what = `object ${ref.objectNumber}`;
+  if (ref === actx.trailerInfo.Info) return null; // document information (producer, dates): not content
+  if (ref === actx.trailerInfo.Root) return null; // judged by judgeCatalog
+  if (after instanceof PDFRawStream) {
+    if (before === undefined || name(after.dict, "Type") === "Metadata") return null;
+    return `A stream (${what}: page content, an image or a font) changed after the seal`;
+  }
+  if (after instanceof PDFArray) {
+    if (before === undefined || onlyGainedSignatureFields(before, after, actx)) return null;
+    return `An array (${what}) changed after the seal`;
+  }
+  if (!(after instanceof PDFDict)) return before === undefined ? null : `A value (${what}) changed after the seal`;
+
+  const type = name(after, "Type");
+  if (isSignatureDict(after)) {
+    if (before !== undefined) return `A signature dictionary (${what}) changed after the seal`;
+    return isDocumentTimestamp(after) ? null : "Another signature was added after the seal";
+  }
+  if (type === "Page") {
+    if (!(before instanceof PDFDict)) return "A page was added after the seal";
+    for (const k of changedKeys(before, after)) {
+      if (k !== "Annots") return `A page's /${k} changed after the seal`;
+      const b = before.get(PDFName.of(k));
+      const a = after.get(PDFName.of(k));
+      if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
+      if (!onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)) return "Annotations were added to a page after the seal";
+    }
+    return null;
+  }
+  if (type === "Pages") return "The page tree changed after the seal";
+  if (isAnnotation(after) || after.has(PDFName.of("FT"))) {
+    if (before === undefined && isInvisibleSignatureField(after, actx)) return null;
+    return before === undefined ? "An annotation or form field was added after the seal" : `An annotation or form field (${what}) changed after the seal`;
+  }
+  if (type === "DSS" || type === "VRI") return null;
+  const acroForm = adoc.catalog.get(PDFName.of("AcroForm"));
+  if (ref === acroForm && before instanceof PDFDict) return judgeAcroForm(before, after, bctx, actx);
+  if (ref === adoc.catalog.get(PDFName.of("DSS"))) return null;
+  if (before === undefined) return null; // a new object nothing old refers to unless a judged change does
+  return `A dictionary (${what}${type ? `, /Type /${type}` : ""}) changed after the seal`;
+}
+
+interface XrefEntry {
+  objectNumber: number;
+  offset: number;
+  free: boolean;
+  compressed: boolean;
+}
+
+/** The entries of the cross-reference section at `offset`: a table, or a stream. */
+function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntry[]; prev?: number } {
+  const head = Buffer.from(bytes.subarray(offset, offset + 64)).toString("latin1");
+  if (head.startsWith("xref")) {
+    const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("trailer", offset, "latin1");
+    if (end < 0) throw new Error("cross-reference table without a trailer");
+    const text = Buffer.from(bytes.subarray(offset + 4, end)).toString("latin1");
+    const entries: XrefEntry[] = [];
+    const tokens = text.trim().split(/\s+/);
+    for (let i = 0; i < tokens.length; ) {
+      const start = Number(tokens[i++]);
+      const count = Number(tokens[i++]);
+      if (!Number.isInteger(start) || !Number.isInteger(count) || entries.length + count > MAX_XREF_ENTRIES) throw new Error("malformed cross-reference table");
+      for (let k = 0; k < count; k++, i += 3) {
+        entries.push({ objectNumber: start + k, offset: Number(tokens[i]), free: tokens[i + 2] === "f", compressed: false });
+      }
+    }
+    const trailerText = Buffer.from(bytes.subarray(end, Math.min(bytes.length, end + 4096))).toString("latin1");
+    const prev = /\/Prev\s+(\d+)/.exec(trailerText.split("startxref")[0]);
+    return { entries, prev: prev ? Number(prev[1]) : undefined };
+  }
+  const header = /^(\d+)\s+(\d+)\s+obj/.exec(head);
+  if (!header) throw new Error("no cross-reference section at startxref");
+  const ctx = PDFContext.create();
+  const obj = PDFObjectParser.forBytes(bytes.subarray(offset + header[0].length), ctx).parseObject();
+  if (!(obj instanceof PDFRawStream) || name(obj.dict, "Type") !== "XRef") throw new Error("startxref names no cross-reference stream");
+  const prev = obj.dict.get(PDFName.of("Prev"));
+  const parsed = PDFXRefStreamParser.forStream(obj).parseIntoContext();
+  if (parsed.length > MAX_XREF_ENTRIES) throw new Error("cross-reference stream too large");
+  const entries = parsed.map((e) => ({ objectNumber: e.ref.objectNumber, offset: e.offset, free: e.deleted, compressed: e.inObjectStream }));
+  return { entries, prev: prev instanceof PDFNumber ? prev.asNumber() : undefined };
+}
+
+/** Problems with the cross-reference sections appended after `end` (the signed revision's length). */
+function judgeXref(bytes: Uint8Array, end: number): string[] {
+  const tail = Buffer.from(bytes.subarray(Math.max(end, bytes.length - 1024))).toString("latin1");
+  const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+  if (!m) return ["Bytes were appended after the seal that are not an incremental update of the PDF"];
+  const problems: string[] = [];
+  let offset: number | undefined = Number(m[1]);
+  const seen = new Set<number>();
+  try {
+    while (offset !== undefined && offset >= end) {
+      if (seen.has(offset) || seen.size > 64) throw new Error("cross-reference sections loop");
+      seen.add(offset);
+      if (offset >= bytes.length) throw new Error("startxref beyond the end of the file");
+      const { entries, prev } = readXrefSection(bytes, offset);
+      for (const e of entries) {
+        if (e.free && e.objectNumber !== 0) problems.push(`The update after the seal deletes object ${e.objectNumber}`);
+        else if (!e.free && !e.compressed && e.offset < end) problems.push(`The update after the seal points object ${e.objectNumber} back at an older version of it`);
+        if (problems.length >= MAX_PROBLEMS) return problems;
+      }
+      offset = prev;
+    }
+  } catch (e) {
+    if (e instanceof PdfError) throw e;
+    problems.push(`The update after the seal has an unreadable cross-reference section (${(e as Error).message})`);
+  }
+  if (offset === undefined || offset >= end) problems.push("The update after the seal does not continue the sealed revision's cross-reference chain");
+  return problems;
+}
+
+/**
+ * Why what follows byte `end` (the end of the sealing signature's byte range) is not a DSS / document
+ * time-stamp update; empty when it is one (or when nothing follows).
+ */
+export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
+  if (end >= bytes.length) return [];
+  const problems = judgeXref(bytes, end);
+  if (problems.length && /not an incremental update/.test(problems[0])) return problems;
+  let before: PDFDocument;
+  try {
+    before = (await openPdf(bytes.subarray(0, end))).doc;
+  } catch (e) {
+    if (e instanceof PdfError && e.kind === "TOO_COMPLEX") throw e;
+    return [...problems, "The signed revision cannot be read on its own"];
+  }
+  try {
+    const catalogProblem = judgeCatalog(before.catalog, after.catalog, before.context, after.context);
+    if (catalogProblem) problems.push(catalogProblem);
+    for (const [ref, obj] of after.context.enumerateIndirectObjects()) {
+      if (problems.length >= MAX_PROBLEMS) break;
+      const old = before.context.lookup(ref);
+      if (old !== undefined && same(old, obj)) continue;
+      const why = judgeObject(ref, old, obj, before, after);
+      if (why && !problems.includes(why)) problems.push(why);
+    }
+  } catch (e) {
+    if (e instanceof PdfError) throw e;
+    problems.push("The update after the seal could not be compared with the signed revision");
+  }
+  return problems;
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { zFile } from "./common";
+
+/** POST /api/v1/verify: the PDF to check. */
+export const zVerifyBody = z.object({ file: zFile });
+
+const zPadesLevel = z.enum(["B-B", "B-T", "B-LT", "B-LTA"]);
+
+export const zTimestamp = z.object({
+  genTime: z.string().describe("The time-stamp's time (TSTInfo genTime, ISO 8601)"),
+  tsa: z.string().nullable().describe("The time-stamp authority: TSTInfo tsa, else its certificate's subject"),
+  verified: z.boolean().describe("The token's signature verifies and it imprints what it stamps"),
+});
+
+export const zVerifiedSignature = z.object({
+  index: z.number().int(),
+  kind: z.enum(["signature", "document-timestamp"]),
+  subFilter: z.string().nullable(),
+  claimedSigningTime: z.string().nullable().describe("/M of the signature dictionary: the signer's claim, not a trusted time"),
+  byteRange: z.array(z.number().int()),
+  byteRangeValid: z.boolean().describe("Starts at 0 and leaves out exactly this signature's /Contents"),
+  coversWholeFile: z.boolean(),
+  bytesAfter: z.number().int().describe("Bytes of the file after the signed range"),
+  digestMatches: z.boolean().describe("The digest of the covered bytes equals the CMS message digest (or time-stamp imprint)"),
+  signatureVerifies: z.boolean().describe("The CMS signature verifies with the signer certificate inside it"),
+  signer: z.object({ subject: z.string(), issuer: z.string(), sha256: z.string(), serialNumber: z.string(), notBefore: z.string(), notAfter: z.string() }).nullable(),
+  isSealingCertificate: z.boolean().describe("The signer certificate is this server's sealing certificate"),
+  level: zPadesLevel.nullable(),
+  timestamp: zTimestamp.nullable(),
+  problems: z.array(z.string()),
+});
+
+export const zVerification = z.object({
+  verdict: z.enum(["VALID", "ALTERED", "NOT_SEALED_BY_SERVICE"]),
+  summary: z.string().describe("The verdict in words: “Valid — sealed by this service, unmodified since”, “Altered after sealing”, “Not sealed by this service”"),
+  reasons: z.array(z.string()),
+  file: z.object({ sha256: z.string(), size: z.number().int() }),
+  signed: z.boolean(),
+  sealedByThisService: z.boolean(),
+  level: zPadesLevel.nullable().describe("PAdES level of the seal"),
+  timestamp: zTimestamp.nullable().describe("The seal's signature time-stamp (B-T and above)"),
+  signatures: z.array(zVerifiedSignature),
+  dss: z.object({ certificates: z.number().int(), ocsps: z.number().int(), crls: z.number().int(), includesSigner: z.boolean() }).nullable(),
+  modifications: z.array(z.string()).describe("What follows the seal that is not validation data (DSS) or a document time-stamp"),
+  document: z
+    .object({
+      title: z.string(),
+      sandbox: z.boolean(),
+      completedAt: z.string().nullable(),
+      signers: z.array(z.object({ name: z.string(), email: z.string().describe("Masked: a***@example.com"), signedAt: z.string().nullable() })),
+    })
+    .nullable()
+    .describe("Only when the file (or the revision its seal signed) is a sealed document stored by this server"),
+});
+
+export type Verification = z.infer<typeof zVerification>;

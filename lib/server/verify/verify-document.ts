@@ -1,0 +1,101 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { decideVerdict, VERDICT_TEXT, type PdfVerification } from "@/lib/pdf/verify";
+import { looksLikePdf } from "@/lib/pdf/sniff";
+import type { Verification } from "@/lib/schemas/verify";
+import { getDb } from "../db";
+import { documentVersions, recipients, signatureRequests } from "../db/schema";
+import { pdfErrorToApp, runEngine } from "../engine";
+import { AppError } from "../http/errors";
+import { signingCertificate } from "../signing/signing-certificate";
+
+/** "a***@example.com": enough for a signer to recognise their address, not to harvest it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** The sealed document the server stored with one of these SHA-256s, and its request. */
+async function sealedOnRecord(hashes: string[]) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ sha256: documentVersions.sha256, requestId: signatureRequests.id, title: signatureRequests.title, environment: signatureRequests.environment, completedAt: signatureRequests.completedAt })
+    .from(documentVersions)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, documentVersions.requestId))
+    .where(and(inArray(documentVersions.sha256, hashes), eq(documentVersions.reason, "SEALED")))
+    .orderBy(desc(documentVersions.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const signers = await db
+    .select({ name: recipients.name, email: recipients.email, signedAt: recipients.signedAt })
+    .from(recipients)
+    .where(and(eq(recipients.requestId, row.requestId), eq(recipients.role, "SIGNER")))
+    .orderBy(asc(recipients.order), asc(recipients.createdAt));
+  return { ...row, signers };
+}
+
+/**
+ * POST /api/v1/verify: is `file` a PDF this server sealed, unmodified since? The PDF is read in the
+ * engine's threads (lib/pdf/verify); the request behind it is named only when the file's SHA-256 (or,
+ * for a file that gained only validation data or a document time-stamp since, the SHA-256 of the
+ * revision the seal signed) is a sealed document of this server. Nothing else about any request is
+ * looked up or said.
+ */
+export async function verifyDocument(file: File): Promise<Verification> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length === 0) throw new AppError("BAD_REQUEST", "The file is empty");
+  if (!looksLikePdf(bytes)) throw new AppError("UNSUPPORTED_MEDIA", "The file is not a PDF");
+  const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+  const { p12, password } = await signingCertificate();
+  let report: PdfVerification;
+  try {
+    report = await runEngine("verifyPdf", [bytes, { sealingP12: { p12, password } }], { document: sha256 });
+  } catch (e) {
+    pdfErrorToApp(e);
+  }
+  const seal = report.signatures.find((s) => s.index === report.seal) ?? null;
+  const hashes = [...new Set([report.sha256, seal?.revisionSha256].filter((h): h is string => !!h))];
+  const record = report.signed ? await sealedOnRecord(hashes) : null;
+  const { verdict, reasons } = record ? decideVerdict(report, { onRecord: true }) : { verdict: report.verdict, reasons: report.reasons };
+  // The whole file is the stored one, or it holds the stored one unchanged (VALID): the holder has it.
+  const reveal = record && (record.sha256 === report.sha256 || verdict === "VALID");
+  return {
+    verdict,
+    summary: VERDICT_TEXT[verdict],
+    reasons,
+    file: { sha256: report.sha256, size: report.size },
+    signed: report.signed,
+    sealedByThisService: verdict !== "NOT_SEALED_BY_SERVICE",
+    level: seal?.level ?? null,
+    timestamp: seal?.timestamp ? { genTime: seal.timestamp.genTime, tsa: seal.timestamp.tsa, verified: seal.timestamp.verified } : null,
+    signatures: report.signatures.map((s) => ({
+      index: s.index,
+      kind: s.kind,
+      subFilter: s.subFilter,
+      claimedSigningTime: s.claimedSigningTime,
+      byteRange: s.byteRange,
+      byteRangeValid: s.byteRangeValid,
+      coversWholeFile: s.coversWholeFile,
+      bytesAfter: s.bytesAfter,
+      digestMatches: s.digestMatches,
+      signatureVerifies: s.signatureVerifies,
+      signer: s.signer,
+      isSealingCertificate: s.isSealingCertificate,
+      level: s.level,
+      timestamp: s.timestamp ? { genTime: s.timestamp.genTime, tsa: s.timestamp.tsa, verified: s.timestamp.verified } : null,
+      problems: s.problems,
+    })),
+    dss: report.dss,
+    modifications: report.modifications,
+    document: reveal
+      ? {
+          title: record.title,
+          sandbox: record.environment === "SANDBOX",
+          completedAt: record.completedAt?.toISOString() ?? null,
+          signers: record.signers.map((s) => ({ name: s.name, email: maskEmail(s.email), signedAt: s.signedAt?.toISOString() ?? null })),
+        }
+      : null,
+  };
+}
