@@ -9,6 +9,9 @@ import { bootstrap } from "@/lib/server/bootstrap";
 import { createStaffAccount } from "@/lib/server/staff/invite-staff";
 import { LINK_HOURS, staffLinkUrl } from "@/lib/server/staff/staff-links";
 import { zInviteStaff } from "@/lib/schemas/staff";
+import { openBlobStore } from "@/lib/server/blobs/store";
+import { blobStoreKind } from "@/lib/server/blobs/settings";
+import { migrateBlobs } from "@/lib/server/blobs/migrate";
 
 const usage = `Usage:
   npm run signet -- keys create --name NAME [--env sandbox|production]
@@ -17,6 +20,10 @@ const usage = `Usage:
   npm run signet -- staff create --email EMAIL --role admin|member [--name NAME]
       Creates a staff account in the default organization and prints, as the last line, its one-time
       link to set a password (valid ${LINK_HOURS.INVITE} hours; nothing is mailed).
+  npm run signet -- blobs migrate --to fs|postgres|s3 [--from fs|postgres|s3]
+      Copies every document from the store in use (or --from) into another, checking each one's
+      SHA-256; already copied ones are skipped, so it can be run again. Then set BLOB_STORE to the
+      new store and restart. The source is left as it was.
   npm run signet -- purge
       Runs the sandbox purge now (sandbox requests older than SANDBOX_RETENTION_DAYS, and the blobs
       only they used) and prints what it deleted. Production data is never touched.`;
@@ -25,6 +32,7 @@ async function main() {
   const [group, cmd, ...rest] = process.argv.slice(2);
   if (group === "staff" && cmd === "create") return createStaff(rest);
   if (group === "purge" && cmd === undefined) return purge();
+  if (group === "blobs" && cmd === "migrate") return migrate(rest);
   if (group !== "keys" || cmd !== "create") {
     console.error(usage);
     return 2;
@@ -52,6 +60,51 @@ async function main() {
   const { row, apiKey } = await insertApiKey(db, { orgId: org.id, name, environment: env });
   console.log(`Created ${env.toLowerCase()} key "${row.name}" (${row.keyPrefix}…) for ${org.name}. It is shown only once:`);
   console.log(apiKey);
+  return 0;
+}
+
+async function migrate(args: string[]) {
+  const { values } = parseArgs({ args, options: { to: { type: "string" }, from: { type: "string" } } });
+  const kinds = ["fs", "postgres", "s3"] as const;
+  const kind = (v: string | undefined) => kinds.find((k) => k === v?.trim().toLowerCase());
+  const to = kind(values.to);
+  let from: (typeof kinds)[number] | undefined;
+  try {
+    from = values.from === undefined ? blobStoreKind() : kind(values.from);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  if (!to || !from) {
+    console.error("--to (and --from, when given) must be fs, postgres or s3");
+    console.error(usage);
+    return 2;
+  }
+  if (to === from) {
+    console.error(`The store in use is already ${to}: name the one to copy from with --from`);
+    return 2;
+  }
+  // The database is opened first either way: for the embedded store, that takes the data directory's
+  // lock, so a running server and a copy never share it.
+  await getDb();
+  let source, target;
+  try {
+    [source, target] = [await openBlobStore(from), await openBlobStore(to)];
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  let seen = 0;
+  const report = await migrateBlobs(source, target, () => {
+    if (++seen % 100 === 0) console.log(`… ${seen} documents looked at`);
+  });
+  console.log(`Copied ${report.copied} documents from ${from} to ${to}; ${report.present} were already there.`);
+  for (const f of report.failed) console.error(`Not copied: ${f.sha256}: ${f.error}`);
+  if (report.failed.length) {
+    console.error(`${report.failed.length} documents could not be copied: keep BLOB_STORE=${from} until they are.`);
+    return 1;
+  }
+  console.log(`Now set BLOB_STORE=${to} and restart Signet.`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, type Queryable } from "./db";
 import { apiKeys, organizations, settings, staffUsers } from "./db/schema";
 import { environmentOfKey, hashApiKey, randomBase62, type Environment } from "./auth/keys";
@@ -31,6 +31,9 @@ async function defaultOrg(db: Queryable) {
 export async function bootstrap(): Promise<BootstrapReport> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // Instances started together on one PostgreSQL server take turns here, so that exactly one of
+    // them creates the default organization, its keys and the first login.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const org = await defaultOrg(tx);
     const report: BootstrapReport = { orgId: org.id, adminEmail: "" };
 

@@ -1,11 +1,14 @@
 import "server-only";
 import { getHandle } from "./db";
 import { bootstrap, printBanner } from "./bootstrap";
-import { config } from "./config";
+import { checkSealingConfig, config } from "./config";
 import { requeueOrphanedJobs, startWorker } from "./jobs/worker";
+import { checkBlobStoreChoice } from "./blobs/settings";
 
 export async function startServer() {
   try {
+    checkSealingConfig();
+    await checkBlobStoreChoice();
     const handle = await getHandle();
     if (handle.kind === "pglite") {
       const n = await requeueOrphanedJobs();

@@ -16,6 +16,8 @@ if (process.env.TEST_DATABASE_URL) {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-test-"));
 }
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";
+// The suite reads and ages blob files directly; each store has its own tests (test/api/blob-stores.test.ts).
+process.env.BLOB_STORE ??= "fs";
 process.env.SIGNET_WORKER = "0";
 process.env.RATE_LIMIT_SANDBOX ??= "100000";
 process.env.RATE_LIMIT_PRODUCTION ??= "100000";

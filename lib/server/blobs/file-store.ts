@@ -2,29 +2,14 @@ import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { config } from "../config";
+import { BlobNotFoundError, checkName, sha256Of, type BlobStore } from "./store";
 
-/** Content-addressed storage: a blob's name is the SHA-256 of its bytes, so a version is never overwritten. */
-export interface BlobStore {
-  put(bytes: Uint8Array): Promise<{ sha256: string; size: number }>;
-  get(sha256: string): Promise<Uint8Array>;
-  has(sha256: string): Promise<boolean>;
-  /**
-   * Removes a blob; false if there was none. With `unlessTouchedSince`, a blob written (or written
-   * again: `put` of bytes already stored refreshes the blob's time) since then is kept and false is
-   * returned: another writer may be about to record it.
-   */
-  delete(sha256: string, opts?: { unlessTouchedSince?: Date }): Promise<boolean>;
-}
-
-export const sha256Of = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
-
+/** The embedded default: one file per blob under DATA_DIR/blobs/<first two hex digits>/<sha256>. */
 export class FileBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(sha256: string) {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a SHA-256: ${sha256}`);
-    return path.join(this.root, sha256.slice(0, 2), sha256);
+    return path.join(this.root, checkName(sha256).slice(0, 2), sha256);
   }
 
   async put(bytes: Uint8Array) {
@@ -48,12 +33,35 @@ export class FileBlobStore implements BlobStore {
   }
 
   async get(sha256: string) {
-    return new Uint8Array(await fs.readFile(this.pathOf(sha256)));
+    const file = this.pathOf(sha256);
+    try {
+      return new Uint8Array(await fs.readFile(file));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(sha256);
+      throw e;
+    }
+  }
+
+  async *list() {
+    let dirs: string[];
+    try {
+      dirs = await fs.readdir(this.root);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw e;
+    }
+    for (const dir of dirs.filter((d) => /^[0-9a-f]{2}$/.test(d)).sort()) {
+      for (const name of (await fs.readdir(path.join(this.root, dir))).sort()) {
+        // Blobs only: not the temporary files of a write or a delete in progress.
+        if (/^[0-9a-f]{64}$/.test(name) && name.startsWith(dir)) yield name;
+      }
+    }
   }
 
   async has(sha256: string) {
+    const file = this.pathOf(sha256);
     try {
-      await fs.access(this.pathOf(sha256));
+      await fs.access(file);
       return true;
     } catch {
       return false;
@@ -90,9 +98,4 @@ async function touch(file: string): Promise<boolean> {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw e;
   }
-}
-
-let store: BlobStore | undefined;
-export function blobs(): BlobStore {
-  return (store ??= new FileBlobStore(path.join(config.dataDir, "blobs")));
 }

@@ -163,9 +163,58 @@ export const recipients = pgTable(
     signedAt: ts("signed_at"),
     declinedAt: ts("declined_at"),
     declineReason: text("decline_reason"),
+    /** How the signer proves who they are before the link shows anything: NONE, ACCESS_CODE or EMAIL_CODE. */
+    authMethod: text("auth_method").notNull().default("NONE"),
+    /** ACCESS_CODE: scrypt$N$r$p$salt$hash of the code the sender gives out of band; never returned. */
+    accessCodeHash: text("access_code_hash"),
+    /** Wrong codes since the last success or lock; the fifth locks the link. */
+    authFailures: integer("auth_failures").notNull().default(0),
+    /** The link refuses codes (and code mails) until then. */
+    authLockedUntil: ts("auth_locked_until"),
     createdAt: createdAt(),
   },
   (t) => [index("recipients_request_idx").on(t.requestId), uniqueIndex("recipients_token_idx").on(t.tokenHash)],
+);
+
+/**
+ * Codes e-mailed to an EMAIL_CODE signer: 6 digits, derived from a server secret and the row's id
+ * (so that a retried mail job sends the same code), stored only as a keyed hash. Valid until
+ * `expiresAt` and once; a newer code ends the older ones.
+ */
+export const signerCodes = pgTable(
+  "signer_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => recipients.id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 (server secret) of the recipient id and the code, hex. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signer_codes_recipient_idx").on(t.recipientId, t.createdAt)],
+);
+
+/** A signer who gave the right code: the signer-session cookie names one row (by the SHA-256 of its token). */
+export const signerSessions = pgTable(
+  "signer_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => recipients.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** ACCESS_CODE or EMAIL_CODE: how this session was earned. */
+    method: text("method").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    /** Moves forward with use (idle timeout), never past createdAt + the absolute limit. */
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("signer_sessions_recipient_idx").on(t.recipientId)],
 );
 
 export const fields = pgTable(
@@ -434,3 +483,6 @@ export const purgeRuns = pgTable("purge_runs", {
   counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
   error: text("error"),
 });
+
+// Documents kept in the database (BLOB_STORE=postgres): lib/server/blobs/postgres-store.ts.
+export { blobObjects, blobChunks } from "./schema-blobs";

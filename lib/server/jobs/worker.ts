@@ -6,7 +6,8 @@ import { jobs } from "../db/schema";
 import { handlers } from "./handlers";
 import { PermanentJobError } from "./queue";
 
-const LEASE_SECONDS = 120;
+/** How long a taken job is ours; a job whose worker died is taken again after it (JOB_LEASE_SECONDS). */
+const leaseSeconds = () => Number(process.env.JOB_LEASE_SECONDS) > 0 ? Number(process.env.JOB_LEASE_SECONDS) : 120;
 const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
 /** Exponential backoff with full jitter: up to 2^attempt seconds, capped at an hour. */
@@ -32,7 +33,7 @@ async function claim() {
     .set({
       status: "RUNNING",
       attempts: sql`${jobs.attempts} + 1`,
-      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds()})`,
       lockedBy: workerId,
     })
     .where(inArray(jobs.id, due))
@@ -49,14 +50,25 @@ export async function runDueJobs(max = 100): Promise<number> {
     if (!job) break;
     ran++;
     const handler = handlers[job.type];
+    // The lease is renewed while the handler runs, so a long job (a seal of a large document) is
+    // never taken by another instance while this one still works on it; a dead process stops renewing.
+    const renew = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds()})` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "RUNNING")))
+        .catch((e) => console.error(`[signet] job ${job.id}: lease not renewed: ${e instanceof Error ? e.message : e}`));
+    }, (leaseSeconds() * 1000) / 3);
+    renew.unref();
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler(job.payload, { id: job.id, attempt: job.attempts, final: job.attempts >= job.maxAttempts });
+      clearInterval(renew);
       await db
         .update(jobs)
         .set({ status: "DONE", finishedAt: new Date(), lockedUntil: null, lastError: null })
         .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
     } catch (e) {
+      clearInterval(renew);
       const message = e instanceof Error ? e.message : String(e);
       const final = job.attempts >= job.maxAttempts || e instanceof PermanentJobError;
       console.error(`[signet] job ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " for good" : ""}: ${message}`);

@@ -1,0 +1,243 @@
+// Issue 16: two Signet processes on one PostgreSQL server, each with its own (empty, unshared) data
+// directory, as behind a load balancer. Documents live in the database (the default with a
+// PostgreSQL server), the queue, rate limits and idempotency keys too: what one instance did, the
+// other sees, and nothing is done twice.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+// @ts-expect-error: a plain ES module of the test scripts, without types
+import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
+import { startSmtp } from "../support/smtp";
+import { root, startServer, type ServerProcess } from "../support/server-process";
+
+const KEY = "signet_test_" + "T".repeat(16) + "woInstances01234";
+const SR = "/api/v1/enterprise/signature-requests";
+
+let db: { url: string; stop(): void };
+let client: pg.Client;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let hooks: { url: string; got: { id: string; type: string }[]; close(): Promise<void> };
+let a: ServerProcess;
+let b: ServerProcess;
+const env = () => ({
+  DATABASE_URL: db.url,
+  SMTP_URL: smtp.url,
+  SIGNET_BOOTSTRAP_KEY: KEY,
+  ADMIN_PASSWORD: "two-instances-pw",
+  WEBHOOK_ALLOW_PRIVATE: "1",
+  RATE_LIMIT_SANDBOX: "40",
+  JOB_LEASE_SECONDS: "4",
+});
+
+beforeAll(async () => {
+  db = await startTestPostgres();
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  smtp = await startSmtp();
+  const got: { id: string; type: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      got.push({ id: String(req.headers["webhook-id"]), type: JSON.parse(body).type });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  hooks = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => new Promise((r) => server.close(() => r())) };
+  // Both at once, on an empty database: one migrates and bootstraps, the other waits its turn.
+  const dir = (n: string) => fs.mkdtempSync(path.join(os.tmpdir(), `signet-two-${n}-`));
+  [a, b] = await Promise.all([startServer({ ...env(), DATA_DIR: dir("a") }), startServer({ ...env(), DATA_DIR: dir("b") })]);
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of [a, b]) await s?.stop("SIGKILL");
+  await client?.end();
+  await smtp?.close();
+  await hooks?.close();
+  db?.stop();
+});
+
+async function api(s: ServerProcess, method: string, p: string, body?: unknown, opts: { key?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "x-api-key": opts.key ?? KEY, ...opts.headers };
+  const init: RequestInit = { method, headers };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    headers["content-type"] = "application/json";
+  }
+  const r = await fetch(`${s.url}${p}`, init);
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+
+async function pdf(text: string) {
+  const d = await PDFDocument.create();
+  const font = await d.embedFont(StandardFonts.Helvetica);
+  d.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
+  return d.save();
+}
+
+function upload(title: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append("title", title);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "doc.pdf");
+  return form;
+}
+
+async function until<T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+const tokenIn = (address: string) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(mailsTo(address).at(-1)?.text ?? "")?.[1];
+
+async function sign(s: ServerProcess, token: string) {
+  const view = await fetch(`${s.url}/api/sign/${token}`).then((r) => r.json());
+  const field = view.data.fields.find((f: { type: string }) => f.type === "SIGNATURE");
+  const r = await fetch(`${s.url}/api/sign/${token}/sign`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: s.url },
+    body: JSON.stringify({ consent: true, values: [{ fieldId: field.id, typed: "Signer" }] }),
+  });
+  expect(r.status, await r.clone().text()).toBe(200);
+}
+
+describe("two instances on one PostgreSQL server", () => {
+  it("both came up on the empty database: one organization, one bootstrap", async () => {
+    const orgs = await client.query("select count(*)::int as n from organizations where is_default");
+    expect(orgs.rows[0].n).toBe(1);
+    for (const s of [a, b]) expect((await api(s, "GET", `${SR}?limit=1`)).status).toBe(200);
+  });
+
+  it("a request made on A is read, sent and signed on B; each mail, webhook and seal happens once", async () => {
+    const hook = await api(a, "POST", "/api/v1/enterprise/webhooks", {
+      url: hooks.url,
+      events: ["signature_request.sent", "signature_request.signed", "signature_request.completed"],
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+
+    const original = await pdf("Made on A, signed on B");
+    const created = await api(a, "POST", SR, upload("Across instances", original));
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    // B reads the document A stored: it is in the database, not on A's disk.
+    const doc = await fetch(`${b.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } });
+    expect(doc.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await doc.arrayBuffer()), Buffer.from(original))).toBe(0);
+
+    const signers = ["one@example.com", "two@example.com"];
+    for (const [i, email] of signers.entries()) {
+      const r = await api(b, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
+      expect(r.status).toBe(201);
+      const f = await api(i ? a : b, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + i * 80, width: 160, height: 40 });
+      expect(f.status).toBe(201);
+    }
+    expect((await api(b, "POST", `${SR}/${id}/send`)).status).toBe(200);
+
+    await sign(b, await until("the first invitation", async () => tokenIn(signers[0]!)));
+    await sign(a, await until("the second invitation", async () => tokenIn(signers[1]!)));
+    const sealed = await until("the seal", async () => {
+      const r = await api(a, "GET", `${SR}/${id}`);
+      return r.body.data.status === "COMPLETED" && r.body.data;
+    });
+    expect(sealed.status).toBe("COMPLETED");
+    await until("the completion webhook", async () => hooks.got.some((h) => h.type === "signature_request.completed"));
+    await until("the completion mails", async () => signers.every((s) => mailsTo(s).length >= 2));
+    await new Promise((r) => setTimeout(r, 2500)); // time for a duplicate to show up, if there were one
+
+    // One invitation and one completion mail per signer, each message once.
+    for (const s of signers) expect(mailsTo(s).map((m) => m.subject), s).toHaveLength(2);
+    const messageIds = smtp.mails.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
+    expect(new Set(messageIds).size).toBe(messageIds.length);
+    // Each webhook event once, and the request completed once.
+    const ids = hooks.got.map((h) => h.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(hooks.got.filter((h) => h.type === "signature_request.completed")).toHaveLength(1);
+    const versions = await client.query("select reason, count(*)::int as n from document_versions where request_id = $1 group by reason order by reason", [id]);
+    expect(versions.rows.map((r) => [r.reason, r.n])).toContainEqual(["SEALED", 1]);
+    const jobs = await client.query("select type, status, attempts from jobs where payload->>'requestId' = $1 and type = 'seal'", [id]);
+    expect(jobs.rows).toEqual([{ type: "seal", status: "DONE", attempts: 1 }]);
+
+    // The sealed file is the same from either instance, and pdfsig finds it valid and whole.
+    const fromA = Buffer.from(await (await fetch(`${a.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer());
+    const fromB = Buffer.from(await (await fetch(`${b.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer());
+    expect(Buffer.compare(fromA, fromB)).toBe(0);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-pdf-")), "sealed.pdf");
+    fs.writeFileSync(file, fromA);
+    const sig = spawnSync("pdfsig", [file], { encoding: "utf8" }).stdout;
+    expect(sig).toContain("Signature is Valid");
+    expect(sig).toContain("Total document signed");
+  });
+
+  it("one rate limit and one Idempotency-Key across both instances", async () => {
+    // A key of its own (the operator's command, on the same database), so the limit starts full.
+    const made = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "rate"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-cli-")) },
+      encoding: "utf8",
+    });
+    expect(made.status, made.stderr).toBe(0);
+    const key = made.stdout.trim().split("\n").at(-1)!;
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) statuses.push((await api(i % 2 ? a : b, "GET", `${SR}?limit=1`, undefined, { key })).status);
+    const ok = statuses.filter((s) => s === 200).length;
+    // 40 a minute for the key, wherever it calls: not 40 on each.
+    expect(ok).toBeGreaterThanOrEqual(40);
+    expect(ok).toBeLessThanOrEqual(42);
+    expect(statuses.slice(45)).toEqual([429, 429, 429, 429, 429]);
+
+    const bytes = await pdf("Idempotent");
+    const headers = { "idempotency-key": `two-instances-${Date.now()}` };
+    const first = await api(a, "POST", SR, upload("Idempotent across instances", bytes), { headers });
+    const second = await api(b, "POST", SR, upload("Idempotent across instances", bytes), { headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    const rows = await client.query("select count(*)::int as n from signature_requests where title = 'Idempotent across instances'");
+    expect(rows.rows[0].n).toBe(1);
+  });
+
+  it("loses nothing when A is killed in the middle of sending: B finishes the work", async () => {
+    const ids: string[] = [];
+    const emails: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const created = await api(a, "POST", SR, upload(`Killed mid-send ${n}`, await pdf(`Killed ${n}`)));
+      const id = created.body.data.id as string;
+      ids.push(id);
+      for (let i = 0; i < 2; i++) {
+        const email = `kill-${n}-${i}@example.com`;
+        emails.push(email);
+        const r = await api(a, "POST", `${SR}/${id}/recipients`, { email, name: `Kill ${n}.${i}`, order: 1 });
+        await api(a, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + i * 80, width: 160, height: 40 });
+      }
+    }
+    for (const id of ids) expect((await api(a, "POST", `${SR}/${id}/send`)).status).toBe(200);
+    a.child.kill("SIGKILL");
+    await a.exited;
+    // Jobs A had taken are B's once their lease runs out; the others B takes at once.
+    await until("every invitation", async () => emails.every((e) => mailsTo(e).length >= 1), 90_000);
+    const jobs = await client.query("select status from jobs where type = 'invitation' and payload->>'requestId' = any($1)", [ids]);
+    expect(jobs.rows).toHaveLength(6);
+    await until("every invitation job done", async () => {
+      const r = await client.query("select count(*)::int as n from jobs where type = 'invitation' and status = 'DONE' and payload->>'requestId' = any($1)", [ids]);
+      return r.rows[0].n === 6;
+    });
+    for (const id of ids) {
+      const r = await api(b, "GET", `${SR}/${id}`);
+      expect(r.body.data.recipients.map((x: { status: string }) => x.status)).toEqual(["SENT", "SENT"]);
+    }
+  });
+});
