@@ -161,6 +161,10 @@ test("the right access code and an e-mailed code let two signers sign; the certi
   for (const event of ["recipient.access_code.failed", "recipient.access_code.verified", "recipient.email_code.sent", "recipient.email_code.verified"]) {
     expect(text, event).toContain(event);
   }
+  // Each signer's line says how they were identified.
+  const flat = text.replace(/\s+/g, " ");
+  expect(flat).toMatch(/Identified by:? e-mail link; access code \(given \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
+  expect(flat).toMatch(/Identified by:? e-mail link; e-mail code \(given \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
   // Neither code is written anywhere in it.
   expect(text).not.toContain(ann.authentication.accessCode);
   expect(text).not.toContain(code);

@@ -1,0 +1,138 @@
+/**
+ * Issue 16, memory: the server process's resident memory on the embedded store under a mixed API
+ * load: 10,000 requests (uploads, recipients, fields, reads, lists, anchor previews, sends) from
+ * 10 clients, then a soak of light mixed load for SOAK_MINUTES (10) with RSS sampled every 15 s.
+ * Peak is the kernel's high-water mark (VmHWM) since the start; growth is the RSS at the end of the
+ * soak minus at its start (after warm-up). The baseline is the same server's RSS when it has just
+ * started and answered its first request, same run. Targets: peak < 400 MB, no growth over the soak.
+ *
+ * The store is opened once and closed before the measured start: PGlite's first open of an empty
+ * directory (initdb in WebAssembly) is a one-off ~900 MB that says nothing about a server that runs.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { startServer, type ServerProcess } from "../test/support/server-process";
+
+const KEY = "signet_test_" + "M".repeat(16) + "emoryBench012345";
+const TOTAL = Number(process.env.BENCH_REQUESTS || 10_000);
+const SOAK_MINUTES = Number(process.env.SOAK_MINUTES || 10);
+const CLIENTS = 10;
+const SR = "/api/v1/enterprise/signature-requests";
+
+const mb = (kb: number) => kb / 1024;
+function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: mb(kb("VmRSS")), hwm: mb(kb("VmHWM")) };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-mem-"));
+const env = { DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "100000000" };
+await (await startServer(env)).stop("SIGTERM");
+const server: ServerProcess = await startServer(env);
+const pid = server.child.pid!;
+
+async function call(method: string, p: string, body?: unknown) {
+  const headers: Record<string, string> = { "x-api-key": KEY };
+  const init: RequestInit = { method, headers };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    headers["content-type"] = "application/json";
+  }
+  const r = await fetch(`${server.url}${p}`, init);
+  const text = await r.text();
+  if (r.status >= 500) throw new Error(`${method} ${p}: ${r.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const docBytes = await (async () => {
+  const d = await PDFDocument.create();
+  const font = await d.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < 3; i++) d.addPage([612, 792]).drawText(`Page ${i + 1}  Sign here: {{s1|signature|120|40}}  {{s1|date}}`, { x: 72, y: 700, size: 12, font });
+  return d.save();
+})();
+
+const ids: string[] = [];
+let n = 0;
+/** One request of the mix; which one by a counter, so the mix is the same on every run. */
+async function one(i: number) {
+  const kind = i % 20;
+  if (kind === 0 || ids.length === 0) {
+    const form = new FormData();
+    form.append("title", `Memory ${i}`);
+    // A distinct file each time (a comment after %%EOF): new blobs and text layers, as in real use.
+    form.append("file", new Blob([new Uint8Array([...docBytes, ...new TextEncoder().encode(`\n% ${i}\n`)])], { type: "application/pdf" }), "doc.pdf");
+    const created = await call("POST", SR, form);
+    if (created?.data?.id) ids.push(created.data.id);
+    return;
+  }
+  const id = ids[i % ids.length]!;
+  if (kind === 1) await call("POST", `${SR}/${id}/recipients`, { email: `r${i}@example.com`, name: `R ${i}`, order: 1 });
+  else if (kind === 2) await call("POST", `${SR}/${id}/anchors/preview`, {});
+  else if (kind === 3) await call("GET", `${SR}?limit=20`);
+  else if (kind === 4) await call("GET", `${SR}/${id}/audit`);
+  else await call("GET", `${SR}/${id}`);
+}
+
+async function drive(count: number) {
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (n < count) await one(n++);
+    }),
+  );
+}
+
+await call("GET", `${SR}?limit=1`);
+const idle = memoryOf(pid);
+const t0 = performance.now();
+await drive(TOTAL);
+const loadSeconds = (performance.now() - t0) / 1000;
+const afterLoad = memoryOf(pid);
+
+// The soak: a light steady mix (one client), RSS sampled every 15 s.
+const samples: number[] = [];
+const soakEnd = Date.now() + SOAK_MINUTES * 60_000;
+let soaking = true;
+const soak = (async () => {
+  let i = n;
+  while (soaking) {
+    await one(i++);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+while (Date.now() < soakEnd) {
+  samples.push(memoryOf(pid).rss);
+  await new Promise((r) => setTimeout(r, 15_000));
+}
+samples.push(memoryOf(pid).rss);
+soaking = false;
+await soak;
+const end = memoryOf(pid);
+await server.stop("SIGTERM");
+
+// Growth: the last minute's median against the first minute's, so one GC moment does not decide it.
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const first = median(samples.slice(0, 4));
+const last = median(samples.slice(-4));
+const growth = last - first;
+const f = (x: number) => `${x.toFixed(0)} MB`;
+const met = end.hwm < 400 && growth <= 10;
+const markdown = `The built server on the embedded store (PGlite in the process, documents on disk, its engine's worker threads
+included: they are threads of the same process). ${TOTAL.toLocaleString("en")} mixed API requests from ${CLIENTS} clients
+(1 in 20 an upload of a new 3-page PDF, then recipients, anchor previews, lists, audit trails and reads) took
+${loadSeconds.toFixed(0)} s; then ${SOAK_MINUTES} minutes of light mixed load, RSS sampled every 15 s. Baseline: the same
+process just started, after its first request.
+
+| | RSS | ratio to the baseline |
+|---|---|---|
+| just started (baseline) | ${f(idle.rss)} | 1.00 |
+| after ${TOTAL.toLocaleString("en")} requests | ${f(afterLoad.rss)} | ${(afterLoad.rss / idle.rss).toFixed(2)} |
+| peak (VmHWM) over the whole run | **${f(end.hwm)}** | ${(end.hwm / idle.rss).toFixed(2)} |
+| soak: first minute → last minute (medians) | ${f(first)} → ${f(last)} | growth **${growth >= 0 ? "+" : ""}${f(growth)}** |
+
+Targets (issue 16): peak under 400 MB, no growth over the soak (within 10 MB). ${met ? "Met." : "NOT met."}`;
+console.log(JSON.stringify({ title: "Memory: the server under 10,000 mixed requests and a soak (issue 16)", markdown }));
+process.exit(0);
