@@ -171,6 +171,8 @@ export const recipients = pgTable(
     authFailures: integer("auth_failures").notNull().default(0),
     /** The link refuses codes (and code mails) until then. */
     authLockedUntil: ts("auth_locked_until"),
+    /** EMAIL (invitation mailed) or EMBEDDED (no mail: the sender asks for a short-lived signing URL to frame). */
+    delivery: text("delivery").notNull().default("EMAIL"),
     createdAt: createdAt(),
   },
   (t) => [index("recipients_request_idx").on(t.requestId), uniqueIndex("recipients_token_idx").on(t.tokenHash)],
@@ -239,6 +241,16 @@ export const fields = pgTable(
     maxLength: integer("max_length"),
     fontSize: doublePrecision("font_size"),
     defaultValue: text("default_value"),
+    /** DROPDOWN: its choices; RADIO: the choices of its group (each RADIO row is one button, `optionValue`). */
+    options: jsonb("options").$type<string[]>(),
+    /** RADIO: the group the button belongs to (one choice per group and recipient). */
+    groupName: text("group_name"),
+    /** RADIO: the value this button stands for. */
+    optionValue: text("option_value"),
+    /** NUMBER: bounds and decimals allowed. */
+    minValue: doublePrecision("min_value"),
+    maxValue: doublePrecision("max_value"),
+    decimals: integer("decimals"),
     /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box }. */
     anchor: jsonb("anchor").$type<Record<string, unknown>>(),
     value: text("value"),
@@ -427,6 +439,12 @@ export const templateFields = pgTable(
     maxLength: integer("max_length"),
     fontSize: doublePrecision("font_size"),
     defaultValue: text("default_value"),
+    options: jsonb("options").$type<string[]>(),
+    groupName: text("group_name"),
+    optionValue: text("option_value"),
+    minValue: doublePrecision("min_value"),
+    maxValue: doublePrecision("max_value"),
+    decimals: integer("decimals"),
     /** { anchorKey, occurrenceIndex, xOffset, yOffset, box }: where the anchor was found. */
     anchor: jsonb("anchor").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -483,6 +501,69 @@ export const purgeRuns = pgTable("purge_runs", {
   counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
   error: text("error"),
 });
+
+/**
+ * Short-lived signing URLs for EMBEDDED recipients: valid 5 minutes and once, to open the signing
+ * page inside the sender's iframe (which then runs on the usual signer session).
+ */
+export const embedLinks = pgTable(
+  "embed_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => recipients.id, { onDelete: "cascade" }),
+    /** SHA-256 of the URL's token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("embed_links_token_idx").on(t.tokenHash), index("embed_links_recipient_idx").on(t.recipientId)],
+);
+
+/** A bulk send from a template: one request per row, run by the queue (resumable after a crash). */
+export const bulkSends = pgTable(
+  "bulk_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    environment: text("environment").notNull(),
+    templateId: uuid("template_id").notNull(),
+    /** The key (or staff member) that started it, as audit events name actors. */
+    createdBy: text("created_by"),
+    /** QUEUED | RUNNING | DONE */
+    status: text("status").notNull().default("QUEUED"),
+    total: integer("total").notNull(),
+    createdCount: integer("created_count").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [index("bulk_sends_org_idx").on(t.orgId, t.environment, t.createdAt)],
+);
+
+/** One row of a bulk send: its data, and what became of it (the request made, or why not). */
+export const bulkSendRows = pgTable(
+  "bulk_send_rows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bulkSendId: uuid("bulk_send_id")
+      .notNull()
+      .references(() => bulkSends.id, { onDelete: "cascade" }),
+    rowIndex: integer("row_index").notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull(),
+    /** PENDING | SENT | FAILED (INVALID rows are FAILED before anything runs) */
+    status: text("status").notNull().default("PENDING"),
+    requestId: uuid("request_id"),
+    error: text("error"),
+    updatedAt: ts("updated_at"),
+  },
+  (t) => [uniqueIndex("bulk_send_rows_idx").on(t.bulkSendId, t.rowIndex)],
+);
 
 // Documents kept in the database (BLOB_STORE=postgres): lib/server/blobs/postgres-store.ts.
 export { blobObjects, blobChunks } from "./schema-blobs";
