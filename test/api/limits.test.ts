@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
-import { apiKeys, signatureRequests } from "@/lib/server/db/schema";
+import { apiKeys, rateBuckets, signatureRequests } from "@/lib/server/db/schema";
 import { call, makeOrg } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
 
@@ -46,6 +46,30 @@ describe("rate limits", () => {
       process.env.RATE_LIMIT_PRODUCTION = saved[1];
     }
   });
+
+  it("takes tokens from the shared bucket in leases while many are left, never admitting more than the limit", async () => {
+    const org = await makeOrg();
+    const db = await getDb();
+    await db.update(apiKeys).set({ rateLimitPerMinute: 400 }).where(eq(apiKeys.id, org.sandboxKeyId));
+    const bucket = async () => Number((await db.select().from(rateBuckets).where(eq(rateBuckets.keyId, org.sandboxKeyId)))[0]!.tokens);
+    expect((await call("GET", "/api/v1/api-keys", { key: org.sandboxKey })).status).toBe(200);
+    // The first call took a twentieth of the full bucket from the database: the next 19 cost no write.
+    const afterFirst = await bucket();
+    expect(afterFirst).toBeGreaterThanOrEqual(379);
+    expect(afterFirst).toBeLessThan(381);
+    for (let i = 0; i < 19; i++) expect((await call("GET", "/api/v1/api-keys", { key: org.sandboxKey })).status).toBe(200);
+    expect(Math.abs((await bucket()) - afterFirst)).toBeLessThan(1); // refilled a little at most, not taken from
+    // Spent to the end: the leases shrink to one token near the limit, and the total admitted is the limit.
+    const statuses: number[] = [];
+    const started = Date.now();
+    for (let i = 0; i < 400; i++) statuses.push((await call("GET", "/api/v1/api-keys", { key: org.sandboxKey })).status);
+    const refilled = Math.ceil(((Date.now() - started) / 60_000) * 400) + 2;
+    const admitted = 20 + statuses.filter((s) => s === 200).length;
+    expect(admitted).toBeGreaterThanOrEqual(400);
+    // What refilled while the loop ran (400 a minute) is all that may come on top.
+    expect(admitted).toBeLessThanOrEqual(400 + refilled);
+    expect(statuses).toContain(429);
+  });
 });
 
 describe("Idempotency-Key", () => {
@@ -87,4 +111,5 @@ describe("Idempotency-Key", () => {
     expect(again.status).toBe(403);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
   });
+
 });

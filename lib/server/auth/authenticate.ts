@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "../db";
+import { getDb, type Db } from "../db";
 import { apiKeys, organizations } from "../db/schema";
 import { AppError } from "../http/errors";
 import { constantTimeEqualHex, hashApiKey, keyPrefixOf, type Environment } from "./keys";
@@ -22,16 +22,25 @@ export interface KeyAuth {
   staff?: { id: string; name: string; email: string };
 }
 
+/** Every API call looks its key up: the statement is built once per database handle, then only run. */
+function prepareLookup(db: Db) {
+  return db
+    .select({ key: apiKeys, plan: organizations.plan })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .limit(1)
+    .prepare("authenticate_key");
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
 export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
   if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
   const hash = hashApiKey(apiKey.trim());
   const db = await getDb();
-  const [row] = await db
-    .select({ key: apiKeys, plan: organizations.plan })
-    .from(apiKeys)
-    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(eq(apiKeys.keyHash, hash))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.execute({ hash });
   if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("UNAUTHENTICATED", "Invalid API key");
   if (row.key.revokedAt) throw new AppError("UNAUTHENTICATED", "API key has been revoked");
   if (!ipAllowed(ip, row.key.allowedIps)) {

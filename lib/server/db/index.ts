@@ -30,8 +30,9 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined);
-    const db = drizzle(client, { schema });
+    const { types } = await import("@electric-sql/pglite");
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined, { parsers: drizzleParsers(types) });
+    const db = drizzle(withoutQueryParsers(client), { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
@@ -45,6 +46,36 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     await release();
     throw e;
   }
+}
+
+/**
+ * The type parsers drizzle's PGlite driver passes with every query (dates, intervals and their arrays
+ * left as text, for drizzle to map). Passed per query, PGlite merges them into its parser table for
+ * each query, about 100 µs a query (measured: `select 1` 84 µs raw, 188 µs with them); set once on the
+ * client instead, and stripped from each query, the rows come out the same.
+ */
+function drizzleParsers(types: { TIMESTAMP: number; TIMESTAMPTZ: number; INTERVAL: number; DATE: number }) {
+  const asText = (value: string) => value;
+  // numeric[], timestamp[], timestamptz[], interval[], date[]: as drizzle-orm/pglite/session.js lists them.
+  return Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, asText]));
+}
+
+/** The PGlite client (or one of its transactions) with per-query `parsers` dropped; see drizzleParsers. */
+function withoutQueryParsers<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "query") {
+        return (query: string, params?: unknown[], options?: { parsers?: unknown }) =>
+          value.call(target, query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (prop === "transaction") {
+        return (fn: (tx: object) => unknown) => value.call(target, (tx: object) => fn(withoutQueryParsers(tx)));
+      }
+      return value.bind(target);
+    },
+  });
 }
 
 async function openPostgres(url: string): Promise<Handle> {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -567,3 +567,23 @@ export const bulkSendRows = pgTable(
 
 // Documents kept in the database (BLOB_STORE=postgres): lib/server/blobs/postgres-store.ts.
 export { blobObjects, blobChunks } from "./schema-blobs";
+
+/**
+ * Relations, for drizzle's relational queries only (no effect on the tables or migrations): a
+ * request read with its current document, recipients and fields in one SQL statement
+ * (lib/server/requests/read-request.ts).
+ */
+export const signatureRequestsRelations = relations(signatureRequests, ({ many }) => ({
+  documentVersions: many(documentVersions),
+  recipients: many(recipients),
+  fields: many(fields),
+}));
+export const documentVersionsRelations = relations(documentVersions, ({ one }) => ({
+  request: one(signatureRequests, { fields: [documentVersions.requestId], references: [signatureRequests.id] }),
+}));
+export const recipientsRelations = relations(recipients, ({ one }) => ({
+  request: one(signatureRequests, { fields: [recipients.requestId], references: [signatureRequests.id] }),
+}));
+export const fieldsRelations = relations(fields, ({ one }) => ({
+  request: one(signatureRequests, { fields: [fields.requestId], references: [signatureRequests.id] }),
+}));

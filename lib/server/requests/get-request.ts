@@ -4,11 +4,11 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { auditEvents } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { currentDocument, findVisibleRequest, loadRequestDto } from "./load-request";
+import { currentDocument, findVisibleRequest } from "./load-request";
+import { readRequestDto } from "./read-request";
 
 export async function getRequest(auth: KeyAuth, id: string) {
-  const db = await getDb();
-  return loadRequestDto(db, await findVisibleRequest(db, auth, id));
+  return readRequestDto(await getDb(), auth, id);
 }
 
 /** The current PDF (after stamps and replacements; the sealed one once completed). */

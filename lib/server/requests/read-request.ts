@@ -1,0 +1,41 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { SignatureRequestDto } from "@/lib/schemas/requests";
+import type { KeyAuth } from "../auth/authenticate";
+import type { Db } from "../db";
+import { notFound } from "../http/errors";
+import { isUuid } from "../scope";
+import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "./load-request";
+
+/**
+ * `GET /signature-requests/{id}`, the API's most frequent call, in one SQL statement: the request
+ * (scoped to the key's organization and environment), its current document, its recipients in
+ * signing order and its fields, through drizzle's relational query (lateral joins, JSON rows), built
+ * once per database handle and then only executed. Four statements before; see docs/benchmarks.md.
+ */
+function build(db: Db) {
+  return db.query.signatureRequests
+    .findFirst({
+      where: (r, { and, eq }) => and(eq(r.id, sql.placeholder("id")), eq(r.orgId, sql.placeholder("orgId")), eq(r.environment, sql.placeholder("environment"))),
+      with: {
+        documentVersions: { orderBy: (d, { desc }) => [desc(d.version)], limit: 1 },
+        recipients: { orderBy: (r, { asc }) => [asc(r.order), asc(r.createdAt), asc(r.id)] },
+        fields: { orderBy: (f, { asc }) => [asc(f.page), asc(f.y), asc(f.x), asc(f.createdAt)] },
+      },
+    })
+    .prepare("read_signature_request");
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof build>>();
+
+export async function readRequestDto(db: Db, auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
+  if (!isUuid(id)) throw notFound("Signature request");
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = build(db)));
+  const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
+  if (!row) throw notFound("Signature request");
+  const { documentVersions: docs, recipients: recs, fields: flds, ...req } = row;
+  const doc = docs[0];
+  if (!doc) throw new Error(`Signature request ${id} has no document`);
+  return { ...toRequestHeader(req), document: toDocumentDto(doc), recipients: recs.map(toRecipientDto), fields: flds.map(toFieldDto) };
+}
