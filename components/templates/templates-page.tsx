@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { controlClass, inputClass, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
+import { BulkSendPanel } from "./bulk-send-panel";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 
@@ -18,6 +19,7 @@ export function TemplatesPage() {
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const { remove } = useTemplateActions();
   const [using, setUsing] = useState<TemplateDto | null>(null);
+  const [bulk, setBulk] = useState<TemplateDto | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (q.isError && unavailable(q.error))
@@ -38,6 +40,7 @@ export function TemplatesPage() {
         <div className="space-y-4">
           {error && <Alert>{error}</Alert>}
           {using && <UseTemplateForm key={using.id} t={using} onClose={() => setUsing(null)} />}
+          {bulk && <BulkSendPanel key={bulk.id} t={bulk} onClose={() => setBulk(null)} />}
           {q.isPending ? (
             <Spinner label="Loading templates" />
           ) : q.isError ? (
@@ -66,6 +69,9 @@ export function TemplatesPage() {
                   <div className="mt-3 flex gap-2">
                     <Button onClick={() => setUsing(t)} aria-label={`Use template ${t.name}`}>
                       Use
+                    </Button>
+                    <Button variant="secondary" onClick={() => setBulk(t)} aria-label={`Bulk send template ${t.name}`}>
+                      Bulk send
                     </Button>
                     <Button
                       variant="danger"

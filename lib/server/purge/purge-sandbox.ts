@@ -5,6 +5,7 @@ import { config } from "../config";
 import { getDb } from "../db";
 import {
   auditEvents,
+  bulkSends,
   documentVersions,
   fields,
   jobs,
@@ -198,6 +199,30 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
 }
 
 /**
+ * Sandbox bulk sends started before the cutoff and finished (their rows go with them, ON DELETE
+ * CASCADE), with their jobs once those are over. One still running waits for the next run; the
+ * requests it made are purged as requests, by their own age.
+ */
+async function purgeBulkSends(cutoff: Date) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(bulkSends)
+      .where(and(eq(bulkSends.environment, SANDBOX), lt(bulkSends.createdAt, cutoff), eq(bulkSends.status, "DONE")))
+      .returning({ id: bulkSends.id });
+    if (gone.length) {
+      await tx.delete(jobs).where(
+        and(
+          eq(jobs.type, "bulk-send"),
+          inArray(jobs.status, ["DONE", "FAILED"]),
+          inArray(sql`${jobs.payload}->>'bulkSendId'`, gone.map((g) => g.id)),
+        ),
+      );
+    }
+  });
+}
+
+/**
  * Deletes sandbox signature requests created more than SANDBOX_RETENTION_DAYS ago, with their
  * recipients, fields, audit events, mails (log rows and outbox files), webhook deliveries, jobs,
  * document versions and text layers no longer used, in batches of 200 per transaction; then the
@@ -228,6 +253,7 @@ export async function purgeSandbox(opts: PurgeOptions = {}): Promise<PurgeOutcom
       await db.delete(jobs).where(and(eq(jobs.id, done.jobId), eq(jobs.status, "QUEUED")));
       if (done.picked < size || Date.now() - started > BUDGET_MS || opts.shouldStop?.()) break;
     }
+    await purgeBulkSends(cutoff);
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
     console.error(`[signet] sandbox purge ${claim.id} failed: ${error}`);

@@ -21,6 +21,8 @@ describe("staffMayCall", () => {
     [["outbox"], "GET", null],
     [["outbox", "m1"], "get", null],
     [["outbox", "m1"], "DELETE", "Members cannot DELETE outbox; only admins can"],
+    [["bulk-sends", "b1"], "GET", null],
+    [["bulk-sends"], "POST", "Members cannot POST bulk-sends; only admins can"],
     [["api-keys"], "GET", "Only admins can manage API keys"],
     [["api-keys"], "POST", "Only admins can manage API keys"],
     [["api-keys", "k1"], "DELETE", "Only admins can manage API keys"],

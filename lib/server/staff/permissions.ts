@@ -12,6 +12,8 @@ const MEMBER_MAY: Record<string, string[]> = {
   "signature-requests": ALL,
   templates: ALL,
   outbox: READ,
+  // A member may start a bulk send on a template (templates: ALL) and so must see how it goes.
+  "bulk-sends": READ,
 };
 
 /** What a member is told when a path is for admins, by its first segment. */

@@ -1,0 +1,240 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRef, useState } from "react";
+import { api, ApiError, plainError } from "@/lib/client/api";
+import type { TemplateDto } from "@/lib/client/types";
+import type { BulkRowError, BulkSendDryRunDto, BulkSendDto, BulkSendStartedDto } from "@/lib/schemas/bulk";
+import { MAX_BULK_ROWS } from "@/lib/schemas/bulk";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/feedback";
+
+const bulkPath = (id: string, dryRun: boolean) => `/templates/${id}/bulk-send${dryRun ? "?dryRun=true" : ""}`;
+
+function formOf(file: File) {
+  const f = new FormData();
+  f.append("file", file);
+  return f;
+}
+
+/** A CSV checked (dry run) before anything is sent, then sent, then followed row by row until done. */
+export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<BulkSendDryRunDto | null>(null);
+  const [started, setStarted] = useState<BulkSendStartedDto | null>(null);
+  const [busy, setBusy] = useState<"check" | "send" | null>(null);
+  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
+  // One key per chosen file: a second click (or a retried request) cannot start a second bulk send.
+  const idemKey = useRef<string | null>(null);
+
+  const fail = (e: unknown) => {
+    const list = e instanceof ApiError ? [...e.errors.map((x) => `${x.field}: ${x.message}`), ...rowErrors((e.details?.rows as BulkRowError[] | undefined) ?? [])] : [];
+    setError({ text: plainError(e), list });
+  };
+
+  const check = async () => {
+    if (!file) return setError({ text: "Choose a CSV file first.", list: [] });
+    setBusy("check");
+    setError(null);
+    setPreview(null);
+    try {
+      setPreview(await api<BulkSendDryRunDto>(bulkPath(t.id, true), { method: "POST", body: formOf(file) }));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const send = async () => {
+    if (!file) return;
+    setBusy("send");
+    setError(null);
+    try {
+      idemKey.current ??= crypto.randomUUID();
+      setStarted(await api<BulkSendStartedDto>(bulkPath(t.id, false), { method: "POST", body: formOf(file), headers: { "idempotency-key": idemKey.current } }));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm" aria-label={`Bulk send ${t.name}`}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold">Bulk send “{t.name}”</h2>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      {!started && (
+        <>
+          <p className="text-sm text-slate-600">
+            One request per row of a CSV file (at most {MAX_BULK_ROWS} rows). The header row names the columns:{" "}
+            {expectedColumns(t).map((c) => (
+              <code key={c} className="mr-1 rounded bg-slate-100 px-1 text-xs">
+                {c}
+              </code>
+            ))}
+            and optionally <code className="rounded bg-slate-100 px-1 text-xs">title</code>.
+          </p>
+          <div>
+            <label htmlFor={`bulk-file-${t.id}`} className="mb-1 block text-sm font-medium text-slate-700">
+              CSV file
+            </label>
+            <input
+              id={`bulk-file-${t.id}`}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setPreview(null);
+                setError(null);
+                idemKey.current = null;
+              }}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+            />
+          </div>
+          <Button variant="secondary" onClick={check} disabled={!file || busy !== null}>
+            {busy === "check" ? "Checking…" : "Check the rows"}
+          </Button>
+        </>
+      )}
+      {error && (
+        <Alert>
+          {error.text}
+          {error.list.length > 0 && (
+            <ul className="mt-1 list-disc pl-4">
+              {error.list.slice(0, 50).map((x) => (
+                <li key={x}>{x}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      {preview && !started && <Preview p={preview} busy={busy === "send"} onSend={send} />}
+      {started && <Progress id={started.id} />}
+    </section>
+  );
+}
+
+/** The columns the template's anchors ask for (stored fields may add signers: the check lists the exact set). */
+function expectedColumns(t: TemplateDto): string[] {
+  const refs = new Set<number>();
+  for (const a of t.anchors ?? []) {
+    const o = a as { valid?: boolean; anchor?: { type?: string; signerRef?: string } };
+    const m = o.valid && o.anchor?.type !== "image" ? /^s(\d+)$/.exec(o.anchor?.signerRef ?? "") : null;
+    if (m) refs.add(Number(m[1]));
+  }
+  const n = Math.max(0, ...refs);
+  return [...Array.from({ length: n }, (_, i) => [`s${i + 1}.name`, `s${i + 1}.email`]).flat(), ...(t.kind === "DOCX" ? t.placeholders : [])];
+}
+
+const rowErrors = (errors: BulkRowError[]) => errors.map((e) => `Row ${e.row}: ${e.errors.map((x) => x.message).join("; ")}`);
+
+function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onSend: () => void }) {
+  const columns = [...p.columns.required, ...p.columns.optional.filter((c) => p.preview.some((r) => c in r.data))];
+  return (
+    <div className="space-y-3">
+      <p role="status" aria-label="Check result" className="text-sm font-medium">
+        {p.total} row{p.total === 1 ? "" : "s"}: {p.valid} ready to send, {p.invalid} with errors.
+      </p>
+      <div className="overflow-x-auto">
+        <table aria-label="Rows preview" className="min-w-full text-left text-xs">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-500">
+              <th className="px-2 py-1">Row</th>
+              {columns.map((c) => (
+                <th key={c} className="px-2 py-1 font-mono">
+                  {c}
+                </th>
+              ))}
+              <th className="px-2 py-1">Check</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.preview.map((r) => (
+              <tr key={r.row} className={`border-b border-slate-100 ${r.valid ? "" : "bg-red-50"}`}>
+                <td className="px-2 py-1">{r.row}</td>
+                {columns.map((c) => (
+                  <td key={c} className="max-w-[14rem] truncate px-2 py-1">
+                    {r.data[c] ?? ""}
+                  </td>
+                ))}
+                <td className="px-2 py-1">{r.valid ? "OK" : "Error"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {p.total > p.preview.length && <p className="mt-1 text-xs text-slate-500">The first {p.preview.length} rows of {p.total}.</p>}
+      </div>
+      {p.errors.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-red-700">Rows that will not be sent</h3>
+          <ul aria-label="Row errors" className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-red-700">
+            {rowErrors(p.errors).map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Button onClick={onSend} disabled={busy || p.valid === 0}>
+        {busy ? "Starting…" : `Send ${p.valid} request${p.valid === 1 ? "" : "s"}`}
+      </Button>
+    </div>
+  );
+}
+
+function Progress({ id }: { id: string }) {
+  const q = useQuery({
+    queryKey: ["bulk-sends", id],
+    queryFn: () => api<BulkSendDto>(`/bulk-sends/${id}`),
+    refetchInterval: (query) => (query.state.data?.status === "DONE" ? false : 1000),
+  });
+  const b = q.data;
+  if (!b) return q.isError ? <Alert>{plainError(q.error)}</Alert> : <p className="text-sm text-slate-500">Starting…</p>;
+  const doneRows = b.sent + b.failed;
+  const pct = b.total ? Math.round((doneRows / b.total) * 100) : 100;
+  return (
+    <div className="space-y-3">
+      <div role="progressbar" aria-label="Bulk send progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-3 overflow-hidden rounded bg-slate-200">
+        <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
+      </div>
+      <p role="status" aria-label="Bulk send status" className="text-sm font-medium">
+        {b.status === "DONE" ? "Done: " : "Sending: "}
+        {b.sent} sent, {b.failed} failed, {b.pending} pending of {b.total}.
+      </p>
+      <div className="max-h-96 overflow-y-auto">
+        <table aria-label="Row outcomes" className="min-w-full text-left text-xs">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-500">
+              <th className="px-2 py-1">Row</th>
+              <th className="px-2 py-1">Signer</th>
+              <th className="px-2 py-1">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {b.rows.map((r) => (
+              <tr key={r.row} className="border-b border-slate-100" data-status={r.status}>
+                <td className="px-2 py-1">{r.row}</td>
+                <td className="px-2 py-1">{r.data["s1.email"] ?? ""}</td>
+                <td className="px-2 py-1">
+                  {r.status === "SENT" && r.requestId ? (
+                    <Link className="text-indigo-700 underline" href={`/requests/${r.requestId}`}>
+                      Sent
+                    </Link>
+                  ) : r.status === "FAILED" ? (
+                    <span className="text-red-700">Failed: {r.error}</span>
+                  ) : (
+                    <span className="text-slate-500">Pending</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
