@@ -5,6 +5,11 @@ import { defineConfig, devices } from "@playwright/test";
 
 // One server for the whole run: the production build, on its own port and data directory.
 const port = Number(process.env.E2E_PORT || 3199);
+/**
+ * The port of the page that embeds the signing page in e2e/embedded-signing.spec.ts (served by the
+ * spec itself): the server lets http://127.0.0.1:<this port>, and no other origin, frame it.
+ */
+export const E2E_EMBED_PORT = port + 7;
 export const E2E_KEY = "signet_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2";
 const dataDir = process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-")));
 // All mail of the run goes over SMTP to a real SMTP server, e2e/smtp-sink.mjs (smtp-server, started
@@ -55,6 +60,7 @@ export default defineConfig({
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       NEXT_TELEMETRY_DISABLED: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBED_PORT}`,
     },
   }, {
     command: "node e2e/smtp-sink.mjs",

@@ -4,11 +4,22 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import next from "next";
+import { isEmbedSigningPath, parseEmbedOrigins } from "../lib/embed-origins.mjs";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
 const token = crypto.randomBytes(24).toString("base64url");
 process.env.SIGNET_CLIENT_IP_TOKEN = token;
+
+// The origins that may frame the embedded signing page (issue 14). A wrong value refuses to start: a
+// typo would otherwise show only as a blank iframe on the integrator's site.
+let embedOrigins;
+try {
+  embedOrigins = parseEmbedOrigins(process.env.EMBED_ALLOWED_ORIGINS);
+} catch (e) {
+  console.error(`[signet] ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
 
 const app = next({ dev: false, hostname: "localhost", port, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -19,9 +30,10 @@ await app.prepare();
  * response's nonce (Next.js reads the nonce from the request's own CSP header and puts it on every
  * script it renders; 'strict-dynamic' lets those load the chunks they need). Styles may be inline
  * (server-rendered style attributes); images also from data: and blob: (signatures, rendered pages);
- * pdf.js runs in a worker from this origin and may compile WebAssembly. No page may frame another.
+ * pdf.js runs in a worker from this origin and may compile WebAssembly. No page may be framed
+ * (`frameAncestors` 'none'), except the embedded signing page by the origins of EMBED_ALLOWED_ORIGINS.
  */
-function contentSecurityPolicy(nonce) {
+function contentSecurityPolicy(nonce, frameAncestors = "'none'") {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`,
@@ -33,7 +45,7 @@ function contentSecurityPolicy(nonce) {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }
 
@@ -88,11 +100,15 @@ const server = http.createServer((req, res) => {
 
   const path = (req.url ?? "/").split("?")[0];
   const nonce = crypto.randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce);
+  // Only /sign/embed/{token} may be framed, and only by this server and the allowed origins; with no
+  // allowed origin it is refused like every other page. X-Frame-Options has no way to name an origin
+  // (ALLOW-FROM is gone from browsers), so the framable page carries none and frame-ancestors decides.
+  const framable = embedOrigins.length > 0 && isEmbedSigningPath(path);
+  const csp = contentSecurityPolicy(nonce, framable ? ["'self'", ...embedOrigins].join(" ") : "'none'");
   req.headers["content-security-policy"] = csp;
   res.setHeader("Content-Security-Policy", csp);
   res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("X-Frame-Options", "DENY");
+  if (!framable) res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   // A signing page's address is a bearer token: never send it on as a Referer.

@@ -70,3 +70,60 @@ describe("methods", () => {
     expect((await raw("GET", "/api/health")).status).toBe(200);
   });
 });
+
+// Issue 14, embedded signing: only /sign/embed/{token} may be framed, and only by this server and the
+// origins of EMBED_ALLOWED_ORIGINS; every other page, and that page for every other origin, still not.
+describe("framing of the embedded signing page", () => {
+  const ALLOWED = "https://app.example.com";
+  const EMBED_PATH = `/sign/embed/${"A".repeat(43)}`;
+  let embedding: ServerProcess;
+  beforeAll(async () => {
+    embedding = await startServer({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-embed-")),
+      ADMIN_PASSWORD: "system-test-pw",
+      EMBED_ALLOWED_ORIGINS: `${ALLOWED}, http://127.0.0.1:4321`,
+    });
+  });
+  afterAll(() => embedding?.stop("SIGKILL"));
+
+  const head = async (base: string, p: string) => {
+    const r = await fetch(`${base}${p}`, { redirect: "manual" });
+    await r.arrayBuffer();
+    return { csp: r.headers.get("content-security-policy") ?? "", xfo: r.headers.get("x-frame-options") };
+  };
+
+  it("names the allowed origins in frame-ancestors of the embedded signing page, with no X-Frame-Options", async () => {
+    const { csp, xfo } = await head(embedding.url, EMBED_PATH);
+    expect(csp).toContain(`frame-ancestors 'self' ${ALLOWED} http://127.0.0.1:4321`);
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    expect(xfo).toBeNull();
+  });
+
+  it.each(["/login", "/", `/sign/${"A".repeat(43)}`, "/sign/embed/short", `${EMBED_PATH}/x`, "/api/health", `/api/sign/${"A".repeat(43)}`])(
+    "keeps every other page unframable: %s",
+    async (p) => {
+      const { csp, xfo } = await head(embedding.url, p);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain(ALLOWED);
+      expect(xfo).toBe("DENY");
+    },
+  );
+
+  it("without EMBED_ALLOWED_ORIGINS the embedded page is not framable either", async () => {
+    const { csp, xfo } = await head(server.url, EMBED_PATH);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(xfo).toBe("DENY");
+  });
+
+  it.each(["https://*.example.com", "http://app.example.com", "https://app.example.com/path", "app.example.com", "*"])(
+    "refuses to start with EMBED_ALLOWED_ORIGINS=%s, saying why",
+    async (bad) => {
+      const proc = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-embed-bad-")), EMBED_ALLOWED_ORIGINS: bad }, { waitHealthy: false });
+      const code = await Promise.race([proc.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 30_000))]);
+      if (code === "running") await proc.stop("SIGKILL");
+      expect(code).toBe(1);
+      expect(proc.output()).toContain("EMBED_ALLOWED_ORIGINS");
+    },
+  );
+});

@@ -1,0 +1,2 @@
+export declare function parseEmbedOrigins(raw: string | undefined | null): string[];
+export declare const isEmbedSigningPath: (path: string) => boolean;

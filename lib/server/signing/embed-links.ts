@@ -1,0 +1,122 @@
+import "server-only";
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { AuthMethod, RecipientDelivery } from "@/lib/schemas/requests";
+import type { KeyAuth } from "../auth/authenticate";
+import { config } from "../config";
+import { getDb, type Queryable } from "../db";
+import { embedLinks, recipients, signatureRequests } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
+import { isUuid } from "../scope";
+import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
+import { hashToken, signingToken } from "./tokens";
+
+// Embedded signing (issue 14). A recipient with delivery EMBEDDED is never mailed: when their turn
+// comes they move to SENT at once (startEmbeddedTurn), and the sender's server asks for a signing URL
+// (createSigningUrl) that its page puts in an iframe. The URL is valid EMBED_URL_TTL_MS and once: the
+// page /sign/embed/{token} consumes it (openEmbedLink) and renders the usual signing app for the
+// recipient's link, which from then on is the credential, exactly as for a mailed link. No cookie is
+// set: a third-party iframe's cookies are blocked or partitioned by browsers, and the link needs none.
+
+/** How long a signing URL may wait to be opened. */
+export const EMBED_URL_TTL_MS = 5 * 60 * 1000;
+/** Unused or used URLs are kept this long after they expired (for the audit trail's sake), then dropped. */
+const EMBED_URL_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The shape of a signing URL's token (256 random bits, base64url). */
+export const isEmbedToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
+
+/**
+ * An EMBEDDED recipient with a code to give (ACCESS_CODE, EMAIL_CODE) is refused: the host application
+ * has authenticated its user before it asks for their URL, and a code entered inside a third-party
+ * iframe would need a third-party cookie (the signer session), which browsers block.
+ */
+export function assertEmbeddableAuth(delivery: string, method: string) {
+  if (delivery === "EMBEDDED" && method !== "NONE") {
+    const message = `An EMBEDDED recipient has no authentication method of Signet's (got ${method}): the application that embeds the signing page authenticates its user before it asks for their signing URL`;
+    throw new AppError("UNPROCESSABLE", message, { errors: [{ field: "delivery", message }] });
+  }
+}
+
+/** Their turn has come: an EMBEDDED recipient moves to SENT with no mail (called where an invitation would be queued). */
+export async function startEmbeddedTurn(tx: Queryable, requestId: string, r: Pick<RecipientRow, "id" | "email">) {
+  const moved = await tx
+    .update(recipients)
+    .set({ status: "SENT", sentAt: new Date() })
+    .where(and(eq(recipients.id, r.id), eq(recipients.status, "PENDING")))
+    .returning({ id: recipients.id });
+  if (moved.length) await recordEvent(tx, requestId, "recipient.invited", systemActor, { recipientId: r.id, email: r.email, via: "embedded" });
+}
+
+/**
+ * POST …/recipients/{recipientId}/signing-url: a URL to frame, valid 5 minutes and once, for an
+ * EMBEDDED recipient of a request in progress whose turn it is. Another organization's request or
+ * recipient: 404; not EMBEDDED, a CC, or with a code to give: 422; not their turn, done, or the
+ * request not in progress: 409.
+ */
+export async function createSigningUrl(auth: KeyAuth, requestId: string, recipientId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
+    if (!isUuid(recipientId)) throw notFound("Recipient");
+    const [r] = await tx.select().from(recipients).where(and(eq(recipients.id, recipientId), eq(recipients.requestId, req.id)));
+    if (!r) throw notFound("Recipient");
+    if ((r.delivery as RecipientDelivery) !== "EMBEDDED") {
+      throw new AppError("UNPROCESSABLE", `This recipient's delivery is ${r.delivery}: only an EMBEDDED recipient has a signing URL (a recipient's delivery is set while the request is a DRAFT)`, {
+        details: { delivery: r.delivery },
+      });
+    }
+    if (r.role === "CC") throw new AppError("UNPROCESSABLE", "A CC recipient has nothing to sign: there is no signing URL for them", { details: { role: r.role } });
+    assertEmbeddableAuth(r.delivery, r.authMethod as AuthMethod);
+    if (req.status !== "IN_PROGRESS") {
+      const why = req.status === "DRAFT" ? "send it first" : "its links no longer take signatures";
+      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
+    }
+    if (r.status === "PENDING") {
+      throw new AppError("WRONG_STATE", "It is not this recipient's turn yet: recipients with a lower order have not finished", { details: { recipientStatus: r.status } });
+    }
+    if (r.status !== "SENT" && r.status !== "VIEWED") {
+      throw new AppError("WRONG_STATE", `This recipient is ${r.status}; there is nothing left for them to do`, { details: { recipientStatus: r.status } });
+    }
+    const token = crypto.randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + EMBED_URL_TTL_MS);
+    await tx.delete(embedLinks).where(and(eq(embedLinks.recipientId, r.id), lt(embedLinks.expiresAt, new Date(Date.now() - EMBED_URL_KEEP_MS))));
+    const [link] = await tx.insert(embedLinks).values({ recipientId: r.id, tokenHash: hashToken(token), expiresAt }).returning({ id: embedLinks.id });
+    await recordEvent(tx, req.id, "recipient.signing_url.created", keyActor(auth), { recipientId: r.id, embedLinkId: link.id, expiresAt: expiresAt.toISOString() });
+    return { url: `${config.publicBaseUrl}/sign/embed/${token}`, expiresAt: expiresAt.toISOString() };
+  });
+}
+
+export interface OpenedEmbedLink {
+  /** The recipient's signing link token: what the signing app (and its API) works with from here. */
+  linkToken: string;
+  requestId: string;
+  recipientId: string;
+}
+
+/**
+ * Opens a signing URL: marks it used (at most once, and only before it expires: the database's
+ * clock decides) and returns the recipient's link for the signing app, or null when the token is
+ * unknown, used, expired, or its recipient is no longer EMBEDDED or its request is not sent.
+ */
+export async function openEmbedLink(token: string, who: Omit<Actor, "actor"> = {}): Promise<OpenedEmbedLink | null> {
+  if (!isEmbedToken(token)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(embedLinks)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(embedLinks.tokenHash, hashToken(token)), isNull(embedLinks.usedAt), gt(embedLinks.expiresAt, sql`now()`)))
+      .returning({ id: embedLinks.id, recipientId: embedLinks.recipientId });
+    if (!used) return null;
+    const [row] = await tx
+      .select({ r: recipients, req: signatureRequests })
+      .from(recipients)
+      .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
+      .where(eq(recipients.id, used.recipientId));
+    if (!row || row.r.delivery !== "EMBEDDED" || row.req.status === "DRAFT") return null;
+    await recordEvent(tx, row.req.id, "recipient.signing_url.opened", { actor: `recipient:${row.r.id}`, ...who }, { recipientId: row.r.id, embedLinkId: used.id });
+    return { linkToken: await signingToken(tx, row.r.id), requestId: row.req.id, recipientId: row.r.id };
+  });
+}
