@@ -78,7 +78,7 @@ export function FieldBox({ f, page, scale, selected, color, recipientName, onSel
       }}
     >
       <span className="pointer-events-none truncate px-1 pt-0.5">
-        {f.label || FIELD_LABEL[f.type]}
+        {f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || FIELD_LABEL[f.type]}
         {f.required === false && <span className="font-normal"> (optional)</span>}
       </span>
       {selected && (

@@ -5,4 +5,10 @@ export const FIELD_LABEL: Record<FieldType, string> = {
   INITIAL: "Initials",
   DATE: "Date signed",
   TEXT: "Text",
+  CHECKBOX: "Checkbox",
+  RADIO: "Radio button",
+  DROPDOWN: "Dropdown",
+  NUMBER: "Number",
+  NAME: "Full name",
+  EMAIL: "E-mail address",
 };

@@ -4,7 +4,7 @@ import { FIELD_TYPES } from "@/lib/client/constants";
 import type { FieldType, RecipientDto } from "@/lib/client/types";
 import { FIELD_LABEL } from "./labels";
 
-const ICON: Record<FieldType, string> = { SIGNATURE: "✍", INITIAL: "AB", DATE: "📅", TEXT: "T" };
+const ICON: Record<FieldType, string> = { SIGNATURE: "✍", INITIAL: "AB", DATE: "📅", TEXT: "T", CHECKBOX: "☑", RADIO: "◉", DROPDOWN: "▾", NUMBER: "#", NAME: "👤", EMAIL: "@" };
 
 export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldType) => void }) {
   return (

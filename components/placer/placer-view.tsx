@@ -181,7 +181,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       store.setError("Add a signer on the Recipients step first: every field belongs to a signer.");
       return;
     }
-    const key = store.add({ type, recipientId: active, page, ...box, required: true, ...(type === "TEXT" ? { fontSize: 12 } : {}) });
+    const key = store.add({ type, recipientId: active, page, ...box, required: true, ...newFieldDefaults(type, active, store.fields) });
     setSelectedKey(key);
   };
   const addAtPageInView = (type: FieldType) => {
@@ -336,6 +336,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
               page={pages[selected.page - 1]}
               signers={signers}
               onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
+              defaultsFor={(type) => newFieldDefaults(type, selected.recipientId, store.fields.filter((x) => x.key !== selected.key))}
               onDelete={() => {
                 void store.remove(selected.key);
                 setSelectedKey(null);
@@ -419,4 +420,22 @@ function usePagesIntersecting(root: React.RefObject<HTMLElement | null>, els: Re
     return () => io.disconnect();
   }, [root, els, margin]);
   return { pages, observer };
+}
+
+const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL"];
+
+/**
+ * What a new field of each type starts with, so the API accepts it at once: a DROPDOWN two options to
+ * edit; a RADIO button the signer's last group (or "Choice") and the next free "Option n" in it.
+ */
+export function newFieldDefaults(type: FieldType, recipientId: string, fields: FieldInput[]): Partial<FieldInput> {
+  const text = TEXT_LIKE.includes(type) ? { fontSize: 12 } : {};
+  if (type === "DROPDOWN") return { ...text, options: ["Option 1", "Option 2"] };
+  if (type !== "RADIO") return text;
+  const mine = fields.filter((f) => f.type === "RADIO" && f.recipientId === recipientId);
+  const group = mine.at(-1)?.group ?? "Choice";
+  const taken = new Set(mine.filter((f) => f.group === group).map((f) => f.option));
+  let n = 1;
+  while (taken.has(`Option ${n}`)) n++;
+  return { group, option: `Option ${n}` };
 }

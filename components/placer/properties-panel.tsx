@@ -14,10 +14,14 @@ interface Props {
   signers: RecipientDto[];
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
   onDelete: () => void;
+  /** What a field needs when it becomes `type` (a DROPDOWN its options, a RADIO its group and option). */
+  defaultsFor?: (type: FieldInput["type"]) => Partial<FieldInput>;
 }
 
+const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
+
 /** The selected field's settings; each change is saved to the draft after a short pause. */
-export function PropertiesPanel({ f, page, signers, onChange, onDelete }: Props) {
+export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaultsFor }: Props) {
   const isText = f.type === "TEXT";
   return (
     <section aria-label="Field properties" className="space-y-3">
@@ -27,7 +31,10 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete }: Props)
       </div>
       <Row label="Type">
         {(id) => (
-          <select id={id} className={inputClass} value={f.type} onChange={(e) => onChange({ type: e.target.value as FieldInput["type"] }, 0)}>
+          <select id={id} className={inputClass} value={f.type} onChange={(e) => {
+              const type = e.target.value as FieldInput["type"];
+              onChange({ type, ...defaultsFor?.(type) }, 0);
+            }}>
             {FIELD_TYPES.map((t) => (
               <option key={t} value={t}>
                 {FIELD_LABEL[t]}
@@ -53,9 +60,10 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete }: Props)
         Required
       </label>
       <TextProp label="Label" value={f.label ?? ""} maxLength={200} onCommit={(v) => onChange({ label: v }, 0)} />
-      {(isText || f.type === "DATE") && (
+      {TEXT_LIKE.has(f.type) && (
         <NumberProp label="Font size (pt)" value={f.fontSize} min={4} max={96} onCommit={(v) => onChange({ fontSize: v }, 0)} />
       )}
+      <TypeProps f={f} onChange={onChange} />
       {isText && (
         <>
           <NumberProp label="Max length" value={f.maxLength} min={1} max={10000} integer onCommit={(v) => onChange({ maxLength: v }, 0)} />
@@ -133,6 +141,56 @@ function NumberProp(props: { label: string; value: number | undefined; min: numb
           onKeyDown={(e) => e.key === "Enter" && commit()}
         />
       )}
+    </Row>
+  );
+}
+
+/** The properties of issue 14's types: options, radio group and option, number bounds. */
+function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<FieldInput>, delay: number) => void }) {
+  switch (f.type) {
+    case "DROPDOWN":
+      return <OptionsProp value={f.options ?? []} onCommit={(options) => onChange({ options }, 0)} />;
+    case "RADIO":
+      return (
+        <>
+          <TextProp label="Group" value={f.group ?? ""} maxLength={100} onCommit={(v) => v.trim() && onChange({ group: v.trim() }, 0)} />
+          <TextProp label="Option of this button" value={f.option ?? ""} maxLength={200} onCommit={(v) => v.trim() && onChange({ option: v.trim() }, 0)} />
+          <p className="text-xs text-slate-500" data-testid="radio-group-options">
+            {f.options?.length ? `Options in “${f.group}”: ${f.options.join(", ")}` : "Each radio button is one option; add a button per option, in the same group."}
+          </p>
+        </>
+      );
+    case "NUMBER":
+      return (
+        <div className="grid grid-cols-3 gap-2">
+          <NumberProp label="Minimum" value={f.min} min={-1e15} max={1e15} onCommit={(v) => onChange({ min: v }, 0)} />
+          <NumberProp label="Maximum" value={f.max} min={-1e15} max={1e15} onCommit={(v) => onChange({ max: v }, 0)} />
+          <NumberProp label="Decimals" value={f.decimals} min={0} max={6} integer onCommit={(v) => onChange({ decimals: v }, 0)} />
+        </div>
+      );
+    case "NAME":
+    case "EMAIL":
+      return <p className="text-xs text-slate-500">Pre-filled with the signer’s {f.type === "NAME" ? "name" : "e-mail address"}; they can change it.</p>;
+    case "CHECKBOX":
+      return <p className="text-xs text-slate-500">Required means the signer must tick it.</p>;
+    default:
+      return null;
+  }
+}
+
+/** A DROPDOWN's choices, one per line; saved on blur (empty lines dropped). */
+function OptionsProp({ value, onCommit }: { value: string[]; onCommit: (v: string[]) => void }) {
+  const joined = value.join("\n");
+  const [v, setV] = useState(joined);
+  useEffect(() => setV(joined), [joined]);
+  const commit = () => {
+    const options = v.split("\n").map((o) => o.trim()).filter(Boolean);
+    if (options.length === 0) return setV(joined);
+    if (options.join("\n") !== joined) onCommit(options);
+  };
+  return (
+    <Row label="Options (one per line)">
+      {(id) => <textarea id={id} rows={Math.min(Math.max(value.length, 3), 10)} className={inputClass} value={v} onChange={(e) => setV(e.target.value)} onBlur={commit} />}
     </Row>
   );
 }

@@ -131,7 +131,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
           }}
         />
         {onContinue && (
-          <Button className="mt-4 w-full" onClick={onContinue} disabled={!items.some((r) => r.role === "SIGNER")}>
+          <Button className="mt-4 w-full" onClick={onContinue} disabled={!items.some((r) => r.role === "SIGNER" || r.role === "APPROVER")}>
             Continue to fields
           </Button>
         )}
@@ -141,6 +141,26 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
 }
 
 type AuthMethod = RecipientDto["authentication"]["method"];
+/**
+ * What each role does: a signer fills in their fields and signs; an approver approves or declines the
+ * document (no fields); a viewer only has to open it; a CC gets the sealed PDF. The first three take
+ * their turn in the signing order.
+ */
+const ROLE_LABELS: Record<RecipientDto["role"], string> = {
+  SIGNER: "Signer",
+  APPROVER: "Approver (approves, no fields)",
+  VIEWER: "Viewer (opens it, nothing to sign)",
+  CC: "Gets a copy (CC)",
+};
+const ROLES = Object.keys(ROLE_LABELS) as RecipientDto["role"][];
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}
+
 type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & { authentication?: { method: AuthMethod; accessCode?: string } };
 const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
 
@@ -223,9 +243,8 @@ function RecipientRow(props: {
         onChange={(e) => setEmail(e.target.value)}
         onBlur={() => email.trim() && email !== r.email && props.onPatch({ email: email.trim() })}
       />
-      <select aria-label={`Role of ${r.name}`} className={controlClass} value={r.role} onChange={(e) => props.onPatch({ role: e.target.value as "SIGNER" | "CC" })}>
-        <option value="SIGNER">Signer</option>
-        <option value="CC">Gets a copy</option>
+      <select aria-label={`Role of ${r.name}`} className={controlClass} value={r.role} onChange={(e) => props.onPatch({ role: e.target.value as RecipientDto["role"] })}>
+        <RoleOptions />
       </select>
       <select
         aria-label={`Authentication of ${r.name}`}
@@ -290,7 +309,7 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
           await onAdd({
             name,
             email,
-            role: f.get("role") === "CC" ? "CC" : "SIGNER",
+            role: ROLES.find((x) => x === f.get("role")) ?? "SIGNER",
             order: order === "new" ? nextOrder : Number(order),
             ...(method !== "NONE" && { authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method } }),
           });
@@ -312,8 +331,7 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
       <TextField label="Name" name="name" autoComplete="off" maxLength={200} />
       <TextField label="E-mail" name="email" type="email" autoComplete="off" maxLength={320} />
       <SelectField label="Role" name="role" defaultValue="SIGNER">
-        <option value="SIGNER">Signer</option>
-        <option value="CC">Gets a copy (CC)</option>
+        <RoleOptions />
       </SelectField>
       <SelectField label="Signing step" name="order" value={order} onChange={(e) => setOrder(e.target.value)}>
         {steps.map((o, i) => (

@@ -6,6 +6,7 @@ import { ApiError, plainError } from "@/lib/client/api";
 import { documentUrl, useAudit, useRequest, useRequestActions } from "@/lib/client/requests";
 import { groupsOf } from "@/lib/client/signing-steps";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
+import { isDone } from "@/lib/schemas/requests";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, Spinner } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
@@ -196,7 +197,8 @@ function SealErrorBanner({ error, busy, onReseal }: { error: NonNullable<Signatu
 
 /** The step whose signers are being asked now: the first with someone who has not signed. */
 function activeStep(groups: Recipient[][]): number {
-  const i = groups.findIndex((g) => g.some((x) => x.role === "SIGNER" && x.status !== "SIGNED"));
+  // Approvers and viewers take their turn too (issue 14): a step is done when each has done what their role asks.
+  const i = groups.findIndex((g) => g.some((x) => !isDone(x)));
   return i < 0 ? groups.length : i;
 }
 
@@ -205,6 +207,7 @@ function recipientTimeline(x: Recipient, turn: "now" | "later" | "closed"): stri
     x.sentAt && `e-mailed ${formatDate(x.sentAt)}`,
     x.viewedAt && `opened ${formatDate(x.viewedAt)}`,
     x.signedAt && `signed ${formatDate(x.signedAt)}`,
+    x.approvedAt && `approved ${formatDate(x.approvedAt)}`,
     x.declinedAt && `declined ${formatDate(x.declinedAt)}`,
   ].filter(Boolean);
   if (parts.length) return parts.join(" · ");

@@ -1,5 +1,6 @@
 "use client";
 
+import { FieldInput, INPUT_TYPES } from "./field-inputs";
 import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
 import { scriptFont } from "./script-font";
 import type { MarkValue, SigningField } from "./types";
@@ -19,15 +20,29 @@ export function FieldBox({
   date,
   onText,
   onMark,
+  onCheck,
 }: {
   field: SigningField;
   scale: number;
-  value: string | MarkValue | undefined;
+  value: string | boolean | MarkValue | undefined;
   error?: string;
   date: string;
   onText: (text: string) => void;
   onMark: () => void;
+  /** CHECKBOX and RADIO: ticked or chosen. */
+  onCheck?: (checked: boolean) => void;
 }) {
+  if (INPUT_TYPES.has(field.type)) {
+    return (
+      <FieldInput
+        field={field}
+        scale={scale}
+        value={typeof value === "object" ? undefined : value}
+        error={error}
+        onValue={(v) => (typeof v === "boolean" ? onCheck?.(v) : onText(v))}
+      />
+    );
+  }
   const box = { left: field.x * scale, top: field.y * scale, width: field.width * scale, height: field.height * scale };
   const name = fieldAccessibleName(field);
   const errorId = error ? `${fieldDomId(field)}-error` : undefined;

@@ -1,40 +1,103 @@
 import type { MarkValue, SigningField } from "./types";
 
-/** The value the signer has given each field so far: text for TEXT, a mark for SIGNATURE/INITIAL. */
-export type Values = Record<string, string | MarkValue | undefined>;
+/**
+ * The value the signer has given each field so far: text for TEXT, NAME, EMAIL, NUMBER and DROPDOWN,
+ * true/false for a CHECKBOX or a RADIO button (the chosen one true), a mark for SIGNATURE/INITIAL.
+ */
+export type Values = Record<string, string | boolean | MarkValue | undefined>;
 
 const typeName: Record<SigningField["type"], string> = {
   SIGNATURE: "Signature",
   INITIAL: "Initials",
   DATE: "Date signed",
   TEXT: "Text",
+  CHECKBOX: "Checkbox",
+  RADIO: "Choice",
+  DROPDOWN: "Choice",
+  NUMBER: "Number",
+  NAME: "Name",
+  EMAIL: "E-mail",
 };
 
 /** A field's human name: its label, else its name, else what it is. */
 export function fieldTitle(f: SigningField): string {
+  if (f.type === "RADIO") return (f.group || f.label || f.name || typeName.RADIO).trim();
   return (f.label || f.name || typeName[f.type]).trim();
 }
 
 /** The accessible name of a field's control: says what it is, even when the label is only "Name". */
 export function fieldAccessibleName(f: SigningField): string {
   const title = fieldTitle(f);
-  if (f.type === "TEXT" || title.toLowerCase().includes(typeName[f.type].toLowerCase().slice(0, 4))) return title;
+  if (f.type === "RADIO") return `${title}: ${f.option ?? ""}`;
+  if (["TEXT", "CHECKBOX", "DROPDOWN", "NUMBER"].includes(f.type) || title.toLowerCase().includes(typeName[f.type].toLowerCase().slice(0, 4))) return title;
   return `${typeName[f.type]}: ${title}`;
 }
 
 /** The fields the signer acts on: DATE is filled by the server. */
 export const needsInput = (f: SigningField) => f.type !== "DATE";
 
-export function isFilled(f: SigningField, v: Values[string]): boolean {
+const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
+
+/** The key of a RADIO button's group (one choice per group); other fields stand alone. */
+export const groupKey = (f: SigningField) => (f.type === "RADIO" ? `radio:${f.group ?? ""}` : f.id);
+
+/** Filled: for a RADIO button, whether any button of its group is chosen (pass `values` and `fields`). */
+export function isFilled(f: SigningField, v: Values[string], all?: { fields: SigningField[]; values: Values }): boolean {
   if (f.type === "DATE") return true;
-  if (f.type === "TEXT") return typeof v === "string" && v.trim() !== "";
+  if (TEXT_VALUED.has(f.type)) return typeof v === "string" && v.trim() !== "";
+  if (f.type === "CHECKBOX") return v === true;
+  if (f.type === "RADIO") return all ? all.fields.some((o) => groupKey(o) === groupKey(f) && all.values[o.id] === true) : v === true;
   return typeof v === "object" && v !== null;
 }
 
-export function initialValues(fields: SigningField[]): Values {
+/**
+ * What the signer must give, one entry per thing to do: a RADIO group counts once (its first
+ * button stands for it), a CHECKBOX that is required must be ticked.
+ */
+export function requiredFields(fields: SigningField[]): SigningField[] {
+  const seen = new Set<string>();
+  const out: SigningField[] = [];
+  for (const f of fields) {
+    if (!needsInput(f) || !f.required || seen.has(groupKey(f))) continue;
+    seen.add(groupKey(f));
+    out.push(f);
+  }
+  return out;
+}
+
+/** TEXT's default; NAME and EMAIL pre-filled from the recipient (editable); a CHECKBOX pre-ticked by "true". */
+export function initialValues(fields: SigningField[], recipient?: { name: string; email: string }): Values {
   const values: Values = {};
-  for (const f of fields) if (f.type === "TEXT" && f.defaultValue) values[f.id] = f.defaultValue;
+  for (const f of fields) {
+    if (f.type === "CHECKBOX") values[f.id] = f.defaultValue === "true";
+    else if (f.type === "NAME") values[f.id] = f.defaultValue ?? recipient?.name ?? "";
+    else if (f.type === "EMAIL") values[f.id] = f.defaultValue ?? recipient?.email ?? "";
+    else if (TEXT_VALUED.has(f.type) && f.defaultValue) values[f.id] = f.defaultValue;
+  }
   return values;
+}
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/**
+ * What is wrong with a value before it is sent (the server judges again and is the authority):
+ * a NUMBER out of its bounds or with too many decimals, an EMAIL that is not an address.
+ */
+export function valueProblem(f: SigningField, v: Values[string]): string | null {
+  if (typeof v !== "string" || v.trim() === "") return null;
+  const t = v.trim();
+  if (f.type === "EMAIL" && !EMAIL.test(t)) return "Enter an e-mail address (name@example.com)";
+  if (f.type === "NUMBER") {
+    if (!/^-?\d+(\.\d+)?$/.test(t)) return "Enter a number (use . for decimals)";
+    const n = Number(t);
+    const places = t.includes(".") ? t.split(".")[1].length : 0;
+    const allowed = f.decimals ?? 6;
+    if (places > allowed) return allowed === 0 ? "Enter a whole number" : `At most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
+    if (f.min != null && n < f.min) return `At least ${f.min}`;
+    if (f.max != null && n > f.max) return `At most ${f.max}`;
+  }
+  if (f.type === "DROPDOWN" && !(f.options ?? []).includes(v)) return "Choose one of the options";
+  return null;
 }
 
 /** The signing date as the server writes it (UTC calendar date). */
@@ -54,10 +117,11 @@ export function initialsOf(name: string): string {
 
 /** The body of POST /sign: one entry per field the signer fills. */
 export function toSubmission(fields: SigningField[], values: Values) {
-  const out: { fieldId: string; text?: string; typed?: string; image?: string }[] = [];
+  const out: { fieldId: string; text?: string; typed?: string; image?: string; checked?: boolean }[] = [];
   for (const f of fields) {
     const v = values[f.id];
-    if (f.type === "TEXT") out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
+    if (TEXT_VALUED.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
+    else if (f.type === "CHECKBOX" || f.type === "RADIO") out.push({ fieldId: f.id, checked: v === true });
     else if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object") {
       out.push(v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text });
     }

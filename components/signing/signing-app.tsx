@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { callSigning, gateOf, type ApiFailure, type SignerGate } from "./api";
+import { useEmbedBridge } from "./embed-bridge";
+import { ApproverForm, ViewerDocument, type ApproveResult } from "./approver-form";
 import { CompletedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
 import { listNames, SandboxBanner, Screen } from "./screens";
 import { SignerGateScreen } from "./signer-gate";
@@ -15,6 +17,7 @@ type Phase =
   | { kind: "gate"; gate: SignerGate }
   | { kind: "view"; view: SigningView; notice?: string }
   | { kind: "signed"; view: SigningView; result: SignResult }
+  | { kind: "approved"; view: SigningView; result: ApproveResult }
   | { kind: "declined"; view: SigningView };
 
 // Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
@@ -28,6 +31,7 @@ const SENT_TEXT = "Everyone has signed; the signed PDF has been sent to you by e
  */
 export function SigningApp({ token }: { token: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  useEmbedBridge(phase.kind); // embedded signing: tells the framing page (components/signing/embed-bridge.tsx)
 
   const load = useCallback(
     async (notice?: string) => {
@@ -132,6 +136,19 @@ function Content({
     );
   }
 
+  if (phase.kind === "approved") {
+    return (
+      <Screen tone="done" heading="Thank you – you have approved" documentTitle={title}>
+        <p role="status">
+          {phase.result.completed
+            ? SEALING_TEXT
+            : "Your approval is recorded. The next recipient has been invited; you will receive the signed PDF by e-mail once everyone has signed."}
+        </p>
+        <p className="text-sm text-slate-500">You can close this page.</p>
+      </Screen>
+    );
+  }
+
   // Completed: the sealed copy, nothing else.
   if (view.request.status === "COMPLETED" && view.availableUntil) {
     return <CompletedScreen token={token} title={title} availableUntil={view.availableUntil} />;
@@ -163,6 +180,28 @@ function Content({
     );
   }
 
+  if (view.recipient.status === "APPROVED") {
+    const at = view.recipient.approvedAt;
+    return (
+      <Screen tone="done" heading="You have already approved this document" documentTitle={title}>
+        {notice}
+        <p>
+          Thank you{at ? ` – you approved on ${at.slice(0, 10)}` : ""}.{" "}
+          {view.request.status === "COMPLETED"
+            ? SENT_TEXT
+            : view.everyoneSigned
+              ? SEALING_TEXT
+              : "You will receive the signed PDF by e-mail once everyone has signed."}
+        </p>
+      </Screen>
+    );
+  }
+
+  // A viewer's turn is opening the link: once invited, the first view recorded it; they read the document.
+  if (view.recipient.role === "VIEWER" && view.recipient.status !== "PENDING") {
+    return <ViewerDocument token={token} view={view} />;
+  }
+
   if (view.recipient.role === "CC") {
     return (
       <Screen tone="info" heading="You receive a copy of this document" documentTitle={title}>
@@ -175,16 +214,29 @@ function Content({
   }
 
   if (!view.yourTurn) {
+    const verb = view.recipient.role === "APPROVER" ? "approve" : view.recipient.role === "VIEWER" ? "review" : "sign";
     return (
-      <Screen tone="wait" heading="It is not your turn to sign yet" documentTitle={title}>
+      <Screen tone="wait" heading={`It is not your turn to ${verb} yet`} documentTitle={title}>
         {notice}
         {view.waitingFor.length ? (
           <p>
-            Waiting for <strong>{listNames(view.waitingFor)}</strong> to sign first.
+            Waiting for <strong>{listNames(view.waitingFor)}</strong> to finish first.
           </p>
         ) : null}
         <p>We will e-mail you when it is your turn.</p>
       </Screen>
+    );
+  }
+
+  if (view.recipient.role === "APPROVER") {
+    return (
+      <ApproverForm
+        token={token}
+        view={view}
+        onApproved={(result) => setPhase({ kind: "approved", view, result })}
+        onDeclined={() => setPhase({ kind: "declined", view })}
+        onStale={(error) => void reload(error.message)}
+      />
     );
   }
 

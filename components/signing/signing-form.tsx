@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { callSigning, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { FieldBox } from "./field-box";
-import { errorsByField, fieldDomId, initialValues, initialsOf, isFilled, needsInput, signingDate, toSubmission, type Values } from "./fields";
+import { errorsByField, fieldDomId, groupKey, initialValues, initialsOf, isFilled, requiredFields, signingDate, toSubmission, valueProblem, type Values } from "./fields";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
 
@@ -35,7 +35,7 @@ export function SigningForm({
   onStale: (e: ApiFailure) => void;
 }) {
   const { fields } = view;
-  const [values, setValues] = useState<Values>(() => initialValues(fields));
+  const [values, setValues] = useState<Values>(() => initialValues(fields, view.recipient));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -63,8 +63,8 @@ export function SigningForm({
     return m;
   }, [fields]);
 
-  const required = fields.filter((f) => needsInput(f) && f.required);
-  const missing = required.filter((f) => !isFilled(f, values[f.id]));
+  const required = useMemo(() => requiredFields(fields), [fields]);
+  const missing = required.filter((f) => !isFilled(f, values[f.id], { fields, values }));
   const done = required.length - missing.length;
 
   const setValue = (f: SigningField, v: Values[string]) => {
@@ -73,6 +73,18 @@ export function SigningForm({
       if (!prev[f.id]) return prev;
       const next = { ...prev };
       delete next[f.id];
+      return next;
+    });
+  };
+
+  /** A RADIO button chosen: the others of its group are no longer chosen (and their errors go). */
+  const setChecked = (f: SigningField, checked: boolean) => {
+    if (f.type !== "RADIO") return setValue(f, checked);
+    const group = fields.filter((o) => groupKey(o) === groupKey(f));
+    setValues((prev) => ({ ...prev, ...Object.fromEntries(group.map((o) => [o.id, o.id === f.id ? checked : false])) }));
+    setFieldErrors((prev) => {
+      const next = { ...prev };
+      for (const o of group) delete next[o.id];
       return next;
     });
   };
@@ -124,6 +136,13 @@ export function SigningForm({
       setFormError(`${missing.length} required ${missing.length === 1 ? "field is" : "fields are"} still empty.`);
       return focusField(missing[0]);
     }
+    // Checked here first (number bounds, e-mail form, options); the server judges again.
+    const wrong = fields.map((f) => [f, valueProblem(f, values[f.id])] as const).filter((x): x is readonly [SigningField, string] => x[1] !== null);
+    if (wrong.length) {
+      setFieldErrors(Object.fromEntries(wrong.map(([f, m]) => [f.id, m])));
+      setFormError(`${wrong.length} ${wrong.length === 1 ? "value needs" : "values need"} correcting.`);
+      return focusField(wrong[0][0]);
+    }
     const submitted = toSubmission(fields, values);
     setBusy(true);
     const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
@@ -169,6 +188,7 @@ export function SigningForm({
         date={date}
         onText={(t) => setValue(f, t)}
         onMark={() => openMark(f)}
+        onCheck={(c) => setChecked(f, c)}
       />
     ));
 

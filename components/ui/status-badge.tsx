@@ -9,6 +9,7 @@ const tones: Record<string, string> = {
   SENT: "bg-sky-50 text-sky-700 ring-sky-300",
   VIEWED: "bg-indigo-50 text-indigo-700 ring-indigo-300",
   SIGNED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
+  APPROVED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
 };
 
 export const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace("_", " ");

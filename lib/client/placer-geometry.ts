@@ -28,6 +28,12 @@ export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> 
   INITIAL: { width: 72, height: 40 },
   DATE: { width: 120, height: 24 },
   TEXT: { width: 180, height: 24 },
+  CHECKBOX: { width: 16, height: 16 },
+  RADIO: { width: 16, height: 16 },
+  DROPDOWN: { width: 160, height: 24 },
+  NUMBER: { width: 100, height: 24 },
+  NAME: { width: 180, height: 24 },
+  EMAIL: { width: 200, height: 24 },
 };
 export const MIN_SIZE = 8;
 

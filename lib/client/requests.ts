@@ -56,7 +56,7 @@ function useRefresh(id: string) {
 export interface RecipientInput {
   name: string;
   email: string;
-  role: "SIGNER" | "CC";
+  role: RecipientDto["role"];
   order: number;
   /** accessCode goes with ACCESS_CODE only, and is never read back. */
   authentication?: { method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE"; accessCode?: string };

@@ -51,4 +51,13 @@ export interface FieldInput {
   maxLength?: number;
   fontSize?: number;
   defaultValue?: string;
+  /** DROPDOWN: its choices (RADIO: read-only, the group's options). */
+  options?: string[];
+  /** RADIO: the button's group and the option it stands for. */
+  group?: string;
+  option?: string;
+  /** NUMBER: bounds and decimals. */
+  min?: number;
+  max?: number;
+  decimals?: number;
 }

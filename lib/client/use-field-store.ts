@@ -23,6 +23,12 @@ const toPlaced = (f: FieldDto): PlacedField => ({
   maxLength: f.maxLength ?? undefined,
   fontSize: f.fontSize ?? undefined,
   defaultValue: f.defaultValue ?? undefined,
+  options: f.options ?? undefined,
+  group: f.group ?? undefined,
+  option: f.option ?? undefined,
+  min: f.min ?? undefined,
+  max: f.max ?? undefined,
+  decimals: f.decimals ?? undefined,
   anchor: f.anchor,
 });
 

@@ -65,3 +65,48 @@ describe("parseAnchor", () => {
     expect(reason(r)).toContain(why);
   });
 });
+
+describe("parseAnchor: the field types of issue 14", () => {
+  it("reads checkbox, radio (both forms), dropdown, number (both forms), name and email", () => {
+    expect(parseAnchor("{{s1|checkbox|14|14|I agree to the terms|f}}")).toEqual({
+      ok: true,
+      anchor: { type: "checkbox", signerRef: "s1", width: 14, height: 14, label: "I agree to the terms", required: true },
+    });
+    expect(parseAnchor("{{s1|radio|plan|Pro|12|12}}")).toEqual({ ok: true, anchor: { type: "radio", signerRef: "s1", group: "plan", option: "Pro", width: 12, height: 12, required: true } });
+    expect(parseAnchor("{{s2|radio| plan | Basic }}")).toEqual({ ok: true, anchor: { type: "radio", signerRef: "s2", group: "plan", option: "Basic", width: 14, height: 14, required: true } });
+    expect(parseAnchor("{{s1|radio|plan|Basic|12|12|t}}")).toMatchObject({ ok: true, anchor: { required: false } });
+    expect(parseAnchor("{{s1|dropdown|150|Red; Green ;Blue|Colour|t}}")).toEqual({
+      ok: true,
+      anchor: { type: "dropdown", signerRef: "s1", width: 150, height: 18, fontSize: 12, options: ["Red", "Green", "Blue"], label: "Colour", required: false },
+    });
+    expect(parseAnchor("{{s1|number|80|12|Amount|f}}")).toEqual({ ok: true, anchor: { type: "number", signerRef: "s1", width: 80, height: 18, fontSize: 12, label: "Amount", required: true } });
+    expect(parseAnchor("{{s1|number|80|10|Amount|f|0|1000|2}}")).toMatchObject({ ok: true, anchor: { height: 15, min: 0, max: 1000, decimals: 2 } });
+    expect(parseAnchor("{{s1|number|80|10|Amount|t|-5||}}")).toEqual({ ok: true, anchor: { type: "number", signerRef: "s1", width: 80, height: 15, fontSize: 10, label: "Amount", required: false, min: -5 } });
+    expect(parseAnchor("{{s1|name}}")).toEqual({ ok: true, anchor: { type: "name", signerRef: "s1", width: 200, height: 18, fontSize: 12 } });
+    expect(parseAnchor("{{s3|email|220|10}}")).toEqual({ ok: true, anchor: { type: "email", signerRef: "s3", width: 220, height: 15, fontSize: 10 } });
+  });
+
+  it.each([
+    ["{{s1|checkbox|14|14|Agree}}", "6 parts"],
+    ["{{s1|checkbox|14|14||f}}", "label"],
+    ["{{s1|checkbox|14|14|Agree|x}}", "requiredFlag"],
+    ["{{s1|radio|plan}}", "radio anchor"],
+    ["{{s1|radio||Pro}}", "group"],
+    ["{{s1|radio|plan| }}", "option"],
+    ["{{s1|radio|plan|Pro|12}}", "radio anchor"],
+    ["{{s1|dropdown|150||Colour|f}}", "at least one option"],
+    ["{{s1|dropdown|150|Red;;Blue|Colour|f}}", "empty"],
+    ["{{s1|dropdown|150|Red;Red|Colour|f}}", "distinct"],
+    ["{{s1|dropdown|150|Red;Blue|Colour}}", "6 parts"],
+    ["{{s1|number|80|12|Amount}}", "number anchor"],
+    ["{{s1|number|80|12|Amount|f|10|5|}}", "min (10) must not be greater than max (5)"],
+    ["{{s1|number|80|12|Amount|f|||7}}", "decimals"],
+    ["{{s1|number|80|12|Amount|f|x||}}", "min must be a number"],
+    ["{{s1|name|200}}", "name anchor"],
+    ["{{s1|email|wide|12}}", "width must be a number"],
+  ])("rejects %s with a reason", (text, why) => {
+    const r = parseAnchor(text);
+    expect(r.ok).toBe(false);
+    expect(reason(r)).toContain(why);
+  });
+});

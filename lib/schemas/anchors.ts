@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zFile } from "./common";
-import { FIELD_TYPES } from "./requests";
+import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules } from "./fields";
 
 const anchorKey = z.string({ error: "anchorKey is required" }).min(1, { error: "anchorKey is required" }).max(500);
 const occurrenceIndex = z.number().int().min(0).max(100000).optional();
@@ -15,9 +15,10 @@ export const zUnifiedAnchors = z.object({
   signerRef: z.string().regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" }).default("s1"),
 });
 
-export const zAnchoredField = z.object({
+/** The shape of one /fields/anchored item, before the type rules (a template's extends it). */
+export const anchoredFieldShape = {
   anchorKey,
-  type: z.enum(FIELD_TYPES, { error: "type must be SIGNATURE, INITIAL, DATE or TEXT" }),
+  type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
   recipientId: z.string({ error: "recipientId is required" }).max(100),
   xOffset: pts("xOffset").min(-14400).max(14400).default(0),
   yOffset: pts("yOffset").min(-14400).max(14400).default(0),
@@ -30,7 +31,9 @@ export const zAnchoredField = z.object({
   maxLength: z.number().int().min(1).max(10000).optional(),
   fontSize: z.number().min(4).max(96).optional(),
   defaultValue: z.string().max(10000).optional(),
-});
+  ...fieldTypeProps,
+};
+export const zAnchoredField = z.object(anchoredFieldShape).superRefine(refineFieldRules);
 export const zAnchoredFields = z.object({ fields: z.array(zAnchoredField).min(1).max(1000) });
 
 /** Either spelling of the anchor endpoints takes either body: { recipientId, signerRef } or { fields: [...] }. */

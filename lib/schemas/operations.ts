@@ -6,6 +6,8 @@ import { signingOps } from "./ops-signing";
 import { anchorOps } from "./ops-anchors";
 import { templatesOps } from "./ops-templates";
 import { verifyOps } from "./ops-verify";
+import { embedOps } from "./ops-embed";
+import { bulkOps } from "./bulk-ops";
 import {
   zAddFields,
   zAddRecipient,
@@ -210,6 +212,8 @@ export const ops = {
   ...anchorOps,
   ...templatesOps,
   ...verifyOps,
+  ...embedOps,
+  ...bulkOps,
 };
 
 export type OperationName = keyof typeof ops;

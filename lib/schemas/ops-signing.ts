@@ -2,7 +2,7 @@ import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { zSignatureRequest } from "./requests";
-import { zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
+import { zApprove, zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
@@ -71,6 +71,22 @@ export const signingOps = {
     public: true,
     success: { status: 200, description: "Signed", data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }) },
     errors: [400, 401, 404, 409, 410, 415, 422, 429],
+  }),
+  approveSigning: defineOperation({
+    method: "POST",
+    path: `${SIGN}/approve`,
+    tag: "Signing (public)",
+    summary: "Approve (an APPROVER whose turn it is): the recipient becomes APPROVED and the order advances",
+    description:
+      "Body { consent: true }. Only a recipient with role APPROVER, invited (SENT or VIEWED): else 409 naming why (a signer signs, " +
+      "a viewer has nothing to approve, not your turn, already approved). Records recipient.approved (time, IP, user agent) and sends " +
+      "the signature_request.approved webhook; the next order group is invited, or, when every SIGNER signed, every APPROVER approved " +
+      "and every VIEWER viewed, the seal is queued (completed: true). An approver declines with POST …/decline, as a signer does.",
+    params: zTokenParams,
+    body: zApprove,
+    public: true,
+    success: { status: 200, description: "Approved", data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }) },
+    errors: [400, 401, 404, 409, 410, 429],
   }),
   declineSigning: defineOperation({
     method: "POST",

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
+import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zFieldTypeDto } from "./fields";
+
+export { FIELD_TYPES } from "./fields";
 
 export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
 export const zRequestStatus = z.enum(REQUEST_STATUSES);
@@ -20,9 +23,22 @@ export const zListRequestsQuery = z.object({
   status: zRequestStatus.optional(),
 });
 
-export const RECIPIENT_ROLES = ["SIGNER", "CC"] as const;
-export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "DECLINED"] as const;
-export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
+/**
+ * SIGNER fills in their fields and signs; APPROVER approves (or declines) the document, has no
+ * fields; VIEWER is done once they have opened it. These three take their turn in the order. CC
+ * takes no turn: they get the sealed PDF at completion.
+ */
+export const RECIPIENT_ROLES = ["SIGNER", "CC", "APPROVER", "VIEWER"] as const;
+export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
+const ROLE_ERROR = "role must be SIGNER, CC, APPROVER or VIEWER";
+export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+/** The status that ends a recipient's turn, per role that takes one (CC takes none). */
+export const DONE_STATUS = { SIGNER: "SIGNED", APPROVER: "APPROVED", VIEWER: "VIEWED" } as const satisfies Partial<Record<RecipientRole, RecipientStatus>>;
+/** Whether a recipient of this role takes a turn in the order (and so must finish before completion). */
+export const takesTurn = (role: string): role is keyof typeof DONE_STATUS => Object.hasOwn(DONE_STATUS, role);
+/** Whether a recipient has done what their role asks (a CC has nothing to do). */
+export const isDone = (r: { role: string; status: string }) => !takesTurn(r.role) || r.status === DONE_STATUS[r.role];
 
 /**
  * How a signer proves who they are before their link shows anything: NONE (the link is enough),
@@ -31,6 +47,19 @@ export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
  */
 export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+/**
+ * How a recipient reaches their turn (issue 14): EMAIL (the invitation is mailed) or EMBEDDED (no
+ * invitation or reminder: the sender asks for a short-lived signing URL and frames it). Upper case
+ * like the recipient's other enums (role, status, authentication.method); the lower-case spelling
+ * ("embedded") is accepted on input.
+ */
+export const RECIPIENT_DELIVERIES = ["EMAIL", "EMBEDDED"] as const;
+export type RecipientDelivery = (typeof RECIPIENT_DELIVERIES)[number];
+const zDeliveryInput = z
+  .enum([...RECIPIENT_DELIVERIES, "email", "embedded"], { error: "delivery must be EMAIL or EMBEDDED" })
+  .transform((v) => v.toUpperCase() as RecipientDelivery)
+  .meta({ description: "EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it" });
 
 export const zRecipient = z.object({
   id: z.uuid(),
@@ -43,10 +72,13 @@ export const zRecipient = z.object({
   sentAt: z.string().nullable(),
   viewedAt: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** APPROVER: when they approved (signedAt stays null for an approver). */
+  approvedAt: z.string().nullable(),
   declinedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
   /** The method only: neither the access code nor anything derived from it is ever returned. */
   authentication: z.object({ method: z.enum(AUTH_METHODS) }),
+  delivery: z.enum(RECIPIENT_DELIVERIES),
 });
 
 export const zField = z.object({
@@ -64,6 +96,7 @@ export const zField = z.object({
   maxLength: z.number().int().nullable(),
   fontSize: z.number().nullable(),
   defaultValue: z.string().nullable(),
+  ...zFieldTypeDto,
   anchor: z.record(z.string(), z.unknown()).nullable(),
 });
 
@@ -149,10 +182,11 @@ export type RecipientAuthentication = z.infer<typeof zRecipientAuthentication>;
 const recipientBase = z.object({
   email: z.email({ error: "email must be a valid e-mail address" }).max(320),
   name: zRecipientName,
-  role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }).default("SIGNER"),
+  role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }).default("SIGNER"),
   order: orderInt.optional(),
   signingOrder: orderInt.optional(),
   authentication: zRecipientAuthentication.optional(),
+  delivery: zDeliveryInput.optional(),
 });
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>
   b.order === undefined || b.signingOrder === undefined || b.order === b.signingOrder;
@@ -162,7 +196,7 @@ export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch).refi
   { error: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", path: ["authentication", "accessCode"] },
 );
 export const zUpdateRecipient = recipientBase
-  .extend({ role: z.enum(RECIPIENT_ROLES, { error: "role must be SIGNER or CC" }) })
+  .extend({ role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }) })
   .partial()
   .refine(sameOrder, orderMismatch)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
@@ -171,7 +205,7 @@ export const zRecipientParams = z.object({ id: z.string().max(100), recipientId:
 // Fields
 const coord = (name: string) => z.number({ error: `${name} must be a number of points` }).finite().min(0).max(14400);
 const fieldShape = {
-  type: z.enum(FIELD_TYPES, { error: "type must be SIGNATURE, INITIAL, DATE or TEXT" }),
+  type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
   recipientId: z.string({ error: "recipientId is required" }).max(100),
   page: z.number({ error: "page must be an integer, 1 for the first page" }).int().min(1).max(100000),
   x: coord("x"),
@@ -184,8 +218,10 @@ const fieldShape = {
   maxLength: z.number().int().min(1).max(10000).optional(),
   fontSize: z.number().min(4).max(96).optional(),
   defaultValue: z.string().max(10000).optional(),
+  ...fieldTypeProps,
 };
-export const zFieldInput = z.object(fieldShape);
+/** Type-dependent rules (lib/schemas/fields.ts): a PATCH is checked on the field as merged, server-side. */
+export const zFieldInput = z.object(fieldShape).superRefine(refineFieldRules);
 export type FieldInput = z.infer<typeof zFieldInput>;
 export const zAddFields = z.union([zFieldInput, z.object({ fields: z.array(zFieldInput).min(1).max(1000) })]);
 export const zUpdateField = z

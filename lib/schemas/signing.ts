@@ -8,8 +8,10 @@ export const zSubmitSignature = z.object({
     .array(
       z.object({
         fieldId: z.string().max(100),
-        /** TEXT fields */
+        /** TEXT, NAME, EMAIL, NUMBER (as typed, "." for decimals) and DROPDOWN (one of its options) */
         text: z.string().max(10000).optional(),
+        /** CHECKBOX: ticked or not. RADIO: true on the one button of its group the signer chose */
+        checked: z.boolean({ error: "checked is true or false" }).optional(),
         /** SIGNATURE / INITIAL typed: rendered in a script font */
         typed: z.string().trim().min(1).max(200).optional(),
         /** SIGNATURE / INITIAL drawn or uploaded: a data: URL of a PNG or JPEG */
@@ -27,7 +29,11 @@ export type FieldValue =
   | { kind: "image"; sha256: string; mime: "image/png" | "image/jpeg" }
   | { kind: "typed"; text: string }
   | { kind: "text"; text: string }
-  | { kind: "date"; text: string };
+  | { kind: "date"; text: string }
+  /** CHECKBOX: stored ticked or not, so the seal shows the box either way. */
+  | { kind: "check"; checked: boolean }
+  /** RADIO: every button of a group is stored, the chosen one `selected`. */
+  | { kind: "choice"; selected: boolean; option: string };
 
 /** POST /api/sign/{token}/authentication: the access code the sender gave, or the 6-digit code mailed. */
 export const zVerifySignerCode = z.strictObject(
@@ -46,3 +52,6 @@ export const zSignerGate = z.object({
   codeExpiresAt: z.string().nullable().describe("The last code mailed, while it can still be used"),
   nextCodeAt: z.string().nullable().describe("When another code may be mailed (one per 30 s, five an hour); null: now"),
 });
+
+/** POST /api/sign/{token}/approve: an APPROVER approves the document (consent required, as to sign). */
+export const zApprove = z.object({ consent: z.literal(true, { error: "Consent to approve electronically is required" }) });

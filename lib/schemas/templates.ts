@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { zAnchoredField } from "./anchors";
+import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
-import { FIELD_TYPES, zAddRecipient } from "./requests";
+import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
+import { zAddRecipient } from "./requests";
 
 export const TEMPLATE_KINDS = ["PDF", "DOCX"] as const;
 
@@ -48,6 +49,7 @@ export const zTemplateField = z.object({
   maxLength: z.number().int().nullable(),
   fontSize: z.number().nullable(),
   defaultValue: z.string().nullable(),
+  ...zFieldTypeDto,
   anchor: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TemplateFieldDto = z.infer<typeof zTemplateField>;
@@ -93,7 +95,7 @@ export const zUseTemplate = z.object({
 export type UseTemplate = z.infer<typeof zUseTemplate>;
 
 /** The /fields/anchored body on a PDF template: as on a request, with recipientId a signer reference. */
-export const zTemplateAnchoredField = zAnchoredField.extend({ recipientId: zSignerRef });
+export const zTemplateAnchoredField = z.object({ ...anchoredFieldShape, recipientId: zSignerRef }).superRefine(refineFieldRules);
 export const zTemplateAnchoredFields = z.object({
   fields: z.array(zTemplateAnchoredField, { error: "fields is a list of { anchorKey, type, recipientId, … }" }).min(1).max(1000),
 });

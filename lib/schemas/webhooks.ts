@@ -4,6 +4,7 @@ export const WEBHOOK_EVENTS = [
   "signature_request.sent",
   "signature_request.viewed",
   "signature_request.signed",
+  "signature_request.approved",
   "signature_request.completed",
   "signature_request.declined",
   "signature_request.cancelled",

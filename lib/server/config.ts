@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PADES_LEVELS, type PadesLevel } from "@/lib/pdf/seal/levels";
+import { parseEmbedOrigins } from "@/lib/embed-origins.mjs";
 
 /** Read at call time (not import time) so that tests and the CLI can set the environment first. */
 function num(name: string, fallback: number): number {
@@ -78,6 +79,13 @@ export const config = {
   /** V8 heap of each engine worker (ENGINE_MEMORY_MB); decoded data is capped inside the engine. */
   get engineMemoryMb() {
     return num("ENGINE_MEMORY_MB", 768);
+  },
+  /**
+   * EMBED_ALLOWED_ORIGINS: the exact origins that may frame the embedded signing page (the same parser
+   * as scripts/server.mjs, which refuses to start on a bad value and sets frame-ancestors from it).
+   */
+  get embedAllowedOrigins(): string[] {
+    return parseEmbedOrigins(process.env.EMBED_ALLOWED_ORIGINS);
   },
   get workerEnabled() {
     return process.env.SIGNET_WORKER !== "0";

@@ -27,8 +27,13 @@ export interface CertificateRecipient {
   role: string;
   order: number;
   status: string;
-  /** ISO 8601. */
+  /**
+   * ISO 8601: when they finished their turn, as their role asks: a SIGNER signed, an APPROVER
+   * approved, a VIEWER viewed (printed "Signed at", "Approved at", "Viewed at"). A CC takes no turn:
+   * their line says they received a copy at sealing.
+   */
   signedAt?: string;
+  /** The address and browser of that act. */
   ip?: string;
   userAgent?: string;
   /** How the signer was identified ("e-mail link", "access code", "e-mail code"): printed as "Identified by". */
@@ -92,6 +97,9 @@ const BLACK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
 const ACCENT: Rgb = [0.1, 0.2, 0.45];
 
+/** What each role that takes a turn did, as its time's label. */
+const ACTED_AT: Record<string, string> = { SIGNER: "Signed at", APPROVER: "Approved at", VIEWER: "Viewed at" };
+
 /** The certificate as lines, wrapped to the page width; split into pages by `paginate`. */
 function compose(cert: CertificateData, font: SealFont): Line[] {
   const width = CERTIFICATE_PAGE_SIZE.width - 2 * MARGIN;
@@ -109,8 +117,9 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     add(`${label}: ${value}`, { indent });
   };
 
+  const sealedAt = cert.sealedAt ?? new Date().toISOString();
   add("Certificate of completion", { size: 18, color: ACCENT });
-  add(`Sealed by Signet on ${cert.sealedAt ?? new Date().toISOString()}`, { color: GREY, gap: 4 });
+  add(`Sealed by Signet on ${sealedAt}`, { color: GREY, gap: 4 });
 
   heading("Request");
   field("Request ID", cert.requestId);
@@ -157,7 +166,8 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
       add(`${i + 1}. ${r.name} <${r.email}>`, { size: 10, gap: i === 0 ? 2 : 8 });
       field("Role", `${r.role} · Order: ${r.order} · Status: ${r.status}`, 14);
       field("Identified by", r.identification, 14);
-      field("Signed at", r.signedAt, 14);
+      if (r.role === "CC") field("Received a copy at", `${sealedAt} (the sealed PDF, by e-mail)`, 14);
+      else field(ACTED_AT[r.role] ?? "Signed at", r.signedAt, 14);
       field("IP address", r.ip, 14);
       field("User agent", r.userAgent, 14);
     });

@@ -218,3 +218,45 @@ describe("drawFieldValues refuses bad input with PdfError", () => {
     expect(await pageText(out, 1)).toContain("Mutual agreement");
   });
 });
+
+describe("drawFieldValues: the field types of issue 14", () => {
+  it("writes DROPDOWN, NUMBER, NAME and EMAIL as text in their boxes; a tick, an empty box, a dot and an empty circle as vector paths", async () => {
+    const pdf = await (async () => {
+      const doc = await PDFDocument.create();
+      doc.addPage([612, 792]);
+      return doc.save();
+    })();
+    const text = (y: number, type: FieldToDraw["type"], t: string): FieldToDraw => ({ page: 1, x: 72, y, width: 200, height: 18, type, value: { kind: "text", text: t, fontSize: 12 } });
+    const mark = (x: number, type: FieldToDraw["type"], value: FieldToDraw["value"]): FieldToDraw => ({ page: 1, x, y: 300, width: 20, height: 20, type, value });
+    const fields: FieldToDraw[] = [
+      text(100, "DROPDOWN", "Green"),
+      text(130, "NUMBER", "1234.56"),
+      text(160, "NAME", "Zoë Ångström"),
+      text(190, "EMAIL", "zoe@example.org"),
+      mark(100, "CHECKBOX", { kind: "check", checked: true }),
+      mark(150, "CHECKBOX", { kind: "check", checked: false }),
+      mark(200, "RADIO", { kind: "choice", selected: true, option: "Pro" }),
+      mark(250, "RADIO", { kind: "choice", selected: false, option: "Basic" }),
+    ];
+    const out = await drawFieldValues(pdf, fields);
+    const words = await pdftotextWords(out);
+    for (const [i, t] of ["Green", "1234.56", "Zoë", "zoe@example.org"].entries()) expectAtBox(wordAt(words, 1, t), fields[i]);
+    // No glyph stands for a tick or a dot: they are paths, so no font is needed for them.
+    expect((await pdftotext(out)).replace(/\s+/g, " ").trim()).toBe("Green 1234.56 Zoë Ångström zoe@example.org");
+
+    const page = await renderPage(out, 1);
+    const darkIn = (x0: number, y0: number, x1: number, y1: number) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (page.rgb(x, y).reduce((a, c) => a + c, 0) < 500) n++;
+      return n;
+    };
+    // Inside (the middle 40 %): ink for the tick and the dot, none for the empty box and circle.
+    expect(darkIn(106, 306, 114, 314)).toBeGreaterThan(3);
+    expect(darkIn(156, 306, 164, 314)).toBe(0);
+    expect(darkIn(206, 306, 214, 314)).toBeGreaterThan(3);
+    expect(darkIn(256, 306, 264, 314)).toBe(0);
+    // Outlines: the empty box and circle are there.
+    expect(darkIn(150, 300, 170, 320)).toBeGreaterThan(10);
+    expect(darkIn(250, 300, 270, 320)).toBeGreaterThan(10);
+  });
+});

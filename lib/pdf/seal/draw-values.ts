@@ -1,7 +1,9 @@
 /**
  * Drawing the signers' values into the document: signature and initial images scaled to fit their
- * box (proportions kept, centred), typed signatures in Dancing Script, TEXT and DATE values in
- * DejaVu Sans, each sized to fit its box. Anchor text is removed from the content (redact.ts), and
+ * box (proportions kept, centred), typed signatures in Dancing Script, TEXT, DATE, DROPDOWN, NUMBER,
+ * NAME and EMAIL values in DejaVu Sans, each sized to fit its box; a CHECKBOX as a square with a
+ * tick when ticked (an empty square when not), a RADIO button as a circle, filled with a dot when
+ * it is the chosen one: vector paths, so no font needs a ✓ glyph. Anchor text is removed from the content (redact.ts), and
  * sandbox documents get the sandbox line on every page.
  *
  * Boxes are in the API's coordinates: points from the top-left of the page as displayed (crop box
@@ -15,21 +17,25 @@ import { sniffImage } from "../images";
 import { boxFrame, pageFor, type PageBox } from "../page-space";
 import { clipBoxToPage, pageGeometry } from "../page-box";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
-import { Inks, PageInk, type Rgb } from "./ink";
+import { fmt, Inks, PageInk, type Rgb } from "./ink";
 import { loadPdf } from "../load";
 import { removeTextInBoxes } from "./redact";
 
 export type { PageBox } from "../page-space";
 
-export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT";
+export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
 
 export type FieldValue =
   /** A drawn or uploaded signature: PNG or JPEG bytes (format judged from the content). */
   | { kind: "image"; bytes: Uint8Array }
   /** A typed signature or initials, drawn in the script font. */
   | { kind: "typed"; text: string }
-  /** TEXT or DATE: plain text; `fontSize` is the largest size used (it shrinks to fit). */
-  | { kind: "text"; text: string; fontSize?: number };
+  /** TEXT, DATE, DROPDOWN, NUMBER, NAME, EMAIL: plain text; `fontSize` is the largest size used (it shrinks to fit). */
+  | { kind: "text"; text: string; fontSize?: number }
+  /** CHECKBOX: a square, with a tick when `checked`. */
+  | { kind: "check"; checked: boolean }
+  /** RADIO button: a circle, with a dot when it is the group's chosen option. */
+  | { kind: "choice"; selected: boolean; option?: string };
 
 export interface FieldToDraw extends PageBox {
   type: FieldType;
@@ -129,6 +135,50 @@ function drawText(ink: PageInk, box: PageBox, text: string, requested: number | 
   });
 }
 
+/** The side of the square (or circle) a CHECKBOX or RADIO takes in its box: centred, 90 % of the shorter side. */
+function markSquare(box: PageBox) {
+  const side = Math.min(box.width, box.height) * 0.9;
+  return { side, x: (box.width - side) / 2, y: (box.height - side) / 2 };
+}
+
+/** A square outline, and a tick inside it when checked (a stroked polyline, round caps). */
+function drawCheck(ink: PageInk, box: PageBox, checked: boolean): void {
+  const { side: s, x, y } = markSquare(box);
+  const line = Math.max(0.5, s * 0.06);
+  ink.frame(boxFrame(ink.page, box), () => {
+    ink.path(`${fmt(x + line / 2)} ${fmt(y + line / 2)} ${fmt(s - line)} ${fmt(s - line)} re`, { stroke: BLACK, width: line });
+    if (checked) {
+      const p = (fx: number, fy: number) => `${fmt(x + fx * s)} ${fmt(y + fy * s)}`;
+      ink.path(`${p(0.2, 0.52)} m ${p(0.42, 0.27)} l ${p(0.8, 0.76)} l`, { stroke: INK_BLUE, width: Math.max(0.8, s * 0.13) });
+    }
+  });
+}
+
+/** A circle through four Bézier arcs: centre (cx, cy), radius r. */
+function circle(cx: number, cy: number, r: number): string {
+  const k = 0.5523 * r;
+  const pt = (a: number, b: number) => `${fmt(a)} ${fmt(b)}`;
+  return [
+    `${pt(cx + r, cy)} m`,
+    `${pt(cx + r, cy + k)} ${pt(cx + k, cy + r)} ${pt(cx, cy + r)} c`,
+    `${pt(cx - k, cy + r)} ${pt(cx - r, cy + k)} ${pt(cx - r, cy)} c`,
+    `${pt(cx - r, cy - k)} ${pt(cx - k, cy - r)} ${pt(cx, cy - r)} c`,
+    `${pt(cx + k, cy - r)} ${pt(cx + r, cy - k)} ${pt(cx + r, cy)} c h`,
+  ].join(" ");
+}
+
+/** A circle outline, and a filled dot inside it for the chosen button. */
+function drawChoice(ink: PageInk, box: PageBox, selected: boolean): void {
+  const { side: s, x, y } = markSquare(box);
+  const line = Math.max(0.5, s * 0.06);
+  const cx = x + s / 2;
+  const cy = y + s / 2;
+  ink.frame(boxFrame(ink.page, box), () => {
+    ink.path(circle(cx, cy, s / 2 - line / 2), { stroke: BLACK, width: line });
+    if (selected) ink.path(circle(cx, cy, s * 0.27), { fill: INK_BLUE });
+  });
+}
+
 /** The sandbox line, centred near the top edge of the page as displayed, upright on rotated pages. */
 export function drawSandboxLine(ink: PageInk, font: SealFont): void {
   const geo = pageGeometry(ink.page);
@@ -169,7 +219,7 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
   const cover = (opts.cover ?? []).map((c, i) => clipToPage(doc, c, i));
   const images = new ImageCache(doc);
   const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? images.get(f.value.bytes) : undefined)));
-  const needsText = opts.sandbox || fields.some((f) => f.value.kind !== "image");
+  const needsText = opts.sandbox || fields.some((f) => f.value.kind === "text" || f.value.kind === "typed");
   const sans = needsText ? await embedSealFont(doc, "DejaVuSans.ttf") : undefined;
   const script = fields.some((f) => f.value.kind === "typed") ? await embedSealFont(doc, "DancingScript-Regular.otf") : undefined;
 
@@ -189,6 +239,8 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
     const v = f.value;
     if (v.kind === "image") drawImage(ink, f, embedded[i]!);
     else if (v.kind === "typed") drawTyped(ink, f, v.text, script!, sans!);
+    else if (v.kind === "check") drawCheck(ink, f, v.checked);
+    else if (v.kind === "choice") drawChoice(ink, f, v.selected);
     else drawText(ink, f, v.text, v.fontSize, sans!);
   });
   if (opts.sandbox) for (const page of doc.getPages()) drawSandboxLine(inks.on(page), sans!);

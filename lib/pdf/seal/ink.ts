@@ -52,6 +52,19 @@ export class PageInk {
     this.ops.push(`${color.map(fmt).join(" ")} rg ${fmt(x)} ${fmt(y)} ${fmt(w)} ${fmt(h)} re f`);
   }
 
+  /**
+   * A path in content-stream syntax (m, l, c, h operators), stroked and/or filled: how check marks
+   * and radio dots are drawn, so they never depend on a font having the glyph.
+   */
+  path(ops: string, paint: { stroke?: Rgb; fill?: Rgb; width?: number }): void {
+    const set = [
+      paint.stroke ? `${paint.stroke.map(fmt).join(" ")} RG ${fmt(paint.width ?? 1)} w 1 J 1 j` : "",
+      paint.fill ? `${paint.fill.map(fmt).join(" ")} rg` : "",
+    ].filter(Boolean);
+    const op = paint.stroke && paint.fill ? "B" : paint.stroke ? "S" : "f";
+    this.ops.push(`q ${set.join(" ")} ${ops} ${op} Q`);
+  }
+
   image(image: PDFImage, x: number, y: number, w: number, h: number): void {
     this.ops.push(`q ${fmt(w)} 0 0 ${fmt(h)} ${fmt(x)} ${fmt(y)} cm ${this.resource(image)} Do Q`);
   }

@@ -6,6 +6,7 @@ import { AppError } from "../http/errors";
 import { keyActor } from "../audit/record-event";
 import { insertFields } from "../fields/place-fields";
 import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../requests/load-request";
+import { fieldOfAnchor } from "./field-of-anchor";
 import { findAnchorsIn } from "./text-layer-cache";
 
 type Placed = FieldInput & { anchor: Record<string, unknown> };
@@ -70,6 +71,7 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
     const base = { recipientId, page: a.page, x: a.x, y: a.y, anchor };
     if (p.type === "signature") fields.push({ ...base, type: "SIGNATURE", width: p.width, height: p.height, required: true });
     else if (p.type === "date") fields.push({ ...base, type: "DATE", width: p.width, height: p.height, fontSize: p.fontSize, required: true });
+    else if (p.type !== "text") fields.push({ ...base, ...fieldOfAnchor(p) });
     else
       fields.push({
         ...base,

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
+import { fieldRuleProblems, type FieldRuleInput } from "@/lib/schemas/fields";
 import type { FieldInput } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
@@ -9,6 +10,7 @@ import { fields, signatureRequests } from "../db/schema";
 import { AppError, notFound, type FieldError } from "../http/errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
+import { expandRadioOptions, radioGroupProblems, syncRadioGroups, typeColumns, type RadioKey } from "./field-types";
 import {
   assertDraft,
   currentDocument,
@@ -40,18 +42,27 @@ export function placementProblem(f: FieldInput, doc: DocumentRow, signers: Map<s
   return null;
 }
 
-/** Inserts fields after checking every one of them; one bad field and none is stored. */
+/**
+ * Inserts fields after checking every one of them; one bad field and none is stored. A RADIO given
+ * with `options` becomes one button per option (field-types.ts); every RADIO group touched gets the
+ * union of its buttons' options.
+ */
 export async function insertFields(
   tx: Queryable,
   req: RequestRow,
-  inputs: (FieldInput & { anchor?: Record<string, unknown> })[],
+  given: (FieldInput & { anchor?: Record<string, unknown> })[],
   who: Actor,
 ) {
+  const inputs = expandRadioOptions(given);
   const doc = await currentDocument(tx, req.id);
   const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
   const problems = inputs
     .map((f, i) => placementProblem(f, doc, byId, inputs.length > 1 ? `fields.${i}.` : ""))
     .filter((p): p is FieldError => p !== null);
+  if (!problems.length) {
+    const existing = await tx.select().from(fields).where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")));
+    problems.push(...radioGroupProblems(existing, inputs));
+  }
   if (problems.length) {
     const msg = problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`;
     throw new AppError("UNPROCESSABLE", msg, { errors: problems });
@@ -78,10 +89,13 @@ export async function insertFields(
         maxLength: f.maxLength ?? null,
         fontSize: f.fontSize ?? null,
         defaultValue: f.defaultValue ?? null,
+        ...typeColumns(f),
         anchor: f.anchor ?? null,
       })),
     )
     .returning();
+  const synced = await syncRadioGroups(tx, req.id, rows.filter((r) => r.type === "RADIO").map((r) => ({ recipientId: r.recipientId, group: r.groupName! })));
+  for (const [i, r] of rows.entries()) rows[i] = synced.get(r.id) ?? r;
   await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
   await recordEvent(tx, req.id, "fields.added", who, { count: rows.length, fieldIds: rows.map((r) => r.id) });
   return rows.map(toFieldDto);
@@ -118,14 +132,24 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
       width: patch.width ?? cur.width,
       height: patch.height ?? cur.height,
     };
+    const typed = mergeTypeProps(cur, patch, merged.type);
+    const rules = fieldRuleProblems(typed);
+    if (rules.length) throw new AppError("VALIDATION", rules[0].message, { errors: rules.map((p) => ({ field: p.path, message: p.message })) });
     const doc = await currentDocument(tx, req.id);
     const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
     const problem = placementProblem(merged, doc, byId, "");
     if (problem) throw new AppError("UNPROCESSABLE", problem.message, { errors: [problem] });
+    if (merged.type === "RADIO") {
+      const others = (await tx.select().from(fields).where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")))).filter((o) => o.id !== cur.id);
+      const clash = radioGroupProblems(others, [{ ...merged, group: typed.group ?? undefined, option: typed.option ?? undefined }]);
+      if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
+    }
     const [row] = await tx
       .update(fields)
       .set({
         ...merged,
+        ...typeColumns(typed),
+        defaultValue: typed.defaultValue ?? null,
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.required !== undefined && { required: patch.required }),
         ...(patch.label !== undefined && { label: patch.label }),
@@ -135,8 +159,12 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
       })
       .where(eq(fields.id, cur.id))
       .returning();
+    const groups: RadioKey[] = [];
+    if (cur.type === "RADIO" && cur.groupName) groups.push({ recipientId: cur.recipientId, group: cur.groupName });
+    if (row.type === "RADIO" && row.groupName) groups.push({ recipientId: row.recipientId, group: row.groupName });
+    const synced = await syncRadioGroups(tx, req.id, groups);
     await recordEvent(tx, req.id, "field.updated", keyActor(auth), { fieldId: row.id });
-    return toFieldDto(row);
+    return toFieldDto(synced.get(row.id) ?? row);
   });
 }
 
@@ -147,7 +175,29 @@ export async function deleteField(auth: KeyAuth, requestId: string, fieldId: str
     assertDraft(req, "removing fields");
     const cur = await findField(tx, req.id, fieldId);
     await tx.delete(fields).where(eq(fields.id, cur.id));
+    if (cur.type === "RADIO" && cur.groupName) await syncRadioGroups(tx, req.id, [{ recipientId: cur.recipientId, group: cur.groupName }]);
     await recordEvent(tx, req.id, "field.removed", keyActor(auth), { fieldId: cur.id });
     return { id: cur.id, deleted: true };
   });
+}
+
+/**
+ * The type-dependent properties of a PATCHed field: what the patch gives, else what is stored. When
+ * the type changes, stored properties the new type has no use for are dropped (a DROPDOWN turned
+ * TEXT loses its options) instead of making the change fail.
+ */
+function mergeTypeProps(cur: typeof fields.$inferSelect, patch: Partial<FieldInput>, type: FieldInput["type"]): FieldRuleInput {
+  const keep = cur.type === type;
+  const pick = <T,>(given: T | undefined, stored: T | null) => (given !== undefined ? given : keep ? stored : null);
+  return {
+    type,
+    // A RADIO row's stored options are its group's (derived): only a patch's own options are judged.
+    options: type === "RADIO" ? (patch.options ?? null) : pick(patch.options, cur.options),
+    group: pick(patch.group, cur.groupName),
+    option: pick(patch.option, cur.optionValue),
+    min: pick(patch.min, cur.minValue),
+    max: pick(patch.max, cur.maxValue),
+    decimals: pick(patch.decimals, cur.decimals),
+    defaultValue: pick(patch.defaultValue, cur.defaultValue),
+  };
 }

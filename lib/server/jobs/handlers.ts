@@ -43,9 +43,11 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
   const recipientId = String(payload.recipientId);
   const row = await loadRecipient(recipientId);
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
+  // Issue 14: an EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
+  if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
   const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
-  const msg = messages.invitation({ name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", link, reminder: !!payload.reminder });
+  const msg = messages.invitation({ name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", link, reminder: !!payload.reminder, role: row.r.role });
   const sent = await deliverMail(job.id, {
     kind: payload.reminder ? "reminder" : "invitation",
     scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
@@ -126,4 +128,6 @@ export const handlers: Record<string, (payload: Record<string, unknown>, job: Jo
   "purge-blobs": async (p) => (await import("../purge/release-blobs")).runBlobRelease(p),
   "staff-link": (p, job) => mailStaffLink(String(p.linkId), job.id),
   "signer-code": signerCode,
+  // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
+  "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),
 };

@@ -2,7 +2,7 @@ import "server-only";
 import type { Queryable } from "../db";
 import { jobs } from "../db/schema";
 
-export type JobType = "invitation" | "webhook" | "seal" | "notify" | "sweep" | "staff-link" | "purge-blobs" | "signer-code";
+export type JobType = "invitation" | "webhook" | "seal" | "notify" | "sweep" | "staff-link" | "purge-blobs" | "signer-code" | "bulk-send";
 
 /** Queues work in the caller's transaction: the job exists if and only if the change that caused it committed. */
 export async function enqueue(db: Queryable, type: JobType, payload: Record<string, unknown>, opts: { runAt?: Date; maxAttempts?: number } = {}) {

@@ -15,13 +15,22 @@ const prefix = (sandbox: boolean) => (sandbox ? "[Sandbox] " : "");
 
 /** The e-mails Signet sends, each as text and HTML. */
 export const messages = {
-  invitation(m: MessageInput & { link: string; reminder?: boolean }) {
-    const verb = m.reminder ? "Reminder: please sign" : "Please sign";
+  /** `role`: an APPROVER is asked to approve (or decline), a VIEWER to review (opening it is enough); else to sign. */
+  invitation(m: MessageInput & { link: string; reminder?: boolean; role?: string }) {
+    const ask = m.role === "APPROVER" ? "approve" : m.role === "VIEWER" ? "review" : "sign";
+    const verb = m.reminder ? `Reminder: please ${ask}` : `Please ${ask}`;
+    const asked =
+      m.role === "APPROVER"
+        ? `You are asked to approve "${m.title}".`
+        : m.role === "VIEWER"
+          ? `You are asked to review "${m.title}". Opening it is all that is needed; there is nothing to sign.`
+          : `You are asked to sign "${m.title}".`;
+    const button = `Open the document and ${ask}`;
     return {
       subject: `${prefix(m.sandbox)}${verb}: ${m.title}`,
-      text: `Hello ${m.name},\n\nYou are asked to sign "${m.title}".\n\nOpen the document and sign: ${m.link}\n\nThis link is personal; do not forward it.${sandboxLine(m.sandbox)}\n`,
+      text: `Hello ${m.name},\n\n${asked}\n\n${button}: ${m.link}\n\nThis link is personal; do not forward it.${sandboxLine(m.sandbox)}\n`,
       html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>You are asked to sign <b>${esc(m.title)}</b>.</p><p><a href="${m.link}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open the document and sign</a></p><p style="color:#64748b">This link is personal; do not forward it.</p>`,
+        `<p>Hello ${esc(m.name)},</p><p>${esc(asked).replace(esc(`"${m.title}"`), `<b>${esc(m.title)}</b>`)}</p><p><a href="${m.link}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${button}</a></p><p style="color:#64748b">This link is personal; do not forward it.</p>`,
         m.sandbox,
       ),
     };

@@ -9,15 +9,19 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { isUuid } from "../scope";
 import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../requests/load-request";
 import { hashPassword } from "../auth/password";
-import type { RecipientAuthentication } from "@/lib/schemas/requests";
+import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/requests";
+import type { RecipientDelivery } from "@/lib/schemas/requests";
+import { assertEmbeddableAuth } from "../signing/embed-links";
 
 interface RecipientInput {
   email?: string;
   name?: string;
-  role?: "SIGNER" | "CC";
+  role?: RecipientRole;
   order?: number;
   signingOrder?: number;
   authentication?: RecipientAuthentication;
+  /** Issue 14, embedded signing: EMBEDDED gets no mail (see signing/embed-links.ts). */
+  delivery?: RecipientDelivery;
 }
 
 /**
@@ -45,6 +49,7 @@ export async function addRecipient(auth: KeyAuth, requestId: string, input: Requ
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "adding recipients");
+    assertEmbeddableAuth(input.delivery ?? "EMAIL", input.authentication?.method ?? "NONE");
     const [{ n }] = await tx.select({ n: count() }).from(recipients).where(eq(recipients.requestId, req.id));
     if (Number(n) >= config.maxRecipients) {
       throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
@@ -58,6 +63,7 @@ export async function addRecipient(auth: KeyAuth, requestId: string, input: Requ
         role: input.role ?? "SIGNER",
         order: input.order ?? input.signingOrder ?? 1,
         ...authSet,
+        ...(input.delivery !== undefined && { delivery: input.delivery }),
       })
       .returning();
     await touch(tx, req.id);
@@ -67,6 +73,7 @@ export async function addRecipient(auth: KeyAuth, requestId: string, input: Requ
       role: row.role,
       order: row.order,
       authMethod: row.authMethod,
+      delivery: row.delivery,
     });
     return toRecipientDto(row);
   });
@@ -85,13 +92,18 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "changing recipients");
     const current = await findRecipient(tx, req.id, recipientId);
-    if (input.role === "CC" && current.role !== "CC") {
+    // Only a SIGNER has fields: a signer who becomes anything else must lose theirs first.
+    if (input.role !== undefined && input.role !== "SIGNER" && current.role === "SIGNER") {
       const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.recipientId, current.id));
       if (Number(n) > 0) {
-        throw new AppError("UNPROCESSABLE", `This recipient has ${n} field(s); a CC recipient has none. Delete the fields first`);
+        const a = /^[AEIOU]/.test(input.role) ? "an" : "a";
+        throw new AppError("UNPROCESSABLE", `This recipient has ${n} field(s); ${a} ${input.role} recipient has none (only a SIGNER has fields). Delete the fields first`, {
+          errors: [{ field: "role", message: `${a === "an" ? "An" : "A"} ${input.role} recipient has no fields; this one has ${n}` }],
+        });
       }
     }
     const order = input.order ?? input.signingOrder;
+    assertEmbeddableAuth(input.delivery ?? current.delivery, input.authentication?.method ?? current.authMethod);
     const authSet = await authColumns(input.authentication, current);
     const [row] = await tx
       .update(recipients)
@@ -101,6 +113,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         ...(input.role !== undefined && { role: input.role }),
         ...(order !== undefined && { order }),
         ...authSet,
+        ...(input.delivery !== undefined && { delivery: input.delivery }),
       })
       .where(eq(recipients.id, current.id))
       .returning();
@@ -109,7 +122,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
     const authChange = input.authentication
       ? { authMethod: row.authMethod, ...(input.authentication.accessCode !== undefined && { accessCodeChanged: true }) }
       : {};
-    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id, ...authChange });
+    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id, ...(input.role !== undefined && { role: row.role }), ...authChange, ...(input.delivery !== undefined && { delivery: row.delivery }) });
     return toRecipientDto(row);
   });
 }

@@ -30,7 +30,7 @@ export async function cancelRequest(auth: KeyAuth, id: string, reason?: string) 
     await emitEvent(tx, req, "signature_request.cancelled", { id: req.id, title: req.title, status: "CANCELLED", reason: reason ?? null });
     // Those who were asked to sign (or will get the result) hear that they need not.
     for (const r of await loadRecipients(tx, req.id)) {
-      if (r.role === "SIGNER" && (r.status === "SENT" || r.status === "VIEWED")) {
+      if ((r.role === "SIGNER" || r.role === "APPROVER") && (r.status === "SENT" || r.status === "VIEWED")) {
         await enqueue(tx, "notify", { kind: "cancelled", requestId: req.id, recipientId: r.id });
       }
     }

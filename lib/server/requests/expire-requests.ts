@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
-import { recipients, signatureRequests } from "../db/schema";
+import { signatureRequests } from "../db/schema";
+import { hasUnfinishedActor } from "../recipients/roles";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 
@@ -19,7 +20,8 @@ export async function sweepExpired() {
         and(
           eq(signatureRequests.status, "IN_PROGRESS"),
           lt(signatureRequests.expiresAt, sql`now()`),
-          sql`exists (select 1 from ${recipients} where ${recipients.requestId} = ${signatureRequests.id} and ${recipients.role} = 'SIGNER' and ${recipients.status} <> 'SIGNED')`,
+          // Someone who takes a turn (SIGNER, APPROVER, VIEWER) has not finished it.
+          hasUnfinishedActor(signatureRequests.id),
         ),
       )
       .returning();

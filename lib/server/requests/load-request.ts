@@ -68,11 +68,14 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     status: r.status as RecipientDto["status"],
     sentAt: iso(r.sentAt),
     viewedAt: iso(r.viewedAt),
-    signedAt: iso(r.signedAt),
+    // One column holds when a recipient finished: signing, or approving (an approver has no signedAt).
+    signedAt: r.role === "APPROVER" ? null : iso(r.signedAt),
+    approvedAt: r.role === "APPROVER" ? iso(r.signedAt) : null,
     declinedAt: iso(r.declinedAt),
     declineReason: r.declineReason,
     // The method only: the access code's hash, the failure count and the lock stay on the server.
     authentication: { method: r.authMethod as RecipientDto["authentication"]["method"] },
+    delivery: r.delivery as RecipientDto["delivery"],
   };
 }
 
@@ -91,6 +94,13 @@ export function fieldPlacement(f: Omit<FieldRow, "id" | "requestId" | "recipient
     maxLength: f.maxLength,
     fontSize: f.fontSize,
     defaultValue: f.defaultValue,
+    // The new field types' properties (lib/schemas/fields.ts), under their API names.
+    options: f.options ?? null,
+    group: f.groupName,
+    option: f.optionValue,
+    min: f.minValue,
+    max: f.maxValue,
+    decimals: f.decimals,
     anchor: f.anchor ?? null,
   };
 }

@@ -14,7 +14,8 @@ export async function remindRequest(auth: KeyAuth, id: string) {
     if (req.status !== "IN_PROGRESS") {
       throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request has signers to remind`, { details: { status: req.status } });
     }
-    const due = (await loadRecipients(tx, req.id)).filter((r) => r.role === "SIGNER" && (r.status === "SENT" || r.status === "VIEWED"));
+    // Issue 14: an EMBEDDED recipient is never mailed, reminders included.
+    const due = (await loadRecipients(tx, req.id)).filter((r) => r.delivery !== "EMBEDDED").filter((r) => ((r.role === "SIGNER" || r.role === "APPROVER") && (r.status === "SENT" || r.status === "VIEWED")) || (r.role === "VIEWER" && r.status === "SENT"));
     for (const r of due) await enqueue(tx, "invitation", { requestId: req.id, recipientId: r.id, reminder: true });
     await recordEvent(tx, req.id, "request.reminded", keyActor(auth), { recipients: due.map((r) => r.email) });
     return { id: req.id, reminded: due.map((r) => ({ id: r.id, email: r.email })) };

@@ -9,6 +9,8 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../signing/tokens";
+import { startEmbeddedTurn } from "../signing/embed-links";
+import { actorsOf, isDone } from "../recipients/roles";
 import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
 
 /** DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. */
@@ -18,10 +20,14 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     assertDraft(req, "sending");
     const recs = await loadRecipients(tx, req.id);
-    const signers = recs.filter((r) => r.role === "SIGNER");
-    if (signers.length === 0) {
-      throw new AppError("UNPROCESSABLE", "Add at least one SIGNER recipient before sending", { details: { missing: ["signer"] } });
+    // Someone must decide: a request of viewers (and CCs) only would complete on being read.
+    const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
+    if (deciders.length === 0) {
+      throw new AppError("UNPROCESSABLE", "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)", {
+        details: { missing: ["signer"] },
+      });
     }
+    const signers = recs.filter((r) => r.role === "SIGNER");
     const withFields = new Set((await loadFields(tx, req.id)).map((f) => f.recipientId));
     const bare = signers.filter((s) => !withFields.has(s.id));
     if (bare.length) {
@@ -39,7 +45,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     for (const r of recs) {
       await tx.update(recipients).set({ tokenHash: hashToken(await signingToken(tx, r.id)) }).where(eq(recipients.id, r.id));
     }
-    const group = await inviteNextGroup(tx, req.id, signers);
+    const group = await inviteNextGroup(tx, req.id, recs);
     await recordEvent(tx, req.id, "request.sent", keyActor(auth), { order: group.order, invited: group.invited });
     await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
     return loadRequestDto(tx, updated);
@@ -47,14 +53,19 @@ export async function sendRequest(auth: KeyAuth, id: string) {
 }
 
 /**
- * Queues invitations for the signers whose turn it is: the lowest order among those who have not signed.
- * Those of that group already invited are not invited again.
+ * Queues invitations for the recipients whose turn it is: the lowest order among those who take a
+ * turn (SIGNER, APPROVER, VIEWER) and have not finished it. Those of that group already invited are
+ * not invited again. CC recipients are never invited: they get the sealed PDF.
  */
-export async function inviteNextGroup(tx: Queryable, requestId: string, signers: RecipientRow[]) {
-  const unsigned = signers.filter((s) => s.status !== "SIGNED");
-  if (unsigned.length === 0) return { order: null, invited: [] as string[] };
-  const order = Math.min(...unsigned.map((s) => s.order));
-  const group = unsigned.filter((s) => s.order === order && s.status === "PENDING");
-  for (const s of group) await enqueue(tx, "invitation", { requestId, recipientId: s.id });
+export async function inviteNextGroup(tx: Queryable, requestId: string, recs: RecipientRow[]) {
+  const unfinished = actorsOf(recs).filter((r) => !isDone(r));
+  if (unfinished.length === 0) return { order: null, invited: [] as string[] };
+  const order = Math.min(...unfinished.map((s) => s.order));
+  const group = unfinished.filter((s) => s.order === order && s.status === "PENDING");
+  for (const s of group) {
+    // Issue 14: an EMBEDDED recipient is not mailed; their turn starts here (signing/embed-links.ts).
+    if (s.delivery === "EMBEDDED") await startEmbeddedTurn(tx, requestId, s);
+    else await enqueue(tx, "invitation", { requestId, recipientId: s.id });
+  }
   return { order, invited: group.map((s) => s.id) };
 }

@@ -6,6 +6,7 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { findVisibleRequest, loadRecipients, loadRequestDto } from "../requests/load-request";
 import { pendingSealJob } from "./pending-seal";
+import { actorsOf, isDone } from "../recipients/roles";
 
 /**
  * POST …/{id}/reseal: queue the seal again for a request every signer has signed (typically after
@@ -20,10 +21,11 @@ export async function resealRequest(auth: KeyAuth, id: string) {
       const why = req.status === "COMPLETED" ? "it is sealed already" : "only a request every signer has signed can be sealed";
       throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
     }
-    const signers = (await loadRecipients(tx, req.id)).filter((r) => r.role === "SIGNER");
-    const unsigned = signers.filter((r) => r.status !== "SIGNED");
+    // Everyone who takes a turn (SIGNER, APPROVER, VIEWER) must have finished it.
+    const signers = actorsOf(await loadRecipients(tx, req.id));
+    const unsigned = signers.filter((r) => !isDone(r));
     if (signers.length === 0 || unsigned.length) {
-      throw new AppError("WRONG_STATE", `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs`, {
+      throw new AppError("WRONG_STATE", `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs (or approves, or views)`, {
         details: { status: req.status, unsigned: unsigned.map((r) => ({ id: r.id, email: r.email })) },
       });
     }

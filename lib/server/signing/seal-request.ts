@@ -74,6 +74,7 @@ async function sealOnce(requestId: string) {
     const box = { page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, type: f.type as "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" };
     if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await blobs().get(v.sha256) } });
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
+    else if (v.kind === "check" || v.kind === "choice") values.push({ ...box, value: v }); // CHECKBOX, RADIO (issue 14)
     else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
@@ -96,16 +97,19 @@ async function sealOnce(requestId: string) {
       environment: req.environment,
       originalSha256: original.sha256,
       recipients: recs.map((r) => {
-        const signed = events.find((e) => e.type === "recipient.signed" && e.actor === `recipient:${r.id}`);
+        // What they did and when, with the address and browser of the event that records it.
+        const act = ACTS[r.role];
+        const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
+        const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
         return {
           name: r.name,
           email: r.email,
           role: r.role,
           order: r.order,
           status: r.status,
-          signedAt: signedAt.get(r.id)?.signedAt?.toISOString(),
-          ip: signed?.ip ?? undefined,
-          userAgent: signed?.userAgent ?? undefined,
+          signedAt: at?.toISOString(),
+          ip: acted ? (acted.ip ?? undefined) : undefined,
+          userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
           identification: identificationOf(r, events),
         };
       }),
@@ -145,12 +149,20 @@ async function sealOnce(requestId: string) {
   return { sealed: stored.sha256 };
 }
 
+/** The audit event that records each role's turn (a CC takes none: they receive the sealed copy). */
+const ACTS: Record<string, { event: string }> = {
+  SIGNER: { event: "recipient.signed" },
+  APPROVER: { event: "recipient.approved" },
+  VIEWER: { event: "recipient.viewed" },
+};
+
 /**
  * How a recipient was identified, for the certificate: everyone by the link mailed to them, and a
  * signer with authentication also by the code they gave (when, from the audit event that says so).
  */
-function identificationOf(r: { id: string; role: string; authMethod: string }, events: { type: string; actor: string; createdAt: Date }[]): string {
-  const parts = ["e-mail link"];
+function identificationOf(r: { id: string; role: string; authMethod: string; delivery: string }, events: { type: string; actor: string; createdAt: Date }[]): string {
+  // An EMBEDDED recipient is identified by the sender's application, which asked for their signing URL.
+  const parts = [r.delivery === "EMBEDDED" ? "signing URL embedded by the sender's application" : "e-mail link"];
   const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
   if (r.authMethod === "ACCESS_CODE") {
     const at = verified("recipient.access_code.verified");

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
+import type { SubmitSignature } from "@/lib/schemas/signing";
 import { getDb } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
@@ -8,23 +8,14 @@ import { AppError, type FieldError } from "../http/errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
-import { inviteNextGroup } from "../requests/send-request";
+import { advanceRequest } from "./advance-request";
+import { assertMayAct } from "./may-act";
 import { loadRecipients } from "../requests/load-request";
+import { judgeFieldValues } from "../fields/judge-field-values";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
-
-/** Only an invited signer whose turn it is may sign or decline, whatever link they hold. */
-function assertMayAct(r: { role: string; status: string }, req: { status: string }) {
-  // A completed request's link shows the sealed copy, nothing else.
-  if (req.status === "COMPLETED") throw new AppError("WRONG_STATE", "This request is complete; there is nothing more to sign", { details: { status: req.status } });
-  if (r.role !== "SIGNER") throw new AppError("WRONG_STATE", "A CC recipient does not sign");
-  const status = { status: r.status };
-  if (r.status === "SIGNED") throw new AppError("WRONG_STATE", "You have already signed this document", { details: status });
-  if (r.status === "DECLINED") throw new AppError("WRONG_STATE", "You declined this document", { details: status });
-  if (r.status === "PENDING") throw new AppError("WRONG_STATE", "It is not your turn to sign yet: earlier signers have not signed", { details: status });
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -40,7 +31,7 @@ export async function submitSignature(token: string, input: SubmitSignature, who
   // right, before the transaction (content-addressed, so a retry stores nothing twice).
   const pre = await findSigner(db, token);
   await requireSignerSession(db, pre.r, pre.req, session);
-  assertMayAct(pre.r, pre.req);
+  assertMayAct(pre.r, pre.req, "sign");
   const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
@@ -53,24 +44,10 @@ export async function submitSignature(token: string, input: SubmitSignature, who
     const g = given.get(f.id);
     if ((f.type === "SIGNATURE" || f.type === "INITIAL") && g?.v.image) images.set(f.id, judgeSignatureImage(g.v.image, `${g.at}.image`));
   }
-  const values = new Map<string, FieldValue>();
-  for (const f of mine) {
-    const g = given.get(f.id);
-    const label = f.label || f.name || f.type.toLowerCase();
-    if (f.type === "DATE") {
-      values.set(f.id, { kind: "date", text: today() });
-    } else if (f.type === "TEXT") {
-      const text = g?.v.text ?? f.defaultValue ?? "";
-      if (f.required && text.trim() === "") problems.push({ field: g ? `${g.at}.text` : f.id, message: `${label} is required` });
-      else if (f.maxLength && [...text].length > f.maxLength) problems.push({ field: g ? `${g.at}.text` : f.id, message: `${label} is at most ${f.maxLength} characters` });
-      else if (text !== "") values.set(f.id, { kind: "text", text });
-    } else {
-      if (images.has(f.id)) {
-        // Filled in below, once stored.
-      } else if (g?.v.typed) values.set(f.id, { kind: "typed", text: g.v.typed });
-      else if (f.required) problems.push({ field: g ? g.at : f.id, message: `${f.type === "INITIAL" ? "Initials" : "A signature"} is required (${label})` });
-    }
-  }
+  // Each value judged by its field's type (lib/server/fields/judge-field-values.ts).
+  const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), today());
+  const values = judged.values;
+  problems.push(...judged.problems);
   if (problems.length) throw new AppError("UNPROCESSABLE", problems[0].message, { errors: problems });
   for (const [id, img] of images) {
     const { sha256 } = await blobs().put(img.bytes);
@@ -80,17 +57,15 @@ export async function submitSignature(token: string, input: SubmitSignature, who
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
-    assertMayAct(r, req);
+    assertMayAct(r, req, "sign");
     for (const [id, value] of values) await tx.update(fields).set({ value: JSON.stringify(value) }).where(eq(fields.id, id));
     const now = new Date();
     await tx.update(recipients).set({ status: "SIGNED", signedAt: now, viewedAt: r.viewedAt ?? now }).where(and(eq(recipients.id, r.id)));
     await recordEvent(tx, req.id, "recipient.signed", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name, fields: values.size });
     await emitEvent(tx, req, "signature_request.signed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
-    const signers = (await loadRecipients(tx, req.id)).filter((x) => x.role === "SIGNER");
-    const done = signers.every((s) => s.status === "SIGNED");
-    if (done) await enqueue(tx, "seal", { requestId: req.id });
-    else await inviteNextGroup(tx, req.id, signers);
-    return { requestId: req.id, status: "SIGNED" as const, completed: done };
+    // The next order group is invited, or, when everyone who takes a turn is done, the seal queued.
+    const { completed } = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "SIGNED" as const, completed };
   });
 }
 
@@ -100,7 +75,7 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
   return db.transaction(async (tx) => {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
-    assertMayAct(r, req);
+    assertMayAct(r, req, "decline");
     const now = new Date();
     await tx.update(recipients).set({ status: "DECLINED", declinedAt: now, declineReason: reason }).where(eq(recipients.id, r.id));
     await tx.update(signatureRequests).set({ status: "DECLINED", updatedAt: now }).where(eq(signatureRequests.id, req.id));

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, isNull, ne, notExists, sql } from "drizzle-orm";
+import { and, eq, isNull, not, notExists, sql } from "drizzle-orm";
 import { getDb } from "../db";
-import { jobs, recipients, signatureRequests } from "../db/schema";
+import { jobs, signatureRequests } from "../db/schema";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { pendingSealJobs } from "./pending-seal";
+import { hasActor, hasUnfinishedActor } from "../recipients/roles";
 
 /**
  * Requests every signer has signed that are still IN_PROGRESS, not marked seal-failed, and have no
@@ -25,13 +26,9 @@ export async function sweepStrandedSeals() {
         and(
           eq(signatureRequests.status, "IN_PROGRESS"),
           isNull(signatureRequests.sealFailedAt),
-          sql`exists (select 1 from ${recipients} where ${recipients.requestId} = ${signatureRequests.id} and ${recipients.role} = 'SIGNER')`,
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(recipients)
-              .where(and(eq(recipients.requestId, signatureRequests.id), eq(recipients.role, "SIGNER"), ne(recipients.status, "SIGNED"))),
-          ),
+          // Everyone who takes a turn (SIGNER, APPROVER, VIEWER) has finished it.
+          hasActor(signatureRequests.id),
+          not(hasUnfinishedActor(signatureRequests.id)),
           notExists(
             tx
               .select({ one: sql`1` })

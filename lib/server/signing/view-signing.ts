@@ -9,40 +9,62 @@ import { currentDocument, loadRecipients, toDocumentDto, toFieldDto } from "../r
 import { findSigner, sealedCopyUntil } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
+import { advanceRequest } from "./advance-request";
+import { actorsOf, everyoneDone, isDone } from "../recipients/roles";
 
 /**
- * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. A link of
- * a request that ended answers 410 (findSigner); a COMPLETED request's shows the request and the
- * sealed copy's pages, no fields, until `availableUntil`.
+ * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
+ * VIEWER that first view is their whole turn: it is recorded as such and the order advances (the
+ * next group is invited, or the seal queued) in the same transaction. A link of a request that
+ * ended answers 410 (findSigner); a COMPLETED request's shows the request and the sealed copy's
+ * pages, no fields, until `availableUntil`.
  */
 export async function viewSigning(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { r, req } = await findSigner(tx, token);
+    let { r, req } = await findSigner(tx, token);
     // A recipient with a code sees nothing (and is not marked VIEWED) before giving it.
     await requireSignerSession(tx, r, req, session);
     if (r.status === "SENT" && req.status === "IN_PROGRESS") {
-      await tx.update(recipients).set({ status: "VIEWED", viewedAt: new Date() }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
-      await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email });
-      await emitEvent(tx, req, "signature_request.viewed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
+      // Marking VIEWED may finish a viewer's turn and so advance the request: hold its row, as a
+      // signature does, and look again under the lock.
+      ({ r, req } = await findSigner(tx, token, { forUpdate: true }));
+    }
+    if (r.status === "SENT" && req.status === "IN_PROGRESS") {
+      const now = new Date();
+      await tx.update(recipients).set({ status: "VIEWED", viewedAt: now }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
+      await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email, ...(r.role === "VIEWER" && { role: r.role, done: true }) });
+      await emitEvent(tx, req, "signature_request.viewed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name, role: r.role } });
+      if (r.role === "VIEWER") await advanceRequest(tx, req.id);
     }
     const all = await loadRecipients(tx, req.id);
     const me = all.find((x) => x.id === r.id)!;
     const completed = req.status === "COMPLETED";
-    const mine = completed ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
+    const mine = completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
     const doc = await currentDocument(tx, req.id);
     const invited = me.status === "SENT" || me.status === "VIEWED";
     const waitingFor = me.status === "PENDING"
-      ? all.filter((x) => x.role === "SIGNER" && x.order < me.order && x.status !== "SIGNED").map((x) => x.name)
+      ? actorsOf(all).filter((x) => x.order < me.order && !isDone(x)).map((x) => x.name)
       : [];
     return {
       request: { id: req.id, title: req.title, status: req.status, environment: req.environment },
-      recipient: { id: me.id, name: me.name, email: me.email, role: me.role, status: me.status, signedAt: me.signedAt?.toISOString() ?? null },
-      yourTurn: req.status === "IN_PROGRESS" && me.role === "SIGNER" && invited,
+      recipient: {
+        id: me.id,
+        name: me.name,
+        email: me.email,
+        role: me.role,
+        status: me.status,
+        signedAt: me.role === "APPROVER" ? null : (me.signedAt?.toISOString() ?? null),
+        approvedAt: me.role === "APPROVER" ? (me.signedAt?.toISOString() ?? null) : null,
+        viewedAt: me.viewedAt?.toISOString() ?? null,
+      },
+      // A signer or an approver who was invited and has not finished; a viewer's turn ends as they open the link.
+      yourTurn: req.status === "IN_PROGRESS" && (me.role === "SIGNER" || me.role === "APPROVER") && invited,
       waitingFor,
-      // Every signer has signed: the sealed PDF is being made (request still IN_PROGRESS) or was sent (COMPLETED).
-      everyoneSigned: all.some((x) => x.role === "SIGNER") && all.every((x) => x.role !== "SIGNER" || x.status === "SIGNED"),
+      // Everyone who takes a turn has finished (every SIGNER signed, APPROVER approved, VIEWER viewed):
+      // the sealed PDF is being made (request still IN_PROGRESS) or was sent (COMPLETED).
+      everyoneSigned: everyoneDone(all),
       // COMPLETED: the sealed copy (the current version), at /document until then; null otherwise.
       availableUntil: sealedCopyUntil(req)?.toISOString() ?? null,
       document: toDocumentDto(doc),

@@ -1,11 +1,12 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { config } from "../config";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
+import { radioGroupProblems, typeColumns } from "../fields/field-types";
 import { templateFields } from "../db/schema";
 import { AppError, type FieldError } from "../http/errors";
 import { validationError } from "../http/route";
@@ -54,34 +55,39 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });
       return;
     }
-    const x = occ.x + f.xOffset;
-    const y = occ.y + f.yOffset;
-    const size = tpl.pages![occ.page - 1];
-    // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
-    if (!boxFitsPage({ x, y, width: f.width, height: f.height }, size)) {
-      problems.push({
-        field: `fields.${i}.xOffset`,
-        message: `The box at anchor ${f.anchorKey} (${x}, ${y}, ${f.width} × ${f.height}) does not lie inside page ${occ.page} (${size.width} × ${size.height} pt)`,
+    // A RADIO given with options is one button per option, each 1.5 × height below the last (as on a request).
+    const buttons = f.type === "RADIO" && f.options && f.option === undefined ? f.options.map((option, k) => ({ option, dy: k * f.height * 1.5 })) : [{ option: f.option, dy: 0 }];
+    for (const b of buttons) {
+      const x = occ.x + f.xOffset;
+      const y = occ.y + f.yOffset + b.dy;
+      const size = tpl.pages![occ.page - 1];
+      // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
+      if (!boxFitsPage({ x, y, width: f.width, height: f.height }, size)) {
+        problems.push({
+          field: `fields.${i}.xOffset`,
+          message: `The box at anchor ${f.anchorKey} (${x}, ${y}, ${f.width} × ${f.height}) does not lie inside page ${occ.page} (${size.width} × ${size.height} pt)`,
+        });
+        return;
+      }
+      rows.push({
+        templateId: tpl.id,
+        signerRef: f.recipientId,
+        type: f.type,
+        page: occ.page,
+        x: Math.max(0, x),
+        y: Math.max(0, y),
+        width: f.width,
+        height: f.height,
+        name: f.name ?? null,
+        required: f.required ?? true,
+        label: f.label ?? null,
+        maxLength: f.maxLength ?? null,
+        fontSize: f.fontSize ?? null,
+        defaultValue: f.defaultValue ?? null,
+        ...typeColumns({ ...f, option: b.option }),
+        anchor: { text: f.anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset: f.xOffset, yOffset: f.yOffset },
       });
-      return;
     }
-    rows.push({
-      templateId: tpl.id,
-      signerRef: f.recipientId,
-      type: f.type,
-      page: occ.page,
-      x: Math.max(0, x),
-      y: Math.max(0, y),
-      width: f.width,
-      height: f.height,
-      name: f.name ?? null,
-      required: f.required ?? true,
-      label: f.label ?? null,
-      maxLength: f.maxLength ?? null,
-      fontSize: f.fontSize ?? null,
-      defaultValue: f.defaultValue ?? null,
-      anchor: { text: f.anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset: f.xOffset, yOffset: f.yOffset },
-    });
   });
   if (missing.length) {
     const names = missing.map((m) => (m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey));
@@ -99,7 +105,33 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     if (Number(n) + rows.length > config.maxFields) {
       throw new AppError("UNPROCESSABLE", `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`);
     }
-    const stored = await tx.insert(templateFields).values(rows).returning();
+    const existing = await tx.select().from(templateFields).where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
+    const clash = radioGroupProblems(
+      existing.map((r) => ({ ...r, recipientId: r.signerRef })),
+      rows.map((r) => ({ type: r.type as "RADIO", recipientId: r.signerRef, group: r.groupName ?? undefined, option: r.optionValue ?? undefined })),
+    );
+    if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
+    const inserted = await tx.insert(templateFields).values(rows).returning();
+    const synced = await syncTemplateRadioGroups(tx, locked.id);
+    const stored = inserted.map((r) => synced.get(r.id) ?? r);
     return { fields: stored.map(toTemplateFieldDto), skipped: [] as { anchorKey: string; page: number; reason: string }[] };
   });
+}
+
+/** Every RADIO button of the template gets its group's options (signer reference and group), in reading order. */
+async function syncTemplateRadioGroups(tx: Queryable, templateId: string) {
+  const rows = await tx.select().from(templateFields).where(and(eq(templateFields.templateId, templateId), eq(templateFields.type, "RADIO")));
+  rows.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+  const groups = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const k = `${r.signerRef}\u0000${r.groupName}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const out = new Map<string, (typeof rows)[number]>();
+  for (const members of groups.values()) {
+    const options = [...new Set(members.map((m) => m.optionValue).filter((o): o is string => !!o))];
+    const updated = await tx.update(templateFields).set({ options }).where(inArray(templateFields.id, members.map((m) => m.id))).returning();
+    for (const u of updated) out.set(u.id, u);
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import type { UseTemplate } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
-import { getDb } from "../db";
+import { getDb, type Tx } from "../db";
 import { recipients } from "../db/schema";
 import { insertFields } from "../fields/place-fields";
 import { AppError } from "../http/errors";
@@ -21,7 +21,14 @@ const signerIndex = (ref: string) => Number(ref.slice(1)) - 1;
  * Recipients are created in the order given (s1, s2, …); a PDF template's stored fields go to the
  * matching recipients. The conversion runs before the transaction, so no lock waits on LibreOffice.
  */
-export async function draftFromTemplate(auth: KeyAuth, templateId: string, input: UseTemplate) {
+export async function draftFromTemplate(
+  auth: KeyAuth,
+  templateId: string,
+  input: UseTemplate,
+  // Run in the draft's transaction: a bulk send records the new request on its row here, so the
+  // draft exists exactly when the row names it (lib/server/bulk/run-bulk-send.ts).
+  opts: { inTransaction?: (tx: Tx, draft: { id: string }) => Promise<void> } = {},
+) {
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
   if (input.recipients.length > config.maxRecipients) {
@@ -96,10 +103,18 @@ export async function draftFromTemplate(auth: KeyAuth, templateId: string, input
         maxLength: f.maxLength ?? undefined,
         fontSize: f.fontSize ?? undefined,
         defaultValue: f.defaultValue ?? undefined,
+        // RADIO: the button alone (its group's options are synced on the draft); DROPDOWN: its options.
+        options: f.type === "DROPDOWN" ? (f.options ?? undefined) : undefined,
+        group: f.groupName ?? undefined,
+        option: f.optionValue ?? undefined,
+        min: f.minValue ?? undefined,
+        max: f.maxValue ?? undefined,
+        decimals: f.decimals ?? undefined,
         anchor: { ...(f.anchor ?? {}), templateId: tpl.id, templateFieldId: f.id, signerRef: f.signerRef },
       }));
       if (inputs.length) await insertFields(tx, req, inputs, actor);
     }
+    await opts.inTransaction?.(tx, req);
     return loadRequestDto(tx, req);
   });
 }

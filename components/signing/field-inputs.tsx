@@ -1,0 +1,121 @@
+"use client";
+
+import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import type { SigningField } from "./types";
+
+/** The types whose control is a form input drawn over the page (issue 14). */
+export const INPUT_TYPES = new Set<SigningField["type"]>(["CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
+
+const ring = (error: string | undefined, filled: boolean) =>
+  error ? "border-red-600 bg-red-50/80" : filled ? "border-emerald-600/70 bg-emerald-50/40" : "border-amber-500 bg-amber-100/80";
+
+/**
+ * A CHECKBOX, RADIO button, DROPDOWN, NUMBER, NAME or EMAIL field over the page at its exact place:
+ * native controls (labelled, keyboard and screen-reader ready), the box times `scale`.
+ */
+export function FieldInput({
+  field,
+  scale,
+  value,
+  error,
+  onValue,
+}: {
+  field: SigningField;
+  scale: number;
+  value: string | boolean | undefined;
+  error?: string;
+  onValue: (v: string | boolean) => void;
+}) {
+  const box = { left: field.x * scale, top: field.y * scale, width: field.width * scale, height: field.height * scale };
+  const name = fieldAccessibleName(field);
+  const errorId = error ? `${fieldDomId(field)}-error` : undefined;
+  const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
+  const common = {
+    id: fieldDomId(field),
+    "aria-label": name,
+    "aria-invalid": !!error,
+    "aria-describedby": errorId,
+    "aria-required": field.required,
+  };
+
+  let control: React.ReactNode;
+  if (field.type === "CHECKBOX" || field.type === "RADIO") {
+    const on = value === true;
+    control = (
+      <span className={`flex h-full w-full items-center justify-center rounded-[2px] border ${ring(error, on || !field.required)}`}>
+        <input
+          {...common}
+          type={field.type === "CHECKBOX" ? "checkbox" : "radio"}
+          name={field.type === "RADIO" ? `signet-radio-${field.group ?? field.id}` : undefined}
+          value={field.option ?? undefined}
+          checked={on}
+          title={field.type === "RADIO" ? `${fieldTitle(field)}: ${field.option}` : `${fieldTitle(field)}${field.required ? " (must be ticked)" : " (optional)"}`}
+          onChange={(e) => onValue(e.target.checked)}
+          className="h-[85%] w-[85%] cursor-pointer accent-sky-700 focus:outline-2 focus:outline-sky-600"
+        />
+      </span>
+    );
+  } else if (field.type === "DROPDOWN") {
+    const v = typeof value === "string" ? value : "";
+    control = (
+      <select
+        {...common}
+        required={field.required}
+        value={v}
+        onChange={(e) => onValue(e.target.value)}
+        className={`h-full w-full rounded-[2px] border px-0.5 text-slate-900 focus:outline-2 focus:outline-sky-600 ${ring(error, v !== "")}`}
+        style={{ fontSize: fontPx, lineHeight: 1 }}
+      >
+        <option value="">{field.required ? "Choose…" : "(none)"}</option>
+        {(field.options ?? []).map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    const v = typeof value === "string" ? value : "";
+    const isNumber = field.type === "NUMBER";
+    const bounds = isNumber ? [field.min != null ? `from ${field.min}` : "", field.max != null ? `to ${field.max}` : "", field.decimals != null ? `${field.decimals} decimals at most` : ""].filter(Boolean).join(" ") : "";
+    control = (
+      <input
+        {...common}
+        type={isNumber ? "number" : field.type === "EMAIL" ? "email" : "text"}
+        inputMode={isNumber ? "decimal" : field.type === "EMAIL" ? "email" : undefined}
+        autoComplete={field.type === "NAME" ? "name" : field.type === "EMAIL" ? "email" : "off"}
+        min={isNumber ? (field.min ?? undefined) : undefined}
+        max={isNumber ? (field.max ?? undefined) : undefined}
+        step={isNumber ? (field.decimals != null ? 10 ** -field.decimals : "any") : undefined}
+        maxLength={!isNumber ? (field.maxLength ?? undefined) : undefined}
+        required={field.required}
+        placeholder={fieldTitle(field)}
+        title={`${fieldTitle(field)}${field.required ? " (required)" : " (optional)"}${bounds ? `, ${bounds}` : ""}`}
+        value={v}
+        onChange={(e) => onValue(e.target.value)}
+        className={`h-full w-full rounded-[2px] border px-1 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-sky-600 ${ring(error, v.trim() !== "")}`}
+        style={{ fontSize: fontPx, lineHeight: 1 }}
+      />
+    );
+  }
+
+  return (
+    <div className="group absolute" style={box}>
+      {control}
+      <span
+        aria-hidden
+        className="pointer-events-none absolute bottom-full left-0 z-20 mb-0.5 hidden whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium text-white group-focus-within:block"
+      >
+        {field.type === "RADIO" ? `${fieldTitle(field)}: ${field.option}` : fieldTitle(field)}
+        {field.required ? (field.type === "CHECKBOX" ? " · must be ticked" : " · required") : " · optional"}
+        {field.type === "NUMBER" && field.min != null ? ` · min ${field.min}` : ""}
+        {field.type === "NUMBER" && field.max != null ? ` · max ${field.max}` : ""}
+      </span>
+      {error ? (
+        <span id={errorId} className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

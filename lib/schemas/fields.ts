@@ -1,0 +1,157 @@
+import { z } from "zod";
+
+/**
+ * Field types and the rules of their properties (docs/api.md "Field types"). One place for the API's
+ * schemas (coordinates, anchored, templates), the server's checks of a PATCHed field and the anchor
+ * grammar, so the three never disagree.
+ */
+export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT", "CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
+
+export const MAX_OPTIONS = 50;
+export const MAX_OPTION_LENGTH = 200;
+export const MAX_GROUP_LENGTH = 100;
+export const MAX_DECIMALS = 6;
+/** Largest magnitude of a NUMBER bound or value: beyond it doubles lose whole units. */
+export const MAX_NUMBER = 1e15;
+
+/** The properties the new types add (all optional in the shape; `fieldRuleProblems` says which a type needs). */
+export const fieldTypeProps = {
+  /** DROPDOWN: its choices. RADIO: the choices of a group given at once (one button is placed per option). */
+  options: z.array(z.string({ error: "an option is text" }).trim().max(MAX_OPTION_LENGTH, { error: `an option is at most ${MAX_OPTION_LENGTH} characters` })).optional(), // 1–50: fieldRuleProblems
+  /** RADIO: the group the button belongs to; one choice per group. */
+  group: z.string().trim().min(1, { error: "group must not be empty" }).max(MAX_GROUP_LENGTH).optional(),
+  /** RADIO: the option this button stands for. */
+  option: z.string().trim().min(1, { error: "option must not be empty" }).max(MAX_OPTION_LENGTH).optional(),
+  /** NUMBER: bounds (inclusive) and the most decimals allowed. */
+  min: z.number({ error: "min must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
+  max: z.number({ error: "max must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
+  decimals: z.number({ error: "decimals must be a whole number from 0 to 6" }).int({ error: "decimals must be a whole number from 0 to 6" }).min(0).max(MAX_DECIMALS).optional(),
+};
+
+/** The type-dependent part of a field, as given or as merged with what is stored. */
+export interface FieldRuleInput {
+  type: FieldType;
+  options?: string[] | null;
+  group?: string | null;
+  option?: string | null;
+  min?: number | null;
+  max?: number | null;
+  decimals?: number | null;
+  defaultValue?: string | null;
+}
+
+export interface RuleProblem {
+  path: string;
+  message: string;
+}
+
+const has = <T,>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** A syntactically valid e-mail address (what a signer may give an EMAIL field): local@domain.tld, no spaces. */
+export const isEmailAddress = (s: string) => s.length <= 320 && EMAIL.test(s);
+
+/** A NUMBER value as the signer types it: optional minus, digits, optional "." and decimals. */
+export const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** Why `text` is not an acceptable value of a NUMBER field with these bounds, or null. */
+export function numberProblem(text: string, f: { min?: number | null; max?: number | null; decimals?: number | null }): string | null {
+  const t = text.trim();
+  if (!NUMBER_TEXT.test(t)) return "must be a number (digits, with . for decimals)";
+  const n = Number(t);
+  if (!Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) return "is too large";
+  const places = t.includes(".") ? t.split(".")[1].length : 0;
+  const allowed = f.decimals ?? MAX_DECIMALS;
+  if (places > allowed) return allowed === 0 ? "must be a whole number" : `has at most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
+  if (has(f.min) && n < f.min) return `must be at least ${f.min}`;
+  if (has(f.max) && n > f.max) return `must be at most ${f.max}`;
+  return null;
+}
+
+/** Problems with a list of choices: 1–50, each non-empty (after trimming) and distinct. */
+export function optionsProblem(options: string[]): string | null {
+  if (options.length < 1) return "options needs at least one choice";
+  if (options.length > MAX_OPTIONS) return `at most ${MAX_OPTIONS} options`;
+  if (options.some((o) => o.trim() === "")) return "an option must not be empty";
+  if (options.some((o) => o.length > MAX_OPTION_LENGTH)) return `an option is at most ${MAX_OPTION_LENGTH} characters`;
+  const seen = new Set<string>();
+  for (const o of options) {
+    if (seen.has(o.trim())) return `options must be distinct; "${o.trim()}" is given twice`;
+    seen.add(o.trim());
+  }
+  return null;
+}
+
+/**
+ * What a field of its type needs and may not have. A property of another type (options on a NUMBER,
+ * min on a DROPDOWN) is refused rather than kept silently: it would mean nothing to the signer.
+ */
+export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
+  const out: RuleProblem[] = [];
+  const only = (prop: keyof FieldRuleInput, types: FieldType[]) => {
+    if (has(f[prop]) && !types.includes(f.type)) out.push({ path: prop, message: `${prop} is for ${types.join(" and ")} fields, not ${f.type}` });
+  };
+  only("options", ["DROPDOWN", "RADIO"]);
+  only("group", ["RADIO"]);
+  only("option", ["RADIO"]);
+  only("min", ["NUMBER"]);
+  only("max", ["NUMBER"]);
+  only("decimals", ["NUMBER"]);
+  const dv = f.defaultValue;
+  switch (f.type) {
+    case "DROPDOWN": {
+      if (!has(f.options)) out.push({ path: "options", message: "A DROPDOWN needs options: 1 to 50 distinct choices" });
+      else {
+        const p = optionsProblem(f.options);
+        if (p) out.push({ path: "options", message: p });
+        else if (has(dv) && dv !== "" && !f.options.map((o) => o.trim()).includes(dv)) out.push({ path: "defaultValue", message: `defaultValue "${dv}" is not one of the options` });
+      }
+      break;
+    }
+    case "RADIO": {
+      if (!has(f.group)) out.push({ path: "group", message: "A RADIO button needs group: the name of its group (one choice per group)" });
+      if (has(f.option) && has(f.options)) out.push({ path: "options", message: "Give option (this button) or options (one button per option), not both" });
+      else if (!has(f.option) && !has(f.options)) out.push({ path: "option", message: "A RADIO button needs option: the value it stands for (or options: one button per option)" });
+      else if (has(f.options)) {
+        const p = optionsProblem(f.options);
+        if (p) out.push({ path: "options", message: p });
+      }
+      if (has(dv) && dv !== "") out.push({ path: "defaultValue", message: "defaultValue is not used with RADIO" });
+      break;
+    }
+    case "NUMBER": {
+      if (has(f.min) && has(f.max) && f.min > f.max) out.push({ path: "min", message: `min (${f.min}) must not be greater than max (${f.max})` });
+      else if (has(dv) && dv !== "") {
+        const p = numberProblem(dv, f);
+        if (p) out.push({ path: "defaultValue", message: `defaultValue ${p}` });
+      }
+      break;
+    }
+    case "EMAIL":
+      if (has(dv) && dv !== "" && !isEmailAddress(dv)) out.push({ path: "defaultValue", message: "defaultValue must be an e-mail address" });
+      break;
+    case "CHECKBOX":
+      if (has(dv) && dv !== "" && dv !== "true" && dv !== "false") out.push({ path: "defaultValue", message: 'defaultValue of a CHECKBOX is "true" (ticked) or "false"' });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Adds `fieldRuleProblems` to a zod object with `type` as custom issues at their property. */
+export function refineFieldRules(value: FieldRuleInput, ctx: z.RefinementCtx): void {
+  for (const p of fieldRuleProblems(value)) ctx.addIssue({ code: "custom", message: p.message, path: [p.path] });
+}
+
+/** The values a DTO shows for the new properties (null where the type has none). */
+export const zFieldTypeDto = {
+  options: z.array(z.string()).nullable().describe("DROPDOWN: its choices. RADIO: every option of the button's group"),
+  group: z.string().nullable().describe("RADIO: the group of the button (one choice per group)"),
+  option: z.string().nullable().describe("RADIO: the option this button stands for"),
+  min: z.number().nullable().describe("NUMBER: smallest value allowed"),
+  max: z.number().nullable().describe("NUMBER: largest value allowed"),
+  decimals: z.number().int().nullable().describe("NUMBER: most decimals allowed (null: up to 6)"),
+};

@@ -1,0 +1,108 @@
+import "server-only";
+import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
+import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
+import type { fields } from "../db/schema";
+import type { FieldError } from "../http/errors";
+
+type FieldRow = typeof fields.$inferSelect;
+type Given = Map<string, { v: SubmitSignature["values"][number]; at: string }>;
+
+/**
+ * The values a signer submits, judged field by field (the server is the authority; the page checks
+ * the same first). Returns the values to store and every problem, each naming its field: the
+ * submitted entry's place ("values.2.text") or, for a value that was not given, the field's id.
+ * SIGNATURE/INITIAL images are judged and stored by the caller; `imageIds` are those it holds.
+ */
+export function judgeFieldValues(
+  mine: FieldRow[],
+  given: Given,
+  signer: { name: string; email: string },
+  imageIds: Set<string>,
+  today: string,
+): { values: Map<string, FieldValue>; problems: FieldError[] } {
+  const values = new Map<string, FieldValue>();
+  const problems: FieldError[] = [];
+  const bad = (f: FieldRow, suffix: string, message: string) => {
+    const g = given.get(f.id);
+    problems.push({ field: g ? `${g.at}${suffix}` : f.id, message });
+  };
+  const radios = new Map<string, FieldRow[]>();
+  for (const f of mine) {
+    const g = given.get(f.id);
+    const label = f.label || f.name || f.type.toLowerCase();
+    switch (f.type) {
+      case "DATE":
+        values.set(f.id, { kind: "date", text: today });
+        break;
+      case "TEXT": {
+        const text = g?.v.text ?? f.defaultValue ?? "";
+        if (f.required && text.trim() === "") bad(f, ".text", `${label} is required`);
+        else if (f.maxLength && [...text].length > f.maxLength) bad(f, ".text", `${label} is at most ${f.maxLength} characters`);
+        else if (text !== "") values.set(f.id, { kind: "text", text });
+        break;
+      }
+      case "NAME":
+      case "EMAIL": {
+        // Pre-filled from the recipient; what the signer changed it to counts.
+        const text = (g?.v.text ?? f.defaultValue ?? (f.type === "NAME" ? signer.name : signer.email)).trim();
+        const what = f.label || (f.type === "NAME" ? "Name" : "E-mail");
+        if (text === "") {
+          if (f.required) bad(f, ".text", `${what} is required`);
+        } else if (f.type === "EMAIL" && !isEmailAddress(text)) bad(f, ".text", `${what} must be an e-mail address (name@example.com)`);
+        else if (f.maxLength && [...text].length > f.maxLength) bad(f, ".text", `${what} is at most ${f.maxLength} characters`);
+        else if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) bad(f, ".text", `${what} must not contain line breaks or control characters`);
+        else values.set(f.id, { kind: "text", text });
+        break;
+      }
+      case "NUMBER": {
+        const text = (g?.v.text ?? f.defaultValue ?? "").trim();
+        if (text === "") {
+          if (f.required) bad(f, ".text", `${label} is required`);
+          break;
+        }
+        const p = numberProblem(text, { min: f.minValue, max: f.maxValue, decimals: f.decimals });
+        if (p) bad(f, ".text", `${label} ${p}`);
+        else values.set(f.id, { kind: "text", text });
+        break;
+      }
+      case "DROPDOWN": {
+        const text = g?.v.text ?? f.defaultValue ?? "";
+        if (text === "") {
+          if (f.required) bad(f, ".text", `${label}: choose one of the options`);
+        } else if (!(f.options ?? []).includes(text)) bad(f, ".text", `${label}: "${text.slice(0, 200)}" is not one of the options`);
+        else values.set(f.id, { kind: "text", text });
+        break;
+      }
+      case "CHECKBOX": {
+        const checked = g?.v.checked ?? f.defaultValue === "true";
+        if (f.required && !checked) bad(f, ".checked", `${label} must be ticked`);
+        else values.set(f.id, { kind: "check", checked });
+        break;
+      }
+      case "RADIO": {
+        const k = f.groupName ?? "";
+        radios.set(k, [...(radios.get(k) ?? []), f]);
+        break;
+      }
+      default: {
+        // SIGNATURE and INITIAL: an image (judged and stored by the caller) or typed.
+        if (imageIds.has(f.id)) break;
+        if (g?.v.typed) values.set(f.id, { kind: "typed", text: g.v.typed });
+        else if (f.required) bad(f, "", `${f.type === "INITIAL" ? "Initials" : "A signature"} is required (${label})`);
+      }
+    }
+  }
+  for (const [group, buttons] of radios) {
+    const chosen = buttons.filter((b) => given.get(b.id)?.v.checked === true);
+    if (chosen.length > 1) {
+      bad(chosen[1], ".checked", `${group}: choose one option only; ${chosen.map((c) => `"${c.optionValue}"`).join(" and ")} were both chosen`);
+      continue;
+    }
+    if (chosen.length === 0 && buttons.some((b) => b.required)) {
+      bad(buttons[0], ".checked", `${group}: choose one of ${(buttons[0].options ?? buttons.map((b) => b.optionValue)).join(", ")}`);
+      continue;
+    }
+    for (const b of buttons) values.set(b.id, { kind: "choice", selected: chosen[0]?.id === b.id, option: b.optionValue ?? "" });
+  }
+  return { values, problems };
+}

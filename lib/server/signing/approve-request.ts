@@ -1,0 +1,34 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { recipients } from "../db/schema";
+import { recordEvent, type Actor } from "../audit/record-event";
+import { emitEvent } from "../webhooks/emit-event";
+import { advanceRequest } from "./advance-request";
+import { findSigner } from "./find-signer";
+import { limitSigner } from "./limit-signer";
+import { assertMayAct } from "./may-act";
+import { requireSignerSession } from "./signer-session";
+
+/**
+ * An approver approves: they become APPROVED (the time in the signed_at column, shown as
+ * approvedAt), `recipient.approved` is recorded with their address and browser, the
+ * `signature_request.approved` webhook goes out, and the order advances exactly as after a
+ * signature (next group invited, or the seal queued). The order is enforced here, whatever link
+ * the caller holds.
+ */
+export async function approveSigning(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
+  await limitSigner(token, who.ip ?? null);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { r, req } = await findSigner(tx, token, { forUpdate: true });
+    await requireSignerSession(tx, r, req, session);
+    assertMayAct(r, req, "approve");
+    const now = new Date();
+    await tx.update(recipients).set({ status: "APPROVED", signedAt: now, viewedAt: r.viewedAt ?? now }).where(eq(recipients.id, r.id));
+    await recordEvent(tx, req.id, "recipient.approved", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name });
+    await emitEvent(tx, req, "signature_request.approved", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
+    const { completed } = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "APPROVED" as const, completed };
+  });
+}
