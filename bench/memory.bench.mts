@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { callServer } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";
 
 const KEY = "signet_test_" + "M".repeat(16) + "emoryBench012345";
@@ -35,17 +36,9 @@ const server: ServerProcess = await startServer(env);
 const pid = server.child.pid!;
 
 async function call(method: string, p: string, body?: unknown) {
-  const headers: Record<string, string> = { "x-api-key": KEY };
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const r = await fetch(`${server.url}${p}`, init);
-  const text = await r.text();
-  if (r.status >= 500) throw new Error(`${method} ${p}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+  const r = await callServer(server.url, KEY, method, p, body);
+  if (r.status >= 500) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
 }
 
 const docBytes = await (async () => {

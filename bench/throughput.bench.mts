@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PDFDocument } from "pdf-lib";
+import { callServer } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";
 // @ts-expect-error: a plain ES module of the test scripts, without types
 import { startTestPostgres } from "../scripts/lib/postgres.mjs";
@@ -22,17 +23,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const SR = "/api/v1/enterprise/signature-requests";
 
 async function api(s: ServerProcess, method: string, p: string, body?: unknown) {
-  const headers: Record<string, string> = { "x-api-key": KEY };
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const r = await fetch(`${s.url}${p}`, init);
-  const json = await r.json();
-  if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(json)}`);
-  return json.data;
+  const r = await callServer(s.url, KEY, method, p, body);
+  if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
 }
 
 async function requestToRead(s: ServerProcess): Promise<string> {

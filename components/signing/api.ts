@@ -59,3 +59,18 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
   const details = parsed?.details && typeof parsed.details === "object" ? (parsed.details as Record<string, unknown>) : undefined;
   return { ok: false, error: { status: res.status, message, errors, details } };
 }
+
+/** The answers after which the page is out of date: the session ended (401) or the request moved on (409, 410). */
+export const isStale = (e: ApiFailure) => e.status === 401 || e.status === 409 || e.status === 410;
+
+/**
+ * Declines through the API, as the signer's and the approver's pages both do: null when done (or when
+ * the page turned out to be stale, which `onStale` handles), else the message to show in the dialog.
+ */
+export async function declineSigning(token: string, reason: string, on: { done: () => void; stale: (e: ApiFailure) => void }): Promise<string | null> {
+  const res = await callSigning<unknown>(token, "/decline", { reason });
+  if (res.ok) on.done();
+  else if (isStale(res.error)) on.stale(res.error);
+  else return res.error.errors?.[0]?.message ?? res.error.message;
+  return null;
+}

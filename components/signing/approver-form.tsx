@@ -1,18 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { callSigning, signingPath, type ApiFailure } from "./api";
+import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import type { SigningView } from "./types";
+import { FinishSection } from "./finish-section";
+import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
 
-const PdfPages = dynamic(() => import("./pdf-pages"), {
-  ssr: false,
-  loading: () => <p className="py-16 text-center text-sm text-slate-500">Loading the document viewer…</p>,
-});
-
-/** Pages are never drawn wider than this, however wide the screen (as on the signer's page). */
-const MAX_PAGE_WIDTH = 900;
 const CONSENT_ID = "signet-approve-consent";
 const noOverlay = () => null;
 
@@ -83,71 +77,42 @@ export function ApproverForm({
     setBusy(false);
     if (res.ok) return onApproved(res.data);
     // 401: the signer session ended (the app asks for the code again); 409/410: the state moved on.
-    if (res.error.status === 401 || res.error.status === 409 || res.error.status === 410) return onStale(res.error);
+    if (isStale(res.error)) return onStale(res.error);
     setError(res.error.errors?.[0]?.message ?? res.error.message);
   };
 
-  const decline = async (reason: string): Promise<string | null> => {
-    const res = await callSigning<unknown>(token, "/decline", { reason });
-    if (res.ok) {
-      setDeclineOpen(false);
-      onDeclined();
-      return null;
-    }
-    if (res.error.status === 401 || res.error.status === 409 || res.error.status === 410) {
-      setDeclineOpen(false);
-      onStale(res.error);
-      return null;
-    }
-    return res.error.errors?.[0]?.message ?? res.error.message;
-  };
+  const decline = (reason: string) =>
+    declineSigning(token, reason, {
+      done: () => {
+        setDeclineOpen(false);
+        onDeclined();
+      },
+      stale: (e) => {
+        setDeclineOpen(false);
+        onStale(e);
+      },
+    });
 
   return (
     <>
       <DocumentPages token={token} view={view} subtitle={`Approving as ${view.recipient.name}`}>
         <p className="mb-3 text-sm text-slate-600">Read the document, then approve or decline it at the end. There is nothing to fill in.</p>
       </DocumentPages>
-      <section aria-labelledby="signet-approve" className="mx-auto mb-8 max-w-[900px] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-        <h2 id="signet-approve" className="text-base font-semibold">
-          Your decision
-        </h2>
-        <div className="mt-3 flex items-start gap-3">
-          <input
-            id={CONSENT_ID}
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            required
-            className="mt-0.5 h-5 w-5 shrink-0 accent-sky-700"
-          />
-          <label htmlFor={CONSENT_ID} className="text-sm">
-            I agree to approve this document electronically
-          </label>
-        </div>
-        <p className="mt-1 pl-8 text-xs text-slate-500">The time, your IP address and your browser are recorded with your approval.</p>
-        {error ? (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
-          <button
-            type="button"
-            onClick={() => void approve()}
-            disabled={!consent || busy}
-            className="rounded-md bg-emerald-700 px-6 py-2.5 text-base font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-          >
-            {busy ? "Approving…" : "Approve"}
-          </button>
-          <button
-            type="button"
-            onClick={() => setDeclineOpen(true)}
-            className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
-          >
-            Decline
-          </button>
-        </div>
-      </section>
+      <div className="mb-8">
+        <FinishSection
+          headingId="signet-approve"
+          heading="Your decision"
+          consentId={CONSENT_ID}
+          consentLabel="I agree to approve this document electronically"
+          note="The time, your IP address and your browser are recorded with your approval."
+          consent={consent}
+          onConsent={setConsent}
+          error={error}
+          busy={busy}
+          action={{ label: "Approve", busyLabel: "Approving…", tone: "emerald", run: () => void approve() }}
+          onDecline={() => setDeclineOpen(true)}
+        />
+      </div>
       <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} />
     </>
   );

@@ -123,26 +123,14 @@ function Content({
   const { view } = phase;
   const title = view.request.title;
 
-  if (phase.kind === "signed") {
+  if (phase.kind === "signed" || phase.kind === "approved") {
+    const signed = phase.kind === "signed";
     return (
-      <Screen tone="done" heading="Thank you – you have signed" documentTitle={title}>
+      <Screen tone="done" heading={signed ? "Thank you – you have signed" : "Thank you – you have approved"} documentTitle={title}>
         <p role="status">
           {phase.result.completed
             ? SEALING_TEXT
-            : "Your signature is recorded. The next signer has been invited; you will receive the signed PDF by e-mail once everyone has signed."}
-        </p>
-        <p className="text-sm text-slate-500">You can close this page.</p>
-      </Screen>
-    );
-  }
-
-  if (phase.kind === "approved") {
-    return (
-      <Screen tone="done" heading="Thank you – you have approved" documentTitle={title}>
-        <p role="status">
-          {phase.result.completed
-            ? SEALING_TEXT
-            : "Your approval is recorded. The next recipient has been invited; you will receive the signed PDF by e-mail once everyone has signed."}
+            : `Your ${signed ? "signature" : "approval"} is recorded. The next ${signed ? "signer" : "recipient"} has been invited; you will receive the signed PDF by e-mail once everyone has signed.`}
         </p>
         <p className="text-sm text-slate-500">You can close this page.</p>
       </Screen>

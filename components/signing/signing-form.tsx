@@ -1,21 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { callSigning, signingPath, type ApiFailure } from "./api";
+import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { FieldBox } from "./field-box";
 import { errorsByField, fieldDomId, groupKey, initialValues, initialsOf, isFilled, requiredFields, signingDate, toSubmission, valueProblem, type Values } from "./fields";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
+import { FinishSection } from "./finish-section";
+import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
 
-const PdfPages = dynamic(() => import("./pdf-pages"), {
-  ssr: false,
-  loading: () => <p className="py-16 text-center text-sm text-slate-500">Loading the document viewer…</p>,
-});
-
-/** Pages are never drawn wider than this, however wide the screen. */
-const MAX_PAGE_WIDTH = 900;
 const CONSENT_ID = "signet-consent";
 
 type MarkType = "SIGNATURE" | "INITIAL";
@@ -150,7 +144,7 @@ export function SigningForm({
     if (res.ok) return onSigned(res.data);
     const { status, message, errors } = res.error;
     // 401: the signer session ended (the app asks for the code again).
-    if (status === 401 || status === 409 || status === 410) return onStale(res.error);
+    if (isStale(res.error)) return onStale(res.error);
     if (errors?.length) {
       const { byField, general } = errorsByField(errors, submitted, fields);
       setFieldErrors(byField);
@@ -162,20 +156,17 @@ export function SigningForm({
     setFormError(message);
   };
 
-  const decline = async (reason: string): Promise<string | null> => {
-    const res = await callSigning<unknown>(token, "/decline", { reason });
-    if (res.ok) {
-      setDeclineOpen(false);
-      onDeclined();
-      return null;
-    }
-    if (res.error.status === 401 || res.error.status === 409 || res.error.status === 410) {
-      setDeclineOpen(false);
-      onStale(res.error);
-      return null;
-    }
-    return res.error.errors?.[0]?.message ?? res.error.message;
-  };
+  const decline = (reason: string) =>
+    declineSigning(token, reason, {
+      done: () => {
+        setDeclineOpen(false);
+        onDeclined();
+      },
+      stale: (e) => {
+        setDeclineOpen(false);
+        onStale(e);
+      },
+    });
 
   const overlay = (page: number, scale: number) =>
     (byPage.get(page) ?? []).map((f) => (
@@ -231,49 +222,19 @@ export function SigningForm({
           {width > 0 ? <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} /> : null}
         </div>
 
-        <section aria-labelledby="signet-finish" className="mx-auto mt-6 max-w-[900px] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-          <h2 id="signet-finish" className="text-base font-semibold">
-            Finish
-          </h2>
-          <div className="mt-3 flex items-start gap-3">
-            <input
-              id={CONSENT_ID}
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              required
-              className="mt-0.5 h-5 w-5 shrink-0 accent-sky-700"
-            />
-            <label htmlFor={CONSENT_ID} className="text-sm">
-              I agree to sign this document electronically
-            </label>
-          </div>
-          <p className="mt-1 pl-8 text-xs text-slate-500">
-            Your electronic signature has the same effect as a handwritten one. The time, your IP address and your browser are recorded with it.
-          </p>
-          {formError ? (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {formError}
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
-            <button
-              type="button"
-              onClick={() => void sign()}
-              disabled={!consent || busy}
-              className="rounded-md bg-sky-700 px-6 py-2.5 text-base font-semibold text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-            >
-              {busy ? "Signing…" : "Sign"}
-            </button>
-            <button
-              type="button"
-              onClick={() => setDeclineOpen(true)}
-              className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
-            >
-              Decline
-            </button>
-          </div>
-        </section>
+        <FinishSection
+          headingId="signet-finish"
+          heading="Finish"
+          consentId={CONSENT_ID}
+          consentLabel="I agree to sign this document electronically"
+          note="Your electronic signature has the same effect as a handwritten one. The time, your IP address and your browser are recorded with it."
+          consent={consent}
+          onConsent={setConsent}
+          error={formError}
+          busy={busy}
+          action={{ label: "Sign", busyLabel: "Signing…", tone: "sky", run: () => void sign() }}
+          onDecline={() => setDeclineOpen(true)}
+        />
       </main>
 
       <SignatureDialog

@@ -140,18 +140,16 @@ function parseOptions(raw: string): string[] {
   return options;
 }
 
+/** checkbox, dropdown and number anchors share `{{sN|type|width|…|label|requiredFlag}}`: the width second, label and flag last. */
+function labelledBox(type: "checkbox" | "dropdown" | "number", seg: string[]) {
+  return { width: positive(seg[2], "width", MAX_DIMENSION), label: label(seg[4], type), required: requiredFlag(seg[5]) };
+}
+
 function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnchor | null {
   switch (type) {
     case "checkbox":
       count(seg, 6, "checkbox");
-      return {
-        type,
-        signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: positive(seg[3], "height", MAX_DIMENSION),
-        label: label(seg[4], type),
-        required: requiredFlag(seg[5]),
-      };
+      return { type, signerRef, ...labelledBox(type, seg), height: positive(seg[3], "height", MAX_DIMENSION) };
     case "radio": {
       if (seg.length !== 4 && seg.length !== 6 && seg.length !== 7) fail(`a radio anchor is ${SYNTAX.radio}, optionally with |requiredFlag; this one has ${seg.length} parts`);
       const group = seg[2].trim();
@@ -165,28 +163,11 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
     }
     case "dropdown":
       count(seg, 6, "dropdown");
-      return {
-        type,
-        signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: Math.ceil(DROPDOWN_FONT_SIZE * 1.5),
-        fontSize: DROPDOWN_FONT_SIZE,
-        options: parseOptions(seg[3]),
-        label: label(seg[4], type),
-        required: requiredFlag(seg[5]),
-      };
+      return { type, signerRef, ...labelledBox(type, seg), height: Math.ceil(DROPDOWN_FONT_SIZE * 1.5), fontSize: DROPDOWN_FONT_SIZE, options: parseOptions(seg[3]) };
     case "number": {
       if (seg.length !== 6 && seg.length !== 9) fail(`a number anchor is ${SYNTAX.number}; this one has ${seg.length} parts`);
       const fontSize = positive(seg[3], "fontSize", MAX_FONT_SIZE);
-      const out: Extract<ParsedAnchor, { type: "number" }> = {
-        type,
-        signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: Math.ceil(fontSize * 1.5),
-        fontSize,
-        label: label(seg[4], type),
-        required: requiredFlag(seg[5]),
-      };
+      const out: Extract<ParsedAnchor, { type: "number" }> = { type, signerRef, ...labelledBox(type, seg), height: Math.ceil(fontSize * 1.5), fontSize };
       if (seg.length === 9) {
         const min = optionalNumber(seg[6], "min");
         const max = optionalNumber(seg[7], "max");

@@ -14,6 +14,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 // @ts-expect-error: a plain ES module of the test scripts, without types
 import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { startSmtp } from "../support/smtp";
+import { callServer } from "../support/http-api";
 import { root, startServer, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "T".repeat(16) + "woInstances01234";
@@ -64,18 +65,8 @@ afterAll(async () => {
   db?.stop();
 });
 
-async function api(s: ServerProcess, method: string, p: string, body?: unknown, opts: { key?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { "x-api-key": opts.key ?? KEY, ...opts.headers };
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const r = await fetch(`${s.url}${p}`, init);
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
-}
+const api = (s: ServerProcess, method: string, p: string, body?: unknown, opts: { key?: string; headers?: Record<string, string> } = {}) =>
+  callServer(s.url, opts.key ?? KEY, method, p, body, opts.headers);
 
 async function pdf(text: string) {
   const d = await PDFDocument.create();

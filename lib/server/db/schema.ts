@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -19,6 +20,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 // (list cursors depend on it).
 const nowMs = sql`date_trunc('milliseconds', now())`;
 const createdAt = () => ts("created_at").notNull().default(nowMs);
+/** A row that belongs to another: deleted with it. */
+const belongsTo = (name: string, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: "cascade" });
 
 export const organizations = pgTable("organizations", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -71,9 +74,7 @@ export const staffSessions = pgTable(
   "staff_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    staffId: belongsTo("staff_id", () => staffUsers.id),
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -87,9 +88,7 @@ export const staffSessions = pgTable(
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
 export const staffTokens = pgTable("staff_tokens", {
   id: uuid("id").primaryKey().defaultRandom(),
-  staffId: uuid("staff_id")
-    .notNull()
-    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  staffId: belongsTo("staff_id", () => staffUsers.id),
   /** INVITE or RESET. */
   purpose: text("purpose").notNull(),
   tokenHash: text("token_hash").notNull().unique(),
@@ -128,9 +127,7 @@ export const documentVersions = pgTable(
   "document_versions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
     version: integer("version").notNull(),
     sha256: text("sha256").notNull(),
     size: bigint("size", { mode: "number" }).notNull(),
@@ -148,9 +145,7 @@ export const recipients = pgTable(
   "recipients",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
     role: text("role").notNull().default("SIGNER"), // SIGNER | CC
@@ -187,9 +182,7 @@ export const signerCodes = pgTable(
   "signer_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => recipients.id, { onDelete: "cascade" }),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
     /** HMAC-SHA256 (server secret) of the recipient id and the code, hex. */
     codeHash: text("code_hash").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -204,9 +197,7 @@ export const signerSessions = pgTable(
   "signer_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => recipients.id, { onDelete: "cascade" }),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
     tokenHash: text("token_hash").notNull().unique(),
     /** ACCESS_CODE or EMAIL_CODE: how this session was earned. */
     method: text("method").notNull(),
@@ -223,12 +214,8 @@ export const fields = pgTable(
   "fields",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: "cascade" }),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => recipients.id, { onDelete: "cascade" }),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
     type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
     page: integer("page").notNull(),
     x: doublePrecision("x").notNull(),
@@ -263,9 +250,7 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
     type: text("type").notNull(),
     actor: text("actor").notNull(), // "api-key:<prefix>", "staff:<id>", "recipient:<id>", "system"
     /** How the actor is shown (audit trail, certificate): "Ann Lee <ann@example.com> (staff)"; null: the actor id says it. */
@@ -373,9 +358,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: belongsTo("endpoint_id", () => webhookEndpoints.id),
     /** The Standard Webhooks message id (webhook-id): the same for every attempt. */
     messageId: text("message_id").notNull(),
     eventType: text("event_type").notNull(),
@@ -423,9 +406,7 @@ export const templateFields = pgTable(
   "template_fields",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    templateId: uuid("template_id")
-      .notNull()
-      .references(() => templates.id, { onDelete: "cascade" }),
+    templateId: belongsTo("template_id", () => templates.id),
     signerRef: text("signer_ref").notNull(),
     type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
     page: integer("page").notNull(),
@@ -510,9 +491,7 @@ export const embedLinks = pgTable(
   "embed_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => recipients.id, { onDelete: "cascade" }),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
     /** SHA-256 of the URL's token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull(),
     expiresAt: ts("expires_at").notNull(),
@@ -551,9 +530,7 @@ export const bulkSendRows = pgTable(
   "bulk_send_rows",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    bulkSendId: uuid("bulk_send_id")
-      .notNull()
-      .references(() => bulkSends.id, { onDelete: "cascade" }),
+    bulkSendId: belongsTo("bulk_send_id", () => bulkSends.id),
     rowIndex: integer("row_index").notNull(),
     data: jsonb("data").$type<Record<string, string>>().notNull(),
     /** PENDING | SENT | FAILED (INVALID rows are FAILED before anything runs) */

@@ -33,6 +33,23 @@ export function typeColumns(f: { type: string } & Nullable<Omit<TypeProps, "type
   };
 }
 
+/** A field's stored properties (every type's, then the new types'), from an API or template input. */
+export function propertyColumns(
+  f: { type: string; name?: string | null; required?: boolean | null; label?: string | null; maxLength?: number | null; fontSize?: number | null; defaultValue?: string | null } & Nullable<
+    Omit<TypeProps, "type">
+  >,
+) {
+  return {
+    name: f.name ?? null,
+    required: f.required ?? true,
+    label: f.label ?? null,
+    maxLength: f.maxLength ?? null,
+    fontSize: f.fontSize ?? null,
+    defaultValue: f.defaultValue ?? null,
+    ...typeColumns(f),
+  };
+}
+
 /**
  * A RADIO given with `options` instead of `option` is a whole group: one button per option, the
  * first at (x, y), each next one 1.5 × height lower, all width × height. What a Documenso or

@@ -10,7 +10,7 @@ import { fields, signatureRequests } from "../db/schema";
 import { AppError, notFound, type FieldError } from "../http/errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
-import { expandRadioOptions, radioGroupProblems, syncRadioGroups, typeColumns, type RadioKey } from "./field-types";
+import { expandRadioOptions, propertyColumns, radioGroupProblems, syncRadioGroups, typeColumns, type RadioKey } from "./field-types";
 import {
   assertDraft,
   currentDocument,
@@ -83,13 +83,7 @@ export async function insertFields(
         y: f.y,
         width: f.width,
         height: f.height,
-        name: f.name ?? null,
-        required: f.required ?? true,
-        label: f.label ?? null,
-        maxLength: f.maxLength ?? null,
-        fontSize: f.fontSize ?? null,
-        defaultValue: f.defaultValue ?? null,
-        ...typeColumns(f),
+        ...propertyColumns(f),
         anchor: f.anchor ?? null,
       })),
     )

@@ -6,7 +6,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
-import { radioGroupProblems, typeColumns } from "../fields/field-types";
+import { propertyColumns, radioGroupProblems } from "../fields/field-types";
 import { templateFields } from "../db/schema";
 import { AppError, type FieldError } from "../http/errors";
 import { validationError } from "../http/route";
@@ -78,13 +78,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
         y: Math.max(0, y),
         width: f.width,
         height: f.height,
-        name: f.name ?? null,
-        required: f.required ?? true,
-        label: f.label ?? null,
-        maxLength: f.maxLength ?? null,
-        fontSize: f.fontSize ?? null,
-        defaultValue: f.defaultValue ?? null,
-        ...typeColumns({ ...f, option: b.option }),
+        ...propertyColumns({ ...f, option: b.option }),
         anchor: { text: f.anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset: f.xOffset, yOffset: f.yOffset },
       });
     }
