@@ -139,8 +139,15 @@ test("recipients are reordered by dragging: onto a step to sign in parallel, bet
   }
   const orders = async () =>
     Object.fromEntries(((await (await request.get(`${SR}/${id}`, { headers })).json()).data.recipients as { name: string; order: number }[]).map((r) => [r.name, r.order]));
+  // Three recipients with their role, authentication and step controls: tall enough that the last one
+  // may sit below a 720 px viewport, where the mouse cannot pick it up.
+  await page.setViewportSize({ width: 1280, height: 1200 });
   await page.goto(`/requests/${id}/edit?step=recipients`);
+  // Dragging needs the page's scripts running, not only its server-rendered HTML: dnd-kit adds its
+  // live region once mounted.
+  await page.locator('[id^="DndLiveRegion"]').waitFor({ state: "attached" });
   const handle = (name: string) => page.getByRole("button", { name: `Drag ${name} to another step` });
+  await expect(handle("Kim Three")).toBeInViewport();
   const centre = async (l: ReturnType<typeof page.getByTestId>) => {
     const b = (await l.boundingBox())!;
     return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
