@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb, type Db } from "../db";
+import { getDb, getHandle, readCache, type Db } from "../db";
 import { apiKeys, organizations } from "../db/schema";
 import { AppError } from "../http/errors";
 import { constantTimeEqualHex, hashApiKey, keyPrefixOf, type Environment } from "./keys";
@@ -33,14 +33,27 @@ function prepareLookup(db: Db) {
     .prepare("authenticate_key");
 }
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+type KeyRow = Awaited<ReturnType<ReturnType<typeof prepareLookup>["execute"]>>[number];
+const cachedKeys = new Map<string, { at: number; value: KeyRow }>();
+/** When this process last asked for a key's lastUsedAt to be written (a cached row's may be older). */
+const touched = new Map<string, number>();
 
 export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
   if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
   const hash = hashApiKey(apiKey.trim());
-  const db = await getDb();
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const [row] = await lookup.execute({ hash });
+  const { db, kind } = await getHandle();
+  // On the embedded store, a key looked up again with nothing written since comes from memory (a
+  // revocation is a write, so it is seen at once); see readCache in lib/server/db.
+  const cache = readCache(kind, cachedKeys);
+  let row = cache?.get(hash);
+  const fromCache = Boolean(row);
+  if (!row) {
+    const at = cache?.now() ?? 0;
+    let lookup = lookups.get(db);
+    if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+    [row] = await lookup.execute({ hash });
+    if (row) cache?.set(hash, at, row);
+  }
   if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("UNAUTHENTICATED", "Invalid API key");
   if (row.key.revokedAt) throw new AppError("UNAUTHENTICATED", "API key has been revoked");
   if (!ipAllowed(ip, row.key.allowedIps)) {
@@ -48,7 +61,13 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
   }
   // Not awaited: the request does not wait for this write, and a failure of it is only logged.
   // Checked here first so that a busy key does not issue an UPDATE on every call.
-  if (!row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() >= 60_000) void touchLastUsed(row.key.id);
+  // A row from memory may predate this process's own last write of lastUsedAt: go by that write then.
+  const lastUsed = Math.max(row.key.lastUsedAt?.getTime() ?? 0, fromCache ? (touched.get(row.key.id) ?? 0) : 0);
+  if (Date.now() - lastUsed >= 60_000) {
+    touched.set(row.key.id, Date.now());
+    if (touched.size > 10_000) touched.delete(touched.keys().next().value!);
+    void touchLastUsed(row.key.id);
+  }
   return {
     keyId: row.key.id,
     keyPrefix: keyPrefixOf(apiKey),

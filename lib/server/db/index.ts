@@ -60,22 +60,68 @@ function drizzleParsers(types: { TIMESTAMP: number; TIMESTAMPTZ: number; INTERVA
   return Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, asText]));
 }
 
-/** The PGlite client (or one of its transactions) with per-query `parsers` dropped; see drizzleParsers. */
+/**
+ * Writes seen on the embedded store. Only this process can open it (lib/server/db/lock.ts) and
+ * every statement passes through the proxy below, so a number that moves on every statement that
+ * is not a plain SELECT (and before and after every transaction) tells a reader whether anything
+ * may have changed since it last looked: see readCache. With a PostgreSQL server other instances
+ * write too, and nothing is cached.
+ */
+const g2 = globalThis as unknown as { __signetWrites?: { n: number } };
+const writeCounter = (g2.__signetWrites ??= { n: 0 });
+
+/** The PGlite client (or one of its transactions) with per-query `parsers` dropped (see drizzleParsers), counting writes. */
 function withoutQueryParsers<T extends object>(client: T): T {
   return new Proxy(client, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
       if (prop === "query") {
-        return (query: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          value.call(target, query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+        return (query: string, params?: unknown[], options?: { parsers?: unknown }) => {
+          if (!/^\s*select\b/i.test(query)) writeCounter.n++;
+          return value.call(target, query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+        };
+      }
+      if (prop === "exec") {
+        return (...args: unknown[]) => {
+          writeCounter.n++;
+          return value.apply(target, args);
+        };
       }
       if (prop === "transaction") {
-        return (fn: (tx: object) => unknown) => value.call(target, (tx: object) => fn(withoutQueryParsers(tx)));
+        return async (fn: (tx: object) => unknown) => {
+          writeCounter.n++;
+          try {
+            return await value.call(target, (tx: object) => fn(withoutQueryParsers(tx)));
+          } finally {
+            // Committed or rolled back: what a reader saw while it ran may be out of date.
+            writeCounter.n++;
+          }
+        };
       }
       return value.bind(target);
     },
   });
+}
+
+/**
+ * A cache of reads for the embedded store, exact rather than timed: an entry is used only while no
+ * statement has written since it was read. Null with a PostgreSQL server (other instances write).
+ */
+export function readCache<V>(handleKind: Handle["kind"], map: Map<string, { at: number; value: V }>, max = 1000) {
+  if (handleKind !== "pglite") return null;
+  return {
+    get(key: string): V | undefined {
+      const hit = map.get(key);
+      return hit && hit.at === writeCounter.n ? hit.value : undefined;
+    },
+    /** `at`: the counter read before the value was read, so a write during the read makes it stale. */
+    set(key: string, at: number, value: V) {
+      if (map.size >= max) map.delete(map.keys().next().value!);
+      map.set(key, { at, value });
+    },
+    now: () => writeCounter.n,
+  };
 }
 
 async function openPostgres(url: string): Promise<Handle> {

@@ -8,7 +8,7 @@ import { currentDocument, findVisibleRequest } from "./load-request";
 import { readRequestDto } from "./read-request";
 
 export async function getRequest(auth: KeyAuth, id: string) {
-  return readRequestDto(await getDb(), auth, id);
+  return readRequestDto(auth, id);
 }
 
 /** The current PDF (after stamps and replacements; the sealed one once completed). */

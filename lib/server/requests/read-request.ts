@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
-import type { Db } from "../db";
+import { getHandle, readCache, type Db } from "../db";
 import { notFound } from "../http/errors";
 import { isUuid } from "../scope";
 import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "./load-request";
@@ -28,8 +28,20 @@ function build(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof build>>();
 
-export async function readRequestDto(db: Db, auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
+const cached = new Map<string, { at: number; value: SignatureRequestDto }>();
+
+/**
+ * The request as the API shows it. On the embedded store a request read again with nothing written
+ * in between (the polling client's case) comes from memory; see readCache in lib/server/db.
+ */
+export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
   if (!isUuid(id)) throw notFound("Signature request");
+  const { db, kind } = await getHandle();
+  const cache = readCache(kind, cached);
+  const key = `${auth.orgId}:${auth.environment}:${id}`;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const at = cache?.now() ?? 0;
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = build(db)));
   const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
@@ -37,5 +49,7 @@ export async function readRequestDto(db: Db, auth: Pick<KeyAuth, "orgId" | "envi
   const { documentVersions: docs, recipients: recs, fields: flds, ...req } = row;
   const doc = docs[0];
   if (!doc) throw new Error(`Signature request ${id} has no document`);
-  return { ...toRequestHeader(req), document: toDocumentDto(doc), recipients: recs.map(toRecipientDto), fields: flds.map(toFieldDto) };
+  const dto = { ...toRequestHeader(req), document: toDocumentDto(doc), recipients: recs.map(toRecipientDto), fields: flds.map(toFieldDto) };
+  cache?.set(key, at, dto);
+  return dto;
 }
