@@ -30,7 +30,7 @@ function memoryOf(pid: number) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-mem-"));
-const env = { DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "100000000" };
+const env: Record<string, string> = { DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "100000000", ...(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {}) };
 await (await startServer(env)).stop("SIGTERM");
 const server: ServerProcess = await startServer(env);
 const pid = server.child.pid!;

@@ -31,7 +31,13 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const { types } = await import("@electric-sql/pglite");
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined, { parsers: drizzleParsers(types) });
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined, {
+      parsers: drizzleParsers(types),
+      // PostgreSQL's default 128 MB of shared buffers is touched when the server starts, and in
+      // PGlite that is the server process's own memory: 150 MB of RSS for a store this size.
+      // PGLITE_SHARED_BUFFERS (32MB) keeps the hot pages; the rest is read from the data files.
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`],
+    });
     const db = drizzle(withoutQueryParsers(client), { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
@@ -46,6 +52,12 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     await release();
     throw e;
   }
+}
+
+function pgliteSharedBuffers(): string {
+  const v = (process.env.PGLITE_SHARED_BUFFERS || "32MB").trim();
+  if (!/^\d+(kB|MB|GB)$/.test(v)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${v}"`);
+  return v;
 }
 
 /**
