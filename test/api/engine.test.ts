@@ -65,6 +65,23 @@ describe("runEngine", () => {
     expect((await runEngine("readPdf", [await textPdf(1), {}])).info.pageCount).toBe(1);
   });
 
+  it("survives workers that die while starting (a heap limit too small for the engine itself): the task fails, the process lives", async () => {
+    const before = process.env.ENGINE_MEMORY_MB;
+    process.env.ENGINE_MEMORY_MB = "3";
+    await closeEngine();
+    try {
+      const err = await runEngine("readPdf", [await textPdf(1), {}]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      // The pool replaces the dead workers, which die again: each death is logged, none is thrown.
+      await new Promise((r) => setTimeout(r, 1000));
+    } finally {
+      if (before === undefined) delete process.env.ENGINE_MEMORY_MB;
+      else process.env.ENGINE_MEMORY_MB = before;
+      await closeEngine();
+    }
+    expect((await runEngine("readPdf", [await textPdf(1), {}])).info.pageCount).toBe(1);
+  });
+
   it("remembers a document refused for what it is, by its SHA-256, and refuses it again without parsing", async () => {
     // Unique bytes: the table is shared by every test file (and run) on a PostgreSQL server.
     const bytes = new Uint8Array(Buffer.concat([manyGlyphs(3_200_000), Buffer.from(`% ${Math.random()}\n`)]));

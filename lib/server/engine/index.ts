@@ -37,7 +37,8 @@ const g = globalThis as unknown as { __signetEngine?: Piscina };
 export const engineWorkerFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), ".engine", "worker.mjs");
 
 function pool(): Piscina {
-  g.__signetEngine ??= new Piscina({
+  if (g.__signetEngine) return g.__signetEngine;
+  g.__signetEngine = new Piscina({
     filename: engineWorkerFile(),
     minThreads: config.engineWorkers, // warm: a long document is read by all of them at once
     maxThreads: config.engineWorkers,
@@ -45,6 +46,9 @@ function pool(): Piscina {
     concurrentTasksPerWorker: 1,
     resourceLimits: { maxOldGenerationSizeMb: config.engineMemoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
   });
+  // A worker that dies with no task of ours running (over its heap limit while starting, say) is
+  // replaced by the pool; without a listener its error would end the whole server process.
+  g.__signetEngine.on("error", (e: unknown) => console.error(`[signet] engine worker died outside a task: ${e instanceof Error ? e.message : String(e)}`));
   return g.__signetEngine;
 }
 
