@@ -8,7 +8,7 @@ import { EMBED_URL_TTL_MS, openEmbedLink } from "@/lib/server/signing/embed-link
 import { hashToken } from "@/lib/server/signing/tokens";
 import EmbeddedSignPage from "@/app/sign/embed/[token]/page";
 import { call, makeOrg } from "../support/api";
-import { createDraft } from "../support/drafts";
+import { draftWithSigners, sendDraft } from "../support/drafts";
 import { PNG_1x1, tokenOf } from "../support/signing";
 
 // Issue 14, part 4: embedded signing. An EMBEDDED recipient is never mailed; the sender asks for a
@@ -22,23 +22,11 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers({ "user-agent"
 const SR = "/api/v1/enterprise/signature-requests";
 type Signer = { email: string; name: string; order?: number; delivery?: string; authentication?: { method: string; accessCode?: string } };
 
-async function draftWith(key: string, signers: Signer[]) {
-  const d = await createDraft(key, undefined, "Embedded contract");
-  const ids: string[] = [];
-  for (const s of signers) {
-    const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { order: 1, ...s } });
-    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-    ids.push(r.body.data.id);
-    const f = await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + ids.length * 80, width: 180, height: 50 } });
-    if (f.status !== 201) throw new Error(JSON.stringify(f.body));
-  }
-  return { id: d.id as string, recipientIds: ids };
-}
+const draftWith = (key: string, signers: Signer[]) => draftWithSigners(key, signers, "Embedded contract");
 
 async function sentWith(key: string, signers: Signer[]) {
   const d = await draftWith(key, signers);
-  const sent = await call("POST", `${SR}/${d.id}/send`, { key });
-  if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
+  await sendDraft(key, d.id);
   await runDueJobs();
   return d;
 }

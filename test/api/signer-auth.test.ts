@@ -7,7 +7,7 @@ import { runDueJobs } from "@/lib/server/jobs/worker";
 import { sessionCookieName } from "@/lib/server/signing/signer-session";
 import SignPage from "@/app/sign/[token]/page";
 import { call, makeOrg, type CallOptions } from "../support/api";
-import { createDraft } from "../support/drafts";
+import { draftWithSigners, sendDraft } from "../support/drafts";
 import { PNG_1x1, tokenOf } from "../support/signing";
 import { useSmtp } from "../support/smtp";
 
@@ -62,23 +62,11 @@ function signer(t: string, b?: Browser) {
   };
 }
 
-async function draftWith(key: string, signers: Signer[]) {
-  const d = await createDraft(key, undefined, TITLE);
-  const ids: string[] = [];
-  for (const s of signers) {
-    const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { order: 1, ...s } });
-    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-    ids.push(r.body.data.id);
-    const f = await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + ids.length * 80, width: 180, height: 50 } });
-    if (f.status !== 201) throw new Error(JSON.stringify(f.body));
-  }
-  return { id: d.id as string, recipientIds: ids };
-}
+const draftWith = (key: string, signers: Signer[]) => draftWithSigners(key, signers, TITLE);
 
 async function sentWith(key: string, signers: Signer[]) {
   const d = await draftWith(key, signers);
-  const sent = await call("POST", `${SR}/${d.id}/send`, { key });
-  if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
+  await sendDraft(key, d.id);
   await runDueJobs();
   return { ...d, tokens: await Promise.all(d.recipientIds.map((id) => tokenOf(id))) };
 }

@@ -9,3 +9,26 @@ export async function createDraft(key: string, pdf?: Uint8Array, title = "Contra
   return r.body.data;
 }
 
+
+/** A recipient as the recipients endpoint takes it (order 1 unless given). */
+export type DraftSigner = { email: string; name: string; order?: number; delivery?: string; authentication?: { method: string; accessCode?: string } };
+
+/** A draft with these signers, each with one SIGNATURE field on page 1. */
+export async function draftWithSigners(key: string, signers: DraftSigner[], title = "Contract") {
+  const d = await createDraft(key, undefined, title);
+  const ids: string[] = [];
+  for (const s of signers) {
+    const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { order: 1, ...s } });
+    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+    ids.push(r.body.data.id);
+    const f = await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + ids.length * 80, width: 180, height: 50 } });
+    if (f.status !== 201) throw new Error(JSON.stringify(f.body));
+  }
+  return { id: d.id as string, recipientIds: ids };
+}
+
+/** Sends a draft made by draftWithSigners; the caller runs the queue. */
+export async function sendDraft(key: string, id: string) {
+  const sent = await call("POST", `${SR}/${id}/send`, { key });
+  if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
+}
