@@ -4,9 +4,10 @@ import type { BulkSendDto } from "@/lib/schemas/bulk";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { isUuid } from "../scope";
 import { toBulkSendRowDto, toBulkSendSummary } from "./dto";
+import { decodeCursor, encodeCursor } from "../http/cursor";
 
 /** Who may see a bulk send: the organization and environment that started it. */
 export function bulkSendScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL {
@@ -21,16 +22,6 @@ export async function getBulkSend(auth: KeyAuth, id: string): Promise<BulkSendDt
   if (!bulk) throw notFound("Bulk send");
   const rows = await db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, bulk.id)).orderBy(asc(bulkSendRows.rowIndex));
   return { ...toBulkSendSummary(bulk), rows: rows.map(toBulkSendRowDto) };
-}
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at);
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("VALIDATION", "cursor is not valid", { errors: [{ field: "cursor", message: "cursor is not valid" }] });
-  }
-  return { createdAt, id };
 }
 
 /** GET /bulk-sends: newest first, without their rows. */

@@ -3,23 +3,14 @@ import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { documentVersions, recipients, signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
-import { isUuid, requestScope } from "../scope";
+import { requestScope } from "../scope";
 import { toDocumentDto, toRequestHeader } from "./load-request";
+import { decodeCursor, encodeCursor } from "../http/cursor";
 
 interface ListQuery {
   limit: number;
   cursor?: string;
   status?: string;
-}
-
-// The cursor is the (createdAt, id) of the last item seen, so pages stay stable while rows are added.
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at);
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new AppError("VALIDATION", "cursor is not valid", { errors: [{ field: "cursor", message: "cursor is not valid" }] });
-  return { createdAt, id };
 }
 
 export async function listRequests(auth: KeyAuth, q: ListQuery) {

@@ -3,20 +3,9 @@ import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { templateFields, templates } from "../db/schema";
-import { AppError } from "../http/errors";
-import { isUuid, templateScope } from "../scope";
+import { templateScope } from "../scope";
 import { toTemplateHeader } from "./dto";
-
-// The cursor is the (createdAt, id) of the last item seen, so pages stay stable while rows are added.
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at);
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("VALIDATION", "cursor is not valid", { errors: [{ field: "cursor", message: "cursor is not valid" }] });
-  }
-  return { createdAt, id };
-}
+import { decodeCursor, encodeCursor } from "../http/cursor";
 
 export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: string }) {
   const db = await getDb();
