@@ -42,7 +42,8 @@ for (let i = 0; i < 3; i++) {
   const t1 = performance.now();
   const preview = await call("POST", `${SR}/${created.body.data.id}/anchors/preview`, { key, json: {} });
   const t2 = performance.now();
-  if (created.status !== 201 || preview.status !== 200) throw new Error(`bench calls failed: ${created.status} ${preview.status}`);
+  if (created.status !== 201 || preview.status !== 200)
+    throw new Error(`bench calls failed: ${created.status} ${preview.status}`);
   anchors = preview.body.data.anchors.length;
   runs.push({ upload: t1 - t0, preview: t2 - t1, total: t2 - t0 });
 }

@@ -28,7 +28,11 @@ async function sofficeCold(docx: Uint8Array, name: string, profile: string): Pro
   const src = path.join(work, `${name}.docx`);
   fs.writeFileSync(src, docx);
   return time(() =>
-    run("soffice", [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", "pdf", "--outdir", path.join(work, "out"), src], { timeout: 180_000 }),
+    run(
+      "soffice",
+      [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", "pdf", "--outdir", path.join(work, "out"), src],
+      { timeout: 180_000 },
+    ),
   );
 }
 
@@ -41,11 +45,23 @@ async function main() {
   const fillOne = median(fills);
 
   log("baseline: soffice --convert-to, new profile each time");
-  const base1 = median([await sofficeCold(one, "one", path.join(work, "p-a")), await sofficeCold(one, "one", path.join(work, "p-b")), await sofficeCold(one, "one", path.join(work, "p-c"))]);
-  const base20 = median([await sofficeCold(twenty, "twenty", path.join(work, "p-d")), await sofficeCold(twenty, "twenty", path.join(work, "p-e")), await sofficeCold(twenty, "twenty", path.join(work, "p-f"))]);
+  const base1 = median([
+    await sofficeCold(one, "one", path.join(work, "p-a")),
+    await sofficeCold(one, "one", path.join(work, "p-b")),
+    await sofficeCold(one, "one", path.join(work, "p-c")),
+  ]);
+  const base20 = median([
+    await sofficeCold(twenty, "twenty", path.join(work, "p-d")),
+    await sofficeCold(twenty, "twenty", path.join(work, "p-e")),
+    await sofficeCold(twenty, "twenty", path.join(work, "p-f")),
+  ]);
   log("soffice --convert-to with a profile already initialised (the fallback without python3-uno)");
   await sofficeCold(one, "one", path.join(work, "p-warm"));
-  const cliWarm1 = median([await sofficeCold(one, "one", path.join(work, "p-warm")), await sofficeCold(one, "one", path.join(work, "p-warm")), await sofficeCold(one, "one", path.join(work, "p-warm"))]);
+  const cliWarm1 = median([
+    await sofficeCold(one, "one", path.join(work, "p-warm")),
+    await sofficeCold(one, "one", path.join(work, "p-warm")),
+    await sofficeCold(one, "one", path.join(work, "p-warm")),
+  ]);
 
   log("pool: cold (first conversion starts LibreOffice)");
   const coldConv1 = new OfficeConverter({ size: 2, mode: "uno" });

@@ -30,7 +30,13 @@ function memoryOf(pid: number) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-mem-"));
-const env: Record<string, string> = { DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "100000000", ...(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {}) };
+const env: Record<string, string> = {
+  DATA_DIR: dir,
+  SIGNET_BOOTSTRAP_KEY: KEY,
+  ADMIN_PASSWORD: "bench-pw",
+  RATE_LIMIT_SANDBOX: "100000000",
+  ...(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {}),
+};
 await (await startServer(env)).stop("SIGTERM");
 const server: ServerProcess = await startServer(env);
 const pid = server.child.pid!;
@@ -44,7 +50,13 @@ async function call(method: string, p: string, body?: unknown) {
 const docBytes = await (async () => {
   const d = await PDFDocument.create();
   const font = await d.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < 3; i++) d.addPage([612, 792]).drawText(`Page ${i + 1}  Sign here: {{s1|signature|120|40}}  {{s1|date}}`, { x: 72, y: 700, size: 12, font });
+  for (let i = 0; i < 3; i++)
+    d.addPage([612, 792]).drawText(`Page ${i + 1}  Sign here: {{s1|signature|120|40}}  {{s1|date}}`, {
+      x: 72,
+      y: 700,
+      size: 12,
+      font,
+    });
   return d.save();
 })();
 
@@ -57,7 +69,11 @@ async function one(i: number) {
     const form = new FormData();
     form.append("title", `Memory ${i}`);
     // A distinct file each time (a comment after %%EOF): new blobs and text layers, as in real use.
-    form.append("file", new Blob([new Uint8Array([...docBytes, ...new TextEncoder().encode(`\n% ${i}\n`)])], { type: "application/pdf" }), "doc.pdf");
+    form.append(
+      "file",
+      new Blob([new Uint8Array([...docBytes, ...new TextEncoder().encode(`\n% ${i}\n`)])], { type: "application/pdf" }),
+      "doc.pdf",
+    );
     const created = await call("POST", SR, form);
     if (created?.data?.id) ids.push(created.data.id);
     return;

@@ -34,12 +34,15 @@ async function makePdf(pages: number): Promise<Buffer> {
     const p = doc.addPage([612, 792]);
     p.drawText(`Master services agreement – page ${i} of ${pages}`, { x: 72, y: 730, font, size: 16 });
     for (let l = 0; l < 40; l++) {
-      p.drawText(`${i}.${l + 1} The parties agree that clause ${l + 1} of section ${i} applies as written, without exception or reservation.`, {
-        x: 72,
-        y: 700 - l * 15,
-        font,
-        size: 10,
-      });
+      p.drawText(
+        `${i}.${l + 1} The parties agree that clause ${l + 1} of section ${i} applies as written, without exception or reservation.`,
+        {
+          x: 72,
+          y: 700 - l * 15,
+          font,
+          size: 10,
+        },
+      );
     }
   }
   return Buffer.from(await doc.save());
@@ -83,7 +86,10 @@ async function main() {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--disable-gpu", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--disable-gpu", "--no-first-run"],
+  });
   try {
     await waitHealthy(base, server);
     const headers = { "x-api-key": KEY };

@@ -20,7 +20,12 @@ const CLIENTS = 10;
 const PHASE_MS = 8000;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-resp-"));
-const server = await startServer({ DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "10000000" });
+const server = await startServer({
+  DATA_DIR: dir,
+  SIGNET_BOOTSTRAP_KEY: KEY,
+  ADMIN_PASSWORD: "bench-pw",
+  RATE_LIMIT_SANDBOX: "10000000",
+});
 const headers = { "x-api-key": KEY };
 
 async function upload(bytes: Uint8Array) {

@@ -42,10 +42,25 @@ const certificate = {
   title: "Benchmark contract, 100 pages",
   environment: "SANDBOX",
   recipients: [
-    { name: "Alice Example", email: "alice@example.com", role: "SIGNER", order: 1, status: "SIGNED", signedAt: "2026-11-22T10:00:00.000Z", ip: "203.0.113.10", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" },
+    {
+      name: "Alice Example",
+      email: "alice@example.com",
+      role: "SIGNER",
+      order: 1,
+      status: "SIGNED",
+      signedAt: "2026-11-22T10:00:00.000Z",
+      ip: "203.0.113.10",
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+    },
     { name: "Carol Copy", email: "carol@example.com", role: "CC", order: 2, status: "PENDING" },
   ],
-  events: Array.from({ length: 12 }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 22, 9, i)).toISOString(), type: i ? "recipient.viewed" : "request.sent", actor: "recipient:rc_1", ip: "203.0.113.10", userAgent: "Mozilla/5.0" })),
+  events: Array.from({ length: 12 }, (_, i) => ({
+    at: new Date(Date.UTC(2026, 10, 22, 9, i)).toISOString(),
+    type: i ? "recipient.viewed" : "request.sent",
+    actor: "recipient:rc_1",
+    ip: "203.0.113.10",
+    userAgent: "Mozilla/5.0",
+  })),
 };
 
 async function child(mode: "baseline" | "seal", dir: string): Promise<void> {
@@ -64,10 +79,20 @@ async function child(mode: "baseline" | "seal", dir: string): Promise<void> {
   } else {
     const inputs = JSON.parse(fs.readFileSync(path.join(dir, "inputs.json"), "utf8")) as Inputs;
     const p12 = fs.readFileSync(path.join(dir, "seal.p12"));
-    const fields = inputs.fields.map((f) => ({ ...f, value: f.value.kind === "image" ? { kind: "image" as const, bytes: SIGNATURE_PNG } : f.value })) as FieldToDraw[];
+    const fields = inputs.fields.map((f) => ({
+      ...f,
+      value: f.value.kind === "image" ? { kind: "image" as const, bytes: SIGNATURE_PNG } : f.value,
+    })) as FieldToDraw[];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      const r = await sealDocument(pdf, { fields, cover: inputs.cover, sandbox: true, p12, password: inputs.password, certificate });
+      const r = await sealDocument(pdf, {
+        fields,
+        cover: inputs.cover,
+        sandbox: true,
+        p12,
+        password: inputs.password,
+        certificate,
+      });
       times.push(performance.now() - t0);
       outputBytes = r.sealed.length;
       certificatePages = r.certificatePages;
@@ -79,7 +104,11 @@ async function child(mode: "baseline" | "seal", dir: string): Promise<void> {
 }
 
 function runChild(mode: string, dir: string): ChildReport {
-  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1], "--child", mode, dir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1], "--child", mode, dir], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`${mode} child exited with ${r.status}: ${r.stdout}`);
   return JSON.parse(r.stdout.trim().split("\n").at(-1)!) as ChildReport;
 }
@@ -100,7 +129,8 @@ async function main(): Promise<void> {
       cover: anchors.map(({ page, x, y, width, height }) => ({ page, x, y, width, height })),
       fields: anchors.map((a, i) => {
         const box = { page: a.page, x: a.x, y: a.y, width: 150, height: 40 };
-        if (a.text.includes("date")) return { ...box, height: 20, type: "DATE" as const, value: { kind: "text" as const, text: "2026-11-22" } };
+        if (a.text.includes("date"))
+          return { ...box, height: 20, type: "DATE" as const, value: { kind: "text" as const, text: "2026-11-22" } };
         return i % 4 === 0
           ? { ...box, type: "SIGNATURE" as const, value: { kind: "typed" as const, text: "Alice Example" } }
           : { ...box, type: "SIGNATURE" as const, value: { kind: "image" as const, png: true as const } };
@@ -118,7 +148,13 @@ async function main(): Promise<void> {
 
     const sealWarm = median(seal.times.slice(1));
     const baseWarm = median(base.times.slice(1));
-    const kinds = inputs.fields.reduce<Record<string, number>>((m, f) => ((m[f.value.kind === "image" ? "image" : f.value.kind] = (m[f.value.kind === "image" ? "image" : f.value.kind] ?? 0) + 1), m), {});
+    const kinds = inputs.fields.reduce<Record<string, number>>(
+      (m, f) => (
+        (m[f.value.kind === "image" ? "image" : f.value.kind] = (m[f.value.kind === "image" ? "image" : f.value.kind] ?? 0) + 1),
+        m
+      ),
+      {},
+    );
     const markdown = `
 Sealing a ${PAGES}-page Chromium PDF (${(pdf.length / 1024).toFixed(0)} KiB) with ${FIELDS} filled fields (${kinds.image ?? 0} signature images, ${kinds.typed ?? 0} typed signatures, ${kinds.text ?? 0} dates): anchors removed from the content, sandbox line on every page, ${seal.certificatePages} certificate page(s), PAdES signature (\`sealDocument\`, lib/pdf/seal). Output ${(seal.outputBytes / 1024).toFixed(0)} KiB; pdfsig: ${valid ? "Signature is Valid, Total document signed" : "NOT VALID"}.
 

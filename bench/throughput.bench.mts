@@ -64,7 +64,14 @@ function cannon(url: string, headers: Record<string, string> = {}, seconds = SEC
 
 async function measure(label: string, env: Record<string, string>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-tp-"));
-  const server = await startServer({ DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "bench-pw", RATE_LIMIT_SANDBOX: "100000000", SIGNET_WORKER: "0", ...env });
+  const server = await startServer({
+    DATA_DIR: dir,
+    SIGNET_BOOTSTRAP_KEY: KEY,
+    ADMIN_PASSWORD: "bench-pw",
+    RATE_LIMIT_SANDBOX: "100000000",
+    SIGNET_WORKER: "0",
+    ...env,
+  });
   try {
     const id = await requestToRead(server);
     // Warm-up: compiled routes, pools and caches, as on a server that has been up a while.
@@ -82,7 +89,10 @@ async function measure(label: string, env: Record<string, string>) {
 const pg = await startTestPostgres();
 let rows;
 try {
-  rows = [await measure("embedded (PGlite, documents on disk)", {}), await measure("PostgreSQL server (documents in it)", { DATABASE_URL: pg.url })];
+  rows = [
+    await measure("embedded (PGlite, documents on disk)", {}),
+    await measure("PostgreSQL server (documents in it)", { DATABASE_URL: pg.url }),
+  ];
 } finally {
   pg.stop();
 }

@@ -41,7 +41,9 @@ test("a CSV is checked, previewed with its errors, sent, and followed to the end
   await panel.getByRole("button", { name: "Check the rows" }).click();
 
   // The check: six rows, four good, the two bad ones named with their reasons; nothing sent yet.
-  await expect(panel.getByRole("status", { name: "Check result" })).toHaveText("6 rows: 4 ready to send, 2 with errors.", { timeout: 30_000 });
+  await expect(panel.getByRole("status", { name: "Check result" })).toHaveText("6 rows: 4 ready to send, 2 with errors.", {
+    timeout: 30_000,
+  });
   const preview = panel.getByRole("table", { name: "Rows preview" });
   await expect(preview.getByRole("row")).toHaveCount(7);
   await expect(preview).toContainText("Lovelace, Bea");
@@ -59,7 +61,9 @@ test("a CSV is checked, previewed with its errors, sent, and followed to the end
   await panel.getByRole("button", { name: "Send 4 requests" }).click();
   const bar = panel.getByRole("progressbar", { name: "Bulk send progress" });
   await expect(bar).toHaveAttribute("aria-valuenow", "100", { timeout: 60_000 });
-  await expect(panel.getByRole("status", { name: "Bulk send status" })).toHaveText("Done: 4 sent, 2 failed, 0 pending of 6.", { timeout: 60_000 });
+  await expect(panel.getByRole("status", { name: "Bulk send status" })).toHaveText("Done: 4 sent, 2 failed, 0 pending of 6.", {
+    timeout: 60_000,
+  });
   const outcomes = panel.getByRole("table", { name: "Row outcomes" });
   await expect(outcomes.getByRole("link", { name: "Sent" })).toHaveCount(4);
   await expect(outcomes.locator('tr[data-status="FAILED"]')).toHaveCount(2);

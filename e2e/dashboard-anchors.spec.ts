@@ -14,11 +14,28 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
       ? ["Client signature: {{s1|signature|150|50}}", "Date: {{s1|date}}", "Witness: {{s3|signature|wide|50}}"]
       : ["Provider signature: {{s2|signature|160|40}}"],
   );
-  const created = await request.post(SR, { headers, multipart: { title: `E2E anchors ${run}`, file: { name: "anchors.pdf", mimeType: "application/pdf", buffer: pdf } } });
+  const created = await request.post(SR, {
+    headers,
+    multipart: { title: `E2E anchors ${run}`, file: { name: "anchors.pdf", mimeType: "application/pdf", buffer: pdf } },
+  });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id;
-  const ann = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: { name: "Ann Client", email: "ann.client@example.com", order: 1 } })).json()).data;
-  const bob = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: { name: "Bob Provider", email: "bob.provider@example.com", order: 2 } })).json()).data;
+  const ann = (
+    await (
+      await request.post(`${SR}/${id}/recipients`, {
+        headers,
+        data: { name: "Ann Client", email: "ann.client@example.com", order: 1 },
+      })
+    ).json()
+  ).data;
+  const bob = (
+    await (
+      await request.post(`${SR}/${id}/recipients`, {
+        headers,
+        data: { name: "Bob Provider", email: "bob.provider@example.com", order: 2 },
+      })
+    ).json()
+  ).data;
 
   await page.goto(`/requests/${id}/edit?step=fields`);
   await pageDrawn(page, 1);
@@ -47,7 +64,15 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
     x: number;
     y: number;
   }[];
-  const fields = (await (await request.get(`${SR}/${id}`, { headers })).json()).data.fields as { type: string; recipientId: string; page: number; x: number; y: number; width: number; height: number }[];
+  const fields = (await (await request.get(`${SR}/${id}`, { headers })).json()).data.fields as {
+    type: string;
+    recipientId: string;
+    page: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }[];
   expect(fields).toHaveLength(3);
   const at = (key: string) => preview.find((a) => a.anchorKey === key)!;
   const sig1 = fields.find((f) => f.type === "SIGNATURE" && f.recipientId === ann.id)!;
@@ -61,5 +86,7 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
   // Review lists the malformed anchor before sending.
   await page.getByRole("link", { name: "Continue to review" }).click();
   await expect(page).toHaveURL(/step=review$/);
-  await expect(page.getByRole("listitem").filter({ hasText: "{{s3|signature|wide|50}}" })).toContainText("Page 1: {{s3|signature|wide|50}} — width must be a number of points");
+  await expect(page.getByRole("listitem").filter({ hasText: "{{s3|signature|wide|50}}" })).toContainText(
+    "Page 1: {{s3|signature|wide|50}} — width must be a number of points",
+  );
 });

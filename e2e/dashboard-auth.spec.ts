@@ -6,12 +6,18 @@ import { STAFF } from "./playwright.config";
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test("pages redirect to the sign-in page and the proxy refuses, even with a middleware-skipping header", async ({ page, request }) => {
+  test("pages redirect to the sign-in page and the proxy refuses, even with a middleware-skipping header", async ({
+    page,
+    request,
+  }) => {
     for (const path of ["/requests", "/requests/new", "/templates", "/settings/api-keys", "/outbox"]) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${encodeURIComponent(path)}$`));
     }
-    const bypass: Record<string, string>[] = [{}, { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" }];
+    const bypass: Record<string, string>[] = [
+      {},
+      { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" },
+    ];
     for (const headers of bypass) {
       const res = await request.get("/api/dashboard/signature-requests", { headers });
       expect(res.status()).toBe(401);

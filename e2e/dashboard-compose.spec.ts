@@ -17,19 +17,27 @@ async function pageGeometry(page: Page) {
   return { box, s: box.width / 612 };
 }
 
-test("upload, order two signers, place, move and resize fields, send: the API has them where they were dropped", async ({ page, request }) => {
+test("upload, order two signers, place, move and resize fields, send: the API has them where they were dropped", async ({
+  page,
+  request,
+}) => {
   const title = `E2E agreement ${run}`;
 
   // 1. Upload (drag-and-drop zone with a file input), with a title.
   await page.goto("/requests/new");
-  await page.getByLabel("PDF document").setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: await makePdf(2) });
+  await page
+    .getByLabel("PDF document")
+    .setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: await makePdf(2) });
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Upload and continue" }).click();
   await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}\/edit\?step=recipients$/);
   const id = /requests\/([0-9a-f-]{36})\//.exec(page.url())![1];
 
   // 2. Two recipients, one step after the other.
-  for (const [name, email] of [["Ann Archer", "ann.archer@example.com"], ["Bob Baker", "bob.baker@example.com"]]) {
+  for (const [name, email] of [
+    ["Ann Archer", "ann.archer@example.com"],
+    ["Bob Baker", "bob.baker@example.com"],
+  ]) {
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Add recipient" }).click();
@@ -60,7 +68,11 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   await page.getByRole("radio", { name: /Bob Baker/ }).check({ force: true });
   const dateTarget = { x: 360, y: 170 };
   const dateFrom = (await palette.getByRole("button", { name: "Date signed" }).boundingBox())!;
-  await dragTo(page, { x: dateFrom.x + 20, y: dateFrom.y + 10 }, { x: box.x + (dateTarget.x + DATE.width / 2) * s, y: box.y + (dateTarget.y + DATE.height / 2) * s });
+  await dragTo(
+    page,
+    { x: dateFrom.x + 20, y: dateFrom.y + 10 },
+    { x: box.x + (dateTarget.x + DATE.width / 2) * s, y: box.y + (dateTarget.y + DATE.height / 2) * s },
+  );
   await page.mouse.up();
   await expect(page.getByRole("button", { name: "Date signed field for Bob Baker" })).toBeVisible();
 
@@ -71,14 +83,23 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   await expect.poll(async () => (await sig.boundingBox())!.x).toBeCloseTo(sb.x + 60, 0);
   const handle = page.getByRole("slider", { name: "Resize Signature field for Ann Archer" });
   const hb = (await handle.boundingBox())!;
-  await dragTo(page, { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 }, { x: hb.x + hb.width / 2 + 45, y: hb.y + hb.height / 2 + 30 });
+  await dragTo(
+    page,
+    { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 },
+    { x: hb.x + hb.width / 2 + 45, y: hb.y + hb.height / 2 + 30 },
+  );
   await page.mouse.up();
   await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
   expect(Number(await page.getByLabel("Width").inputValue())).toBeCloseTo(SIGNATURE.width + 45 / s, 1);
 
   // What the screen shows, converted back to points, is what was intended.
   const shown = (await sig.boundingBox())!;
-  const expectedSig = { x: sigTarget.x + 60 / s, y: sigTarget.y + 45 / s, width: SIGNATURE.width + 45 / s, height: SIGNATURE.height + 30 / s };
+  const expectedSig = {
+    x: sigTarget.x + 60 / s,
+    y: sigTarget.y + 45 / s,
+    width: SIGNATURE.width + 45 / s,
+    height: SIGNATURE.height + 30 / s,
+  };
   expect(Math.abs((shown.x - box.x) / s - expectedSig.x)).toBeLessThan(1);
   expect(Math.abs(shown.width / s - expectedSig.width)).toBeLessThan(1);
   await screenshot(page, "placer-with-fields");
@@ -103,9 +124,11 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   const apiDate = data.fields.find((f: { type: string }) => f.type === "DATE");
   expect(apiSig).toMatchObject({ page: 1, recipientId: ann.id });
   expect(apiDate).toMatchObject({ page: 1, recipientId: bob.id });
-  for (const k of ["x", "y", "width", "height"] as const) expect(Math.abs(apiSig[k] - expectedSig[k]), `signature ${k}`).toBeLessThanOrEqual(2);
+  for (const k of ["x", "y", "width", "height"] as const)
+    expect(Math.abs(apiSig[k] - expectedSig[k]), `signature ${k}`).toBeLessThanOrEqual(2);
   const expectedDate = { ...dateTarget, ...DATE };
-  for (const k of ["x", "y", "width", "height"] as const) expect(Math.abs(apiDate[k] - expectedDate[k]), `date ${k}`).toBeLessThanOrEqual(2);
+  for (const k of ["x", "y", "width", "height"] as const)
+    expect(Math.abs(apiDate[k] - expectedDate[k]), `date ${k}`).toBeLessThanOrEqual(2);
 
   // 8. The list shows it, filtered by status and found by its title.
   await page.goto("/requests");
@@ -128,17 +151,36 @@ test("the API's refusal to send is shown in plain words", async ({ page, request
   await page.goto(`/requests/${id}/edit?step=review`);
   await expect(page.getByText("Cy Clerk (cy@example.com) has no field to fill in.")).toBeVisible();
   await page.getByRole("button", { name: "Send for signature" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The request cannot be sent yet" })).toContainText("Every signer needs at least one field");
+  await expect(page.getByRole("alert").filter({ hasText: "The request cannot be sent yet" })).toContainText(
+    "Every signer needs at least one field",
+  );
 });
 
-test("recipients are reordered by dragging: onto a step to sign in parallel, between steps for a new step", async ({ page, request }) => {
-  const created = await request.post(SR, { headers, multipart: { title: `E2E order ${run}`, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } } });
+test("recipients are reordered by dragging: onto a step to sign in parallel, between steps for a new step", async ({
+  page,
+  request,
+}) => {
+  const created = await request.post(SR, {
+    headers,
+    multipart: { title: `E2E order ${run}`, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } },
+  });
   const id = (await created.json()).data.id;
-  for (const [name, order] of [["Ivy One", 1], ["Jon Two", 2], ["Kim Three", 3]] as const) {
-    await request.post(`${SR}/${id}/recipients`, { headers, data: { name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, order } });
+  for (const [name, order] of [
+    ["Ivy One", 1],
+    ["Jon Two", 2],
+    ["Kim Three", 3],
+  ] as const) {
+    await request.post(`${SR}/${id}/recipients`, {
+      headers,
+      data: { name, email: `${name.split(" ")[0].toLowerCase()}@example.com`, order },
+    });
   }
   const orders = async () =>
-    Object.fromEntries(((await (await request.get(`${SR}/${id}`, { headers })).json()).data.recipients as { name: string; order: number }[]).map((r) => [r.name, r.order]));
+    Object.fromEntries(
+      ((await (await request.get(`${SR}/${id}`, { headers })).json()).data.recipients as { name: string; order: number }[]).map(
+        (r) => [r.name, r.order],
+      ),
+    );
   // Three recipients with their role, authentication and step controls: tall enough that the last one
   // may sit below a 720 px viewport, where the mouse cannot pick it up.
   await page.setViewportSize({ width: 1280, height: 1200 });

@@ -11,7 +11,12 @@ const run = Date.now().toString(36);
 const sandboxKey = { "x-api-key": E2E_KEY };
 
 /** A call through the dashboard's proxy, made by the page itself (same origin, with the dashboard's header). */
-async function viaProxy(page: Page, method: string, p: string, body?: { json?: unknown; pdf?: { title: string; base64: string } }) {
+async function viaProxy(
+  page: Page,
+  method: string,
+  p: string,
+  body?: { json?: unknown; pdf?: { title: string; base64: string } },
+) {
   return page.evaluate(
     async ({ method, p, body }) => {
       const headers: Record<string, string> = { "x-signet-dashboard": "1", accept: "application/json" };
@@ -22,7 +27,11 @@ async function viaProxy(page: Page, method: string, p: string, body?: { json?: u
       } else if (body?.pdf) {
         const f = new FormData();
         f.append("title", body.pdf.title);
-        f.append("file", new Blob([Uint8Array.from(atob(body.pdf.base64), (c) => c.charCodeAt(0))], { type: "application/pdf" }), "doc.pdf");
+        f.append(
+          "file",
+          new Blob([Uint8Array.from(atob(body.pdf.base64), (c) => c.charCodeAt(0))], { type: "application/pdf" }),
+          "doc.pdf",
+        );
         payload = f;
       }
       const r = await fetch(`/api/dashboard${p}`, { method, headers, body: payload });
@@ -39,12 +48,20 @@ async function viaProxy(page: Page, method: string, p: string, body?: { json?: u
 
 /** Creates, fills and sends a one-signer request through the proxy; returns its id. */
 async function sendThroughDashboard(page: Page, title: string, signer: { name: string; email: string }) {
-  const created = await viaProxy(page, "POST", "/signature-requests", { pdf: { title, base64: (await makePdf(1)).toString("base64") } });
+  const created = await viaProxy(page, "POST", "/signature-requests", {
+    pdf: { title, base64: (await makePdf(1)).toString("base64") },
+  });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const id = created.json.data.id as string;
   const r = await viaProxy(page, "POST", `/signature-requests/${id}/recipients`, { json: { ...signer, order: 1 } });
   expect(r.status).toBe(201);
-  expect((await viaProxy(page, "POST", `/signature-requests/${id}/fields`, { json: { type: "SIGNATURE", recipientId: r.json.data.id, page: 1, x: 72, y: 500, width: 200, height: 50 } })).status).toBe(201);
+  expect(
+    (
+      await viaProxy(page, "POST", `/signature-requests/${id}/fields`, {
+        json: { type: "SIGNATURE", recipientId: r.json.data.id, page: 1, x: 72, y: 500, width: 200, height: 50 },
+      })
+    ).status,
+  ).toBe(201);
   expect((await viaProxy(page, "POST", `/signature-requests/${id}/send`)).status).toBe(200);
   return id;
 }
@@ -52,7 +69,9 @@ async function sendThroughDashboard(page: Page, title: string, signer: { name: s
 async function signByLink(page: Page, email: string, typed: string) {
   const token = await signingToken(email);
   const view = (await (await page.request.get(`/api/sign/${token}`)).json()).data;
-  const signed = await page.request.post(`/api/sign/${token}/sign`, { data: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed })) } });
+  const signed = await page.request.post(`/api/sign/${token}/sign`, {
+    data: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed })) },
+  });
   expect(signed.status(), await signed.text()).toBe(200);
 }
 
@@ -72,7 +91,12 @@ test.describe("attribution", () => {
     await page.goto("/requests");
     const email = `attr.${run}@example.com`;
     const id = await sendThroughDashboard(page, `Attributed ${run}`, { name: "Abe Attr", email });
-    const audit = (await (await page.request.get(`${SR}/${id}/audit`, { headers: sandboxKey })).json()).data.items as { type: string; actor: string; actorLabel: string | null; ip: string }[];
+    const audit = (await (await page.request.get(`${SR}/${id}/audit`, { headers: sandboxKey })).json()).data.items as {
+      type: string;
+      actor: string;
+      actorLabel: string | null;
+      ip: string;
+    }[];
     const created = audit.find((e) => e.type === "request.created")!;
     expect(created.actorLabel).toMatch(new RegExp(`<${STAFF.email.replace(".", "\\.")}> \\(staff\\)$`));
     expect(created.actor).toMatch(/^staff:/);
@@ -83,7 +107,11 @@ test.describe("attribution", () => {
     await expect(page.getByRole("table")).toContainText(`<${STAFF.email}> (staff)`);
 
     await signByLink(page, email, "Abe Attr");
-    await expect.poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: sandboxKey })).json()).data.status, { timeout: 60_000 }).toBe("COMPLETED");
+    await expect
+      .poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: sandboxKey })).json()).data.status, {
+        timeout: 60_000,
+      })
+      .toBe("COMPLETED");
     const sealed = await viaProxy(page, "GET", `/signature-requests/${id}/document`);
     const text = pdfText(sealed.base64!, "attributed.pdf");
     expect(text).toContain(`<${STAFF.email}> (staff)`);
@@ -125,7 +153,11 @@ test("switching to production shows only production records; a request sent ther
   expect(data.environment).toBe("PRODUCTION");
 
   await signByLink(page, email, "Pia Prod");
-  await expect.poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: productionKey })).json()).data.status, { timeout: 60_000 }).toBe("COMPLETED");
+  await expect
+    .poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: productionKey })).json()).data.status, {
+      timeout: 60_000,
+    })
+    .toBe("COMPLETED");
   const sealed = await viaProxy(page, "GET", `/signature-requests/${id}/document`);
   const text = pdfText(sealed.base64!, "production.pdf");
   expect(text).toContain("Pia Prod");

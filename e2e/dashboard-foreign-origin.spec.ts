@@ -53,7 +53,8 @@ test("pages of other origins cannot act through the proxy; the dashboard still c
     const before = await count();
     const proxyCalls: { url: string; status: number; site: string | null }[] = [];
     page.on("response", async (r) => {
-      if (r.url().includes("/api/dashboard/")) proxyCalls.push({ url: r.url(), status: r.status(), site: (await r.request().allHeaders())["sec-fetch-site"] ?? null });
+      if (r.url().includes("/api/dashboard/"))
+        proxyCalls.push({ url: r.url(), status: r.status(), site: (await r.request().allHeaders())["sec-fetch-site"] ?? null });
     });
 
     for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {

@@ -23,10 +23,11 @@ test("no API key reaches the browser, except a new key in the one response that 
     // Bodies as latin1 so binary bodies (the PDF, fonts) are searched byte for byte.
     // A response the page abandoned (a prefetch cut short by the next navigation) may never finish:
     // its body is what it is after 10 s.
-    const body = Promise.race([res.body().then((b) => b.toString("latin1")), new Promise<string>((r) => setTimeout(() => r(""), 10_000))]);
-    const text = body
-      .catch(() => "")
-      .then((body) => `${res.url()}\n${headers}\n\n${body}`);
+    const body = Promise.race([
+      res.body().then((b) => b.toString("latin1")),
+      new Promise<string>((r) => setTimeout(() => r(""), 10_000)),
+    ]);
+    const text = body.catch(() => "").then((body) => `${res.url()}\n${headers}\n\n${body}`);
     seen.push({ res, text });
   });
 
@@ -35,7 +36,9 @@ test("no API key reaches the browser, except a new key in the one response that 
   await page.goto("/requests");
   await expect(page.getByRole("heading", { name: "Signature requests" })).toBeVisible();
   await page.goto("/requests/new");
-  await page.getByLabel("PDF document").setInputFiles({ name: "leak.pdf", mimeType: "application/pdf", buffer: await makePdf(1) });
+  await page
+    .getByLabel("PDF document")
+    .setInputFiles({ name: "leak.pdf", mimeType: "application/pdf", buffer: await makePdf(1) });
   await page.getByLabel("Title").fill("Leak check");
   await page.getByRole("button", { name: "Upload and continue" }).click();
   await expect(page).toHaveURL(/step=recipients/);
@@ -74,7 +77,14 @@ test("no API key reaches the browser, except a new key in the one response that 
   expect(all.length).toBeGreaterThan(20);
   expect(all.some((s) => s.res.url().includes("/document"))).toBe(true);
   expect(all.some((s) => /\.js(\?|$)/.test(s.res.url()))).toBe(true);
-  const found = all.flatMap((s) => [...s.text.matchAll(KEY_SHAPE)].map((m) => ({ url: s.res.url(), method: s.res.request().method(), key: m[0], creation: s.res === creation })));
+  const found = all.flatMap((s) =>
+    [...s.text.matchAll(KEY_SHAPE)].map((m) => ({
+      url: s.res.url(),
+      method: s.res.request().method(),
+      key: m[0],
+      creation: s.res === creation,
+    })),
+  );
   expect(found.filter((f) => f.creation).map((f) => f.key)).toEqual([newKey]);
   expect(found.filter((f) => !f.creation)).toEqual([]);
 });

@@ -12,11 +12,26 @@ const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 
 async function sentRequest(request: APIRequestContext, title: string, signers: { name: string; email: string; order: number }[]) {
-  const created = await request.post(SR, { headers, multipart: { title, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } } });
+  const created = await request.post(SR, {
+    headers,
+    multipart: { title, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } },
+  });
   const id = (await created.json()).data.id as string;
   for (const s of signers) {
     const r = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: s })).json()).data;
-    await request.post(`${SR}/${id}/fields`, { headers, data: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 500 + 60 * (s.order - 1), width: 200, height: 50, label: `${s.name} signature` } });
+    await request.post(`${SR}/${id}/fields`, {
+      headers,
+      data: {
+        type: "SIGNATURE",
+        recipientId: r.id,
+        page: 1,
+        x: 72,
+        y: 500 + 60 * (s.order - 1),
+        width: 200,
+        height: 50,
+        label: `${s.name} signature`,
+      },
+    });
   }
   expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
   return id;
@@ -31,7 +46,8 @@ async function linkFor(email: string): Promise<string> {
         const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith(".eml")) : [];
         for (const f of files) {
           const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (raw.toLowerCase().includes(email.toLowerCase())) link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(raw)?.[0] ?? link;
+          if (raw.toLowerCase().includes(email.toLowerCase()))
+            link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(raw)?.[0] ?? link;
         }
         return !!link;
       },
@@ -73,7 +89,10 @@ test("the signer signs; staff see the request completed and download the sealed 
   await expect(page.getByRole("table")).toContainText(/signed/i);
   await screenshot(page, "request-detail-completed");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download signed PDF" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download signed PDF" }).click(),
+  ]);
   const file = path.join(test.info().outputDir, "sealed.pdf");
   await download.saveAs(file);
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");

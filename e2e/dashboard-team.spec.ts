@@ -20,8 +20,13 @@ async function viaProxy(page: Page, method: string, p: string, json?: unknown) {
     async ({ method, p, json }) => {
       const headers: Record<string, string> = { "x-signet-dashboard": "1", accept: "application/json" };
       if (json !== undefined) headers["content-type"] = "application/json";
-      const r = await fetch(`/api/dashboard${p}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-      if ((r.headers.get("content-type") ?? "").includes("json")) return { status: r.status, json: await r.json(), base64: null as string | null };
+      const r = await fetch(`/api/dashboard${p}`, {
+        method,
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      if ((r.headers.get("content-type") ?? "").includes("json"))
+        return { status: r.status, json: await r.json(), base64: null as string | null };
       const bytes = new Uint8Array(await r.arrayBuffer());
       let bin = "";
       for (const b of bytes) bin += String.fromCharCode(b);
@@ -31,7 +36,10 @@ async function viaProxy(page: Page, method: string, p: string, json?: unknown) {
   );
 }
 
-test("an admin invites a member, who sets a password, sends a request as themselves, is refused admin pages, and is signed out by deactivation", async ({ page, browser }) => {
+test("an admin invites a member, who sets a password, sends a request as themselves, is refused admin pages, and is signed out by deactivation", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const name = "Mia Member";
   const email = `mia.${run}@example.com`;
@@ -50,7 +58,10 @@ test("an admin invites a member, who sets a password, sends a request as themsel
 
   // 2. The invitation, caught by the SMTP sink; the member opens it in a browser of their own.
   const token = await setPasswordToken(email);
-  const memberContext = await browser.newContext({ storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "x-forwarded-for": MEMBER_IP } });
+  const memberContext = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { "x-forwarded-for": MEMBER_IP },
+  });
   const member = await memberContext.newPage();
   try {
     await member.goto(`/set-password/${token}`);
@@ -104,7 +115,9 @@ test("an admin invites a member, who sets a password, sends a request as themsel
     const title = `Member request ${run}`;
     const signer = `sam.${run}@example.com`;
     await member.goto("/requests/new");
-    await member.getByLabel("PDF document").setInputFiles({ name: "member.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => [`Member ${run}`]) });
+    await member
+      .getByLabel("PDF document")
+      .setInputFiles({ name: "member.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => [`Member ${run}`]) });
     await member.getByLabel("Title").fill(title);
     await member.getByRole("button", { name: "Upload and continue" }).click();
     await expect(member).toHaveURL(/step=recipients/);
@@ -120,16 +133,31 @@ test("an admin invites a member, who sets a password, sends a request as themsel
     await member.getByRole("button", { name: "Send for signature" }).click();
     await expect(member).toHaveURL(new RegExp(`/requests/${id}\\?sent=1$`));
     await expect(member.getByRole("region", { name: /Audit trail/ })).toContainText(`${name} <${email}> (staff)`);
-    const audit = (await (await page.request.get(`${SR}/${id}/audit`, { headers: sandboxKey })).json()).data.items as { type: string; actor: string; actorLabel: string | null; ip: string | null }[];
+    const audit = (await (await page.request.get(`${SR}/${id}/audit`, { headers: sandboxKey })).json()).data.items as {
+      type: string;
+      actor: string;
+      actorLabel: string | null;
+      ip: string | null;
+    }[];
     const sent = audit.find((e) => e.type === "request.created")!;
-    expect(sent).toMatchObject({ actor: expect.stringMatching(/^staff:/), actorLabel: `${name} <${email}> (staff)`, ip: MEMBER_IP });
+    expect(sent).toMatchObject({
+      actor: expect.stringMatching(/^staff:/),
+      actorLabel: `${name} <${email}> (staff)`,
+      ip: MEMBER_IP,
+    });
 
     // The signer signs; the sealed PDF's certificate names the member and their address.
     const signing = await signingToken(signer);
     const view = (await (await page.request.get(`/api/sign/${signing}`)).json()).data;
-    const signed = await page.request.post(`/api/sign/${signing}/sign`, { data: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Sam Signer" })) } });
+    const signed = await page.request.post(`/api/sign/${signing}/sign`, {
+      data: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Sam Signer" })) },
+    });
     expect(signed.status(), await signed.text()).toBe(200);
-    await expect.poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: sandboxKey })).json()).data.status, { timeout: 60_000 }).toBe("COMPLETED");
+    await expect
+      .poll(async () => (await (await page.request.get(`${SR}/${id}`, { headers: sandboxKey })).json()).data.status, {
+        timeout: 60_000,
+      })
+      .toBe("COMPLETED");
     const sealed = await viaProxy(member, "GET", `/signature-requests/${id}/document`);
     expect(sealed.status).toBe(200);
     const file = path.join(test.info().outputDir, "member-sealed.pdf");

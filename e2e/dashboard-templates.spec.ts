@@ -20,7 +20,13 @@ async function templateDocx(): Promise<Buffer> {
       {
         children: [
           new Paragraph({ children: [new TextRun({ text: "Consulting agreement", bold: true, size: 32 })] }),
-          new Paragraph({ children: [new TextRun("This agreement is made with {{client_"), new TextRun({ text: "name}}", bold: true }), new TextRun(".")] }),
+          new Paragraph({
+            children: [
+              new TextRun("This agreement is made with {{client_"),
+              new TextRun({ text: "name}}", bold: true }),
+              new TextRun("."),
+            ],
+          }),
           new Paragraph({ children: [new TextRun("Monthly fee: {{fee}}")] }),
           new Paragraph({ children: [new TextRun("Client signature: {{s1|signature|150|50}}")] }),
         ],
@@ -30,7 +36,10 @@ async function templateDocx(): Promise<Buffer> {
   return Buffer.from(await Packer.toBuffer(doc));
 }
 
-test("a DOCX template is uploaded, used with templateData and recipients, and opens in the placer with anchors", async ({ page, request }) => {
+test("a DOCX template is uploaded, used with templateData and recipients, and opens in the placer with anchors", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const name = `E2E consulting ${run}`;
   await page.goto("/templates");

@@ -44,22 +44,43 @@ function hostServer(): http.Server {
     res.end(hostPage(u));
   });
 }
-const listen = (s: http.Server, port: number) => new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port)));
+const listen = (s: http.Server, port: number) =>
+  new Promise<number>((resolve) => s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port)));
 
 async function embeddedRequest(request: APIRequestContext, title: string, signer: { name: string; email: string }) {
   const created = await request.post(SR, {
     headers,
-    multipart: { title, delivery_mode: "email", file: { name: "agreement.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["The parties agree.", "Signature:"]) } },
+    multipart: {
+      title,
+      delivery_mode: "email",
+      file: {
+        name: "agreement.pdf",
+        mimeType: "application/pdf",
+        buffer: await makePdf(1, () => ["The parties agree.", "Signature:"]),
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id: string = (await created.json()).data.id;
-  const added = await request.post(`${SR}/${id}/recipients`, { headers, data: { ...signer, role: "SIGNER", delivery: "embedded" } });
+  const added = await request.post(`${SR}/${id}/recipients`, {
+    headers,
+    data: { ...signer, role: "SIGNER", delivery: "embedded" },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const recipient = (await added.json()).data;
   expect(recipient.delivery).toBe("EMBEDDED");
   const fields = await request.post(`${SR}/${id}/fields`, {
     headers,
-    data: { type: "SIGNATURE", recipientId: recipient.id, page: 1, x: 72, y: 600, width: 200, height: 50, label: "Your signature" },
+    data: {
+      type: "SIGNATURE",
+      recipientId: recipient.id,
+      page: 1,
+      x: 72,
+      y: 600,
+      width: 200,
+      height: 50,
+      label: "Your signature",
+    },
   });
   expect(fields.status(), await fields.text()).toBe(201);
   const sent = await request.post(`${SR}/${id}/send`, { headers });
@@ -93,7 +114,10 @@ function frameRefusals(page: Page): string[] {
 async function expectRefused(page: Page, title: string, refusals: string[]) {
   const child = () => page.frames().find((f) => f !== page.mainFrame());
   await expect
-    .poll(() => refusals.length > 0 || (child()?.url() ?? "").startsWith("chrome-error:"), { timeout: 15_000, message: "Chromium refuses the frame (frame-ancestors)" })
+    .poll(() => refusals.length > 0 || (child()?.url() ?? "").startsWith("chrome-error:"), {
+      timeout: 15_000,
+      message: "Chromium refuses the frame (frame-ancestors)",
+    })
     .toBe(true);
   expect(child(), "the iframe exists").toBeTruthy();
   // Never the signing page's address or content.
@@ -103,7 +127,11 @@ async function expectRefused(page: Page, title: string, refusals: string[]) {
   expect(await heard(page)).toEqual([]);
 }
 
-test("a page on an allowed origin embeds the signing URL: the signer signs in the iframe, the page hears signet:signed; another origin is refused", async ({ page, request, baseURL }) => {
+test("a page on an allowed origin embeds the signing URL: the signer signs in the iframe, the page hears signet:signed; another origin is refused", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const signet = new URL(baseURL!).origin;
   const title = `Embedded agreement ${run}`;

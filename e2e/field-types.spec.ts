@@ -15,14 +15,29 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 
-test("the signer fills a checkbox, a radio group, a dropdown, a number, name and e-mail; the seal shows each", async ({ page, request }) => {
+test("the signer fills a checkbox, a radio group, a dropdown, a number, name and e-mail; the seal shows each", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const email = `nora.${run}@example.com`;
-  const pdf = await makePdf(1, () => ["Terms accepted:", "Plan (Basic or Pro):", "Colour:", "Seats:", "Name:", "E-mail:", "Signature:"]);
-  const created = await request.post(SR, { headers, multipart: { title: `E2E field types ${run}`, file: { name: "order.pdf", mimeType: "application/pdf", buffer: pdf } } });
+  const pdf = await makePdf(1, () => [
+    "Terms accepted:",
+    "Plan (Basic or Pro):",
+    "Colour:",
+    "Seats:",
+    "Name:",
+    "E-mail:",
+    "Signature:",
+  ]);
+  const created = await request.post(SR, {
+    headers,
+    multipart: { title: `E2E field types ${run}`, file: { name: "order.pdf", mimeType: "application/pdf", buffer: pdf } },
+  });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id as string;
-  const signer = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: { name: "Nora Numbers", email } })).json()).data;
+  const signer = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: { name: "Nora Numbers", email } })).json())
+    .data;
   // makePdf's lines are at y = 792 - (660 - n * 40) from the top: 132, 172, 212, …; fields sit to the right of them.
   const row = (n: number) => 792 - (660 - n * 40) - 12;
   const at = { recipientId: signer.id, page: 1 };
@@ -30,7 +45,16 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
     { ...at, type: "CHECKBOX", x: 200, y: row(0), width: 14, height: 14, label: "I accept the terms" },
     { ...at, type: "RADIO", x: 200, y: row(1), width: 14, height: 14, group: "Plan", option: "Basic" },
     { ...at, type: "RADIO", x: 260, y: row(1), width: 14, height: 14, group: "Plan", option: "Pro" },
-    { ...at, type: "DROPDOWN", x: 200, y: row(2) - 4, width: 150, height: 20, label: "Colour", options: ["Red", "Green", "Blue"] },
+    {
+      ...at,
+      type: "DROPDOWN",
+      x: 200,
+      y: row(2) - 4,
+      width: 150,
+      height: 20,
+      label: "Colour",
+      options: ["Red", "Green", "Blue"],
+    },
     { ...at, type: "NUMBER", x: 200, y: row(3) - 4, width: 100, height: 20, label: "Seats", min: 1, max: 500, decimals: 0 },
     { ...at, type: "NAME", x: 200, y: row(4) - 4, width: 200, height: 20 },
     { ...at, type: "EMAIL", x: 200, y: row(5) - 4, width: 220, height: 20 },
@@ -81,7 +105,9 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
   expect(refused).toEqual([]);
 
   // The server stored what was chosen: the sealed PDF (through the API) shows it.
-  await expect.poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, { timeout: 60_000 }).toBe("COMPLETED");
+  await expect
+    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, { timeout: 60_000 })
+    .toBe("COMPLETED");
   const res = await request.get(`${SR}/${id}/document`, { headers });
   expect(res.status()).toBe(200);
   const file = path.join(test.info().outputDir, "field-types-sealed.pdf");
@@ -95,6 +121,17 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
 
   // The tick and the chosen dot are vector paths: look at them in the rendered page.
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, path.join(SCREENSHOTS, "field-types-sealed-page")]);
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "60",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    "-singlefile",
+    file,
+    path.join(SCREENSHOTS, "field-types-sealed-page"),
+  ]);
   expect(fs.statSync(path.join(SCREENSHOTS, "field-types-sealed-page.png")).size).toBeGreaterThan(1000);
 });

@@ -20,7 +20,10 @@ export const E2E_MAIL_DIR = path.join(dataDir, "smtp-sink");
 /** The signed-in staff session, saved once by the setup project (auth.setup.ts) and reused by every spec. */
 export const STAFF_STATE = path.join(__dirname, ".auth", "staff.json");
 export const STAFF = { email: "staff@signet.test", password: "e2e-password-123" };
-const chromium = { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] };
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
 
 export default defineConfig({
   testDir: ".",
@@ -36,39 +39,46 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], launchOptions: chromium, storageState: STAFF_STATE } },
-  ],
-  webServer: [{
-    command: "node scripts/server.mjs",
-    cwd: "..",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SIGNET_BOOTSTRAP_KEY: E2E_KEY,
-      // The organization may have production data: the dashboard's environment switch is tested.
-      SIGNET_BOOTSTRAP_PLAN: "ENTERPRISE",
-      // Behind a reverse proxy, as in production: X-Forwarded-For names the browser (the attribution
-      // spec gives its browser an address of its own this way, to tell it from the dashboard proxy's).
-      TRUST_PROXY: "1",
-      ADMIN_EMAIL: STAFF.email,
-      ADMIN_PASSWORD: STAFF.password,
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      NEXT_TELEMETRY_DISABLED: "1",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBED_PORT}`,
+    {
+      name: "chromium",
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, storageState: STAFF_STATE },
     },
-  }, {
-    command: "node e2e/smtp-sink.mjs",
-    cwd: "..",
-    port: smtpPort,
-    reuseExistingServer: false,
-    timeout: 15_000,
-    stdout: "pipe",
-    env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_DIR },
-  }],
+  ],
+  webServer: [
+    {
+      command: "node scripts/server.mjs",
+      cwd: "..",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SIGNET_BOOTSTRAP_KEY: E2E_KEY,
+        // The organization may have production data: the dashboard's environment switch is tested.
+        SIGNET_BOOTSTRAP_PLAN: "ENTERPRISE",
+        // Behind a reverse proxy, as in production: X-Forwarded-For names the browser (the attribution
+        // spec gives its browser an address of its own this way, to tell it from the dashboard proxy's).
+        TRUST_PROXY: "1",
+        ADMIN_EMAIL: STAFF.email,
+        ADMIN_PASSWORD: STAFF.password,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBED_PORT}`,
+      },
+    },
+    {
+      command: "node e2e/smtp-sink.mjs",
+      cwd: "..",
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 15_000,
+      stdout: "pipe",
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_DIR },
+    },
+  ],
 });

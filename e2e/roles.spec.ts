@@ -17,9 +17,13 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 
-const getRequest = async (request: APIRequestContext, id: string) => (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
+const getRequest = async (request: APIRequestContext, id: string) =>
+  (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
 
-test("an approver approves in the browser, the signer and the viewer follow, the request completes; the certificate lists the approver", async ({ page, request }) => {
+test("an approver approves in the browser, the signer and the viewer follow, the request completes; the certificate lists the approver", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const title = `Purchase order ${run}`;
   const ada = { name: "Ada Approver", email: `ada.approver.${run}@example.com`, role: "APPROVER", order: 1 };
@@ -28,7 +32,15 @@ test("an approver approves in the browser, the signer and the viewer follow, the
 
   const created = await request.post(SR, {
     headers,
-    multipart: { title, delivery_mode: "email", file: { name: "po.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["Item: 40 chairs", "Total: 4,000 EUR"]) } },
+    multipart: {
+      title,
+      delivery_mode: "email",
+      file: {
+        name: "po.pdf",
+        mimeType: "application/pdf",
+        buffer: await makePdf(1, () => ["Item: 40 chairs", "Total: 4,000 EUR"]),
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id: string = (await created.json()).data.id;
@@ -39,10 +51,16 @@ test("an approver approves in the browser, the signer and the viewer follow, the
     ids[r.role] = (await res.json()).data.id;
   }
   // An approver has no fields: the API says why.
-  const refused = await request.post(`${SR}/${id}/fields`, { headers, data: { type: "SIGNATURE", recipientId: ids.APPROVER, page: 1, x: 72, y: 600, width: 200, height: 50 } });
+  const refused = await request.post(`${SR}/${id}/fields`, {
+    headers,
+    data: { type: "SIGNATURE", recipientId: ids.APPROVER, page: 1, x: 72, y: 600, width: 200, height: 50 },
+  });
   expect(refused.status()).toBe(422);
   expect((await refused.json()).message).toContain("only a SIGNER has fields");
-  const field = await request.post(`${SR}/${id}/fields`, { headers, data: { type: "SIGNATURE", recipientId: ids.SIGNER, page: 1, x: 72, y: 600, width: 200, height: 50, label: "Signature" } });
+  const field = await request.post(`${SR}/${id}/fields`, {
+    headers,
+    data: { type: "SIGNATURE", recipientId: ids.SIGNER, page: 1, x: 72, y: 600, width: 200, height: 50, label: "Signature" },
+  });
   expect(field.status(), await field.text()).toBe(201);
   const sent = await request.post(`${SR}/${id}/send`, { headers });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -80,7 +98,9 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   const samToken = await signingToken(sam.email);
   const view = (await (await request.get(`/api/sign/${samToken}`)).json()).data;
   expect(view).toMatchObject({ yourTurn: true, recipient: { role: "SIGNER" } });
-  const signed = await request.post(`/api/sign/${samToken}/sign`, { data: { consent: true, values: [{ fieldId: view.fields[0].id, typed: sam.name }] } });
+  const signed = await request.post(`/api/sign/${samToken}/sign`, {
+    data: { consent: true, values: [{ fieldId: view.fields[0].id, typed: sam.name }] },
+  });
   expect(signed.status(), await signed.text()).toBe(200);
   expect((await signed.json()).data.completed).toBe(false);
 
@@ -93,9 +113,15 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign", exact: true })).toHaveCount(0);
 
-  await expect.poll(async () => (await getRequest(request, id)).status, { timeout: 60_000, message: "the request is sealed and COMPLETED" }).toBe("COMPLETED");
+  await expect
+    .poll(async () => (await getRequest(request, id)).status, { timeout: 60_000, message: "the request is sealed and COMPLETED" })
+    .toBe("COMPLETED");
   const done = await getRequest(request, id);
-  expect(done.recipients.map((r: { role: string; status: string }) => `${r.role}:${r.status}`)).toEqual(["APPROVER:APPROVED", "SIGNER:SIGNED", "VIEWER:VIEWED"]);
+  expect(done.recipients.map((r: { role: string; status: string }) => `${r.role}:${r.status}`)).toEqual([
+    "APPROVER:APPROVED",
+    "SIGNER:SIGNED",
+    "VIEWER:VIEWED",
+  ]);
 
   // The sealed PDF's certificate: each recipient with their role and what they did, when.
   const pdf = await request.get(`${SR}/${id}/document`, { headers });

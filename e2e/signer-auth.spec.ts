@@ -25,7 +25,11 @@ type Signer = { name: string; email: string; authentication: Auth };
 async function sentRequest(request: APIRequestContext, title: string, signers: Signer[]) {
   const created = await request.post(SR, {
     headers,
-    multipart: { title, delivery_mode: "email", file: { name: "resolution.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["Resolution of the board."]) } },
+    multipart: {
+      title,
+      delivery_mode: "email",
+      file: { name: "resolution.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["Resolution of the board."]) },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id: string = (await created.json()).data.id;
@@ -38,7 +42,16 @@ async function sentRequest(request: APIRequestContext, title: string, signers: S
     expect(JSON.stringify(recipient)).not.toContain(s.authentication.accessCode ?? "\u0000");
     const field = await request.post(`${SR}/${id}/fields`, {
       headers,
-      data: { type: "SIGNATURE", recipientId: recipient.id, page: 1, x: 72, y: 500 + i * 90, width: 200, height: 50, label: `${s.name.split(" ")[0]} signature` },
+      data: {
+        type: "SIGNATURE",
+        recipientId: recipient.id,
+        page: 1,
+        x: 72,
+        y: 500 + i * 90,
+        width: 200,
+        height: 50,
+        label: `${s.name.split(" ")[0]} signature`,
+      },
     });
     expect(field.status(), await field.text()).toBe(201);
   }
@@ -69,7 +82,11 @@ async function giveCode(page: Page, label: string, code: string) {
 
 test("an access-code link shows nothing without the code; five wrong codes lock it", async ({ page, request }) => {
   const title = `Board resolution ${run}`;
-  const lou = { name: "Lou Locked", email: `lou.${run}@example.com`, authentication: { method: "ACCESS_CODE" as const, accessCode: "orchid-7731" } };
+  const lou = {
+    name: "Lou Locked",
+    email: `lou.${run}@example.com`,
+    authentication: { method: "ACCESS_CODE" as const, accessCode: "orchid-7731" },
+  };
   await sentRequest(request, title, [lou]);
   const token = await signingToken(lou.email);
 
@@ -91,7 +108,9 @@ test("an access-code link shows nothing without the code; five wrong codes lock 
   for (let i = 1; i <= 4; i++) {
     await giveCode(page, "Access code", `wrong-${i}`);
     const left = 5 - i;
-    await expect(page.getByRole("alert").filter({ hasText: `That access code is not right. ${left} attempt${left === 1 ? "" : "s"} left` })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: `That access code is not right. ${left} attempt${left === 1 ? "" : "s"} left` }),
+    ).toBeVisible();
   }
   await giveCode(page, "Access code", "wrong-5");
   await expect(page.getByRole("alert").filter({ hasText: "Too many wrong codes" })).toBeVisible();
@@ -110,10 +129,18 @@ test("an access-code link shows nothing without the code; five wrong codes lock 
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test("the right access code and an e-mailed code let two signers sign; the certificate lists both", async ({ page, browser, request }) => {
+test("the right access code and an e-mailed code let two signers sign; the certificate lists both", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const title = `Share purchase ${run}`;
-  const ann = { name: "Ann Access", email: `ann.code.${run}@example.com`, authentication: { method: "ACCESS_CODE" as const, accessCode: "violet-2024" } };
+  const ann = {
+    name: "Ann Access",
+    email: `ann.code.${run}@example.com`,
+    authentication: { method: "ACCESS_CODE" as const, accessCode: "violet-2024" },
+  };
   const bob = { name: "Bob Mailcode", email: `bob.code.${run}@example.com`, authentication: { method: "EMAIL_CODE" as const } };
   const id = await sentRequest(request, title, [ann, bob]);
 
@@ -151,14 +178,22 @@ test("the right access code and an e-mailed code let two signers sign; the certi
 
   // Sealed; the certificate page lists the codes given (and the wrong one), by event.
   await expect
-    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, { timeout: 60_000, message: "the request is sealed and COMPLETED" })
+    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, {
+      timeout: 60_000,
+      message: "the request is sealed and COMPLETED",
+    })
     .toBe("COMPLETED");
   const sealed = await request.get(`${SR}/${id}/document`, { headers });
   expect(sealed.status()).toBe(200);
   const file = path.join(os.tmpdir(), `signet-e2e-signer-auth-${run}.pdf`);
   fs.writeFileSync(file, await sealed.body());
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-  for (const event of ["recipient.access_code.failed", "recipient.access_code.verified", "recipient.email_code.sent", "recipient.email_code.verified"]) {
+  for (const event of [
+    "recipient.access_code.failed",
+    "recipient.access_code.verified",
+    "recipient.email_code.sent",
+    "recipient.email_code.verified",
+  ]) {
     expect(text, event).toContain(event);
   }
   // Each signer's line says how they were identified.

@@ -55,7 +55,9 @@ const mailsTo = (email: string) => receivedMails().filter((m) => m.to.toLowerCas
 
 /** Waits for the first invitation to `email` and returns its signing link. */
 async function invitationLink(email: string): Promise<string> {
-  await expect.poll(() => mailsTo(email).filter((m) => m.link).length, { timeout: 30_000, message: `an invitation to ${email}` }).toBeGreaterThan(0);
+  await expect
+    .poll(() => mailsTo(email).filter((m) => m.link).length, { timeout: 30_000, message: `an invitation to ${email}` })
+    .toBeGreaterThan(0);
   return mailsTo(email).find((m) => m.link)!.link!;
 }
 
@@ -70,7 +72,13 @@ async function agreementPdf(): Promise<Buffer> {
   ] as const) {
     const page = doc.addPage([612, 792]);
     page.drawText(`Service agreement – page ${n}`, { x: 72, y: 720, font: bold, size: 18 });
-    for (let i = 0; i < 12; i++) page.drawText(`Clause ${n}.${i + 1}: the parties agree to the terms set out here.`, { x: 72, y: 680 - i * 18, font, size: 11 });
+    for (let i = 0; i < 12; i++)
+      page.drawText(`Clause ${n}.${i + 1}: the parties agree to the terms set out here.`, {
+        x: 72,
+        y: 680 - i * 18,
+        font,
+        size: 11,
+      });
     page.drawText(`${who} signature`, { x: 72, y: 792 - 665, font, size: 10 });
     page.drawLine({ start: { x: 72, y: 792 - 652 }, end: { x: 272, y: 792 - 652 }, thickness: 0.8, color: rgb(0.2, 0.2, 0.2) });
     page.drawText(n === 1 ? "Job title" : "Company", { x: 320, y: 792 - 665, font, size: 10 });
@@ -78,10 +86,18 @@ async function agreementPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-async function createRequest(request: APIRequestContext, title: string, signers: { name: string; email: string; order: number }[]) {
+async function createRequest(
+  request: APIRequestContext,
+  title: string,
+  signers: { name: string; email: string; order: number }[],
+) {
   const created = await request.post(SR, {
     headers,
-    multipart: { title, delivery_mode: "email", file: { name: "agreement.pdf", mimeType: "application/pdf", buffer: await agreementPdf() } },
+    multipart: {
+      title,
+      delivery_mode: "email",
+      file: { name: "agreement.pdf", mimeType: "application/pdf", buffer: await agreementPdf() },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id: string = (await created.json()).data.id;
@@ -104,7 +120,8 @@ async function send(request: APIRequestContext, id: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const getRequest = async (request: APIRequestContext, id: string) => (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
+const getRequest = async (request: APIRequestContext, id: string) =>
+  (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
 
 /** Draws a looping scribble with the mouse (pointer events, as a person's hand would make them). */
 async function drawSignature(page: Page, canvasLabel: string) {
@@ -130,11 +147,67 @@ test("two signers sign in order from the links in their mail; the request comple
   const { id, recipientIds } = await createRequest(request, title, [ann, bob]);
   const [annId, bobId] = recipientIds;
   await addFields(request, id, [
-    { type: "SIGNATURE", recipientId: annId, page: 1, x: 72, y: 600, width: 200, height: 50, name: "client_signature", label: "Client signature" },
-    { type: "TEXT", recipientId: annId, page: 1, x: 320, y: 620, width: 200, height: 24, name: "job_title", label: "Job title", required: true, maxLength: 40, fontSize: 12 },
-    { type: "DATE", recipientId: annId, page: 1, x: 72, y: 680, width: 120, height: 20, name: "client_date", label: "Date signed" },
-    { type: "SIGNATURE", recipientId: bobId, page: 2, x: 72, y: 600, width: 200, height: 50, name: "supplier_signature", label: "Supplier signature" },
-    { type: "TEXT", recipientId: bobId, page: 2, x: 320, y: 620, width: 200, height: 24, name: "company", label: "Company", required: true, maxLength: 60, fontSize: 12 },
+    {
+      type: "SIGNATURE",
+      recipientId: annId,
+      page: 1,
+      x: 72,
+      y: 600,
+      width: 200,
+      height: 50,
+      name: "client_signature",
+      label: "Client signature",
+    },
+    {
+      type: "TEXT",
+      recipientId: annId,
+      page: 1,
+      x: 320,
+      y: 620,
+      width: 200,
+      height: 24,
+      name: "job_title",
+      label: "Job title",
+      required: true,
+      maxLength: 40,
+      fontSize: 12,
+    },
+    {
+      type: "DATE",
+      recipientId: annId,
+      page: 1,
+      x: 72,
+      y: 680,
+      width: 120,
+      height: 20,
+      name: "client_date",
+      label: "Date signed",
+    },
+    {
+      type: "SIGNATURE",
+      recipientId: bobId,
+      page: 2,
+      x: 72,
+      y: 600,
+      width: 200,
+      height: 50,
+      name: "supplier_signature",
+      label: "Supplier signature",
+    },
+    {
+      type: "TEXT",
+      recipientId: bobId,
+      page: 2,
+      x: 320,
+      y: 620,
+      width: 200,
+      height: 24,
+      name: "company",
+      label: "Company",
+      required: true,
+      maxLength: 60,
+      fontSize: 12,
+    },
   ]);
   await send(request, id);
 
@@ -206,7 +279,12 @@ test("two signers sign in order from the links in their mail; the request comple
   await expect(page.getByRole("heading", { name: "You have already signed this document" })).toBeVisible();
 
   // Bob signs on a phone (375 px wide), with a typed signature.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const mobile = await phone.newPage();
   const refusedMobile = cspViolations(mobile);
   await mobile.goto(bobLink);
@@ -238,17 +316,25 @@ test("two signers sign in order from the links in their mail; the request comple
   // Both signed; the seal job then completes the request.
   const afterBob = await getRequest(request, id);
   expect(afterBob.recipients.map((r: { status: string }) => r.status)).toEqual(["SIGNED", "SIGNED"]);
-  await expect.poll(async () => (await getRequest(request, id)).status, { timeout: 60_000, message: "the request is sealed and COMPLETED" }).toBe("COMPLETED");
+  await expect
+    .poll(async () => (await getRequest(request, id)).status, { timeout: 60_000, message: "the request is sealed and COMPLETED" })
+    .toBe("COMPLETED");
 });
 
-test("a long document: pages are drawn only near the viewport; next field crosses pages; initials typed, signature uploaded", async ({ page, request }) => {
+test("a long document: pages are drawn only near the viewport; next field crosses pages; initials typed, signature uploaded", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let n = 1; n <= 40; n++) doc.addPage([612, 792]).drawText(`Annex page ${n}`, { x: 72, y: 720, font, size: 16 });
   const created = await request.post(SR, {
     headers,
-    multipart: { title: `Annexes ${run}`, file: { name: "annexes.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) } },
+    multipart: {
+      title: `Annexes ${run}`,
+      file: { name: "annexes.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) },
+    },
   });
   expect(created.status()).toBe(201);
   const id: string = (await created.json()).data.id;
@@ -290,7 +376,9 @@ test("a long document: pages are drawn only near the viewport; next field crosse
   await sigDialog.getByRole("tab", { name: "Upload" }).click();
   // A real PNG, made by Chromium: a picture of the page's heading.
   const png = await page.getByRole("heading", { name: `Annexes ${run}` }).screenshot();
-  await sigDialog.getByLabel(/Upload an image of your signature/).setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: png });
+  await sigDialog
+    .getByLabel(/Upload an image of your signature/)
+    .setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: png });
   await expect(sigDialog.getByRole("img", { name: "Uploaded signature" })).toBeVisible();
   await sigDialog.getByRole("button", { name: "Use this signature" }).click();
   await expect(signature.locator("img")).toHaveAttribute("src", /^data:image\/png;base64,/);
@@ -307,7 +395,9 @@ test("a long document: pages are drawn only near the viewport; next field crosse
 test("a signer declines with a reason; the link then says so", async ({ page, request }) => {
   const cy = { name: "Cy Decliner", email: `cy.${run}@example.com`, order: 1 };
   const { id, recipientIds } = await createRequest(request, `Offer ${run}`, [cy]);
-  await addFields(request, id, [{ type: "SIGNATURE", recipientId: recipientIds[0], page: 1, x: 72, y: 600, width: 200, height: 50, label: "Signature" }]);
+  await addFields(request, id, [
+    { type: "SIGNATURE", recipientId: recipientIds[0], page: 1, x: 72, y: 600, width: 200, height: 50, label: "Signature" },
+  ]);
   await send(request, id);
   await page.goto(await invitationLink(cy.email));
   await page.getByRole("button", { name: "Decline", exact: true }).click();
@@ -327,7 +417,9 @@ test("a signer declines with a reason; the link then says so", async ({ page, re
 test("a cancelled request's link says it was cancelled and offers nothing to sign", async ({ page, request }) => {
   const eve = { name: "Eve Cancelled", email: `eve.${run}@example.com`, order: 1 };
   const { id, recipientIds } = await createRequest(request, `Lease ${run}`, [eve]);
-  await addFields(request, id, [{ type: "SIGNATURE", recipientId: recipientIds[0], page: 1, x: 72, y: 600, width: 200, height: 50 }]);
+  await addFields(request, id, [
+    { type: "SIGNATURE", recipientId: recipientIds[0], page: 1, x: 72, y: 600, width: 200, height: 50 },
+  ]);
   await send(request, id);
   const link = await invitationLink(eve.email);
   const cancelled = await request.post(`${SR}/${id}/cancel`, { headers });

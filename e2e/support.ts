@@ -60,7 +60,12 @@ export async function mailedToken(email: string, link: RegExp): Promise<string> 
   await expect
     .poll(
       () => {
-        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")).sort() : []) {
+        for (const f of fs.existsSync(E2E_MAIL_DIR)
+          ? fs
+              .readdirSync(E2E_MAIL_DIR)
+              .filter((x) => x.endsWith(".eml"))
+              .sort()
+          : []) {
           const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
           if (raw.toLowerCase().includes(email)) token = link.exec(raw)?.[1] ?? token;
         }

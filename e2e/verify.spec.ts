@@ -11,11 +11,17 @@ const run = Date.now().toString(36);
 
 /** A request sent, signed through the signer's API and sealed; its sealed PDF. */
 async function sealedPdf(request: APIRequestContext, title: string, signer: { name: string; email: string }): Promise<Buffer> {
-  const created = await request.post(SR, { headers, multipart: { title, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } } });
+  const created = await request.post(SR, {
+    headers,
+    multipart: { title, file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } },
+  });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id as string;
   const r = (await (await request.post(`${SR}/${id}/recipients`, { headers, data: { ...signer, order: 1 } })).json()).data;
-  const field = await request.post(`${SR}/${id}/fields`, { headers, data: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 500, width: 200, height: 50 } });
+  const field = await request.post(`${SR}/${id}/fields`, {
+    headers,
+    data: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 500, width: 200, height: 50 },
+  });
   expect(field.status()).toBe(201);
   expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
 
@@ -26,7 +32,10 @@ async function sealedPdf(request: APIRequestContext, title: string, signer: { na
   expect(signed.status(), await signed.text()).toBe(200);
 
   await expect
-    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, { timeout: 60_000, message: "the request is sealed" })
+    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, {
+      timeout: 60_000,
+      message: "the request is sealed",
+    })
     .toBe("COMPLETED");
   const doc = await request.get(`${SR}/${id}/document`, { headers });
   expect(doc.status()).toBe(200);
@@ -40,7 +49,10 @@ async function verifyFile(page: Page, name: string, buffer: Buffer) {
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test("verify: the sealed PDF is valid with its signers; one byte changed is not; a PDF Signet never sealed is not sealed by this service", async ({ page, request }) => {
+test("verify: the sealed PDF is valid with its signers; one byte changed is not; a PDF Signet never sealed is not sealed by this service", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const signer = { name: "Vera Verifier", email: `vera.${run}@example.com` };
   const title = `E2E verify ${run}`;
@@ -81,7 +93,9 @@ test("verify: the sealed PDF is valid with its signers; one byte changed is not;
   await expect(page.getByText("The file carries no signature")).toBeVisible();
 
   // Not a PDF at all: the server's words, as an alert.
-  await page.getByLabel("PDF file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a pdf") });
+  await page
+    .getByLabel("PDF file")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a pdf") });
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The file is not a PDF" })).toBeVisible();
 

@@ -15,12 +15,17 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  */
 export function parseEmbedOrigins(raw) {
   const out = [];
-  for (const part of String(raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of String(raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url;
     try {
       url = new URL(part);
     } catch {
-      throw new Error(`EMBED_ALLOWED_ORIGINS: "${part}" is not an origin; write each as scheme://host[:port], e.g. https://app.example.com`);
+      throw new Error(
+        `EMBED_ALLOWED_ORIGINS: "${part}" is not an origin; write each as scheme://host[:port], e.g. https://app.example.com`,
+      );
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new Error(`EMBED_ALLOWED_ORIGINS: "${part}" is not an http(s) origin`);
@@ -30,7 +35,9 @@ export function parseEmbedOrigins(raw) {
     }
     if (part.includes("*")) throw new Error(`EMBED_ALLOWED_ORIGINS: "${part}": wildcards are not allowed; list each origin`);
     if (url.origin !== part) {
-      throw new Error(`EMBED_ALLOWED_ORIGINS: "${part}" is not an exact origin; write it as ${url.origin} (no path, user, query or trailing slash; lower-case host; no default port)`);
+      throw new Error(
+        `EMBED_ALLOWED_ORIGINS: "${part}" is not an exact origin; write it as ${url.origin} (no path, user, query or trailing slash; lower-case host; no default port)`,
+      );
     }
     if (!out.includes(url.origin)) out.push(url.origin);
   }

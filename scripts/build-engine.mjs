@@ -18,7 +18,9 @@ export async function buildEngine() {
     target: "node20",
     tsconfig: path.join(root, "tsconfig.json"),
     // Bundled CommonJS packages require Node's own modules: give the ES module a require.
-    banner: { js: "import { createRequire as __signetRequire } from 'node:module'; const require = __signetRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __signetRequire } from 'node:module'; const require = __signetRequire(import.meta.url);",
+    },
     sourcemap: "linked",
     logLevel: "warning",
   });

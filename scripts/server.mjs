@@ -55,7 +55,9 @@ const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]); // POST: Next.js server a
 
 function methodNotAllowed(res, allow) {
   res.writeHead(405, { "content-type": "application/json; charset=utf-8", allow, "cache-control": "no-store" });
-  res.end(JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: `Method not allowed; use ${allow}`, data: null }));
+  res.end(
+    JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: `Method not allowed; use ${allow}`, data: null }),
+  );
 }
 
 /**
@@ -82,7 +84,12 @@ function envelopeBare405(res) {
   res.end = function (chunk, ...rest) {
     if (!replace) return end.call(this, chunk, ...rest);
     const allow = res.__signetAllow;
-    const body = JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: allow ? `Method not allowed; use ${allow}` : "Method not allowed", data: null });
+    const body = JSON.stringify({
+      code: 405,
+      statusText: "Method Not Allowed",
+      message: allow ? `Method not allowed; use ${allow}` : "Method not allowed",
+      data: null,
+    });
     return end.call(this, body);
   };
   const write = res.write;
@@ -112,7 +119,10 @@ const server = http.createServer((req, res) => {
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   // A signing page's address is a bearer token: never send it on as a Referer.
-  res.setHeader("Referrer-Policy", path.startsWith("/sign/") || path.startsWith("/api/sign/") ? "no-referrer" : "strict-origin-when-cross-origin");
+  res.setHeader(
+    "Referrer-Policy",
+    path.startsWith("/sign/") || path.startsWith("/api/sign/") ? "no-referrer" : "strict-origin-when-cross-origin",
+  );
 
   const method = (req.method ?? "GET").toUpperCase();
   const api = path.startsWith("/api/");

@@ -37,20 +37,25 @@ async function main() {
     console.error(usage);
     return 2;
   }
-  const { values } = parseArgs({ args: rest, options: { name: { type: "string" }, env: { type: "string", default: "sandbox" } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { name: { type: "string" }, env: { type: "string", default: "sandbox" } },
+  });
   const name = values.name?.trim() ?? "";
   if (name.length < 1 || name.length > 200) {
     console.error("Name must be between 1 and 200 characters");
     return 2;
   }
-  const env = values.env?.toLowerCase() === "production" ? "PRODUCTION" : values.env?.toLowerCase() === "sandbox" ? "SANDBOX" : null;
+  const env =
+    values.env?.toLowerCase() === "production" ? "PRODUCTION" : values.env?.toLowerCase() === "sandbox" ? "SANDBOX" : null;
   if (!env) {
     console.error("--env must be sandbox or production");
     return 2;
   }
   const db = await getDb();
   const report = await bootstrap();
-  if (report.generatedPassword) console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
+  if (report.generatedPassword)
+    console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
   if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
   const [org] = await db.select().from(organizations).where(eq(organizations.id, report.orgId));
   if (env === "PRODUCTION" && org.plan !== "ENTERPRISE") {
@@ -109,9 +114,16 @@ async function migrate(args: string[]) {
 }
 
 async function createStaff(args: string[]) {
-  const { values } = parseArgs({ args, options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } },
+  });
   const email = values.email?.trim().toLowerCase() ?? "";
-  const parsed = zInviteStaff.safeParse({ email, name: values.name?.trim() || email.split("@")[0], role: values.role?.toUpperCase() });
+  const parsed = zInviteStaff.safeParse({
+    email,
+    name: values.name?.trim() || email.split("@")[0],
+    role: values.role?.toUpperCase(),
+  });
   if (!values.role || !parsed.success) {
     console.error(parsed.success ? "--role must be admin or member" : parsed.error.issues.map((i) => i.message).join("; "));
     console.error(usage);
@@ -119,17 +131,22 @@ async function createStaff(args: string[]) {
   }
   const db = await getDb();
   const report = await bootstrap();
-  if (report.generatedPassword) console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
+  if (report.generatedPassword)
+    console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
   if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
   let created;
   try {
-    created = await db.transaction((tx) => createStaffAccount(tx, { orgId: report.orgId, ...parsed.data, createdBy: null, mail: false }));
+    created = await db.transaction((tx) =>
+      createStaffAccount(tx, { orgId: report.orgId, ...parsed.data, createdBy: null, mail: false }),
+    );
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e));
     return 3;
   }
   const { user, link } = created;
-  console.log(`Created ${user.role.toLowerCase()} ${user.name} <${user.email}>. Their one-time link to set a password (until ${link.expiresAt.toISOString()}):`);
+  console.log(
+    `Created ${user.role.toLowerCase()} ${user.name} <${user.email}>. Their one-time link to set a password (until ${link.expiresAt.toISOString()}):`,
+  );
   console.log(staffLinkUrl(link.token));
   return 0;
 }
@@ -144,7 +161,11 @@ async function purge() {
   const { run } = out;
   console.log(`Sandbox purge: requests created before ${run.cutoff}`);
   console.log(`  requests ${run.requests}, blobs ${run.blobs}`);
-  console.log(`  ${Object.entries(run.counts).map(([table, n]) => `${table} ${n}`).join(", ")}`);
+  console.log(
+    `  ${Object.entries(run.counts)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ")}`,
+  );
   if (run.error) {
     console.error(`The purge stopped: ${run.error}`);
     return 1;

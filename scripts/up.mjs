@@ -11,6 +11,10 @@ try {
   process.exit(e.exitCode ?? 1);
 }
 log(`starting on port ${process.env.PORT || 3000} (data in ${process.env.DATA_DIR || "./data"})`);
-const child = spawn(process.execPath, ["scripts/server.mjs"], { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env } });
+const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 export default function DashboardError({ reset }: { error: Error; reset: () => void }) {
   return (
     <div className="mx-auto max-w-xl space-y-4 py-10">
-      <Alert title="This page could not be shown">Something went wrong on our side. Try again; if it keeps happening, reload the page.</Alert>
+      <Alert title="This page could not be shown">
+        Something went wrong on our side. Try again; if it keeps happening, reload the page.
+      </Alert>
       <Button onClick={reset}>Try again</Button>
     </div>
   );

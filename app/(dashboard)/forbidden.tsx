@@ -8,7 +8,8 @@ export default function DashboardForbidden() {
     <div className="mx-auto max-w-xl space-y-4 py-10">
       <h1 className="text-2xl font-semibold tracking-tight">Only admins can open this page</h1>
       <Alert kind="warning" title="403: admins only">
-        API keys, webhooks, the team and the environment settings are managed by your organization&apos;s admins. Ask one of them if you need a change here.
+        API keys, webhooks, the team and the environment settings are managed by your organization&apos;s admins. Ask one of them
+        if you need a change here.
       </Alert>
       <Link href="/requests" className={linkButton("secondary")}>
         Back to the requests

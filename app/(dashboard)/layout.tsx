@@ -34,7 +34,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <Link href="/requests/new" className={linkButton("primary")}>
               New request
             </Link>
-            <Link href="/settings/account" className="hidden text-sm text-slate-500 hover:text-slate-900 hover:underline sm:inline" title="Your account and sessions">
+            <Link
+              href="/settings/account"
+              className="hidden text-sm text-slate-500 hover:text-slate-900 hover:underline sm:inline"
+              title="Your account and sessions"
+            >
               {staff.email}
             </Link>
             <SignOutButton />

@@ -3,7 +3,11 @@
 import { useState, type FormEvent } from "react";
 import type { Verification } from "@/lib/schemas/verify";
 
-type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; result: Verification; fileName: string } | { kind: "error"; message: string };
+type State =
+  | { kind: "idle" }
+  | { kind: "busy" }
+  | { kind: "done"; result: Verification; fileName: string }
+  | { kind: "error"; message: string };
 
 const tones = {
   VALID: { box: "border-emerald-200 bg-emerald-50", text: "text-emerald-800", glyph: "✓" },
@@ -30,7 +34,8 @@ async function send(file: File): Promise<State> {
     // A proxy's HTML error page: a generic message below.
   }
   if (res.ok && parsed?.data) return { kind: "done", result: parsed.data as Verification, fileName: file.name };
-  const message = typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
+  const message =
+    typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
   return { kind: "error", message };
 }
 
@@ -97,11 +102,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 function Result({ result, fileName }: { result: Verification; fileName: string }) {
   const tone = tones[result.verdict];
-  const seal = result.signatures.find((s) => s.kind === "signature" && s.isSealingCertificate) ?? result.signatures.find((s) => s.kind === "signature");
+  const seal =
+    result.signatures.find((s) => s.kind === "signature" && s.isSealingCertificate) ??
+    result.signatures.find((s) => s.kind === "signature");
   return (
     <section aria-labelledby="verify-verdict" data-verdict={result.verdict} className={`rounded-xl border p-6 ${tone.box}`}>
       <div className="flex items-start gap-3">
-        <span aria-hidden className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-xl font-bold ${tone.text}`}>
+        <span
+          aria-hidden
+          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-xl font-bold ${tone.text}`}
+        >
           {tone.glyph}
         </span>
         <div>
@@ -122,13 +132,16 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
       {result.document && (
         <div className="mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <h3 className="text-base font-semibold text-slate-900">{result.document.title}</h3>
-          {result.document.sandbox && <p className="mt-1 text-sm font-semibold text-amber-800">Sandbox – not a valid legal signature</p>}
+          {result.document.sandbox && (
+            <p className="mt-1 text-sm font-semibold text-amber-800">Sandbox – not a valid legal signature</p>
+          )}
           <p className="mt-1 text-sm text-slate-600">Completed {when(result.document.completedAt)}</p>
           <h4 className="mt-3 text-sm font-medium text-slate-700">Signers</h4>
           <ul aria-label="Signers" className="mt-1 space-y-1 text-sm text-slate-900">
             {result.document.signers.map((s, i) => (
               <li key={i}>
-                <span className="font-medium">{s.name}</span> <span className="text-slate-500">({s.email})</span> — signed {when(s.signedAt)}
+                <span className="font-medium">{s.name}</span> <span className="text-slate-500">({s.email})</span> — signed{" "}
+                {when(s.signedAt)}
               </li>
             ))}
           </ul>
@@ -136,7 +149,9 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
       )}
 
       <dl className="mt-6 divide-y divide-slate-200 rounded-lg bg-white px-4 ring-1 ring-slate-200">
-        <Row label="Signed">{result.signed ? `Yes (${result.signatures.length} signature${result.signatures.length === 1 ? "" : "s"})` : "No"}</Row>
+        <Row label="Signed">
+          {result.signed ? `Yes (${result.signatures.length} signature${result.signatures.length === 1 ? "" : "s"})` : "No"}
+        </Row>
         {seal && (
           <>
             <Row label="Signer certificate">{seal.signer?.subject ?? "—"}</Row>
@@ -145,17 +160,27 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
             </Row>
             <Row label="This service's sealing certificate">{seal.isSealingCertificate ? "Yes" : "No"}</Row>
             <Row label="Byte range">
-              {seal.coversWholeFile ? "Covers the whole file" : seal.byteRangeValid ? `Covers the file up to ${seal.bytesAfter} bytes before its end` : "Malformed"}
+              {seal.coversWholeFile
+                ? "Covers the whole file"
+                : seal.byteRangeValid
+                  ? `Covers the file up to ${seal.bytesAfter} bytes before its end`
+                  : "Malformed"}
             </Row>
-            <Row label="Digest">{seal.digestMatches ? "Matches the signed bytes" : "Does not match: the signed bytes were changed"}</Row>
+            <Row label="Digest">
+              {seal.digestMatches ? "Matches the signed bytes" : "Does not match: the signed bytes were changed"}
+            </Row>
             <Row label="Signature">{seal.signatureVerifies ? "Verifies with the signer certificate" : "Does not verify"}</Row>
             <Row label="PAdES level">{result.level ?? "Not PAdES"}</Row>
             <Row label="Time-stamp">
-              {result.timestamp ? `${when(result.timestamp.genTime)} by ${result.timestamp.tsa ?? "an unnamed authority"}${result.timestamp.verified ? "" : " (does not verify)"}` : "None"}
+              {result.timestamp
+                ? `${when(result.timestamp.genTime)} by ${result.timestamp.tsa ?? "an unnamed authority"}${result.timestamp.verified ? "" : " (does not verify)"}`
+                : "None"}
             </Row>
           </>
         )}
-        {result.dss && <Row label="Validation data (DSS)">{`${result.dss.certificates} certificates, ${result.dss.ocsps} OCSP responses, ${result.dss.crls} CRLs`}</Row>}
+        {result.dss && (
+          <Row label="Validation data (DSS)">{`${result.dss.certificates} certificates, ${result.dss.ocsps} OCSP responses, ${result.dss.crls} CRLs`}</Row>
+        )}
         {result.signatures
           .filter((s) => s.kind === "document-timestamp")
           .map((s) => (

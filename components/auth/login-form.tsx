@@ -20,7 +20,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       if (!res || res.error) {
         // A throttled attempt comes back with the server's own message ("Too many failed sign-ins. Try again in …").
         const throttled = res?.error?.startsWith("Too many failed sign-ins");
-        setError(throttled ? res!.error! : res?.error === "CredentialsSignin" || !res ? "Wrong e-mail address or password." : "Signing in failed. Try again.");
+        setError(
+          throttled
+            ? res!.error!
+            : res?.error === "CredentialsSignin" || !res
+              ? "Wrong e-mail address or password."
+              : "Signing in failed. Try again.",
+        );
         setBusy(false);
         return;
       }

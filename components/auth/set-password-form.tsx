@@ -14,8 +14,24 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       {state && !state.ok && <Alert>{state.message}</Alert>}
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={10} required autoFocus hint={fieldError("password") ?? "At least 10 characters."} />
-      <TextField label="New password again" name="repeat" type="password" autoComplete="new-password" required hint={fieldError("repeat")} />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={10}
+        required
+        autoFocus
+        hint={fieldError("password") ?? "At least 10 characters."}
+      />
+      <TextField
+        label="New password again"
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={fieldError("repeat")}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Saving…" : "Set password"}
       </Button>

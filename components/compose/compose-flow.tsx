@@ -34,7 +34,9 @@ export function ComposeFlow({ id, step, detect }: { id: string; step: ComposeSte
   if (q.isError)
     return (
       <Alert title="The draft could not be opened">
-        {q.error instanceof ApiError && q.error.status === 404 ? "This request does not exist, or it was deleted." : plainError(q.error)}
+        {q.error instanceof ApiError && q.error.status === 404
+          ? "This request does not exist, or it was deleted."
+          : plainError(q.error)}
       </Alert>
     );
   const r = q.data;
@@ -63,7 +65,11 @@ export function ComposeFlow({ id, step, detect }: { id: string; step: ComposeSte
       {step === "fields" && (
         <>
           {/* The placer starts from the fields as the server has them now, not from a cached copy. */}
-          {q.isFetchedAfterMount ? <Placer request={r} reload={reload} detectOnOpen={detect} /> : <Spinner label="Loading the fields" />}
+          {q.isFetchedAfterMount ? (
+            <Placer request={r} reload={reload} detectOnOpen={detect} />
+          ) : (
+            <Spinner label="Loading the fields" />
+          )}
           <div className="mt-4 flex justify-between">
             <Button variant="secondary" onClick={() => go("recipients")}>
               Back to recipients

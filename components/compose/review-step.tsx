@@ -12,7 +12,15 @@ import { detectAnchors, type AnchorState } from "@/components/placer/anchor-pane
 import type { ComposeStep } from "./compose-flow";
 
 /** Everything that will go out, what the API would refuse, and Send. */
-export function ReviewStep({ request, onEdit, refreshing }: { request: SignatureRequestDto; onEdit: (s: ComposeStep) => void; refreshing: boolean }) {
+export function ReviewStep({
+  request,
+  onEdit,
+  refreshing,
+}: {
+  request: SignatureRequestDto;
+  onEdit: (s: ComposeStep) => void;
+  refreshing: boolean;
+}) {
   const router = useRouter();
   const { send } = useRequestActions(request.id);
   const [error, setError] = useState<{ text: string; status: number } | null>(null);
@@ -25,7 +33,10 @@ export function ReviewStep({ request, onEdit, refreshing }: { request: Signature
   const bare = signers.filter((s) => !request.fields.some((f) => f.recipientId === s.id));
   const ids = request.recipients.map((r) => r.id);
   const malformed = anchors.status === "done" ? anchors.anchors.filter((a) => !a.ok) : [];
-  const problems = [...(signers.length === 0 ? ["There is no signer yet. Add at least one recipient with the role Signer."] : []), ...bare.map((s) => `${s.name} (${s.email}) has no field to fill in.`)];
+  const problems = [
+    ...(signers.length === 0 ? ["There is no signer yet. Add at least one recipient with the role Signer."] : []),
+    ...bare.map((s) => `${s.name} (${s.email}) has no field to fill in.`),
+  ];
 
   async function onSend() {
     setError(null);
@@ -62,7 +73,9 @@ export function ReviewStep({ request, onEdit, refreshing }: { request: Signature
                         <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(ids, r.id).solid }} />
                         <span className="font-medium">{r.name}</span>
                         <span className="text-slate-500">{r.email}</span>
-                        <span className="text-xs text-slate-500">{r.role === "CC" ? "gets a copy" : `${n} field${n === 1 ? "" : "s"}`}</span>
+                        <span className="text-xs text-slate-500">
+                          {r.role === "CC" ? "gets a copy" : `${n} field${n === 1 ? "" : "s"}`}
+                        </span>
                       </li>
                     );
                   })}
@@ -79,11 +92,13 @@ export function ReviewStep({ request, onEdit, refreshing }: { request: Signature
             </Button>
           </div>
           <p className="mt-2 text-sm text-slate-700">
-            {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"}, {request.fields.length} field{request.fields.length === 1 ? "" : "s"}.
+            {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"}, {request.fields.length} field
+            {request.fields.length === 1 ? "" : "s"}.
           </p>
           {anchors.status === "done" && (
             <p className="mt-1 text-sm text-slate-600">
-              {anchors.anchors.length} anchor{anchors.anchors.length === 1 ? "" : "s"} in the document{malformed.length ? `, ${malformed.length} malformed` : ""}.
+              {anchors.anchors.length} anchor{anchors.anchors.length === 1 ? "" : "s"} in the document
+              {malformed.length ? `, ${malformed.length} malformed` : ""}.
             </p>
           )}
           {malformed.length > 0 && (
@@ -107,12 +122,21 @@ export function ReviewStep({ request, onEdit, refreshing }: { request: Signature
             </ul>
           </Alert>
         )}
-        {error && <Alert title={error.status === 422 ? "The request cannot be sent yet" : error.status === 409 ? "Already sent" : "Sending failed"}>{error.text}</Alert>}
+        {error && (
+          <Alert
+            title={
+              error.status === 422 ? "The request cannot be sent yet" : error.status === 409 ? "Already sent" : "Sending failed"
+            }
+          >
+            {error.text}
+          </Alert>
+        )}
         <Button className="w-full" onClick={onSend} disabled={send.isPending || refreshing}>
           {send.isPending ? "Sending…" : "Send for signature"}
         </Button>
         <p className="text-xs text-slate-500">
-          The recipients of step 1 are e-mailed at once; each next step when the previous one has signed. {request.environment === "SANDBOX" && "Sandbox: the signatures are not legally valid."}
+          The recipients of step 1 are e-mailed at once; each next step when the previous one has signed.{" "}
+          {request.environment === "SANDBOX" && "Sandbox: the signatures are not legally valid."}
         </p>
       </aside>
     </div>

@@ -78,7 +78,10 @@ export function UploadStep() {
           <p className="text-sm text-slate-700">{file ? <strong>{file.name}</strong> : "Drop a PDF here"}</p>
           {file && <p className="text-xs text-slate-500">{(file.size / 1024).toFixed(0)} KB</p>}
           <p className="my-2 text-xs text-slate-500">or</p>
-          <label htmlFor="pdf-file" className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50">
+          <label
+            htmlFor="pdf-file"
+            className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50"
+          >
             Choose a PDF document
           </label>
           <input
@@ -92,14 +95,29 @@ export function UploadStep() {
           />
           <p className="mt-2 text-xs text-slate-500">Up to {MAX_MB} MB.</p>
         </div>
-        <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={500} required placeholder="e.g. Employment contract – Ann Lee" />
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={500}
+          required
+          placeholder="e.g. Employment contract – Ann Lee"
+        />
         {progress !== null && (
           <div>
             <div className="mb-1 flex justify-between text-xs text-slate-600">
               <span>{pct < 100 ? "Uploading…" : "Processing…"}</span>
               <span>{pct}%</span>
             </div>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded bg-slate-200">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={pct}
+              className="h-2 overflow-hidden rounded bg-slate-200"
+            >
               <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
             </div>
           </div>

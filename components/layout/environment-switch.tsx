@@ -5,7 +5,15 @@ import { switchEnvironment } from "@/app/(dashboard)/environment-action";
  * posted to a server action). Production is offered only on the ENTERPRISE plan; an admin is told why
  * it is not, a member does not see it at all.
  */
-export function EnvironmentSwitch({ environment, productionAvailable, isAdmin }: { environment: "SANDBOX" | "PRODUCTION"; productionAvailable: boolean; isAdmin: boolean }) {
+export function EnvironmentSwitch({
+  environment,
+  productionAvailable,
+  isAdmin,
+}: {
+  environment: "SANDBOX" | "PRODUCTION";
+  productionAvailable: boolean;
+  isAdmin: boolean;
+}) {
   if (!productionAvailable && !isAdmin) return null;
   const option = (value: "SANDBOX" | "PRODUCTION", label: string) => {
     const active = environment === value;
@@ -17,7 +25,9 @@ export function EnvironmentSwitch({ environment, productionAvailable, isAdmin }:
         value={value}
         disabled={disabled || active}
         aria-pressed={active}
-        title={disabled ? "Production needs the ENTERPRISE plan: production keys, and requests that are legally binding" : undefined}
+        title={
+          disabled ? "Production needs the ENTERPRISE plan: production keys, and requests that are legally binding" : undefined
+        }
         className={`rounded px-2.5 py-1 text-xs font-semibold ${active ? (value === "SANDBOX" ? "bg-amber-400 text-amber-950" : "bg-emerald-600 text-white") : "text-slate-600 hover:bg-slate-100 disabled:text-slate-400"}`}
       >
         {label}
@@ -25,7 +35,11 @@ export function EnvironmentSwitch({ environment, productionAvailable, isAdmin }:
     );
   };
   return (
-    <form action={switchEnvironment} aria-label="Environment" className="flex items-center gap-1 rounded-md border border-slate-300 bg-white p-0.5">
+    <form
+      action={switchEnvironment}
+      aria-label="Environment"
+      className="flex items-center gap-1 rounded-md border border-slate-300 bg-white p-0.5"
+    >
       {option("SANDBOX", "Sandbox")}
       {option("PRODUCTION", "Production")}
     </form>
@@ -35,7 +49,11 @@ export function EnvironmentSwitch({ environment, productionAvailable, isAdmin }:
 /** On every page while the dashboard shows sandbox data. */
 export function SandboxBanner({ productionAvailable, isAdmin }: { productionAvailable: boolean; isAdmin: boolean }) {
   return (
-    <div role="status" aria-label="Sandbox" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-900">
+    <div
+      role="status"
+      aria-label="Sandbox"
+      className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-900"
+    >
       <strong>Sandbox</strong>: test data. Documents carry a sandbox line and are deleted after the retention period.
       {!productionAvailable && isAdmin && " Production is available on the ENTERPRISE plan."}
     </div>

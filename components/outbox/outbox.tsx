@@ -58,7 +58,12 @@ export function Outbox() {
                 <p className="mb-3 text-xs text-slate-500">To {msg.data.to}</p>
                 {msg.data.html ? (
                   // The mail's HTML in a sandboxed frame: no scripts, no access to the dashboard.
-                  <iframe title={`Message: ${msg.data.subject}`} sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={`<base target="_blank">${msg.data.html}`} className="h-[60vh] w-full rounded border border-slate-200" />
+                  <iframe
+                    title={`Message: ${msg.data.subject}`}
+                    sandbox="allow-popups allow-popups-to-escape-sandbox"
+                    srcDoc={`<base target="_blank">${msg.data.html}`}
+                    className="h-[60vh] w-full rounded border border-slate-200"
+                  />
                 ) : (
                   <pre className="whitespace-pre-wrap text-sm">{msg.data.text}</pre>
                 )}

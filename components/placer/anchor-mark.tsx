@@ -4,22 +4,47 @@ import type { DetectedAnchor } from "@/lib/client/anchors";
  * A detected anchor drawn where the preview found it: the anchor text's box, and (for signer anchors)
  * the field box it will become, with its type, signer and size.
  */
-export function AnchorMark({ a, scale, color }: { a: DetectedAnchor; scale: number; color: { solid: string; fill: string } | null }) {
+export function AnchorMark({
+  a,
+  scale,
+  color,
+}: {
+  a: DetectedAnchor;
+  scale: number;
+  color: { solid: string; fill: string } | null;
+}) {
   const bad = !a.ok;
   const stroke = bad ? "#dc2626" : (color?.solid ?? "#64748b");
-  const label = bad ? `Malformed: ${a.reason ?? a.text}` : [a.signerRef, a.type, a.fieldWidth && a.fieldHeight ? `${a.fieldWidth}×${a.fieldHeight}` : null].filter(Boolean).join(" · ");
+  const label = bad
+    ? `Malformed: ${a.reason ?? a.text}`
+    : [a.signerRef, a.type, a.fieldWidth && a.fieldHeight ? `${a.fieldWidth}×${a.fieldHeight}` : null]
+        .filter(Boolean)
+        .join(" · ");
   const showField = !bad && a.type !== "legacy" && a.fieldWidth && a.fieldHeight;
   return (
     <div className="pointer-events-none absolute inset-0" data-testid="anchor-mark" aria-hidden>
       {showField && (
         <div
           className="absolute rounded-sm border-2 border-dotted"
-          style={{ left: a.x * scale, top: a.y * scale, width: a.fieldWidth! * scale, height: a.fieldHeight! * scale, borderColor: stroke, background: color?.fill ?? "rgba(100,116,139,0.08)" }}
+          style={{
+            left: a.x * scale,
+            top: a.y * scale,
+            width: a.fieldWidth! * scale,
+            height: a.fieldHeight! * scale,
+            borderColor: stroke,
+            background: color?.fill ?? "rgba(100,116,139,0.08)",
+          }}
         />
       )}
       <div
         className="absolute border border-dashed"
-        style={{ left: a.x * scale, top: a.y * scale, width: Math.max(a.width * scale, 4), height: Math.max(a.height * scale, 4), borderColor: stroke }}
+        style={{
+          left: a.x * scale,
+          top: a.y * scale,
+          width: Math.max(a.width * scale, 4),
+          height: Math.max(a.height * scale, 4),
+          borderColor: stroke,
+        }}
       />
       <span
         className="absolute whitespace-nowrap rounded px-1 text-[10px] font-semibold leading-4 text-white shadow"

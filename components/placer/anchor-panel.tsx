@@ -7,7 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
 
-export type AnchorState = { status: "idle" } | { status: "loading" } | { status: "unavailable" } | { status: "error"; message: string } | { status: "done"; anchors: DetectedAnchor[] };
+export type AnchorState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "unavailable" }
+  | { status: "error"; message: string }
+  | { status: "done"; anchors: DetectedAnchor[] };
 
 /** s1, s2, ... → recipients; by default the n-th signer in signing order. */
 export function defaultMapping(refs: string[], signers: RecipientDto[]): Record<string, string> {
@@ -20,7 +25,9 @@ export function defaultMapping(refs: string[], signers: RecipientDto[]): Record<
 }
 
 export const signerRefsIn = (anchors: DetectedAnchor[]) =>
-  [...new Set(anchors.filter((a) => a.ok && a.signerRef && a.type !== "image").map((a) => a.signerRef!))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  [...new Set(anchors.filter((a) => a.ok && a.signerRef && a.type !== "image").map((a) => a.signerRef!))].sort(
+    (a, b) => Number(a.slice(1)) - Number(b.slice(1)),
+  );
 
 export async function detectAnchors(requestId: string): Promise<AnchorState> {
   try {
@@ -74,7 +81,9 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         onFieldsCreated(r.fields);
         for (const s of r.skipped ?? []) out.skipped.push(describeSkipped(s));
       } catch (e) {
-        out.errors.push(`${ref}: ${e instanceof ApiError && (e.unavailable || e.status === 405) ? "creating fields from anchors is not available on this server yet" : plainError(e)}`);
+        out.errors.push(
+          `${ref}: ${e instanceof ApiError && (e.unavailable || e.status === 405) ? "creating fields from anchors is not available on this server yet" : plainError(e)}`,
+        );
       }
     }
     setResult({ ...out, skipped: [...new Set(out.skipped)] });
@@ -94,15 +103,23 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
           {state.status === "loading" ? "Detecting…" : "Detect anchors"}
         </Button>
       </div>
-      {state.status === "idle" && <p className="text-xs text-slate-500">Finds text such as {"{{s1|signature|150|50}}"} in the PDF and shows it on the pages.</p>}
+      {state.status === "idle" && (
+        <p className="text-xs text-slate-500">
+          Finds text such as {"{{s1|signature|150|50}}"} in the PDF and shows it on the pages.
+        </p>
+      )}
       {state.status === "unavailable" && (
-        <Alert kind="info">Anchor detection is not available on this server yet. Place fields by dragging them from the palette.</Alert>
+        <Alert kind="info">
+          Anchor detection is not available on this server yet. Place fields by dragging them from the palette.
+        </Alert>
       )}
       {state.status === "error" && <Alert>{state.message}</Alert>}
       {state.status === "done" && (
         <>
           <p className="text-sm text-slate-700" role="status">
-            {anchors.length === 0 ? "No anchors found in this document." : `${anchors.length} anchor${anchors.length === 1 ? "" : "s"} found${malformed.length ? `, ${malformed.length} malformed` : ""}.`}
+            {anchors.length === 0
+              ? "No anchors found in this document."
+              : `${anchors.length} anchor${anchors.length === 1 ? "" : "s"} found${malformed.length ? `, ${malformed.length} malformed` : ""}.`}
           </p>
           {refs.length > 0 && (
             <div className="space-y-2">
@@ -146,7 +163,9 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
               </ul>
             </div>
           )}
-          {images.length > 0 && <p className="text-xs text-slate-500">{images.length} image anchor(s): stamp images under “Document edits”.</p>}
+          {images.length > 0 && (
+            <p className="text-xs text-slate-500">{images.length} image anchor(s): stamp images under “Document edits”.</p>
+          )}
         </>
       )}
       {result && (

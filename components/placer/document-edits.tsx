@@ -14,7 +14,15 @@ const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e
  * Optional changes to the document itself, at anchors: replace fixed text, or stamp an image. Each makes
  * a new document version; the pages are drawn again from it, so the result shows at once.
  */
-export function DocumentEdits({ request, anchors, onChanged }: { request: SignatureRequestDto; anchors: DetectedAnchor[]; onChanged: () => Promise<unknown> }) {
+export function DocumentEdits({
+  request,
+  anchors,
+  onChanged,
+}: {
+  request: SignatureRequestDto;
+  anchors: DetectedAnchor[];
+  onChanged: () => Promise<unknown>;
+}) {
   const [open, setOpen] = useState(false);
   const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +37,11 @@ export function DocumentEdits({ request, anchors, onChanged }: { request: Signat
       await onChanged();
       setMsg({ kind: "success", text: `${what}: done. The pages show the new version.` });
     } catch (e) {
-      setMsg(unavailable(e) ? { kind: "info", text: `${what} is not available on this server yet.` } : { kind: "error", text: plainError(e) });
+      setMsg(
+        unavailable(e)
+          ? { kind: "info", text: `${what} is not available on this server yet.` }
+          : { kind: "error", text: plainError(e) },
+      );
     } finally {
       setBusy(false);
     }
@@ -37,7 +49,12 @@ export function DocumentEdits({ request, anchors, onChanged }: { request: Signat
 
   return (
     <section aria-label="Document edits" className="space-y-2">
-      <button type="button" className="flex w-full items-center justify-between text-sm font-semibold text-slate-700" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="flex w-full items-center justify-between text-sm font-semibold text-slate-700"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         Document edits <span aria-hidden>{open ? "▾" : "▸"}</span>
       </button>
       {open && (
@@ -100,7 +117,8 @@ export function DocumentEdits({ request, anchors, onChanged }: { request: Signat
               const form = new FormData(e.currentTarget);
               const img = form.get("image");
               if (!(img instanceof File) || img.size === 0) return setMsg({ kind: "error", text: "Choose a PNG or JPEG image." });
-              if (!String(form.get("anchorKey") ?? "").trim()) return setMsg({ kind: "error", text: "Enter the image anchor's text." });
+              if (!String(form.get("anchorKey") ?? "").trim())
+                return setMsg({ kind: "error", text: "Enter the image anchor's text." });
               void run("Image stamp", () => uploadForm(`/signature-requests/${request.id}/fields/anchors/image`, form, () => {}));
             }}
           >

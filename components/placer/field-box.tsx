@@ -22,14 +22,22 @@ interface Props {
  * arrow keys nudge by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
  */
 export function FieldBox({ f, page, scale, selected, color, recipientName, onSelect, onChange, onDelete }: Props) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `field:${f.key}`, data: { kind: "field", key: f.key } });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `field:${f.key}`,
+    data: { kind: "field", key: f.key },
+  });
   const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
   const box = { x: f.x, y: f.y, width: f.width, height: f.height };
   const label = `${FIELD_LABEL[f.type]} field for ${recipientName}`;
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = e.shiftKey ? 10 : 1;
-    const d: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const d: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     if (d[e.key]) {
       e.preventDefault();
       const [dx, dy] = d[e.key];

@@ -4,7 +4,18 @@ import { FIELD_TYPES } from "@/lib/client/constants";
 import type { FieldType, RecipientDto } from "@/lib/client/types";
 import { FIELD_LABEL } from "./labels";
 
-const ICON: Record<FieldType, string> = { SIGNATURE: "✍", INITIAL: "AB", DATE: "📅", TEXT: "T", CHECKBOX: "☑", RADIO: "◉", DROPDOWN: "▾", NUMBER: "#", NAME: "👤", EMAIL: "@" };
+const ICON: Record<FieldType, string> = {
+  SIGNATURE: "✍",
+  INITIAL: "AB",
+  DATE: "📅",
+  TEXT: "T",
+  CHECKBOX: "☑",
+  RADIO: "◉",
+  DROPDOWN: "▾",
+  NUMBER: "#",
+  NAME: "👤",
+  EMAIL: "@",
+};
 
 export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldType) => void }) {
   return (
@@ -25,7 +36,10 @@ export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldTy
 }
 
 function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; onAdd: (type: FieldType) => void }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `palette:${type}`, data: { kind: "palette", type } });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `palette:${type}`,
+    data: { kind: "palette", type },
+  });
   return (
     <button
       ref={setNodeRef}
@@ -65,8 +79,18 @@ export function RecipientPicker({
       <legend className="mb-1 text-sm font-semibold text-slate-700">Placing fields for</legend>
       <div className="space-y-1" role="radiogroup" aria-label="Placing fields for">
         {signers.map((r) => (
-          <label key={r.id} className={`flex cursor-pointer items-center gap-2 rounded-md border px-2 py-1.5 text-sm ${value === r.id ? "border-slate-400 bg-slate-50" : "border-transparent hover:bg-slate-50"}`}>
-            <input type="radio" name="active-recipient" value={r.id} checked={value === r.id} onChange={() => onChange(r.id)} className="sr-only" />
+          <label
+            key={r.id}
+            className={`flex cursor-pointer items-center gap-2 rounded-md border px-2 py-1.5 text-sm ${value === r.id ? "border-slate-400 bg-slate-50" : "border-transparent hover:bg-slate-50"}`}
+          >
+            <input
+              type="radio"
+              name="active-recipient"
+              value={r.id}
+              checked={value === r.id}
+              onChange={() => onChange(r.id)}
+              className="sr-only"
+            />
             <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: colorOf(r.id).solid }} />
             <span className="truncate">{r.name}</span>
             <span className="ml-auto text-xs text-slate-400">step {steps.indexOf(r.order) + 1}</span>

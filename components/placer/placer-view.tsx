@@ -1,6 +1,15 @@
 "use client";
 import "./pdf-setup";
-import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document } from "react-pdf";
 import type { PDFDocumentProxy } from "pdfjs-dist";
@@ -29,7 +38,9 @@ interface Props {
 const NO_FIELDS: never[] = [];
 const NO_ANCHORS: DetectedAnchor[] = [];
 
-type Drag = { kind: "palette"; type: FieldType; grabX: number; grabY: number } | { kind: "field"; key: string; grabX: number; grabY: number };
+type Drag =
+  | { kind: "palette"; type: FieldType; grabX: number; grabY: number }
+  | { kind: "field"; key: string; grabX: number; grabY: number };
 
 /**
  * The field placer: the draft's pages (react-pdf; only pages near the viewport are drawn), a palette
@@ -63,7 +74,8 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     return () => ro.disconnect();
   }, []);
   const maxPageWidth = Math.max(...pages.map((p) => p.width));
-  const fitScale = viewerWidth > 0 ? Math.min(Math.max((viewerWidth - 48) / maxPageWidth, 0.25), 2 * CSS_PX_PER_PT) : CSS_PX_PER_PT;
+  const fitScale =
+    viewerWidth > 0 ? Math.min(Math.max((viewerWidth - 48) / maxPageWidth, 0.25), 2 * CSS_PX_PER_PT) : CSS_PX_PER_PT;
   const scale = zoom === "fit" ? fitScale : zoom;
   const setScaleKeepingPlace = (next: "fit" | number) => {
     const el = scroller.current;
@@ -162,12 +174,26 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   }, [store.fields]);
 
   const colorOf = useCallback((id: string) => colorFor(recipientIds, id), [recipientIds]);
-  const nameOf = useCallback((id: string) => request.recipients.find((r) => r.id === id)?.name ?? "unknown recipient", [request.recipients]);
-  const anchorColor = useCallback((a: DetectedAnchor) => (a.signerRef && mapping[a.signerRef] ? colorOf(mapping[a.signerRef]) : a.signerRef ? RECIPIENT_COLORS[(Number(a.signerRef.slice(1)) - 1) % RECIPIENT_COLORS.length] : null), [mapping, colorOf]);
+  const nameOf = useCallback(
+    (id: string) => request.recipients.find((r) => r.id === id)?.name ?? "unknown recipient",
+    [request.recipients],
+  );
+  const anchorColor = useCallback(
+    (a: DetectedAnchor) =>
+      a.signerRef && mapping[a.signerRef]
+        ? colorOf(mapping[a.signerRef])
+        : a.signerRef
+          ? RECIPIENT_COLORS[(Number(a.signerRef.slice(1)) - 1) % RECIPIENT_COLORS.length]
+          : null,
+    [mapping, colorOf],
+  );
 
   // Stable, so that the 300 memoised pages of a long document do not all render again on each change.
   const { update: updateField, remove: removeField } = store;
-  const onFieldChange = useCallback((key: string, patch: Partial<FieldInput>, delay: number) => updateField(key, patch, { delay }), [updateField]);
+  const onFieldChange = useCallback(
+    (key: string, patch: Partial<FieldInput>, delay: number) => updateField(key, patch, { delay }),
+    [updateField],
+  );
   const onFieldDelete = useCallback(
     (key: string) => {
       void removeField(key);
@@ -181,7 +207,14 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       store.setError("Add a signer on the Recipients step first: every field belongs to a signer.");
       return;
     }
-    const key = store.add({ type, recipientId: active, page, ...box, required: true, ...newFieldDefaults(type, active, store.fields) });
+    const key = store.add({
+      type,
+      recipientId: active,
+      page,
+      ...box,
+      required: true,
+      ...newFieldDefaults(type, active, store.fields),
+    });
     setSelectedKey(key);
   };
   const addAtPageInView = (type: FieldType) => {
@@ -207,7 +240,11 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     const grabX = initial ? ev.clientX - initial.left : 0;
     const grabY = initial ? ev.clientY - initial.top : 0;
     const data = e.active.data.current as { kind: "palette"; type: FieldType } | { kind: "field"; key: string };
-    setDrag(data.kind === "palette" ? { kind: "palette", type: data.type, grabX, grabY } : { kind: "field", key: data.key, grabX, grabY });
+    setDrag(
+      data.kind === "palette"
+        ? { kind: "palette", type: data.type, grabX, grabY }
+        : { kind: "field", key: data.key, grabX, grabY },
+    );
     if (data.kind === "field") setSelectedKey(data.key);
   }
 
@@ -232,7 +269,12 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     const target = n ?? (inView ? f?.page : undefined);
     const rect = target ? rectOf(target) : null;
     if (!f || !target || !rect) return;
-    const box = boxAtScreenPoint({ x: p.x - d.grabX, y: p.y - d.grabY }, { width: f.width, height: f.height }, rect, pages[target - 1]);
+    const box = boxAtScreenPoint(
+      { x: p.x - d.grabX, y: p.y - d.grabY },
+      { width: f.width, height: f.height },
+      rect,
+      pages[target - 1],
+    );
     store.update(f.key, { page: target, ...box }, { delay: 0 });
   }
 
@@ -240,7 +282,14 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const activeColor = active ? colorOf(active) : RECIPIENT_COLORS[0];
 
   return (
-    <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDrag(null)} autoScroll={{ threshold: { x: 0, y: 0.15 } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerWithin}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+    >
       <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
         <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
           <RecipientPicker signers={signers} value={active} onChange={setActive} colorOf={colorOf} />
@@ -255,17 +304,28 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
             onFieldsCreated={store.merge}
             onGoTo={goToPage}
           />
-          <DocumentEdits request={request} anchors={anchorState.status === "done" ? anchorState.anchors : []} onChanged={reload} />
+          <DocumentEdits
+            request={request}
+            anchors={anchorState.status === "done" ? anchorState.anchors : []}
+            onChanged={reload}
+          />
         </aside>
 
         <div className="min-w-0">
           <div className="mb-2 flex flex-wrap items-center gap-3">
             <ZoomControls scale={scale} fit={zoom === "fit"} onZoom={setScaleKeepingPlace} steps={ZOOM_STEPS} />
             <span className="text-xs text-slate-500">
-              {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"} · {store.fields.length} field{store.fields.length === 1 ? "" : "s"}
+              {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"} · {store.fields.length} field
+              {store.fields.length === 1 ? "" : "s"}
             </span>
             <span className="ml-auto text-xs" role="status" aria-live="polite" data-testid="save-status">
-              {store.saving ? <span className="text-slate-500">Saving…</span> : store.error ? <span className="text-red-700">Not saved</span> : <span className="text-emerald-700">All changes saved</span>}
+              {store.saving ? (
+                <span className="text-slate-500">Saving…</span>
+              ) : store.error ? (
+                <span className="text-red-700">Not saved</span>
+              ) : (
+                <span className="text-emerald-700">All changes saved</span>
+              )}
             </span>
           </div>
           {store.error && (
@@ -285,7 +345,9 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
               setPdf(p);
               setPdfError(null);
             }}
-            onLoadError={() => setPdfError("The PDF could not be shown. Reload the page; if it persists, download it from the request page.")}
+            onLoadError={() =>
+              setPdfError("The PDF could not be shown. Reload the page; if it persists, download it from the request page.")
+            }
             loading={null}
             error={null}
             noData={null}
@@ -336,7 +398,13 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
               page={pages[selected.page - 1]}
               signers={signers}
               onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
-              defaultsFor={(type) => newFieldDefaults(type, selected.recipientId, store.fields.filter((x) => x.key !== selected.key))}
+              defaultsFor={(type) =>
+                newFieldDefaults(
+                  type,
+                  selected.recipientId,
+                  store.fields.filter((x) => x.key !== selected.key),
+                )
+              }
               onDelete={() => {
                 void store.remove(selected.key);
                 setSelectedKey(null);
@@ -346,7 +414,9 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
             <div className="space-y-2 text-sm text-slate-600">
               <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
               <p>Select a field to change its signer, name, label or size.</p>
-              <p className="text-xs text-slate-500">Keys: arrows move by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.</p>
+              <p className="text-xs text-slate-500">
+                Keys: arrows move by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
+              </p>
               <FieldSummary fields={store.fields} signers={signers} colorOf={colorOf} />
             </div>
           )}
@@ -378,7 +448,15 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   );
 }
 
-function FieldSummary({ fields, signers, colorOf }: { fields: { recipientId: string }[]; signers: { id: string; name: string }[]; colorOf: (id: string) => { solid: string } }) {
+function FieldSummary({
+  fields,
+  signers,
+  colorOf,
+}: {
+  fields: { recipientId: string }[];
+  signers: { id: string; name: string }[];
+  colorOf: (id: string) => { solid: string };
+}) {
   if (signers.length === 0) return null;
   return (
     <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
@@ -388,7 +466,9 @@ function FieldSummary({ fields, signers, colorOf }: { fields: { recipientId: str
           <li key={s.id} className="flex items-center gap-2 text-xs">
             <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(s.id).solid }} />
             <span className="truncate">{s.name}</span>
-            <span className={`ml-auto ${n ? "text-slate-500" : "font-medium text-amber-700"}`}>{n ? `${n} field${n === 1 ? "" : "s"}` : "no fields yet"}</span>
+            <span className={`ml-auto ${n ? "text-slate-500" : "font-medium text-amber-700"}`}>
+              {n ? `${n} field${n === 1 ? "" : "s"}` : "no fields yet"}
+            </span>
           </li>
         );
       })}
@@ -397,7 +477,11 @@ function FieldSummary({ fields, signers, colorOf }: { fields: { recipientId: str
 }
 
 /** The pages (by number) whose element intersects the scroller, grown by `margin`; one observer for all. */
-function usePagesIntersecting(root: React.RefObject<HTMLElement | null>, els: React.RefObject<Map<number, HTMLElement>>, margin: string) {
+function usePagesIntersecting(
+  root: React.RefObject<HTMLElement | null>,
+  els: React.RefObject<Map<number, HTMLElement>>,
+  margin: string,
+) {
   const [pages, setPages] = useState<Set<number>>(() => new Set([1]));
   const observer = useRef<IntersectionObserver | null>(null);
   useEffect(() => {

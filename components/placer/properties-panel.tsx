@@ -31,10 +31,15 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
       </div>
       <Row label="Type">
         {(id) => (
-          <select id={id} className={inputClass} value={f.type} onChange={(e) => {
+          <select
+            id={id}
+            className={inputClass}
+            value={f.type}
+            onChange={(e) => {
               const type = e.target.value as FieldInput["type"];
               onChange({ type, ...defaultsFor?.(type) }, 0);
-            }}>
+            }}
+          >
             {FIELD_TYPES.map((t) => (
               <option key={t} value={t}>
                 {FIELD_LABEL[t]}
@@ -45,7 +50,12 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
       </Row>
       <Row label="Signer">
         {(id) => (
-          <select id={id} className={inputClass} value={f.recipientId} onChange={(e) => onChange({ recipientId: e.target.value }, 0)}>
+          <select
+            id={id}
+            className={inputClass}
+            value={f.recipientId}
+            onChange={(e) => onChange({ recipientId: e.target.value }, 0)}
+          >
             {signers.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
@@ -56,7 +66,12 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
       </Row>
       <TextProp label="Name" value={f.name ?? ""} maxLength={200} onCommit={(v) => onChange({ name: v }, 0)} />
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={f.required !== false} onChange={(e) => onChange({ required: e.target.checked }, 0)} className="h-4 w-4 rounded border-slate-300" />
+        <input
+          type="checkbox"
+          checked={f.required !== false}
+          onChange={(e) => onChange({ required: e.target.checked }, 0)}
+          className="h-4 w-4 rounded border-slate-300"
+        />
         Required
       </label>
       <TextProp label="Label" value={f.label ?? ""} maxLength={200} onCommit={(v) => onChange({ label: v }, 0)} />
@@ -66,8 +81,20 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
       <TypeProps f={f} onChange={onChange} />
       {isText && (
         <>
-          <NumberProp label="Max length" value={f.maxLength} min={1} max={10000} integer onCommit={(v) => onChange({ maxLength: v }, 0)} />
-          <TextProp label="Default value" value={f.defaultValue ?? ""} maxLength={10000} onCommit={(v) => onChange({ defaultValue: v }, 0)} />
+          <NumberProp
+            label="Max length"
+            value={f.maxLength}
+            min={1}
+            max={10000}
+            integer
+            onCommit={(v) => onChange({ maxLength: v }, 0)}
+          />
+          <TextProp
+            label="Default value"
+            value={f.defaultValue ?? ""}
+            maxLength={10000}
+            onCommit={(v) => onChange({ defaultValue: v }, 0)}
+          />
         </>
       )}
       <fieldset className="grid grid-cols-2 gap-2">
@@ -103,18 +130,45 @@ function Row({ label, children }: { label: string; children: (id: string) => Rea
 }
 
 /** Edited freely; saved on blur or Enter (not on each keystroke). */
-function TextProp({ label, value, maxLength, onCommit }: { label: string; value: string; maxLength: number; onCommit: (v: string) => void }) {
+function TextProp({
+  label,
+  value,
+  maxLength,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  maxLength: number;
+  onCommit: (v: string) => void;
+}) {
   const [v, setV] = useState(value);
   useEffect(() => setV(value), [value]);
   const commit = () => v !== value && onCommit(v);
   return (
     <Row label={label}>
-      {(id) => <input id={id} className={inputClass} value={v} maxLength={maxLength} onChange={(e) => setV(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === "Enter" && commit()} />}
+      {(id) => (
+        <input
+          id={id}
+          className={inputClass}
+          value={v}
+          maxLength={maxLength}
+          onChange={(e) => setV(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === "Enter" && commit()}
+        />
+      )}
     </Row>
   );
 }
 
-function NumberProp(props: { label: string; value: number | undefined; min: number; max: number; integer?: boolean; onCommit: (v: number) => void }) {
+function NumberProp(props: {
+  label: string;
+  value: number | undefined;
+  min: number;
+  max: number;
+  integer?: boolean;
+  onCommit: (v: number) => void;
+}) {
   const [v, setV] = useState(props.value === undefined ? "" : String(props.value));
   useEffect(() => setV(props.value === undefined ? "" : String(props.value)), [props.value]);
   const commit = () => {
@@ -153,10 +207,22 @@ function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<
     case "RADIO":
       return (
         <>
-          <TextProp label="Group" value={f.group ?? ""} maxLength={100} onCommit={(v) => v.trim() && onChange({ group: v.trim() }, 0)} />
-          <TextProp label="Option of this button" value={f.option ?? ""} maxLength={200} onCommit={(v) => v.trim() && onChange({ option: v.trim() }, 0)} />
+          <TextProp
+            label="Group"
+            value={f.group ?? ""}
+            maxLength={100}
+            onCommit={(v) => v.trim() && onChange({ group: v.trim() }, 0)}
+          />
+          <TextProp
+            label="Option of this button"
+            value={f.option ?? ""}
+            maxLength={200}
+            onCommit={(v) => v.trim() && onChange({ option: v.trim() }, 0)}
+          />
           <p className="text-xs text-slate-500" data-testid="radio-group-options">
-            {f.options?.length ? `Options in “${f.group}”: ${f.options.join(", ")}` : "Each radio button is one option; add a button per option, in the same group."}
+            {f.options?.length
+              ? `Options in “${f.group}”: ${f.options.join(", ")}`
+              : "Each radio button is one option; add a button per option, in the same group."}
           </p>
         </>
       );
@@ -165,12 +231,23 @@ function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<
         <div className="grid grid-cols-3 gap-2">
           <NumberProp label="Minimum" value={f.min} min={-1e15} max={1e15} onCommit={(v) => onChange({ min: v }, 0)} />
           <NumberProp label="Maximum" value={f.max} min={-1e15} max={1e15} onCommit={(v) => onChange({ max: v }, 0)} />
-          <NumberProp label="Decimals" value={f.decimals} min={0} max={6} integer onCommit={(v) => onChange({ decimals: v }, 0)} />
+          <NumberProp
+            label="Decimals"
+            value={f.decimals}
+            min={0}
+            max={6}
+            integer
+            onCommit={(v) => onChange({ decimals: v }, 0)}
+          />
         </div>
       );
     case "NAME":
     case "EMAIL":
-      return <p className="text-xs text-slate-500">Pre-filled with the signer’s {f.type === "NAME" ? "name" : "e-mail address"}; they can change it.</p>;
+      return (
+        <p className="text-xs text-slate-500">
+          Pre-filled with the signer’s {f.type === "NAME" ? "name" : "e-mail address"}; they can change it.
+        </p>
+      );
     case "CHECKBOX":
       return <p className="text-xs text-slate-500">Required means the signer must tick it.</p>;
     default:
@@ -184,13 +261,25 @@ function OptionsProp({ value, onCommit }: { value: string[]; onCommit: (v: strin
   const [v, setV] = useState(joined);
   useEffect(() => setV(joined), [joined]);
   const commit = () => {
-    const options = v.split("\n").map((o) => o.trim()).filter(Boolean);
+    const options = v
+      .split("\n")
+      .map((o) => o.trim())
+      .filter(Boolean);
     if (options.length === 0) return setV(joined);
     if (options.join("\n") !== joined) onCommit(options);
   };
   return (
     <Row label="Options (one per line)">
-      {(id) => <textarea id={id} rows={Math.min(Math.max(value.length, 3), 10)} className={inputClass} value={v} onChange={(e) => setV(e.target.value)} onBlur={commit} />}
+      {(id) => (
+        <textarea
+          id={id}
+          rows={Math.min(Math.max(value.length, 3), 10)}
+          className={inputClass}
+          value={v}
+          onChange={(e) => setV(e.target.value)}
+          onBlur={commit}
+        />
+      )}
     </Row>
   );
 }

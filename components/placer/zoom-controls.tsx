@@ -4,7 +4,17 @@
 export const CSS_PX_PER_PT = 96 / 72;
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3].map((z) => z * CSS_PX_PER_PT);
 
-export function ZoomControls({ scale, fit, steps, onZoom }: { scale: number; fit: boolean; steps: number[]; onZoom: (z: "fit" | number) => void }) {
+export function ZoomControls({
+  scale,
+  fit,
+  steps,
+  onZoom,
+}: {
+  scale: number;
+  fit: boolean;
+  steps: number[];
+  onZoom: (z: "fit" | number) => void;
+}) {
   const pct = Math.round((scale / CSS_PX_PER_PT) * 100);
   const smaller = [...steps].reverse().find((s) => s < scale - 1e-6);
   const larger = steps.find((s) => s > scale + 1e-6);

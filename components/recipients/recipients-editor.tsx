@@ -1,5 +1,14 @@
 "use client";
-import { DndContext, PointerSensor, pointerWithin, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState } from "react";
 import { plainError } from "@/lib/client/api";
@@ -48,7 +57,11 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
   async function patch(r: RecipientDto, p: RecipientPatch) {
     setError(null);
     const { authentication, ...shown } = p;
-    setItems((xs) => xs.map((x) => (x.id === r.id ? { ...x, ...shown, ...(authentication && { authentication: { method: authentication.method } }) } : x)));
+    setItems((xs) =>
+      xs.map((x) =>
+        x.id === r.id ? { ...x, ...shown, ...(authentication && { authentication: { method: authentication.method } }) } : x,
+      ),
+    );
     try {
       await m.update.mutateAsync({ recipientId: r.id, patch: p });
     } catch (e) {
@@ -61,7 +74,10 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
     const over = e.over?.id;
     if (!over) return;
     const [kind, n] = String(over).split(":");
-    void applyMove(String(e.active.id), kind === "step" ? { kind: "join", step: Number(n) } : { kind: "insert", before: Number(n) });
+    void applyMove(
+      String(e.active.id),
+      kind === "step" ? { kind: "join", step: Number(n) } : { kind: "insert", before: Number(n) },
+    );
   }
 
   return (
@@ -97,7 +113,12 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
                         step={i}
                         stepCount={groups.length}
                         aloneInStep={g.length === 1}
-                        onStep={(v) => void applyMove(r.id, v === "new" ? { kind: "insert", before: groups.length } : { kind: "join", step: Number(v) })}
+                        onStep={(v) =>
+                          void applyMove(
+                            r.id,
+                            v === "new" ? { kind: "insert", before: groups.length } : { kind: "join", step: Number(v) },
+                          )
+                        }
                         onPatch={(p) => void patch(r, p)}
                         onRemove={async () => {
                           if (!confirm(`Remove ${r.name}? Their fields are removed too.`)) return;
@@ -131,7 +152,11 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
           }}
         />
         {onContinue && (
-          <Button className="mt-4 w-full" onClick={onContinue} disabled={!items.some((r) => r.role === "SIGNER" || r.role === "APPROVER")}>
+          <Button
+            className="mt-4 w-full"
+            onClick={onContinue}
+            disabled={!items.some((r) => r.role === "SIGNER" || r.role === "APPROVER")}
+          >
             Continue to fields
           </Button>
         )}
@@ -161,11 +186,14 @@ function RoleOptions() {
   ));
 }
 
-type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & { authentication?: { method: AuthMethod; accessCode?: string } };
+type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & {
+  authentication?: { method: AuthMethod; accessCode?: string };
+};
 const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
 
 /** An access code as the API takes it (4–64 characters), or why not. */
-const accessCodeProblem = (c: string) => (c.trim().length < 4 || c.trim().length > 64 ? "The access code must be 4 to 64 characters." : null);
+const accessCodeProblem = (c: string) =>
+  c.trim().length < 4 || c.trim().length > 64 ? "The access code must be 4 to 64 characters." : null;
 
 function StepGroup({ step, parallel, children }: { step: number; parallel: boolean; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `step:${step}` });
@@ -187,7 +215,12 @@ function StepGroup({ step, parallel, children }: { step: number; parallel: boole
 function Gap({ index }: { index: number }) {
   const { setNodeRef, isOver } = useDroppable({ id: `gap:${index}` });
   return (
-    <div ref={setNodeRef} aria-hidden data-testid={`gap-${index}`} className={`flex items-center transition-all ${isOver ? "h-10" : "h-5"}`}>
+    <div
+      ref={setNodeRef}
+      aria-hidden
+      data-testid={`gap-${index}`}
+      className={`flex items-center transition-all ${isOver ? "h-10" : "h-5"}`}
+    >
       <div className={`h-0.5 w-full rounded ${isOver ? "bg-indigo-500" : "bg-transparent"}`} />
     </div>
   );
@@ -243,7 +276,12 @@ function RecipientRow(props: {
         onChange={(e) => setEmail(e.target.value)}
         onBlur={() => email.trim() && email !== r.email && props.onPatch({ email: email.trim() })}
       />
-      <select aria-label={`Role of ${r.name}`} className={controlClass} value={r.role} onChange={(e) => props.onPatch({ role: e.target.value as RecipientDto["role"] })}>
+      <select
+        aria-label={`Role of ${r.name}`}
+        className={controlClass}
+        value={r.role}
+        onChange={(e) => props.onPatch({ role: e.target.value as RecipientDto["role"] })}
+      >
         <RoleOptions />
       </select>
       <select
@@ -255,7 +293,9 @@ function RecipientRow(props: {
           const method = e.target.value as AuthMethod;
           if (method !== "ACCESS_CODE") return props.onPatch({ authentication: { method } });
           // The code is given once, here; it is stored hashed and never shown again.
-          const code = window.prompt(`Access code for ${r.name} (4 to 64 characters). Give it to them yourself, not by the same e-mail.`);
+          const code = window.prompt(
+            `Access code for ${r.name} (4 to 64 characters). Give it to them yourself, not by the same e-mail.`,
+          );
           if (code === null) return;
           const problem = accessCodeProblem(code);
           if (problem) return window.alert(problem);
@@ -268,7 +308,12 @@ function RecipientRow(props: {
           </option>
         ))}
       </select>
-      <select aria-label={`Step of ${r.name}`} className={controlClass} value={String(props.step)} onChange={(e) => props.onStep(e.target.value)}>
+      <select
+        aria-label={`Step of ${r.name}`}
+        className={controlClass}
+        value={String(props.step)}
+        onChange={(e) => props.onStep(e.target.value)}
+      >
         {Array.from({ length: props.stepCount }, (_, i) => (
           <option key={i} value={String(i)}>
             Step {i + 1}
@@ -277,14 +322,27 @@ function RecipientRow(props: {
         {!props.aloneInStep || props.step !== props.stepCount - 1 ? <option value="new">New last step</option> : null}
       </select>
       {r.status !== "PENDING" && <StatusBadge status={r.status} />}
-      <button type="button" onClick={props.onRemove} className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50" aria-label={`Remove ${r.name}`}>
+      <button
+        type="button"
+        onClick={props.onRemove}
+        className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50"
+        aria-label={`Remove ${r.name}`}
+      >
         Remove
       </button>
     </li>
   );
 }
 
-function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; steps: number[]; onAdd: (r: RecipientInput) => Promise<void> }) {
+function AddRecipientForm({
+  nextOrder,
+  steps,
+  onAdd,
+}: {
+  nextOrder: number;
+  steps: number[];
+  onAdd: (r: RecipientInput) => Promise<void>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<string>("new");
@@ -311,7 +369,9 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
             email,
             role: ROLES.find((x) => x === f.get("role")) ?? "SIGNER",
             order: order === "new" ? nextOrder : Number(order),
-            ...(method !== "NONE" && { authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method } }),
+            ...(method !== "NONE" && {
+              authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method },
+            }),
           });
           formEl.reset();
           setOrder("new");
@@ -341,7 +401,12 @@ function AddRecipientForm({ nextOrder, steps, onAdd }: { nextOrder: number; step
         ))}
         <option value="new">Step {steps.length + 1} (after the others)</option>
       </SelectField>
-      <SelectField label="Authentication" name="authMethod" value={method} onChange={(e) => setMethod(e.target.value as AuthMethod)}>
+      <SelectField
+        label="Authentication"
+        name="authMethod"
+        value={method}
+        onChange={(e) => setMethod(e.target.value as AuthMethod)}
+      >
         <option value="NONE">None: the e-mailed link is enough</option>
         <option value="ACCESS_CODE">Access code (you give it to them)</option>
         <option value="EMAIL_CODE">Code e-mailed when they open the link</option>

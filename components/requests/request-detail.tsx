@@ -16,13 +16,17 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
   const router = useRouter();
   const q = useRequest(id);
   const actions = useRequestActions(id);
-  const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(justSent ? { kind: "success", text: "Sent. The first signers have been e-mailed." } : null);
+  const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(
+    justSent ? { kind: "success", text: "Sent. The first signers have been e-mailed." } : null,
+  );
 
   if (q.isPending) return <Spinner label="Loading the request" />;
   if (q.isError)
     return (
       <Alert title="The request could not be loaded">
-        {q.error instanceof ApiError && q.error.status === 404 ? "This request does not exist, or it was deleted." : plainError(q.error)}
+        {q.error instanceof ApiError && q.error.status === 404
+          ? "This request does not exist, or it was deleted."
+          : plainError(q.error)}
       </Alert>
     );
   const r = q.data;
@@ -35,7 +39,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
       await fn();
       setMsg({ kind: "success", text: done });
     } catch (e) {
-      if (unavailableText && e instanceof ApiError && (e.unavailable || e.status === 405)) setMsg({ kind: "info", text: unavailableText });
+      if (unavailableText && e instanceof ApiError && (e.unavailable || e.status === 405))
+        setMsg({ kind: "info", text: unavailableText });
       else setMsg({ kind: "error", text: plainError(e) });
     }
   }
@@ -89,14 +94,26 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           )}
           {r.status === "IN_PROGRESS" && (
             <>
-              <Button variant="secondary" disabled={actions.remind.isPending} onClick={() => act(() => actions.remind.mutateAsync(), "Reminders sent to the signers whose turn it is.", "Reminders are not available on this server yet.")}>
+              <Button
+                variant="secondary"
+                disabled={actions.remind.isPending}
+                onClick={() =>
+                  act(
+                    () => actions.remind.mutateAsync(),
+                    "Reminders sent to the signers whose turn it is.",
+                    "Reminders are not available on this server yet.",
+                  )
+                }
+              >
                 Send reminder
               </Button>
               <Button
                 variant="danger"
                 disabled={actions.cancel.isPending}
                 onClick={() => {
-                  const reason = prompt("Cancel this request? The signers are told and their links stop working.\n\nReason (optional):");
+                  const reason = prompt(
+                    "Cancel this request? The signers are told and their links stop working.\n\nReason (optional):",
+                  );
                   if (reason === null) return;
                   void act(() => actions.cancel.mutateAsync(reason.trim() || undefined), "The request is cancelled.");
                 }}
@@ -112,7 +129,12 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         <SealErrorBanner
           error={r.sealError}
           busy={actions.reseal.isPending}
-          onReseal={() => act(() => actions.reseal.mutateAsync(), "Sealing queued again. This page shows the request as completed once the signed PDF is made and sent.")}
+          onReseal={() =>
+            act(
+              () => actions.reseal.mutateAsync(),
+              "Sealing queued again. This page shows the request as completed once the signed PDF is made and sent.",
+            )
+          }
         />
       )}
 
@@ -131,7 +153,14 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                   {signed} of {signers.length}
                 </span>
               </div>
-              <div role="progressbar" aria-label="Signing progress" aria-valuemin={0} aria-valuemax={signers.length} aria-valuenow={signed} className="h-2 overflow-hidden rounded bg-slate-200">
+              <div
+                role="progressbar"
+                aria-label="Signing progress"
+                aria-valuemin={0}
+                aria-valuemax={signers.length}
+                aria-valuenow={signed}
+                className="h-2 overflow-hidden rounded bg-slate-200"
+              >
                 <div className="h-full bg-emerald-500" style={{ width: `${(signed / signers.length) * 100}%` }} />
               </div>
             </div>
@@ -155,7 +184,9 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                         <span className="ml-auto">
                           <StatusBadge status={x.status} />
                         </span>
-                        <span className="w-full text-xs text-slate-500">{recipientTimeline(x, r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now")}</span>
+                        <span className="w-full text-xs text-slate-500">
+                          {recipientTimeline(x, r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now")}
+                        </span>
                         {x.declineReason && <span className="w-full text-xs text-red-700">Declined: {x.declineReason}</span>}
                       </li>
                     ))}
@@ -165,7 +196,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             </ol>
           )}
           <p className="mt-4 text-xs text-slate-500">
-            {r.document.pageCount} page{r.document.pageCount === 1 ? "" : "s"} · {r.fields.length} field{r.fields.length === 1 ? "" : "s"} · document version {r.document.version} · SHA-256{" "}
+            {r.document.pageCount} page{r.document.pageCount === 1 ? "" : "s"} · {r.fields.length} field
+            {r.fields.length === 1 ? "" : "s"} · document version {r.document.version} · SHA-256{" "}
             <code className="break-all">{r.document.sha256.slice(0, 16)}…</code>
           </p>
         </section>
@@ -178,14 +210,26 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 type Recipient = SignatureRequestDto["recipients"][number];
 
 /** Every signer signed but the seal failed for good: say so, and offer to try again. */
-function SealErrorBanner({ error, busy, onReseal }: { error: NonNullable<SignatureRequestDto["sealError"]>; busy: boolean; onReseal: () => void }) {
+function SealErrorBanner({
+  error,
+  busy,
+  onReseal,
+}: {
+  error: NonNullable<SignatureRequestDto["sealError"]>;
+  busy: boolean;
+  onReseal: () => void;
+}) {
   return (
-    <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       <div className="min-w-0 flex-1 space-y-1">
         <p className="font-semibold">The signed PDF could not be made</p>
         <p className="break-words">{error.message}</p>
         <p className="text-xs text-red-700">
-          Every signer has signed, but sealing failed ({error.code}, {formatDate(error.failedAt)}), so no one has received the signed PDF yet.
+          Every signer has signed, but sealing failed ({error.code}, {formatDate(error.failedAt)}), so no one has received the
+          signed PDF yet.
         </p>
       </div>
       <Button variant="danger" disabled={busy} aria-busy={busy} onClick={onReseal}>
@@ -234,7 +278,11 @@ const EVENT_TEXT: Record<string, string> = {
 function describe(e: AuditEvent): string {
   const base = EVENT_TEXT[e.type] ?? e.type.replace(/[._]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
   const d = e.data ?? {};
-  const extra = [typeof d.email === "string" ? d.email : null, typeof d.count === "number" ? `${d.count}` : null, typeof d.reason === "string" && d.reason ? `“${d.reason}”` : null].filter(Boolean);
+  const extra = [
+    typeof d.email === "string" ? d.email : null,
+    typeof d.count === "number" ? `${d.count}` : null,
+    typeof d.reason === "string" && d.reason ? `“${d.reason}”` : null,
+  ].filter(Boolean);
   return extra.length ? `${base} (${extra.join(", ")})` : base;
 }
 
@@ -269,10 +317,18 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
           <table className="min-w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Event</th>
-                <th scope="col" className="py-2 pr-3">By</th>
-                <th scope="col" className="hidden py-2 md:table-cell">IP address</th>
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Event
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  By
+                </th>
+                <th scope="col" className="hidden py-2 md:table-cell">
+                  IP address
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -33,7 +33,12 @@ export function RequestsList() {
           <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-slate-700">
             Status
           </label>
-          <select id="status-filter" className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as RequestStatus | "")}>
+          <select
+            id="status-filter"
+            className={inputClass}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as RequestStatus | "")}
+          >
             <option value="">All statuses</option>
             {REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -46,7 +51,14 @@ export function RequestsList() {
           <label htmlFor="search" className="mb-1 block text-sm font-medium text-slate-700">
             Search by title
           </label>
-          <input id="search" type="search" className={inputClass} placeholder="e.g. Lease agreement" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="search"
+            type="search"
+            className={inputClass}
+            placeholder="e.g. Lease agreement"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
 
@@ -59,7 +71,9 @@ export function RequestsList() {
       ) : items.length === 0 ? (
         needle || status ? (
           <EmptyState title="No requests match">
-            {needle && q.hasNextPage ? "Only the requests loaded so far were searched; load more to search further." : "Try another status or search."}
+            {needle && q.hasNextPage
+              ? "Only the requests loaded so far were searched; load more to search further."
+              : "Try another status or search."}
           </EmptyState>
         ) : (
           <EmptyState title="No signature requests yet">
@@ -74,34 +88,45 @@ export function RequestsList() {
           </EmptyState>
         )
       ) : (
-        <DataTable columns={["Title", "Status", { label: "Recipients", hideBelow: "sm" }, { label: "Pages", hideBelow: "md" }, { label: "Created", hideBelow: "md" }]} actions>
-              {items.map((r) => (
-                <tr key={r.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3 font-medium text-slate-900">
-                    <Link href={`/requests/${r.id}`} className="hover:underline">
-                      {r.title}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={r.status} />
-                    {r.sealError && r.status === "IN_PROGRESS" && <span className="ml-2 text-xs font-medium text-red-700">Sealing failed</span>}
-                  </td>
-                  <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{r.recipientCount}</td>
-                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{r.document.pageCount}</td>
-                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(r.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">
-                    {r.status === "DRAFT" ? (
-                      <Link href={`/requests/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-                        Continue editing<span className="sr-only"> {r.title}</span>
-                      </Link>
-                    ) : (
-                      <Link href={`/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-                        View<span className="sr-only"> {r.title}</span>
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
+        <DataTable
+          columns={[
+            "Title",
+            "Status",
+            { label: "Recipients", hideBelow: "sm" },
+            { label: "Pages", hideBelow: "md" },
+            { label: "Created", hideBelow: "md" },
+          ]}
+          actions
+        >
+          {items.map((r) => (
+            <tr key={r.id} className="hover:bg-slate-50">
+              <td className="px-4 py-3 font-medium text-slate-900">
+                <Link href={`/requests/${r.id}`} className="hover:underline">
+                  {r.title}
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge status={r.status} />
+                {r.sealError && r.status === "IN_PROGRESS" && (
+                  <span className="ml-2 text-xs font-medium text-red-700">Sealing failed</span>
+                )}
+              </td>
+              <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{r.recipientCount}</td>
+              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{r.document.pageCount}</td>
+              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(r.createdAt)}</td>
+              <td className="px-4 py-3 text-right">
+                {r.status === "DRAFT" ? (
+                  <Link href={`/requests/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
+                    Continue editing<span className="sr-only"> {r.title}</span>
+                  </Link>
+                ) : (
+                  <Link href={`/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+                    View<span className="sr-only"> {r.title}</span>
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
 

@@ -48,44 +48,75 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
         </div>
         {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
         <DataTable columns={["Browser", "Address", "Signed in", "Last seen"]} actions label="Sessions">
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-4 py-3" title={s.userAgent ?? undefined}>
-                    {describeBrowser(s.userAgent)}
-                    {s.current && <span className="ml-2 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700">This browser</span>}
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{s.ip ?? "unknown"}</td>
-                  <td className="px-4 py-3 text-slate-600">
-                    <LocalTime iso={s.createdAt} />
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">
-                    <LocalTime iso={s.lastSeenAt} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {!s.current && (
-                      <Button
-                        variant="secondary"
-                        disabled={pending}
-                        aria-label={`Sign out ${describeBrowser(s.userAgent)} from ${s.ip ?? "an unknown address"}`}
-                        onClick={() => startTransition(async () => setResult(await revokeSessionAction(s.id)))}
-                      >
-                        Sign out
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td className="px-4 py-3" title={s.userAgent ?? undefined}>
+                {describeBrowser(s.userAgent)}
+                {s.current && (
+                  <span className="ml-2 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700">
+                    This browser
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-3 font-mono text-xs text-slate-600">{s.ip ?? "unknown"}</td>
+              <td className="px-4 py-3 text-slate-600">
+                <LocalTime iso={s.createdAt} />
+              </td>
+              <td className="px-4 py-3 text-slate-600">
+                <LocalTime iso={s.lastSeenAt} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                {!s.current && (
+                  <Button
+                    variant="secondary"
+                    disabled={pending}
+                    aria-label={`Sign out ${describeBrowser(s.userAgent)} from ${s.ip ?? "an unknown address"}`}
+                    onClick={() => startTransition(async () => setResult(await revokeSessionAction(s.id)))}
+                  >
+                    Sign out
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
         </DataTable>
       </div>
 
-      <form action={changePassword} noValidate className="max-w-sm space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="password-heading">
+      <form
+        action={changePassword}
+        noValidate
+        className="max-w-sm space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="password-heading"
+      >
         <h2 id="password-heading" className="text-base font-semibold">
           Change your password
         </h2>
         {changed && <Alert kind={changed.ok ? "success" : "error"}>{changed.message}</Alert>}
-        <TextField label="Current password" name="current" type="password" autoComplete="current-password" required hint={fieldError("current")} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={10} required hint={fieldError("password") ?? "At least 10 characters."} />
-        <TextField label="New password again" name="repeat" type="password" autoComplete="new-password" required hint={fieldError("repeat")} />
+        <TextField
+          label="Current password"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={fieldError("current")}
+        />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={10}
+          required
+          hint={fieldError("password") ?? "At least 10 characters."}
+        />
+        <TextField
+          label="New password again"
+          name="repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={fieldError("repeat")}
+        />
         <Button type="submit" disabled={changing}>
           {changing ? "Changing…" : "Change password"}
         </Button>

@@ -19,7 +19,10 @@ export function ApiKeys() {
 
   return (
     <section>
-      <PageHeader title="API keys" description="Sandbox keys for your integrations. Production keys are issued on the Enterprise plan." />
+      <PageHeader
+        title="API keys"
+        description="Sandbox keys for your integrations. Production keys are issued on the Enterprise plan."
+      />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <form
           className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -54,7 +57,10 @@ export function ApiKeys() {
             <Alert kind="success" title={`Key “${created.name}” created`}>
               <p>Copy it now: it is shown only this once and cannot be recovered.</p>
               <div className="mt-2 flex flex-wrap items-center gap-2">
-                <code data-testid="new-api-key" className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200">
+                <code
+                  data-testid="new-api-key"
+                  className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200"
+                >
                   {created.apiKey}
                 </code>
                 <Button
@@ -79,34 +85,43 @@ export function ApiKeys() {
           ) : q.data.items.length === 0 ? (
             <EmptyState title="No API keys yet">Create one with the form.</EmptyState>
           ) : (
-            <DataTable columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]} actions>
-                  {q.data.items.map((k) => (
-                    <tr key={k.id}>
-                      <td className="px-4 py-3 font-medium">{k.name}</td>
-                      <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
-                      <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.createdAt)}</td>
-                      <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
-                      <td className="px-4 py-3">{k.revokedAt ? <span className="text-red-700">Revoked</span> : <span className="text-emerald-700">Active</span>}</td>
-                      <td className="px-4 py-3 text-right">
-                        {!k.revokedAt && (
-                          <Button
-                            variant="danger"
-                            aria-label={`Revoke ${k.name}`}
-                            onClick={async () => {
-                              if (!confirm(`Revoke “${k.name}”? Calls with this key will be refused from now on.`)) return;
-                              try {
-                                await revoke.mutateAsync(k.id);
-                              } catch (e) {
-                                setError(plainError(e));
-                              }
-                            }}
-                          >
-                            Revoke
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
+            <DataTable
+              columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]}
+              actions
+            >
+              {q.data.items.map((k) => (
+                <tr key={k.id}>
+                  <td className="px-4 py-3 font-medium">{k.name}</td>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
+                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.createdAt)}</td>
+                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
+                  <td className="px-4 py-3">
+                    {k.revokedAt ? (
+                      <span className="text-red-700">Revoked</span>
+                    ) : (
+                      <span className="text-emerald-700">Active</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    {!k.revokedAt && (
+                      <Button
+                        variant="danger"
+                        aria-label={`Revoke ${k.name}`}
+                        onClick={async () => {
+                          if (!confirm(`Revoke “${k.name}”? Calls with this key will be refused from now on.`)) return;
+                          try {
+                            await revoke.mutateAsync(k.id);
+                          } catch (e) {
+                            setError(plainError(e));
+                          }
+                        }}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
             </DataTable>
           )}
         </div>

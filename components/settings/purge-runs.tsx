@@ -5,7 +5,12 @@ import { DataTable } from "@/components/ui/data-table";
 
 /** How a run ended, for the "When" column. */
 function outcome(run: PurgeRunDto) {
-  if (run.error) return <span className="text-red-700" title={run.error}>Failed</span>;
+  if (run.error)
+    return (
+      <span className="text-red-700" title={run.error}>
+        Failed
+      </span>
+    );
   if (!run.finishedAt) return <span className="text-amber-700">Running</span>;
   return null;
 }
@@ -22,30 +27,34 @@ export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
           Sandbox data retention
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Sandbox requests older than the retention period are deleted with their documents, events and mails. Production data is never purged.
+          Sandbox requests older than the retention period are deleted with their documents, events and mails. Production data is
+          never purged.
         </p>
       </div>
       {runs.length === 0 ? (
         <EmptyState title="No purge has run yet" />
       ) : (
-        <DataTable columns={["When", "Created before", { label: "Requests", align: "right" }, { label: "Blobs", align: "right" }]} testId="purge-runs">
-              {runs.map((run) => (
-                <tr key={run.id}>
-                  <td className="px-4 py-3 text-slate-700">
-                    {formatDate(run.startedAt)} {outcome(run)}
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{formatDate(run.cutoff)}</td>
-                  <td
-                    className="px-4 py-3 text-right tabular-nums"
-                    title={Object.entries(run.counts)
-                      .map(([table, n]) => `${table}: ${n}`)
-                      .join(", ")}
-                  >
-                    {run.requests}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{run.blobs}</td>
-                </tr>
-              ))}
+        <DataTable
+          columns={["When", "Created before", { label: "Requests", align: "right" }, { label: "Blobs", align: "right" }]}
+          testId="purge-runs"
+        >
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <td className="px-4 py-3 text-slate-700">
+                {formatDate(run.startedAt)} {outcome(run)}
+              </td>
+              <td className="px-4 py-3 text-slate-600">{formatDate(run.cutoff)}</td>
+              <td
+                className="px-4 py-3 text-right tabular-nums"
+                title={Object.entries(run.counts)
+                  .map(([table, n]) => `${table}: ${n}`)
+                  .join(", ")}
+              >
+                {run.requests}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{run.blobs}</td>
+            </tr>
+          ))}
         </DataTable>
       )}
     </section>

@@ -18,7 +18,10 @@ export function Webhooks() {
 
   return (
     <section>
-      <PageHeader title="Webhooks" description="Signet calls these URLs when a request is sent, viewed, signed, completed, declined, cancelled or expires." />
+      <PageHeader
+        title="Webhooks"
+        description="Signet calls these URLs when a request is sent, viewed, signed, completed, declined, cancelled or expires."
+      />
       {unavailable ? (
         <Alert kind="info">Webhooks are not available on this server yet.</Alert>
       ) : (
@@ -36,7 +39,11 @@ export function Webhooks() {
               if (events.length === 0) return setError("Choose at least one event.");
               setError(null);
               try {
-                const w = await create.mutateAsync({ url, events, description: String(f.get("description") ?? "").trim() || undefined });
+                const w = await create.mutateAsync({
+                  url,
+                  events,
+                  description: String(f.get("description") ?? "").trim() || undefined,
+                });
                 setSecret({ url: w.url, secret: w.secret });
                 form.reset();
               } catch (err) {
@@ -67,7 +74,9 @@ export function Webhooks() {
             {secret && (
               <Alert kind="success" title="Endpoint added">
                 <p>Its signing secret, shown only this once (verify each call's webhook-signature with it):</p>
-                <code className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200">{secret.secret}</code>
+                <code className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200">
+                  {secret.secret}
+                </code>
                 <Button variant="ghost" className="mt-2" onClick={() => setSecret(null)}>
                   I have stored it
                 </Button>
@@ -82,12 +91,17 @@ export function Webhooks() {
             ) : (
               <ul className="space-y-3">
                 {q.data.items.map((w) => (
-                  <li key={w.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Webhook ${w.url}`}>
+                  <li
+                    key={w.id}
+                    className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                    aria-label={`Webhook ${w.url}`}
+                  >
                     <div className="flex flex-wrap items-start gap-2">
                       <div className="min-w-0 flex-1">
                         <p className="break-all font-mono text-sm">{w.url}</p>
                         <p className="text-xs text-slate-500">
-                          {w.enabled ? "Active" : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ""}`} · {w.events.length} event{w.events.length === 1 ? "" : "s"} · added {formatDate(w.createdAt)}
+                          {w.enabled ? "Active" : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ""}`} ·{" "}
+                          {w.events.length} event{w.events.length === 1 ? "" : "s"} · added {formatDate(w.createdAt)}
                           {w.description && ` · ${w.description}`}
                         </p>
                       </div>
@@ -131,10 +145,18 @@ function DeliveryLog({ id }: { id: string }) {
       <table className="min-w-full text-sm">
         <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="py-1 pr-3">Event</th>
-            <th scope="col" className="py-1 pr-3">Status</th>
-            <th scope="col" className="py-1 pr-3">Attempts</th>
-            <th scope="col" className="py-1">When</th>
+            <th scope="col" className="py-1 pr-3">
+              Event
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Status
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Attempts
+            </th>
+            <th scope="col" className="py-1">
+              When
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -142,7 +164,13 @@ function DeliveryLog({ id }: { id: string }) {
             <tr key={d.id}>
               <td className="py-1 pr-3">{d.eventType}</td>
               <td className="py-1 pr-3">
-                {d.status === "DELIVERED" ? <span className="text-emerald-700">Delivered{d.lastStatusCode ? ` (${d.lastStatusCode})` : ""}</span> : d.status === "FAILED" ? <span className="text-red-700">Failed{d.lastError ? `: ${d.lastError}` : ""}</span> : <span className="text-slate-600">Pending{d.lastError ? ` (last: ${d.lastError})` : ""}</span>}
+                {d.status === "DELIVERED" ? (
+                  <span className="text-emerald-700">Delivered{d.lastStatusCode ? ` (${d.lastStatusCode})` : ""}</span>
+                ) : d.status === "FAILED" ? (
+                  <span className="text-red-700">Failed{d.lastError ? `: ${d.lastError}` : ""}</span>
+                ) : (
+                  <span className="text-slate-600">Pending{d.lastError ? ` (last: ${d.lastError})` : ""}</span>
+                )}
               </td>
               <td className="py-1 pr-3">{d.attempts}</td>
               <td className="py-1 text-slate-600">{formatDate(d.deliveredAt ?? d.createdAt)}</td>

@@ -38,7 +38,8 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
   try {
     res = await fetch(signingPath(token, rest), {
       method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
       // same-origin: the signer-session cookie of a link that asks for a code (HttpOnly: never read here).
@@ -54,7 +55,8 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
     // A proxy's HTML error page: fall through to a generic message.
   }
   if (res.ok && parsed) return { ok: true, data: parsed.data as T };
-  const message = typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
+  const message =
+    typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
   const errors = Array.isArray(parsed?.errors) ? (parsed.errors as FieldError[]) : undefined;
   const details = parsed?.details && typeof parsed.details === "object" ? (parsed.details as Record<string, unknown>) : undefined;
   return { ok: false, error: { status: res.status, message, errors, details } };
@@ -67,7 +69,11 @@ export const isStale = (e: ApiFailure) => e.status === 401 || e.status === 409 |
  * Declines through the API, as the signer's and the approver's pages both do: null when done (or when
  * the page turned out to be stale, which `onStale` handles), else the message to show in the dialog.
  */
-export async function declineSigning(token: string, reason: string, on: { done: () => void; stale: (e: ApiFailure) => void }): Promise<string | null> {
+export async function declineSigning(
+  token: string,
+  reason: string,
+  on: { done: () => void; stale: (e: ApiFailure) => void },
+): Promise<string | null> {
   const res = await callSigning<unknown>(token, "/decline", { reason });
   if (res.ok) on.done();
   else if (isStale(res.error)) on.stale(res.error);

@@ -18,7 +18,17 @@ export interface ApproveResult {
 }
 
 /** The document's pages, no fields on them, under a header with the title and what is asked. */
-function DocumentPages({ token, view, subtitle, children }: { token: string; view: SigningView; subtitle: string; children?: ReactNode }) {
+function DocumentPages({
+  token,
+  view,
+  subtitle,
+  children,
+}: {
+  token: string;
+  view: SigningView;
+  subtitle: string;
+  children?: ReactNode;
+}) {
   const [width, setWidth] = useState(0);
   const pagesRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,7 +50,9 @@ function DocumentPages({ token, view, subtitle, children }: { token: string; vie
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
         {children}
         <div ref={pagesRef} className="w-full">
-          {width > 0 ? <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={noOverlay} /> : null}
+          {width > 0 ? (
+            <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={noOverlay} />
+          ) : null}
         </div>
       </main>
     </>
@@ -96,7 +108,9 @@ export function ApproverForm({
   return (
     <>
       <DocumentPages token={token} view={view} subtitle={`Approving as ${view.recipient.name}`}>
-        <p className="mb-3 text-sm text-slate-600">Read the document, then approve or decline it at the end. There is nothing to fill in.</p>
+        <p className="mb-3 text-sm text-slate-600">
+          Read the document, then approve or decline it at the end. There is nothing to fill in.
+        </p>
       </DocumentPages>
       <div className="mb-8">
         <FinishSection
@@ -125,7 +139,9 @@ export function ViewerDocument({ token, view }: { token: string; view: SigningVi
     <DocumentPages token={token} view={view} subtitle={`Viewing as ${view.recipient.name}`}>
       <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
         You were asked to review this document; there is nothing to sign. Your viewing is recorded.{" "}
-        {done ? "Everyone has finished; the signed PDF will be e-mailed to you." : "You will receive the signed PDF by e-mail once everyone has signed."}
+        {done
+          ? "Everyone has finished; the signed PDF will be e-mailed to you."
+          : "You will receive the signed PDF by e-mail once everyone has signed."}
       </p>
     </DocumentPages>
   );

@@ -60,7 +60,11 @@ function DeclineForm({ onClose, onDecline }: { onClose: () => void; onDecline: (
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
           Cancel
         </button>
         <button

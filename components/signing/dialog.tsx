@@ -6,7 +6,17 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
  * A modal built on <dialog>: the browser traps focus, makes the page behind it inert, closes it on
  * Escape and gives it role "dialog". Its content is mounted only while open.
  */
-export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // A layout effect, so that the dialog is open (and laid out) before its children's effects measure it.

@@ -19,7 +19,12 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const pad = new SignaturePad(canvas, { penColor: "#10215e", minWidth: 0.9, maxWidth: 2.8, canvasContextOptions: { willReadFrequently: true } });
+    const pad = new SignaturePad(canvas, {
+      penColor: "#10215e",
+      minWidth: 0.9,
+      maxWidth: 2.8,
+      canvasContextOptions: { willReadFrequently: true },
+    });
     padRef.current = pad;
     // The canvas's pixel size follows its CSS size and the screen's density; setting it wipes the
     // ink, so the strokes are kept and replayed.
@@ -74,7 +79,11 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
         ) : null}
       </div>
       <div className="mt-2 flex justify-end">
-        <button type="button" onClick={clear} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600">
+        <button
+          type="button"
+          onClick={clear}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
           Clear
         </button>
       </div>
@@ -88,7 +97,10 @@ function croppedPng(canvas: HTMLCanvasElement): string | null {
   if (!ctx) return canvas.toDataURL("image/png");
   const { width, height } = canvas;
   const px = ctx.getImageData(0, 0, width, height).data;
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width * 4;
     for (let x = 0; x < width; x++) {
@@ -102,8 +114,10 @@ function croppedPng(canvas: HTMLCanvasElement): string | null {
   }
   if (maxX < 0) return null;
   const margin = Math.round(4 * (window.devicePixelRatio || 1));
-  const sx = Math.max(0, minX - margin), sy = Math.max(0, minY - margin);
-  const sw = Math.min(width, maxX + margin + 1) - sx, sh = Math.min(height, maxY + margin + 1) - sy;
+  const sx = Math.max(0, minX - margin),
+    sy = Math.max(0, minY - margin);
+  const sw = Math.min(width, maxX + margin + 1) - sx,
+    sh = Math.min(height, maxY + margin + 1) - sy;
   const out = document.createElement("canvas");
   out.width = sw;
   out.height = sh;

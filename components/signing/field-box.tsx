@@ -110,7 +110,10 @@ export function FieldBox({
           // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
           <img src={mark.dataUrl} alt="" className="h-full w-full object-contain" />
         ) : mark?.kind === "typed" ? (
-          <span className={`${scriptFont.className} whitespace-nowrap leading-none text-[#10215e]`} style={{ fontSize: Math.min(box.height * 0.75, (box.width / Math.max(mark.text.length, 1)) * 1.9) }}>
+          <span
+            className={`${scriptFont.className} whitespace-nowrap leading-none text-[#10215e]`}
+            style={{ fontSize: Math.min(box.height * 0.75, (box.width / Math.max(mark.text.length, 1)) * 1.9) }}
+          >
             {mark.text}
           </span>
         ) : (
@@ -142,7 +145,10 @@ function FieldTag({ field }: { field: SigningField }) {
 
 function FieldErrorTip({ id, message }: { id: string; message: string }) {
   return (
-    <span id={id} className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+    <span
+      id={id}
+      className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white"
+    >
       {message}
     </span>
   );

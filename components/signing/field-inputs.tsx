@@ -42,14 +42,20 @@ export function FieldInput({
   if (field.type === "CHECKBOX" || field.type === "RADIO") {
     const on = value === true;
     control = (
-      <span className={`flex h-full w-full items-center justify-center rounded-[2px] border ${ring(error, on || !field.required)}`}>
+      <span
+        className={`flex h-full w-full items-center justify-center rounded-[2px] border ${ring(error, on || !field.required)}`}
+      >
         <input
           {...common}
           type={field.type === "CHECKBOX" ? "checkbox" : "radio"}
           name={field.type === "RADIO" ? `signet-radio-${field.group ?? field.id}` : undefined}
           value={field.option ?? undefined}
           checked={on}
-          title={field.type === "RADIO" ? `${fieldTitle(field)}: ${field.option}` : `${fieldTitle(field)}${field.required ? " (must be ticked)" : " (optional)"}`}
+          title={
+            field.type === "RADIO"
+              ? `${fieldTitle(field)}: ${field.option}`
+              : `${fieldTitle(field)}${field.required ? " (must be ticked)" : " (optional)"}`
+          }
           onChange={(e) => onValue(e.target.checked)}
           className="h-[85%] w-[85%] cursor-pointer accent-sky-700 focus:outline-2 focus:outline-sky-600"
         />
@@ -77,7 +83,15 @@ export function FieldInput({
   } else {
     const v = typeof value === "string" ? value : "";
     const isNumber = field.type === "NUMBER";
-    const bounds = isNumber ? [field.min != null ? `from ${field.min}` : "", field.max != null ? `to ${field.max}` : "", field.decimals != null ? `${field.decimals} decimals at most` : ""].filter(Boolean).join(" ") : "";
+    const bounds = isNumber
+      ? [
+          field.min != null ? `from ${field.min}` : "",
+          field.max != null ? `to ${field.max}` : "",
+          field.decimals != null ? `${field.decimals} decimals at most` : "",
+        ]
+          .filter(Boolean)
+          .join(" ")
+      : "";
     control = (
       <input
         {...common}
@@ -112,7 +126,10 @@ export function FieldInput({
         {field.type === "NUMBER" && field.max != null ? ` · max ${field.max}` : ""}
       </span>
       {error ? (
-        <span id={errorId} className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white">
+        <span
+          id={errorId}
+          className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white"
+        >
           {error}
         </span>
       ) : null}

@@ -29,7 +29,11 @@ export function fieldTitle(f: SigningField): string {
 export function fieldAccessibleName(f: SigningField): string {
   const title = fieldTitle(f);
   if (f.type === "RADIO") return `${title}: ${f.option ?? ""}`;
-  if (["TEXT", "CHECKBOX", "DROPDOWN", "NUMBER"].includes(f.type) || title.toLowerCase().includes(typeName[f.type].toLowerCase().slice(0, 4))) return title;
+  if (
+    ["TEXT", "CHECKBOX", "DROPDOWN", "NUMBER"].includes(f.type) ||
+    title.toLowerCase().includes(typeName[f.type].toLowerCase().slice(0, 4))
+  )
+    return title;
   return `${typeName[f.type]}: ${title}`;
 }
 
@@ -46,7 +50,8 @@ export function isFilled(f: SigningField, v: Values[string], all?: { fields: Sig
   if (f.type === "DATE") return true;
   if (TEXT_VALUED.has(f.type)) return typeof v === "string" && v.trim() !== "";
   if (f.type === "CHECKBOX") return v === true;
-  if (f.type === "RADIO") return all ? all.fields.some((o) => groupKey(o) === groupKey(f) && all.values[o.id] === true) : v === true;
+  if (f.type === "RADIO")
+    return all ? all.fields.some((o) => groupKey(o) === groupKey(f) && all.values[o.id] === true) : v === true;
   return typeof v === "object" && v !== null;
 }
 
@@ -133,7 +138,11 @@ export function toSubmission(fields: SigningField[], values: Values) {
  * The server names a bad value by its place in the submitted list ("values.2.text") or, when it
  * was missing, by the field id. Maps both back to field ids.
  */
-export function errorsByField(errors: { field: string; message: string }[], submitted: { fieldId: string }[], fields: SigningField[]) {
+export function errorsByField(
+  errors: { field: string; message: string }[],
+  submitted: { fieldId: string }[],
+  fields: SigningField[],
+) {
   const ids = new Set(fields.map((f) => f.id));
   const out: Record<string, string> = {};
   const general: string[] = [];

@@ -25,7 +25,10 @@ export function FinishSection(props: {
   onDecline: () => void;
 }) {
   return (
-    <section aria-labelledby={props.headingId} className="mx-auto mt-6 max-w-[900px] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <section
+      aria-labelledby={props.headingId}
+      className="mx-auto mt-6 max-w-[900px] rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
       <h2 id={props.headingId} className="text-base font-semibold">
         {props.heading}
       </h2>

@@ -7,7 +7,10 @@ import { Screen } from "./screens";
 export function InvalidLinkScreen() {
   return (
     <Screen tone="stop" heading="This signing link is not valid">
-      <p>Check that you opened the whole link from your e-mail. If it still does not work, ask the sender to send the request again.</p>
+      <p>
+        Check that you opened the whole link from your e-mail. If it still does not work, ask the sender to send the request
+        again.
+      </p>
     </Screen>
   );
 }
@@ -20,9 +23,11 @@ const ENDED_HEADINGS: Record<string, string> = {
 };
 const ENDED_TEXT: Record<string, string> = {
   CANCELLED: "The sender cancelled this signature request; the link no longer works. Nothing more is needed from you.",
-  EXPIRED: "This signature request passed its deadline; the link no longer works. Ask the sender for a new one if it still needs your signature.",
+  EXPIRED:
+    "This signature request passed its deadline; the link no longer works. Ask the sender for a new one if it still needs your signature.",
   DECLINED: "A signer declined this document, so it can no longer be signed. Nothing more is needed from you.",
-  COMPLETED: "This document was completed more than 30 days ago, and its link no longer shows it. The signed PDF was sent to you by e-mail when it was completed.",
+  COMPLETED:
+    "This document was completed more than 30 days ago, and its link no longer shows it. The signed PDF was sent to you by e-mail when it was completed.",
 };
 
 /** A link whose request was cancelled, expired or declined (or completed long ago). */

@@ -96,13 +96,7 @@ export default function PdfPages({
           >
             {near.has(n) ? (
               <div className="absolute inset-0">
-                <Page
-                  pageNumber={n}
-                  width={width}
-                  renderAnnotationLayer={false}
-                  loading={null}
-                  onRenderError={() => undefined}
-                />
+                <Page pageNumber={n} width={width} renderAnnotationLayer={false} loading={null} onRenderError={() => undefined} />
               </div>
             ) : (
               <p aria-hidden className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">

@@ -32,7 +32,10 @@ export function Screen({
   return (
     <main className="mx-auto flex min-h-[70dvh] max-w-lg flex-col justify-center px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <div aria-hidden className={`mb-4 flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${tones[tone]}`}>
+        <div
+          aria-hidden
+          className={`mb-4 flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${tones[tone]}`}
+        >
           {glyphs[tone]}
         </div>
         <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">{heading}</h1>

@@ -55,18 +55,30 @@ function MarkMaker({
   onClose: () => void;
 }) {
   const base = useId();
-  const [tab, setTab] = useState<Tab>(current?.kind === "typed" ? "type" : current?.kind === "image" && current.source === "upload" ? "upload" : "draw");
+  const [tab, setTab] = useState<Tab>(
+    current?.kind === "typed" ? "type" : current?.kind === "image" && current.source === "upload" ? "upload" : "draw",
+  );
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typed, setTyped] = useState(current?.kind === "typed" ? current.text : suggestedText);
-  const [uploaded, setUploaded] = useState<string | null>(current?.kind === "image" && current.source === "upload" ? current.dataUrl : null);
+  const [uploaded, setUploaded] = useState<string | null>(
+    current?.kind === "image" && current.source === "upload" ? current.dataUrl : null,
+  );
   const [uploadError, setUploadError] = useState<string | null>(null);
   const applyLabel = noun === "initials" ? "Use these initials" : "Use this signature";
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ draw: null, type: null, upload: null });
 
   const mark: MarkValue | null =
-    tab === "draw" ? (drawn ? { kind: "image", dataUrl: drawn, source: "draw" } : null)
-    : tab === "type" ? (typed.trim() ? { kind: "typed", text: typed.trim() } : null)
-    : uploaded ? { kind: "image", dataUrl: uploaded, source: "upload" } : null;
+    tab === "draw"
+      ? drawn
+        ? { kind: "image", dataUrl: drawn, source: "draw" }
+        : null
+      : tab === "type"
+        ? typed.trim()
+          ? { kind: "typed", text: typed.trim() }
+          : null
+        : uploaded
+          ? { kind: "image", dataUrl: uploaded, source: "upload" }
+          : null;
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
   const onTabKey = (e: KeyboardEvent) => {
@@ -93,7 +105,12 @@ function MarkMaker({
 
   return (
     <div className="mt-3">
-      <div role="tablist" aria-label={`How to make your ${noun}`} className="flex gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onTabKey}>
+      <div
+        role="tablist"
+        aria-label={`How to make your ${noun}`}
+        className="flex gap-1 rounded-lg bg-slate-100 p-1"
+        onKeyDown={onTabKey}
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -115,11 +132,23 @@ function MarkMaker({
       </div>
 
       {/* Every panel stays mounted, so a drawing survives a look at another tab. */}
-      <div role="tabpanel" id={`${base}-panel-draw`} aria-labelledby={`${base}-tab-draw`} hidden={tab !== "draw"} className="mt-3">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-draw`}
+        aria-labelledby={`${base}-tab-draw`}
+        hidden={tab !== "draw"}
+        className="mt-3"
+      >
         <DrawPad label={`Draw your ${noun}`} onChange={setDrawn} />
       </div>
 
-      <div role="tabpanel" id={`${base}-panel-type`} aria-labelledby={`${base}-tab-type`} hidden={tab !== "type"} className="mt-3">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-type`}
+        aria-labelledby={`${base}-tab-type`}
+        hidden={tab !== "type"}
+        className="mt-3"
+      >
         <div className="space-y-3">
           <label className="block text-sm font-medium" htmlFor={`${base}-typed`}>
             Type your {noun === "initials" ? "initials" : "name"}
@@ -145,7 +174,13 @@ function MarkMaker({
         </div>
       </div>
 
-      <div role="tabpanel" id={`${base}-panel-upload`} aria-labelledby={`${base}-tab-upload`} hidden={tab !== "upload"} className="mt-3">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-upload`}
+        aria-labelledby={`${base}-tab-upload`}
+        hidden={tab !== "upload"}
+        className="mt-3"
+      >
         <div className="space-y-3">
           <label className="block text-sm font-medium" htmlFor={`${base}-file`}>
             Upload an image of your {noun} (PNG or JPEG, up to 2 MB)
@@ -164,7 +199,11 @@ function MarkMaker({
           ) : null}
           {uploaded ? (
             // eslint-disable-next-line @next/next/no-img-element -- a data: URL the signer chose; nothing to optimise
-            <img src={uploaded} alt={`Uploaded ${noun}`} className="max-h-32 w-full rounded-lg border border-slate-200 bg-white object-contain p-2" />
+            <img
+              src={uploaded}
+              alt={`Uploaded ${noun}`}
+              className="max-h-32 w-full rounded-lg border border-slate-200 bg-white object-contain p-2"
+            />
           ) : null}
         </div>
       </div>
@@ -173,7 +212,11 @@ function MarkMaker({
         By selecting “{applyLabel}”, you adopt it as your electronic {noun} for this document.
       </p>
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
           Cancel
         </button>
         <button

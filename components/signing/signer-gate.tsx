@@ -24,7 +24,15 @@ function useSecondsUntil(iso: string | null): number {
  * title, no sender's name, no pages). A right code sets the signer-session cookie (HttpOnly, set by
  * the server) and `onVerified` loads the document.
  */
-export function SignerGateScreen({ token, gate: initial, onVerified }: { token: string; gate: SignerGate; onVerified: () => void }) {
+export function SignerGateScreen({
+  token,
+  gate: initial,
+  onVerified,
+}: {
+  token: string;
+  gate: SignerGate;
+  onVerified: () => void;
+}) {
   const [gate, setGate] = useState(initial);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -48,10 +56,19 @@ export function SignerGateScreen({ token, gate: initial, onVerified }: { token: 
   async function sendCode() {
     setBusy(true);
     setError(null);
-    const res = await callSigning<{ sentTo: string; expiresAt: string; nextCodeAt: string | null }>(token, "/authentication/code", {});
+    const res = await callSigning<{ sentTo: string; expiresAt: string; nextCodeAt: string | null }>(
+      token,
+      "/authentication/code",
+      {},
+    );
     setBusy(false);
     if (res.ok) {
-      setGate((g) => ({ ...g, codeSentAt: new Date().toISOString(), codeExpiresAt: res.data.expiresAt, nextCodeAt: res.data.nextCodeAt }));
+      setGate((g) => ({
+        ...g,
+        codeSentAt: new Date().toISOString(),
+        codeExpiresAt: res.data.expiresAt,
+        nextCodeAt: res.data.nextCodeAt,
+      }));
       setNotice(`We sent a 6-digit code to ${res.data.sentTo}. It works for 10 minutes.`);
       input.current?.focus();
       return;
@@ -90,7 +107,8 @@ export function SignerGateScreen({ token, gate: initial, onVerified }: { token: 
       </p>
       {locked ? (
         <p role="status" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          This link is locked after too many wrong codes. Try again at {hhmm(gate.lockedUntil!)} ({Math.ceil(lockedFor / 60)} min).
+          This link is locked after too many wrong codes. Try again at {hhmm(gate.lockedUntil!)} ({Math.ceil(lockedFor / 60)}{" "}
+          min).
         </p>
       ) : null}
       {notice && !locked ? (

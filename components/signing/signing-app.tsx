@@ -113,7 +113,11 @@ function Content({
     return (
       <Screen tone="stop" heading="The document could not be loaded">
         <p role="alert">{message}</p>
-        <button type="button" onClick={() => void reload()} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800">
+        <button
+          type="button"
+          onClick={() => void reload()}
+          className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800"
+        >
           Try again
         </button>
       </Screen>
@@ -126,7 +130,11 @@ function Content({
   if (phase.kind === "signed" || phase.kind === "approved") {
     const signed = phase.kind === "signed";
     return (
-      <Screen tone="done" heading={signed ? "Thank you – you have signed" : "Thank you – you have approved"} documentTitle={title}>
+      <Screen
+        tone="done"
+        heading={signed ? "Thank you – you have signed" : "Thank you – you have approved"}
+        documentTitle={title}
+      >
         <p role="status">
           {phase.result.completed
             ? SEALING_TEXT
@@ -195,7 +203,11 @@ function Content({
       <Screen tone="info" heading="You receive a copy of this document" documentTitle={title}>
         <p>
           There is nothing for you to sign.{" "}
-          {view.request.status === "COMPLETED" ? SENT_TEXT : view.everyoneSigned ? SEALING_TEXT : "You will receive the signed PDF by e-mail once everyone has signed."}
+          {view.request.status === "COMPLETED"
+            ? SENT_TEXT
+            : view.everyoneSigned
+              ? SEALING_TEXT
+              : "You will receive the signed PDF by e-mail once everyone has signed."}
         </p>
       </Screen>
     );

@@ -4,7 +4,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { FieldBox } from "./field-box";
-import { errorsByField, fieldDomId, groupKey, initialValues, initialsOf, isFilled, requiredFields, signingDate, toSubmission, valueProblem, type Values } from "./fields";
+import {
+  errorsByField,
+  fieldDomId,
+  groupKey,
+  initialValues,
+  initialsOf,
+  isFilled,
+  requiredFields,
+  signingDate,
+  toSubmission,
+  valueProblem,
+  type Values,
+} from "./fields";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
 import { FinishSection } from "./finish-section";
@@ -131,7 +143,9 @@ export function SigningForm({
       return focusField(missing[0]);
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
-    const wrong = fields.map((f) => [f, valueProblem(f, values[f.id])] as const).filter((x): x is readonly [SigningField, string] => x[1] !== null);
+    const wrong = fields
+      .map((f) => [f, valueProblem(f, values[f.id])] as const)
+      .filter((x): x is readonly [SigningField, string] => x[1] !== null);
     if (wrong.length) {
       setFieldErrors(Object.fromEntries(wrong.map(([f, m]) => [f.id, m])));
       setFormError(`${wrong.length} ${wrong.length === 1 ? "value needs" : "values need"} correcting.`);
@@ -210,7 +224,10 @@ export function SigningForm({
           aria-valuenow={done}
           className="h-1 bg-slate-100"
         >
-          <div className="h-full bg-emerald-500 transition-[width]" style={{ width: `${required.length ? (done / required.length) * 100 : 100}%` }} />
+          <div
+            className="h-full bg-emerald-500 transition-[width]"
+            style={{ width: `${required.length ? (done / required.length) * 100 : 100}%` }}
+          />
         </div>
       </header>
 
@@ -219,7 +236,9 @@ export function SigningForm({
           Fill in the highlighted {fields.length === 1 ? "field" : "fields"}, then sign at the end of the document.
         </p>
         <div ref={pagesRef} className="w-full">
-          {width > 0 ? <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} /> : null}
+          {width > 0 ? (
+            <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} />
+          ) : null}
         </div>
 
         <FinishSection

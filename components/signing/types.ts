@@ -24,7 +24,8 @@ export interface SigningView {
 
 export type RequestStatus = "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
 export type RecipientStatus = "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
-export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+export type FieldType =
+  "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
 
 export interface PageSize {
   width: number;

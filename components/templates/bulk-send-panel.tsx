@@ -28,7 +28,13 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
   const idemKey = useRef<string | null>(null);
 
   const fail = (e: unknown) => {
-    const list = e instanceof ApiError ? [...e.errors.map((x) => `${x.field}: ${x.message}`), ...rowErrors((e.details?.rows as BulkRowError[] | undefined) ?? [])] : [];
+    const list =
+      e instanceof ApiError
+        ? [
+            ...e.errors.map((x) => `${x.field}: ${x.message}`),
+            ...rowErrors((e.details?.rows as BulkRowError[] | undefined) ?? []),
+          ]
+        : [];
     setError({ text: plainError(e), list });
   };
 
@@ -52,7 +58,13 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
     setError(null);
     try {
       idemKey.current ??= crypto.randomUUID();
-      setStarted(await api<BulkSendStartedDto>(bulkPath(t.id, false), { method: "POST", body: formOf(file), headers: { "idempotency-key": idemKey.current } }));
+      setStarted(
+        await api<BulkSendStartedDto>(bulkPath(t.id, false), {
+          method: "POST",
+          body: formOf(file),
+          headers: { "idempotency-key": idemKey.current },
+        }),
+      );
     } catch (e) {
       fail(e);
     } finally {
@@ -128,7 +140,10 @@ function expectedColumns(t: TemplateDto): string[] {
     if (m) refs.add(Number(m[1]));
   }
   const n = Math.max(0, ...refs);
-  return [...Array.from({ length: n }, (_, i) => [`s${i + 1}.name`, `s${i + 1}.email`]).flat(), ...(t.kind === "DOCX" ? t.placeholders : [])];
+  return [
+    ...Array.from({ length: n }, (_, i) => [`s${i + 1}.name`, `s${i + 1}.email`]).flat(),
+    ...(t.kind === "DOCX" ? t.placeholders : []),
+  ];
 }
 
 const rowErrors = (errors: BulkRowError[]) => errors.map((e) => `Row ${e.row}: ${e.errors.map((x) => x.message).join("; ")}`);
@@ -167,7 +182,11 @@ function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onS
             ))}
           </tbody>
         </table>
-        {p.total > p.preview.length && <p className="mt-1 text-xs text-slate-500">The first {p.preview.length} rows of {p.total}.</p>}
+        {p.total > p.preview.length && (
+          <p className="mt-1 text-xs text-slate-500">
+            The first {p.preview.length} rows of {p.total}.
+          </p>
+        )}
       </div>
       {p.errors.length > 0 && (
         <div>
@@ -198,7 +217,14 @@ function Progress({ id }: { id: string }) {
   const pct = b.total ? Math.round((doneRows / b.total) * 100) : 100;
   return (
     <div className="space-y-3">
-      <div role="progressbar" aria-label="Bulk send progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-3 overflow-hidden rounded bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label="Bulk send progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-3 overflow-hidden rounded bg-slate-200"
+      >
         <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
       <p role="status" aria-label="Bulk send status" className="text-sm font-medium">

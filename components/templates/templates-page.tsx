@@ -34,7 +34,10 @@ export function TemplatesPage() {
 
   return (
     <section>
-      <PageHeader title="Templates" description="Reusable PDF documents, or DOCX documents whose {{placeholders}} are filled in for each request." />
+      <PageHeader
+        title="Templates"
+        description="Reusable PDF documents, or DOCX documents whose {{placeholders}} are filled in for each request."
+      />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <UploadTemplate />
         <div className="space-y-4">
@@ -50,20 +53,30 @@ export function TemplatesPage() {
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {items.map((t) => (
-                <li key={t.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Template ${t.name}`}>
+                <li
+                  key={t.id}
+                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                  aria-label={`Template ${t.name}`}
+                >
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{t.name}</p>
                       <p className="text-xs text-slate-500">
                         {t.kind}
-                        {t.pageCount ? ` · ${t.pageCount} page${t.pageCount === 1 ? "" : "s"}` : ""} · {t.anchors?.length ?? 0} anchor{t.anchors?.length === 1 ? "" : "s"} · added {formatDate(t.createdAt)}
+                        {t.pageCount ? ` · ${t.pageCount} page${t.pageCount === 1 ? "" : "s"}` : ""} · {t.anchors?.length ?? 0}{" "}
+                        anchor{t.anchors?.length === 1 ? "" : "s"} · added {formatDate(t.createdAt)}
                       </p>
                     </div>
                     <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{t.kind}</span>
                   </div>
                   {t.placeholders?.length > 0 && (
                     <p className="mt-2 text-xs text-slate-600">
-                      Placeholders: {t.placeholders.map((p) => <code key={p} className="mr-1 rounded bg-slate-100 px-1">{p}</code>)}
+                      Placeholders:{" "}
+                      {t.placeholders.map((p) => (
+                        <code key={p} className="mr-1 rounded bg-slate-100 px-1">
+                          {p}
+                        </code>
+                      ))}
                     </p>
                   )}
                   <div className="mt-3 flex gap-2">
@@ -144,10 +157,23 @@ function UploadTemplate() {
         <label htmlFor="template-file" className="mb-1 block text-sm font-medium text-slate-700">
           Template file (PDF or DOCX)
         </label>
-        <input id="template-file" name="file" type="file" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50" />
+        <input
+          id="template-file"
+          name="file"
+          type="file"
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+        />
       </div>
       {progress !== null && (
-        <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 overflow-hidden rounded bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className="h-2 overflow-hidden rounded bg-slate-200"
+        >
           <div className="h-full bg-indigo-600" style={{ width: `${progress * 100}%` }} />
         </div>
       )}
@@ -180,13 +206,27 @@ function UseTemplateForm({ t, onClose }: { t: TemplateDto; onClose: () => void }
         }));
         const bad = recipients.findIndex((r) => !r.name || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.email));
         if (bad >= 0) return setError({ text: `Signer ${bad + 1} needs a name and a valid e-mail address.`, list: [] });
-        const templateData = t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
+        const templateData =
+          t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
         setError(null);
         try {
-          const draft = await use.mutateAsync({ id: t.id, input: { title: String(f.get("title") ?? "").trim() || t.name, recipients, ...(templateData ? { templateData } : {}) } });
+          const draft = await use.mutateAsync({
+            id: t.id,
+            input: {
+              title: String(f.get("title") ?? "").trim() || t.name,
+              recipients,
+              ...(templateData ? { templateData } : {}),
+            },
+          });
           router.push(`/requests/${draft.id}/edit?step=fields&detect=1`);
         } catch (err) {
-          const list = err instanceof ApiError ? [...err.errors.map((x) => `${x.field}: ${x.message}`), ...((err.details?.missing as string[] | undefined) ?? []).map((m) => `Missing: ${m}`)] : [];
+          const list =
+            err instanceof ApiError
+              ? [
+                  ...err.errors.map((x) => `${x.field}: ${x.message}`),
+                  ...((err.details?.missing as string[] | undefined) ?? []).map((m) => `Missing: ${m}`),
+                ]
+              : [];
           setError({ text: unavailable(err) ? "Using templates is not available on this server yet." : plainError(err), list });
         }
       }}
@@ -231,7 +271,13 @@ function UseTemplateForm({ t, onClose }: { t: TemplateDto; onClose: () => void }
           <div key={i} className="grid gap-2 sm:grid-cols-[4rem_1fr_1fr]">
             <span className="self-center text-xs font-semibold text-slate-500">s{i + 1}</span>
             <input aria-label={`Signer ${i + 1} name`} name={`r${i}-name`} placeholder="Name" className={inputClass} />
-            <input aria-label={`Signer ${i + 1} e-mail`} name={`r${i}-email`} type="email" placeholder="E-mail" className={inputClass} />
+            <input
+              aria-label={`Signer ${i + 1} e-mail`}
+              name={`r${i}-email`}
+              type="email"
+              placeholder="E-mail"
+              className={inputClass}
+            />
           </div>
         ))}
         <div className="flex flex-wrap items-center gap-3">

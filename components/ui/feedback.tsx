@@ -1,4 +1,12 @@
-export function Alert({ kind = "error", title, children }: { kind?: "error" | "info" | "success" | "warning"; title?: string; children: React.ReactNode }) {
+export function Alert({
+  kind = "error",
+  title,
+  children,
+}: {
+  kind?: "error" | "info" | "success" | "warning";
+  title?: string;
+  children: React.ReactNode;
+}) {
   const tone = {
     error: "border-red-200 bg-red-50 text-red-800",
     info: "border-sky-200 bg-sky-50 text-sky-800",
@@ -31,7 +39,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function PageHeader({ title, children, description }: { title: string; description?: string; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  children,
+  description,
+}: {
+  title: string;
+  description?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div>

@@ -16,7 +16,9 @@ export const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase()
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[status] ?? tones.DRAFT}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[status] ?? tones.DRAFT}`}
+    >
       {statusLabel(status)}
     </span>
   );

@@ -6,9 +6,36 @@ describe("reading the anchor preview", () => {
     const data = {
       documentVersion: 1,
       anchors: [
-        { anchorKey: "{{s2|signature|160|40}}", page: 2, x: 72, y: 120, width: 150, height: 12, valid: true, anchor: { type: "signature", signerRef: "s2", width: 160, height: 40 } },
-        { anchorKey: "{{s3|signature|wide|50}}", page: 1, x: 80, y: 200, width: 140, height: 12, valid: false, reason: 'width must be a number of points, got "wide"' },
-        { anchorKey: "{{s1|date}}", page: 1, x: 100, y: 160, width: 60, height: 12, valid: true, anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 } },
+        {
+          anchorKey: "{{s2|signature|160|40}}",
+          page: 2,
+          x: 72,
+          y: 120,
+          width: 150,
+          height: 12,
+          valid: true,
+          anchor: { type: "signature", signerRef: "s2", width: 160, height: 40 },
+        },
+        {
+          anchorKey: "{{s3|signature|wide|50}}",
+          page: 1,
+          x: 80,
+          y: 200,
+          width: 140,
+          height: 12,
+          valid: false,
+          reason: 'width must be a number of points, got "wide"',
+        },
+        {
+          anchorKey: "{{s1|date}}",
+          page: 1,
+          x: 100,
+          y: 160,
+          width: 60,
+          height: 12,
+          valid: true,
+          anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 },
+        },
       ],
       signerRefs: ["s1", "s2"],
       malformed: 1,
@@ -25,7 +52,14 @@ describe("reading the anchor preview", () => {
   it("reads the per-key form (occurrences)", () => {
     const data = {
       anchors: [
-        { anchorKey: "{{signet:sig}}", found: true, occurrences: [{ page: 1, x: 10, y: 20, width: 30, height: 10 }, { page: 3, x: 10, y: 20, width: 30, height: 10 }] },
+        {
+          anchorKey: "{{signet:sig}}",
+          found: true,
+          occurrences: [
+            { page: 1, x: 10, y: 20, width: 30, height: 10 },
+            { page: 3, x: 10, y: 20, width: 30, height: 10 },
+          ],
+        },
         { anchorKey: "{{signet:nope}}", found: false, occurrences: [] },
       ],
       missing: ["{{signet:nope}}"],

@@ -34,7 +34,7 @@ export function normalizePreview(data: unknown): DetectedAnchor[] {
   const list: unknown[] = Array.isArray(data)
     ? data
     : data && typeof data === "object"
-      ? ((data as Loose).anchors ?? (data as Loose).items ?? (data as Loose).results ?? []) as unknown[]
+      ? (((data as Loose).anchors ?? (data as Loose).items ?? (data as Loose).results ?? []) as unknown[])
       : [];
   const out: DetectedAnchor[] = [];
   let n = 0;
@@ -72,14 +72,17 @@ export function normalizePreview(data: unknown): DetectedAnchor[] {
 }
 
 export const anchorApi = {
-  preview: async (id: string) => normalizePreview(await api<unknown>(`/signature-requests/${id}/anchors/preview`, { method: "POST", json: {} })),
+  preview: async (id: string) =>
+    normalizePreview(await api<unknown>(`/signature-requests/${id}/anchors/preview`, { method: "POST", json: {} })),
   createFields: (id: string, recipientId: string, signerRef: string) =>
     api<{ fields: FieldDto[]; skipped: unknown[] }>(`/signature-requests/${id}/fields/anchors`, {
       method: "POST",
       json: { recipientId, signerRef },
     }),
-  replaceText: (id: string, replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number }[]) =>
-    api<unknown>(`/signature-requests/${id}/anchors/text-replacements`, { method: "POST", json: { replacements } }),
+  replaceText: (
+    id: string,
+    replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number }[],
+  ) => api<unknown>(`/signature-requests/${id}/anchors/text-replacements`, { method: "POST", json: { replacements } }),
 };
 
 /** How a skipped entry of `/fields/anchors` reads to a person. */

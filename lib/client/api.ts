@@ -49,7 +49,10 @@ export async function toApiError(res: Response): Promise<ApiError> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** JSON in, envelope `data` out. One retry after a 429 when the wait is short. */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", [DASHBOARD_HEADER]: "1", ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {

@@ -1,6 +1,17 @@
 // Mirrors of the API's enumerations, for the browser (lib/schemas pulls zod into the bundle).
 export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
-export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT", "CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"] as const;
+export const FIELD_TYPES = [
+  "SIGNATURE",
+  "INITIAL",
+  "DATE",
+  "TEXT",
+  "CHECKBOX",
+  "RADIO",
+  "DROPDOWN",
+  "NUMBER",
+  "NAME",
+  "EMAIL",
+] as const;
 
 /**
  * Sent by the dashboard's own fetchers on every call through the proxy. A page of another origin cannot

@@ -53,7 +53,12 @@ export function clampBox(b: Box, page: PageSize): Box {
 }
 
 /** A box whose top-left is at a screen point (client coordinates), on a page rendered at `pageRect`. */
-export function boxAtScreenPoint(topLeft: { x: number; y: number }, size: { width: number; height: number }, pageRect: Rect, page: PageSize): Box {
+export function boxAtScreenPoint(
+  topLeft: { x: number; y: number },
+  size: { width: number; height: number },
+  pageRect: Rect,
+  page: PageSize,
+): Box {
   const s = scaleOf(pageRect, page);
   return clampBox({ x: (topLeft.x - pageRect.left) / s, y: (topLeft.y - pageRect.top) / s, ...size }, page);
 }

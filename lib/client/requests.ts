@@ -1,7 +1,16 @@
 "use client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
-import type { AuditEvent, FieldDto, FieldInput, Page, RecipientDto, RequestStatus, RequestSummary, SignatureRequestDto } from "./types";
+import type {
+  AuditEvent,
+  FieldDto,
+  FieldInput,
+  Page,
+  RecipientDto,
+  RequestStatus,
+  RequestSummary,
+  SignatureRequestDto,
+} from "./types";
 
 const SR = "/signature-requests";
 export const requestKeys = {
@@ -40,7 +49,8 @@ export function useAudit(id: string) {
   return useQuery({ queryKey: requestKeys.audit(id), queryFn: () => api<{ items: AuditEvent[] }>(`${SR}/${id}/audit`) });
 }
 
-export const documentUrl = (id: string, version?: number) => `/api/dashboard${SR}/${id}/document${version ? `?v=${version}` : ""}`;
+export const documentUrl = (id: string, version?: number) =>
+  `/api/dashboard${SR}/${id}/document${version ? `?v=${version}` : ""}`;
 
 /** After a change: the request (and lists that show it) are read again. */
 function useRefresh(id: string) {
@@ -81,7 +91,8 @@ export function useRecipientMutations(id: string) {
 
 /** Field calls for the placer, which keeps its own state and calls these directly. */
 export const fieldApi = {
-  add: (id: string, fields: FieldInput[]) => api<{ fields: FieldDto[] }>(`${SR}/${id}/fields`, { method: "POST", json: { fields } }),
+  add: (id: string, fields: FieldInput[]) =>
+    api<{ fields: FieldDto[] }>(`${SR}/${id}/fields`, { method: "POST", json: { fields } }),
   update: (id: string, fieldId: string, patch: Partial<FieldInput>) =>
     api<FieldDto>(`${SR}/${id}/fields/${fieldId}`, { method: "PATCH", json: patch }),
   remove: (id: string, fieldId: string) => api(`${SR}/${id}/fields/${fieldId}`, { method: "DELETE" }),
@@ -89,7 +100,10 @@ export const fieldApi = {
 
 export function useRequestActions(id: string) {
   const refresh = useRefresh(id);
-  const send = useMutation({ mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/send`, { method: "POST" }), onSuccess: refresh });
+  const send = useMutation({
+    mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/send`, { method: "POST" }),
+    onSuccess: refresh,
+  });
   const cancel = useMutation({
     mutationFn: (reason?: string) => api(`${SR}/${id}/cancel`, { method: "POST", json: reason ? { reason } : {} }),
     onSuccess: refresh,
@@ -97,6 +111,9 @@ export function useRequestActions(id: string) {
   const remind = useMutation({ mutationFn: () => api(`${SR}/${id}/remind`, { method: "POST" }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => api(`${SR}/${id}`, { method: "DELETE" }) });
   // Queues the seal again (202); the request shows COMPLETED, and its sealError goes, once it is sealed.
-  const reseal = useMutation({ mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/reseal`, { method: "POST" }), onSuccess: refresh });
+  const reseal = useMutation({
+    mutationFn: () => api<SignatureRequestDto>(`${SR}/${id}/reseal`, { method: "POST" }),
+    onSuccess: refresh,
+  });
   return { send, cancel, remind, remove, reseal, refresh };
 }

@@ -7,7 +7,10 @@ export function useTemplates() {
   return useInfiniteQuery({
     queryKey: ["templates"],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => api<{ items: TemplateDto[]; nextCursor: string | null }>(`/templates?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    queryFn: ({ pageParam }) =>
+      api<{ items: TemplateDto[]; nextCursor: string | null }>(
+        `/templates?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
     getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }

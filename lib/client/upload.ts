@@ -16,7 +16,8 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { message?: string; data?: T; errors?: { field: string; message: string }[]; details?: Record<string, unknown> } = {};
+      let body: { message?: string; data?: T; errors?: { field: string; message: string }[]; details?: Record<string, unknown> } =
+        {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

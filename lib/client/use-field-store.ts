@@ -53,7 +53,7 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
   const creating = useRef(new Map<string, Promise<string | null>>());
   const deleted = useRef(new Set<string>());
 
-  const track = useCallback(async <T,>(p: Promise<T>): Promise<T> => {
+  const track = useCallback(async <T>(p: Promise<T>): Promise<T> => {
     setInFlight((n) => n + 1);
     try {
       return await p;
@@ -134,7 +134,10 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
       pendingPatch.current.set(key, { ...pendingPatch.current.get(key), ...patch });
       const t = timers.current.get(key);
       if (t) clearTimeout(t);
-      timers.current.set(key, setTimeout(() => void flush(key), opts.delay ?? 0));
+      timers.current.set(
+        key,
+        setTimeout(() => void flush(key), opts.delay ?? 0),
+      );
       setQueued(timers.current.size);
     },
     [flush],
@@ -163,7 +166,10 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
   );
 
   /** Fields created elsewhere (from anchors) join the placer as they are. */
-  const merge = useCallback((created: FieldDto[]) => setFields((fs) => [...fs, ...created.filter((c) => !fs.some((f) => f.id === c.id)).map(toPlaced)]), []);
+  const merge = useCallback(
+    (created: FieldDto[]) => setFields((fs) => [...fs, ...created.filter((c) => !fs.some((f) => f.id === c.id)).map(toPlaced)]),
+    [],
+  );
   const replaceAll = useCallback((all: FieldDto[]) => setFields(all.map(toPlaced)), []);
 
   // Leaving the page: send what is still waiting.

@@ -39,14 +39,19 @@ export function useWebhooks() {
 }
 
 export function useDeliveries(id: string | null) {
-  return useQuery({ queryKey: ["webhooks", id, "deliveries"], enabled: !!id, queryFn: () => api<{ items: WebhookDelivery[] }>(`/webhooks/${id}/deliveries`) });
+  return useQuery({
+    queryKey: ["webhooks", id, "deliveries"],
+    enabled: !!id,
+    queryFn: () => api<{ items: WebhookDelivery[] }>(`/webhooks/${id}/deliveries`),
+  });
 }
 
 export function useWebhookActions() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ["webhooks"] });
   const create = useMutation({
-    mutationFn: (w: { url: string; events: string[]; description?: string }) => api<WebhookDto & { secret: string }>("/webhooks", { method: "POST", json: w }),
+    mutationFn: (w: { url: string; events: string[]; description?: string }) =>
+      api<WebhookDto & { secret: string }>("/webhooks", { method: "POST", json: w }),
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: string) => api(`/webhooks/${id}`, { method: "DELETE" }), onSuccess: refresh });

@@ -1,6 +1,14 @@
 import PizZip from "pizzip";
 import { describe, expect, it } from "vitest";
-import { FIXTURE_DATA, deeplyNestedDocx, docxFromPackage, handBuiltDocx, lyingZipDocx, manyPartsDocx, xmlBombDocx } from "@/test/support/docx-fixtures";
+import {
+  FIXTURE_DATA,
+  deeplyNestedDocx,
+  docxFromPackage,
+  handBuiltDocx,
+  lyingZipDocx,
+  manyPartsDocx,
+  xmlBombDocx,
+} from "@/test/support/docx-fixtures";
 import { DocxError, type DocxErrorKind } from "./errors";
 import { DOCX_LIMITS } from "./limits";
 import { openDocx } from "./open-docx";
@@ -36,13 +44,21 @@ describe("zip bombs and lying zip directories are refused before anything is exp
   it("a 150 MB word/document.xml in a small file: TOO_LARGE naming the part and the limit, fast, without the memory", () => {
     const bomb = xmlBombDocx(150);
     expect(bomb.length).toBeLessThan(1 * MB);
-    const r = expectRefused(() => inspectDocx(bomb), "TOO_LARGE", /word\/document\.xml expands to 150(\.\d)? MB .*limit for one XML part of a DOCX is 20 MB/);
+    const r = expectRefused(
+      () => inspectDocx(bomb),
+      "TOO_LARGE",
+      /word\/document\.xml expands to 150(\.\d)? MB .*limit for one XML part of a DOCX is 20 MB/,
+    );
     expect(r.rss).toBeLessThan(100 * MB);
     expect(r.arrayBuffers).toBeLessThan(100 * MB);
   });
 
   it("a directory that declares 1,000 bytes for a 150 MB part: CORRUPT after inflating no more than it declared", () => {
-    const r = expectRefused(() => inspectDocx(lyingZipDocx("small")), "CORRUPT", /word\/document\.xml does not hold the 1000 bytes its zip directory declares/);
+    const r = expectRefused(
+      () => inspectDocx(lyingZipDocx("small")),
+      "CORRUPT",
+      /word\/document\.xml does not hold the 1000 bytes its zip directory declares/,
+    );
     expect(r.rss).toBeLessThan(100 * MB);
     expect(r.arrayBuffers).toBeLessThan(100 * MB);
   });
@@ -53,7 +69,11 @@ describe("zip bombs and lying zip directories are refused before anything is exp
   });
 
   it("a local header that disagrees with the directory: CORRUPT", () => {
-    expectRefused(() => inspectDocx(lyingZipDocx("local")), "CORRUPT", /local header and directory disagree about word\/document\.xml/);
+    expectRefused(
+      () => inspectDocx(lyingZipDocx("local")),
+      "CORRUPT",
+      /local header and directory disagree about word\/document\.xml/,
+    );
   });
 
   it("more parts than the limit: TOO_COMPLEX naming the limit; just under it is read", () => {
@@ -62,7 +82,11 @@ describe("zip bombs and lying zip directories are refused before anything is exp
   });
 
   it("the total over every part is capped, whatever each part's size", () => {
-    expectRefused(() => openDocx(handBuiltDocx(), { ...DOCX_LIMITS, maxTotalBytes: 3000 }), "TOO_LARGE", /the limit for all its parts together/);
+    expectRefused(
+      () => openDocx(handBuiltDocx(), { ...DOCX_LIMITS, maxTotalBytes: 3000 }),
+      "TOO_LARGE",
+      /the limit for all its parts together/,
+    );
   });
 
   it("truncated or mangled zips: CORRUPT, not a crash", () => {
@@ -102,9 +126,19 @@ describe("XML the templater would choke on is refused by its shape", () => {
     const deep = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${"<w:p>".repeat(1000)}</w:body></w:document>`;
     const byType = new PizZip(handBuiltDocx());
     const types = byType.file("[Content_Types].xml")!.asText();
-    byType.file("[Content_Types].xml", types.replace("</Types>", '<Override PartName="/word/body.dat" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'));
+    byType.file(
+      "[Content_Types].xml",
+      types.replace(
+        "</Types>",
+        '<Override PartName="/word/body.dat" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    );
     byType.file("word/body.dat", deep.replace(/^<\?xml[^>]*>/, "")); // no declaration: found by its type alone
-    expectRefused(() => inspectDocx(byType.generate({ type: "uint8array" })), "TOO_COMPLEX", /word\/body\.dat nests its XML more than 256 levels/);
+    expectRefused(
+      () => inspectDocx(byType.generate({ type: "uint8array" })),
+      "TOO_COMPLEX",
+      /word\/body\.dat nests its XML more than 256 levels/,
+    );
     const byDeclaration = new PizZip(handBuiltDocx());
     byDeclaration.file("word/styles.bin", deep);
     expectRefused(() => inspectDocx(byDeclaration.generate({ type: "uint8array" })), "TOO_COMPLEX", /word\/styles\.bin nests/);
@@ -113,15 +147,27 @@ describe("XML the templater would choke on is refused by its shape", () => {
   it("binary parts are not read as XML, even with a type from openxmlformats or a leading <", () => {
     const zip = new PizZip(handBuiltDocx());
     const types = zip.file("[Content_Types].xml")!.asText();
-    zip.file("[Content_Types].xml", types.replace("</Types>", '<Default Extension="odttf" ContentType="application/vnd.openxmlformats-officedocument.obfuscatedFont"/></Types>'));
-    zip.file("word/fonts/font1.odttf", new Uint8Array(100_000).map((_, i) => (i % 7 ? 0x3c : 0x41)));
+    zip.file(
+      "[Content_Types].xml",
+      types.replace(
+        "</Types>",
+        '<Default Extension="odttf" ContentType="application/vnd.openxmlformats-officedocument.obfuscatedFont"/></Types>',
+      ),
+    );
+    zip.file(
+      "word/fonts/font1.odttf",
+      new Uint8Array(100_000).map((_, i) => (i % 7 ? 0x3c : 0x41)),
+    );
     expect(inspectDocx(zip.generate({ type: "uint8array" })).placeholders).toContain("amount");
   });
 
   it("a DTD (the home of entity expansion, which Word never writes): CORRUPT", () => {
     const laughs = '<!DOCTYPE w:document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
     const zip = new PizZip(handBuiltDocx());
-    zip.file("word/document.xml", zip.file("word/document.xml")!.asText().replace("?>", `?>${laughs}`).replace("Agreement with ", "&b;"));
+    zip.file(
+      "word/document.xml",
+      zip.file("word/document.xml")!.asText().replace("?>", `?>${laughs}`).replace("Agreement with ", "&b;"),
+    );
     const bytes = zip.generate({ type: "uint8array", compression: "DEFLATE" });
     expectRefused(() => inspectDocx(bytes), "CORRUPT", /declares a DTD or entities/);
   });
@@ -130,7 +176,11 @@ describe("XML the templater would choke on is refused by its shape", () => {
 describe("filling is bounded too", () => {
   it("a long value repeated by many placeholders: TOO_LARGE before the document grows", () => {
     const tpl = handBuiltDocx(`<w:p><w:r><w:t>${"{{amount}} ".repeat(20_000)}</w:t></w:r></w:p>`);
-    expectRefused(() => fillDocx(tpl, { ...FIXTURE_DATA, amount: "x".repeat(1000) }), "TOO_LARGE", /insert 20,0\d\d,\d{3} characters; the limit for one document is 10,000,000/);
+    expectRefused(
+      () => fillDocx(tpl, { ...FIXTURE_DATA, amount: "x".repeat(1000) }),
+      "TOO_LARGE",
+      /insert 20,0\d\d,\d{3} characters; the limit for one document is 10,000,000/,
+    );
   });
 
   it("an ordinary template fills, and its output reads back within the limits", async () => {

@@ -5,4 +5,13 @@ export { minimalDocx } from "./minimal-docx";
 export { looksLikeZip, openDocx } from "./open-docx";
 export { isFetchingField, stripExternalReferences } from "./strip-external";
 export { classifyTag, PLACEHOLDER_NAME, type TagKind } from "./tags";
-export { fillDocx, inspectDocx, missingPlaceholders, valueOf, type DocxAnchor, type DocxInspection, type TemplateData, type TemplateValue } from "./template";
+export {
+  fillDocx,
+  inspectDocx,
+  missingPlaceholders,
+  valueOf,
+  type DocxAnchor,
+  type DocxInspection,
+  type TemplateData,
+  type TemplateValue,
+} from "./template";

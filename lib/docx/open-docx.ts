@@ -6,7 +6,12 @@ import { measureXmlPart } from "./xml-shape";
 
 /** A zip starts with a local file header (PK\3\4), or is an empty archive (PK\5\6). */
 export function looksLikeZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6))
+  );
 }
 
 /**
@@ -14,7 +19,11 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
  * or UTF-16. Not a mere `<`: an embedded font is random bytes and may start with one.
  */
 function startsLikeXml(b: Uint8Array): boolean {
-  if ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0x3c && b[3] === 0) || (b[0] === 0xfe && b[1] === 0xff && b[2] === 0 && b[3] === 0x3c)) return true;
+  if (
+    (b[0] === 0xff && b[1] === 0xfe && b[2] === 0x3c && b[3] === 0) ||
+    (b[0] === 0xfe && b[1] === 0xff && b[2] === 0 && b[3] === 0x3c)
+  )
+    return true;
   let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   while (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d) i++;
   return b.length >= i + 5 && Buffer.from(b.buffer, b.byteOffset + i, 5).toString("latin1") === "<?xml";
@@ -29,14 +38,24 @@ function xmlParts(parts: ZipPart[]): Set<string> {
   const types = parts.find((p) => p.name === "[Content_Types].xml");
   const overrides = new Map<string, string>();
   const defaults: [string, string][] = [];
-  for (const m of types ? Buffer.from(types.data).toString("utf8").matchAll(/<(?:[\w.-]+:)?(Override|Default)\b([^>]*)>/g) : []) {
-    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(m[2])?.slice(1).find((v) => v !== undefined) ?? "";
+  for (const m of types
+    ? Buffer.from(types.data)
+        .toString("utf8")
+        .matchAll(/<(?:[\w.-]+:)?(Override|Default)\b([^>]*)>/g)
+    : []) {
+    const attr = (name: string) =>
+      new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+        .exec(m[2])
+        ?.slice(1)
+        .find((v) => v !== undefined) ?? "";
     if (m[1] === "Override") overrides.set(attr("PartName").slice(1), attr("ContentType"));
     else defaults.push([attr("Extension"), attr("ContentType")]);
   }
   const typeOf = (name: string) => overrides.get(name) ?? defaults.find(([ext]) => name.endsWith(ext))?.[1] ?? "";
   // XML types end in xml ("application/xml", "…+xml"); "vnd.openxmlformats-…" alone is a font or a package.
-  return new Set(parts.filter((p) => isXmlPart(p.name) || /[+/]xml$/i.test(typeOf(p.name)) || startsLikeXml(p.data)).map((p) => p.name));
+  return new Set(
+    parts.filter((p) => isXmlPart(p.name) || /[+/]xml$/i.test(typeOf(p.name)) || startsLikeXml(p.data)).map((p) => p.name),
+  );
 }
 
 /**

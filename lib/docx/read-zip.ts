@@ -34,7 +34,11 @@ function readDirectory(view: DataView) {
   let size = view.getUint32(end + 12, true);
   let offset = view.getUint32(end + 16, true);
   if (view.getUint16(end + 4, true) !== 0 || view.getUint16(end + 6, true) !== 0) throw corrupt("it is a multi-volume zip");
-  if ((count === FULL16 || size === FULL32 || offset === FULL32) && end >= 20 && view.getUint32(end - 20, true) === SIG_END64_LOCATOR) {
+  if (
+    (count === FULL16 || size === FULL32 || offset === FULL32) &&
+    end >= 20 &&
+    view.getUint32(end - 20, true) === SIG_END64_LOCATOR
+  ) {
     const at = Number(view.getBigUint64(end - 12, true));
     if (at + 56 > end || view.getUint32(at, true) !== SIG_END64) throw corrupt("its zip64 directory record is missing");
     count = Number(view.getBigUint64(at + 32, true));
@@ -121,7 +125,8 @@ export function readZip(bytes: Uint8Array, limits: DocxLimits): ZipPart[] {
     if (e.flags & 1) throw corrupt(`${e.name} is encrypted`);
 
     const local = e.localOffset;
-    if (local + 30 > dir.start || view.getUint32(local, true) !== SIG_LOCAL) throw corrupt(`the zip entry of ${e.name} is missing`);
+    if (local + 30 > dir.start || view.getUint32(local, true) !== SIG_LOCAL)
+      throw corrupt(`the zip entry of ${e.name} is missing`);
     const localName = bytes.subarray(local + 30, local + 30 + view.getUint16(local + 26, true));
     const mismatch =
       Buffer.compare(localName, e.nameBytes) !== 0 ||
@@ -129,7 +134,9 @@ export function readZip(bytes: Uint8Array, limits: DocxLimits): ZipPart[] {
       // Without a data descriptor (flag 3) the local header repeats CRC and sizes; zip64 puts them elsewhere.
       (!(view.getUint16(local + 6, true) & 8) &&
         view.getUint32(local + 18, true) !== FULL32 &&
-        (view.getUint32(local + 14, true) !== e.crc || view.getUint32(local + 18, true) !== e.compressedSize || view.getUint32(local + 22, true) !== e.size));
+        (view.getUint32(local + 14, true) !== e.crc ||
+          view.getUint32(local + 18, true) !== e.compressedSize ||
+          view.getUint32(local + 22, true) !== e.size));
     if (mismatch) throw corrupt(`the zip's local header and directory disagree about ${e.name}`);
     const dataStart = local + 30 + localName.length + view.getUint16(local + 28, true);
     if (dataStart + e.compressedSize > dir.start) throw corrupt(`the data of ${e.name} runs past its end`);
@@ -145,7 +152,8 @@ export function readZip(bytes: Uint8Array, limits: DocxLimits): ZipPart[] {
       );
     }
     const data = inflate(e.name, e.method, bytes.subarray(dataStart, dataStart + e.compressedSize), e.size);
-    if (data === null || data.length !== e.size) throw corrupt(`${e.name} does not hold the ${e.size} bytes its zip directory declares`);
+    if (data === null || data.length !== e.size)
+      throw corrupt(`${e.name} does not hold the ${e.size} bytes its zip directory declares`);
     total += data.length;
     parts.push({ name: e.name, data });
   }

@@ -28,7 +28,8 @@ function parts(bytes: Uint8Array): Record<string, string> {
 /** `docx` with parts replaced or added. */
 function withParts(docx: Uint8Array, replace: Record<string, string | Uint8Array>): Uint8Array {
   const zip = new PizZip(docx);
-  for (const [name, content] of Object.entries(replace)) zip.file(name, content, typeof content === "string" ? {} : { binary: true });
+  for (const [name, content] of Object.entries(replace))
+    zip.file(name, content, typeof content === "string" ? {} : { binary: true });
   return zip.generate({ type: "uint8array", compression: "DEFLATE" });
 }
 
@@ -114,9 +115,19 @@ describe("stripExternalReferences against crafted spellings", () => {
   it("finds a relationship attribute under any prefix, and a relationship external by its target alone", () => {
     const body = `<w:p><w:hyperlink xmlns:x="http://schemas.openxmlformats.org/officeDocument/2006/relationships" x:id="rA">${run("a")}</w:hyperlink>${run("b")}</w:p>`;
     const rels = RELS(
-      ['rA|http://127.0.0.1:9/a', "rB|file:///etc/passwd", "rC|\\\\host\\share\\c.png", "rD|//host/d.png", "rE|C:\\e.png", "rIn|media/in.png"]
+      [
+        "rA|http://127.0.0.1:9/a",
+        "rB|file:///etc/passwd",
+        "rC|\\\\host\\share\\c.png",
+        "rD|//host/d.png",
+        "rE|C:\\e.png",
+        "rIn|media/in.png",
+      ]
         .map((x) => x.split("|"))
-        .map(([id, target]) => `<Relationship Id='${id}' Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target='${target}'/>`)
+        .map(
+          ([id, target]) =>
+            `<Relationship Id='${id}' Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target='${target}'/>`,
+        )
         .join(""),
     );
     const out = parts(stripExternalReferences(withParts(handBuiltDocx(body), { "word/_rels/document.xml.rels": rels })));
@@ -139,7 +150,9 @@ describe("stripExternalReferences against crafted spellings", () => {
   });
 
   it("unlinks a simple field written with single quotes and a character reference", () => {
-    const doc = strippedBody(`<w:p><w:fldSimple w:instr=' &#x49;NCLUDETEXT "http://127.0.0.1:9/x" '>${run("kept")}</w:fldSimple></w:p>`);
+    const doc = strippedBody(
+      `<w:p><w:fldSimple w:instr=' &#x49;NCLUDETEXT "http://127.0.0.1:9/x" '>${run("kept")}</w:fldSimple></w:p>`,
+    );
     expect(doc).toContain(`<w:p>${run("kept")}</w:p>`);
   });
 
@@ -182,7 +195,9 @@ describe("stripExternalReferences against crafted spellings", () => {
 
   it("removes URLs from VML and SVG attributes, keeping references inside the part", () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="http://127.0.0.1:9/s.png"/><use href="#a"/><image href="data:image/png;base64,AAAA"/></svg>`;
-    const out = parts(stripExternalReferences(withParts(handBuiltDocx(), { "word/media/image1.svg": svg })))["word/media/image1.svg"];
+    const out = parts(stripExternalReferences(withParts(handBuiltDocx(), { "word/media/image1.svg": svg })))[
+      "word/media/image1.svg"
+    ];
     expect(out).not.toContain("127.0.0.1");
     expect(out).toContain('href="#a"');
     expect(out).toContain("data:image/png");
@@ -197,7 +212,9 @@ describe("stripExternalReferences against crafted spellings", () => {
   });
 
   it("refuses a part it cannot parse (CORRUPT) rather than hand it on", () => {
-    const broken = withParts(handBuiltDocx(), { "word/footer1.xml": `<w:ftr ${W}><w:p><w:r><w:instrText>PAGE</w:r></w:p></w:ftr>` });
+    const broken = withParts(handBuiltDocx(), {
+      "word/footer1.xml": `<w:ftr ${W}><w:p><w:r><w:instrText>PAGE</w:r></w:p></w:ftr>`,
+    });
     let error: unknown;
     try {
       stripExternalReferences(broken);

@@ -30,7 +30,10 @@ import { openDocx } from "./open-docx";
  */
 
 const NS = {
-  r: new Set(["http://schemas.openxmlformats.org/officeDocument/2006/relationships", "http://purl.oclc.org/ooxml/officeDocument/relationships"]),
+  r: new Set([
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    "http://purl.oclc.org/ooxml/officeDocument/relationships",
+  ]),
   office: "urn:schemas-microsoft-com:office:office",
 };
 

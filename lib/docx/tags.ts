@@ -6,7 +6,8 @@
  *   reported by the anchor grammar rather than mistaken for a placeholder;
  * - anything else is an error in the template, reported at upload.
  */
-export type TagKind = { kind: "placeholder"; name: string } | { kind: "anchor"; text: string } | { kind: "invalid"; text: string; reason: string };
+export type TagKind =
+  { kind: "placeholder"; name: string } | { kind: "anchor"; text: string } | { kind: "invalid"; text: string; reason: string };
 
 export const PLACEHOLDER_NAME = /^[\p{L}\p{N}_.]+$/u;
 

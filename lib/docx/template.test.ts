@@ -62,7 +62,10 @@ describe.each(Object.entries(makers))("a DOCX template made by %s", (_, make) =>
     const info = inspectDocx(await make());
     expect(info.anchors.map((a) => a.text)).toEqual([...FIXTURE_ANCHORS]);
     expect(info.anchors.every((a) => a.ok)).toBe(true);
-    expect(info.anchors[1]).toMatchObject({ ok: true, anchor: { type: "text", signerRef: "s1", label: "Full name", maxLength: 50, required: true } });
+    expect(info.anchors[1]).toMatchObject({
+      ok: true,
+      anchor: { type: "text", signerRef: "s1", label: "Full name", maxLength: 50, required: true },
+    });
   });
 
   it("fills values as text (escaped, line breaks kept) and leaves anchors intact", async () => {

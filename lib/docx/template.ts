@@ -34,10 +34,17 @@ function templateError(e: unknown): DocxError {
     ...(x?.properties?.file ? { part: x.properties.file } : {}),
   }));
   if (err?.name === "TemplateError" || list.some((x) => x?.name === "TemplateError")) {
-    const head = problems.slice(0, 3).map((p) => p.message).join("; ");
-    return new DocxError("TEMPLATE", `The DOCX template has ${problems.length} error(s): ${head}${problems.length > 3 ? "; …" : ""}`, {
-      errors: problems.slice(0, 50),
-    });
+    const head = problems
+      .slice(0, 3)
+      .map((p) => p.message)
+      .join("; ");
+    return new DocxError(
+      "TEMPLATE",
+      `The DOCX template has ${problems.length} error(s): ${head}${problems.length > 3 ? "; …" : ""}`,
+      {
+        errors: problems.slice(0, 50),
+      },
+    );
   }
   return new DocxError("CORRUPT", "The DOCX file is damaged: its XML cannot be read", { errors: problems.slice(0, 10) });
 }
@@ -68,7 +75,8 @@ function compile(bytes: Uint8Array, getValue: (name: string) => string | undefin
             if (tag.kind === "anchor") return tag.text;
             if (tag.kind === "placeholder") {
               const v = getValue(tag.name);
-              if (v === undefined) throw new DocxError("MISSING_VALUES", `No value for the placeholder ${tag.name}`, { missing: [tag.name] });
+              if (v === undefined)
+                throw new DocxError("MISSING_VALUES", `No value for the placeholder ${tag.name}`, { missing: [tag.name] });
               return v;
             }
             return tag.text;
@@ -83,9 +91,13 @@ function compile(bytes: Uint8Array, getValue: (name: string) => string | undefin
   const invalid = tags.filter((t): t is Extract<TagKind, { kind: "invalid" }> => t.kind === "invalid");
   if (invalid.length) {
     const first = invalid[0];
-    throw new DocxError("TEMPLATE", `The DOCX template has ${invalid.length} tag(s) that are neither a placeholder nor an anchor: ${first.text}: ${first.reason}`, {
-      errors: invalid.slice(0, 50).map((t) => ({ tag: t.text, message: t.reason })),
-    });
+    throw new DocxError(
+      "TEMPLATE",
+      `The DOCX template has ${invalid.length} tag(s) that are neither a placeholder nor an anchor: ${first.text}: ${first.reason}`,
+      {
+        errors: invalid.slice(0, 50).map((t) => ({ tag: t.text, message: t.reason })),
+      },
+    );
   }
   return { doc, tags };
 }
@@ -106,7 +118,8 @@ const isRecord = (v: unknown): v is { [key: string]: TemplateValue } => typeof v
  * through nested objects. Only own properties count (`{{constructor}}` must not find Object's).
  */
 export function valueOf(data: TemplateData, name: string): string | undefined {
-  const leaf = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
+  const leaf = (v: unknown) =>
+    typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : undefined;
   if (own(data, name)) {
     const v = leaf(data[name]);
     if (v !== undefined) return v;
@@ -135,21 +148,30 @@ export function fillDocx(bytes: Uint8Array, data: TemplateData, limits: DocxLimi
   const names = [...new Set(tags.flatMap((t) => (t.kind === "placeholder" ? [t.name] : [])))];
   const missing = missingPlaceholders(names, data);
   if (missing.length) {
-    throw new DocxError("MISSING_VALUES", `No value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`, {
-      missing,
-    });
+    throw new DocxError(
+      "MISSING_VALUES",
+      `No value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`,
+      {
+        missing,
+      },
+    );
   }
   // `tags` has one entry per occurrence (loops are refused): a long value in a placeholder repeated
   // thousands of times is refused here, before rendering grows the document.
   const inserted = tags.reduce((n, t) => n + (t.kind === "placeholder" ? valueOf(data, t.name)!.length : 0), 0);
   if (inserted > limits.maxFilledChars) {
-    throw new DocxError("TOO_LARGE", `Filling the template would insert ${inserted.toLocaleString("en")} characters; the limit for one document is ${limits.maxFilledChars.toLocaleString("en")}`);
+    throw new DocxError(
+      "TOO_LARGE",
+      `Filling the template would insert ${inserted.toLocaleString("en")} characters; the limit for one document is ${limits.maxFilledChars.toLocaleString("en")}`,
+    );
   }
   try {
     doc.render();
   } catch (e) {
     if (e instanceof DocxError) throw e;
-    const inner = (e as DocxtemplaterError)?.properties?.errors?.map((x) => (x as unknown as { properties?: { rootError?: unknown } }).properties?.rootError);
+    const inner = (e as DocxtemplaterError)?.properties?.errors?.map(
+      (x) => (x as unknown as { properties?: { rootError?: unknown } }).properties?.rootError,
+    );
     const own = inner?.find((x): x is DocxError => x instanceof DocxError);
     if (own) throw own;
     throw templateError(e);

@@ -21,7 +21,10 @@ const skipPast = (b: Buffer, from: number, end: string) => {
 export function measureXmlPart(name: string, data: Uint8Array, limits: DocxLimits, elementsBefore: number): number {
   // readZip caps the parts named like XML; this catches one that is XML by its content type or bytes.
   if (data.length > limits.maxXmlPartBytes) {
-    throw new DocxError("TOO_LARGE", `${name} expands to ${formatMb(data.length)}; the limit for one XML part of a DOCX is ${formatMb(limits.maxXmlPartBytes)}`);
+    throw new DocxError(
+      "TOO_LARGE",
+      `${name} expands to ${formatMb(data.length)}; the limit for one XML part of a DOCX is ${formatMb(limits.maxXmlPartBytes)}`,
+    );
   }
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe) || b[0] === 0 || b[1] === 0) {
@@ -42,7 +45,10 @@ export function measureXmlPart(name: string, data: Uint8Array, limits: DocxLimit
       else throw new DocxError("CORRUPT", `The DOCX part ${name} declares a DTD or entities, which Word documents never do`);
     } else {
       if (elementsBefore + ++elements > limits.maxXmlElements) {
-        throw new DocxError("TOO_COMPLEX", `The DOCX has more than ${limits.maxXmlElements.toLocaleString("en")} XML elements, the limit for one document`);
+        throw new DocxError(
+          "TOO_COMPLEX",
+          `The DOCX has more than ${limits.maxXmlElements.toLocaleString("en")} XML elements, the limit for one document`,
+        );
       }
       // The tag ends at the first > outside quotes; an attribute value may hold a > or a />.
       let j = i + 1;

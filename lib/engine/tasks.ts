@@ -6,7 +6,14 @@
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
 import type { PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
-import { addValidationData, createSelfSignedP12, fillDocumentTimestamp, prepareDocumentTimestamp, sealDocument, timestampSignature } from "../pdf/seal";
+import {
+  addValidationData,
+  createSelfSignedP12,
+  fillDocumentTimestamp,
+  prepareDocumentTimestamp,
+  sealDocument,
+  timestampSignature,
+} from "../pdf/seal";
 import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 import { verifyPdf } from "../pdf/verify";
@@ -40,7 +47,10 @@ export const tasks = {
    * document is read by several threads at once) from one parse. The layer's pages come back as
    * JSON (the elements of its `pages` array) for the server to store without parsing them.
    */
-  async readPdf(bytes: Uint8Array, opts: { maxPages?: number; part?: { index: number; of: number } }): Promise<{ info: PdfInfo; pagesJson: Uint8Array }> {
+  async readPdf(
+    bytes: Uint8Array,
+    opts: { maxPages?: number; part?: { index: number; of: number } },
+  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array }> {
     const { pageSizes, pages } = await extractTextLayerPart(bytes, { maxPages: opts.maxPages, part: opts.part });
     const info = { pageCount: pageSizes.length, pages: pageSizes };
     return { info, pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)) };

@@ -13,7 +13,9 @@ export interface TaskRequest {
   args: unknown[];
 }
 
-export type EngineFailure = { source: "pdf" | "docx"; kind: string; message: string; details?: Record<string, unknown> } | { source: "internal"; message: string };
+export type EngineFailure =
+  | { source: "pdf" | "docx"; kind: string; message: string; details?: Record<string, unknown> }
+  | { source: "internal"; message: string };
 
 export type TaskReply = { ok: true; value: unknown } | { ok: false; error: EngineFailure };
 
@@ -24,10 +26,14 @@ export default async function run({ task, args }: TaskRequest): Promise<TaskRepl
     return { ok: true, value: await withBudget(async () => fn(...args)) };
   } catch (e) {
     if (e instanceof PdfError) return { ok: false, error: { source: "pdf", kind: e.kind, message: e.message } };
-    if (e instanceof DocxError) return { ok: false, error: { source: "docx", kind: e.kind, message: e.message, details: e.details } };
+    if (e instanceof DocxError)
+      return { ok: false, error: { source: "docx", kind: e.kind, message: e.message, details: e.details } };
     // Deep recursion in a parser: the document nests too deeply to be read.
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { ok: false, error: { source: "pdf", kind: "TOO_COMPLEX", message: "The document is too complex to process: it nests too deeply" } };
+      return {
+        ok: false,
+        error: { source: "pdf", kind: "TOO_COMPLEX", message: "The document is too complex to process: it nests too deeply" },
+      };
     }
     return { ok: false, error: { source: "internal", message: e instanceof Error ? (e.stack ?? e.message) : String(e) } };
   }

@@ -12,26 +12,51 @@ function rejectsWithReason(text: string, why: string) {
 
 describe("parseAnchor", () => {
   it("reads a signature anchor", () => {
-    expect(parseAnchor("{{s1|signature|120|40}}")).toEqual({ ok: true, anchor: { type: "signature", signerRef: "s1", width: 120, height: 40 } });
-    expect(parseAnchor("{{S12|Signature|120.5|40}}")).toEqual({ ok: true, anchor: { type: "signature", signerRef: "s12", width: 120.5, height: 40 } });
+    expect(parseAnchor("{{s1|signature|120|40}}")).toEqual({
+      ok: true,
+      anchor: { type: "signature", signerRef: "s1", width: 120, height: 40 },
+    });
+    expect(parseAnchor("{{S12|Signature|120.5|40}}")).toEqual({
+      ok: true,
+      anchor: { type: "signature", signerRef: "s12", width: 120.5, height: 40 },
+    });
   });
 
   it("reads a text anchor: height is ceil(fontSize x 1.5), f is required, t optional, placeholder may be empty", () => {
     expect(parseAnchor("{{s2|text|50|200|11|Full name||f}}")).toEqual({
       ok: true,
-      anchor: { type: "text", signerRef: "s2", maxLength: 50, width: 200, height: 17, fontSize: 11, label: "Full name", placeholder: "", required: true },
+      anchor: {
+        type: "text",
+        signerRef: "s2",
+        maxLength: 50,
+        width: 200,
+        height: 17,
+        fontSize: 11,
+        label: "Full name",
+        placeholder: "",
+        required: true,
+      },
     });
     const optional = parseAnchor("{{s1|text|10|80|12|Title|e.g. CEO|t}}");
     expect(optional).toMatchObject({ ok: true, anchor: { required: false, placeholder: "e.g. CEO", height: 18 } });
   });
 
   it("reads both date forms with the decided defaults", () => {
-    expect(parseAnchor("{{s1|date}}")).toEqual({ ok: true, anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 } });
-    expect(parseAnchor("{{s3|date|150|40|12}}")).toEqual({ ok: true, anchor: { type: "date", signerRef: "s3", width: 150, height: 40, fontSize: 12 } });
+    expect(parseAnchor("{{s1|date}}")).toEqual({
+      ok: true,
+      anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 },
+    });
+    expect(parseAnchor("{{s3|date|150|40|12}}")).toEqual({
+      ok: true,
+      anchor: { type: "date", signerRef: "s3", width: 150, height: 40, fontSize: 12 },
+    });
   });
 
   it("reads an image anchor and the legacy form", () => {
-    expect(parseAnchor("{{s1|image|100|50|Company logo}}")).toEqual({ ok: true, anchor: { type: "image", signerRef: "s1", width: 100, height: 50, label: "Company logo" } });
+    expect(parseAnchor("{{s1|image|100|50|Company logo}}")).toEqual({
+      ok: true,
+      anchor: { type: "image", signerRef: "s1", width: 100, height: 50, label: "Company logo" },
+    });
     expect(parseAnchor("{{signet:sig}}")).toEqual({ ok: true, anchor: { type: "legacy", name: "sig" } });
     expect(parseAnchor("{{signet:evidence-image_2}}")).toMatchObject({ ok: true, anchor: { name: "evidence-image_2" } });
   });
@@ -75,18 +100,48 @@ describe("parseAnchor: the field types of issue 14", () => {
       ok: true,
       anchor: { type: "checkbox", signerRef: "s1", width: 14, height: 14, label: "I agree to the terms", required: true },
     });
-    expect(parseAnchor("{{s1|radio|plan|Pro|12|12}}")).toEqual({ ok: true, anchor: { type: "radio", signerRef: "s1", group: "plan", option: "Pro", width: 12, height: 12, required: true } });
-    expect(parseAnchor("{{s2|radio| plan | Basic }}")).toEqual({ ok: true, anchor: { type: "radio", signerRef: "s2", group: "plan", option: "Basic", width: 14, height: 14, required: true } });
+    expect(parseAnchor("{{s1|radio|plan|Pro|12|12}}")).toEqual({
+      ok: true,
+      anchor: { type: "radio", signerRef: "s1", group: "plan", option: "Pro", width: 12, height: 12, required: true },
+    });
+    expect(parseAnchor("{{s2|radio| plan | Basic }}")).toEqual({
+      ok: true,
+      anchor: { type: "radio", signerRef: "s2", group: "plan", option: "Basic", width: 14, height: 14, required: true },
+    });
     expect(parseAnchor("{{s1|radio|plan|Basic|12|12|t}}")).toMatchObject({ ok: true, anchor: { required: false } });
     expect(parseAnchor("{{s1|dropdown|150|Red; Green ;Blue|Colour|t}}")).toEqual({
       ok: true,
-      anchor: { type: "dropdown", signerRef: "s1", width: 150, height: 18, fontSize: 12, options: ["Red", "Green", "Blue"], label: "Colour", required: false },
+      anchor: {
+        type: "dropdown",
+        signerRef: "s1",
+        width: 150,
+        height: 18,
+        fontSize: 12,
+        options: ["Red", "Green", "Blue"],
+        label: "Colour",
+        required: false,
+      },
     });
-    expect(parseAnchor("{{s1|number|80|12|Amount|f}}")).toEqual({ ok: true, anchor: { type: "number", signerRef: "s1", width: 80, height: 18, fontSize: 12, label: "Amount", required: true } });
-    expect(parseAnchor("{{s1|number|80|10|Amount|f|0|1000|2}}")).toMatchObject({ ok: true, anchor: { height: 15, min: 0, max: 1000, decimals: 2 } });
-    expect(parseAnchor("{{s1|number|80|10|Amount|t|-5||}}")).toEqual({ ok: true, anchor: { type: "number", signerRef: "s1", width: 80, height: 15, fontSize: 10, label: "Amount", required: false, min: -5 } });
-    expect(parseAnchor("{{s1|name}}")).toEqual({ ok: true, anchor: { type: "name", signerRef: "s1", width: 200, height: 18, fontSize: 12 } });
-    expect(parseAnchor("{{s3|email|220|10}}")).toEqual({ ok: true, anchor: { type: "email", signerRef: "s3", width: 220, height: 15, fontSize: 10 } });
+    expect(parseAnchor("{{s1|number|80|12|Amount|f}}")).toEqual({
+      ok: true,
+      anchor: { type: "number", signerRef: "s1", width: 80, height: 18, fontSize: 12, label: "Amount", required: true },
+    });
+    expect(parseAnchor("{{s1|number|80|10|Amount|f|0|1000|2}}")).toMatchObject({
+      ok: true,
+      anchor: { height: 15, min: 0, max: 1000, decimals: 2 },
+    });
+    expect(parseAnchor("{{s1|number|80|10|Amount|t|-5||}}")).toEqual({
+      ok: true,
+      anchor: { type: "number", signerRef: "s1", width: 80, height: 15, fontSize: 10, label: "Amount", required: false, min: -5 },
+    });
+    expect(parseAnchor("{{s1|name}}")).toEqual({
+      ok: true,
+      anchor: { type: "name", signerRef: "s1", width: 200, height: 18, fontSize: 12 },
+    });
+    expect(parseAnchor("{{s3|email|220|10}}")).toEqual({
+      ok: true,
+      anchor: { type: "email", signerRef: "s3", width: 220, height: 15, fontSize: 10 },
+    });
   });
 
   it.each([

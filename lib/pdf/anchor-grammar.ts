@@ -33,7 +33,16 @@ export type ParsedAnchor =
   | { type: "image"; signerRef: string; width: number; height: number; label: string }
   | { type: "checkbox"; signerRef: string; width: number; height: number; label: string; required: boolean }
   | { type: "radio"; signerRef: string; group: string; option: string; width: number; height: number; required: boolean }
-  | { type: "dropdown"; signerRef: string; width: number; height: number; fontSize: number; options: string[]; label: string; required: boolean }
+  | {
+      type: "dropdown";
+      signerRef: string;
+      width: number;
+      height: number;
+      fontSize: number;
+      options: string[];
+      label: string;
+      required: boolean;
+    }
   | {
       type: "number";
       signerRef: string;
@@ -151,23 +160,40 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
       count(seg, 6, "checkbox");
       return { type, signerRef, ...labelledBox(type, seg), height: positive(seg[3], "height", MAX_DIMENSION) };
     case "radio": {
-      if (seg.length !== 4 && seg.length !== 6 && seg.length !== 7) fail(`a radio anchor is ${SYNTAX.radio}, optionally with |requiredFlag; this one has ${seg.length} parts`);
+      if (seg.length !== 4 && seg.length !== 6 && seg.length !== 7)
+        fail(`a radio anchor is ${SYNTAX.radio}, optionally with |requiredFlag; this one has ${seg.length} parts`);
       const group = seg[2].trim();
       if (!group) fail("the group of a radio anchor is empty; buttons of one group share it");
       if (group.length > MAX_GROUP_LENGTH) fail(`a radio group name is at most ${MAX_GROUP_LENGTH} characters`);
       const option = seg[3].trim();
       if (!option) fail("the option of a radio anchor is empty; it is the value this button stands for");
       if (option.length > MAX_OPTION_LENGTH) fail(`an option is at most ${MAX_OPTION_LENGTH} characters`);
-      const size = seg.length === 4 ? RADIO_DEFAULTS : { width: positive(seg[4], "width", MAX_DIMENSION), height: positive(seg[5], "height", MAX_DIMENSION) };
+      const size =
+        seg.length === 4
+          ? RADIO_DEFAULTS
+          : { width: positive(seg[4], "width", MAX_DIMENSION), height: positive(seg[5], "height", MAX_DIMENSION) };
       return { type, signerRef, group, option, ...size, required: seg.length === 7 ? requiredFlag(seg[6]) : true };
     }
     case "dropdown":
       count(seg, 6, "dropdown");
-      return { type, signerRef, ...labelledBox(type, seg), height: Math.ceil(DROPDOWN_FONT_SIZE * 1.5), fontSize: DROPDOWN_FONT_SIZE, options: parseOptions(seg[3]) };
+      return {
+        type,
+        signerRef,
+        ...labelledBox(type, seg),
+        height: Math.ceil(DROPDOWN_FONT_SIZE * 1.5),
+        fontSize: DROPDOWN_FONT_SIZE,
+        options: parseOptions(seg[3]),
+      };
     case "number": {
       if (seg.length !== 6 && seg.length !== 9) fail(`a number anchor is ${SYNTAX.number}; this one has ${seg.length} parts`);
       const fontSize = positive(seg[3], "fontSize", MAX_FONT_SIZE);
-      const out: Extract<ParsedAnchor, { type: "number" }> = { type, signerRef, ...labelledBox(type, seg), height: Math.ceil(fontSize * 1.5), fontSize };
+      const out: Extract<ParsedAnchor, { type: "number" }> = {
+        type,
+        signerRef,
+        ...labelledBox(type, seg),
+        height: Math.ceil(fontSize * 1.5),
+        fontSize,
+      };
       if (seg.length === 9) {
         const min = optionalNumber(seg[6], "min");
         const max = optionalNumber(seg[7], "max");
@@ -182,7 +208,14 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
     }
     case "name":
     case "email": {
-      if (seg.length === 2) return { type, signerRef, width: IDENTITY_DEFAULTS.width, height: Math.ceil(IDENTITY_DEFAULTS.fontSize * 1.5), fontSize: IDENTITY_DEFAULTS.fontSize };
+      if (seg.length === 2)
+        return {
+          type,
+          signerRef,
+          width: IDENTITY_DEFAULTS.width,
+          height: Math.ceil(IDENTITY_DEFAULTS.fontSize * 1.5),
+          fontSize: IDENTITY_DEFAULTS.fontSize,
+        };
       if (seg.length !== 4) fail(`a ${type} anchor is ${SYNTAX[type]}; this one has ${seg.length} parts`);
       const fontSize = positive(seg[3], "fontSize", MAX_FONT_SIZE);
       return { type, signerRef, width: positive(seg[2], "width", MAX_DIMENSION), height: Math.ceil(fontSize * 1.5), fontSize };
@@ -200,7 +233,12 @@ function parseUnified(inner: string): ParsedAnchor {
   switch (type) {
     case "signature":
       count(seg, 4, "signature");
-      return { type, signerRef, width: positive(seg[2], "width", MAX_DIMENSION), height: positive(seg[3], "height", MAX_DIMENSION) };
+      return {
+        type,
+        signerRef,
+        width: positive(seg[2], "width", MAX_DIMENSION),
+        height: positive(seg[3], "height", MAX_DIMENSION),
+      };
     case "text": {
       count(seg, 8, "text");
       const maxLengthRaw = seg[2].replace(/\s+/g, "");
@@ -240,7 +278,13 @@ function parseUnified(inner: string): ParsedAnchor {
       count(seg, 5, "image");
       const label = seg[4].trim();
       if (!label) fail("the label of an image anchor is empty; it describes the image");
-      return { type, signerRef, width: positive(seg[2], "width", MAX_DIMENSION), height: positive(seg[3], "height", MAX_DIMENSION), label };
+      return {
+        type,
+        signerRef,
+        width: positive(seg[2], "width", MAX_DIMENSION),
+        height: positive(seg[3], "height", MAX_DIMENSION),
+        label,
+      };
     }
     case "":
       return fail(`the field type is missing: ${TYPES}`);

@@ -41,8 +41,12 @@ function expectAgreesWithPoppler(words: PopplerWord[], found: FoundAnchor[]): vo
   for (const a of found) {
     const w = popplerStart(words, a.page, a.text, a);
     expect(w, `poppler has no word for ${a.text}`).toBeDefined();
-    expect(Math.abs(a.x - w!.xMin), `x of ${a.text} on page ${a.page}: ours ${a.x}, poppler ${w!.xMin}`).toBeLessThanOrEqual(TOLERANCE);
-    expect(Math.abs(a.y - w!.yMin), `y of ${a.text} on page ${a.page}: ours ${a.y}, poppler ${w!.yMin}`).toBeLessThanOrEqual(TOLERANCE);
+    expect(Math.abs(a.x - w!.xMin), `x of ${a.text} on page ${a.page}: ours ${a.x}, poppler ${w!.xMin}`).toBeLessThanOrEqual(
+      TOLERANCE,
+    );
+    expect(Math.abs(a.y - w!.yMin), `y of ${a.text} on page ${a.page}: ours ${a.y}, poppler ${w!.yMin}`).toBeLessThanOrEqual(
+      TOLERANCE,
+    );
   }
   // Nothing missed: poppler sees as many anchor starts as we find anchors.
   expect(found.length).toBe(words.filter((w) => w.text.startsWith("{{")).length);
@@ -158,14 +162,36 @@ describe("findAllAnchors on a hand-made layer", () => {
   });
 
   it("reports an anchor left open at the end of its line", () => {
-    const layer: TextLayer = { version: TEXT_LAYER_VERSION, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("Sign: {{s1|signature|120", 10, 10), item("|40}}", 10, 30)] }] };
+    const layer: TextLayer = {
+      version: TEXT_LAYER_VERSION,
+      pages: [
+        {
+          page: 1,
+          width: 600,
+          height: 800,
+          rotation: 0,
+          items: [item("Sign: {{s1|signature|120", 10, 10), item("|40}}", 10, 30)],
+        },
+      ],
+    };
     const [open] = findAllAnchors(layer);
     expect(open).toMatchObject({ ok: false, text: "{{s1|signature|120", x: 46 });
     expect(open.ok ? "" : open.reason).toContain("not closed");
   });
 
   it("joins items of one line in x order whatever their order in the layer", () => {
-    const layer: TextLayer = { version: TEXT_LAYER_VERSION, pages: [{ page: 1, width: 600, height: 800, rotation: 0, items: [item("|120|40}}", 40, 10), item("{{s1|", 10, 10), item("signature", 40 - 54, 40)] }] };
+    const layer: TextLayer = {
+      version: TEXT_LAYER_VERSION,
+      pages: [
+        {
+          page: 1,
+          width: 600,
+          height: 800,
+          rotation: 0,
+          items: [item("|120|40}}", 40, 10), item("{{s1|", 10, 10), item("signature", 40 - 54, 40)],
+        },
+      ],
+    };
     // "signature" is on another line, so the pieces on line 1 do not form the anchor.
     expect(findAnchors(layer, "{{s1|signature|120|40}}")).toEqual([]);
     expect(findAnchors(layer, "{{s1||120|40}}")).toHaveLength(1);

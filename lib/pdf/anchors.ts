@@ -87,7 +87,14 @@ export function findAllAnchors(layer: TextLayer): FoundAnchor[] {
       if (open) {
         const from = lastEnd + open.index;
         const box = boxOf(line, from, line.text.length);
-        if (box) found.push({ page, ...box, text: open[0].trim(), ok: false, reason: "the anchor is not closed with }} on the same line" });
+        if (box)
+          found.push({
+            page,
+            ...box,
+            text: open[0].trim(),
+            ok: false,
+            reason: "the anchor is not closed with }} on the same line",
+          });
       }
     }
   }

@@ -20,7 +20,8 @@ function notAnImage(why: string): PdfError {
 
 function pngInfo(b: Uint8Array): ImageInfo {
   // The IHDR chunk comes first: length, "IHDR", width, height (big-endian).
-  if (b.length < 24 || String.fromCharCode(...b.subarray(12, 16)) !== "IHDR") throw notAnImage("The PNG image is damaged (no header chunk)");
+  if (b.length < 24 || String.fromCharCode(...b.subarray(12, 16)) !== "IHDR")
+    throw notAnImage("The PNG image is damaged (no header chunk)");
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   // Walk the chunks: a truncated file would otherwise embed as garbage instead of failing.
   let p = 8;
@@ -90,7 +91,9 @@ export function readImageHeader(bytes: Uint8Array): ImageInfo {
 export function sniffImage(bytes: Uint8Array): ImageInfo {
   const info = readImageHeader(bytes);
   if (info.width * info.height > MAX_IMAGE_PIXELS) {
-    throw notAnImage(`The image is ${info.width} x ${info.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`);
+    throw notAnImage(
+      `The image is ${info.width} x ${info.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`,
+    );
   }
   return info;
 }

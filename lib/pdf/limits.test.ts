@@ -23,7 +23,9 @@ describe("the engine's budgets stop hostile PDFs early", () => {
 
   it("says which limit a bomb ran into", async () => {
     await expect(extractTextLayer(HOSTILE_PDFS["double Flate bomb (1 GB)"]())).rejects.toThrow(/decompresses to more than 64 MB/);
-    await expect(extractTextLayer(HOSTILE_PDFS["object-stream bomb (10⁶ objects)"]())).rejects.toThrow(/more than 400,000 objects/);
+    await expect(extractTextLayer(HOSTILE_PDFS["object-stream bomb (10⁶ objects)"]())).rejects.toThrow(
+      /more than 400,000 objects/,
+    );
     await expect(extractTextLayer(HOSTILE_PDFS["Form XObject DAG (10²⁰ runs)"]())).rejects.toThrow(/draws forms more than/);
     await expect(inspectPdf(HOSTILE_PDFS["DAG page tree (10⁹ leaves)"]())).rejects.toThrow(/reaches a node twice/);
   });
@@ -31,7 +33,8 @@ describe("the engine's budgets stop hostile PDFs early", () => {
   it("still reads ordinary documents, forms drawn many times included, and counts pages exactly", async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (let i = 0; i < 12; i++) doc.addPage([300, 200]).drawText(`Page ${i + 1} {{s1|signature|100|30}}`, { x: 20, y: 100, size: 10, font });
+    for (let i = 0; i < 12; i++)
+      doc.addPage([300, 200]).drawText(`Page ${i + 1} {{s1|signature|100|30}}`, { x: 20, y: 100, size: 10, font });
     const bytes = await doc.save();
     const layer = await extractTextLayer(bytes);
     expect(layer.pages).toHaveLength(12);

@@ -94,7 +94,9 @@ function installGuards() {
   // pdf-lib does not export DecodeStream; reach its prototype through a decoder it makes, so the
   // guard sits on the very class its parser uses, however the package was resolved or bundled.
   const ctx = PDFContext.create();
-  const probe = decodePDFRawStream(PDFRawStream.of(ctx.obj({ Filter: PDFName.of("ASCIIHexDecode") }), new Uint8Array([62]))) as unknown as object;
+  const probe = decodePDFRawStream(
+    PDFRawStream.of(ctx.obj({ Filter: PDFName.of("ASCIIHexDecode") }), new Uint8Array([62])),
+  ) as unknown as object;
   let proto: object | null = Object.getPrototypeOf(probe);
   while (proto && !Object.prototype.hasOwnProperty.call(proto, "ensureBuffer")) proto = Object.getPrototypeOf(proto);
   if (!proto) throw new Error("pdf-lib's DecodeStream.ensureBuffer was not found: the decoder guard cannot be installed");
@@ -105,9 +107,11 @@ function installGuards() {
     const have = this.buffer.byteLength;
     if (budget && requested > have) {
       if (budget.exceeded) throw tooComplex(budget.exceeded);
-      if (requested > LIMITS.streamBytes) throw exhaust(budget, `a stream decompresses to more than ${LIMITS.streamBytes / 1024 / 1024} MB`);
+      if (requested > LIMITS.streamBytes)
+        throw exhaust(budget, `a stream decompresses to more than ${LIMITS.streamBytes / 1024 / 1024} MB`);
       const grow = requested - have;
-      if (grow > budget.remaining) throw exhaust(budget, `its streams decompress to more than ${LIMITS.decodedBytes / 1024 / 1024} MB`);
+      if (grow > budget.remaining)
+        throw exhaust(budget, `its streams decompress to more than ${LIMITS.decodedBytes / 1024 / 1024} MB`);
       budget.remaining -= grow;
     }
     return ensureBuffer.call(this, requested);

@@ -2,7 +2,18 @@
  * Opening a PDF with pdf-lib: bad input mapped to PdfError kinds, the parse charged to the budget
  * of ./limits.ts, and the page tree walked once and checked before anything walks it again.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPage, PDFPageLeaf, PDFPageTree, PDFRef, ParseSpeeds, type PDFObject } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFPage,
+  PDFPageLeaf,
+  PDFPageTree,
+  PDFRef,
+  ParseSpeeds,
+  type PDFObject,
+} from "pdf-lib";
 import { PdfError } from "./errors";
 import { isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
 import { assertWithinBudget, exhaust, LIMITS, withBudget, type ParseBudget } from "./limits";
@@ -29,7 +40,8 @@ function checkPageTree(doc: PDFDocument, maxPages: number, budget: ParseBudget):
   const ctx = doc.context;
   const lookup = (o: PDFObject | undefined) => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const root = lookup(doc.catalog.get(PDFName.of("Pages")));
-  if (!(root instanceof PDFPageTree)) throw new PdfError("UNPARSEABLE", "The PDF has no page tree; it may be damaged or truncated");
+  if (!(root instanceof PDFPageTree))
+    throw new PdfError("UNPARSEABLE", "The PDF has no page tree; it may be damaged or truncated");
   const seen = new Set<PDFDict>();
   const stack: [PDFObject | undefined, number][] = [[root, 0]];
   let pages = 0;
@@ -37,7 +49,11 @@ function checkPageTree(doc: PDFDocument, maxPages: number, budget: ParseBudget):
     const [entry, depth] = stack.pop()!;
     const node = lookup(entry);
     if (!(node instanceof PDFDict)) continue;
-    if (seen.has(node)) throw new PdfError("UNPARSEABLE", "The PDF's page tree reaches a node twice (a cycle or a shared subtree); it may be damaged or hostile");
+    if (seen.has(node))
+      throw new PdfError(
+        "UNPARSEABLE",
+        "The PDF's page tree reaches a node twice (a cycle or a shared subtree); it may be damaged or hostile",
+      );
     seen.add(node);
     if (depth > LIMITS.pageTreeDepth) throw exhaust(budget, `its page tree is more than ${LIMITS.pageTreeDepth} levels deep`);
     if (node instanceof PDFPageTree) {
@@ -47,7 +63,8 @@ function checkPageTree(doc: PDFDocument, maxPages: number, budget: ParseBudget):
       if (++pages > LIMITS.pages) throw exhaust(budget, `it has more than ${LIMITS.pages} pages`);
       const up = new Set<PDFDict>();
       for (let p = lookup(node.get(PDFName.of("Parent"))); p instanceof PDFDict; p = lookup(p.get(PDFName.of("Parent")))) {
-        if (up.has(p) || up.size > LIMITS.pageTreeDepth) throw new PdfError("UNPARSEABLE", "A page's /Parent chain loops; the PDF may be damaged or hostile");
+        if (up.has(p) || up.size > LIMITS.pageTreeDepth)
+          throw new PdfError("UNPARSEABLE", "A page's /Parent chain loops; the PDF may be damaged or hostile");
         up.add(p);
       }
     }
@@ -66,7 +83,11 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
     let doc: PDFDocument;
     try {
       // In one go: the engine runs in a worker thread whose deadline is enforced from outside.
-      doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false, parseSpeed: ParseSpeeds.Fastest });
+      doc = await PDFDocument.load(bytes, {
+        updateMetadata: false,
+        throwOnInvalidObject: false,
+        parseSpeed: ParseSpeeds.Fastest,
+      });
     } catch (e) {
       assertWithinBudget(budget);
       if (isEncryptedPdfError(e)) throw encrypted();

@@ -13,7 +13,9 @@ function popplerCropBoxes(pdf: Uint8Array, pages: number): number[][] {
     const file = path.join(dir, "p.pdf");
     fs.writeFileSync(file, pdf);
     const out = execFileSync("pdfinfo", ["-f", "1", "-l", String(pages), "-box", file], { encoding: "utf8" });
-    return [...out.matchAll(/^Page\s+\d+ CropBox:\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)/gm)].map((m) => m.slice(1, 5).map(Number));
+    return [...out.matchAll(/^Page\s+\d+ CropBox:\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)/gm)].map((m) =>
+      m.slice(1, 5).map(Number),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -49,7 +51,13 @@ describe("the displayed page box", () => {
     expect(boxFitsPage({ x: -0.6, y: 0, width: 10, height: 10 }, page)).toBe(false);
     expect(boxFitsPage({ x: 0, y: 0, width: 0, height: 10 }, page)).toBe(false);
     expect(boxFitsPage({ x: Number.NaN, y: 0, width: 10, height: 10 }, page)).toBe(false);
-    expect(clipBoxToPage({ page: 1, x: 452.3, y: -0.2, width: 160, height: 50 }, page)).toEqual({ page: 1, x: 452.3, y: 0, width: 159.7, height: 49.8 });
+    expect(clipBoxToPage({ page: 1, x: 452.3, y: -0.2, width: 160, height: 50 }, page)).toEqual({
+      page: 1,
+      x: 452.3,
+      y: 0,
+      width: 159.7,
+      height: 49.8,
+    });
     expect(clipBoxToPage({ x: 700, y: 10, width: 10, height: 10 }, page)).toMatchObject({ x: 612, width: 0 });
   });
 });

@@ -72,9 +72,21 @@ function attribute(get: () => PDFObject | undefined): PDFObject | undefined {
 /** Where a page's user space lands on the displayed page, and the displayed page's size. */
 export function pageGeometry(page: PDFPage): PageGeometry {
   const node = page.node;
-  const media = rectOf(page, attribute(() => node.MediaBox())) ?? [0, 0, 612, 792];
-  const crop = rectOf(page, attribute(() => node.CropBox())) ?? media;
-  let box: Rect = [Math.max(crop[0], media[0]), Math.max(crop[1], media[1]), Math.min(crop[2], media[2]), Math.min(crop[3], media[3])];
+  const media = rectOf(
+    page,
+    attribute(() => node.MediaBox()),
+  ) ?? [0, 0, 612, 792];
+  const crop =
+    rectOf(
+      page,
+      attribute(() => node.CropBox()),
+    ) ?? media;
+  let box: Rect = [
+    Math.max(crop[0], media[0]),
+    Math.max(crop[1], media[1]),
+    Math.min(crop[2], media[2]),
+    Math.min(crop[3], media[3]),
+  ];
   if (box[2] <= box[0] || box[3] <= box[1]) box = media;
   const [x0, y0, x1, y1] = box;
   let angle = 0;
@@ -86,7 +98,13 @@ export function pageGeometry(page: PDFPage): PageGeometry {
   if (!Number.isFinite(angle)) angle = 0;
   const rotation = ((((Math.round(angle / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
   const toDisplay: Matrix =
-    rotation === 0 ? [1, 0, 0, -1, -x0, y1] : rotation === 90 ? [0, 1, 1, 0, -y0, -x0] : rotation === 180 ? [-1, 0, 0, 1, x1, -y0] : [0, -1, -1, 0, y1, x1];
+    rotation === 0
+      ? [1, 0, 0, -1, -x0, y1]
+      : rotation === 90
+        ? [0, 1, 1, 0, -y0, -x0]
+        : rotation === 180
+          ? [-1, 0, 0, 1, x1, -y0]
+          : [0, -1, -1, 0, y1, x1];
   const w = x1 - x0;
   const h = y1 - y0;
   const quarter = rotation === 90 || rotation === 270;

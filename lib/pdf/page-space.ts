@@ -28,7 +28,10 @@ function invert(m: Matrix): Matrix {
 export function pageFor(doc: PDFDocument, box: PageBox, what: string): PDFPage {
   const count = doc.getPageCount();
   if (!Number.isInteger(box.page) || box.page < 1 || box.page > count) {
-    throw new PdfError("OUT_OF_PAGE", `${what}: page ${box.page} does not exist; the document has ${count} page${count === 1 ? "" : "s"}`);
+    throw new PdfError(
+      "OUT_OF_PAGE",
+      `${what}: page ${box.page} does not exist; the document has ${count} page${count === 1 ? "" : "s"}`,
+    );
   }
   const page = doc.getPage(box.page - 1);
   const geo = pageGeometry(page);

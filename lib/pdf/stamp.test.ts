@@ -2,7 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { beforeAll, describe, expect, it } from "vitest";
-import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, renderPage, rotatePage, type RenderedPage } from "../../test/support/pdf-fixtures";
+import {
+  htmlToPdf,
+  pdfimagesList,
+  pdftotext,
+  pdftotextWords,
+  renderPage,
+  rotatePage,
+  type RenderedPage,
+} from "../../test/support/pdf-fixtures";
 import { findAnchors, type AnchorOccurrence } from "./anchors";
 import { replaceText, stampImage } from "./stamp";
 import { extractTextLayer, type TextLayer } from "./text-layer";
@@ -19,7 +27,8 @@ const isWhite = ([r, g, b]: number[]) => r > 245 && g > 245 && b > 245;
 
 /** True when any pixel of the rectangle is dark (text). */
 function hasInk(img: RenderedPage, x: number, y: number, w: number, h: number): boolean {
-  for (let j = Math.ceil(y); j < y + h; j++) for (let i = Math.ceil(x); i < x + w; i++) if (img.rgb(i, j).every((c) => c < 128)) return true;
+  for (let j = Math.ceil(y); j < y + h; j++)
+    for (let i = Math.ceil(x); i < x + w; i++) if (img.rgb(i, j).every((c) => c < 128)) return true;
   return false;
 }
 
@@ -59,7 +68,15 @@ describe("stamping and replacing text on a Chromium PDF with a rotated page", ()
   });
 
   it("STRETCH fills the box exactly", async () => {
-    const { pdf: out, drawn } = await stampImage(pdf, { page: 1, x: logo.x, y: logo.y, width: 200, height: 50, image: PNG, sizingMode: "STRETCH" });
+    const { pdf: out, drawn } = await stampImage(pdf, {
+      page: 1,
+      x: logo.x,
+      y: logo.y,
+      width: 200,
+      height: 50,
+      image: PNG,
+      sizingMode: "STRETCH",
+    });
     expect(drawn).toMatchObject({ width: 200, height: 50 });
     const img = await renderPage(out, 1);
     expect(isOrange(img.rgb(logo.x + 190, logo.y + 25))).toBe(true);
@@ -81,7 +98,9 @@ describe("stamping and replacing text on a Chromium PDF with a rotated page", ()
 
   it("refuses what is not a PNG or JPEG, and boxes off the page", async () => {
     const base = { page: 1, x: 10, y: 10, width: 50, height: 50 };
-    expect(await kindOf(stampImage(pdf, { ...base, image: new TextEncoder().encode("GIF89a not supported") }))).toBe("NOT_AN_IMAGE");
+    expect(await kindOf(stampImage(pdf, { ...base, image: new TextEncoder().encode("GIF89a not supported") }))).toBe(
+      "NOT_AN_IMAGE",
+    );
     expect(await kindOf(stampImage(pdf, { ...base, image: PNG.subarray(0, 60) }))).toBe("NOT_AN_IMAGE");
     expect(await kindOf(stampImage(pdf, { ...base, image: JPEG.subarray(0, 300) }))).toBe("NOT_AN_IMAGE");
     expect(await kindOf(stampImage(pdf, { ...base, page: 4, image: PNG }))).toBe("OUT_OF_PAGE");
@@ -127,7 +146,9 @@ describe("stamping and replacing text on a Chromium PDF with a rotated page", ()
 
   it("refuses text that does not fit, or that the font cannot draw, naming the problem", async () => {
     const box = { page: 1, x: sig.x, y: sig.y, width: 100, height: 30 };
-    const wide = replaceText(pdf, [{ ...box, text: "This line is far too long for a box that is one hundred points wide", fontSize: 10 }]);
+    const wide = replaceText(pdf, [
+      { ...box, text: "This line is far too long for a box that is one hundred points wide", fontSize: 10 },
+    ]);
     await expect(wide).rejects.toMatchObject({ kind: "TEXT_DOES_NOT_FIT", message: expect.stringContaining("pt wide") });
     const tall = replaceText(pdf, [{ ...box, text: "one\ntwo\nthree", fontSize: 10 }]);
     await expect(tall).rejects.toMatchObject({ kind: "TEXT_DOES_NOT_FIT", message: expect.stringContaining("3 line(s)") });

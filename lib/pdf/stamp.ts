@@ -9,7 +9,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fontkit from "@pdf-lib/fontkit";
-import { clip, concatTransformationMatrix, endPath, PDFDocument, PDFFont, PDFImage, PDFPage, popGraphicsState, pushGraphicsState, rectangle, rgb } from "pdf-lib";
+import {
+  clip,
+  concatTransformationMatrix,
+  endPath,
+  PDFDocument,
+  PDFFont,
+  PDFImage,
+  PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+} from "pdf-lib";
 import { PdfError } from "./errors";
 import { sniffImage } from "./images";
 import { loadPdf } from "./load";
@@ -69,7 +81,10 @@ export async function stampImage(pdfBytes: Uint8Array, opts: StampImageOptions):
   const { width: w, height: h } = box;
   const sx = w / image.width;
   const sy = h / image.height;
-  let dw = w, dh = h, dx = 0, dy = 0;
+  let dw = w,
+    dh = h,
+    dx = 0,
+    dy = 0;
   if (mode === "FIT") {
     const s = Math.min(sx, sy);
     dw = image.width * s;
@@ -139,22 +154,34 @@ function layout(replacements: TextReplacement[], font: PDFFont, face: fontkit.Fo
   const lineGap = (face.ascent - face.descent) / face.unitsPerEm;
   return replacements.map((r, i) => {
     const what = `text replacement ${i + 1}`;
-    if (!(r.fontSize > 0 && r.fontSize <= MAX_FONT_SIZE)) throw new PdfError("TEXT_DOES_NOT_FIT", `${what}: fontSize must be more than 0 and at most ${MAX_FONT_SIZE}`);
+    if (!(r.fontSize > 0 && r.fontSize <= MAX_FONT_SIZE))
+      throw new PdfError("TEXT_DOES_NOT_FIT", `${what}: fontSize must be more than 0 and at most ${MAX_FONT_SIZE}`);
     const lines = r.text.replace(/\t/g, "    ").split(/\r\n|\r|\n/);
     const missing = [...new Set([...lines.join("")].filter((ch) => !face.hasGlyphForCodePoint(ch.codePointAt(0)!)))];
     if (missing.length) {
-      const list = missing.slice(0, 5).map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`);
-      throw new PdfError("UNSUPPORTED_TEXT", `${what}: the font cannot draw ${list.join(", ")}${missing.length > 5 ? " and more" : ""}`);
+      const list = missing
+        .slice(0, 5)
+        .map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`);
+      throw new PdfError(
+        "UNSUPPORTED_TEXT",
+        `${what}: the font cannot draw ${list.join(", ")}${missing.length > 5 ? " and more" : ""}`,
+      );
     }
     const lineHeight = lineGap * r.fontSize;
     const needed = lines.length * lineHeight;
     if (needed > r.height + 0.01) {
-      throw new PdfError("TEXT_DOES_NOT_FIT", `${what}: ${lines.length} line(s) at ${r.fontSize} pt need ${needed.toFixed(1)} pt of height; the box is ${r.height} pt high`);
+      throw new PdfError(
+        "TEXT_DOES_NOT_FIT",
+        `${what}: ${lines.length} line(s) at ${r.fontSize} pt need ${needed.toFixed(1)} pt of height; the box is ${r.height} pt high`,
+      );
     }
     for (const line of lines) {
       const w = font.widthOfTextAtSize(line, r.fontSize);
       if (w > r.width + 0.01) {
-        throw new PdfError("TEXT_DOES_NOT_FIT", `${what}: "${line.length > 40 ? line.slice(0, 40) + "…" : line}" is ${w.toFixed(1)} pt wide at ${r.fontSize} pt; the box is ${r.width} pt wide`);
+        throw new PdfError(
+          "TEXT_DOES_NOT_FIT",
+          `${what}: "${line.length > 40 ? line.slice(0, 40) + "…" : line}" is ${w.toFixed(1)} pt wide at ${r.fontSize} pt; the box is ${r.width} pt wide`,
+        );
       }
     }
     return { r, lines, ascent: ascent * r.fontSize, lineHeight };
@@ -178,7 +205,8 @@ export async function replaceText(pdfBytes: Uint8Array, replacements: TextReplac
     inFrame(page, r, () => {
       page.drawRectangle({ x: 0, y: 0, width: r.width, height: r.height, color: rgb(1, 1, 1) });
       lines.forEach((line, k) => {
-        if (line) page.drawText(line, { x: 0, y: r.height - ascent - k * lineHeight, size: r.fontSize, font, color: rgb(0, 0, 0) });
+        if (line)
+          page.drawText(line, { x: 0, y: r.height - ascent - k * lineHeight, size: r.fontSize, font, color: rgb(0, 0, 0) });
       });
     });
   });

@@ -37,11 +37,19 @@ async function expectSameAsPoppler(pdf: Uint8Array, tolerance = 2): Promise<Comp
   const layer = await extractTextLayer(pdf);
   // The layer spells ligatures out ("ﬃ" is "ffi") so that anchors match; poppler keeps a
   // ToUnicode CMap's ligature characters.
-  const words = (await pdftotextWords(pdf)).map((w) => ({ ...w, text: w.text.replace(/[\ufb00-\ufb06]/g, (l) => l.normalize("NFKC")) }));
+  const words = (await pdftotextWords(pdf)).map((w) => ({
+    ...w,
+    text: w.text.replace(/[\ufb00-\ufb06]/g, (l) => l.normalize("NFKC")),
+  }));
   expect(words.length).toBeGreaterThan(0);
   for (const p of layer.pages) {
     const ours = charsOf(p.items.map((i) => i.str).join(""));
-    const theirs = charsOf(words.filter((w) => w.page === p.page).map((w) => w.text).join(""));
+    const theirs = charsOf(
+      words
+        .filter((w) => w.page === p.page)
+        .map((w) => w.text)
+        .join(""),
+    );
     expect(ours, `text of page ${p.page}`).toBe(theirs);
   }
   for (const w of words) {
@@ -56,7 +64,10 @@ async function expectSameAsPoppler(pdf: Uint8Array, tolerance = 2): Promise<Comp
   const pages = (await pdftotext(pdf)).split("\f");
   for (const p of layer.pages) {
     const expected = pages[p.page - 1].match(/\{\{(?:(?!\{\{|\}\}).)*\}\}/g) ?? [];
-    expect(anchors.filter((a) => a.page === p.page).map((a) => a.text), `anchors of page ${p.page}`).toEqual(expected);
+    expect(
+      anchors.filter((a) => a.page === p.page).map((a) => a.text),
+      `anchors of page ${p.page}`,
+    ).toEqual(expected);
   }
   for (const a of anchors) {
     const compact = a.text.replace(/\s+/g, "");
@@ -112,9 +123,30 @@ async function trueTypeWithoutEncoding(flags: number, lines: string[]): Promise<
   }
   const file = doc.context.register(doc.context.flateStream(ttf, { Length1: ttf.length }));
   const descriptor = doc.context.register(
-    doc.context.obj({ Type: "FontDescriptor", FontName: "DejaVuSans", Flags: flags, FontBBox: [-1021, -463, 1793, 1232], ItalicAngle: 0, Ascent: 928, Descent: -236, CapHeight: 729, StemV: 80, FontFile2: file }),
+    doc.context.obj({
+      Type: "FontDescriptor",
+      FontName: "DejaVuSans",
+      Flags: flags,
+      FontBBox: [-1021, -463, 1793, 1232],
+      ItalicAngle: 0,
+      Ascent: 928,
+      Descent: -236,
+      CapHeight: 729,
+      StemV: 80,
+      FontFile2: file,
+    }),
   );
-  const font = doc.context.register(doc.context.obj({ Type: "Font", Subtype: "TrueType", BaseFont: "DejaVuSans", FirstChar: 32, LastChar: 255, Widths: widths, FontDescriptor: descriptor }));
+  const font = doc.context.register(
+    doc.context.obj({
+      Type: "Font",
+      Subtype: "TrueType",
+      BaseFont: "DejaVuSans",
+      FirstChar: 32,
+      LastChar: 255,
+      Widths: widths,
+      FontDescriptor: descriptor,
+    }),
+  );
   page.node.setFontDictionary(PDFName.of("F1"), font);
   const content = lines.map((l, i) => `BT /F1 14 Tf 20 ${page.getHeight() - 40 - 40 * i} Td <${winAnsi(l)}> Tj ET`).join("\n");
   page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
@@ -154,7 +186,10 @@ describe("the encoding built into a CFF program (FontFile3 /Type1C)", () => {
     const doc = await PDFDocument.load(await withoutKey(fixture("gs-type1c.pdf"), "Font", "Encoding"));
     for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
       if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of("Subtype"))?.toString() === "/Type1C") {
-        doc.context.assign(ref, doc.context.stream(new Uint8Array([1, 0, 4, 4, 0xff, 0xff, 0xff, 0xff, 0, 9]), { Subtype: "Type1C" }));
+        doc.context.assign(
+          ref,
+          doc.context.stream(new Uint8Array([1, 0, 4, 4, 0xff, 0xff, 0xff, 0xff, 0, 9]), { Subtype: "Type1C" }),
+        );
       }
     }
     const layer = await extractTextLayer(await doc.save());
@@ -235,7 +270,12 @@ describe("text drawn twice a fraction of a point apart (fake bold, shadows) is r
     ].join("\n");
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
     const { layer } = await expectSameAsPoppler(await doc.save());
-    expect(findAllAnchors(layer).map((a) => a.text)).toEqual(["{{s1|signature|120|40}}", "{{s1|date}}", "{{s2|initials}}", "{{s3|date}}"]);
+    expect(findAllAnchors(layer).map((a) => a.text)).toEqual([
+      "{{s1|signature|120|40}}",
+      "{{s1|date}}",
+      "{{s2|initials}}",
+      "{{s3|date}}",
+    ]);
     expect(lineTexts(layer)).toContain("Again Again");
   });
 });
@@ -259,28 +299,43 @@ describe("Type 3 fonts: poppler's glyph size from the width of m", () => {
       // No letter at all: the first glyph with a width.
       ["D", [0.001, 0, 0, 0.0015, 0, 0], 1000, { space: 250, one: 556 }, "{{1}} 1"],
     ];
-    const nameOf = (ch: string) =>
-      ({ " ": "space", "{": "braceleft", "}": "braceright", "|": "bar", "1": "one" })[ch] ?? ch;
+    const nameOf = (ch: string) => ({ " ": "space", "{": "braceleft", "}": "braceright", "|": "bar", "1": "one" })[ch] ?? ch;
     for (const [tag, fm, unit, special, text] of fonts) {
       const used = [...new Set(text)];
       const widthOf = (name: string) => special[name] ?? (tag === "D" && /^[A-Za-z]$/.test(name) ? 0 : 0.5 * unit);
       const procs: Record<string, PDFRef> = {};
       for (const ch of used) {
         const w = widthOf(nameOf(ch));
-        procs[nameOf(ch)] = doc.context.register(doc.context.stream(`${w} 0 0 0 ${w} ${0.7 * unit} d1 0 0 ${w * 0.8} ${0.7 * unit} re f`));
+        procs[nameOf(ch)] = doc.context.register(
+          doc.context.stream(`${w} 0 0 0 ${w} ${0.7 * unit} d1 0 0 ${w * 0.8} ${0.7 * unit} re f`),
+        );
       }
       const codes = used.map((ch) => ch.charCodeAt(0));
       const first = Math.min(...codes);
       const last = Math.max(...codes);
       const unused = tag === "X" ? 0.5 * unit : 0;
-      const widths = Array.from({ length: last - first + 1 }, (_, k) => (codes.includes(first + k) ? widthOf(nameOf(String.fromCharCode(first + k))) : unused));
+      const widths = Array.from({ length: last - first + 1 }, (_, k) =>
+        codes.includes(first + k) ? widthOf(nameOf(String.fromCharCode(first + k))) : unused,
+      );
       const differences = used.flatMap((ch) => [ch.charCodeAt(0), nameOf(ch)]);
       const font = doc.context.register(
-        doc.context.obj({ Type: "Font", Subtype: "Type3", FontBBox: [0, 0, unit, unit], FontMatrix: fm, CharProcs: doc.context.obj(procs), Encoding: doc.context.obj({ Type: "Encoding", Differences: differences }), FirstChar: first, LastChar: last, Widths: widths }),
+        doc.context.obj({
+          Type: "Font",
+          Subtype: "Type3",
+          FontBBox: [0, 0, unit, unit],
+          FontMatrix: fm,
+          CharProcs: doc.context.obj(procs),
+          Encoding: doc.context.obj({ Type: "Encoding", Differences: differences }),
+          FirstChar: first,
+          LastChar: last,
+          Widths: widths,
+        }),
       );
       page.node.setFontDictionary(PDFName.of(tag), font);
     }
-    const content = fonts.map(([tag, , , , text], i) => `BT /${tag} ${12 + 4 * i} Tf 20 ${250 - 70 * i} Td (${text}) Tj ET`).join("\n");
+    const content = fonts
+      .map(([tag, , , , text], i) => `BT /${tag} ${12 + 4 * i} Tf 20 ${250 - 70 * i} Td (${text}) Tj ET`)
+      .join("\n");
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
     const { layer } = await expectSameAsPoppler(await doc.save(), 0.02);
     expect(lineTexts(layer)).toEqual(fonts.map((f) => f[4]));
@@ -316,22 +371,53 @@ interface CjkLine {
  * reads no font program) and without ToUnicode: the text comes from the CMap and the character
  * collection alone, as poppler reads it with poppler-data.
  */
-async function cjkPdf(encoding: string | Uint8Array, ordering: string, lines: CjkLine[], cidFont: Record<string, unknown> = {}): Promise<Uint8Array> {
+async function cjkPdf(
+  encoding: string | Uint8Array,
+  ordering: string,
+  lines: CjkLine[],
+  cidFont: Record<string, unknown> = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([500, 500]);
   const ctx = doc.context;
-  const descriptor = ctx.register(ctx.obj({ Type: "FontDescriptor", FontName: "CJKSans", Flags: 4, FontBBox: [-100, -120, 1000, 880], ItalicAngle: 0, Ascent: 880, Descent: -120, CapHeight: 700, StemV: 80 }));
-  const descendant = ctx.obj({ Type: "Font", Subtype: "CIDFontType0", BaseFont: "CJKSans", FontDescriptor: descriptor, ...cidFont });
-  descendant.set(PDFName.of("CIDSystemInfo"), ctx.obj({ Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 0 }));
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: "FontDescriptor",
+      FontName: "CJKSans",
+      Flags: 4,
+      FontBBox: [-100, -120, 1000, 880],
+      ItalicAngle: 0,
+      Ascent: 880,
+      Descent: -120,
+      CapHeight: 700,
+      StemV: 80,
+    }),
+  );
+  const descendant = ctx.obj({
+    Type: "Font",
+    Subtype: "CIDFontType0",
+    BaseFont: "CJKSans",
+    FontDescriptor: descriptor,
+    ...cidFont,
+  });
+  descendant.set(
+    PDFName.of("CIDSystemInfo"),
+    ctx.obj({ Registry: PDFString.of("Adobe"), Ordering: PDFString.of(ordering), Supplement: 0 }),
+  );
   const enc = typeof encoding === "string" ? PDFName.of(encoding) : ctx.register(ctx.stream(encoding, { Type: "CMap" }));
-  const font = ctx.register(ctx.obj({ Type: "Font", Subtype: "Type0", BaseFont: "CJKSans", Encoding: enc, DescendantFonts: [ctx.register(descendant)] }));
+  const font = ctx.register(
+    ctx.obj({ Type: "Font", Subtype: "Type0", BaseFont: "CJKSans", Encoding: enc, DescendantFonts: [ctx.register(descendant)] }),
+  );
   page.node.setFontDictionary(PDFName.of("F1"), font);
   const content = lines.map((l) => `BT /F1 ${l.size ?? 14} Tf ${l.x} ${l.y} Td <${l.hex}> Tj ET`).join("\n");
   page.node.set(PDFName.of("Contents"), ctx.register(ctx.stream(content)));
   return doc.save();
 }
 
-const cmapText = (body: string) => new TextEncoder().encode(`/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Custom def ${body} endcmap CMapName currentdict /CMap defineresource pop end end`);
+const cmapText = (body: string) =>
+  new TextEncoder().encode(
+    `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Custom def ${body} endcmap CMapName currentdict /CMap defineresource pop end end`,
+  );
 
 describe("CJK predefined CMaps, read from pdfjs-dist's binary CMaps", () => {
   const horizontal: [string, string, string, string][] = [
@@ -361,21 +447,31 @@ describe("CJK predefined CMaps, read from pdfjs-dist's binary CMaps", () => {
   it("an embedded CMap that uses a predefined one, and poppler's reading of one with no CID entries", async () => {
     // usecmap brings UniJIS-UCS2-H's entries in; a cidchar of its own overrides one of them.
     const using = cmapText("/UniJIS-UCS2-H usecmap 1 begincidchar <0041> 34 endcidchar");
-    const { layer } = await expectSameAsPoppler(await cjkPdf(using, "Japan1", [{ hex: utf16Hex("署名 A {{signet:use}}"), x: 30, y: 440 }]));
+    const { layer } = await expectSameAsPoppler(
+      await cjkPdf(using, "Japan1", [{ hex: utf16Hex("署名 A {{signet:use}}"), x: 30, y: 440 }]),
+    );
     expect(lineTexts(layer)).toEqual(["署名 A {{signet:use}}"]);
     // Only a codespace range and `usecmap /Identity-H`: poppler reads one-byte codes of CID 0, so no text.
     const empty = cmapText("/Identity-H usecmap 1 begincodespacerange <0000> <FFFF> endcodespacerange");
-    const pdf = await cjkPdf(empty, "Identity", [{ hex: "004100420043", x: 30, y: 440 }, { hex: utf16Hex("ignored"), x: 30, y: 400 }]);
+    const pdf = await cjkPdf(empty, "Identity", [
+      { hex: "004100420043", x: 30, y: 440 },
+      { hex: utf16Hex("ignored"), x: 30, y: 400 },
+    ]);
     expect((await extractTextLayer(pdf)).pages[0].items).toEqual([]);
     expect(await pdftotextWords(pdf)).toEqual([]);
   });
 
   it("refuses a CMap that maps billions of codes, and stops a /UseCMap loop", async () => {
     const huge = cmapText("1 begincidrange <00000000> <ffffffff> 0 endcidrange");
-    await expect(extractTextLayer(await cjkPdf(huge, "Identity", [{ hex: "00000041", x: 30, y: 440 }]))).rejects.toMatchObject({ kind: "TOO_COMPLEX" });
-    const doc = await PDFDocument.load(await cjkPdf(cmapText("1 begincidrange <0000> <ffff> 0 endcidrange"), "Identity", [{ hex: "00410042", x: 30, y: 440 }]));
+    await expect(extractTextLayer(await cjkPdf(huge, "Identity", [{ hex: "00000041", x: 30, y: 440 }]))).rejects.toMatchObject({
+      kind: "TOO_COMPLEX",
+    });
+    const doc = await PDFDocument.load(
+      await cjkPdf(cmapText("1 begincidrange <0000> <ffff> 0 endcidrange"), "Identity", [{ hex: "00410042", x: 30, y: 440 }]),
+    );
     for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
-      if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of("Type"))?.toString() === "/CMap") obj.dict.set(PDFName.of("UseCMap"), ref);
+      if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of("Type"))?.toString() === "/CMap")
+        obj.dict.set(PDFName.of("UseCMap"), ref);
     }
     expect(lineTexts(await extractTextLayer(await doc.save()))).toEqual(["AB"]);
   });
@@ -384,7 +480,9 @@ describe("CJK predefined CMaps, read from pdfjs-dist's binary CMaps", () => {
 describe("vertical writing (WMode 1), as poppler's TextOutputDev boxes it", () => {
   it("an anchor written downwards in UniGB-UCS2-V is one word with poppler's box", async () => {
     const anchor = "{{s1|signature|120|40}}";
-    const { layer, words } = await expectSameAsPoppler(await cjkPdf("UniGB-UCS2-V", "GB1", [{ hex: utf16Hex(anchor), x: 400, y: 470, size: 12 }]));
+    const { layer, words } = await expectSameAsPoppler(
+      await cjkPdf("UniGB-UCS2-V", "GB1", [{ hex: utf16Hex(anchor), x: 400, y: 470, size: 12 }]),
+    );
     const [found] = findAllAnchors(layer);
     expect(found.text).toBe(anchor);
     const word = words.find((w) => w.text === anchor)!;
@@ -421,7 +519,8 @@ describe("character spacing (Tc) and word spacing (Tw) are not part of a glyph's
     const page = doc.addPage([400, 200]);
     const helv = await doc.embedFont(StandardFonts.Helvetica);
     page.node.setFontDictionary(PDFName.of("F1"), helv.ref as PDFRef);
-    const content = "BT /F1 12 Tf 3 Tc 20 150 Td (Spaced) Tj ET BT /F1 12 Tf 8 Tw -1 Tc 20 100 Td (Tight words {{signet:tc}}) Tj ET";
+    const content =
+      "BT /F1 12 Tf 3 Tc 20 150 Td (Spaced) Tj ET BT /F1 12 Tf 8 Tw -1 Tc 20 100 Td (Tight words {{signet:tc}}) Tj ET";
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
     const pdf = await doc.save();
     const { layer, words } = await expectSameAsPoppler(pdf);

@@ -89,7 +89,10 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
     page.drawText("Times bold: {{signet:sig}}", { x: 20, y: 200, size: 10, font: times });
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
-    expect(layer.pages[0].items.map((i) => i.str)).toEqual(["Helvetica: AVATAR {{s1|signature|120|40}}", "Times bold: {{signet:sig}}"]);
+    expect(layer.pages[0].items.map((i) => i.str)).toEqual([
+      "Helvetica: AVATAR {{s1|signature|120|40}}",
+      "Times bold: {{signet:sig}}",
+    ]);
     expectWordsAgree(layer, await pdftotextWords(pdf));
   });
 
@@ -117,7 +120,19 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
     // upright and with a text matrix that turns it back.
     const names = { 65: "A", 66: "B", 67: "C" };
     const t3 = doc.context.register(
-      doc.context.obj({ Type: "Font", Subtype: "Type3", FontBBox: [0, 0, 1000, 1000], FontMatrix: [0, 0.001, -0.001, 0, 0, 0], CharProcs: doc.context.obj(Object.fromEntries(Object.values(names).map((n) => [n, doc.context.register(doc.context.stream("600 0 d0"))]))), Encoding: doc.context.obj({ Type: "Encoding", Differences: [65, "A", "B", "C"] }), FirstChar: 65, LastChar: 67, Widths: [600, 600, 600] }),
+      doc.context.obj({
+        Type: "Font",
+        Subtype: "Type3",
+        FontBBox: [0, 0, 1000, 1000],
+        FontMatrix: [0, 0.001, -0.001, 0, 0, 0],
+        CharProcs: doc.context.obj(
+          Object.fromEntries(Object.values(names).map((n) => [n, doc.context.register(doc.context.stream("600 0 d0"))])),
+        ),
+        Encoding: doc.context.obj({ Type: "Encoding", Differences: [65, "A", "B", "C"] }),
+        FirstChar: 65,
+        LastChar: 67,
+        Widths: [600, 600, 600],
+      }),
     );
     for (const angle of [180, 270]) {
       const page = doc.addPage([600, 400]);
@@ -126,7 +141,11 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
       page.drawText(`Rotated ${angle}: {{signet:r${angle}}}`, { x: 80, y: 300, size: 12, font });
       page.drawPage(embedded, { x: 100, y: 60, xScale: 1.5, yScale: 1.5 });
       page.node.setFontDictionary(PDFName.of("T3"), t3);
-      page.node.addContentStream(doc.context.register(doc.context.stream("BT /T3 14 Tf 300 250 Td (ABC) Tj ET BT /T3 14 Tf 0 -1 1 0 300 200 Tm (CAB) Tj ET")));
+      page.node.addContentStream(
+        doc.context.register(
+          doc.context.stream("BT /T3 14 Tf 300 250 Td (ABC) Tj ET BT /T3 14 Tf 0 -1 1 0 300 200 Tm (CAB) Tj ET"),
+        ),
+      );
     }
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
@@ -176,12 +195,24 @@ describe("extractTextLayer font encodings without ToUnicode", () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([300, 200]);
     // Only the clear-text head of a Type 1 program matters here: that is where its encoding is.
-    const program = "%!PS-AdobeFont-1.0: CMSY10\n/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\ndup 15 /bullet put\ndup 58 /period put\nreadonly def\ncurrentfile eexec\n";
+    const program =
+      "%!PS-AdobeFont-1.0: CMSY10\n/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\ndup 15 /bullet put\ndup 58 /period put\nreadonly def\ncurrentfile eexec\n";
     const fontFile = doc.context.register(doc.context.stream(program, { Length1: program.length, Length2: 0, Length3: 0 }));
-    const descriptor = doc.context.register(doc.context.obj({ Type: "FontDescriptor", FontName: "CMSY10", Flags: 4, Ascent: 750, Descent: -250, FontFile: fontFile }));
+    const descriptor = doc.context.register(
+      doc.context.obj({ Type: "FontDescriptor", FontName: "CMSY10", Flags: 4, Ascent: 750, Descent: -250, FontFile: fontFile }),
+    );
     const widths = doc.context.obj(Array.from({ length: 256 }, () => 500));
     const font = doc.context.register(
-      doc.context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "CMSY10", FirstChar: 0, LastChar: 255, Widths: widths, FontDescriptor: descriptor, Encoding: doc.context.obj({ Type: "Encoding", Differences: [65, "Alpha"] }) }),
+      doc.context.obj({
+        Type: "Font",
+        Subtype: "Type1",
+        BaseFont: "CMSY10",
+        FirstChar: 0,
+        LastChar: 255,
+        Widths: widths,
+        FontDescriptor: descriptor,
+        Encoding: doc.context.obj({ Type: "Encoding", Differences: [65, "Alpha"] }),
+      }),
     );
     page.node.setFontDictionary(PDFName.of("F1"), font);
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream("BT /F1 12 Tf 20 150 Td <0F3A41> Tj ET")));
@@ -226,7 +257,9 @@ describe("extractTextLayer refuses bad input with a PdfError", () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([200, 200]);
     // 80 MB of spaces deflate to about 80 KB; the cap per stream is 64 MB.
-    const bomb = doc.context.stream(zlib.deflateSync(Buffer.alloc(80 * 1024 * 1024, 32), { level: 1 }), { Filter: "FlateDecode" });
+    const bomb = doc.context.stream(zlib.deflateSync(Buffer.alloc(80 * 1024 * 1024, 32), { level: 1 }), {
+      Filter: "FlateDecode",
+    });
     page.node.set(PDFName.of("Contents"), doc.context.register(bomb));
     const pdf = await doc.save();
     const before = process.memoryUsage().rss;

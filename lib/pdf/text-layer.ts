@@ -117,13 +117,15 @@ async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: Pa
       new Interpreter(doc.context, fonts, builder, limits, formCache, geo.toDisplay).run(content, page.node.Resources());
     } catch (e) {
       if (e instanceof PdfError) throw e;
-      if (e instanceof RangeError) throw new PdfError("TOO_COMPLEX", "The PDF is too complex to process: its content nests too deeply");
+      if (e instanceof RangeError)
+        throw new PdfError("TOO_COMPLEX", "The PDF is too complex to process: its content nests too deeply");
       // A defect in one page's objects loses that page's remaining text, not the document.
     }
     builder.flush();
     glyphs += builder.glyphs;
     out.push({ page: i + 1, width: geo.width, height: geo.height, rotation: geo.rotation, items: builder.items });
-    if (performance.now() > deadline) throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
+    if (performance.now() > deadline)
+      throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
   }
   return { pageSizes: geometry.map(({ width, height }) => ({ width, height })), pages: out };
 }

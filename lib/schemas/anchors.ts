@@ -12,7 +12,10 @@ export const zPreviewAnchors = z.object({
 
 export const zUnifiedAnchors = z.object({
   recipientId: z.string({ error: "recipientId is required" }).max(100),
-  signerRef: z.string().regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" }).default("s1"),
+  signerRef: z
+    .string()
+    .regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" })
+    .default("s1"),
 });
 
 /** The shape of one /fields/anchored item, before the type rules (a template's extends it). */
@@ -40,7 +43,11 @@ export const zAnchoredFields = z.object({ fields: z.array(zAnchoredField).min(1)
 export const zAnchorFieldsBody = z.union([zAnchoredFields, zUnifiedAnchors]);
 
 const num = (what: string) =>
-  z.coerce.number({ error: `${what} must be a number of points` }).finite().positive({ error: `${what} must be greater than 0` }).max(14400);
+  z.coerce
+    .number({ error: `${what} must be a number of points` })
+    .finite()
+    .positive({ error: `${what} must be greater than 0` })
+    .max(14400);
 export const zStampImage = z.object({
   anchorKey,
   width: num("width"),
@@ -66,4 +73,10 @@ export const zTextReplacements = z.object({
     .max(200),
 });
 
-export const zOccurrence = z.object({ page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export const zOccurrence = z.object({
+  page: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});

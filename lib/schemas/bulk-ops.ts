@@ -1,11 +1,20 @@
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { MAX_BULK_ROWS, zBulkSend, zBulkSendForm, zBulkSendJson, zBulkSendList, zBulkSendQuery, zBulkSendStarted, zListBulkSendsQuery } from "./bulk";
+import {
+  MAX_BULK_ROWS,
+  zBulkSend,
+  zBulkSendForm,
+  zBulkSendJson,
+  zBulkSendList,
+  zBulkSendQuery,
+  zBulkSendStarted,
+  zListBulkSendsQuery,
+} from "./bulk";
 
 const common = [400, 401, 403, 429];
 const sendDescription =
   "multipart/form-data with a CSV in the part `file` (a header row; columns s1.name, s1.email, s2.name, … for each signer reference of the template, " +
-  "one per DOCX placeholder, optional title), or application/json { rows: [{ \"s1.name\": …, \"s1.email\": …, <placeholder>: … }] }. " +
+  'one per DOCX placeholder, optional title), or application/json { rows: [{ "s1.name": …, "s1.email": …, <placeholder>: … }] }. ' +
   `At most ${MAX_BULK_ROWS} rows (else 422, nothing created). Every row is validated first: invalid rows are reported in errors and kept as FAILED, ` +
   "the others become one request each (fields from the template's stored fields and anchors), sent by the job queue. " +
   "?dryRun=true validates and answers the parsed rows and errors (200) without creating anything.";
@@ -21,7 +30,11 @@ export const bulkOps = {
     query: zBulkSendQuery,
     multipart: true,
     body: zBulkSendForm,
-    success: { status: 202, description: "Accepted: the bulk send is queued (200 with the preview for a dry run)", data: zBulkSendStarted },
+    success: {
+      status: 202,
+      description: "Accepted: the bulk send is queued (200 with the preview for a dry run)",
+      data: zBulkSendStarted,
+    },
     errors: [...common, 404, 413, 415, 422],
   }),
   listBulkSends: defineOperation({

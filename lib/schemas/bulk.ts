@@ -15,7 +15,7 @@ const zCell = z.union([z.string().max(100_000), z.number(), z.boolean()], { erro
 export const zBulkRowInput = z.record(z.string().max(200), zCell, { error: "A row is an object of column → value" });
 
 export const zBulkSendJson = z.object({
-  rows: z.array(zBulkRowInput, { error: "rows is a list of { \"s1.name\": …, \"s1.email\": …, <placeholder>: … }" }),
+  rows: z.array(zBulkRowInput, { error: 'rows is a list of { "s1.name": …, "s1.email": …, <placeholder>: … }' }),
 });
 export type BulkSendJson = z.infer<typeof zBulkSendJson>;
 

@@ -5,7 +5,18 @@ import { z } from "zod";
  * schemas (coordinates, anchored, templates), the server's checks of a PATCHed field and the anchor
  * grammar, so the three never disagree.
  */
-export const FIELD_TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT", "CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"] as const;
+export const FIELD_TYPES = [
+  "SIGNATURE",
+  "INITIAL",
+  "DATE",
+  "TEXT",
+  "CHECKBOX",
+  "RADIO",
+  "DROPDOWN",
+  "NUMBER",
+  "NAME",
+  "EMAIL",
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
 
@@ -19,7 +30,14 @@ export const MAX_NUMBER = 1e15;
 /** The properties the new types add (all optional in the shape; `fieldRuleProblems` says which a type needs). */
 export const fieldTypeProps = {
   /** DROPDOWN: its choices. RADIO: the choices of a group given at once (one button is placed per option). */
-  options: z.array(z.string({ error: "an option is text" }).trim().max(MAX_OPTION_LENGTH, { error: `an option is at most ${MAX_OPTION_LENGTH} characters` })).optional(), // 1–50: fieldRuleProblems
+  options: z
+    .array(
+      z
+        .string({ error: "an option is text" })
+        .trim()
+        .max(MAX_OPTION_LENGTH, { error: `an option is at most ${MAX_OPTION_LENGTH} characters` }),
+    )
+    .optional(), // 1–50: fieldRuleProblems
   /** RADIO: the group the button belongs to; one choice per group. */
   group: z.string().trim().min(1, { error: "group must not be empty" }).max(MAX_GROUP_LENGTH).optional(),
   /** RADIO: the option this button stands for. */
@@ -27,7 +45,12 @@ export const fieldTypeProps = {
   /** NUMBER: bounds (inclusive) and the most decimals allowed. */
   min: z.number({ error: "min must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
   max: z.number({ error: "max must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
-  decimals: z.number({ error: "decimals must be a whole number from 0 to 6" }).int({ error: "decimals must be a whole number from 0 to 6" }).min(0).max(MAX_DECIMALS).optional(),
+  decimals: z
+    .number({ error: "decimals must be a whole number from 0 to 6" })
+    .int({ error: "decimals must be a whole number from 0 to 6" })
+    .min(0)
+    .max(MAX_DECIMALS)
+    .optional(),
 };
 
 /** The type-dependent part of a field, as given or as merged with what is stored. */
@@ -47,7 +70,7 @@ export interface RuleProblem {
   message: string;
 }
 
-const has = <T,>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+const has = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 /** A syntactically valid e-mail address (what a signer may give an EMAIL field): local@domain.tld, no spaces. */
@@ -57,14 +80,18 @@ export const isEmailAddress = (s: string) => s.length <= 320 && EMAIL.test(s);
 export const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** Why `text` is not an acceptable value of a NUMBER field with these bounds, or null. */
-export function numberProblem(text: string, f: { min?: number | null; max?: number | null; decimals?: number | null }): string | null {
+export function numberProblem(
+  text: string,
+  f: { min?: number | null; max?: number | null; decimals?: number | null },
+): string | null {
   const t = text.trim();
   if (!NUMBER_TEXT.test(t)) return "must be a number (digits, with . for decimals)";
   const n = Number(t);
   if (!Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) return "is too large";
   const places = t.includes(".") ? t.split(".")[1].length : 0;
   const allowed = f.decimals ?? MAX_DECIMALS;
-  if (places > allowed) return allowed === 0 ? "must be a whole number" : `has at most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
+  if (places > allowed)
+    return allowed === 0 ? "must be a whole number" : `has at most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
   if (has(f.min) && n < f.min) return `must be at least ${f.min}`;
   if (has(f.max) && n > f.max) return `must be at most ${f.max}`;
   return null;
@@ -91,7 +118,8 @@ export function optionsProblem(options: string[]): string | null {
 export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
   const out: RuleProblem[] = [];
   const only = (prop: keyof FieldRuleInput, types: FieldType[]) => {
-    if (has(f[prop]) && !types.includes(f.type)) out.push({ path: prop, message: `${prop} is for ${types.join(" and ")} fields, not ${f.type}` });
+    if (has(f[prop]) && !types.includes(f.type))
+      out.push({ path: prop, message: `${prop} is for ${types.join(" and ")} fields, not ${f.type}` });
   };
   only("options", ["DROPDOWN", "RADIO"]);
   only("group", ["RADIO"]);
@@ -106,14 +134,21 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
       else {
         const p = optionsProblem(f.options);
         if (p) out.push({ path: "options", message: p });
-        else if (has(dv) && dv !== "" && !f.options.map((o) => o.trim()).includes(dv)) out.push({ path: "defaultValue", message: `defaultValue "${dv}" is not one of the options` });
+        else if (has(dv) && dv !== "" && !f.options.map((o) => o.trim()).includes(dv))
+          out.push({ path: "defaultValue", message: `defaultValue "${dv}" is not one of the options` });
       }
       break;
     }
     case "RADIO": {
-      if (!has(f.group)) out.push({ path: "group", message: "A RADIO button needs group: the name of its group (one choice per group)" });
-      if (has(f.option) && has(f.options)) out.push({ path: "options", message: "Give option (this button) or options (one button per option), not both" });
-      else if (!has(f.option) && !has(f.options)) out.push({ path: "option", message: "A RADIO button needs option: the value it stands for (or options: one button per option)" });
+      if (!has(f.group))
+        out.push({ path: "group", message: "A RADIO button needs group: the name of its group (one choice per group)" });
+      if (has(f.option) && has(f.options))
+        out.push({ path: "options", message: "Give option (this button) or options (one button per option), not both" });
+      else if (!has(f.option) && !has(f.options))
+        out.push({
+          path: "option",
+          message: "A RADIO button needs option: the value it stands for (or options: one button per option)",
+        });
       else if (has(f.options)) {
         const p = optionsProblem(f.options);
         if (p) out.push({ path: "options", message: p });
@@ -122,7 +157,8 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
       break;
     }
     case "NUMBER": {
-      if (has(f.min) && has(f.max) && f.min > f.max) out.push({ path: "min", message: `min (${f.min}) must not be greater than max (${f.max})` });
+      if (has(f.min) && has(f.max) && f.min > f.max)
+        out.push({ path: "min", message: `min (${f.min}) must not be greater than max (${f.max})` });
       else if (has(dv) && dv !== "") {
         const p = numberProblem(dv, f);
         if (p) out.push({ path: "defaultValue", message: `defaultValue ${p}` });
@@ -130,10 +166,12 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
       break;
     }
     case "EMAIL":
-      if (has(dv) && dv !== "" && !isEmailAddress(dv)) out.push({ path: "defaultValue", message: "defaultValue must be an e-mail address" });
+      if (has(dv) && dv !== "" && !isEmailAddress(dv))
+        out.push({ path: "defaultValue", message: "defaultValue must be an e-mail address" });
       break;
     case "CHECKBOX":
-      if (has(dv) && dv !== "" && dv !== "true" && dv !== "false") out.push({ path: "defaultValue", message: 'defaultValue of a CHECKBOX is "true" (ticked) or "false"' });
+      if (has(dv) && dv !== "" && dv !== "true" && dv !== "false")
+        out.push({ path: "defaultValue", message: 'defaultValue of a CHECKBOX is "true" (ticked) or "false"' });
       break;
     default:
       break;

@@ -119,7 +119,10 @@ export const ops = {
             id: z.uuid(),
             type: z.string(),
             actor: z.string().describe('"api-key:<prefix>", "staff:<id>", "recipient:<id>" or "system"'),
-            actorLabel: z.string().nullable().describe('How to show the actor when the id does not say it: "Ann Lee <ann@example.com> (staff)"'),
+            actorLabel: z
+              .string()
+              .nullable()
+              .describe('How to show the actor when the id does not say it: "Ann Lee <ann@example.com> (staff)"'),
             ip: z.string().nullable(),
             userAgent: z.string().nullable(),
             data: z.record(z.string(), z.unknown()),

@@ -90,7 +90,16 @@ export const anchorOps = {
       status: 200,
       description: "Replaced",
       data: z.object({
-        replacements: z.array(z.object({ anchorKey: z.string(), page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+        replacements: z.array(
+          z.object({
+            anchorKey: z.string(),
+            page: z.number().int(),
+            x: z.number(),
+            y: z.number(),
+            width: z.number(),
+            height: z.number(),
+          }),
+        ),
         documentVersion: z.number().int(),
         sha256: z.string(),
       }),

@@ -19,7 +19,11 @@ export const signingOps = {
     tag: "Signature requests",
     summary: "E-mail again the signers whose turn it is",
     params: zIdParams,
-    success: { status: 200, description: "Reminders queued", data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }) },
+    success: {
+      status: 200,
+      description: "Reminders queued",
+      data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }),
+    },
     errors: [401, 403, 404, 409, 429],
   }),
   resealRequest: defineOperation({
@@ -42,7 +46,8 @@ export const signingOps = {
     description:
       "404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), " +
       "or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) " +
-      "until availableUntil. Limited per link and per client address: 429 with Retry-After. " + AUTH_TEXT,
+      "until availableUntil. Limited per link and per client address: 429 with Retry-After. " +
+      AUTH_TEXT,
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The signer's view" },
@@ -69,7 +74,11 @@ export const signingOps = {
     params: zTokenParams,
     body: zSubmitSignature,
     public: true,
-    success: { status: 200, description: "Signed", data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }) },
+    success: {
+      status: 200,
+      description: "Signed",
+      data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }),
+    },
     errors: [400, 401, 404, 409, 410, 415, 422, 429],
   }),
   approveSigning: defineOperation({
@@ -85,7 +94,11 @@ export const signingOps = {
     params: zTokenParams,
     body: zApprove,
     public: true,
-    success: { status: 200, description: "Approved", data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }) },
+    success: {
+      status: 200,
+      description: "Approved",
+      data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }),
+    },
     errors: [400, 401, 404, 409, 410, 429],
   }),
   declineSigning: defineOperation({
@@ -107,7 +120,13 @@ export const signingOps = {
     description: AUTH_TEXT,
     params: zTokenParams,
     public: true,
-    success: { status: 200, description: "The link's authentication", data: zSignerGate.extend({ verified: z.boolean().describe("This browser holds a live signer session for the link (always true for NONE)") }) },
+    success: {
+      status: 200,
+      description: "The link's authentication",
+      data: zSignerGate.extend({
+        verified: z.boolean().describe("This browser holds a live signer session for the link (always true for NONE)"),
+      }),
+    },
     errors: [400, 404, 410, 429],
   }),
   verifySignerCode: defineOperation({
@@ -123,7 +142,11 @@ export const signingOps = {
     params: zTokenParams,
     body: zVerifySignerCode,
     public: true,
-    success: { status: 200, description: "Verified", data: z.object({ verified: z.literal(true), method: z.enum(["ACCESS_CODE", "EMAIL_CODE"]), sessionExpiresAt: z.string() }) },
+    success: {
+      status: 200,
+      description: "Verified",
+      data: z.object({ verified: z.literal(true), method: z.enum(["ACCESS_CODE", "EMAIL_CODE"]), sessionExpiresAt: z.string() }),
+    },
     errors: [400, 401, 404, 409, 410, 429],
   }),
   sendSignerCode: defineOperation({
@@ -136,7 +159,11 @@ export const signingOps = {
       "none while the link is locked: 429 with Retry-After (details.nextCodeAt or lockedUntil). 409 for a link without EMAIL_CODE.",
     params: zTokenParams,
     public: true,
-    success: { status: 202, description: "Code queued for mailing", data: z.object({ sentTo: z.string(), expiresAt: z.string(), nextCodeAt: z.string().nullable() }) },
+    success: {
+      status: 202,
+      description: "Code queued for mailing",
+      data: z.object({ sentTo: z.string(), expiresAt: z.string(), nextCodeAt: z.string().nullable() }),
+    },
     errors: [400, 404, 409, 410, 429],
   }),
   createWebhook: defineOperation({
@@ -183,7 +210,18 @@ export const signingOps = {
       status: 200,
       description: "Messages",
       data: z.object({
-        items: z.array(z.object({ id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), via: z.string(), requestId: z.string().nullable(), createdAt: z.string(), hasContent: z.boolean() })),
+        items: z.array(
+          z.object({
+            id: z.string(),
+            kind: z.string(),
+            to: z.string(),
+            subject: z.string(),
+            via: z.string(),
+            requestId: z.string().nullable(),
+            createdAt: z.string(),
+            hasContent: z.boolean(),
+          }),
+        ),
       }),
     },
     errors: [401, 403, 429],
@@ -194,7 +232,18 @@ export const signingOps = {
     tag: "Mail",
     summary: "One message of the outbox, as text and HTML",
     params: z.object({ id: z.string().max(100) }),
-    success: { status: 200, description: "The message", data: z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), raw: z.string() }) },
+    success: {
+      status: 200,
+      description: "The message",
+      data: z.object({
+        id: z.string(),
+        to: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        html: z.string().nullable(),
+        raw: z.string(),
+      }),
+    },
     errors: [401, 403, 404, 429],
   }),
 };

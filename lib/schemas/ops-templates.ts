@@ -60,7 +60,8 @@ export const templatesOps = {
     method: "POST",
     path: `${T}/{id}/fields/anchored`,
     tag: "Templates",
-    summary: "Store fields on a PDF template at literal anchors (recipientId is s1, s2, …); also at /signature-requests/{templateId}/fields/anchored",
+    summary:
+      "Store fields on a PDF template at literal anchors (recipientId is s1, s2, …); also at /signature-requests/{templateId}/fields/anchored",
     params: zIdParams,
     body: zTemplateAnchoredFields,
     success: { status: 201, description: "Fields stored on the template", data: z.object({ fields: z.array(zTemplateField) }) },

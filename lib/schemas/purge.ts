@@ -1,7 +1,17 @@
 import { z } from "zod";
 
 /** What a run counts, by table (and the outbox's files), in the order they are shown. */
-export const PURGE_COUNTS = ["recipients", "fields", "events", "mails", "webhookDeliveries", "documentVersions", "textLayers", "jobs", "outboxFiles"] as const;
+export const PURGE_COUNTS = [
+  "recipients",
+  "fields",
+  "events",
+  "mails",
+  "webhookDeliveries",
+  "documentVersions",
+  "textLayers",
+  "jobs",
+  "outboxFiles",
+] as const;
 
 /** What one run of the sandbox purge deleted, as an admin sees it. */
 export const zPurgeRun = z.object({

@@ -15,7 +15,10 @@ export const zCreateRequest = z
     delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
   })
   .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
-  .refine((b) => !(b.file && b.documentFile), { error: "Give the PDF as file or documentFile, not both", path: ["documentFile"] });
+  .refine((b) => !(b.file && b.documentFile), {
+    error: "Give the PDF as file or documentFile, not both",
+    path: ["documentFile"],
+  });
 
 export const zListRequestsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -34,7 +37,9 @@ const ROLE_ERROR = "role must be SIGNER, CC, APPROVER or VIEWER";
 export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 /** The status that ends a recipient's turn, per role that takes one (CC takes none). */
-export const DONE_STATUS = { SIGNER: "SIGNED", APPROVER: "APPROVED", VIEWER: "VIEWED" } as const satisfies Partial<Record<RecipientRole, RecipientStatus>>;
+export const DONE_STATUS = { SIGNER: "SIGNED", APPROVER: "APPROVED", VIEWER: "VIEWED" } as const satisfies Partial<
+  Record<RecipientRole, RecipientStatus>
+>;
 /** Whether a recipient of this role takes a turn in the order (and so must finish before completion). */
 export const takesTurn = (role: string): role is keyof typeof DONE_STATUS => Object.hasOwn(DONE_STATUS, role);
 /** Whether a recipient has done what their role asks (a CC has nothing to do). */
@@ -59,7 +64,10 @@ export type RecipientDelivery = (typeof RECIPIENT_DELIVERIES)[number];
 const zDeliveryInput = z
   .enum([...RECIPIENT_DELIVERIES, "email", "embedded"], { error: "delivery must be EMAIL or EMBEDDED" })
   .transform((v) => v.toUpperCase() as RecipientDelivery)
-  .meta({ description: "EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it" });
+  .meta({
+    description:
+      "EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it",
+  });
 
 export const zRecipient = z.object({
   id: z.uuid(),
@@ -160,7 +168,9 @@ export const zAccessCode = z
   .trim()
   .min(4, { error: "accessCode must be 4 to 64 characters" })
   .max(64, { error: "accessCode must be 4 to 64 characters" })
-  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), { error: "accessCode must not contain control characters" });
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), {
+    error: "accessCode must not contain control characters",
+  });
 /**
  * `authentication` in a recipient's body. `accessCode` goes with ACCESS_CODE only; it is required
  * when a recipient is added with ACCESS_CODE, and may be left out of a PATCH that keeps ACCESS_CODE
@@ -191,10 +201,12 @@ const recipientBase = z.object({
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>
   b.order === undefined || b.signingOrder === undefined || b.order === b.signingOrder;
 const orderMismatch = { error: "order and signingOrder are the same setting; they differ here", path: ["signingOrder"] };
-export const zAddRecipient = recipientBase.refine(sameOrder, orderMismatch).refine(
-  (b) => b.authentication?.method !== "ACCESS_CODE" || b.authentication.accessCode !== undefined,
-  { error: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", path: ["authentication", "accessCode"] },
-);
+export const zAddRecipient = recipientBase
+  .refine(sameOrder, orderMismatch)
+  .refine((b) => b.authentication?.method !== "ACCESS_CODE" || b.authentication.accessCode !== undefined, {
+    error: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)",
+    path: ["authentication", "accessCode"],
+  });
 export const zUpdateRecipient = recipientBase
   .extend({ role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }) })
   .partial()
@@ -203,7 +215,12 @@ export const zUpdateRecipient = recipientBase
 export const zRecipientParams = z.object({ id: z.string().max(100), recipientId: z.string().max(100) });
 
 // Fields
-const coord = (name: string) => z.number({ error: `${name} must be a number of points` }).finite().min(0).max(14400);
+const coord = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of points` })
+    .finite()
+    .min(0)
+    .max(14400);
 const fieldShape = {
   type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
   recipientId: z.string({ error: "recipientId is required" }).max(100),

@@ -37,7 +37,13 @@ export type FieldValue =
 
 /** POST /api/sign/{token}/authentication: the access code the sender gave, or the 6-digit code mailed. */
 export const zVerifySignerCode = z.strictObject(
-  { code: z.string({ error: "code is required" }).trim().min(1, { error: "code is required" }).max(64, { error: "code is at most 64 characters" }) },
+  {
+    code: z
+      .string({ error: "code is required" })
+      .trim()
+      .min(1, { error: "code is required" })
+      .max(64, { error: "code is at most 64 characters" }),
+  },
   { error: "The body is { code }" },
 );
 

@@ -74,7 +74,10 @@ export const zTemplate = z.object({
 });
 export type TemplateDto = z.infer<typeof zTemplate>;
 
-export const zTemplateList = z.object({ items: z.array(zTemplate.omit({ fields: true }).extend({ fieldCount: z.number().int() })), nextCursor: z.string().nullable() });
+export const zTemplateList = z.object({
+  items: z.array(zTemplate.omit({ fields: true }).extend({ fieldCount: z.number().int() })),
+  nextCursor: z.string().nullable(),
+});
 
 /** Values of a DOCX template's placeholders: text (numbers and booleans are written as text), flat or nested. */
 export type TemplateValueInput = string | number | boolean | { [key: string]: TemplateValueInput };
@@ -90,7 +93,9 @@ export const zUseTemplate = z.object({
   title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
   /** In order: the first is s1, the second s2, … */
   recipients: z.array(zAddRecipient, { error: "recipients is a list of { email, name, order? }" }).max(50),
-  templateData: z.record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" }).optional(),
+  templateData: z
+    .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
+    .optional(),
 });
 export type UseTemplate = z.infer<typeof zUseTemplate>;
 

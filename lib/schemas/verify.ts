@@ -23,7 +23,16 @@ export const zVerifiedSignature = z.object({
   bytesAfter: z.number().int().describe("Bytes of the file after the signed range"),
   digestMatches: z.boolean().describe("The digest of the covered bytes equals the CMS message digest (or time-stamp imprint)"),
   signatureVerifies: z.boolean().describe("The CMS signature verifies with the signer certificate inside it"),
-  signer: z.object({ subject: z.string(), issuer: z.string(), sha256: z.string(), serialNumber: z.string(), notBefore: z.string(), notAfter: z.string() }).nullable(),
+  signer: z
+    .object({
+      subject: z.string(),
+      issuer: z.string(),
+      sha256: z.string(),
+      serialNumber: z.string(),
+      notBefore: z.string(),
+      notAfter: z.string(),
+    })
+    .nullable(),
   isSealingCertificate: z.boolean().describe("The signer certificate is this server's sealing certificate"),
   level: zPadesLevel.nullable(),
   timestamp: zTimestamp.nullable(),
@@ -32,7 +41,11 @@ export const zVerifiedSignature = z.object({
 
 export const zVerification = z.object({
   verdict: z.enum(["VALID", "ALTERED", "NOT_SEALED_BY_SERVICE"]),
-  summary: z.string().describe("The verdict in words: “Valid — sealed by this service, unmodified since”, “Altered after sealing”, “Not sealed by this service”"),
+  summary: z
+    .string()
+    .describe(
+      "The verdict in words: “Valid — sealed by this service, unmodified since”, “Altered after sealing”, “Not sealed by this service”",
+    ),
   reasons: z.array(z.string()),
   file: z.object({ sha256: z.string(), size: z.number().int() }),
   signed: z.boolean(),
@@ -40,14 +53,18 @@ export const zVerification = z.object({
   level: zPadesLevel.nullable().describe("PAdES level of the seal"),
   timestamp: zTimestamp.nullable().describe("The seal's signature time-stamp (B-T and above)"),
   signatures: z.array(zVerifiedSignature),
-  dss: z.object({ certificates: z.number().int(), ocsps: z.number().int(), crls: z.number().int(), includesSigner: z.boolean() }).nullable(),
+  dss: z
+    .object({ certificates: z.number().int(), ocsps: z.number().int(), crls: z.number().int(), includesSigner: z.boolean() })
+    .nullable(),
   modifications: z.array(z.string()).describe("What follows the seal that is not validation data (DSS) or a document time-stamp"),
   document: z
     .object({
       title: z.string(),
       sandbox: z.boolean(),
       completedAt: z.string().nullable(),
-      signers: z.array(z.object({ name: z.string(), email: z.string().describe("Masked: a***@example.com"), signedAt: z.string().nullable() })),
+      signers: z.array(
+        z.object({ name: z.string(), email: z.string().describe("Masked: a***@example.com"), signedAt: z.string().nullable() }),
+      ),
     })
     .nullable()
     .describe("Only when the file (or the revision its seal signed) is a sealed document stored by this server"),

@@ -48,7 +48,10 @@ export async function bootstrap(): Promise<BootstrapReport> {
       if (env === "PRODUCTION" && (plan ?? org.plan) !== "ENTERPRISE") {
         throw new Error("A production SIGNET_BOOTSTRAP_KEY needs SIGNET_BOOTSTRAP_PLAN=ENTERPRISE");
       }
-      const [existing] = await tx.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(bootKey)));
+      const [existing] = await tx
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, hashApiKey(bootKey)));
       if (!existing) await insertApiKey(tx, { orgId: org.id, name: "Bootstrap key", environment: env }, bootKey);
       else if (existing.revokedAt) console.warn("[signet] SIGNET_BOOTSTRAP_KEY has been revoked; it stays revoked");
       report.bootstrapKeyPrefix = bootKey.slice(0, 16);
@@ -60,7 +63,12 @@ export async function bootstrap(): Promise<BootstrapReport> {
 
     // The dashboard's own key, unless SIGNET_API_KEY names one: kept server-side, never sent to a browser.
     if (!(await getSetting(tx, "dashboard:api-key"))) {
-      const { apiKey, row } = await insertApiKey(tx, { orgId: org.id, name: "Dashboard (server-held)", environment: "SANDBOX", kind: "SYSTEM" });
+      const { apiKey, row } = await insertApiKey(tx, {
+        orgId: org.id,
+        name: "Dashboard (server-held)",
+        environment: "SANDBOX",
+        kind: "SYSTEM",
+      });
       // Every staff member's clicks go through this one key (dragging a field saves as it goes):
       // it gets the production rate rather than the sandbox one.
       await tx.update(apiKeys).set({ rateLimitPerMinute: 1200 }).where(eq(apiKeys.id, row.id));
@@ -75,14 +83,22 @@ export async function bootstrap(): Promise<BootstrapReport> {
     const firstAdmin = { role: "ADMIN", deactivatedAt: null };
     if (process.env.ADMIN_PASSWORD) {
       if (process.env.ADMIN_PASSWORD.length < PASSWORD_MIN) {
-        console.warn(`[signet] ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters; staff passwords set in the dashboard must have at least ${PASSWORD_MIN}`);
+        console.warn(
+          `[signet] ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters; staff passwords set in the dashboard must have at least ${PASSWORD_MIN}`,
+        );
       }
       const passwordHash = await hashPassword(process.env.ADMIN_PASSWORD);
-      if (user) await tx.update(staffUsers).set({ passwordHash, ...firstAdmin }).where(eq(staffUsers.id, user.id));
+      if (user)
+        await tx
+          .update(staffUsers)
+          .set({ passwordHash, ...firstAdmin })
+          .where(eq(staffUsers.id, user.id));
       else await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash, orgId: org.id, ...firstAdmin });
     } else if (!user) {
       const password = randomBase62(16);
-      await tx.insert(staffUsers).values({ email, name: "Admin", passwordHash: await hashPassword(password), orgId: org.id, ...firstAdmin });
+      await tx
+        .insert(staffUsers)
+        .values({ email, name: "Admin", passwordHash: await hashPassword(password), orgId: org.id, ...firstAdmin });
       report.generatedPassword = password;
     } else if (user.role !== "ADMIN" || user.deactivatedAt) {
       await tx.update(staffUsers).set(firstAdmin).where(eq(staffUsers.id, user.id));
@@ -106,9 +122,15 @@ export async function dashboardApiKey(environment: Environment = "SANDBOX", orgI
   const setting = DASHBOARD_KEY_SETTING[environment];
   const key = await getSetting<string>(db, setting);
   if (key) return key;
-  if (environment === "SANDBOX" || !orgId) throw new Error(`The dashboard's ${environment.toLowerCase()} key is not provisioned yet`);
+  if (environment === "SANDBOX" || !orgId)
+    throw new Error(`The dashboard's ${environment.toLowerCase()} key is not provisioned yet`);
   return db.transaction(async (tx) => {
-    const { apiKey, row } = await insertApiKey(tx, { orgId, name: "Dashboard (server-held, production)", environment, kind: "SYSTEM" });
+    const { apiKey, row } = await insertApiKey(tx, {
+      orgId,
+      name: "Dashboard (server-held, production)",
+      environment,
+      kind: "SYSTEM",
+    });
     await tx.update(apiKeys).set({ rateLimitPerMinute: 1200 }).where(eq(apiKeys.id, row.id));
     const [won] = await tx.insert(settings).values({ key: setting, value: apiKey }).onConflictDoNothing().returning();
     if (won) return apiKey;
@@ -133,4 +155,3 @@ export function printBanner(r: BootstrapReport, url: string) {
   ];
   console.log(lines.join("\n"));
 }
-

@@ -111,8 +111,10 @@ export const config = {
     const raw = process.env.PADES_LEVEL?.trim().toUpperCase();
     const tsa = this.tsa;
     if (!raw) return tsa ? "B-LT" : "B-B";
-    if (!(PADES_LEVELS as readonly string[]).includes(raw)) throw new Error(`PADES_LEVEL must be one of ${PADES_LEVELS.join(", ")}, got "${process.env.PADES_LEVEL}"`);
-    if (raw !== "B-B" && !tsa) throw new Error(`PADES_LEVEL=${raw} needs a timestamp authority: set TSA_URL (and TSA_CA_FILE), or use PADES_LEVEL=B-B`);
+    if (!(PADES_LEVELS as readonly string[]).includes(raw))
+      throw new Error(`PADES_LEVEL must be one of ${PADES_LEVELS.join(", ")}, got "${process.env.PADES_LEVEL}"`);
+    if (raw !== "B-B" && !tsa)
+      throw new Error(`PADES_LEVEL=${raw} needs a timestamp authority: set TSA_URL (and TSA_CA_FILE), or use PADES_LEVEL=B-B`);
     return raw as PadesLevel;
   },
 };

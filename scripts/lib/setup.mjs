@@ -28,7 +28,14 @@ const installed = (pkg) => {
 
 /** Debian packages: each named with why the project needs it. */
 export const DEBIAN = {
-  runtime: ["libreoffice-writer-nogui", "python3-uno", "fonts-crosextra-carlito", "fonts-crosextra-caladea", "fonts-dejavu-core", "fonts-liberation"],
+  runtime: [
+    "libreoffice-writer-nogui",
+    "python3-uno",
+    "fonts-crosextra-carlito",
+    "fonts-crosextra-caladea",
+    "fonts-dejavu-core",
+    "fonts-liberation",
+  ],
   test: ["chromium", "poppler-utils", "poppler-data", "qpdf", "postgresql"],
 };
 
@@ -59,7 +66,18 @@ export function ensureNpmPackages() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
-const BUILD_INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/build-engine.mjs"];
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "scripts/build-engine.mjs",
+];
 
 function sourceHash() {
   const h = crypto.createHash("sha256");
@@ -86,12 +104,16 @@ export async function ensureBuild() {
   const stamp = path.join(root, ".next", "signet-source-hash");
   const engine = path.join(root, ".engine", "worker.mjs");
   const hash = sourceHash();
-  const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
+  const built =
+    fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
   if (built && fs.existsSync(engine)) return;
   log("building (next build)");
   const buildData = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-build-")), "data");
-  run(path.join(root, "node_modules/.bin/next"), ["build"], { env: { NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: buildData, DATABASE_URL: "" } });
-  if (fs.existsSync(buildData)) throw new Error(`next build wrote to its DATA_DIR (${buildData}): a page or route reached the store while being prerendered`);
+  run(path.join(root, "node_modules/.bin/next"), ["build"], {
+    env: { NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: buildData, DATABASE_URL: "" },
+  });
+  if (fs.existsSync(buildData))
+    throw new Error(`next build wrote to its DATA_DIR (${buildData}): a page or route reached the store while being prerendered`);
   fs.rmSync(path.dirname(buildData), { recursive: true, force: true });
   const { buildEngine } = await import("../build-engine.mjs");
   await buildEngine();

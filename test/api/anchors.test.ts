@@ -18,8 +18,10 @@ describe("anchors through the API", () => {
 
   async function draftWithSigners() {
     const d = await createDraft(key, pdf, "Anchors");
-    const s1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s1@example.com", name: "S1", order: 1 } })).body.data;
-    const s2 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s2@example.com", name: "S2", order: 2 } })).body.data;
+    const s1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s1@example.com", name: "S1", order: 1 } }))
+      .body.data;
+    const s2 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s2@example.com", name: "S2", order: 2 } }))
+      .body.data;
     return { id: d.id as string, s1: s1.id as string, s2: s2.id as string };
   }
 
@@ -27,15 +29,32 @@ describe("anchors through the API", () => {
     const { id } = await draftWithSigners();
     const r = await call("POST", `${SR}/${id}/anchors/preview`, { key, json: {} });
     expect(r.status).toBe(200);
-    const anchors = r.body.data.anchors as { anchorKey: string; page: number; x: number; y: number; valid: boolean; anchor?: any; reason?: string }[];
+    const anchors = r.body.data.anchors as {
+      anchorKey: string;
+      page: number;
+      x: number;
+      y: number;
+      valid: boolean;
+      anchor?: any;
+      reason?: string;
+    }[];
     const words = await pdftotextWords(pdf);
     for (const a of anchors.filter((x) => x.anchorKey.startsWith("{{s") && !x.anchorKey.includes(" "))) {
-      const w = words.find((w) => w.page === a.page && w.text.startsWith(a.anchorKey.slice(0, 6)) && Math.abs(w.yMin - a.y) < 2 && Math.abs(w.xMin - a.x) < 2);
+      const w = words.find(
+        (w) =>
+          w.page === a.page &&
+          w.text.startsWith(a.anchorKey.slice(0, 6)) &&
+          Math.abs(w.yMin - a.y) < 2 &&
+          Math.abs(w.xMin - a.x) < 2,
+      );
       expect(w, `${a.anchorKey} at ${a.page}:${a.x},${a.y}`).toBeTruthy();
     }
     const sig = anchors.find((a) => a.anchorKey === "{{s1|signature|120|40}}")!;
     expect(sig).toMatchObject({ valid: true, anchor: { type: "signature", signerRef: "s1", width: 120, height: 40 } });
-    expect(anchors.find((a) => a.anchorKey === "{{s1|date}}")).toMatchObject({ valid: true, anchor: { type: "date", width: 200, height: 60, fontSize: 14 } });
+    expect(anchors.find((a) => a.anchorKey === "{{s1|date}}")).toMatchObject({
+      valid: true,
+      anchor: { type: "date", width: 200, height: 60, fontSize: 14 },
+    });
     expect(anchors.find((a) => a.anchorKey === "{{s1|signature|120}}")).toMatchObject({ valid: false });
     expect(r.body.data.signerRefs).toEqual(expect.arrayContaining(["s1", "s2"]));
     // anchors on the rotated page 2 are reported in its displayed coordinates
@@ -45,7 +64,10 @@ describe("anchors through the API", () => {
     expect(Math.abs(w2.xMin - rotated.x)).toBeLessThan(2);
     expect(Math.abs(w2.yMin - rotated.y)).toBeLessThan(2);
 
-    const listed = await call("POST", `${SR}/${id}/anchors/preview`, { key, json: { anchors: [{ anchorKey: "{{signet:initials}}" }, { anchorKey: "NOPE" }] } });
+    const listed = await call("POST", `${SR}/${id}/anchors/preview`, {
+      key,
+      json: { anchors: [{ anchorKey: "{{signet:initials}}" }, { anchorKey: "NOPE" }] },
+    });
     expect(listed.body.data.anchors[0]).toMatchObject({ anchorKey: "{{signet:initials}}", found: true });
     expect(listed.body.data.anchors[0].occurrences.map((o: { page: number }) => o.page)).toEqual([1, 1, 2, 3]);
     expect(listed.body.data.anchors[1]).toMatchObject({ found: false, occurrences: [] });
@@ -59,8 +81,18 @@ describe("anchors through the API", () => {
     const fields = r.body.data.fields;
     expect(fields.map((f: { type: string }) => f.type).sort()).toEqual(["DATE", "SIGNATURE", "TEXT"]);
     const text = fields.find((f: { type: string }) => f.type === "TEXT");
-    expect(text).toMatchObject({ recipientId: s1, width: 200, height: 18, maxLength: 50, fontSize: 12, label: "Full name", required: true });
-    const skipped = r.body.data.skipped.map((s: { anchorKey: string; reason: string }) => `${s.anchorKey}: ${s.reason}`).join("\n");
+    expect(text).toMatchObject({
+      recipientId: s1,
+      width: 200,
+      height: 18,
+      maxLength: 50,
+      fontSize: 12,
+      label: "Full name",
+      required: true,
+    });
+    const skipped = r.body.data.skipped
+      .map((s: { anchorKey: string; reason: string }) => `${s.anchorKey}: ${s.reason}`)
+      .join("\n");
     expect(skipped).toMatch(/\{\{s1\|image\|100\|50\|Company logo\}\}: Image anchor/);
     expect(skipped).toMatch(/\{\{s2\|signature\|150\|50\}\}: For signer s2/);
     expect(skipped).toMatch(/\{\{s1\|signature\|120\}\}: Malformed/);
@@ -80,10 +112,26 @@ describe("anchors through the API", () => {
 
   it("places literal and legacy anchors with offsets and occurrenceIndex; names every missing anchor", async () => {
     const { id, s1 } = await draftWithSigners();
-    const preview = (await call("POST", `${SR}/${id}/anchors/preview`, { key, json: { anchors: [{ anchorKey: "{{signet:initials}}" }] } })).body.data.anchors[0].occurrences;
+    const preview = (
+      await call("POST", `${SR}/${id}/anchors/preview`, { key, json: { anchors: [{ anchorKey: "{{signet:initials}}" }] } })
+    ).body.data.anchors[0].occurrences;
     const r = await call("POST", `${SR}/${id}/fields/anchored`, {
       key,
-      json: { fields: [{ anchorKey: "{{signet:initials}}", occurrenceIndex: 1, type: "INITIAL", recipientId: s1, xOffset: 5, yOffset: -10, width: 60, height: 30, name: "ini" }] },
+      json: {
+        fields: [
+          {
+            anchorKey: "{{signet:initials}}",
+            occurrenceIndex: 1,
+            type: "INITIAL",
+            recipientId: s1,
+            xOffset: 5,
+            yOffset: -10,
+            width: 60,
+            height: 30,
+            name: "ini",
+          },
+        ],
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body.data.fields[0]).toMatchObject({ type: "INITIAL", page: preview[1].page, name: "ini" });
@@ -99,7 +147,9 @@ describe("anchors through the API", () => {
       },
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.message).toMatch(/Anchor not found: \{\{signet:nowhere\}\}, \{\{signet:initials\}\} \(occurrence 7; found 4\)/);
+    expect(bad.body.message).toMatch(
+      /Anchor not found: \{\{signet:nowhere\}\}, \{\{signet:initials\}\} \(occurrence 7; found 4\)/,
+    );
     expect(bad.body.details.missing).toHaveLength(2);
   });
 
@@ -108,10 +158,22 @@ describe("anchors through the API", () => {
     const before = (await call("GET", `${SR}/${id}`, { key })).body.data.document;
     const r = await call("POST", `${SR}/${id}/fields/anchors/image`, {
       key,
-      form: { anchorKey: "{{s1|image|100|50|Company logo}}", width: "100", height: "100", sizingMode: "FIT", image: { data: fixture("stamp-200x100.png"), name: "logo.png", type: "image/png" } },
+      form: {
+        anchorKey: "{{s1|image|100|50|Company logo}}",
+        width: "100",
+        height: "100",
+        sizingMode: "FIT",
+        image: { data: fixture("stamp-200x100.png"), name: "logo.png", type: "image/png" },
+      },
     });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ anchorKey: "{{s1|image|100|50|Company logo}}", page: 1, width: 100, height: 100, documentVersion: 2 });
+    expect(r.body.data).toMatchObject({
+      anchorKey: "{{s1|image|100|50|Company logo}}",
+      page: 1,
+      width: 100,
+      height: 100,
+      documentVersion: 2,
+    });
     expect(r.body.data.drawn.width / r.body.data.drawn.height).toBeCloseTo(2, 2);
     const after = (await call("GET", `${SR}/${id}`, { key })).body.data.document;
     expect(after.version).toBe(2);
@@ -124,22 +186,62 @@ describe("anchors through the API", () => {
 
     const legacy = await call("POST", `${SR}/${id}/fields/anchored/image`, {
       key,
-      form: { anchorKey: "{{signet:sig}}", width: "80", height: "40", sizingMode: "STRETCH", image: { data: fixture("stamp-200x100.jpg"), name: "x.jpg" } },
+      form: {
+        anchorKey: "{{signet:sig}}",
+        width: "80",
+        height: "40",
+        sizingMode: "STRETCH",
+        image: { data: fixture("stamp-200x100.jpg"), name: "x.jpg" },
+      },
     });
     expect(legacy.status).toBe(200);
     expect(legacy.body.data.documentVersion).toBe(3);
-    const notImage = await call("POST", `${SR}/${id}/fields/anchors/image`, { key, form: { anchorKey: "{{signet:sig}}", width: "80", height: "40", image: { data: new TextEncoder().encode("GIF89a nope"), name: "x.png" } } });
+    const notImage = await call("POST", `${SR}/${id}/fields/anchors/image`, {
+      key,
+      form: {
+        anchorKey: "{{signet:sig}}",
+        width: "80",
+        height: "40",
+        image: { data: new TextEncoder().encode("GIF89a nope"), name: "x.png" },
+      },
+    });
     expect(notImage.status).toBe(415);
-    const missing = await call("POST", `${SR}/${id}/fields/anchors/image`, { key, form: { anchorKey: "{{nothing}}", width: "80", height: "40", image: { data: fixture("stamp-200x100.png"), name: "x.png" } } });
+    const missing = await call("POST", `${SR}/${id}/fields/anchors/image`, {
+      key,
+      form: { anchorKey: "{{nothing}}", width: "80", height: "40", image: { data: fixture("stamp-200x100.png"), name: "x.png" } },
+    });
     expect(missing.status).toBe(422);
-    const badMode = await call("POST", `${SR}/${id}/fields/anchors/image`, { key, form: { anchorKey: "{{signet:sig}}", width: "80", height: "40", sizingMode: "TILE", image: { data: fixture("stamp-200x100.png"), name: "x.png" } } });
+    const badMode = await call("POST", `${SR}/${id}/fields/anchors/image`, {
+      key,
+      form: {
+        anchorKey: "{{signet:sig}}",
+        width: "80",
+        height: "40",
+        sizingMode: "TILE",
+        image: { data: fixture("stamp-200x100.png"), name: "x.png" },
+      },
+    });
     expect(badMode.status).toBe(400);
 
-    await call("POST", `${SR}/${id}/fields`, { key, json: { type: "SIGNATURE", recipientId: s1, page: 1, x: 10, y: 10, width: 50, height: 20 } });
+    await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: s1, page: 1, x: 10, y: 10, width: 50, height: 20 },
+    });
     const { s2 } = { s2: (await call("GET", `${SR}/${id}`, { key })).body.data.recipients[1].id };
-    await call("POST", `${SR}/${id}/fields`, { key, json: { type: "SIGNATURE", recipientId: s2, page: 1, x: 10, y: 60, width: 50, height: 20 } });
+    await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: s2, page: 1, x: 10, y: 60, width: 50, height: 20 },
+    });
     expect((await call("POST", `${SR}/${id}/send`, { key })).status).toBe(200);
-    const late = await call("POST", `${SR}/${id}/fields/anchors/image`, { key, form: { anchorKey: "{{signet:sig}}", width: "80", height: "40", image: { data: fixture("stamp-200x100.png"), name: "x.png" } } });
+    const late = await call("POST", `${SR}/${id}/fields/anchors/image`, {
+      key,
+      form: {
+        anchorKey: "{{signet:sig}}",
+        width: "80",
+        height: "40",
+        image: { data: fixture("stamp-200x100.png"), name: "x.png" },
+      },
+    });
     expect(late.status).toBe(409);
   });
 
@@ -158,11 +260,19 @@ describe("anchors through the API", () => {
     const before = (await call("GET", `${SR}/${id}`, { key })).body.data.document.version;
     const tooBig = await call("POST", `${SR}/${id}/anchors/text-replacements`, {
       key,
-      json: { replacements: [{ anchorKey: "{{signet:sig}}", text: "short" , width: 100, height: 20, fontSize: 10 }, { anchorKey: "{{signet:sig}}", text: "far too long a text for such a small box", width: 40, height: 10, fontSize: 12 }] },
+      json: {
+        replacements: [
+          { anchorKey: "{{signet:sig}}", text: "short", width: 100, height: 20, fontSize: 10 },
+          { anchorKey: "{{signet:sig}}", text: "far too long a text for such a small box", width: 40, height: 10, fontSize: 12 },
+        ],
+      },
     });
     expect(tooBig.status).toBe(422);
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.document.version).toBe(before);
-    const missing = await call("POST", `${SR}/${id}/anchors/text-replacements`, { key, json: { replacements: [{ anchorKey: "{{gone}}", text: "x", width: 10, height: 10, fontSize: 8 }] } });
+    const missing = await call("POST", `${SR}/${id}/anchors/text-replacements`, {
+      key,
+      json: { replacements: [{ anchorKey: "{{gone}}", text: "x", width: 10, height: 10, fontSize: 8 }] },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/Anchor not found: \{\{gone\}\}/);
   });

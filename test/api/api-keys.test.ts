@@ -32,10 +32,18 @@ describe("API keys", () => {
     for (const name of ["", "x".repeat(201), undefined, 42]) {
       const r = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name, environment: "SANDBOX" } });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ code: 400, statusText: "Bad Request", message: "Name must be between 1 and 200 characters", data: null });
+      expect(r.body).toMatchObject({
+        code: 400,
+        statusText: "Bad Request",
+        message: "Name must be between 1 and 200 characters",
+        data: null,
+      });
       expect(r.body.errors).toEqual([{ field: "name", message: "Name must be between 1 and 200 characters" }]);
     }
-    const ok200 = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "y".repeat(200), environment: "SANDBOX" } });
+    const ok200 = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "y".repeat(200), environment: "SANDBOX" },
+    });
     expect(ok200.status).toBe(201);
   });
 
@@ -43,7 +51,11 @@ describe("API keys", () => {
     const body = { name: "prod", environment: "PRODUCTION" };
     const fromSandbox = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: body });
     expect(fromSandbox.status).toBe(403);
-    expect(fromSandbox.body).toMatchObject({ code: 403, message: "Enterprise plan required for production API keys", data: null });
+    expect(fromSandbox.body).toMatchObject({
+      code: 403,
+      message: "Enterprise plan required for production API keys",
+      data: null,
+    });
 
     const freeProd = await makeOrg({ production: true });
     const r = await call("POST", "/api/v1/api-keys", { key: freeProd.productionKey, json: body });
@@ -72,7 +84,10 @@ describe("API keys", () => {
     const garbage = await call("GET", "/api/v1/api-keys", { key: "nonsense" });
     expect(garbage.body.message).toBe("Invalid API key");
 
-    const created = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "to revoke", environment: "SANDBOX" } });
+    const created = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "to revoke", environment: "SANDBOX" },
+    });
     const revoked = await call("DELETE", `/api/v1/api-keys/${created.body.data.id}`, { key: org.sandboxKey });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data.revokedAt).toBeTruthy();
@@ -96,21 +111,30 @@ describe("API keys", () => {
       expect(denied.status, ip).toBe(403);
       expect(denied.body.message).toContain(ip);
     }
-    const bad = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "x", environment: "SANDBOX", allowedIps: ["300.1.1.1"] } });
+    const bad = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "x", environment: "SANDBOX", allowedIps: ["300.1.1.1"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe("allowedIps.0");
   });
 
   it("hides keys of other organizations and environments (404)", async () => {
     const other = await makeOrg();
-    const created = await call("POST", "/api/v1/api-keys", { key: other.sandboxKey, json: { name: "theirs", environment: "SANDBOX" } });
+    const created = await call("POST", "/api/v1/api-keys", {
+      key: other.sandboxKey,
+      json: { name: "theirs", environment: "SANDBOX" },
+    });
     const r = await call("DELETE", `/api/v1/api-keys/${created.body.data.id}`, { key: org.sandboxKey });
     expect(r.status).toBe(404);
     const list = await call("GET", "/api/v1/api-keys", { key: org.sandboxKey });
     expect(list.body.data.items.map((k: { id: string }) => k.id)).not.toContain(created.body.data.id);
 
     const ent = await makeOrg({ plan: "ENTERPRISE", production: true });
-    const prod = await call("POST", "/api/v1/api-keys", { key: ent.productionKey, json: { name: "p", environment: "PRODUCTION" } });
+    const prod = await call("POST", "/api/v1/api-keys", {
+      key: ent.productionKey,
+      json: { name: "p", environment: "PRODUCTION" },
+    });
     const fromSandbox = await call("DELETE", `/api/v1/api-keys/${prod.body.data.id}`, { key: ent.sandboxKey });
     expect(fromSandbox.status).toBe(404);
     expect((await call("DELETE", `/api/v1/api-keys/not-a-uuid`, { key: org.sandboxKey })).status).toBe(404);

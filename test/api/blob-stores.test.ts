@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateBlobs } from "@/lib/server/blobs/migrate";
 import { CHUNK_BYTES } from "@/lib/server/blobs/postgres-store";
 import { s3Settings } from "@/lib/server/blobs/settings";
-import { BlobNotFoundError, openBlobStore, resetBlobStore, sha256Of, type BlobStore, type BlobStoreKind } from "@/lib/server/blobs/store";
+import {
+  BlobNotFoundError,
+  openBlobStore,
+  resetBlobStore,
+  sha256Of,
+  type BlobStore,
+  type BlobStoreKind,
+} from "@/lib/server/blobs/store";
 import { getDb } from "@/lib/server/db";
 import { blobObjects } from "@/lib/server/db/schema-blobs";
 import { call, makeOrg } from "../support/api";
@@ -21,10 +28,11 @@ let s3: LocalS3;
 const saved: Record<string, string | undefined> = {};
 beforeAll(async () => {
   s3 = await startLocalS3();
-  for (const [k, v] of Object.entries(s3.env)) if (k !== "BLOB_STORE") {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  for (const [k, v] of Object.entries(s3.env))
+    if (k !== "BLOB_STORE") {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
 });
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
@@ -46,7 +54,13 @@ async function age(kind: BlobStoreKind, sha256: string, when: Date) {
     const client = new S3Client({ endpoint: st.endpoint, region: st.region, forcePathStyle: true, credentials: st.credentials });
     const Key = `${st.prefix}${sha256.slice(0, 2)}/${sha256}`;
     await client.send(
-      new CopyObjectCommand({ Bucket: st.bucket, Key, CopySource: `${st.bucket}/${Key}`, MetadataDirective: "REPLACE", Metadata: { "signet-touched": String(when.getTime()) } }),
+      new CopyObjectCommand({
+        Bucket: st.bucket,
+        Key,
+        CopySource: `${st.bucket}/${Key}`,
+        MetadataDirective: "REPLACE",
+        Metadata: { "signet-touched": String(when.getTime()) },
+      }),
     );
   }
 }
@@ -123,7 +137,10 @@ describe("blobs migrate", () => {
     try {
       const key = (await makeOrg()).sandboxKey;
       const pdf = await simplePdf([{ text: "Moved between stores" }]);
-      const created = await call("POST", "/api/v1/enterprise/signature-requests", { key, form: { title: "Migrated", file: { data: pdf, name: "m.pdf" } } });
+      const created = await call("POST", "/api/v1/enterprise/signature-requests", {
+        key,
+        form: { title: "Migrated", file: { data: pdf, name: "m.pdf" } },
+      });
       expect(created.status).toBe(201);
       const id = created.body.data.id as string;
       const before = await call("GET", `/api/v1/enterprise/signature-requests/${id}/document`, { key });

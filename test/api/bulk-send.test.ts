@@ -37,7 +37,10 @@ const B = "/api/v1/enterprise/bulk-sends";
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 async function pdfTemplate(key: string, text = "Sign here: {{s1|signature|120|40}}") {
-  const r = await call("POST", T, { key, form: { name: "Bulk letter", file: { data: await simplePdf([{ text }]), name: "letter.pdf", type: "application/pdf" } } });
+  const r = await call("POST", T, {
+    key,
+    form: { name: "Bulk letter", file: { data: await simplePdf([{ text }]), name: "letter.pdf", type: "application/pdf" } },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data.id as string;
 }
@@ -66,7 +69,12 @@ async function workerDied(bulkSendId: string) {
   const job = all.find((j) => j.payload.bulkSendId === bulkSendId)!;
   await db
     .update(jobs)
-    .set({ status: "RUNNING", lockedBy: "a-dead-worker", lockedUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 1000) })
+    .set({
+      status: "RUNNING",
+      lockedBy: "a-dead-worker",
+      lockedUntil: new Date(Date.now() - 1000),
+      runAt: new Date(Date.now() - 1000),
+    })
     .where(eq(jobs.id, job.id));
   return job.id;
 }
@@ -104,7 +112,10 @@ describe("bulk send", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.data).toMatchObject({ total: 50, created: 0, sent: 0, failed: 2, pending: 48, status: "QUEUED" });
     expect(r.body.data.errors.map((e: { row: number }) => e.row)).toEqual([7, 33]);
-    expect(r.body.data.errors[0].errors[0]).toMatchObject({ field: "s1.email", message: expect.stringContaining("not a valid e-mail") });
+    expect(r.body.data.errors[0].errors[0]).toMatchObject({
+      field: "s1.email",
+      message: expect.stringContaining("not a valid e-mail"),
+    });
     expect(r.body.data.errors[1].errors[0]).toMatchObject({ field: "s1.name", message: "s1.name is required" });
     // Nothing is made before the job runs.
     expect(await requestsOf(org.orgId)).toHaveLength(0);
@@ -117,7 +128,11 @@ describe("bulk send", () => {
     const rows = b.body.data.rows as { row: number; status: string; requestId: string | null; error: string | null }[];
     expect(rows).toHaveLength(50);
     expect(rows.filter((x) => x.status === "SENT")).toHaveLength(48);
-    expect(rows.find((x) => x.row === 7)).toMatchObject({ status: "FAILED", requestId: null, error: expect.stringContaining("not a valid e-mail") });
+    expect(rows.find((x) => x.row === 7)).toMatchObject({
+      status: "FAILED",
+      requestId: null,
+      error: expect.stringContaining("not a valid e-mail"),
+    });
     expect(rows.find((x) => x.row === 33)).toMatchObject({ status: "FAILED", requestId: null, error: "s1.name is required" });
 
     const reqs = await requestsOf(org.orgId);
@@ -132,7 +147,10 @@ describe("bulk send", () => {
 
     // One invitation per good row, none to the bad rows.
     const db = await getDb();
-    const mails = await db.select().from(mailLog).where(and(eq(mailLog.orgId, org.orgId), eq(mailLog.kind, "invitation")));
+    const mails = await db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.orgId, org.orgId), eq(mailLog.kind, "invitation")));
     expect(mails).toHaveLength(48);
     expect(tokenFromOutbox("p1-a@example.com")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(tokenFromOutbox("bad33-a@example.com")).toBeNull();
@@ -189,20 +207,39 @@ describe("bulk send", () => {
     expect(new Set(b.rows.map((x: { requestId: string }) => x.requestId)).size).toBe(12);
     expect(reqs.filter((q) => q.status === "IN_PROGRESS")).toHaveLength(11);
     await runDueJobs(200);
-    const mails = await db.select().from(mailLog).where(and(eq(mailLog.orgId, o.orgId), eq(mailLog.kind, "invitation")));
+    const mails = await db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.orgId, o.orgId), eq(mailLog.kind, "invitation")));
     expect(mails).toHaveLength(11);
     expect(new Set(mails.map((m) => m.to)).size).toBe(11);
   });
 
   it("takes JSON rows for a DOCX template: placeholders filled, fields from the anchors, both signers", async () => {
-    const up = await call("POST", T, { key, form: { name: "Docx bulk", file: { data: handBuiltDocx(), name: "c.docx", type: DOCX_TYPE } } });
+    const up = await call("POST", T, {
+      key,
+      form: { name: "Docx bulk", file: { data: handBuiltDocx(), name: "c.docx", type: DOCX_TYPE } },
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const tpl = up.body.data;
     const data: Record<string, string> = {};
     for (const p of tpl.placeholders as string[]) data[p] = `V-${p}`;
     const rows = [
-      { ...data, "s1.name": "Ann One", "s1.email": "ann-json@example.com", "s2.name": "Bob Two", "s2.email": "bob-json@example.com", title: "JSON row 1" },
-      { ...data, "S1.Email": "cy-json@example.com", "s1.name": "Cy Three", "s2.name": "Di Four", "s2.email": "di-json@example.com" },
+      {
+        ...data,
+        "s1.name": "Ann One",
+        "s1.email": "ann-json@example.com",
+        "s2.name": "Bob Two",
+        "s2.email": "bob-json@example.com",
+        title: "JSON row 1",
+      },
+      {
+        ...data,
+        "S1.Email": "cy-json@example.com",
+        "s1.name": "Cy Three",
+        "s2.name": "Di Four",
+        "s2.email": "di-json@example.com",
+      },
       { ...data, "s1.name": "No Email" },
     ];
     const r = await call("POST", `${T}/${tpl.id}/bulk-send`, { key, json: { rows } });
@@ -236,16 +273,28 @@ describe("bulk send", () => {
     });
     expect(tooBigJson.status).toBe(422);
 
-    const malformed = await call("POST", `${T}/${tpl}/bulk-send`, { key: o.sandboxKey, form: { file: csvFile('s1.name,s1.email\n"Open,o@example.com\n') } });
+    const malformed = await call("POST", `${T}/${tpl}/bulk-send`, {
+      key: o.sandboxKey,
+      form: { file: csvFile('s1.name,s1.email\n"Open,o@example.com\n') },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/CSV is malformed.*never closed/);
-    const pdf = await call("POST", `${T}/${tpl}/bulk-send`, { key: o.sandboxKey, form: { file: { data: await simplePdf(), name: "x.csv", type: "text/csv" } } });
+    const pdf = await call("POST", `${T}/${tpl}/bulk-send`, {
+      key: o.sandboxKey,
+      form: { file: { data: await simplePdf(), name: "x.csv", type: "text/csv" } },
+    });
     expect(pdf.status).toBe(400);
     expect(pdf.body.message).toMatch(/not a CSV/);
-    const header = await call("POST", `${T}/${tpl}/bulk-send`, { key: o.sandboxKey, form: { file: csvFile("s1.name,s1.mail,notes\nA,a@example.com,x\n") } });
+    const header = await call("POST", `${T}/${tpl}/bulk-send`, {
+      key: o.sandboxKey,
+      form: { file: csvFile("s1.name,s1.mail,notes\nA,a@example.com,x\n") },
+    });
     expect(header.status).toBe(422);
     expect(header.body.details).toMatchObject({ missing: ["s1.email"], unknown: ["s1.mail", "notes"] });
-    const allBad = await call("POST", `${T}/${tpl}/bulk-send`, { key: o.sandboxKey, form: { file: csvFile("s1.name,s1.email\nA,nope\n") } });
+    const allBad = await call("POST", `${T}/${tpl}/bulk-send`, {
+      key: o.sandboxKey,
+      form: { file: csvFile("s1.name,s1.email\nA,nope\n") },
+    });
     expect(allBad.status).toBe(422);
 
     expect(await before).toHaveLength(0);
@@ -270,9 +319,18 @@ describe("bulk send", () => {
   it("a dry run shows the rows and every error and creates nothing", async () => {
     const o = await makeOrg();
     const tpl = await pdfTemplate(o.sandboxKey);
-    const r = await call("POST", `${T}/${tpl}/bulk-send?dryRun=true`, { key: o.sandboxKey, form: { file: csvFile(fiftyRows("dry")) } });
+    const r = await call("POST", `${T}/${tpl}/bulk-send?dryRun=true`, {
+      key: o.sandboxKey,
+      form: { file: csvFile(fiftyRows("dry")) },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data).toMatchObject({ dryRun: true, total: 50, valid: 48, invalid: 2, columns: { required: ["s1.name", "s1.email"], optional: ["title"] } });
+    expect(r.body.data).toMatchObject({
+      dryRun: true,
+      total: 50,
+      valid: 48,
+      invalid: 2,
+      columns: { required: ["s1.name", "s1.email"], optional: ["title"] },
+    });
     expect(r.body.data.preview).toHaveLength(20);
     expect(r.body.data.preview[6]).toMatchObject({ row: 7, valid: false, data: { "s1.email": "not-an-email" } });
     expect(r.body.data.errors.map((e: { row: number }) => e.row)).toEqual([7, 33]);
@@ -298,11 +356,19 @@ describe("bulk send", () => {
   it("the sandbox purge takes finished bulk sends with it", async () => {
     const o = await makeOrg();
     const tpl = await pdfTemplate(o.sandboxKey);
-    const r = await call("POST", `${T}/${tpl}/bulk-send`, { key: o.sandboxKey, form: { file: csvFile("s1.name,s1.email\nA,purge-a@example.com\n") } });
+    const r = await call("POST", `${T}/${tpl}/bulk-send`, {
+      key: o.sandboxKey,
+      form: { file: csvFile("s1.name,s1.email\nA,purge-a@example.com\n") },
+    });
     await runDueJobs(50);
     const db = await getDb();
     await purgeSandbox({ now: new Date(Date.now() + 400 * 86400_000) });
     expect(await db.select().from(bulkSends).where(eq(bulkSends.id, r.body.data.id))).toHaveLength(0);
-    expect(await db.select().from(bulkSendRows).where(inArray(bulkSendRows.bulkSendId, [r.body.data.id]))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(bulkSendRows)
+        .where(inArray(bulkSendRows.bulkSendId, [r.body.data.id])),
+    ).toHaveLength(0);
   });
 });

@@ -39,22 +39,50 @@ describe("completion: the sealed record", () => {
   it("seals when the last signer signs: values drawn, anchors gone, certificate, PAdES valid, everyone mailed", async () => {
     const key = (await makeOrg()).sandboxKey;
     const d = await createDraft(key, pdf, "Consulting contract");
-    const s1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "client@example.com", name: "Clara Client", order: 1 } })).body.data;
-    const s2 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "consultant@example.com", name: "Conrad Consultant", order: 2 } })).body.data;
+    const s1 = (
+      await call("POST", `${SR}/${d.id}/recipients`, {
+        key,
+        json: { email: "client@example.com", name: "Clara Client", order: 1 },
+      })
+    ).body.data;
+    const s2 = (
+      await call("POST", `${SR}/${d.id}/recipients`, {
+        key,
+        json: { email: "consultant@example.com", name: "Conrad Consultant", order: 2 },
+      })
+    ).body.data;
     await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "legal@example.com", name: "Legal Team", role: "CC" } });
-    expect((await call("POST", `${SR}/${d.id}/fields/anchors`, { key, json: { recipientId: s1.id, signerRef: "s1" } })).status).toBe(201);
-    expect((await call("POST", `${SR}/${d.id}/fields/anchors`, { key, json: { recipientId: s2.id, signerRef: "s2" } })).status).toBe(201);
+    expect(
+      (await call("POST", `${SR}/${d.id}/fields/anchors`, { key, json: { recipientId: s1.id, signerRef: "s1" } })).status,
+    ).toBe(201);
+    expect(
+      (await call("POST", `${SR}/${d.id}/fields/anchors`, { key, json: { recipientId: s2.id, signerRef: "s2" } })).status,
+    ).toBe(201);
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
     await runDueJobs();
 
     const t1 = tokenFromOutbox("client@example.com")!;
     const v1 = (await call("GET", `/api/sign/${t1}`)).body.data;
-    const values = v1.fields.filter((f: { type: string }) => f.type !== "DATE").map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "Managing Director" } : { fieldId: f.id, image: PNG_1x1 }));
-    expect((await call("POST", `/api/sign/${t1}/sign`, { json: { consent: true, values }, ip: "198.51.100.23", headers: { "user-agent": "Firefox/140" } })).status).toBe(200);
+    const values = v1.fields
+      .filter((f: { type: string }) => f.type !== "DATE")
+      .map((f: { id: string; type: string }) =>
+        f.type === "TEXT" ? { fieldId: f.id, text: "Managing Director" } : { fieldId: f.id, image: PNG_1x1 },
+      );
+    expect(
+      (
+        await call("POST", `/api/sign/${t1}/sign`, {
+          json: { consent: true, values },
+          ip: "198.51.100.23",
+          headers: { "user-agent": "Firefox/140" },
+        })
+      ).status,
+    ).toBe(200);
     await runDueJobs();
     const t2 = tokenFromOutbox("consultant@example.com")!;
     const v2 = (await call("GET", `/api/sign/${t2}`)).body.data;
-    const r2 = await call("POST", `/api/sign/${t2}/sign`, { json: { consent: true, values: v2.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Conrad Consultant" })) } });
+    const r2 = await call("POST", `/api/sign/${t2}/sign`, {
+      json: { consent: true, values: v2.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Conrad Consultant" })) },
+    });
     expect(r2.body.data.completed).toBe(true);
     await runDueJobs(); // seal
     await runDueJobs(); // completion mails
@@ -92,9 +120,18 @@ describe("completion: the sealed record", () => {
     expect(pages.every((p) => p.includes("Sandbox – not a valid legal signature"))).toBe(true);
 
     const outbox = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items;
-    const completion = outbox.filter((m: { kind: string }) => m.kind === "completed").map((m: { to: string }) => m.to).sort();
-    expect(completion).toEqual(["Clara Client <client@example.com>", "Conrad Consultant <consultant@example.com>", "Legal Team <legal@example.com>"]);
-    const msg = (await call("GET", `/api/v1/enterprise/outbox/${outbox.find((m: { kind: string }) => m.kind === "completed").id}`, { key })).body.data;
+    const completion = outbox
+      .filter((m: { kind: string }) => m.kind === "completed")
+      .map((m: { to: string }) => m.to)
+      .sort();
+    expect(completion).toEqual([
+      "Clara Client <client@example.com>",
+      "Conrad Consultant <consultant@example.com>",
+      "Legal Team <legal@example.com>",
+    ]);
+    const msg = (
+      await call("GET", `/api/v1/enterprise/outbox/${outbox.find((m: { kind: string }) => m.kind === "completed").id}`, { key })
+    ).body.data;
     expect(msg.raw).toMatch(/Content-Type: application\/pdf; name="?Consulting contract \(signed\)\.pdf/);
   });
 });

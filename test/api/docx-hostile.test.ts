@@ -4,7 +4,15 @@ import { officeConverter } from "@/lib/server/convert/converter";
 import { getDb } from "@/lib/server/db";
 import { templates } from "@/lib/server/db/schema";
 import { call, makeOrg } from "../support/api";
-import { FIXTURE_DATA, deeplyNestedDocx, docxFromPackage, handBuiltDocx, lyingZipDocx, manyPartsDocx, xmlBombDocx } from "../support/docx-fixtures";
+import {
+  FIXTURE_DATA,
+  deeplyNestedDocx,
+  docxFromPackage,
+  handBuiltDocx,
+  lyingZipDocx,
+  manyPartsDocx,
+  xmlBombDocx,
+} from "../support/docx-fixtures";
 
 const T = "/api/v1/enterprise/templates";
 const SR = "/api/v1/enterprise/signature-requests";
@@ -12,7 +20,8 @@ const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingm
 
 afterAll(() => officeConverter().shutdown());
 
-const upload = (key: string, data: Uint8Array) => call("POST", T, { key, form: { name: "Hostile", file: { data, name: "contract.docx", type: DOCX_TYPE } } });
+const upload = (key: string, data: Uint8Array) =>
+  call("POST", T, { key, form: { name: "Hostile", file: { data, name: "contract.docx", type: DOCX_TYPE } } });
 
 async function templateRows(orgId: string) {
   const db = await getDb();
@@ -72,7 +81,10 @@ describe("using a DOCX template stays within its limits", () => {
     const saved = process.env.MAX_PAGES;
     process.env.MAX_PAGES = "2";
     try {
-      const r = await call("POST", `${SR}/templates/${tpl.body.data.id}/use`, { key, json: { title: "Too long", recipients: signers, templateData: FIXTURE_DATA } });
+      const r = await call("POST", `${SR}/templates/${tpl.body.data.id}/use`, {
+        key,
+        json: { title: "Too long", recipients: signers, templateData: FIXTURE_DATA },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(422);
       expect(r.body.details.reason).toBe("TOO_MANY_PAGES");
       expect(r.body.message).toMatch(/the limit is 2/);
@@ -81,7 +93,10 @@ describe("using a DOCX template stays within its limits", () => {
       else process.env.MAX_PAGES = saved;
     }
     expect((await call("GET", SR, { key })).body.data.items).toEqual([]);
-    const ok = await call("POST", `${SR}/templates/${tpl.body.data.id}/use`, { key, json: { title: "Fine", recipients: signers, templateData: FIXTURE_DATA } });
+    const ok = await call("POST", `${SR}/templates/${tpl.body.data.id}/use`, {
+      key,
+      json: { title: "Fine", recipients: signers, templateData: FIXTURE_DATA },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.data.document.pageCount).toBeGreaterThan(2);
   });

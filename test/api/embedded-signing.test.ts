@@ -20,7 +20,13 @@ vi.mock("@/components/signing/signing-app", () => ({ SigningApp: () => null }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "user-agent": "EmbedBrowser/1.0" }) }));
 
 const SR = "/api/v1/enterprise/signature-requests";
-type Signer = { email: string; name: string; order?: number; delivery?: string; authentication?: { method: string; accessCode?: string } };
+type Signer = {
+  email: string;
+  name: string;
+  order?: number;
+  delivery?: string;
+  authentication?: { method: string; accessCode?: string };
+};
 
 const draftWith = (key: string, signers: Signer[]) => draftWithSigners(key, signers, "Embedded contract");
 
@@ -31,7 +37,8 @@ async function sentWith(key: string, signers: Signer[]) {
   return d;
 }
 
-const signingUrl = (key: string, id: string, recipientId: string) => call("POST", `${SR}/${id}/recipients/${recipientId}/signing-url`, { key });
+const signingUrl = (key: string, id: string, recipientId: string) =>
+  call("POST", `${SR}/${id}/recipients/${recipientId}/signing-url`, { key });
 const tokenOfUrl = (url: string) => /\/sign\/embed\/([A-Za-z0-9_-]{43})$/.exec(url)![1];
 
 async function recipientRow(id: string) {
@@ -40,7 +47,10 @@ async function recipientRow(id: string) {
 }
 async function mailsTo(email: string) {
   const db = await getDb();
-  return db.select().from(mailLog).where(sql`${mailLog.to} like ${"%" + email + "%"}`);
+  return db
+    .select()
+    .from(mailLog)
+    .where(sql`${mailLog.to} like ${"%" + email + "%"}`);
 }
 async function signWith(linkToken: string) {
   const view = await call("GET", `/api/sign/${linkToken}`);
@@ -57,7 +67,10 @@ describe("a recipient's delivery", () => {
   });
 
   it("is EMAIL by default, takes EMBEDDED (or 'embedded'), is returned by GET and changes by PATCH while DRAFT", async () => {
-    const { id, recipientIds: [a, b] } = await draftWith(key, [
+    const {
+      id,
+      recipientIds: [a, b],
+    } = await draftWith(key, [
       { email: "mail@example.com", name: "Mailed" },
       { email: "embed@example.com", name: "Embedded", delivery: "embedded" },
     ]);
@@ -81,21 +94,32 @@ describe("a recipient's delivery", () => {
   });
 
   it("EMBEDDED with a code to give is refused (422), whichever is set first", async () => {
-    const { id, recipientIds: [a, b] } = await draftWith(key, [
+    const {
+      id,
+      recipientIds: [a, b],
+    } = await draftWith(key, [
       { email: "code@example.com", name: "Code", authentication: { method: "ACCESS_CODE", accessCode: "blue-river-42" } },
       { email: "embed2@example.com", name: "Embedded", delivery: "EMBEDDED" },
     ]);
-    const add = await call("POST", `${SR}/${id}/recipients`, { key, json: { email: "x@example.com", name: "X", delivery: "EMBEDDED", authentication: { method: "EMAIL_CODE" } } });
+    const add = await call("POST", `${SR}/${id}/recipients`, {
+      key,
+      json: { email: "x@example.com", name: "X", delivery: "EMBEDDED", authentication: { method: "EMAIL_CODE" } },
+    });
     expect(add.status).toBe(422);
     expect(add.body.message).toMatch(/EMBEDDED/);
     expect((await call("PATCH", `${SR}/${id}/recipients/${a}`, { key, json: { delivery: "EMBEDDED" } })).status).toBe(422);
-    expect((await call("PATCH", `${SR}/${id}/recipients/${b}`, { key, json: { authentication: { method: "EMAIL_CODE" } } })).status).toBe(422);
+    expect(
+      (await call("PATCH", `${SR}/${id}/recipients/${b}`, { key, json: { authentication: { method: "EMAIL_CODE" } } })).status,
+    ).toBe(422);
     expect((await recipientRow(a)).delivery).toBe("EMAIL");
     expect((await recipientRow(b)).authMethod).toBe("NONE");
   });
 
   it("cannot change once the request is sent", async () => {
-    const { id, recipientIds: [a] } = await sentWith(key, [{ email: "late@example.com", name: "Late" }]);
+    const {
+      id,
+      recipientIds: [a],
+    } = await sentWith(key, [{ email: "late@example.com", name: "Late" }]);
     expect((await call("PATCH", `${SR}/${id}/recipients/${a}`, { key, json: { delivery: "EMBEDDED" } })).status).toBe(409);
   });
 });
@@ -107,7 +131,10 @@ describe("an EMBEDDED recipient's turn", () => {
   });
 
   it("comes in order with no invitation mail (nor reminder); the mailed signer is mailed as before", async () => {
-    const { id, recipientIds: [first, embedded] } = await sentWith(key, [
+    const {
+      id,
+      recipientIds: [first, embedded],
+    } = await sentWith(key, [
       { email: "first-mailed@example.com", name: "First", order: 1 },
       { email: "second-embedded@example.com", name: "Second", order: 2, delivery: "EMBEDDED" },
     ]);
@@ -125,10 +152,18 @@ describe("an EMBEDDED recipient's turn", () => {
     expect(row.sentAt).not.toBeNull();
     expect(await mailsTo("second-embedded@example.com")).toEqual([]);
     const db = await getDb();
-    const queued = await db.select().from(jobs).where(and(eq(jobs.type, "invitation"), sql`${jobs.payload}->>'recipientId' = ${embedded}`));
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "invitation"), sql`${jobs.payload}->>'recipientId' = ${embedded}`));
     expect(queued).toEqual([]);
-    const invited = await db.select().from(auditEvents).where(and(eq(auditEvents.requestId, id), eq(auditEvents.type, "recipient.invited")));
-    expect(invited.find((e) => (e.data as { recipientId?: string }).recipientId === embedded)?.data).toMatchObject({ via: "embedded" });
+    const invited = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.requestId, id), eq(auditEvents.type, "recipient.invited")));
+    expect(invited.find((e) => (e.data as { recipientId?: string }).recipientId === embedded)?.data).toMatchObject({
+      via: "embedded",
+    });
 
     const reminded = await call("POST", `${SR}/${id}/remind`, { key });
     expect(reminded.status).toBe(200);
@@ -173,7 +208,10 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
     // Only the hash is stored; the recipient's own link token is nowhere in the answer.
     const t = tokenOfUrl(res.body.data.url);
     const db = await getDb();
-    const [row] = await db.select().from(embedLinks).where(eq(embedLinks.tokenHash, hashToken(t)));
+    const [row] = await db
+      .select()
+      .from(embedLinks)
+      .where(eq(embedLinks.tokenHash, hashToken(t)));
     expect(row.recipientId).toBe(req.recipientIds[0]);
     expect(JSON.stringify(res.body)).not.toContain(await tokenOf(req.recipientIds[0]));
     const audit = await call("GET", `${SR}/${req.id}/audit`, { key });
@@ -222,9 +260,18 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
     try {
       const res = await signingUrl(key, req.id, req.recipientIds[0]);
       const t = tokenOfUrl(res.body.data.url);
-      const el = (await EmbeddedSignPage({ params: Promise.resolve({ token: t }) })) as ReactElement<{ allowedOrigins: string[]; requestId: string; recipientId: string; children: ReactElement<{ token: string }> }>;
+      const el = (await EmbeddedSignPage({ params: Promise.resolve({ token: t }) })) as ReactElement<{
+        allowedOrigins: string[];
+        requestId: string;
+        recipientId: string;
+        children: ReactElement<{ token: string }>;
+      }>;
       expect(isValidElement(el)).toBe(true);
-      expect(el.props).toMatchObject({ allowedOrigins: ["https://app.example.com"], requestId: req.id, recipientId: req.recipientIds[0] });
+      expect(el.props).toMatchObject({
+        allowedOrigins: ["https://app.example.com"],
+        requestId: req.id,
+        recipientId: req.recipientIds[0],
+      });
       const linkToken = el.props.children.props.token;
       expect(linkToken).toBe(await tokenOf(req.recipientIds[0]));
       // That link is the session: the signer's API answers for this recipient.
@@ -233,10 +280,15 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
       expect(view.body.data.recipient.id).toBe(req.recipientIds[0]);
       expect(view.body.data.yourTurn).toBe(true);
 
-      await expect(EmbeddedSignPage({ params: Promise.resolve({ token: t }) })).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
+      await expect(EmbeddedSignPage({ params: Promise.resolve({ token: t }) })).rejects.toMatchObject({
+        digest: expect.stringMatching(/404/),
+      });
       expect(await openEmbedLink(t)).toBeNull();
       const db = await getDb();
-      const opened = await db.select().from(auditEvents).where(and(eq(auditEvents.requestId, req.id), eq(auditEvents.type, "recipient.signing_url.opened")));
+      const opened = await db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.requestId, req.id), eq(auditEvents.type, "recipient.signing_url.opened")));
       expect(opened.length).toBeGreaterThanOrEqual(1);
       expect(opened.at(-1)!.userAgent).toBe("EmbedBrowser/1.0");
     } finally {
@@ -248,20 +300,31 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
     const res = await signingUrl(key, req.id, req.recipientIds[0]);
     const t = tokenOfUrl(res.body.data.url);
     const db = await getDb();
-    await db.update(embedLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(embedLinks.tokenHash, hashToken(t)));
+    await db
+      .update(embedLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(embedLinks.tokenHash, hashToken(t)));
     expect(await openEmbedLink(t)).toBeNull();
     // Nor was it marked used by the failed attempt.
-    const [row] = await db.select().from(embedLinks).where(eq(embedLinks.tokenHash, hashToken(t)));
+    const [row] = await db
+      .select()
+      .from(embedLinks)
+      .where(eq(embedLinks.tokenHash, hashToken(t)));
     expect(row.usedAt).toBeNull();
     // Just before its time it still opens.
     const fresh = tokenOfUrl((await signingUrl(key, req.id, req.recipientIds[0])).body.data.url);
-    await db.update(embedLinks).set({ expiresAt: new Date(Date.now() + 2000) }).where(eq(embedLinks.tokenHash, hashToken(fresh)));
+    await db
+      .update(embedLinks)
+      .set({ expiresAt: new Date(Date.now() + 2000) })
+      .where(eq(embedLinks.tokenHash, hashToken(fresh)));
     expect(await openEmbedLink(fresh)).not.toBeNull();
   });
 
   it("opens nothing for tokens that are malformed or unknown", async () => {
     for (const t of ["", "short", "x".repeat(43), "../../api/health", "a".repeat(200)]) expect(await openEmbedLink(t)).toBeNull();
-    await expect(EmbeddedSignPage({ params: Promise.resolve({ token: "nope" }) })).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
+    await expect(EmbeddedSignPage({ params: Promise.resolve({ token: "nope" }) })).rejects.toMatchObject({
+      digest: expect.stringMatching(/404/),
+    });
   });
 
   it("is listed in the OpenAPI document, and a recipient's delivery with it", async () => {

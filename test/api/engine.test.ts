@@ -15,7 +15,13 @@ async function textPdf(pages: number) {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) {
     const p = doc.addPage([612, 792]);
-    for (let l = 0; l < 40; l++) p.drawText(`Line ${l} of page ${i + 1}: the quick brown fox jumps over the lazy dog {{s1|initial}}`, { x: 40, y: 750 - l * 18, size: 10, font });
+    for (let l = 0; l < 40; l++)
+      p.drawText(`Line ${l} of page ${i + 1}: the quick brown fox jumps over the lazy dog {{s1|initial}}`, {
+        x: 40,
+        y: 750 - l * 18,
+        size: 10,
+        font,
+      });
   }
   return doc.save();
 }

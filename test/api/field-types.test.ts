@@ -29,11 +29,14 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-
 
 async function draftWithSigner(key: string, pdf?: Uint8Array) {
   const d = await createDraft(key, pdf, "Field types");
-  const s = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "sam.signer@example.com", name: "Sam Signer" } })).body.data;
+  const s = (
+    await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "sam.signer@example.com", name: "Sam Signer" } })
+  ).body.data;
   return { id: d.id as string, rid: s.id as string };
 }
 
-const fieldsOf = async (key: string, id: string): Promise<Field[]> => (await call("GET", `${SR}/${id}`, { key })).body.data.fields;
+const fieldsOf = async (key: string, id: string): Promise<Field[]> =>
+  (await call("GET", `${SR}/${id}`, { key })).body.data.fields;
 
 describe("field types", () => {
   let key: string;
@@ -75,7 +78,11 @@ describe("field types", () => {
     for (const b of plan) expect(b.options).toEqual(["Basic", "Pro"]);
     // A RADIO given with options: one button per option, each 1.5 x height below the last.
     const size = by("RADIO").filter((f) => f.group === "size");
-    expect(size.map((f) => [f.option, f.y])).toEqual([["S", 300], ["M", 318], ["L", 336]]);
+    expect(size.map((f) => [f.option, f.y])).toEqual([
+      ["S", 300],
+      ["M", 318],
+      ["L", 336],
+    ]);
     for (const b of size) expect(b.options).toEqual(["S", "M", "L"]);
 
     // PATCH: a button's option changes, its group's options follow; a DROPDOWN turned TEXT loses its options.
@@ -103,7 +110,11 @@ describe("field types", () => {
     ["DROPDOWN with a repeated option", { type: "DROPDOWN", options: ["a", "a "] }, "distinct"],
     ["DROPDOWN with 51 options", { type: "DROPDOWN", options: Array.from({ length: 51 }, (_, i) => `o${i}`) }, "50"],
     ["DROPDOWN with a long option", { type: "DROPDOWN", options: ["x".repeat(201)] }, "200"],
-    ["DROPDOWN whose default is not an option", { type: "DROPDOWN", options: ["a"], defaultValue: "b" }, "not one of the options"],
+    [
+      "DROPDOWN whose default is not an option",
+      { type: "DROPDOWN", options: ["a"], defaultValue: "b" },
+      "not one of the options",
+    ],
     ["RADIO without group", { type: "RADIO", option: "a" }, "group"],
     ["RADIO without option", { type: "RADIO", group: "g" }, "option"],
     ["RADIO with option and options", { type: "RADIO", group: "g", option: "a", options: ["a", "b"] }, "not both"],
@@ -116,7 +127,15 @@ describe("field types", () => {
     ["an unknown type", { type: "STAMP" }, ""],
   ])("refuses %s (400) and stores nothing", async (_, props, why) => {
     const { id, rid } = await draftWithSigner(key);
-    const r = await call("POST", `${SR}/${id}/fields`, { key, json: { fields: [{ type: "TEXT", recipientId: rid, page: 1, x: 72, y: 72, width: 100, height: 20 }, { recipientId: rid, page: 1, x: 72, y: 120, width: 100, height: 20, ...props }] } });
+    const r = await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { type: "TEXT", recipientId: rid, page: 1, x: 72, y: 72, width: 100, height: 20 },
+          { recipientId: rid, page: 1, x: 72, y: 120, width: 100, height: 20, ...props },
+        ],
+      },
+    });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.errors ?? r.body.message)).toContain(why);
     expect(await fieldsOf(key, id)).toHaveLength(0);
@@ -126,7 +145,15 @@ describe("field types", () => {
     const { id, rid } = await draftWithSigner(key);
     const b = { type: "RADIO", recipientId: rid, page: 1, x: 72, y: 72, width: 14, height: 14, group: "g", option: "a" };
     expect((await call("POST", `${SR}/${id}/fields`, { key, json: b })).status).toBe(201);
-    const r = await call("POST", `${SR}/${id}/fields`, { key, json: { fields: [{ ...b, option: "b", y: 100 }, { ...b, y: 130 }] } });
+    const r = await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { ...b, option: "b", y: 100 },
+          { ...b, y: 130 },
+        ],
+      },
+    });
     expect(r.status).toBe(422);
     expect(r.body.message).toContain('already has a button for option "a"');
     expect(await fieldsOf(key, id)).toHaveLength(1);
@@ -136,15 +163,36 @@ describe("field types", () => {
     const { id, rid } = await draftWithSigner(key, anchorPdf);
     const preview = await call("POST", `${SR}/${id}/anchors/preview`, { key, json: {} });
     expect(preview.status).toBe(200);
-    const anchors = preview.body.data.anchors as { anchorKey: string; valid: boolean; anchor?: Record<string, unknown>; reason?: string }[];
-    expect(anchors.find((a) => a.anchorKey === "{{s1|dropdown|150|Red;Green;Blue|Colour|f}}")).toMatchObject({ valid: true, anchor: { type: "dropdown", options: ["Red", "Green", "Blue"] } });
-    expect(anchors.find((a) => a.anchorKey === "{{s1|radio|plan|Pro|12|12}}")).toMatchObject({ valid: true, anchor: { type: "radio", group: "plan", option: "Pro" } });
+    const anchors = preview.body.data.anchors as {
+      anchorKey: string;
+      valid: boolean;
+      anchor?: Record<string, unknown>;
+      reason?: string;
+    }[];
+    expect(anchors.find((a) => a.anchorKey === "{{s1|dropdown|150|Red;Green;Blue|Colour|f}}")).toMatchObject({
+      valid: true,
+      anchor: { type: "dropdown", options: ["Red", "Green", "Blue"] },
+    });
+    expect(anchors.find((a) => a.anchorKey === "{{s1|radio|plan|Pro|12|12}}")).toMatchObject({
+      valid: true,
+      anchor: { type: "radio", group: "plan", option: "Pro" },
+    });
     expect(anchors.find((a) => a.anchorKey === "{{s1|dropdown|150|Red;Red|Colour|f}}")).toMatchObject({ valid: false });
 
     const r = await call("POST", `${SR}/${id}/fields/anchors`, { key, json: { recipientId: rid } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const fields = r.body.data.fields as Field[];
-    expect(fields.map((f) => f.type).sort()).toEqual(["CHECKBOX", "CHECKBOX", "DROPDOWN", "EMAIL", "NAME", "NUMBER", "RADIO", "RADIO", "SIGNATURE"]);
+    expect(fields.map((f) => f.type).sort()).toEqual([
+      "CHECKBOX",
+      "CHECKBOX",
+      "DROPDOWN",
+      "EMAIL",
+      "NAME",
+      "NUMBER",
+      "RADIO",
+      "RADIO",
+      "SIGNATURE",
+    ]);
     expect(fields.find((f) => f.label === "Newsletter")).toMatchObject({ type: "CHECKBOX", required: false, width: 14 });
     expect(fields.find((f) => f.type === "NUMBER")).toMatchObject({ min: 1, max: 500, decimals: 0, height: 18, label: "Seats" });
     expect(fields.find((f) => f.type === "DROPDOWN")).toMatchObject({ options: ["Red", "Green", "Blue"], required: true });
@@ -154,11 +202,27 @@ describe("field types", () => {
     // Legacy /fields/anchored with the new types' properties.
     const legacy = await call("POST", `${SR}/${id}/fields/anchored`, {
       key,
-      json: { fields: [{ anchorKey: "Order form", type: "DROPDOWN", recipientId: rid, xOffset: 200, yOffset: 0, width: 100, height: 20, options: ["x", "y"] }] },
+      json: {
+        fields: [
+          {
+            anchorKey: "Order form",
+            type: "DROPDOWN",
+            recipientId: rid,
+            xOffset: 200,
+            yOffset: 0,
+            width: 100,
+            height: 20,
+            options: ["x", "y"],
+          },
+        ],
+      },
     });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(201);
     expect(legacy.body.data.fields[0]).toMatchObject({ type: "DROPDOWN", options: ["x", "y"] });
-    const bad = await call("POST", `${SR}/${id}/fields/anchored`, { key, json: { fields: [{ anchorKey: "Order form", type: "DROPDOWN", recipientId: rid, width: 100, height: 20 }] } });
+    const bad = await call("POST", `${SR}/${id}/fields/anchored`, {
+      key,
+      json: { fields: [{ anchorKey: "Order form", type: "DROPDOWN", recipientId: rid, width: 100, height: 20 }] },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -195,7 +259,12 @@ describe("field types", () => {
     } as Record<string, Record<string, unknown>>;
     const body = (over: Record<string, Record<string, unknown> | null>) => {
       const all = { ...good, ...over };
-      return { consent: true, values: Object.entries(all).filter(([, v]) => v !== null).map(([fieldId, v]) => ({ fieldId, ...v })) };
+      return {
+        consent: true,
+        values: Object.entries(all)
+          .filter(([, v]) => v !== null)
+          .map(([fieldId, v]) => ({ fieldId, ...v })),
+      };
     };
     const bad: [string, Record<string, Record<string, unknown> | null>, RegExp][] = [
       ["a required checkbox unticked", { [terms.id]: { checked: false } }, /I accept the terms must be ticked/],
@@ -232,7 +301,8 @@ describe("field types", () => {
     const inkIn = (b: Field) => {
       let dark = 0;
       const [x0, y0, w, h] = [b.x, b.y, b.width, b.height] as number[];
-      for (let y = Math.ceil(y0 + h * 0.3); y < y0 + h * 0.7; y++) for (let x = Math.ceil(x0 + w * 0.3); x < x0 + w * 0.7; x++) if (page.rgb(x, y).reduce((a, c) => a + c, 0) < 500) dark++;
+      for (let y = Math.ceil(y0 + h * 0.3); y < y0 + h * 0.7; y++)
+        for (let x = Math.ceil(x0 + w * 0.3); x < x0 + w * 0.7; x++) if (page.rgb(x, y).reduce((a, c) => a + c, 0) < 500) dark++;
       return dark;
     };
     expect(inkIn(terms)).toBeGreaterThan(2); // ticked

@@ -15,10 +15,20 @@ describe("the job queue", () => {
   it("runs each invitation once: mail in the outbox, recipient SENT, job DONE; the next group waits", async () => {
     const { sandboxKey: key } = await makeOrg();
     const d = await createDraft(key, undefined, "Lease");
-    const a = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "jobs-first@example.com", name: "First", order: 1 } })).body.data;
-    const b = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "jobs-second@example.com", name: "Second", order: 2 } })).body.data;
+    const a = (
+      await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "jobs-first@example.com", name: "First", order: 1 } })
+    ).body.data;
+    const b = (
+      await call("POST", `${SR}/${d.id}/recipients`, {
+        key,
+        json: { email: "jobs-second@example.com", name: "Second", order: 2 },
+      })
+    ).body.data;
     for (const r of [a, b]) {
-      await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 10, y: 10, width: 100, height: 40 } });
+      await call("POST", `${SR}/${d.id}/fields`, {
+        key,
+        json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 10, y: 10, width: 100, height: 40 },
+      });
     }
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
     await runDueJobs();
@@ -47,7 +57,10 @@ describe("the job queue", () => {
     expect(j).toMatchObject({ status: "QUEUED", attempts: 1 });
     expect(j.lastError).toMatch(/No handler/);
     expect(j.runAt.getTime()).toBeGreaterThan(Date.now());
-    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
     await runDueJobs();
     [j] = await db.select().from(jobs).where(eq(jobs.id, id));
     expect(j).toMatchObject({ status: "FAILED", attempts: 2 });

@@ -29,7 +29,10 @@ describe("rate limits", () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(12);
     // another key of the same organization has its own bucket
-    const other = await call("POST", "/api/v1/api-keys", { key: (await makeOrg()).sandboxKey, json: { name: "n", environment: "SANDBOX" } });
+    const other = await call("POST", "/api/v1/api-keys", {
+      key: (await makeOrg()).sandboxKey,
+      json: { name: "n", environment: "SANDBOX" },
+    });
     expect(other.status).toBe(201);
   });
 
@@ -51,7 +54,8 @@ describe("rate limits", () => {
     const org = await makeOrg();
     const db = await getDb();
     await db.update(apiKeys).set({ rateLimitPerMinute: 400 }).where(eq(apiKeys.id, org.sandboxKeyId));
-    const bucket = async () => Number((await db.select().from(rateBuckets).where(eq(rateBuckets.keyId, org.sandboxKeyId)))[0]!.tokens);
+    const bucket = async () =>
+      Number((await db.select().from(rateBuckets).where(eq(rateBuckets.keyId, org.sandboxKeyId)))[0]!.tokens);
     expect((await call("GET", "/api/v1/api-keys", { key: org.sandboxKey })).status).toBe(200);
     // The first call took a twentieth of the full bucket from the database: the next 19 cost no write.
     const afterFirst = await bucket();
@@ -87,13 +91,25 @@ describe("Idempotency-Key", () => {
     const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.orgId, org.orgId));
     expect(rows).toHaveLength(1);
 
-    const other = await call("POST", SR, { key: org.sandboxKey, form: { ...form, title: "Twice" }, headers: { "idempotency-key": "create-1" } });
+    const other = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { ...form, title: "Twice" },
+      headers: { "idempotency-key": "create-1" },
+    });
     expect(other.status).toBe(422);
     expect(other.body.message).toMatch(/different request/);
 
-    const json1 = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "k", environment: "SANDBOX" }, headers: { "idempotency-key": "k1" } });
+    const json1 = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "k", environment: "SANDBOX" },
+      headers: { "idempotency-key": "k1" },
+    });
     // the same JSON with its keys in another order is the same request
-    const json2 = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { environment: "SANDBOX", name: "k" }, headers: { "idempotency-key": "k1" } });
+    const json2 = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { environment: "SANDBOX", name: "k" },
+      headers: { "idempotency-key": "k1" },
+    });
     expect(json2.body.data.id).toBe(json1.body.data.id);
     const list = await call("GET", "/api/v1/api-keys", { key: org.sandboxKey });
     expect(list.body.data.items.filter((k: { name: string }) => k.name === "k")).toHaveLength(1);
@@ -101,15 +117,30 @@ describe("Idempotency-Key", () => {
 
   it("replays a domain error too, but does not remember a validation failure", async () => {
     const org = await makeOrg();
-    const bad = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "", environment: "SANDBOX" }, headers: { "idempotency-key": "v1" } });
+    const bad = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "", environment: "SANDBOX" },
+      headers: { "idempotency-key": "v1" },
+    });
     expect(bad.status).toBe(400);
-    const good = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "ok", environment: "SANDBOX" }, headers: { "idempotency-key": "v1" } });
+    const good = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "ok", environment: "SANDBOX" },
+      headers: { "idempotency-key": "v1" },
+    });
     expect(good.status).toBe(201);
-    const forbidden = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "p", environment: "PRODUCTION" }, headers: { "idempotency-key": "v2" } });
+    const forbidden = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "p", environment: "PRODUCTION" },
+      headers: { "idempotency-key": "v2" },
+    });
     expect(forbidden.status).toBe(403);
-    const again = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: { name: "p", environment: "PRODUCTION" }, headers: { "idempotency-key": "v2" } });
+    const again = await call("POST", "/api/v1/api-keys", {
+      key: org.sandboxKey,
+      json: { name: "p", environment: "PRODUCTION" },
+      headers: { "idempotency-key": "v2" },
+    });
     expect(again.status).toBe(403);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
   });
-
 });

@@ -23,12 +23,21 @@ describe("mail over SMTP", () => {
     // as if the server died after sending but before marking the job done: the job runs again
     const db = await getDb();
     const [job] = (await db.select().from(jobs).where(eq(jobs.type, "invitation"))).filter((j) => j.payload.requestId === id);
-    await db.update(jobs).set({ status: "QUEUED", runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+    await db
+      .update(jobs)
+      .set({ status: "QUEUED", runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     await runDueJobs();
     expect(smtpOf().mails.filter((m) => m.to.includes("smtp-signer@example.com"))).toHaveLength(1);
 
     const outbox = await call("GET", "/api/v1/enterprise/outbox", { key });
-    expect(outbox.body.data.items[0]).toMatchObject({ kind: "invitation", to: "Sam Signer <smtp-signer@example.com>", via: "smtp", requestId: id, hasContent: false });
+    expect(outbox.body.data.items[0]).toMatchObject({
+      kind: "invitation",
+      to: "Sam Signer <smtp-signer@example.com>",
+      via: "smtp",
+      requestId: id,
+      hasContent: false,
+    });
   });
 });
 

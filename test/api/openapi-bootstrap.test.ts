@@ -14,14 +14,18 @@ describe("OpenAPI", () => {
     expect(r.status).toBe(200);
     const doc = r.body as any;
     expect(doc.openapi).toBe("3.1.0");
-    for (const op of Object.values(ops)) expect(doc.paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeTruthy();
+    for (const op of Object.values(ops))
+      expect(doc.paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeTruthy();
     const createKey = doc.paths["/api/v1/api-keys"].post;
     const schema = createKey.requestBody.content["application/json"].schema;
     expect(schema.required).toEqual(expect.arrayContaining(["name", "environment"]));
     expect(schema.properties.name).toMatchObject({ minLength: 1, maxLength: 200 });
     expect(schema.properties.environment.enum).toEqual(["SANDBOX", "PRODUCTION"]);
     const create = doc.paths["/api/v1/enterprise/signature-requests"].post;
-    expect(create.requestBody.content["multipart/form-data"].schema.properties.file).toMatchObject({ type: "string", format: "binary" });
+    expect(create.requestBody.content["multipart/form-data"].schema.properties.file).toMatchObject({
+      type: "string",
+      format: "binary",
+    });
     expect(create.responses["415"]).toBeTruthy();
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ in: "header", name: "X-API-Key" });
     const list = doc.paths["/api/v1/enterprise/signature-requests"].get;
@@ -47,7 +51,10 @@ describe("bootstrap", () => {
       expect(user.passwordHash).not.toContain("correct horse");
       expect(await verifyPassword("correct horse battery", user.passwordHash!)).toBe(true);
       expect(await verifyPassword("wrong", user.passwordHash!)).toBe(false);
-      const rows = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key)));
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, hashApiKey(key)));
       expect(rows).toHaveLength(1);
       expect((await call("GET", "/api/v1/api-keys", { key })).status).toBe(200);
       const dash = await dashboardApiKey();

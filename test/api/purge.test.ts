@@ -61,7 +61,9 @@ function png(): string {
 /** Every blob a request's records point at: document versions, their text layers, signature and stamp images. */
 async function blobsOf(requestId: string): Promise<string[]> {
   const db = await getDb();
-  const versions = (await db.select({ s: documentVersions.sha256 }).from(documentVersions).where(eq(documentVersions.requestId, requestId))).map((v) => v.s);
+  const versions = (
+    await db.select({ s: documentVersions.sha256 }).from(documentVersions).where(eq(documentVersions.requestId, requestId))
+  ).map((v) => v.s);
   const layers = versions.length ? await db.select().from(textLayers).where(inArray(textLayers.pdfSha256, versions)) : [];
   const values = await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, requestId));
   const events = await db.select({ d: auditEvents.data }).from(auditEvents).where(eq(auditEvents.requestId, requestId));
@@ -77,9 +79,14 @@ async function blobsOf(requestId: string): Promise<string[]> {
 async function rowsOf(requestId: string) {
   const db = await getDb();
   const count = async (q: Promise<unknown[]>) => (await q).length;
-  const recipientIds = (await db.select({ id: recipients.id }).from(recipients).where(eq(recipients.requestId, requestId))).map((r) => r.id);
+  const recipientIds = (await db.select({ id: recipients.id }).from(recipients).where(eq(recipients.requestId, requestId))).map(
+    (r) => r.id,
+  );
   const deliveryIds = (
-    await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(sql`${webhookDeliveries.payload}->'data'->>'id' = ${requestId}`)
+    await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.payload}->'data'->>'id' = ${requestId}`)
   ).map((d) => d.id);
   const named = [sql`${jobs.payload}->>'requestId' = ${requestId}`];
   if (recipientIds.length) named.push(inArray(sql`${jobs.payload}->>'recipientId'`, recipientIds));
@@ -92,19 +99,28 @@ async function rowsOf(requestId: string) {
     mails: await count(db.select().from(mailLog).where(eq(mailLog.requestId, requestId))),
     webhookDeliveries: deliveryIds.length,
     documentVersions: await count(db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId))),
-    jobs: await count(db.select().from(jobs).where(or(...named))),
+    jobs: await count(
+      db
+        .select()
+        .from(jobs)
+        .where(or(...named)),
+    ),
   };
 }
 
 /** Makes a request `days` older than the purge's clock, and the blobs it uses written long ago (as they would be). */
 async function age(requestId: string, days: number) {
   const db = await getDb();
-  await db.update(signatureRequests).set({ createdAt: new Date(clock.getTime() - days * DAY) }).where(eq(signatureRequests.id, requestId));
+  await db
+    .update(signatureRequests)
+    .set({ createdAt: new Date(clock.getTime() - days * DAY) })
+    .where(eq(signatureRequests.id, requestId));
   const then = new Date(Date.now() - days * DAY);
   for (const sha of await blobsOf(requestId)) fs.utimesSync(blobFile(sha), then, then);
 }
 
-const mailIdsOf = async (requestId: string) => (await (await getDb()).select({ id: mailLog.id }).from(mailLog).where(eq(mailLog.requestId, requestId))).map((m) => m.id);
+const mailIdsOf = async (requestId: string) =>
+  (await (await getDb()).select({ id: mailLog.id }).from(mailLog).where(eq(mailLog.requestId, requestId))).map((m) => m.id);
 
 describe("the sandbox purge", () => {
   let org: Awaited<ReturnType<typeof makeOrg>>;
@@ -116,7 +132,8 @@ describe("the sandbox purge", () => {
     hooks = http.createServer((req, res) => req.resume().on("end", () => res.end()));
     await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hooks`;
-    for (const key of [org.sandboxKey, org.productionKey!]) expect((await call("POST", "/api/v1/enterprise/webhooks", { key, json: { url } })).status).toBe(201);
+    for (const key of [org.sandboxKey, org.productionKey!])
+      expect((await call("POST", "/api/v1/enterprise/webhooks", { key, json: { url } })).status).toBe(201);
   });
   afterAll(() => {
     hooks.close();
@@ -130,11 +147,28 @@ describe("the sandbox purge", () => {
     const old = await createDraft(key, await simplePdf([{ text: `Old agreement ${tag()} {{logo}}` }]), "Old");
     const stamped = await call("POST", `${SR}/${old.id}/fields/anchors/image`, {
       key,
-      form: { anchorKey: "{{logo}}", width: "60", height: "30", image: { data: Buffer.from(png().split(",")[1], "base64"), name: "logo.png", type: "image/png" } },
+      form: {
+        anchorKey: "{{logo}}",
+        width: "60",
+        height: "30",
+        image: { data: Buffer.from(png().split(",")[1], "base64"), name: "logo.png", type: "image/png" },
+      },
     });
     expect(stamped.status).toBe(200);
-    const signer = (await call("POST", `${SR}/${old.id}/recipients`, { key, json: { email: `old-${tag()}@example.com`, name: "Olga Old", order: 1 } })).body.data;
-    expect((await call("POST", `${SR}/${old.id}/fields`, { key, json: { fields: [{ type: "SIGNATURE", recipientId: signer.id, page: 1, x: 72, y: 300, width: 180, height: 50 }] } })).status).toBe(201);
+    const signer = (
+      await call("POST", `${SR}/${old.id}/recipients`, {
+        key,
+        json: { email: `old-${tag()}@example.com`, name: "Olga Old", order: 1 },
+      })
+    ).body.data;
+    expect(
+      (
+        await call("POST", `${SR}/${old.id}/fields`, {
+          key,
+          json: { fields: [{ type: "SIGNATURE", recipientId: signer.id, page: 1, x: 72, y: 300, width: 180, height: 50 }] },
+        })
+      ).status,
+    ).toBe(201);
     expect((await call("POST", `${SR}/${old.id}/send`, { key })).status).toBe(200);
 
     // The same PDF uploaded twice: to an old draft (purged) and to a fresh one (kept).
@@ -144,7 +178,9 @@ describe("the sandbox purge", () => {
     const freshDoc = await simplePdf([{ text: `Fresh ${tag()}` }]);
     const fresh2 = await createDraft(key, freshDoc, "Fresh");
     // An old production request, sent (mail, webhook deliveries).
-    const prod = await sentRequest(org.productionKey!, [{ email: `prod-${tag()}@example.com`, name: "Paul Prod", order: 1 }], { pdf: await simplePdf([{ text: `Production ${tag()}` }]) });
+    const prod = await sentRequest(org.productionKey!, [{ email: `prod-${tag()}@example.com`, name: "Paul Prod", order: 1 }], {
+      pdf: await simplePdf([{ text: `Production ${tag()}` }]),
+    });
     await runDueJobs();
 
     const oldBlobs = await blobsOf(old.id);
@@ -179,7 +215,16 @@ describe("the sandbox purge", () => {
 
     // Nothing of the old requests is left, in any table.
     for (const id of [old.id, oldTwin.id]) {
-      expect(await rowsOf(id)).toEqual({ requests: 0, recipients: 0, fields: 0, events: 0, mails: 0, webhookDeliveries: 0, documentVersions: 0, jobs: 0 });
+      expect(await rowsOf(id)).toEqual({
+        requests: 0,
+        recipients: 0,
+        fields: 0,
+        events: 0,
+        mails: 0,
+        webhookDeliveries: 0,
+        documentVersions: 0,
+        jobs: 0,
+      });
     }
     expect((await call("GET", `${SR}/${old.id}`, { key })).status).toBe(404);
     // The counts are what there was.
@@ -228,13 +273,17 @@ describe("the sandbox purge", () => {
   it("purges a sealed (COMPLETED) request completely: signature image, sealed PDF, completion mails", async () => {
     const key = org.sandboxKey;
     const email = `sealed-${tag()}@example.com`;
-    const req = await sentRequest(key, [{ email, name: "Sam Sealed", order: 1 }], { pdf: await simplePdf([{ text: `To seal ${tag()}` }]) });
+    const req = await sentRequest(key, [{ email, name: "Sam Sealed", order: 1 }], {
+      pdf: await simplePdf([{ text: `To seal ${tag()}` }]),
+    });
     await runDueJobs();
     const token = tokenFromOutbox(email)!;
     const view = (await call("GET", `/api/sign/${token}`)).body.data;
     const values = view.fields
       .filter((f: { type: string }) => f.type !== "DATE")
-      .map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "Director" } : { fieldId: f.id, image: png() }));
+      .map((f: { id: string; type: string }) =>
+        f.type === "TEXT" ? { fieldId: f.id, text: "Director" } : { fieldId: f.id, image: png() },
+      );
     expect((await call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } })).status).toBe(200);
     await runDueJobs(); // seal
     await runDueJobs(); // completion mails
@@ -243,7 +292,9 @@ describe("the sandbox purge", () => {
 
     const used = await blobsOf(req.id);
     const db = await getDb();
-    const image = /"sha256":"([0-9a-f]{64})"/.exec((await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, req.id))).map((f) => f.v).join(""))?.[1];
+    const image = /"sha256":"([0-9a-f]{64})"/.exec(
+      (await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, req.id))).map((f) => f.v).join(""),
+    )?.[1];
     expect(image).toBeTruthy();
     expect(used).toContain(image!);
     expect(used).toContain(done.document.sha256); // the sealed PDF
@@ -254,8 +305,25 @@ describe("the sandbox purge", () => {
     await age(req.id, 45);
     const out = await purge();
     expect(out.ran && out.run).toMatchObject({ requests: 1, blobs: used.length, error: null });
-    if (out.ran) expect(out.run.counts).toMatchObject({ recipients: 1, fields: rows.fields, events: rows.events, mails: 2, documentVersions: 2, outboxFiles: 2 });
-    expect(await rowsOf(req.id)).toEqual({ requests: 0, recipients: 0, fields: 0, events: 0, mails: 0, webhookDeliveries: 0, documentVersions: 0, jobs: 0 });
+    if (out.ran)
+      expect(out.run.counts).toMatchObject({
+        recipients: 1,
+        fields: rows.fields,
+        events: rows.events,
+        mails: 2,
+        documentVersions: 2,
+        outboxFiles: 2,
+      });
+    expect(await rowsOf(req.id)).toEqual({
+      requests: 0,
+      recipients: 0,
+      fields: 0,
+      events: 0,
+      mails: 0,
+      webhookDeliveries: 0,
+      documentVersions: 0,
+      jobs: 0,
+    });
     for (const sha of used) expect(fs.existsSync(blobFile(sha)), sha).toBe(false);
     for (const id of mails) expect(fs.existsSync(outboxFile(id))).toBe(false);
     // The signing link now names nothing.
@@ -283,7 +351,10 @@ describe("the sandbox purge", () => {
     // One upload is recorded; the other never is.
     const again = await createDraft(key, recorded, "A again");
     const db = await getDb();
-    const later = await db.select().from(jobs).where(sql`${jobs.type} = 'purge-blobs' and ${jobs.status} = 'QUEUED' and ${jobs.payload}->'sha256s' ? ${shaB}`);
+    const later = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.type} = 'purge-blobs' and ${jobs.status} = 'QUEUED' and ${jobs.payload}->'sha256s' ? ${shaB}`);
     expect(later).toHaveLength(1);
     expect(later[0].runAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
 
@@ -296,7 +367,10 @@ describe("the sandbox purge", () => {
     expect(fs.existsSync(blobFile(shaA))).toBe(true);
     expect(fs.existsSync(blobFile(shaB))).toBe(false);
     expect((await call("GET", `${SR}/${again.id}/document`, { key })).status).toBe(200);
-    const [row] = await db.select().from(purgeRuns).where(eq(purgeRuns.id, out.ran ? out.run.id : ""));
+    const [row] = await db
+      .select()
+      .from(purgeRuns)
+      .where(eq(purgeRuns.id, out.ran ? out.run.id : ""));
     expect(row.blobs).toBe((out.ran ? out.run.blobs : 0) + 1);
   });
 
@@ -311,7 +385,10 @@ describe("the sandbox purge", () => {
     const [other] = await db.insert(purgeRuns).values({ cutoff: clock }).returning();
     expect(await purge()).toEqual({ ran: false, reason: "running" });
     // …until it is older than the lease: its instance stopped. The next run says so on its row.
-    await db.update(purgeRuns).set({ startedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(purgeRuns.id, other.id));
+    await db
+      .update(purgeRuns)
+      .set({ startedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(purgeRuns.id, other.id));
     expect((await purge()).ran).toBe(true);
     const [stopped] = await db.select().from(purgeRuns).where(eq(purgeRuns.id, other.id));
     expect(stopped.finishedAt).toBeTruthy();

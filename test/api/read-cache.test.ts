@@ -20,7 +20,9 @@ describe("reads from memory are never stale", () => {
     // Through the API.
     const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cache@example.com", name: "Cache Reader" } });
     expect(r.status).toBe(201);
-    expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.recipients.map((x: { email: string }) => x.email)).toEqual(["cache@example.com"]);
+    expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.recipients.map((x: { email: string }) => x.email)).toEqual([
+      "cache@example.com",
+    ]);
 
     // Straight to the database, outside any API call.
     const db = await getDb();
@@ -43,7 +45,10 @@ describe("reads from memory are never stale", () => {
     expect((await call("GET", `${SR}?limit=1`, { key: org.sandboxKey })).status).toBe(200);
     expect((await call("GET", `${SR}?limit=1`, { key: org.sandboxKey })).status).toBe(200);
     const db = await getDb();
-    await db.update(apiKeys).set({ allowedIps: ["203.0.113.9"] }).where(eq(apiKeys.id, org.sandboxKeyId));
+    await db
+      .update(apiKeys)
+      .set({ allowedIps: ["203.0.113.9"] })
+      .where(eq(apiKeys.id, org.sandboxKeyId));
     expect((await call("GET", `${SR}?limit=1`, { key: org.sandboxKey })).status).toBe(403);
     await db.update(apiKeys).set({ allowedIps: [], revokedAt: new Date() }).where(eq(apiKeys.id, org.sandboxKeyId));
     const revoked = await call("GET", `${SR}?limit=1`, { key: org.sandboxKey });

@@ -24,12 +24,28 @@ describe("recipients, fields and send", () => {
     const d = await createDraft(key);
     const a = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "ann@example.com", name: "Ann", order: 2 } });
     expect(a.status).toBe(201);
-    expect(a.body.data).toMatchObject({ email: "ann@example.com", name: "Ann", role: "SIGNER", order: 2, signingOrder: 2, status: "PENDING" });
-    const b = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "bob@example.com", name: "Bob", signingOrder: 1 } });
+    expect(a.body.data).toMatchObject({
+      email: "ann@example.com",
+      name: "Ann",
+      role: "SIGNER",
+      order: 2,
+      signingOrder: 2,
+      status: "PENDING",
+    });
+    const b = await call("POST", `${SR}/${d.id}/recipients`, {
+      key,
+      json: { email: "bob@example.com", name: "Bob", signingOrder: 1 },
+    });
     expect(b.body.data.order).toBe(1);
-    const c = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cc@example.com", name: "Carl", role: "CC" } });
+    const c = await call("POST", `${SR}/${d.id}/recipients`, {
+      key,
+      json: { email: "cc@example.com", name: "Carl", role: "CC" },
+    });
     expect(c.body.data).toMatchObject({ role: "CC", order: 1 });
-    const both = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "x@example.com", name: "X", order: 1, signingOrder: 2 } });
+    const both = await call("POST", `${SR}/${d.id}/recipients`, {
+      key,
+      json: { email: "x@example.com", name: "X", order: 1, signingOrder: 2 },
+    });
     expect(both.status).toBe(400);
     expect(both.body.errors[0].field).toBe("signingOrder");
     const bad = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "nope", name: "", role: "BOSS" } });
@@ -39,18 +55,27 @@ describe("recipients, fields and send", () => {
     const got = await call("GET", `${SR}/${d.id}`, { key });
     expect(got.body.data.recipients.map((r: { name: string }) => r.name)).toEqual(["Bob", "Carl", "Ann"]);
 
-    const patched = await call("PATCH", `${SR}/${d.id}/recipients/${a.body.data.id}`, { key, json: { name: "Ann B.", signingOrder: 3 } });
+    const patched = await call("PATCH", `${SR}/${d.id}/recipients/${a.body.data.id}`, {
+      key,
+      json: { name: "Ann B.", signingOrder: 3 },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ name: "Ann B.", order: 3 });
     expect((await call("PATCH", `${SR}/${d.id}/recipients/${a.body.data.id}`, { key, json: {} })).status).toBe(400);
-    expect((await call("PATCH", `${SR}/${d.id}/recipients/00000000-0000-4000-8000-000000000000`, { key, json: { name: "Z" } })).status).toBe(404);
+    expect(
+      (await call("PATCH", `${SR}/${d.id}/recipients/00000000-0000-4000-8000-000000000000`, { key, json: { name: "Z" } })).status,
+    ).toBe(404);
   });
 
   it("places fields by coordinates, one or many, checked against the page and the recipient", async () => {
-    const pdf = await simplePdf([{ width: 612, height: 792 }, { width: 595, height: 842, rotate: 90 }]);
+    const pdf = await simplePdf([
+      { width: 612, height: 792 },
+      { width: 595, height: 842, rotate: 90 },
+    ]);
     const d = await createDraft(key, pdf);
     const s = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s@example.com", name: "S" } })).body.data;
-    const cc = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "c@example.com", name: "C", role: "CC" } })).body.data;
+    const cc = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "c@example.com", name: "C", role: "CC" } }))
+      .body.data;
     const base = { type: "SIGNATURE", recipientId: s.id, page: 1, x: 100, y: 600, width: 200, height: 50, name: "sig" };
 
     const one = await call("POST", `${SR}/${d.id}/fields`, { key, json: base });
@@ -60,7 +85,23 @@ describe("recipients, fields and send", () => {
 
     const many = await call("POST", `${SR}/${d.id}/fields`, {
       key,
-      json: { fields: [{ ...base, type: "DATE", x: 400 }, { ...base, type: "TEXT", page: 2, x: 600, y: 500, width: 200, height: 20, label: "Title", maxLength: 40, defaultValue: "CEO" }] },
+      json: {
+        fields: [
+          { ...base, type: "DATE", x: 400 },
+          {
+            ...base,
+            type: "TEXT",
+            page: 2,
+            x: 600,
+            y: 500,
+            width: 200,
+            height: 20,
+            label: "Title",
+            maxLength: 40,
+            defaultValue: "CEO",
+          },
+        ],
+      },
     });
     expect(many.status).toBe(201);
     expect(many.body.data.fields[1]).toMatchObject({ page: 2, label: "Title", maxLength: 40, defaultValue: "CEO" });
@@ -74,7 +115,10 @@ describe("recipients, fields and send", () => {
     expect(noPage.body.message).toBe("Page 3 does not exist; the document has 2 page(s)");
     const ccField = await call("POST", `${SR}/${d.id}/fields`, { key, json: { ...base, recipientId: cc.id } });
     expect(ccField.status).toBe(422);
-    const stranger = await call("POST", `${SR}/${d.id}/fields`, { key, json: { ...base, recipientId: "00000000-0000-4000-8000-000000000000" } });
+    const stranger = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: { ...base, recipientId: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(stranger.status).toBe(422);
     // one bad field in a batch: none stored
     const batch = await call("POST", `${SR}/${d.id}/fields`, { key, json: { fields: [base, { ...base, page: 9 }] } });
@@ -105,10 +149,16 @@ describe("recipients, fields and send", () => {
     expect(none.status).toBe(422);
     expect(none.body.message).toMatch(/at least one SIGNER/);
 
-    const r1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "a@example.com", name: "A", order: 1 } })).body.data;
-    const r1b = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "a2@example.com", name: "A2", order: 1 } })).body.data;
-    const r2 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "b@example.com", name: "B", order: 2 } })).body.data;
-    await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r1.id, page: 1, x: 10, y: 10, width: 100, height: 30 } });
+    const r1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "a@example.com", name: "A", order: 1 } }))
+      .body.data;
+    const r1b = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "a2@example.com", name: "A2", order: 1 } }))
+      .body.data;
+    const r2 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "b@example.com", name: "B", order: 2 } }))
+      .body.data;
+    await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: r1.id, page: 1, x: 10, y: 10, width: 100, height: 30 },
+    });
     const missing = await call("POST", `${SR}/${d.id}/send`, { key });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/a2@example.com, b@example.com/);
@@ -117,7 +167,9 @@ describe("recipients, fields and send", () => {
 
     await call("POST", `${SR}/${d.id}/fields`, {
       key,
-      json: { fields: [r1b, r2].map((r) => ({ type: "DATE", recipientId: r.id, page: 1, x: 10, y: 100, width: 100, height: 30 })) },
+      json: {
+        fields: [r1b, r2].map((r) => ({ type: "DATE", recipientId: r.id, page: 1, x: 10, y: 100, width: 100, height: 30 })),
+      },
     });
     const sent = await call("POST", `${SR}/${d.id}/send`, { key });
     expect(sent.status).toBe(200);
@@ -165,7 +217,11 @@ describe("recipients, fields and send", () => {
     try {
       const d = await createDraft(key);
       const ids: string[] = [];
-      for (let i = 0; i < 2; i++) ids.push((await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: `r${i}@example.com`, name: `R${i}` } })).body.data.id);
+      for (let i = 0; i < 2; i++)
+        ids.push(
+          (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: `r${i}@example.com`, name: `R${i}` } })).body.data
+            .id,
+        );
       const third = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "r3@example.com", name: "R3" } });
       expect(third.status).toBe(422);
       const f = { type: "DATE", recipientId: ids[0], page: 1, x: 10, y: 10, width: 50, height: 20 };

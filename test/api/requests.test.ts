@@ -16,15 +16,38 @@ describe("signature requests", () => {
   });
 
   it("creates a DRAFT from a PDF in part file or documentFile, storing pages as displayed", async () => {
-    const pdf = await simplePdf([{ width: 612, height: 792 }, { width: 595, height: 842, rotate: 90 }]);
-    const r = await call("POST", SR, { key: org.sandboxKey, form: { title: "NDA", delivery_mode: "email", file: { data: pdf, name: "nda.pdf" } } });
+    const pdf = await simplePdf([
+      { width: 612, height: 792 },
+      { width: 595, height: 842, rotate: 90 },
+    ]);
+    const r = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "NDA", delivery_mode: "email", file: { data: pdf, name: "nda.pdf" } },
+    });
     expect(r.status).toBe(201);
     expect(r.body.message).toBe("Signature request created");
-    expect(r.body.data).toMatchObject({ status: "DRAFT", title: "NDA", delivery_mode: "email", environment: "SANDBOX", recipients: [], fields: [] });
-    expect(r.body.data.document).toMatchObject({ version: 1, pageCount: 2, pages: [{ width: 612, height: 792 }, { width: 842, height: 595 }] });
+    expect(r.body.data).toMatchObject({
+      status: "DRAFT",
+      title: "NDA",
+      delivery_mode: "email",
+      environment: "SANDBOX",
+      recipients: [],
+      fields: [],
+    });
+    expect(r.body.data.document).toMatchObject({
+      version: 1,
+      pageCount: 2,
+      pages: [
+        { width: 612, height: 792 },
+        { width: 842, height: 595 },
+      ],
+    });
     expect(r.body.data.document.sha256).toMatch(/^[0-9a-f]{64}$/);
 
-    const alt = await call("POST", SR, { key: org.sandboxKey, form: { title: "Alt", documentFile: { data: pdf, name: "x.bin" } } });
+    const alt = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "Alt", documentFile: { data: pdf, name: "x.bin" } },
+    });
     expect(alt.status).toBe(201);
     expect(alt.body.data.delivery_mode).toBe("email");
 
@@ -35,18 +58,27 @@ describe("signature requests", () => {
   });
 
   it("judges the file by content: 415 not a PDF, 422 damaged or encrypted, 400 missing parts", async () => {
-    const notPdf = await call("POST", SR, { key: org.sandboxKey, form: { title: "t", file: { data: new TextEncoder().encode("hello, I am text"), name: "a.pdf", type: "application/pdf" } } });
+    const notPdf = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "t", file: { data: new TextEncoder().encode("hello, I am text"), name: "a.pdf", type: "application/pdf" } },
+    });
     expect(notPdf.status).toBe(415);
     expect(notPdf.body.data).toBeNull();
 
     const pdf = await simplePdf();
-    const truncated = await call("POST", SR, { key: org.sandboxKey, form: { title: "t", file: { data: pdf.slice(0, 200), name: "a.pdf" } } });
+    const truncated = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "t", file: { data: pdf.slice(0, 200), name: "a.pdf" } },
+    });
     expect(truncated.status).toBe(422);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enc-"));
     fs.writeFileSync(path.join(dir, "in.pdf"), pdf);
     execFileSync("qpdf", ["--encrypt", "u", "o", "256", "--", path.join(dir, "in.pdf"), path.join(dir, "out.pdf")]);
-    const enc = await call("POST", SR, { key: org.sandboxKey, form: { title: "t", file: { data: fs.readFileSync(path.join(dir, "out.pdf")), name: "e.pdf" } } });
+    const enc = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "t", file: { data: fs.readFileSync(path.join(dir, "out.pdf")), name: "e.pdf" } },
+    });
     expect(enc.status).toBe(422);
     expect(enc.body.message).toMatch(/encrypted/);
 
@@ -55,7 +87,10 @@ describe("signature requests", () => {
     expect(noFile.body.errors.map((e: { field: string }) => e.field)).toContain("file");
     const noTitle = await call("POST", SR, { key: org.sandboxKey, form: { file: { data: pdf, name: "a.pdf" } } });
     expect(noTitle.status).toBe(400);
-    const badMode = await call("POST", SR, { key: org.sandboxKey, form: { title: "t", delivery_mode: "fax", file: { data: pdf, name: "a.pdf" } } });
+    const badMode = await call("POST", SR, {
+      key: org.sandboxKey,
+      form: { title: "t", delivery_mode: "fax", file: { data: pdf, name: "a.pdf" } },
+    });
     expect(badMode.status).toBe(400);
     const json = await call("POST", SR, { key: org.sandboxKey, json: { title: "t" } });
     expect(json.status).toBe(415);
@@ -96,7 +131,10 @@ describe("signature requests", () => {
   it("refuses a document over the page limit with 422", async () => {
     process.env.MAX_PAGES = "3";
     try {
-      const r = await call("POST", SR, { key: org.sandboxKey, form: { title: "big", file: { data: await simplePdf([{}, {}, {}, {}]), name: "a.pdf" } } });
+      const r = await call("POST", SR, {
+        key: org.sandboxKey,
+        form: { title: "big", file: { data: await simplePdf([{}, {}, {}, {}]), name: "a.pdf" } },
+      });
       expect(r.status).toBe(422);
       expect(r.body.message).toMatch(/4 pages; the limit is 3/);
     } finally {

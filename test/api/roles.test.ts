@@ -15,7 +15,8 @@ import { tokenFromOutbox, tokenOf } from "../support/signing";
 const SR = "/api/v1/enterprise/signature-requests";
 const who = { ip: "203.0.113.9", headers: { "user-agent": "ApproverBrowser/2.0" } };
 const sign = (token: string, json: unknown) => call("POST", `/api/sign/${token}/sign`, { json });
-const approve = (token: string, json: unknown = { consent: true }) => call("POST", `/api/sign/${token}/approve`, { json, ...who });
+const approve = (token: string, json: unknown = { consent: true }) =>
+  call("POST", `/api/sign/${token}/approve`, { json, ...who });
 
 async function jobsOf(requestId: string, type: string) {
   const db = await getDb();
@@ -29,7 +30,10 @@ async function addRecipient(key: string, id: string, json: Record<string, unknow
 }
 
 async function signatureField(key: string, id: string, recipientId: string, y = 200) {
-  const r = await call("POST", `${SR}/${id}/fields`, { key, json: { type: "SIGNATURE", recipientId, page: 1, x: 72, y, width: 180, height: 50 } });
+  const r = await call("POST", `${SR}/${id}/fields`, {
+    key,
+    json: { type: "SIGNATURE", recipientId, page: 1, x: 72, y, width: 180, height: 50 },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
 }
 
@@ -42,7 +46,8 @@ async function sealed(key: string, id: string) {
   return new Uint8Array(await (await call("GET", `${SR}/${id}/document`, { key })).raw.arrayBuffer());
 }
 
-const recipientOf = (req: { recipients: { id: string }[] }, id: string) => req.recipients.find((r) => r.id === id) as Record<string, unknown>;
+const recipientOf = (req: { recipients: { id: string }[] }, id: string) =>
+  req.recipients.find((r) => r.id === id) as Record<string, unknown>;
 
 describe("recipient roles: APPROVER and VIEWER", () => {
   let key: string;
@@ -53,12 +58,20 @@ describe("recipient roles: APPROVER and VIEWER", () => {
   it("signer, then approver, then viewer take their turns in order; the certificate says what each did", async () => {
     const d = await createDraft(key, undefined, "Purchase order");
     const s = await addRecipient(key, d.id, { email: "sam.signer@example.com", name: "Sam Signer", order: 1 });
-    const a = await addRecipient(key, d.id, { email: "ada.approver@example.com", name: "Ada Approver", role: "APPROVER", order: 2 });
+    const a = await addRecipient(key, d.id, {
+      email: "ada.approver@example.com",
+      name: "Ada Approver",
+      role: "APPROVER",
+      order: 2,
+    });
     const v = await addRecipient(key, d.id, { email: "vic.viewer@example.com", name: "Vic Viewer", role: "VIEWER", order: 3 });
     await addRecipient(key, d.id, { email: "cleo.cc@example.com", name: "Cleo Copy", role: "CC", order: 1 });
     expect([a.role, v.role]).toEqual(["APPROVER", "VIEWER"]);
     await signatureField(key, d.id, s.id);
-    const hook = await call("POST", "/api/v1/enterprise/webhooks", { key, json: { url: "https://hooks.example.com/signet", events: ["signature_request.approved"] } });
+    const hook = await call("POST", "/api/v1/enterprise/webhooks", {
+      key,
+      json: { url: "https://hooks.example.com/signet", events: ["signature_request.approved"] },
+    });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
     await runDueJobs();
@@ -71,12 +84,21 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     const ta = await tokenOf(a.id);
     const tv = await tokenOf(v.id);
     const early = (await call("GET", `/api/sign/${ta}`)).body.data;
-    expect(early).toMatchObject({ yourTurn: false, waitingFor: ["Sam Signer"], recipient: { role: "APPROVER", status: "PENDING" }, fields: [] });
+    expect(early).toMatchObject({
+      yourTurn: false,
+      waitingFor: ["Sam Signer"],
+      recipient: { role: "APPROVER", status: "PENDING" },
+      fields: [],
+    });
     const outOfTurn = await approve(ta);
     expect(outOfTurn.status).toBe(409);
     expect(outOfTurn.body.message).toMatch(/not your turn/);
     // A viewer opening the link before their turn is not done: nothing is recorded.
-    expect((await call("GET", `/api/sign/${tv}`)).body.data).toMatchObject({ yourTurn: false, waitingFor: ["Sam Signer", "Ada Approver"], recipient: { status: "PENDING" } });
+    expect((await call("GET", `/api/sign/${tv}`)).body.data).toMatchObject({
+      yourTurn: false,
+      waitingFor: ["Sam Signer", "Ada Approver"],
+      recipient: { status: "PENDING" },
+    });
 
     // The signer cannot approve; signing invites the approver.
     const vs = (await call("GET", `/api/sign/${ts}`)).body.data;
@@ -86,12 +108,19 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     await runDueJobs();
     expect(tokenFromOutbox("ada.approver@example.com")).toBe(ta);
     expect(tokenFromOutbox("vic.viewer@example.com")).toBeNull();
-    const invite = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.find((m: { to: string }) => m.to.includes("ada.approver@example.com"));
+    const invite = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.find((m: { to: string }) =>
+      m.to.includes("ada.approver@example.com"),
+    );
     expect(invite.subject).toBe("[Sandbox] Please approve: Purchase order");
 
     // The approver: the document, no fields, their turn; they do not sign; consent is required.
     const va = (await call("GET", `/api/sign/${ta}`)).body.data;
-    expect(va).toMatchObject({ yourTurn: true, fields: [], recipient: { role: "APPROVER", status: "VIEWED" }, everyoneSigned: false });
+    expect(va).toMatchObject({
+      yourTurn: true,
+      fields: [],
+      recipient: { role: "APPROVER", status: "VIEWED" },
+      everyoneSigned: false,
+    });
     const notSign = await sign(ta, { consent: true, values: [] });
     expect(notSign.status).toBe(409);
     expect(notSign.body.message).toMatch(/approver has nothing to sign/);
@@ -104,9 +133,15 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     expect(recipientOf(mid, a.id)).toMatchObject({ status: "APPROVED", signedAt: null });
     expect(recipientOf(mid, a.id).approvedAt).toBeTruthy();
     const audit = (await call("GET", `${SR}/${d.id}/audit`, { key })).body.data.items;
-    expect(audit.find((e: { type: string }) => e.type === "recipient.approved")).toMatchObject({ actor: `recipient:${a.id}`, ip: "203.0.113.9", userAgent: "ApproverBrowser/2.0" });
+    expect(audit.find((e: { type: string }) => e.type === "recipient.approved")).toMatchObject({
+      actor: `recipient:${a.id}`,
+      ip: "203.0.113.9",
+      userAgent: "ApproverBrowser/2.0",
+    });
     const db = await getDb();
-    const hooks = (await db.select().from(webhookDeliveries)).filter((w) => (w.payload as { data: { id: string } }).data.id === d.id).map((w) => w.eventType);
+    const hooks = (await db.select().from(webhookDeliveries))
+      .filter((w) => (w.payload as { data: { id: string } }).data.id === d.id)
+      .map((w) => w.eventType);
     expect(hooks).toContain("signature_request.approved");
     // Deliveries to hooks.example.com are not what this test is about.
     expect((await call("DELETE", `/api/v1/enterprise/webhooks/${hook.body.data.id}`, { key })).status).toBe(200);
@@ -116,7 +151,12 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     expect(tokenFromOutbox("vic.viewer@example.com")).toBe(tv);
     expect(await jobsOf(d.id, "seal")).toHaveLength(0);
     const vv = await call("GET", `/api/sign/${tv}`, { ip: "198.51.100.44", headers: { "user-agent": "ViewerBrowser/3.0" } });
-    expect(vv.body.data).toMatchObject({ yourTurn: false, fields: [], recipient: { role: "VIEWER", status: "VIEWED" }, everyoneSigned: true });
+    expect(vv.body.data).toMatchObject({
+      yourTurn: false,
+      fields: [],
+      recipient: { role: "VIEWER", status: "VIEWED" },
+      everyoneSigned: true,
+    });
     expect(await jobsOf(d.id, "seal")).toHaveLength(1);
     expect((await approve(tv)).status).toBe(409);
     expect((await call("POST", `/api/sign/${tv}/decline`, { json: { reason: "No" } })).status).toBe(409);
@@ -147,7 +187,12 @@ describe("recipient roles: APPROVER and VIEWER", () => {
 
   it("an approver declines with a reason, as a signer does: the request is DECLINED", async () => {
     const d = await createDraft(key, undefined, "Budget");
-    const a = await addRecipient(key, d.id, { email: "dee.approver@example.com", name: "Dee Approver", role: "APPROVER", order: 1 });
+    const a = await addRecipient(key, d.id, {
+      email: "dee.approver@example.com",
+      name: "Dee Approver",
+      role: "APPROVER",
+      order: 1,
+    });
     const s = await addRecipient(key, d.id, { email: "sid.signer@example.com", name: "Sid Signer", order: 2 });
     await signatureField(key, d.id, s.id);
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
@@ -174,9 +219,13 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     const sent = await call("POST", `${SR}/${d.id}/send`, { key });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await runDueJobs();
-    const [t1, t2, tv] = ["p.approver1@example.com", "q.approver2@example.com", "r.viewer@example.com"].map((e) => tokenFromOutbox(e)!);
+    const [t1, t2, tv] = ["p.approver1@example.com", "q.approver2@example.com", "r.viewer@example.com"].map((e) =>
+      tokenFromOutbox(e)!,
+    );
     expect([t1, t2, tv].every(Boolean)).toBe(true);
-    const viewerMail = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.find((m: { to: string }) => m.to.includes("r.viewer@example.com"));
+    const viewerMail = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.find((m: { to: string }) =>
+      m.to.includes("r.viewer@example.com"),
+    );
     expect(viewerMail.subject).toBe("[Sandbox] Please review: Policy");
     expect((await approve(t1)).body.data).toMatchObject({ completed: false });
     expect((await call("GET", `/api/sign/${tv}`)).body.data.recipient.status).toBe("VIEWED");
@@ -192,13 +241,24 @@ describe("recipient roles: APPROVER and VIEWER", () => {
 
   it("refuses what a role cannot have: a field for an approver or viewer (422), an unknown role (400), viewers alone (422)", async () => {
     const d = await createDraft(key, undefined, "Refusals");
-    const bad = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "x@example.com", name: "X", role: "WITNESS" } });
+    const bad = await call("POST", `${SR}/${d.id}/recipients`, {
+      key,
+      json: { email: "x@example.com", name: "X", role: "WITNESS" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ field: "role", message: "role must be SIGNER, CC, APPROVER or VIEWER" });
     const v = await addRecipient(key, d.id, { email: "only.viewer@example.com", name: "Only Viewer", role: "VIEWER" });
-    const a = await addRecipient(key, d.id, { email: "an.approver@example.com", name: "An Approver", role: "APPROVER", order: 2 });
+    const a = await addRecipient(key, d.id, {
+      email: "an.approver@example.com",
+      name: "An Approver",
+      role: "APPROVER",
+      order: 2,
+    });
     for (const r of [a, v]) {
-      const f = await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 200, width: 180, height: 50 } });
+      const f = await call("POST", `${SR}/${d.id}/fields`, {
+        key,
+        json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 200, width: 180, height: 50 },
+      });
       expect(f.status).toBe(422);
       expect(f.body.message).toContain(`is ${r.role}; only a SIGNER has fields`);
     }
@@ -214,7 +274,9 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     expect(toApprover.status).toBe(422);
     expect(toApprover.body.message).toContain("an APPROVER recipient has none (only a SIGNER has fields)");
     expect((await call("PATCH", `${SR}/${d.id}/recipients/${s.id}`, { key, json: { role: "MANAGER" } })).status).toBe(400);
-    expect((await call("PATCH", `${SR}/${d.id}/recipients/${a.id}`, { key, json: { role: "APPROVER" } })).body.data.role).toBe("APPROVER");
+    expect((await call("PATCH", `${SR}/${d.id}/recipients/${a.id}`, { key, json: { role: "APPROVER" } })).body.data.role).toBe(
+      "APPROVER",
+    );
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
   });
 });

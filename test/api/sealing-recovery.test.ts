@@ -31,7 +31,9 @@ async function sealJobs(requestId: string) {
 async function signAll(key: string, id: string, texts: Record<string, string> = {}) {
   await runDueJobs(); // invitations: the signers whose turn it is become SENT
   const req = (await call("GET", `${SR}/${id}`, { key })).body.data;
-  for (const r of req.recipients.filter((x: { role: string; status: string }) => x.role === "SIGNER" && (x.status === "SENT" || x.status === "VIEWED"))) {
+  for (const r of req.recipients.filter(
+    (x: { role: string; status: string }) => x.role === "SIGNER" && (x.status === "SENT" || x.status === "VIEWED"),
+  )) {
     const token = await tokenOf(r.id);
     const view = (await call("GET", `/api/sign/${token}`)).body.data;
     const values = view.fields
@@ -82,7 +84,9 @@ describe("sealing never strands a request", () => {
     const d = await createDraft(key, pdf, "Crop box");
     // Upload measures the page as it is displayed and sealed: crop box ∩ media box.
     expect(d.document.pages[0]).toEqual({ width: 612, height: 792 });
-    const signer = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "edge@example.com", name: "Edge Signer" } })).body.data;
+    const signer = (
+      await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "edge@example.com", name: "Edge Signer" } })
+    ).body.data;
 
     // Near the edge of the crop box, but off the displayed page: refused, naming the field.
     const off = await call("POST", `${SR}/${d.id}/fields`, {
@@ -123,7 +127,10 @@ describe("sealing never strands a request", () => {
   it("a seal that fails for good shows sealError, fires seal_failed and is audited; reseal then completes it", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     const key = (await makeOrg()).sandboxKey;
-    const hook = await call("POST", "/api/v1/enterprise/webhooks", { key, json: { url: rx.url(), events: ["signature_request.seal_failed", "signature_request.completed"] } });
+    const hook = await call("POST", "/api/v1/enterprise/webhooks", {
+      key,
+      json: { url: rx.url(), events: ["signature_request.seal_failed", "signature_request.completed"] },
+    });
     expect(hook.status).toBe(201);
     // A document of its own: its blob is damaged below, and blobs are shared by content.
     const pdf = await simplePdf([{ text: `Seal failure ${Math.random()}` }]);
@@ -141,10 +148,15 @@ describe("sealing never strands a request", () => {
       let [j] = await sealJobs(id);
       expect(j).toMatchObject({ status: "QUEUED", attempts: 1 });
       expect((await call("GET", `${SR}/${id}`, { key })).body.data).toMatchObject({ status: "IN_PROGRESS", sealError: null });
-      const signerView = (await call("GET", `/api/sign/${await tokenOf((await call("GET", `${SR}/${id}`, { key })).body.data.recipients[0].id)}`)).body.data;
+      const signerView = (
+        await call("GET", `/api/sign/${await tokenOf((await call("GET", `${SR}/${id}`, { key })).body.data.recipients[0].id)}`)
+      ).body.data;
       expect(signerView).toMatchObject({ everyoneSigned: true, request: { status: "IN_PROGRESS" } });
 
-      await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, job.id));
       await runDueJobs(); // the last attempt fails: the request says so, and the webhook goes out
       [j] = await sealJobs(id);
       expect(j).toMatchObject({ status: "FAILED", attempts: 2 });
@@ -154,11 +166,21 @@ describe("sealing never strands a request", () => {
 
     const failed = (await call("GET", `${SR}/${id}`, { key })).body.data;
     expect(failed.status).toBe("IN_PROGRESS");
-    expect(failed.sealError).toEqual({ code: "SEAL_FAILED", message: expect.stringMatching(/^Sealing failed 2 times.*Use reseal/), failedAt: expect.any(String) });
+    expect(failed.sealError).toEqual({
+      code: "SEAL_FAILED",
+      message: expect.stringMatching(/^Sealing failed 2 times.*Use reseal/),
+      failedAt: expect.any(String),
+    });
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
-    expect(audit.find((e: { type: string }) => e.type === "request.seal_failed")).toMatchObject({ actor: "system", data: { code: "SEAL_FAILED", attempts: 2 } });
+    expect(audit.find((e: { type: string }) => e.type === "request.seal_failed")).toMatchObject({
+      actor: "system",
+      data: { code: "SEAL_FAILED", attempts: 2 },
+    });
     const hookMsg = rx.got.find((g) => g.type === "signature_request.seal_failed" && g.data.id === id)!;
-    expect(hookMsg.data).toMatchObject({ status: "IN_PROGRESS", sealError: { code: "SEAL_FAILED", failedAt: failed.sealError.failedAt } });
+    expect(hookMsg.data).toMatchObject({
+      status: "IN_PROGRESS",
+      sealError: { code: "SEAL_FAILED", failedAt: failed.sealError.failedAt },
+    });
     const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.body.data.id));
     expect(deliveries.filter((x) => x.eventType === "signature_request.seal_failed")).toMatchObject([{ status: "DELIVERED" }]);
 
@@ -172,7 +194,9 @@ describe("sealing never strands a request", () => {
     expect(r1.body.data).toMatchObject({ id, status: "IN_PROGRESS", sealError: { code: "SEAL_FAILED" } });
     expect((await call("POST", `${SR}/${id}/reseal`, { key })).status).toBe(202);
     expect((await sealJobs(id)).filter((x) => x.status === "QUEUED")).toHaveLength(1);
-    const requested = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items.filter((e: { type: string }) => e.type === "request.reseal_requested");
+    const requested = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items.filter(
+      (e: { type: string }) => e.type === "request.reseal_requested",
+    );
     expect(requested.map((e: { data: { alreadyQueued: boolean } }) => e.data.alreadyQueued)).toEqual([false, true]);
 
     await runDueJobs(); // seal, then the completion mails and webhook
@@ -200,7 +224,10 @@ describe("sealing never strands a request", () => {
       fs.writeFileSync(blobFile(sha), original);
     }
     const failed = (await call("GET", `${SR}/${id}`, { key })).body.data;
-    expect(failed).toMatchObject({ status: "IN_PROGRESS", sealError: { code: "NOT_PDF", message: expect.stringMatching(/not a PDF/) } });
+    expect(failed).toMatchObject({
+      status: "IN_PROGRESS",
+      sealError: { code: "NOT_PDF", message: expect.stringMatching(/not a PDF/) },
+    });
   });
 
   it("reseal: 409 on a DRAFT, while a signer has not signed, and on a COMPLETED request; 404 for another environment or organization", async () => {
@@ -242,7 +269,10 @@ describe("sealing never strands a request", () => {
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.status).toBe("IN_PROGRESS");
 
     // Fully signed, it waits for its seal: it does not expire meanwhile.
-    await db.update(signatureRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureRequests.id, id));
+    await db
+      .update(signatureRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signatureRequests.id, id));
     await sweepExpired();
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.status).toBe("IN_PROGRESS");
 

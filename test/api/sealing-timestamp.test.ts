@@ -166,7 +166,10 @@ describe("seals with a timestamp authority", () => {
 
     // A TSA that keeps failing until the last attempt: the request says so, in the TSA's words.
     const id2 = await signedRequest(key, { email: "down@example.com", name: "Dan Down" });
-    await db.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.id, (await sealJob(id2)).id));
+    await db
+      .update(jobs)
+      .set({ maxAttempts: 1 })
+      .where(eq(jobs.id, (await sealJob(id2)).id));
     tsa.mode = "garbage";
     await runDueJobs();
     expect(await sealJob(id2)).toMatchObject({ status: "FAILED", attempts: 1 });

@@ -23,7 +23,9 @@ async function staff(email: string, password: string) {
   await db.insert(staffUsers).values({ email, name: "Thea Throttle", passwordHash: await hashPassword(password), orgId });
 }
 
-const from = (ip: string) => ({ headers: { "x-signet-client-ip": ip, "x-signet-client-ip-token": TOKEN, "user-agent": "vitest" } });
+const from = (ip: string) => ({
+  headers: { "x-signet-client-ip": ip, "x-signet-client-ip-token": TOKEN, "user-agent": "vitest" },
+});
 const attempt = async (email: string, password: string, ip: string) => {
   try {
     return (await (await authorize())({ email, password }, from(ip))) ? "SIGNED IN" : "WRONG";
@@ -57,7 +59,11 @@ describe("staff sign-in throttling", () => {
     const db = await getDb();
     const log = await db.select().from(authAttempts).where(eq(authAttempts.email, email));
     const count = (o: string) => log.filter((r) => r.outcome === o).length;
-    expect({ SUCCESS: count("SUCCESS"), FAILURE: count("FAILURE"), THROTTLED: count("THROTTLED") }).toEqual({ SUCCESS: 2, FAILURE: 7, THROTTLED: 17 });
+    expect({ SUCCESS: count("SUCCESS"), FAILURE: count("FAILURE"), THROTTLED: count("THROTTLED") }).toEqual({
+      SUCCESS: 2,
+      FAILURE: 7,
+      THROTTLED: 17,
+    });
     expect(log.every((r) => r.ip === ip && r.userAgent === "vitest")).toBe(true);
   });
 
@@ -69,7 +75,10 @@ describe("staff sign-in throttling", () => {
     expect(await attempt(emails[5], "right-password-1", "198.51.100.9")).toMatch(/^Too many failed sign-ins/);
     expect(await attempt(emails[5], "right-password-1", "198.51.100.10")).toBe("SIGNED IN");
     const db = await getDb();
-    const refused = await db.select().from(authAttempts).where(and(eq(authAttempts.email, emails[5]), eq(authAttempts.outcome, "THROTTLED")));
+    const refused = await db
+      .select()
+      .from(authAttempts)
+      .where(and(eq(authAttempts.email, emails[5]), eq(authAttempts.outcome, "THROTTLED")));
     expect(refused).toHaveLength(1);
   });
 });

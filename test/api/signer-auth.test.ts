@@ -91,7 +91,10 @@ describe("signer authentication: the recipient's setting", () => {
   });
 
   it("is stored (the access code hashed) and returned as the method only", async () => {
-    const { id, recipientIds: [a, e, n] } = await draftWith(key, [
+    const {
+      id,
+      recipientIds: [a, e, n],
+    } = await draftWith(key, [
       { email: "ac@example.com", name: "Access Code", authentication: { method: "ACCESS_CODE", accessCode: `  ${ACCESS} ` } },
       { email: "ec@example.com", name: "Email Code", authentication: { method: "EMAIL_CODE" } },
       { email: "none@example.com", name: "No Code" },
@@ -108,7 +111,11 @@ describe("signer authentication: the recipient's setting", () => {
     expect((await row(n)).authMethod).toBe("NONE");
 
     const audit = await call("GET", `${SR}/${id}/audit`, { key });
-    expect(audit.body.data.items.find((x: { type: string; data: { recipientId: string } }) => x.type === "recipient.added" && x.data.recipientId === a).data.authMethod).toBe("ACCESS_CODE");
+    expect(
+      audit.body.data.items.find(
+        (x: { type: string; data: { recipientId: string } }) => x.type === "recipient.added" && x.data.recipientId === a,
+      ).data.authMethod,
+    ).toBe("ACCESS_CODE");
     for (const body of [JSON.stringify(got.body), JSON.stringify(audit.body)]) {
       expect(body).not.toContain(ACCESS);
       expect(body).not.toContain(stored.accessCodeHash!);
@@ -131,7 +138,10 @@ describe("signer authentication: the recipient's setting", () => {
       null,
     ];
     for (const authentication of bad) {
-      const r = await call("POST", `${SR}/${id}/recipients`, { key, json: { email: "x@example.com", name: "X", authentication } });
+      const r = await call("POST", `${SR}/${id}/recipients`, {
+        key,
+        json: { email: "x@example.com", name: "X", authentication },
+      });
       expect(r.status, JSON.stringify(authentication)).toBe(400);
       expect(r.body).toMatchObject({ code: 400, data: null });
       expect(r.body.errors.length).toBeGreaterThan(0);
@@ -140,7 +150,10 @@ describe("signer authentication: the recipient's setting", () => {
   });
 
   it("changes by PATCH while DRAFT (the code kept when left out), 409 once sent", async () => {
-    const { id, recipientIds: [a] } = await draftWith(key, [{ email: "p@example.com", name: "Pat", authentication: { method: "EMAIL_CODE" } }]);
+    const {
+      id,
+      recipientIds: [a],
+    } = await draftWith(key, [{ email: "p@example.com", name: "Pat", authentication: { method: "EMAIL_CODE" } }]);
     const patch = (json: unknown) => call("PATCH", `${SR}/${id}/recipients/${a}`, { key, json });
     // switching to ACCESS_CODE needs a code
     const missing = await patch({ authentication: { method: "ACCESS_CODE" } });
@@ -180,14 +193,27 @@ describe("signer authentication: ACCESS_CODE", () => {
   });
 
   it("shows nothing before the code; counts wrong codes; the fifth locks; the lock runs out; the right code opens", async () => {
-    const { id, recipientIds: [a], tokens: [t] } = await sentWith(key, [{ email: "lock@example.com", name: "Lou Lock", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } }]);
+    const {
+      id,
+      recipientIds: [a],
+      tokens: [t],
+    } = await sentWith(key, [
+      { email: "lock@example.com", name: "Lou Lock", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } },
+    ]);
     const b = new Browser();
     const s = signer(t, b);
 
     // nothing of the document: not the view, not the bytes, no signing or declining
     for (const res of [await s.view(), await s.doc(), await s.sign({ consent: true, values: [] }), await s.decline()]) {
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 401, data: null, details: { reason: "AUTHENTICATION_REQUIRED", authentication: { method: "ACCESS_CODE", attemptsLeft: 5, lockedUntil: null } } });
+      expect(res.body).toMatchObject({
+        code: 401,
+        data: null,
+        details: {
+          reason: "AUTHENTICATION_REQUIRED",
+          authentication: { method: "ACCESS_CODE", attemptsLeft: 5, lockedUntil: null },
+        },
+      });
       expect(JSON.stringify(res.body)).not.toContain(TITLE);
       expect(res.body.details.authentication.organization).toMatch(/^Test org/);
     }
@@ -225,11 +251,17 @@ describe("signer authentication: ACCESS_CODE", () => {
     const refused = await s.verify({ code: ACCESS });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("set-cookie")).toBeNull();
-    expect((await s.view()).body.details.authentication).toMatchObject({ lockedUntil: fifth.body.details.lockedUntil, attemptsLeft: 0 });
+    expect((await s.view()).body.details.authentication).toMatchObject({
+      lockedUntil: fifth.body.details.lockedUntil,
+      attemptsLeft: 0,
+    });
 
     // the lock runs out (its time moved into the past, as 15 minutes would)
     const db = await getDb();
-    await db.update(recipients).set({ authLockedUntil: new Date(Date.now() - 1000) }).where(eq(recipients.id, a));
+    await db
+      .update(recipients)
+      .set({ authLockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(recipients.id, a));
     expect((await s.view()).body.details.authentication).toMatchObject({ lockedUntil: null, attemptsLeft: 5 });
     const again = await s.verify({ code: "wrong-again" });
     expect(again.status).toBe(401);
@@ -267,7 +299,10 @@ describe("signer authentication: ACCESS_CODE", () => {
       expect(e).toMatchObject({ actor: `recipient:${a}`, ip: IP, userAgent: UA });
     }
     expect(trail.find((x) => x.type === "recipient.link.locked")!.data).toMatchObject({ failures: 5, method: "ACCESS_CODE" });
-    const all = JSON.stringify(trail) + JSON.stringify((await call("GET", `${SR}/${id}/audit`, { key })).body) + JSON.stringify((await call("GET", `${SR}/${id}`, { key })).body);
+    const all =
+      JSON.stringify(trail) +
+      JSON.stringify((await call("GET", `${SR}/${id}/audit`, { key })).body) +
+      JSON.stringify((await call("GET", `${SR}/${id}`, { key })).body);
     expect(all).not.toContain(ACCESS);
     expect(all).not.toContain(locked.accessCodeHash!);
     expect(all).not.toContain(sess.tokenHash);
@@ -278,7 +313,9 @@ describe("signer authentication: ACCESS_CODE", () => {
       { email: "s1@example.com", name: "S One", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } },
       { email: "s2@example.com", name: "S Two", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } },
     ]);
-    const two = await sentWith(key, [{ email: "s3@example.com", name: "S Three", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } }]);
+    const two = await sentWith(key, [
+      { email: "s3@example.com", name: "S Three", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } },
+    ]);
     const [t1, t2] = one.tokens;
     const [t3] = two.tokens;
     const mine = new Browser();
@@ -303,14 +340,19 @@ describe("signer authentication: ACCESS_CODE", () => {
 
     // an expired session is no session
     const db = await getDb();
-    await db.update(signerSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signerSessions.recipientId, one.recipientIds[0]));
+    await db
+      .update(signerSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signerSessions.recipientId, one.recipientIds[0]));
     expect((await signer(t1, mine).view()).status).toBe(401);
     // a link with ACCESS_CODE is never mailed a code
     expect((await signer(t1).sendCode()).status).toBe(409);
   });
 
   it("links without a method work as before, and have no code to give", async () => {
-    const { tokens: [t] } = await sentWith(key, [{ email: "plain@example.com", name: "Plain" }]);
+    const {
+      tokens: [t],
+    } = await sentWith(key, [{ email: "plain@example.com", name: "Plain" }]);
     expect((await signer(t).view()).status).toBe(200);
     expect((await signer(t).state()).body.data).toMatchObject({ method: "NONE", verified: true });
     expect((await signer(t).verify({ code: "1234" })).status).toBe(409);
@@ -318,7 +360,12 @@ describe("signer authentication: ACCESS_CODE", () => {
   });
 
   it("an ended request's gated link says what happened, never the title", async () => {
-    const { id, tokens: [t] } = await sentWith(key, [{ email: "end@example.com", name: "End", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } }]);
+    const {
+      id,
+      tokens: [t],
+    } = await sentWith(key, [
+      { email: "end@example.com", name: "End", authentication: { method: "ACCESS_CODE", accessCode: ACCESS } },
+    ]);
     expect((await call("POST", `${SR}/${id}/cancel`, { key })).status).toBe(200);
     const r = await signer(t).view();
     expect(r.status).toBe(410);
@@ -343,12 +390,20 @@ describe("signer authentication: EMAIL_CODE", () => {
   const backdateCodes = async (recipientId: string, seconds: number) => {
     const db = await getDb();
     const rows = await db.select().from(signerCodes).where(eq(signerCodes.recipientId, recipientId));
-    for (const c of rows) await db.update(signerCodes).set({ createdAt: new Date(c.createdAt.getTime() - seconds * 1000) }).where(eq(signerCodes.id, c.id));
+    for (const c of rows)
+      await db
+        .update(signerCodes)
+        .set({ createdAt: new Date(c.createdAt.getTime() - seconds * 1000) })
+        .where(eq(signerCodes.id, c.id));
   };
 
   it("mails a 6-digit code through the queue; it works once, for 10 minutes; a new code ends the old one", async () => {
     const email = "mailcode@example.com";
-    const { id, recipientIds: [r], tokens: [t] } = await sentWith(key, [{ email, name: "Mae Mail", authentication: { method: "EMAIL_CODE" } }]);
+    const {
+      id,
+      recipientIds: [r],
+      tokens: [t],
+    } = await sentWith(key, [{ email, name: "Mae Mail", authentication: { method: "EMAIL_CODE" } }]);
     const b = new Browser();
     const s = signer(t, b);
     const gate = (await s.view()).body.details.authentication;
@@ -365,7 +420,9 @@ describe("signer authentication: EMAIL_CODE", () => {
     // the code goes by mail only: not in the job's payload, not in the database, not in the response
     const db = await getDb();
     const [codeRow] = await db.select().from(signerCodes).where(eq(signerCodes.recipientId, r));
-    const [job] = (await db.select().from(jobs).where(eq(jobs.type, "signer-code"))).filter((j) => j.payload.codeId === codeRow.id);
+    const [job] = (await db.select().from(jobs).where(eq(jobs.type, "signer-code"))).filter(
+      (j) => j.payload.codeId === codeRow.id,
+    );
     expect(Object.keys(job.payload).sort()).toEqual(["codeId", "recipientId", "requestId"]);
     await runDueJobs();
     const [code1] = codesTo(email);
@@ -375,7 +432,10 @@ describe("signer authentication: EMAIL_CODE", () => {
     expect(mail.subject).not.toContain(code1!);
     expect(mail.text).not.toContain(TITLE); // the mail names no document
     expect(mail.text).toMatch(/10 minutes/);
-    const [logged] = await db.select().from(mailLog).where(and(eq(mailLog.requestId, id), eq(mailLog.kind, "signer-code")));
+    const [logged] = await db
+      .select()
+      .from(mailLog)
+      .where(and(eq(mailLog.requestId, id), eq(mailLog.kind, "signer-code")));
     expect(logged.subject).not.toContain(code1!);
 
     // one code per 30 s
@@ -385,7 +445,10 @@ describe("signer authentication: EMAIL_CODE", () => {
     expect(soon.body.details.reason).toBe("CODE_RATE_LIMITED");
 
     // expired: refused (and counted)
-    await db.update(signerCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signerCodes.id, codeRow.id));
+    await db
+      .update(signerCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signerCodes.id, codeRow.id));
     const expired = await s.verify({ code: code1 });
     expect(expired.status).toBe(401);
     expect(expired.body.message).toMatch(/expired/);
@@ -413,17 +476,28 @@ describe("signer authentication: EMAIL_CODE", () => {
     expect(types.filter((x) => x === "recipient.email_code.sent")).toHaveLength(2);
     expect(types.filter((x) => x === "recipient.email_code.failed").length).toBeGreaterThanOrEqual(3);
     expect(types).toContain("recipient.email_code.verified");
-    expect(trail.find((x) => x.type === "recipient.email_code.sent")).toMatchObject({ actor: `recipient:${r}`, ip: IP, userAgent: UA });
+    expect(trail.find((x) => x.type === "recipient.email_code.sent")).toMatchObject({
+      actor: `recipient:${r}`,
+      ip: IP,
+      userAgent: UA,
+    });
     const api = JSON.stringify((await call("GET", `${SR}/${id}/audit`, { key })).body) + JSON.stringify(trail);
     for (const c of [code1!, code2]) expect(api).not.toMatch(new RegExp(`\\b${c}\\b`));
-    const outbox = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.filter((m: { kind: string }) => m.kind === "signer-code");
+    const outbox = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.filter(
+      (m: { kind: string }) => m.kind === "signer-code",
+    );
     expect(outbox.length).toBe(2);
-    expect(outbox.every((m: { hasContent: boolean; subject: string }) => !m.hasContent && !m.subject.includes(code1!))).toBe(true);
+    expect(outbox.every((m: { hasContent: boolean; subject: string }) => !m.hasContent && !m.subject.includes(code1!))).toBe(
+      true,
+    );
   });
 
   it("at most five codes an hour; none while the link is locked; wrong codes lock it as well", async () => {
     const email = "fivecodes@example.com";
-    const { recipientIds: [r], tokens: [t] } = await sentWith(key, [{ email, name: "Five", authentication: { method: "EMAIL_CODE" } }]);
+    const {
+      recipientIds: [r],
+      tokens: [t],
+    } = await sentWith(key, [{ email, name: "Five", authentication: { method: "EMAIL_CODE" } }]);
     const s = signer(t);
     for (let i = 0; i < 5; i++) {
       expect((await s.sendCode()).status).toBe(202);
@@ -440,7 +514,12 @@ describe("signer authentication: EMAIL_CODE", () => {
     expect(whileLocked.status).toBe(429);
     expect(whileLocked.body.details.reason).toBe("LOCKED");
     const db = await getDb();
-    const locked = (await db.select().from(auditEvents).where(inArray(auditEvents.type, ["recipient.link.locked"]))).filter((e) => e.actor === `recipient:${r}`);
+    const locked = (
+      await db
+        .select()
+        .from(auditEvents)
+        .where(inArray(auditEvents.type, ["recipient.link.locked"]))
+    ).filter((e) => e.actor === `recipient:${r}`);
     expect(locked).toHaveLength(1);
     expect(locked[0].data).toMatchObject({ method: "EMAIL_CODE" });
   });

@@ -8,7 +8,8 @@ import { call, makeOrg } from "../support/api";
 import { PNG_1x1, sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
 
 const SR = "/api/v1/enterprise/signature-requests";
-const sign = (token: string, json: unknown) => call("POST", `/api/sign/${token}/sign`, { json, ip: "203.0.113.7", headers: { "user-agent": "SignerBrowser/1.0" } });
+const sign = (token: string, json: unknown) =>
+  call("POST", `/api/sign/${token}/sign`, { json, ip: "203.0.113.7", headers: { "user-agent": "SignerBrowser/1.0" } });
 
 async function jobsOf(requestId: string, type: string) {
   const db = await getDb();
@@ -22,10 +23,17 @@ describe("signing", () => {
   });
 
   it("enforces the order, validates values, records who signed, and invites the next group only then", async () => {
-    const { id, recipientIds: [a, b] } = await sentRequest(key, [
-      { email: "first@example.com", name: "First", order: 1 },
-      { email: "second@example.com", name: "Second", order: 2 },
-    ], { cc: true });
+    const {
+      id,
+      recipientIds: [a, b],
+    } = await sentRequest(
+      key,
+      [
+        { email: "first@example.com", name: "First", order: 1 },
+        { email: "second@example.com", name: "Second", order: 2 },
+      ],
+      { cc: true },
+    );
     await runDueJobs();
     const t1 = tokenFromOutbox("first@example.com")!;
     expect(t1).toBeTruthy();
@@ -51,14 +59,39 @@ describe("signing", () => {
     const missing = await sign(t1, { consent: true, values: [{ fieldId: sigF, typed: "First Person" }] });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe("Job title is required");
-    const tooLong = await sign(t1, { consent: true, values: [{ fieldId: sigF, typed: "F" }, { fieldId: textF, text: "x".repeat(21) }] });
+    const tooLong = await sign(t1, {
+      consent: true,
+      values: [
+        { fieldId: sigF, typed: "F" },
+        { fieldId: textF, text: "x".repeat(21) },
+      ],
+    });
     expect(tooLong.status).toBe(422);
-    const notImage = await sign(t1, { consent: true, values: [{ fieldId: sigF, image: "data:image/png;base64,aGVsbG8=" }, { fieldId: textF, text: "CEO" }] });
+    const notImage = await sign(t1, {
+      consent: true,
+      values: [
+        { fieldId: sigF, image: "data:image/png;base64,aGVsbG8=" },
+        { fieldId: textF, text: "CEO" },
+      ],
+    });
     expect(notImage.status).toBe(415);
-    const stranger = await sign(t1, { consent: true, values: [{ fieldId: "00000000-0000-4000-8000-000000000000", text: "x" }, { fieldId: sigF, typed: "F" }, { fieldId: textF, text: "CEO" }] });
+    const stranger = await sign(t1, {
+      consent: true,
+      values: [
+        { fieldId: "00000000-0000-4000-8000-000000000000", text: "x" },
+        { fieldId: sigF, typed: "F" },
+        { fieldId: textF, text: "CEO" },
+      ],
+    });
     expect(stranger.status).toBe(422);
 
-    const ok = await sign(t1, { consent: true, values: [{ fieldId: sigF, image: PNG_1x1 }, { fieldId: textF, text: "CEO" }] });
+    const ok = await sign(t1, {
+      consent: true,
+      values: [
+        { fieldId: sigF, image: PNG_1x1 },
+        { fieldId: textF, text: "CEO" },
+      ],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ status: "SIGNED", completed: false });
     expect((await sign(t1, { consent: true, values: [] })).status).toBe(409);
@@ -79,7 +112,11 @@ describe("signing", () => {
     }
 
     const v2 = (await call("GET", `/api/sign/${t2}`)).body.data;
-    const vals = v2.fields.filter((f: { type: string }) => f.type !== "DATE").map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "CFO" } : { fieldId: f.id, typed: "Second Person" }));
+    const vals = v2.fields
+      .filter((f: { type: string }) => f.type !== "DATE")
+      .map((f: { id: string; type: string }) =>
+        f.type === "TEXT" ? { fieldId: f.id, text: "CFO" } : { fieldId: f.id, typed: "Second Person" },
+      );
     const last = await sign(t2, { consent: true, values: vals });
     expect(last.body.data).toMatchObject({ completed: true });
     expect(await jobsOf(id, "seal")).toHaveLength(1);
@@ -97,7 +134,10 @@ describe("signing", () => {
     expect(r.status).toBe(200);
     const got = (await call("GET", `${SR}/${id}`, { key })).body.data;
     expect(got.status).toBe("DECLINED");
-    expect(got.recipients.find((x: { email: string }) => x.email === "d1@example.com")).toMatchObject({ status: "DECLINED", declineReason: "Wrong amount" });
+    expect(got.recipients.find((x: { email: string }) => x.email === "d1@example.com")).toMatchObject({
+      status: "DECLINED",
+      declineReason: "Wrong amount",
+    });
     expect((await jobsOf(id, "notify")).map((j) => j.payload.kind)).toEqual(["declined"]);
     const t2 = tokenFromOutbox("d2@example.com")!;
     const closed = await sign(t2, { consent: true, values: [] });
@@ -124,7 +164,10 @@ describe("signing", () => {
 
     const e = await sentRequest(key, [{ email: "e1@example.com", name: "E1", order: 1 }]);
     const db = await getDb();
-    await db.update(signatureRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureRequests.id, e.id));
+    await db
+      .update(signatureRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signatureRequests.id, e.id));
     expect((await sweepExpired()).expired).toBeGreaterThanOrEqual(1);
     expect((await call("GET", `${SR}/${e.id}`, { key })).body.data.status).toBe("EXPIRED");
     expect((await sign(await tokenOf(e.recipientIds[0]), { consent: true, values: [] })).status).toBe(410);

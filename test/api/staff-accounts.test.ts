@@ -12,7 +12,13 @@ import { deactivateStaff, reactivateStaff } from "@/lib/server/staff/deactivate-
 import { createStaffAccount, inviteStaff } from "@/lib/server/staff/invite-staff";
 import { listStaff } from "@/lib/server/staff/list-staff";
 import { sendPasswordLink } from "@/lib/server/staff/reset-password";
-import { createStaffSession, listOwnSessions, resolveStaffSession, signOutEverywhere, type StaffIdentity } from "@/lib/server/staff/sessions";
+import {
+  createStaffSession,
+  listOwnSessions,
+  resolveStaffSession,
+  signOutEverywhere,
+  type StaffIdentity,
+} from "@/lib/server/staff/sessions";
 import { LINK_ATTEMPTS_PER_MINUTE, limitLinkAttempts, setPasswordWithLink } from "@/lib/server/staff/set-password";
 import { describeStaffLink } from "@/lib/server/staff/staff-links";
 import { makeOrg } from "../support/api";
@@ -31,18 +37,33 @@ type Authorize = (c: Record<string, string>, req: { headers: Record<string, stri
 const signIn = async (email: string, password: string, ip = "198.51.100.20") => {
   const options = await authOptions();
   const provider = options.providers[0] as unknown as { options: { authorize: Authorize } };
-  const user = (await provider.options.authorize({ email, password }, { headers: { "x-signet-client-ip": ip, "x-signet-client-ip-token": TOKEN, "user-agent": "vitest browser" } })) as StaffIdentity | null;
+  const user = (await provider.options.authorize(
+    { email, password },
+    { headers: { "x-signet-client-ip": ip, "x-signet-client-ip-token": TOKEN, "user-agent": "vitest browser" } },
+  )) as StaffIdentity | null;
   if (!user) return null;
   // The JWT next-auth would sign: the session row's id travels as `sid`.
-  const token = (await options.callbacks!.jwt!({ token: {}, user: user as never, account: null, trigger: "signIn" } as never)) as { sub: string; sid: string; role: string };
+  const token = (await options.callbacks!.jwt!({
+    token: {},
+    user: user as never,
+    account: null,
+    trigger: "signIn",
+  } as never)) as { sub: string; sid: string; role: string };
   return { user, token };
 };
 
 /** A staff member with a password and one open session, as a signed-in identity. */
-async function staff(orgId: string, role: "ADMIN" | "MEMBER", name = role === "ADMIN" ? "Ada Admin" : "Mo Member"): Promise<StaffIdentity> {
+async function staff(
+  orgId: string,
+  role: "ADMIN" | "MEMBER",
+  name = role === "ADMIN" ? "Ada Admin" : "Mo Member",
+): Promise<StaffIdentity> {
   const db = await getDb();
   const email = unique(role.toLowerCase());
-  const [u] = await db.insert(staffUsers).values({ email, name, role, orgId, passwordHash: await hashPassword(GOOD) }).returning();
+  const [u] = await db
+    .insert(staffUsers)
+    .values({ email, name, role, orgId, passwordHash: await hashPassword(GOOD) })
+    .returning();
   return { id: u.id, email, name, role, orgId, sessionId: await createStaffSession(u.id, "203.0.113.1", "vitest") };
 }
 
@@ -90,29 +111,61 @@ describe("invitation → link → password → sign-in", () => {
     const [row] = await db.select().from(staffSessions).where(eq(staffSessions.id, signed!.token.sid));
     expect(row).toMatchObject({ staffId: signed!.user.id, ip: "198.51.100.20", userAgent: "vitest browser", revokedAt: null });
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
-    expect(await resolveStaffSession(signed!.token.sub, signed!.token.sid)).toMatchObject({ email, role: "MEMBER", sessionId: signed!.token.sid });
+    expect(await resolveStaffSession(signed!.token.sub, signed!.token.sid)).toMatchObject({
+      email,
+      role: "MEMBER",
+      sessionId: signed!.token.sid,
+    });
 
     const team = await listStaff(admin);
-    expect(team.find((m) => m.email === email)).toMatchObject({ status: "ACTIVE", role: "MEMBER", lastSeenAt: expect.any(String) });
+    expect(team.find((m) => m.email === email)).toMatchObject({
+      status: "ACTIVE",
+      role: "MEMBER",
+      lastSeenAt: expect.any(String),
+    });
   });
 
   it("refuses an invitation to an address that already has an account, and bad names and addresses", async () => {
     const { orgId } = await makeOrg();
     const admin = await staff(orgId, "ADMIN");
-    await expect(inviteStaff(admin, { name: "Twice", email: admin.email, role: "MEMBER" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(inviteStaff(admin, { name: "X", email: "not an address", role: "MEMBER" })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "email" }] });
-    await expect(inviteStaff(admin, { name: 'Eve <eve@evil.example>', email: unique("eve"), role: "MEMBER" })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "name" }] });
-    await expect(inviteStaff(admin, { name: "Rex", email: unique("rex"), role: "OWNER" as never })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "role" }] });
+    await expect(inviteStaff(admin, { name: "Twice", email: admin.email, role: "MEMBER" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(inviteStaff(admin, { name: "X", email: "not an address", role: "MEMBER" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      errors: [{ field: "email" }],
+    });
+    await expect(
+      inviteStaff(admin, { name: "Eve <eve@evil.example>", email: unique("eve"), role: "MEMBER" }),
+    ).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "name" }] });
+    await expect(inviteStaff(admin, { name: "Rex", email: unique("rex"), role: "OWNER" as never })).rejects.toMatchObject({
+      code: "VALIDATION",
+      errors: [{ field: "role" }],
+    });
   });
 
   it("the CLI's account: the link is handed over, not mailed, and works once", async () => {
     const { orgId } = await makeOrg();
     const db = await getDb();
     const email = unique("robot");
-    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.type, "staff-link")))[0].n;
-    const { user, link } = await db.transaction((tx) => createStaffAccount(tx, { orgId, email, name: "Robot", role: "ADMIN", createdBy: null, mail: false }));
+    const before = (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(eq(jobs.type, "staff-link"))
+    )[0].n;
+    const { user, link } = await db.transaction((tx) =>
+      createStaffAccount(tx, { orgId, email, name: "Robot", role: "ADMIN", createdBy: null, mail: false }),
+    );
     expect(user).toMatchObject({ role: "ADMIN", passwordHash: null });
-    expect((await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.type, "staff-link")))[0].n).toBe(before);
+    expect(
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(eq(jobs.type, "staff-link"))
+      )[0].n,
+    ).toBe(before);
     await setPasswordWithLink(link.token, { password: "robot-password-1", repeat: "robot-password-1" });
     expect((await signIn(email, "robot-password-1"))?.user.role).toBe("ADMIN");
   });
@@ -122,12 +175,17 @@ describe("passwords", () => {
   it("a new password has at least 10 characters, typed the same twice", async () => {
     const { orgId } = await makeOrg();
     const db = await getDb();
-    const { link } = await db.transaction((tx) => createStaffAccount(tx, { orgId, email: unique("pw"), name: "Pat Word", role: "MEMBER", createdBy: null, mail: false }));
+    const { link } = await db.transaction((tx) =>
+      createStaffAccount(tx, { orgId, email: unique("pw"), name: "Pat Word", role: "MEMBER", createdBy: null, mail: false }),
+    );
     await expect(setPasswordWithLink(link.token, { password: "123456789", repeat: "123456789" })).rejects.toMatchObject({
       code: "VALIDATION",
       errors: [{ field: "password", message: "password must be at least 10 characters" }],
     });
-    await expect(setPasswordWithLink(link.token, { password: "1234567890", repeat: "1234567891" })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "repeat" }] });
+    await expect(setPasswordWithLink(link.token, { password: "1234567890", repeat: "1234567891" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      errors: [{ field: "repeat" }],
+    });
     // refused attempts do not use the link up
     expect((await describeStaffLink(link.token)).state).toBe("VALID");
     await setPasswordWithLink(link.token, { password: "1234567890", repeat: "1234567890" });
@@ -137,9 +195,16 @@ describe("passwords", () => {
     const { orgId } = await makeOrg();
     const me = await staff(orgId, "MEMBER");
     const other = (await signIn(me.email, GOOD))!;
-    await expect(changeOwnPassword(me, { current: "wrong-password", password: "new-password-12", repeat: "new-password-12" })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "current" }] });
-    await expect(changeOwnPassword(me, { current: GOOD, password: "short", repeat: "short" })).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "password" }] });
-    expect(await changeOwnPassword(me, { current: GOOD, password: "new-password-12", repeat: "new-password-12" })).toEqual({ otherSessionsEnded: 1 });
+    await expect(
+      changeOwnPassword(me, { current: "wrong-password", password: "new-password-12", repeat: "new-password-12" }),
+    ).rejects.toMatchObject({ code: "VALIDATION", errors: [{ field: "current" }] });
+    await expect(changeOwnPassword(me, { current: GOOD, password: "short", repeat: "short" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      errors: [{ field: "password" }],
+    });
+    expect(await changeOwnPassword(me, { current: GOOD, password: "new-password-12", repeat: "new-password-12" })).toEqual({
+      otherSessionsEnded: 1,
+    });
     expect(await resolveStaffSession(me.id, other.token.sid)).toBeNull();
     expect(await resolveStaffSession(me.id, me.sessionId)).not.toBeNull();
     expect(await signIn(me.email, GOOD)).toBeNull();
@@ -195,7 +260,9 @@ describe("password reset links", () => {
     expect(await signIn(member.email, GOOD)).toBeNull();
     expect(await signIn(member.email, "reset-password-1")).not.toBeNull();
     // used: refused, with words that say so
-    await expect(setPasswordWithLink(token, { password: "another-password-1", repeat: "another-password-1" })).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/already been used/) });
+    await expect(
+      setPasswordWithLink(token, { password: "another-password-1", repeat: "another-password-1" }),
+    ).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/already been used/) });
     expect(await signIn(member.email, "another-password-1")).toBeNull();
   });
 
@@ -208,19 +275,31 @@ describe("password reset links", () => {
     await runDueJobs();
     await sendPasswordLink(admin, member.id);
     await runDueJobs();
-    const [first, second] = smtp().mails.filter((m) => m.to.includes(member.email)).map((m) => linkIn(m.text)!);
+    const [first, second] = smtp()
+      .mails.filter((m) => m.to.includes(member.email))
+      .map((m) => linkIn(m.text)!);
     expect(first).not.toBe(second);
     expect((await describeStaffLink(first)).state).toBe("EXPIRED");
-    await expect(setPasswordWithLink(first, { password: "expired-pass-1", repeat: "expired-pass-1" })).rejects.toMatchObject({ code: "GONE", message: expect.stringMatching(/expired/) });
+    await expect(setPasswordWithLink(first, { password: "expired-pass-1", repeat: "expired-pass-1" })).rejects.toMatchObject({
+      code: "GONE",
+      message: expect.stringMatching(/expired/),
+    });
 
-    await db.update(staffTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(staffTokens.staffId, member.id), sql`${staffTokens.usedAt} is null`));
+    await db
+      .update(staffTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(staffTokens.staffId, member.id), sql`${staffTokens.usedAt} is null`));
     expect((await describeStaffLink(second)).state).toBe("EXPIRED");
-    await expect(setPasswordWithLink(second, { password: "expired-pass-1", repeat: "expired-pass-1" })).rejects.toMatchObject({ code: "GONE" });
+    await expect(setPasswordWithLink(second, { password: "expired-pass-1", repeat: "expired-pass-1" })).rejects.toMatchObject({
+      code: "GONE",
+    });
     expect(await signIn(member.email, GOOD)).not.toBeNull();
 
     for (const bad of ["x".repeat(43), "short", "", "../../etc/passwd"]) {
       expect((await describeStaffLink(bad)).state).toBe("UNKNOWN");
-      await expect(setPasswordWithLink(bad, { password: "whatever-pass-1", repeat: "whatever-pass-1" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(setPasswordWithLink(bad, { password: "whatever-pass-1", repeat: "whatever-pass-1" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
     }
   });
 
@@ -254,12 +333,17 @@ describe("sessions", () => {
     expect(await resolveStaffSession("not-a-uuid", a.token.sid)).toBeNull();
 
     // next-auth's sign-out event ends this browser's row
-    await (await authOptions()).events!.signOut!({ token: a.token, session: null as never });
+    await (
+      await authOptions()
+    ).events!.signOut!({ token: a.token, session: null as never });
     expect(await resolveStaffSession(me.id, a.token.sid)).toBeNull();
     expect(await resolveStaffSession(me.id, b.token.sid)).not.toBeNull();
 
     const db = await getDb();
-    await db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.id, b.token.sid));
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.id, b.token.sid));
     expect(await resolveStaffSession(me.id, b.token.sid)).toBeNull();
 
     const listed = await listOwnSessions(me);
@@ -329,7 +413,9 @@ describe("who may manage the team", () => {
     const member = await staff(orgId, "MEMBER");
     const stranger = await staff((await makeOrg()).orgId, "ADMIN");
     const forbidden = { code: "FORBIDDEN", message: "Only admins can manage the team" };
-    await expect(inviteStaff(member, { name: "Sneaky", email: unique("sneaky"), role: "ADMIN" })).rejects.toMatchObject(forbidden);
+    await expect(inviteStaff(member, { name: "Sneaky", email: unique("sneaky"), role: "ADMIN" })).rejects.toMatchObject(
+      forbidden,
+    );
     await expect(changeRole(member, member.id, "ADMIN")).rejects.toMatchObject(forbidden);
     await expect(deactivateStaff(member, admin.id)).rejects.toMatchObject(forbidden);
     await expect(sendPasswordLink(member, admin.id)).rejects.toMatchObject(forbidden);
@@ -355,15 +441,27 @@ describe("who may manage the team", () => {
     await expect(changeRole(ada, ada.id, "MEMBER")).rejects.toMatchObject(last);
 
     const db = await getDb();
-    await db.update(staffUsers).set({ passwordHash: await hashPassword(GOOD) }).where(eq(staffUsers.id, bo.id));
-    await expect(changeRole(ada, ada.id, "MEMBER")).rejects.toMatchObject({ code: "CONFLICT", message: "You cannot take away your own admin role: ask another admin" });
-    await expect(deactivateStaff(ada, ada.id)).rejects.toMatchObject({ code: "CONFLICT", message: "You cannot deactivate yourself: ask another admin" });
+    await db
+      .update(staffUsers)
+      .set({ passwordHash: await hashPassword(GOOD) })
+      .where(eq(staffUsers.id, bo.id));
+    await expect(changeRole(ada, ada.id, "MEMBER")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "You cannot take away your own admin role: ask another admin",
+    });
+    await expect(deactivateStaff(ada, ada.id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "You cannot deactivate yourself: ask another admin",
+    });
 
     // Bo can demote Ada; then Bo is the last admin, and Ada (a member now) can do nothing about it
     const boSignedIn = (await signIn(bo.email, GOOD))!.user;
     expect(await changeRole(boSignedIn, ada.id, "MEMBER")).toEqual({ role: "MEMBER", changed: true });
     await expect(changeRole(ada, boSignedIn.id, "MEMBER")).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(changeRole(boSignedIn, boSignedIn.id, "MEMBER")).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/Bo Second is the last active admin/) });
+    await expect(changeRole(boSignedIn, boSignedIn.id, "MEMBER")).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/Bo Second is the last active admin/),
+    });
     expect(await changeRole(boSignedIn, ada.id, "ADMIN")).toEqual({ role: "ADMIN", changed: true });
     expect(await changeRole(boSignedIn, ada.id, "ADMIN")).toEqual({ role: "ADMIN", changed: false });
     await expect(changeRole(boSignedIn, ada.id, "OWNER")).rejects.toMatchObject({ code: "VALIDATION" });
@@ -376,7 +474,10 @@ describe("who may manage the team", () => {
     const results = await Promise.allSettled([changeRole(a, b.id, "MEMBER"), changeRole(b, a.id, "MEMBER")]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const db = await getDb();
-    const admins = await db.select().from(staffUsers).where(and(eq(staffUsers.orgId, orgId), eq(staffUsers.role, "ADMIN")));
+    const admins = await db
+      .select()
+      .from(staffUsers)
+      .where(and(eq(staffUsers.orgId, orgId), eq(staffUsers.role, "ADMIN")));
     expect(admins).toHaveLength(1);
   });
 });

@@ -9,7 +9,13 @@ import { call, makeOrg } from "../support/api";
 // signed by the proxy: the audit trail names the staff member and their browser. Nobody else can claim
 // to be staff: not an API client with its own key, not a forged or stale signature.
 const SR = "/api/v1/enterprise/signature-requests";
-const ann = { id: "00000000-0000-4000-8000-00000000a11e", name: "Ann Lee", email: "ann@signet.test", ip: "203.0.113.50", userAgent: "Ann's browser" };
+const ann = {
+  id: "00000000-0000-4000-8000-00000000a11e",
+  name: "Ann Lee",
+  email: "ann@signet.test",
+  ip: "203.0.113.50",
+  userAgent: "Ann's browser",
+};
 
 async function setup() {
   const org = await makeOrg();
@@ -20,7 +26,12 @@ async function setup() {
 
 async function createAs(key: string, headers: Record<string, string>) {
   const pdf = await simplePdf([{ text: "Attribution" }]);
-  const r = await call("POST", SR, { key, headers, ip: "127.0.0.1", form: { title: "Attributed", file: { data: pdf, name: "a.pdf", type: "application/pdf" } } });
+  const r = await call("POST", SR, {
+    key,
+    headers,
+    ip: "127.0.0.1",
+    form: { title: "Attributed", file: { data: pdf, name: "a.pdf", type: "application/pdf" } },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   const audit = await call("GET", `${SR}/${r.body.data.id}/audit`, { key });
   return audit.body.data.items[0] as { actor: string; actorLabel: string | null; ip: string | null; userAgent: string | null };
@@ -30,13 +41,23 @@ describe("who an action is recorded as", () => {
   it("a dashboard call: the staff member, with the browser's address and user agent, not the proxy's", async () => {
     const { systemKey } = await setup();
     const event = await createAs(systemKey, { ...(await signStaffIdentity(ann)), "user-agent": "node (the proxy)" });
-    expect(event).toMatchObject({ actor: `staff:${ann.id}`, actorLabel: "Ann Lee <ann@signet.test> (staff)", ip: "203.0.113.50", userAgent: "Ann's browser" });
+    expect(event).toMatchObject({
+      actor: `staff:${ann.id}`,
+      actorLabel: "Ann Lee <ann@signet.test> (staff)",
+      ip: "203.0.113.50",
+      userAgent: "Ann's browser",
+    });
   });
 
   it("an API client's own key: the key, whatever staff headers it sends", async () => {
     const { org } = await setup();
     const event = await createAs(org.sandboxKey, { ...(await signStaffIdentity(ann)), "user-agent": "curl" });
-    expect(event).toMatchObject({ actor: expect.stringMatching(/^api-key:signet_test_/), actorLabel: null, ip: "127.0.0.1", userAgent: "curl" });
+    expect(event).toMatchObject({
+      actor: expect.stringMatching(/^api-key:signet_test_/),
+      actorLabel: null,
+      ip: "127.0.0.1",
+      userAgent: "curl",
+    });
   });
 
   it("a forged, altered or stale signature on the server's key: the key, not a staff member", async () => {
@@ -44,7 +65,10 @@ describe("who an action is recorded as", () => {
     const good = await signStaffIdentity(ann);
     const [h, s] = Object.keys(good);
     const forged = { [h]: good[h], [s]: "A".repeat(good[s].length) };
-    const altered = { [h]: Buffer.from(JSON.stringify({ ...ann, name: "Mallory", iat: Math.floor(Date.now() / 1000) })).toString("base64url"), [s]: good[s] };
+    const altered = {
+      [h]: Buffer.from(JSON.stringify({ ...ann, name: "Mallory", iat: Math.floor(Date.now() / 1000) })).toString("base64url"),
+      [s]: good[s],
+    };
     const stale = await signStaffIdentity(ann, Date.now() - 10 * 60_000);
     for (const headers of [forged, altered, stale]) {
       const event = await createAs(systemKey, headers);

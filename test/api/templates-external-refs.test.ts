@@ -2,7 +2,14 @@ import PizZip from "pizzip";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { officeConverter } from "@/lib/server/convert/converter";
 import { call, makeOrg } from "../support/api";
-import { EXFILTRATED_TEXT, EXTERNAL_REF_PATHS, FIXTURE_DATA, externalRefsDocx, externalRefsServer, flat } from "../support/docx-fixtures";
+import {
+  EXFILTRATED_TEXT,
+  EXTERNAL_REF_PATHS,
+  FIXTURE_DATA,
+  externalRefsDocx,
+  externalRefsServer,
+  flat,
+} from "../support/docx-fixtures";
 import { pdftotext } from "../support/pdf-fixtures";
 
 /** What the template flow hands LibreOffice, recorded on its way (the conversion itself is real). */
@@ -25,7 +32,9 @@ const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingm
 /** Every part of a DOCX as text. */
 const docxText = (bytes: Uint8Array) => {
   const zip = new PizZip(bytes);
-  return Object.values(zip.files).map((f) => (f.dir ? "" : Buffer.from(f.asUint8Array()).toString("utf8"))).join("\n");
+  return Object.values(zip.files)
+    .map((f) => (f.dir ? "" : Buffer.from(f.asUint8Array()).toString("utf8")))
+    .join("\n");
 };
 
 /**
@@ -40,7 +49,10 @@ describe("a DOCX template with external references, used through the API", () =>
   beforeAll(async () => {
     server = await externalRefsServer();
     key = (await makeOrg()).sandboxKey;
-    const r = await call("POST", T, { key, form: { name: "Linked", file: { data: externalRefsDocx(server.baseUrl), name: "linked.docx", type: DOCX_TYPE } } });
+    const r = await call("POST", T, {
+      key,
+      form: { name: "Linked", file: { data: externalRefsDocx(server.baseUrl), name: "linked.docx", type: DOCX_TYPE } },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.data.placeholders).toEqual(["customer.name", "amount"]);
     templateId = r.body.data.id;

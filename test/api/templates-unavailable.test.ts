@@ -19,9 +19,15 @@ afterAll(() => {
 describe("without LibreOffice", () => {
   it("uploading and reading DOCX templates works; using one is a clear 503 with Retry-After, and leaves no draft", async () => {
     const { sandboxKey: key } = await makeOrg();
-    const up = await call("POST", "/api/v1/enterprise/templates", { key, form: { name: "T", file: { data: handBuiltDocx(), name: "t.docx" } } });
+    const up = await call("POST", "/api/v1/enterprise/templates", {
+      key,
+      form: { name: "T", file: { data: handBuiltDocx(), name: "t.docx" } },
+    });
     expect(up.status).toBe(201);
-    const r = await call("POST", `${SR}/templates/${up.body.data.id}/use`, { key, json: { title: "x", recipients: [], templateData: FIXTURE_DATA } });
+    const r = await call("POST", `${SR}/templates/${up.body.data.id}/use`, {
+      key,
+      json: { title: "x", recipients: [], templateData: FIXTURE_DATA },
+    });
     expect(r.status).toBe(503);
     expect(r.body.message).toMatch(/^Document conversion is unavailable: LibreOffice was not found/);
     expect(r.headers.get("retry-after")).toBe("5");

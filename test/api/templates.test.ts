@@ -55,7 +55,13 @@ describe.each([
   ["hand-built with Word's clutter between runs", async () => handBuiltDocx()],
 ])("a DOCX template made by %s", (_, make) => {
   let key: string;
-  let template: { id: string; kind: string; placeholders: string[]; anchors: { anchorKey: string; valid: boolean }[]; pageCount: number | null };
+  let template: {
+    id: string;
+    kind: string;
+    placeholders: string[];
+    anchors: { anchorKey: string; valid: boolean }[];
+    pageCount: number | null;
+  };
   beforeAll(async () => {
     key = (await makeOrg()).sandboxKey;
     const r = await upload(key, await make());
@@ -73,7 +79,10 @@ describe.each([
   });
 
   it("use: a DRAFT whose PDF holds every value and every anchor intact; /fields/anchors then creates the fields", async () => {
-    const r = await call("POST", `${SR}/templates/${template.id}/use`, { key, json: { title: "Acme contract", recipients: signers, templateData: FIXTURE_DATA } });
+    const r = await call("POST", `${SR}/templates/${template.id}/use`, {
+      key,
+      json: { title: "Acme contract", recipients: signers, templateData: FIXTURE_DATA },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const draft = r.body.data;
     expect(draft).toMatchObject({ status: "DRAFT", title: "Acme contract", fields: [] });
@@ -83,7 +92,14 @@ describe.each([
     const pdf = await documentOf(key, draft.id);
     expect(draft.document.sha256).toMatch(/^[0-9a-f]{64}$/);
     const text = flat(await pdftotext(pdf));
-    for (const v of ["Acme & Sons <Ltd> – contract", "Zoë Ångström", "EUR 12,500.00", "2026-01-15", "Confidential", "Page footer line two"]) {
+    for (const v of [
+      "Acme & Sons <Ltd> – contract",
+      "Zoë Ångström",
+      "EUR 12,500.00",
+      "2026-01-15",
+      "Confidential",
+      "Page footer line two",
+    ]) {
       expect(text).toContain(v);
     }
     expect(text).not.toMatch(/\{\{(company|customer|amount|start_date|footer_note)/);
@@ -131,7 +147,14 @@ describe("a PDF template", () => {
   it("is recorded with its page count and its anchors, parsed, with positions", async () => {
     const r = await call("GET", `${T}/${template.id}`, { key });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ kind: "PDF", pageCount: 1, placeholders: [], fields: [], name: "MSA", filename: "msa.pdf" });
+    expect(r.body.data).toMatchObject({
+      kind: "PDF",
+      pageCount: 1,
+      placeholders: [],
+      fields: [],
+      name: "MSA",
+      filename: "msa.pdf",
+    });
     const anchors = r.body.data.anchors as { anchorKey: string; valid: boolean; page: number; x: number; y: number }[];
     expect(anchors.map((a) => a.anchorKey)).toEqual(["{{signet:witness}}", "{{s1|signature|120|40}}"]);
     expect(anchors.every((a) => a.valid && a.page === 1 && a.x > 0 && a.y > 0)).toBe(true);
@@ -140,8 +163,25 @@ describe("a PDF template", () => {
   it("stores fields at literal anchors for s1, s2 and copies them to the matching recipients of each draft", async () => {
     const body = {
       fields: [
-        { anchorKey: "[[SIG_CUSTOMER]]", type: "SIGNATURE", recipientId: "s1", xOffset: 0, yOffset: -10, width: 150, height: 40, name: "Customer signature" },
-        { anchorKey: "{{signet:witness}}", type: "TEXT", recipientId: "s1", width: 160, height: 18, label: "Witness", required: false },
+        {
+          anchorKey: "[[SIG_CUSTOMER]]",
+          type: "SIGNATURE",
+          recipientId: "s1",
+          xOffset: 0,
+          yOffset: -10,
+          width: 150,
+          height: 40,
+          name: "Customer signature",
+        },
+        {
+          anchorKey: "{{signet:witness}}",
+          type: "TEXT",
+          recipientId: "s1",
+          width: 160,
+          height: 18,
+          label: "Witness",
+          required: false,
+        },
         { anchorKey: "[[DATE_COUNTER]]", type: "DATE", recipientId: "s2", xOffset: 5, yOffset: 0, width: 120, height: 20 },
       ],
     };
@@ -157,13 +197,20 @@ describe("a PDF template", () => {
     const got = await call("GET", `${T}/${template.id}`, { key });
     expect(got.body.data.fields).toHaveLength(3);
 
-    const r = await call("POST", `${SR}/templates/${template.id}/use`, { key, json: { title: "MSA for Acme", recipients: signers } });
+    const r = await call("POST", `${SR}/templates/${template.id}/use`, {
+      key,
+      json: { title: "MSA for Acme", recipients: signers },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const draft = r.body.data;
     expect(draft.document).toMatchObject({ sha256: template.sha256, pageCount: 1 });
     const [customer, counter] = draft.recipients as { id: string; email: string }[];
     expect([customer.email, counter.email]).toEqual([signers[0].email, signers[1].email]);
-    const byRecipient = (id: string) => (draft.fields as { recipientId: string; type: string }[]).filter((f) => f.recipientId === id).map((f) => f.type).sort();
+    const byRecipient = (id: string) =>
+      (draft.fields as { recipientId: string; type: string }[])
+        .filter((f) => f.recipientId === id)
+        .map((f) => f.type)
+        .sort();
     expect(byRecipient(customer.id)).toEqual(["SIGNATURE", "TEXT"]);
     expect(byRecipient(counter.id)).toEqual(["DATE"]);
     const sigField = draft.fields.find((f: { type: string }) => f.type === "SIGNATURE");
@@ -177,7 +224,10 @@ describe("a PDF template", () => {
   });
 
   it("templateData on a PDF template is a 400", async () => {
-    const r = await call("POST", `${SR}/templates/${template.id}/use`, { key, json: { title: "x", recipients: signers, templateData: { a: "b" } } });
+    const r = await call("POST", `${SR}/templates/${template.id}/use`, {
+      key,
+      json: { title: "x", recipients: signers, templateData: { a: "b" } },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/templateData is for DOCX templates/);
   });
@@ -212,22 +262,39 @@ describe("a PDF template", () => {
     ]);
     const badRef = await call("POST", `${T}/${template.id}/fields/anchored`, {
       key,
-      json: { fields: [{ anchorKey: "[[SIG_CUSTOMER]]", type: "SIGNATURE", recipientId: "3f1c0a52-8d3b-4f0e-9d61-0a4c7f1b2e11", width: 100, height: 30 }] },
+      json: {
+        fields: [
+          {
+            anchorKey: "[[SIG_CUSTOMER]]",
+            type: "SIGNATURE",
+            recipientId: "3f1c0a52-8d3b-4f0e-9d61-0a4c7f1b2e11",
+            width: 100,
+            height: 30,
+          },
+        ],
+      },
     });
     expect(badRef.status).toBe(400);
     expect(badRef.body.message).toMatch(/signer reference/);
     const offPage = await call("POST", `${T}/${template.id}/fields/anchored`, {
       key,
-      json: { fields: [{ anchorKey: "[[SIG_CUSTOMER]]", type: "SIGNATURE", recipientId: "s1", xOffset: 500, width: 300, height: 30 }] },
+      json: {
+        fields: [{ anchorKey: "[[SIG_CUSTOMER]]", type: "SIGNATURE", recipientId: "s1", xOffset: 500, width: 300, height: 30 }],
+      },
     });
     expect(offPage.status).toBe(422);
     expect(offPage.body.message).toMatch(/does not lie inside page 1/);
-    const unified = await call("POST", `${T}/${template.id}/fields/anchored`, { key, json: { recipientId: "s1", signerRef: "s1" } });
+    const unified = await call("POST", `${T}/${template.id}/fields/anchored`, {
+      key,
+      json: { recipientId: "s1", signerRef: "s1" },
+    });
     expect(unified.status).toBe(400);
   });
 
   it("is also reachable at the spec's /signature-requests/{templateId}/fields/anchored once that route serves templates", async () => {
-    const wired = fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/server/anchors/anchor-fields-route.ts"), "utf8").includes("addTemplateAnchoredFields");
+    const wired = fs
+      .readFileSync(path.resolve(import.meta.dirname, "../../lib/server/anchors/anchor-fields-route.ts"), "utf8")
+      .includes("addTemplateAnchoredFields");
     if (!wired) return; // the lead wires that shared route (issue 3); until then /templates/{id}/fields/anchored serves it
     const r = await call("POST", `${SR}/${template.id}/fields/anchored`, {
       key,
@@ -275,13 +342,18 @@ describe("uploads that are not usable templates get 4xx, never 5xx", () => {
 
   it("a missing file or an empty name: 400", async () => {
     expect((await call("POST", T, { key, form: { name: "x" } })).status).toBe(400);
-    expect((await call("POST", T, { key, form: { name: "", file: { data: handBuiltDocx(), name: "a.docx" } } })).status).toBe(400);
+    expect((await call("POST", T, { key, form: { name: "", file: { data: handBuiltDocx(), name: "a.docx" } } })).status).toBe(
+      400,
+    );
   });
 
   it("a bad use body: 400 (no title, templateData not text)", async () => {
     const tpl = (await upload(key, handBuiltDocx())).body.data;
     expect((await call("POST", `${SR}/templates/${tpl.id}/use`, { key, json: { recipients: [] } })).status).toBe(400);
-    const arr = await call("POST", `${SR}/templates/${tpl.id}/use`, { key, json: { title: "x", recipients: [], templateData: { amount: [1, 2] } } });
+    const arr = await call("POST", `${SR}/templates/${tpl.id}/use`, {
+      key,
+      json: { title: "x", recipients: [], templateData: { amount: [1, 2] } },
+    });
     expect(arr.status).toBe(400);
   });
 });
@@ -295,7 +367,14 @@ describe("templates are scoped like requests", () => {
     for (const key of [b.sandboxKey, a.productionKey!]) {
       expect((await call("GET", `${T}/${mine.id}`, { key })).status).toBe(404);
       expect((await call("DELETE", `${T}/${mine.id}`, { key })).status).toBe(404);
-      expect((await call("POST", `${SR}/templates/${mine.id}/use`, { key, json: { title: "x", recipients: [], templateData: FIXTURE_DATA } })).status).toBe(404);
+      expect(
+        (
+          await call("POST", `${SR}/templates/${mine.id}/use`, {
+            key,
+            json: { title: "x", recipients: [], templateData: FIXTURE_DATA },
+          })
+        ).status,
+      ).toBe(404);
       expect((await call("GET", T, { key })).body.data.items).toEqual([]);
     }
     const list = await call("GET", `${T}?limit=1`, { key: a.sandboxKey });
@@ -306,14 +385,21 @@ describe("templates are scoped like requests", () => {
 
     expect((await call("DELETE", `${T}/${mine.id}`, { key: a.sandboxKey })).body.data).toEqual({ id: mine.id, deleted: true });
     expect((await call("GET", `${T}/${mine.id}`, { key: a.sandboxKey })).status).toBe(404);
-    expect((await call("POST", `${SR}/templates/${mine.id}/use`, { key: a.sandboxKey, json: { title: "x", recipients: [] } })).status).toBe(404);
+    expect(
+      (await call("POST", `${SR}/templates/${mine.id}/use`, { key: a.sandboxKey, json: { title: "x", recipients: [] } })).status,
+    ).toBe(404);
     expect((await call("GET", `${T}/not-a-uuid`, { key: a.sandboxKey })).status).toBe(404);
   });
 
   it("a draft made from a template is independent of it: deleting the template keeps the draft and its document", async () => {
     const { sandboxKey: key } = await makeOrg();
     const tpl = (await upload(key, handBuiltDocx())).body.data;
-    const draft = (await call("POST", `${SR}/templates/${tpl.id}/use`, { key, json: { title: "Kept", recipients: [], templateData: FIXTURE_DATA } })).body.data;
+    const draft = (
+      await call("POST", `${SR}/templates/${tpl.id}/use`, {
+        key,
+        json: { title: "Kept", recipients: [], templateData: FIXTURE_DATA },
+      })
+    ).body.data;
     await call("DELETE", `${T}/${tpl.id}`, { key });
     const again = await call("GET", `${SR}/${draft.id}`, { key });
     expect(again.status).toBe(200);

@@ -12,7 +12,9 @@ async function lastUsedAt(keyId: string): Promise<Date | null> {
 }
 /** The write is not awaited by the request: wait until it has landed. */
 async function settledLastUsedAt(keyId: string, after?: Date | null) {
-  await expect.poll(async () => (await lastUsedAt(keyId))?.getTime() ?? 0, { timeout: 5000 }).toBeGreaterThan(after?.getTime() ?? 0);
+  await expect
+    .poll(async () => (await lastUsedAt(keyId))?.getTime() ?? 0, { timeout: 5000 })
+    .toBeGreaterThan(after?.getTime() ?? 0);
   return (await lastUsedAt(keyId))!;
 }
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -26,7 +26,9 @@ describe("recipient names are judged at the API", () => {
 
   it("refuses the two hostile names (400, the field named, nothing created), on add, update and template use", async () => {
     const d = await createDraft(key);
-    const good = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "real@example.com", name: "Real Person" } })).body.data;
+    const good = (
+      await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "real@example.com", name: "Real Person" } })
+    ).body.data;
     for (const name of HOSTILE_NAMES) {
       const add = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "real2@example.com", name } });
       expect(add.status).toBe(400);
@@ -40,7 +42,13 @@ describe("recipient names are judged at the API", () => {
       // Validation comes before the template is looked up: whichever template, nothing is made.
       const use = await call("POST", `${SR}/templates/00000000-0000-4000-8000-000000000000/use`, {
         key,
-        json: { title: "From a template", recipients: [{ email: "t@example.com", name: "Fine" }, { email: "u@example.com", name }] },
+        json: {
+          title: "From a template",
+          recipients: [
+            { email: "t@example.com", name: "Fine" },
+            { email: "u@example.com", name },
+          ],
+        },
       });
       expect(use.status).toBe(400);
       expect(use.body.errors).toEqual([{ field: "recipients.1.name", message: expect.any(String) }]);
@@ -53,19 +61,38 @@ describe("recipient names are judged at the API", () => {
 
   it("refuses control characters (C0, DEL, C1, line breaks) and lengths outside 1–200 after trimming", async () => {
     const d = await createDraft(key);
-    const bad = ["Ann\nBcc: x@evil.example", "Ann\r\nBcc: x@evil.example", "Ann\u0000", "A\u0007", "A\u007f", "A\u0085B", "A\u009bB", "A\u2028B", "", "   ", "x".repeat(201)];
+    const bad = [
+      "Ann\nBcc: x@evil.example",
+      "Ann\r\nBcc: x@evil.example",
+      "Ann\u0000",
+      "A\u0007",
+      "A\u007f",
+      "A\u0085B",
+      "A\u009bB",
+      "A\u2028B",
+      "",
+      "   ",
+      "x".repeat(201),
+    ];
     for (const name of bad) {
       const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "c@example.com", name } });
       expect(r.status, JSON.stringify(name)).toBe(400);
       expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(["name"]);
     }
     expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.recipients).toHaveLength(0);
-    const ok = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "c@example.com", name: `  ${"y".repeat(200)}  ` } });
+    const ok = await call("POST", `${SR}/${d.id}/recipients`, {
+      key,
+      json: { email: "c@example.com", name: `  ${"y".repeat(200)}  ` },
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.name).toBe("y".repeat(200));
-    expect((await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "d@example.com", name: ODD_NAME } })).status).toBe(201);
+    expect(
+      (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "d@example.com", name: ODD_NAME } })).status,
+    ).toBe(201);
     // Surrounding white space (a trailing line break included) is trimmed, not refused.
-    expect((await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "e@example.com", name: "Ann\r\n" } })).body.data.name).toBe("Ann");
+    expect(
+      (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "e@example.com", name: "Ann\r\n" } })).body.data.name,
+    ).toBe("Ann");
   });
 });
 
@@ -76,7 +103,13 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
     const names = [...HOSTILE_NAMES, ODD_NAME, 'a@b.example, "c" <c@evil.example>, \\"'];
     for (const [i, name] of names.entries()) {
       const id = `trust-mail-${i}-${Date.now()}`;
-      const sent = await deliverMail(id, { kind: "invitation", to: { name, address: "real@example.com" }, subject: `Hostile ${i}`, text: "t", html: "<p>t</p>" });
+      const sent = await deliverMail(id, {
+        kind: "invitation",
+        to: { name, address: "real@example.com" },
+        subject: `Hostile ${i}`,
+        text: "t",
+        html: "<p>t</p>",
+      });
       expect(sent.via).toBe("smtp");
       expect(sent.envelopeTo).toEqual(["real@example.com"]);
       const got = smtpOf().mails.filter((m) => m.subject === `Hostile ${i}`);
@@ -94,7 +127,9 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
     const mine = smtpOf().mails.filter((m) => m.raw.includes("odd-name@example.com"));
     expect(mine).toHaveLength(1);
     expect(mine[0].to).toEqual(["odd-name@example.com"]);
-    expect(addressparser(toHeader(mine[0].raw), { flatten: true })).toEqual([{ address: "odd-name@example.com", name: ODD_NAME }]);
+    expect(addressparser(toHeader(mine[0].raw), { flatten: true })).toEqual([
+      { address: "odd-name@example.com", name: ODD_NAME },
+    ]);
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
     expect(audit.find((e: { type: string }) => e.type === "recipient.invited").data).toMatchObject({
       email: "odd-name@example.com",
@@ -110,7 +145,13 @@ describe("the outbox writer (no SMTP_URL)", () => {
   it("writes a To header quoted so that it parses back to the one real address, and reports that envelope", async () => {
     const name = 'Doe, "Jo" <x@evil.example>';
     const id = `trust-outbox-${Date.now()}`;
-    const sent = await deliverMail(id, { kind: "invitation", to: { name, address: "real@example.com" }, subject: "Outbox", text: "t", html: "<p>t</p>" });
+    const sent = await deliverMail(id, {
+      kind: "invitation",
+      to: { name, address: "real@example.com" },
+      subject: "Outbox",
+      text: "t",
+      html: "<p>t</p>",
+    });
     expect(sent).toMatchObject({ via: "outbox", envelopeTo: ["real@example.com"] });
     const raw = fs.readFileSync(path.join(outboxDir(), `${id}.eml`), "utf8");
     expect(toHeader(raw)).toBe('"Doe, \\"Jo\\" <x@evil.example>" <real@example.com>');
@@ -122,6 +163,9 @@ describe("the outbox writer (no SMTP_URL)", () => {
     const { id } = await sentRequest(key, [{ email: "outbox-odd@example.com", name: ODD_NAME, order: 1 }]);
     await runDueJobs();
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
-    expect(audit.find((e: { type: string }) => e.type === "recipient.invited").data).toMatchObject({ envelopeTo: ["outbox-odd@example.com"], via: "outbox" });
+    expect(audit.find((e: { type: string }) => e.type === "recipient.invited").data).toMatchObject({
+      envelopeTo: ["outbox-odd@example.com"],
+      via: "outbox",
+    });
   });
 });

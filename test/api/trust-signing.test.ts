@@ -69,11 +69,16 @@ describe("signing links answer by their request's state", () => {
     expect(await pageStatus("short")).toBe(404);
     expect(await signingLinkState(t)).toEqual({ kind: "unknown" });
     // The page calls notFound(): Next.js renders not-found.tsx ("This signing link is not valid") with 404.
-    await expect(SignPage({ params: Promise.resolve({ token: t }) })).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;404" });
+    await expect(SignPage({ params: Promise.resolve({ token: t }) })).rejects.toMatchObject({
+      digest: "NEXT_HTTP_ERROR_FALLBACK;404",
+    });
   });
 
   it("a cancelled request: 410 on all three (view, document, sign) and on decline; nothing changes; the page 410, saying so", async () => {
-    const { id, recipientIds: [rid] } = await sentRequest(key, [{ email: "cancel-410@example.com", name: "Cal Cancel", order: 1 }]);
+    const {
+      id,
+      recipientIds: [rid],
+    } = await sentRequest(key, [{ email: "cancel-410@example.com", name: "Cal Cancel", order: 1 }]);
     await runDueJobs();
     const t = tokenFromOutbox("cancel-410@example.com")!;
     expect(await pageStatus(t)).toBe(200);
@@ -83,7 +88,13 @@ describe("signing links answer by their request's state", () => {
 
     const v = await view(t);
     expect(v.status).toBe(410);
-    expect(v.body).toMatchObject({ code: 410, statusText: "Gone", data: null, message: expect.stringMatching(/cancelled/), details: { status: "CANCELLED" } });
+    expect(v.body).toMatchObject({
+      code: 410,
+      statusText: "Gone",
+      data: null,
+      message: expect.stringMatching(/cancelled/),
+      details: { status: "CANCELLED" },
+    });
     const d = await doc(t);
     expect(d.status).toBe(410);
     expect(d.headers.get("content-type")).toMatch(/application\/json/);
@@ -97,7 +108,12 @@ describe("signing links answer by their request's state", () => {
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.status).toBe("CANCELLED");
 
     expect(await pageStatus(t)).toBe(410);
-    expect(await signingLinkState(t)).toMatchObject({ kind: "ended", status: "CANCELLED", title: "Signing test", environment: "SANDBOX" });
+    expect(await signingLinkState(t)).toMatchObject({
+      kind: "ended",
+      status: "CANCELLED",
+      title: "Signing test",
+      environment: "SANDBOX",
+    });
     const html = await pageHtml(t);
     expect(html).toContain("This request was cancelled");
     expect(html).toContain("Sandbox – not a valid legal signature");
@@ -130,7 +146,10 @@ describe("signing links answer by their request's state", () => {
   it("an expired request: 410 on view, document and sign; the page 410", async () => {
     const e = await sentRequest(key, [{ email: "exp-410@example.com", name: "Ex Pired", order: 1 }]);
     const db = await getDb();
-    await db.update(signatureRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureRequests.id, e.id));
+    await db
+      .update(signatureRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signatureRequests.id, e.id));
     await sweepExpired();
     const t = await tokenOf(e.recipientIds[0]);
     for (const r of [await view(t), await doc(t), await sign(t, { consent: true, values: [] })]) {
@@ -141,12 +160,19 @@ describe("signing links answer by their request's state", () => {
   });
 
   it("a completed request: the link shows the sealed copy (no fields, no signing) for 30 days, then 410", async () => {
-    const { id, recipientIds: [rid] } = await sentRequest(key, [{ email: "done-30@example.com", name: "Don Done", order: 1 }], { cc: true });
+    const {
+      id,
+      recipientIds: [rid],
+    } = await sentRequest(key, [{ email: "done-30@example.com", name: "Don Done", order: 1 }], { cc: true });
     await runDueJobs();
     const t = tokenFromOutbox("done-30@example.com")!;
     const original = (await call("GET", `${SR}/${id}`, { key })).body.data.document.sha256;
     const v0 = (await view(t)).body.data;
-    const values = v0.fields.filter((f: { type: string }) => f.type !== "DATE").map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "Owner" } : { fieldId: f.id, typed: "Don Done" }));
+    const values = v0.fields
+      .filter((f: { type: string }) => f.type !== "DATE")
+      .map((f: { id: string; type: string }) =>
+        f.type === "TEXT" ? { fieldId: f.id, text: "Owner" } : { fieldId: f.id, typed: "Don Done" },
+      );
     expect((await sign(t, { consent: true, values })).body.data).toMatchObject({ completed: true });
     await runDueJobs(); // seal
     await runDueJobs(); // completion mails
@@ -156,7 +182,12 @@ describe("signing links answer by their request's state", () => {
 
     const v = await view(t);
     expect(v.status).toBe(200);
-    expect(v.body.data).toMatchObject({ request: { status: "COMPLETED" }, yourTurn: false, fields: [], document: { sha256: done.document.sha256 } });
+    expect(v.body.data).toMatchObject({
+      request: { status: "COMPLETED" },
+      yourTurn: false,
+      fields: [],
+      document: { sha256: done.document.sha256 },
+    });
     const until = Date.parse(v.body.data.availableUntil);
     expect(Math.abs(until - (Date.parse(done.completedAt) + 30 * 24 * 3600 * 1000))).toBeLessThan(1000);
     const pdf = await doc(t);
@@ -182,7 +213,10 @@ describe("signing links answer by their request's state", () => {
 
     // 30 days after completion the link is closed.
     const db = await getDb();
-    await db.update(signatureRequests).set({ completedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where(eq(signatureRequests.id, id));
+    await db
+      .update(signatureRequests)
+      .set({ completedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(signatureRequests.id, id));
     for (const r of [await view(t), await doc(t), await sign(t, { consent: true, values })]) {
       expect(r.status).toBe(410);
       expect(r.body.message).toMatch(/completed more than 30 days ago/);
@@ -205,7 +239,9 @@ describe("the signer's endpoints are rate-limited per link and per address", () 
     process.env.SIGN_RATE_LIMIT_TOKEN = "5";
     process.env.SIGN_RATE_LIMIT_IP = "1000";
     const key = (await makeOrg()).sandboxKey;
-    const { recipientIds: [a, b] } = await sentRequest(key, [
+    const {
+      recipientIds: [a, b],
+    } = await sentRequest(key, [
       { email: "rl-a@example.com", name: "Rae A", order: 1 },
       { email: "rl-b@example.com", name: "Rae B", order: 1 },
     ]);
@@ -216,7 +252,12 @@ describe("the signer's endpoints are rate-limited per link and per address", () 
     expect((await doc(ta, ip)).status).toBe(200);
     const limited = await view(ta, ip);
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 429, statusText: "Too Many Requests", data: null, message: expect.stringMatching(/this signing link/) });
+    expect(limited.body).toMatchObject({
+      code: 429,
+      statusText: "Too Many Requests",
+      data: null,
+      message: expect.stringMatching(/this signing link/),
+    });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // Every endpoint shares the link's bucket; a refused sign changes nothing.
     const s = await sign(ta, { consent: true, values: [] }, ip);
@@ -231,7 +272,9 @@ describe("the signer's endpoints are rate-limited per link and per address", () 
     process.env.SIGN_RATE_LIMIT_TOKEN = "1000";
     process.env.SIGN_RATE_LIMIT_IP = "4";
     const key = (await makeOrg()).sandboxKey;
-    const { recipientIds: [a] } = await sentRequest(key, [{ email: "rl-ip@example.com", name: "Ray Ip", order: 1 }]);
+    const {
+      recipientIds: [a],
+    } = await sentRequest(key, [{ email: "rl-ip@example.com", name: "Ray Ip", order: 1 }]);
     await runDueJobs(); // invited: SENT
     const t = await tokenOf(a);
     const ip = freshIp();
@@ -267,7 +310,27 @@ function png(width: number, height: number, opts: { pad?: number } = {}): Buffer
 }
 /** A JPEG whose frame header (SOF0) claims width x height; scan data follows, then EOI. */
 function jpegHeader(width: number, height: number): Buffer {
-  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+  const sof = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ];
   const sos = [0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00];
   return Buffer.from([0xff, 0xd8, ...sof, ...sos, 0x12, 0x34, 0x56, 0xff, 0xd9]);
 }
@@ -276,14 +339,17 @@ const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${by
 function countBlobs(): number {
   const root = path.join(process.env.DATA_DIR!, "blobs");
   if (!fs.existsSync(root)) return 0;
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /^[0-9a-f]{64}$/.test(e.name)).length;
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /^[0-9a-f]{64}$/.test(e.name))
+    .length;
 }
 
 describe("signature images are judged before anything is stored", () => {
   it("a bad image among good ones: 400/415/422 naming its field, no blob stored, nothing signed; a good submission then stores them", async () => {
     const key = (await makeOrg()).sandboxKey;
     const d = await createDraft(key, undefined, "Images");
-    const r = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "img@example.com", name: "Ima Ge", order: 1 } })).body.data;
+    const r = (
+      await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "img@example.com", name: "Ima Ge", order: 1 } })
+    ).body.data;
     const made = await call("POST", `${SR}/${d.id}/fields`, {
       key,
       json: {
@@ -313,7 +379,11 @@ describe("signature images are judged before anything is stored", () => {
     try {
       const before = countBlobs();
       const cases: [unknown[], number, RegExp][] = [
-        [values(good1, dataUrl(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png"), "CEO"), 415, /PNG or JPEG/],
+        [
+          values(good1, dataUrl(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png"), "CEO"),
+          415,
+          /PNG or JPEG/,
+        ],
         [values(good1, dataUrl(Buffer.from("GIF89a\x01\x00\x01\x00"), "image/gif"), "CEO"), 415, /PNG or JPEG/],
         [values(good1, dataUrl(png(40, 20).subarray(0, 60)), "CEO"), 415, /truncated|damaged/],
         [values(good1, dataUrl(png(4001, 1)), "CEO"), 422, /4001 x 1 pixels; the limit is 4000 pixels a side/],
@@ -337,7 +407,14 @@ describe("signature images are judged before anything is stored", () => {
 
       const db = await getDb();
       expect((await recipientRow(r.id)).status).toBe("VIEWED");
-      expect((await db.select().from(fields).where(and(eq(fields.recipientId, r.id)))).every((f) => f.value === null)).toBe(true);
+      expect(
+        (
+          await db
+            .select()
+            .from(fields)
+            .where(and(eq(fields.recipientId, r.id)))
+        ).every((f) => f.value === null),
+      ).toBe(true);
 
       const ok = await sign(t, { consent: true, values: values(good1, good2, "CEO") });
       expect(ok.status).toBe(200);

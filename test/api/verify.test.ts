@@ -14,7 +14,8 @@ let ipCounter = 0;
 /** Each test calls from an address of its own: the verify endpoint is limited per address. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-const verify = (data: Uint8Array, ip = nextIp(), name = "document.pdf") => call("POST", V, { form: { file: { data, name, type: "application/pdf" } }, ip });
+const verify = (data: Uint8Array, ip = nextIp(), name = "document.pdf") =>
+  call("POST", V, { form: { file: { data, name, type: "application/pdf" } }, ip });
 
 describe("POST /api/v1/verify", () => {
   let sealed: Uint8Array;
@@ -31,7 +32,9 @@ describe("POST /api/v1/verify", () => {
     const view = (await call("GET", `/api/sign/${token}`)).body.data;
     const values = view.fields
       .filter((f: { type: string }) => f.type !== "DATE")
-      .map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "Auditor" } : { fieldId: f.id, typed: "Vera Verifier" }));
+      .map((f: { id: string; type: string }) =>
+        f.type === "TEXT" ? { fieldId: f.id, text: "Auditor" } : { fieldId: f.id, typed: "Vera Verifier" },
+      );
     const signed = await call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     await runDueJobs(); // seal
@@ -44,9 +47,22 @@ describe("POST /api/v1/verify", () => {
     const r = await verify(sealed);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const d = r.body.data;
-    expect(d).toMatchObject({ verdict: "VALID", summary: "Valid — sealed by this service, unmodified since", signed: true, sealedByThisService: true, modifications: [] });
+    expect(d).toMatchObject({
+      verdict: "VALID",
+      summary: "Valid — sealed by this service, unmodified since",
+      signed: true,
+      sealedByThisService: true,
+      modifications: [],
+    });
     expect(d.level).toMatch(/^B-(B|T|LT|LTA)$/);
-    expect(d.signatures[0]).toMatchObject({ kind: "signature", subFilter: "ETSI.CAdES.detached", byteRangeValid: true, digestMatches: true, signatureVerifies: true, isSealingCertificate: true });
+    expect(d.signatures[0]).toMatchObject({
+      kind: "signature",
+      subFilter: "ETSI.CAdES.detached",
+      byteRangeValid: true,
+      digestMatches: true,
+      signatureVerifies: true,
+      isSealingCertificate: true,
+    });
     expect(d.signatures[0].signer.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(d.document).toMatchObject({ title: "Signing test", sandbox: true });
     expect(d.document.completedAt).toBeTruthy();
@@ -82,9 +98,17 @@ describe("POST /api/v1/verify", () => {
 
   it("a PDF Signet never sealed: unsigned, or signed by another certificate", async () => {
     let d = (await verify(await simplePdf())).body.data;
-    expect(d).toMatchObject({ verdict: "NOT_SEALED_BY_SERVICE", summary: "Not sealed by this service", signed: false, signatures: [], document: null, level: null });
+    expect(d).toMatchObject({
+      verdict: "NOT_SEALED_BY_SERVICE",
+      summary: "Not sealed by this service",
+      signed: false,
+      signatures: [],
+      document: null,
+      level: null,
+    });
     const foreign = await runEngine("createSelfSignedP12", ["Another Service"]);
-    d = (await verify(await signPdf(await simplePdf(), { p12: foreign.p12, password: foreign.password, reason: "theirs" }))).body.data;
+    d = (await verify(await signPdf(await simplePdf(), { p12: foreign.p12, password: foreign.password, reason: "theirs" }))).body
+      .data;
     expect(d).toMatchObject({ verdict: "NOT_SEALED_BY_SERVICE", signed: true, sealedByThisService: false, document: null });
     expect(d.signatures[0]).toMatchObject({ signatureVerifies: true, isSealingCertificate: false });
     expect(d.signatures[0].signer.subject).toContain("CN=Another Service");
@@ -102,7 +126,12 @@ describe("POST /api/v1/verify", () => {
 
     const text = await verify(new Uint8Array(Buffer.from("just some text, not a PDF")), ip, "notes.txt");
     expect(text.status).toBe(415);
-    expect(text.body).toMatchObject({ code: 415, statusText: "Unsupported Media Type", message: "The file is not a PDF", data: null });
+    expect(text.body).toMatchObject({
+      code: 415,
+      statusText: "Unsupported Media Type",
+      message: "The file is not a PDF",
+      data: null,
+    });
 
     expect((await verify(new Uint8Array(0), ip)).status).toBe(400);
 

@@ -21,7 +21,9 @@ function receiver() {
       const ts = Number(req.headers["webhook-timestamp"]);
       const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
       const expected = crypto.createHmac("sha256", key).update(`${id}.${ts}.${body}`).digest("base64");
-      const sigs = String(req.headers["webhook-signature"]).split(" ").map((s) => s.split(",")[1]);
+      const sigs = String(req.headers["webhook-signature"])
+        .split(" ")
+        .map((s) => s.split(",")[1]);
       got.push({ id, type: JSON.parse(body).type, valid: sigs.includes(expected) && Math.abs(Date.now() / 1000 - ts) < 300, ts });
       res.statusCode = answer;
       res.end();
@@ -49,7 +51,14 @@ describe("webhooks", () => {
   });
 
   it("refuses loopback, private and metadata addresses by default", async () => {
-    for (const url of ["http://127.0.0.1:9/x", "http://169.254.169.254/latest/meta-data", "http://localhost/x", "http://[::1]/x", "http://10.0.0.8/x", "http://[::ffff:127.0.0.1]/x"]) {
+    for (const url of [
+      "http://127.0.0.1:9/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://localhost/x",
+      "http://[::1]/x",
+      "http://10.0.0.8/x",
+      "http://[::ffff:127.0.0.1]/x",
+    ]) {
       const r = await call("POST", WH, { key, json: { url, events: ["signature_request.sent"] } });
       expect(r.status, url).toBe(422);
       expect(r.body.message).toMatch(/refused/);
@@ -60,7 +69,10 @@ describe("webhooks", () => {
 
   it("delivers signed events a receiver can verify; retries; a 410 disables the endpoint", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
-    const created = await call("POST", WH, { key, json: { url: rx.url(), events: ["signature_request.sent", "signature_request.viewed", "signature_request.signed"] } });
+    const created = await call("POST", WH, {
+      key,
+      json: { url: rx.url(), events: ["signature_request.sent", "signature_request.viewed", "signature_request.signed"] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{44}$/);
     rx.setSecret(created.body.data.secret);
@@ -84,7 +96,10 @@ describe("webhooks", () => {
     const { jobs } = await import("@/lib/server/db/schema");
     const { eq } = await import("drizzle-orm");
     const db = await getDb();
-    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.status, "QUEUED"));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.status, "QUEUED"));
     rx.answer(410);
     await runDueJobs();
     expect(rx.got.at(-1)!.id).toBe(rx.got[1].id);

@@ -7,7 +7,10 @@ import { rotatePage } from "./pdf-fixtures";
  * A test PDF with its page 2 rotated (by 90° unless told), as a scanned-in landscape page would be,
  * with its text layer and every anchor on it, found as the server finds them.
  */
-export async function withRotatedPage2(make: () => Promise<Uint8Array>, degrees: 90 | 180 | 270 = 90): Promise<{ pdf: Uint8Array; layer: TextLayer; anchors: FoundAnchor[] }> {
+export async function withRotatedPage2(
+  make: () => Promise<Uint8Array>,
+  degrees: 90 | 180 | 270 = 90,
+): Promise<{ pdf: Uint8Array; layer: TextLayer; anchors: FoundAnchor[] }> {
   const pdf = await rotatePage(await make(), 2, degrees);
   const layer = await extractTextLayer(pdf);
   return { pdf, layer, anchors: findAllAnchors(layer) };

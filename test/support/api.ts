@@ -58,7 +58,14 @@ export interface CallOptions {
 
 export interface ApiResult<T = any> {
   status: number;
-  body: { code: number; statusText: string; message: string; data: T; errors: { field: string; message: string }[]; details?: any };
+  body: {
+    code: number;
+    statusText: string;
+    message: string;
+    data: T;
+    errors: { field: string; message: string }[];
+    details?: any;
+  };
   headers: Headers;
   raw: Response;
 }
@@ -112,7 +119,12 @@ export async function makeOrg(opts: { plan?: "FREE" | "ENTERPRISE"; production?:
     .insert(organizations)
     .values({ name: `Test org ${++orgCounter} ${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan ?? "FREE" })
     .returning();
-  const sandbox = await insertApiKey(db, { orgId: org.id, name: "test sandbox", environment: "SANDBOX", allowedIps: opts.allowedIps });
+  const sandbox = await insertApiKey(db, {
+    orgId: org.id,
+    name: "test sandbox",
+    environment: "SANDBOX",
+    allowedIps: opts.allowedIps,
+  });
   const production = opts.production
     ? await insertApiKey(db, { orgId: org.id, name: "test production", environment: "PRODUCTION" })
     : null;

@@ -16,7 +16,20 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { AlignmentType, Document, Footer, Header, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  Packer,
+  PageBreak,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from "docx";
 import PizZip from "pizzip";
 
 const run = promisify(execFile);
@@ -31,16 +44,30 @@ export const FIXTURE_DATA = {
   footer_note: "Confidential\nPage footer line two",
 };
 /** The unified anchors every fixture holds, as written. */
-export const FIXTURE_ANCHORS = ["{{s1|signature|150|50}}", "{{s1|text|50|200|12|Full name||f}}", "{{s2|date}}", "{{s2|signature|150|50}}"] as const;
+export const FIXTURE_ANCHORS = [
+  "{{s1|signature|150|50}}",
+  "{{s1|text|50|200|12|Full name||f}}",
+  "{{s2|date}}",
+  "{{s2|signature|150|50}}",
+] as const;
 
 const cell = (text: string) => new TableCell({ width: { size: 4500, type: WidthType.DXA }, children: [new Paragraph(text)] });
 
 /** A one-page (or `pages`-page) DOCX written by the `docx` npm package. */
 export async function docxFromPackage(pages = 1): Promise<Uint8Array> {
   const body: (Paragraph | Table)[] = [
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: "Service agreement", bold: true, size: 32 })] }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: "Service agreement", bold: true, size: 32 })],
+    }),
     // One placeholder in two runs of different style: docxtemplater must join them.
-    new Paragraph({ children: [new TextRun("This agreement is made with {{cust"), new TextRun({ text: "omer.name}}", bold: true }), new TextRun(".")] }),
+    new Paragraph({
+      children: [
+        new TextRun("This agreement is made with {{cust"),
+        new TextRun({ text: "omer.name}}", bold: true }),
+        new TextRun("."),
+      ],
+    }),
     new Table({
       rows: [
         new TableRow({ children: [cell("Amount"), cell("{{amount}}")] }),
@@ -119,9 +146,21 @@ export function docxFromLibreOffice(content = fixtureFodt(), ext: "fodt" | "html
     try {
       const src = path.join(work, `doc.${ext}`);
       fs.writeFileSync(src, content);
-      await run("soffice", [`-env:UserInstallation=file://${path.join(work, "profile")}`, "--headless", "--convert-to", "docx:MS Word 2007 XML", "--outdir", work, src], {
-        timeout: 180_000,
-      });
+      await run(
+        "soffice",
+        [
+          `-env:UserInstallation=file://${path.join(work, "profile")}`,
+          "--headless",
+          "--convert-to",
+          "docx:MS Word 2007 XML",
+          "--outdir",
+          work,
+          src,
+        ],
+        {
+          timeout: 180_000,
+        },
+      );
       const bytes = fs.readFileSync(path.join(work, "doc.docx"));
       fs.mkdirSync(CACHE_DIR, { recursive: true });
       const tmp = `${cached}.${process.pid}.tmp`;
@@ -136,9 +175,11 @@ export function docxFromLibreOffice(content = fixtureFodt(), ext: "fodt" | "html
   return job;
 }
 
-const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const para = (runs: string) => `<w:p>${runs}</w:p>`;
-const r = (text: string, bold = false) => `<w:r>${bold ? "<w:rPr><w:b/></w:rPr>" : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const r = (text: string, bold = false) =>
+  `<w:r>${bold ? "<w:rPr><w:b/></w:rPr>" : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
 
 /**
  * A Word package built by hand, with what Word leaves between the runs of an edited word: a
@@ -149,7 +190,16 @@ export function handBuiltDocx(documentXmlBody?: string): Uint8Array {
   const body =
     documentXmlBody ??
     [
-      para(r("Agreement with ") + r("{{cust") + '<w:proofErr w:type="spellStart"/>' + '<w:bookmarkStart w:id="0" w:name="x"/>' + r("omer", true) + '<w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellEnd"/>' + r(".name}}") + r(".")),
+      para(
+        r("Agreement with ") +
+          r("{{cust") +
+          '<w:proofErr w:type="spellStart"/>' +
+          '<w:bookmarkStart w:id="0" w:name="x"/>' +
+          r("omer", true) +
+          '<w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellEnd"/>' +
+          r(".name}}") +
+          r("."),
+      ),
       `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("Amount"))}</w:tc><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("{{am") + r("ou", true) + r("nt}}"))}</w:tc></w:tr><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("Start date"))}</w:tc><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${para(r("{{start_date}}"))}</w:tc></w:tr></w:tbl>`,
       para(r("Customer signature: {{s1|sig") + r("nature|150|50}}", true)),
       para(r("Customer name: {{s1|text|50|200|12|Full name||f}}")),
@@ -168,8 +218,14 @@ export function handBuiltDocx(documentXmlBody?: string): Uint8Array {
     "word/_rels/document.xml.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdH" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/><Relationship Id="rIdF" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/></Relationships>`,
   );
-  zip.file("word/header1.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr ${W}>${para(r("{{company.") + r("name}} – contract"))}</w:hdr>`);
-  zip.file("word/footer1.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr ${W}>${para(r("{{footer_note}}"))}</w:ftr>`);
+  zip.file(
+    "word/header1.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr ${W}>${para(r("{{company.") + r("name}} – contract"))}</w:hdr>`,
+  );
+  zip.file(
+    "word/footer1.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr ${W}>${para(r("{{footer_note}}"))}</w:ftr>`,
+  );
   zip.file(
     "word/document.xml",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:footerReference w:type="default" r:id="rIdF"/><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
@@ -306,7 +362,8 @@ export function lyingZipDocx(lie: "small" | "huge" | "local"): Uint8Array {
 export function manyPartsDocx(parts = 2_001): Uint8Array {
   const entries = [...minimalEntries(), deflated("word/document.xml", `${DOC_HEAD}${para(r("Many parts."))}${DOC_TAIL}`)];
   const pixel = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
-  for (let i = entries.length; i < parts; i++) entries.push({ name: `word/media/image${i}.png`, data: pixel, method: 0, crc: zlib.crc32(pixel), size: pixel.length });
+  for (let i = entries.length; i < parts; i++)
+    entries.push({ name: `word/media/image${i}.png`, data: pixel, method: 0, crc: zlib.crc32(pixel), size: pixel.length });
   return writeZip(entries);
 }
 
@@ -337,7 +394,12 @@ export function solidPng(width = 8, height = 8, rgb: [number, number, number] = 
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array<Buffer>(height).fill(row)));
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", pixels), pngChunk("IEND", Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", ihdr),
+      pngChunk("IDAT", pixels),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -390,15 +452,29 @@ export function externalRefsDocx(baseUrl: string): Uint8Array {
         `<w:r><w:pict><v:shape id="vml2" style="width:20pt;height:20pt" stroked="f"><v:imagedata o:href="${url("/vml-href.png")}" o:title=""/></v:shape></w:pict></w:r>`,
     ),
     // The field name split over two runs, the way Word writes an edited instruction.
-    para(r("Included picture: ") + complexField([" INCLUDEPIC", `TURE "${url("/includepicture.png")}" \\d `], "[cached picture]")),
-    para(r("Included text: ") + `<w:fldSimple w:instr=" INCLUDETEXT &quot;${url("/includetext.txt")}&quot; "><w:r><w:t>[cached text]</w:t></w:r></w:fldSimple>`),
-    para(r("Linked sheet: ") + complexField([` LINK Excel.Sheet.12 "${url("/link.xlsx")}" "Sheet1!R1C1" \\a \\f 4 \\h `], "[cached sheet]")),
+    para(
+      r("Included picture: ") + complexField([" INCLUDEPIC", `TURE "${url("/includepicture.png")}" \\d `], "[cached picture]"),
+    ),
+    para(
+      r("Included text: ") +
+        `<w:fldSimple w:instr=" INCLUDETEXT &quot;${url("/includetext.txt")}&quot; "><w:r><w:t>[cached text]</w:t></w:r></w:fldSimple>`,
+    ),
+    para(
+      r("Linked sheet: ") +
+        complexField([` LINK Excel.Sheet.12 "${url("/link.xlsx")}" "Sheet1!R1C1" \\a \\f 4 \\h `], "[cached sheet]"),
+    ),
     para(
       r("OLE link: ") +
         `<w:r><w:object w:dxaOrig="400" w:dyaOrig="400"><v:shape id="ole1" style="width:20pt;height:20pt" o:ole=""><v:imagedata r:id="rIdInsideVml" o:title=""/></v:shape>` +
         `<o:OLEObject Type="Link" ProgID="Excel.Sheet.12" ShapeID="ole1" DrawAspect="Content" r:id="rIdOle" UpdateMode="Always"><o:LinkType>EnhancedMetaFile</o:LinkType><o:LockedField>false</o:LockedField></o:OLEObject></w:object></w:r>`,
     ),
-    para(r("See ") + `<w:hyperlink r:id="rIdLink">${r("the terms")}</w:hyperlink>` + r(" and page ") + complexField([" PAGE "], "1") + r(".")),
+    para(
+      r("See ") +
+        `<w:hyperlink r:id="rIdLink">${r("the terms")}</w:hyperlink>` +
+        r(" and page ") +
+        complexField([" PAGE "], "1") +
+        r("."),
+    ),
     para(r("Customer signature: {{s1|signature|150|50}}")),
   ].join("");
   const rel = (id: string, type: string, target: string, external = false) =>
@@ -426,7 +502,10 @@ export function externalRefsDocx(baseUrl: string): Uint8Array {
     "word/_rels/settings.xml.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel("rIdTpl", "attachedTemplate", url("/template.dotx"), true)}</Relationships>`,
   );
-  zip.file("word/settings.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings ${W}><w:attachedTemplate r:id="rIdTpl"/><w:linkStyles/></w:settings>`);
+  zip.file(
+    "word/settings.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings ${W}><w:attachedTemplate r:id="rIdTpl"/><w:linkStyles/></w:settings>`,
+  );
   zip.file("word/media/inside.png", solidPng(8, 8, [30, 120, 200]), { binary: true });
   zip.file(
     "word/document.xml",

@@ -4,14 +4,22 @@ import { simplePdf } from "./simple-pdf";
 const SR = "/api/v1/enterprise/signature-requests";
 
 export async function createDraft(key: string, pdf?: Uint8Array, title = "Contract") {
-  const r = await call("POST", SR, { key, form: { title, delivery_mode: "email", file: { data: pdf ?? (await simplePdf()), name: "c.pdf", type: "application/pdf" } } });
+  const r = await call("POST", SR, {
+    key,
+    form: { title, delivery_mode: "email", file: { data: pdf ?? (await simplePdf()), name: "c.pdf", type: "application/pdf" } },
+  });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
 }
 
-
 /** A recipient as the recipients endpoint takes it (order 1 unless given). */
-export type DraftSigner = { email: string; name: string; order?: number; delivery?: string; authentication?: { method: string; accessCode?: string } };
+export type DraftSigner = {
+  email: string;
+  name: string;
+  order?: number;
+  delivery?: string;
+  authentication?: { method: string; accessCode?: string };
+};
 
 /** A draft with these signers, each with one SIGNATURE field on page 1. */
 export async function draftWithSigners(key: string, signers: DraftSigner[], title = "Contract") {
@@ -21,7 +29,10 @@ export async function draftWithSigners(key: string, signers: DraftSigner[], titl
     const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { order: 1, ...s } });
     if (r.status !== 201) throw new Error(JSON.stringify(r.body));
     ids.push(r.body.data.id);
-    const f = await call("POST", `${SR}/${d.id}/fields`, { key, json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + ids.length * 80, width: 180, height: 50 } });
+    const f = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + ids.length * 80, width: 180, height: 50 },
+    });
     if (f.status !== 201) throw new Error(JSON.stringify(f.body));
   }
   return { id: d.id as string, recipientIds: ids };

@@ -26,7 +26,12 @@ export function pdfOf(objects: Obj[]): Uint8Array {
   });
   const xref = length;
   const rows = offsets.map((off) => `${String(off).padStart(10, "0")} 00000 n \n`).join("");
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, "latin1"));
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      "latin1",
+    ),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }
 
@@ -99,11 +104,9 @@ export function objectStreamBomb(n = 1_000_000): Uint8Array {
   const header = Buffer.from("9 0 ".repeat(n), "latin1");
   const data = Buffer.concat([header, Buffer.from("null ", "latin1")]);
   const z = zlib.deflateSync(data, { level: 9 });
-  return onePage(
-    { dict: "", stream: zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (bomb) Tj ET", "latin1")) },
-    "",
-    [{ dict: `/Type /ObjStm /N ${n} /First ${header.length} /Filter /FlateDecode`, stream: z }],
-  );
+  return onePage({ dict: "", stream: zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (bomb) Tj ET", "latin1")) }, "", [
+    { dict: `/Type /ObjStm /N ${n} /First ${header.length} /Filter /FlateDecode`, stream: z },
+  ]);
 }
 
 /**
@@ -116,7 +119,10 @@ export function xobjectDag(levels = 20, fanout = 10): Uint8Array {
   for (let i = 0; i < levels; i++) {
     const next = i + 1 < levels ? `/XObject << /X ${6 + i + 1} 0 R >>` : "";
     const body = i + 1 < levels ? "/X Do ".repeat(fanout) : "BT /F1 1 Tf (x) Tj ET";
-    forms.push({ dict: `/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> ${next} >>`, stream: Buffer.from(body, "latin1") });
+    forms.push({
+      dict: `/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> ${next} >>`,
+      stream: Buffer.from(body, "latin1"),
+    });
   }
   return onePage({ dict: "", stream: Buffer.from("/X Do", "latin1") }, "/XObject << /X 6 0 R >>", forms);
 }
@@ -135,7 +141,11 @@ export function deepNesting(depth = 100_000): Uint8Array {
 
 /** One page showing `glyphs` characters in one Tj (a few tens of KB compressed). */
 export function manyGlyphs(glyphs = 3_200_000): Uint8Array {
-  const text = Buffer.concat([Buffer.from("BT /F1 1 Tf 0 0 Td (", "latin1"), Buffer.alloc(glyphs, "a"), Buffer.from(") Tj ET", "latin1")]);
+  const text = Buffer.concat([
+    Buffer.from("BT /F1 1 Tf 0 0 Td (", "latin1"),
+    Buffer.alloc(glyphs, "a"),
+    Buffer.from(") Tj ET", "latin1"),
+  ]);
   return onePage({ dict: "/Filter /FlateDecode", stream: zlib.deflateSync(text, { level: 9 }) });
 }
 

@@ -32,7 +32,11 @@ function writeAtomic(file: string, bytes: Uint8Array): void {
   fs.renameSync(tmp, file);
 }
 
-async function cached(kind: string, input: string | Uint8Array, make: (workDir: string) => Promise<Uint8Array>): Promise<Uint8Array> {
+async function cached(
+  kind: string,
+  input: string | Uint8Array,
+  make: (workDir: string) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
   const file = cacheFile(kind, input);
   if (fs.existsSync(file)) return new Uint8Array(fs.readFileSync(file));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `signet-${kind}-`));
@@ -81,10 +85,22 @@ export function officeToPdf(content: string | Uint8Array, ext: "fodt" | "html" |
     const job = officeQueue.then(async () => {
       const src = path.join(work, `doc.${ext}`);
       fs.writeFileSync(src, content);
-      await run("soffice", [`-env:UserInstallation=file://${path.join(work, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", work, src], {
-        timeout: 180_000,
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      await run(
+        "soffice",
+        [
+          `-env:UserInstallation=file://${path.join(work, "profile")}`,
+          "--headless",
+          "--convert-to",
+          "pdf",
+          "--outdir",
+          work,
+          src,
+        ],
+        {
+          timeout: 180_000,
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       const out = path.join(work, "doc.pdf");
       if (!fs.existsSync(out)) throw new Error("soffice did not write a PDF");
       return new Uint8Array(fs.readFileSync(out));
@@ -186,7 +202,11 @@ export async function pdftotextWords(pdf: Uint8Array): Promise<PopplerWord[]> {
       const m = /<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*)<\/word>/.exec(line);
       if (!m) continue;
       const text = m[5].replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
-        e.startsWith("#x") || e.startsWith("#X") ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith("#") ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e.toLowerCase()],
+        e.startsWith("#x") || e.startsWith("#X")
+          ? String.fromCodePoint(parseInt(e.slice(2), 16))
+          : e.startsWith("#")
+            ? String.fromCodePoint(Number(e.slice(1)))
+            : ENTITIES[e.toLowerCase()],
       );
       words.push({ page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text });
     }
@@ -264,10 +284,17 @@ export async function renderPage(pdf: Uint8Array, page: number, dpi = 72): Promi
   try {
     const src = path.join(work, "in.pdf");
     fs.writeFileSync(src, pdf);
-    await run("pdftoppm", ["-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", src, path.join(work, "out")], { timeout: 60_000 });
+    await run(
+      "pdftoppm",
+      ["-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", src, path.join(work, "out")],
+      { timeout: 60_000 },
+    );
     const ppm = fs.readFileSync(path.join(work, "out.ppm"));
     // Binary PPM: "P6\n<width> <height>\n<max>\n" then RGB bytes.
-    const header = ppm.subarray(0, 64).toString("latin1").match(/^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+    const header = ppm
+      .subarray(0, 64)
+      .toString("latin1")
+      .match(/^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/);
     if (!header) throw new Error("pdftoppm did not write a binary PPM");
     const [all, w, h] = header;
     const width = Number(w);

@@ -62,7 +62,11 @@ export function longContractPdf(pages = 100, fields = 50): Promise<Uint8Array> {
     const paras = [`<h2>Section ${p + 1}</h2>`];
     for (let k = 0; k < 9; k++) paras.push(`<p>${p + 1}.${k + 1} ${lorem}</p>`);
     for (let k = 0; k < 2 && placed < fields && (placed * pages) / fields <= p; k++) {
-      paras.push(placed % 2 === 0 ? `<p>Signature ${placed + 1}: {{s1|signature|150|40}} initial here</p>` : `<p>Date ${placed + 1}: {{s1|date}}</p>`);
+      paras.push(
+        placed % 2 === 0
+          ? `<p>Signature ${placed + 1}: {{s1|signature|150|40}} initial here</p>`
+          : `<p>Date ${placed + 1}: {{s1|date}}</p>`,
+      );
       placed++;
     }
     body.push(paras.join("\n"));
@@ -96,14 +100,20 @@ async function withFile<T>(pdf: Uint8Array, fn: (file: string) => Promise<T>): P
 /** pdfsig's report. It exits 0 whether or not the signature is valid: read the text. */
 export function pdfsig(pdf: Uint8Array): Promise<string> {
   return withFile(pdf, async (file) => {
-    const r = await run("pdfsig", [file]).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: `${e.stdout ?? ""}${e.stderr ?? ""}`, stderr: "" }));
+    const r = await run("pdfsig", [file]).catch((e: { stdout?: string; stderr?: string }) => ({
+      stdout: `${e.stdout ?? ""}${e.stderr ?? ""}`,
+      stderr: "",
+    }));
     return r.stdout;
   });
 }
 
 /** Text of one page (1-based) from pdftotext. */
 export function pageText(pdf: Uint8Array, page: number): Promise<string> {
-  return withFile(pdf, async (file) => (await run("pdftotext", ["-enc", "UTF-8", "-f", String(page), "-l", String(page), file, "-"])).stdout);
+  return withFile(
+    pdf,
+    async (file) => (await run("pdftotext", ["-enc", "UTF-8", "-f", String(page), "-l", String(page), file, "-"])).stdout,
+  );
 }
 
 /** `qpdf --check` output (exit 3, warnings, is kept as output). */

@@ -15,7 +15,9 @@ export async function signedRequest(key: string, signer: { email: string; name: 
   const view = (await call("GET", `/api/sign/${token}`)).body.data;
   const values = view.fields
     .filter((f: { type: string }) => f.type !== "DATE")
-    .map((f: { id: string; type: string }) => (f.type === "TEXT" ? { fieldId: f.id, text: "CTO" } : { fieldId: f.id, typed: signer.name }));
+    .map((f: { id: string; type: string }) =>
+      f.type === "TEXT" ? { fieldId: f.id, text: "CTO" } : { fieldId: f.id, typed: signer.name },
+    );
   const res = await call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return id;
@@ -24,21 +26,31 @@ export async function signedRequest(key: string, signer: { email: string; name: 
 /** The request's seal job (one per request in these tests). */
 export async function sealJob(requestId: string) {
   const db = await getDb();
-  const [job] = await db.select().from(jobs).where(and(eq(jobs.type, "seal"), sql`${jobs.payload}->>'requestId' = ${requestId}`));
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, "seal"), sql`${jobs.payload}->>'requestId' = ${requestId}`));
   return job;
 }
 
 /** Makes the seal job due now (its backoff skipped) and runs due jobs. */
 export async function retrySealNow(requestId: string) {
   const db = await getDb();
-  await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, (await sealJob(requestId)).id));
+  await db
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(jobs.id, (await sealJob(requestId)).id));
   await runDueJobs();
 }
 
 /** The reasons of the request's document versions, oldest first (a SEALED one exists once the seal is stored). */
 export async function versionReasons(requestId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId)).orderBy(documentVersions.version);
+  const rows = await db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.requestId, requestId))
+    .orderBy(documentVersions.version);
   return rows.map((r) => r.reason);
 }
 

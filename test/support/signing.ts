@@ -27,7 +27,11 @@ export async function tokenOf(recipientId: string) {
 }
 
 /** A sent request: signers in the given orders, each with a SIGNATURE, a required TEXT and a DATE field. */
-export async function sentRequest(key: string, signers: { email: string; name: string; order: number }[], opts: { cc?: boolean; pdf?: Uint8Array } = {}) {
+export async function sentRequest(
+  key: string,
+  signers: { email: string; name: string; order: number }[],
+  opts: { cc?: boolean; pdf?: Uint8Array } = {},
+) {
   const d = await createDraft(key, opts.pdf, "Signing test");
   const ids: string[] = [];
   for (const s of signers) {
@@ -46,7 +50,8 @@ export async function sentRequest(key: string, signers: { email: string; name: s
     });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   }
-  if (opts.cc) await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cc@example.com", name: "Carbon Copy", role: "CC" } });
+  if (opts.cc)
+    await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cc@example.com", name: "Carbon Copy", role: "CC" } });
   const sent = await call("POST", `${SR}/${d.id}/send`, { key });
   if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
   return { id: d.id as string, recipientIds: ids };

@@ -1,7 +1,9 @@
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 
 /** A small PDF written by pdf-lib, for tests that need a valid document but not a renderer's output. */
-export async function simplePdf(pages: { width?: number; height?: number; rotate?: number; text?: string }[] = [{}]): Promise<Uint8Array> {
+export async function simplePdf(
+  pages: { width?: number; height?: number; rotate?: number; text?: string }[] = [{}],
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const p of pages) {

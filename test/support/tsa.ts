@@ -114,17 +114,37 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
       tsa.requests++;
       const mode = tsa.plan.shift() ?? tsa.mode;
       if (mode === "http-error") return void res.writeHead(503, { "content-type": "text/plain" }).end("down for maintenance");
-      if (req.url === "/ca.crl") return answer(res, "application/pkix-crl", async () => fs.readFileSync(path.join(dir, "ca.crl")));
+      if (req.url === "/ca.crl")
+        return answer(res, "application/pkix-crl", async () => fs.readFileSync(path.join(dir, "ca.crl")));
       if (req.url === "/ocsp") {
         tsa.ocspRequests++;
         return answer(res, "application/ocsp-response", async (n) => {
           fs.writeFileSync(path.join(dir, `o${n}.req`), Buffer.concat(chunks));
-          await openssl(dir, ["ocsp", "-index", "index.txt", "-rsigner", "ca.pem", "-rkey", "ca.key", "-CA", "ca.pem", "-reqin", `o${n}.req`, "-respout", `o${n}.resp`, "-ndays", "1"]);
+          await openssl(dir, [
+            "ocsp",
+            "-index",
+            "index.txt",
+            "-rsigner",
+            "ca.pem",
+            "-rkey",
+            "ca.key",
+            "-CA",
+            "ca.pem",
+            "-reqin",
+            `o${n}.req`,
+            "-respout",
+            `o${n}.resp`,
+            "-ndays",
+            "1",
+          ]);
           return fs.readFileSync(path.join(dir, `o${n}.resp`));
         });
       }
       tsa.authorizations.push(req.headers.authorization);
-      if (mode === "garbage") return void res.writeHead(200, { "content-type": "application/timestamp-reply" }).end(Buffer.from("this is not a TimeStampResp"));
+      if (mode === "garbage")
+        return void res
+          .writeHead(200, { "content-type": "application/timestamp-reply" })
+          .end(Buffer.from("this is not a TimeStampResp"));
       if (mode === "replay" && last) return void res.writeHead(200, { "content-type": "application/timestamp-reply" }).end(last);
       answer(res, mode === "wrong-content-type" ? "text/html" : "application/timestamp-reply", async (n) => {
         fs.writeFileSync(path.join(dir, `q${n}.tsq`), Buffer.concat(chunks));
@@ -136,14 +156,71 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const revocation = { ocsp: `authorityInfoAccess = OCSP;URI:${base}/ocsp`, crl: `crlDistributionPoints = URI:${base}/ca.crl`, none: "" }[opts.revocation ?? "none"];
+  const revocation = {
+    ocsp: `authorityInfoAccess = OCSP;URI:${base}/ocsp`,
+    crl: `crlDistributionPoints = URI:${base}/ca.crl`,
+    none: "",
+  }[opts.revocation ?? "none"];
   fs.writeFileSync(cfg, CONFIG(dir, revocation));
   const name = opts.name ?? "Signet Test TSA";
-  await openssl(dir, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "3650", "-subj", "/CN=Signet Test Root CA/O=Signet Tests", "-config", cfg, "-extensions", "ca_ext"]);
-  await openssl(dir, ["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj", `/CN=${name}/O=Signet Tests`, "-config", cfg]);
-  await openssl(dir, ["x509", "-req", "-in", "tsa.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "0x1000", "-out", "tsa.pem", "-days", "3650", "-extfile", cfg, "-extensions", "tsa_ext"]);
+  await openssl(dir, [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "3650",
+    "-subj",
+    "/CN=Signet Test Root CA/O=Signet Tests",
+    "-config",
+    cfg,
+    "-extensions",
+    "ca_ext",
+  ]);
+  await openssl(dir, [
+    "req",
+    "-new",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "tsa.key",
+    "-out",
+    "tsa.csr",
+    "-subj",
+    `/CN=${name}/O=Signet Tests`,
+    "-config",
+    cfg,
+  ]);
+  await openssl(dir, [
+    "x509",
+    "-req",
+    "-in",
+    "tsa.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-set_serial",
+    "0x1000",
+    "-out",
+    "tsa.pem",
+    "-days",
+    "3650",
+    "-extfile",
+    cfg,
+    "-extensions",
+    "tsa_ext",
+  ]);
   // The CA's database knows the TSA's certificate as valid: OCSP says "good", the CRL lists nothing.
-  const expiry = (await run("openssl", ["x509", "-in", path.join(dir, "tsa.pem"), "-noout", "-enddate"])).stdout.split("=")[1].trim();
+  const expiry = (await run("openssl", ["x509", "-in", path.join(dir, "tsa.pem"), "-noout", "-enddate"])).stdout
+    .split("=")[1]
+    .trim();
   const yymmdd = new Date(expiry).toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z";
   fs.writeFileSync(path.join(dir, "index.txt"), `V\t${yymmdd}\t\t1000\tunknown\t/CN=${name}/O=Signet Tests\n`);
   await openssl(dir, ["ca", "-gencrl", "-config", cfg, "-keyfile", "ca.key", "-cert", "ca.pem", "-out", "ca.crl.pem"]);
@@ -173,7 +250,19 @@ export async function verifyToken(tsa: TestTsa, token: Uint8Array, digest: Uint8
   try {
     const file = path.join(dir, "token.der");
     fs.writeFileSync(file, token);
-    const r = await run("openssl", ["ts", "-verify", "-token_in", "-in", file, "-digest", Buffer.from(digest).toString("hex"), "-CAfile", tsa.caFile, "-untrusted", tsa.tsaCertFile]);
+    const r = await run("openssl", [
+      "ts",
+      "-verify",
+      "-token_in",
+      "-in",
+      file,
+      "-digest",
+      Buffer.from(digest).toString("hex"),
+      "-CAfile",
+      tsa.caFile,
+      "-untrusted",
+      tsa.tsaCertFile,
+    ]);
     return `${r.stdout}${r.stderr}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -182,23 +271,35 @@ export async function verifyToken(tsa: TestTsa, token: Uint8Array, digest: Uint8
 
 /** The authority's raw answer (a TimeStampResp, unchecked) to a request over `digest` with `nonceHex`. */
 export async function askTsa(tsa: TestTsa, digest: Uint8Array, nonceHex: string): Promise<Uint8Array> {
-  const res = await fetch(tsa.url, { method: "POST", body: timestampRequest(digest, nonceHex), headers: { "content-type": "application/timestamp-query" } });
+  const res = await fetch(tsa.url, {
+    method: "POST",
+    body: timestampRequest(digest, nonceHex),
+    headers: { "content-type": "application/timestamp-query" },
+  });
   return new Uint8Array(await res.arrayBuffer());
 }
 
 /** A token over `digest` from the test authority, checked as the server checks it (the test plays the server). */
 export async function stampDigest(tsa: TestTsa, digest: Uint8Array) {
   const nonceHex = newNonce();
-  return readTimestampResponse(await askTsa(tsa, digest, nonceHex), { digest, nonceHex, trusted: certificatesFromPem(fs.readFileSync(tsa.caFile, "utf8")) });
+  return readTimestampResponse(await askTsa(tsa, digest, nonceHex), {
+    digest,
+    nonceHex,
+    trusted: certificatesFromPem(fs.readFileSync(tsa.caFile, "utf8")),
+  });
 }
 
 /** `qpdf --json` of a PDF, parsed (qpdf 11: `qpdf` key holds [header, objects]). */
-export async function qpdfJson(pdf: Uint8Array): Promise<{ qpdf: [unknown, Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>] }> {
+export async function qpdfJson(
+  pdf: Uint8Array,
+): Promise<{ qpdf: [unknown, Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-qpdf-"));
   try {
     const file = path.join(dir, "in.pdf");
     fs.writeFileSync(file, pdf);
-    const r = await run("qpdf", ["--json", "--json-key=qpdf", "--decode-level=all", "--json-stream-data=inline", file], { maxBuffer: 256 * 1024 * 1024 });
+    const r = await run("qpdf", ["--json", "--json-key=qpdf", "--decode-level=all", "--json-stream-data=inline", file], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     return JSON.parse(r.stdout);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

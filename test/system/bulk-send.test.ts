@@ -86,7 +86,15 @@ describe("bulk send on the server process", () => {
     expect(atKill.pending, "the kill landed before the job finished").toBeGreaterThan(0);
 
     const second = await start(dir);
-    let b: { status: string; sent: number; failed: number; created: number; rows: { row: number; status: string; requestId: string | null; error: string | null }[] } | undefined;
+    let b:
+      | {
+          status: string;
+          sent: number;
+          failed: number;
+          created: number;
+          rows: { row: number; status: string; requestId: string | null; error: string | null }[];
+        }
+      | undefined;
     await until(async () => {
       b = (await api(second, "GET", `/api/v1/enterprise/bulk-sends/${id}`)).body.data;
       return b!.status === "DONE";
@@ -101,7 +109,11 @@ describe("bulk send on the server process", () => {
     const all: { id: string; status: string; title: string }[] = [];
     let cursor: string | null = null;
     do {
-      const page = await api(second, "GET", `/api/v1/enterprise/signature-requests?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const page = await api(
+        second,
+        "GET",
+        `/api/v1/enterprise/signature-requests?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       all.push(...page.body.data.items);
       cursor = page.body.data.nextCursor;
     } while (cursor);

@@ -8,7 +8,10 @@ import { startServer, type ServerProcess } from "../support/server-process";
 // Response headers and methods, as the real server process answers them.
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-headers-")), ADMIN_PASSWORD: "system-test-pw" });
+  server = await startServer({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-headers-")),
+    ADMIN_PASSWORD: "system-test-pw",
+  });
 });
 afterAll(() => server?.stop("SIGKILL"));
 
@@ -26,16 +29,19 @@ function raw(method: string, p: string): Promise<{ status: number; headers: http
 }
 
 describe("security headers", () => {
-  it.each(["/login", "/sign/not-a-real-token", "/api/health", "/"])("%s carries nosniff, framing and referrer rules and a CSP", async (p) => {
-    const r = await raw("GET", p);
-    expect(r.headers["x-content-type-options"]).toBe("nosniff");
-    expect(r.headers["x-frame-options"]).toBe("DENY");
-    const csp = String(r.headers["content-security-policy"]);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(r.headers["referrer-policy"]).toBe(p.startsWith("/sign/") ? "no-referrer" : "strict-origin-when-cross-origin");
-  });
+  it.each(["/login", "/sign/not-a-real-token", "/api/health", "/"])(
+    "%s carries nosniff, framing and referrer rules and a CSP",
+    async (p) => {
+      const r = await raw("GET", p);
+      expect(r.headers["x-content-type-options"]).toBe("nosniff");
+      expect(r.headers["x-frame-options"]).toBe("DENY");
+      const csp = String(r.headers["content-security-policy"]);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(r.headers["referrer-policy"]).toBe(p.startsWith("/sign/") ? "no-referrer" : "strict-origin-when-cross-origin");
+    },
+  );
 
   it("puts the response's nonce on every script of a page, and a new nonce on every response", async () => {
     const a = await raw("GET", "/login");
@@ -100,15 +106,20 @@ describe("framing of the embedded signing page", () => {
     expect(xfo).toBeNull();
   });
 
-  it.each(["/login", "/", `/sign/${"A".repeat(43)}`, "/sign/embed/short", `${EMBED_PATH}/x`, "/api/health", `/api/sign/${"A".repeat(43)}`])(
-    "keeps every other page unframable: %s",
-    async (p) => {
-      const { csp, xfo } = await head(embedding.url, p);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain(ALLOWED);
-      expect(xfo).toBe("DENY");
-    },
-  );
+  it.each([
+    "/login",
+    "/",
+    `/sign/${"A".repeat(43)}`,
+    "/sign/embed/short",
+    `${EMBED_PATH}/x`,
+    "/api/health",
+    `/api/sign/${"A".repeat(43)}`,
+  ])("keeps every other page unframable: %s", async (p) => {
+    const { csp, xfo } = await head(embedding.url, p);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain(ALLOWED);
+    expect(xfo).toBe("DENY");
+  });
 
   it("without EMBED_ALLOWED_ORIGINS the embedded page is not framable either", async () => {
     const { csp, xfo } = await head(server.url, EMBED_PATH);
@@ -119,7 +130,10 @@ describe("framing of the embedded signing page", () => {
   it.each(["https://*.example.com", "http://app.example.com", "https://app.example.com/path", "app.example.com", "*"])(
     "refuses to start with EMBED_ALLOWED_ORIGINS=%s, saying why",
     async (bad) => {
-      const proc = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-embed-bad-")), EMBED_ALLOWED_ORIGINS: bad }, { waitHealthy: false });
+      const proc = await startServer(
+        { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-embed-bad-")), EMBED_ALLOWED_ORIGINS: bad },
+        { waitHealthy: false },
+      );
       const code = await Promise.race([proc.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 30_000))]);
       if (code === "running") await proc.stop("SIGKILL");
       expect(code).toBe(1);

@@ -63,8 +63,16 @@ async function upload(bytes: Uint8Array, kind: "pdf" | "docx" = "pdf") {
   else form.append("name", "Hostile");
   form.append("file", new Blob([new Uint8Array(bytes)], { type: kind === "pdf" ? "application/pdf" : DOCX_TYPE }), `doc.${kind}`);
   const t = performance.now();
-  const r = await fetch(`${server.url}${kind === "pdf" ? SR : "/api/v1/enterprise/templates"}`, { method: "POST", headers: { "x-api-key": KEY }, body: form });
-  return { status: r.status, body: (await r.json()) as { code: number; message: string; data: unknown; details?: { reason?: string } }, ms: performance.now() - t };
+  const r = await fetch(`${server.url}${kind === "pdf" ? SR : "/api/v1/enterprise/templates"}`, {
+    method: "POST",
+    headers: { "x-api-key": KEY },
+    body: form,
+  });
+  return {
+    status: r.status,
+    body: (await r.json()) as { code: number; message: string; data: unknown; details?: { reason?: string } },
+    ms: performance.now() - t,
+  };
 }
 
 describe("hostile documents against the server process", () => {
@@ -88,7 +96,8 @@ describe("hostile documents against the server process", () => {
       expect(first.ms).toBeLessThan(3000);
       expect(second.status).toBe(first.status);
       expect(second.ms).toBeLessThan(Math.max(500, first.ms));
-      if (["TOO_COMPLEX", "TOO_LARGE"].includes(first.body.details?.reason ?? "")) expect(second.body.message).toContain("refused before");
+      if (["TOO_COMPLEX", "TOO_LARGE"].includes(first.body.details?.reason ?? ""))
+        expect(second.body.message).toContain("refused before");
       expect(failures).toBe(0);
       expect(worst).toBeLessThan(500);
       expect(server.child.exitCode).toBeNull();

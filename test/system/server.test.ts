@@ -47,7 +47,15 @@ async function draftReadyToSend(s: ServerProcess, title: string, orders: number[
   const id = d.body.data.id as string;
   for (const [i, order] of orders.entries()) {
     const r = await api(s, "POST", `${SR}/${id}/recipients`, { email: `r${i}@example.com`, name: `R${i}`, order });
-    await api(s, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 50, y: 50 + i * 60, width: 150, height: 40 });
+    await api(s, "POST", `${SR}/${id}/fields`, {
+      type: "SIGNATURE",
+      recipientId: r.body.data.id,
+      page: 1,
+      x: 50,
+      y: 50 + i * 60,
+      width: 150,
+      height: 40,
+    });
   }
   return id;
 }
@@ -106,7 +114,11 @@ describe("the server process", () => {
     await again.stop();
 
     // with the server stopped, the command line works on the same directory
-    const ok = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "ops"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" }, encoding: "utf8" });
+    const ok = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "ops"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^signet_test_[0-9A-Za-z]{32}$/);
   });
@@ -136,7 +148,9 @@ describe("the server process", () => {
     );
     expect(jobs).toHaveLength(2);
     for (const j of jobs) expect(j).toMatchObject({ status: "DONE", attempts: 1 });
-    const to = outbox(dir).map((f) => fs.readFileSync(path.join(dir, "outbox", f), "utf8").match(/^To: .*$/m)![0]).sort();
+    const to = outbox(dir)
+      .map((f) => fs.readFileSync(path.join(dir, "outbox", f), "utf8").match(/^To: .*$/m)![0])
+      .sort();
     expect(to).toEqual(["To: R0 <r0@example.com>", "To: R1 <r1@example.com>"]);
 
     // a third life finds nothing left to do
@@ -157,7 +171,9 @@ describe("the server process", () => {
     await first.exited;
 
     const second = await start(dir);
-    await until(async () => (await api(second, "GET", `${SR}/${id}`)).body.data.recipients.every((r: { status: string }) => r.status === "SENT"));
+    await until(async () =>
+      (await api(second, "GET", `${SR}/${id}`)).body.data.recipients.every((r: { status: string }) => r.status === "SENT"),
+    );
     await second.stop();
     const jobs = await readStore<{ id: string; status: string }>(dir, "select id, status from jobs where type = 'invitation'");
     expect(jobs).toHaveLength(3);

@@ -51,7 +51,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  hooks = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => new Promise((r) => server.close(() => r())) };
+  hooks = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    got,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
   // Both at once, on an empty database: one migrates and bootstraps, the other waits its turn.
   const dir = (n: string) => fs.mkdtempSync(path.join(os.tmpdir(), `signet-two-${n}-`));
   [a, b] = await Promise.all([startServer({ ...env(), DATA_DIR: dir("a") }), startServer({ ...env(), DATA_DIR: dir("b") })]);
@@ -65,8 +69,13 @@ afterAll(async () => {
   db?.stop();
 });
 
-const api = (s: ServerProcess, method: string, p: string, body?: unknown, opts: { key?: string; headers?: Record<string, string> } = {}) =>
-  callServer(s.url, opts.key ?? KEY, method, p, body, opts.headers);
+const api = (
+  s: ServerProcess,
+  method: string,
+  p: string,
+  body?: unknown,
+  opts: { key?: string; headers?: Record<string, string> } = {},
+) => callServer(s.url, opts.key ?? KEY, method, p, body, opts.headers);
 
 async function pdf(text: string) {
   const d = await PDFDocument.create();
@@ -87,7 +96,8 @@ async function until<T>(what: string, get: () => Promise<T | undefined | null | 
   for (;;) {
     const v = await get();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -133,7 +143,15 @@ describe("two instances on one PostgreSQL server", () => {
     for (const [i, email] of signers.entries()) {
       const r = await api(b, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
       expect(r.status).toBe(201);
-      const f = await api(i ? a : b, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + i * 80, width: 160, height: 40 });
+      const f = await api(i ? a : b, "POST", `${SR}/${id}/fields`, {
+        type: "SIGNATURE",
+        recipientId: r.body.data.id,
+        page: 1,
+        x: 72,
+        y: 100 + i * 80,
+        width: 160,
+        height: 40,
+      });
       expect(f.status).toBe(201);
     }
     expect((await api(b, "POST", `${SR}/${id}/send`)).status).toBe(200);
@@ -150,21 +168,35 @@ describe("two instances on one PostgreSQL server", () => {
     await new Promise((r) => setTimeout(r, 2500)); // time for a duplicate to show up, if there were one
 
     // One invitation and one completion mail per signer, each message once.
-    for (const s of signers) expect(mailsTo(s).map((m) => m.subject), s).toHaveLength(2);
+    for (const s of signers)
+      expect(
+        mailsTo(s).map((m) => m.subject),
+        s,
+      ).toHaveLength(2);
     const messageIds = smtp.mails.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
     expect(new Set(messageIds).size).toBe(messageIds.length);
     // Each webhook event once, and the request completed once.
     const ids = hooks.got.map((h) => h.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(hooks.got.filter((h) => h.type === "signature_request.completed")).toHaveLength(1);
-    const versions = await client.query("select reason, count(*)::int as n from document_versions where request_id = $1 group by reason order by reason", [id]);
+    const versions = await client.query(
+      "select reason, count(*)::int as n from document_versions where request_id = $1 group by reason order by reason",
+      [id],
+    );
     expect(versions.rows.map((r) => [r.reason, r.n])).toContainEqual(["SEALED", 1]);
-    const jobs = await client.query("select type, status, attempts from jobs where payload->>'requestId' = $1 and type = 'seal'", [id]);
+    const jobs = await client.query(
+      "select type, status, attempts from jobs where payload->>'requestId' = $1 and type = 'seal'",
+      [id],
+    );
     expect(jobs.rows).toEqual([{ type: "seal", status: "DONE", attempts: 1 }]);
 
     // The sealed file is the same from either instance, and pdfsig finds it valid and whole.
-    const fromA = Buffer.from(await (await fetch(`${a.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer());
-    const fromB = Buffer.from(await (await fetch(`${b.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer());
+    const fromA = Buffer.from(
+      await (await fetch(`${a.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer(),
+    );
+    const fromB = Buffer.from(
+      await (await fetch(`${b.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } })).arrayBuffer(),
+    );
     expect(Buffer.compare(fromA, fromB)).toBe(0);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-pdf-")), "sealed.pdf");
     fs.writeFileSync(file, fromA);
@@ -197,7 +229,9 @@ describe("two instances on one PostgreSQL server", () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.data.id).toBe(first.body.data.id);
-    const rows = await client.query("select count(*)::int as n from signature_requests where title = 'Idempotent across instances'");
+    const rows = await client.query(
+      "select count(*)::int as n from signature_requests where title = 'Idempotent across instances'",
+    );
     expect(rows.rows[0].n).toBe(1);
   });
 
@@ -212,7 +246,15 @@ describe("two instances on one PostgreSQL server", () => {
         const email = `kill-${n}-${i}@example.com`;
         emails.push(email);
         const r = await api(a, "POST", `${SR}/${id}/recipients`, { email, name: `Kill ${n}.${i}`, order: 1 });
-        await api(a, "POST", `${SR}/${id}/fields`, { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100 + i * 80, width: 160, height: 40 });
+        await api(a, "POST", `${SR}/${id}/fields`, {
+          type: "SIGNATURE",
+          recipientId: r.body.data.id,
+          page: 1,
+          x: 72,
+          y: 100 + i * 80,
+          width: 160,
+          height: 40,
+        });
       }
     }
     for (const id of ids) expect((await api(a, "POST", `${SR}/${id}/send`)).status).toBe(200);
@@ -220,10 +262,15 @@ describe("two instances on one PostgreSQL server", () => {
     await a.exited;
     // Jobs A had taken are B's once their lease runs out; the others B takes at once.
     await until("every invitation", async () => emails.every((e) => mailsTo(e).length >= 1), 90_000);
-    const jobs = await client.query("select status from jobs where type = 'invitation' and payload->>'requestId' = any($1)", [ids]);
+    const jobs = await client.query("select status from jobs where type = 'invitation' and payload->>'requestId' = any($1)", [
+      ids,
+    ]);
     expect(jobs.rows).toHaveLength(6);
     await until("every invitation job done", async () => {
-      const r = await client.query("select count(*)::int as n from jobs where type = 'invitation' and status = 'DONE' and payload->>'requestId' = any($1)", [ids]);
+      const r = await client.query(
+        "select count(*)::int as n from jobs where type = 'invitation' and status = 'DONE' and payload->>'requestId' = any($1)",
+        [ids],
+      );
       return r.rows[0].n === 6;
     });
     for (const id of ids) {

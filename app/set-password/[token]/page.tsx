@@ -51,7 +51,8 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
   return (
     <AuthCard title={link.purpose === "INVITE" ? "Welcome to Signet" : "Set a new password"}>
       <p className="mb-4 text-sm text-slate-600">
-        {link.purpose === "INVITE" ? "Choose a password for your staff account" : "Choose a new password for"} <b className="text-slate-900">{link.name}</b> ({link.email}).
+        {link.purpose === "INVITE" ? "Choose a password for your staff account" : "Choose a new password for"}{" "}
+        <b className="text-slate-900">{link.name}</b> ({link.email}).
       </p>
       <SetPasswordForm token={token} email={link.email} />
     </AuthCard>

@@ -31,7 +31,12 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
     <div className="min-h-dvh">
       {state.environment === "SANDBOX" ? <SandboxBanner /> : null}
       {state.kind === "ended" ? (
-        <EndedScreen status={state.status} recipientStatus={state.recipientStatus} title={state.title ?? undefined} message={state.message} />
+        <EndedScreen
+          status={state.status}
+          recipientStatus={state.recipientStatus}
+          title={state.title ?? undefined}
+          message={state.message}
+        />
       ) : (
         <CompletedScreen token={token} title={state.title} availableUntil={state.availableUntil} />
       )}

@@ -110,8 +110,21 @@ export function cadesSignature(identity: SigningIdentity, content: Buffer): Buff
   attrs.sort((a, b) => Buffer.compare(der(a), der(b)));
   // The signature covers the attributes encoded as a SET (tag 0x31), not as the [0] they are stored in.
   const signature = crypto.sign("sha256", der(set(attrs)), identity.key);
-  const signerInfo = seq([int(1), seq([issuer, serial]), sha256Alg, tagged(0, attrs), seq([oid(OID.rsaEncryption), nul()]), octets(signature)]);
-  const signedData = seq([int(1), set([sha256Alg]), seq([oid(OID.data)]), tagged(0, identity.chain.map(fromDer)), set([signerInfo])]);
+  const signerInfo = seq([
+    int(1),
+    seq([issuer, serial]),
+    sha256Alg,
+    tagged(0, attrs),
+    seq([oid(OID.rsaEncryption), nul()]),
+    octets(signature),
+  ]);
+  const signedData = seq([
+    int(1),
+    set([sha256Alg]),
+    seq([oid(OID.data)]),
+    tagged(0, identity.chain.map(fromDer)),
+    set([signerInfo]),
+  ]);
   return der(seq([oid(OID.signedData), tagged(0, [signedData])]));
 }
 

@@ -17,8 +17,27 @@ function certificate(events = 3): CertificateData {
     environment: "PRODUCTION",
     originalSha256: "a".repeat(64),
     recipients: [
-      { name: "Zoë Ångström", email: "zoe@example.com", role: "SIGNER", order: 1, status: "SIGNED", signedAt: "2026-11-22T10:15:00.000Z", ip: "203.0.113.7", userAgent: UA, identification: "access code" },
-      { name: "Иван Петров", email: "ivan@example.org", role: "SIGNER", order: 2, status: "SIGNED", signedAt: "2026-11-22T11:00:00.000Z", ip: "2001:db8::1", userAgent: "curl/8.5.0" },
+      {
+        name: "Zoë Ångström",
+        email: "zoe@example.com",
+        role: "SIGNER",
+        order: 1,
+        status: "SIGNED",
+        signedAt: "2026-11-22T10:15:00.000Z",
+        ip: "203.0.113.7",
+        userAgent: UA,
+        identification: "access code",
+      },
+      {
+        name: "Иван Петров",
+        email: "ivan@example.org",
+        role: "SIGNER",
+        order: 2,
+        status: "SIGNED",
+        signedAt: "2026-11-22T11:00:00.000Z",
+        ip: "2001:db8::1",
+        userAgent: "curl/8.5.0",
+      },
       { name: "Carol Copy", email: "carol@example.net", role: "CC", order: 3, status: "PENDING" },
     ],
     events: Array.from({ length: events }, (_, i) => ({
@@ -51,10 +70,30 @@ describe("appendCertificatePage", () => {
   });
 
   it("lists the request, each recipient and each event with time, IP and user agent, extractable", () => {
-    for (const s of ["sr_01JD7Q2V8X", "Mutual non-disclosure agreement", "PRODUCTION", "Zoë Ångström", "zoe@example.com", "Иван Петров", "ivan@example.org", "Carol Copy", "Role: CC · Order: 3 · Status: PENDING"]) {
+    for (const s of [
+      "sr_01JD7Q2V8X",
+      "Mutual non-disclosure agreement",
+      "PRODUCTION",
+      "Zoë Ångström",
+      "zoe@example.com",
+      "Иван Петров",
+      "ivan@example.org",
+      "Carol Copy",
+      "Role: CC · Order: 3 · Status: PENDING",
+    ]) {
       expect(text).toContain(s);
     }
-    for (const s of ["2026-11-22T10:15:00.000Z", "203.0.113.7", "2001:db8::1", "curl/8.5.0", "2026-11-22T09:00:00.000Z", "request.sent", "key:key_123", "198.51.100.0", "198.51.100.2"]) {
+    for (const s of [
+      "2026-11-22T10:15:00.000Z",
+      "203.0.113.7",
+      "2001:db8::1",
+      "curl/8.5.0",
+      "2026-11-22T09:00:00.000Z",
+      "request.sent",
+      "key:key_123",
+      "198.51.100.0",
+      "198.51.100.2",
+    ]) {
       expect(text).toContain(s);
     }
     // The user agent is wrapped, but every piece of it is there in order.
@@ -69,18 +108,30 @@ describe("appendCertificatePage", () => {
   });
 
   it("prints how a signer was identified, only for a signer it is known of", () => {
-    expect(text).toMatch(/Zoë Ångström <zoe@example\.com>\s+Role: SIGNER · Order: 1 · Status: SIGNED\s+Identified by: access code/);
+    expect(text).toMatch(
+      /Zoë Ångström <zoe@example\.com>\s+Role: SIGNER · Order: 1 · Status: SIGNED\s+Identified by: access code/,
+    );
     expect(text.match(/Identified by/g)).toHaveLength(1);
   });
 
   it("prints the seal: the sealing certificate's subject and fingerprint, the level and the timestamp authority", async () => {
-    const seal = { certificateSubject: "CN=Signet sealing, O=Example Ltd", certificateSha256: "b".repeat(64), level: "B-LT" as const, timestampAuthority: "Example TSA", timestampAuthorityCheckedAt: "2026-11-22T12:00:00.000Z" };
+    const seal = {
+      certificateSubject: "CN=Signet sealing, O=Example Ltd",
+      certificateSha256: "b".repeat(64),
+      level: "B-LT" as const,
+      timestampAuthority: "Example TSA",
+      timestampAuthorityCheckedAt: "2026-11-22T12:00:00.000Z",
+    };
     const t = (await pdftotext(await appendCertificatePage(pdf, { ...certificate(1), seal }))).replace(/\s+/g, " ");
     expect(t).toContain("Seal Sealing certificate: CN=Signet sealing, O=Example Ltd");
     expect(t).toContain(`Sealing certificate SHA-256 fingerprint: ${"b".repeat(64)}`);
-    expect(t).toContain("PAdES level: B-LT (signature with a timestamp, and the certificates and revocation data to validate it inside the file)");
+    expect(t).toContain(
+      "PAdES level: B-LT (signature with a timestamp, and the certificates and revocation data to validate it inside the file)",
+    );
     expect(t).toContain("Timestamp authority: Example TSA");
-    expect(t).toContain("Timestamp: from Example TSA at sealing; the exact time is inside the signature. The authority's clock read 2026-11-22T12:00:00.000Z when sealing began.");
+    expect(t).toContain(
+      "Timestamp: from Example TSA at sealing; the exact time is inside the signature. The authority's clock read 2026-11-22T12:00:00.000Z when sealing began.",
+    );
     expect(text).not.toContain("PAdES level"); // no seal given, no seal section
   });
 

@@ -134,7 +134,8 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
   };
   heading("Document");
   hash("Original document SHA-256", cert.originalSha256);
-  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256) hash("Document as sent for signing SHA-256", cert.documentSha256);
+  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256)
+    hash("Document as sent for signing SHA-256", cert.documentSha256);
   hash("Sealed content SHA-256", cert.sealedContentSha256);
   if (cert.sealedContentLength !== undefined) {
     field("Sealed content length", `${cert.sealedContentLength} bytes`);
@@ -214,7 +215,11 @@ function drawPage(ink: PageInk, lines: Line[], font: SealFont, footer: string): 
  * Adds the certificate pages at the end of `doc`; returns how many. With `sandbox`, they carry
  * the sandbox line like every other page.
  */
-export async function addCertificatePages(doc: PDFDocument, cert: CertificateData, opts: { sandbox?: boolean } = {}): Promise<number> {
+export async function addCertificatePages(
+  doc: PDFDocument,
+  cert: CertificateData,
+  opts: { sandbox?: boolean } = {},
+): Promise<number> {
   const font = await embedSealFont(doc, "DejaVuSans.ttf");
   const pages = paginate(compose(cert, font));
   const inks = new Inks(doc);
@@ -233,7 +238,11 @@ export async function addCertificatePages(doc: PDFDocument, cert: CertificateDat
  * prefix). `pdfBytes` is the sealed content: its SHA-256 and length are printed unless `cert`
  * already gives them. Sandbox pages are marked when `opts.sandbox` is true.
  */
-export async function appendCertificatePage(pdfBytes: Uint8Array, cert: CertificateData, opts: { sandbox?: boolean } = {}): Promise<Uint8Array> {
+export async function appendCertificatePage(
+  pdfBytes: Uint8Array,
+  cert: CertificateData,
+  opts: { sandbox?: boolean } = {},
+): Promise<Uint8Array> {
   const full: CertificateData = {
     ...cert,
     sealedContentSha256: cert.sealedContentSha256 ?? crypto.createHash("sha256").update(pdfBytes).digest("hex"),
@@ -242,5 +251,7 @@ export async function appendCertificatePage(pdfBytes: Uint8Array, cert: Certific
   const doc = await loadPdf(pdfBytes);
   const snap = snapshotObjects(doc, pdfBytes);
   await addCertificatePages(doc, full, opts);
-  return (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
+  return (
+    (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }))
+  );
 }

@@ -5,7 +5,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, renderPage, rotatePage, type PopplerWord } from "../../../test/support/pdf-fixtures";
+import {
+  htmlToPdf,
+  pdfimagesList,
+  pdftotext,
+  pdftotextWords,
+  renderPage,
+  rotatePage,
+  type PopplerWord,
+} from "../../../test/support/pdf-fixtures";
 import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
 import { agreementPdf, anchorsOf, pageText, SIGNATURE_JPEG, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";
 import type { FoundAnchor } from "../anchors";
@@ -31,7 +39,13 @@ const isWhite = ([r, g, b]: number[]) => r > 245 && g > 245 && b > 245;
 
 function wordAt(words: PopplerWord[], page: number, text: string): PopplerWord {
   const w = words.find((x) => x.page === page && x.text === text);
-  if (!w) throw new Error(`"${text}" not found on page ${page}: ${words.filter((x) => x.page === page).map((x) => x.text).join(" ")}`);
+  if (!w)
+    throw new Error(
+      `"${text}" not found on page ${page}: ${words
+        .filter((x) => x.page === page)
+        .map((x) => x.text)
+        .join(" ")}`,
+    );
   return w;
 }
 
@@ -59,13 +73,37 @@ describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", ()
     const date2 = anchorNamed(anchors, "{{s2|date}}");
     const ini2 = anchorNamed(anchors, "{{s2|initials}}");
     fields = [
-      { page: 1, x: sig1.x, y: sig1.y, width: 150, height: 50, type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_PNG } },
+      {
+        page: 1,
+        x: sig1.x,
+        y: sig1.y,
+        width: 150,
+        height: 50,
+        type: "SIGNATURE",
+        value: { kind: "image", bytes: SIGNATURE_PNG },
+      },
       { page: 1, x: date1.x, y: date1.y, width: 100, height: 20, type: "DATE", value: { kind: "text", text: "2026-11-22" } },
-      { page: 1, x: name1.x, y: name1.y, width: 200, height: 20, type: "TEXT", value: { kind: "text", text: "Zoë Ångström-Иванова", fontSize: 11 } },
+      {
+        page: 1,
+        x: name1.x,
+        y: name1.y,
+        width: 200,
+        height: 20,
+        type: "TEXT",
+        value: { kind: "text", text: "Zoë Ångström-Иванова", fontSize: 11 },
+      },
       // Page 2 is displayed in landscape; its anchors run down the page. Boxes are upright on the display.
       { page: 2, x: 300, y: sig2.y, width: 150, height: 50, type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_JPEG } },
       { page: 2, x: 300, y: date2.y, width: 100, height: 20, type: "DATE", value: { kind: "text", text: "2026-11-23" } },
-      { page: 2, x: 520, y: ini2.y, width: 120, height: 40, type: "INITIAL", value: { kind: "typed", text: "Jane Q. Doe-Smith" } },
+      {
+        page: 2,
+        x: 520,
+        y: ini2.y,
+        width: 120,
+        height: 40,
+        type: "INITIAL",
+        value: { kind: "typed", text: "Jane Q. Doe-Smith" },
+      },
     ];
     out = await drawFieldValues(pdf, fields, { cover: anchors, sandbox: true });
     words = await pdftotextWords(out);
@@ -77,14 +115,32 @@ describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", ()
     const text = await pdftotext(out);
     expect(text).not.toContain("{{");
     expect(text).not.toContain("}}");
-    for (const kept of ["Sign here:", "keep this text", "and this too", "Full name:", "end of line", "Countersign:", "after the anchor", "Initials:", "right", "tail"]) {
+    for (const kept of [
+      "Sign here:",
+      "keep this text",
+      "and this too",
+      "Full name:",
+      "end of line",
+      "Countersign:",
+      "after the anchor",
+      "Initials:",
+      "right",
+      "tail",
+    ]) {
       expect(text).toContain(kept);
     }
   });
 
   it("leaves the other glyphs exactly where they were, on upright and rotated pages", async () => {
     const original = await pdftotextWords(pdf);
-    for (const [page, text] of [[1, "keep"], [1, "Sign"], [1, "too"], [2, "after"], [2, "tail"], [2, "Countersign:"]] as const) {
+    for (const [page, text] of [
+      [1, "keep"],
+      [1, "Sign"],
+      [1, "too"],
+      [2, "after"],
+      [2, "tail"],
+      [2, "Countersign:"],
+    ] as const) {
       const a = wordAt(original, page, text);
       const b = wordAt(words, page, text);
       expect(Math.abs(a.xMin - b.xMin) + Math.abs(a.yMin - b.yMin) + Math.abs(a.xMax - b.xMax)).toBeLessThan(0.01);
@@ -113,7 +169,12 @@ describe("drawFieldValues on a Chromium PDF whose page 2 is rotated by 90°", ()
 
   it("puts each signature image on its page, scaled to fit with proportions kept and centred", async () => {
     const images = await pdfimagesList(out);
-    expect(images.filter((i) => i.type === "image").map((i) => i.page).sort()).toEqual([1, 2]);
+    expect(
+      images
+        .filter((i) => i.type === "image")
+        .map((i) => i.page)
+        .sort(),
+    ).toEqual([1, 2]);
     // A 2:1 image in a 150 x 50 box is drawn 100 x 50, from x + 25 to x + 125.
     for (const f of [fields[0], fields[3]]) {
       const img = await renderPage(out, f.page);
@@ -146,7 +207,9 @@ describe("drawFieldValues on rotated and cropped pages", () => {
       const { pdf, anchors } = await withRotatedPage2(agreementPdf, deg);
       const date2 = anchorNamed(anchors, "{{s2|date}}");
       const box = { page: 2, x: Math.min(date2.x, 480), y: date2.y, width: 100, height: 20 };
-      const out = await drawFieldValues(pdf, [{ ...box, type: "DATE", value: { kind: "text", text: "2030-01-31" } }], { cover: anchors });
+      const out = await drawFieldValues(pdf, [{ ...box, type: "DATE", value: { kind: "text", text: "2030-01-31" } }], {
+        cover: anchors,
+      });
       expectAtBox(wordAt(await pdftotextWords(out), 2, "2030-01-31"), box);
       expect(await pdftotext(out)).not.toContain("{{");
     });
@@ -166,7 +229,9 @@ describe("drawFieldValues on rotated and cropped pages", () => {
     const box = { page: 3, x: 60, y: 200, width: 120, height: 30 };
     const text = "A rather long answer that cannot fit on one line at twelve points";
     const out = await drawFieldValues(pdf, [{ ...box, type: "TEXT", value: { kind: "text", text } }]);
-    const inBox = (await pdftotextWords(out)).filter((w) => w.page === 3 && w.yMin >= box.y - 1 && w.yMax <= box.y + box.height + 1);
+    const inBox = (await pdftotextWords(out)).filter(
+      (w) => w.page === 3 && w.yMin >= box.y - 1 && w.yMax <= box.y + box.height + 1,
+    );
     expect(inBox.map((w) => w.text).join(" ")).toBe(text);
     for (const w of inBox) expect(w.xMax).toBeLessThanOrEqual(box.x + box.width + 0.5);
   });
@@ -203,11 +268,41 @@ describe("covering anchors that are not text this reader can remove", () => {
 describe("drawFieldValues refuses bad input with PdfError", () => {
   it("a box off the page is OUT_OF_PAGE, an image that is not PNG/JPEG is NOT_AN_IMAGE", async () => {
     const pdf = await agreementPdf();
-    const kind = async (p: Promise<unknown>) => p.then(() => "resolved", (e) => (e instanceof PdfError ? e.kind : String(e)));
-    expect(await kind(drawFieldValues(pdf, [{ page: 4, x: 10, y: 10, width: 50, height: 20, type: "TEXT", value: { kind: "text", text: "x" } }]))).toBe("OUT_OF_PAGE");
-    expect(await kind(drawFieldValues(pdf, [{ page: 1, x: 500, y: 10, width: 200, height: 20, type: "TEXT", value: { kind: "text", text: "x" } }]))).toBe("OUT_OF_PAGE");
+    const kind = async (p: Promise<unknown>) =>
+      p.then(
+        () => "resolved",
+        (e) => (e instanceof PdfError ? e.kind : String(e)),
+      );
+    expect(
+      await kind(
+        drawFieldValues(pdf, [
+          { page: 4, x: 10, y: 10, width: 50, height: 20, type: "TEXT", value: { kind: "text", text: "x" } },
+        ]),
+      ),
+    ).toBe("OUT_OF_PAGE");
+    expect(
+      await kind(
+        drawFieldValues(pdf, [
+          { page: 1, x: 500, y: 10, width: 200, height: 20, type: "TEXT", value: { kind: "text", text: "x" } },
+        ]),
+      ),
+    ).toBe("OUT_OF_PAGE");
     expect(await kind(drawFieldValues(pdf, [], { cover: [{ page: 9, x: 1, y: 1, width: 1, height: 1 }] }))).toBe("OUT_OF_PAGE");
-    expect(await kind(drawFieldValues(pdf, [{ page: 1, x: 10, y: 10, width: 50, height: 20, type: "SIGNATURE", value: { kind: "image", bytes: new TextEncoder().encode("GIF89a not an image") } }]))).toBe("NOT_AN_IMAGE");
+    expect(
+      await kind(
+        drawFieldValues(pdf, [
+          {
+            page: 1,
+            x: 10,
+            y: 10,
+            width: 50,
+            height: 20,
+            type: "SIGNATURE",
+            value: { kind: "image", bytes: new TextEncoder().encode("GIF89a not an image") },
+          },
+        ]),
+      ),
+    ).toBe("NOT_AN_IMAGE");
     expect(await kind(drawFieldValues(new TextEncoder().encode("hello"), []))).toBe("NOT_PDF");
   });
 
@@ -226,8 +321,24 @@ describe("drawFieldValues: the field types of issue 14", () => {
       doc.addPage([612, 792]);
       return doc.save();
     })();
-    const text = (y: number, type: FieldToDraw["type"], t: string): FieldToDraw => ({ page: 1, x: 72, y, width: 200, height: 18, type, value: { kind: "text", text: t, fontSize: 12 } });
-    const mark = (x: number, type: FieldToDraw["type"], value: FieldToDraw["value"]): FieldToDraw => ({ page: 1, x, y: 300, width: 20, height: 20, type, value });
+    const text = (y: number, type: FieldToDraw["type"], t: string): FieldToDraw => ({
+      page: 1,
+      x: 72,
+      y,
+      width: 200,
+      height: 18,
+      type,
+      value: { kind: "text", text: t, fontSize: 12 },
+    });
+    const mark = (x: number, type: FieldToDraw["type"], value: FieldToDraw["value"]): FieldToDraw => ({
+      page: 1,
+      x,
+      y: 300,
+      width: 20,
+      height: 20,
+      type,
+      value,
+    });
     const fields: FieldToDraw[] = [
       text(100, "DROPDOWN", "Green"),
       text(130, "NUMBER", "1234.56"),

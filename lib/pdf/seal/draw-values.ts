@@ -23,7 +23,8 @@ import { removeTextInBoxes } from "./redact";
 
 export type { PageBox } from "../page-space";
 
-export type FieldType = "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+export type FieldType =
+  "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
 
 export type FieldValue =
   /** A drawn or uploaded signature: PNG or JPEG bytes (format judged from the content). */
@@ -122,7 +123,10 @@ function drawText(ink: PageInk, box: PageBox, text: string, requested: number | 
   const band = font.ascent - font.descent;
   let size = Math.min(requested && requested > 0 ? requested : DEFAULT_TEXT_SIZE, box.height / band);
   let lines = wrapText(font, shown, size, box.width);
-  while (size > 0.5 && (lines.length * band * size > box.height + 0.01 || lines.some((l) => font.width(l, size) > box.width + 0.01))) {
+  while (
+    size > 0.5 &&
+    (lines.length * band * size > box.height + 0.01 || lines.some((l) => font.width(l, size) > box.width + 0.01))
+  ) {
     size *= 0.92;
     lines = wrapText(font, shown, size, box.width);
   }
@@ -184,7 +188,13 @@ export function drawSandboxLine(ink: PageInk, font: SealFont): void {
   const geo = pageGeometry(ink.page);
   const size = 9;
   const width = font.width(SANDBOX_LINE, size);
-  const box: PageBox = { page: 0, x: Math.max(0, (geo.width - width) / 2 - 4), y: 4, width: Math.min(geo.width, width + 8), height: size * 1.6 };
+  const box: PageBox = {
+    page: 0,
+    x: Math.max(0, (geo.width - width) / 2 - 4),
+    y: 4,
+    width: Math.min(geo.width, width + 8),
+    height: size * 1.6,
+  };
   const baseline = (box.height - (font.ascent - font.descent) * size) / 2 - font.descent * size;
   ink.frame(boxFrame(ink.page, box), () => {
     ink.rect(0, 0, box.width, box.height, WHITE);

@@ -8,7 +8,18 @@
  * `head -c <length> sealed.pdf | sha256sum`, and it costs one serialization instead of three.
  */
 import { flushNative } from "./ink";
-import { PDFCrossRefSection, PDFCrossRefStream, PDFDocument, PDFName, PDFNumber, PDFObject, PDFRef, PDFStream, PDFTrailer, PDFTrailerDict } from "pdf-lib";
+import {
+  PDFCrossRefSection,
+  PDFCrossRefStream,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRef,
+  PDFStream,
+  PDFTrailer,
+  PDFTrailerDict,
+} from "pdf-lib";
 
 /** The serialized form of every indirect object that is not a stream, taken before the changes. */
 export interface Snapshot {
@@ -18,7 +29,11 @@ export interface Snapshot {
 
 /** The /Size of the last trailer (or cross-reference stream dictionary), read from the file's tail. */
 function trailerSize(bytes: Uint8Array): number | undefined {
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.length - 4096), Math.min(4096, bytes.length)).toString("latin1");
+  const tail = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + Math.max(0, bytes.length - 4096),
+    Math.min(4096, bytes.length),
+  ).toString("latin1");
   const all = [...tail.matchAll(/\/Size\s+(\d+)/g)];
   return all.length ? Number(all[all.length - 1][1]) : undefined;
 }
@@ -40,7 +55,11 @@ export function snapshotObjects(doc: PDFDocument, base: Uint8Array): Snapshot {
 
 /** Offset of the last cross-reference section, from the `startxref` at the end of the file. */
 function lastXrefOffset(bytes: Uint8Array): number | undefined {
-  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.length - 2048), Math.min(2048, bytes.length)).toString("latin1");
+  const tail = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + Math.max(0, bytes.length - 2048),
+    Math.min(2048, bytes.length),
+  ).toString("latin1");
   const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
   if (!m) return undefined;
   const off = Number(m[1]);
@@ -58,7 +77,11 @@ function isTableXref(bytes: Uint8Array, offset: number): boolean {
  * The new section matches the base's kind: a table after a table, a stream after a stream.
  * Returns undefined when `base` has no usable `startxref` (a damaged file that pdf-lib repaired).
  */
-export async function writeIncrementalUpdate(base: Uint8Array, doc: PDFDocument, snap: Snapshot): Promise<Uint8Array | undefined> {
+export async function writeIncrementalUpdate(
+  base: Uint8Array,
+  doc: PDFDocument,
+  snap: Snapshot,
+): Promise<Uint8Array | undefined> {
   const prev = lastXrefOffset(base);
   if (prev === undefined) return undefined;
   await flushNative(doc); // fonts and images are written into the context only now
@@ -96,7 +119,13 @@ export async function writeIncrementalUpdate(base: Uint8Array, doc: PDFDocument,
     write(obj, "\nendobj\n");
   }
 
-  const trailer = ctx.obj({ Size: Math.max(ctx.largestObjectNumber + 1, trailerSize(base) ?? 0), Root: ctx.trailerInfo.Root, Info: ctx.trailerInfo.Info, ID: ctx.trailerInfo.ID, Prev: PDFNumber.of(prev) });
+  const trailer = ctx.obj({
+    Size: Math.max(ctx.largestObjectNumber + 1, trailerSize(base) ?? 0),
+    Root: ctx.trailerInfo.Root,
+    Info: ctx.trailerInfo.Info,
+    ID: ctx.trailerInfo.ID,
+    Prev: PDFNumber.of(prev),
+  });
   const xrefOffset = offset;
   if (isTableXref(base, prev)) {
     const xref = PDFCrossRefSection.createEmpty();

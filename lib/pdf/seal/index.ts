@@ -43,7 +43,9 @@ export interface SealOptions {
   /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
   sandbox?: boolean;
   /** The certificate's content; the hashes are filled in here (originalSha256 defaults to the input's). */
-  certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength" | "seal"> & { originalSha256?: string };
+  certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength" | "seal"> & {
+    originalSha256?: string;
+  };
   /** The level the seal job will bring this seal to (printed on the certificate); default B-B. */
   level?: PadesLevel;
   /** For B-T and above: the authority's name and time from the job's first request, and the room its token needs. */
@@ -114,7 +116,11 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
     { sandbox: opts.sandbox },
   );
   const reserveBytes = opts.timestamp ? opts.timestamp.tokenBytes + TOKEN_MARGIN : 0;
-  addSignaturePlaceholder(doc, identity, { reason: "Signed with Signet: document sealed after all signers signed", ...opts.signature, reserveBytes });
+  addSignaturePlaceholder(doc, identity, {
+    reason: "Signed with Signet: document sealed after all signers signed",
+    ...opts.signature,
+    reserveBytes,
+  });
   const prepared = await writeIncrementalUpdate(content, doc, snap);
   // pdf-lib wrote `content` itself, so it always ends with a cross-reference table.
   if (!prepared) throw new Error("The sealed content has no cross-reference table");

@@ -34,7 +34,10 @@ export class PageInk {
   private resource(obj: PDFFont | PDFImage): string {
     let name = this.names.get(obj);
     if (!name) {
-      const key = obj instanceof PDFFont ? this.page.node.newFontDictionary("SignetF", obj.ref) : this.page.node.newXObject("SignetIm", obj.ref);
+      const key =
+        obj instanceof PDFFont
+          ? this.page.node.newFontDictionary("SignetF", obj.ref)
+          : this.page.node.newXObject("SignetIm", obj.ref);
       name = key.toString();
       this.names.set(obj, name);
     }
@@ -71,14 +74,19 @@ export class PageInk {
 
   /** One line of text with its baseline starting at (x, y). */
   text(font: SealFont, text: string, size: number, x: number, y: number, color: Rgb): void {
-    this.ops.push(`BT ${color.map(fmt).join(" ")} rg ${this.resource(font.pdf)} ${fmt(size)} Tf ${fmt(x)} ${fmt(y)} Td ${font.encode(text)} Tj ET`);
+    this.ops.push(
+      `BT ${color.map(fmt).join(" ")} rg ${this.resource(font.pdf)} ${fmt(size)} Tf ${fmt(x)} ${fmt(y)} Td ${font.encode(text)} Tj ET`,
+    );
   }
 
   finish(): void {
     if (this.ops.length === 0) return;
     const data = zlib.deflateSync(Buffer.from(`q\n${this.ops.join("\n")}\nQ\n`, "latin1"));
     const ctx = this.doc.context;
-    const stream = PDFRawStream.of(ctx.obj({ Filter: PDFName.of("FlateDecode"), Length: data.length }), new Uint8Array(data.buffer, data.byteOffset, data.length));
+    const stream = PDFRawStream.of(
+      ctx.obj({ Filter: PDFName.of("FlateDecode"), Length: data.length }),
+      new Uint8Array(data.buffer, data.byteOffset, data.length),
+    );
     // addContentStream first wraps the page's existing content in q/Q, so whatever graphics
     // state the original leaves behind does not leak into what is drawn here.
     this.page.node.addContentStream(ctx.register(stream));

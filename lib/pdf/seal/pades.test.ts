@@ -22,7 +22,12 @@ describe("createSelfSignedP12", () => {
     const years = (cert.validity.notAfter.getTime() - cert.validity.notBefore.getTime()) / (365.25 * 24 * 3600 * 1000);
     expect(years).toBeGreaterThan(9.99);
     expect(years).toBeLessThan(10.01);
-    const ku = cert.getExtension("keyUsage") as { digitalSignature?: boolean; nonRepudiation?: boolean; keyCertSign?: boolean; critical?: boolean };
+    const ku = cert.getExtension("keyUsage") as {
+      digitalSignature?: boolean;
+      nonRepudiation?: boolean;
+      keyCertSign?: boolean;
+      critical?: boolean;
+    };
     expect(ku).toMatchObject({ digitalSignature: true, nonRepudiation: true, critical: true });
     expect(ku.keyCertSign).toBeFalsy();
     expect(() => forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, "wrong")).toThrow();
@@ -71,6 +76,8 @@ describe("signPdf", () => {
   });
 
   it("refuses a wrong P12 password with a clear error", async () => {
-    await expect(signPdf(await agreementPdf(), { p12: testP12().p12, password: "not-it", reason: "x" })).rejects.toThrow(/signing certificate/);
+    await expect(signPdf(await agreementPdf(), { p12: testP12().p12, password: "not-it", reason: "x" })).rejects.toThrow(
+      /signing certificate/,
+    );
   });
 });

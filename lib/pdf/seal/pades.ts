@@ -76,7 +76,11 @@ function placeholderLength(identity: SigningIdentity, reserveBytes = 0): number 
 }
 
 /** Adds the signature field and its placeholder to `doc` (the widget is invisible, on page 1). */
-export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdentity, opts: Omit<SignOptions, "p12" | "password"> & { reserveBytes?: number }): void {
+export function addSignaturePlaceholder(
+  doc: PDFDocument,
+  identity: SigningIdentity,
+  opts: Omit<SignOptions, "p12" | "password"> & { reserveBytes?: number },
+): void {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: opts.reason,
@@ -92,7 +96,10 @@ export function addSignaturePlaceholder(doc: PDFDocument, identity: SigningIdent
 
 /** Fills the placeholder of a prepared file: the signature covers every byte but its own. */
 export async function fillSignature(prepared: Uint8Array, identity: SigningIdentity): Promise<Uint8Array> {
-  const signed = await new SignPdf().sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.length), new CadesSigner(identity));
+  const signed = await new SignPdf().sign(
+    Buffer.from(prepared.buffer, prepared.byteOffset, prepared.length),
+    new CadesSigner(identity),
+  );
   return new Uint8Array(signed.buffer, signed.byteOffset, signed.length);
 }
 
@@ -106,6 +113,8 @@ export async function signPdf(pdfBytes: Uint8Array, opts: SignOptions): Promise<
   const snap = snapshotObjects(doc, pdfBytes);
   addSignaturePlaceholder(doc, identity, opts);
   // A file whose cross-reference data pdf-lib had to rebuild is rewritten whole instead.
-  const prepared = (await writeIncrementalUpdate(pdfBytes, doc, snap)) ?? (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
+  const prepared =
+    (await writeIncrementalUpdate(pdfBytes, doc, snap)) ??
+    (await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
   return fillSignature(prepared, identity);
 }

@@ -66,7 +66,9 @@ describe("removeTextInBoxes on hand-written content streams", () => {
   it("keeps an inline image that sits between two text operators, and text whose string contains EI", async () => {
     // The lexer reports where an operator ends, not where its operands begin; here the image lies
     // between the previous operator and the Tj's operand, and must survive the Tj's rewrite.
-    const pdf = await pdfWithContent(`BT /F1 12 Tf 72 700 Td (LEIPZIG {{s1|date}} EIGHT) Tj 0 -50 Td ${INLINE_IMAGE} ({{signet:after-image}} kept) Tj ET`);
+    const pdf = await pdfWithContent(
+      `BT /F1 12 Tf 72 700 Td (LEIPZIG {{s1|date}} EIGHT) Tj 0 -50 Td ${INLINE_IMAGE} ({{signet:after-image}} kept) Tj ET`,
+    );
     const { out } = await redactAnchors(pdf);
     const text = await pdftotext(out);
     expect(text).not.toContain("{{");
@@ -84,7 +86,9 @@ describe("removeTextInBoxes on hand-written content streams", () => {
   });
 
   it("removes text that reads as an anchor through /ActualText, and the ActualText with it", async () => {
-    const pdf = await pdfWithContent("BT /F1 12 Tf 72 700 Td (Before ) Tj /Span <</MCID 0 /ActualText ({{signet:at}})>> BDC (S1GN) Tj EMC ( after) Tj ET");
+    const pdf = await pdfWithContent(
+      "BT /F1 12 Tf 72 700 Td (Before ) Tj /Span <</MCID 0 /ActualText ({{signet:at}})>> BDC (S1GN) Tj EMC ( after) Tj ET",
+    );
     expect(await pdftotext(pdf)).toContain("{{signet:at}}");
     const { out, removed } = await redactAnchors(pdf);
     expect(removed).toEqual([4]);
@@ -100,7 +104,9 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     // 14 nested forms, each drawing a letter and the next form (the depth limit, 100 as poppler's, is walker.test.ts's).
     const forms = Array.from({ length: 14 }, (_, i) => ({
       dict: `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >> >>`,
-      stream: new Uint8Array(Buffer.from(`BT /F1 12 Tf 72 ${700 - 20 * i} Td (${String.fromCharCode(65 + i)}) Tj ET /X Do`, "latin1")),
+      stream: new Uint8Array(
+        Buffer.from(`BT /F1 12 Tf 72 ${700 - 20 * i} Td (${String.fromCharCode(65 + i)}) Tj ET /X Do`, "latin1"),
+      ),
     }));
     const content = "BT 14 TL 72 700 Td (nofont) ' ET BT /F1 0 Tf 300 600 Td (zero) Tj ET /X Do";
     const pdf = pdfOf([

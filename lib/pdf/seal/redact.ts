@@ -19,7 +19,15 @@ import { FontCache } from "../text/fonts";
 import { Lexer, Name, type Operand } from "../text/lexer";
 import { activeBudget, newBudget } from "../limits";
 import { decodeStream, getDict, resolve, type DecodeBudget } from "../text/objects";
-import { ContentWalker, type FormRun, type Glyph, type Matrix, type OperatorSpan, type Properties, type WalkerEvents } from "../text/walker";
+import {
+  ContentWalker,
+  type FormRun,
+  type Glyph,
+  type Matrix,
+  type OperatorSpan,
+  type Properties,
+  type WalkerEvents,
+} from "../text/walker";
 import type { PageBox } from "../page-space";
 import { fmt } from "./ink";
 
@@ -61,7 +69,8 @@ function pageContent(doc: PDFDocument, page: PDFPage, budget: DecodeBudget): Uin
   const parts: Uint8Array[] = [];
   for (const item of list) {
     const s = resolve(doc.context, item);
-    if (s instanceof PDFFlateStream) parts.push(s.getUnencodedContents()); // drawn by pdf-lib in this process
+    if (s instanceof PDFFlateStream)
+      parts.push(s.getUnencodedContents()); // drawn by pdf-lib in this process
     else if (s instanceof PDFRawStream) {
       const data = decodeStream(doc.context, s, budget);
       if (data.length === 0 && s.getContents().length > 0) return undefined;
@@ -72,7 +81,7 @@ function pageContent(doc: PDFDocument, page: PDFPage, budget: DecodeBudget): Uin
 }
 
 const WS = new Set([0, 9, 10, 12, 13, 32]);
-const DELIM = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
+const DELIM = new Set([..."()<>[]{}/%"].map((c) => c.charCodeAt(0)));
 
 /**
  * True when `buf[from, to)` holds a BI (inline image) operator outside strings and comments. Only
@@ -201,7 +210,9 @@ class PageRedactor implements WalkerEvents {
 
   beginMarkedContent(tag: string, properties: Properties | undefined, at: OperatorSpan): void {
     const frame = this.frames[this.frames.length - 1];
-    this.marked.push(properties?.has("ActualText") ? { frame, from: at.from, to: at.to, tag, properties, stripped: false } : undefined);
+    this.marked.push(
+      properties?.has("ActualText") ? { frame, from: at.from, to: at.to, tag, properties, stripped: false } : undefined,
+    );
   }
 
   endMarkedContent(): void {
@@ -238,7 +249,8 @@ class PageRedactor implements WalkerEvents {
   }
 
   private covering(x: number, y: number): Rect | undefined {
-    for (const r of this.rects) if (x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE) return r;
+    for (const r of this.rects)
+      if (x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE) return r;
     return undefined;
   }
 

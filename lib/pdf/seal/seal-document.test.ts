@@ -18,13 +18,35 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
     const rotated = await withRotatedPage2(agreementPdf);
     pdf = rotated.pdf;
     const anchors = rotated.anchors;
-    const box = (a: FoundAnchor, width: number, height: number) => ({ page: a.page, x: Math.min(a.x, 600), y: a.y, width, height });
+    const box = (a: FoundAnchor, width: number, height: number) => ({
+      page: a.page,
+      x: Math.min(a.x, 600),
+      y: a.y,
+      width,
+      height,
+    });
     const fields: FieldToDraw[] = [
-      { ...box(anchorNamed(anchors, "{{s1|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "image", bytes: SIGNATURE_PNG } },
+      {
+        ...box(anchorNamed(anchors, "{{s1|signature|150|50}}"), 150, 50),
+        type: "SIGNATURE",
+        value: { kind: "image", bytes: SIGNATURE_PNG },
+      },
       { ...box(anchorNamed(anchors, "{{s1|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-22" } },
-      { ...box(anchorNamed(anchors, "{{s1|text|200|20}}"), 200, 20), type: "TEXT", value: { kind: "text", text: "Alice Example, Director" } },
-      { ...box(anchorNamed(anchors, "{{s2|signature|150|50}}"), 150, 50), type: "SIGNATURE", value: { kind: "typed", text: "Bob Builder" } },
-      { ...box(anchorNamed(anchors, "{{s2|initials}}"), 60, 30), type: "INITIAL", value: { kind: "image", bytes: SIGNATURE_PNG } },
+      {
+        ...box(anchorNamed(anchors, "{{s1|text|200|20}}"), 200, 20),
+        type: "TEXT",
+        value: { kind: "text", text: "Alice Example, Director" },
+      },
+      {
+        ...box(anchorNamed(anchors, "{{s2|signature|150|50}}"), 150, 50),
+        type: "SIGNATURE",
+        value: { kind: "typed", text: "Bob Builder" },
+      },
+      {
+        ...box(anchorNamed(anchors, "{{s2|initials}}"), 60, 30),
+        type: "INITIAL",
+        value: { kind: "image", bytes: SIGNATURE_PNG },
+      },
       { ...box(anchorNamed(anchors, "{{s2|date}}"), 100, 20), type: "DATE", value: { kind: "text", text: "2026-11-23" } },
     ];
     result = await sealDocument(pdf, {
@@ -38,13 +60,43 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
         environment: "SANDBOX",
         originalSha256: "0".repeat(64),
         recipients: [
-          { name: "Alice Example", email: "alice@example.com", role: "SIGNER", order: 1, status: "SIGNED", signedAt: "2026-11-22T10:00:00.000Z", ip: "203.0.113.10", userAgent: "Mozilla/5.0 Alice" },
-          { name: "Bob Builder", email: "bob@example.com", role: "SIGNER", order: 2, status: "SIGNED", signedAt: "2026-11-23T10:00:00.000Z", ip: "203.0.113.20", userAgent: "Mozilla/5.0 Bob" },
+          {
+            name: "Alice Example",
+            email: "alice@example.com",
+            role: "SIGNER",
+            order: 1,
+            status: "SIGNED",
+            signedAt: "2026-11-22T10:00:00.000Z",
+            ip: "203.0.113.10",
+            userAgent: "Mozilla/5.0 Alice",
+          },
+          {
+            name: "Bob Builder",
+            email: "bob@example.com",
+            role: "SIGNER",
+            order: 2,
+            status: "SIGNED",
+            signedAt: "2026-11-23T10:00:00.000Z",
+            ip: "203.0.113.20",
+            userAgent: "Mozilla/5.0 Bob",
+          },
         ],
         events: [
           { at: "2026-11-22T09:00:00.000Z", type: "request.sent", actor: "key:key_1" },
-          { at: "2026-11-22T10:00:00.000Z", type: "recipient.signed", actor: "recipient:alice", ip: "203.0.113.10", userAgent: "Mozilla/5.0 Alice" },
-          { at: "2026-11-23T10:00:00.000Z", type: "recipient.signed", actor: "recipient:bob", ip: "203.0.113.20", userAgent: "Mozilla/5.0 Bob" },
+          {
+            at: "2026-11-22T10:00:00.000Z",
+            type: "recipient.signed",
+            actor: "recipient:alice",
+            ip: "203.0.113.10",
+            userAgent: "Mozilla/5.0 Alice",
+          },
+          {
+            at: "2026-11-23T10:00:00.000Z",
+            type: "recipient.signed",
+            actor: "recipient:bob",
+            ip: "203.0.113.20",
+            userAgent: "Mozilla/5.0 Bob",
+          },
         ],
       },
     });
@@ -79,7 +131,16 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
     const doc = await PDFDocument.load(result.sealed);
     expect(doc.getPageCount()).toBe(3 + result.certificatePages);
     const cert = await pageText(result.sealed, 4);
-    for (const s of ["Certificate of completion", "sr_seal_test", "alice@example.com", "bob@example.com", "203.0.113.20", "Mozilla/5.0 Bob", "request.sent", "2026-11-23T10:00:00.000Z"]) {
+    for (const s of [
+      "Certificate of completion",
+      "sr_seal_test",
+      "alice@example.com",
+      "bob@example.com",
+      "203.0.113.20",
+      "Mozilla/5.0 Bob",
+      "request.sent",
+      "2026-11-23T10:00:00.000Z",
+    ]) {
       expect(cert).toContain(s);
     }
     expect(cert).toMatch(new RegExp(`Original document SHA-256:\\s+${"0".repeat(64)}`));
@@ -103,7 +164,9 @@ describe("sealDocument in production", () => {
   it("has no sandbox line, and defaults the original hash to the input's", async () => {
     const pdf = await agreementPdf();
     const result = await sealDocument(pdf, {
-      fields: [{ page: 3, x: 72, y: 200, width: 120, height: 20, type: "TEXT", value: { kind: "text", text: "Production value" } }],
+      fields: [
+        { page: 3, x: 72, y: 200, width: 120, height: 20, type: "TEXT", value: { kind: "text", text: "Production value" } },
+      ],
       ...testP12(),
       certificate: { requestId: "sr_prod", title: "T", environment: "PRODUCTION", recipients: [], events: [] },
     });

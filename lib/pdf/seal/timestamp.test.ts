@@ -4,7 +4,13 @@ import { pdftotext } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, pdfsig, qpdfCheck, testP12 } from "../../../test/support/seal-fixtures";
 import { qpdfJson, stampDigest, startTestTsa, verifyToken, type TestTsa } from "../../../test/support/tsa";
 import { sealDocument, type SealResult } from "./index";
-import { fillDocumentTimestamp, lastSignatureData, prepareDocumentTimestamp, signatureTimestampToken, timestampSignature } from "./timestamp";
+import {
+  fillDocumentTimestamp,
+  lastSignatureData,
+  prepareDocumentTimestamp,
+  signatureTimestampToken,
+  timestampSignature,
+} from "./timestamp";
 import { addValidationData } from "./validation-data";
 
 const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest();

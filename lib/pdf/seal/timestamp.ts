@@ -42,7 +42,8 @@ function signatureSlots(pdf: Uint8Array): SignatureSlot[] {
     const byteRange = m.slice(1, 5).map(Number) as SignatureSlot["byteRange"];
     const hexStart = byteRange[1] + 1;
     const hexEnd = byteRange[2] - 1;
-    if (buf[hexStart - 1] !== 0x3c || buf[hexEnd] !== 0x3e) throw new Error("A signature's /Contents is not where its /ByteRange says");
+    if (buf[hexStart - 1] !== 0x3c || buf[hexEnd] !== 0x3e)
+      throw new Error("A signature's /Contents is not where its /ByteRange says");
     const raw = Buffer.from(buf.subarray(hexStart, hexEnd).toString("latin1"), "hex");
     // The DER's own length says where it ends: the placeholder is padded with zeros.
     const asn = asn1js.fromBER(ab(raw));
@@ -91,10 +92,13 @@ export function timestampSignature(pdf: Uint8Array, token: Uint8Array): Uint8Arr
   const attribute = new pkijs.Attribute({ type: OID_SIGNATURE_TIMESTAMP, values: [tokenAsn.result] });
   const others = signer.unsignedAttrs?.attributes.filter((a) => a.type !== OID_SIGNATURE_TIMESTAMP) ?? [];
   signer.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 1, attributes: [...others, attribute] });
-  const der = new Uint8Array(new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER());
+  const der = new Uint8Array(
+    new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER(),
+  );
 
   const check = signedDataOf(der).signed.signerInfos[0];
-  if (before && Buffer.compare(before, Buffer.from(check.signedAttrs!.encodedValue)) !== 0) throw new Error("Re-encoding the CMS changed its signed attributes");
+  if (before && Buffer.compare(before, Buffer.from(check.signedAttrs!.encodedValue)) !== 0)
+    throw new Error("Re-encoding the CMS changed its signed attributes");
   return fillSlot(pdf, slot, der);
 }
 
@@ -125,7 +129,10 @@ class CapturingSigner extends Signer {
  * an incremental update, fixes its /ByteRange, and returns the file with the SHA-256 of the byte
  * ranges, which the TSA's token must imprint (fillDocumentTimestamp puts the token in).
  */
-export async function prepareDocumentTimestamp(pdf: Uint8Array, reserveBytes: number): Promise<{ pdf: Uint8Array; imprint: Uint8Array }> {
+export async function prepareDocumentTimestamp(
+  pdf: Uint8Array,
+  reserveBytes: number,
+): Promise<{ pdf: Uint8Array; imprint: Uint8Array }> {
   const doc = await loadPdf(pdf);
   const snap = snapshotObjects(doc, pdf);
   const ctx = doc.context;
@@ -145,7 +152,16 @@ export async function prepareDocumentTimestamp(pdf: Uint8Array, reserveBytes: nu
   const valueRef = ctx.register(PDFInvalidObject.of(bytes));
   const page = doc.getPage(0);
   const widget = ctx.register(
-    ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Sig", Rect: [0, 0, 0, 0], V: valueRef, T: PDFString.of("Signet document timestamp"), F: ANNOTATION_FLAGS.PRINT, P: page.ref }),
+    ctx.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      Rect: [0, 0, 0, 0],
+      V: valueRef,
+      T: PDFString.of("Signet document timestamp"),
+      F: ANNOTATION_FLAGS.PRINT,
+      P: page.ref,
+    }),
   );
   const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray) ?? ctx.obj([]);
   annots.push(widget);

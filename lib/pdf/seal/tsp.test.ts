@@ -29,7 +29,9 @@ describe("RFC 3161 requests and answers, against openssl ts -reply", () => {
     const nonce = newNonce();
     const answer = await ask(nonce);
     await expect(readTimestampResponse(answer, { digest, nonceHex: newNonce() })).rejects.toThrow(/nonce/);
-    await expect(readTimestampResponse(answer, { digest: crypto.randomBytes(32), nonceHex: nonce })).rejects.toThrow(/messageImprint/);
+    await expect(readTimestampResponse(answer, { digest: crypto.randomBytes(32), nonceHex: nonce })).rejects.toThrow(
+      /messageImprint/,
+    );
     const other = await startTestTsa({ name: "Other TSA" });
     try {
       const otherCa = certificatesFromPem(fs.readFileSync(other.caFile, "utf8"));
@@ -40,7 +42,9 @@ describe("RFC 3161 requests and answers, against openssl ts -reply", () => {
   });
 
   it("refuses bytes that are not a TimeStampResp, and a refusal", async () => {
-    await expect(readTimestampResponse(new TextEncoder().encode("garbage"), { digest, nonceHex: newNonce() })).rejects.toThrow(/TimeStampResp|DER/);
+    await expect(readTimestampResponse(new TextEncoder().encode("garbage"), { digest, nonceHex: newNonce() })).rejects.toThrow(
+      /TimeStampResp|DER/,
+    );
     // status rejection (2), with a reason: SEQUENCE { SEQUENCE { INTEGER 2, SEQUENCE { UTF8String "no" } } }
     const refusal = Uint8Array.from([0x30, 0x0b, 0x30, 0x09, 0x02, 0x01, 0x02, 0x30, 0x04, 0x0c, 0x02, 0x6e, 0x6f]);
     await expect(readTimestampResponse(refusal, { digest, nonceHex: newNonce() })).rejects.toThrow(/PKIStatus 2: no/);

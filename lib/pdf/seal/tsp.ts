@@ -71,12 +71,21 @@ function parse<T>(der: Uint8Array, what: string, make: (schema: asn1js.AsnType) 
 
 /** "CN, O" of a certificate's subject (whichever are there), else the whole name. */
 export function subjectName(cert: pkijs.Certificate, parts = ["2.5.4.3", "2.5.4.10"]): string {
-  const value = (type: string) => cert.subject.typesAndValues.find((t) => t.type === type)?.value.valueBlock.value as string | undefined;
+  const value = (type: string) =>
+    cert.subject.typesAndValues.find((t) => t.type === type)?.value.valueBlock.value as string | undefined;
   const named = parts.map(value).filter((v): v is string => !!v);
   return named.length ? named.join(", ") : subjectDn(cert);
 }
 
-const DN_LABELS: Record<string, string> = { "2.5.4.3": "CN", "2.5.4.10": "O", "2.5.4.11": "OU", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST", "1.2.840.113549.1.9.1": "E" };
+const DN_LABELS: Record<string, string> = {
+  "2.5.4.3": "CN",
+  "2.5.4.10": "O",
+  "2.5.4.11": "OU",
+  "2.5.4.6": "C",
+  "2.5.4.7": "L",
+  "2.5.4.8": "ST",
+  "1.2.840.113549.1.9.1": "E",
+};
 
 /** The subject as one line, "CN=…, O=…". */
 export function subjectDn(cert: pkijs.Certificate): string {
@@ -91,7 +100,9 @@ export function parseCertificate(der: Uint8Array): pkijs.Certificate {
 
 /** Certificates of a PEM file (TSA_CA_FILE), as DER. */
 export function certificatesFromPem(pem: string): Uint8Array[] {
-  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map((m) => new Uint8Array(Buffer.from(m[1].replace(/\s+/g, ""), "base64")));
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map(
+    (m) => new Uint8Array(Buffer.from(m[1].replace(/\s+/g, ""), "base64")),
+  );
 }
 
 const certDer = (c: pkijs.CertificateSetItem) => new Uint8Array((c as pkijs.Certificate).toSchema().toBER());
@@ -100,7 +111,10 @@ const certDer = (c: pkijs.CertificateSetItem) => new Uint8Array((c as pkijs.Cert
  * Checks a TimeStampResp against what was asked (`digest`, `nonceHex`) and returns the token.
  * `trusted`: the TSA's CA certificates (DER); when given, the TSA's certificate must chain to one.
  */
-export async function readTimestampResponse(resp: Uint8Array, expected: { digest: Uint8Array; nonceHex: string; trusted?: Uint8Array[] }): Promise<TimestampToken> {
+export async function readTimestampResponse(
+  resp: Uint8Array,
+  expected: { digest: Uint8Array; nonceHex: string; trusted?: Uint8Array[] },
+): Promise<TimestampToken> {
   const answer = parse(resp, "TimeStampResp", (schema) => new pkijs.TimeStampResp({ schema }));
   const status = answer.status.status;
   if (status !== 0 && status !== 1) {
@@ -109,16 +123,30 @@ export async function readTimestampResponse(resp: Uint8Array, expected: { digest
   }
   if (!answer.timeStampToken) throw new TimestampError("The timestamp authority granted the request but sent no token");
   const token = new Uint8Array(answer.timeStampToken.toSchema().toBER());
-  if (answer.timeStampToken.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new TimestampError("The timestamp token is not a SignedData");
-  const signed = parse(token, "timestamp token", (schema) => new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema }).content }));
-  if (signed.encapContentInfo.eContentType !== OID_TST_INFO || !signed.encapContentInfo.eContent) throw new TimestampError("The timestamp token holds no TSTInfo");
-  const tst = parse(new Uint8Array(signed.encapContentInfo.eContent.getValue()), "TSTInfo", (schema) => new pkijs.TSTInfo({ schema }));
+  if (answer.timeStampToken.contentType !== pkijs.ContentInfo.SIGNED_DATA)
+    throw new TimestampError("The timestamp token is not a SignedData");
+  const signed = parse(
+    token,
+    "timestamp token",
+    (schema) => new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema }).content }),
+  );
+  if (signed.encapContentInfo.eContentType !== OID_TST_INFO || !signed.encapContentInfo.eContent)
+    throw new TimestampError("The timestamp token holds no TSTInfo");
+  const tst = parse(
+    new Uint8Array(signed.encapContentInfo.eContent.getValue()),
+    "TSTInfo",
+    (schema) => new pkijs.TSTInfo({ schema }),
+  );
 
   const imprint = tst.messageImprint;
-  if (imprint.hashAlgorithm.algorithmId !== OID_SHA256 || Buffer.compare(Buffer.from(imprint.hashedMessage.valueBlock.valueHexView), Buffer.from(expected.digest)) !== 0) {
+  if (
+    imprint.hashAlgorithm.algorithmId !== OID_SHA256 ||
+    Buffer.compare(Buffer.from(imprint.hashedMessage.valueBlock.valueHexView), Buffer.from(expected.digest)) !== 0
+  ) {
     throw new TimestampError("The timestamp token is not over the digest that was sent (messageImprint differs)");
   }
-  if (!tst.nonce || tst.nonce.toBigInt() !== BigInt(`0x${expected.nonceHex}`)) throw new TimestampError("The timestamp token's nonce is not the request's");
+  if (!tst.nonce || tst.nonce.toBigInt() !== BigInt(`0x${expected.nonceHex}`))
+    throw new TimestampError("The timestamp token's nonce is not the request's");
 
   const trusted = (expected.trusted ?? []).map(parseCertificate);
   let verified: pkijs.SignedDataVerifyResult;
@@ -126,18 +154,25 @@ export async function readTimestampResponse(resp: Uint8Array, expected: { digest
     // pkijs verifies a TSTInfo's imprint by hashing the time-stamped data itself, which only the
     // engine has (the digest was checked above); as plain data it checks the rest: messageDigest
     // over the TSTInfo, the signature over the signed attributes, and the chain.
-    const plain = parse(token, "timestamp token", (schema) => new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema }).content }));
+    const plain = parse(
+      token,
+      "timestamp token",
+      (schema) => new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema }).content }),
+    );
     plain.encapContentInfo.eContentType = OID_DATA;
     verified = await plain.verify({ signer: 0, checkChain: trusted.length > 0, trustedCerts: trusted, extendedMode: true });
   } catch (e) {
     const r = e as Partial<pkijs.SignedDataVerifyResult> & { message?: string };
     throw new TimestampError(`The timestamp token's signature does not verify: ${r.message ?? String(e)}`);
   }
-  if (!verified.signatureVerified || !verified.signerCertificate) throw new TimestampError(`The timestamp token's signature does not verify: ${verified.message ?? "no signer"}`);
-  if (trusted.length && verified.signerCertificateVerified === false) throw new TimestampError("The timestamp authority's certificate does not chain to TSA_CA_FILE");
+  if (!verified.signatureVerified || !verified.signerCertificate)
+    throw new TimestampError(`The timestamp token's signature does not verify: ${verified.message ?? "no signer"}`);
+  if (trusted.length && verified.signerCertificateVerified === false)
+    throw new TimestampError("The timestamp authority's certificate does not chain to TSA_CA_FILE");
   const signer = verified.signerCertificate;
   const eku = signer.extensions?.find((x) => x.extnID === OID_EKU)?.parsedValue as pkijs.ExtKeyUsage | undefined;
-  if (!eku?.keyPurposes.includes(OID_KP_TIME_STAMPING)) throw new TimestampError("The timestamp authority's certificate is not for time-stamping (extendedKeyUsage)");
+  if (!eku?.keyPurposes.includes(OID_KP_TIME_STAMPING))
+    throw new TimestampError("The timestamp authority's certificate is not for time-stamping (extendedKeyUsage)");
 
   const own = new Uint8Array(signer.toSchema().toBER());
   const others = (signed.certificates ?? []).map(certDer).filter((c) => Buffer.compare(Buffer.from(c), Buffer.from(own)) !== 0);

@@ -56,9 +56,14 @@ export function revocationSources(certificates: Uint8Array[]): RevocationSource[
     if (sameName(cert.subject, cert.issuer)) continue;
     const ext = (id: string) => cert.extensions?.find((e) => e.extnID === id)?.parsedValue;
     const aia = ext(OID_AIA) as pkijs.InfoAccess | undefined;
-    const ocsp = aia?.accessDescriptions.find((d) => d.accessMethod === OID_OCSP && d.accessLocation.type === URI)?.accessLocation.value;
+    const ocsp = aia?.accessDescriptions.find((d) => d.accessMethod === OID_OCSP && d.accessLocation.type === URI)?.accessLocation
+      .value;
     const dps = (ext(OID_CRL_DP) as pkijs.CRLDistributionPoints | undefined)?.distributionPoints ?? [];
-    const crls = dps.flatMap((dp) => (Array.isArray(dp.distributionPoint) ? dp.distributionPoint : [])).filter((n) => n.type === URI).map((n) => n.value).filter(httpUrl);
+    const crls = dps
+      .flatMap((dp) => (Array.isArray(dp.distributionPoint) ? dp.distributionPoint : []))
+      .filter((n) => n.type === URI)
+      .map((n) => n.value)
+      .filter(httpUrl);
     if (!httpUrl(ocsp) && !crls.length) continue;
     const issuer = parsed.find((p) => p !== undefined && sameName(p.cert.subject, cert.issuer) && p.der !== der)?.der;
     out.push({ certificate: der, issuer, ocsp: httpUrl(ocsp) ? ocsp : undefined, crls });
@@ -69,7 +74,10 @@ export function revocationSources(certificates: Uint8Array[]): RevocationSource[
 /** An OCSPRequest (DER) for `certificate` issued by `issuer`. */
 export async function ocspRequest(certificate: Uint8Array, issuer: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   const req = new pkijs.OCSPRequest();
-  await req.createForCertificate(parseCertificate(certificate), { hashAlgorithm: "SHA-1", issuerCertificate: parseCertificate(issuer) });
+  await req.createForCertificate(parseCertificate(certificate), {
+    hashAlgorithm: "SHA-1",
+    issuerCertificate: parseCertificate(issuer),
+  });
   return new Uint8Array(req.toSchema(true).toBER());
 }
 
@@ -78,7 +86,8 @@ export async function checkOcspResponse(der: Uint8Array, certificate: Uint8Array
   const asn = asn1js.fromBER(ab(der));
   if (asn.offset === -1) throw new Error("The OCSP answer is not DER");
   const resp = new pkijs.OCSPResponse({ schema: asn.result });
-  if (resp.responseStatus.valueBlock.valueDec !== 0) throw new Error(`The OCSP responder answered with status ${resp.responseStatus.valueBlock.valueDec}`);
+  if (resp.responseStatus.valueBlock.valueDec !== 0)
+    throw new Error(`The OCSP responder answered with status ${resp.responseStatus.valueBlock.valueDec}`);
   const status = await resp.getCertificateStatus(parseCertificate(certificate), parseCertificate(issuer));
   if (!status.isForCertificate) throw new Error("The OCSP answer is not about the certificate asked for");
 }
@@ -88,7 +97,8 @@ export function checkCrl(der: Uint8Array, certificate: Uint8Array): void {
   const asn = asn1js.fromBER(ab(der));
   if (asn.offset === -1) throw new Error("The CRL is not DER");
   const crl = new pkijs.CertificateRevocationList({ schema: asn.result });
-  if (!sameName(crl.issuer, parseCertificate(certificate).issuer)) throw new Error("The CRL is not from the certificate's issuer");
+  if (!sameName(crl.issuer, parseCertificate(certificate).issuer))
+    throw new Error("The CRL is not from the certificate's issuer");
 }
 
 /**

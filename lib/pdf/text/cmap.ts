@@ -67,7 +67,8 @@ const BLOCKS: Record<string, { size: number; entry(sink: CMapSink, e: Operand[])
     size: 3,
     entry(sink, [lo, hi, cid]) {
       // poppler takes a range only when both ends have the same length.
-      if (isCode(lo) && isCode(hi) && lo.length === hi.length && typeof cid === "number") sink.cidRange(toInt(lo), toInt(hi), lo.length, cid);
+      if (isCode(lo) && isCode(hi) && lo.length === hi.length && typeof cid === "number")
+        sink.cidRange(toInt(lo), toInt(hi), lo.length, cid);
     },
   },
 };

@@ -58,16 +58,60 @@ const ASCII_NAMES =
   );
 
 const STANDARD_HIGH: Record<number, string> = {
-  0xa1: "exclamdown", 0xa2: "cent", 0xa3: "sterling", 0xa4: "fraction", 0xa5: "yen", 0xa6: "florin",
-  0xa7: "section", 0xa8: "currency", 0xa9: "quotesingle", 0xaa: "quotedblleft", 0xab: "guillemotleft",
-  0xac: "guilsinglleft", 0xad: "guilsinglright", 0xae: "fi", 0xaf: "fl", 0xb1: "endash", 0xb2: "dagger",
-  0xb3: "daggerdbl", 0xb4: "periodcentered", 0xb6: "paragraph", 0xb7: "bullet", 0xb8: "quotesinglbase",
-  0xb9: "quotedblbase", 0xba: "quotedblright", 0xbb: "guillemotright", 0xbc: "ellipsis", 0xbd: "perthousand",
-  0xbf: "questiondown", 0xc1: "grave", 0xc2: "acute", 0xc3: "circumflex", 0xc4: "tilde", 0xc5: "macron",
-  0xc6: "breve", 0xc7: "dotaccent", 0xc8: "dieresis", 0xca: "ring", 0xcb: "cedilla", 0xcd: "hungarumlaut",
-  0xce: "ogonek", 0xcf: "caron", 0xd0: "emdash", 0xe1: "AE", 0xe3: "ordfeminine", 0xe8: "Lslash",
-  0xe9: "Oslash", 0xea: "OE", 0xeb: "ordmasculine", 0xf1: "ae", 0xf5: "dotlessi", 0xf8: "lslash",
-  0xf9: "oslash", 0xfa: "oe", 0xfb: "germandbls",
+  0xa1: "exclamdown",
+  0xa2: "cent",
+  0xa3: "sterling",
+  0xa4: "fraction",
+  0xa5: "yen",
+  0xa6: "florin",
+  0xa7: "section",
+  0xa8: "currency",
+  0xa9: "quotesingle",
+  0xaa: "quotedblleft",
+  0xab: "guillemotleft",
+  0xac: "guilsinglleft",
+  0xad: "guilsinglright",
+  0xae: "fi",
+  0xaf: "fl",
+  0xb1: "endash",
+  0xb2: "dagger",
+  0xb3: "daggerdbl",
+  0xb4: "periodcentered",
+  0xb6: "paragraph",
+  0xb7: "bullet",
+  0xb8: "quotesinglbase",
+  0xb9: "quotedblbase",
+  0xba: "quotedblright",
+  0xbb: "guillemotright",
+  0xbc: "ellipsis",
+  0xbd: "perthousand",
+  0xbf: "questiondown",
+  0xc1: "grave",
+  0xc2: "acute",
+  0xc3: "circumflex",
+  0xc4: "tilde",
+  0xc5: "macron",
+  0xc6: "breve",
+  0xc7: "dotaccent",
+  0xc8: "dieresis",
+  0xca: "ring",
+  0xcb: "cedilla",
+  0xcd: "hungarumlaut",
+  0xce: "ogonek",
+  0xcf: "caron",
+  0xd0: "emdash",
+  0xe1: "AE",
+  0xe3: "ordfeminine",
+  0xe8: "Lslash",
+  0xe9: "Oslash",
+  0xea: "OE",
+  0xeb: "ordmasculine",
+  0xf1: "ae",
+  0xf5: "dotlessi",
+  0xf8: "lslash",
+  0xf9: "oslash",
+  0xfa: "oe",
+  0xfb: "germandbls",
 };
 
 let standard: CodeNames | undefined;
@@ -91,7 +135,8 @@ function macRomanEncoding(): CodeNames {
   // Names for the text, preferring those of StandardEncoding and WinAnsi, else the glyph list's
   // first (the AGL has several names for some characters).
   init();
-  for (const n of [...standardEncoding(), ...winAnsi!]) if (n && !byText.has(glyphNameToUnicode(n))) byText.set(glyphNameToUnicode(n), n);
+  for (const n of [...standardEncoding(), ...winAnsi!])
+    if (n && !byText.has(glyphNameToUnicode(n))) byText.set(glyphNameToUnicode(n), n);
   const codes = standardEncoding().slice(0, 0x80);
   codes[0x27] = "quotesingle";
   codes[0x60] = "grave";
@@ -105,7 +150,8 @@ function macRomanEncoding(): CodeNames {
   return codes;
 }
 
-export type EncodingName = "StandardEncoding" | "WinAnsiEncoding" | "MacRomanEncoding" | "MacExpertEncoding" | "Symbol" | "ZapfDingbats";
+export type EncodingName =
+  "StandardEncoding" | "WinAnsiEncoding" | "MacRomanEncoding" | "MacExpertEncoding" | "Symbol" | "ZapfDingbats";
 
 export function baseEncoding(name: EncodingName): CodeNames {
   init();

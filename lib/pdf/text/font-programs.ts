@@ -36,10 +36,24 @@ export interface FontProgram {
  * dictionary names no base encoding) and it may hold one: a TrueType program can be megabytes
  * and is never asked for one.
  */
-export function fontProgram(ctx: PDFContext, dict: PDFDict, desc: PDFDict | undefined, budget: DecodeBudget, wantData: boolean): FontProgram {
+export function fontProgram(
+  ctx: PDFContext,
+  dict: PDFDict,
+  desc: PDFDict | undefined,
+  budget: DecodeBudget,
+  wantData: boolean,
+): FontProgram {
   const subtype = getName(ctx, dict, "Subtype");
   let expected: FontType =
-    subtype === "Type1" || subtype === "MMType1" ? "type1" : subtype === "Type1C" ? "type1c" : subtype === "Type3" ? "type3" : subtype === "TrueType" ? "truetype" : "unknown";
+    subtype === "Type1" || subtype === "MMType1"
+      ? "type1"
+      : subtype === "Type1C"
+        ? "type1c"
+        : subtype === "Type3"
+          ? "type3"
+          : subtype === "TrueType"
+            ? "truetype"
+            : "unknown";
   if (expected === "type3" || !desc) return { type: expected };
   let file: PDFRawStream | undefined;
   for (const key of ["FontFile", "FontFile2", "FontFile3"]) {
@@ -49,7 +63,8 @@ export function fontProgram(ctx: PDFContext, dict: PDFDict, desc: PDFDict | unde
       if (key === "FontFile3") {
         const sub = getName(ctx, f.dict, "Subtype");
         if (sub === "Type1C" && expected === "type1") expected = "type1c";
-        else if (sub === "OpenType") expected = expected === "truetype" ? "truetype-ot" : expected === "type1" ? "type1c-ot" : expected;
+        else if (sub === "OpenType")
+          expected = expected === "truetype" ? "truetype-ot" : expected === "type1" ? "type1c-ot" : expected;
       }
       break;
     }
@@ -111,7 +126,7 @@ function readIndex(b: Uint8Array, pos: number): { entries: [number, number][]; e
 /** The operands of one operator in a CFF DICT (TN 5176, 4), or undefined when it is absent. */
 function dictOperand(b: Uint8Array, start: number, end: number, op: number): number | undefined {
   const operands: number[] = [];
-  for (let p = start; p < end; ) {
+  for (let p = start; p < end;) {
     const v = b[p];
     if (v <= 21) {
       const code = v === 12 ? 1200 + b[p + 1] : v;

@@ -5,7 +5,20 @@
  * values for the standard 14 fonts, else 0.95/-0.35). Matching poppler's boxes is a requirement:
  * anchor positions are checked against `pdftotext -bbox` within 2 pt.
  */
-import { PDFArray, PDFContext, PDFDict, PDFHexString, PDFName, PDFNumber, PDFObject, PDFRawStream, PDFRef, PDFString, StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import {
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  StandardFontEmbedder,
+  StandardFonts,
+} from "pdf-lib";
 import { CodeCMap, MAX_USECMAP_DEPTH, UnicodeCMap } from "./cmap";
 import { collectionUnicode, predefinedCMap } from "./predefined-cmaps";
 import { baseEncoding, dingbatGlyph, type CodeNames, type EncodingName } from "./encodings";
@@ -63,10 +76,23 @@ const STANDARD_FONTS: Record<string, StandardFonts> = {
  * ("Arial,Bold", "TimesNewRomanPS-BoldMT", ...). Anything else is not a standard font.
  */
 export function standardFontFor(baseFont: string): StandardFonts | undefined {
-  const n = baseFont.replace(/^[A-Z]{6}\+/, "").replace(/\s+/g, "").toLowerCase();
-  const m = /^(arial|helvetica|timesnewroman(?:ps)?|times|couriernew(?:ps)?|courier|symbol|zapfdingbats)(?:mt)?(?:[-,]?(roman)?(bold)?(italic|oblique)?(?:mt)?)?$/.exec(n);
+  const n = baseFont
+    .replace(/^[A-Z]{6}\+/, "")
+    .replace(/\s+/g, "")
+    .toLowerCase();
+  const m =
+    /^(arial|helvetica|timesnewroman(?:ps)?|times|couriernew(?:ps)?|courier|symbol|zapfdingbats)(?:mt)?(?:[-,]?(roman)?(bold)?(italic|oblique)?(?:mt)?)?$/.exec(
+      n,
+    );
   if (!m) return undefined;
-  const family = m[1].startsWith("arial") || m[1] === "helvetica" ? "helvetica" : m[1].startsWith("times") ? "times" : m[1].startsWith("courier") ? "courier" : m[1];
+  const family =
+    m[1].startsWith("arial") || m[1] === "helvetica"
+      ? "helvetica"
+      : m[1].startsWith("times")
+        ? "times"
+        : m[1].startsWith("courier")
+          ? "courier"
+          : m[1];
   if (family === "symbol" || family === "zapfdingbats") return STANDARD_FONTS[family];
   return STANDARD_FONTS[family + (m[3] ? "-bold" : "") + (m[4] ? "-italic" : "")];
 }
@@ -209,9 +235,16 @@ class SimpleFont implements PdfFont {
    * font's own (not embedded), WinAnsi for TrueType, StandardEncoding for the rest; then
    * /Differences. The Symbolic flag plays no part.
    */
-  private encoding(ctx: PDFContext, dict: PDFDict, desc: PDFDict | undefined, budget: DecodeBudget, differences: (string | number)[] | undefined): CodeNames {
+  private encoding(
+    ctx: PDFContext,
+    dict: PDFDict,
+    desc: PDFDict | undefined,
+    budget: DecodeBudget,
+    differences: (string | number)[] | undefined,
+  ): CodeNames {
     const enc = get(ctx, dict, "Encoding");
-    const named = enc instanceof PDFDict ? getName(ctx, enc, "BaseEncoding") : enc instanceof PDFName ? enc.decodeText() : undefined;
+    const named =
+      enc instanceof PDFDict ? getName(ctx, enc, "BaseEncoding") : enc instanceof PDFName ? enc.decodeText() : undefined;
     let names = named && MAPPED_BASES.has(named) ? baseEncoding(named as EncodingName) : undefined;
     const program = fontProgram(ctx, dict, desc, budget, !names);
     if (!names && program.data) {
@@ -222,7 +255,13 @@ class SimpleFont implements PdfFont {
     }
     if (!names) {
       if (this.standard && !hasFontFile(ctx, desc)) {
-        names = baseEncoding(this.standard === StandardFonts.Symbol ? "Symbol" : this.standard === StandardFonts.ZapfDingbats ? "ZapfDingbats" : "StandardEncoding");
+        names = baseEncoding(
+          this.standard === StandardFonts.Symbol
+            ? "Symbol"
+            : this.standard === StandardFonts.ZapfDingbats
+              ? "ZapfDingbats"
+              : "StandardEncoding",
+        );
       } else names = baseEncoding(program.type === "truetype" ? "WinAnsiEncoding" : "StandardEncoding");
     }
     if (differences) {
@@ -287,7 +326,9 @@ class SimpleFont implements PdfFont {
       if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
       return this.missingWidth * 0.001;
     };
-    let m = -1, letter = -1, any = -1;
+    let m = -1,
+      letter = -1,
+      any = -1;
     for (let code = 0; code < 256; code++) {
       const name = this.names[code];
       if (name?.length === 1 && name === "m") m = code;
@@ -390,7 +431,12 @@ class CompositeFont implements PdfFont {
     this.ascent = m.ascent;
     this.descent = m.descent;
     this.defaultWidth = getNumber(ctx, cid, "DW") ?? 1000;
-    readW(getArray(ctx, cid, "W"), 1, (c, [w]) => this.widths.set(c, w), (low, high, [w]) => this.widthRanges.push({ low, high, w }));
+    readW(
+      getArray(ctx, cid, "W"),
+      1,
+      (c, [w]) => this.widths.set(c, w),
+      (low, high, [w]) => this.widthRanges.push({ low, high, w }),
+    );
     if (this.vertical) {
       const dw2 = numbers(getArray(ctx, cid, "DW2"));
       if (dw2?.length === 2) this.defaultHeight = dw2[1] / 1000;
@@ -456,7 +502,7 @@ function readW(
 ): void {
   if (!w) return;
   const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : NaN);
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const first = num(w[i]);
     const next = w[i + 1];
     if (next instanceof PDFArray) {
@@ -469,7 +515,13 @@ function readW(
     } else {
       const last = num(next);
       const values = w.slice(i + 2, i + 2 + per).map(num);
-      if (Number.isFinite(first) && Number.isFinite(last) && values.length === per && values.every(Number.isFinite) && last >= first) {
+      if (
+        Number.isFinite(first) &&
+        Number.isFinite(last) &&
+        values.length === per &&
+        values.every(Number.isFinite) &&
+        last >= first
+      ) {
         if (last - first < 1024 || !range) for (let c = first; c <= last && c - first < 65536; c++) one(c, values);
         else range(first, last, values);
       }
@@ -482,7 +534,12 @@ function readW(
  * A Type 0 font's /Encoding: a predefined CMap by name, or an embedded one (its /UseCMap and its
  * `usecmap`, poppler's CMap::parse); undefined when it names no CMap there is.
  */
-function encodingCMap(ctx: PDFContext, enc: PDFObject | undefined, budget: DecodeBudget, chain: PDFRawStream[]): CodeCMap | undefined {
+function encodingCMap(
+  ctx: PDFContext,
+  enc: PDFObject | undefined,
+  budget: DecodeBudget,
+  chain: PDFRawStream[],
+): CodeCMap | undefined {
   if (enc instanceof PDFName) return predefinedCMap(enc.decodeText());
   if (!(enc instanceof PDFRawStream) || chain.includes(enc) || chain.length >= MAX_USECMAP_DEPTH) return undefined;
   const parent = encodingCMap(ctx, get(ctx, enc.dict, "UseCMap"), budget, [...chain, enc]);
@@ -508,7 +565,10 @@ export class FontCache {
     if (!(dict instanceof PDFDict)) return undefined;
     const cached = this.byDict.get(dict);
     if (cached) return cached;
-    const font = getName(this.ctx, dict, "Subtype") === "Type0" ? new CompositeFont(this.ctx, dict, this.budget) : new SimpleFont(this.ctx, dict, this.budget);
+    const font =
+      getName(this.ctx, dict, "Subtype") === "Type0"
+        ? new CompositeFont(this.ctx, dict, this.budget)
+        : new SimpleFont(this.ctx, dict, this.budget);
     if (key) this.byRef.set(key, font);
     this.byDict.set(dict, font);
     return font;

@@ -21,7 +21,8 @@ function pdfjsGlyphList(): Map<string, number> {
   const end = src.indexOf("\n});", start);
   if (start < 0 || end < 0) throw new Error(`The glyph list was not found in ${file}: pdfjs-dist changed its layout`);
   const map = new Map<string, number>();
-  for (const m of src.slice(start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g)) map.set(m[1] ?? m[2], parseInt(m[3], 16));
+  for (const m of src.slice(start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g))
+    map.set(m[1] ?? m[2], parseInt(m[3], 16));
   return map;
 }
 

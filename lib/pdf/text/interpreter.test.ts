@@ -60,7 +60,8 @@ describe("/ActualText in the text layer", () => {
     for (const w of words) {
       const box = nearest(layer, w.text, w.xMin, w.yMin);
       expect(box, `"${w.text}"`).toBeDefined();
-      for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const) expect(Math.abs(box[edge] - w[edge]), `${edge} of "${w.text}"`).toBeLessThanOrEqual(2);
+      for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const)
+        expect(Math.abs(box[edge] - w[edge]), `${edge} of "${w.text}"`).toBeLessThanOrEqual(2);
     }
   });
 
@@ -70,6 +71,7 @@ describe("/ActualText in the text layer", () => {
     expect(layer.pages[0].items.map((i) => i.str)).toContain("{{signet:named}}");
     const glyphs = (await pdftotextWords(pdf)).find((w) => w.text === "N4M3D" || w.text === "{{signet:named}}")!;
     const box = nearest(layer, "{{signet:named}}", glyphs.xMin, glyphs.yMin)!;
-    for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const) expect(Math.abs(box[edge] - glyphs[edge])).toBeLessThanOrEqual(2);
+    for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const)
+      expect(Math.abs(box[edge] - glyphs[edge])).toBeLessThanOrEqual(2);
   });
 });

@@ -61,7 +61,12 @@ export class Interpreter {
     formCache: Map<string, Uint8Array>,
     baseMatrix: Matrix,
   ) {
-    this.walker = new ContentWalker(ctx, fonts, this, { base: baseMatrix, budget: limits.budget, deadline: limits.deadline, formCache });
+    this.walker = new ContentWalker(ctx, fonts, this, {
+      base: baseMatrix,
+      budget: limits.budget,
+      deadline: limits.deadline,
+      formCache,
+    });
   }
 
   run(content: Uint8Array, resources: PDFDict | undefined): void {
@@ -110,13 +115,25 @@ export class Interpreter {
     // poppler's ActualText::end: the whole text as one character over the glyphs' extent, which
     // TextPage::addChar spreads evenly over that extent.
     if (!span?.font) return;
-    this.out.glyph(span.font, span.text, span.x0, span.y0, span.x1 - span.x0 - span.csx, span.y1 - span.y0 - span.csy, span.size, span.rot);
+    this.out.glyph(
+      span.font,
+      span.text,
+      span.x0,
+      span.y0,
+      span.x1 - span.x0 - span.csx,
+      span.y1 - span.y0 - span.csy,
+      span.size,
+      span.rot,
+    );
     this.checkGlyphs();
   }
 
   private checkGlyphs(): void {
     if (this.out.glyphs > this.limits.maxGlyphs) {
-      throw new PdfError("TOO_COMPLEX", `The PDF has more than ${this.limits.maxGlyphs} characters of text; the document is too complex`);
+      throw new PdfError(
+        "TOO_COMPLEX",
+        `The PDF has more than ${this.limits.maxGlyphs} characters of text; the document is too complex`,
+      );
     }
   }
 }

@@ -78,7 +78,7 @@ function wordsOf(c: Current): Word[] {
   const { str, charX } = c;
   const n = str.length;
   const out: Word[] = [];
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     if (isSpace(str.charCodeAt(i))) {
       i++;
       continue;
@@ -114,17 +114,48 @@ export class ItemBuilder {
    * vertical writing); (sdx, sdy) is the character and word spacing in the advance, which the
    * glyph's box leaves out.
    */
-  glyph(font: PdfFont, text: string, ox: number, oy: number, adx: number, ady: number, size: number, rot: number, sdx = 0, sdy = 0): void {
+  glyph(
+    font: PdfFont,
+    text: string,
+    ox: number,
+    oy: number,
+    adx: number,
+    ady: number,
+    size: number,
+    rot: number,
+    sdx = 0,
+    sdy = 0,
+  ): void {
     // poppler drops glyphs whose origin is off the page; text there cannot hold a field anyway.
     if (ox < -1 || oy < -1 || ox > this.pageWidth + 1 || oy > this.pageHeight + 1) return;
     this.glyphs++;
     size *= font.sizeScale;
     let along: number, adv: number, box: number, perp: number;
     switch (rot) {
-      case 0: along = ox; adv = adx; box = adx - sdx; perp = oy; break;
-      case 1: along = oy; adv = ady; box = ady - sdy; perp = ox; break;
-      case 2: along = -ox; adv = -adx; box = sdx - adx; perp = oy; break;
-      default: along = -oy; adv = -ady; box = sdy - ady; perp = ox; break;
+      case 0:
+        along = ox;
+        adv = adx;
+        box = adx - sdx;
+        perp = oy;
+        break;
+      case 1:
+        along = oy;
+        adv = ady;
+        box = ady - sdy;
+        perp = ox;
+        break;
+      case 2:
+        along = -ox;
+        adv = -adx;
+        box = sdx - adx;
+        perp = oy;
+        break;
+      default:
+        along = -oy;
+        adv = -ady;
+        box = sdy - ady;
+        perp = ox;
+        break;
     }
     const tol = Math.abs(size);
     const n = text.length;
@@ -143,7 +174,8 @@ export class ItemBuilder {
       Math.abs(along - this.lastAlong) < DUP_ALONG * tol &&
       Math.abs(perp - this.lastPerp) < DUP_ACROSS * tol &&
       !isBlank(text)
-    ) return;
+    )
+      return;
     const c = this.cur;
     if (
       !c ||
@@ -200,7 +232,8 @@ export class ItemBuilder {
         const across = DUP_ACROSS * Math.abs(run.size);
         if (Math.abs(run.perp - c.perp) >= across || Math.abs(run.size - c.size) >= across) continue;
         for (const o of words) {
-          if (Math.abs(o.start - w.start) < along && Math.abs(o.end - w.end) < along && run.str.slice(o.from, o.to) === text) return true;
+          if (Math.abs(o.start - w.start) < along && Math.abs(o.end - w.end) < along && run.str.slice(o.from, o.to) === text)
+            return true;
         }
       }
       return false;
@@ -271,12 +304,40 @@ export class ItemBuilder {
     const len = c.right - c.start;
     let x: number, y: number, width: number, height: number;
     switch (c.rot) {
-      case 0: x = c.start; width = len; y = c.perp - asc; height = asc - desc; break;
-      case 1: y = c.start; height = len; x = c.perp + desc; width = asc - desc; break;
-      case 2: x = -c.right; width = len; y = c.perp + desc; height = asc - desc; break;
-      default: y = -c.right; height = len; x = c.perp - asc; width = asc - desc; break;
+      case 0:
+        x = c.start;
+        width = len;
+        y = c.perp - asc;
+        height = asc - desc;
+        break;
+      case 1:
+        y = c.start;
+        height = len;
+        x = c.perp + desc;
+        width = asc - desc;
+        break;
+      case 2:
+        x = -c.right;
+        width = len;
+        y = c.perp + desc;
+        height = asc - desc;
+        break;
+      default:
+        y = -c.right;
+        height = len;
+        x = c.perp - asc;
+        width = asc - desc;
+        break;
     }
-    const item: TextItem = { str: c.str, x: r3(x), y: r3(y), width: r3(width), height: r3(height), fontSize: r3(size), charX: c.charX };
+    const item: TextItem = {
+      str: c.str,
+      x: r3(x),
+      y: r3(y),
+      width: r3(width),
+      height: r3(height),
+      fontSize: r3(size),
+      charX: c.charX,
+    };
     if (c.rot !== 0) item.dir = (c.rot * 90) as TextDir;
     this.items.push(item);
   }

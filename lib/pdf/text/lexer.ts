@@ -221,11 +221,21 @@ export class Lexer {
       } else if (c === 92 /* \ */) {
         const e = b[p++];
         switch (e) {
-          case 110: out.push(10); continue;
-          case 114: out.push(13); continue;
-          case 116: out.push(9); continue;
-          case 98: out.push(8); continue;
-          case 102: out.push(12); continue;
+          case 110:
+            out.push(10);
+            continue;
+          case 114:
+            out.push(13);
+            continue;
+          case 116:
+            out.push(9);
+            continue;
+          case 98:
+            out.push(8);
+            continue;
+          case 102:
+            out.push(12);
+            continue;
           case 13:
             if (b[p] === 10) p++;
             continue;

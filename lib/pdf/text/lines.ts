@@ -30,10 +30,14 @@ export interface Box {
 function geometry(it: TextItem): { dir: TextDir; lo: number; hi: number; start: number; end: number } {
   const dir = it.dir ?? 0;
   switch (dir) {
-    case 0: return { dir, lo: it.y, hi: it.y + it.height, start: it.x, end: it.x + it.width };
-    case 90: return { dir, lo: it.x, hi: it.x + it.width, start: it.y, end: it.y + it.height };
-    case 180: return { dir, lo: it.y, hi: it.y + it.height, start: -(it.x + it.width), end: -it.x };
-    default: return { dir, lo: it.x, hi: it.x + it.width, start: -(it.y + it.height), end: -it.y };
+    case 0:
+      return { dir, lo: it.y, hi: it.y + it.height, start: it.x, end: it.x + it.width };
+    case 90:
+      return { dir, lo: it.x, hi: it.x + it.width, start: it.y, end: it.y + it.height };
+    case 180:
+      return { dir, lo: it.y, hi: it.y + it.height, start: -(it.x + it.width), end: -it.x };
+    default:
+      return { dir, lo: it.x, hi: it.x + it.width, start: -(it.y + it.height), end: -it.y };
   }
 }
 
@@ -89,7 +93,10 @@ export function buildLines(items: TextItem[]): Line[] {
  * "{{", and so do we; the box still extends to cover every character.
  */
 export function boxOf(line: Line, from: number, to: number): Box | undefined {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   let first: { x0: number; y0: number } | undefined;
   for (let i = from; i < to; i++) {
     const r = line.refs[i];
@@ -100,10 +107,30 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
     const e = r.index + 1 < it.charX.length ? it.charX[r.index + 1] : len;
     let bx0: number, bx1: number, by0: number, by1: number;
     switch (it.dir ?? 0) {
-      case 0: bx0 = it.x + s; bx1 = it.x + e; by0 = it.y; by1 = it.y + it.height; break;
-      case 90: by0 = it.y + s; by1 = it.y + e; bx0 = it.x; bx1 = it.x + it.width; break;
-      case 180: bx0 = it.x + it.width - e; bx1 = it.x + it.width - s; by0 = it.y; by1 = it.y + it.height; break;
-      default: by0 = it.y + it.height - e; by1 = it.y + it.height - s; bx0 = it.x; bx1 = it.x + it.width; break;
+      case 0:
+        bx0 = it.x + s;
+        bx1 = it.x + e;
+        by0 = it.y;
+        by1 = it.y + it.height;
+        break;
+      case 90:
+        by0 = it.y + s;
+        by1 = it.y + e;
+        bx0 = it.x;
+        bx1 = it.x + it.width;
+        break;
+      case 180:
+        bx0 = it.x + it.width - e;
+        bx1 = it.x + it.width - s;
+        by0 = it.y;
+        by1 = it.y + it.height;
+        break;
+      default:
+        by0 = it.y + it.height - e;
+        by1 = it.y + it.height - s;
+        bx0 = it.x;
+        bx1 = it.x + it.width;
+        break;
     }
     if (!first) first = { x0: Math.min(bx0, bx1), y0: Math.min(by0, by1) };
     x0 = Math.min(x0, bx0, bx1);
@@ -120,7 +147,17 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
 
 /** What \s matches, without a regular expression per character. */
 export function isSpace(c: number): boolean {
-  return c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return c <= 32
+    ? c === 32 || (c >= 9 && c <= 13)
+    : c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff;
 }
 
 /**

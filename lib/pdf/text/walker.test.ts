@@ -24,7 +24,10 @@ function onePage(content: string, resources = "", objects: (string | { dict: str
 }
 
 function form(content: string, resources = "/Font << /F1 5 0 R >>"): { dict: string; stream: Uint8Array } {
-  return { dict: `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${resources} >>`, stream: new Uint8Array(Buffer.from(content, "latin1")) };
+  return {
+    dict: `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${resources} >>`,
+    stream: new Uint8Array(Buffer.from(content, "latin1")),
+  };
 }
 
 /** Walks page 1 of `pdf` with `events`. */
@@ -32,7 +35,10 @@ async function walk(pdf: Uint8Array, events: WalkerEvents): Promise<void> {
   const doc = await PDFDocument.load(pdf);
   const page = doc.getPage(0);
   const budget = newBudget();
-  const walker = new ContentWalker(doc.context, new FontCache(doc.context, budget), events, { base: pageGeometry(page).toDisplay, budget });
+  const walker = new ContentWalker(doc.context, new FontCache(doc.context, budget), events, {
+    base: pageGeometry(page).toDisplay,
+    budget,
+  });
   walker.run(decodeStream(doc.context, page.node.Contents() as PDFRawStream, budget), page.node.Resources());
 }
 
@@ -55,7 +61,8 @@ describe("ContentWalker", () => {
     const content = "BT /F1 12 Tf 72 700 Td\n[(A) -250 (B)] TJ % a comment\n 0 -14 Td (C) ' ET";
     const ops: [string, string][] = [];
     await walk(onePage(content), {
-      operator: (op: string, _args: readonly Operand[], at) => ops.push([op, Buffer.from(at.content.subarray(at.from, at.to)).toString("latin1").trim()]),
+      operator: (op: string, _args: readonly Operand[], at) =>
+        ops.push([op, Buffer.from(at.content.subarray(at.from, at.to)).toString("latin1").trim()]),
     });
     expect(ops).toEqual([
       ["BT", "BT"],
@@ -69,7 +76,8 @@ describe("ContentWalker", () => {
   });
 
   it("places glyphs through q/Q, cm, Tm, TJ adjustments, Tz and Ts", async () => {
-    const content = "q 2 0 0 2 0 0 cm BT /F1 6 Tf 36 300 Td (A) Tj ET Q BT /F1 12 Tf 1 0 0 1 72 600 Tm [(A) -1000 (A)] TJ 50 Tz 5 Ts (A) Tj ET";
+    const content =
+      "q 2 0 0 2 0 0 cm BT /F1 6 Tf 36 300 Td (A) Tj ET Q BT /F1 12 Tf 1 0 0 1 72 600 Tm [(A) -1000 (A)] TJ 50 Tz 5 Ts (A) Tj ET";
     const g = await glyphsOf(onePage(content));
     const a = 0.667 * 12; // Helvetica's A is 667/1000 em
     expect(g.map((s) => s.text).join("")).toBe("AAAA");
@@ -84,7 +92,8 @@ describe("ContentWalker", () => {
   });
 
   it("reports glyphs drawn at size 0 or 0 Tz (poppler extracts them); showing without a font does nothing, not even the move of '", async () => {
-    const content = "BT 14 TL 72 700 Td (lost) ' /F1 12 Tf (X) Tj ET BT /F1 0 Tf 72 600 Td (Y) Tj ET BT /F1 12 Tf 0 Tz 72 500 Td (Z) Tj ET";
+    const content =
+      "BT 14 TL 72 700 Td (lost) ' /F1 12 Tf (X) Tj ET BT /F1 0 Tf 72 600 Td (Y) Tj ET BT /F1 12 Tf 0 Tz 72 500 Td (Z) Tj ET";
     const g = await glyphsOf(onePage(content));
     expect(g.map((s) => s.text)).toEqual(["X", "Y", "Z"]);
     expect(g[0]).toMatchObject({ x: 72, y: 92 });
@@ -100,7 +109,11 @@ describe("ContentWalker", () => {
     ]);
     const events: string[] = [];
     const show = (props: Properties | undefined) =>
-      props ? JSON.stringify([...props], (_, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("latin1") : v instanceof Map ? [...v] : v)) : "-";
+      props
+        ? JSON.stringify([...props], (_, v) =>
+            v instanceof Uint8Array ? Buffer.from(v).toString("latin1") : v instanceof Map ? [...v] : v,
+          )
+        : "-";
     await walk(pdf, {
       beginMarkedContent: (tag, props) => events.push(`begin ${tag} ${show(props)}`),
       endMarkedContent: (tag) => events.push(`end ${tag}`),
@@ -121,7 +134,12 @@ describe("ContentWalker", () => {
   });
 
   it("stops at 100 nested forms (poppler's limit), and refuses a DAG of forms beyond the form-run budget", async () => {
-    const forms = Array.from({ length: 104 }, (_, i) => form(`BT /F1 6 Tf ${20 + 100 * Math.floor(i / 26)} ${780 - 7 * (i % 26)} Td (${String.fromCharCode(65 + (i % 26))}) Tj ET /X Do`, `/Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >>`));
+    const forms = Array.from({ length: 104 }, (_, i) =>
+      form(
+        `BT /F1 6 Tf ${20 + 100 * Math.floor(i / 26)} ${780 - 7 * (i % 26)} Td (${String.fromCharCode(65 + (i % 26))}) Tj ET /X Do`,
+        `/Font << /F1 5 0 R >> /XObject << /X ${7 + i} 0 R >>`,
+      ),
+    );
     const pdf = onePage("/X Do", "/XObject << /X 6 0 R >>", forms);
     const g = await glyphsOf(pdf);
     expect(g).toHaveLength(100);

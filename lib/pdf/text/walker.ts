@@ -185,7 +185,17 @@ export class ContentWalker {
     private readonly events: WalkerEvents,
     private readonly opts: WalkerOptions,
   ) {
-    this.gs = { ctm: opts.base, font: undefined, fontSize: 0, charSpace: 0, wordSpace: 0, hScale: 1, leading: 0, rise: 0, renderMode: 0 };
+    this.gs = {
+      ctm: opts.base,
+      font: undefined,
+      fontSize: 0,
+      charSpace: 0,
+      wordSpace: 0,
+      hScale: 1,
+      leading: 0,
+      rise: 0,
+      renderMode: 0,
+    };
     this.formCache = opts.formCache ?? new Map();
     this.deadline = opts.deadline ?? Infinity;
   }
@@ -344,7 +354,8 @@ export class ContentWalker {
     // Every glyph shown counts, on the page or not: a string of 3 million glyphs drawn off the page
     // costs as much to walk as one drawn on it.
     this.shown += bytes.length;
-    if (this.shown > LIMITS.pageGlyphs * 2) throw exhaust(this.opts.budget, `a page shows more than ${(LIMITS.pageGlyphs * 2).toLocaleString("en")} glyphs`);
+    if (this.shown > LIMITS.pageGlyphs * 2)
+      throw exhaust(this.opts.budget, `a page shows more than ${(LIMITS.pageGlyphs * 2).toLocaleString("en")} glyphs`);
     const gs = this.gs;
     const font = gs.font!;
     const fs = gs.fontSize;
@@ -358,11 +369,15 @@ export class ContentWalker {
     const md = tm[2] * c[1] + tm[3] * c[3];
     // poppler's rotation test (TextPage::beginWord) on the font matrix, sizes included, and for
     // Type 3 fonts their FontMatrix too.
-    let fa = ma * fs * th, fb = mb * fs * th, fc = mc * fs, fd = md * fs;
+    let fa = ma * fs * th,
+      fb = mb * fs * th,
+      fc = mc * fs,
+      fd = md * fs;
     // poppler GfxState::getTransformedFontSize: the length of the text's vertical unit.
     const size = Math.hypot(fc, fd);
     const fm = font.glyphMatrix;
-    if (fm) [fa, fb, fc, fd] = [fm[0] * fa + fm[1] * fc, fm[0] * fb + fm[1] * fd, fm[2] * fa + fm[3] * fc, fm[2] * fb + fm[3] * fd];
+    if (fm)
+      [fa, fb, fc, fd] = [fm[0] * fa + fm[1] * fc, fm[0] * fb + fm[1] * fd, fm[2] * fa + fm[3] * fc, fm[2] * fb + fm[3] * fd];
     const g = this.glyph;
     g.font = font;
     g.bytes = bytes;
@@ -379,7 +394,7 @@ export class ContentWalker {
     g.size = size;
     const events = this.events;
     const report = events.glyph !== undefined;
-    for (let pos = 0; pos < bytes.length; ) {
+    for (let pos = 0; pos < bytes.length;) {
       const len = font.readCode(bytes, pos);
       const code = font.lastCode;
       // Word spacing applies to the single byte 32, whatever code it is (poppler's doShowText).
@@ -409,7 +424,8 @@ export class ContentWalker {
   private form(name: string, resources: PDFDict | undefined, depth: number): void {
     if (depth >= MAX_FORM_DEPTH) return;
     // Forms may share forms: a DAG of 12 levels that draws each child ten times is 10¹² runs.
-    if (--this.opts.budget.formRuns < 0) throw exhaust(this.opts.budget, `it draws forms more than ${LIMITS.formRuns.toLocaleString("en")} times`);
+    if (--this.opts.budget.formRuns < 0)
+      throw exhaust(this.opts.budget, `it draws forms more than ${LIMITS.formRuns.toLocaleString("en")} times`);
     const ref = getDict(this.ctx, resources, "XObject")?.get(PDFName.of(name));
     const stream = ref instanceof PDFRef ? this.ctx.lookup(ref) : ref;
     if (!(stream instanceof PDFRawStream) || getName(this.ctx, stream.dict, "Subtype") !== "Form") return;
@@ -421,7 +437,12 @@ export class ContentWalker {
       content = decodeStream(this.ctx, stream, this.opts.budget);
       if (key) this.formCache.set(key, content);
     }
-    const run: FormRun = { ref: ref instanceof PDFRef ? ref : undefined, stream, content, resources: getDict(this.ctx, stream.dict, "Resources") ?? resources };
+    const run: FormRun = {
+      ref: ref instanceof PDFRef ? ref : undefined,
+      stream,
+      content,
+      resources: getDict(this.ctx, stream.dict, "Resources") ?? resources,
+    };
     const m = numbers(getArray(this.ctx, stream.dict, "Matrix"));
     const saved = { ...this.gs };
     const savedTm = this.tm.slice() as Matrix;
@@ -450,7 +471,13 @@ export class ContentWalker {
       return;
     }
     const listening = this.events.beginMarkedContent || this.events.endMarkedContent;
-    const properties = !listening ? undefined : operand instanceof Map ? operand : operand instanceof Name ? this.namedProperties(operand.name) : undefined;
+    const properties = !listening
+      ? undefined
+      : operand instanceof Map
+        ? operand
+        : operand instanceof Name
+          ? this.namedProperties(operand.name)
+          : undefined;
     this.marked.push({ tag, properties });
     this.events.beginMarkedContent?.(tag, properties, this.at);
   }

@@ -140,8 +140,16 @@ function findSigner(sd: pkijs.SignedData, si: pkijs.SignerInfo): pkijs.Certifica
   }
   // [0] SubjectKeyIdentifier: SHA-1 of the public key, by RFC 5280's first method.
   const sid = si.sid as asn1js.Constructed & asn1js.OctetString;
-  const keyId = Buffer.from(sid.idBlock.isConstructed ? (sid.valueBlock.value[0] as asn1js.OctetString).valueBlock.valueHexView : (sid as asn1js.OctetString).valueBlock.valueHexView);
-  return certs.find((c) => crypto.createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest().equals(keyId)) ?? null;
+  const keyId = Buffer.from(
+    sid.idBlock.isConstructed
+      ? (sid.valueBlock.value[0] as asn1js.OctetString).valueBlock.valueHexView
+      : (sid as asn1js.OctetString).valueBlock.valueHexView,
+  );
+  return (
+    certs.find((c) =>
+      crypto.createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest().equals(keyId),
+    ) ?? null
+  );
 }
 
 function attribute(attrs: pkijs.SignedAndUnsignedAttributes | undefined, oid: string): pkijs.Attribute | undefined {
@@ -165,10 +173,21 @@ function essCertHash(attr: pkijs.Attribute, v2: boolean): { algorithm: string; h
   return { algorithm, hash: Buffer.from(hash.valueBlock.valueHexView) };
 }
 
-async function verifyWithKey(data: BufferSource, si: pkijs.SignerInfo, cert: pkijs.Certificate, digest: string): Promise<boolean> {
+async function verifyWithKey(
+  data: BufferSource,
+  si: pkijs.SignerInfo,
+  cert: pkijs.Certificate,
+  digest: string,
+): Promise<boolean> {
   const engine = pkijs.getCrypto(true);
   try {
-    return await engine.verifyWithPublicKey(data, si.signature, cert.subjectPublicKeyInfo, si.signatureAlgorithm, WEBCRYPTO[digest]);
+    return await engine.verifyWithPublicKey(
+      data,
+      si.signature,
+      cert.subjectPublicKeyInfo,
+      si.signatureAlgorithm,
+      WEBCRYPTO[digest],
+    );
   } catch {
     return false;
   }
@@ -223,7 +242,8 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Pro
     if (ess) {
       report.signingCertificateAttribute = v2 ? "v2" : "v1";
       const h = essCertHash(ess, !!v2);
-      if (h && report.signerDer) report.signingCertificateBound = crypto.createHash(h.algorithm).update(report.signerDer).digest().equals(h.hash);
+      if (h && report.signerDer)
+        report.signingCertificateBound = crypto.createHash(h.algorithm).update(report.signerDer).digest().equals(h.hash);
     }
   } else {
     // No signed attributes (plain PKCS#7): the signature is over the digest of the content itself.
@@ -234,7 +254,8 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Pro
   if (!report.digestMatches) report.problems.push("The digest of the signed bytes differs from the one the signature holds");
   if (cert) {
     report.signatureVerifies = si.signedAttrs ? await verifyWithKey(signedBytes, si, cert, digest) : false;
-    if (!report.signatureVerifies && si.signedAttrs) report.problems.push("The signature does not verify with the signer's certificate");
+    if (!report.signatureVerifies && si.signedAttrs)
+      report.problems.push("The signature does not verify with the signer's certificate");
   }
 
   const tst = attribute(si.unsignedAttrs, OID.signatureTimeStampToken);
@@ -242,7 +263,9 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Pro
     // RFC 3161 / CAdES: the token's message imprint is the digest of the signature value.
     const signatureValue = Buffer.from(si.signature.valueBlock.valueHexView);
     const token = tst.values[0];
-    const t = await readTimestampToken(new Uint8Array(token.toBER(false)), (alg) => crypto.createHash(alg).update(signatureValue).digest());
+    const t = await readTimestampToken(new Uint8Array(token.toBER(false)), (alg) =>
+      crypto.createHash(alg).update(signatureValue).digest(),
+    );
     report.timestamp = { genTime: t.genTime, tsa: t.tsa, verified: t.verified, ...(t.problem ? { problem: t.problem } : {}) };
     if (t.problem) report.problems.push(t.problem);
   }
@@ -266,7 +289,8 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): P
   let tst: pkijs.TSTInfo;
   try {
     sd = parseSignedData(der);
-    if (sd.encapContentInfo.eContentType !== OID.tstInfo || !sd.encapContentInfo.eContent) throw new Error("its content is not a TSTInfo");
+    if (sd.encapContentInfo.eContentType !== OID.tstInfo || !sd.encapContentInfo.eContent)
+      throw new Error("its content is not a TSTInfo");
     tst = pkijs.TSTInfo.fromBER(sd.encapContentInfo.eContent.getValue());
   } catch (e) {
     const problem = `The time-stamp token could not be read (${(e as Error).message})`;
@@ -278,7 +302,8 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): P
   const tsa = (tst.tsa ? generalNameToString(tst.tsa) : null) ?? signer?.subject ?? null;
   const problems: string[] = [];
   const imprintAlg = DIGESTS[tst.messageImprint.hashAlgorithm.algorithmId];
-  const imprintMatches = !!imprintAlg && Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digestOf(imprintAlg));
+  const imprintMatches =
+    !!imprintAlg && Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digestOf(imprintAlg));
   if (!imprintMatches) problems.push("the time-stamp's message imprint is not the digest of what it stamps");
   let signatureVerifies = false;
   if (!si || !cert || !si.signedAttrs) problems.push("the time-stamp token has no signer certificate or signed attributes");
@@ -286,11 +311,22 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): P
     const digest = DIGESTS[si.digestAlgorithm.algorithmId];
     const md = attribute(si.signedAttrs, OID.messageDigest)?.values[0];
     const eContent = Buffer.from(sd.encapContentInfo.eContent!.getValue());
-    const contentOk = !!digest && md instanceof asn1js.OctetString && Buffer.from(md.valueBlock.valueHexView).equals(crypto.createHash(digest).update(eContent).digest());
+    const contentOk =
+      !!digest &&
+      md instanceof asn1js.OctetString &&
+      Buffer.from(md.valueBlock.valueHexView).equals(crypto.createHash(digest).update(eContent).digest());
     signatureVerifies = contentOk && (await verifyWithKey(si.signedAttrs.encodedValue, si, cert, digest));
     if (!signatureVerifies) problems.push("the time-stamp token's signature does not verify");
   }
   const verified = imprintMatches && signatureVerifies;
   const problem = problems.length ? `Time-stamp: ${problems.join("; ")}` : undefined;
-  return { genTime: tst.genTime.toISOString(), tsa, verified, ...(problem ? { problem } : {}), imprintMatches, signatureVerifies, signer };
+  return {
+    genTime: tst.genTime.toISOString(),
+    tsa,
+    verified,
+    ...(problem ? { problem } : {}),
+    imprintMatches,
+    signatureVerifies,
+    signer,
+  };
 }

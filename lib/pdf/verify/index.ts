@@ -10,7 +10,20 @@
  * time-stamp update (updates.ts).
  */
 import crypto from "node:crypto";
-import { decodePDFRawStream, PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject } from "pdf-lib";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  type PDFContext,
+  type PDFDocument,
+  type PDFObject,
+} from "pdf-lib";
 import { PdfError } from "../errors";
 import { openPdf } from "../load";
 import { tooComplex, withBudget } from "../limits";
@@ -154,7 +167,9 @@ function contentsAt(bytes: Uint8Array, br: number[]): Uint8Array | null {
   if (start !== 0 || len1 < 1 || gapEnd <= len1 + 1 || gapEnd > bytes.length) return null;
   if (bytes[len1] !== 0x3c || bytes[gapEnd - 1] !== 0x3e) return null;
   if (gapEnd - len1 - 2 > MAX_CONTENTS_HEX) throw tooComplex("a signature's /Contents is larger than 512 KB");
-  const hex = Buffer.from(bytes.buffer, bytes.byteOffset + len1 + 1, gapEnd - len1 - 2).toString("latin1").replace(/[\0\t\n\f\r ]/g, "");
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset + len1 + 1, gapEnd - len1 - 2)
+    .toString("latin1")
+    .replace(/[\0\t\n\f\r ]/g, "");
   if (!/^[0-9a-fA-F]*$/.test(hex)) return null;
   return new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex"));
 }
@@ -172,7 +187,8 @@ function rangeDigest(bytes: Uint8Array, br: number[] | null) {
   };
 }
 
-const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+const same = (a: Uint8Array, b: Uint8Array) =>
+  Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
 
 async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, sealing: Set<string>): Promise<SignatureReport> {
   const d = f.dict;
@@ -219,14 +235,25 @@ async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, seali
   return report;
 }
 
-async function readCms(report: SignatureReport, kind: SignatureReport["kind"], cms: Uint8Array, digestOf: (alg: string) => Buffer, sealing: Set<string>): Promise<void> {
+async function readCms(
+  report: SignatureReport,
+  kind: SignatureReport["kind"],
+  cms: Uint8Array,
+  digestOf: (alg: string) => Buffer,
+  sealing: Set<string>,
+): Promise<void> {
   const problems = report.problems;
   if (kind === "document-timestamp") {
     const ts = await readTimestampToken(cms, digestOf);
     report.signer = ts.signer;
     report.digestMatches = ts.imprintMatches;
     report.signatureVerifies = ts.signatureVerifies;
-    report.timestamp = { genTime: ts.genTime, tsa: ts.tsa, verified: ts.verified, ...(ts.problem ? { problem: ts.problem } : {}) };
+    report.timestamp = {
+      genTime: ts.genTime,
+      tsa: ts.tsa,
+      verified: ts.verified,
+      ...(ts.problem ? { problem: ts.problem } : {}),
+    };
     if (ts.problem) problems.push(ts.problem);
     return;
   }
@@ -240,7 +267,8 @@ async function readCms(report: SignatureReport, kind: SignatureReport["kind"], c
     signingCertificateAttribute: r.signingCertificateAttribute,
     timestamp: r.timestamp,
   });
-  if (r.signingCertificateAttribute && !r.signingCertificateBound) problems.push("The signing-certificate attribute names another certificate than the signer's");
+  if (r.signingCertificateAttribute && !r.signingCertificateBound)
+    problems.push("The signing-certificate attribute names another certificate than the signer's");
 }
 
 function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: DssReport; ref: PDFRef | null } | null {
@@ -263,7 +291,10 @@ function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: 
       if (e instanceof PdfError) throw e; // the decode budget
     }
   }
-  return { report: { certificates: certs.length, ocsps: list("OCSPs").length, crls: list("CRLs").length, includesSigner }, ref: raw instanceof PDFRef ? raw : null };
+  return {
+    report: { certificates: certs.length, ocsps: list("OCSPs").length, crls: list("CRLs").length, includesSigner },
+    ref: raw instanceof PDFRef ? raw : null,
+  };
 }
 
 /**
@@ -326,11 +357,18 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
   });
 }
 
-function padesLevel(s: SignatureReport, all: SignatureReport[], dss: { report: DssReport; ref: PDFRef | null } | null, bytes: Uint8Array): PadesLevel | null {
+function padesLevel(
+  s: SignatureReport,
+  all: SignatureReport[],
+  dss: { report: DssReport; ref: PDFRef | null } | null,
+  bytes: Uint8Array,
+): PadesLevel | null {
   if (s.subFilter !== "ETSI.CAdES.detached" || !s.signingCertificateAttribute) return null;
   const end = s.byteRange.length === 4 ? s.byteRange[2] + s.byteRange[3] : Infinity;
   // Document time-stamps over this signature's whole revision, whose own checks pass.
-  const later = all.filter((t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && t.byteRange[1] >= end);
+  const later = all.filter(
+    (t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && t.byteRange[1] >= end,
+  );
   if (!(s.timestamp?.verified || later.length)) return "B-B";
   if (!dss || dss.report.certificates === 0) return "B-T";
   // B-LTA: a document time-stamp covers the DSS (is written after it).
@@ -350,13 +388,19 @@ function padesLevel(s: SignatureReport, all: SignatureReport[], dss: { report: D
  *   time-stamp update follows it, or such a time-stamp fails its own checks: ALTERED;
  * - else VALID.
  */
-export function decideVerdict(v: Pick<PdfVerification, "signatures" | "seal" | "modifications">, { onRecord }: { onRecord: boolean }): { verdict: Verdict; reasons: string[] } {
+export function decideVerdict(
+  v: Pick<PdfVerification, "signatures" | "seal" | "modifications">,
+  { onRecord }: { onRecord: boolean },
+): { verdict: Verdict; reasons: string[] } {
   const seal = v.signatures.find((s) => s.index === v.seal);
   if (!v.signatures.length) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries no signature"] };
   if (!seal) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries only document time-stamps, no signature"] };
   if (!seal.isSealingCertificate && !onRecord) {
     const who = seal.signer ? `by ${seal.signer.subject}` : "by a certificate that cannot be read";
-    return { verdict: "NOT_SEALED_BY_SERVICE", reasons: [`The file is signed ${who}, not with this service's sealing certificate`] };
+    return {
+      verdict: "NOT_SEALED_BY_SERVICE",
+      reasons: [`The file is signed ${who}, not with this service's sealing certificate`],
+    };
   }
   const reasons: string[] = [];
   if (!seal.byteRangeValid) reasons.push(...seal.problems.filter((p) => p.includes("/ByteRange")));
@@ -364,10 +408,21 @@ export function decideVerdict(v: Pick<PdfVerification, "signatures" | "seal" | "
   if (!seal.signatureVerifies) reasons.push("The seal's signature does not verify with its certificate");
   reasons.push(...v.modifications);
   for (const t of v.signatures) {
-    if (t.kind === "document-timestamp" && t.index > seal.index && !(t.byteRangeValid && t.digestMatches && t.signatureVerifies)) {
+    if (
+      t.kind === "document-timestamp" &&
+      t.index > seal.index &&
+      !(t.byteRangeValid && t.digestMatches && t.signatureVerifies)
+    ) {
       reasons.push(`The document time-stamp ${t.index} does not verify`);
     }
   }
   if (reasons.length) return { verdict: "ALTERED", reasons };
-  return { verdict: "VALID", reasons: [seal.coversWholeFile ? "The seal covers the whole file" : "The seal covers the whole file as sealed; what follows is validation data (DSS) or a document time-stamp"] };
+  return {
+    verdict: "VALID",
+    reasons: [
+      seal.coversWholeFile
+        ? "The seal covers the whole file"
+        : "The seal covers the whole file as sealed; what follows is validation data (DSS) or a document time-stamp",
+    ],
+  };
 }

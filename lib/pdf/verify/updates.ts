@@ -46,7 +46,12 @@ export const isDocumentTimestamp = (d: PDFDict) => name(d, "SubFilter") === "ETS
 
 function same(a: PDFObject, b: PDFObject): boolean {
   if (a instanceof PDFRawStream || b instanceof PDFRawStream) {
-    return a instanceof PDFRawStream && b instanceof PDFRawStream && a.dict.toString() === b.dict.toString() && Buffer.from(a.contents).equals(Buffer.from(b.contents));
+    return (
+      a instanceof PDFRawStream &&
+      b instanceof PDFRawStream &&
+      a.dict.toString() === b.dict.toString() &&
+      Buffer.from(a.contents).equals(Buffer.from(b.contents))
+    );
   }
   return a.toString() === b.toString();
 }
@@ -120,7 +125,10 @@ function judgeAcroForm(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: 
       const b = before.get(PDFName.of(k));
       const a = after.get(PDFName.of(k));
       // An indirect /Fields array is judged as an object of its own.
-      if (!(a instanceof PDFRef && b instanceof PDFRef && a === b) && !onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)) {
+      if (
+        !(a instanceof PDFRef && b instanceof PDFRef && a === b) &&
+        !onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)
+      ) {
         return "Form fields other than a signature were added after the seal";
       }
     }
@@ -129,7 +137,13 @@ function judgeAcroForm(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: 
 }
 
 /** Why an object that is new or changed after the seal is not part of a DSS / document time-stamp update. */
-function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObject, bdoc: PDFDocument, adoc: PDFDocument): string | null {
+function judgeObject(
+  ref: PDFRef,
+  before: PDFObject | undefined,
+  after: PDFObject,
+  bdoc: PDFDocument,
+  adoc: PDFDocument,
+): string | null {
   const actx = adoc.context;
   const bctx = bdoc.context;
   const what = `object ${ref.objectNumber}`;
@@ -157,14 +171,17 @@ function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObjec
       const b = before.get(PDFName.of(k));
       const a = after.get(PDFName.of(k));
       if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
-      if (!onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)) return "Annotations were added to a page after the seal";
+      if (!onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx))
+        return "Annotations were added to a page after the seal";
     }
     return null;
   }
   if (type === "Pages") return "The page tree changed after the seal";
   if (isAnnotation(after) || after.has(PDFName.of("FT"))) {
     if (before === undefined && isInvisibleSignatureField(after, actx)) return null;
-    return before === undefined ? "An annotation or form field was added after the seal" : `An annotation or form field (${what}) changed after the seal`;
+    return before === undefined
+      ? "An annotation or form field was added after the seal"
+      : `An annotation or form field (${what}) changed after the seal`;
   }
   if (type === "DSS" || type === "VRI") return null;
   const acroForm = adoc.catalog.get(PDFName.of("AcroForm"));
@@ -190,10 +207,11 @@ function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntr
     const text = Buffer.from(bytes.subarray(offset + 4, end)).toString("latin1");
     const entries: XrefEntry[] = [];
     const tokens = text.trim().split(/\s+/);
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       const start = Number(tokens[i++]);
       const count = Number(tokens[i++]);
-      if (!Number.isInteger(start) || !Number.isInteger(count) || entries.length + count > MAX_XREF_ENTRIES) throw new Error("malformed cross-reference table");
+      if (!Number.isInteger(start) || !Number.isInteger(count) || entries.length + count > MAX_XREF_ENTRIES)
+        throw new Error("malformed cross-reference table");
       for (let k = 0; k < count; k++, i += 3) {
         entries.push({ objectNumber: start + k, offset: Number(tokens[i]), free: tokens[i + 2] === "f", compressed: false });
       }
@@ -206,11 +224,17 @@ function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntr
   if (!header) throw new Error("no cross-reference section at startxref");
   const ctx = PDFContext.create();
   const obj = PDFObjectParser.forBytes(bytes.subarray(offset + header[0].length), ctx).parseObject();
-  if (!(obj instanceof PDFRawStream) || name(obj.dict, "Type") !== "XRef") throw new Error("startxref names no cross-reference stream");
+  if (!(obj instanceof PDFRawStream) || name(obj.dict, "Type") !== "XRef")
+    throw new Error("startxref names no cross-reference stream");
   const prev = obj.dict.get(PDFName.of("Prev"));
   const parsed = PDFXRefStreamParser.forStream(obj).parseIntoContext();
   if (parsed.length > MAX_XREF_ENTRIES) throw new Error("cross-reference stream too large");
-  const entries = parsed.map((e) => ({ objectNumber: e.ref.objectNumber, offset: e.offset, free: e.deleted, compressed: e.inObjectStream }));
+  const entries = parsed.map((e) => ({
+    objectNumber: e.ref.objectNumber,
+    offset: e.offset,
+    free: e.deleted,
+    compressed: e.inObjectStream,
+  }));
   return { entries, prev: prev instanceof PDFNumber ? prev.asNumber() : undefined };
 }
 
@@ -230,7 +254,8 @@ function judgeXref(bytes: Uint8Array, end: number): string[] {
       const { entries, prev } = readXrefSection(bytes, offset);
       for (const e of entries) {
         if (e.free && e.objectNumber !== 0) problems.push(`The update after the seal deletes object ${e.objectNumber}`);
-        else if (!e.free && !e.compressed && e.offset < end) problems.push(`The update after the seal points object ${e.objectNumber} back at an older version of it`);
+        else if (!e.free && !e.compressed && e.offset < end)
+          problems.push(`The update after the seal points object ${e.objectNumber} back at an older version of it`);
         if (problems.length >= MAX_PROBLEMS) return problems;
       }
       offset = prev;
@@ -239,7 +264,8 @@ function judgeXref(bytes: Uint8Array, end: number): string[] {
     if (e instanceof PdfError) throw e;
     problems.push(`The update after the seal has an unreadable cross-reference section (${(e as Error).message})`);
   }
-  if (offset === undefined || offset >= end) problems.push("The update after the seal does not continue the sealed revision's cross-reference chain");
+  if (offset === undefined || offset >= end)
+    problems.push("The update after the seal does not continue the sealed revision's cross-reference chain");
   return problems;
 }
 

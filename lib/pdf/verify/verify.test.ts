@@ -31,7 +31,10 @@ async function makeTsa(): Promise<Tsa> {
   const cert = new pkijs.Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({ value: 4242 });
-  const name = [new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: "Verify Test TSA" }) }), new pkijs.AttributeTypeAndValue({ type: "2.5.4.10", value: new asn1js.Utf8String({ value: "Test Authority" }) })];
+  const name = [
+    new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: "Verify Test TSA" }) }),
+    new pkijs.AttributeTypeAndValue({ type: "2.5.4.10", value: new asn1js.Utf8String({ value: "Test Authority" }) }),
+  ];
   cert.subject.typesAndValues.push(...name);
   cert.issuer.typesAndValues.push(...name);
   cert.notBefore.value = new Date(Date.now() - 86_400_000);
@@ -57,7 +60,10 @@ async function timestampToken(tsa: Tsa, data: Uint8Array, genTime: Date): Promis
   const content = new Uint8Array(tst.toSchema().toBER(false));
   const sd = new pkijs.SignedData({
     version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.tstInfo, eContent: new asn1js.OctetString({ valueHex: content }) }),
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: OID.tstInfo,
+      eContent: new asn1js.OctetString({ valueHex: content }),
+    }),
     signerInfos: [
       new pkijs.SignerInfo({
         version: 1,
@@ -74,7 +80,9 @@ async function timestampToken(tsa: Tsa, data: Uint8Array, genTime: Date): Promis
     certificates: [tsa.cert],
   });
   await sd.sign(tsa.key, 0, "SHA-256");
-  return new Uint8Array(new pkijs.ContentInfo({ contentType: OID.signedData, content: sd.toSchema(true) }).toSchema().toBER(false));
+  return new Uint8Array(
+    new pkijs.ContentInfo({ contentType: OID.signedData, content: sd.toSchema(true) }).toSchema().toBER(false),
+  );
 }
 
 // ---- PDFs ----
@@ -98,7 +106,9 @@ async function addSignatureTimestamp(pdf: Uint8Array, tsa: Tsa, genTime: Date): 
     type: 1,
     attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [asn1js.fromBER(token).result] })],
   });
-  const der = Buffer.from(new pkijs.ContentInfo({ contentType: OID.signedData, content: sd.toSchema(true) }).toSchema().toBER(false));
+  const der = Buffer.from(
+    new pkijs.ContentInfo({ contentType: OID.signedData, content: sd.toSchema(true) }).toSchema().toBER(false),
+  );
   const filled = der.toString("hex").padEnd(b - a - 2, "0");
   if (filled.length !== b - a - 2) throw new Error("the time-stamped CMS does not fit the placeholder");
   const out = new Uint8Array(pdf);
@@ -129,7 +139,15 @@ class TimestampSigner extends Signer {
 async function addDocumentTimestamp(pdf: Uint8Array, tsa: Tsa): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const snap = snapshotObjects(doc, pdf);
-  pdflibAddPlaceholder({ pdfDoc: doc, reason: "", contactInfo: "", name: "", location: "", subFilter: "ETSI.RFC3161", signatureLength: 8192 });
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: "",
+    contactInfo: "",
+    name: "",
+    location: "",
+    subFilter: "ETSI.RFC3161",
+    signatureLength: 8192,
+  });
   const prepared = (await writeIncrementalUpdate(pdf, doc, snap))!;
   return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), new TimestampSigner(tsa)));
 }
@@ -145,7 +163,16 @@ const certificate = {
   requestId: "sr_verify_test",
   title: "Verify test",
   environment: "PRODUCTION",
-  recipients: [{ name: "Vera Verifier", email: "vera@example.com", role: "SIGNER", order: 1, status: "SIGNED", signedAt: "2026-11-22T10:00:00.000Z" }],
+  recipients: [
+    {
+      name: "Vera Verifier",
+      email: "vera@example.com",
+      role: "SIGNER",
+      order: 1,
+      status: "SIGNED",
+      signedAt: "2026-11-22T10:00:00.000Z",
+    },
+  ],
   events: [{ at: "2026-11-22T10:00:00.000Z", type: "recipient.signed", actor: "recipient:vera" }],
 };
 
@@ -157,7 +184,11 @@ describe("verifyPdf", () => {
   beforeAll(async () => {
     const id = testP12();
     ours = { sealingP12: { p12: id.p12, password: id.password } };
-    const result = await sealDocument(await simplePdf([{ text: "Verify me" }, { text: "Page two" }]), { fields: [], certificate, ...id });
+    const result = await sealDocument(await simplePdf([{ text: "Verify me" }, { text: "Page two" }]), {
+      fields: [],
+      certificate,
+      ...id,
+    });
     sealed = result.sealed;
     tsa = await makeTsa();
   });
@@ -168,7 +199,19 @@ describe("verifyPdf", () => {
     expect(v.signed).toBe(true);
     expect(v.signatures).toHaveLength(1);
     const s = v.signatures[0];
-    expect(s).toMatchObject({ kind: "signature", subFilter: "ETSI.CAdES.detached", byteRangeValid: true, coversWholeFile: true, bytesAfter: 0, digestMatches: true, signatureVerifies: true, isSealingCertificate: true, signingCertificateAttribute: "v2", level: "B-B", timestamp: null });
+    expect(s).toMatchObject({
+      kind: "signature",
+      subFilter: "ETSI.CAdES.detached",
+      byteRangeValid: true,
+      coversWholeFile: true,
+      bytesAfter: 0,
+      digestMatches: true,
+      signatureVerifies: true,
+      isSealingCertificate: true,
+      signingCertificateAttribute: "v2",
+      level: "B-B",
+      timestamp: null,
+    });
     expect(s.signer?.subject).toBe("CN=Signet test sealing, O=Signet");
     expect(s.signer?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(s.revisionSha256).toBe(v.sha256);
@@ -203,7 +246,9 @@ describe("verifyPdf", () => {
 
     const annotated = await appendChange(sealed, (doc) => {
       const ctx = doc.context;
-      const note = ctx.register(ctx.obj({ Type: "Annot", Subtype: "FreeText", Rect: [50, 50, 300, 90], Contents: "PAID", DA: "/Helv 12 Tf 0 g" }));
+      const note = ctx.register(
+        ctx.obj({ Type: "Annot", Subtype: "FreeText", Rect: [50, 50, 300, 90], Contents: "PAID", DA: "/Helv 12 Tf 0 g" }),
+      );
       doc.getPage(0).node.addAnnot(note);
     });
     v = await verifyPdf(annotated, ours);
@@ -257,7 +302,12 @@ describe("verifyPdf", () => {
     const signed = await signPdf(await simplePdf(), { ...other, reason: "Mine" });
     const v = await verifyPdf(signed, ours);
     expect(v.verdict).toBe("NOT_SEALED_BY_SERVICE");
-    expect(v.signatures[0]).toMatchObject({ digestMatches: true, signatureVerifies: true, isSealingCertificate: false, coversWholeFile: true });
+    expect(v.signatures[0]).toMatchObject({
+      digestMatches: true,
+      signatureVerifies: true,
+      isSealingCertificate: false,
+      coversWholeFile: true,
+    });
     expect(v.signatures[0].signer?.subject).toContain("CN=Someone Else");
     expect(v.reasons[0]).toContain("CN=Someone Else");
     // On the server's record (the certificate since replaced), the same file counts as sealed here.
@@ -265,7 +315,9 @@ describe("verifyPdf", () => {
   });
 
   it("bytes that are not a PDF are refused", async () => {
-    await expect(verifyPdf(new Uint8Array(Buffer.from("hello, not a pdf")), ours)).rejects.toSatisfy((e: unknown) => e instanceof PdfError && e.kind === "NOT_PDF");
+    await expect(verifyPdf(new Uint8Array(Buffer.from("hello, not a pdf")), ours)).rejects.toSatisfy(
+      (e: unknown) => e instanceof PdfError && e.kind === "NOT_PDF",
+    );
   });
 
   describe("PAdES levels (time-stamps made here with pkijs)", () => {
@@ -287,14 +339,20 @@ describe("verifyPdf", () => {
       expect(v.verdict).toBe("VALID");
       const s = v.signatures[0];
       expect(s).toMatchObject({ digestMatches: true, signatureVerifies: true, level: "B-T" });
-      expect(s.timestamp).toEqual({ genTime: genTime.toISOString(), tsa: "CN=Verify Test TSA, O=Test Authority", verified: true });
+      expect(s.timestamp).toEqual({
+        genTime: genTime.toISOString(),
+        tsa: "CN=Verify Test TSA, O=Test Authority",
+        verified: true,
+      });
     });
 
     it("a time-stamp over something else does not count", async () => {
       const [a] = lastGap(bt);
       const broken = new Uint8Array(bt);
       // The last hex digits of the CMS are the token's signature: flip one.
-      const hex = Buffer.from(bt.subarray(a + 1, lastGap(bt)[1] - 1)).toString("latin1").replace(/0+$/, "");
+      const hex = Buffer.from(bt.subarray(a + 1, lastGap(bt)[1] - 1))
+        .toString("latin1")
+        .replace(/0+$/, "");
       const at = a + hex.length - 4;
       broken[at] = broken[at] === 0x30 ? 0x31 : 0x30;
       const v = await verifyPdf(broken, ours);
@@ -319,7 +377,13 @@ describe("verifyPdf", () => {
       expect(v.signatures).toHaveLength(2);
       expect(v.seal).toBe(1);
       expect(v.signatures[0].level).toBe("B-LTA");
-      expect(v.signatures[1]).toMatchObject({ kind: "document-timestamp", subFilter: "ETSI.RFC3161", coversWholeFile: true, digestMatches: true, signatureVerifies: true });
+      expect(v.signatures[1]).toMatchObject({
+        kind: "document-timestamp",
+        subFilter: "ETSI.RFC3161",
+        coversWholeFile: true,
+        digestMatches: true,
+        signatureVerifies: true,
+      });
       expect(v.signatures[1].timestamp?.tsa).toBe("CN=Verify Test TSA, O=Test Authority");
     });
 
@@ -340,20 +404,42 @@ describe("verifyPdf", () => {
     const genTime = new Date("2026-11-23T08:00:00.000Z");
     const { imprint } = signatureTimestampToken(sealed);
     // The token imprints the signature value's digest: give the TSA the value itself (it hashes).
-    const sd = parseSignedData(new Uint8Array(Buffer.from(Buffer.from(sealed.subarray(lastGap(sealed)[0] + 1, lastGap(sealed)[1] - 1)).toString("latin1"), "hex")));
+    const sd = parseSignedData(
+      new Uint8Array(
+        Buffer.from(Buffer.from(sealed.subarray(lastGap(sealed)[0] + 1, lastGap(sealed)[1] - 1)).toString("latin1"), "hex"),
+      ),
+    );
     const value = new Uint8Array(sd.signerInfos[0].signature.valueBlock.valueHexView);
     expect(Buffer.from(sha256(value)).equals(Buffer.from(imprint))).toBe(true);
     const bt = timestampSignature(sealed, await timestampToken(tsa, value, genTime));
     const id = testP12();
-    const blt = await addValidationData(bt, { certificates: [loadIdentity(id.p12, id.password).chain[0], new Uint8Array(tsa.cert.toSchema().toBER(false))], ocsps: [], crls: [] });
+    const blt = await addValidationData(bt, {
+      certificates: [loadIdentity(id.p12, id.password).chain[0], new Uint8Array(tsa.cert.toSchema().toBER(false))],
+      ocsps: [],
+      crls: [],
+    });
     const prepared = await prepareDocumentTimestamp(blt, 8192);
     // The document time-stamp's token imprints the digest of its byte ranges: stamp those bytes.
-    const [, a, b, c] = (/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(Buffer.from(prepared.pdf).toString("latin1").slice(blt.length)) ?? []).slice(1).map(Number);
+    const [, a, b, c] = (
+      /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/.exec(Buffer.from(prepared.pdf).toString("latin1").slice(blt.length)) ??
+      []
+    )
+      .slice(1)
+      .map(Number);
     const covered = Buffer.concat([prepared.pdf.subarray(0, a), prepared.pdf.subarray(b, b + c)]);
     const blta = fillDocumentTimestamp(prepared.pdf, await timestampToken(tsa, covered, new Date()));
-    for (const [pdf, level] of [[bt, "B-T"], [blt, "B-LT"], [blta, "B-LTA"]] as const) {
+    for (const [pdf, level] of [
+      [bt, "B-T"],
+      [blt, "B-LT"],
+      [blta, "B-LTA"],
+    ] as const) {
       const v = await verifyPdf(pdf, ours);
-      expect({ level, verdict: v.verdict, got: v.signatures[0].level, modifications: v.modifications }).toEqual({ level, verdict: "VALID", got: level, modifications: [] });
+      expect({ level, verdict: v.verdict, got: v.signatures[0].level, modifications: v.modifications }).toEqual({
+        level,
+        verdict: "VALID",
+        got: level,
+        modifications: [],
+      });
       expect(v.signatures[0].timestamp).toMatchObject({ genTime: genTime.toISOString(), verified: true });
     }
   });

@@ -14,5 +14,7 @@ import { placeAnchoredFields, placeUnifiedAnchors } from "./place-anchor-fields"
  */
 export async function placeFieldsFromAnchors(auth: KeyAuth, id: string, body: z.infer<typeof zAnchorFieldsBody>) {
   if (await isVisibleTemplate(await getDb(), auth, id)) return addTemplateAnchoredFields(auth, id, body);
-  return "fields" in body ? placeAnchoredFields(auth, id, body.fields) : placeUnifiedAnchors(auth, id, body.recipientId, body.signerRef);
+  return "fields" in body
+    ? placeAnchoredFields(auth, id, body.fields)
+    : placeUnifiedAnchors(auth, id, body.recipientId, body.signerRef);
 }

@@ -13,7 +13,14 @@ import { acceptPdf } from "../requests/store-document";
  * without holding a lock (PDF work takes a while); if someone else wrote a version meanwhile, this
  * one is refused rather than silently dropping theirs.
  */
-export async function addDocumentVersion(req: RequestRow, base: DocumentRow, bytes: Uint8Array, reason: string, who: Actor, data: Record<string, unknown>) {
+export async function addDocumentVersion(
+  req: RequestRow,
+  base: DocumentRow,
+  bytes: Uint8Array,
+  reason: string,
+  who: Actor,
+  data: Record<string, unknown>,
+) {
   // Read in the engine like an upload: page sizes, and the text layer ready for the next preview or stamp.
   const { sha256, size, ...info } = await acceptPdf(bytes);
   const stored = { sha256, size };
@@ -27,10 +34,24 @@ export async function addDocumentVersion(req: RequestRow, base: DocumentRow, byt
     }
     const [row] = await tx
       .insert(documentVersions)
-      .values({ requestId: req.id, version: base.version + 1, sha256: stored.sha256, size: stored.size, pageCount: info.pageCount, pages: info.pages, reason, filename: base.filename })
+      .values({
+        requestId: req.id,
+        version: base.version + 1,
+        sha256: stored.sha256,
+        size: stored.size,
+        pageCount: info.pageCount,
+        pages: info.pages,
+        reason,
+        filename: base.filename,
+      })
       .returning();
     await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
-    await recordEvent(tx, req.id, `document.${reason.toLowerCase()}`, who, { ...data, version: row.version, sha256: row.sha256, previousSha256: base.sha256 });
+    await recordEvent(tx, req.id, `document.${reason.toLowerCase()}`, who, {
+      ...data,
+      version: row.version,
+      sha256: row.sha256,
+      previousSha256: base.sha256,
+    });
     return row;
   });
   return version;

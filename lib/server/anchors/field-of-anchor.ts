@@ -16,9 +16,27 @@ export function fieldOfAnchor(p: NewTypeAnchor): Omit<FieldInput, "recipientId" 
     case "radio":
       return { type: "RADIO", ...box, group: p.group, option: p.option, name: p.group, required: p.required };
     case "dropdown":
-      return { type: "DROPDOWN", ...box, fontSize: p.fontSize, options: p.options, label: p.label, name: p.label, required: p.required };
+      return {
+        type: "DROPDOWN",
+        ...box,
+        fontSize: p.fontSize,
+        options: p.options,
+        label: p.label,
+        name: p.label,
+        required: p.required,
+      };
     case "number":
-      return { type: "NUMBER", ...box, fontSize: p.fontSize, label: p.label, name: p.label, required: p.required, min: p.min, max: p.max, decimals: p.decimals };
+      return {
+        type: "NUMBER",
+        ...box,
+        fontSize: p.fontSize,
+        label: p.label,
+        name: p.label,
+        required: p.required,
+        min: p.min,
+        max: p.max,
+        decimals: p.decimals,
+      };
     case "name":
       return { type: "NAME", ...box, fontSize: p.fontSize, label: "Full name", required: true };
     case "email":

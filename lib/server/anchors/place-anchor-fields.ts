@@ -70,7 +70,8 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
     const anchor = { text: a.text, page: a.page, x: a.x, y: a.y, width: a.width, height: a.height };
     const base = { recipientId, page: a.page, x: a.x, y: a.y, anchor };
     if (p.type === "signature") fields.push({ ...base, type: "SIGNATURE", width: p.width, height: p.height, required: true });
-    else if (p.type === "date") fields.push({ ...base, type: "DATE", width: p.width, height: p.height, fontSize: p.fontSize, required: true });
+    else if (p.type === "date")
+      fields.push({ ...base, type: "DATE", width: p.width, height: p.height, fontSize: p.fontSize, required: true });
     else if (p.type !== "text") fields.push({ ...base, ...fieldOfAnchor(p) });
     else
       fields.push({
@@ -86,7 +87,9 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
       });
   }
   if (mine === 0) {
-    throw new AppError("UNPROCESSABLE", `No anchor for signer ${signerRef} was found in the document`, { details: { signerRef, skipped } });
+    throw new AppError("UNPROCESSABLE", `No anchor for signer ${signerRef} was found in the document`, {
+      details: { signerRef, skipped },
+    });
   }
   return { fields: await store(auth, req.id, fields), skipped };
 }
@@ -119,11 +122,23 @@ export async function placeAnchoredFields(auth: KeyAuth, id: string, items: Anch
       page: occ.page,
       x: occ.x + xOffset,
       y: occ.y + yOffset,
-      anchor: { text: anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset, yOffset },
+      anchor: {
+        text: anchorKey,
+        occurrenceIndex: index,
+        page: occ.page,
+        x: occ.x,
+        y: occ.y,
+        width: occ.width,
+        height: occ.height,
+        xOffset,
+        yOffset,
+      },
     });
   }
   if (missing.length) {
-    const names = missing.map((m) => (m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey));
+    const names = missing.map((m) =>
+      m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
+    );
     throw new AppError("UNPROCESSABLE", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
   return { fields: await store(auth, req.id, fields), skipped: [] };

@@ -21,9 +21,15 @@ async function draftDocument(auth: KeyAuth, id: string, action: string, keys: st
 }
 
 function notFound(anchorKey: string, index: number, found: number): AppError {
-  return new AppError("UNPROCESSABLE", found ? `Anchor ${anchorKey} has ${found} occurrence(s); occurrence ${index} does not exist` : `Anchor not found: ${anchorKey}`, {
-    details: { missing: [{ anchorKey, occurrenceIndex: index, found }] },
-  });
+  return new AppError(
+    "UNPROCESSABLE",
+    found
+      ? `Anchor ${anchorKey} has ${found} occurrence(s); occurrence ${index} does not exist`
+      : `Anchor not found: ${anchorKey}`,
+    {
+      details: { missing: [{ anchorKey, occurrenceIndex: index, found }] },
+    },
+  );
 }
 
 /** Stamps an image at an anchor's top-left (FIT by default), covering the anchor text: a new document version. */
@@ -40,16 +46,19 @@ export async function stampImageAtAnchor(
   const image = new Uint8Array(await input.image.arrayBuffer());
   let result;
   try {
-    result = await runEngine("stampImage", [bytes, {
-      page: occ.page,
-      x: occ.x,
-      y: occ.y,
-      width: input.width,
-      height: input.height,
-      image,
-      sizingMode: input.sizingMode,
-      cover: [occ],
-    }]);
+    result = await runEngine("stampImage", [
+      bytes,
+      {
+        page: occ.page,
+        x: occ.x,
+        y: occ.y,
+        width: input.width,
+        height: input.height,
+        image,
+        sizingMode: input.sizingMode,
+        cover: [occ],
+      },
+    ]);
   } catch (e) {
     pdfErrorToApp(e);
   }
@@ -58,7 +67,17 @@ export async function stampImageAtAnchor(
     sizingMode: input.sizingMode,
     imageSha256: (await blobs().put(image)).sha256,
   });
-  return { anchorKey: input.anchorKey, page: occ.page, x: occ.x, y: occ.y, width: input.width, height: input.height, drawn: result.drawn, documentVersion: version.version, sha256: version.sha256 };
+  return {
+    anchorKey: input.anchorKey,
+    page: occ.page,
+    x: occ.x,
+    y: occ.y,
+    width: input.width,
+    height: input.height,
+    drawn: result.drawn,
+    documentVersion: version.version,
+    sha256: version.sha256,
+  };
 }
 
 /** Paints each box white and draws its text there, all or nothing: a new document version. */
@@ -67,7 +86,12 @@ export async function replaceTextAtAnchors(
   id: string,
   replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number; occurrenceIndex?: number }[],
 ) {
-  const { req, doc, bytes, byKey } = await draftDocument(auth, id, "replacing text", replacements.map((r) => r.anchorKey));
+  const { req, doc, bytes, byKey } = await draftDocument(
+    auth,
+    id,
+    "replacing text",
+    replacements.map((r) => r.anchorKey),
+  );
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const boxes = [];
   for (const r of replacements) {
@@ -75,10 +99,22 @@ export async function replaceTextAtAnchors(
     const found = byKey[r.anchorKey] ?? [];
     const occ = Number.isInteger(index) && index >= 0 ? found[index] : undefined;
     if (!occ) missing.push({ anchorKey: r.anchorKey, occurrenceIndex: index, found: found.length });
-    else boxes.push({ page: occ.page, x: occ.x, y: occ.y, width: r.width, height: r.height, text: r.text, fontSize: r.fontSize, anchorKey: r.anchorKey });
+    else
+      boxes.push({
+        page: occ.page,
+        x: occ.x,
+        y: occ.y,
+        width: r.width,
+        height: r.height,
+        text: r.text,
+        fontSize: r.fontSize,
+        anchorKey: r.anchorKey,
+      });
   }
   if (missing.length) {
-    throw new AppError("UNPROCESSABLE", `Anchor not found: ${missing.map((m) => m.anchorKey).join(", ")}`, { details: { missing } });
+    throw new AppError("UNPROCESSABLE", `Anchor not found: ${missing.map((m) => m.anchorKey).join(", ")}`, {
+      details: { missing },
+    });
   }
   let pdf: Uint8Array;
   try {
@@ -86,7 +122,9 @@ export async function replaceTextAtAnchors(
   } catch (e) {
     pdfErrorToApp(e);
   }
-  const version = await addDocumentVersion(req, doc, pdf, "TEXT_REPLACEMENT", keyActor(auth), { anchors: boxes.map((b) => b.anchorKey) });
+  const version = await addDocumentVersion(req, doc, pdf, "TEXT_REPLACEMENT", keyActor(auth), {
+    anchors: boxes.map((b) => b.anchorKey),
+  });
   return {
     replacements: boxes.map(({ anchorKey, page, x, y, width, height }) => ({ anchorKey, page, x, y, width, height })),
     documentVersion: version.version,

@@ -40,7 +40,9 @@ const PARALLEL_FROM_BYTES = 256 * 1024;
 export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
   const of = bytes.byteLength >= PARALLEL_FROM_BYTES ? Math.max(1, Math.min(config.engineWorkers, 4)) : 1;
   const parts = await Promise.all(
-    Array.from({ length: of }, (_, index) => runEngine("readPdf", [bytes, { maxPages: config.maxPages, part: { index, of } }], { document: sha256 })),
+    Array.from({ length: of }, (_, index) =>
+      runEngine("readPdf", [bytes, { maxPages: config.maxPages, part: { index, of } }], { document: sha256 }),
+    ),
   );
   const pages = parts.map((p) => p.pagesJson).filter((j) => j.byteLength > 0);
   const comma = new TextEncoder().encode(",");

@@ -26,7 +26,14 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
 
 export async function insertApiKey(
   db: Queryable,
-  v: { orgId: string; name: string; environment: Environment; allowedIps?: string[]; createdByKeyId?: string | null; kind?: string },
+  v: {
+    orgId: string;
+    name: string;
+    environment: Environment;
+    allowedIps?: string[];
+    createdByKeyId?: string | null;
+    kind?: string;
+  },
   apiKey: string = generateApiKey(v.environment),
 ) {
   const [row] = await db

@@ -11,7 +11,10 @@ import { toApiKeyDto } from "./dto";
 export async function revokeApiKey(auth: KeyAuth, id: string) {
   if (!isUuid(id)) throw notFound("API key");
   const db = await getDb();
-  const [row] = await db.select().from(apiKeys).where(and(keyScope(auth), eq(apiKeys.id, id)));
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(keyScope(auth), eq(apiKeys.id, id)));
   if (!row) throw notFound("API key");
   if (row.revokedAt) return toApiKeyDto(row);
   const [updated] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id)).returning();

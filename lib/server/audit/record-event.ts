@@ -21,7 +21,13 @@ export const staffLabel = (s: { name: string; email: string }) => `${s.name} <${
 export const systemActor: Actor = { actor: "system" };
 
 /** Audit events are written in the same transaction as the change they describe. */
-export async function recordEvent(db: Queryable, requestId: string, type: string, who: Actor, data: Record<string, unknown> = {}) {
+export async function recordEvent(
+  db: Queryable,
+  requestId: string,
+  type: string,
+  who: Actor,
+  data: Record<string, unknown> = {},
+) {
   await db.insert(auditEvents).values({
     requestId,
     type,

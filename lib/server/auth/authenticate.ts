@@ -91,7 +91,9 @@ export function touchLastUsed(keyId: string): Promise<void> {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+      .where(
+        and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))),
+      );
   })().catch((e) => {
     console.error(`[signet] could not record the last use of API key ${keyId}:`, e instanceof Error ? e.message : e);
   });

@@ -50,7 +50,10 @@ export function clientIp(headers: Headers, trustProxy: boolean): string | null {
   if (trustProxy) {
     const xff = headers.get("x-forwarded-for");
     if (xff) {
-      const parts = xff.split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = xff
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (parts.length) return parts[parts.length - 1];
     }
   }

@@ -14,7 +14,11 @@ export interface MigrationReport {
  * The source is left as it was: the operator switches BLOB_STORE once the copy is done (and may
  * delete the old store after). Safe to run again: what the target holds is skipped.
  */
-export async function migrateBlobs(from: BlobStore, to: BlobStore, onBlob?: (sha256: string, outcome: "copied" | "present" | "failed") => void): Promise<MigrationReport> {
+export async function migrateBlobs(
+  from: BlobStore,
+  to: BlobStore,
+  onBlob?: (sha256: string, outcome: "copied" | "present" | "failed") => void,
+): Promise<MigrationReport> {
   const report: MigrationReport = { copied: 0, present: 0, failed: [] };
   for await (const sha256 of from.list()) {
     if (await to.has(sha256)) {

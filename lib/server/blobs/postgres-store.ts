@@ -37,7 +37,10 @@ export class PostgresBlobStore implements BlobStore {
   async get(sha256: string) {
     checkName(sha256);
     const db = await getDb();
-    const [head] = await db.select({ size: blobObjects.size, chunks: blobObjects.chunks }).from(blobObjects).where(eq(blobObjects.sha256, sha256));
+    const [head] = await db
+      .select({ size: blobObjects.size, chunks: blobObjects.chunks })
+      .from(blobObjects)
+      .where(eq(blobObjects.sha256, sha256));
     if (!head) throw new BlobNotFoundError(sha256);
     const out = new Uint8Array(head.size);
     let offset = 0;
@@ -47,7 +50,8 @@ export class PostgresBlobStore implements BlobStore {
         .select({ data: blobChunks.data })
         .from(blobChunks)
         .where(and(eq(blobChunks.sha256, sha256), eq(blobChunks.seq, seq)));
-      if (!chunk || offset + chunk.data.byteLength > head.size) throw new Error(`Blob ${sha256} is damaged in the database (chunk ${seq})`);
+      if (!chunk || offset + chunk.data.byteLength > head.size)
+        throw new Error(`Blob ${sha256} is damaged in the database (chunk ${seq})`);
       out.set(chunk.data, offset);
       offset += chunk.data.byteLength;
     }

@@ -66,10 +66,25 @@ export class S3BlobStore implements BlobStore {
     const Metadata = { [TOUCHED]: String(Date.now()) };
     if ((await this.touchedAt(sha256)) !== null) {
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.settings.bucket, Key, CopySource: `${this.settings.bucket}/${Key}`, MetadataDirective: "REPLACE", Metadata, ContentType: "application/octet-stream" }),
+        new CopyObjectCommand({
+          Bucket: this.settings.bucket,
+          Key,
+          CopySource: `${this.settings.bucket}/${Key}`,
+          MetadataDirective: "REPLACE",
+          Metadata,
+          ContentType: "application/octet-stream",
+        }),
       );
     } else {
-      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key, Body: bytes, ContentType: "application/octet-stream", Metadata }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key,
+          Body: bytes,
+          ContentType: "application/octet-stream",
+          Metadata,
+        }),
+      );
     }
     return { sha256, size: bytes.byteLength };
   }
@@ -104,7 +119,9 @@ export class S3BlobStore implements BlobStore {
   async *list() {
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix, ContinuationToken }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix, ContinuationToken }),
+      );
       for (const o of page.Contents ?? []) {
         const name = o.Key?.slice(this.settings.prefix.length).split("/")[1];
         if (name && /^[0-9a-f]{64}$/.test(name)) yield name;

@@ -33,7 +33,8 @@ export function s3Settings(): S3Settings {
   if (!bucket) throw new Error("BLOB_STORE=s3 needs S3_BUCKET");
   const accessKeyId = env.S3_ACCESS_KEY_ID || "";
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || "";
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
   const endpoint = (env.S3_ENDPOINT || "").trim() || undefined;
   return {
     endpoint,
@@ -41,7 +42,9 @@ export function s3Settings(): S3Settings {
     region: (env.S3_REGION || "us-east-1").trim(),
     prefix: (env.S3_PREFIX ?? "blobs/").replace(/^\/+/, ""),
     // A custom endpoint (MinIO, Ceph, a local server) rarely has bucket subdomains.
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true" : Boolean(endpoint),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true"
+      : Boolean(endpoint),
     credentials: accessKeyId ? { accessKeyId, secretAccessKey, sessionToken: env.S3_SESSION_TOKEN || undefined } : undefined,
   };
 }

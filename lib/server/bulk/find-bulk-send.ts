@@ -18,9 +18,16 @@ export function bulkSendScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL
 export async function getBulkSend(auth: KeyAuth, id: string): Promise<BulkSendDto> {
   if (!isUuid(id)) throw notFound("Bulk send");
   const db = await getDb();
-  const [bulk] = await db.select().from(bulkSends).where(and(bulkSendScope(auth), eq(bulkSends.id, id)));
+  const [bulk] = await db
+    .select()
+    .from(bulkSends)
+    .where(and(bulkSendScope(auth), eq(bulkSends.id, id)));
   if (!bulk) throw notFound("Bulk send");
-  const rows = await db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, bulk.id)).orderBy(asc(bulkSendRows.rowIndex));
+  const rows = await db
+    .select()
+    .from(bulkSendRows)
+    .where(eq(bulkSendRows.bulkSendId, bulk.id))
+    .orderBy(asc(bulkSendRows.rowIndex));
   return { ...toBulkSendSummary(bulk), rows: rows.map(toBulkSendRowDto) };
 }
 
@@ -36,8 +43,16 @@ export async function listBulkSends(auth: KeyAuth, q: { limit: number; cursor?: 
     const c = decodeCursor(q.cursor);
     conds.push(or(lt(bulkSends.createdAt, c.createdAt), and(eq(bulkSends.createdAt, c.createdAt), lt(bulkSends.id, c.id)))!);
   }
-  const rows = await db.select().from(bulkSends).where(and(...conds)).orderBy(desc(bulkSends.createdAt), desc(bulkSends.id)).limit(q.limit + 1);
+  const rows = await db
+    .select()
+    .from(bulkSends)
+    .where(and(...conds))
+    .orderBy(desc(bulkSends.createdAt), desc(bulkSends.id))
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  return { items: page.map(toBulkSendSummary), nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+  return {
+    items: page.map(toBulkSendSummary),
+    nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }

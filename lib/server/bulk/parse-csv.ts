@@ -60,7 +60,7 @@ export function parseCsv(text: string, opts: { maxRecords?: number } = {}): CsvR
       }
       continue;
     }
-    if (c === "," ) {
+    if (c === ",") {
       if (!any) start = line;
       any = true;
       endCell();
@@ -69,12 +69,17 @@ export function parseCsv(text: string, opts: { maxRecords?: number } = {}): CsvR
       if (any) endRecord();
       line++;
     } else if (c === '"') {
-      if (wasQuoted || cell !== "") throw new CsvError(`Line ${line}: a quote inside an unquoted field (write the field in quotes and double the quote: "")`, line);
+      if (wasQuoted || cell !== "")
+        throw new CsvError(
+          `Line ${line}: a quote inside an unquoted field (write the field in quotes and double the quote: "")`,
+          line,
+        );
       if (!any) start = line;
       any = true;
       quoted = true;
     } else {
-      if (wasQuoted) throw new CsvError(`Line ${line}: text after a closing quote (a quote inside a quoted field is written "")`, line);
+      if (wasQuoted)
+        throw new CsvError(`Line ${line}: text after a closing quote (a quote inside a quoted field is written "")`, line);
       if (!any) start = line;
       any = true;
       cell += c;

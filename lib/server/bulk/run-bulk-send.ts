@@ -38,7 +38,11 @@ export async function runBulkSend(payload: Record<string, unknown>, job: JobCont
   const db = await getDb();
   const [bulk] = await db.select().from(bulkSends).where(eq(bulkSends.id, id));
   if (!bulk) return { skipped: "bulk send gone" };
-  if (bulk.status === "QUEUED") await db.update(bulkSends).set({ status: "RUNNING" }).where(and(eq(bulkSends.id, id), eq(bulkSends.status, "QUEUED")));
+  if (bulk.status === "QUEUED")
+    await db
+      .update(bulkSends)
+      .set({ status: "RUNNING" })
+      .where(and(eq(bulkSends.id, id), eq(bulkSends.status, "QUEUED")));
 
   let done = 0;
   for (;;) {
@@ -93,7 +97,10 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
               .where(and(eq(bulkSendRows.id, row.id), eq(bulkSendRows.status, "PENDING"), isNull(bulkSendRows.requestId)))
               .returning({ id: bulkSendRows.id });
             if (!mine.length) throw new RowTaken();
-            await tx.update(bulkSends).set({ createdCount: sql`${bulkSends.createdCount} + 1` }).where(eq(bulkSends.id, row.bulkSendId));
+            await tx
+              .update(bulkSends)
+              .set({ createdCount: sql`${bulkSends.createdCount} + 1` })
+              .where(eq(bulkSends.id, row.bulkSendId));
           },
         },
       );
@@ -124,7 +131,11 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
       .set({ status: "SENT", error: null, updatedAt: new Date() })
       .where(and(eq(bulkSendRows.id, row.id), eq(bulkSendRows.status, "PENDING")))
       .returning({ id: bulkSendRows.id });
-    if (marked.length) await tx.update(bulkSends).set({ sentCount: sql`${bulkSends.sentCount} + 1` }).where(eq(bulkSends.id, row.bulkSendId));
+    if (marked.length)
+      await tx
+        .update(bulkSends)
+        .set({ sentCount: sql`${bulkSends.sentCount} + 1` })
+        .where(eq(bulkSends.id, row.bulkSendId));
   });
 }
 
@@ -136,7 +147,11 @@ async function failRow(row: BulkSendRowRow, message: string) {
       .set({ status: "FAILED", error: message.slice(0, 2000), updatedAt: new Date() })
       .where(and(eq(bulkSendRows.id, row.id), eq(bulkSendRows.status, "PENDING")))
       .returning({ id: bulkSendRows.id });
-    if (marked.length) await tx.update(bulkSends).set({ failedCount: sql`${bulkSends.failedCount} + 1` }).where(eq(bulkSends.id, row.bulkSendId));
+    if (marked.length)
+      await tx
+        .update(bulkSends)
+        .set({ failedCount: sql`${bulkSends.failedCount} + 1` })
+        .where(eq(bulkSends.id, row.bulkSendId));
   });
 }
 
@@ -150,7 +165,12 @@ async function finish(id: string) {
       and(
         eq(bulkSends.id, id),
         sql`${bulkSends.status} <> 'DONE'`,
-        notExists(db.select({ one: sql`1` }).from(bulkSendRows).where(and(eq(bulkSendRows.bulkSendId, id), eq(bulkSendRows.status, "PENDING")))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(bulkSendRows)
+            .where(and(eq(bulkSendRows.bulkSendId, id), eq(bulkSendRows.status, "PENDING"))),
+        ),
       ),
     );
 }

@@ -1,5 +1,12 @@
 import "server-only";
-import { BULK_PREVIEW_ROWS, MAX_BULK_ROWS, type BulkRowError, type BulkSendDryRunDto, type BulkSendJson, type BulkSendStartedDto } from "@/lib/schemas/bulk";
+import {
+  BULK_PREVIEW_ROWS,
+  MAX_BULK_ROWS,
+  type BulkRowError,
+  type BulkSendDryRunDto,
+  type BulkSendJson,
+  type BulkSendStartedDto,
+} from "@/lib/schemas/bulk";
 import type { KeyAuth } from "../auth/authenticate";
 import { keyActor } from "../audit/record-event";
 import { getDb } from "../db";
@@ -21,20 +28,30 @@ interface RawRow {
 }
 
 const tooMany = (n: number | string) =>
-  new AppError("UNPROCESSABLE", `A bulk send has at most ${MAX_BULK_ROWS} rows; this one has ${n}. Split it into several; nothing was created.`, {
-    details: { maxRows: MAX_BULK_ROWS, rows: n },
-  });
+  new AppError(
+    "UNPROCESSABLE",
+    `A bulk send has at most ${MAX_BULK_ROWS} rows; this one has ${n}. Split it into several; nothing was created.`,
+    {
+      details: { maxRows: MAX_BULK_ROWS, rows: n },
+    },
+  );
 
 /** The CSV's text: UTF-8 (a BOM is allowed), not binary. A PDF or a spreadsheet file is a 400, not a parse of garbage. */
 function csvText(bytes: Uint8Array): string {
-  if (bytes.length === 0) throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", { details: { reason: "EMPTY" } });
+  if (bytes.length === 0)
+    throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", {
+      details: { reason: "EMPTY" },
+    });
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("BAD_REQUEST", "The file is not a CSV: it is not UTF-8 text (save the spreadsheet as \"CSV UTF-8\")", { details: { reason: "NOT_CSV" } });
+    throw new AppError("BAD_REQUEST", 'The file is not a CSV: it is not UTF-8 text (save the spreadsheet as "CSV UTF-8")', {
+      details: { reason: "NOT_CSV" },
+    });
   }
-  if (text.includes("\u0000")) throw new AppError("BAD_REQUEST", "The file is not a CSV: it holds binary data", { details: { reason: "NOT_CSV" } });
+  if (text.includes("\u0000"))
+    throw new AppError("BAD_REQUEST", "The file is not a CSV: it holds binary data", { details: { reason: "NOT_CSV" } });
   return text;
 }
 
@@ -44,13 +61,19 @@ function readCsv(bytes: Uint8Array, cols: TemplateColumns): RawRow[] {
     // Blank records do not count; twice the limit bounds the work on a huge file.
     records = parseCsv(csvText(bytes), { maxRecords: MAX_BULK_ROWS * 2 + 1 });
   } catch (e) {
-    if (e instanceof CsvError) throw new AppError("BAD_REQUEST", `The CSV is malformed: ${e.message}; nothing was created`, { details: { reason: "MALFORMED_CSV", line: e.line } });
+    if (e instanceof CsvError)
+      throw new AppError("BAD_REQUEST", `The CSV is malformed: ${e.message}; nothing was created`, {
+        details: { reason: "MALFORMED_CSV", line: e.line },
+      });
     if (e instanceof TooManyRecords) throw tooMany(`more than ${MAX_BULK_ROWS * 2}`);
     throw e;
   }
   const blank = (cells: string[]) => cells.every((c) => c.trim() === "");
   const [header, ...rest] = records.filter((r) => !blank(r.cells));
-  if (!header) throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", { details: { reason: "EMPTY" } });
+  if (!header)
+    throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", {
+      details: { reason: "EMPTY" },
+    });
   const names = header.cells.map((c) => c.trim());
   const mapped = names.map((n) => canonicalColumn(n, cols));
   const unknown = names.filter((n, i) => mapped[i] === null);
@@ -64,15 +87,28 @@ function readCsv(bytes: Uint8Array, cols: TemplateColumns): RawRow[] {
       ...(dupes.length ? [`column(s) given twice: ${[...new Set(dupes)].join(", ")}`] : []),
       ...(empty ? ["a column without a name"] : []),
     ];
-    throw new AppError("UNPROCESSABLE", `The header row does not fit the template: ${parts.join("; ")}. It takes ${describe(cols)}; nothing was created`, {
-      details: { reason: "HEADER", missing, unknown, duplicates: [...new Set(dupes)], expected: { required: cols.required, optional: cols.optional } },
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The header row does not fit the template: ${parts.join("; ")}. It takes ${describe(cols)}; nothing was created`,
+      {
+        details: {
+          reason: "HEADER",
+          missing,
+          unknown,
+          duplicates: [...new Set(dupes)],
+          expected: { required: cols.required, optional: cols.optional },
+        },
+      },
+    );
   }
   if (rest.length > MAX_BULK_ROWS) throw tooMany(rest.length);
   return rest.map((r, i) => {
     const data: Record<string, string> = {};
     mapped.forEach((m, j) => (data[m!] = r.cells[j] ?? ""));
-    const problem = r.cells.length !== names.length ? `Line ${r.line} has ${r.cells.length} value(s); the header has ${names.length}` : undefined;
+    const problem =
+      r.cells.length !== names.length
+        ? `Line ${r.line} has ${r.cells.length} value(s); the header has ${names.length}`
+        : undefined;
     return { row: i + 1, data, problem };
   });
 }
@@ -91,17 +127,29 @@ function readJson(body: BulkSendJson, cols: TemplateColumns): RawRow[] {
  * stops there. Otherwise the bulk send, its rows (the invalid ones already FAILED) and the job that
  * sends them are written in one transaction: the job exists exactly when the rows do.
  */
-export async function startBulkSend(auth: KeyAuth, templateId: string, input: BulkInput, opts: { dryRun: boolean }): Promise<BulkSendStartedDto | BulkSendDryRunDto> {
+export async function startBulkSend(
+  auth: KeyAuth,
+  templateId: string,
+  input: BulkInput,
+  opts: { dryRun: boolean },
+): Promise<BulkSendStartedDto | BulkSendDryRunDto> {
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
   const cols = templateColumns(tpl, await loadTemplateFields(db, tpl.id));
   if (cols.signerRefs.length === 0) {
-    throw new AppError("UNPROCESSABLE", "The template names no signer (no field and no anchor such as {{s1|signature|120|40}}): there is nobody to send it to", {
-      details: { reason: "NO_SIGNERS" },
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      "The template names no signer (no field and no anchor such as {{s1|signature|120|40}}): there is nobody to send it to",
+      {
+        details: { reason: "NO_SIGNERS" },
+      },
+    );
   }
   const raw = input.kind === "csv" ? readCsv(new Uint8Array(await input.file.arrayBuffer()), cols) : readJson(input.body, cols);
-  if (raw.length === 0) throw new AppError("UNPROCESSABLE", "There is no row to send: give one row per request under the header", { details: { reason: "NO_ROWS" } });
+  if (raw.length === 0)
+    throw new AppError("UNPROCESSABLE", "There is no row to send: give one row per request under the header", {
+      details: { reason: "NO_ROWS" },
+    });
 
   const valid: ValidRow[] = [];
   const errors: BulkRowError[] = [];
@@ -125,7 +173,9 @@ export async function startBulkSend(auth: KeyAuth, templateId: string, input: Bu
     };
   }
   if (valid.length === 0) {
-    throw new AppError("UNPROCESSABLE", `No row can be sent: all ${raw.length} have errors; nothing was created`, { details: { reason: "NO_VALID_ROWS", rows: errors } });
+    throw new AppError("UNPROCESSABLE", `No row can be sent: all ${raw.length} have errors; nothing was created`, {
+      details: { reason: "NO_VALID_ROWS", rows: errors },
+    });
   }
 
   const errorOf = new Map(errors.map((e) => [e.row, e.errors.map((x) => x.message).join("; ")]));
@@ -154,7 +204,10 @@ export async function startBulkSend(auth: KeyAuth, templateId: string, input: Bu
     for (let i = 0; i < rows.length; i += 250) await tx.insert(bulkSendRows).values(rows.slice(i, i + 250));
     // The job runs as the key (or staff member) that started it: its requests are theirs, as usual.
     const { keyId, keyPrefix, orgId, plan, environment, rateLimitPerMinute, ip, userAgent, kind, staff } = auth;
-    await enqueue(tx, "bulk-send", { bulkSendId: bulk.id, auth: { keyId, keyPrefix, orgId, plan, environment, rateLimitPerMinute, ip, userAgent, kind, staff } });
+    await enqueue(tx, "bulk-send", {
+      bulkSendId: bulk.id,
+      auth: { keyId, keyPrefix, orgId, plan, environment, rateLimitPerMinute, ip, userAgent, kind, staff },
+    });
     return { ...toBulkSendSummary(bulk), errors };
   });
 }

@@ -67,10 +67,15 @@ export interface ValidRow {
  * column must be there; the value may be empty, as in templateData), a title of at most 500
  * characters, no column the template does not know. Returns the row ready to use, or its errors.
  */
-export function validateRow(row: number, data: Record<string, string>, cols: TemplateColumns): { ok: true; value: ValidRow } | { ok: false; error: BulkRowError } {
+export function validateRow(
+  row: number,
+  data: Record<string, string>,
+  cols: TemplateColumns,
+): { ok: true; value: ValidRow } | { ok: false; error: BulkRowError } {
   const errors: FieldError[] = [];
   for (const k of Object.keys(data)) {
-    if (!cols.required.includes(k) && !cols.optional.includes(k)) errors.push({ field: k, message: `Unknown column "${k}": the template takes ${describe(cols)}` });
+    if (!cols.required.includes(k) && !cols.optional.includes(k))
+      errors.push({ field: k, message: `Unknown column "${k}": the template takes ${describe(cols)}` });
   }
   const recipients = cols.signerRefs.map((s) => {
     const name = data[`${s}.name`];
@@ -81,7 +86,8 @@ export function validateRow(row: number, data: Record<string, string>, cols: Tem
       if (!r.success) errors.push({ field: `${s}.name`, message: `${s}.name: ${r.error.issues[0].message}` });
     }
     if (email === undefined || email.trim() === "") errors.push({ field: `${s}.email`, message: `${s}.email is required` });
-    else if (!zEmail.safeParse(email.trim()).success) errors.push({ field: `${s}.email`, message: `${s}.email "${email.slice(0, 100)}" is not a valid e-mail address` });
+    else if (!zEmail.safeParse(email.trim()).success)
+      errors.push({ field: `${s}.email`, message: `${s}.email "${email.slice(0, 100)}" is not a valid e-mail address` });
     return { name: (name ?? "").trim(), email: (email ?? "").trim() };
   });
   const templateData: Record<string, string> = {};

@@ -97,7 +97,9 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   });
 
   it("defaults to a 30 s limit per conversion", () => {
-    expect(make().options.timeoutMs).toBe(process.env.SIGNET_CONVERT_TIMEOUT_MS ? Number(process.env.SIGNET_CONVERT_TIMEOUT_MS) : 30_000);
+    expect(make().options.timeoutMs).toBe(
+      process.env.SIGNET_CONVERT_TIMEOUT_MS ? Number(process.env.SIGNET_CONVERT_TIMEOUT_MS) : 30_000,
+    );
   });
 
   it("a document LibreOffice cannot read is a 422, and the converter carries on", async () => {

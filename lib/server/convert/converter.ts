@@ -49,7 +49,10 @@ function defaults(): ConverterOptions {
 }
 
 const unavailable = (why: string) =>
-  new AppError("UNAVAILABLE", `Document conversion is unavailable: ${why}`, { headers: { "retry-after": "5" }, details: { reason: "CONVERTER_UNAVAILABLE" } });
+  new AppError("UNAVAILABLE", `Document conversion is unavailable: ${why}`, {
+    headers: { "retry-after": "5" },
+    details: { reason: "CONVERTER_UNAVAILABLE" },
+  });
 
 /** Import and export filters by source format. */
 const FORMATS = {
@@ -76,7 +79,9 @@ export class OfficeConverter {
   private readonly root = path.join(os.tmpdir(), `signet-office-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
   private readonly slots: Slot[];
   private readonly queue: { give: (slot: Slot) => void; refuse: (e: AppError) => void }[] = [];
-  private mode: Promise<({ kind: "uno"; python: string; soffice: string } | { kind: "cli"; soffice: string }) & { network: NetworkIsolation }> | null = null;
+  private mode: Promise<
+    ({ kind: "uno"; python: string; soffice: string } | { kind: "cli"; soffice: string }) & { network: NetworkIsolation }
+  > | null = null;
   private network: NetworkIsolation["kind"] | null = null;
   private jobs = 0;
   private closed = false;
@@ -112,7 +117,9 @@ export class OfficeConverter {
       const python = await findUnoPython();
       if (python) return { kind: "uno" as const, python, soffice, network };
       if (this.options.mode === "uno") throw unavailable("python3-uno is not installed");
-      console.warn("[signet] python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.");
+      console.warn(
+        "[signet] python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.",
+      );
       return { kind: "cli" as const, soffice, network };
     })().catch((e) => {
       this.mode = null; // installed later? look again next time
@@ -143,7 +150,9 @@ export class OfficeConverter {
       const timer = setTimeout(() => {
         const i = this.queue.indexOf(waiter);
         if (i >= 0) this.queue.splice(i, 1);
-        reject(unavailable(`every converter stayed busy for ${Math.round(this.options.queueTimeoutMs / 1000)} s; try again later`));
+        reject(
+          unavailable(`every converter stayed busy for ${Math.round(this.options.queueTimeoutMs / 1000)} s; try again later`),
+        );
       }, this.options.queueTimeoutMs);
       this.queue.push(waiter);
     });
@@ -194,7 +203,15 @@ export class OfficeConverter {
           const worker = await this.ready(slot);
           fs.mkdirSync(dir, { recursive: true });
           fs.writeFileSync(path.join(dir, "warm.docx"), minimalDocx("Signet"));
-          await worker.convert({ src: path.join(dir, "warm.docx"), dst: path.join(dir, "warm.pdf"), inputFilter: FORMATS.docx.inputFilter, filter: "writer_pdf_Export" }, this.options.timeoutMs);
+          await worker.convert(
+            {
+              src: path.join(dir, "warm.docx"),
+              dst: path.join(dir, "warm.pdf"),
+              inputFilter: FORMATS.docx.inputFilter,
+              filter: "writer_pdf_Export",
+            },
+            this.options.timeoutMs,
+          );
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
           this.release(slot);
@@ -214,7 +231,10 @@ export class OfficeConverter {
       const src = path.join(dir, `document.${format.ext}`);
       const dst = path.join(dir, "document.pdf");
       fs.writeFileSync(src, bytes);
-      const outcome = await worker.convert({ src, dst, inputFilter: format.inputFilter, filter: "writer_pdf_Export" }, opts.timeoutMs ?? this.options.timeoutMs);
+      const outcome = await worker.convert(
+        { src, dst, inputFilter: format.inputFilter, filter: "writer_pdf_Export" },
+        opts.timeoutMs ?? this.options.timeoutMs,
+      );
       if (!outcome.ok) {
         switch (outcome.kind) {
           case "crash":
@@ -222,9 +242,13 @@ export class OfficeConverter {
             throw unavailable("LibreOffice stopped during the conversion; it is being restarted, try again");
           case "timeout":
             worker.kill();
-            throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: ${outcome.message}; it may be too large or too complex`, {
-              details: { reason: "CONVERSION_TIMEOUT" },
-            });
+            throw new AppError(
+              "UNPROCESSABLE",
+              `The document could not be converted to PDF: ${outcome.message}; it may be too large or too complex`,
+              {
+                details: { reason: "CONVERSION_TIMEOUT" },
+              },
+            );
           default:
             if (outcome.kind === "error") console.warn(`[signet] document converter: ${outcome.message}`);
             throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: LibreOffice could not read it`, {
@@ -249,7 +273,12 @@ export class OfficeConverter {
   status() {
     return {
       network: this.network,
-      slots: this.slots.map((s) => ({ busy: s.busy, kind: s.worker?.kind ?? null, alive: s.worker?.alive ?? false, pid: s.worker?.pid ?? null })),
+      slots: this.slots.map((s) => ({
+        busy: s.busy,
+        kind: s.worker?.kind ?? null,
+        alive: s.worker?.alive ?? false,
+        pid: s.worker?.pid ?? null,
+      })),
       queued: this.queue.length,
     };
   }

@@ -38,7 +38,8 @@ afterAll(async () => {
 
 /** Whether this machine lets the server's user make a network namespace (as the converter tries). */
 const canIsolate =
-  spawnSync("unshare", ["--net", "true"]).status === 0 || spawnSync("unshare", ["--map-current-user", "--net", "true"]).status === 0;
+  spawnSync("unshare", ["--net", "true"]).status === 0 ||
+  spawnSync("unshare", ["--map-current-user", "--net", "true"]).status === 0;
 const ownNetNs = fs.readlinkSync("/proc/self/ns/net");
 
 async function expectConvertedWithoutRequests(c: OfficeConverter) {
@@ -57,7 +58,19 @@ it("(the premise) LibreOffice as installed fetches the linked picture when nothi
   server.requests.length = 0;
   const src = path.join(work, "premise.docx");
   fs.writeFileSync(src, docx);
-  await run("soffice", [`-env:UserInstallation=file://${path.join(work, "bare-profile")}`, "--headless", "--convert-to", "pdf", "--outdir", work, src], { timeout: 120_000 });
+  await run(
+    "soffice",
+    [
+      `-env:UserInstallation=file://${path.join(work, "bare-profile")}`,
+      "--headless",
+      "--convert-to",
+      "pdf",
+      "--outdir",
+      work,
+      src,
+    ],
+    { timeout: 120_000 },
+  );
   expect(fs.existsSync(path.join(work, "premise.pdf"))).toBe(true);
   expect(server.requests).toContain("GET /linked.png");
 });

@@ -44,9 +44,19 @@ export function findNetworkIsolation(unshare: string | null | undefined = undefi
   if (!probe) {
     probe = (async (): Promise<NetworkIsolation> => {
       if (!bin) return { kind: "none", prefix: [], reason: "unshare (util-linux) was not found" };
-      const candidates = process.getuid?.() === 0 ? [[bin, "--net"], [bin, "--map-current-user", "--net"]] : [[bin, "--map-current-user", "--net"]];
+      const candidates =
+        process.getuid?.() === 0
+          ? [
+              [bin, "--net"],
+              [bin, "--map-current-user", "--net"],
+            ]
+          : [[bin, "--map-current-user", "--net"]];
       for (const prefix of candidates) if (await works(prefix)) return { kind: "netns", prefix };
-      return { kind: "none", prefix: [], reason: `${bin} --net is not permitted here (no CAP_SYS_ADMIN, and no user namespaces)` };
+      return {
+        kind: "none",
+        prefix: [],
+        reason: `${bin} --net is not permitted here (no CAP_SYS_ADMIN, and no user namespaces)`,
+      };
     })();
     probes.set(key, probe);
   }
@@ -69,7 +79,10 @@ ${[
     ["org.openoffice.Inet/Settings", `ooInet${p}ProxyPort`, String(PROXY_PORT)],
   ]),
 ]
-  .map(([item, prop, value]) => `<item oor:path="/${item}"><prop oor:name="${prop}" oor:op="fuse"><value>${value}</value></prop></item>`)
+  .map(
+    ([item, prop, value]) =>
+      `<item oor:path="/${item}"><prop oor:name="${prop}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  )
   .join("\n")}
 </oor:items>
 `;

@@ -46,7 +46,8 @@ function killGroup(pid: number | null | undefined) {
 function removePipeFile(pipe: string) {
   for (const dir of new Set(["/tmp", os.tmpdir()])) {
     try {
-      for (const f of fs.readdirSync(dir)) if (f.startsWith("OSL_PIPE_") && f.endsWith(`_${pipe}`)) fs.rmSync(path.join(dir, f), { force: true });
+      for (const f of fs.readdirSync(dir))
+        if (f.startsWith("OSL_PIPE_") && f.endsWith(`_${pipe}`)) fs.rmSync(path.join(dir, f), { force: true });
     } catch {
       // nothing to clean
     }
@@ -117,13 +118,19 @@ export class UnoWorker implements OfficeWorker {
         reject(new StartError(msg));
       };
       // The bridge has its own start-up limit; this one catches a bridge that hangs before it.
-      const timer = setTimeout(() => fail(`LibreOffice did not start within ${Math.round(this.startTimeoutMs / 1000) + 5} s`), this.startTimeoutMs + 5_000);
+      const timer = setTimeout(
+        () => fail(`LibreOffice did not start within ${Math.round(this.startTimeoutMs / 1000) + 5} s`),
+        this.startTimeoutMs + 5_000,
+      );
       child.on("error", (e) => fail(`the converter could not be started: ${e.message}`));
       child.on("exit", (code, signal) => {
         this.exited = true;
         killGroup(this.sofficePid);
-        fail(`the converter exited during start-up (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().split("\n").at(-1)}` : ""}`);
-        for (const done of this.waiting.values()) done({ ok: false, kind: "crash", message: "LibreOffice stopped during the conversion" });
+        fail(
+          `the converter exited during start-up (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().split("\n").at(-1)}` : ""}`,
+        );
+        for (const done of this.waiting.values())
+          done({ ok: false, kind: "crash", message: "LibreOffice stopped during the conversion" });
         this.waiting.clear();
       });
       readline.createInterface({ input: child.stdout! }).on("line", (line) => {
@@ -144,7 +151,15 @@ export class UnoWorker implements OfficeWorker {
         const done = msg.id !== undefined ? this.waiting.get(msg.id) : undefined;
         if (!done) return;
         this.waiting.delete(msg.id!);
-        done(msg.ok ? { ok: true } : { ok: false, kind: (msg.kind as "load" | "crash" | "error") ?? "error", message: msg.message ?? "conversion failed" });
+        done(
+          msg.ok
+            ? { ok: true }
+            : {
+                ok: false,
+                kind: (msg.kind as "load" | "crash" | "error") ?? "error",
+                message: msg.message ?? "conversion failed",
+              },
+        );
       });
     });
   }
@@ -210,7 +225,17 @@ export class CliWorker implements OfficeWorker {
 
   private run(args: string[], timeoutMs: number): Promise<{ code: number | null; timedOut: boolean; error?: Error }> {
     return new Promise((resolve) => {
-      const command = [...this.isolate, this.soffice, `-env:UserInstallation=file://${this.profileDir}`, "--headless", "--invisible", "--nologo", "--norestore", "--nolockcheck", ...args];
+      const command = [
+        ...this.isolate,
+        this.soffice,
+        `-env:UserInstallation=file://${this.profileDir}`,
+        "--headless",
+        "--invisible",
+        "--nologo",
+        "--norestore",
+        "--nolockcheck",
+        ...args,
+      ];
       const child = spawn(command[0], command.slice(1), { stdio: "ignore", detached: true, env: networkSafeEnv() });
       this.running = child;
       let timedOut = false;
@@ -245,9 +270,11 @@ export class CliWorker implements OfficeWorker {
     const infilter = job.inputFilter ? [`--infilter=${job.inputFilter}`] : [];
     const r = await this.run([...infilter, "--convert-to", target, "--outdir", outDir, job.src], timeoutMs);
     if (r.error) return { ok: false, kind: "crash", message: r.error.message };
-    if (r.timedOut) return { ok: false, kind: "timeout", message: `the conversion took longer than ${Math.round(timeoutMs / 1000)} s` };
+    if (r.timedOut)
+      return { ok: false, kind: "timeout", message: `the conversion took longer than ${Math.round(timeoutMs / 1000)} s` };
     const produced = path.join(outDir, `${path.basename(job.src, path.extname(job.src))}${path.extname(job.dst)}`);
-    if (r.code !== 0 || !fs.existsSync(produced)) return { ok: false, kind: "load", message: "LibreOffice could not open the document" };
+    if (r.code !== 0 || !fs.existsSync(produced))
+      return { ok: false, kind: "load", message: "LibreOffice could not open the document" };
     if (produced !== job.dst) fs.renameSync(produced, job.dst);
     return { ok: true };
   }

@@ -69,7 +69,9 @@ function pgliteSharedBuffers(): string {
 function drizzleParsers(types: { TIMESTAMP: number; TIMESTAMPTZ: number; INTERVAL: number; DATE: number }) {
   const asText = (value: string) => value;
   // numeric[], timestamp[], timestamptz[], interval[], date[]: as drizzle-orm/pglite/session.js lists them.
-  return Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, asText]));
+  return Object.fromEntries(
+    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, asText]),
+  );
 }
 
 /**

@@ -46,15 +46,32 @@ function holderPid(file: string): number | undefined {
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "signet.lock");
-  const child = spawn("flock", ["--wait", String(waitSeconds()), "--conflict-exit-code", String(CONFLICT), file, "sh", "-c", "echo locked; exec cat >/dev/null"], {
-    stdio: ["pipe", "pipe", "ignore"],
-  });
+  const child = spawn(
+    "flock",
+    [
+      "--wait",
+      String(waitSeconds()),
+      "--conflict-exit-code",
+      String(CONFLICT),
+      file,
+      "sh",
+      "-c",
+      "echo locked; exec cat >/dev/null",
+    ],
+    {
+      stdio: ["pipe", "pipe", "ignore"],
+    },
+  );
   const exited = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));
   const outcome = await new Promise<"locked" | number>((resolve, reject) => {
     child.stdout!.once("data", () => resolve("locked"));
     void exited.then(resolve);
     child.once("error", (e) =>
-      reject((e as NodeJS.ErrnoException).code === "ENOENT" ? new Error("The embedded store needs the flock command (Debian package util-linux)") : e),
+      reject(
+        (e as NodeJS.ErrnoException).code === "ENOENT"
+          ? new Error("The embedded store needs the flock command (Debian package util-linux)")
+          : e,
+      ),
     );
   });
   if (outcome !== "locked") {
@@ -79,4 +96,3 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       await exited;
     })());
 }
-

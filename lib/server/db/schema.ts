@@ -36,7 +36,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
     name: text("name").notNull(),
     environment: text("environment").notNull(), // SANDBOX | PRODUCTION
     keyPrefix: text("key_prefix").notNull(),
@@ -63,7 +65,9 @@ export const staffUsers = pgTable("staff_users", {
   passwordHash: text("password_hash"),
   /** ADMIN or MEMBER. */
   role: text("role").notNull().default("ADMIN"),
-  orgId: uuid("org_id").notNull().references(() => organizations.id),
+  orgId: uuid("org_id")
+    .notNull()
+    .references(() => organizations.id),
   /** A deactivated member cannot sign in, and their sessions end at once. */
   deactivatedAt: ts("deactivated_at"),
   createdAt: createdAt(),
@@ -102,7 +106,9 @@ export const signatureRequests = pgTable(
   "signature_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
     environment: text("environment").notNull(),
     title: text("title").notNull(),
     deliveryMode: text("delivery_mode").notNull().default("email"),
@@ -339,7 +345,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
     environment: text("environment").notNull(),
     url: text("url").notNull(),
     events: jsonb("events").$type<string[]>().notNull(),
@@ -382,7 +390,9 @@ export const templates = pgTable(
   "templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orgId: uuid("org_id").notNull().references(() => organizations.id),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
     environment: text("environment").notNull(),
     name: text("name").notNull(),
     kind: text("kind").notNull(), // PDF | DOCX

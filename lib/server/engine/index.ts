@@ -48,7 +48,9 @@ function pool(): Piscina {
   });
   // A worker that dies with no task of ours running (over its heap limit while starting, say) is
   // replaced by the pool; without a listener its error would end the whole server process.
-  g.__signetEngine.on("error", (e: unknown) => console.error(`[signet] engine worker died outside a task: ${e instanceof Error ? e.message : String(e)}`));
+  g.__signetEngine.on("error", (e: unknown) =>
+    console.error(`[signet] engine worker died outside a task: ${e instanceof Error ? e.message : String(e)}`),
+  );
   return g.__signetEngine;
 }
 
@@ -91,11 +93,19 @@ export async function runEngine<K extends TaskName>(task: K, args: Args<K>, opts
   } catch (e) {
     const err = e as { name?: string; code?: string; message?: string };
     let limit: string | undefined;
-    if (err.name === "AbortError" || err.name === "TimeoutError") limit = `processing it took longer than ${Math.round(timeoutMs / 1000)} s`;
+    if (err.name === "AbortError" || err.name === "TimeoutError")
+      limit = `processing it took longer than ${Math.round(timeoutMs / 1000)} s`;
     else if (err.code === "ERR_WORKER_OUT_OF_MEMORY") limit = `processing it needed more than ${config.engineMemoryMb} MB`;
     if (!limit) throw e;
     const what = DOCX_TASKS.has(task) ? "DOCX" : "PDF";
-    reply = { ok: false, error: { source: DOCX_TASKS.has(task) ? "docx" : "pdf", kind: "TOO_COMPLEX", message: `The ${what} is too complex to process: ${limit}` } };
+    reply = {
+      ok: false,
+      error: {
+        source: DOCX_TASKS.has(task) ? "docx" : "pdf",
+        kind: "TOO_COMPLEX",
+        message: `The ${what} is too complex to process: ${limit}`,
+      },
+    };
   }
   if (reply.ok) return reply.value as Result<K>;
   const { error } = reply;

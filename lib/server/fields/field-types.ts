@@ -35,9 +35,15 @@ export function typeColumns(f: { type: string } & Nullable<Omit<TypeProps, "type
 
 /** A field's stored properties (every type's, then the new types'), from an API or template input. */
 export function propertyColumns(
-  f: { type: string; name?: string | null; required?: boolean | null; label?: string | null; maxLength?: number | null; fontSize?: number | null; defaultValue?: string | null } & Nullable<
-    Omit<TypeProps, "type">
-  >,
+  f: {
+    type: string;
+    name?: string | null;
+    required?: boolean | null;
+    label?: string | null;
+    maxLength?: number | null;
+    fontSize?: number | null;
+    defaultValue?: string | null;
+  } & Nullable<Omit<TypeProps, "type">>,
 ) {
   return {
     name: f.name ?? null,
@@ -67,14 +73,22 @@ export function expandRadioOptions<T extends FieldInput>(inputs: T[]): T[] {
 const keyOf = (recipientId: string, group: string) => `${recipientId}\u0000${group}`;
 
 /** Two buttons of one group (per recipient) may not stand for the same option. */
-export function radioGroupProblems(existing: Pick<FieldRow, "recipientId" | "groupName" | "optionValue">[], inputs: (Pick<FieldInput, "type" | "recipientId"> & { group?: string; option?: string })[]): FieldError[] {
-  const taken = new Set(existing.filter((r) => r.groupName && r.optionValue).map((r) => `${keyOf(r.recipientId, r.groupName!)}\u0000${r.optionValue}`));
+export function radioGroupProblems(
+  existing: Pick<FieldRow, "recipientId" | "groupName" | "optionValue">[],
+  inputs: (Pick<FieldInput, "type" | "recipientId"> & { group?: string; option?: string })[],
+): FieldError[] {
+  const taken = new Set(
+    existing
+      .filter((r) => r.groupName && r.optionValue)
+      .map((r) => `${keyOf(r.recipientId, r.groupName!)}\u0000${r.optionValue}`),
+  );
   const out: FieldError[] = [];
   inputs.forEach((f, i) => {
     if (f.type !== "RADIO" || !f.group || !f.option) return;
     const k = `${keyOf(f.recipientId, f.group)}\u0000${f.option}`;
     const at = inputs.length > 1 ? `fields.${i}.` : "";
-    if (taken.has(k)) out.push({ field: `${at}option`, message: `RADIO group "${f.group}" already has a button for option "${f.option}"` });
+    if (taken.has(k))
+      out.push({ field: `${at}option`, message: `RADIO group "${f.group}" already has a button for option "${f.option}"` });
     taken.add(k);
   });
   return out;
@@ -94,11 +108,27 @@ export async function syncRadioGroups(tx: Queryable, requestId: string, keys: Ra
     const rows = await tx
       .select()
       .from(fields)
-      .where(and(eq(fields.requestId, requestId), eq(fields.recipientId, k.recipientId), eq(fields.type, "RADIO"), eq(fields.groupName, k.group)));
+      .where(
+        and(
+          eq(fields.requestId, requestId),
+          eq(fields.recipientId, k.recipientId),
+          eq(fields.type, "RADIO"),
+          eq(fields.groupName, k.group),
+        ),
+      );
     if (!rows.length) continue;
     rows.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
     const options = [...new Set(rows.map((r) => r.optionValue).filter((o): o is string => !!o))];
-    const updated = await tx.update(fields).set({ options }).where(inArray(fields.id, rows.map((r) => r.id))).returning();
+    const updated = await tx
+      .update(fields)
+      .set({ options })
+      .where(
+        inArray(
+          fields.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .returning();
     for (const r of updated) out.set(r.id, r);
   }
   return out;

@@ -48,9 +48,11 @@ export function judgeFieldValues(
         const what = f.label || (f.type === "NAME" ? "Name" : "E-mail");
         if (text === "") {
           if (f.required) bad(f, ".text", `${what} is required`);
-        } else if (f.type === "EMAIL" && !isEmailAddress(text)) bad(f, ".text", `${what} must be an e-mail address (name@example.com)`);
+        } else if (f.type === "EMAIL" && !isEmailAddress(text))
+          bad(f, ".text", `${what} must be an e-mail address (name@example.com)`);
         else if (f.maxLength && [...text].length > f.maxLength) bad(f, ".text", `${what} is at most ${f.maxLength} characters`);
-        else if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) bad(f, ".text", `${what} must not contain line breaks or control characters`);
+        else if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
+          bad(f, ".text", `${what} must not contain line breaks or control characters`);
         else values.set(f.id, { kind: "text", text });
         break;
       }
@@ -69,7 +71,8 @@ export function judgeFieldValues(
         const text = g?.v.text ?? f.defaultValue ?? "";
         if (text === "") {
           if (f.required) bad(f, ".text", `${label}: choose one of the options`);
-        } else if (!(f.options ?? []).includes(text)) bad(f, ".text", `${label}: "${text.slice(0, 200)}" is not one of the options`);
+        } else if (!(f.options ?? []).includes(text))
+          bad(f, ".text", `${label}: "${text.slice(0, 200)}" is not one of the options`);
         else values.set(f.id, { kind: "text", text });
         break;
       }
@@ -95,11 +98,19 @@ export function judgeFieldValues(
   for (const [group, buttons] of radios) {
     const chosen = buttons.filter((b) => given.get(b.id)?.v.checked === true);
     if (chosen.length > 1) {
-      bad(chosen[1], ".checked", `${group}: choose one option only; ${chosen.map((c) => `"${c.optionValue}"`).join(" and ")} were both chosen`);
+      bad(
+        chosen[1],
+        ".checked",
+        `${group}: choose one option only; ${chosen.map((c) => `"${c.optionValue}"`).join(" and ")} were both chosen`,
+      );
       continue;
     }
     if (chosen.length === 0 && buttons.some((b) => b.required)) {
-      bad(buttons[0], ".checked", `${group}: choose one of ${(buttons[0].options ?? buttons.map((b) => b.optionValue)).join(", ")}`);
+      bad(
+        buttons[0],
+        ".checked",
+        `${group}: choose one of ${(buttons[0].options ?? buttons.map((b) => b.optionValue)).join(", ")}`,
+      );
       continue;
     }
     for (const b of buttons) values.set(b.id, { kind: "choice", selected: chosen[0]?.id === b.id, option: b.optionValue ?? "" });

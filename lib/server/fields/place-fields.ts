@@ -10,7 +10,14 @@ import { fields, signatureRequests } from "../db/schema";
 import { AppError, notFound, type FieldError } from "../http/errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
-import { expandRadioOptions, propertyColumns, radioGroupProblems, syncRadioGroups, typeColumns, type RadioKey } from "./field-types";
+import {
+  expandRadioOptions,
+  propertyColumns,
+  radioGroupProblems,
+  syncRadioGroups,
+  typeColumns,
+  type RadioKey,
+} from "./field-types";
 import {
   assertDraft,
   currentDocument,
@@ -27,11 +34,18 @@ import {
  * signer here. The page sizes are the displayed boxes recorded at upload (lib/pdf/page-box.ts), the
  * box the seal draws in, and the overhang allowed is the one the seal tolerates and clips.
  */
-export function placementProblem(f: FieldInput, doc: DocumentRow, signers: Map<string, RecipientRow>, at: string): FieldError | null {
+export function placementProblem(
+  f: FieldInput,
+  doc: DocumentRow,
+  signers: Map<string, RecipientRow>,
+  at: string,
+): FieldError | null {
   const rec = signers.get(f.recipientId);
   if (!rec) return { field: `${at}recipientId`, message: `recipientId ${f.recipientId} is not a recipient of this request` };
-  if (rec.role !== "SIGNER") return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
-  if (f.page > doc.pageCount) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
+  if (rec.role !== "SIGNER")
+    return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
+  if (f.page > doc.pageCount)
+    return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
   const size = doc.pages[f.page - 1];
   if (!boxFitsPage(f, size)) {
     return {
@@ -60,16 +74,23 @@ export async function insertFields(
     .map((f, i) => placementProblem(f, doc, byId, inputs.length > 1 ? `fields.${i}.` : ""))
     .filter((p): p is FieldError => p !== null);
   if (!problems.length) {
-    const existing = await tx.select().from(fields).where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")));
+    const existing = await tx
+      .select()
+      .from(fields)
+      .where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")));
     problems.push(...radioGroupProblems(existing, inputs));
   }
   if (problems.length) {
-    const msg = problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`;
+    const msg =
+      problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`;
     throw new AppError("UNPROCESSABLE", msg, { errors: problems });
   }
   const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.requestId, req.id));
   if (Number(n) + inputs.length > config.maxFields) {
-    throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxFields} fields; it has ${n}, and ${inputs.length} more were given`);
+    throw new AppError(
+      "UNPROCESSABLE",
+      `A request has at most ${config.maxFields} fields; it has ${n}, and ${inputs.length} more were given`,
+    );
   }
   const rows = await tx
     .insert(fields)
@@ -88,7 +109,11 @@ export async function insertFields(
       })),
     )
     .returning();
-  const synced = await syncRadioGroups(tx, req.id, rows.filter((r) => r.type === "RADIO").map((r) => ({ recipientId: r.recipientId, group: r.groupName! })));
+  const synced = await syncRadioGroups(
+    tx,
+    req.id,
+    rows.filter((r) => r.type === "RADIO").map((r) => ({ recipientId: r.recipientId, group: r.groupName! })),
+  );
   for (const [i, r] of rows.entries()) rows[i] = synced.get(r.id) ?? r;
   await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
   await recordEvent(tx, req.id, "fields.added", who, { count: rows.length, fieldIds: rows.map((r) => r.id) });
@@ -106,7 +131,10 @@ export async function addFields(auth: KeyAuth, requestId: string, inputs: FieldI
 
 async function findField(tx: Queryable, requestId: string, fieldId: string) {
   if (!isUuid(fieldId)) throw notFound("Field");
-  const [row] = await tx.select().from(fields).where(and(eq(fields.id, fieldId), eq(fields.requestId, requestId)));
+  const [row] = await tx
+    .select()
+    .from(fields)
+    .where(and(eq(fields.id, fieldId), eq(fields.requestId, requestId)));
   if (!row) throw notFound("Field");
   return row;
 }
@@ -128,14 +156,22 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
     };
     const typed = mergeTypeProps(cur, patch, merged.type);
     const rules = fieldRuleProblems(typed);
-    if (rules.length) throw new AppError("VALIDATION", rules[0].message, { errors: rules.map((p) => ({ field: p.path, message: p.message })) });
+    if (rules.length)
+      throw new AppError("VALIDATION", rules[0].message, { errors: rules.map((p) => ({ field: p.path, message: p.message })) });
     const doc = await currentDocument(tx, req.id);
     const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
     const problem = placementProblem(merged, doc, byId, "");
     if (problem) throw new AppError("UNPROCESSABLE", problem.message, { errors: [problem] });
     if (merged.type === "RADIO") {
-      const others = (await tx.select().from(fields).where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")))).filter((o) => o.id !== cur.id);
-      const clash = radioGroupProblems(others, [{ ...merged, group: typed.group ?? undefined, option: typed.option ?? undefined }]);
+      const others = (
+        await tx
+          .select()
+          .from(fields)
+          .where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")))
+      ).filter((o) => o.id !== cur.id);
+      const clash = radioGroupProblems(others, [
+        { ...merged, group: typed.group ?? undefined, option: typed.option ?? undefined },
+      ]);
       if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
     }
     const [row] = await tx
@@ -169,7 +205,8 @@ export async function deleteField(auth: KeyAuth, requestId: string, fieldId: str
     assertDraft(req, "removing fields");
     const cur = await findField(tx, req.id, fieldId);
     await tx.delete(fields).where(eq(fields.id, cur.id));
-    if (cur.type === "RADIO" && cur.groupName) await syncRadioGroups(tx, req.id, [{ recipientId: cur.recipientId, group: cur.groupName }]);
+    if (cur.type === "RADIO" && cur.groupName)
+      await syncRadioGroups(tx, req.id, [{ recipientId: cur.recipientId, group: cur.groupName }]);
     await recordEvent(tx, req.id, "field.removed", keyActor(auth), { fieldId: cur.id });
     return { id: cur.id, deleted: true };
   });
@@ -182,7 +219,7 @@ export async function deleteField(auth: KeyAuth, requestId: string, fieldId: str
  */
 function mergeTypeProps(cur: typeof fields.$inferSelect, patch: Partial<FieldInput>, type: FieldInput["type"]): FieldRuleInput {
   const keep = cur.type === type;
-  const pick = <T,>(given: T | undefined, stored: T | null) => (given !== undefined ? given : keep ? stored : null);
+  const pick = <T>(given: T | undefined, stored: T | null) => (given !== undefined ? given : keep ? stored : null);
   return {
     type,
     // A RADIO row's stored options are its group's (derived): only a patch's own options are judged.

@@ -3,7 +3,8 @@ import { isUuid } from "../scope";
 import { AppError } from "./errors";
 
 // List cursors are the (createdAt, id) of the last item seen, so pages stay stable while rows are added.
-export const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+export const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");

@@ -56,7 +56,11 @@ const errorSchema: Json = {
     data: { type: "null" },
     errors: {
       type: "array",
-      items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } }, required: ["field", "message"] },
+      items: {
+        type: "object",
+        properties: { field: { type: "string" }, message: { type: "string" } },
+        required: ["field", "message"],
+      },
     },
     details: { type: "object" },
   },
@@ -75,10 +79,19 @@ export function openApiDocument(serverUrl: string): Json {
       parameters: parameters(op),
       responses: {
         [op.success.status]: op.success.data
-          ? { description: op.success.description, content: { "application/json": { schema: envelopeSchema(schemaOf(op.success.data, "output")) } } }
-          : { description: op.success.description, content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+          ? {
+              description: op.success.description,
+              content: { "application/json": { schema: envelopeSchema(schemaOf(op.success.data, "output")) } },
+            }
+          : {
+              description: op.success.description,
+              content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+            },
         ...Object.fromEntries(
-          op.errors.map((s) => [s, { description: statusText(s), content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+          op.errors.map((s) => [
+            s,
+            { description: statusText(s), content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          ]),
         ),
       },
     };

@@ -44,11 +44,20 @@ export function route<Op extends Operation>(
       );
       // A dashboard call: the server's own key, and the staff member the proxy signed for.
       const staff = auth.kind === "SYSTEM" ? await verifyStaffIdentity(req.headers) : null;
-      if (staff) auth = { ...auth, staff: { id: staff.id, name: staff.name, email: staff.email }, ip: staff.ip, userAgent: staff.userAgent };
+      if (staff)
+        auth = {
+          ...auth,
+          staff: { id: staff.id, name: staff.name, email: staff.email },
+          ip: staff.ip,
+          userAgent: staff.userAgent,
+        };
       const decision = await takeToken(auth);
       rate = rateHeaders(decision);
       if (!decision.allowed) {
-        throw new AppError("RATE_LIMITED", `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`);
+        throw new AppError(
+          "RATE_LIMITED",
+          `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+        );
       }
 
       const params = parse(op.params, await ctx.params, "params");
@@ -165,7 +174,8 @@ export function validationError(error: z.ZodError, where: string): AppError {
     message: i.message,
   }));
   const unique = [...new Set(errors.map((e) => e.message))];
-  const message = unique.length === 1 ? unique[0] : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
+  const message =
+    unique.length === 1 ? unique[0] : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
   return new AppError("VALIDATION", message, { errors });
 }
 
@@ -189,7 +199,10 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
       value[name] = v;
       if (typeof v === "string") canon.push(`${name}=s:${v}`);
       else {
-        const digest = crypto.createHash("sha256").update(new Uint8Array(await v.arrayBuffer())).digest("hex");
+        const digest = crypto
+          .createHash("sha256")
+          .update(new Uint8Array(await v.arrayBuffer()))
+          .digest("hex");
         canon.push(`${name}=f:${v.name}:${v.type}:${digest}`);
       }
     }

@@ -47,7 +47,14 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
   if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
   const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
-  const msg = messages.invitation({ name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", link, reminder: !!payload.reminder, role: row.r.role });
+  const msg = messages.invitation({
+    name: row.r.name,
+    title: row.req.title,
+    sandbox: row.req.environment === "SANDBOX",
+    link,
+    reminder: !!payload.reminder,
+    role: row.r.role,
+  });
   const sent = await deliverMail(job.id, {
     kind: payload.reminder ? "reminder" : "invitation",
     scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
@@ -62,7 +69,13 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
       .returning({ id: recipients.id });
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
     if (moved.length) {
-      await recordEvent(tx, row.req.id, "recipient.invited", systemActor, { recipientId, email: row.r.email, envelopeTo: sent.envelopeTo, via: sent.via, jobId: job.id });
+      await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {
+        recipientId,
+        email: row.r.email,
+        envelopeTo: sent.envelopeTo,
+        via: sent.via,
+        jobId: job.id,
+      });
     }
   });
   return { sent: true };
@@ -89,7 +102,12 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
       attachments: [{ filename: `${safe} (signed).pdf`, content: Buffer.from(bytes), contentType: "application/pdf" }],
     });
   } else if (kind === "declined") {
-    await deliverMail(job.id, { kind, scope, to, ...messages.declined({ ...base, by: String(payload.by), reason: String(payload.reason) }) });
+    await deliverMail(job.id, {
+      kind,
+      scope,
+      to,
+      ...messages.declined({ ...base, by: String(payload.by), reason: String(payload.reason) }),
+    });
   } else if (kind === "cancelled") {
     await deliverMail(job.id, { kind, scope, to, ...messages.cancelled(base) });
   } else throw new Error(`Unknown notification ${kind}`);
@@ -102,7 +120,10 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
  */
 async function signerCode(payload: Record<string, unknown>, job: JobContext) {
   const db = await getDb();
-  const [code] = await db.select().from(signerCodes).where(eq(signerCodes.id, String(payload.codeId)));
+  const [code] = await db
+    .select()
+    .from(signerCodes)
+    .where(eq(signerCodes.id, String(payload.codeId)));
   if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) return { skipped: "code used, replaced or expired" };
   const row = await loadRecipient(code.recipientId);
   if (!row) return { skipped: "recipient gone" };
@@ -112,7 +133,13 @@ async function signerCode(payload: Record<string, unknown>, job: JobContext) {
     kind: "signer-code",
     scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
     to: mailTo(row.r),
-    ...messages.signerCode({ name: row.r.name, organization: org?.name ?? null, code: await signerCodeOf(db, code.id), minutes, sandbox: row.req.environment === "SANDBOX" }),
+    ...messages.signerCode({
+      name: row.r.name,
+      organization: org?.name ?? null,
+      code: await signerCodeOf(db, code.id),
+      minutes,
+      sandbox: row.req.environment === "SANDBOX",
+    }),
   });
   return { sent: true };
 }

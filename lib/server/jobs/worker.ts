@@ -7,7 +7,7 @@ import { handlers } from "./handlers";
 import { PermanentJobError } from "./queue";
 
 /** How long a taken job is ours; a job whose worker died is taken again after it (JOB_LEASE_SECONDS). */
-const leaseSeconds = () => Number(process.env.JOB_LEASE_SECONDS) > 0 ? Number(process.env.JOB_LEASE_SECONDS) : 120;
+const leaseSeconds = () => (Number(process.env.JOB_LEASE_SECONDS) > 0 ? Number(process.env.JOB_LEASE_SECONDS) : 120);
 const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
 /** Exponential backoff with full jitter: up to 2^attempt seconds, capped at an hour. */
@@ -52,12 +52,15 @@ export async function runDueJobs(max = 100): Promise<number> {
     const handler = handlers[job.type];
     // The lease is renewed while the handler runs, so a long job (a seal of a large document) is
     // never taken by another instance while this one still works on it; a dead process stops renewing.
-    const renew = setInterval(() => {
-      db.update(jobs)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds()})` })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "RUNNING")))
-        .catch((e) => console.error(`[signet] job ${job.id}: lease not renewed: ${e instanceof Error ? e.message : e}`));
-    }, (leaseSeconds() * 1000) / 3);
+    const renew = setInterval(
+      () => {
+        db.update(jobs)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds()})` })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "RUNNING")))
+          .catch((e) => console.error(`[signet] job ${job.id}: lease not renewed: ${e instanceof Error ? e.message : e}`));
+      },
+      (leaseSeconds() * 1000) / 3,
+    );
     renew.unref();
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);

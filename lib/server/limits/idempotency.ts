@@ -6,9 +6,7 @@ import { AppError } from "../http/errors";
 
 const TTL_HOURS = 24;
 
-export type IdempotencyClaim =
-  | { kind: "new" }
-  | { kind: "replay"; status: number; body: string };
+export type IdempotencyClaim = { kind: "new" } | { kind: "replay"; status: number; body: string };
 
 /**
  * Claims an Idempotency-Key for this API key. The same key with the same request within 24 h
@@ -65,7 +63,5 @@ export async function storeIdempotentResponse(keyId: string, idemKey: string, st
 /** A server fault is not remembered: the client may retry with the same key. */
 export async function releaseIdempotencyKey(keyId: string, idemKey: string) {
   const db = await getDb();
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idempotencyKey, idemKey)));
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idempotencyKey, idemKey)));
 }

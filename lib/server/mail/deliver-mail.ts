@@ -61,7 +61,11 @@ export async function deliverMail(id: string, mail: Mail): Promise<Delivered> {
   // A job retried after its mail went out (the crash came between sending and marking the job done)
   // does not send it again. An outbox file is simply rewritten.
   if (already && already.via === "smtp") {
-    return { via: "smtp", messageId: `<${id}@signet>`, envelopeTo: addressparser(already.to, { flatten: true }).map((a) => a.address) };
+    return {
+      via: "smtp",
+      messageId: `<${id}@signet>`,
+      envelopeTo: addressparser(already.to, { flatten: true }).map((a) => a.address),
+    };
   }
   // A copy: nodemailer normalizes the address objects it is given in place.
   const message = { from: from(), ...content, to: { name: to.name, address: to.address }, messageId: `<${id}@signet>` };
@@ -84,7 +88,16 @@ export async function deliverMail(id: string, mail: Mail): Promise<Delivered> {
   }
   await db
     .insert(mailLog)
-    .values({ id, kind, to: formatAddress(to), subject: mail.subject, via, orgId: scope?.orgId ?? null, environment: scope?.environment ?? null, requestId: scope?.requestId ?? null })
+    .values({
+      id,
+      kind,
+      to: formatAddress(to),
+      subject: mail.subject,
+      via,
+      orgId: scope?.orgId ?? null,
+      environment: scope?.environment ?? null,
+      requestId: scope?.requestId ?? null,
+    })
     .onConflictDoNothing();
   return { via, messageId: message.messageId, envelopeTo };
 }

@@ -38,7 +38,8 @@ function decodePart(headers: string, body: string): string {
     );
     return bytes.toString("utf8");
   }
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;
 }
 
@@ -66,7 +67,10 @@ export function readParts(raw: string): { text: string; html: string | null } {
 
 export async function getOutboxMessage(auth: KeyAuth, id: string) {
   const db = await getDb();
-  const [m] = await db.select().from(mailLog).where(and(scope(auth), eq(mailLog.id, id)));
+  const [m] = await db
+    .select()
+    .from(mailLog)
+    .where(and(scope(auth), eq(mailLog.id, id)));
   if (!m || m.via !== "outbox" || SECRET_KINDS.has(m.kind)) throw notFound("Message");
   let raw: string;
   try {

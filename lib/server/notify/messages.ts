@@ -39,14 +39,20 @@ export const messages = {
     return {
       subject: `${prefix(m.sandbox)}Completed: ${m.title}`,
       text: `Hello ${m.name},\n\n"${m.title}" has been signed by everyone. The sealed PDF is attached.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(`<p>Hello ${esc(m.name)},</p><p><b>${esc(m.title)}</b> has been signed by everyone. The sealed PDF is attached.</p>`, m.sandbox),
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p><b>${esc(m.title)}</b> has been signed by everyone. The sealed PDF is attached.</p>`,
+        m.sandbox,
+      ),
     };
   },
   declined(m: MessageInput & { by: string; reason: string }) {
     return {
       subject: `${prefix(m.sandbox)}Declined: ${m.title}`,
       text: `Hello ${m.name},\n\n${m.by} declined to sign "${m.title}".\nReason: ${m.reason}\n\nThe request is closed; nothing more needs to be signed.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(`<p>Hello ${esc(m.name)},</p><p>${esc(m.by)} declined to sign <b>${esc(m.title)}</b>.</p><blockquote>${esc(m.reason)}</blockquote><p>The request is closed; nothing more needs to be signed.</p>`, m.sandbox),
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>${esc(m.by)} declined to sign <b>${esc(m.title)}</b>.</p><blockquote>${esc(m.reason)}</blockquote><p>The request is closed; nothing more needs to be signed.</p>`,
+        m.sandbox,
+      ),
     };
   },
   /** A staff invitation: the one-time link where the new member sets a password. */
@@ -91,7 +97,10 @@ export const messages = {
     return {
       subject: `${prefix(m.sandbox)}Cancelled: ${m.title}`,
       text: `Hello ${m.name},\n\nThe sender cancelled "${m.title}". Its signing link no longer works; nothing needs to be signed.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(`<p>Hello ${esc(m.name)},</p><p>The sender cancelled <b>${esc(m.title)}</b>. Its signing link no longer works; nothing needs to be signed.</p>`, m.sandbox),
+      html: wrap(
+        `<p>Hello ${esc(m.name)},</p><p>The sender cancelled <b>${esc(m.title)}</b>. Its signing link no longer works; nothing needs to be signed.</p>`,
+        m.sandbox,
+      ),
     };
   },
 };

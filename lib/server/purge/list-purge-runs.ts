@@ -10,6 +10,10 @@ import { toPurgeRunDto } from "./dto";
  */
 export async function listPurgeRuns(limit = 20) {
   const db = await getDb();
-  const rows = await db.select().from(purgeRuns).orderBy(desc(purgeRuns.startedAt)).limit(Math.max(1, Math.min(100, Math.floor(limit))));
+  const rows = await db
+    .select()
+    .from(purgeRuns)
+    .orderBy(desc(purgeRuns.startedAt))
+    .limit(Math.max(1, Math.min(100, Math.floor(limit))));
   return rows.map(toPurgeRunDto);
 }

@@ -69,10 +69,18 @@ async function claimRun(cutoff: Date, ifDue: boolean): Promise<{ id: string } | 
     const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${CLAIM_LOCK}) as locked`);
     if (!(got as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return { skipped: "running" as const };
     const since = (ms: number) => gt(purgeRuns.startedAt, sql`now() - make_interval(secs => ${ms / 1000})`);
-    const [busy] = await tx.select({ id: purgeRuns.id }).from(purgeRuns).where(and(isNull(purgeRuns.finishedAt), since(LEASE_MS))).limit(1);
+    const [busy] = await tx
+      .select({ id: purgeRuns.id })
+      .from(purgeRuns)
+      .where(and(isNull(purgeRuns.finishedAt), since(LEASE_MS)))
+      .limit(1);
     if (busy) return { skipped: "running" as const };
     if (ifDue) {
-      const [recent] = await tx.select({ id: purgeRuns.id }).from(purgeRuns).where(since(config.purgeIntervalMinutes * 60_000)).limit(1);
+      const [recent] = await tx
+        .select({ id: purgeRuns.id })
+        .from(purgeRuns)
+        .where(since(config.purgeIntervalMinutes * 60_000))
+        .limit(1);
       if (recent) return { skipped: "not-due" as const };
     }
     // Runs whose instance stopped half-way: what they did is in their counts; say that they stopped.
@@ -105,7 +113,13 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
             tx
               .select({ one: sql`1` })
               .from(jobs)
-              .where(and(eq(jobs.status, "RUNNING"), gt(jobs.lockedUntil, sql`now()`), sql`${jobs.payload}->>'requestId' = ${signatureRequests.id}::text`)),
+              .where(
+                and(
+                  eq(jobs.status, "RUNNING"),
+                  gt(jobs.lockedUntil, sql`now()`),
+                  sql`${jobs.payload}->>'requestId' = ${signatureRequests.id}::text`,
+                ),
+              ),
           ),
         ),
       )
@@ -115,9 +129,16 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
     if (!picked.length) return null;
     const ids = picked.map((r) => r.id);
     const orgIds = unique(picked.map((r) => r.orgId));
-    const inBatch = and(inArray(signatureRequests.id, ids), eq(signatureRequests.environment, SANDBOX), lt(signatureRequests.createdAt, cutoff));
+    const inBatch = and(
+      inArray(signatureRequests.id, ids),
+      eq(signatureRequests.environment, SANDBOX),
+      lt(signatureRequests.createdAt, cutoff),
+    );
     const batch = tx.select({ id: signatureRequests.id }).from(signatureRequests).where(inBatch);
-    const batchText = tx.select({ id: sql<string>`${signatureRequests.id}::text`.as("id") }).from(signatureRequests).where(inBatch);
+    const batchText = tx
+      .select({ id: sql<string>`${signatureRequests.id}::text`.as("id") })
+      .from(signatureRequests)
+      .where(inBatch);
 
     // Webhook deliveries name their request in the payload (data.id), under a sandbox endpoint.
     const deliveries = await tx
@@ -126,7 +147,10 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
         and(
           inArray(
             webhookDeliveries.endpointId,
-            tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(eq(webhookEndpoints.environment, SANDBOX), inArray(webhookEndpoints.orgId, orgIds))),
+            tx
+              .select({ id: webhookEndpoints.id })
+              .from(webhookEndpoints)
+              .where(and(eq(webhookEndpoints.environment, SANDBOX), inArray(webhookEndpoints.orgId, orgIds))),
           ),
           inArray(sql`${webhookDeliveries.payload}->'data'->>'id'`, batchText),
         ),
@@ -137,13 +161,27 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       inArray(sql`${jobs.payload}->>'requestId'`, batchText),
       inArray(
         sql`${jobs.payload}->>'recipientId'`,
-        tx.select({ id: sql<string>`${recipients.id}::text`.as("id") }).from(recipients).where(inArray(recipients.requestId, batch)),
+        tx
+          .select({ id: sql<string>`${recipients.id}::text`.as("id") })
+          .from(recipients)
+          .where(inArray(recipients.requestId, batch)),
       ),
     ];
     if (deliveries.length) {
-      named.push(and(eq(jobs.type, "webhook"), inArray(sql`${jobs.payload}->>'deliveryId'`, deliveries.map((d) => d.id)))!);
+      named.push(
+        and(
+          eq(jobs.type, "webhook"),
+          inArray(
+            sql`${jobs.payload}->>'deliveryId'`,
+            deliveries.map((d) => d.id),
+          ),
+        )!,
+      );
     }
-    const jobRows = await tx.delete(jobs).where(or(...named)).returning({ id: jobs.id });
+    const jobRows = await tx
+      .delete(jobs)
+      .where(or(...named))
+      .returning({ id: jobs.id });
     const mails = await tx
       .delete(mailLog)
       .where(and(eq(mailLog.environment, SANDBOX), inArray(mailLog.orgId, orgIds), inArray(mailLog.requestId, batch)))
@@ -156,8 +194,14 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       .delete(fields)
       .where(inArray(fields.requestId, batch))
       .returning({ image: sql<string | null>`substring(${fields.value} from ${FIELD_IMAGE_SHA})` });
-    const recipientRows = await tx.delete(recipients).where(inArray(recipients.requestId, batch)).returning({ id: recipients.id });
-    const versions = await tx.delete(documentVersions).where(inArray(documentVersions.requestId, batch)).returning({ sha256: documentVersions.sha256 });
+    const recipientRows = await tx
+      .delete(recipients)
+      .where(inArray(recipients.requestId, batch))
+      .returning({ id: recipients.id });
+    const versions = await tx
+      .delete(documentVersions)
+      .where(inArray(documentVersions.requestId, batch))
+      .returning({ sha256: documentVersions.sha256 });
     const gone = await tx.delete(signatureRequests).where(inBatch).returning({ id: signatureRequests.id });
     // Text layers are shared by content, whatever the environment: one goes only when no document
     // version (of any environment) and no template is that PDF any more.
@@ -168,8 +212,18 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
           .where(
             and(
               inArray(textLayers.pdfSha256, pdfs),
-              notExists(tx.select({ one: sql`1` }).from(documentVersions).where(eq(documentVersions.sha256, textLayers.pdfSha256))),
-              notExists(tx.select({ one: sql`1` }).from(templates).where(eq(templates.sha256, textLayers.pdfSha256))),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(documentVersions)
+                  .where(eq(documentVersions.sha256, textLayers.pdfSha256)),
+              ),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(templates)
+                  .where(eq(templates.sha256, textLayers.pdfSha256)),
+              ),
             ),
           )
           .returning({ layer: textLayers.layerSha256 })
@@ -215,7 +269,10 @@ async function purgeBulkSends(cutoff: Date) {
         and(
           eq(jobs.type, "bulk-send"),
           inArray(jobs.status, ["DONE", "FAILED"]),
-          inArray(sql`${jobs.payload}->>'bulkSendId'`, gone.map((g) => g.id)),
+          inArray(
+            sql`${jobs.payload}->>'bulkSendId'`,
+            gone.map((g) => g.id),
+          ),
         ),
       );
     }
@@ -260,7 +317,13 @@ export async function purgeSandbox(opts: PurgeOptions = {}): Promise<PurgeOutcom
   }
   const [row] = await db
     .update(purgeRuns)
-    .set({ finishedAt: sql`now()`, requests: totals.requests, blobs: totals.blobs, counts: { ...totals.counts }, error: error?.slice(0, 2000) ?? null })
+    .set({
+      finishedAt: sql`now()`,
+      requests: totals.requests,
+      blobs: totals.blobs,
+      counts: { ...totals.counts },
+      error: error?.slice(0, 2000) ?? null,
+    })
     .where(eq(purgeRuns.id, claim.id))
     .returning();
   return { ran: true, run: toPurgeRunDto(row) };

@@ -47,11 +47,19 @@ export async function referencedBlobs(db: Queryable, candidates: string[]): Prom
       await db.selectDistinct({ s: templates.sha256 }).from(templates).where(inArray(templates.sha256, c)),
       await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(inArray(textLayers.pdfSha256, c)),
       await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(inArray(textLayers.layerSha256, c)),
-      await db.selectDistinct({ s: imageSha }).from(fields).where(and(like(fields.value, '%"sha256":"%'), inArray(imageSha, c))),
+      await db
+        .selectDistinct({ s: imageSha })
+        .from(fields)
+        .where(and(like(fields.value, '%"sha256":"%'), inArray(imageSha, c))),
     ];
     for (const key of AUDIT_BLOB_KEYS) {
       const value = sql<string>`${auditEvents.data}->>${sql.raw(`'${key}'`)}`;
-      lists.push(await db.selectDistinct({ s: value }).from(auditEvents).where(and(isNotNull(value), inArray(value, c))));
+      lists.push(
+        await db
+          .selectDistinct({ s: value })
+          .from(auditEvents)
+          .where(and(isNotNull(value), inArray(value, c))),
+      );
     }
     for (const rows of lists) for (const r of rows) found.add(r.s);
   }

@@ -35,14 +35,23 @@ async function authColumns(auth: RecipientAuthentication | undefined, current?: 
   if (auth.accessCode !== undefined) return { authMethod: auth.method, accessCodeHash: await hashPassword(auth.accessCode) };
   if (current?.authMethod === "ACCESS_CODE" && current.accessCodeHash) return { authMethod: auth.method };
   throw new AppError("VALIDATION", "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", {
-    errors: [{ field: "authentication.accessCode", message: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)" }],
+    errors: [
+      {
+        field: "authentication.accessCode",
+        message: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)",
+      },
+    ],
   });
 }
 
 const touch = (tx: Queryable, requestId: string) =>
   tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
 
-export async function addRecipient(auth: KeyAuth, requestId: string, input: Required<Pick<RecipientInput, "email" | "name">> & RecipientInput) {
+export async function addRecipient(
+  auth: KeyAuth,
+  requestId: string,
+  input: Required<Pick<RecipientInput, "email" | "name">> & RecipientInput,
+) {
   const db = await getDb();
   // scrypt before the transaction: no row lock is held while it runs.
   const authSet = await authColumns(input.authentication);
@@ -81,7 +90,10 @@ export async function addRecipient(auth: KeyAuth, requestId: string, input: Requ
 
 async function findRecipient(tx: Queryable, requestId: string, recipientId: string) {
   if (!isUuid(recipientId)) throw notFound("Recipient");
-  const [row] = await tx.select().from(recipients).where(and(eq(recipients.id, recipientId), eq(recipients.requestId, requestId)));
+  const [row] = await tx
+    .select()
+    .from(recipients)
+    .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, requestId)));
   if (!row) throw notFound("Recipient");
   return row;
 }
@@ -97,9 +109,15 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
       const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.recipientId, current.id));
       if (Number(n) > 0) {
         const a = /^[AEIOU]/.test(input.role) ? "an" : "a";
-        throw new AppError("UNPROCESSABLE", `This recipient has ${n} field(s); ${a} ${input.role} recipient has none (only a SIGNER has fields). Delete the fields first`, {
-          errors: [{ field: "role", message: `${a === "an" ? "An" : "A"} ${input.role} recipient has no fields; this one has ${n}` }],
-        });
+        throw new AppError(
+          "UNPROCESSABLE",
+          `This recipient has ${n} field(s); ${a} ${input.role} recipient has none (only a SIGNER has fields). Delete the fields first`,
+          {
+            errors: [
+              { field: "role", message: `${a === "an" ? "An" : "A"} ${input.role} recipient has no fields; this one has ${n}` },
+            ],
+          },
+        );
       }
     }
     const order = input.order ?? input.signingOrder;
@@ -122,7 +140,12 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
     const authChange = input.authentication
       ? { authMethod: row.authMethod, ...(input.authentication.accessCode !== undefined && { accessCodeChanged: true }) }
       : {};
-    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), { recipientId: row.id, ...(input.role !== undefined && { role: row.role }), ...authChange, ...(input.delivery !== undefined && { delivery: row.delivery }) });
+    await recordEvent(tx, req.id, "recipient.updated", keyActor(auth), {
+      recipientId: row.id,
+      ...(input.role !== undefined && { role: row.role }),
+      ...authChange,
+      ...(input.delivery !== undefined && { delivery: row.delivery }),
+    });
     return toRecipientDto(row);
   });
 }
@@ -137,7 +160,10 @@ export async function deleteRecipient(auth: KeyAuth, requestId: string, recipien
     const removed = await tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id });
     await tx.delete(recipients).where(eq(recipients.id, current.id));
     await touch(tx, req.id);
-    await recordEvent(tx, req.id, "recipient.removed", keyActor(auth), { recipientId: current.id, fieldsRemoved: removed.length });
+    await recordEvent(tx, req.id, "recipient.removed", keyActor(auth), {
+      recipientId: current.id,
+      fieldsRemoved: removed.length,
+    });
     return { id: current.id, deleted: true, fieldsRemoved: removed.length };
   });
 }

@@ -21,7 +21,10 @@ const unfinished = sql.join(
   Object.entries(DONE_STATUS).map(([role, status]) => sql`(${recipients.role} = ${role} and ${recipients.status} <> ${status})`),
   sql` or `,
 );
-const actorRole = sql.join(Object.keys(DONE_STATUS).map((role) => sql`${role}`), sql`, `);
+const actorRole = sql.join(
+  Object.keys(DONE_STATUS).map((role) => sql`${role}`),
+  sql`, `,
+);
 
 /** SQL: the request (its id column given) has a recipient who takes a turn and has not finished it. */
 export const hasUnfinishedActor = (requestId: AnyColumn): SQL =>

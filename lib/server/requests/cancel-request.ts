@@ -16,9 +16,13 @@ export async function cancelRequest(auth: KeyAuth, id: string, reason?: string) 
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     if (req.status !== "IN_PROGRESS") {
       const hint = req.status === "DRAFT" ? "; a draft is deleted instead (DELETE)" : "";
-      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request can be cancelled${hint}`, {
-        details: { status: req.status },
-      });
+      throw new AppError(
+        "WRONG_STATE",
+        `Signature request is ${req.status}; only an IN_PROGRESS request can be cancelled${hint}`,
+        {
+          details: { status: req.status },
+        },
+      );
     }
     const now = new Date();
     const [updated] = await tx
@@ -27,7 +31,12 @@ export async function cancelRequest(auth: KeyAuth, id: string, reason?: string) 
       .where(eq(signatureRequests.id, req.id))
       .returning();
     await recordEvent(tx, req.id, "request.cancelled", keyActor(auth), reason ? { reason } : {});
-    await emitEvent(tx, req, "signature_request.cancelled", { id: req.id, title: req.title, status: "CANCELLED", reason: reason ?? null });
+    await emitEvent(tx, req, "signature_request.cancelled", {
+      id: req.id,
+      title: req.title,
+      status: "CANCELLED",
+      reason: reason ?? null,
+    });
     // Those who were asked to sign (or will get the result) hear that they need not.
     for (const r of await loadRecipients(tx, req.id)) {
       if ((r.role === "SIGNER" || r.role === "APPROVER") && (r.status === "SENT" || r.status === "VIEWED")) {

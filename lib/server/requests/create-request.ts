@@ -32,7 +32,13 @@ export async function insertDraft(
 ) {
   const [req] = await tx
     .insert(signatureRequests)
-    .values({ orgId: auth.orgId, environment: auth.environment, title: draft.title, deliveryMode: draft.deliveryMode ?? "email", createdByKeyId: auth.keyId })
+    .values({
+      orgId: auth.orgId,
+      environment: auth.environment,
+      title: draft.title,
+      deliveryMode: draft.deliveryMode ?? "email",
+      createdByKeyId: auth.keyId,
+    })
     .returning();
   await tx.insert(documentVersions).values({
     requestId: req.id,
@@ -44,7 +50,12 @@ export async function insertDraft(
     reason: "ORIGINAL",
     filename: draft.filename,
   });
-  await recordEvent(tx, req.id, "request.created", keyActor(auth), { title: req.title, sha256: doc.sha256, pageCount: doc.pageCount, ...draft.origin });
+  await recordEvent(tx, req.id, "request.created", keyActor(auth), {
+    title: req.title,
+    sha256: doc.sha256,
+    pageCount: doc.pageCount,
+    ...draft.origin,
+  });
   return req;
 }
 
@@ -53,7 +64,12 @@ export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
   const doc = await acceptPdf(new Uint8Array(await file.arrayBuffer()));
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const req = await insertDraft(tx, auth, { title: input.title, deliveryMode: input.delivery_mode, filename: file.name || null }, doc);
+    const req = await insertDraft(
+      tx,
+      auth,
+      { title: input.title, deliveryMode: input.delivery_mode, filename: file.name || null },
+      doc,
+    );
     return loadRequestDto(tx, req);
   });
 }

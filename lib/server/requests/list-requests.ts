@@ -52,7 +52,11 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
   const countOf = new Map(counts.map((c) => [c.requestId, Number(c.n)]));
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ ...toRequestHeader(r), document: toDocumentDto(docOf.get(r.id)!), recipientCount: countOf.get(r.id) ?? 0 })),
+    items: page.map((r) => ({
+      ...toRequestHeader(r),
+      document: toDocumentDto(docOf.get(r.id)!),
+      recipientCount: countOf.get(r.id) ?? 0,
+    })),
     nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

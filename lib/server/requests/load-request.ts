@@ -16,7 +16,10 @@ export type DocumentRow = typeof documentVersions.$inferSelect;
 /** The request if this key may see it; otherwise the same 404 as for an id that does not exist. */
 export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}) {
   if (!isUuid(id)) throw notFound("Signature request");
-  const q = db.select().from(signatureRequests).where(and(requestScope(auth), eq(signatureRequests.id, id)));
+  const q = db
+    .select()
+    .from(signatureRequests)
+    .where(and(requestScope(auth), eq(signatureRequests.id, id)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound("Signature request");
   return row;
@@ -126,7 +129,9 @@ export function toRequestHeader(r: RequestRow) {
     completedAt: iso(r.completedAt),
     cancelledAt: iso(r.cancelledAt),
     expiresAt: iso(r.expiresAt),
-    sealError: r.sealFailedAt ? { code: r.sealErrorCode ?? "SEAL_FAILED", message: r.sealErrorMessage ?? "", failedAt: r.sealFailedAt.toISOString() } : null,
+    sealError: r.sealFailedAt
+      ? { code: r.sealErrorCode ?? "SEAL_FAILED", message: r.sealErrorMessage ?? "", failedAt: r.sealFailedAt.toISOString() }
+      : null,
   };
 }
 

@@ -16,7 +16,12 @@ import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "./lo
 function build(db: Db) {
   return db.query.signatureRequests
     .findFirst({
-      where: (r, { and, eq }) => and(eq(r.id, sql.placeholder("id")), eq(r.orgId, sql.placeholder("orgId")), eq(r.environment, sql.placeholder("environment"))),
+      where: (r, { and, eq }) =>
+        and(
+          eq(r.id, sql.placeholder("id")),
+          eq(r.orgId, sql.placeholder("orgId")),
+          eq(r.environment, sql.placeholder("environment")),
+        ),
       with: {
         documentVersions: { orderBy: (d, { desc }) => [desc(d.version)], limit: 1 },
         recipients: { orderBy: (r, { asc }) => [asc(r.order), asc(r.createdAt), asc(r.id)] },
@@ -49,7 +54,12 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
   const { documentVersions: docs, recipients: recs, fields: flds, ...req } = row;
   const doc = docs[0];
   if (!doc) throw new Error(`Signature request ${id} has no document`);
-  const dto = { ...toRequestHeader(req), document: toDocumentDto(doc), recipients: recs.map(toRecipientDto), fields: flds.map(toFieldDto) };
+  const dto = {
+    ...toRequestHeader(req),
+    document: toDocumentDto(doc),
+    recipients: recs.map(toRecipientDto),
+    fields: flds.map(toFieldDto),
+  };
   cache?.set(key, at, dto);
   return dto;
 }

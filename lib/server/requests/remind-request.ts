@@ -12,10 +12,18 @@ export async function remindRequest(auth: KeyAuth, id: string) {
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     if (req.status !== "IN_PROGRESS") {
-      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request has signers to remind`, { details: { status: req.status } });
+      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request has signers to remind`, {
+        details: { status: req.status },
+      });
     }
     // Issue 14: an EMBEDDED recipient is never mailed, reminders included.
-    const due = (await loadRecipients(tx, req.id)).filter((r) => r.delivery !== "EMBEDDED").filter((r) => ((r.role === "SIGNER" || r.role === "APPROVER") && (r.status === "SENT" || r.status === "VIEWED")) || (r.role === "VIEWER" && r.status === "SENT"));
+    const due = (await loadRecipients(tx, req.id))
+      .filter((r) => r.delivery !== "EMBEDDED")
+      .filter(
+        (r) =>
+          ((r.role === "SIGNER" || r.role === "APPROVER") && (r.status === "SENT" || r.status === "VIEWED")) ||
+          (r.role === "VIEWER" && r.status === "SENT"),
+      );
     for (const r of due) await enqueue(tx, "invitation", { requestId: req.id, recipientId: r.id, reminder: true });
     await recordEvent(tx, req.id, "request.reminded", keyActor(auth), { recipients: due.map((r) => r.email) });
     return { id: req.id, reminded: due.map((r) => ({ id: r.id, email: r.email })) };

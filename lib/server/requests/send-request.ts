@@ -23,27 +23,43 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     // Someone must decide: a request of viewers (and CCs) only would complete on being read.
     const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
     if (deciders.length === 0) {
-      throw new AppError("UNPROCESSABLE", "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)", {
-        details: { missing: ["signer"] },
-      });
+      throw new AppError(
+        "UNPROCESSABLE",
+        "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
+        {
+          details: { missing: ["signer"] },
+        },
+      );
     }
     const signers = recs.filter((r) => r.role === "SIGNER");
     const withFields = new Set((await loadFields(tx, req.id)).map((f) => f.recipientId));
     const bare = signers.filter((s) => !withFields.has(s.id));
     if (bare.length) {
-      throw new AppError("UNPROCESSABLE", `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`, {
-        details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
-      });
+      throw new AppError(
+        "UNPROCESSABLE",
+        `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
+        {
+          details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
+        },
+      );
     }
 
     const now = new Date();
     const [updated] = await tx
       .update(signatureRequests)
-      .set({ status: "IN_PROGRESS", sentAt: now, updatedAt: now, expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000) })
+      .set({
+        status: "IN_PROGRESS",
+        sentAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000),
+      })
       .where(eq(signatureRequests.id, req.id))
       .returning();
     for (const r of recs) {
-      await tx.update(recipients).set({ tokenHash: hashToken(await signingToken(tx, r.id)) }).where(eq(recipients.id, r.id));
+      await tx
+        .update(recipients)
+        .set({ tokenHash: hashToken(await signingToken(tx, r.id)) })
+        .where(eq(recipients.id, r.id));
     }
     const group = await inviteNextGroup(tx, req.id, recs);
     await recordEvent(tx, req.id, "request.sent", keyActor(auth), { order: group.order, invited: group.invited });

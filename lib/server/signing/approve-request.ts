@@ -25,9 +25,17 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "approve");
     const now = new Date();
-    await tx.update(recipients).set({ status: "APPROVED", signedAt: now, viewedAt: r.viewedAt ?? now }).where(eq(recipients.id, r.id));
+    await tx
+      .update(recipients)
+      .set({ status: "APPROVED", signedAt: now, viewedAt: r.viewedAt ?? now })
+      .where(eq(recipients.id, r.id));
     await recordEvent(tx, req.id, "recipient.approved", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name });
-    await emitEvent(tx, req, "signature_request.approved", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
+    await emitEvent(tx, req, "signature_request.approved", {
+      id: req.id,
+      title: req.title,
+      status: req.status,
+      recipient: { id: r.id, email: r.email, name: r.name },
+    });
     const { completed } = await advanceRequest(tx, req.id);
     return { requestId: req.id, status: "APPROVED" as const, completed };
   });

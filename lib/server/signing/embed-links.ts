@@ -46,7 +46,8 @@ export async function startEmbeddedTurn(tx: Queryable, requestId: string, r: Pic
     .set({ status: "SENT", sentAt: new Date() })
     .where(and(eq(recipients.id, r.id), eq(recipients.status, "PENDING")))
     .returning({ id: recipients.id });
-  if (moved.length) await recordEvent(tx, requestId, "recipient.invited", systemActor, { recipientId: r.id, email: r.email, via: "embedded" });
+  if (moved.length)
+    await recordEvent(tx, requestId, "recipient.invited", systemActor, { recipientId: r.id, email: r.email, via: "embedded" });
 }
 
 /**
@@ -60,30 +61,53 @@ export async function createSigningUrl(auth: KeyAuth, requestId: string, recipie
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     if (!isUuid(recipientId)) throw notFound("Recipient");
-    const [r] = await tx.select().from(recipients).where(and(eq(recipients.id, recipientId), eq(recipients.requestId, req.id)));
+    const [r] = await tx
+      .select()
+      .from(recipients)
+      .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, req.id)));
     if (!r) throw notFound("Recipient");
     if ((r.delivery as RecipientDelivery) !== "EMBEDDED") {
-      throw new AppError("UNPROCESSABLE", `This recipient's delivery is ${r.delivery}: only an EMBEDDED recipient has a signing URL (a recipient's delivery is set while the request is a DRAFT)`, {
-        details: { delivery: r.delivery },
-      });
+      throw new AppError(
+        "UNPROCESSABLE",
+        `This recipient's delivery is ${r.delivery}: only an EMBEDDED recipient has a signing URL (a recipient's delivery is set while the request is a DRAFT)`,
+        {
+          details: { delivery: r.delivery },
+        },
+      );
     }
-    if (r.role === "CC") throw new AppError("UNPROCESSABLE", "A CC recipient has nothing to sign: there is no signing URL for them", { details: { role: r.role } });
+    if (r.role === "CC")
+      throw new AppError("UNPROCESSABLE", "A CC recipient has nothing to sign: there is no signing URL for them", {
+        details: { role: r.role },
+      });
     assertEmbeddableAuth(r.delivery, r.authMethod as AuthMethod);
     if (req.status !== "IN_PROGRESS") {
       const why = req.status === "DRAFT" ? "send it first" : "its links no longer take signatures";
       throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
     }
     if (r.status === "PENDING") {
-      throw new AppError("WRONG_STATE", "It is not this recipient's turn yet: recipients with a lower order have not finished", { details: { recipientStatus: r.status } });
+      throw new AppError("WRONG_STATE", "It is not this recipient's turn yet: recipients with a lower order have not finished", {
+        details: { recipientStatus: r.status },
+      });
     }
     if (r.status !== "SENT" && r.status !== "VIEWED") {
-      throw new AppError("WRONG_STATE", `This recipient is ${r.status}; there is nothing left for them to do`, { details: { recipientStatus: r.status } });
+      throw new AppError("WRONG_STATE", `This recipient is ${r.status}; there is nothing left for them to do`, {
+        details: { recipientStatus: r.status },
+      });
     }
     const token = crypto.randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + EMBED_URL_TTL_MS);
-    await tx.delete(embedLinks).where(and(eq(embedLinks.recipientId, r.id), lt(embedLinks.expiresAt, new Date(Date.now() - EMBED_URL_KEEP_MS))));
-    const [link] = await tx.insert(embedLinks).values({ recipientId: r.id, tokenHash: hashToken(token), expiresAt }).returning({ id: embedLinks.id });
-    await recordEvent(tx, req.id, "recipient.signing_url.created", keyActor(auth), { recipientId: r.id, embedLinkId: link.id, expiresAt: expiresAt.toISOString() });
+    await tx
+      .delete(embedLinks)
+      .where(and(eq(embedLinks.recipientId, r.id), lt(embedLinks.expiresAt, new Date(Date.now() - EMBED_URL_KEEP_MS))));
+    const [link] = await tx
+      .insert(embedLinks)
+      .values({ recipientId: r.id, tokenHash: hashToken(token), expiresAt })
+      .returning({ id: embedLinks.id });
+    await recordEvent(tx, req.id, "recipient.signing_url.created", keyActor(auth), {
+      recipientId: r.id,
+      embedLinkId: link.id,
+      expiresAt: expiresAt.toISOString(),
+    });
     return { url: `${config.publicBaseUrl}/sign/embed/${token}`, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -116,7 +140,13 @@ export async function openEmbedLink(token: string, who: Omit<Actor, "actor"> = {
       .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
       .where(eq(recipients.id, used.recipientId));
     if (!row || row.r.delivery !== "EMBEDDED" || row.req.status === "DRAFT") return null;
-    await recordEvent(tx, row.req.id, "recipient.signing_url.opened", { actor: `recipient:${row.r.id}`, ...who }, { recipientId: row.r.id, embedLinkId: used.id });
+    await recordEvent(
+      tx,
+      row.req.id,
+      "recipient.signing_url.opened",
+      { actor: `recipient:${row.r.id}`, ...who },
+      { recipientId: row.r.id, embedLinkId: used.id },
+    );
     return { linkToken: await signingToken(tx, row.r.id), requestId: row.req.id, recipientId: row.r.id };
   });
 }

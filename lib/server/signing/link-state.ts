@@ -35,7 +35,15 @@ export async function signingLinkState(token: string): Promise<SigningLinkState>
   const environment = req.environment as Environment;
   const gated = r.authMethod !== "NONE";
   const message = endedReason(req);
-  if (message) return { kind: "ended", status: req.status, recipientStatus: r.status, message, title: gated ? null : req.title, environment };
+  if (message)
+    return {
+      kind: "ended",
+      status: req.status,
+      recipientStatus: r.status,
+      message,
+      title: gated ? null : req.title,
+      environment,
+    };
   // A completed request's sealed copy is behind the code too: the client app asks for it, then shows the copy.
   if (gated) return { kind: "open", gated };
   const until = sealedCopyUntil(req);
@@ -44,4 +52,5 @@ export async function signingLinkState(token: string): Promise<SigningLinkState>
 }
 
 /** The HTTP status of a signing link's page: 404 unknown, 410 ended, else 200. */
-export const linkHttpStatus = (s: SigningLinkState): 200 | 404 | 410 => (s.kind === "unknown" ? 404 : s.kind === "ended" ? 410 : 200);
+export const linkHttpStatus = (s: SigningLinkState): 200 | 404 | 410 =>
+  s.kind === "unknown" ? 404 : s.kind === "ended" ? 410 : 200;

@@ -9,7 +9,9 @@ const NOT_YOURS: Record<string, Partial<Record<SignerAction, string>>> = {
     approve: "A CC recipient does not approve; they receive a copy",
     decline: "A CC recipient does not sign",
   },
-  APPROVER: { sign: "An approver has nothing to sign: approve or decline the document (POST /api/sign/{token}/approve or /decline)" },
+  APPROVER: {
+    sign: "An approver has nothing to sign: approve or decline the document (POST /api/sign/{token}/approve or /decline)",
+  },
   SIGNER: { approve: "A signer signs the document (POST /api/sign/{token}/sign); only an approver approves" },
   VIEWER: {
     sign: "A viewer has nothing to sign: opening the document is all that is asked",
@@ -29,13 +31,20 @@ const DONE_TEXT: Record<string, string> = {
  */
 export function assertMayAct(r: { role: string; status: string }, req: { status: string }, action: SignerAction) {
   // A completed request's link shows the sealed copy, nothing else.
-  if (req.status === "COMPLETED") throw new AppError("WRONG_STATE", "This request is complete; there is nothing more to sign", { details: { status: req.status } });
+  if (req.status === "COMPLETED")
+    throw new AppError("WRONG_STATE", "This request is complete; there is nothing more to sign", {
+      details: { status: req.status },
+    });
   const status = { status: r.status, role: r.role };
   const refused = NOT_YOURS[r.role]?.[action];
   if (refused) throw new AppError("WRONG_STATE", refused, { details: status });
   if (DONE_TEXT[r.status]) throw new AppError("WRONG_STATE", DONE_TEXT[r.status], { details: status });
   if (r.status === "DECLINED") throw new AppError("WRONG_STATE", "You declined this document", { details: status });
   if (r.status === "PENDING") {
-    throw new AppError("WRONG_STATE", `It is not your turn to ${action === "approve" ? "approve" : "sign"} yet: earlier recipients have not finished`, { details: status });
+    throw new AppError(
+      "WRONG_STATE",
+      `It is not your turn to ${action === "approve" ? "approve" : "sign"} yet: earlier recipients have not finished`,
+      { details: status },
+    );
   }
 }

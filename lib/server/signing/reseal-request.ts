@@ -25,9 +25,13 @@ export async function resealRequest(auth: KeyAuth, id: string) {
     const signers = actorsOf(await loadRecipients(tx, req.id));
     const unsigned = signers.filter((r) => !isDone(r));
     if (signers.length === 0 || unsigned.length) {
-      throw new AppError("WRONG_STATE", `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs (or approves, or views)`, {
-        details: { status: req.status, unsigned: unsigned.map((r) => ({ id: r.id, email: r.email })) },
-      });
+      throw new AppError(
+        "WRONG_STATE",
+        `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs (or approves, or views)`,
+        {
+          details: { status: req.status, unsigned: unsigned.map((r) => ({ id: r.id, email: r.email })) },
+        },
+      );
     }
     const pending = await pendingSealJob(tx, req.id);
     const jobId = pending ?? (await enqueue(tx, "seal", { requestId: req.id }));

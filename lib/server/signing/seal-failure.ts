@@ -25,11 +25,16 @@ export function sealFailureOf(e: unknown, job: { id: string; attempt: number }):
   // The operator's timestamp authority or a certificate's revocation source failed: its own words
   // (no credentials, no query string: see ../timestamp/http.ts) tell the operator what to fix.
   if (e instanceof TimestampError) return { code: "TIMESTAMP_FAILED", message: `The document could not be sealed: ${e.message}` };
-  if (e instanceof RevocationDataError) return { code: "REVOCATION_DATA_FAILED", message: `The document could not be sealed: ${e.message}` };
+  if (e instanceof RevocationDataError)
+    return { code: "REVOCATION_DATA_FAILED", message: `The document could not be sealed: ${e.message}` };
   const reason = e instanceof AppError && typeof e.details?.reason === "string" ? e.details.reason : null;
-  if (e instanceof AppError && e.status < 500) return { code: reason ?? SEAL_FAILED, message: `The document could not be sealed: ${e.message}` };
+  if (e instanceof AppError && e.status < 500)
+    return { code: reason ?? SEAL_FAILED, message: `The document could not be sealed: ${e.message}` };
   const tries = job.attempt === 1 ? "once" : `${job.attempt} times`;
-  return { code: SEAL_FAILED, message: `Sealing failed ${tries}; the server log has the detail (job ${job.id}). Use reseal to try again.` };
+  return {
+    code: SEAL_FAILED,
+    message: `Sealing failed ${tries}; the server log has the detail (job ${job.id}). Use reseal to try again.`,
+  };
 }
 
 /**

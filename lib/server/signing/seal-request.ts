@@ -61,7 +61,12 @@ async function sealOnce(requestId: string) {
   const [req] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (!req || req.status !== "IN_PROGRESS") return { skipped: `request is ${req?.status ?? "gone"}` };
   const doc = await currentDocument(db, req.id);
-  const [original] = await db.select().from(documentVersions).where(eq(documentVersions.requestId, req.id)).orderBy(asc(documentVersions.version)).limit(1);
+  const [original] = await db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.requestId, req.id))
+    .orderBy(asc(documentVersions.version))
+    .limit(1);
   const bytes = await blobs().get(doc.sha256);
   const recs = await loadRecipients(db, req.id);
   const flds = await loadFields(db, req.id);
@@ -71,10 +76,18 @@ async function sealOnce(requestId: string) {
   for (const f of flds) {
     if (!f.value) continue;
     const v = JSON.parse(f.value) as FieldValue;
-    const box = { page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, type: f.type as "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" };
+    const box = {
+      page: f.page,
+      x: f.x,
+      y: f.y,
+      width: f.width,
+      height: f.height,
+      type: f.type as "SIGNATURE" | "INITIAL" | "DATE" | "TEXT",
+    };
     if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await blobs().get(v.sha256) } });
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
-    else if (v.kind === "check" || v.kind === "choice") values.push({ ...box, value: v }); // CHECKBOX, RADIO (issue 14)
+    else if (v.kind === "check" || v.kind === "choice")
+      values.push({ ...box, value: v }); // CHECKBOX, RADIO (issue 14)
     else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
@@ -83,39 +96,48 @@ async function sealOnce(requestId: string) {
   const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
   const { p12, password } = await signingCertificate();
   // In the engine's worker threads, bounded in time and memory like every other document task.
-  const sealed = await runEngine("sealDocument", [bytes, {
-    fields: values,
-    cover: await anchorBoxes(doc.sha256, bytes),
-    sandbox: req.environment === "SANDBOX",
-    p12,
-    password,
-    level,
-    timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
-    certificate: {
-      requestId: req.id,
-      title: req.title,
-      environment: req.environment,
-      originalSha256: original.sha256,
-      recipients: recs.map((r) => {
-        // What they did and when, with the address and browser of the event that records it.
-        const act = ACTS[r.role];
-        const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
-        const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
-        return {
-          name: r.name,
-          email: r.email,
-          role: r.role,
-          order: r.order,
-          status: r.status,
-          signedAt: at?.toISOString(),
-          ip: acted ? (acted.ip ?? undefined) : undefined,
-          userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-          identification: identificationOf(r, events),
-        };
-      }),
-      events: events.map((e) => ({ at: e.createdAt.toISOString(), type: e.type, actor: e.actorLabel ?? e.actor, ip: e.ip ?? undefined, userAgent: e.userAgent ?? undefined })),
+  const sealed = await runEngine("sealDocument", [
+    bytes,
+    {
+      fields: values,
+      cover: await anchorBoxes(doc.sha256, bytes),
+      sandbox: req.environment === "SANDBOX",
+      p12,
+      password,
+      level,
+      timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
+      certificate: {
+        requestId: req.id,
+        title: req.title,
+        environment: req.environment,
+        originalSha256: original.sha256,
+        recipients: recs.map((r) => {
+          // What they did and when, with the address and browser of the event that records it.
+          const act = ACTS[r.role];
+          const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
+          const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
+          return {
+            name: r.name,
+            email: r.email,
+            role: r.role,
+            order: r.order,
+            status: r.status,
+            signedAt: at?.toISOString(),
+            ip: acted ? (acted.ip ?? undefined) : undefined,
+            userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
+            identification: identificationOf(r, events),
+          };
+        }),
+        events: events.map((e) => ({
+          at: e.createdAt.toISOString(),
+          type: e.type,
+          actor: e.actorLabel ?? e.actor,
+          ip: e.ip ?? undefined,
+          userAgent: e.userAgent ?? undefined,
+        })),
+      },
     },
-  }]);
+  ]);
   const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
 
   await db.transaction(async (tx) => {
@@ -134,7 +156,14 @@ async function sealOnce(requestId: string) {
     });
     await tx
       .update(signatureRequests)
-      .set({ status: "COMPLETED", completedAt: now, updatedAt: now, sealErrorCode: null, sealErrorMessage: null, sealFailedAt: null })
+      .set({
+        status: "COMPLETED",
+        completedAt: now,
+        updatedAt: now,
+        sealErrorCode: null,
+        sealErrorMessage: null,
+        sealFailedAt: null,
+      })
       .where(eq(signatureRequests.id, req.id));
     await recordEvent(tx, req.id, "request.completed", systemActor, {
       originalSha256: original.sha256,
@@ -143,7 +172,12 @@ async function sealOnce(requestId: string) {
       padesLevel: level,
       ...(probe ? { timestampAuthority: probe.authority } : {}),
     });
-    await emitEvent(tx, req, "signature_request.completed", { id: req.id, title: req.title, status: "COMPLETED", sha256: stored.sha256 });
+    await emitEvent(tx, req, "signature_request.completed", {
+      id: req.id,
+      title: req.title,
+      status: "COMPLETED",
+      sha256: stored.sha256,
+    });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
   });
   return { sealed: stored.sha256 };
@@ -160,7 +194,10 @@ const ACTS: Record<string, { event: string }> = {
  * How a recipient was identified, for the certificate: everyone by the link mailed to them, and a
  * signer with authentication also by the code they gave (when, from the audit event that says so).
  */
-function identificationOf(r: { id: string; role: string; authMethod: string; delivery: string }, events: { type: string; actor: string; createdAt: Date }[]): string {
+function identificationOf(
+  r: { id: string; role: string; authMethod: string; delivery: string },
+  events: { type: string; actor: string; createdAt: Date }[],
+): string {
   // An EMBEDDED recipient is identified by the sender's application, which asked for their signing URL.
   const parts = [r.delivery === "EMBEDDED" ? "signing URL embedded by the sender's application" : "e-mail link"];
   const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;

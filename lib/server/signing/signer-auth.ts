@@ -44,14 +44,18 @@ async function codeHash(db: Queryable, recipientId: string, code: string): Promi
   return crypto.createHmac("sha256", secret).update(`hash:${recipientId}:${code}`).digest("hex");
 }
 
-const sameHex = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
+const sameHex = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
 
 function lockedError(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   return new AppError(
     "RATE_LIMITED",
     `Too many wrong codes: this link is locked until ${until.toISOString().slice(11, 16)} UTC (${Math.ceil(seconds / 60)} min). Try again then.`,
-    { headers: { "Retry-After": String(seconds) }, details: { reason: "LOCKED", lockedUntil: until.toISOString(), retryAfterSeconds: seconds } },
+    {
+      headers: { "Retry-After": String(seconds) },
+      details: { reason: "LOCKED", lockedUntil: until.toISOString(), retryAfterSeconds: seconds },
+    },
   );
 }
 
@@ -80,7 +84,9 @@ export async function sendSignerCode(token: string, who: Who) {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     if (r.authMethod === "NONE") throw needsNoCode();
     if (r.authMethod !== "EMAIL_CODE") {
-      throw new AppError("WRONG_STATE", "This link opens with the access code the sender gave you; no code is e-mailed", { details: { method: r.authMethod } });
+      throw new AppError("WRONG_STATE", "This link opens with the access code the sender gave you; no code is e-mailed", {
+        details: { method: r.authMethod },
+      });
     }
     const now = Date.now();
     if (r.authLockedUntil && r.authLockedUntil.getTime() > now) throw lockedError(r.authLockedUntil);
@@ -105,9 +111,20 @@ export async function sendSignerCode(token: string, who: Who) {
       .where(and(eq(signerCodes.recipientId, r.id), isNull(signerCodes.usedAt), gt(signerCodes.expiresAt, at)));
     const id = crypto.randomUUID();
     const expiresAt = new Date(now + CODE_TTL_MS);
-    await tx.insert(signerCodes).values({ id, recipientId: r.id, codeHash: await codeHash(tx, r.id, await signerCodeOf(tx, id)), expiresAt, createdAt: at });
+    await tx
+      .insert(signerCodes)
+      .values({
+        id,
+        recipientId: r.id,
+        codeHash: await codeHash(tx, r.id, await signerCodeOf(tx, id)),
+        expiresAt,
+        createdAt: at,
+      });
     await enqueue(tx, "signer-code", { requestId: req.id, recipientId: r.id, codeId: id }, { maxAttempts: 5 });
-    await recordEvent(tx, req.id, "recipient.email_code.sent", actorOf(r, who), { email: r.email, expiresAt: expiresAt.toISOString() });
+    await recordEvent(tx, req.id, "recipient.email_code.sent", actorOf(r, who), {
+      email: r.email,
+      expiresAt: expiresAt.toISOString(),
+    });
     return {
       sentTo: emailHint(r.email),
       expiresAt: expiresAt.toISOString(),
@@ -116,9 +133,7 @@ export async function sendSignerCode(token: string, who: Who) {
   });
 }
 
-type Outcome =
-  | { ok: true; session: { token: string; expiresAt: Date }; method: string }
-  | { ok: false; error: AppError };
+type Outcome = { ok: true; session: { token: string; expiresAt: Date }; method: string } | { ok: false; error: AppError };
 
 /**
  * POST …/authentication: checks an access code or an e-mailed code. Right: a signer session for
@@ -146,7 +161,12 @@ export async function verifySignerCode(token: string, given: string, who: Who) {
     if (r.authMethod === "ACCESS_CODE") {
       right = !!r.accessCodeHash && (await verifyPassword(code, r.accessCodeHash).catch(() => false));
     } else {
-      const [last] = await tx.select().from(signerCodes).where(eq(signerCodes.recipientId, r.id)).orderBy(desc(signerCodes.createdAt)).limit(1);
+      const [last] = await tx
+        .select()
+        .from(signerCodes)
+        .where(eq(signerCodes.recipientId, r.id))
+        .orderBy(desc(signerCodes.createdAt))
+        .limit(1);
       if (!last) reason = "no code was sent";
       else if (/^\d{6}$/.test(code) && sameHex(last.codeHash, await codeHash(tx, r.id, code))) {
         if (last.usedAt) reason = "the code was already used";
@@ -159,31 +179,60 @@ export async function verifySignerCode(token: string, given: string, who: Who) {
     }
 
     if (right) {
-      if (usedCodeId) await tx.update(signerCodes).set({ usedAt: new Date(now) }).where(eq(signerCodes.id, usedCodeId));
+      if (usedCodeId)
+        await tx
+          .update(signerCodes)
+          .set({ usedAt: new Date(now) })
+          .where(eq(signerCodes.id, usedCodeId));
       await tx.update(recipients).set({ authFailures: 0, authLockedUntil: null }).where(eq(recipients.id, r.id));
       const session = await createSignerSession(tx, r.id, r.authMethod as "ACCESS_CODE" | "EMAIL_CODE", who);
-      await recordEvent(tx, req.id, `recipient.${kind}.verified`, actorOf(r, who), { email: r.email, sessionExpiresAt: session.expiresAt.toISOString() });
+      await recordEvent(tx, req.id, `recipient.${kind}.verified`, actorOf(r, who), {
+        email: r.email,
+        sessionExpiresAt: session.expiresAt.toISOString(),
+      });
       return { ok: true, session, method: r.authMethod };
     }
 
     const attempt = failures + 1;
     const attemptsLeft = Math.max(0, MAX_FAILURES - attempt);
-    await recordEvent(tx, req.id, `recipient.${kind}.failed`, actorOf(r, who), { email: r.email, attempt, attemptsLeft, ...(reason && { reason }) });
+    await recordEvent(tx, req.id, `recipient.${kind}.failed`, actorOf(r, who), {
+      email: r.email,
+      attempt,
+      attemptsLeft,
+      ...(reason && { reason }),
+    });
     if (attempt >= MAX_FAILURES) {
       const until = new Date(now + LOCK_MS);
       await tx.update(recipients).set({ authFailures: 0, authLockedUntil: until }).where(eq(recipients.id, r.id));
-      await recordEvent(tx, req.id, "recipient.link.locked", actorOf(r, who), { email: r.email, method: r.authMethod, failures: attempt, lockedUntil: until.toISOString() });
+      await recordEvent(tx, req.id, "recipient.link.locked", actorOf(r, who), {
+        email: r.email,
+        method: r.authMethod,
+        failures: attempt,
+        lockedUntil: until.toISOString(),
+      });
       return { ok: false, error: lockedError(until) };
     }
     await tx.update(recipients).set({ authFailures: attempt, authLockedUntil: null }).where(eq(recipients.id, r.id));
-    const what = r.authMethod === "ACCESS_CODE" ? "That access code is not right" : reason ? `That code cannot be used: ${reason}; ask for a new one` : "That code is not right";
+    const what =
+      r.authMethod === "ACCESS_CODE"
+        ? "That access code is not right"
+        : reason
+          ? `That code cannot be used: ${reason}; ask for a new one`
+          : "That code is not right";
     return {
       ok: false,
-      error: new AppError("UNAUTHENTICATED", `${what}. ${attemptsLeft} attempt${attemptsLeft === 1 ? "" : "s"} left before the link locks for 15 minutes`, {
-        details: { reason: "WRONG_CODE", attemptsLeft },
-      }),
+      error: new AppError(
+        "UNAUTHENTICATED",
+        `${what}. ${attemptsLeft} attempt${attemptsLeft === 1 ? "" : "s"} left before the link locks for 15 minutes`,
+        {
+          details: { reason: "WRONG_CODE", attemptsLeft },
+        },
+      ),
     };
   });
   if (!outcome.ok) throw outcome.error;
-  return { token: outcome.session.token, data: { verified: true as const, method: outcome.method, sessionExpiresAt: outcome.session.expiresAt.toISOString() } };
+  return {
+    token: outcome.session.token,
+    data: { verified: true as const, method: outcome.method, sessionExpiresAt: outcome.session.expiresAt.toISOString() },
+  };
 }

@@ -87,13 +87,22 @@ export async function findSignerSession(db: Queryable, recipientId: string, sess
   const [row] = await db
     .select()
     .from(signerSessions)
-    .where(and(eq(signerSessions.tokenHash, hashToken(sessionToken)), eq(signerSessions.recipientId, recipientId), gt(signerSessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(signerSessions.tokenHash, hashToken(sessionToken)),
+        eq(signerSessions.recipientId, recipientId),
+        gt(signerSessions.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const now = Date.now();
   const next = Math.min(now + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_MAX_MS);
   if (next - row.expiresAt.getTime() >= SLIDE_EVERY_MS) {
-    await db.update(signerSessions).set({ expiresAt: new Date(next) }).where(eq(signerSessions.id, row.id));
+    await db
+      .update(signerSessions)
+      .set({ expiresAt: new Date(next) })
+      .where(eq(signerSessions.id, row.id));
     return { ...row, expiresAt: new Date(next) };
   }
   return row;
@@ -115,7 +124,11 @@ export async function gateInfo(db: Queryable, r: RecipientRow, req: Pick<Request
   const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, req.orgId));
   const now = Date.now();
   const locked = r.authLockedUntil && r.authLockedUntil.getTime() > now ? r.authLockedUntil : null;
-  let code: { codeSentAt: string | null; codeExpiresAt: string | null; nextCodeAt: string | null } = { codeSentAt: null, codeExpiresAt: null, nextCodeAt: null };
+  let code: { codeSentAt: string | null; codeExpiresAt: string | null; nextCodeAt: string | null } = {
+    codeSentAt: null,
+    codeExpiresAt: null,
+    nextCodeAt: null,
+  };
   if (r.authMethod === "EMAIL_CODE") {
     const recent = await db
       .select()
@@ -141,7 +154,8 @@ export async function gateInfo(db: Queryable, r: RecipientRow, req: Pick<Request
 export type GateInfo = Awaited<ReturnType<typeof gateInfo>>;
 
 /** A lock that has run out: its failures no longer count (they are reset at the next attempt). */
-export const lockExpired = (r: Pick<RecipientRow, "authLockedUntil">, now = Date.now()) => !!r.authLockedUntil && r.authLockedUntil.getTime() <= now;
+export const lockExpired = (r: Pick<RecipientRow, "authLockedUntil">, now = Date.now()) =>
+  !!r.authLockedUntil && r.authLockedUntil.getTime() <= now;
 
 /** When the next code may be mailed, given this hour's codes (newest first); null: now. */
 export function nextCodeAt(recent: { createdAt: Date }[], now = Date.now()): Date | null {

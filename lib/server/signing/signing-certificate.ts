@@ -33,7 +33,10 @@ export async function signingCertificate(): Promise<{ p12: Buffer; password: str
     // Two instances may get here at once: the first row wins and both use it.
     await db
       .insert(settings)
-      .values({ key: SETTING, value: { p12: Buffer.from(candidate.p12).toString("base64"), password: candidate.password } satisfies StoredIdentity })
+      .values({
+        key: SETTING,
+        value: { p12: Buffer.from(candidate.p12).toString("base64"), password: candidate.password } satisfies StoredIdentity,
+      })
       .onConflictDoNothing();
     stored = await getSetting<StoredIdentity>(db, SETTING);
     if (!stored) throw new Error("The sealing certificate could not be stored");

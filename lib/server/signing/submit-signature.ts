@@ -24,7 +24,12 @@ const today = () => new Date().toISOString().slice(0, 10);
  * next order group is invited or, when every signer has signed, sealing is queued. The order is
  * enforced here, whatever link the caller holds.
  */
-export async function submitSignature(token: string, input: SubmitSignature, who: Omit<Actor, "actor">, session: string | null = null) {
+export async function submitSignature(
+  token: string,
+  input: SubmitSignature,
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   // Everything is judged first (every image included); images are stored only once all of it is
@@ -36,13 +41,15 @@ export async function submitSignature(token: string, input: SubmitSignature, who
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
   const problems: FieldError[] = [];
-  for (const [id, { at }] of given) if (!byId.has(id)) problems.push({ field: `${at}.fieldId`, message: "This field is not one of yours" });
+  for (const [id, { at }] of given)
+    if (!byId.has(id)) problems.push({ field: `${at}.fieldId`, message: "This field is not one of yours" });
   // Every image is judged before any other check and before anything is stored: a bad one is a
   // 400/415/422 naming its field, and nothing of this submission reaches the blob store.
   const images = new Map<string, JudgedImage>();
   for (const f of mine) {
     const g = given.get(f.id);
-    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && g?.v.image) images.set(f.id, judgeSignatureImage(g.v.image, `${g.at}.image`));
+    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && g?.v.image)
+      images.set(f.id, judgeSignatureImage(g.v.image, `${g.at}.image`));
   }
   // Each value judged by its field's type (lib/server/fields/judge-field-values.ts).
   const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), today());
@@ -58,11 +65,29 @@ export async function submitSignature(token: string, input: SubmitSignature, who
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "sign");
-    for (const [id, value] of values) await tx.update(fields).set({ value: JSON.stringify(value) }).where(eq(fields.id, id));
+    for (const [id, value] of values)
+      await tx
+        .update(fields)
+        .set({ value: JSON.stringify(value) })
+        .where(eq(fields.id, id));
     const now = new Date();
-    await tx.update(recipients).set({ status: "SIGNED", signedAt: now, viewedAt: r.viewedAt ?? now }).where(and(eq(recipients.id, r.id)));
-    await recordEvent(tx, req.id, "recipient.signed", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name, fields: values.size });
-    await emitEvent(tx, req, "signature_request.signed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name } });
+    await tx
+      .update(recipients)
+      .set({ status: "SIGNED", signedAt: now, viewedAt: r.viewedAt ?? now })
+      .where(and(eq(recipients.id, r.id)));
+    await recordEvent(
+      tx,
+      req.id,
+      "recipient.signed",
+      { actor: `recipient:${r.id}`, ...who },
+      { email: r.email, name: r.name, fields: values.size },
+    );
+    await emitEvent(tx, req, "signature_request.signed", {
+      id: req.id,
+      title: req.title,
+      status: req.status,
+      recipient: { id: r.id, email: r.email, name: r.name },
+    });
     // The next order group is invited, or, when everyone who takes a turn is done, the seal queued.
     const { completed } = await advanceRequest(tx, req.id);
     return { requestId: req.id, status: "SIGNED" as const, completed };
@@ -77,10 +102,19 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "decline");
     const now = new Date();
-    await tx.update(recipients).set({ status: "DECLINED", declinedAt: now, declineReason: reason }).where(eq(recipients.id, r.id));
+    await tx
+      .update(recipients)
+      .set({ status: "DECLINED", declinedAt: now, declineReason: reason })
+      .where(eq(recipients.id, r.id));
     await tx.update(signatureRequests).set({ status: "DECLINED", updatedAt: now }).where(eq(signatureRequests.id, req.id));
     await recordEvent(tx, req.id, "recipient.declined", { actor: `recipient:${r.id}`, ...who }, { email: r.email, reason });
-    await emitEvent(tx, req, "signature_request.declined", { id: req.id, title: req.title, status: "DECLINED", recipient: { id: r.id, email: r.email, name: r.name }, reason });
+    await emitEvent(tx, req, "signature_request.declined", {
+      id: req.id,
+      title: req.title,
+      status: "DECLINED",
+      recipient: { id: r.id, email: r.email, name: r.name },
+      reason,
+    });
     // Everyone else who was involved hears of it.
     for (const other of await loadRecipients(tx, req.id)) {
       if (other.id !== r.id && (other.status !== "PENDING" || other.role === "CC")) {

@@ -33,9 +33,23 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     }
     if (r.status === "SENT" && req.status === "IN_PROGRESS") {
       const now = new Date();
-      await tx.update(recipients).set({ status: "VIEWED", viewedAt: now }).where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
-      await recordEvent(tx, req.id, "recipient.viewed", { actor: `recipient:${r.id}`, ...who }, { email: r.email, ...(r.role === "VIEWER" && { role: r.role, done: true }) });
-      await emitEvent(tx, req, "signature_request.viewed", { id: req.id, title: req.title, status: req.status, recipient: { id: r.id, email: r.email, name: r.name, role: r.role } });
+      await tx
+        .update(recipients)
+        .set({ status: "VIEWED", viewedAt: now })
+        .where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
+      await recordEvent(
+        tx,
+        req.id,
+        "recipient.viewed",
+        { actor: `recipient:${r.id}`, ...who },
+        { email: r.email, ...(r.role === "VIEWER" && { role: r.role, done: true }) },
+      );
+      await emitEvent(tx, req, "signature_request.viewed", {
+        id: req.id,
+        title: req.title,
+        status: req.status,
+        recipient: { id: r.id, email: r.email, name: r.name, role: r.role },
+      });
       if (r.role === "VIEWER") await advanceRequest(tx, req.id);
     }
     const all = await loadRecipients(tx, req.id);
@@ -44,9 +58,12 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     const mine = completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
     const doc = await currentDocument(tx, req.id);
     const invited = me.status === "SENT" || me.status === "VIEWED";
-    const waitingFor = me.status === "PENDING"
-      ? actorsOf(all).filter((x) => x.order < me.order && !isDone(x)).map((x) => x.name)
-      : [];
+    const waitingFor =
+      me.status === "PENDING"
+        ? actorsOf(all)
+            .filter((x) => x.order < me.order && !isDone(x))
+            .map((x) => x.name)
+        : [];
     return {
       request: { id: req.id, title: req.title, status: req.status, environment: req.environment },
       recipient: {

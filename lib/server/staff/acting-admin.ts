@@ -14,13 +14,19 @@ export type StaffRow = typeof staffUsers.$inferSelect;
  */
 export async function actingAdmin(tx: Queryable, actor: Pick<StaffIdentity, "id" | "orgId">): Promise<StaffRow> {
   const [me] = isUuid(actor.id) ? await tx.select().from(staffUsers).where(eq(staffUsers.id, actor.id)) : [];
-  if (!me || me.deactivatedAt || me.role !== "ADMIN" || me.orgId !== actor.orgId) throw new AppError("FORBIDDEN", "Only admins can manage the team");
+  if (!me || me.deactivatedAt || me.role !== "ADMIN" || me.orgId !== actor.orgId)
+    throw new AppError("FORBIDDEN", "Only admins can manage the team");
   return me;
 }
 
 /** A staff member of the admin's organization; another organization's is not found. */
 export async function teamMember(tx: Queryable, admin: StaffRow, staffId: string): Promise<StaffRow> {
-  const [row] = isUuid(staffId) ? await tx.select().from(staffUsers).where(and(eq(staffUsers.id, staffId), eq(staffUsers.orgId, admin.orgId))) : [];
+  const [row] = isUuid(staffId)
+    ? await tx
+        .select()
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, staffId), eq(staffUsers.orgId, admin.orgId)))
+    : [];
   if (!row) throw notFound("Staff member");
   return row;
 }
@@ -35,7 +41,14 @@ export async function assertAdminRemains(tx: Queryable, actor: StaffRow, target:
   const admins = await tx
     .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(and(eq(staffUsers.orgId, target.orgId), eq(staffUsers.role, "ADMIN"), isNull(staffUsers.deactivatedAt), isNotNull(staffUsers.passwordHash)))
+    .where(
+      and(
+        eq(staffUsers.orgId, target.orgId),
+        eq(staffUsers.role, "ADMIN"),
+        isNull(staffUsers.deactivatedAt),
+        isNotNull(staffUsers.passwordHash),
+      ),
+    )
     .orderBy(asc(staffUsers.id))
     .for("update");
   if (!admins.some((a) => a.id === actor.id)) throw new AppError("FORBIDDEN", "Only admins can manage the team");
@@ -43,6 +56,11 @@ export async function assertAdminRemains(tx: Queryable, actor: StaffRow, target:
     throw new AppError("CONFLICT", `${target.name} is the last active admin: make someone else an admin first`);
   }
   if (target.id === actor.id) {
-    throw new AppError("CONFLICT", change === "role" ? "You cannot take away your own admin role: ask another admin" : "You cannot deactivate yourself: ask another admin");
+    throw new AppError(
+      "CONFLICT",
+      change === "role"
+        ? "You cannot take away your own admin role: ask another admin"
+        : "You cannot deactivate yourself: ask another admin",
+    );
   }
 }

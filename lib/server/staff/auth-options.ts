@@ -23,7 +23,12 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
  * wait is due. A deactivated account, or an invited one without a password yet, does not sign in.
  * A success opens a server-side session (sessions.ts) whose id the JWT cookie carries.
  */
-async function checkCredentials(rawEmail: string, password: string, ip: string | null, userAgent: string | null): Promise<StaffIdentity | null> {
+async function checkCredentials(
+  rawEmail: string,
+  password: string,
+  ip: string | null,
+  userAgent: string | null,
+): Promise<StaffIdentity | null> {
   const email = rawEmail.trim().toLowerCase();
   const wait = await secondsToWait(email, ip);
   if (wait > 0) {
@@ -84,7 +89,12 @@ async function buildOptions(): Promise<NextAuthOptions> {
           if (!credentials?.email || !credentials.password) return null;
           if (credentials.email.length > 320 || credentials.password.length > 1000) return null;
           const headers = headersOf(req as { headers?: Record<string, string> });
-          return checkCredentials(credentials.email, credentials.password, clientIp(headers, config.trustProxy), headers.get("user-agent"));
+          return checkCredentials(
+            credentials.email,
+            credentials.password,
+            clientIp(headers, config.trustProxy),
+            headers.get("user-agent"),
+          );
         },
       }),
     ],

@@ -14,7 +14,10 @@ import { revokeAllStaffSessions, type StaffIdentity } from "./sessions";
  * browsers are signed out; this one stays signed in. Wrong current passwords are limited (10 a minute
  * per account), so a browser left signed in cannot be used to guess it.
  */
-export async function changeOwnPassword(staff: StaffIdentity, body: { current: unknown; password: unknown; repeat: unknown }): Promise<{ otherSessionsEnded: number }> {
+export async function changeOwnPassword(
+  staff: StaffIdentity,
+  body: { current: unknown; password: unknown; repeat: unknown },
+): Promise<{ otherSessionsEnded: number }> {
   const parsed = zNewPassword.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, "body");
   const db = await getDb();
@@ -23,7 +26,9 @@ export async function changeOwnPassword(staff: StaffIdentity, body: { current: u
   const limit = await takeNamedToken(`staff-password:${staff.id}`, 10);
   if (!limit.allowed) throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${limit.resetSeconds} seconds.`);
   if (typeof body.current !== "string" || !me.passwordHash || !(await verifyPassword(body.current, me.passwordHash))) {
-    throw new AppError("VALIDATION", "The current password is not right", { errors: [{ field: "current", message: "The current password is not right" }] });
+    throw new AppError("VALIDATION", "The current password is not right", {
+      errors: [{ field: "current", message: "The current password is not right" }],
+    });
   }
   const passwordHash = await hashPassword(parsed.data.password);
   const ended = await db.transaction(async (tx) => {

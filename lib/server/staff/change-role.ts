@@ -12,7 +12,11 @@ import type { StaffIdentity, StaffRole } from "./sessions";
  * and an admin cannot demote themselves. Takes effect at the target's next click (the role is read
  * from the store on every request).
  */
-export async function changeRole(actor: StaffIdentity, staffId: string, role: StaffRole | string): Promise<{ role: StaffRole; changed: boolean }> {
+export async function changeRole(
+  actor: StaffIdentity,
+  staffId: string,
+  role: StaffRole | string,
+): Promise<{ role: StaffRole; changed: boolean }> {
   const parsed = zStaffRole.safeParse(role);
   if (!parsed.success) throw validationError(parsed.error, "role");
   const db = await getDb();

@@ -55,7 +55,13 @@ export async function forwardToApi(req: Request, segments: string[], staff: Staf
     if (v !== null) headers.set(h, v);
   }
   headers.set("x-api-key", await dashboardApiKey(await dashboardEnvironment(staff), staff.orgId));
-  const who = await signStaffIdentity({ id: staff.id, name: staff.name, email: staff.email, ip: clientIp(req.headers, config.trustProxy), userAgent: req.headers.get("user-agent") });
+  const who = await signStaffIdentity({
+    id: staff.id,
+    name: staff.name,
+    email: staff.email,
+    ip: clientIp(req.headers, config.trustProxy),
+    userAgent: req.headers.get("user-agent"),
+  });
   for (const [k, v] of Object.entries(who)) headers.set(k, v);
 
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body !== null;

@@ -22,8 +22,13 @@ export async function createStaffAccount(
   const email = input.email.trim().toLowerCase();
   const [taken] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
   if (taken) throw new AppError("CONFLICT", `${email} already has a staff account`);
-  const [user] = await tx.insert(staffUsers).values({ email, name: input.name, role: input.role, orgId: input.orgId, passwordHash: null }).returning();
-  const link = input.mail ? await issueAndMailStaffLink(tx, user.id, "INVITE", input.createdBy) : await issueStaffLink(tx, user.id, "INVITE", input.createdBy);
+  const [user] = await tx
+    .insert(staffUsers)
+    .values({ email, name: input.name, role: input.role, orgId: input.orgId, passwordHash: null })
+    .returning();
+  const link = input.mail
+    ? await issueAndMailStaffLink(tx, user.id, "INVITE", input.createdBy)
+    : await issueStaffLink(tx, user.id, "INVITE", input.createdBy);
   return { user, link };
 }
 
@@ -37,5 +42,13 @@ export async function inviteStaff(actor: StaffIdentity, body: InviteStaff): Prom
     return (await createStaffAccount(tx, { orgId: admin.orgId, ...parsed.data, createdBy: admin.id, mail: true })).user;
   });
   console.log(`[signet] staff: ${actor.email} invited ${user.email} as ${user.role}`);
-  return { id: user.id, name: user.name, email: user.email, role: asRole(user.role), status: staffStatus(user), lastSeenAt: null, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: asRole(user.role),
+    status: staffStatus(user),
+    lastSeenAt: null,
+    createdAt: user.createdAt.toISOString(),
+  };
 }

@@ -20,16 +20,29 @@ export async function mailStaffLink(linkId: string, jobId: string) {
     .innerJoin(organizations, eq(organizations.id, staffUsers.orgId))
     .where(eq(staffTokens.id, linkId));
   if (!row) return { skipped: "link gone" };
-  if (row.link.usedAt || row.link.expiresAt.getTime() <= Date.now() || row.user.deactivatedAt) return { skipped: "link no longer open" };
+  if (row.link.usedAt || row.link.expiresAt.getTime() <= Date.now() || row.user.deactivatedAt)
+    return { skipped: "link no longer open" };
   const purpose = row.link.purpose as LinkPurpose;
   const link = staffLinkUrl(await staffLinkToken(db, linkId));
   const to = { name: row.user.name, address: row.user.email };
   if (purpose === "INVITE") {
-    const [inviter] = row.link.createdBy ? await db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, row.link.createdBy)) : [];
-    const msg = messages.staffInvitation({ name: row.user.name, orgName: row.orgName, invitedBy: inviter?.name ?? null, link, hours: LINK_HOURS.INVITE });
+    const [inviter] = row.link.createdBy
+      ? await db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, row.link.createdBy))
+      : [];
+    const msg = messages.staffInvitation({
+      name: row.user.name,
+      orgName: row.orgName,
+      invitedBy: inviter?.name ?? null,
+      link,
+      hours: LINK_HOURS.INVITE,
+    });
     await deliverMail(jobId, { kind: "staff-invitation", to, ...msg });
   } else {
-    await deliverMail(jobId, { kind: "staff-password-reset", to, ...messages.staffPasswordReset({ name: row.user.name, link, hours: LINK_HOURS.RESET }) });
+    await deliverMail(jobId, {
+      kind: "staff-password-reset",
+      to,
+      ...messages.staffPasswordReset({ name: row.user.name, link, hours: LINK_HOURS.RESET }),
+    });
   }
   return { sent: purpose };
 }

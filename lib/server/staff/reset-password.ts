@@ -10,7 +10,10 @@ import { issueAndMailStaffLink, type LinkPurpose } from "./staff-links";
  * an active member, the invitation again (INVITE, 72 h) for one who has not set a password yet. Any
  * older link of theirs stops working. Their current password and sessions stay until the new one is set.
  */
-export async function sendPasswordLink(actor: StaffIdentity, staffId: string): Promise<{ purpose: LinkPurpose; expiresAt: string }> {
+export async function sendPasswordLink(
+  actor: StaffIdentity,
+  staffId: string,
+): Promise<{ purpose: LinkPurpose; expiresAt: string }> {
   const db = await getDb();
   const out = await db.transaction(async (tx) => {
     const admin = await actingAdmin(tx, actor);
@@ -20,6 +23,8 @@ export async function sendPasswordLink(actor: StaffIdentity, staffId: string): P
     const link = await issueAndMailStaffLink(tx, target.id, purpose, admin.id);
     return { purpose, expiresAt: link.expiresAt.toISOString(), email: target.email };
   });
-  console.log(`[signet] staff: ${actor.email} sent ${out.email} a ${out.purpose === "RESET" ? "password reset" : "new invitation"} link`);
+  console.log(
+    `[signet] staff: ${actor.email} sent ${out.email} a ${out.purpose === "RESET" ? "password reset" : "new invitation"} link`,
+  );
   return { purpose: out.purpose, expiresAt: out.expiresAt };
 }

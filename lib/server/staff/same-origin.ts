@@ -22,7 +22,8 @@ export function refuseForeignCall(req: Request): string | null {
     const from = req.headers.get("origin") ?? originOf(req.headers.get("referer"));
     if (!from || !ownOrigins(req).has(from)) return "Requests from other pages are not accepted (no matching Origin)";
   }
-  if (changes && req.headers.get(DASHBOARD_HEADER) !== "1") return `Requests without the ${DASHBOARD_HEADER} header are not accepted`;
+  if (changes && req.headers.get(DASHBOARD_HEADER) !== "1")
+    return `Requests without the ${DASHBOARD_HEADER} header are not accepted`;
   return null;
 }
 

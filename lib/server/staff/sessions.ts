@@ -91,11 +91,12 @@ export async function revokeAllStaffSessions(db: Queryable, staffId: string, exc
   const done = await db
     .update(staffSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`), keep))
+    .where(
+      and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`), keep),
+    )
     .returning({ id: staffSessions.id });
   return done.length;
 }
-
 
 /** A staff member's sessions that still sign someone in, newest first; the one of this browser marked. */
 export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[]> {

@@ -12,8 +12,10 @@ import { expireStaffLinks, findStaffLink, type LinkPurpose } from "./staff-links
 
 /** Why a link cannot be used, in the words the set-password page shows. */
 export function linkRefusal(state: "USED" | "EXPIRED" | "UNKNOWN"): AppError {
-  if (state === "UNKNOWN") return new AppError("NOT_FOUND", "This link is not valid. Check that you opened the whole link from the mail.");
-  if (state === "USED") return new AppError("GONE", "This link has already been used. Sign in with your password, or ask an admin for a new link.");
+  if (state === "UNKNOWN")
+    return new AppError("NOT_FOUND", "This link is not valid. Check that you opened the whole link from the mail.");
+  if (state === "USED")
+    return new AppError("GONE", "This link has already been used. Sign in with your password, or ask an admin for a new link.");
   return new AppError("GONE", "This link has expired or was replaced by a newer one. Ask an admin to send you a new link.");
 }
 
@@ -23,7 +25,10 @@ export function linkRefusal(state: "USED" | "EXPIRED" | "UNKNOWN"): AppError {
  * account ends (after a reset, a browser someone else signed in with is signed out) and any other open
  * link stops working.
  */
-export async function setPasswordWithLink(token: string, body: { password: unknown; repeat: unknown }): Promise<{ email: string; purpose: LinkPurpose }> {
+export async function setPasswordWithLink(
+  token: string,
+  body: { password: unknown; repeat: unknown },
+): Promise<{ email: string; purpose: LinkPurpose }> {
   const db = await getDb();
   const found = await findStaffLink(db, token);
   if (found.state !== "VALID") throw linkRefusal(found.state);
@@ -39,7 +44,11 @@ export async function setPasswordWithLink(token: string, body: { password: unkno
       .returning({ expiresAt: staffTokens.expiresAt });
     if (!used.length) throw linkRefusal("USED");
     if (used[0].expiresAt.getTime() <= Date.now()) throw linkRefusal("EXPIRED");
-    const [u] = await tx.update(staffUsers).set({ passwordHash }).where(and(eq(staffUsers.id, user.id), isNull(staffUsers.deactivatedAt))).returning({ id: staffUsers.id });
+    const [u] = await tx
+      .update(staffUsers)
+      .set({ passwordHash })
+      .where(and(eq(staffUsers.id, user.id), isNull(staffUsers.deactivatedAt)))
+      .returning({ id: staffUsers.id });
     if (!u) throw linkRefusal("EXPIRED");
     await expireStaffLinks(tx, user.id);
     await revokeAllStaffSessions(tx, user.id);
@@ -54,5 +63,8 @@ export const LINK_ATTEMPTS_PER_MINUTE = 30;
 /** Refuses a client address that opens or submits set-password links too often (guessing links). */
 export async function limitLinkAttempts(ip: string | null): Promise<void> {
   const d = await takeNamedToken(`staff-link-ip:${ip ?? "unknown"}`, LINK_ATTEMPTS_PER_MINUTE);
-  if (!d.allowed) throw new AppError("RATE_LIMITED", `Too many attempts from your address. Try again in ${d.resetSeconds} seconds.`, { headers: { "Retry-After": String(d.resetSeconds) } });
+  if (!d.allowed)
+    throw new AppError("RATE_LIMITED", `Too many attempts from your address. Try again in ${d.resetSeconds} seconds.`, {
+      headers: { "Retry-After": String(d.resetSeconds) },
+    });
 }

@@ -51,14 +51,21 @@ export async function secondsToWait(email: string, ip: string | null): Promise<n
   return wait;
 }
 
-export async function recordAttempt(email: string, ip: string | null, userAgent: string | null, outcome: AttemptOutcome): Promise<void> {
+export async function recordAttempt(
+  email: string,
+  ip: string | null,
+  userAgent: string | null,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const db = await getDb();
   await db.insert(authAttempts).values({ email, ip, userAgent: userAgent?.slice(0, 500) ?? null, outcome });
 }
 
 export class SignInThrottledError extends Error {
   constructor(readonly seconds: number) {
-    super(`Too many failed sign-ins. Try again in ${seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`}.`);
+    super(
+      `Too many failed sign-ins. Try again in ${seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`}.`,
+    );
     this.name = "SignInThrottledError";
   }
 }

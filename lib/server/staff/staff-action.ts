@@ -11,7 +11,10 @@ import type { StaffIdentity } from "./sessions";
  * the sign-in page). The use case decides what they may do; its AppError becomes the form's message,
  * anything else a plain one (the detail goes to the log). `revalidate`: the page to render again.
  */
-export async function staffAction(revalidate: string | null, fn: (staff: StaffIdentity) => Promise<string>): Promise<ActionResult> {
+export async function staffAction(
+  revalidate: string | null,
+  fn: (staff: StaffIdentity) => Promise<string>,
+): Promise<ActionResult> {
   const staff = await currentStaff();
   if (!staff) redirect(`/login?callbackUrl=${encodeURIComponent(revalidate ?? "/requests")}`);
   return runAction(revalidate, () => fn(staff));

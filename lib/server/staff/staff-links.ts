@@ -70,7 +70,11 @@ export async function findStaffLink(db: Queryable, token: string) {
     .limit(1);
   if (!row) return { state: "UNKNOWN" as const, link: null, user: null };
   // A deactivated member's links do not work (deactivation also ends them; this covers an older row).
-  const state: LinkState = row.link.usedAt ? "USED" : row.link.expiresAt.getTime() <= Date.now() || row.user.deactivatedAt ? "EXPIRED" : "VALID";
+  const state: LinkState = row.link.usedAt
+    ? "USED"
+    : row.link.expiresAt.getTime() <= Date.now() || row.user.deactivatedAt
+      ? "EXPIRED"
+      : "VALID";
   return { state, link: row.link, user: row.user };
 }
 
@@ -83,5 +87,11 @@ export async function describeStaffLink(token: string): Promise<LinkView> {
   const db = await getDb();
   const { state, link, user } = await findStaffLink(db, token);
   if (state === "UNKNOWN" || !link || !user) return { state: "UNKNOWN" };
-  return { state, purpose: link.purpose as LinkPurpose, name: user.name, email: user.email, expiresAt: link.expiresAt.toISOString() };
+  return {
+    state,
+    purpose: link.purpose as LinkPurpose,
+    name: user.name,
+    email: user.email,
+    expiresAt: link.expiresAt.toISOString(),
+  };
 }

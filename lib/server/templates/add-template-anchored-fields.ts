@@ -26,9 +26,13 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
   const parsed = zTemplateAnchoredFields.safeParse(body);
   if (!parsed.success) {
     if (body && typeof body === "object" && !("fields" in body)) {
-      throw new AppError("VALIDATION", "On a template, give { fields: [{ anchorKey, type, recipientId: \"s1\", … }] }; unified anchors are placed on the draft made from it", {
-        errors: [{ field: "fields", message: "fields is required" }],
-      });
+      throw new AppError(
+        "VALIDATION",
+        'On a template, give { fields: [{ anchorKey, type, recipientId: "s1", … }] }; unified anchors are placed on the draft made from it',
+        {
+          errors: [{ field: "fields", message: "fields is required" }],
+        },
+      );
     }
     throw validationError(parsed.error, "body");
   }
@@ -56,7 +60,10 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       return;
     }
     // A RADIO given with options is one button per option, each 1.5 × height below the last (as on a request).
-    const buttons = f.type === "RADIO" && f.options && f.option === undefined ? f.options.map((option, k) => ({ option, dy: k * f.height * 1.5 })) : [{ option: f.option, dy: 0 }];
+    const buttons =
+      f.type === "RADIO" && f.options && f.option === undefined
+        ? f.options.map((option, k) => ({ option, dy: k * f.height * 1.5 }))
+        : [{ option: f.option, dy: 0 }];
     for (const b of buttons) {
       const x = occ.x + f.xOffset;
       const y = occ.y + f.yOffset + b.dy;
@@ -79,30 +86,57 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
         width: f.width,
         height: f.height,
         ...propertyColumns({ ...f, option: b.option }),
-        anchor: { text: f.anchorKey, occurrenceIndex: index, page: occ.page, x: occ.x, y: occ.y, width: occ.width, height: occ.height, xOffset: f.xOffset, yOffset: f.yOffset },
+        anchor: {
+          text: f.anchorKey,
+          occurrenceIndex: index,
+          page: occ.page,
+          x: occ.x,
+          y: occ.y,
+          width: occ.width,
+          height: occ.height,
+          xOffset: f.xOffset,
+          yOffset: f.yOffset,
+        },
       });
     }
   });
   if (missing.length) {
-    const names = missing.map((m) => (m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey));
+    const names = missing.map((m) =>
+      m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
+    );
     throw new AppError("UNPROCESSABLE", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
   if (problems.length) {
-    throw new AppError("UNPROCESSABLE", problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`, {
-      errors: problems,
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`,
+      {
+        errors: problems,
+      },
+    );
   }
 
   return db.transaction(async (tx) => {
     const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
     const [{ n }] = await tx.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, locked.id));
     if (Number(n) + rows.length > config.maxFields) {
-      throw new AppError("UNPROCESSABLE", `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`);
+      throw new AppError(
+        "UNPROCESSABLE",
+        `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`,
+      );
     }
-    const existing = await tx.select().from(templateFields).where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
+    const existing = await tx
+      .select()
+      .from(templateFields)
+      .where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
     const clash = radioGroupProblems(
       existing.map((r) => ({ ...r, recipientId: r.signerRef })),
-      rows.map((r) => ({ type: r.type as "RADIO", recipientId: r.signerRef, group: r.groupName ?? undefined, option: r.optionValue ?? undefined })),
+      rows.map((r) => ({
+        type: r.type as "RADIO",
+        recipientId: r.signerRef,
+        group: r.groupName ?? undefined,
+        option: r.optionValue ?? undefined,
+      })),
     );
     if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
     const inserted = await tx.insert(templateFields).values(rows).returning();
@@ -114,7 +148,10 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
 /** Every RADIO button of the template gets its group's options (signer reference and group), in reading order. */
 async function syncTemplateRadioGroups(tx: Queryable, templateId: string) {
-  const rows = await tx.select().from(templateFields).where(and(eq(templateFields.templateId, templateId), eq(templateFields.type, "RADIO")));
+  const rows = await tx
+    .select()
+    .from(templateFields)
+    .where(and(eq(templateFields.templateId, templateId), eq(templateFields.type, "RADIO")));
   rows.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
   const groups = new Map<string, typeof rows>();
   for (const r of rows) {
@@ -124,7 +161,16 @@ async function syncTemplateRadioGroups(tx: Queryable, templateId: string) {
   const out = new Map<string, (typeof rows)[number]>();
   for (const members of groups.values()) {
     const options = [...new Set(members.map((m) => m.optionValue).filter((o): o is string => !!o))];
-    const updated = await tx.update(templateFields).set({ options }).where(inArray(templateFields.id, members.map((m) => m.id))).returning();
+    const updated = await tx
+      .update(templateFields)
+      .set({ options })
+      .where(
+        inArray(
+          templateFields.id,
+          members.map((m) => m.id),
+        ),
+      )
+      .returning();
     for (const u of updated) out.set(u.id, u);
   }
   return out;

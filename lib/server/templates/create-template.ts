@@ -28,6 +28,9 @@ export async function createTemplate(auth: KeyAuth, input: { file: File; name?: 
     })
     .returning();
   // A DOCX template is there to be used: have LibreOffice warm by then (2 s of start-up otherwise).
-  if (row.kind === "DOCX") officeConverter().warmUp().catch(() => {});
+  if (row.kind === "DOCX")
+    officeConverter()
+      .warmUp()
+      .catch(() => {});
   return toTemplateDto(row, []);
 }

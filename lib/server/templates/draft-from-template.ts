@@ -76,7 +76,13 @@ export async function draftFromTemplate(
       : [];
     recs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     for (const [i, r] of recs.entries()) {
-      await recordEvent(tx, req.id, "recipient.added", actor, { recipientId: r.id, email: r.email, role: r.role, order: r.order, signerRef: `s${i + 1}` });
+      await recordEvent(tx, req.id, "recipient.added", actor, {
+        recipientId: r.id,
+        email: r.email,
+        role: r.role,
+        order: r.order,
+        signerRef: `s${i + 1}`,
+      });
     }
 
     if (tpl.kind === "PDF") {

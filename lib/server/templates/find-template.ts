@@ -8,9 +8,17 @@ import { isUuid, templateScope } from "../scope";
 import type { TemplateRow } from "./dto";
 
 /** The template if this key may see it (same organization and environment, not deleted); else 404. */
-export async function findVisibleTemplate(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}): Promise<TemplateRow> {
+export async function findVisibleTemplate(
+  db: Queryable,
+  auth: KeyAuth,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TemplateRow> {
   if (!isUuid(id)) throw notFound("Template");
-  const q = db.select().from(templates).where(and(templateScope(auth), eq(templates.id, id)));
+  const q = db
+    .select()
+    .from(templates)
+    .where(and(templateScope(auth), eq(templates.id, id)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound("Template");
   return row;
@@ -19,11 +27,18 @@ export async function findVisibleTemplate(db: Queryable, auth: KeyAuth, id: stri
 /** Whether `id` names a template this key can see: lets a /signature-requests/{id}/… route serve templates too. */
 export async function isVisibleTemplate(db: Queryable, auth: KeyAuth, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await db.select({ id: templates.id }).from(templates).where(and(templateScope(auth), eq(templates.id, id)));
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(templateScope(auth), eq(templates.id, id)));
   return !!row;
 }
 
 /** In reading order, like a request's fields. */
 export function loadTemplateFields(db: Queryable, templateId: string) {
-  return db.select().from(templateFields).where(eq(templateFields.templateId, templateId)).orderBy(asc(templateFields.page), asc(templateFields.y), asc(templateFields.x), asc(templateFields.createdAt));
+  return db
+    .select()
+    .from(templateFields)
+    .where(eq(templateFields.templateId, templateId))
+    .orderBy(asc(templateFields.page), asc(templateFields.y), asc(templateFields.x), asc(templateFields.createdAt));
 }

@@ -26,7 +26,8 @@ function asListed(text: string, parsed: AnchorParse): Record<string, unknown> {
 
 /** DocxError → the status decisions.md gives: not a Word document 415, anything else wrong with it 422. */
 export function docxAppError(e: DocxError): AppError {
-  if (e.kind === "NOT_DOCX") return new AppError("UNSUPPORTED_MEDIA", `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
+  if (e.kind === "NOT_DOCX")
+    return new AppError("UNSUPPORTED_MEDIA", `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
   return new AppError("UNPROCESSABLE", e.message, { details: { reason: e.kind, ...e.details } });
 }
 
@@ -39,8 +40,23 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
   if (looksLikePdf(bytes)) {
     const pdf = await acceptPdf(bytes);
     const { all = [] } = await findAnchorsIn(pdf.sha256, { all: true }, bytes);
-    const anchors = all.map(({ text, page, x, y, width, height, ...parsed }) => ({ ...asListed(text, parsed), page, x, y, width, height }));
-    return { kind: "PDF", sha256: pdf.sha256, size: pdf.size, placeholders: [], anchors, pageCount: pdf.pageCount, pages: pdf.pages };
+    const anchors = all.map(({ text, page, x, y, width, height, ...parsed }) => ({
+      ...asListed(text, parsed),
+      page,
+      x,
+      y,
+      width,
+      height,
+    }));
+    return {
+      kind: "PDF",
+      sha256: pdf.sha256,
+      size: pdf.size,
+      placeholders: [],
+      anchors,
+      pageCount: pdf.pageCount,
+      pages: pdf.pages,
+    };
   }
   if (looksLikeZip(bytes)) {
     let info;
@@ -51,7 +67,16 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
       throw e;
     }
     const stored = await blobs().put(bytes);
-    return { kind: "DOCX", ...stored, placeholders: info.placeholders, anchors: info.anchors.map(({ text, ...parsed }) => asListed(text, parsed)), pageCount: null, pages: null };
+    return {
+      kind: "DOCX",
+      ...stored,
+      placeholders: info.placeholders,
+      anchors: info.anchors.map(({ text, ...parsed }) => asListed(text, parsed)),
+      pageCount: null,
+      pages: null,
+    };
   }
-  throw new AppError("UNSUPPORTED_MEDIA", "The file is neither a PDF nor a DOCX document (judged by its content)", { details: { reason: "NOT_A_DOCUMENT" } });
+  throw new AppError("UNSUPPORTED_MEDIA", "The file is neither a PDF nor a DOCX document (judged by its content)", {
+    details: { reason: "NOT_A_DOCUMENT" },
+  });
 }

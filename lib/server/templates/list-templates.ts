@@ -23,7 +23,11 @@ export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: 
   const page = rows.slice(0, q.limit);
   const ids = page.map((r) => r.id);
   const counts = ids.length
-    ? await db.select({ templateId: templateFields.templateId, n: count() }).from(templateFields).where(inArray(templateFields.templateId, ids)).groupBy(templateFields.templateId)
+    ? await db
+        .select({ templateId: templateFields.templateId, n: count() })
+        .from(templateFields)
+        .where(inArray(templateFields.templateId, ids))
+        .groupBy(templateFields.templateId)
     : [];
   const countOf = new Map(counts.map((c) => [c.templateId, Number(c.n)]));
   const last = page[page.length - 1];

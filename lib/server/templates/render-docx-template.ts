@@ -17,9 +17,13 @@ import { docxAppError } from "./judge-template-file";
 export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
   const missing = missingPlaceholders(tpl.placeholders, data);
   if (missing.length) {
-    throw new AppError("UNPROCESSABLE", `templateData has no value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`, {
-      details: { missing },
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      `templateData has no value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`,
+      {
+        details: { missing },
+      },
+    );
   }
   let prepared: Uint8Array;
   try {

@@ -9,7 +9,10 @@ describe("fetchValidationData: the revocation data the certificates name, fetche
   let ocsp: TestTsa;
   let crl: TestTsa;
   beforeAll(async () => {
-    [ocsp, crl] = await Promise.all([startTestTsa({ name: "OCSP TSA", revocation: "ocsp" }), startTestTsa({ name: "CRL TSA", revocation: "crl" })]);
+    [ocsp, crl] = await Promise.all([
+      startTestTsa({ name: "OCSP TSA", revocation: "ocsp" }),
+      startTestTsa({ name: "CRL TSA", revocation: "crl" }),
+    ]);
   });
   afterAll(() => Promise.all([ocsp.close(), crl.close()]));
 
@@ -35,7 +38,9 @@ describe("fetchValidationData: the revocation data the certificates name, fetche
     try {
       const err = await fetchValidationData(certificates, 5000).catch((e) => e);
       expect(err).toBeInstanceOf(RevocationDataError);
-      expect(err.message).toMatch(/Revocation data for the certificate of OCSP TSA, Signet Tests could not be fetched \(OCSP: .*answered HTTP 503\)/);
+      expect(err.message).toMatch(
+        /Revocation data for the certificate of OCSP TSA, Signet Tests could not be fetched \(OCSP: .*answered HTTP 503\)/,
+      );
     } finally {
       ocsp.mode = "ok";
     }

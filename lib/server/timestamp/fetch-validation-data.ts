@@ -26,7 +26,18 @@ export async function fetchValidationData(certificates: Uint8Array[], timeoutMs:
     if (src.ocsp && src.issuer) {
       try {
         const body = await ocspRequest(src.certificate, src.issuer);
-        const der = await exchange(src.ocsp, { method: "POST", body, headers: { "content-type": "application/ocsp-request" }, timeoutMs, maxBytes: 1024 * 1024, accept: ["application/ocsp-response"] }, (m) => new Error(m));
+        const der = await exchange(
+          src.ocsp,
+          {
+            method: "POST",
+            body,
+            headers: { "content-type": "application/ocsp-request" },
+            timeoutMs,
+            maxBytes: 1024 * 1024,
+            accept: ["application/ocsp-response"],
+          },
+          (m) => new Error(m),
+        );
         await checkOcspResponse(der, src.certificate, src.issuer);
         data.ocsps.push(der);
         continue;
@@ -37,7 +48,16 @@ export async function fetchValidationData(certificates: Uint8Array[], timeoutMs:
     let got = false;
     for (const url of src.crls) {
       try {
-        const der = await exchange(url, { method: "GET", timeoutMs, maxBytes: 20 * 1024 * 1024, accept: ["application/pkix-crl", "application/x-pkcs7-crl", "application/octet-stream"] }, (m) => new Error(m));
+        const der = await exchange(
+          url,
+          {
+            method: "GET",
+            timeoutMs,
+            maxBytes: 20 * 1024 * 1024,
+            accept: ["application/pkix-crl", "application/x-pkcs7-crl", "application/octet-stream"],
+          },
+          (m) => new Error(m),
+        );
         checkCrl(der, src.certificate);
         data.crls.push(der);
         got = true;
@@ -46,7 +66,10 @@ export async function fetchValidationData(certificates: Uint8Array[], timeoutMs:
         problems.push(`CRL: ${(e as Error).message}`);
       }
     }
-    if (!got) throw new RevocationDataError(`Revocation data for the certificate of ${who} could not be fetched (${problems.join("; ") || "no issuer certificate for its OCSP responder"})`);
+    if (!got)
+      throw new RevocationDataError(
+        `Revocation data for the certificate of ${who} could not be fetched (${problems.join("; ") || "no issuer certificate for its OCSP responder"})`,
+      );
   }
   return data;
 }

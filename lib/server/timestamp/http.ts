@@ -8,13 +8,26 @@ import "server-only";
  */
 export async function exchange(
   url: string,
-  opts: { method: "GET" | "POST"; body?: Uint8Array<ArrayBuffer>; headers?: Record<string, string>; timeoutMs: number; maxBytes: number; accept: string[] },
+  opts: {
+    method: "GET" | "POST";
+    body?: Uint8Array<ArrayBuffer>;
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    maxBytes: number;
+    accept: string[];
+  },
   fail: (message: string) => Error,
 ): Promise<Uint8Array> {
   const where = redact(url);
   let res: Response;
   try {
-    res = await fetch(url, { method: opts.method, body: opts.body, headers: opts.headers, signal: AbortSignal.timeout(opts.timeoutMs), redirect: "follow" });
+    res = await fetch(url, {
+      method: opts.method,
+      body: opts.body,
+      headers: opts.headers,
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      redirect: "follow",
+    });
   } catch (e) {
     const err = e as Error & { cause?: { code?: string } };
     const why = err.name === "TimeoutError" ? `no answer within ${opts.timeoutMs} ms` : (err.cause?.code ?? err.message);

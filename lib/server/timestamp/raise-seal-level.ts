@@ -17,7 +17,10 @@ const TOKEN_MARGIN = 2048;
  * of a statement naming the request, so the token is of no use for anything else.
  */
 export function probeTimestampAuthority(tsa: TsaConfig, requestId: string): Promise<TimestampToken> {
-  const digest = crypto.createHash("sha256").update(`Signet: the seal of request ${requestId} begins at ${new Date().toISOString()}`).digest();
+  const digest = crypto
+    .createHash("sha256")
+    .update(`Signet: the seal of request ${requestId} begins at ${new Date().toISOString()}`)
+    .digest();
   return requestTimestamp(tsa, digest);
 }
 

@@ -1,6 +1,13 @@
 import "server-only";
 import fs from "node:fs/promises";
-import { certificatesFromPem, newNonce, readTimestampResponse, TimestampError, timestampRequest, type TimestampToken } from "@/lib/pdf/seal/tsp";
+import {
+  certificatesFromPem,
+  newNonce,
+  readTimestampResponse,
+  TimestampError,
+  timestampRequest,
+  type TimestampToken,
+} from "@/lib/pdf/seal/tsp";
 import type { TsaConfig } from "../config";
 import { exchange } from "./http";
 
@@ -12,13 +19,23 @@ import { exchange } from "./http";
  */
 export async function requestTimestamp(tsa: TsaConfig, digest: Uint8Array): Promise<TimestampToken> {
   const nonceHex = newNonce();
-  const headers: Record<string, string> = { "content-type": "application/timestamp-query", accept: "application/timestamp-reply" };
+  const headers: Record<string, string> = {
+    "content-type": "application/timestamp-query",
+    accept: "application/timestamp-reply",
+  };
   if (tsa.username !== undefined || tsa.password !== undefined) {
     headers.authorization = `Basic ${Buffer.from(`${tsa.username ?? ""}:${tsa.password ?? ""}`).toString("base64")}`;
   }
   const answer = await exchange(
     tsa.url,
-    { method: "POST", body: timestampRequest(digest, nonceHex), headers, timeoutMs: tsa.timeoutMs, maxBytes: 1024 * 1024, accept: ["application/timestamp-reply", "application/timestamp-response"] },
+    {
+      method: "POST",
+      body: timestampRequest(digest, nonceHex),
+      headers,
+      timeoutMs: tsa.timeoutMs,
+      maxBytes: 1024 * 1024,
+      accept: ["application/timestamp-reply", "application/timestamp-response"],
+    },
     (m) => new TimestampError(`The timestamp authority at ${m}`),
   );
   return readTimestampResponse(answer, { digest, nonceHex, trusted: await tsaCaCertificates(tsa) });

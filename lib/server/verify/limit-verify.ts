@@ -18,12 +18,19 @@ function verifyRateLimit(): number {
  */
 export function limitedPerAddress(handler: Handler): Handler {
   return async (req, ctx) => {
-    const decision = await takeNamedToken(`verify-ip:${clientIp(req.headers, config.trustProxy) ?? "unknown"}`, verifyRateLimit());
+    const decision = await takeNamedToken(
+      `verify-ip:${clientIp(req.headers, config.trustProxy) ?? "unknown"}`,
+      verifyRateLimit(),
+    );
     const headers = rateHeaders(decision);
     if (!decision.allowed) {
       await req.body?.cancel().catch(() => {});
       return errorResponse(
-        new AppError("RATE_LIMITED", `Too many verifications from your address: at most ${decision.limit} a minute; retry in ${decision.resetSeconds} s`, { headers }),
+        new AppError(
+          "RATE_LIMITED",
+          `Too many verifications from your address: at most ${decision.limit} a minute; retry in ${decision.resetSeconds} s`,
+          { headers },
+        ),
       );
     }
     const res = await handler(req, ctx);

@@ -21,7 +21,13 @@ export function maskEmail(email: string): string {
 async function sealedOnRecord(hashes: string[]) {
   const db = await getDb();
   const [row] = await db
-    .select({ sha256: documentVersions.sha256, requestId: signatureRequests.id, title: signatureRequests.title, environment: signatureRequests.environment, completedAt: signatureRequests.completedAt })
+    .select({
+      sha256: documentVersions.sha256,
+      requestId: signatureRequests.id,
+      title: signatureRequests.title,
+      environment: signatureRequests.environment,
+      completedAt: signatureRequests.completedAt,
+    })
     .from(documentVersions)
     .innerJoin(signatureRequests, eq(signatureRequests.id, documentVersions.requestId))
     .where(and(inArray(documentVersions.sha256, hashes), eq(documentVersions.reason, "SEALED")))
@@ -58,7 +64,9 @@ export async function verifyDocument(file: File): Promise<Verification> {
   const seal = report.signatures.find((s) => s.index === report.seal) ?? null;
   const hashes = [...new Set([report.sha256, seal?.revisionSha256].filter((h): h is string => !!h))];
   const record = report.signed ? await sealedOnRecord(hashes) : null;
-  const { verdict, reasons } = record ? decideVerdict(report, { onRecord: true }) : { verdict: report.verdict, reasons: report.reasons };
+  const { verdict, reasons } = record
+    ? decideVerdict(report, { onRecord: true })
+    : { verdict: report.verdict, reasons: report.reasons };
   // The whole file is the stored one, or it holds the stored one unchanged (VALID): the holder has it.
   const reveal = record && (record.sha256 === report.sha256 || verdict === "VALID");
   return {
@@ -69,7 +77,9 @@ export async function verifyDocument(file: File): Promise<Verification> {
     signed: report.signed,
     sealedByThisService: verdict !== "NOT_SEALED_BY_SERVICE",
     level: seal?.level ?? null,
-    timestamp: seal?.timestamp ? { genTime: seal.timestamp.genTime, tsa: seal.timestamp.tsa, verified: seal.timestamp.verified } : null,
+    timestamp: seal?.timestamp
+      ? { genTime: seal.timestamp.genTime, tsa: seal.timestamp.tsa, verified: seal.timestamp.verified }
+      : null,
     signatures: report.signatures.map((s) => ({
       index: s.index,
       kind: s.kind,
@@ -94,7 +104,11 @@ export async function verifyDocument(file: File): Promise<Verification> {
           title: record.title,
           sandbox: record.environment === "SANDBOX",
           completedAt: record.completedAt?.toISOString() ?? null,
-          signers: record.signers.map((s) => ({ name: s.name, email: maskEmail(s.email), signedAt: s.signedAt?.toISOString() ?? null })),
+          signers: record.signers.map((s) => ({
+            name: s.name,
+            email: maskEmail(s.email),
+            signedAt: s.signedAt?.toISOString() ?? null,
+          })),
         }
       : null,
   };

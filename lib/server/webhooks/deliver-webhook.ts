@@ -26,7 +26,12 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
     const lib = url.protocol === "https:" ? https : http;
     const req = lib.request(
       url,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, lookup: guardedLookup, timeout: TIMEOUT_MS },
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        lookup: guardedLookup,
+        timeout: TIMEOUT_MS,
+      },
       (res) => {
         res.resume(); // the body is not read: only the status counts, and redirects are not followed
         resolve(res.statusCode ?? 0);
@@ -83,13 +88,22 @@ export async function deliverWebhook(deliveryId: string, final = false) {
   if (status >= 200 && status < 300) {
     await db
       .update(webhookDeliveries)
-      .set({ status: "DELIVERED", deliveredAt: new Date(), lastStatusCode: status, lastError: null, attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .set({
+        status: "DELIVERED",
+        deliveredAt: new Date(),
+        lastStatusCode: status,
+        lastError: null,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+      })
       .where(eq(webhookDeliveries.id, deliveryId));
     return { delivered: status };
   }
   if (status === 410) {
     // The receiver says the endpoint is gone for good: stop sending to it.
-    await db.update(webhookEndpoints).set({ enabled: false, disabledReason: "The receiver answered 410 Gone" }).where(eq(webhookEndpoints.id, row.ep.id));
+    await db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: "The receiver answered 410 Gone" })
+      .where(eq(webhookEndpoints.id, row.ep.id));
     await fail("FAILED", "410 Gone: endpoint disabled", status);
     return { disabled: true };
   }

@@ -21,7 +21,11 @@ const toDto = (e: Endpoint) => ({
 });
 
 const scope = (auth: KeyAuth) =>
-  and(eq(webhookEndpoints.orgId, auth.orgId), eq(webhookEndpoints.environment, auth.environment), isNull(webhookEndpoints.deletedAt))!;
+  and(
+    eq(webhookEndpoints.orgId, auth.orgId),
+    eq(webhookEndpoints.environment, auth.environment),
+    isNull(webhookEndpoints.deletedAt),
+  )!;
 
 export async function createWebhook(auth: KeyAuth, input: { url: string; events: string[]; description?: string }) {
   const problem = obviouslyPrivate(new URL(input.url));
@@ -30,7 +34,14 @@ export async function createWebhook(auth: KeyAuth, input: { url: string; events:
   const db = await getDb();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ orgId: auth.orgId, environment: auth.environment, url: input.url, events: [...new Set(input.events)], secret, description: input.description ?? null })
+    .values({
+      orgId: auth.orgId,
+      environment: auth.environment,
+      url: input.url,
+      events: [...new Set(input.events)],
+      secret,
+      description: input.description ?? null,
+    })
     .returning();
   return { ...toDto(row), secret };
 }
@@ -44,7 +55,10 @@ export async function listWebhooks(auth: KeyAuth) {
 async function findEndpoint(auth: KeyAuth, id: string) {
   if (!isUuid(id)) throw notFound("Webhook");
   const db = await getDb();
-  const [row] = await db.select().from(webhookEndpoints).where(and(scope(auth), eq(webhookEndpoints.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(scope(auth), eq(webhookEndpoints.id, id)));
   if (!row) throw notFound("Webhook");
   return row;
 }

@@ -5,7 +5,13 @@ import { RequestDetail } from "@/components/requests/request-detail";
 
 export const metadata = { title: "Request – Signet" };
 
-export default async function RequestPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ sent?: string }> }) {
+export default async function RequestPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ sent?: string }>;
+}) {
   const { id } = await params;
   const staff = await requireStaff(`/requests/${encodeURIComponent(id)}`);
   // A request of the other environment (or none) is not there for this dashboard: a 404 page.

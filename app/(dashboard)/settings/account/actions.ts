@@ -10,7 +10,11 @@ const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function changePasswordAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
-    const r = await changeOwnPassword(staff, { current: str(form.get("current")), password: str(form.get("password")), repeat: str(form.get("repeat")) });
+    const r = await changeOwnPassword(staff, {
+      current: str(form.get("current")),
+      password: str(form.get("password")),
+      repeat: str(form.get("repeat")),
+    });
     return `Password changed.${r.otherSessionsEnded ? ` ${r.otherSessionsEnded} other browser${r.otherSessionsEnded === 1 ? " was" : "s were"} signed out.` : ""}`;
   });
 }

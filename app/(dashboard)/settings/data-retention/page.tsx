@@ -13,8 +13,9 @@ export default async function DataRetentionPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Data retention</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Sandbox signature requests are deleted {config.sandboxRetentionDays} days after they were created, with their documents, recipients,
-          events, mails and webhook deliveries; the purge runs every {config.purgeIntervalMinutes} minutes. Production data is never purged.
+          Sandbox signature requests are deleted {config.sandboxRetentionDays} days after they were created, with their documents,
+          recipients, events, mails and webhook deliveries; the purge runs every {config.purgeIntervalMinutes} minutes. Production
+          data is never purged.
         </p>
       </div>
       <PurgeRuns runs={await listPurgeRuns()} />

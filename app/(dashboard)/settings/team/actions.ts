@@ -14,7 +14,11 @@ const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function inviteAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
-    const m = await inviteStaff(staff, { name: str(form.get("name")), email: str(form.get("email")), role: str(form.get("role")) as "ADMIN" | "MEMBER" });
+    const m = await inviteStaff(staff, {
+      name: str(form.get("name")),
+      email: str(form.get("email")),
+      role: str(form.get("role")) as "ADMIN" | "MEMBER",
+    });
     return `Invitation sent to ${m.email}. The link works once, for 72 hours.`;
   });
 }
@@ -43,6 +47,8 @@ export async function reactivateAction(staffId: string): Promise<ActionResult> {
 export async function sendPasswordLinkAction(staffId: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
     const r = await sendPasswordLink(staff, staffId);
-    return r.purpose === "RESET" ? "A password reset link was mailed (valid 2 hours)." : "The invitation was mailed again (valid 72 hours).";
+    return r.purpose === "RESET"
+      ? "A password reset link was mailed (valid 2 hours)."
+      : "The invitation was mailed again (valid 72 hours).";
   });
 }

@@ -7,7 +7,13 @@ export const metadata = { title: "Compose – Signet" };
 
 const STEPS: ComposeStep[] = ["recipients", "fields", "review"];
 
-export default async function EditRequestPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ step?: string; detect?: string }> }) {
+export default async function EditRequestPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ step?: string; detect?: string }>;
+}) {
   const { id } = await params;
   const sp = await searchParams;
   const staff = await requireStaff(`/requests/${encodeURIComponent(id)}/edit`);

@@ -6,7 +6,11 @@ import { isSecureRequest, readSessionCookie, sessionCookie } from "@/lib/server/
 
 // GET /api/sign/:token/authentication – whether the link asks for a code, and what the page may show before it is given
 export const GET = publicRoute(ops.signerAuthentication, async ({ params, req, ip, userAgent }) =>
-  ok(200, "Authentication", await authenticationState(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token))),
+  ok(
+    200,
+    "Authentication",
+    await authenticationState(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token)),
+  ),
 );
 
 // POST /api/sign/:token/authentication – give the access code or the e-mailed code; right: a signer-session cookie for this link

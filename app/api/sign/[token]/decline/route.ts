@@ -6,7 +6,11 @@ import { declineSigning } from "@/lib/server/signing/submit-signature";
 
 // POST /api/sign/:token/decline – decline with a reason: the request becomes DECLINED
 export const POST = publicRoute(ops.declineSigning, async ({ params, body, req, ip, userAgent }) =>
-  ok(200, "Declined", await declineSigning(params.token, body.reason, { ip, userAgent }, readSessionCookie(req.headers, params.token))),
+  ok(
+    200,
+    "Declined",
+    await declineSigning(params.token, body.reason, { ip, userAgent }, readSessionCookie(req.headers, params.token)),
+  ),
 );
 
 export const GET = methodNotAllowed(["POST"]);

@@ -10,7 +10,9 @@ export const POST = route(ops.createRequest, async ({ auth, body }) =>
 );
 
 // GET /api/v1/enterprise/signature-requests – newest first; ?limit, ?cursor, ?status
-export const GET = route(ops.listRequests, async ({ auth, query }) => ok(200, "Signature requests", await listRequests(auth, query)));
+export const GET = route(ops.listRequests, async ({ auth, query }) =>
+  ok(200, "Signature requests", await listRequests(auth, query)),
+);
 
 export const PUT = methodNotAllowed(["GET", "POST"]);
 export const PATCH = PUT;

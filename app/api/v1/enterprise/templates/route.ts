@@ -5,7 +5,9 @@ import { createTemplate } from "@/lib/server/templates/create-template";
 import { listTemplates } from "@/lib/server/templates/list-templates";
 
 // POST /api/v1/enterprise/templates – upload a PDF or DOCX template (multipart file, name)
-export const POST = route(ops.createTemplate, async ({ auth, body }) => ok(201, "Template created", await createTemplate(auth, body)));
+export const POST = route(ops.createTemplate, async ({ auth, body }) =>
+  ok(201, "Template created", await createTemplate(auth, body)),
+);
 
 // GET /api/v1/enterprise/templates – newest first; ?limit, ?cursor
 export const GET = route(ops.listTemplates, async ({ auth, query }) => ok(200, "Templates", await listTemplates(auth, query)));

@@ -4,7 +4,9 @@ import { ok } from "@/lib/server/http/envelope";
 import { getOutboxMessage } from "@/lib/server/mail/outbox";
 
 // GET /api/v1/enterprise/outbox/:id – one message written to the outbox, as text and HTML
-export const GET = route(ops.getOutboxMessage, async ({ auth, params }) => ok(200, "Message", await getOutboxMessage(auth, params.id)));
+export const GET = route(ops.getOutboxMessage, async ({ auth, params }) =>
+  ok(200, "Message", await getOutboxMessage(auth, params.id)),
+);
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;

@@ -5,7 +5,9 @@ import { getRequest } from "@/lib/server/requests/get-request";
 import { deleteRequest } from "@/lib/server/requests/delete-request";
 
 // GET /api/v1/enterprise/signature-requests/:id – the request with its document, recipients and fields
-export const GET = route(ops.getRequest, async ({ auth, params }) => ok(200, "Signature request", await getRequest(auth, params.id)));
+export const GET = route(ops.getRequest, async ({ auth, params }) =>
+  ok(200, "Signature request", await getRequest(auth, params.id)),
+);
 
 // DELETE /api/v1/enterprise/signature-requests/:id – delete a DRAFT
 export const DELETE = route(ops.deleteRequest, async ({ auth, params }) =>

@@ -8,7 +8,9 @@ import { getTemplate } from "@/lib/server/templates/get-template";
 export const GET = route(ops.getTemplate, async ({ auth, params }) => ok(200, "Template", await getTemplate(auth, params.id)));
 
 // DELETE /api/v1/enterprise/templates/:id – delete a template (drafts made from it are kept)
-export const DELETE = route(ops.deleteTemplate, async ({ auth, params }) => ok(200, "Template deleted", await deleteTemplate(auth, params.id)));
+export const DELETE = route(ops.deleteTemplate, async ({ auth, params }) =>
+  ok(200, "Template deleted", await deleteTemplate(auth, params.id)),
+);
 
 export const POST = methodNotAllowed(["GET", "DELETE"]);
 export const PUT = POST;

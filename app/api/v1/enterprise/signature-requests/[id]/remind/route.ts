@@ -4,7 +4,9 @@ import { ok } from "@/lib/server/http/envelope";
 import { remindRequest } from "@/lib/server/requests/remind-request";
 
 // POST /api/v1/enterprise/signature-requests/:id/remind – e-mail again the signers whose turn it is
-export const POST = route(ops.remindRequest, async ({ auth, params }) => ok(200, "Reminders queued", await remindRequest(auth, params.id)));
+export const POST = route(ops.remindRequest, async ({ auth, params }) =>
+  ok(200, "Reminders queued", await remindRequest(auth, params.id)),
+);
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;

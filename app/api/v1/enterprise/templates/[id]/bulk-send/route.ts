@@ -15,4 +15,5 @@ const json = route(bulkSendJsonOp, async ({ auth, params, query, body }) =>
 );
 
 // POST /api/v1/enterprise/templates/:id/bulk-send – one request per row of a CSV (multipart `file`) or of JSON { rows }
-export const POST: Handler = (req, ctx) => ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/") ? csv : json)(req, ctx);
+export const POST: Handler = (req, ctx) =>
+  ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/") ? csv : json)(req, ctx);

@@ -4,7 +4,9 @@ import { ok } from "@/lib/server/http/envelope";
 import { stampImageAtAnchor } from "@/lib/server/anchors/stamp-at-anchor";
 
 // POST /api/v1/enterprise/signature-requests/:id/fields/anchors/image – stamp an image at an anchor (DRAFT only)
-export const POST = route(ops.stampImage, async ({ auth, params, body }) => ok(200, "Image stamped", await stampImageAtAnchor(auth, params.id, body)));
+export const POST = route(ops.stampImage, async ({ auth, params, body }) =>
+  ok(200, "Image stamped", await stampImageAtAnchor(auth, params.id, body)),
+);
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;
