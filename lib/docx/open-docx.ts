@@ -45,7 +45,7 @@ function xmlParts(parts: ZipPart[]): Set<string> {
     : []) {
     const attr = (name: string) =>
       new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
-        .exec(m[2])
+        .exec(m[2] ?? "")
         ?.slice(1)
         .find((v) => v !== undefined) ?? "";
     if (m[1] === "Override") overrides.set(attr("PartName").slice(1), attr("ContentType"));

@@ -1,5 +1,6 @@
 import PizZip from "pizzip";
 import { describe, expect, it } from "vitest";
+import { defined } from "@/test/support/expect-helpers";
 import {
   EXTERNAL_REF_PATHS,
   FIXTURE_DATA,
@@ -19,9 +20,9 @@ const BASE = "http://127.0.0.1:9";
 function parts(bytes: Uint8Array): Record<string, string> {
   const zip = new PizZip(bytes);
   return Object.fromEntries(
-    Object.keys(zip.files)
-      .filter((n) => !zip.files[n].dir)
-      .map((n) => [n, Buffer.from(zip.file(n)!.asUint8Array()).toString(n.endsWith(".png") ? "latin1" : "utf8")]),
+    Object.entries(zip.files)
+      .filter(([, f]) => !f.dir)
+      .map(([n]) => [n, Buffer.from(zip.file(n)!.asUint8Array()).toString(n.endsWith(".png") ? "latin1" : "utf8")]),
   );
 }
 
@@ -43,13 +44,14 @@ const field = (instr: string[], result: string) =>
   `<w:r><w:fldChar w:fldCharType="separate"/></w:r>${run(result)}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
 
 /** word/document.xml of a hand-built document whose body is `body`, stripped. */
-const strippedBody = (body: string) => parts(stripExternalReferences(handBuiltDocx(body)))["word/document.xml"];
+const strippedBody = (body: string) =>
+  defined(parts(stripExternalReferences(handBuiltDocx(body)))["word/document.xml"], "document.xml");
 
 describe("stripExternalReferences on a DOCX with every kind of external reference", () => {
   const before = externalRefsDocx(BASE);
   const after = stripExternalReferences(before);
   const out = parts(after);
-  const doc = out["word/document.xml"];
+  const doc = defined(out["word/document.xml"], "document.xml");
 
   it("leaves no URL of the server anywhere in the package", () => {
     for (const [name, text] of Object.entries(out)) {
@@ -59,7 +61,7 @@ describe("stripExternalReferences on a DOCX with every kind of external referenc
   });
 
   it("removes the external relationships and keeps the internal ones", () => {
-    const rels = out["word/_rels/document.xml.rels"];
+    const rels = defined(out["word/_rels/document.xml.rels"], "document.xml.rels");
     expect(rels).not.toMatch(/TargetMode/);
     expect(rels.match(/<Relationship /g)).toHaveLength(3);
     expect(rels).toContain('Id="rIdInside"');
@@ -131,7 +133,7 @@ describe("stripExternalReferences against crafted spellings", () => {
         .join(""),
     );
     const out = parts(stripExternalReferences(withParts(handBuiltDocx(body), { "word/_rels/document.xml.rels": rels })));
-    expect(out["word/_rels/document.xml.rels"].match(/Id="(\w+)"/g)).toEqual(['Id="rIn"']);
+    expect(defined(out["word/_rels/document.xml.rels"], "document.xml.rels").match(/Id="(\w+)"/g)).toEqual(['Id="rIn"']);
     expect(out["word/document.xml"]).toContain(`<w:body><w:p>${run("a")}${run("b")}</w:p>`);
   });
 

@@ -103,13 +103,13 @@ function closest(el: Element, localName: string): Element | null {
 
 /** Whether a field instruction (its text, entities decoded) reads from outside the document. */
 export function isFetchingField(instruction: string): boolean {
-  const tokens = [...instruction.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+  const tokens = [...instruction.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? "");
   const name = (tokens[0] ?? "").toUpperCase();
   if (FETCHING_FIELDS.has(name)) return true;
   if (name !== "HYPERLINK") return false;
   // HYPERLINK "target" \l "bookmark" \o "tip": only a bookmark (\l) alone stays inside the document.
   for (let i = 1; i < tokens.length; i++) {
-    const t = tokens[i];
+    const t = tokens[i] ?? "";
     if (/^\\[lot]$/i.test(t)) i++;
     else if (!t.startsWith("\\")) return true;
   }
@@ -174,10 +174,12 @@ function unlinkFields(root: Element | Document): boolean {
           if (type === "begin") {
             for (const f of stack) if (!f.inResult && f.beforeNested === null) f.beforeNested = f.instruction;
             stack.push({ nodes: new Set([child]), instruction: "", beforeNested: null, inResult: false });
-          } else if (type === "separate" && stack.length) {
-            const top = stack[stack.length - 1];
-            top.nodes.add(child);
-            top.inResult = true;
+          } else if (type === "separate") {
+            const top = stack.at(-1);
+            if (top) {
+              top.nodes.add(child);
+              top.inResult = true;
+            }
           } else if (type === "end" && stack.length) {
             const top = stack.pop()!;
             top.nodes.add(child);
@@ -311,8 +313,12 @@ const serialize = (doc: Document) => new TextEncoder().encode(new XMLSerializer(
  */
 export function stripExternalReferences(bytes: Uint8Array, limits: DocxLimits = DOCX_LIMITS): Uint8Array {
   const zip = openDocx(bytes, limits);
-  const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
-  const data = (n: string) => zip.files[n].asUint8Array();
+  const names = Object.entries(zip.files).flatMap(([n, f]) => (f.dir ? [] : [n]));
+  const data = (n: string) => {
+    const file = zip.files[n];
+    if (!file) throw new Error(`${n} is not in the DOCX`); // names come from the archive itself
+    return file.asUint8Array();
+  };
   const changedParts = new Map<string, Uint8Array>();
 
   // 1. Relationships that leave the package, by the part that uses them.

@@ -89,8 +89,8 @@ function compile(bytes: Uint8Array, getValue: (name: string) => string | undefin
     throw templateError(e);
   }
   const invalid = tags.filter((t): t is Extract<TagKind, { kind: "invalid" }> => t.kind === "invalid");
-  if (invalid.length) {
-    const first = invalid[0];
+  const [first] = invalid;
+  if (first) {
     throw new DocxError(
       "TEMPLATE",
       `The DOCX template has ${invalid.length} tag(s) that are neither a placeholder nor an anchor: ${first.text}: ${first.reason}`,

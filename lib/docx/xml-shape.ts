@@ -1,7 +1,7 @@
 import { DocxError } from "./errors";
 import { formatMb, type DocxLimits } from "./limits";
 
-const [LT, GT, SLASH, BANG, QUESTION, DQUOTE, SQUOTE] = Array.from(`<>/!?"'`, (c) => c.charCodeAt(0));
+const [LT, GT, SLASH, BANG, QUESTION, DQUOTE, SQUOTE] = [0x3c, 0x3e, 0x2f, 0x21, 0x3f, 0x22, 0x27] as const; // < > / ! ? " '
 
 const startsWith = (b: Buffer, at: number, s: string) => b.toString("latin1", at, at + s.length) === s;
 
@@ -53,7 +53,7 @@ export function measureXmlPart(name: string, data: Uint8Array, limits: DocxLimit
       // The tag ends at the first > outside quotes; an attribute value may hold a > or a />.
       let j = i + 1;
       for (let quote = 0; j < b.length; j++) {
-        const c = b[j];
+        const c = b[j]!;
         if (quote) {
           if (c === quote) quote = 0;
         } else if (c === DQUOTE || c === SQUOTE) quote = c;

@@ -149,30 +149,39 @@ function parseOptions(raw: string): string[] {
   return options;
 }
 
+/** Part i of an anchor; one past the end reads as empty (every parser checks the number of parts before reading them). */
+function part(seg: readonly string[], i: number): string {
+  return seg[i] ?? "";
+}
+
 /** checkbox, dropdown and number anchors share `{{sN|type|width|…|label|requiredFlag}}`: the width second, label and flag last. */
 function labelledBox(type: "checkbox" | "dropdown" | "number", seg: string[]) {
-  return { width: positive(seg[2], "width", MAX_DIMENSION), label: label(seg[4], type), required: requiredFlag(seg[5]) };
+  return {
+    width: positive(part(seg, 2), "width", MAX_DIMENSION),
+    label: label(part(seg, 4), type),
+    required: requiredFlag(part(seg, 5)),
+  };
 }
 
 function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnchor | null {
   switch (type) {
     case "checkbox":
       count(seg, 6, "checkbox");
-      return { type, signerRef, ...labelledBox(type, seg), height: positive(seg[3], "height", MAX_DIMENSION) };
+      return { type, signerRef, ...labelledBox(type, seg), height: positive(part(seg, 3), "height", MAX_DIMENSION) };
     case "radio": {
       if (seg.length !== 4 && seg.length !== 6 && seg.length !== 7)
         fail(`a radio anchor is ${SYNTAX.radio}, optionally with |requiredFlag; this one has ${seg.length} parts`);
-      const group = seg[2].trim();
+      const group = part(seg, 2).trim();
       if (!group) fail("the group of a radio anchor is empty; buttons of one group share it");
       if (group.length > MAX_GROUP_LENGTH) fail(`a radio group name is at most ${MAX_GROUP_LENGTH} characters`);
-      const option = seg[3].trim();
+      const option = part(seg, 3).trim();
       if (!option) fail("the option of a radio anchor is empty; it is the value this button stands for");
       if (option.length > MAX_OPTION_LENGTH) fail(`an option is at most ${MAX_OPTION_LENGTH} characters`);
       const size =
         seg.length === 4
           ? RADIO_DEFAULTS
-          : { width: positive(seg[4], "width", MAX_DIMENSION), height: positive(seg[5], "height", MAX_DIMENSION) };
-      return { type, signerRef, group, option, ...size, required: seg.length === 7 ? requiredFlag(seg[6]) : true };
+          : { width: positive(part(seg, 4), "width", MAX_DIMENSION), height: positive(part(seg, 5), "height", MAX_DIMENSION) };
+      return { type, signerRef, group, option, ...size, required: seg.length === 7 ? requiredFlag(part(seg, 6)) : true };
     }
     case "dropdown":
       count(seg, 6, "dropdown");
@@ -182,11 +191,11 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
         ...labelledBox(type, seg),
         height: Math.ceil(DROPDOWN_FONT_SIZE * 1.5),
         fontSize: DROPDOWN_FONT_SIZE,
-        options: parseOptions(seg[3]),
+        options: parseOptions(part(seg, 3)),
       };
     case "number": {
       if (seg.length !== 6 && seg.length !== 9) fail(`a number anchor is ${SYNTAX.number}; this one has ${seg.length} parts`);
-      const fontSize = positive(seg[3], "fontSize", MAX_FONT_SIZE);
+      const fontSize = positive(part(seg, 3), "fontSize", MAX_FONT_SIZE);
       const out: Extract<ParsedAnchor, { type: "number" }> = {
         type,
         signerRef,
@@ -195,11 +204,11 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
         fontSize,
       };
       if (seg.length === 9) {
-        const min = optionalNumber(seg[6], "min");
-        const max = optionalNumber(seg[7], "max");
+        const min = optionalNumber(part(seg, 6), "min");
+        const max = optionalNumber(part(seg, 7), "max");
         if (min !== undefined && max !== undefined && min > max) fail(`min (${min}) must not be greater than max (${max})`);
-        const d = seg[8].replace(/\s+/g, "");
-        if (d !== "" && !/^[0-6]$/.test(d)) fail(`decimals must be a whole number from 0 to 6, got "${seg[8].trim()}"`);
+        const d = part(seg, 8).replace(/\s+/g, "");
+        if (d !== "" && !/^[0-6]$/.test(d)) fail(`decimals must be a whole number from 0 to 6, got "${part(seg, 8).trim()}"`);
         if (min !== undefined) out.min = min;
         if (max !== undefined) out.max = max;
         if (d !== "") out.decimals = Number(d);
@@ -217,8 +226,14 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
           fontSize: IDENTITY_DEFAULTS.fontSize,
         };
       if (seg.length !== 4) fail(`a ${type} anchor is ${SYNTAX[type]}; this one has ${seg.length} parts`);
-      const fontSize = positive(seg[3], "fontSize", MAX_FONT_SIZE);
-      return { type, signerRef, width: positive(seg[2], "width", MAX_DIMENSION), height: Math.ceil(fontSize * 1.5), fontSize };
+      const fontSize = positive(part(seg, 3), "fontSize", MAX_FONT_SIZE);
+      return {
+        type,
+        signerRef,
+        width: positive(part(seg, 2), "width", MAX_DIMENSION),
+        height: Math.ceil(fontSize * 1.5),
+        fontSize,
+      };
     }
     default:
       return null;
@@ -227,31 +242,31 @@ function parseNewType(type: string, signerRef: string, seg: string[]): ParsedAnc
 
 function parseUnified(inner: string): ParsedAnchor {
   const seg = inner.split("|");
-  const signerRef = seg[0].replace(/\s+/g, "").toLowerCase();
-  if (!/^s[1-9]\d*$/.test(signerRef)) fail(`the signer reference must be s1, s2, ..., got "${seg[0].trim()}"`);
-  const type = (seg[1] ?? "").replace(/\s+/g, "").toLowerCase();
+  const signerRef = part(seg, 0).replace(/\s+/g, "").toLowerCase();
+  if (!/^s[1-9]\d*$/.test(signerRef)) fail(`the signer reference must be s1, s2, ..., got "${part(seg, 0).trim()}"`);
+  const type = part(seg, 1).replace(/\s+/g, "").toLowerCase();
   switch (type) {
     case "signature":
       count(seg, 4, "signature");
       return {
         type,
         signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: positive(seg[3], "height", MAX_DIMENSION),
+        width: positive(part(seg, 2), "width", MAX_DIMENSION),
+        height: positive(part(seg, 3), "height", MAX_DIMENSION),
       };
     case "text": {
       count(seg, 8, "text");
-      const maxLengthRaw = seg[2].replace(/\s+/g, "");
+      const maxLengthRaw = part(seg, 2).replace(/\s+/g, "");
       if (!/^\d+$/.test(maxLengthRaw) || Number(maxLengthRaw) < 1 || Number(maxLengthRaw) > MAX_TEXT_LENGTH) {
-        fail(`maxLength must be a whole number from 1 to ${MAX_TEXT_LENGTH}, got "${seg[2].trim()}"`);
+        fail(`maxLength must be a whole number from 1 to ${MAX_TEXT_LENGTH}, got "${part(seg, 2).trim()}"`);
       }
-      const width = positive(seg[3], "width", MAX_DIMENSION);
-      const fontSize = positive(seg[4], "fontSize", MAX_FONT_SIZE);
-      const label = seg[5].trim();
+      const width = positive(part(seg, 3), "width", MAX_DIMENSION);
+      const fontSize = positive(part(seg, 4), "fontSize", MAX_FONT_SIZE);
+      const label = part(seg, 5).trim();
       if (!label) fail("the label of a text anchor is empty; it names the field for the signer");
-      const flag = seg[7].trim().toLowerCase();
+      const flag = part(seg, 7).trim().toLowerCase();
       // As the spec says, odd as it reads: f means required, t means optional.
-      if (flag !== "f" && flag !== "t") fail(`requiredFlag must be f (required) or t (optional), got "${seg[7].trim()}"`);
+      if (flag !== "f" && flag !== "t") fail(`requiredFlag must be f (required) or t (optional), got "${part(seg, 7).trim()}"`);
       return {
         type,
         signerRef,
@@ -260,7 +275,7 @@ function parseUnified(inner: string): ParsedAnchor {
         height: Math.ceil(fontSize * 1.5),
         fontSize,
         label,
-        placeholder: seg[6].trim(),
+        placeholder: part(seg, 6).trim(),
         required: flag === "f",
       };
     }
@@ -270,26 +285,26 @@ function parseUnified(inner: string): ParsedAnchor {
       return {
         type,
         signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: positive(seg[3], "height", MAX_DIMENSION),
-        fontSize: positive(seg[4], "fontSize", MAX_FONT_SIZE),
+        width: positive(part(seg, 2), "width", MAX_DIMENSION),
+        height: positive(part(seg, 3), "height", MAX_DIMENSION),
+        fontSize: positive(part(seg, 4), "fontSize", MAX_FONT_SIZE),
       };
     case "image": {
       count(seg, 5, "image");
-      const label = seg[4].trim();
+      const label = part(seg, 4).trim();
       if (!label) fail("the label of an image anchor is empty; it describes the image");
       return {
         type,
         signerRef,
-        width: positive(seg[2], "width", MAX_DIMENSION),
-        height: positive(seg[3], "height", MAX_DIMENSION),
+        width: positive(part(seg, 2), "width", MAX_DIMENSION),
+        height: positive(part(seg, 3), "height", MAX_DIMENSION),
         label,
       };
     }
     case "":
       return fail(`the field type is missing: ${TYPES}`);
     default:
-      return parseNewType(type, signerRef, seg) ?? fail(`unknown field type "${seg[1].trim()}": expected ${TYPES}`);
+      return parseNewType(type, signerRef, seg) ?? fail(`unknown field type "${part(seg, 1).trim()}": expected ${TYPES}`);
   }
 }
 
@@ -303,7 +318,7 @@ export function parseAnchor(text: string): AnchorParse {
   const legacy = /^\s*signet\s*:(.*)$/is.exec(inner);
   try {
     if (legacy) {
-      const name = legacy[1].trim();
+      const name = (legacy[1] ?? "").trim();
       if (!name) fail("the legacy anchor has no name: {{signet:<name>}}");
       if (!/^[\p{L}\p{N}_.\-]+$/u.test(name)) fail(`a legacy anchor name uses letters, digits, _ . and -, got "${name}"`);
       return { ok: true, anchor: { type: "legacy", name } };

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withRotatedPage2 } from "../../test/support/anchor-fixtures";
-import { htmlToPdf, officeToPdf, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
+import { firstOf, itemAt } from "../../test/support/expect-helpers";
+import { htmlToPdf, officeToPdf, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { anchorOccurrence, findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "./anchors";
-import { extractTextLayer, TEXT_LAYER_VERSION, type TextLayer } from "./text-layer";
+import { TEXT_LAYER_VERSION, type TextLayer } from "./text-layer";
 
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
 const TOLERANCE = 2;
@@ -68,7 +69,7 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
       const page1 = all.filter((a) => a.page === 1);
       expect(page1.map((a) => a.text)).toEqual(expectedPage1.map(([t]) => t));
       page1.forEach((a, i) => {
-        const want = expectedPage1[i][1];
+        const want = itemAt(expectedPage1, i)[1];
         if (a.ok) expect(a.anchor.type).toBe(want);
         else expect(a.reason).toContain(want);
       });
@@ -89,7 +90,7 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
       }
       // The font splits really happened: no single text item holds the whole token. (A colour
       // change alone does not split items, since colour is not part of the text layer.)
-      const items = layer.pages[0].items.map((i) => i.str);
+      const items = firstOf(layer.pages).items.map((i) => i.str);
       expect(items.some((s) => s.includes("{{s1|image|100|50|Company logo}}"))).toBe(false);
       expect(items.some((s) => s.includes("{{s2|date|180|40|12}}"))).toBe(false);
     });
@@ -97,8 +98,9 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
     it("orders repeated anchors page, then top to bottom, then left to right", () => {
       const occ = findAnchors(layer, "{{signet:initials}}");
       expect(occ.map((o) => o.page)).toEqual(name === "Chromium" ? [1, 1, 2, 3] : [1, 1, 2]);
-      expect(occ[0].y).toBeCloseTo(occ[1].y, 0);
-      expect(occ[0].x).toBeLessThan(occ[1].x);
+      const [first, second] = [itemAt(occ, 0), itemAt(occ, 1)];
+      expect(first.y).toBeCloseTo(second.y, 0);
+      expect(first.x).toBeLessThan(second.x);
       expect(anchorOccurrence(layer, "{{signet:initials}}", 2)).toEqual(occ[2]);
       expect(anchorOccurrence(layer, "{{signet:initials}}", occ.length)).toBeUndefined();
       expect(anchorOccurrence(layer, "{{signet:initials}}", -1)).toBeUndefined();
@@ -110,10 +112,10 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
     });
 
     it("gives boxes on the rotated page in displayed coordinates", () => {
-      const page2 = layer.pages[1];
+      const page2 = itemAt(layer.pages, 1);
       expect(page2.rotation).toBe(90);
       expect(page2.width).toBeGreaterThan(page2.height);
-      const [date] = findAnchors(layer, "{{s2|date|150|40|12}}");
+      const date = firstOf(findAnchors(layer, "{{s2|date|150|40|12}}"));
       expect(date.page).toBe(2);
       // Text runs downwards on a page turned clockwise: the box is tall and narrow.
       expect(date.height).toBeGreaterThan(date.width);
@@ -122,12 +124,12 @@ function describeRenderer(name: string, make: () => Promise<Uint8Array>, expecte
 
     it("places a text anchor that follows proportional text by glyph widths", () => {
       const key = "{{s1|text|50|200|12|Full name||f}}";
-      const [occ] = findAnchors(layer, key);
+      const occ = firstOf(findAnchors(layer, key));
       const w = popplerStart(words, 1, key, occ)!;
       expect(Math.abs(occ.x - w.xMin)).toBeLessThanOrEqual(TOLERANCE);
       // The anchor shares its item with "WWWWWWWWWW Full legal name: "; spreading the item's
       // width evenly over its characters would be far off, so this test can tell the difference.
-      const item = layer.pages[0].items.find((i) => i.str.includes("{{s1|text"))!;
+      const item = firstOf(layer.pages).items.find((i) => i.str.includes("{{s1|text"))!;
       const index = item.str.indexOf("{{s1|text");
       expect(index).toBeGreaterThan(10);
       const evenShare = item.x + (item.width * index) / item.str.length;
@@ -174,7 +176,7 @@ describe("findAllAnchors on a hand-made layer", () => {
         },
       ],
     };
-    const [open] = findAllAnchors(layer);
+    const open = firstOf(findAllAnchors(layer));
     expect(open).toMatchObject({ ok: false, text: "{{s1|signature|120", x: 46 });
     expect(open.ok ? "" : open.reason).toContain("not closed");
   });

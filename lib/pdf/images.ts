@@ -39,6 +39,11 @@ function pngInfo(b: Uint8Array): ImageInfo {
   return { format: "png", width: v.getUint32(16), height: v.getUint32(20) };
 }
 
+/** The big-endian 16-bit number at i; bytes past the end read as 0. */
+function u16(b: Uint8Array, i: number): number {
+  return ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
+}
+
 function jpegInfo(b: Uint8Array): ImageInfo {
   // Walk the markers to the first start-of-frame (SOF0-SOF15 except DHT, JPG and DAC), then
   // require scan data and an end-of-image marker: pdf-lib copies JPEG bytes without decoding
@@ -47,14 +52,14 @@ function jpegInfo(b: Uint8Array): ImageInfo {
   let info: ImageInfo | undefined;
   while (p + 4 <= b.length) {
     if (b[p] !== 0xff) throw notAnImage("The JPEG image is damaged (bad marker)");
-    const marker = b[p + 1];
+    const marker = b[p + 1] ?? 0;
     if (marker === 0xff) {
       p++;
       continue;
     }
-    const len = (b[p + 2] << 8) | b[p + 3];
+    const len = u16(b, p + 2);
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && p + 9 <= b.length) {
-      info = { format: "jpeg", height: (b[p + 5] << 8) | b[p + 6], width: (b[p + 7] << 8) | b[p + 8] };
+      info = { format: "jpeg", height: u16(b, p + 5), width: u16(b, p + 7) };
     }
     if (marker === 0xda) break;
     if (marker === 0xd9) break;

@@ -7,7 +7,7 @@ import {
   PDFDict,
   PDFDocument,
   PDFName,
-  PDFPage,
+  type PDFPage,
   PDFPageLeaf,
   PDFPageTree,
   PDFRef,

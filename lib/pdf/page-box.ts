@@ -56,8 +56,9 @@ function rectOf(page: PDFPage, o: PDFObject | undefined): Rect | undefined {
     for (let i = 0; x instanceof PDFRef && i < 16; i++) x = ctx.lookup(x);
     return x instanceof PDFNumber ? x.asNumber() : 0;
   });
-  if (n.length < 4 || !n.every(Number.isFinite)) return undefined;
-  return [Math.min(n[0], n[2]), Math.min(n[1], n[3]), Math.max(n[0], n[2]), Math.max(n[1], n[3])];
+  const [x0, y0, x1, y1] = n;
+  if (x0 === undefined || y0 === undefined || x1 === undefined || y1 === undefined || !n.every(Number.isFinite)) return undefined;
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
 }
 
 /** A page attribute, or undefined when the page tree is too damaged to give it (a /Parent loop, a wrong type). */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pdfErrorKind } from "@/test/support/pdf-errors";
+import { firstOf, itemAt } from "@/test/support/expect-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   htmlToPdf,
@@ -20,10 +21,10 @@ const PNG = new Uint8Array(fs.readFileSync(path.join(fixtures, "stamp-200x100.pn
 const JPEG = new Uint8Array(fs.readFileSync(path.join(fixtures, "stamp-200x100.jpg")));
 
 /** The fixture image runs from blue on the left to orange on the right. */
-const isImage = ([r, , b]: number[]) => Math.abs(r - b) > 60;
-const isBluish = ([r, , b]: number[]) => b - r > 60;
-const isOrange = ([r, , b]: number[]) => r - b > 60;
-const isWhite = ([r, g, b]: number[]) => r > 245 && g > 245 && b > 245;
+const isImage = ([r = 0, , b = 0]: number[]) => Math.abs(r - b) > 60;
+const isBluish = ([r = 0, , b = 0]: number[]) => b - r > 60;
+const isOrange = ([r = 0, , b = 0]: number[]) => r - b > 60;
+const isWhite = ([r = 0, g = 0, b = 0]: number[]) => r > 245 && g > 245 && b > 245;
 
 /** True when any pixel of the rectangle is dark (text). */
 function hasInk(img: RenderedPage, x: number, y: number, w: number, h: number): boolean {
@@ -44,9 +45,9 @@ describe("stamping and replacing text on a Chromium PDF with a rotated page", ()
   beforeAll(async () => {
     pdf = await rotatePage(await htmlToPdf(fs.readFileSync(path.join(fixtures, "anchors.html"), "utf8")), 2, 90);
     layer = await extractTextLayer(pdf);
-    [logo] = findAnchors(layer, "{{s1|image|100|50|Company logo}}");
-    [rotatedDate] = findAnchors(layer, "{{s2|date|150|40|12}}");
-    [sig] = findAnchors(layer, "{{signet:sig}}");
+    logo = firstOf(findAnchors(layer, "{{s1|image|100|50|Company logo}}"));
+    rotatedDate = firstOf(findAnchors(layer, "{{s2|date|150|40|12}}"));
+    sig = firstOf(findAnchors(layer, "{{signet:sig}}"));
   });
 
   it("FIT keeps the image's proportions inside the box, at its top-left, and covers the anchor", async () => {
@@ -137,8 +138,8 @@ describe("stamping and replacing text on a Chromium PDF with a rotated page", ()
     const box = { page: 2, x: 500, y: 300, width: 200, height: 20 };
     const out = await replaceText(pdf, [{ ...box, text: "Upright text", fontSize: 12 }]);
     const again = await extractTextLayer(out);
-    const item = again.pages[1].items.find((i) => i.str === "Upright text")!;
-    expect(again.pages[1].rotation).toBe(90);
+    const item = itemAt(again.pages, 1).items.find((i) => i.str === "Upright text")!;
+    expect(itemAt(again.pages, 1).rotation).toBe(90);
     expect(item.dir).toBeUndefined(); // left to right as displayed
     expect(Math.abs(item.x - box.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(item.y - box.y)).toBeLessThanOrEqual(1);

@@ -13,10 +13,10 @@ import {
   clip,
   concatTransformationMatrix,
   endPath,
-  PDFDocument,
-  PDFFont,
-  PDFImage,
-  PDFPage,
+  type PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
@@ -202,6 +202,7 @@ export async function replaceText(pdfBytes: Uint8Array, replacements: TextReplac
   const laid = layout(replacements, font, face);
   laid.forEach(({ r, lines, ascent, lineHeight }, i) => {
     const page = pages[i];
+    if (!page) throw new Error(`text replacement ${i + 1} has no page`); // one page per replacement, by construction
     inFrame(page, r, () => {
       page.drawRectangle({ x: 0, y: 0, width: r.width, height: r.height, color: rgb(1, 1, 1) });
       lines.forEach((line, k) => {

@@ -10,9 +10,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, PDFString, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { htmlToPdf, pdftotext, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
+import { defined, firstOf, itemAt } from "../../test/support/expect-helpers";
 import { findAllAnchors, findAnchors } from "./anchors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
 import { glyphNameToUnicode, listedGlyph, numericNames, parseGlyphName } from "./text/glyph-names";
@@ -53,17 +54,19 @@ async function expectSameAsPoppler(pdf: Uint8Array, tolerance = 2): Promise<Comp
     expect(ours, `text of page ${p.page}`).toBe(theirs);
   }
   for (const w of words) {
-    const near = findAnchors(layer, w.text)
-      .filter((o) => o.page === w.page)
-      .sort((a, b) => Math.hypot(a.x - w.xMin, a.y - w.yMin) - Math.hypot(b.x - w.xMin, b.y - w.yMin))[0];
-    expect(near, `"${w.text}" on page ${w.page}`).toBeDefined();
+    const near = defined(
+      findAnchors(layer, w.text)
+        .filter((o) => o.page === w.page)
+        .sort((a, b) => Math.hypot(a.x - w.xMin, a.y - w.yMin) - Math.hypot(b.x - w.xMin, b.y - w.yMin))[0],
+      `"${w.text}" on page ${w.page}`,
+    );
     expect(Math.abs(near.x - w.xMin), `x of "${w.text}": ours ${near.x}, poppler ${w.xMin}`).toBeLessThanOrEqual(tolerance);
     expect(Math.abs(near.y - w.yMin), `y of "${w.text}": ours ${near.y}, poppler ${w.yMin}`).toBeLessThanOrEqual(tolerance);
   }
   const anchors = findAllAnchors(layer);
   const pages = (await pdftotext(pdf)).split("\f");
   for (const p of layer.pages) {
-    const expected = pages[p.page - 1].match(/\{\{(?:(?!\{\{|\}\}).)*\}\}/g) ?? [];
+    const expected = itemAt(pages, p.page - 1).match(/\{\{(?:(?!\{\{|\}\}).)*\}\}/g) ?? [];
     expect(
       anchors.filter((a) => a.page === p.page).map((a) => a.text),
       `anchors of page ${p.page}`,
@@ -71,17 +74,19 @@ async function expectSameAsPoppler(pdf: Uint8Array, tolerance = 2): Promise<Comp
   }
   for (const a of anchors) {
     const compact = a.text.replace(/\s+/g, "");
-    const start = words
-      .filter((w) => w.page === a.page && compact.startsWith(w.text))
-      .sort((u, v) => Math.hypot(u.xMin - a.x, u.yMin - a.y) - Math.hypot(v.xMin - a.x, v.yMin - a.y))[0];
-    expect(start, `poppler's word for ${a.text}`).toBeDefined();
+    const start = defined(
+      words
+        .filter((w) => w.page === a.page && compact.startsWith(w.text))
+        .sort((u, v) => Math.hypot(u.xMin - a.x, u.yMin - a.y) - Math.hypot(v.xMin - a.x, v.yMin - a.y))[0],
+      `poppler's word for ${a.text}`,
+    );
     expect(Math.abs(a.x - start.xMin), `x of ${a.text}`).toBeLessThanOrEqual(tolerance);
     expect(Math.abs(a.y - start.yMin), `y of ${a.text}`).toBeLessThanOrEqual(tolerance);
   }
   return { layer, words };
 }
 
-const lineTexts = (layer: TextLayer, page = 1) => layer.pages[page - 1].items.map((i) => i.str);
+const lineTexts = (layer: TextLayer, page = 1) => itemAt(layer.pages, page - 1).items.map((i) => i.str);
 
 /** Drops a key from every dictionary of the given /Type (what a producer that omits it writes). */
 async function withoutKey(pdf: Uint8Array, type: string, key: string): Promise<Uint8Array> {
@@ -118,7 +123,7 @@ async function trueTypeWithoutEncoding(flags: number, lines: string[]): Promise<
   const page = doc.addPage([420, 60 + 40 * lines.length]);
   const widths: number[] = [];
   for (let code = 32; code <= 255; code++) {
-    const ch = code >= 0x80 && code < 0xa0 ? WIN_ANSI_80[code - 0x80] : String.fromCharCode(code);
+    const ch = code >= 0x80 && code < 0xa0 ? WIN_ANSI_80.charAt(code - 0x80) : String.fromCharCode(code);
     widths.push(Math.round((metrics.glyphForCodePoint(ch.codePointAt(0)!).advanceWidth * 1000) / metrics.unitsPerEm));
   }
   const file = doc.context.register(doc.context.flateStream(ttf, { Length1: ttf.length }));
@@ -457,7 +462,7 @@ describe("CJK predefined CMaps, read from pdfjs-dist's binary CMaps", () => {
       { hex: "004100420043", x: 30, y: 440 },
       { hex: utf16Hex("ignored"), x: 30, y: 400 },
     ]);
-    expect((await extractTextLayer(pdf)).pages[0].items).toEqual([]);
+    expect(firstOf((await extractTextLayer(pdf)).pages).items).toEqual([]);
     expect(await pdftotextWords(pdf)).toEqual([]);
   });
 
@@ -483,7 +488,7 @@ describe("vertical writing (WMode 1), as poppler's TextOutputDev boxes it", () =
     const { layer, words } = await expectSameAsPoppler(
       await cjkPdf("UniGB-UCS2-V", "GB1", [{ hex: utf16Hex(anchor), x: 400, y: 470, size: 12 }]),
     );
-    const [found] = findAllAnchors(layer);
+    const found = firstOf(findAllAnchors(layer));
     expect(found.text).toBe(anchor);
     const word = words.find((w) => w.text === anchor)!;
     expect(word).toBeDefined();
@@ -491,7 +496,7 @@ describe("vertical writing (WMode 1), as poppler's TextOutputDev boxes it", () =
     expect(found).toMatchObject({ x: word.xMin, y: word.yMin });
     expect(found.width).toBeCloseTo(word.xMax - word.xMin, 1);
     expect(found.height).toBeCloseTo(word.yMax - word.yMin, 1);
-    expect(layer.pages[0].items[0].dir).toBe(90);
+    expect(firstOf(firstOf(layer.pages).items).dir).toBe(90);
   });
 
   it("Identity-V, a -V CMap with /DW2, and both on a turned page", async () => {
@@ -524,10 +529,10 @@ describe("character spacing (Tc) and word spacing (Tw) are not part of a glyph's
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
     const pdf = await doc.save();
     const { layer, words } = await expectSameAsPoppler(pdf);
-    const spaced = layer.pages[0].items.find((i) => i.str === "Spaced")!;
+    const spaced = firstOf(layer.pages).items.find((i) => i.str === "Spaced")!;
     const word = words.find((w) => w.text === "Spaced")!;
     expect(spaced.x + spaced.width).toBeCloseTo(word.xMax, 1);
-    const anchor = findAnchors(layer, "{{signet:tc}}")[0];
+    const anchor = firstOf(findAnchors(layer, "{{signet:tc}}"));
     const end = words.find((w) => w.text === "{{signet:tc}}")!;
     expect(anchor.x + anchor.width).toBeCloseTo(end.xMax, 1);
   });

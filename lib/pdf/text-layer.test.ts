@@ -6,6 +6,7 @@ import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encryptPdf, htmlToPdf, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
+import { defined, firstOf, itemAt } from "../../test/support/expect-helpers";
 import { findAnchors } from "./anchors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
 
@@ -18,10 +19,12 @@ const kindOf = pdfErrorKind;
 function expectWordsAgree(layer: TextLayer, words: PopplerWord[]): void {
   expect(words.length).toBeGreaterThan(0);
   for (const w of words) {
-    const near = findAnchors(layer, w.text)
-      .filter((o) => o.page === w.page)
-      .sort((a, b) => Math.hypot(a.x - w.xMin, a.y - w.yMin) - Math.hypot(b.x - w.xMin, b.y - w.yMin))[0];
-    expect(near, `"${w.text}" on page ${w.page}`).toBeDefined();
+    const near = defined(
+      findAnchors(layer, w.text)
+        .filter((o) => o.page === w.page)
+        .sort((a, b) => Math.hypot(a.x - w.xMin, a.y - w.yMin) - Math.hypot(b.x - w.xMin, b.y - w.yMin))[0],
+      `"${w.text}" on page ${w.page}`,
+    );
     expect(Math.abs(near.x - w.xMin), `x of "${w.text}"`).toBeLessThanOrEqual(2);
     expect(Math.abs(near.y - w.yMin), `y of "${w.text}"`).toBeLessThanOrEqual(2);
   }
@@ -46,9 +49,9 @@ describe("extractTextLayer on a Chromium PDF", () => {
   it("gives page sizes and 1-based page numbers", () => {
     expect(layer.pages.map((p) => p.page)).toEqual([1, 2, 3]);
     // A4 as Chromium rounds it.
-    expect(layer.pages[0].width).toBeCloseTo(595, 0);
-    expect(layer.pages[0].height).toBeCloseTo(842, 0);
-    expect(layer.pages[0].rotation).toBe(0);
+    expect(firstOf(layer.pages).width).toBeCloseTo(595, 0);
+    expect(firstOf(layer.pages).height).toBeCloseTo(842, 0);
+    expect(firstOf(layer.pages).rotation).toBe(0);
   });
 
   it("survives a JSON round trip unchanged (it is stored per document version)", () => {
@@ -59,16 +62,16 @@ describe("extractTextLayer on a Chromium PDF", () => {
     for (const item of layer.pages.flatMap((p) => p.items)) {
       expect(item.charX).toHaveLength(item.str.length);
       expect(item.charX[0]).toBe(0);
-      for (let i = 1; i < item.charX.length; i++) expect(item.charX[i]).toBeGreaterThanOrEqual(item.charX[i - 1] - 0.5);
-      expect(item.charX[item.charX.length - 1]).toBeLessThan(item.width);
+      for (let i = 1; i < item.charX.length; i++) expect(item.charX[i]).toBeGreaterThanOrEqual(itemAt(item.charX, i - 1) - 0.5);
+      expect(item.charX.at(-1)).toBeLessThan(item.width);
     }
   });
 
   it("takes character offsets from glyph widths: W is wider than l", () => {
-    const item = layer.pages[0].items.find((i) => i.str.startsWith("WWWWWWWWWW"))!;
-    const wWidth = item.charX[1] - item.charX[0];
+    const item = firstOf(layer.pages).items.find((i) => i.str.startsWith("WWWWWWWWWW"))!;
+    const wWidth = itemAt(item.charX, 1) - itemAt(item.charX, 0);
     const l = item.str.indexOf("l");
-    const lWidth = item.charX[l + 1] - item.charX[l];
+    const lWidth = itemAt(item.charX, l + 1) - itemAt(item.charX, l);
     // Liberation Sans: W is 944 units wide, l 222 (4.25×). Chromium may nudge glyphs with TJ
     // adjustments (its newer builds do, by a fraction of a point), so only the order of magnitude is
     // fixed here; a share of the character count would give 1.
@@ -89,7 +92,7 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
     page.drawText("Times bold: {{signet:sig}}", { x: 20, y: 200, size: 10, font: times });
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
-    expect(layer.pages[0].items.map((i) => i.str)).toEqual([
+    expect(firstOf(layer.pages).items.map((i) => i.str)).toEqual([
       "Helvetica: AVATAR {{s1|signature|120|40}}",
       "Times bold: {{signet:sig}}",
     ]);
@@ -104,7 +107,7 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
     page.drawText("Ελληνικά Кириллица Çédille {{s1|date}}", { x: 30, y: 120, size: 16, font });
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
-    expect(layer.pages[0].items[0].str).toBe("Ελληνικά Кириллица Çédille {{s1|date}}");
+    expect(firstOf(firstOf(layer.pages).items).str).toBe("Ελληνικά Кириллица Çédille {{s1|date}}");
     expectWordsAgree(layer, await pdftotextWords(pdf));
   });
 
@@ -181,11 +184,12 @@ describe("extractTextLayer on hand-written content streams", () => {
     page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content)));
     const pdf = await doc.save();
     const layer = await extractTextLayer(pdf);
-    const text = layer.pages[0].items.map((i) => i.str).join("|");
+    const { items } = firstOf(layer.pages);
+    const text = items.map((i) => i.str).join("|");
     expect(text).toContain("Escapes (paren) back\\slash ABC");
     expect(text).toContain("Hex string");
     expect(text).not.toContain("xEIy");
-    expect(findAnchors(layer, "{{signet:up}}")[0].height).toBeGreaterThan(50); // runs upwards
+    expect(firstOf(findAnchors(layer, "{{signet:up}}")).height).toBeGreaterThan(50); // runs upwards
     expectWordsAgree(layer, await pdftotextWords(pdf));
   });
 });
@@ -219,8 +223,8 @@ describe("extractTextLayer font encodings without ToUnicode", () => {
     const layer = await extractTextLayer(await doc.save());
     // 0x0F is a bullet and 0x3A a period in the program (StandardEncoding would say nothing and
     // ":"), and /Differences maps 0x41 to Alpha.
-    expect(layer.pages[0].items[0].str).toBe("•.Α");
-    expect(layer.pages[0].items[0].charX).toEqual([0, 6, 12]);
+    expect(firstOf(firstOf(layer.pages).items).str).toBe("•.Α");
+    expect(firstOf(firstOf(layer.pages).items).charX).toEqual([0, 6, 12]);
   });
 });
 

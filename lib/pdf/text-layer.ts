@@ -11,7 +11,7 @@
  * poppler's ascent. This reader (pdf-lib for objects, its own content-stream interpreter) reads
  * the same file in well under poppler's time; see the benchmark test.
  */
-import { PDFArray, PDFDocument, PDFName, PDFPage, PDFStream } from "pdf-lib";
+import { PDFArray, type PDFDocument, PDFName, type PDFPage, PDFStream } from "pdf-lib";
 import { PdfError } from "./errors";
 import { openPdf } from "./load";
 import { LIMITS, withBudget, type ParseBudget } from "./limits";
@@ -19,7 +19,7 @@ import { FontCache } from "./text/fonts";
 import { Interpreter } from "./text/interpreter";
 import { ItemBuilder, type TextItem } from "./text/items";
 import { pageGeometry } from "./page-box";
-import { decodeStream, resolve, type DecodeBudget } from "./text/objects";
+import { decodeStream, resolve } from "./text/objects";
 
 export type { TextItem, TextDir } from "./text/items";
 // Moved to page-box.ts (one definition of the displayed page); re-exported for existing imports.
@@ -71,7 +71,8 @@ function pageContent(doc: PDFDocument, page: PDFPage, budget: ParseBudget): Uint
   const contents = resolve(doc.context, page.node.get(PDFName.of("Contents")));
   const streams = contents instanceof PDFArray ? contents.asArray().map((c) => resolve(doc.context, c)) : [contents];
   const parts = streams.filter((s): s is PDFStream => s instanceof PDFStream).map((s) => decodeStream(doc.context, s, budget));
-  if (parts.length === 1) return parts[0];
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only) return only;
   // Operators may straddle the streams of an array; join them with a separator as the spec says.
   const total = parts.reduce((n, p) => n + p.length + 1, 0);
   const out = new Uint8Array(total);
@@ -98,7 +99,7 @@ export function extractTextLayerPart(bytes: Uint8Array, opts: ExtractOptions = {
 async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: ParseBudget): Promise<TextLayerPart> {
   const deadline = performance.now() + (opts.timeoutMs ?? 20_000);
   const { doc, pages } = await openPdf(bytes, { maxPages: opts.maxPages });
-  const geometry = pages.map(pageGeometry);
+  const sized = pages.map((page) => ({ page, geo: pageGeometry(page) }));
   const { index = 0, of = 1 } = opts.part ?? {};
   const first = Math.floor((index * pages.length) / of);
   const end = Math.floor(((index + 1) * pages.length) / of);
@@ -107,9 +108,8 @@ async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: Pa
   const maxGlyphs = opts.maxGlyphs ?? 5_000_000;
   let glyphs = 0;
   const out: TextLayerPage[] = [];
-  for (let i = first; i < end; i++) {
-    const page = pages[i];
-    const geo = geometry[i];
+  for (const [k, { page, geo }] of sized.slice(first, end).entries()) {
+    const i = first + k;
     const builder = new ItemBuilder(geo.width, geo.height);
     const limits = { deadline, maxGlyphs: Math.min(maxGlyphs - glyphs, LIMITS.pageGlyphs), budget };
     try {
@@ -127,5 +127,5 @@ async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: Pa
     if (performance.now() > deadline)
       throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
   }
-  return { pageSizes: geometry.map(({ width, height }) => ({ width, height })), pages: out };
+  return { pageSizes: sized.map(({ geo: { width, height } }) => ({ width, height })), pages: out };
 }

@@ -41,7 +41,7 @@ const sha256 = (b: Buffer) => crypto.createHash("sha256").update(b).digest();
 /** A signing key and its certificate chain (DER, the signer's own certificate first). */
 export interface SigningIdentity {
   key: crypto.KeyObject;
-  chain: Buffer[];
+  chain: [Buffer, ...Buffer[]];
   /** The signer certificate's subject common name, for the signature dictionary's /Name. */
   commonName: string;
   /** The signer certificate's subject, "CN=…, O=…" (the certificate of completion prints it). */
@@ -66,21 +66,26 @@ export function loadIdentity(p12: Uint8Array, password: string): SigningIdentity
   } catch (e) {
     throw new Error(`The signing certificate (PKCS#12) could not be read: ${(e as Error).message}`);
   }
-  const bags = (type: string) => pfx.getBags({ bagType: type })[type] ?? [];
-  const keyBag = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag), ...bags(forge.pki.oids.keyBag)].find((b) => b.key);
-  const certs = bags(forge.pki.oids.certBag).flatMap((b) => (b.cert ? [b.cert] : []));
+  const bags = (name: string) => {
+    const type = forge.pki.oids[name];
+    if (!type) throw new Error(`node-forge has no OID named ${name}`);
+    return pfx.getBags({ bagType: type })[type] ?? [];
+  };
+  const keyBag = [...bags("pkcs8ShroudedKeyBag"), ...bags("keyBag")].find((b) => b.key);
+  const certs = bags("certBag").flatMap((b) => (b.cert ? [b.cert] : []));
   const fkey = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!fkey || !fkey.n) throw new Error("The signing certificate (PKCS#12) holds no RSA private key");
   const own = certs.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.compareTo(fkey.n) === 0);
   if (!own) throw new Error("The signing certificate (PKCS#12) holds no certificate for its private key");
   const toDer = (c: forge.pki.Certificate) => der(forge.pki.certificateToAsn1(c));
-  const chain = [toDer(own), ...certs.filter((c) => c !== own).map(toDer)];
+  const ownDer = toDer(own);
+  const chain: SigningIdentity["chain"] = [ownDer, ...certs.filter((c) => c !== own).map(toDer)];
   const identity: SigningIdentity = {
     key: crypto.createPrivateKey(forge.pki.privateKeyToPem(fkey)),
     chain,
     commonName: String(own.subject.getField("CN")?.value ?? "Signet"),
     subject: own.subject.attributes.map((a) => `${a.shortName ?? a.name ?? a.type}=${a.value}`).join(", "),
-    fingerprint: sha256(chain[0]).toString("hex"),
+    fingerprint: sha256(ownDer).toString("hex"),
   };
   if (identities.size > 16) identities.clear();
   identities.set(cacheKey, identity);
@@ -89,9 +94,16 @@ export function loadIdentity(p12: Uint8Array, password: string): SigningIdentity
 
 /** issuer Name and serialNumber of a DER certificate, as ASN.1 nodes. */
 function issuerAndSerial(certDer: Buffer): { issuer: Asn1; serial: Asn1 } {
-  const tbs = (fromDer(certDer).value as Asn1[])[0].value as Asn1[];
-  const i = tbs[0].tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0; // [0] version is optional
-  return { serial: tbs[i], issuer: tbs[i + 2] };
+  const tbs = childOf(fromDer(certDer), 0);
+  const i = childOf(tbs, 0).tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0; // [0] version is optional
+  return { serial: childOf(tbs, i), issuer: childOf(tbs, i + 2) };
+}
+
+/** The i-th element of a constructed ASN.1 node of the signer's certificate. */
+function childOf(node: Asn1, i: number): Asn1 {
+  const child = Array.isArray(node.value) ? node.value[i] : undefined;
+  if (!child) throw new Error("The signing certificate is not an X.509 certificate");
+  return child;
 }
 
 /** The CMS SignedData (DER) of a detached SHA-256 / RSA signature over `content`. */

@@ -187,15 +187,17 @@ const lineHeight = (l: Line) => l.size * 1.35 + l.gap;
 
 function paginate(lines: Line[]): Line[][] {
   const room = CERTIFICATE_PAGE_SIZE.height - 2 * MARGIN - FOOTER;
-  const pages: Line[][] = [[]];
+  let page: Line[] = [];
+  const pages: Line[][] = [page];
   let used = 0;
   for (const l of lines) {
     const h = lineHeight(l);
-    if (used + h > room && pages[pages.length - 1].length) {
-      pages.push([]);
+    if (used + h > room && page.length) {
+      page = [];
+      pages.push(page);
       used = 0;
     }
-    pages[pages.length - 1].push(used === 0 ? { ...l, gap: 0 } : l);
+    page.push(used === 0 ? { ...l, gap: 0 } : l);
     used += used === 0 ? l.size * 1.35 : h;
   }
   return pages;

@@ -11,13 +11,13 @@
  * upright whatever the page's rotation or crop-box origin.
  */
 import crypto from "node:crypto";
-import { PDFDocument, PDFImage } from "pdf-lib";
+import { type PDFDocument, type PDFImage } from "pdf-lib";
 import { PdfError } from "../errors";
 import { sniffImage } from "../images";
 import { boxFrame, pageFor, type PageBox } from "../page-space";
 import { clipBoxToPage, pageGeometry } from "../page-box";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
-import { fmt, Inks, PageInk, type Rgb } from "./ink";
+import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { loadPdf } from "../load";
 import { removeTextInBoxes } from "./redact";
 
@@ -224,8 +224,11 @@ function clipToPage(doc: PDFDocument, box: PageBox, i: number): PageBox {
  * drawn in the part of it that lies on the page: nothing is drawn past the page's edge.
  */
 export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[], opts: DrawOptions = {}): Promise<DrawReport> {
-  const pages = given.map((f, i) => pageFor(doc, f, `field ${i + 1}`));
-  const fields = given.map((f, i) => clipBoxToPage(f, pageGeometry(pages[i])));
+  const placed = given.map((f, i) => {
+    const page = pageFor(doc, f, `field ${i + 1}`);
+    return { page, field: clipBoxToPage(f, pageGeometry(page)) };
+  });
+  const fields = placed.map((p) => p.field);
   const cover = (opts.cover ?? []).map((c, i) => clipToPage(doc, c, i));
   const images = new ImageCache(doc);
   const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? images.get(f.value.bytes) : undefined)));
@@ -237,15 +240,15 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
   const { removed } = removeTextInBoxes(doc, cover);
   const inks = new Inks(doc);
   cover.forEach((c, i) => {
-    if (removed[i] > 0 || c.width === 0 || c.height === 0) return;
+    if ((removed[i] ?? 0) > 0 || c.width === 0 || c.height === 0) return;
     const ink = inks.on(doc.getPage(c.page - 1));
     ink.frame(boxFrame(ink.page, c), () => ink.rect(0, 0, c.width, c.height, WHITE));
   });
 
-  fields.forEach((f, i) => {
+  placed.forEach(({ page, field: f }, i) => {
     // Only a sliver of rounding lay past the edge and nothing of it on the page: nothing to draw.
     if (f.width <= 0 || f.height <= 0) return;
-    const ink = inks.on(pages[i]);
+    const ink = inks.on(page);
     const v = f.value;
     if (v.kind === "image") drawImage(ink, f, embedded[i]!);
     else if (v.kind === "typed") drawTyped(ink, f, v.text, script!, sans!);

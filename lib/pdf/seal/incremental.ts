@@ -11,10 +11,10 @@ import { flushNative } from "./ink";
 import {
   PDFCrossRefSection,
   PDFCrossRefStream,
-  PDFDocument,
+  type PDFDocument,
   PDFName,
   PDFNumber,
-  PDFObject,
+  type PDFObject,
   PDFRef,
   PDFStream,
   PDFTrailer,
@@ -34,8 +34,8 @@ function trailerSize(bytes: Uint8Array): number | undefined {
     bytes.byteOffset + Math.max(0, bytes.length - 4096),
     Math.min(4096, bytes.length),
   ).toString("latin1");
-  const all = [...tail.matchAll(/\/Size\s+(\d+)/g)];
-  return all.length ? Number(all[all.length - 1][1]) : undefined;
+  const last = [...tail.matchAll(/\/Size\s+(\d+)/g)].at(-1);
+  return last ? Number(last[1]) : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
  * document with the sandbox line on every page that was most of the sealing time.
  */
 import zlib from "node:zlib";
-import { PDFDocument, PDFFont, PDFImage, PDFName, PDFPage, PDFRawStream } from "pdf-lib";
+import { type PDFDocument, PDFFont, type PDFImage, PDFName, type PDFPage, PDFRawStream } from "pdf-lib";
 import type { Matrix } from "../text/walker";
 import type { SealFont } from "./fonts";
 

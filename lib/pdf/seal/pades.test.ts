@@ -1,5 +1,6 @@
 import forge from "node-forge";
 import { describe, expect, it } from "vitest";
+import { defined, firstOf } from "../../../test/support/expect-helpers";
 import { qpdf } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, pdfsig, qpdfCheck, testP12 } from "../../../test/support/seal-fixtures";
 import { createSelfSignedP12, signPdf } from "./pades";
@@ -16,7 +17,8 @@ describe("createSelfSignedP12", () => {
     const { p12, password } = createSelfSignedP12("Signet sealing test");
     expect(password.length).toBeGreaterThanOrEqual(24);
     const pfx = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, password);
-    const cert = pfx.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]![0].cert!;
+    const certBag = defined(forge.pki.oids.certBag, "the certBag OID");
+    const cert = defined(firstOf(defined(pfx.getBags({ bagType: certBag })[certBag], "certificate bags")).cert, "a certificate");
     expect(cert.subject.getField("CN").value).toBe("Signet sealing test");
     expect((cert.publicKey as forge.pki.rsa.PublicKey).n.bitLength()).toBe(2048);
     const years = (cert.validity.notAfter.getTime() - cert.validity.notBefore.getTime()) / (365.25 * 24 * 3600 * 1000);

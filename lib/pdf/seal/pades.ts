@@ -43,7 +43,7 @@ export function createSelfSignedP12(commonName: string): { p12: Buffer; password
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
   // A positive serial: 16 random bytes with the top bit cleared.
   const serial = crypto.randomBytes(16);
-  serial[0] &= 0x7f;
+  serial.writeUInt8(serial.readUInt8(0) & 0x7f, 0);
   cert.serialNumber = serial.toString("hex");
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);

@@ -13,7 +13,16 @@
  * /ActualText stood for removed glyphs loses that entry, since readers show it instead of the glyphs.
  */
 import zlib from "node:zlib";
-import { PDFArray, PDFDict, PDFDocument, PDFFlateStream, PDFName, PDFPage, PDFRawStream, PDFRef } from "pdf-lib";
+import {
+  PDFArray,
+  type PDFDict,
+  type PDFDocument,
+  PDFFlateStream,
+  PDFName,
+  type PDFPage,
+  PDFRawStream,
+  type PDFRef,
+} from "pdf-lib";
 import { pageGeometry } from "../page-box";
 import { FontCache } from "../text/fonts";
 import { Lexer, Name, type Operand } from "../text/lexer";
@@ -92,6 +101,7 @@ function hasInlineImage(buf: Uint8Array, from: number, to: number): boolean {
   let p = from;
   while (p < to) {
     const c = buf[p];
+    if (c === undefined) break;
     if (WS.has(c)) p++;
     else if (c === 37 /* % */) while (p < to && buf[p] !== 10 && buf[p] !== 13) p++;
     else if (c === 40 /* ( */) {
@@ -108,7 +118,7 @@ function hasInlineImage(buf: Uint8Array, from: number, to: number): boolean {
     } else if (DELIM.has(c)) p++;
     else {
       const start = p;
-      while (p < to && !WS.has(buf[p]) && !DELIM.has(buf[p])) p++;
+      while (p < to && !WS.has(buf[p]!) && !DELIM.has(buf[p]!)) p++;
       if (p - start === 2 && buf[start] === 66 /* B */ && buf[start + 1] === 73 /* I */) return true;
     }
   }
@@ -189,14 +199,21 @@ class PageRedactor implements WalkerEvents {
     const hit = this.covering(g.x + g.dx / 2 + mid * g.matrix[2], g.y + g.dy / 2 + mid * g.matrix[3]);
     this.shown.push({ bytes: g.bytes, start: g.start, advance: g.advance, covered: hit !== undefined });
     if (!hit) return;
-    this.removed[hit.index]++;
+    this.removed[hit.index] = (this.removed[hit.index] ?? 0) + 1;
     this.covered = true;
     // A reader shows an ActualText instead of its glyphs: it must not outlive them.
     for (const m of this.marked) if (m) this.stripActualText(m);
   }
 
+  /** The content stream being read: the page's, or the innermost form's. */
+  private get top(): Frame {
+    const frame = this.frames.at(-1);
+    if (!frame) throw new Error("The redactor was given an operator outside any content stream");
+    return frame;
+  }
+
   operator(op: string, args: readonly Operand[], at: OperatorSpan): void {
-    const frame = this.frames[this.frames.length - 1];
+    const frame = this.top;
     if (op === "Do" && frame.redrawn) {
       this.edit(frame, at.from, at.to, op, args.length, `/${frame.redrawn} Do`);
       frame.redrawn = undefined;
@@ -209,7 +226,7 @@ class PageRedactor implements WalkerEvents {
   }
 
   beginMarkedContent(tag: string, properties: Properties | undefined, at: OperatorSpan): void {
-    const frame = this.frames[this.frames.length - 1];
+    const frame = this.top;
     this.marked.push(
       properties?.has("ActualText") ? { frame, from: at.from, to: at.to, tag, properties, stripped: false } : undefined,
     );
@@ -244,7 +261,7 @@ class PageRedactor implements WalkerEvents {
       // The form borrowed its caller's resources; the copy names them itself.
       dict.set(PDFName.of("Resources"), resources);
     }
-    const caller = this.frames[this.frames.length - 1];
+    const caller = this.top;
     caller.redrawn = caller.names.add(ctx.register(flate(ctx, dict, rewritten)));
   }
 
@@ -275,7 +292,7 @@ class PageRedactor implements WalkerEvents {
    * with each covered glyph replaced by an adjustment of exactly its advance: the text matrix
    * ends where the original left it, so the operators after this one are untouched.
    */
-  private showWithout(elements: readonly Operand[], prefix: string): string {
+  private showWithout(elements: readonly (Operand | undefined)[], prefix: string): string {
     const gs = this.walker.state;
     // Adjustments are thousandths of a text-space unit scaled by the font size and Tz. With either
     // at 0 a glyph advances by Tc and Tw only, which no adjustment can give back: that advance is
@@ -293,8 +310,7 @@ class PageRedactor implements WalkerEvents {
       if (typeof e === "number") pending += e;
       if (!(e instanceof Uint8Array)) continue;
       let runStart = -1;
-      for (; i < shown.length && shown[i].bytes === e; i++) {
-        const s = shown[i];
+      for (let s = shown[i]; s !== undefined && s.bytes === e; s = shown[++i]) {
         if (!s.covered) {
           if (runStart < 0) runStart = s.start;
           continue;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { itemAt } from "../../../test/support/expect-helpers";
 import { pdfimagesList, pdftotext } from "../../../test/support/pdf-fixtures";
 import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
 import { agreementPdf, pageText, pdfsig, qpdfCheck, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
@@ -108,7 +109,7 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
     expect(report).toContain("Signature is Valid.");
     expect(report).toContain("Total document signed");
     const bad = new Uint8Array(result.sealed);
-    bad[10] ^= 0x01;
+    bad[10] = itemAt(bad, 10) ^ 0x01;
     expect(await pdfsig(bad)).toContain("Digest Mismatch");
     expect(await qpdfCheck(result.sealed)).toContain("No syntax or stream encoding errors");
   });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defined, firstOf } from "../../../test/support/expect-helpers";
 import { pdftotext } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, pdfsig, qpdfCheck, testP12 } from "../../../test/support/seal-fixtures";
 import { qpdfJson, stampDigest, startTestTsa, verifyToken, type TestTsa } from "../../../test/support/tsa";
@@ -87,7 +88,7 @@ describe("timestamps and validation data (B-T, B-LT, B-LTA) with a real TSA", ()
   it("prints the sealing certificate, the level and the authority on the certificate page", async () => {
     const text = await pdftotext(bb.sealed);
     expect(text).toContain("Sealing certificate: CN=Signet test sealing, O=Signet");
-    expect(text).toMatch(new RegExp(`SHA-256 fingerprint:\\s+${sha256(bb.signerChain[0]).toString("hex")}`));
+    expect(text).toMatch(new RegExp(`SHA-256 fingerprint:\\s+${sha256(firstOf(bb.signerChain)).toString("hex")}`));
     expect(text).toContain("Timestamp authority: Engine Test TSA, Signet Tests");
     expect(text).toContain("Timestamp: from Engine Test TSA, Signet Tests at sealing; the exact time is inside the signature.");
   });
@@ -96,9 +97,11 @@ describe("timestamps and validation data (B-T, B-LT, B-LTA) with a real TSA", ()
 /** The DER certificates (base64) of the catalog's /DSS /Certs, read with qpdf --json. */
 async function dssCertificates(pdf: Uint8Array): Promise<string[]> {
   const json = await qpdfJson(pdf);
-  const objects = json.qpdf[1] as Record<string, any>;
-  const root = objects["trailer"].value["/Root"] as string;
-  const dss = objects[`obj:${root}`].value["/DSS"];
-  const dict = typeof dss === "string" ? objects[`obj:${dss}`].value : dss;
-  return (dict["/Certs"] as string[]).map((ref) => objects[`obj:${ref}`].stream.data as string);
+  const objects = json.qpdf[1] as Record<string, { value?: Record<string, unknown>; stream?: { data?: string } } | undefined>;
+  const root = objects["trailer"]?.value?.["/Root"];
+  const dss = objects[`obj:${String(root)}`]?.value?.["/DSS"];
+  const dict = typeof dss === "string" ? objects[`obj:${dss}`]?.value : (dss as Record<string, unknown> | undefined);
+  const certs = dict?.["/Certs"];
+  if (!Array.isArray(certs)) throw new Error("the file has no /DSS /Certs");
+  return certs.map((ref) => defined(objects[`obj:${String(ref)}`]?.stream?.data, `the stream data of ${String(ref)}`));
 }

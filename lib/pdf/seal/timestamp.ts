@@ -56,8 +56,9 @@ function signatureSlots(pdf: Uint8Array): SignatureSlot[] {
 /** The last signature of the file (the one this seal appended last): its byte range and its DER. */
 function lastSignature(pdf: Uint8Array): SignatureSlot {
   const slots = signatureSlots(pdf);
-  if (!slots.length) throw new Error("The sealed file has no signed /ByteRange");
-  return slots[slots.length - 1];
+  const last = slots.at(-1);
+  if (!last) throw new Error("The sealed file has no signed /ByteRange");
+  return last;
 }
 
 /** Writes `der` into the /Contents of `slot`, padded with zeros; the rest of the file is unchanged. */
@@ -70,10 +71,13 @@ function fillSlot(pdf: Uint8Array, slot: SignatureSlot, der: Uint8Array): Uint8A
   return out;
 }
 
-function signedDataOf(der: Uint8Array): { info: pkijs.ContentInfo; signed: pkijs.SignedData } {
+function signedDataOf(der: Uint8Array): { info: pkijs.ContentInfo; signed: pkijs.SignedData; signer: pkijs.SignerInfo } {
   const info = pkijs.ContentInfo.fromBER(ab(der));
   if (info.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new Error("The signature is not a CMS SignedData");
-  return { info, signed: new pkijs.SignedData({ schema: info.content }) };
+  const signed = new pkijs.SignedData({ schema: info.content });
+  const signer = signed.signerInfos[0];
+  if (!signer) throw new Error("The signature's CMS has no SignerInfo");
+  return { info, signed, signer };
 }
 
 /**
@@ -84,8 +88,7 @@ function signedDataOf(der: Uint8Array): { info: pkijs.ContentInfo; signed: pkijs
  */
 export function timestampSignature(pdf: Uint8Array, token: Uint8Array): Uint8Array {
   const slot = lastSignature(pdf);
-  const { signed } = signedDataOf(slot.der);
-  const signer = signed.signerInfos[0];
+  const { signed, signer } = signedDataOf(slot.der);
   const before = signer.signedAttrs ? Buffer.from(signer.signedAttrs.encodedValue) : undefined;
   const tokenAsn = asn1js.fromBER(ab(token));
   if (tokenAsn.offset === -1) throw new Error("The timestamp token is not DER");
@@ -96,7 +99,7 @@ export function timestampSignature(pdf: Uint8Array, token: Uint8Array): Uint8Arr
     new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) }).toSchema().toBER(),
   );
 
-  const check = signedDataOf(der).signed.signerInfos[0];
+  const check = signedDataOf(der).signer;
   if (before && Buffer.compare(before, Buffer.from(check.signedAttrs!.encodedValue)) !== 0)
     throw new Error("Re-encoding the CMS changed its signed attributes");
   return fillSlot(pdf, slot, der);
@@ -109,9 +112,9 @@ export function timestampSignature(pdf: Uint8Array, token: Uint8Array): Uint8Arr
 export function signatureTimestampToken(pdf: Uint8Array, index = -1): { token?: Uint8Array; imprint: Uint8Array } {
   const slot = signatureSlots(pdf).at(index);
   if (!slot) throw new Error(`The file has no signature ${index}`);
-  const { signed } = signedDataOf(slot.der);
-  const imprint = sha256(new Uint8Array(signed.signerInfos[0].signature.valueBlock.valueHexView));
-  const attr = signed.signerInfos[0].unsignedAttrs?.attributes.find((a) => a.type === OID_SIGNATURE_TIMESTAMP);
+  const { signer } = signedDataOf(slot.der);
+  const imprint = sha256(new Uint8Array(signer.signature.valueBlock.valueHexView));
+  const attr = signer.unsignedAttrs?.attributes.find((a) => a.type === OID_SIGNATURE_TIMESTAMP);
   return { token: attr ? new Uint8Array(attr.values[0].toBER()) : undefined, imprint };
 }
 
@@ -189,7 +192,11 @@ export function fillDocumentTimestamp(pdf: Uint8Array, token: Uint8Array): Uint8
 }
 
 /** The last revision's signed content and /Contents DER (tests, and checks after filling). */
-export function lastSignatureData(pdf: Uint8Array): { byteRange: number[]; der: Uint8Array; digest: Uint8Array } {
+export function lastSignatureData(pdf: Uint8Array): {
+  byteRange: [number, number, number, number];
+  der: Uint8Array;
+  digest: Uint8Array;
+} {
   const slot = lastSignature(pdf);
   const [a, b, c, d] = slot.byteRange;
   return { byteRange: slot.byteRange, der: slot.der, digest: sha256(pdf.subarray(a, a + b), pdf.subarray(c, c + d)) };

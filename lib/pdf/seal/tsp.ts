@@ -28,7 +28,7 @@ const OID_KP_TIME_STAMPING = "1.3.6.1.5.5.7.3.8";
 /** A fresh nonce: 8 random bytes as a positive integer, in hex. */
 export function newNonce(): string {
   const b = crypto.randomBytes(8);
-  b[0] = (b[0] & 0x7f) | 0x40; // positive and eight bytes long
+  b.writeUInt8((b.readUInt8(0) & 0x7f) | 0x40, 0); // positive and eight bytes long
   return b.toString("hex");
 }
 
@@ -101,7 +101,7 @@ export function parseCertificate(der: Uint8Array): pkijs.Certificate {
 /** Certificates of a PEM file (TSA_CA_FILE), as DER. */
 export function certificatesFromPem(pem: string): Uint8Array[] {
   return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map(
-    (m) => new Uint8Array(Buffer.from(m[1].replace(/\s+/g, ""), "base64")),
+    (m) => new Uint8Array(Buffer.from((m[1] ?? "").replace(/\s+/g, ""), "base64")),
   );
 }
 

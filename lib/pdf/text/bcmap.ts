@@ -34,8 +34,10 @@ class Reader {
   constructor(private readonly data: Uint8Array) {}
 
   byte(): number {
-    if (this.pos >= this.data.length) throw new BcmapFormatError("unexpected end of a binary CMap");
-    return this.data[this.pos++];
+    const v = this.data[this.pos];
+    if (v === undefined) throw new BcmapFormatError("unexpected end of a binary CMap");
+    this.pos++;
+    return v;
   }
 
   varint(): number {
@@ -56,7 +58,7 @@ class Reader {
   /** `size` bytes as they are. */
   raw(out: Uint8Array, size: number): void {
     if (this.pos + size > this.data.length) throw new BcmapFormatError("unexpected end of a binary CMap");
-    for (let i = 0; i < size; i++) out[i] = this.data[this.pos++];
+    for (let i = 0; i < size; i++) out[i] = this.data[this.pos++]!;
   }
 
   /** A varint spread over `size` bytes, big-endian (higher bits are dropped). */
@@ -68,7 +70,7 @@ class Reader {
       // out = out * 128 + (b & 0x7f)
       let carry = b & 0x7f;
       for (let k = size - 1; k >= 0; k--) {
-        const v = out[k] * 128 + carry;
+        const v = out[k]! * 128 + carry;
         out[k] = v & 0xff;
         carry = v >> 8;
       }
@@ -79,11 +81,12 @@ class Reader {
   /** A zigzag-coded signed varint over `size` bytes, in two's complement. */
   signedBytesOf(out: Uint8Array, size: number): void {
     this.bytesOf(out, size);
-    const sign = out[size - 1] & 1 ? 0xff : 0;
+    const sign = out[size - 1]! & 1 ? 0xff : 0;
     let carry = 0;
     for (let k = 0; k < size; k++) {
-      const v = (carry << 8) | out[k];
-      carry = out[k] & 1;
+      const o = out[k]!;
+      const v = (carry << 8) | o;
+      carry = o & 1;
       out[k] = (v >> 1) ^ sign;
     }
   }
@@ -104,7 +107,7 @@ class Reader {
 function add(a: Uint8Array, b: Uint8Array, size: number): void {
   let carry = 0;
   for (let k = size - 1; k >= 0; k--) {
-    const v = a[k] + b[k] + carry;
+    const v = a[k]! + b[k]! + carry;
     a[k] = v & 0xff;
     carry = v >> 8;
   }
@@ -112,8 +115,9 @@ function add(a: Uint8Array, b: Uint8Array, size: number): void {
 
 function increment(a: Uint8Array, size: number): void {
   for (let k = size - 1; k >= 0; k--) {
-    if (a[k] < 0xff) {
-      a[k]++;
+    const v = a[k]!;
+    if (v < 0xff) {
+      a[k] = v + 1;
       return;
     }
     a[k] = 0;
@@ -122,7 +126,7 @@ function increment(a: Uint8Array, size: number): void {
 
 function toInt(a: Uint8Array, size: number): number {
   let n = 0;
-  for (let k = 0; k < size; k++) n = n * 256 + a[k];
+  for (let k = 0; k < size; k++) n = n * 256 + a[k]!;
   return n;
 }
 

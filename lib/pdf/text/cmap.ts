@@ -18,7 +18,7 @@ interface CMapSink extends BinaryCMapSink {
 
 function toInt(b: Uint8Array): number {
   let v = 0;
-  for (let i = 0; i < b.length && i < 4; i++) v = v * 256 + b[i];
+  for (let i = 0; i < b.length && i < 4; i++) v = v * 256 + b[i]!;
   return v;
 }
 
@@ -202,7 +202,7 @@ export class CodeCMap {
       if (sub) {
         const next = (dest.next ??= new Array(256));
         this.copy((next[i] ??= this.node()), sub);
-      } else if (!dest.next?.[i]) dest.cids[i] = src.cids[i];
+      } else if (!dest.next?.[i]) dest.cids[i] = src.cids[i]!;
     }
   }
 
@@ -245,21 +245,21 @@ export class CodeCMap {
     let node = this.root;
     let code = 0;
     for (let n = 1; node && n <= left; n++) {
-      const b = bytes[pos + n - 1];
+      const b = bytes[pos + n - 1]!;
       code = code * 256 + b;
       const next = node.next?.[b];
       if (!next) {
         this.code = code;
-        this.cid = node.cids[b];
+        this.cid = node.cids[b]!;
         return n;
       }
       node = next;
     }
     if (this.identity && left >= 2) {
-      this.code = this.cid = bytes[pos] * 256 + bytes[pos + 1];
+      this.code = this.cid = bytes[pos]! * 256 + bytes[pos + 1]!;
       return 2;
     }
-    this.code = bytes[pos];
+    this.code = bytes[pos] ?? 0;
     this.cid = 0;
     return 1;
   }
@@ -270,7 +270,7 @@ export class CodeCMap {
     for (let k = length - 1; node && k >= 0; k--) {
       const b = Math.floor(code / 256 ** k) % 256;
       const next = node.next?.[b];
-      if (!next) return k === 0 ? node.cids[b] : 0;
+      if (!next) return k === 0 ? (node.cids[b] ?? 0) : 0;
       node = next;
     }
     return this.identity && length === 2 ? code : 0;
@@ -334,8 +334,8 @@ export class UnicodeCMap implements CMapSink {
 /** ToUnicode destinations are UTF-16BE. */
 function utf16be(b: Uint8Array): string {
   let s = "";
-  for (let i = 0; i + 1 < b.length; i += 2) s += String.fromCharCode((b[i] << 8) | b[i + 1]);
-  if (b.length % 2 === 1) s += String.fromCharCode(b[b.length - 1]);
+  for (let i = 0; i + 1 < b.length; i += 2) s += String.fromCharCode((b[i]! << 8) | b[i + 1]!);
+  if (b.length % 2 === 1) s += String.fromCharCode(b[b.length - 1]!);
   return s;
 }
 

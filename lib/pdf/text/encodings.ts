@@ -140,7 +140,8 @@ function macRomanEncoding(): CodeNames {
   const codes = standardEncoding().slice(0, 0x80);
   codes[0x27] = "quotesingle";
   codes[0x60] = "grave";
-  for (let i = 0; i < 128; i++) codes[0x80 + i] = byText.get(MAC_ROMAN_HIGH[i]) ?? glyphNameOf(MAC_ROMAN_HIGH.codePointAt(i)!);
+  for (let i = 0; i < 128; i++)
+    codes[0x80 + i] = byText.get(MAC_ROMAN_HIGH.charAt(i)) ?? glyphNameOf(MAC_ROMAN_HIGH.codePointAt(i)!);
   // As poppler's table: 0xCA is a space, 0xBD "Omega" (the AGL's ohm sign), 0xF0 Apple's logo
   // (a name no list knows).
   codes[0xca] = "space";

@@ -5,7 +5,7 @@
  * a TrueType program ("a losing proposition", its comment says: it reads WinAnsi names instead).
  */
 import fontkit from "@pdf-lib/fontkit";
-import { PDFContext, PDFDict, PDFRawStream } from "pdf-lib";
+import { type PDFContext, type PDFDict, PDFRawStream } from "pdf-lib";
 import { baseEncoding, type CodeNames } from "./encodings";
 import { decodeStream, get, getName, getNumber, type DecodeBudget } from "./objects";
 
@@ -16,11 +16,11 @@ export type FontType = "type1" | "type1c" | "type1c-ot" | "truetype" | "truetype
 function sniff(data: Uint8Array): FontType {
   const b = data;
   if (b.length < 4) return "unknown";
-  const tag = String.fromCharCode(b[0], b[1], b[2], b[3]);
+  const tag = String.fromCharCode(...b.subarray(0, 4));
   if (tag.startsWith("%!") || (b[0] === 0x80 && b[1] === 0x01)) return "type1";
   if (tag === "\0\x01\0\0" || tag === "true" || tag === "ttcf") return "truetype";
   if (tag === "OTTO") return "type1c-ot";
-  if (b[0] === 1 && b[1] === 0 && b[2] >= 4) return "type1c";
+  if (b[0] === 1 && b[1] === 0 && (b[2] ?? 0) >= 4) return "type1c";
   return "unknown";
 }
 
@@ -104,55 +104,62 @@ export function clearTextLength(ctx: PDFContext, desc: PDFDict | undefined): num
   return file instanceof PDFRawStream ? getNumber(ctx, file.dict, "Length1") : undefined;
 }
 
+/** The byte at `i` of a CFF program; a program cut short is refused like a malformed one (cffEncoding catches). */
+function byteAt(b: Uint8Array, i: number): number {
+  const v = b[i];
+  if (v === undefined) throw new RangeError("truncated CFF");
+  return v;
+}
+
 /** One INDEX of a CFF (Adobe TN 5176, 5): its entries' [start, end) and where it ends. */
 function readIndex(b: Uint8Array, pos: number): { entries: [number, number][]; end: number } {
-  const count = (b[pos] << 8) | b[pos + 1];
+  const count = (byteAt(b, pos) << 8) | byteAt(b, pos + 1);
   if (count === 0) return { entries: [], end: pos + 2 };
-  const offSize = b[pos + 2];
+  const offSize = byteAt(b, pos + 2);
   if (offSize < 1 || offSize > 4) throw new RangeError("bad CFF INDEX");
-  const offsets: number[] = [];
   let p = pos + 3;
+  const base = p + (count + 1) * offSize - 1;
+  const entries: [number, number][] = [];
+  let start = 0;
   for (let i = 0; i <= count; i++) {
     let v = 0;
-    for (let k = 0; k < offSize; k++) v = v * 256 + b[p++];
-    offsets.push(v);
+    for (let k = 0; k < offSize; k++) v = v * 256 + byteAt(b, p++);
+    if (i > 0) entries.push([base + start, base + v]);
+    start = v;
   }
-  const base = p - 1;
-  const entries: [number, number][] = [];
-  for (let i = 0; i < count; i++) entries.push([base + offsets[i], base + offsets[i + 1]]);
-  return { entries, end: base + offsets[count] };
+  return { entries, end: base + start };
 }
 
 /** The operands of one operator in a CFF DICT (TN 5176, 4), or undefined when it is absent. */
 function dictOperand(b: Uint8Array, start: number, end: number, op: number): number | undefined {
   const operands: number[] = [];
   for (let p = start; p < end;) {
-    const v = b[p];
+    const v = byteAt(b, p);
     if (v <= 21) {
-      const code = v === 12 ? 1200 + b[p + 1] : v;
+      const code = v === 12 ? 1200 + byteAt(b, p + 1) : v;
       p += v === 12 ? 2 : 1;
       if (code === op) return operands[0];
       operands.length = 0;
     } else if (v === 28) {
-      operands.push(((b[p + 1] << 24) >> 16) | b[p + 2]);
+      operands.push(((byteAt(b, p + 1) << 24) >> 16) | byteAt(b, p + 2));
       p += 3;
     } else if (v === 29) {
-      operands.push((b[p + 1] << 24) | (b[p + 2] << 16) | (b[p + 3] << 8) | b[p + 4]);
+      operands.push((byteAt(b, p + 1) << 24) | (byteAt(b, p + 2) << 16) | (byteAt(b, p + 3) << 8) | byteAt(b, p + 4));
       p += 5;
     } else if (v === 30) {
       // A real number: nibbles up to 0xf; never an offset, so its value does not matter here.
       p++;
-      while (p < end && (b[p] & 0x0f) !== 0x0f && (b[p] & 0xf0) !== 0xf0) p++;
+      while (p < end && (byteAt(b, p) & 0x0f) !== 0x0f && (byteAt(b, p) & 0xf0) !== 0xf0) p++;
       p++;
       operands.push(0);
     } else if (v >= 32 && v <= 246) {
       operands.push(v - 139);
       p++;
     } else if (v >= 247 && v <= 250) {
-      operands.push((v - 247) * 256 + b[p + 1] + 108);
+      operands.push((v - 247) * 256 + byteAt(b, p + 1) + 108);
       p += 2;
     } else if (v >= 251 && v <= 254) {
-      operands.push(-(v - 251) * 256 - b[p + 1] - 108);
+      operands.push(-(v - 251) * 256 - byteAt(b, p + 1) - 108);
       p += 2;
     } else p++;
   }
@@ -193,7 +200,7 @@ export function cffEncoding(data: Uint8Array): CodeNames | undefined {
     const nGlyphs = cff.topDict.CharStrings?.length ?? 0;
     const names: CodeNames = new Array(256);
     const nameOf = (gid: number) => (gid < nGlyphs ? (cff.getGlyphName(gid) ?? undefined) : undefined);
-    const nameIndex = readIndex(data, data[2]);
+    const nameIndex = readIndex(data, byteAt(data, 2));
     const top = readIndex(data, nameIndex.end).entries[0];
     const offset = top ? (dictOperand(data, top[0], top[1], 16) ?? 0) : 0;
     if (offset === 1) {
@@ -201,20 +208,21 @@ export function cffEncoding(data: Uint8Array): CodeNames | undefined {
       for (let c = 0; c < 256; c++) names[c] = expert[c] || undefined;
     }
     let p = offset;
-    const format = offset > 1 ? data[p++] : 0xff;
+    // Counts past the end of the data read as 0, as the loops' bounds would stop them anyway.
+    const format = offset > 1 ? (data[p++] ?? 0) : 0xff;
     let gid = 1;
     if ((format & 0x7f) === 0) {
-      const nCodes = data[p++];
+      const nCodes = data[p++] ?? 0;
       for (let i = 0; i < nCodes && p < data.length; i++, gid++) {
-        const code = data[p++];
+        const code = byteAt(data, p++);
         const name = nameOf(gid);
         if (name) names[code] = name;
       }
     } else if ((format & 0x7f) === 1) {
-      const nRanges = data[p++];
+      const nRanges = data[p++] ?? 0;
       for (let i = 0; i < nRanges && p + 1 < data.length; i++) {
-        const first = data[p++];
-        const nLeft = data[p++];
+        const first = byteAt(data, p++);
+        const nLeft = byteAt(data, p++);
         for (let k = 0; k <= nLeft && gid < nGlyphs; k++, gid++) {
           const name = nameOf(gid);
           if (first + k < 256 && name) names[first + k] = name;
@@ -222,10 +230,10 @@ export function cffEncoding(data: Uint8Array): CodeNames | undefined {
       }
     }
     if (offset > 1 && format & 0x80) {
-      const nSups = data[p++];
+      const nSups = data[p++] ?? 0;
       for (let i = 0; i < nSups && p + 2 < data.length; i++) {
-        const code = data[p];
-        const sid = (data[p + 1] << 8) | data[p + 2];
+        const code = byteAt(data, p);
+        const sid = (byteAt(data, p + 1) << 8) | byteAt(data, p + 2);
         p += 3;
         const name = cff.string(sid);
         if (name) names[code] = name;

@@ -7,12 +7,12 @@
  */
 import {
   PDFArray,
-  PDFContext,
+  type PDFContext,
   PDFDict,
   PDFHexString,
   PDFName,
   PDFNumber,
-  PDFObject,
+  type PDFObject,
   PDFRawStream,
   PDFRef,
   PDFString,
@@ -38,7 +38,7 @@ export interface PdfFont {
    */
   readonly sizeScale: number;
   /** A Type 3 font's FontMatrix (its linear part): poppler turns the text's direction by it. */
-  readonly glyphMatrix?: readonly number[];
+  readonly glyphMatrix?: GlyphMatrix;
   /** Reads the code at `pos`; returns its byte length. The code is left in `lastCode`. */
   readCode(bytes: Uint8Array, pos: number): number;
   lastCode: number;
@@ -85,14 +85,15 @@ export function standardFontFor(baseFont: string): StandardFonts | undefined {
       n,
     );
   if (!m) return undefined;
+  const name = m[1] ?? "";
   const family =
-    m[1].startsWith("arial") || m[1] === "helvetica"
+    name.startsWith("arial") || name === "helvetica"
       ? "helvetica"
-      : m[1].startsWith("times")
+      : name.startsWith("times")
         ? "times"
-        : m[1].startsWith("courier")
+        : name.startsWith("courier")
           ? "courier"
-          : m[1];
+          : name;
   if (family === "symbol" || family === "zapfdingbats") return STANDARD_FONTS[family];
   return STANDARD_FONTS[family + (m[3] ? "-bold" : "") + (m[4] ? "-italic" : "")];
 }
@@ -170,9 +171,12 @@ function isPresentationForm(t: string): boolean {
   return t.length === 1 && c >= 0xfb00 && c <= 0xfb4f;
 }
 
+/** The linear part of a Type 3 font's FontMatrix: [a, b, c, d]. */
+export type GlyphMatrix = readonly [number, number, number, number];
+
 /** A Type 3 font's FontMatrix (linear part): numbers over poppler's default of the identity. */
-function type3Matrix(arr: PDFObject[] | undefined): number[] {
-  const m = [1, 0, 0, 1];
+function type3Matrix(arr: PDFObject[] | undefined): GlyphMatrix {
+  const m: [number, number, number, number] = [1, 0, 0, 1];
   arr?.slice(0, 4).forEach((o, i) => {
     if (o instanceof PDFNumber) m[i] = o.asNumber();
   });
@@ -186,7 +190,7 @@ class SimpleFont implements PdfFont {
   descent: number;
   readonly vertical = false;
   readonly sizeScale: number;
-  readonly glyphMatrix?: readonly number[];
+  readonly glyphMatrix?: GlyphMatrix;
   private readonly widths: number[] | undefined;
   private readonly firstChar: number;
   private readonly missingWidth: number;
@@ -320,10 +324,10 @@ class SimpleFont implements PdfFont {
    * poppler's guess at a Type 3 font's glyph size (TextPage::updateFont): the width of "m" is
    * taken to be 0.6 em (else a letter's or any glyph's 0.5 em), times |FontMatrix d / a|.
    */
-  private type3SizeScale(fm: readonly number[] | undefined): number {
+  private type3SizeScale(fm: GlyphMatrix | undefined): number {
     const widthOf = (code: number) => {
-      const w = this.widths;
-      if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
+      const w = code >= this.firstChar ? this.widths?.[code - this.firstChar] : undefined;
+      if (w !== undefined) return w * this.scale;
       return this.missingWidth * 0.001;
     };
     let m = -1,
@@ -344,7 +348,7 @@ class SimpleFont implements PdfFont {
   }
 
   readCode(bytes: Uint8Array, pos: number): number {
-    this.lastCode = bytes[pos];
+    this.lastCode = bytes[pos] ?? 0;
     return 1;
   }
 
@@ -357,8 +361,8 @@ class SimpleFont implements PdfFont {
   }
 
   width(code: number): number {
-    const w = this.widths;
-    if (w && code >= this.firstChar && code - this.firstChar < w.length) return w[code - this.firstChar] * this.scale;
+    const w = code >= this.firstChar ? this.widths?.[code - this.firstChar] : undefined;
+    if (w !== undefined) return w * this.scale;
     if (this.standard) {
       const name = this.names[code];
       const aw = name ? afm(this.standard).getWidthOfGlyph(name) : undefined;
@@ -434,13 +438,14 @@ class CompositeFont implements PdfFont {
     readW(
       getArray(ctx, cid, "W"),
       1,
-      (c, [w]) => this.widths.set(c, w),
-      (low, high, [w]) => this.widthRanges.push({ low, high, w }),
+      (c, [w = 0]) => this.widths.set(c, w),
+      (low, high, [w = 0]) => this.widthRanges.push({ low, high, w }),
     );
     if (this.vertical) {
       const dw2 = numbers(getArray(ctx, cid, "DW2"));
-      if (dw2?.length === 2) this.defaultHeight = dw2[1] / 1000;
-      readW(getArray(ctx, cid, "W2"), 3, (c, [h]) => this.heights.set(c, h / 1000));
+      const dy = dw2?.length === 2 ? dw2[1] : undefined;
+      if (dy !== undefined) this.defaultHeight = dy / 1000;
+      readW(getArray(ctx, cid, "W2"), 3, (c, [h = 0]) => this.heights.set(c, h / 1000));
     }
   }
 

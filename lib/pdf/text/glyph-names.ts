@@ -21,8 +21,10 @@ function pdfjsGlyphList(): Map<string, number> {
   const end = src.indexOf("\n});", start);
   if (start < 0 || end < 0) throw new Error(`The glyph list was not found in ${file}: pdfjs-dist changed its layout`);
   const map = new Map<string, number>();
-  for (const m of src.slice(start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g))
-    map.set(m[1] ?? m[2], parseInt(m[3], 16));
+  for (const m of src.slice(start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g)) {
+    const name = m[1] ?? m[2];
+    if (name !== undefined && m[3] !== undefined) map.set(name, parseInt(m[3], 16));
+  }
   return map;
 }
 
@@ -76,8 +78,9 @@ const isHexLetter = (c: string) => /[a-fA-F]/.test(c);
  * digits, with a hex letter among the digits so that "a0" stays a decimal-looking name).
  */
 export function looksHex(name: string): boolean {
-  if (name.length === 3) return /^[A-Za-z][0-9A-Fa-f]{2}$/.test(name) && (isHexLetter(name[1]) || isHexLetter(name[2]));
-  if (name.length === 2) return /^[0-9A-Fa-f]{2}$/.test(name) && isHexLetter(name[1]);
+  if (name.length === 3)
+    return /^[A-Za-z][0-9A-Fa-f]{2}$/.test(name) && (isHexLetter(name.charAt(1)) || isHexLetter(name.charAt(2)));
+  if (name.length === 2) return /^[0-9A-Fa-f]{2}$/.test(name) && isHexLetter(name.charAt(1));
   return false;
 }
 
@@ -95,7 +98,7 @@ export function numericName(name: string, hex: boolean): number | undefined {
   const m = (hex ? /^\s*([+-]?)(?:0[xX])?([0-9A-Fa-f]+)/ : /^\s*([+-]?)(\d+)/).exec(s);
   if (!m) return undefined;
   if (!/^[^0-9A-Za-z]*$/.test(s.slice(m[0].length))) return undefined;
-  const v = parseInt(m[1] + m[2], hex ? 16 : 10);
+  const v = parseInt(`${m[1] ?? ""}${m[2] ?? ""}`, hex ? 16 : 10);
   return v >= 0 && v <= 0x10ffff ? v : undefined;
 }
 

@@ -3,6 +3,7 @@
  * the producers at hand (Chromium, LibreOffice) writes it for text, so the PDF is written by hand.
  */
 import { describe, expect, it } from "vitest";
+import { defined, firstOf } from "../../../test/support/expect-helpers";
 import { pdftotextWords } from "../../../test/support/pdf-fixtures";
 import { pdfOf } from "../../../test/support/hostile-pdfs";
 import { findAnchors } from "../anchors";
@@ -48,7 +49,8 @@ describe("/ActualText in the text layer", () => {
   it("reads the glyphs of a /Span with ActualText as that text, over the glyphs' box, as pdftotext -bbox does", async () => {
     const pdf = actualTextPdf();
     const layer = await extractTextLayer(pdf);
-    const text = layer.pages[0].items.map((i) => i.str).join("\n");
+    const { items } = firstOf(layer.pages);
+    const text = items.map((i) => i.str).join("\n");
     expect(text).toContain("Sign here: Signature please");
     expect(text).not.toContain("S1GN");
     for (const s of ["Grüße", "Kept", "Spaced", "Turned"]) expect(text).toContain(s);
@@ -58,8 +60,7 @@ describe("/ActualText in the text layer", () => {
     const words = (await pdftotextWords(pdf)).filter((w) => w.text !== "N4M3D");
     expect(words.map((w) => w.text)).toEqual(expect.arrayContaining(["Signature", "Grüße", "Kept", "Spaced", "Turned"]));
     for (const w of words) {
-      const box = nearest(layer, w.text, w.xMin, w.yMin);
-      expect(box, `"${w.text}"`).toBeDefined();
+      const box = defined(nearest(layer, w.text, w.xMin, w.yMin), `"${w.text}"`);
       for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const)
         expect(Math.abs(box[edge] - w[edge]), `${edge} of "${w.text}"`).toBeLessThanOrEqual(2);
     }
@@ -68,7 +69,7 @@ describe("/ActualText in the text layer", () => {
   it("reads a property list named in /Properties, found from inside a form, over the box of its glyphs", async () => {
     const pdf = actualTextPdf();
     const layer = await extractTextLayer(pdf);
-    expect(layer.pages[0].items.map((i) => i.str)).toContain("{{signet:named}}");
+    expect(firstOf(layer.pages).items.map((i) => i.str)).toContain("{{signet:named}}");
     const glyphs = (await pdftotextWords(pdf)).find((w) => w.text === "N4M3D" || w.text === "{{signet:named}}")!;
     const box = nearest(layer, "{{signet:named}}", glyphs.xMin, glyphs.yMin)!;
     for (const edge of ["xMin", "yMin", "xMax", "yMax"] as const)

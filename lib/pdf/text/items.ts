@@ -73,9 +73,16 @@ function isBlank(s: string): boolean {
   return true;
 }
 
+/** Character i's offset in a run: `charX` has one entry per UTF-16 unit of `str`, always. */
+function charXAt(c: Current, i: number): number {
+  const x = c.charX[i];
+  if (x === undefined) throw new Error(`text run: no offset for character ${i} of ${c.str.length}`);
+  return x;
+}
+
 /** The words of a run (maximal runs of non-space characters). */
 function wordsOf(c: Current): Word[] {
-  const { str, charX } = c;
+  const { str } = c;
   const n = str.length;
   const out: Word[] = [];
   for (let i = 0; i < n;) {
@@ -85,7 +92,7 @@ function wordsOf(c: Current): Word[] {
     }
     let j = i + 1;
     while (j < n && !isSpace(str.charCodeAt(j))) j++;
-    out.push({ from: i, to: j, start: c.start + charX[i], end: j < n ? c.start + charX[j] : c.right });
+    out.push({ from: i, to: j, start: c.start + charXAt(c, i), end: j < n ? c.start + charXAt(c, j) : c.right });
     i = j;
   }
   return out;
@@ -211,7 +218,7 @@ export class ItemBuilder {
     if (isBlank(text)) return false;
     const { str } = c;
     for (let k = str.length - text.length; k >= 0 && k >= str.length - RECENT; k--) {
-      if (Math.abs(c.start + c.charX[k] - along) < DUP_ALONG * tol && str.startsWith(text, k)) return true;
+      if (Math.abs(c.start + charXAt(c, k) - along) < DUP_ALONG * tol && str.startsWith(text, k)) return true;
     }
     return false;
   }
@@ -254,8 +261,8 @@ export class ItemBuilder {
     if (!anyDropped) return this.keep(c);
     const n = c.str.length;
     for (const [from, to] of kept) {
-      const x0 = c.charX[from];
-      const end = to < n ? c.start + c.charX[to] : c.right;
+      const x0 = charXAt(c, from);
+      const end = to < n ? c.start + charXAt(c, to) : c.right;
       this.keep({
         ...c,
         start: c.start + x0,
@@ -282,7 +289,7 @@ export class ItemBuilder {
       if (!list) continue;
       for (let i = list.length - 1; i >= 0 && i >= list.length - RECENT; i--) {
         const o = list[i];
-        if (o.start < c.end && c.start < o.end) out.push(o);
+        if (o && o.start < c.end && c.start < o.end) out.push(o);
       }
     }
     return out;

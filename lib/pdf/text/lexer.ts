@@ -71,7 +71,7 @@ export class Lexer {
     const b = this.buf;
     let p = this.pos;
     for (;;) {
-      while (p < b.length && WS[b[p]]) p++;
+      while (p < b.length && WS[b[p]!]) p++;
       if (p < b.length && b[p] === 37 /* % */) {
         while (p < b.length && b[p] !== 10 && b[p] !== 13) p++;
         continue;
@@ -85,8 +85,8 @@ export class Lexer {
   private token(depth: number): Token | undefined {
     this.skipSpace();
     const b = this.buf;
-    if (this.pos >= b.length) return undefined;
     const c = b[this.pos];
+    if (c === undefined) return undefined;
     switch (c) {
       case 40 /* ( */:
         return this.literalString();
@@ -124,12 +124,12 @@ export class Lexer {
     if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return this.number();
     const start = this.pos;
     let p = start;
-    while (p < b.length && !WS[b[p]] && !DELIM[b[p]]) p++;
+    while (p < b.length && !WS[b[p]!] && !DELIM[b[p]!]) p++;
     if (p === start) p++; // a stray byte: consume it so the lexer always advances
     this.pos = p;
     // One- and two-letter operators (nearly all of them) are found without building a string.
     if (p - start <= 2) {
-      const slot = p - start === 1 ? b[start] : 256 + ((b[start] << 8) | b[start + 1]);
+      const slot = p - start === 1 ? c : 256 + ((c << 8) | b[start + 1]!);
       let k = shortKeywords[slot];
       if (!k) k = shortKeywords[slot] = keyword(latin1(b, start, p));
       return k;
@@ -152,23 +152,23 @@ export class Lexer {
     }
     let v = 0;
     let digits = 0;
-    while (p < b.length && b[p] >= 48 && b[p] <= 57) {
-      v = v * 10 + (b[p] - 48);
+    for (let d = b[p]; d !== undefined && d >= 48 && d <= 57; d = b[p]) {
+      v = v * 10 + (d - 48);
       p++;
       digits++;
     }
     if (b[p] === 46) {
       p++;
       let scale = 0.1;
-      while (p < b.length && b[p] >= 48 && b[p] <= 57) {
-        v += (b[p] - 48) * scale;
+      for (let d = b[p]; d !== undefined && d >= 48 && d <= 57; d = b[p]) {
+        v += (d - 48) * scale;
         scale /= 10;
         p++;
         digits++;
       }
     }
     // Trailing junk glued to a number ("12.5.3", "5-3") is skipped rather than becoming an operator.
-    while (p < b.length && !WS[b[p]] && !DELIM[b[p]]) p++;
+    while (p < b.length && !WS[b[p]!] && !DELIM[b[p]!]) p++;
     this.pos = p;
     return digits === 0 ? 0 : sign * v;
   }
@@ -177,7 +177,7 @@ export class Lexer {
     const b = this.buf;
     let p = this.pos + 1;
     const start = p;
-    while (p < b.length && !WS[b[p]] && !DELIM[b[p]]) p++;
+    while (p < b.length && !WS[b[p]!] && !DELIM[b[p]!]) p++;
     this.pos = p;
     let s = latin1(b, start, p);
     if (s.includes("#")) {
@@ -195,7 +195,7 @@ export class Lexer {
     let n = 0;
     let hi = -1;
     for (; p < end; p++) {
-      const v = hexVal(b[p]);
+      const v = hexVal(b[p]!);
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
@@ -214,7 +214,7 @@ export class Lexer {
     let depth = 1;
     const out: number[] = [];
     while (p < b.length) {
-      const c = b[p++];
+      const c = b[p++]!;
       if (c === 40) depth++;
       else if (c === 41) {
         if (--depth === 0) break;
@@ -242,13 +242,17 @@ export class Lexer {
           case 10:
             continue;
         }
+        if (e === undefined) break;
         if (e >= 48 && e <= 55) {
           let v = e - 48;
-          for (let i = 0; i < 2 && b[p] >= 48 && b[p] <= 55; i++) v = v * 8 + (b[p++] - 48);
+          for (let i = 0, d = b[p]; i < 2 && d !== undefined && d >= 48 && d <= 55; i++, d = b[p]) {
+            v = v * 8 + (d - 48);
+            p++;
+          }
           out.push(v & 0xff);
           continue;
         }
-        if (e !== undefined) out.push(e);
+        out.push(e);
         continue;
       }
       out.push(c);
@@ -313,7 +317,7 @@ export class Lexer {
       p += length;
     }
     for (; p + 1 < b.length; p++) {
-      if (b[p] === 69 && b[p + 1] === 73 && (p === 0 || WS[b[p - 1]]) && (p + 2 >= b.length || WS[b[p + 2]])) {
+      if (b[p] === 69 && b[p + 1] === 73 && (p === 0 || WS[b[p - 1]!]) && (p + 2 >= b.length || WS[b[p + 2]!])) {
         this.pos = p + 2;
         return;
       }
@@ -327,9 +331,9 @@ function isKeyword(t: Token): t is Keyword {
 }
 
 function latin1(b: Uint8Array, start: number, end: number): string {
-  if (end - start === 1) return String.fromCharCode(b[start]);
-  if (end - start === 2) return String.fromCharCode(b[start], b[start + 1]);
+  if (end - start === 1) return String.fromCharCode(b[start]!);
+  if (end - start === 2) return String.fromCharCode(b[start]!, b[start + 1]!);
   let s = "";
-  for (let i = start; i < end && i - start < 256; i++) s += String.fromCharCode(b[i]);
+  for (let i = start; i < end && i - start < 256; i++) s += String.fromCharCode(b[i]!);
   return s;
 }

@@ -47,8 +47,9 @@ const SPACE_GAP = 0.15;
 export function buildLines(items: TextItem[]): Line[] {
   const geo = items.map((it) => ({ it, ...geometry(it) }));
   geo.sort((a, b) => a.dir - b.dir || (a.lo + a.hi) / 2 - (b.lo + b.hi) / 2);
-  const groups: (typeof geo)[] = [];
+  const groups: { dir: TextDir; members: typeof geo }[] = [];
   let cur: typeof geo = [];
+  let dir: TextDir = 0;
   let center = 0;
   let half = 0;
   for (const g of geo) {
@@ -56,18 +57,19 @@ export function buildLines(items: TextItem[]): Line[] {
     const h = (g.hi - g.lo) / 2;
     // Same line when the centres are within half the smaller height: text of mixed sizes on one
     // baseline stays together, a superscript or the next line does not.
-    if (cur.length && g.dir === cur[0].dir && Math.abs(c - center) <= Math.min(h, half)) {
+    if (cur.length && g.dir === dir && Math.abs(c - center) <= Math.min(h, half)) {
       cur.push(g);
       continue;
     }
-    if (cur.length) groups.push(cur);
+    if (cur.length) groups.push({ dir, members: cur });
     cur = [g];
+    dir = g.dir;
     center = c;
     half = h;
   }
-  if (cur.length) groups.push(cur);
+  if (cur.length) groups.push({ dir, members: cur });
 
-  return groups.map((group) => {
+  return groups.map(({ dir: lineDir, members: group }) => {
     group.sort((a, b) => a.start - b.start);
     let text = "";
     const refs: (CharRef | null)[] = [];
@@ -82,7 +84,7 @@ export function buildLines(items: TextItem[]): Line[] {
       for (let i = 0; i < g.it.str.length; i++) refs.push({ item: g.it, index: i });
       prevEnd = Math.max(prevEnd, g.end);
     }
-    return { dir: group[0].dir, text, refs };
+    return { dir: lineDir, text, refs };
   });
 }
 
@@ -104,7 +106,7 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
     const it = r.item;
     const len = it.dir === 90 || it.dir === 270 ? it.height : it.width;
     const s = it.charX[r.index] ?? 0;
-    const e = r.index + 1 < it.charX.length ? it.charX[r.index + 1] : len;
+    const e = it.charX[r.index + 1] ?? len;
     let bx0: number, bx1: number, by0: number, by1: number;
     switch (it.dir ?? 0) {
       case 0:
@@ -181,7 +183,11 @@ export function matchIgnoringSpaces(line: Line, needle: string): [number, number
   const { text: compact, pos } = line.compact;
   const out: [number, number][] = [];
   for (let at = compact.indexOf(compactNeedle); at >= 0; at = compact.indexOf(compactNeedle, at + compactNeedle.length)) {
-    out.push([pos[at], pos[at + compactNeedle.length - 1] + 1]);
+    const first = pos[at];
+    const last = pos[at + compactNeedle.length - 1];
+    // pos has one entry per unit of compact, so both are there.
+    if (first === undefined || last === undefined) break;
+    out.push([first, last + 1]);
   }
   return out;
 }

@@ -3,11 +3,11 @@ import zlib from "node:zlib";
 import {
   decodePDFRawStream,
   PDFArray,
-  PDFContext,
+  type PDFContext,
   PDFDict,
   PDFName,
   PDFNumber,
-  PDFObject,
+  type PDFObject,
   PDFRawStream,
   PDFRef,
   PDFStream,

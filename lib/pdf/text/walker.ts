@@ -15,12 +15,12 @@
 import {
   PDFArray,
   PDFBool,
-  PDFContext,
+  type PDFContext,
   PDFDict,
   PDFHexString,
   PDFName,
   PDFNumber,
-  PDFObject,
+  type PDFObject,
   PDFRawStream,
   PDFRef,
   PDFString,
@@ -331,7 +331,12 @@ export class ContentWalker {
     const t = this.tm;
     l[4] += tx * l[0] + ty * l[2];
     l[5] += tx * l[1] + ty * l[3];
-    for (let i = 0; i < 6; i++) t[i] = l[i];
+    t[0] = l[0];
+    t[1] = l[1];
+    t[2] = l[2];
+    t[3] = l[3];
+    t[4] = l[4];
+    t[5] = l[5];
   }
 
   /** A TJ adjustment: thousandths of the font size back along the baseline (down, in vertical writing; Tz not applied). */

@@ -161,8 +161,16 @@ function pdfDate(o: PDFObject | undefined): string | null {
   }
 }
 
+/** A /ByteRange of four numbers, the only shape a signature's has. */
+type ByteRange = readonly [number, number, number, number];
+
+function fourNumbers(br: readonly number[]): ByteRange | null {
+  const [a, b, c, d] = br;
+  return br.length === 4 && a !== undefined && b !== undefined && c !== undefined && d !== undefined ? [a, b, c, d] : null;
+}
+
 /** The CMS between the byte range's two parts: `<hex>` exactly where the range leaves a gap. */
-function contentsAt(bytes: Uint8Array, br: number[]): Uint8Array | null {
+function contentsAt(bytes: Uint8Array, br: ByteRange): Uint8Array | null {
   const [start, len1, gapEnd] = br;
   if (start !== 0 || len1 < 1 || gapEnd <= len1 + 1 || gapEnd > bytes.length) return null;
   if (bytes[len1] !== 0x3c || bytes[gapEnd - 1] !== 0x3e) return null;
@@ -175,12 +183,15 @@ function contentsAt(bytes: Uint8Array, br: number[]): Uint8Array | null {
 }
 
 /** Digest of the byte range's parts, in order. */
-function rangeDigest(bytes: Uint8Array, br: number[] | null) {
+function rangeDigest(bytes: Uint8Array, br: ByteRange | null) {
   return (algorithm: string) => {
     const h = crypto.createHash(algorithm);
-    if (br && br.length % 2 === 0) {
-      for (let i = 0; i < br.length; i += 2) {
-        if (br[i] + br[i + 1] <= bytes.length) h.update(bytes.subarray(br[i], br[i] + br[i + 1]));
+    if (br) {
+      for (const [from, length] of [
+        [br[0], br[1]],
+        [br[2], br[3]],
+      ] as const) {
+        if (from + length <= bytes.length) h.update(bytes.subarray(from, from + length));
       }
     }
     return h.digest();
@@ -195,17 +206,19 @@ async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, seali
   const br = f.byteRange ?? [];
   const problems: string[] = [];
   const kind = isDocumentTimestamp(d) ? "document-timestamp" : "signature";
-  const wellFormed = br.length === 4 && br[0] === 0 && br[1] > 0 && br[2] > br[1] && br[2] + br[3] <= bytes.length;
-  const gap = wellFormed ? contentsAt(bytes, br) : null;
+  const four = fourNumbers(br);
+  const range = four && four[0] === 0 && four[1] > 0 && four[2] > four[1] && four[2] + four[3] <= bytes.length ? four : null;
+  const wellFormed = range !== null;
+  const gap = range ? contentsAt(bytes, range) : null;
   const dictContents = ctx.lookup(d.get(PDFName.of("Contents")));
   const fromDict = dictContents instanceof PDFHexString || dictContents instanceof PDFString ? dictContents.asBytes() : null;
   if (!wellFormed) problems.push("The /ByteRange is malformed: it must be [0 a b c] within the file");
   else if (!gap) problems.push("The /ByteRange does not leave out a hexadecimal /Contents");
   else if (!fromDict || !same(gap, fromDict)) problems.push("The /ByteRange does not leave out this signature's own /Contents");
   const byteRangeValid = problems.length === 0;
-  const end = wellFormed ? br[2] + br[3] : 0;
+  const end = range ? range[2] + range[3] : 0;
   const cms = gap ?? fromDict ?? new Uint8Array(0);
-  const digestOf = rangeDigest(bytes, wellFormed ? br : null);
+  const digestOf = rangeDigest(bytes, range);
   const report: SignatureReport = {
     index: 0,
     kind,
@@ -328,7 +341,10 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     const found = signatureDicts(doc);
     const signatures: SignatureReport[] = [];
     for (const f of found) signatures.push(await readSignature(bytes, f, doc.context, sealing));
-    const endOf = (s: SignatureReport) => (s.byteRange.length === 4 ? s.byteRange[2] + s.byteRange[3] : 0);
+    const endOf = (s: SignatureReport) => {
+      const r = fourNumbers(s.byteRange);
+      return r ? r[2] + r[3] : 0;
+    };
     signatures.sort((a, b) => endOf(a) - endOf(b));
     signatures.forEach((s, i) => (s.index = i + 1));
 
@@ -364,10 +380,13 @@ function padesLevel(
   bytes: Uint8Array,
 ): PadesLevel | null {
   if (s.subFilter !== "ETSI.CAdES.detached" || !s.signingCertificateAttribute) return null;
-  const end = s.byteRange.length === 4 ? s.byteRange[2] + s.byteRange[3] : Infinity;
+  const range = fourNumbers(s.byteRange);
+  const end = range ? range[2] + range[3] : Infinity;
+  // Where a document time-stamp's /Contents starts (its byte range is valid: four numbers).
+  const gapStart = (t: SignatureReport) => t.byteRange[1] ?? -Infinity;
   // Document time-stamps over this signature's whole revision, whose own checks pass.
   const later = all.filter(
-    (t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && t.byteRange[1] >= end,
+    (t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && gapStart(t) >= end,
   );
   if (!(s.timestamp?.verified || later.length)) return "B-B";
   if (!dss || dss.report.certificates === 0) return "B-T";
@@ -375,7 +394,7 @@ function padesLevel(
   if (later.length) {
     const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
     const at = dss.ref ? definedAt(latin1, dss.ref) : undefined;
-    if (at !== undefined && at >= end && later.some((t) => t.byteRange[1] > at)) return "B-LTA";
+    if (at !== undefined && at >= end && later.some((t) => gapStart(t) > at)) return "B-LTA";
   }
   return "B-LT";
 }

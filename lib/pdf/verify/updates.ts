@@ -15,10 +15,10 @@ import {
   PDFArray,
   PDFContext,
   PDFDict,
-  PDFDocument,
+  type PDFDocument,
   PDFName,
   PDFNumber,
-  PDFObject,
+  type PDFObject,
   PDFObjectParser,
   PDFRawStream,
   PDFRef,
@@ -217,7 +217,7 @@ function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntr
       }
     }
     const trailerText = Buffer.from(bytes.subarray(end, Math.min(bytes.length, end + 4096))).toString("latin1");
-    const prev = /\/Prev\s+(\d+)/.exec(trailerText.split("startxref")[0]);
+    const prev = /\/Prev\s+(\d+)/.exec(trailerText.split("startxref")[0] ?? "");
     return { entries, prev: prev ? Number(prev[1]) : undefined };
   }
   const header = /^(\d+)\s+(\d+)\s+obj/.exec(head);
@@ -276,7 +276,7 @@ function judgeXref(bytes: Uint8Array, end: number): string[] {
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
   if (end >= bytes.length) return [];
   const problems = judgeXref(bytes, end);
-  if (problems.length && /not an incremental update/.test(problems[0])) return problems;
+  if (/not an incremental update/.test(problems[0] ?? "")) return problems;
   let before: PDFDocument;
   try {
     before = (await openPdf(bytes.subarray(0, end))).doc;
