@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { itemAt } from "../test/support/expect-helpers";
+import { serverArgs, serverEnv } from "../scripts/lib/server-command.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const KEY = "signet_test_BenchBenchBenchBenchBenchBench12";
@@ -62,16 +64,19 @@ async function waitHealthy(base: string, server: ChildProcess) {
   throw new Error("the server did not start within 120 s");
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => {
+  const sorted = xs.toSorted((a, b) => a - b);
+  return itemAt(sorted, Math.floor(sorted.length / 2), "samples");
+};
 
 async function main() {
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("no production build: run `next build` first");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-placer-"));
-  const server = spawn(process.execPath, ["scripts/server.mjs"], {
+  const server = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: {
+    env: serverEnv({
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -83,7 +88,7 @@ async function main() {
       SIGNET_WORKER: "0",
       NEXT_TELEMETRY_DISABLED: "1",
       RATE_LIMIT_SANDBOX: "100000",
-    },
+    }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const browser = await chromium.launch({

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { serverArgs, serverEnv } from "../scripts/lib/server-command.mjs";
 
 // One server for the whole run: the production build, on its own port and data directory.
 const port = Number(process.env.E2E_PORT || 3199);
@@ -47,13 +48,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/server.mjs",
+      command: ["node", ...serverArgs()].join(" "),
       cwd: "..",
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",
-      env: {
+      env: serverEnv({
         PORT: String(port),
         DATA_DIR: dataDir,
         DATABASE_URL: "",
@@ -69,7 +70,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBED_PORT}`,
-      },
+      }),
     },
     {
       command: "node e2e/smtp-sink.mjs",

@@ -5,6 +5,14 @@ import crypto from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { isEmbedSigningPath, parseEmbedOrigins } from "../lib/embed-origins.mjs";
+import v8 from "node:v8";
+import { serverHeapMb } from "./lib/server-command.mjs";
+
+// Started by hand (`node scripts/server.mjs`) rather than by npm start / npm run up: the memory settings
+// of scripts/lib/server-command.mjs are missing, and the process will hold far more memory than it needs.
+if (v8.getHeapStatistics().heap_size_limit > (serverHeapMb() + 64) * 2 ** 20 || !process.env.MALLOC_ARENA_MAX) {
+  console.warn("[signet] started without its memory settings: start it with `npm start` (scripts/lib/server-command.mjs)");
+}
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";

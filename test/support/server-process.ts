@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverArgs, serverEnv } from "../../scripts/lib/server-command.mjs";
 import net from "node:net";
 import path from "node:path";
 
@@ -22,13 +23,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (`npm start`'s scripts/server.mjs) on its own port and data directory. */
+/** Starts the built server (`npm start`'s scripts/server.mjs, with its memory settings) on its own port and data directory. */
 export async function startServer(env: Record<string, string>, opts: { waitHealthy?: boolean } = {}): Promise<ServerProcess> {
   const port = Number(env.PORT) || (await freePort());
   let out = "";
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  const childEnv = serverEnv({ ...process.env, DATABASE_URL: "", ...env, PORT: String(port) });
+  const child = spawn(process.execPath, serverArgs(childEnv), {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env, PORT: String(port) },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += d));

@@ -1,0 +1,42 @@
+// How the server process is started, in one place (npm start, npm run up, the tests, the benchmarks
+// and the e2e suite all use it). The memory settings must be given when the process starts: Node reads
+// V8's heap flags and glibc reads MALLOC_ARENA_MAX only then.
+//
+// Measured with `npm run bench` (docs/benchmarks.md, issue 16): without them the server's peak RSS after
+// 10,000 mixed requests was 712 MB, most of it V8 growing the main heap lazily towards its default limit
+// (about 2 GB here) and one 64 MB malloc arena per thread; with them it stays under 400 MB.
+//   --max-old-space-size  the main thread's heap limit (SIGNET_HEAP_MB, default 192). The main thread
+//                         holds no document bytes on its heap (uploads and blobs are Buffers, outside
+//                         it; PDF work runs in the engine's threads, each with its own ENGINE_MEMORY_MB).
+//   --max-semi-space-size the young generation's half-spaces: 4 MB instead of up to 16 MB.
+//   MALLOC_ARENA_MAX=2    two malloc arenas instead of one per thread.
+export function serverHeapMb(env = process.env) {
+  const raw = (env.SIGNET_HEAP_MB ?? "").trim();
+  if (raw === "") return 192;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 96 || n > 65536) {
+    throw new Error(`SIGNET_HEAP_MB must be a whole number of megabytes from 96 to 65536, got "${raw}"`);
+  }
+  return n;
+}
+
+/** The node arguments that start the server: its memory flags, then scripts/server.mjs. */
+export function serverArgs(env = process.env) {
+  return [`--max-old-space-size=${serverHeapMb(env)}`, "--max-semi-space-size=4", "scripts/server.mjs"];
+}
+
+/** The server's environment: the caller's, with MALLOC_ARENA_MAX unless the caller chose one. */
+export function serverEnv(env = process.env) {
+  return { NEXT_TELEMETRY_DISABLED: "1", MALLOC_ARENA_MAX: "2", ...env };
+}
+
+/**
+ * Starts the server as a child of this process with its settings, passes SIGINT/SIGTERM on, and
+ * exits with its code (npm start, npm run up).
+ */
+export async function runServer(root) {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, serverArgs(), { cwd: root, stdio: "inherit", env: serverEnv() });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
