@@ -3,8 +3,6 @@ const nextConfig = {
   // These load WebAssembly, native bindings or workers relative to their own files: keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfjs-dist", "nodemailer", "piscina"],
   poweredByHeader: false,
-  // Types are checked by `npm test` (tsc --noEmit over the whole project, tests included), once.
-  typescript: { ignoreBuildErrors: true },
   // forbidden(): a MEMBER on an admin-only page gets a 403 and app/(dashboard)/forbidden.tsx.
   experimental: { authInterrupts: true },
 };

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { fillDocx } from "@/lib/docx";
 import { OfficeConverter } from "@/lib/server/convert/converter";
 import { FIXTURE_DATA, docxFromPackage } from "@/test/support/docx-fixtures";
+import { itemAt } from "@/test/support/expect-helpers";
 
 const run = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "signet-bench-docx-"));
@@ -21,7 +22,10 @@ const time = async (fn: () => Promise<unknown>) => {
   await fn();
   return performance.now() - t0;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => {
+  const sorted = xs.toSorted((a, b) => a - b);
+  return itemAt(sorted, Math.floor(sorted.length / 2), "samples");
+};
 
 /** The baseline: what a service without a warm converter pays, `soffice --convert-to` with a profile of its own. */
 async function sofficeCold(docx: Uint8Array, name: string, profile: string): Promise<number> {

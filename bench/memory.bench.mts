@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { itemAt } from "../test/support/expect-helpers";
 import { callServer } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";
 
@@ -41,8 +42,8 @@ await (await startServer(env)).stop("SIGTERM");
 const server: ServerProcess = await startServer(env);
 const pid = server.child.pid!;
 
-async function call(method: string, p: string, body?: unknown) {
-  const r = await callServer(server.url, KEY, method, p, body);
+async function call<T = unknown>(method: string, p: string, body?: unknown) {
+  const r = await callServer<T>(server.url, KEY, method, p, body);
   if (r.status >= 500) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
@@ -74,7 +75,7 @@ async function one(i: number) {
       new Blob([new Uint8Array([...docBytes, ...new TextEncoder().encode(`\n% ${i}\n`)])], { type: "application/pdf" }),
       "doc.pdf",
     );
-    const created = await call("POST", SR, form);
+    const created = await call<{ id?: string }>("POST", SR, form);
     if (created?.data?.id) ids.push(created.data.id);
     return;
   }
@@ -123,7 +124,10 @@ const end = memoryOf(pid);
 await server.stop("SIGTERM");
 
 // Growth: the last minute's median against the first minute's, so one GC moment does not decide it.
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => {
+  const sorted = xs.toSorted((a, b) => a - b);
+  return itemAt(sorted, Math.floor(sorted.length / 2), "samples");
+};
 const first = median(samples.slice(0, 4));
 const last = median(samples.slice(-4));
 const growth = last - first;

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
+import { itemAt } from "../test/support/expect-helpers";
 import { manyGlyphs, objectStreamBomb, xobjectDag } from "../test/support/hostile-pdfs";
 import { startServer } from "../test/support/server-process";
 
@@ -48,13 +49,14 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** CLIENTS loops, each issuing one request after another for PHASE_MS; latencies per target. */
-async function load(): Promise<Record<string, number[]>> {
-  const out: Record<string, number[]> = { health: [], get: [] };
+type Target = "health" | "get";
+async function load(): Promise<Record<Target, number[]>> {
+  const out: Record<Target, number[]> = { health: [], get: [] };
   const end = performance.now() + PHASE_MS;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < end; i++) {
-        const target = (i + c) % 2 === 0 ? "health" : "get";
+        const target: Target = (i + c) % 2 === 0 ? "health" : "get";
         const url = target === "health" ? `${server.url}/api/health` : `${server.url}/api/v1/enterprise/signature-requests/${id}`;
         const t = performance.now();
         const r = await fetch(url, { headers });
@@ -78,7 +80,7 @@ let n = 0;
 const makers = [() => objectStreamBomb(1_000_000), () => xobjectDag(20, 10), () => manyGlyphs(3_200_000)];
 const attacker = (async () => {
   while (!stop) {
-    const base = makers[n % makers.length]();
+    const base = itemAt(makers, n % makers.length, "makers")();
     const unique = Buffer.concat([Buffer.from(base), Buffer.from(`\n% bench ${n++} ${Math.random()}\n`)]);
     const r = await upload(unique);
     if (r.status === 422) refused++;
@@ -91,7 +93,7 @@ await attacker;
 const alive = server.child.exitCode === null;
 await server.stop("SIGTERM");
 
-const row = (name: string, key: string) => {
+const row = (name: string, key: Target) => {
   const i99 = pct(idle[key], 99);
   const h99 = pct(hostile[key], 99);
   return `| ${name} | ${idle[key].length} | ${pct(idle[key], 50).toFixed(1)} | ${i99.toFixed(1)} | ${hostile[key].length} | ${pct(hostile[key], 50).toFixed(1)} | ${h99.toFixed(1)} | **${(h99 / i99).toFixed(2)}** |`;

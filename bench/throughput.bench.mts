@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PDFDocument } from "pdf-lib";
-import { callServer } from "../test/support/http-api";
+import { callServer, dataOf } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";
 // @ts-expect-error: a plain ES module of the test scripts, without types
 import { startTestPostgres } from "../scripts/lib/postgres.mjs";
@@ -22,10 +22,10 @@ const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const SR = "/api/v1/enterprise/signature-requests";
 
-async function api(s: ServerProcess, method: string, p: string, body?: unknown) {
-  const r = await callServer(s.url, KEY, method, p, body);
+async function api<T = unknown>(s: ServerProcess, method: string, p: string, body?: unknown) {
+  const r = await callServer<T>(s.url, KEY, method, p, body);
   if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data;
+  return dataOf(r);
 }
 
 async function requestToRead(s: ServerProcess): Promise<string> {
@@ -34,9 +34,9 @@ async function requestToRead(s: ServerProcess): Promise<string> {
   const form = new FormData();
   form.append("title", "Throughput");
   form.append("file", new Blob([new Uint8Array(await d.save())], { type: "application/pdf" }), "doc.pdf");
-  const { id } = await api(s, "POST", SR, form);
+  const { id } = await api<{ id: string }>(s, "POST", SR, form);
   for (const [i, email] of ["one@example.com", "two@example.com"].entries()) {
-    const r = await api(s, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
+    const r = await api<{ id: string }>(s, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
     await api(s, "POST", `${SR}/${id}/fields`, {
       fields: [
         { type: "SIGNATURE", recipientId: r.id, page: 1, x: 72, y: 100 + i * 200, width: 160, height: 40 },

@@ -79,7 +79,7 @@ test("verify: the sealed PDF is valid with its signers; one byte changed is not;
   const tampered = Buffer.from(sealed);
   const at = tampered.indexOf("stream", 0, "latin1") + 20;
   expect(at).toBeGreaterThan(20);
-  tampered[at] ^= 0x01;
+  tampered.writeUInt8(tampered.readUInt8(at) ^ 0x01, at);
   await verifyFile(page, "tampered.pdf", tampered);
   await expect(verdict).toHaveText("Altered after sealing", { timeout: 30_000 });
   await expect(verdict).not.toHaveText(/Valid/);

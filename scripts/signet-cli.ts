@@ -58,6 +58,7 @@ async function main() {
     console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
   if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
   const [org] = await db.select().from(organizations).where(eq(organizations.id, report.orgId));
+  if (!org) throw new Error(`the organization ${report.orgId} made at bootstrap is missing`);
   if (env === "PRODUCTION" && org.plan !== "ENTERPRISE") {
     console.error("Enterprise plan required for production API keys");
     return 3;

@@ -1,5 +1,5 @@
-// npm test: every test. Type check; unit and API integration tests on the embedded store (PGlite) and
-// again on a PostgreSQL server; then, on a production build, system tests that run the real server
+// npm test: every test. Format check (Prettier), lint (ESLint), type check; unit and API integration
+// tests on the embedded store (PGlite) and again on a PostgreSQL server; then, on a production build, system tests that run the real server
 // process, and the Playwright e2e suite in Debian's Chromium.
 import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root, run } from "./lib/setup.mjs";
 
@@ -25,6 +25,8 @@ try {
   process.exit(1);
 }
 
+await step("format (prettier --check)", () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]));
+await step("lint (eslint)", () => run(bin("eslint"), ["--max-warnings", "0", "."]));
 await step("type check (tsc --noEmit)", () => run(bin("tsc"), ["--noEmit"]));
 // TEST_DATABASE_URL (set by .ci/run) is for the second run only: this one is the embedded store.
 await step("unit + API tests on PGlite", () => run(bin("vitest"), ["run"], { env: { TEST_DATABASE_URL: "" } }));

@@ -1,5 +1,6 @@
 "use client";
 import { signOut } from "next-auth/react";
+import { loadPage } from "@/lib/client/load-page";
 
 export function SignOutButton() {
   return (
@@ -8,7 +9,7 @@ export function SignOutButton() {
       className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       onClick={async () => {
         await signOut({ redirect: false });
-        window.location.assign("/login");
+        loadPage("/login");
       }}
     >
       Sign out

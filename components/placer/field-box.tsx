@@ -38,9 +38,10 @@ export function FieldBox({ f, page, scale, selected, color, recipientName, onSel
       ArrowUp: [0, -step],
       ArrowDown: [0, step],
     };
-    if (d[e.key]) {
+    const move = d[e.key];
+    if (move) {
       e.preventDefault();
-      const [dx, dy] = d[e.key];
+      const [dx, dy] = move;
       onChange(f.key, e.altKey ? resize(box, dx, dy, page) : nudge(box, dx, dy, page), 500);
     } else if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault();

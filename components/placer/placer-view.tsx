@@ -18,7 +18,7 @@ import { boxAtScreenPoint, boxForDrop, clampBox, DEFAULT_SIZE, pageAtPoint, type
 import { useFieldStore } from "@/lib/client/use-field-store";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto, FieldInput, FieldType, SignatureRequestDto } from "@/lib/client/types";
-import { colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
+import { colorAt, colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
 import { Alert } from "@/components/ui/feedback";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
 import { DocumentEdits } from "./document-edits";
@@ -54,10 +54,9 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields, [reload]);
   const store = useFieldStore(request.id, request.fields, reloadFields);
 
-  const [active, setActive] = useState<string | null>(signers[0]?.id ?? null);
-  useEffect(() => {
-    if (!active || !signers.some((s) => s.id === active)) setActive(signers[0]?.id ?? null);
-  }, [signers, active]);
+  const [chosen, setChosen] = useState<string | null>(signers[0]?.id ?? null);
+  // The signer new fields go to: the one chosen, or the first while none is (or the chosen one is no longer a signer).
+  const active = chosen && signers.some((s) => s.id === chosen) ? chosen : (signers[0]?.id ?? null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selected = store.fields.find((f) => f.key === selectedKey) ?? null;
 
@@ -167,11 +166,12 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     return m;
   }, [anchorState]);
 
+  const storeFields = store.fields;
   const fieldsByPage = useMemo(() => {
-    const m = new Map<number, typeof store.fields>();
-    for (const f of store.fields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
+    const m = new Map<number, typeof storeFields>();
+    for (const f of storeFields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
     return m;
-  }, [store.fields]);
+  }, [storeFields]);
 
   const colorOf = useCallback((id: string) => colorFor(recipientIds, id), [recipientIds]);
   const nameOf = useCallback(
@@ -179,12 +179,12 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     [request.recipients],
   );
   const anchorColor = useCallback(
-    (a: DetectedAnchor) =>
-      a.signerRef && mapping[a.signerRef]
-        ? colorOf(mapping[a.signerRef])
-        : a.signerRef
-          ? RECIPIENT_COLORS[(Number(a.signerRef.slice(1)) - 1) % RECIPIENT_COLORS.length]
-          : null,
+    (a: DetectedAnchor) => {
+      if (!a.signerRef) return null;
+      const mapped = mapping[a.signerRef];
+      // Not mapped to a recipient yet: the colour of the recipient sN would be, the n-th.
+      return mapped ? colorOf(mapped) : colorAt(Number(a.signerRef.slice(1)) - 1);
+    },
     [mapping, colorOf],
   );
 
@@ -220,6 +220,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const addAtPageInView = (type: FieldType) => {
     const n = pageInView();
     const p = pages[n - 1];
+    if (!p) return;
     const s = DEFAULT_SIZE[type];
     addField(type, n, clampBox({ x: (p.width - s.width) / 2, y: (p.height - s.height) / 2, ...s }, p));
   };
@@ -262,24 +263,22 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     if (d.kind === "palette") {
       if (!n) return;
       const rect = rectOf(n);
-      if (rect) addField(d.type, n, boxForDrop(p, d.type, rect, pages[n - 1]));
+      const size = pages[n - 1];
+      if (rect && size) addField(d.type, n, boxForDrop(p, d.type, rect, size));
       return;
     }
     const f = store.fields.find((x) => x.key === d.key);
     const target = n ?? (inView ? f?.page : undefined);
     const rect = target ? rectOf(target) : null;
-    if (!f || !target || !rect) return;
-    const box = boxAtScreenPoint(
-      { x: p.x - d.grabX, y: p.y - d.grabY },
-      { width: f.width, height: f.height },
-      rect,
-      pages[target - 1],
-    );
+    const size = target ? pages[target - 1] : undefined;
+    if (!f || !target || !rect || !size) return;
+    const box = boxAtScreenPoint({ x: p.x - d.grabX, y: p.y - d.grabY }, { width: f.width, height: f.height }, rect, size);
     store.update(f.key, { page: target, ...box }, { delay: 0 });
   }
 
   const overlay = drag?.kind === "palette" ? drag : null;
   const activeColor = active ? colorOf(active) : RECIPIENT_COLORS[0];
+  const selectedPage = selected ? pages[selected.page - 1] : undefined;
 
   return (
     <DndContext
@@ -292,7 +291,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     >
       <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
         <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
-          <RecipientPicker signers={signers} value={active} onChange={setActive} colorOf={colorOf} />
+          <RecipientPicker signers={signers} value={active} onChange={setChosen} colorOf={colorOf} />
           <Palette color={activeColor.solid} onAdd={addAtPageInView} />
           <AnchorPanel
             requestId={request.id}
@@ -391,11 +390,11 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
         </div>
 
         <aside className="lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto">
-          {selected ? (
+          {selected && selectedPage ? (
             <PropertiesPanel
               key={selected.key}
               f={selected}
-              page={pages[selected.page - 1]}
+              page={selectedPage}
               signers={signers}
               onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
               defaultsFor={(type) =>

@@ -1,8 +1,8 @@
 "use client";
-import { useEffect, useState } from "react";
 import { FIELD_TYPES } from "@/lib/client/constants";
 import { clampBox, type PageSize } from "@/lib/client/placer-geometry";
 import type { FieldInput, RecipientDto } from "@/lib/client/types";
+import { useDraft } from "@/lib/client/use-draft";
 import type { PlacedField } from "@/lib/client/use-field-store";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form";
@@ -141,8 +141,7 @@ function TextProp({
   maxLength: number;
   onCommit: (v: string) => void;
 }) {
-  const [v, setV] = useState(value);
-  useEffect(() => setV(value), [value]);
+  const [v, setV] = useDraft(value);
   const commit = () => v !== value && onCommit(v);
   return (
     <Row label={label}>
@@ -169,8 +168,7 @@ function NumberProp(props: {
   integer?: boolean;
   onCommit: (v: number) => void;
 }) {
-  const [v, setV] = useState(props.value === undefined ? "" : String(props.value));
-  useEffect(() => setV(props.value === undefined ? "" : String(props.value)), [props.value]);
+  const [v, setV] = useDraft(props.value === undefined ? "" : String(props.value));
   const commit = () => {
     const n = Number(v);
     if (v.trim() === "" || !Number.isFinite(n)) return setV(props.value === undefined ? "" : String(props.value));
@@ -258,8 +256,7 @@ function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<
 /** A DROPDOWN's choices, one per line; saved on blur (empty lines dropped). */
 function OptionsProp({ value, onCommit }: { value: string[]; onCommit: (v: string[]) => void }) {
   const joined = value.join("\n");
-  const [v, setV] = useState(joined);
-  useEffect(() => setV(joined), [joined]);
+  const [v, setV] = useDraft(joined);
   const commit = () => {
     const options = v
       .split("\n")

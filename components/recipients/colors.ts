@@ -1,5 +1,11 @@
+export interface RecipientColor {
+  name: string;
+  solid: string;
+  fill: string;
+}
+
 /** One colour per recipient (by position in signing order), shared by the recipients list and the placer. */
-export const RECIPIENT_COLORS = [
+export const RECIPIENT_COLORS: readonly [RecipientColor, ...RecipientColor[]] = [
   { name: "indigo", solid: "#4f46e5", fill: "rgba(79,70,229,0.14)" },
   { name: "amber", solid: "#d97706", fill: "rgba(217,119,6,0.16)" },
   { name: "emerald", solid: "#059669", fill: "rgba(5,150,105,0.14)" },
@@ -10,7 +16,12 @@ export const RECIPIENT_COLORS = [
   { name: "fuchsia", solid: "#c026d3", fill: "rgba(192,38,211,0.13)" },
 ];
 
-export function colorOf(recipientIds: string[], id: string) {
-  const i = recipientIds.indexOf(id);
-  return RECIPIENT_COLORS[(i < 0 ? 0 : i) % RECIPIENT_COLORS.length];
+/** The colour of the recipient at `index` (0-based): the palette starts again after its last colour. */
+export function colorAt(index: number): RecipientColor {
+  const n = RECIPIENT_COLORS.length;
+  return RECIPIENT_COLORS[((index % n) + n) % n] ?? RECIPIENT_COLORS[0];
+}
+
+export function colorOf(recipientIds: string[], id: string): RecipientColor {
+  return colorAt(Math.max(0, recipientIds.indexOf(id)));
 }

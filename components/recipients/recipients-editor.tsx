@@ -10,8 +10,9 @@ import {
   type DragEndEvent,
 } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { plainError } from "@/lib/client/api";
+import { useDraft } from "@/lib/client/use-draft";
 import { useRecipientMutations, type RecipientInput } from "@/lib/client/requests";
 import type { RecipientDto, SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
@@ -28,10 +29,10 @@ import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps
  */
 export function RecipientsEditor({ request, onContinue }: { request: SignatureRequestDto; onContinue?: () => void }) {
   const m = useRecipientMutations(request.id);
-  const [items, setItems] = useState<RecipientDto[]>(request.recipients);
+  // Shown at once when reordered or edited; the saved list replaces it when it comes back.
+  const [items, setItems] = useDraft<RecipientDto[]>(request.recipients);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setItems(request.recipients), [request.recipients]);
 
   const groups = groupsOf(items);
   const ids = groups.flat().map((r) => r.id);
@@ -238,12 +239,8 @@ function RecipientRow(props: {
 }) {
   const { r } = props;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: r.id });
-  const [name, setName] = useState(r.name);
-  const [email, setEmail] = useState(r.email);
-  useEffect(() => {
-    setName(r.name);
-    setEmail(r.email);
-  }, [r.name, r.email]);
+  const [name, setName] = useDraft(r.name);
+  const [email, setEmail] = useDraft(r.email);
   return (
     <li
       ref={setNodeRef}

@@ -3,6 +3,7 @@ import { signOut } from "next-auth/react";
 import { useActionState, useState, useTransition } from "react";
 import { changePasswordAction, revokeSessionAction, signOutEverywhereAction } from "@/app/(dashboard)/settings/account/actions";
 import type { ActionResult, SessionDto, StaffRole } from "@/lib/schemas/staff";
+import { loadPage } from "@/lib/client/load-page";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
@@ -24,7 +25,7 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
       if (!r.ok) return setResult(r);
       // The session row has ended; this also deletes this browser's cookie.
       await signOut({ redirect: false });
-      window.location.assign("/login");
+      loadPage("/login");
     });
 
   return (

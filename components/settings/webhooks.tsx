@@ -34,7 +34,7 @@ export function Webhooks() {
               const form = e.currentTarget;
               const f = new FormData(form);
               const url = String(f.get("url") ?? "").trim();
-              const events = f.getAll("events").map(String);
+              const events = WEBHOOK_EVENTS.filter((ev) => f.getAll("events").includes(ev));
               if (!/^https?:\/\//i.test(url)) return setError("Enter an http(s) URL, e.g. https://example.com/signet-events.");
               if (events.length === 0) return setError("Choose at least one event.");
               setError(null);
@@ -73,7 +73,7 @@ export function Webhooks() {
           <div className="space-y-4">
             {secret && (
               <Alert kind="success" title="Endpoint added">
-                <p>Its signing secret, shown only this once (verify each call's webhook-signature with it):</p>
+                <p>Its signing secret, shown only this once (verify each call&apos;s webhook-signature with it):</p>
                 <code className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200">
                   {secret.secret}
                 </code>

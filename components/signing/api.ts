@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { zSignerGate } from "@/lib/schemas/signing";
 import type { FieldError } from "./types";
 
 /** A failed call to the signing API, as the page needs it: the HTTP status and the server's words. */
@@ -10,16 +12,7 @@ export interface ApiFailure {
 }
 
 /** What the page may show before the signer gave their code (details.authentication of a 401). */
-export interface SignerGate {
-  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
-  organization: string | null;
-  emailHint: string | null;
-  lockedUntil: string | null;
-  attemptsLeft: number;
-  codeSentAt: string | null;
-  codeExpiresAt: string | null;
-  nextCodeAt: string | null;
-}
+export type SignerGate = z.output<typeof zSignerGate>;
 
 /** The gate of a 401 that asks for the signer's code, or null for any other failure. */
 export function gateOf(e: ApiFailure): SignerGate | null {

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
+import type { ResponseData } from "@/lib/client/types";
 import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
 import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
@@ -11,11 +12,7 @@ const CONSENT_ID = "signet-approve-consent";
 const noOverlay = () => null;
 
 /** What POST /api/sign/{token}/approve returns. */
-export interface ApproveResult {
-  requestId: string;
-  status: "APPROVED";
-  completed: boolean;
-}
+export type ApproveResult = ResponseData<"approveSigning">;
 
 /** The document's pages, no fields on them, under a header with the title and what is asked. */
 function DocumentPages({

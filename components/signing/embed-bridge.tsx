@@ -36,7 +36,7 @@ export function parentOrigin(allowed: readonly string[], w: Window = window): st
   if (w.parent === w) return null;
   let candidate: string | null = null;
   const ancestors = w.location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0) candidate = ancestors[0];
+  if (ancestors && ancestors.length > 0) candidate = ancestors[0] ?? null;
   else if (w.document.referrer) {
     try {
       candidate = new URL(w.document.referrer).origin;

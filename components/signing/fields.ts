@@ -95,7 +95,7 @@ export function valueProblem(f: SigningField, v: Values[string]): string | null 
   if (f.type === "NUMBER") {
     if (!/^-?\d+(\.\d+)?$/.test(t)) return "Enter a number (use . for decimals)";
     const n = Number(t);
-    const places = t.includes(".") ? t.split(".")[1].length : 0;
+    const places = t.split(".")[1]?.length ?? 0;
     const allowed = f.decimals ?? 6;
     if (places > allowed) return allowed === 0 ? "Enter a whole number" : `At most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
     if (f.min != null && n < f.min) return `At least ${f.min}`;

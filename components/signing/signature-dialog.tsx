@@ -86,7 +86,8 @@ function MarkMaker({
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     e.preventDefault();
-    const next = TABS[(i + step + TABS.length) % TABS.length].id;
+    const next = TABS[(i + step + TABS.length) % TABS.length]?.id;
+    if (!next) return;
     setTab(next);
     tabRefs.current[next]?.focus();
   };

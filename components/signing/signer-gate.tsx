@@ -1,21 +1,23 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import type { ResponseData } from "@/lib/client/types";
 import { callSigning, type SignerGate } from "./api";
 import { Screen } from "./screens";
 
 const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
+/** The clock as an external store: its subscribers hear it once a second. */
+function subscribeToClock(onTick: () => void) {
+  const t = setInterval(onTick, 1000);
+  return () => clearInterval(t);
+}
+const subscribeToNothing = () => () => {};
+
 /** Seconds until `iso` (0 when past or null), ticking once a second. */
 function useSecondsUntil(iso: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!iso) return;
-    setNow(Date.now());
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [iso]);
-  return iso ? Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000)) : 0;
+  const secondsLeft = useCallback(() => (iso ? Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000)) : 0), [iso]);
+  return useSyncExternalStore(iso ? subscribeToClock : subscribeToNothing, secondsLeft, secondsLeft);
 }
 
 /**
@@ -45,22 +47,16 @@ export function SignerGateScreen({
   const emailed = gate.method === "EMAIL_CODE";
   const sender = gate.organization ?? "The sender";
 
-  // When a lock runs out, the form opens again.
-  useEffect(() => {
-    if (gate.lockedUntil && lockedFor === 0) {
-      setGate((g) => ({ ...g, lockedUntil: null }));
-      setError(null);
-    }
-  }, [gate.lockedUntil, lockedFor]);
+  // When a lock runs out, the form opens again (state adjusted while rendering, not in an effect after).
+  if (gate.lockedUntil && lockedFor === 0) {
+    setGate((g) => ({ ...g, lockedUntil: null }));
+    setError(null);
+  }
 
   async function sendCode() {
     setBusy(true);
     setError(null);
-    const res = await callSigning<{ sentTo: string; expiresAt: string; nextCodeAt: string | null }>(
-      token,
-      "/authentication/code",
-      {},
-    );
+    const res = await callSigning<ResponseData<"sendSignerCode">>(token, "/authentication/code", {});
     setBusy(false);
     if (res.ok) {
       setGate((g) => ({
@@ -86,7 +82,7 @@ export function SignerGateScreen({
     if (emailed && !/^\d{6}$/.test(given)) return setError("The code has 6 digits.");
     setBusy(true);
     setError(null);
-    const res = await callSigning<{ verified: true }>(token, "/authentication", { code: given });
+    const res = await callSigning<ResponseData<"verifySignerCode">>(token, "/authentication", { code: given });
     setBusy(false);
     if (res.ok) return onVerified();
     const d = res.error.details ?? {};

@@ -25,6 +25,14 @@ type Phase =
 const SEALING_TEXT = "Everyone has signed. The signed PDF is being prepared and will be e-mailed to you when it is ready.";
 const SENT_TEXT = "Everyone has signed; the signed PDF has been sent to you by e-mail.";
 
+/** What the link shows now: the document, the code gate, or why it cannot be loaded. */
+async function fetchPhase(token: string, notice?: string): Promise<Phase> {
+  const res = await callSigning<SigningView>(token);
+  if (res.ok) return { kind: "view", view: res.data, notice };
+  const gate = gateOf(res.error);
+  return gate ? { kind: "gate", gate } : { kind: "failed", error: res.error };
+}
+
 /**
  * The signer's page: loads what this link may see and shows the one screen that fits: the document
  * to sign, not-your-turn, already signed, ended, or an invalid link. Talks only to /api/sign/{token}.
@@ -33,15 +41,7 @@ export function SigningApp({ token }: { token: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   useEmbedBridge(phase.kind); // embedded signing: tells the framing page (components/signing/embed-bridge.tsx)
 
-  const load = useCallback(
-    async (notice?: string) => {
-      const res = await callSigning<SigningView>(token);
-      if (res.ok) return setPhase({ kind: "view", view: res.data, notice });
-      const gate = gateOf(res.error);
-      setPhase(gate ? { kind: "gate", gate } : { kind: "failed", error: res.error });
-    },
-    [token],
-  );
+  const load = useCallback(async (notice?: string) => setPhase(await fetchPhase(token, notice)), [token]);
 
   // A signer session ends 30 minutes after its last use: while the document is open, the page uses
   // it every few minutes, so that a signer taking their time is not asked for the code again.
@@ -54,8 +54,12 @@ export function SigningApp({ token }: { token: string }) {
 
   useEffect(() => {
     // The first fetch also marks the recipient VIEWED on the server.
-    void load();
-  }, [load]);
+    let current = true;
+    void fetchPhase(token).then((p) => current && setPhase(p));
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   const sandbox =
     phase.kind === "loading" || phase.kind === "gate"

@@ -52,7 +52,8 @@ export function SigningForm({
   const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>({});
   const [width, setWidth] = useState(0);
   const pagesRef = useRef<HTMLDivElement>(null);
-  const date = useMemo(signingDate, []);
+  // The date a DATE field shows: fixed when the form opens.
+  const [date] = useState(signingDate);
 
   useEffect(() => {
     const el = pagesRef.current!;
@@ -110,10 +111,11 @@ export function SigningForm({
 
   /** The next empty required field after the one with focus (wrapping), else the consent box. */
   const goNext = () => {
-    if (!missing.length) return focusConsent();
+    const [firstMissing] = missing;
+    if (!firstMissing) return focusConsent();
     const active = document.activeElement?.id;
     const at = fields.findIndex((f) => fieldDomId(f) === active);
-    focusField(missing.find((f) => fields.indexOf(f) > at) ?? missing[0]);
+    focusField(missing.find((f) => fields.indexOf(f) > at) ?? firstMissing);
   };
 
   const openMark = (f: SigningField) => {
@@ -137,26 +139,28 @@ export function SigningForm({
   const sign = async () => {
     setFormError(null);
     if (!consent) return setFormError("Tick the box to agree to sign electronically.");
-    if (missing.length) {
+    const [firstMissing] = missing;
+    if (firstMissing) {
       setFieldErrors(Object.fromEntries(missing.map((f) => [f.id, "Required"])));
       setFormError(`${missing.length} required ${missing.length === 1 ? "field is" : "fields are"} still empty.`);
-      return focusField(missing[0]);
+      return focusField(firstMissing);
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
     const wrong = fields
       .map((f) => [f, valueProblem(f, values[f.id])] as const)
       .filter((x): x is readonly [SigningField, string] => x[1] !== null);
-    if (wrong.length) {
+    const [firstWrong] = wrong;
+    if (firstWrong) {
       setFieldErrors(Object.fromEntries(wrong.map(([f, m]) => [f.id, m])));
       setFormError(`${wrong.length} ${wrong.length === 1 ? "value needs" : "values need"} correcting.`);
-      return focusField(wrong[0][0]);
+      return focusField(firstWrong[0]);
     }
     const submitted = toSubmission(fields, values);
     setBusy(true);
     const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
     setBusy(false);
     if (res.ok) return onSigned(res.data);
-    const { status, message, errors } = res.error;
+    const { message, errors } = res.error;
     // 401: the signer session ended (the app asks for the code again).
     if (isStale(res.error)) return onStale(res.error);
     if (errors?.length) {

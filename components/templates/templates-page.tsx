@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
 import { signerRefsOf, useTemplateActions, useTemplates } from "@/lib/client/templates";
 import { uploadForm } from "@/lib/client/upload";
-import type { TemplateDto } from "@/lib/client/types";
+import type { CreatedTemplate, TemplateDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { controlClass, inputClass, TextField } from "@/components/ui/form";
@@ -136,7 +136,7 @@ function UploadTemplate() {
         setDone(null);
         setProgress(0);
         try {
-          const t = await uploadForm<TemplateDto>("/templates", data, setProgress);
+          const t = await uploadForm<CreatedTemplate>("/templates", data, setProgress);
           setDone(`Template “${t.name}” added.`);
           form.reset();
           await qc.invalidateQueries({ queryKey: ["templates"] });

@@ -1,96 +1,79 @@
 "use client";
 import { api } from "./api";
-import type { FieldDto } from "./types";
+import type { FieldDto, RequestBody, ResponseData } from "./types";
 
-/** One `{{...}}` token the preview found, with where it is (points, top-left of the displayed page). */
-export interface DetectedAnchor {
+/** What POST …/anchors/preview answers (lib/schemas/ops-anchors.ts): either of its two forms. */
+export type AnchorPreview = ResponseData<"previewAnchors">;
+/** No anchors asked for: every {{…}} anchor of the document, parsed (valid) or not, with where it is. */
+type ListedAnchor = Extract<AnchorPreview, { malformed: number }>["anchors"][number];
+/** Anchors asked for by key: whether each is in the text layer, and where. */
+type FoundAnchor = Extract<AnchorPreview, { missing: string[] }>["anchors"][number];
+type ParsedAnchor = Extract<ListedAnchor, { valid: true }>["anchor"];
+type Box = Pick<ListedAnchor, "page" | "x" | "y" | "width" | "height">;
+
+/**
+ * One `{{...}}` token the preview found, as the overlay draws it: where it is (points, top-left of the
+ * displayed page), its text, whether it parsed (and why not), and the field it asks for.
+ */
+export interface DetectedAnchor extends Box {
+  /** Unique in one preview (a key may occur more than once). */
   key: string;
   text: string;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
   ok: boolean;
   /** Why it is malformed, when it is. */
   reason?: string;
-  /** Parsed: signature | text | date | image | legacy. */
-  type?: string;
+  type?: ParsedAnchor["type"];
   signerRef?: string;
   fieldWidth?: number;
   fieldHeight?: number;
 }
 
-type Loose = Record<string, unknown>;
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+const boxOf = (o: Box): Box => ({ page: o.page, x: o.x, y: o.y, width: o.width, height: o.height });
 
-/**
- * The preview's answer read defensively: issue 3 returns the parsed anchors with positions; the exact
- * nesting (a list, `{ anchors }`, `{ items }`, or the per-anchorKey `{ anchorKey, found, occurrences }`
- * form) is accepted in each of its likely shapes, so the overlay works whichever lands.
- */
-export function normalizePreview(data: unknown): DetectedAnchor[] {
-  const list: unknown[] = Array.isArray(data)
-    ? data
-    : data && typeof data === "object"
-      ? (((data as Loose).anchors ?? (data as Loose).items ?? (data as Loose).results ?? []) as unknown[])
-      : [];
+/** The parsed part of a listed anchor: its type, signer and field size (a legacy anchor has neither). */
+function parsedOf(a: ListedAnchor): Pick<DetectedAnchor, "ok" | "reason" | "type" | "signerRef" | "fieldWidth" | "fieldHeight"> {
+  if (!a.valid) return { ok: false, reason: a.reason };
+  const p = a.anchor;
+  if (p.type === "legacy") return { ok: true, type: p.type };
+  return { ok: true, type: p.type, signerRef: p.signerRef, fieldWidth: p.width, fieldHeight: p.height };
+}
+
+const isFound = (a: ListedAnchor | FoundAnchor): a is FoundAnchor => "occurrences" in a;
+
+/** The preview's anchors, one per occurrence, in reading order (page, then top to bottom, then left to right). */
+export function normalizePreview(data: AnchorPreview): DetectedAnchor[] {
   const out: DetectedAnchor[] = [];
   let n = 0;
-  for (const raw of Array.isArray(list) ? list : []) {
-    if (!raw || typeof raw !== "object") continue;
-    const a = raw as Loose;
-    const parsed = (a.anchor ?? a.parsed ?? {}) as Loose;
-    const text = str(a.text) ?? str(a.anchorKey) ?? str(a.key) ?? "";
-    const occurrences = Array.isArray(a.occurrences) ? (a.occurrences as Loose[]) : [a];
-    for (const o of occurrences) {
-      const page = num(o.page);
-      const x = num(o.x);
-      const y = num(o.y);
-      if (page === undefined || x === undefined || y === undefined) continue;
-      const flag = a.valid ?? a.ok;
-      const ok = flag === undefined ? a.error === undefined && a.reason === undefined : flag === true;
-      out.push({
-        key: `${n++}`,
-        text,
-        page,
-        x,
-        y,
-        width: num(o.width) ?? 0,
-        height: num(o.height) ?? 0,
-        ok,
-        reason: str(a.reason) ?? str(a.error),
-        type: str(parsed.type) ?? str(a.type),
-        signerRef: str(parsed.signerRef) ?? str(a.signerRef),
-        fieldWidth: num(parsed.width) ?? num(a.fieldWidth),
-        fieldHeight: num(parsed.height) ?? num(a.fieldHeight),
-      });
+  for (const a of data.anchors) {
+    if (isFound(a)) {
+      for (const o of a.occurrences) out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(o), ok: true });
+    } else {
+      out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(a), ...parsedOf(a) });
     }
   }
   return out.sort((p, q) => p.page - q.page || p.y - q.y || p.x - q.x);
 }
 
+/** What POST …/fields/anchors answers for a request (for a PDF template's id it lists the template's fields). */
+export type AnchorFieldsResult = Extract<ResponseData<"anchorFields">, { fields: FieldDto[] }>;
+export type TextReplacement = RequestBody<"replaceText">["replacements"][number];
+
 export const anchorApi = {
   preview: async (id: string) =>
-    normalizePreview(await api<unknown>(`/signature-requests/${id}/anchors/preview`, { method: "POST", json: {} })),
+    normalizePreview(await api<AnchorPreview>(`/signature-requests/${id}/anchors/preview`, { method: "POST", json: {} })),
   createFields: (id: string, recipientId: string, signerRef: string) =>
-    api<{ fields: FieldDto[]; skipped: unknown[] }>(`/signature-requests/${id}/fields/anchors`, {
+    api<AnchorFieldsResult>(`/signature-requests/${id}/fields/anchors`, {
       method: "POST",
-      json: { recipientId, signerRef },
+      json: { recipientId, signerRef } satisfies RequestBody<"anchorFields">,
     }),
-  replaceText: (
-    id: string,
-    replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number }[],
-  ) => api<unknown>(`/signature-requests/${id}/anchors/text-replacements`, { method: "POST", json: { replacements } }),
+  replaceText: (id: string, replacements: TextReplacement[]) =>
+    api<ResponseData<"replaceText">>(`/signature-requests/${id}/anchors/text-replacements`, {
+      method: "POST",
+      json: { replacements },
+    }),
 };
 
 /** How a skipped entry of `/fields/anchors` reads to a person. */
-export function describeSkipped(s: unknown): string {
-  if (typeof s === "string") return s;
-  if (!s || typeof s !== "object") return String(s);
-  const o = s as Loose;
-  const what = str(o.text) ?? str(o.anchorKey) ?? str(o.anchor) ?? "an anchor";
-  const why = str(o.reason) ?? str(o.message) ?? "";
-  return why ? `${what}: ${why}` : what;
+export function describeSkipped(s: AnchorFieldsResult["skipped"][number]): string {
+  return s.reason ? `${s.anchorKey}: ${s.reason}` : s.anchorKey;
 }

@@ -1,10 +1,10 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
-import type { ApiKeyDto, CreatedApiKey } from "./types";
+import type { CreatedApiKey, ResponseData } from "./types";
 
 export function useApiKeys() {
-  return useQuery({ queryKey: ["api-keys"], queryFn: () => api<{ items: ApiKeyDto[] }>("/api-keys") });
+  return useQuery({ queryKey: ["api-keys"], queryFn: () => api<ResponseData<"listApiKeys">>("/api-keys") });
 }
 
 export function useApiKeyActions() {

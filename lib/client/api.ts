@@ -3,6 +3,7 @@
  * the browser only ever holds its session cookie. Errors keep the API's status and message.
  */
 import { DASHBOARD_HEADER } from "./constants";
+import { loadPage } from "./load-page";
 
 export const DASHBOARD_API = "/api/dashboard";
 
@@ -18,13 +19,15 @@ export class ApiError extends Error {
     readonly errors: FieldErrorDto[] = [],
     readonly details: Record<string, unknown> | undefined = undefined,
     readonly retryAfter: number | null = null,
+    /** The API's machine code for the condition (`errorCode`: docs/api.md, "Error codes"); null when there is none. */
+    readonly errorCode: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";
   }
   /** The endpoint does not exist on this server (yet): the feature is not available. */
   get unavailable(): boolean {
-    return this.status === 404 && /^No endpoint at /.test(this.message);
+    return this.status === 404 && (this.errorCode === "ENDPOINT_NOT_FOUND" || /^No endpoint at /.test(this.message));
   }
 }
 
@@ -34,13 +37,21 @@ interface Envelope<T> {
   data: T | null;
   errors?: FieldErrorDto[];
   details?: Record<string, unknown>;
+  errorCode?: string;
 }
 
 export async function toApiError(res: Response): Promise<ApiError> {
   const retryAfter = Number(res.headers.get("retry-after")) || null;
   try {
     const body = (await res.json()) as Envelope<unknown>;
-    return new ApiError(res.status, body.message || res.statusText, body.errors ?? [], body.details, retryAfter);
+    return new ApiError(
+      res.status,
+      body.message || res.statusText,
+      body.errors ?? [],
+      body.details,
+      retryAfter,
+      body.errorCode ?? null,
+    );
   } catch {
     return new ApiError(res.status, res.statusText || `HTTP ${res.status}`, [], undefined, retryAfter);
   }
@@ -76,7 +87,7 @@ export async function api<T>(
       continue;
     }
     if (err.status === 401 && typeof window !== "undefined") {
-      window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      loadPage(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw err;
   }
@@ -92,6 +103,8 @@ export function plainError(e: unknown): string {
     case 401:
       return "Your session has ended. Sign in again.";
     case 409:
+      // Only a state refusal is about the request's state; another conflict (the document changed meanwhile, …) says what it is.
+      if (e.errorCode !== null && !/^(REQUEST|RECIPIENT)_/.test(e.errorCode)) return e.message;
       return `This can't be done in the request's current state: ${e.message}`;
     case 413:
       return `The file is too large: ${e.message}`;

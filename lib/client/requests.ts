@@ -2,13 +2,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
 import type {
-  AuditEvent,
   FieldDto,
   FieldInput,
-  Page,
   RecipientDto,
+  RequestBody,
+  RequestPage,
   RequestStatus,
-  RequestSummary,
+  ResponseData,
   SignatureRequestDto,
 } from "./types";
 
@@ -27,7 +27,7 @@ export function useRequestList(status?: RequestStatus) {
       const q = new URLSearchParams({ limit: "25" });
       if (status) q.set("status", status);
       if (pageParam) q.set("cursor", pageParam);
-      return api<Page<RequestSummary>>(`${SR}?${q}`);
+      return api<RequestPage>(`${SR}?${q}`);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -46,7 +46,7 @@ export function useRequest(id: string) {
 }
 
 export function useAudit(id: string) {
-  return useQuery({ queryKey: requestKeys.audit(id), queryFn: () => api<{ items: AuditEvent[] }>(`${SR}/${id}/audit`) });
+  return useQuery({ queryKey: requestKeys.audit(id), queryFn: () => api<ResponseData<"getAudit">>(`${SR}/${id}/audit`) });
 }
 
 export const documentUrl = (id: string, version?: number) =>
@@ -63,14 +63,10 @@ function useRefresh(id: string) {
     ]);
 }
 
-export interface RecipientInput {
-  name: string;
-  email: string;
-  role: RecipientDto["role"];
-  order: number;
-  /** accessCode goes with ACCESS_CODE only, and is never read back. */
-  authentication?: { method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE"; accessCode?: string };
-}
+type AddRecipientBody = RequestBody<"addRecipient">;
+/** A recipient as the editor sends it: role and order always given; accessCode goes with ACCESS_CODE only, and is never read back. */
+export type RecipientInput = Required<Pick<AddRecipientBody, "name" | "email" | "role" | "order">> &
+  Pick<AddRecipientBody, "authentication">;
 
 export function useRecipientMutations(id: string) {
   const refresh = useRefresh(id);
@@ -92,7 +88,7 @@ export function useRecipientMutations(id: string) {
 /** Field calls for the placer, which keeps its own state and calls these directly. */
 export const fieldApi = {
   add: (id: string, fields: FieldInput[]) =>
-    api<{ fields: FieldDto[] }>(`${SR}/${id}/fields`, { method: "POST", json: { fields } }),
+    api<ResponseData<"addFields">>(`${SR}/${id}/fields`, { method: "POST", json: { fields } }),
   update: (id: string, fieldId: string, patch: Partial<FieldInput>) =>
     api<FieldDto>(`${SR}/${id}/fields/${fieldId}`, { method: "PATCH", json: patch }),
   remove: (id: string, fieldId: string) => api(`${SR}/${id}/fields/${fieldId}`, { method: "DELETE" }),

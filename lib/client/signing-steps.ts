@@ -8,11 +8,12 @@ export interface Ordered {
 }
 
 /** Groups by order, ascending; the result's index + 1 is the step shown. */
-export function groupsOf<T extends Ordered>(items: T[]): T[][] {
-  const byOrder = new Map<number, T[]>();
+export function groupsOf<T extends Ordered>(items: T[]): [T, ...T[]][] {
+  const byOrder = new Map<number, [T, ...T[]]>();
   for (const r of [...items].sort((a, b) => a.order - b.order)) {
-    if (!byOrder.has(r.order)) byOrder.set(r.order, []);
-    byOrder.get(r.order)!.push(r);
+    const group = byOrder.get(r.order);
+    if (group) group.push(r);
+    else byOrder.set(r.order, [r]);
   }
   return [...byOrder.values()];
 }
@@ -26,10 +27,11 @@ export type Target = { kind: "join"; step: number } | { kind: "insert"; before: 
 export function moveRecipient<T extends Ordered>(items: T[], id: string, target: Target): Map<string, number> {
   const groups = groupsOf(items).map((g) => g.map((r) => r.id));
   const from = groups.findIndex((g) => g.includes(id));
-  if (from < 0) return new Map(items.map((r) => [r.id, r.order]));
+  const source = groups[from];
+  if (!source) return new Map(items.map((r) => [r.id, r.order]));
   // Mark the source slot empty rather than removing it, so the target indexes stay valid.
-  groups[from] = groups[from].filter((x) => x !== id);
-  if (target.kind === "join") groups[Math.min(target.step, groups.length - 1)].push(id);
+  groups[from] = source.filter((x) => x !== id);
+  if (target.kind === "join") groups[Math.max(0, Math.min(target.step, groups.length - 1))]?.push(id);
   else groups.splice(Math.max(0, Math.min(target.before, groups.length)), 0, [id]);
   const result = new Map<string, number>();
   groups

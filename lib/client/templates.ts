@@ -1,25 +1,19 @@
 "use client";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
-import type { SignatureRequestDto, TemplateDto } from "./types";
+import type { RequestBody, ResponseData, SignatureRequestDto, TemplateDto } from "./types";
 
 export function useTemplates() {
   return useInfiniteQuery({
     queryKey: ["templates"],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      api<{ items: TemplateDto[]; nextCursor: string | null }>(
-        `/templates?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+      api<ResponseData<"listTemplates">>(`/templates?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
     getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 
-export interface UseTemplateInput {
-  title: string;
-  recipients: { name: string; email: string; order?: number }[];
-  templateData?: Record<string, string>;
-}
+export type UseTemplateInput = RequestBody<"useTemplate">;
 
 export function useTemplateActions() {
   const qc = useQueryClient();
@@ -38,9 +32,8 @@ export function useTemplateActions() {
 /** The signer references a template's anchors name (s1, s2, ...), in order. */
 export function signerRefsOf(t: TemplateDto): string[] {
   const refs = new Set<string>();
-  for (const a of t.anchors ?? []) {
-    const o = a as Record<string, unknown>;
-    const ref = (o.signerRef ?? (o.anchor as Record<string, unknown> | undefined)?.signerRef) as string | undefined;
+  for (const a of t.anchors) {
+    const ref = a.anchor?.signerRef;
     if (typeof ref === "string" && /^s\d+$/.test(ref)) refs.add(ref);
   }
   return [...refs].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));

@@ -16,8 +16,13 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { message?: string; data?: T; errors?: { field: string; message: string }[]; details?: Record<string, unknown> } =
-        {};
+      let body: {
+        message?: string;
+        data?: T;
+        errors?: { field: string; message: string }[];
+        details?: Record<string, unknown>;
+        errorCode?: string;
+      } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -27,7 +32,8 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (fractio
         onProgress(1);
         resolve(body.data as T);
       } else {
-        reject(new ApiError(xhr.status, body.message || xhr.statusText || `HTTP ${xhr.status}`, body.errors ?? [], body.details));
+        const message = body.message || xhr.statusText || `HTTP ${xhr.status}`;
+        reject(new ApiError(xhr.status, message, body.errors ?? [], body.details, null, body.errorCode ?? null));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, "The upload was interrupted. Check your connection and try again."));

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { plainError } from "./api";
 import { fieldApi } from "./requests";
 import type { FieldDto, FieldInput } from "./types";
@@ -46,8 +46,11 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
   /** Changes waiting for their pause to end (kept in state so "Saving…" shows at once). */
   const [queued, setQueued] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  // The latest fields, for the callbacks below (they run after a commit, when this is up to date).
   const fieldsRef = useRef(fields);
-  fieldsRef.current = fields;
+  useLayoutEffect(() => {
+    fieldsRef.current = fields;
+  }, [fields]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const pendingPatch = useRef(new Map<string, Partial<FieldInput>>());
   const creating = useRef(new Map<string, Promise<string | null>>());

@@ -1,48 +1,23 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./api";
+import type { RequestBody, ResponseData } from "./types";
 
-export const WEBHOOK_EVENTS = [
-  "signature_request.sent",
-  "signature_request.viewed",
-  "signature_request.signed",
-  "signature_request.completed",
-  "signature_request.declined",
-  "signature_request.cancelled",
-  "signature_request.expired",
-  "signature_request.seal_failed",
-] as const;
+/** Every event a webhook may subscribe to: the API's own list. */
+export { WEBHOOK_EVENTS } from "@/lib/schemas/webhooks";
 
-export interface WebhookDto {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  createdAt: string;
-}
-export interface WebhookDelivery {
-  id: string;
-  messageId: string;
-  eventType: string;
-  status: "PENDING" | "DELIVERED" | "FAILED";
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+export type WebhookDto = ResponseData<"listWebhooks">["items"][number];
+export type WebhookDelivery = ResponseData<"listWebhookDeliveries">["items"][number];
 
 export function useWebhooks() {
-  return useQuery({ queryKey: ["webhooks"], queryFn: () => api<{ items: WebhookDto[] }>("/webhooks") });
+  return useQuery({ queryKey: ["webhooks"], queryFn: () => api<ResponseData<"listWebhooks">>("/webhooks") });
 }
 
 export function useDeliveries(id: string | null) {
   return useQuery({
     queryKey: ["webhooks", id, "deliveries"],
     enabled: !!id,
-    queryFn: () => api<{ items: WebhookDelivery[] }>(`/webhooks/${id}/deliveries`),
+    queryFn: () => api<ResponseData<"listWebhookDeliveries">>(`/webhooks/${id}/deliveries`),
   });
 }
 
@@ -50,8 +25,7 @@ export function useWebhookActions() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ["webhooks"] });
   const create = useMutation({
-    mutationFn: (w: { url: string; events: string[]; description?: string }) =>
-      api<WebhookDto & { secret: string }>("/webhooks", { method: "POST", json: w }),
+    mutationFn: (w: RequestBody<"createWebhook">) => api<ResponseData<"createWebhook">>("/webhooks", { method: "POST", json: w }),
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: string) => api(`/webhooks/${id}`, { method: "DELETE" }), onSuccess: refresh });

@@ -3,6 +3,7 @@ import { defineOperation } from "./operation";
 import {
   MAX_BULK_ROWS,
   zBulkSend,
+  zBulkSendDryRun,
   zBulkSendForm,
   zBulkSendJson,
   zBulkSendList,
@@ -11,7 +12,6 @@ import {
   zListBulkSendsQuery,
 } from "./bulk";
 
-const common = [400, 401, 403, 429];
 const sendDescription =
   "multipart/form-data with a CSV in the part `file` (a header row; columns s1.name, s1.email, s2.name, … for each signer reference of the template, " +
   'one per DOCX placeholder, optional title), or application/json { rows: [{ "s1.name": …, "s1.email": …, <placeholder>: … }] }. ' +
@@ -35,7 +35,10 @@ export const bulkOps = {
       description: "Accepted: the bulk send is queued (200 with the preview for a dry run)",
       data: zBulkSendStarted,
     },
-    errors: [...common, 404, 413, 415, 422],
+    otherSuccesses: [
+      { status: 200, description: "Dry run: the parsed rows and their errors; nothing was created", data: zBulkSendDryRun },
+    ],
+    errors: [422],
   }),
   listBulkSends: defineOperation({
     method: "GET",
@@ -44,7 +47,7 @@ export const bulkOps = {
     summary: "List bulk sends, newest first (cursor pagination)",
     query: zListBulkSendsQuery,
     success: { status: 200, description: "A page of bulk sends", data: zBulkSendList },
-    errors: common,
+    errors: [],
   }),
   getBulkSend: defineOperation({
     method: "GET",
@@ -53,7 +56,7 @@ export const bulkOps = {
     summary: "A bulk send with each row's status, request id or error",
     params: zIdParams,
     success: { status: 200, description: "The bulk send", data: zBulkSend },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
 };
 

@@ -6,8 +6,10 @@ export const MAX_BULK_ROWS = 1000;
 /** How many parsed rows a dry run shows. */
 export const BULK_PREVIEW_ROWS = 20;
 
-export const BULK_SEND_STATUSES = ["QUEUED", "RUNNING", "DONE"] as const;
-export const BULK_ROW_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+import { BULK_ROW_STATUSES, BULK_SEND_STATUSES } from "./states";
+
+// Defined once in ./states (the database's CHECK constraints are made from the same arrays).
+export { BULK_ROW_STATUSES, BULK_SEND_STATUSES };
 
 const zCell = z.union([z.string().max(100_000), z.number(), z.boolean()], { error: "A row's values are text (or numbers)" });
 

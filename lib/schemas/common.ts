@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { ENVIRONMENTS } from "./states";
 
-export const zEnvironment = z.enum(["SANDBOX", "PRODUCTION"]);
+export const zEnvironment = z.enum(ENVIRONMENTS);
 export const zId = z.string().max(100);
 export const zIdParams = z.object({ id: zId });
 

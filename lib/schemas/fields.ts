@@ -5,18 +5,10 @@ import { z } from "zod";
  * schemas (coordinates, anchored, templates), the server's checks of a PATCHed field and the anchor
  * grammar, so the three never disagree.
  */
-export const FIELD_TYPES = [
-  "SIGNATURE",
-  "INITIAL",
-  "DATE",
-  "TEXT",
-  "CHECKBOX",
-  "RADIO",
-  "DROPDOWN",
-  "NUMBER",
-  "NAME",
-  "EMAIL",
-] as const;
+import { FIELD_TYPES } from "./states";
+
+// Defined once in ./states (the database's CHECK constraints are made from the same array).
+export { FIELD_TYPES };
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
 
@@ -88,7 +80,7 @@ export function numberProblem(
   if (!NUMBER_TEXT.test(t)) return "must be a number (digits, with . for decimals)";
   const n = Number(t);
   if (!Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) return "is too large";
-  const places = t.includes(".") ? t.split(".")[1].length : 0;
+  const places = t.split(".")[1]?.length ?? 0;
   const allowed = f.decimals ?? MAX_DECIMALS;
   if (places > allowed)
     return allowed === 0 ? "must be a whole number" : `has at most ${allowed} decimal${allowed === 1 ? "" : "s"}`;

@@ -24,7 +24,6 @@ import {
 } from "./requests";
 
 const SR = "/api/v1/enterprise/signature-requests";
-const common = [400, 401, 403, 429];
 const deleted = z.object({ id: z.uuid(), deleted: z.literal(true) });
 
 /**
@@ -39,7 +38,7 @@ export const ops = {
     summary: "Create an API key (the full key is returned once)",
     body: zCreateApiKey,
     success: { status: 201, description: "Created", data: zCreatedApiKey },
-    errors: common,
+    errors: [],
   }),
   listApiKeys: defineOperation({
     method: "GET",
@@ -47,7 +46,7 @@ export const ops = {
     tag: "API keys",
     summary: "List the organization's keys visible to this key",
     success: { status: 200, description: "The keys", data: z.object({ items: z.array(zApiKey) }) },
-    errors: [401, 403, 429],
+    errors: [],
   }),
   revokeApiKey: defineOperation({
     method: "DELETE",
@@ -56,7 +55,7 @@ export const ops = {
     summary: "Revoke an API key",
     params: zIdParams,
     success: { status: 200, description: "Revoked", data: zApiKey },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   createRequest: defineOperation({
     method: "POST",
@@ -66,7 +65,7 @@ export const ops = {
     multipart: true,
     body: zCreateRequest,
     success: { status: 201, description: "Created", data: zSignatureRequest },
-    errors: [...common, 413, 415, 422],
+    errors: [422],
   }),
   listRequests: defineOperation({
     method: "GET",
@@ -75,7 +74,7 @@ export const ops = {
     summary: "List signature requests, newest first (cursor pagination)",
     query: zListRequestsQuery,
     success: { status: 200, description: "A page of requests", data: zRequestList },
-    errors: common,
+    errors: [],
   }),
   getRequest: defineOperation({
     method: "GET",
@@ -84,7 +83,7 @@ export const ops = {
     summary: "Read a signature request with its document, recipients and fields",
     params: zIdParams,
     success: { status: 200, description: "The request", data: zSignatureRequest },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   deleteRequest: defineOperation({
     method: "DELETE",
@@ -93,7 +92,7 @@ export const ops = {
     summary: "Delete a DRAFT",
     params: zIdParams,
     success: { status: 200, description: "Deleted", data: deleted },
-    errors: [401, 403, 404, 409, 429],
+    errors: [409],
   }),
   getDocument: defineOperation({
     method: "GET",
@@ -101,8 +100,8 @@ export const ops = {
     tag: "Signature requests",
     summary: "Download the current PDF (application/pdf)",
     params: zIdParams,
-    success: { status: 200, description: "The PDF bytes" },
-    errors: [401, 403, 404, 429],
+    success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
+    errors: [],
   }),
   getAudit: defineOperation({
     method: "GET",
@@ -131,7 +130,7 @@ export const ops = {
         ),
       }),
     },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   sendRequest: defineOperation({
     method: "POST",
@@ -140,7 +139,7 @@ export const ops = {
     summary: "Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail",
     params: zIdParams,
     success: { status: 200, description: "Sent", data: zSignatureRequest },
-    errors: [...common, 404, 409, 422],
+    errors: [409, 422],
   }),
   cancelRequest: defineOperation({
     method: "POST",
@@ -151,7 +150,7 @@ export const ops = {
     body: z.object({ reason: z.string().max(1000).optional() }),
     bodyOptional: true,
     success: { status: 200, description: "Cancelled", data: zSignatureRequest },
-    errors: [...common, 404, 409],
+    errors: [409],
   }),
   addRecipient: defineOperation({
     method: "POST",
@@ -161,7 +160,7 @@ export const ops = {
     params: zIdParams,
     body: zAddRecipient,
     success: { status: 201, description: "Added", data: zRecipient },
-    errors: [...common, 404, 409, 422],
+    errors: [409, 422],
   }),
   updateRecipient: defineOperation({
     method: "PATCH",
@@ -171,7 +170,7 @@ export const ops = {
     params: zRecipientParams,
     body: zUpdateRecipient,
     success: { status: 200, description: "Changed", data: zRecipient },
-    errors: [...common, 404, 409, 422],
+    errors: [409, 422],
   }),
   deleteRecipient: defineOperation({
     method: "DELETE",
@@ -180,7 +179,7 @@ export const ops = {
     summary: "Remove a recipient (and its fields) from a DRAFT",
     params: zRecipientParams,
     success: { status: 200, description: "Removed", data: deleted.extend({ fieldsRemoved: z.number().int() }) },
-    errors: [401, 403, 404, 409, 429],
+    errors: [409],
   }),
   addFields: defineOperation({
     method: "POST",
@@ -190,7 +189,7 @@ export const ops = {
     params: zIdParams,
     body: zAddFields,
     success: { status: 201, description: "Added", data: z.object({ fields: z.array(zField) }) },
-    errors: [...common, 404, 409, 422],
+    errors: [409, 422],
   }),
   updateField: defineOperation({
     method: "PATCH",
@@ -200,7 +199,7 @@ export const ops = {
     params: zFieldParams,
     body: zUpdateField,
     success: { status: 200, description: "Changed", data: zField },
-    errors: [...common, 404, 409, 422],
+    errors: [409, 422],
   }),
   deleteField: defineOperation({
     method: "DELETE",
@@ -209,7 +208,7 @@ export const ops = {
     summary: "Remove a field from a DRAFT",
     params: zFieldParams,
     success: { status: 200, description: "Removed", data: deleted },
-    errors: [401, 403, 404, 409, 429],
+    errors: [409],
   }),
   ...signingOps,
   ...anchorOps,

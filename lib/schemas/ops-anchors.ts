@@ -2,13 +2,15 @@ import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { zField } from "./requests";
+import { zTemplateField } from "./templates";
 import { zAnchorFieldsBody, zOccurrence, zPreviewAnchors, zStampImage, zTextReplacements } from "./anchors";
 
 const SR = "/api/v1/enterprise/signature-requests";
-const fieldsResult = z.object({
-  fields: z.array(zField),
-  skipped: z.array(z.object({ anchorKey: z.string(), page: z.number().int(), reason: z.string() })),
-});
+const zSkippedAnchor = z.object({ anchorKey: z.string(), page: z.number().int(), reason: z.string() });
+/** Fields stored on a PDF template (the id is a template's): what POST …/templates/{id}/fields/anchored answers. */
+export const zTemplateFieldsResult = z.object({ fields: z.array(zTemplateField), skipped: z.array(zSkippedAnchor) });
+/** Fields placed on a request, or, when the id is a PDF template's, stored on the template. */
+const fieldsResult = z.union([z.object({ fields: z.array(zField), skipped: z.array(zSkippedAnchor) }), zTemplateFieldsResult]);
 const anchorFieldsDescription =
   "Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.";
 const stamped = z.object({
@@ -23,6 +25,65 @@ const stamped = z.object({
   sha256: z.string(),
 });
 
+const sized = { signerRef: z.string(), width: z.number(), height: z.number() };
+/** An anchor as the grammar parsed it (lib/pdf/anchor-grammar.ts ParsedAnchor). */
+const zParsedAnchor = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("signature"), ...sized }),
+  z.object({
+    type: z.literal("text"),
+    ...sized,
+    maxLength: z.number(),
+    fontSize: z.number(),
+    label: z.string(),
+    placeholder: z.string(),
+    required: z.boolean(),
+  }),
+  z.object({ type: z.literal("date"), ...sized, fontSize: z.number() }),
+  z.object({ type: z.literal("image"), ...sized, label: z.string() }),
+  z.object({ type: z.literal("checkbox"), ...sized, label: z.string(), required: z.boolean() }),
+  z.object({ type: z.literal("radio"), ...sized, group: z.string(), option: z.string(), required: z.boolean() }),
+  z.object({
+    type: z.literal("dropdown"),
+    ...sized,
+    fontSize: z.number(),
+    options: z.array(z.string()),
+    label: z.string(),
+    required: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("number"),
+    ...sized,
+    fontSize: z.number(),
+    label: z.string(),
+    required: z.boolean(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    decimals: z.number().optional(),
+  }),
+  z.object({ type: z.enum(["name", "email"]), ...sized, fontSize: z.number() }),
+  z.object({ type: z.literal("legacy"), name: z.string() }),
+]);
+const box = { page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() };
+/** The two answers of the preview: the given anchors and where each is, or (no anchors given) every {{…}} anchor parsed. */
+const zAnchorPreview = z.union([
+  z.object({
+    documentVersion: z.number().int(),
+    anchors: z.array(z.object({ anchorKey: z.string(), found: z.boolean(), occurrences: z.array(z.object(box)) })),
+    missing: z.array(z.string()),
+  }),
+  z.object({
+    documentVersion: z.number().int(),
+    anchors: z.array(
+      z.union([
+        z.object({ anchorKey: z.string(), ...box, valid: z.literal(true), anchor: zParsedAnchor }),
+        z.object({ anchorKey: z.string(), ...box, valid: z.literal(false), reason: z.string() }),
+      ]),
+    ),
+    signerRefs: z.array(z.string()),
+    malformed: z.number().int(),
+  }),
+]);
+
 export const anchorOps = {
   previewAnchors: defineOperation({
     method: "POST",
@@ -32,8 +93,8 @@ export const anchorOps = {
     params: zIdParams,
     body: zPreviewAnchors,
     bodyOptional: true,
-    success: { status: 200, description: "Anchors and where they are" },
-    errors: [400, 401, 403, 404, 422, 429],
+    success: { status: 200, description: "Anchors and where they are", data: zAnchorPreview },
+    errors: [422],
   }),
   anchorFields: defineOperation({
     method: "POST",
@@ -44,7 +105,7 @@ export const anchorOps = {
     params: zIdParams,
     body: zAnchorFieldsBody,
     success: { status: 201, description: "Fields created; what was not placed is in skipped", data: fieldsResult },
-    errors: [400, 401, 403, 404, 409, 422, 429],
+    errors: [409, 422],
   }),
   anchoredFields: defineOperation({
     method: "POST",
@@ -55,7 +116,7 @@ export const anchorOps = {
     params: zIdParams,
     body: zAnchorFieldsBody,
     success: { status: 201, description: "Fields created", data: fieldsResult },
-    errors: [400, 401, 403, 404, 409, 422, 429],
+    errors: [409, 422],
   }),
   stampImage: defineOperation({
     method: "POST",
@@ -66,7 +127,7 @@ export const anchorOps = {
     multipart: true,
     body: zStampImage,
     success: { status: 200, description: "Stamped", data: stamped },
-    errors: [400, 401, 403, 404, 409, 413, 415, 422, 429],
+    errors: [409, 422],
   }),
   stampImageLegacy: defineOperation({
     method: "POST",
@@ -77,7 +138,7 @@ export const anchorOps = {
     multipart: true,
     body: zStampImage,
     success: { status: 200, description: "Stamped", data: stamped },
-    errors: [400, 401, 403, 404, 409, 413, 415, 422, 429],
+    errors: [409, 422],
   }),
   replaceText: defineOperation({
     method: "POST",
@@ -104,6 +165,6 @@ export const anchorOps = {
         sha256: z.string(),
       }),
     },
-    errors: [400, 401, 403, 404, 409, 422, 429],
+    errors: [409, 422],
   }),
 };

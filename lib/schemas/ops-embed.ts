@@ -22,6 +22,6 @@ export const embedOps = {
       "422: the recipient is not EMBEDDED (or is a CC). See docs/embedding.md.",
     params: zRecipientParams,
     success: { status: 201, description: "Created", data: zSigningUrl },
-    errors: [401, 403, 404, 409, 422, 429],
+    errors: [409, 422],
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zSignatureRequest } from "./requests";
+import { zDocument, zField, zRecipient, zRequestStatus, zSignatureRequest } from "./requests";
+import { ENVIRONMENTS } from "./states";
 import { zApprove, zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
@@ -10,6 +11,27 @@ const AUTH_TEXT =
   "A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: " +
   "without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing " +
   "of the document (title, fields, bytes, sender) is shown.";
+
+/** What the signer's page shows (lib/server/signing/view-signing.ts). */
+const zSigningView = z.object({
+  request: z.object({ id: z.uuid(), title: z.string(), status: zRequestStatus, environment: z.enum(ENVIRONMENTS) }),
+  recipient: zRecipient.pick({
+    id: true,
+    name: true,
+    email: true,
+    role: true,
+    status: true,
+    signedAt: true,
+    approvedAt: true,
+    viewedAt: true,
+  }),
+  yourTurn: z.boolean(),
+  waitingFor: z.array(z.string()).describe("The names of those who must finish before this recipient's turn"),
+  everyoneSigned: z.boolean(),
+  availableUntil: z.string().nullable().describe("COMPLETED: until when the sealed copy is at /document"),
+  document: zDocument,
+  fields: z.array(zField.omit({ anchor: true, recipientId: true })),
+});
 
 /** The signer's endpoints (public, scoped by the link's token), webhooks, reminders and the outbox. */
 export const signingOps = {
@@ -24,7 +46,7 @@ export const signingOps = {
       description: "Reminders queued",
       data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }),
     },
-    errors: [401, 403, 404, 409, 429],
+    errors: [409],
   }),
   resealRequest: defineOperation({
     method: "POST",
@@ -36,7 +58,7 @@ export const signingOps = {
       "The seal job is queued (not doubled if one is already queued or running); sealError stays until a seal succeeds.",
     params: zIdParams,
     success: { status: 202, description: "Seal queued", data: zSignatureRequest },
-    errors: [401, 403, 404, 409, 429],
+    errors: [409],
   }),
   viewSigning: defineOperation({
     method: "GET",
@@ -50,8 +72,8 @@ export const signingOps = {
       AUTH_TEXT,
     params: zTokenParams,
     public: true,
-    success: { status: 200, description: "The signer's view" },
-    errors: [400, 401, 404, 410, 429],
+    success: { status: 200, description: "The signer's view", data: zSigningView },
+    errors: [401, 410, 429],
   }),
   signingDocument: defineOperation({
     method: "GET",
@@ -60,8 +82,8 @@ export const signingOps = {
     summary: "The PDF to sign; once the request is COMPLETED, the sealed copy (for 30 days)",
     params: zTokenParams,
     public: true,
-    success: { status: 200, description: "The PDF bytes" },
-    errors: [400, 401, 404, 410, 429],
+    success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
+    errors: [401, 410, 429],
   }),
   submitSignature: defineOperation({
     method: "POST",
@@ -79,7 +101,7 @@ export const signingOps = {
       description: "Signed",
       data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }),
     },
-    errors: [400, 401, 404, 409, 410, 415, 422, 429],
+    errors: [401, 409, 410, 422, 429],
   }),
   approveSigning: defineOperation({
     method: "POST",
@@ -99,7 +121,7 @@ export const signingOps = {
       description: "Approved",
       data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }),
     },
-    errors: [400, 401, 404, 409, 410, 429],
+    errors: [401, 409, 410, 429],
   }),
   declineSigning: defineOperation({
     method: "POST",
@@ -110,7 +132,7 @@ export const signingOps = {
     body: zDecline,
     public: true,
     success: { status: 200, description: "Declined", data: z.object({ requestId: z.uuid(), status: z.literal("DECLINED") }) },
-    errors: [400, 401, 404, 409, 410, 429],
+    errors: [401, 409, 410, 429],
   }),
   signerAuthentication: defineOperation({
     method: "GET",
@@ -127,7 +149,7 @@ export const signingOps = {
         verified: z.boolean().describe("This browser holds a live signer session for the link (always true for NONE)"),
       }),
     },
-    errors: [400, 404, 410, 429],
+    errors: [410, 429],
   }),
   verifySignerCode: defineOperation({
     method: "POST",
@@ -147,7 +169,7 @@ export const signingOps = {
       description: "Verified",
       data: z.object({ verified: z.literal(true), method: z.enum(["ACCESS_CODE", "EMAIL_CODE"]), sessionExpiresAt: z.string() }),
     },
-    errors: [400, 401, 404, 409, 410, 429],
+    errors: [401, 409, 410, 429],
   }),
   sendSignerCode: defineOperation({
     method: "POST",
@@ -164,7 +186,7 @@ export const signingOps = {
       description: "Code queued for mailing",
       data: z.object({ sentTo: z.string(), expiresAt: z.string(), nextCodeAt: z.string().nullable() }),
     },
-    errors: [400, 404, 409, 410, 429],
+    errors: [409, 410, 429],
   }),
   createWebhook: defineOperation({
     method: "POST",
@@ -173,7 +195,7 @@ export const signingOps = {
     summary: "Subscribe a URL to events; the signing secret (whsec_…) is returned once",
     body: zCreateWebhook,
     success: { status: 201, description: "Created", data: zCreatedWebhook },
-    errors: [400, 401, 403, 422, 429],
+    errors: [422],
   }),
   listWebhooks: defineOperation({
     method: "GET",
@@ -181,7 +203,7 @@ export const signingOps = {
     tag: "Webhooks",
     summary: "List webhook endpoints",
     success: { status: 200, description: "Endpoints", data: z.object({ items: z.array(zWebhook) }) },
-    errors: [401, 403, 429],
+    errors: [],
   }),
   deleteWebhook: defineOperation({
     method: "DELETE",
@@ -190,7 +212,7 @@ export const signingOps = {
     summary: "Delete a webhook endpoint",
     params: zIdParams,
     success: { status: 200, description: "Deleted", data: z.object({ id: z.uuid(), deleted: z.literal(true) }) },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   listWebhookDeliveries: defineOperation({
     method: "GET",
@@ -199,7 +221,7 @@ export const signingOps = {
     summary: "The last 100 deliveries to an endpoint, with their attempts and results",
     params: zIdParams,
     success: { status: 200, description: "Deliveries", data: z.object({ items: z.array(zWebhookDelivery) }) },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   listOutbox: defineOperation({
     method: "GET",
@@ -224,7 +246,7 @@ export const signingOps = {
         ),
       }),
     },
-    errors: [401, 403, 429],
+    errors: [],
   }),
   getOutboxMessage: defineOperation({
     method: "GET",
@@ -244,6 +266,6 @@ export const signingOps = {
         raw: z.string(),
       }),
     },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
 };

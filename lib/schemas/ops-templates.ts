@@ -2,19 +2,18 @@ import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { zSignatureRequest } from "./requests";
+import { zTemplateFieldsResult } from "./ops-anchors";
 import {
   zCreateTemplate,
   zListTemplatesQuery,
   zTemplate,
   zTemplateAnchoredFields,
-  zTemplateField,
   zTemplateList,
   zUseTemplate,
   zUseTemplateParams,
 } from "./templates";
 
 const T = "/api/v1/enterprise/templates";
-const common = [400, 401, 403, 429];
 
 export const templatesOps = {
   createTemplate: defineOperation({
@@ -27,7 +26,7 @@ export const templatesOps = {
     multipart: true,
     body: zCreateTemplate,
     success: { status: 201, description: "Created", data: zTemplate },
-    errors: [...common, 413, 415, 422],
+    errors: [422],
   }),
   listTemplates: defineOperation({
     method: "GET",
@@ -36,7 +35,7 @@ export const templatesOps = {
     summary: "List templates, newest first (cursor pagination)",
     query: zListTemplatesQuery,
     success: { status: 200, description: "A page of templates", data: zTemplateList },
-    errors: common,
+    errors: [],
   }),
   getTemplate: defineOperation({
     method: "GET",
@@ -45,7 +44,7 @@ export const templatesOps = {
     summary: "Read a template with its placeholders, anchors and stored fields",
     params: zIdParams,
     success: { status: 200, description: "The template", data: zTemplate },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   deleteTemplate: defineOperation({
     method: "DELETE",
@@ -54,7 +53,7 @@ export const templatesOps = {
     summary: "Delete a template (drafts made from it keep their documents)",
     params: zIdParams,
     success: { status: 200, description: "Deleted", data: z.object({ id: z.uuid(), deleted: z.literal(true) }) },
-    errors: [401, 403, 404, 429],
+    errors: [],
   }),
   templateAnchoredFields: defineOperation({
     method: "POST",
@@ -64,8 +63,8 @@ export const templatesOps = {
       "Store fields on a PDF template at literal anchors (recipientId is s1, s2, …); also at /signature-requests/{templateId}/fields/anchored",
     params: zIdParams,
     body: zTemplateAnchoredFields,
-    success: { status: 201, description: "Fields stored on the template", data: z.object({ fields: z.array(zTemplateField) }) },
-    errors: [...common, 404, 422],
+    success: { status: 201, description: "Fields stored on the template", data: zTemplateFieldsResult },
+    errors: [422],
   }),
   useTemplate: defineOperation({
     method: "POST",
@@ -77,6 +76,6 @@ export const templatesOps = {
     params: zUseTemplateParams,
     body: zUseTemplate,
     success: { status: 201, description: "The new draft", data: zSignatureRequest },
-    errors: [...common, 404, 422, 503],
+    errors: [422, 503],
   }),
 };

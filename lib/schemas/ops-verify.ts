@@ -18,6 +18,6 @@ export const verifyOps = {
     multipart: true,
     public: true,
     success: { status: 200, description: "The verification (whatever the verdict)", data: zVerification },
-    errors: [400, 413, 415, 422, 429],
+    errors: [422, 429],
   }),
 };

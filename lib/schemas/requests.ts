@@ -4,7 +4,12 @@ import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zField
 
 export { FIELD_TYPES } from "./fields";
 
-export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
+import { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES, REQUEST_STATUSES } from "./states";
+import type { RecipientRole, RecipientStatus } from "./states";
+
+// Defined once in ./states (the database's CHECK constraints are made from the same arrays).
+export { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES, REQUEST_STATUSES };
+export type { RecipientRole, RecipientStatus };
 export const zRequestStatus = z.enum(REQUEST_STATUSES);
 
 export const zCreateRequest = z
@@ -31,11 +36,7 @@ export const zListRequestsQuery = z.object({
  * fields; VIEWER is done once they have opened it. These three take their turn in the order. CC
  * takes no turn: they get the sealed PDF at completion.
  */
-export const RECIPIENT_ROLES = ["SIGNER", "CC", "APPROVER", "VIEWER"] as const;
-export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
 const ROLE_ERROR = "role must be SIGNER, CC, APPROVER or VIEWER";
-export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 /** The status that ends a recipient's turn, per role that takes one (CC takes none). */
 export const DONE_STATUS = { SIGNER: "SIGNED", APPROVER: "APPROVED", VIEWER: "VIEWED" } as const satisfies Partial<
   Record<RecipientRole, RecipientStatus>
@@ -50,7 +51,6 @@ export const isDone = (r: { role: string; status: string }) => !takesTurn(r.role
  * ACCESS_CODE (a code the sender gives them out of band) or EMAIL_CODE (a 6-digit code mailed to
  * their address when they ask for it on the signing page).
  */
-export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /**
@@ -59,7 +59,6 @@ export type AuthMethod = (typeof AUTH_METHODS)[number];
  * like the recipient's other enums (role, status, authentication.method); the lower-case spelling
  * ("embedded") is accepted on input.
  */
-export const RECIPIENT_DELIVERIES = ["EMAIL", "EMBEDDED"] as const;
 export type RecipientDelivery = (typeof RECIPIENT_DELIVERIES)[number];
 const zDeliveryInput = z
   .enum([...RECIPIENT_DELIVERIES, "email", "embedded"], { error: "delivery must be EMAIL or EMBEDDED" })

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { zRecipientName } from "./requests";
 
-export const STAFF_ROLES = ["ADMIN", "MEMBER"] as const;
+import { STAFF_ROLES } from "./states";
+
+export { STAFF_ROLES };
 export const zStaffRole = z.enum(STAFF_ROLES, { error: "role must be ADMIN or MEMBER" });
 
 /** Staff passwords: at least 10 characters (scrypt-hashed); the sign-in form takes at most 1000. */

@@ -4,7 +4,9 @@ import { zFile, zPageSize } from "./common";
 import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
 import { zAddRecipient } from "./requests";
 
-export const TEMPLATE_KINDS = ["PDF", "DOCX"] as const;
+import { TEMPLATE_KINDS } from "./states";
+
+export { TEMPLATE_KINDS };
 
 export const zCreateTemplate = z.object({
   file: zFile,

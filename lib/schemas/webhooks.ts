@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEBHOOK_DELIVERY_STATUSES } from "./states";
 
 export const WEBHOOK_EVENTS = [
   "signature_request.sent",
@@ -41,7 +42,7 @@ export const zWebhookDelivery = z.object({
   id: z.uuid(),
   messageId: z.string(),
   eventType: z.string(),
-  status: z.enum(["PENDING", "DELIVERED", "FAILED"]),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
   lastError: z.string().nullable(),

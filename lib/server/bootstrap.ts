@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Queryable } from "./db";
 import { apiKeys, organizations, settings, staffUsers } from "./db/schema";
+import { oneRow } from "./db/rows";
 import { environmentOfKey, hashApiKey, randomBase62, type Environment } from "./auth/keys";
 import { hashPassword } from "./auth/password";
 import { insertApiKey } from "./api-keys/create-api-key";
@@ -20,8 +21,10 @@ export interface BootstrapReport {
 async function defaultOrg(db: Queryable) {
   const [org] = await db.select().from(organizations).where(eq(organizations.isDefault, true)).limit(1);
   if (org) return org;
-  const [created] = await db.insert(organizations).values({ name: "Default organization", isDefault: true }).returning();
-  return created;
+  return oneRow(
+    await db.insert(organizations).values({ name: "Default organization", isDefault: true }).returning(),
+    "the new default organization",
+  );
 }
 
 /**

@@ -21,7 +21,9 @@ export async function getSecret(db: Queryable, name: string): Promise<Buffer> {
     .values({ key, value: crypto.randomBytes(32).toString("base64") })
     .onConflictDoNothing()
     .returning({ key: settings.key });
+  // Inserted just now, or by whoever won the race: there is one either way.
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  if (!row) throw new Error(`The secret ${name} is missing from the settings`);
   const secret = Buffer.from(row.value as string, "base64");
   if (created.length === 0) known.set(key, secret);
   return secret;

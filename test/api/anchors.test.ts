@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, rotatePage } from "../support/pdf-fixtures";
+import { firstOf, itemAt } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const fixture = (f: string) => fs.readFileSync(path.join(import.meta.dirname, "../fixtures", f));
@@ -35,7 +36,7 @@ describe("anchors through the API", () => {
       x: number;
       y: number;
       valid: boolean;
-      anchor?: any;
+      anchor?: unknown;
       reason?: string;
     }[];
     const words = await pdftotextWords(pdf);
@@ -69,7 +70,7 @@ describe("anchors through the API", () => {
       json: { anchors: [{ anchorKey: "{{signet:initials}}" }, { anchorKey: "NOPE" }] },
     });
     expect(listed.body.data.anchors[0]).toMatchObject({ anchorKey: "{{signet:initials}}", found: true });
-    expect(listed.body.data.anchors[0].occurrences.map((o: { page: number }) => o.page)).toEqual([1, 1, 2, 3]);
+    expect(listed.body.data.anchors[0]?.occurrences.map((o: { page: number }) => o.page)).toEqual([1, 1, 2, 3]);
     expect(listed.body.data.anchors[1]).toMatchObject({ found: false, occurrences: [] });
     expect(listed.body.data.missing).toEqual(["NOPE"]);
   });
@@ -112,9 +113,11 @@ describe("anchors through the API", () => {
 
   it("places literal and legacy anchors with offsets and occurrenceIndex; names every missing anchor", async () => {
     const { id, s1 } = await draftWithSigners();
-    const preview = (
-      await call("POST", `${SR}/${id}/anchors/preview`, { key, json: { anchors: [{ anchorKey: "{{signet:initials}}" }] } })
-    ).body.data.anchors[0].occurrences;
+    const previewed = await call("POST", `${SR}/${id}/anchors/preview`, {
+      key,
+      json: { anchors: [{ anchorKey: "{{signet:initials}}" }] },
+    });
+    const preview = firstOf(previewed.body.data.anchors, "previewed anchors").occurrences;
     const r = await call("POST", `${SR}/${id}/fields/anchored`, {
       key,
       json: {
@@ -134,9 +137,10 @@ describe("anchors through the API", () => {
       },
     });
     expect(r.status).toBe(201);
-    expect(r.body.data.fields[0]).toMatchObject({ type: "INITIAL", page: preview[1].page, name: "ini" });
-    expect(r.body.data.fields[0].x).toBeCloseTo(preview[1].x + 5, 1);
-    expect(r.body.data.fields[0].y).toBeCloseTo(preview[1].y - 10, 1);
+    const second = itemAt(preview, 1, "occurrences");
+    expect(r.body.data.fields[0]).toMatchObject({ type: "INITIAL", page: second.page, name: "ini" });
+    expect(r.body.data.fields[0]?.x).toBeCloseTo(second.x + 5, 1);
+    expect(r.body.data.fields[0]?.y).toBeCloseTo(second.y - 10, 1);
     const bad = await call("POST", `${SR}/${id}/fields/anchored`, {
       key,
       json: {
@@ -150,7 +154,7 @@ describe("anchors through the API", () => {
     expect(bad.body.message).toMatch(
       /Anchor not found: \{\{signet:nowhere\}\}, \{\{signet:initials\}\} \(occurrence 7; found 4\)/,
     );
-    expect(bad.body.details.missing).toHaveLength(2);
+    expect(bad.body.details?.missing).toHaveLength(2);
   });
 
   it("stamps an image at an anchor (FIT keeps proportions), as a new version; only in DRAFT", async () => {
@@ -227,7 +231,7 @@ describe("anchors through the API", () => {
       key,
       json: { type: "SIGNATURE", recipientId: s1, page: 1, x: 10, y: 10, width: 50, height: 20 },
     });
-    const { s2 } = { s2: (await call("GET", `${SR}/${id}`, { key })).body.data.recipients[1].id };
+    const { s2 } = { s2: itemAt((await call("GET", `${SR}/${id}`, { key })).body.data.recipients, 1, "recipients").id };
     await call("POST", `${SR}/${id}/fields`, {
       key,
       json: { type: "SIGNATURE", recipientId: s2, page: 1, x: 10, y: 60, width: 50, height: 20 },

@@ -116,7 +116,7 @@ describe("API keys", () => {
       json: { name: "x", environment: "SANDBOX", allowedIps: ["300.1.1.1"] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].field).toBe("allowedIps.0");
+    expect(bad.body.errors[0]?.field).toBe("allowedIps.0");
   });
 
   it("hides keys of other organizations and environments (404)", async () => {

@@ -8,6 +8,7 @@ import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { htmlToPdf, pdftotext } from "../support/pdf-fixtures";
 import { PNG_1x1, tokenFromOutbox } from "../support/signing";
+import { findIn, itemAt } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -99,7 +100,7 @@ describe("completion: the sealed record", () => {
     const tampered = new Uint8Array(sealed);
     // one byte inside the first signed range (the original content, well before the signature)
     const at = Math.floor(Buffer.from(tampered).indexOf("/ByteRange") / 3);
-    tampered[at] = tampered[at] ^ 0x01;
+    tampered[at] = itemAt(tampered, at, "the sealed PDF") ^ 0x01;
     expect(pdfsig(tampered)).toMatch(/Digest Mismatch/);
 
     const text = await pdftotext(sealed);
@@ -107,8 +108,8 @@ describe("completion: the sealed record", () => {
     expect(text).toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toContain("Sandbox – not a valid legal signature");
     const audit = (await call("GET", `${SR}/${d.id}/audit`, { key })).body.data.items;
-    const completed = audit.find((e: { type: string }) => e.type === "request.completed").data;
-    const original = audit.find((e: { type: string }) => e.type === "request.created").data.sha256;
+    const completed = findIn(audit, (e) => e.type === "request.completed", "request.completed").data;
+    const original = findIn(audit, (e) => e.type === "request.created", "request.created").data.sha256;
     expect(completed.originalSha256).toBe(original);
     const flat = text.replace(/\s+/g, "");
     expect(flat).toContain(original);
@@ -130,7 +131,9 @@ describe("completion: the sealed record", () => {
       "Legal Team <legal@example.com>",
     ]);
     const msg = (
-      await call("GET", `/api/v1/enterprise/outbox/${outbox.find((m: { kind: string }) => m.kind === "completed").id}`, { key })
+      await call("GET", `/api/v1/enterprise/outbox/${findIn(outbox, (m) => m.kind === "completed", "a completion mail").id}`, {
+        key,
+      })
     ).body.data;
     expect(msg.raw).toMatch(/Content-Type: application\/pdf; name="?Consulting contract \(signed\)\.pdf/);
   });

@@ -70,7 +70,7 @@ describe("using a DOCX template stays within its limits", () => {
       json: { title: "Amplified", recipients: signers, templateData: { ...FIXTURE_DATA, amount: "x".repeat(1000) } },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(422);
-    expect(r.body.details.reason).toBe("TOO_LARGE");
+    expect(r.body.details?.reason).toBe("TOO_LARGE");
     expect((await call("GET", SR, { key })).body.data.items).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describe("using a DOCX template stays within its limits", () => {
         json: { title: "Too long", recipients: signers, templateData: FIXTURE_DATA },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(422);
-      expect(r.body.details.reason).toBe("TOO_MANY_PAGES");
+      expect(r.body.details?.reason).toBe("TOO_MANY_PAGES");
       expect(r.body.message).toMatch(/the limit is 2/);
     } finally {
       if (saved === undefined) delete process.env.MAX_PAGES;

@@ -10,6 +10,8 @@ import EmbeddedSignPage from "@/app/sign/embed/[token]/page";
 import { call, makeOrg } from "../support/api";
 import { draftWithSigners, sendDraft } from "../support/drafts";
 import { PNG_1x1, tokenOf } from "../support/signing";
+import { firstOf, group } from "../support/expect-helpers";
+import { operationOf, type OpenApiDoc } from "../support/openapi-doc";
 
 // Issue 14, part 4: embedded signing. An EMBEDDED recipient is never mailed; the sender asks for a
 // signing URL (5 minutes, once) and frames it; opening it gives the usual signing session.
@@ -28,9 +30,10 @@ type Signer = {
   authentication?: { method: string; accessCode?: string };
 };
 
-const draftWith = (key: string, signers: Signer[]) => draftWithSigners(key, signers, "Embedded contract");
+const draftWith = <const S extends readonly Signer[]>(key: string, signers: S) =>
+  draftWithSigners(key, signers, "Embedded contract");
 
-async function sentWith(key: string, signers: Signer[]) {
+async function sentWith<const S extends readonly Signer[]>(key: string, signers: S) {
   const d = await draftWith(key, signers);
   await sendDraft(key, d.id);
   await runDueJobs();
@@ -39,11 +42,11 @@ async function sentWith(key: string, signers: Signer[]) {
 
 const signingUrl = (key: string, id: string, recipientId: string) =>
   call("POST", `${SR}/${id}/recipients/${recipientId}/signing-url`, { key });
-const tokenOfUrl = (url: string) => /\/sign\/embed\/([A-Za-z0-9_-]{43})$/.exec(url)![1];
+const tokenOfUrl = (url: string) => group(/\/sign\/embed\/([A-Za-z0-9_-]{43})$/.exec(url), 1, `an embedded signing URL: ${url}`);
 
 async function recipientRow(id: string) {
   const db = await getDb();
-  return (await db.select().from(recipients).where(eq(recipients.id, id)))[0];
+  return firstOf(await db.select().from(recipients).where(eq(recipients.id, id)), `recipient ${id}`);
 }
 async function mailsTo(email: string) {
   const db = await getDb();
@@ -75,9 +78,9 @@ describe("a recipient's delivery", () => {
       { email: "embed@example.com", name: "Embedded", delivery: "embedded" },
     ]);
     const got = await call("GET", `${SR}/${id}`, { key });
-    const byId = Object.fromEntries(got.body.data.recipients.map((r: { id: string }) => [r.id, r]));
-    expect(byId[a].delivery).toBe("EMAIL");
-    expect(byId[b].delivery).toBe("EMBEDDED");
+    const byId = Object.fromEntries(got.body.data.recipients.map((r) => [r.id, r]));
+    expect(byId[a]?.delivery).toBe("EMAIL");
+    expect(byId[b]?.delivery).toBe("EMBEDDED");
     expect((await recipientRow(b)).delivery).toBe("EMBEDDED");
 
     const patched = await call("PATCH", `${SR}/${id}/recipients/${a}`, { key, json: { delivery: "EMBEDDED" } });
@@ -186,7 +189,7 @@ describe("an EMBEDDED recipient's turn", () => {
 describe("POST …/recipients/{recipientId}/signing-url", () => {
   let key: string;
   let otherKey: string;
-  let req: { id: string; recipientIds: string[] };
+  let req: { id: string; recipientIds: [string, string] };
   beforeAll(async () => {
     key = (await makeOrg()).sandboxKey;
     otherKey = (await makeOrg()).sandboxKey;
@@ -208,10 +211,13 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
     // Only the hash is stored; the recipient's own link token is nowhere in the answer.
     const t = tokenOfUrl(res.body.data.url);
     const db = await getDb();
-    const [row] = await db
-      .select()
-      .from(embedLinks)
-      .where(eq(embedLinks.tokenHash, hashToken(t)));
+    const row = firstOf(
+      await db
+        .select()
+        .from(embedLinks)
+        .where(eq(embedLinks.tokenHash, hashToken(t))),
+      "embed link",
+    );
     expect(row.recipientId).toBe(req.recipientIds[0]);
     expect(JSON.stringify(res.body)).not.toContain(await tokenOf(req.recipientIds[0]));
     const audit = await call("GET", `${SR}/${req.id}/audit`, { key });
@@ -246,7 +252,7 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
       [req.id, "not-a-uuid"],
       [req.id, "00000000-0000-4000-8000-000000000000"],
       [req.id, "x".repeat(101)],
-    ]) {
+    ] as const) {
       const res = await signingUrl(key, id, rid);
       expect(res.status, `${id} ${rid}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${id} ${rid}`).toBeLessThan(500);
@@ -306,10 +312,13 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
       .where(eq(embedLinks.tokenHash, hashToken(t)));
     expect(await openEmbedLink(t)).toBeNull();
     // Nor was it marked used by the failed attempt.
-    const [row] = await db
-      .select()
-      .from(embedLinks)
-      .where(eq(embedLinks.tokenHash, hashToken(t)));
+    const row = firstOf(
+      await db
+        .select()
+        .from(embedLinks)
+        .where(eq(embedLinks.tokenHash, hashToken(t))),
+      "embed link",
+    );
     expect(row.usedAt).toBeNull();
     // Just before its time it still opens.
     const fresh = tokenOfUrl((await signingUrl(key, req.id, req.recipientIds[0])).body.data.url);
@@ -328,11 +337,11 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
   });
 
   it("is listed in the OpenAPI document, and a recipient's delivery with it", async () => {
-    const doc = (await call("GET", "/api/v1/openapi.json")).body as any;
-    const op = doc.paths["/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/signing-url"].post;
+    const doc = (await (await call("GET", "/api/v1/openapi.json")).raw.json()) as OpenApiDoc;
+    const op = operationOf(doc, "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/signing-url", "post");
     expect(JSON.stringify(op.responses["201"])).toContain("expiresAt");
     for (const s of [409, 422, 404]) expect(op.responses[String(s)], String(s)).toBeTruthy();
-    const add = doc.paths["/api/v1/enterprise/signature-requests/{id}/recipients"].post;
+    const add = operationOf(doc, "/api/v1/enterprise/signature-requests/{id}/recipients", "post");
     expect(JSON.stringify(add.requestBody)).toContain("EMBEDDED");
     expect(JSON.stringify(add.responses["201"])).toContain("EMBEDDED");
   });

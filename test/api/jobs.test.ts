@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
-import { enqueue } from "@/lib/server/jobs/queue";
+import { enqueue, InvalidJobPayloadError } from "@/lib/server/jobs/queue";
+import { handlers } from "@/lib/server/jobs/handlers";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
+import { firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -38,7 +41,7 @@ describe("the job queue", () => {
     const mine = (await db.select().from(jobs)).filter((j) => j.payload.requestId === d.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ status: "DONE", attempts: 1 });
-    const eml = fs.readFileSync(path.join(process.env.DATA_DIR!, "outbox", `${mine[0].id}.eml`), "utf8");
+    const eml = fs.readFileSync(path.join(process.env.DATA_DIR!, "outbox", `${firstOf(mine, "jobs").id}.eml`), "utf8");
     expect(eml).toMatch(/To: First <jobs-first@example.com>/);
     expect(eml).toMatch(/Subject: \[Sandbox\] Please sign: Lease/);
     expect(eml).toMatch(/\/sign\/[A-Za-z0-9_-]{43}/);
@@ -50,19 +53,73 @@ describe("the job queue", () => {
 
   it("retries a failing job later, with its error recorded, and gives up after maxAttempts", async () => {
     const db = await getDb();
-    const id = await enqueue(db, "invitation" as const, {}, { maxAttempts: 2 });
-    await db.update(jobs).set({ type: "no-such-type" }).where(eq(jobs.id, id));
+    const failing = vi.spyOn(handlers, "sweep").mockRejectedValue(new Error("the sweep broke"));
+    try {
+      const id = await enqueue(db, "sweep", {}, { maxAttempts: 2 });
+      await runDueJobs();
+      let [j] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(j).toMatchObject({ status: "QUEUED", attempts: 1, lastError: "the sweep broke" });
+      expect(j!.runAt.getTime()).toBeGreaterThan(Date.now());
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, id));
+      await runDueJobs();
+      [j] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(j).toMatchObject({ status: "FAILED", attempts: 2 });
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
+  it("refuses to queue a payload that does not fit its job type, and queues nothing", async () => {
+    const db = await getDb();
+    const before = (await db.select({ id: jobs.id }).from(jobs)).length;
+    await expect(enqueue(db, "invitation", { requestId: "not-a-uuid", recipientId: crypto.randomUUID() })).rejects.toThrow(
+      InvalidJobPayloadError,
+    );
+    await expect(
+      enqueue(db, "notify", {
+        kind: "declined",
+        requestId: crypto.randomUUID(),
+        recipientId: crypto.randomUUID(),
+        by: "Ann",
+        reason: "",
+      }),
+    ).resolves.toMatch(/^[0-9a-f-]{36}$/);
+    expect((await db.select({ id: jobs.id }).from(jobs)).length).toBe(before + 1);
+  });
+
+  it("fails a job whose stored payload does not parse for good, at once, with the reason, and runs the others", async () => {
+    const db = await getDb();
+    const [bad] = await db
+      .insert(jobs)
+      .values({ type: "invitation", payload: { recipientId: 42 } })
+      .returning({ id: jobs.id });
+    const good = await enqueue(db, "sweep", {});
     await runDueJobs();
-    let [j] = await db.select().from(jobs).where(eq(jobs.id, id));
-    expect(j).toMatchObject({ status: "QUEUED", attempts: 1 });
-    expect(j.lastError).toMatch(/No handler/);
-    expect(j.runAt.getTime()).toBeGreaterThan(Date.now());
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(jobs.id, id));
-    await runDueJobs();
-    [j] = await db.select().from(jobs).where(eq(jobs.id, id));
-    expect(j).toMatchObject({ status: "FAILED", attempts: 2 });
+    const [j] = await db.select().from(jobs).where(eq(jobs.id, bad!.id));
+    expect(j).toMatchObject({ status: "FAILED", attempts: 1 });
+    expect(j!.lastError).toMatch(/^Invalid invitation job payload: .*requestId.*recipientId/s);
+    expect(j!.finishedAt).not.toBeNull();
+    const [g] = await db.select().from(jobs).where(eq(jobs.id, good));
+    expect(g).toMatchObject({ status: "DONE" });
+  });
+
+  it("the database refuses a job type or status it does not know (CHECK constraints)", async () => {
+    const db = await getDb();
+    const id = await enqueue(db, "sweep", {}, { runAt: new Date(Date.now() + 3600_000) });
+    // The database's own message (drizzle wraps it as the cause of its "Failed query").
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => "accepted",
+        (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
+      );
+    expect(await refusal(db.execute(sql`update jobs set type = 'no-such-type' where id = ${id}`))).toMatch(/jobs_type_check/);
+    expect(await refusal(db.execute(sql`update jobs set status = 'LOST' where id = ${id}`))).toMatch(/jobs_status_check/);
+    expect(await refusal(db.execute(sql`insert into organizations (name, plan) values ('Gold', 'GOLD')`))).toMatch(
+      /organizations_plan_check/,
+    );
+    await db.delete(jobs).where(eq(jobs.id, id));
   });
 });

@@ -6,6 +6,7 @@ import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
 import { useSmtp } from "../support/smtp";
+import { findIn, firstOf } from "../support/expect-helpers";
 
 describe("mail over SMTP", () => {
   const smtpOf = useSmtp();
@@ -16,13 +17,17 @@ describe("mail over SMTP", () => {
     await runDueJobs();
     const mine = smtpOf().mails.filter((m) => m.to.includes("smtp-signer@example.com"));
     expect(mine).toHaveLength(1);
-    expect(mine[0].subject).toBe("[Sandbox] Please sign: Signing test");
-    expect(mine[0].text).toMatch(/http:\/\/localhost:3000\/sign\/[A-Za-z0-9_-]{43}/);
-    expect(mine[0].raw).toMatch(/Content-Type: text\/html/);
+    const mail = firstOf(mine, "mails");
+    expect(mail.subject).toBe("[Sandbox] Please sign: Signing test");
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/sign\/[A-Za-z0-9_-]{43}/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
 
     // as if the server died after sending but before marking the job done: the job runs again
     const db = await getDb();
-    const [job] = (await db.select().from(jobs).where(eq(jobs.type, "invitation"))).filter((j) => j.payload.requestId === id);
+    const job = firstOf(
+      (await db.select().from(jobs).where(eq(jobs.type, "invitation"))).filter((j) => j.payload.requestId === id),
+      "invitation job",
+    );
     await db
       .update(jobs)
       .set({ status: "QUEUED", runAt: new Date(Date.now() - 1000) })
@@ -48,7 +53,7 @@ describe("the outbox (no SMTP_URL)", () => {
     await runDueJobs();
     const list = await call("GET", "/api/v1/enterprise/outbox", { key });
     expect(list.status).toBe(200);
-    const item = list.body.data.items.find((m: { to: string }) => m.to.includes("outbox@example.com"));
+    const item = findIn(list.body.data.items, (m) => m.to.includes("outbox@example.com"), "the mail to outbox@example.com");
     expect(item).toMatchObject({ kind: "invitation", via: "outbox", hasContent: true });
     const msg = await call("GET", `/api/v1/enterprise/outbox/${item.id}`, { key });
     expect(msg.body.data.text).toMatch(/You are asked to sign "Signing test"/);

@@ -7,29 +7,31 @@ import { verifyPassword } from "@/lib/server/auth/password";
 import { hashApiKey } from "@/lib/server/auth/keys";
 import { ops } from "@/lib/schemas/operations";
 import { call } from "../support/api";
+import { defined, firstOf } from "../support/expect-helpers";
+import { operationOf, type OpenApiDoc } from "../support/openapi-doc";
 
 describe("OpenAPI", () => {
   it("describes every operation the routes take, from their schemas", async () => {
     const r = await call("GET", "/api/v1/openapi.json");
     expect(r.status).toBe(200);
-    const doc = r.body as any;
+    const doc = (await r.raw.json()) as OpenApiDoc;
     expect(doc.openapi).toBe("3.1.0");
     for (const op of Object.values(ops))
       expect(doc.paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeTruthy();
-    const createKey = doc.paths["/api/v1/api-keys"].post;
-    const schema = createKey.requestBody.content["application/json"].schema;
+    const createKey = operationOf(doc, "/api/v1/api-keys", "post");
+    const schema = defined(createKey.requestBody?.content["application/json"]?.schema, "the JSON body of POST /api/v1/api-keys");
     expect(schema.required).toEqual(expect.arrayContaining(["name", "environment"]));
-    expect(schema.properties.name).toMatchObject({ minLength: 1, maxLength: 200 });
-    expect(schema.properties.environment.enum).toEqual(["SANDBOX", "PRODUCTION"]);
-    const create = doc.paths["/api/v1/enterprise/signature-requests"].post;
-    expect(create.requestBody.content["multipart/form-data"].schema.properties.file).toMatchObject({
+    expect(schema.properties?.name).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(schema.properties?.environment?.enum).toEqual(["SANDBOX", "PRODUCTION"]);
+    const create = operationOf(doc, "/api/v1/enterprise/signature-requests", "post");
+    expect(create.requestBody?.content["multipart/form-data"]?.schema.properties?.file).toMatchObject({
       type: "string",
       format: "binary",
     });
     expect(create.responses["415"]).toBeTruthy();
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ in: "header", name: "X-API-Key" });
-    const list = doc.paths["/api/v1/enterprise/signature-requests"].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(["limit", "cursor", "status"]);
+    const list = operationOf(doc, "/api/v1/enterprise/signature-requests", "get");
+    expect(list.parameters?.map((p) => p.name)).toEqual(["limit", "cursor", "status"]);
   });
 });
 
@@ -46,7 +48,7 @@ describe("bootstrap", () => {
       const again = await bootstrap();
       expect(again.orgId).toBe(first.orgId);
       const db = await getDb();
-      const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com"));
+      const user = firstOf(await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com")), "staff user");
       expect(user.passwordHash).toMatch(/^scrypt\$/);
       expect(user.passwordHash).not.toContain("correct horse");
       expect(await verifyPassword("correct horse battery", user.passwordHash!)).toBe(true);
@@ -66,7 +68,7 @@ describe("bootstrap", () => {
 
       process.env.ADMIN_PASSWORD = "new password 2";
       await bootstrap();
-      const [changed] = await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com"));
+      const changed = firstOf(await db.select().from(staffUsers).where(eq(staffUsers.email, "boss@example.com")), "staff user");
       expect(await verifyPassword("new password 2", changed.passwordHash!)).toBe(true);
     } finally {
       delete process.env.SIGNET_BOOTSTRAP_KEY;

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";
+import { firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const RUNS = Number(process.env.PROPERTY_RUNS || 1000);
@@ -106,12 +107,15 @@ describe("no generated input gives a 5xx", () => {
     const d = await createDraft(key, pdf);
     const r = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s@example.com", name: "S" } })).body.data;
     await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "s2@example.com", name: "S2", order: 2 } });
-    const f = (
-      await call("POST", `${SR}/${d.id}/fields`, {
-        key,
-        json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 10, y: 10, width: 100, height: 40 },
-      })
-    ).body.data.fields[0];
+    const f = firstOf(
+      (
+        await call("POST", `${SR}/${d.id}/fields`, {
+          key,
+          json: { type: "SIGNATURE", recipientId: r.id, page: 1, x: 10, y: 10, width: 100, height: 40 },
+        })
+      ).body.data.fields,
+      "fields",
+    );
     return { id: d.id, recipientId: r.id, fieldId: f.id };
   }
 

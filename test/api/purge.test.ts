@@ -28,6 +28,7 @@ import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
 import { sentRequest, tokenFromOutbox } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
+import { firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const DAY = 24 * 60 * 60_000;
@@ -151,7 +152,7 @@ describe("the sandbox purge", () => {
         anchorKey: "{{logo}}",
         width: "60",
         height: "30",
-        image: { data: Buffer.from(png().split(",")[1], "base64"), name: "logo.png", type: "image/png" },
+        image: { data: Buffer.from(png().replace(/^data:[^,]*,/, ""), "base64"), name: "logo.png", type: "image/png" },
       },
     });
     expect(stamped.status).toBe(200);
@@ -187,7 +188,7 @@ describe("the sandbox purge", () => {
     expect(oldBlobs.length).toBeGreaterThanOrEqual(4); // 2 versions, their text layers, the stamp image
     const oldMails = await mailIdsOf(old.id);
     expect(oldMails).toHaveLength(1);
-    expect(fs.existsSync(outboxFile(oldMails[0]))).toBe(true);
+    expect(fs.existsSync(outboxFile(firstOf(oldMails, "old mails")))).toBe(true);
     const prodBlobs = await blobsOf(prod.id);
     const prodMails = await mailIdsOf(prod.id);
     const sharedBlobs = await blobsOf(fresh.id);
@@ -242,7 +243,7 @@ describe("the sandbox purge", () => {
     // Its blobs are gone from the store, its mail from the outbox; the shared PDF (and its layer) stays.
     expect(run.blobs).toBe(oldBlobs.length);
     for (const sha of oldBlobs) expect(fs.existsSync(blobFile(sha)), sha).toBe(false);
-    expect(fs.existsSync(outboxFile(oldMails[0]))).toBe(false);
+    expect(fs.existsSync(outboxFile(firstOf(oldMails, "old mails")))).toBe(false);
     for (const sha of sharedBlobs) expect(fs.existsSync(blobFile(sha)), sha).toBe(true);
 
     // The fresh sandbox requests are untouched.
@@ -265,7 +266,7 @@ describe("the sandbox purge", () => {
     const runs = await listPurgeRuns();
     expect(runs[0]).toEqual(second.ran && second.run);
     expect(runs[1]).toEqual(run);
-    const [row] = await (await getDb()).select().from(purgeRuns).where(eq(purgeRuns.id, run.id));
+    const row = firstOf(await (await getDb()).select().from(purgeRuns).where(eq(purgeRuns.id, run.id)), "purge run");
     expect(row).toMatchObject({ requests: 2, blobs: oldBlobs.length });
     expect(row.counts.events).toBe(oldRows.events + twinRows.events);
   });
@@ -356,21 +357,25 @@ describe("the sandbox purge", () => {
       .from(jobs)
       .where(sql`${jobs.type} = 'purge-blobs' and ${jobs.status} = 'QUEUED' and ${jobs.payload}->'sha256s' ? ${shaB}`);
     expect(later).toHaveLength(1);
-    expect(later[0].runAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    const deferred = firstOf(later, "deferred purge job");
+    expect(deferred.runAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
 
     // An hour on, the deferred look: the recorded blob stays, the abandoned one goes (counted on the run).
     const hourAgo = new Date(Date.now() - 2 * 60 * 60_000);
     fs.utimesSync(blobFile(shaA), hourAgo, hourAgo);
     fs.utimesSync(blobFile(shaB), hourAgo, hourAgo);
-    await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, later[0].id));
+    await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, deferred.id));
     await runDueJobs();
     expect(fs.existsSync(blobFile(shaA))).toBe(true);
     expect(fs.existsSync(blobFile(shaB))).toBe(false);
     expect((await call("GET", `${SR}/${again.id}/document`, { key })).status).toBe(200);
-    const [row] = await db
-      .select()
-      .from(purgeRuns)
-      .where(eq(purgeRuns.id, out.ran ? out.run.id : ""));
+    const row = firstOf(
+      await db
+        .select()
+        .from(purgeRuns)
+        .where(eq(purgeRuns.id, out.ran ? out.run.id : "")),
+      "purge run",
+    );
     expect(row.blobs).toBe((out.ran ? out.run.blobs : 0) + 1);
   });
 
@@ -382,7 +387,7 @@ describe("the sandbox purge", () => {
     expect(both.find((o) => !o.ran)).toEqual({ ran: false, reason: "running" });
 
     // Another instance's run going on (its row unfinished) keeps every other out…
-    const [other] = await db.insert(purgeRuns).values({ cutoff: clock }).returning();
+    const other = firstOf(await db.insert(purgeRuns).values({ cutoff: clock }).returning(), "purge run");
     expect(await purge()).toEqual({ ran: false, reason: "running" });
     // …until it is older than the lease: its instance stopped. The next run says so on its row.
     await db
@@ -390,7 +395,7 @@ describe("the sandbox purge", () => {
       .set({ startedAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(purgeRuns.id, other.id));
     expect((await purge()).ran).toBe(true);
-    const [stopped] = await db.select().from(purgeRuns).where(eq(purgeRuns.id, other.id));
+    const stopped = firstOf(await db.select().from(purgeRuns).where(eq(purgeRuns.id, other.id)), "purge run");
     expect(stopped.finishedAt).toBeTruthy();
     expect(stopped.error).toMatch(/Interrupted/);
 

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs } from "@/lib/server/db/schema";
 import { call, makeOrg } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
 import { createDraft } from "../support/drafts";
+import { firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -47,7 +49,7 @@ describe("recipients, fields and send", () => {
       json: { email: "x@example.com", name: "X", order: 1, signingOrder: 2 },
     });
     expect(both.status).toBe(400);
-    expect(both.body.errors[0].field).toBe("signingOrder");
+    expect(both.body.errors[0]?.field).toBe("signingOrder");
     const bad = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "nope", name: "", role: "BOSS" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["email", "name", "role"]);
@@ -123,13 +125,13 @@ describe("recipients, fields and send", () => {
     // one bad field in a batch: none stored
     const batch = await call("POST", `${SR}/${d.id}/fields`, { key, json: { fields: [base, { ...base, page: 9 }] } });
     expect(batch.status).toBe(422);
-    expect(batch.body.errors[0].field).toBe("fields.1.page");
+    expect(batch.body.errors[0]?.field).toBe("fields.1.page");
     const invalid = await call("POST", `${SR}/${d.id}/fields`, { key, json: { ...base, type: "STAMP", width: -1 } });
     expect(invalid.status).toBe(400);
     const after = await call("GET", `${SR}/${d.id}`, { key });
     expect(after.body.data.fields).toHaveLength(3);
 
-    const fid = one.body.data.fields[0].id;
+    const fid = firstOf(one.body.data.fields, "fields").id;
     const moved = await call("PATCH", `${SR}/${d.id}/fields/${fid}`, { key, json: { x: 50, y: 700, width: 150 } });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ x: 50, y: 700, width: 150, height: 50 });
@@ -162,7 +164,8 @@ describe("recipients, fields and send", () => {
     const missing = await call("POST", `${SR}/${d.id}/send`, { key });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/a2@example.com, b@example.com/);
-    expect(missing.body.details.signersWithoutFields.map((s: { id: string }) => s.id).sort()).toEqual([r1b.id, r2.id].sort());
+    const without = z.array(z.object({ id: z.string() })).parse(missing.body.details?.signersWithoutFields);
+    expect(without.map((s) => s.id).sort()).toEqual([r1b.id, r2.id].sort());
     expect(await jobsFor(d.id)).toHaveLength(0);
 
     await call("POST", `${SR}/${d.id}/fields`, {
@@ -184,6 +187,7 @@ describe("recipients, fields and send", () => {
 
     const twice = await call("POST", `${SR}/${d.id}/send`, { key });
     expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ errorCode: "REQUEST_NOT_DRAFT", details: { status: "IN_PROGRESS" } });
     expect(twice.body.message).toMatch(/is IN_PROGRESS/);
     expect(await jobsFor(d.id)).toHaveLength(2);
 
@@ -196,19 +200,25 @@ describe("recipients, fields and send", () => {
     ] as const) {
       const r = await call(m, p, { key, json });
       expect(r.status, `${m} ${p}`).toBe(409);
+      expect(r.body.errorCode, `${m} ${p}`).toBe("REQUEST_NOT_DRAFT");
       expect(r.body.message).toMatch(/IN_PROGRESS/);
     }
 
     const cancelled = await call("POST", `${SR}/${d.id}/cancel`, { key, json: { reason: "wrong version" } });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe("CANCELLED");
-    expect((await call("POST", `${SR}/${d.id}/cancel`, { key })).status).toBe(409);
+    expect((await call("POST", `${SR}/${d.id}/cancel`, { key })).body).toMatchObject({
+      code: 409,
+      errorCode: "REQUEST_CANCELLED",
+    });
     const audit = await call("GET", `${SR}/${d.id}/audit`, { key });
     expect(audit.body.data.items.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(["request.created", "recipient.added", "fields.added", "request.sent", "request.cancelled"]),
     );
     const draft = await createDraft(key);
-    expect((await call("POST", `${SR}/${draft.id}/cancel`, { key })).status).toBe(409);
+    const onDraft = await call("POST", `${SR}/${draft.id}/cancel`, { key });
+    expect(onDraft.body).toMatchObject({ code: 409, errorCode: "REQUEST_NOT_SENT" });
+    expect(onDraft.body.message).toMatch(/a draft is deleted instead/);
   });
 
   it("limits recipients and fields per request", async () => {

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { call, makeOrg } from "../support/api";
+import { call, makeOrg, type ApiResult } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
 import { createDraft } from "../support/drafts";
 
@@ -149,10 +149,14 @@ describe("signature requests", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const r: any = await call("GET", `${SR}?limit=2${cursor ? `&cursor=${cursor}` : ""}`, { key: o.sandboxKey });
+      const r: ApiResult<{ items: { id: string }[]; nextCursor: string | null }> = await call(
+        "GET",
+        `${SR}?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        { key: o.sandboxKey },
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.items.length).toBeLessThanOrEqual(2);
-      seen.push(...r.body.data.items.map((x: { id: string }) => x.id));
+      seen.push(...r.body.data.items.map((x) => x.id));
       cursor = r.body.data.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());

@@ -16,6 +16,7 @@ import { pdftotextWords } from "../support/pdf-fixtures";
 import { pdfsig } from "../support/seal-fixtures";
 import { PNG_1x1, sentRequest, tokenOf } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
+import { firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -50,7 +51,7 @@ const blobFile = (sha256: string) => path.join(process.env.DATA_DIR!, "blobs", s
 
 /** A webhook receiver on loopback (WEBHOOK_ALLOW_PRIVATE lets deliveries reach it). */
 function receiver() {
-  const got: { type: string; data: Record<string, any> }[] = [];
+  const got: { type: string; data: Record<string, unknown> }[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -141,16 +142,15 @@ describe("sealing never strands a request", () => {
     const db = await getDb();
     try {
       fs.rmSync(blobFile(sha)); // the document is missing from the store: a fault a retry may outlive
-      const [job] = await sealJobs(id);
+      const job = firstOf(await sealJobs(id), "seal job");
       await db.update(jobs).set({ maxAttempts: 2 }).where(eq(jobs.id, job.id));
 
       await runDueJobs(); // first attempt fails: retried later, nothing shown yet
       let [j] = await sealJobs(id);
       expect(j).toMatchObject({ status: "QUEUED", attempts: 1 });
       expect((await call("GET", `${SR}/${id}`, { key })).body.data).toMatchObject({ status: "IN_PROGRESS", sealError: null });
-      const signerView = (
-        await call("GET", `/api/sign/${await tokenOf((await call("GET", `${SR}/${id}`, { key })).body.data.recipients[0].id)}`)
-      ).body.data;
+      const signer = firstOf((await call("GET", `${SR}/${id}`, { key })).body.data.recipients, "recipients");
+      const signerView = (await call("GET", `/api/sign/${await tokenOf(signer.id)}`)).body.data;
       expect(signerView).toMatchObject({ everyoneSigned: true, request: { status: "IN_PROGRESS" } });
 
       await db
@@ -197,7 +197,7 @@ describe("sealing never strands a request", () => {
     const requested = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items.filter(
       (e: { type: string }) => e.type === "request.reseal_requested",
     );
-    expect(requested.map((e: { data: { alreadyQueued: boolean } }) => e.data.alreadyQueued)).toEqual([false, true]);
+    expect(requested.map((e) => e.data.alreadyQueued)).toEqual([false, true]);
 
     await runDueJobs(); // seal, then the completion mails and webhook
     const done = (await call("GET", `${SR}/${id}`, { key })).body.data;
@@ -205,7 +205,7 @@ describe("sealing never strands a request", () => {
     const sealed = new Uint8Array(await (await call("GET", `${SR}/${id}/document`, { key })).raw.arrayBuffer());
     expect(await pdfsig(sealed)).toContain("Signature is Valid.");
     expect(rx.got.some((g) => g.type === "signature_request.completed" && g.data.id === id)).toBe(true);
-    const [row] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, id));
+    const row = firstOf(await db.select().from(signatureRequests).where(eq(signatureRequests.id, id)), "signature request");
     expect([row.sealErrorCode, row.sealErrorMessage, row.sealFailedAt]).toEqual([null, null, null]);
   });
 
@@ -236,7 +236,7 @@ describe("sealing never strands a request", () => {
     const draft = await createDraft(key);
     const onDraft = await call("POST", `${SR}/${draft.id}/reseal`, { key });
     expect(onDraft.status).toBe(409);
-    expect(onDraft.body.details).toMatchObject({ status: "DRAFT" });
+    expect(onDraft.body).toMatchObject({ errorCode: "REQUEST_NOT_SENT", details: { status: "DRAFT" } });
 
     const { id } = await sentRequest(key, [
       { email: "one@example.com", name: "One", order: 1 },
@@ -244,7 +244,8 @@ describe("sealing never strands a request", () => {
     ]);
     const waiting = await call("POST", `${SR}/${id}/reseal`, { key });
     expect(waiting.status).toBe(409);
-    expect(waiting.body.details.unsigned).toHaveLength(2);
+    expect(waiting.body.errorCode).toBe("REQUEST_NOT_FULLY_SIGNED");
+    expect(waiting.body.details?.unsigned).toHaveLength(2);
 
     expect((await call("POST", `${SR}/${id}/reseal`, { key: org.productionKey })).status).toBe(404);
     expect((await call("POST", `${SR}/${id}/reseal`, { key: (await makeOrg()).sandboxKey })).status).toBe(404);
@@ -255,7 +256,7 @@ describe("sealing never strands a request", () => {
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.status).toBe("COMPLETED");
     const onCompleted = await call("POST", `${SR}/${id}/reseal`, { key });
     expect(onCompleted.status).toBe(409);
-    expect(onCompleted.body.details).toMatchObject({ status: "COMPLETED" });
+    expect(onCompleted.body).toMatchObject({ errorCode: "REQUEST_COMPLETED", details: { status: "COMPLETED" } });
     expect((await call("GET", `${SR}/${id}/reseal`, { key })).status).toBe(405);
   });
 

@@ -14,16 +14,29 @@ import { pdftotext } from "../support/pdf-fixtures";
 import { pdfsig, qpdfCheck } from "../support/seal-fixtures";
 import { retrySealNow, sealedDocument, sealJob, signedRequest, versionReasons } from "../support/sealing";
 import { qpdfJson, startTestTsa, verifyToken, type TestTsa } from "../support/tsa";
+import { itemAt } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const TSA_ENV = ["TSA_URL", "TSA_CA_FILE", "TSA_USERNAME", "TSA_PASSWORD", "PADES_LEVEL"] as const;
 
 /** Entries of the catalog's /DSS (/Certs, /OCSPs, /CRLs; all 0 without a DSS), read with qpdf --json. */
 async function dssCounts(pdf: Uint8Array): Promise<{ certs: number; ocsps: number; crls: number }> {
-  const objects = (await qpdfJson(pdf)).qpdf[1] as Record<string, any>;
-  const root = objects[`obj:${objects.trailer.value["/Root"]}`].value;
-  const dss = typeof root["/DSS"] === "string" ? objects[`obj:${root["/DSS"]}`].value : (root["/DSS"] ?? {});
-  const n = (k: string) => (dss[k] as string[] | undefined)?.length ?? 0;
+  const objects = (await qpdfJson(pdf)).qpdf[1];
+  const isDict = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const dictAt = (ref: unknown) => {
+    const v = objects[`obj:${String(ref)}`]?.value;
+    if (!isDict(v)) throw new Error(`qpdf --json: object ${String(ref)} is not a dictionary`);
+    return v;
+  };
+  const trailer = objects.trailer?.value;
+  if (!isDict(trailer)) throw new Error("qpdf --json: no trailer");
+  const root = dictAt(trailer["/Root"]);
+  const dssEntry = root["/DSS"];
+  const dss = typeof dssEntry === "string" ? dictAt(dssEntry) : isDict(dssEntry) ? dssEntry : {};
+  const n = (k: string) => {
+    const entries = dss[k];
+    return Array.isArray(entries) ? entries.length : 0;
+  };
   return { certs: n("/Certs"), ocsps: n("/OCSPs"), crls: n("/CRLs") };
 }
 
@@ -80,7 +93,7 @@ describe("seals with a timestamp authority", () => {
     expect(await verifyToken(tsa, token!, imprint)).toContain("Verification: OK");
     // The last revision is the document timestamp, over every byte but its own /Contents.
     const last = lastSignatureData(sealed);
-    expect(last.byteRange[2] + last.byteRange[3]).toBe(sealed.length);
+    expect(itemAt(last.byteRange, 2) + itemAt(last.byteRange, 3)).toBe(sealed.length);
     expect(await verifyToken(tsa, last.der, last.digest)).toContain("Verification: OK");
     // The signer's certificate, the TSA's and its CA.
     expect(await dssCounts(sealed)).toEqual({ certs: 3, ocsps: 0, crls: 0 });

@@ -5,6 +5,7 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { getDb } from "@/lib/server/db";
 import { authAttempts, staffUsers } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
+import { itemAt } from "../support/expect-helpers";
 
 // Staff sign-in, through next-auth's own credentials provider as the sign-in route calls it: throttled per
 // account and per client address, every attempt in the auth log.
@@ -71,14 +72,15 @@ describe("staff sign-in throttling", () => {
     const stamp = Date.now();
     const emails = Array.from({ length: 6 }, (_, i) => `acct${i}.${stamp}@signet.test`);
     for (const e of emails) await staff(e, "right-password-1");
-    for (let i = 0; i < 5; i++) expect(await attempt(emails[i], "wrong", "198.51.100.9")).toBe("WRONG");
-    expect(await attempt(emails[5], "right-password-1", "198.51.100.9")).toMatch(/^Too many failed sign-ins/);
-    expect(await attempt(emails[5], "right-password-1", "198.51.100.10")).toBe("SIGNED IN");
+    const sixth = itemAt(emails, 5, "emails");
+    for (const e of emails.slice(0, 5)) expect(await attempt(e, "wrong", "198.51.100.9")).toBe("WRONG");
+    expect(await attempt(sixth, "right-password-1", "198.51.100.9")).toMatch(/^Too many failed sign-ins/);
+    expect(await attempt(sixth, "right-password-1", "198.51.100.10")).toBe("SIGNED IN");
     const db = await getDb();
     const refused = await db
       .select()
       .from(authAttempts)
-      .where(and(eq(authAttempts.email, emails[5]), eq(authAttempts.outcome, "THROTTLED")));
+      .where(and(eq(authAttempts.email, sixth), eq(authAttempts.outcome, "THROTTLED")));
     expect(refused).toHaveLength(1);
   });
 });

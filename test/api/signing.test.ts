@@ -2,16 +2,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs, signatureRequests } from "@/lib/server/db/schema";
+import type { JobType } from "@/lib/schemas/states";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { call, makeOrg } from "../support/api";
 import { PNG_1x1, sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
+import { findIn } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const sign = (token: string, json: unknown) =>
   call("POST", `/api/sign/${token}/sign`, { json, ip: "203.0.113.7", headers: { "user-agent": "SignerBrowser/1.0" } });
 
-async function jobsOf(requestId: string, type: string) {
+async function jobsOf(requestId: string, type: JobType) {
   const db = await getDb();
   return (await db.select().from(jobs).where(eq(jobs.type, type))).filter((j) => j.payload.requestId === requestId);
 }
@@ -46,12 +48,13 @@ describe("signing", () => {
     expect(early.body.data).toMatchObject({ yourTurn: false, waitingFor: ["First"], recipient: { status: "PENDING" } });
     const outOfTurn = await sign(t2, { consent: true, values: [] });
     expect(outOfTurn.status).toBe(409);
+    expect(outOfTurn.body).toMatchObject({ errorCode: "RECIPIENT_NOT_YOUR_TURN", details: { status: "PENDING" } });
     expect(outOfTurn.body.message).toMatch(/not your turn/);
 
     const view = await call("GET", `/api/sign/${t1}`);
     expect(view.body.data).toMatchObject({ yourTurn: true, recipient: { name: "First", status: "VIEWED" } });
     expect(view.body.data.fields.map((f: { type: string }) => f.type).sort()).toEqual(["DATE", "SIGNATURE", "TEXT"]);
-    const [sigF, textF] = ["SIGNATURE", "TEXT"].map((t) => view.body.data.fields.find((f: { type: string }) => f.type === t).id);
+    const [sigF, textF] = ["SIGNATURE", "TEXT"].map((t) => findIn(view.body.data.fields, (f) => f.type === t, `a ${t} field`).id);
     const doc = await call("GET", `/api/sign/${t1}/document`);
     expect(doc.headers.get("content-type")).toBe("application/pdf");
 
@@ -94,14 +97,17 @@ describe("signing", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ status: "SIGNED", completed: false });
-    expect((await sign(t1, { consent: true, values: [] })).status).toBe(409);
+    expect((await sign(t1, { consent: true, values: [] })).body).toMatchObject({
+      code: 409,
+      errorCode: "RECIPIENT_ALREADY_SIGNED",
+    });
 
     await runDueJobs();
     expect(tokenFromOutbox("second@example.com")).toBe(t2);
     const req = (await call("GET", `${SR}/${id}`, { key })).body.data;
-    expect(req.recipients.find((r: { role: string }) => r.role === "CC").status).toBe("PENDING");
-    expect(req.recipients.find((r: { id: string }) => r.id === a).status).toBe("SIGNED");
-    expect(req.recipients.find((r: { id: string }) => r.id === b).status).toBe("SENT");
+    expect(req.recipients.find((r) => r.role === "CC")?.status).toBe("PENDING");
+    expect(req.recipients.find((r) => r.id === a)?.status).toBe("SIGNED");
+    expect(req.recipients.find((r) => r.id === b)?.status).toBe("SENT");
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
     const signed = audit.find((e: { type: string }) => e.type === "recipient.signed");
     expect(signed).toMatchObject({ ip: "203.0.113.7", userAgent: "SignerBrowser/1.0", actor: `recipient:${a}` });

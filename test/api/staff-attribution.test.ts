@@ -4,6 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
 import { simplePdf } from "../support/simple-pdf";
 import { call, makeOrg } from "../support/api";
+import { take } from "../support/expect-helpers";
 
 // A dashboard call reaches the API with the server's own (SYSTEM) key and the staff member's identity,
 // signed by the proxy: the audit trail names the staff member and their browser. Nobody else can claim
@@ -63,11 +64,11 @@ describe("who an action is recorded as", () => {
   it("a forged, altered or stale signature on the server's key: the key, not a staff member", async () => {
     const { systemKey } = await setup();
     const good = await signStaffIdentity(ann);
-    const [h, s] = Object.keys(good);
-    const forged = { [h]: good[h], [s]: "A".repeat(good[s].length) };
+    const [[h, payload], [s, signature]] = take(Object.entries(good), 2, "signed identity headers");
+    const forged = { [h]: payload, [s]: "A".repeat(signature.length) };
     const altered = {
       [h]: Buffer.from(JSON.stringify({ ...ann, name: "Mallory", iat: Math.floor(Date.now() / 1000) })).toString("base64url"),
-      [s]: good[s],
+      [s]: signature,
     };
     const stale = await signStaffIdentity(ann, Date.now() - 10 * 60_000);
     for (const headers of [forged, altered, stale]) {

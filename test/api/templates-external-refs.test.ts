@@ -1,6 +1,7 @@
 import PizZip from "pizzip";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { officeConverter } from "@/lib/server/convert/converter";
+import type * as ConverterModule from "@/lib/server/convert/converter";
 import { call, makeOrg } from "../support/api";
 import {
   EXFILTRATED_TEXT,
@@ -11,11 +12,12 @@ import {
   flat,
 } from "../support/docx-fixtures";
 import { pdftotext } from "../support/pdf-fixtures";
+import { firstOf } from "../support/expect-helpers";
 
 /** What the template flow hands LibreOffice, recorded on its way (the conversion itself is real). */
 const given = vi.hoisted(() => [] as Uint8Array[]);
 vi.mock("@/lib/server/convert/converter", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/server/convert/converter")>();
+  const real = await importOriginal<typeof ConverterModule>();
   return {
     ...real,
     convertToPdf: (bytes: Uint8Array, from?: Parameters<typeof real.convertToPdf>[1]) => {
@@ -83,7 +85,7 @@ describe("a DOCX template with external references, used through the API", () =>
 
     // LibreOffice was given the document without them (it has no network besides).
     expect(given).toHaveLength(1);
-    const converted = docxText(given[0]);
+    const converted = docxText(firstOf(given, "documents given to LibreOffice"));
     expect(converted).toContain("Zoë Ångström");
     expect(converted).not.toContain(server.baseUrl);
     for (const p of EXTERNAL_REF_PATHS) expect(converted).not.toContain(p);

@@ -4,11 +4,12 @@ import { getDb } from "@/lib/server/db";
 import { apiKeys } from "@/lib/server/db/schema";
 import { touchLastUsed } from "@/lib/server/auth/authenticate";
 import { call, makeOrg } from "../support/api";
+import { firstOf } from "../support/expect-helpers";
 
 // Issue 10: an API key's lastUsedAt is written, at most once a minute per key.
 async function lastUsedAt(keyId: string): Promise<Date | null> {
   const db = await getDb();
-  return (await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)))[0].at;
+  return firstOf(await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)), `API key ${keyId}`).at;
 }
 /** The write is not awaited by the request: wait until it has landed. */
 async function settledLastUsedAt(keyId: string, after?: Date | null) {
@@ -34,7 +35,7 @@ describe("API key lastUsedAt", () => {
     expect(list.status).toBe(200);
     await pause(300);
     expect((await lastUsedAt(org.sandboxKeyId))!.getTime()).toBe(first.getTime());
-    expect(list.body.data.items.find((k: { id: string }) => k.id === org.sandboxKeyId).lastUsedAt).toBe(first.toISOString());
+    expect(list.body.data.items.find((k) => k.id === org.sandboxKeyId)?.lastUsedAt).toBe(first.toISOString());
 
     // More than a minute later, the next call writes it again.
     const db = await getDb();

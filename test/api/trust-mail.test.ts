@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { deliverMail, outboxDir } from "@/lib/server/mail/deliver-mail";
 import { runDueJobs } from "@/lib/server/jobs/worker";
@@ -8,6 +8,7 @@ import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { sentRequest } from "../support/signing";
 import { useSmtp } from "../support/smtp";
+import { firstOf, group } from "../support/expect-helpers";
 
 // Issue 10: a recipient's name can neither redirect nor add to the mail that carries their link.
 const SR = "/api/v1/enterprise/signature-requests";
@@ -16,7 +17,7 @@ const HOSTILE_NAMES = ['"Q" <x@evil.example>', "M <m@evil.example>, Real"];
 const ODD_NAME = 'Doe, "Jo" @ evil.example; x@evil.example';
 
 /** The To header of a raw message, unfolded. */
-const toHeader = (raw: string) => /^To: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)![1].replace(/\r?\n(?=[ \t])/g, "");
+const toHeader = (raw: string) => group(/^To: (.*(?:\r?\n[ \t].*)*)/m.exec(raw), 1, "a To header").replace(/\r?\n(?=[ \t])/g, "");
 
 describe("recipient names are judged at the API", () => {
   let key: string;
@@ -114,9 +115,10 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
       expect(sent.envelopeTo).toEqual(["real@example.com"]);
       const got = smtpOf().mails.filter((m) => m.subject === `Hostile ${i}`);
       expect(got).toHaveLength(1);
-      expect(got[0].to).toEqual(["real@example.com"]);
+      const mail = firstOf(got, "mails");
+      expect(mail.to).toEqual(["real@example.com"]);
       // The To header, parsed as a mail client would: one address, the real one, the name intact.
-      expect(addressparser(toHeader(got[0].raw), { flatten: true })).toEqual([{ address: "real@example.com", name }]);
+      expect(addressparser(toHeader(mail.raw), { flatten: true })).toEqual([{ address: "real@example.com", name }]);
     }
   });
 
@@ -126,18 +128,19 @@ describe("mail is addressed with { name, address }: a real SMTP server sees only
     await runDueJobs();
     const mine = smtpOf().mails.filter((m) => m.raw.includes("odd-name@example.com"));
     expect(mine).toHaveLength(1);
-    expect(mine[0].to).toEqual(["odd-name@example.com"]);
-    expect(addressparser(toHeader(mine[0].raw), { flatten: true })).toEqual([
-      { address: "odd-name@example.com", name: ODD_NAME },
-    ]);
+    const mail = firstOf(mine, "mails");
+    expect(mail.to).toEqual(["odd-name@example.com"]);
+    expect(addressparser(toHeader(mail.raw), { flatten: true })).toEqual([{ address: "odd-name@example.com", name: ODD_NAME }]);
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
-    expect(audit.find((e: { type: string }) => e.type === "recipient.invited").data).toMatchObject({
+    expect(audit.find((e) => e.type === "recipient.invited")?.data).toMatchObject({
       email: "odd-name@example.com",
       envelopeTo: ["odd-name@example.com"],
       via: "smtp",
     });
     const log = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items;
-    expect(addressparser(log[0].to, { flatten: true })).toEqual([{ address: "odd-name@example.com", name: ODD_NAME }]);
+    expect(addressparser(firstOf(log, "outbox").to, { flatten: true })).toEqual([
+      { address: "odd-name@example.com", name: ODD_NAME },
+    ]);
   });
 });
 
@@ -163,7 +166,7 @@ describe("the outbox writer (no SMTP_URL)", () => {
     const { id } = await sentRequest(key, [{ email: "outbox-odd@example.com", name: ODD_NAME, order: 1 }]);
     await runDueJobs();
     const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items;
-    expect(audit.find((e: { type: string }) => e.type === "recipient.invited").data).toMatchObject({
+    expect(audit.find((e) => e.type === "recipient.invited")?.data).toMatchObject({
       envelopeTo: ["outbox-odd@example.com"],
       via: "outbox",
     });

@@ -20,6 +20,7 @@ import { call, makeOrg } from "../support/api";
 import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
 import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
+import { findIn, firstOf } from "../support/expect-helpers";
 
 // Issue 10: a signing link answers by its request's state; the signer's endpoints are rate-limited;
 // signature images are judged before anything is stored.
@@ -49,7 +50,7 @@ async function auditCount(requestId: string) {
 }
 async function recipientRow(id: string) {
   const db = await getDb();
-  return (await db.select().from(recipients).where(eq(recipients.id, id)))[0];
+  return firstOf(await db.select().from(recipients).where(eq(recipients.id, id)), `recipient ${id}`);
 }
 
 describe("signing links answer by their request's state", () => {
@@ -208,7 +209,7 @@ describe("signing links answer by their request's state", () => {
     expect(html).toContain("This document is complete");
     expect(html).toContain(`href="/api/sign/${t}/document"`);
     // The CC recipient's link shows the sealed copy too.
-    const cc = done.recipients.find((r: { role: string }) => r.role === "CC");
+    const cc = findIn(done.recipients, (r) => r.role === "CC", "the CC recipient");
     expect((await doc(await tokenOf(cc.id))).status).toBe(200);
 
     // 30 days after completion the link is closed.

@@ -4,6 +4,9 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { organizations } from "@/lib/server/db/schema";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
+import type { z, ZodType } from "zod";
+import type { ops } from "@/lib/schemas/operations";
+import { checkResponse } from "./response-contract";
 
 type Mod = Record<string, (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
 
@@ -27,18 +30,19 @@ function match(pathname: string): { file: string; params: Record<string, string 
     const params: Record<string, string | string[]> = {};
     let score = 0;
     let ok = true;
-    for (let i = 0; i < pp.length && ok; i++) {
-      const seg = pp[i];
+    for (const [i, seg] of pp.entries()) {
+      const part = parts[i];
       if (seg.startsWith("[...")) {
-        if (i >= parts.length) ok = false;
+        if (part === undefined) ok = false;
         else params[seg.slice(4, -1)] = parts.slice(i);
         score -= 1000;
         break;
       }
-      if (i >= parts.length) ok = false;
-      else if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
-      else if (seg === parts[i]) score++;
+      if (part === undefined) ok = false;
+      else if (seg.startsWith("[")) params[seg.slice(1, -1)] = part;
+      else if (seg === part) score++;
       else ok = false;
+      if (!ok) break;
     }
     if (ok && !pp.some((s) => s.startsWith("[...")) && pp.length !== parts.length) ok = false;
     if (ok && (!best || score > best.score)) best = { file, params, score };
@@ -54,24 +58,64 @@ export interface CallOptions {
   form?: Record<string, string | Blob | { data: Uint8Array; name: string; type?: string }>;
   headers?: Record<string, string>;
   ip?: string;
+  /**
+   * Skip the contract check of the answer (test/support/response-contract.ts): only for a call that is broken on
+   * purpose and whose answer the document cannot describe.
+   */
+  unchecked?: boolean;
 }
 
-export interface ApiResult<T = any> {
+/** A JSON value, as JSON.parse gives it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+type Successes<O> = O extends { success: infer S; otherSuccesses?: infer M }
+  ? S | (M extends readonly (infer E)[] ? E : never)
+  : never;
+type DataOf<S> = S extends { data: infer D extends ZodType } ? z.output<D> : never;
+/** The `data` of every operation's success, as one union. */
+type AnyOperationData = { [K in keyof typeof ops]: DataOf<Successes<(typeof ops)[K]>> }[keyof typeof ops];
+
+type Scalar = string | number | boolean | null | undefined;
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type ValueAt<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/**
+ * A union of shapes read as one: every key any of them has, its value the merge of theirs (null dropped where some
+ * shape has a value there). Loose on purpose, and without `any`: what a test reads from an answer it did not type (`r.body.data.id`, `r.body.data.items.map(…)`): one of the operations' answers, and
+ * call() has checked it against the operation's schema.
+ */
+export type Merged<U> =
+  // null where another operation has a value: read as the value (the operations that answer null are rare in a test).
+  | ([Exclude<U, null | undefined>] extends [never] ? Extract<U, Scalar> : Extract<Exclude<U, null | undefined>, Scalar>)
+  | ([Extract<U, readonly unknown[]>] extends [never] ? never : Merged<Extract<U, readonly unknown[]>[number]>[])
+  | ([Exclude<U, Scalar | readonly unknown[]>] extends [never]
+      ? never
+      : { [K in KeysOf<Exclude<U, Scalar | readonly unknown[]>>]: Merged<ValueAt<Exclude<U, Scalar | readonly unknown[]>, K>> });
+
+/** What `data` holds when a test does not say: any operation's answer, merged (see Merged). */
+export type AnyData = Merged<AnyOperationData>;
+
+/** The envelope of every JSON answer; `data` is null on an error. */
+export interface ApiBody<T> {
+  code: number;
+  statusText: string;
+  message: string;
+  data: T;
+  /** A validation failure: each field and what is wrong with it (an empty list otherwise). */
+  errors: { field: string; message: string }[];
+  errorCode?: string;
+  details?: Record<string, JsonValue>;
+}
+
+/** An answer: `body` is the parsed envelope (null for a body that is not JSON, a PDF say). */
+export interface ApiResult<T = AnyData> {
   status: number;
-  body: {
-    code: number;
-    statusText: string;
-    message: string;
-    data: T;
-    errors: { field: string; message: string }[];
-    details?: any;
-  };
+  body: ApiBody<T>;
   headers: Headers;
   raw: Response;
 }
 
 /** Calls a route handler of the app the way Next.js would, with a real Request. */
-export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+export async function call<T = AnyData>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
   const url = new URL(path, "http://localhost:3000");
   const headers = new Headers(opts.headers);
   if (opts.key) headers.set("x-api-key", opts.key);
@@ -102,13 +146,37 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   if (!handler) throw new Error(`${method} is not exported by ${m.file}`);
   const res = await handler(req, { params: Promise.resolve(m.params) });
   const text = await res.clone().text();
-  let parsed: any = null;
+  if (!opts.unchecked) {
+    checkResponse(method, url.pathname, { status: res.status, contentType: res.headers.get("content-type"), body: text });
+  }
+  let parsed: ApiBody<T> | null = null;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text) as ApiBody<T>;
   } catch {
     parsed = null;
   }
-  return { status: res.status, body: parsed, headers: res.headers, raw: res };
+  return { status: res.status, body: parsed as ApiBody<T>, headers: res.headers, raw: res };
+}
+
+/**
+ * A Request to the route handler that answers it, routed as call() routes it (with the same client
+ * address headers and answer check): the `fetch` of a client that takes one (test/api/openapi-client.test.ts).
+ */
+export async function dispatch(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  process.env.SIGNET_CLIENT_IP_TOKEN ??= "test-token";
+  if (!headers.has("x-signet-client-ip")) headers.set("x-signet-client-ip", "127.0.0.1");
+  headers.set("x-signet-client-ip-token", process.env.SIGNET_CLIENT_IP_TOKEN);
+  const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+  const m = match(url.pathname);
+  if (!m) throw new Error(`No route file matches ${url.pathname}`);
+  const handler = ((await import(/* @vite-ignore */ m.file)) as Mod)[request.method];
+  if (!handler) throw new Error(`${request.method} is not exported by ${m.file}`);
+  const res = await handler(new Request(url, { method: request.method, headers, body }), { params: Promise.resolve(m.params) });
+  const text = await res.clone().text();
+  checkResponse(request.method, url.pathname, { status: res.status, contentType: res.headers.get("content-type"), body: text });
+  return res;
 }
 
 let orgCounter = 0;
@@ -119,6 +187,7 @@ export async function makeOrg(opts: { plan?: "FREE" | "ENTERPRISE"; production?:
     .insert(organizations)
     .values({ name: `Test org ${++orgCounter} ${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan ?? "FREE" })
     .returning();
+  if (!org) throw new Error("makeOrg: the organization was not inserted");
   const sandbox = await insertApiKey(db, {
     orgId: org.id,
     name: "test sandbox",

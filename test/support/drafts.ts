@@ -21,8 +21,17 @@ export type DraftSigner = {
   authentication?: { method: string; accessCode?: string };
 };
 
+/** One id per signer, as a tuple when the signers are written as a list literal (so `[a, b]` destructures). */
+export type IdsOf<S extends readonly unknown[]> = { -readonly [K in keyof S]: string };
+
+/** The ids made for a list of signers, one each in order, typed as that list's tuple. */
+export function idsFor<const S extends readonly unknown[]>(signers: S, ids: string[]): IdsOf<S> {
+  if (ids.length !== signers.length) throw new Error(`expected ${signers.length} ids, got ${ids.length}`);
+  return ids as IdsOf<S>;
+}
+
 /** A draft with these signers, each with one SIGNATURE field on page 1. */
-export async function draftWithSigners(key: string, signers: DraftSigner[], title = "Contract") {
+export async function draftWithSigners<const S extends readonly DraftSigner[]>(key: string, signers: S, title = "Contract") {
   const d = await createDraft(key, undefined, title);
   const ids: string[] = [];
   for (const s of signers) {
@@ -35,7 +44,7 @@ export async function draftWithSigners(key: string, signers: DraftSigner[], titl
     });
     if (f.status !== 201) throw new Error(JSON.stringify(f.body));
   }
-  return { id: d.id as string, recipientIds: ids };
+  return { id: d.id as string, recipientIds: idsFor(signers, ids) };
 }
 
 /** Sends a draft made by draftWithSigners; the caller runs the queue. */

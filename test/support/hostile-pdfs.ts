@@ -8,8 +8,9 @@ type Obj = string | { dict: string; stream: Uint8Array };
 
 /** Objects 1..n (object 1 is the catalog) as a PDF file with a correct xref table. */
 export function pdfOf(objects: Obj[]): Uint8Array {
-  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
-  let length = parts[0].length;
+  const header = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
+  const parts: Buffer[] = [header];
+  let length = header.length;
   const offsets: number[] = [];
   const push = (b: Buffer) => {
     parts.push(b);

@@ -1,14 +1,26 @@
 // Calls to a running server process's API over HTTP, with an API key: a JSON or multipart body in,
 // the status and the parsed envelope out. For system tests and benchmarks (API tests call the route
 // handlers in process: ./api.ts).
-export async function callServer(
+
+/** The API's JSON envelope; `data` is what the caller says the operation answers (not checked here). */
+export interface Envelope<T = unknown> {
+  code: number;
+  statusText: string;
+  message: string;
+  data: T;
+  errors: { field: string; message: string }[];
+  details?: unknown;
+}
+
+/** The status and the parsed envelope (null for an empty body). */
+export async function callServer<T = unknown>(
   baseUrl: string,
   key: string,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Envelope<T> | null }> {
   const all: Record<string, string> = { "x-api-key": key, ...headers };
   const init: RequestInit = { method, headers: all };
   if (body instanceof FormData) init.body = body;
@@ -18,5 +30,11 @@ export async function callServer(
   }
   const r = await fetch(`${baseUrl}${path}`, init);
   const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
+  return { status: r.status, body: text ? (JSON.parse(text) as Envelope<T>) : null };
+}
+
+/** The envelope's data, or an error naming the status when the answer had no body. */
+export function dataOf<T>(r: { status: number; body: Envelope<T> | null }): T {
+  if (!r.body) throw new Error(`expected a JSON answer, got ${r.status} with no body`);
+  return r.body.data;
 }

@@ -200,13 +200,14 @@ export async function pdftotextWords(pdf: Uint8Array): Promise<PopplerWord[]> {
     for (const line of stdout.split("\n")) {
       if (line.includes("<page ")) page++;
       const m = /<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*)<\/word>/.exec(line);
-      if (!m) continue;
-      const text = m[5].replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) =>
+      const raw = m?.[5];
+      if (!m || raw === undefined) continue;
+      const text = raw.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (entity, e: string) =>
         e.startsWith("#x") || e.startsWith("#X")
           ? String.fromCodePoint(parseInt(e.slice(2), 16))
           : e.startsWith("#")
             ? String.fromCodePoint(Number(e.slice(1)))
-            : ENTITIES[e.toLowerCase()],
+            : (ENTITIES[e.toLowerCase()] ?? entity),
       );
       words.push({ page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text });
     }
@@ -250,8 +251,8 @@ export async function pdfimagesList(pdf: Uint8Array): Promise<PdfImageInfo[]> {
       .split("\n")
       .slice(2)
       .map((l) => l.trim().split(/\s+/))
-      .filter((c) => c.length > 5 && /^\d+$/.test(c[0]))
-      .map((c) => ({ page: Number(c[0]), type: c[2], width: Number(c[3]), height: Number(c[4]), enc: c[8] }));
+      .filter((c) => c.length > 5 && /^\d+$/.test(c[0] ?? ""))
+      .map((c) => ({ page: Number(c[0]), type: c[2] ?? "", width: Number(c[3]), height: Number(c[4]), enc: c[8] ?? "" }));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -305,7 +306,10 @@ export async function renderPage(pdf: Uint8Array, page: number, dpi = 72): Promi
       height,
       rgb(x, y) {
         const i = (Math.round(y) * width + Math.round(x)) * 3;
-        return [data[i], data[i + 1], data[i + 2]];
+        const [r, g, b] = data.subarray(i, i + 3);
+        if (r === undefined || g === undefined || b === undefined)
+          throw new Error(`pixel (${x}, ${y}) is outside ${width}x${height}`);
+        return [r, g, b];
       },
     };
   } finally {

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/server/db";
 import { documentVersions, jobs } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call } from "./api";
+import { firstOf } from "./expect-helpers";
 import { sentRequest, tokenOf } from "./signing";
 
 const SR = "/api/v1/enterprise/signature-requests";
@@ -11,7 +12,7 @@ const SR = "/api/v1/enterprise/signature-requests";
 export async function signedRequest(key: string, signer: { email: string; name: string }): Promise<string> {
   const { id, recipientIds } = await sentRequest(key, [{ ...signer, order: 1 }]);
   await runDueJobs(); // the invitation
-  const token = await tokenOf(recipientIds[0]);
+  const token = await tokenOf(firstOf(recipientIds, "recipientIds"));
   const view = (await call("GET", `/api/sign/${token}`)).body.data;
   const values = view.fields
     .filter((f: { type: string }) => f.type !== "DATE")
@@ -23,13 +24,14 @@ export async function signedRequest(key: string, signer: { email: string; name: 
   return id;
 }
 
-/** The request's seal job (one per request in these tests). */
+/** The request's seal job (one per request in these tests); an error when it has none. */
 export async function sealJob(requestId: string) {
   const db = await getDb();
   const [job] = await db
     .select()
     .from(jobs)
     .where(and(eq(jobs.type, "seal"), sql`${jobs.payload}->>'requestId' = ${requestId}`));
+  if (!job) throw new Error(`request ${requestId} has no seal job`);
   return job;
 }
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { readParts } from "@/lib/server/mail/outbox";
 import { signingToken } from "@/lib/server/signing/tokens";
 import { call } from "./api";
-import { createDraft } from "./drafts";
+import { createDraft, idsFor } from "./drafts";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -16,7 +16,7 @@ export function tokenFromOutbox(email: string): string | null {
     const raw = fs.readFileSync(path.join(dir, f), "utf8");
     if (!new RegExp(`^To: .*<${email.replace(/[.]/g, "\\.")}>`, "m").test(raw)) continue;
     const m = /\/sign\/([A-Za-z0-9_-]{43})/.exec(readParts(raw).text);
-    if (m) return m[1];
+    if (m?.[1]) return m[1];
   }
   return null;
 }
@@ -27,9 +27,9 @@ export async function tokenOf(recipientId: string) {
 }
 
 /** A sent request: signers in the given orders, each with a SIGNATURE, a required TEXT and a DATE field. */
-export async function sentRequest(
+export async function sentRequest<const S extends readonly { email: string; name: string; order: number }[]>(
   key: string,
-  signers: { email: string; name: string; order: number }[],
+  signers: S,
   opts: { cc?: boolean; pdf?: Uint8Array } = {},
 ) {
   const d = await createDraft(key, opts.pdf, "Signing test");
@@ -54,7 +54,7 @@ export async function sentRequest(
     await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "cc@example.com", name: "Carbon Copy", role: "CC" } });
   const sent = await call("POST", `${SR}/${d.id}/send`, { key });
   if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
-  return { id: d.id as string, recipientIds: ids };
+  return { id: d.id as string, recipientIds: idsFor(signers, ids) };
 }
 
 export const PNG_1x1 =

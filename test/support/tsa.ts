@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { certificatesFromPem, newNonce, readTimestampResponse, timestampRequest } from "../../lib/pdf/seal/tsp";
+import { group } from "./expect-helpers";
 
 const run = promisify(execFile);
 
@@ -218,9 +219,8 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
     "tsa_ext",
   ]);
   // The CA's database knows the TSA's certificate as valid: OCSP says "good", the CRL lists nothing.
-  const expiry = (await run("openssl", ["x509", "-in", path.join(dir, "tsa.pem"), "-noout", "-enddate"])).stdout
-    .split("=")[1]
-    .trim();
+  const enddate = (await run("openssl", ["x509", "-in", path.join(dir, "tsa.pem"), "-noout", "-enddate"])).stdout;
+  const expiry = group(/=(.*)/.exec(enddate), 1, "openssl -enddate").trim();
   const yymmdd = new Date(expiry).toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z";
   fs.writeFileSync(path.join(dir, "index.txt"), `V\t${yymmdd}\t\t1000\tunknown\t/CN=${name}/O=Signet Tests\n`);
   await openssl(dir, ["ca", "-gencrl", "-config", cfg, "-keyfile", "ca.key", "-cert", "ca.pem", "-out", "ca.crl.pem"]);

@@ -14,7 +14,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 // @ts-expect-error: a plain ES module of the test scripts, without types
 import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { startSmtp } from "../support/smtp";
-import { callServer } from "../support/http-api";
+import { callServer, dataOf } from "../support/http-api";
 import { root, startServer, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "T".repeat(16) + "woInstances01234";
@@ -69,13 +69,16 @@ afterAll(async () => {
   db?.stop();
 });
 
-const api = (
+const api = <T = unknown>(
   s: ServerProcess,
   method: string,
   p: string,
   body?: unknown,
   opts: { key?: string; headers?: Record<string, string> } = {},
-) => callServer(s.url, opts.key ?? KEY, method, p, body, opts.headers);
+) => callServer<T>(s.url, opts.key ?? KEY, method, p, body, opts.headers);
+
+type Created = { id: string };
+type RequestView = { status: string; recipients: { status: string }[] };
 
 async function pdf(text: string) {
   const d = await PDFDocument.create();
@@ -131,9 +134,9 @@ describe("two instances on one PostgreSQL server", () => {
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
 
     const original = await pdf("Made on A, signed on B");
-    const created = await api(a, "POST", SR, upload("Across instances", original));
+    const created = await api<Created>(a, "POST", SR, upload("Across instances", original));
     expect(created.status).toBe(201);
-    const id = created.body.data.id as string;
+    const id = dataOf(created).id;
     // B reads the document A stored: it is in the database, not on A's disk.
     const doc = await fetch(`${b.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } });
     expect(doc.status).toBe(200);
@@ -141,11 +144,11 @@ describe("two instances on one PostgreSQL server", () => {
 
     const signers = ["one@example.com", "two@example.com"];
     for (const [i, email] of signers.entries()) {
-      const r = await api(b, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
+      const r = await api<Created>(b, "POST", `${SR}/${id}/recipients`, { email, name: `Signer ${i + 1}`, order: i + 1 });
       expect(r.status).toBe(201);
       const f = await api(i ? a : b, "POST", `${SR}/${id}/fields`, {
         type: "SIGNATURE",
-        recipientId: r.body.data.id,
+        recipientId: dataOf(r).id,
         page: 1,
         x: 72,
         y: 100 + i * 80,
@@ -159,8 +162,8 @@ describe("two instances on one PostgreSQL server", () => {
     await sign(b, await until("the first invitation", async () => tokenIn(signers[0]!)));
     await sign(a, await until("the second invitation", async () => tokenIn(signers[1]!)));
     const sealed = await until("the seal", async () => {
-      const r = await api(a, "GET", `${SR}/${id}`);
-      return r.body.data.status === "COMPLETED" && r.body.data;
+      const view = dataOf(await api<RequestView>(a, "GET", `${SR}/${id}`));
+      return view.status === "COMPLETED" && view;
     });
     expect(sealed.status).toBe("COMPLETED");
     await until("the completion webhook", async () => hooks.got.some((h) => h.type === "signature_request.completed"));
@@ -224,11 +227,11 @@ describe("two instances on one PostgreSQL server", () => {
 
     const bytes = await pdf("Idempotent");
     const headers = { "idempotency-key": `two-instances-${Date.now()}` };
-    const first = await api(a, "POST", SR, upload("Idempotent across instances", bytes), { headers });
-    const second = await api(b, "POST", SR, upload("Idempotent across instances", bytes), { headers });
+    const first = await api<Created>(a, "POST", SR, upload("Idempotent across instances", bytes), { headers });
+    const second = await api<Created>(b, "POST", SR, upload("Idempotent across instances", bytes), { headers });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
-    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(dataOf(second).id).toBe(dataOf(first).id);
     const rows = await client.query(
       "select count(*)::int as n from signature_requests where title = 'Idempotent across instances'",
     );
@@ -239,16 +242,16 @@ describe("two instances on one PostgreSQL server", () => {
     const ids: string[] = [];
     const emails: string[] = [];
     for (let n = 0; n < 3; n++) {
-      const created = await api(a, "POST", SR, upload(`Killed mid-send ${n}`, await pdf(`Killed ${n}`)));
-      const id = created.body.data.id as string;
+      const created = await api<Created>(a, "POST", SR, upload(`Killed mid-send ${n}`, await pdf(`Killed ${n}`)));
+      const id = dataOf(created).id;
       ids.push(id);
       for (let i = 0; i < 2; i++) {
         const email = `kill-${n}-${i}@example.com`;
         emails.push(email);
-        const r = await api(a, "POST", `${SR}/${id}/recipients`, { email, name: `Kill ${n}.${i}`, order: 1 });
+        const r = await api<Created>(a, "POST", `${SR}/${id}/recipients`, { email, name: `Kill ${n}.${i}`, order: 1 });
         await api(a, "POST", `${SR}/${id}/fields`, {
           type: "SIGNATURE",
-          recipientId: r.body.data.id,
+          recipientId: dataOf(r).id,
           page: 1,
           x: 72,
           y: 100 + i * 80,
@@ -274,8 +277,8 @@ describe("two instances on one PostgreSQL server", () => {
       return r.rows[0].n === 6;
     });
     for (const id of ids) {
-      const r = await api(b, "GET", `${SR}/${id}`);
-      expect(r.body.data.recipients.map((x: { status: string }) => x.status)).toEqual(["SENT", "SENT"]);
+      const r = await api<RequestView>(b, "GET", `${SR}/${id}`);
+      expect(dataOf(r).recipients.map((x) => x.status)).toEqual(["SENT", "SENT"]);
     }
   });
 });

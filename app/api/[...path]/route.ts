@@ -1,7 +1,9 @@
-import { envelope, json } from "@/lib/server/http/envelope";
+import { AppError } from "@/lib/server/http/errors";
+import { errorResponse } from "@/lib/server/http/route";
 
 // Any /api path that names no endpoint – an envelope 404 rather than an HTML page
-const notFound = async (req: Request) => json(envelope(404, `No endpoint at ${new URL(req.url).pathname}`, null), 404);
+const notFound = async (req: Request) =>
+  errorResponse(new AppError("ENDPOINT_NOT_FOUND", `No endpoint at ${new URL(req.url).pathname}`));
 export const GET = notFound;
 export const POST = notFound;
 export const PUT = notFound;

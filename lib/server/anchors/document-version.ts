@@ -2,8 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
-import { blobs } from "../blobs/store";
-import { AppError } from "../http/errors";
+import { oneRow } from "../db/rows";
+import { AppError, notFound } from "../http/errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
 import { acceptPdf } from "../requests/store-document";
@@ -27,24 +27,28 @@ export async function addDocumentVersion(
   const db = await getDb();
   const version = await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
+    if (!cur) throw notFound("REQUEST_NOT_FOUND", "Signature request");
     assertDraft(cur, "changing the document");
     const latest = await currentDocument(tx, req.id);
     if (latest.version !== base.version) {
-      throw new AppError("CONFLICT", "The document changed while this change was being made; try again");
+      throw new AppError("DOCUMENT_CHANGED", "The document changed while this change was being made; try again");
     }
-    const [row] = await tx
-      .insert(documentVersions)
-      .values({
-        requestId: req.id,
-        version: base.version + 1,
-        sha256: stored.sha256,
-        size: stored.size,
-        pageCount: info.pageCount,
-        pages: info.pages,
-        reason,
-        filename: base.filename,
-      })
-      .returning();
+    const row = oneRow(
+      await tx
+        .insert(documentVersions)
+        .values({
+          requestId: req.id,
+          version: base.version + 1,
+          sha256: stored.sha256,
+          size: stored.size,
+          pageCount: info.pageCount,
+          pages: info.pages,
+          reason,
+          filename: base.filename,
+        })
+        .returning(),
+      "the new document version",
+    );
     await tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, req.id));
     await recordEvent(tx, req.id, `document.${reason.toLowerCase()}`, who, {
       ...data,

@@ -87,7 +87,7 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
       });
   }
   if (mine === 0) {
-    throw new AppError("UNPROCESSABLE", `No anchor for signer ${signerRef} was found in the document`, {
+    throw new AppError("NO_ANCHOR_FOR_SIGNER", `No anchor for signer ${signerRef} was found in the document`, {
       details: { signerRef, skipped },
     });
   }
@@ -139,7 +139,7 @@ export async function placeAnchoredFields(auth: KeyAuth, id: string, items: Anch
     const names = missing.map((m) =>
       m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
     );
-    throw new AppError("UNPROCESSABLE", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
+    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
   return { fields: await store(auth, req.id, fields), skipped: [] };
 }

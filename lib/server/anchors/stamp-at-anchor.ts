@@ -22,7 +22,7 @@ async function draftDocument(auth: KeyAuth, id: string, action: string, keys: st
 
 function notFound(anchorKey: string, index: number, found: number): AppError {
   return new AppError(
-    "UNPROCESSABLE",
+    "ANCHOR_NOT_FOUND",
     found
       ? `Anchor ${anchorKey} has ${found} occurrence(s); occurrence ${index} does not exist`
       : `Anchor not found: ${anchorKey}`,
@@ -112,7 +112,7 @@ export async function replaceTextAtAnchors(
       });
   }
   if (missing.length) {
-    throw new AppError("UNPROCESSABLE", `Anchor not found: ${missing.map((m) => m.anchorKey).join(", ")}`, {
+    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${missing.map((m) => m.anchorKey).join(", ")}`, {
       details: { missing },
     });
   }

@@ -44,6 +44,8 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
       runEngine("readPdf", [bytes, { maxPages: config.maxPages, part: { index, of } }], { document: sha256 }),
     ),
   );
+  const first = parts[0];
+  if (!first) throw new Error("The engine read no part of the document");
   const pages = parts.map((p) => p.pagesJson).filter((j) => j.byteLength > 0);
   const comma = new TextEncoder().encode(",");
   const layerJson = Buffer.concat([
@@ -51,7 +53,7 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
     ...pages.flatMap((j, i) => (i ? [comma, j] : [j])),
     Buffer.from("]}"),
   ]);
-  return { info: parts[0].info, layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength) };
+  return { info: first.info, layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength) };
 }
 
 async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredLayer> {

@@ -4,6 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { generateApiKey, hashApiKey, keyPrefixOf, type Environment } from "../auth/keys";
 import { getDb, type Queryable } from "../db";
 import { apiKeys } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
 import { toApiKeyDto } from "./dto";
 
@@ -12,7 +13,7 @@ export const PLAN_REQUIRED = "Enterprise plan required for production API keys";
 /** A sandbox key creates sandbox keys; production keys need an ENTERPRISE organization and a production caller. */
 export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
   if (input.environment === "PRODUCTION" && (auth.environment !== "PRODUCTION" || auth.plan !== "ENTERPRISE")) {
-    throw new AppError("FORBIDDEN", PLAN_REQUIRED);
+    throw new AppError("ENTERPRISE_PLAN_REQUIRED", PLAN_REQUIRED);
   }
   const { row, apiKey } = await insertApiKey(await getDb(), {
     orgId: auth.orgId,
@@ -36,18 +37,21 @@ export async function insertApiKey(
   },
   apiKey: string = generateApiKey(v.environment),
 ) {
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      orgId: v.orgId,
-      name: v.name,
-      environment: v.environment,
-      keyPrefix: keyPrefixOf(apiKey),
-      keyHash: hashApiKey(apiKey),
-      allowedIps: v.allowedIps ?? [],
-      createdByKeyId: v.createdByKeyId ?? null,
-      kind: v.kind ?? "USER",
-    })
-    .returning();
+  const row = oneRow(
+    await db
+      .insert(apiKeys)
+      .values({
+        orgId: v.orgId,
+        name: v.name,
+        environment: v.environment,
+        keyPrefix: keyPrefixOf(apiKey),
+        keyHash: hashApiKey(apiKey),
+        allowedIps: v.allowedIps ?? [],
+        createdByKeyId: v.createdByKeyId ?? null,
+        kind: v.kind ?? "USER",
+      })
+      .returning(),
+    "the new API key",
+  );
   return { row, apiKey };
 }

@@ -39,7 +39,7 @@ const cachedKeys = new Map<string, { at: number; value: KeyRow }>();
 const touched = new Map<string, number>();
 
 export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
-  if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
+  if (!apiKey) throw new AppError("API_KEY_MISSING", "Missing API key");
   const hash = hashApiKey(apiKey.trim());
   const { db, kind } = await getHandle();
   // On the embedded store, a key looked up again with nothing written since comes from memory (a
@@ -54,10 +54,10 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     [row] = await lookup.execute({ hash });
     if (row) cache?.set(hash, at, row);
   }
-  if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("UNAUTHENTICATED", "Invalid API key");
-  if (row.key.revokedAt) throw new AppError("UNAUTHENTICATED", "API key has been revoked");
+  if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("API_KEY_INVALID", "Invalid API key");
+  if (row.key.revokedAt) throw new AppError("API_KEY_REVOKED", "API key has been revoked");
   if (!ipAllowed(ip, row.key.allowedIps)) {
-    throw new AppError("FORBIDDEN", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key`);
+    throw new AppError("IP_NOT_ALLOWED", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key`);
   }
   // Not awaited: the request does not wait for this write, and a failure of it is only logged.
   // Checked here first so that a busy key does not issue an UPDATE on every call.

@@ -54,7 +54,8 @@ export function clientIp(headers: Headers, trustProxy: boolean): string | null {
         .split(",")
         .map((p) => p.trim())
         .filter(Boolean);
-      if (parts.length) return parts[parts.length - 1];
+      const last = parts.at(-1);
+      if (last) return last;
     }
   }
   const token = process.env.SIGNET_CLIENT_IP_TOKEN;

@@ -80,7 +80,7 @@ export class FileBlobStore implements BlobStore {
       throw e;
     }
     if (opts.unlessTouchedSince && (await fs.stat(aside)).mtimeMs >= opts.unlessTouchedSince.getTime()) {
-      await fs.rename(aside, file); // the same bytes as any copy written meanwhile
+      await fs.rename(aside, file); // the same bytes as every copy written meanwhile
       return false;
     }
     await fs.unlink(aside);

@@ -16,13 +16,13 @@ export function bulkSendScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL
 
 /** GET /bulk-sends/{id}: the bulk send and every row's outcome, in file order; 404 for another scope. */
 export async function getBulkSend(auth: KeyAuth, id: string): Promise<BulkSendDto> {
-  if (!isUuid(id)) throw notFound("Bulk send");
+  if (!isUuid(id)) throw notFound("BULK_SEND_NOT_FOUND", "Bulk send");
   const db = await getDb();
   const [bulk] = await db
     .select()
     .from(bulkSends)
     .where(and(bulkSendScope(auth), eq(bulkSends.id, id)));
-  if (!bulk) throw notFound("Bulk send");
+  if (!bulk) throw notFound("BULK_SEND_NOT_FOUND", "Bulk send");
   const rows = await db
     .select()
     .from(bulkSendRows)

@@ -5,6 +5,7 @@ import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { JobContext } from "../jobs/handlers";
+import type { JobPayloads } from "../jobs/payloads";
 import { placeUnifiedAnchors } from "../anchors/place-anchor-fields";
 import { sendRequest } from "../requests/send-request";
 import { findVisibleRequest, loadFields, loadRecipients } from "../requests/load-request";
@@ -32,9 +33,9 @@ class RowTaken extends Error {}
  * LibreOffice busy) fails the job, which the queue retries with the row still PENDING; on the last
  * attempt every error is the row's own. The send is DONE when no row is PENDING.
  */
-export async function runBulkSend(payload: Record<string, unknown>, job: JobContext) {
-  const id = String(payload.bulkSendId);
-  const auth = payload.auth as KeyAuth;
+export async function runBulkSend(payload: JobPayloads["bulk-send"], job: JobContext) {
+  const id = payload.bulkSendId;
+  const auth: KeyAuth = payload.auth;
   const db = await getDb();
   const [bulk] = await db.select().from(bulkSends).where(eq(bulkSends.id, id));
   if (!bulk) return { skipped: "bulk send gone" };
@@ -77,7 +78,7 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
     // Checked again here: the template may have changed since the rows were validated.
     const tpl = await findVisibleTemplate(db, auth, templateId);
     const v = validateRow(row.rowIndex, row.data, templateColumns(tpl, await loadTemplateFields(db, tpl.id)));
-    if (!v.ok) throw new AppError("UNPROCESSABLE", v.error.errors.map((x) => x.message).join("; "));
+    if (!v.ok) throw new AppError("BULK_ROW_INVALID", v.error.errors.map((x) => x.message).join("; "));
     const { recipients, templateData, title } = v.value;
     try {
       const draft = await draftFromTemplate(
@@ -122,7 +123,7 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
       await sendRequest(auth, req.id);
     } catch (e) {
       // Sent by a run that died before marking the row: that is the outcome we wanted.
-      if (!(e instanceof AppError && e.code === "WRONG_STATE")) throw e;
+      if (!(e instanceof AppError && e.code === "REQUEST_NOT_DRAFT")) throw e;
     }
   }
   await db.transaction(async (tx) => {

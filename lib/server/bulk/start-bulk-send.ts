@@ -11,6 +11,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { keyActor } from "../audit/record-event";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
 import { enqueue } from "../jobs/queue";
 import { findVisibleTemplate, loadTemplateFields } from "../templates/find-template";
@@ -29,7 +30,7 @@ interface RawRow {
 
 const tooMany = (n: number | string) =>
   new AppError(
-    "UNPROCESSABLE",
+    "BULK_TOO_MANY_ROWS",
     `A bulk send has at most ${MAX_BULK_ROWS} rows; this one has ${n}. Split it into several; nothing was created.`,
     {
       details: { maxRows: MAX_BULK_ROWS, rows: n },
@@ -39,19 +40,19 @@ const tooMany = (n: number | string) =>
 /** The CSV's text: UTF-8 (a BOM is allowed), not binary. A PDF or a spreadsheet file is a 400, not a parse of garbage. */
 function csvText(bytes: Uint8Array): string {
   if (bytes.length === 0)
-    throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", {
+    throw new AppError("CSV_EMPTY", "The file is empty: a CSV with a header row and one row per request is expected", {
       details: { reason: "EMPTY" },
     });
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError("BAD_REQUEST", 'The file is not a CSV: it is not UTF-8 text (save the spreadsheet as "CSV UTF-8")', {
+    throw new AppError("CSV_NOT_TEXT", 'The file is not a CSV: it is not UTF-8 text (save the spreadsheet as "CSV UTF-8")', {
       details: { reason: "NOT_CSV" },
     });
   }
   if (text.includes("\u0000"))
-    throw new AppError("BAD_REQUEST", "The file is not a CSV: it holds binary data", { details: { reason: "NOT_CSV" } });
+    throw new AppError("CSV_NOT_TEXT", "The file is not a CSV: it holds binary data", { details: { reason: "NOT_CSV" } });
   return text;
 }
 
@@ -62,7 +63,7 @@ function readCsv(bytes: Uint8Array, cols: TemplateColumns): RawRow[] {
     records = parseCsv(csvText(bytes), { maxRecords: MAX_BULK_ROWS * 2 + 1 });
   } catch (e) {
     if (e instanceof CsvError)
-      throw new AppError("BAD_REQUEST", `The CSV is malformed: ${e.message}; nothing was created`, {
+      throw new AppError("CSV_MALFORMED", `The CSV is malformed: ${e.message}; nothing was created`, {
         details: { reason: "MALFORMED_CSV", line: e.line },
       });
     if (e instanceof TooManyRecords) throw tooMany(`more than ${MAX_BULK_ROWS * 2}`);
@@ -71,7 +72,7 @@ function readCsv(bytes: Uint8Array, cols: TemplateColumns): RawRow[] {
   const blank = (cells: string[]) => cells.every((c) => c.trim() === "");
   const [header, ...rest] = records.filter((r) => !blank(r.cells));
   if (!header)
-    throw new AppError("BAD_REQUEST", "The file is empty: a CSV with a header row and one row per request is expected", {
+    throw new AppError("CSV_EMPTY", "The file is empty: a CSV with a header row and one row per request is expected", {
       details: { reason: "EMPTY" },
     });
   const names = header.cells.map((c) => c.trim());
@@ -88,7 +89,7 @@ function readCsv(bytes: Uint8Array, cols: TemplateColumns): RawRow[] {
       ...(empty ? ["a column without a name"] : []),
     ];
     throw new AppError(
-      "UNPROCESSABLE",
+      "CSV_HEADER_MISMATCH",
       `The header row does not fit the template: ${parts.join("; ")}. It takes ${describe(cols)}; nothing was created`,
       {
         details: {
@@ -138,7 +139,7 @@ export async function startBulkSend(
   const cols = templateColumns(tpl, await loadTemplateFields(db, tpl.id));
   if (cols.signerRefs.length === 0) {
     throw new AppError(
-      "UNPROCESSABLE",
+      "TEMPLATE_HAS_NO_SIGNERS",
       "The template names no signer (no field and no anchor such as {{s1|signature|120|40}}): there is nobody to send it to",
       {
         details: { reason: "NO_SIGNERS" },
@@ -147,7 +148,7 @@ export async function startBulkSend(
   }
   const raw = input.kind === "csv" ? readCsv(new Uint8Array(await input.file.arrayBuffer()), cols) : readJson(input.body, cols);
   if (raw.length === 0)
-    throw new AppError("UNPROCESSABLE", "There is no row to send: give one row per request under the header", {
+    throw new AppError("BULK_NO_ROWS", "There is no row to send: give one row per request under the header", {
       details: { reason: "NO_ROWS" },
     });
 
@@ -173,7 +174,7 @@ export async function startBulkSend(
     };
   }
   if (valid.length === 0) {
-    throw new AppError("UNPROCESSABLE", `No row can be sent: all ${raw.length} have errors; nothing was created`, {
+    throw new AppError("BULK_NO_VALID_ROWS", `No row can be sent: all ${raw.length} have errors; nothing was created`, {
       details: { reason: "NO_VALID_ROWS", rows: errors },
     });
   }
@@ -181,18 +182,21 @@ export async function startBulkSend(
   const errorOf = new Map(errors.map((e) => [e.row, e.errors.map((x) => x.message).join("; ")]));
   const now = new Date();
   return db.transaction(async (tx) => {
-    const [bulk] = await tx
-      .insert(bulkSends)
-      .values({
-        orgId: auth.orgId,
-        environment: auth.environment,
-        templateId: tpl.id,
-        createdBy: keyActor(auth).actor,
-        status: "QUEUED",
-        total: raw.length,
-        failedCount: errors.length,
-      })
-      .returning();
+    const bulk = oneRow(
+      await tx
+        .insert(bulkSends)
+        .values({
+          orgId: auth.orgId,
+          environment: auth.environment,
+          templateId: tpl.id,
+          createdBy: keyActor(auth).actor,
+          status: "QUEUED",
+          total: raw.length,
+          failedCount: errors.length,
+        })
+        .returning(),
+      "the new bulk send",
+    );
     const rows = raw.map((r) => ({
       bulkSendId: bulk.id,
       rowIndex: r.row,

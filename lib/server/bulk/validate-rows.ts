@@ -47,7 +47,8 @@ export function canonicalColumn(name: string, cols: TemplateColumns): string | n
   const n = name.trim();
   const m = SIGNER_COLUMN.exec(n);
   if (m) {
-    const c = `s${m[1]}.${m[2].toLowerCase()}`;
+    const [, index = "", part = ""] = m;
+    const c = `s${index}.${part.toLowerCase()}`;
     return cols.required.includes(c) ? c : null;
   }
   if (n.toLowerCase() === "title") return "title";
@@ -83,7 +84,7 @@ export function validateRow(
     if (name === undefined || name.trim() === "") errors.push({ field: `${s}.name`, message: `${s}.name is required` });
     else {
       const r = zRecipientName.safeParse(name);
-      if (!r.success) errors.push({ field: `${s}.name`, message: `${s}.name: ${r.error.issues[0].message}` });
+      if (!r.success) errors.push({ field: `${s}.name`, message: `${s}.name: ${r.error.issues[0]?.message ?? "is not valid"}` });
     }
     if (email === undefined || email.trim() === "") errors.push({ field: `${s}.email`, message: `${s}.email is required` });
     else if (!zEmail.safeParse(email.trim()).success)
@@ -92,8 +93,9 @@ export function validateRow(
   });
   const templateData: Record<string, string> = {};
   for (const p of cols.placeholders) {
-    if (data[p] === undefined) errors.push({ field: p, message: `No value for the placeholder ${p}` });
-    else templateData[p] = data[p];
+    const value = data[p];
+    if (value === undefined) errors.push({ field: p, message: `No value for the placeholder ${p}` });
+    else templateData[p] = value;
   }
   const title = data.title?.trim() || undefined;
   if (title && title.length > TITLE_MAX) errors.push({ field: "title", message: `title is at most ${TITLE_MAX} characters` });

@@ -14,6 +14,13 @@ const make = (opts: ConstructorParameters<typeof OfficeConverter>[0] = {}) => {
 };
 afterAll(() => converters.forEach((c) => c.shutdown()));
 
+/** The pid of a converter's (only) LibreOffice. */
+const sofficePid = (c: OfficeConverter) => {
+  const pid = c.status().slots[0]?.pid;
+  if (pid == null) throw new Error("the converter has no running LibreOffice");
+  return pid;
+};
+
 /** Alive and not a zombie waiting for its new parent to reap it. */
 const isRunning = (pid: number) => {
   try {
@@ -59,18 +66,18 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   });
 
   it("restarts a LibreOffice that died while idle, without failing the next conversion", async () => {
-    const pid = conv.status().slots[0].pid!;
+    const pid = sofficePid(conv);
     process.kill(-pid, "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
     const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
     expect(pdf.length).toBeGreaterThan(1000);
-    expect(conv.status().slots[0].pid).not.toBe(pid);
+    expect(conv.status().slots[0]?.pid).not.toBe(pid);
   });
 
   it("a LibreOffice that dies during a conversion gives 503 and is replaced", async () => {
     const big = fillDocx(await docxFromPackage(150), FIXTURE_DATA); // about a second of LibreOffice's time
     await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
-    const pid = conv.status().slots[0].pid!;
+    const pid = sofficePid(conv);
     const pending = conv.toPdf(big, "docx");
     await new Promise((r) => setTimeout(r, 100));
     process.kill(-pid, "SIGKILL");
@@ -84,7 +91,7 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   it("bounds a conversion in time: its LibreOffice killed and replaced, 422, and the next one works", async () => {
     const big = fillDocx(await docxFromPackage(60), FIXTURE_DATA);
     await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
-    const pid = conv.status().slots[0].pid!;
+    const pid = sofficePid(conv);
     const e = await appError(conv.toPdf(big, "docx", { timeoutMs: 30 }));
     expect(e.status).toBe(422);
     expect(e.details).toEqual({ reason: "CONVERSION_TIMEOUT" });
@@ -93,7 +100,7 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     expect(isRunning(pid)).toBe(false);
     const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
     expect(pdf.length).toBeGreaterThan(1000);
-    expect(conv.status().slots[0].pid).not.toBe(pid);
+    expect(conv.status().slots[0]?.pid).not.toBe(pid);
   });
 
   it("defaults to a 30 s limit per conversion", () => {
@@ -111,7 +118,7 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   it("stops its LibreOffice on shutdown", async () => {
     const c = make({ mode: "uno" });
     await c.warmUp();
-    const pid = c.status().slots[0].pid!;
+    const pid = sofficePid(c);
     expect(isRunning(pid)).toBe(true);
     c.shutdown();
     await new Promise((r) => setTimeout(r, 300));
@@ -143,6 +150,6 @@ describe("the fallback without python3-uno (soffice --convert-to with a ready pr
     const [a, b] = await Promise.all([c.toPdf(docx, "docx"), c.toPdf(docx, "docx")]);
     expect(flat(await pdftotext(a))).toContain("EUR 12,500.00");
     expect(b.length).toBeGreaterThan(1000);
-    expect(c.status().slots[0].kind).toBe("cli");
+    expect(c.status().slots[0]?.kind).toBe("cli");
   });
 });

@@ -49,7 +49,7 @@ function defaults(): ConverterOptions {
 }
 
 const unavailable = (why: string) =>
-  new AppError("UNAVAILABLE", `Document conversion is unavailable: ${why}`, {
+  new AppError("CONVERTER_UNAVAILABLE", `Document conversion is unavailable: ${why}`, {
     headers: { "retry-after": "5" },
     details: { reason: "CONVERTER_UNAVAILABLE" },
   });
@@ -243,7 +243,7 @@ export class OfficeConverter {
           case "timeout":
             worker.kill();
             throw new AppError(
-              "UNPROCESSABLE",
+              "CONVERSION_TIMEOUT",
               `The document could not be converted to PDF: ${outcome.message}; it may be too large or too complex`,
               {
                 details: { reason: "CONVERSION_TIMEOUT" },
@@ -251,14 +251,14 @@ export class OfficeConverter {
             );
           default:
             if (outcome.kind === "error") console.warn(`[signet] document converter: ${outcome.message}`);
-            throw new AppError("UNPROCESSABLE", `The document could not be converted to PDF: LibreOffice could not read it`, {
+            throw new AppError("CONVERSION_FAILED", `The document could not be converted to PDF: LibreOffice could not read it`, {
               details: { reason: "CONVERSION_FAILED" },
             });
         }
       }
       const pdf = fs.existsSync(dst) ? fs.readFileSync(dst) : null;
       if (!pdf?.length) {
-        throw new AppError("UNPROCESSABLE", "The document could not be converted to PDF: LibreOffice produced no output", {
+        throw new AppError("CONVERSION_FAILED", "The document could not be converted to PDF: LibreOffice produced no output", {
           details: { reason: "CONVERSION_FAILED" },
         });
       }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "@/lib/server/http/errors";
+import type { AppError } from "@/lib/server/http/errors";
 import { EXFILTRATED_TEXT, externalRefsDocx, externalRefsServer, flat } from "@/test/support/docx-fixtures";
 import { pdftotext } from "@/test/support/pdf-fixtures";
 import { OfficeConverter } from "./converter";
@@ -80,7 +80,8 @@ describe.skipIf(!canIsolate)("in a network namespace of its own", () => {
     const c = make({ mode: "uno" });
     await c.warmUp();
     expect(c.status()).toMatchObject({ network: "netns", slots: [{ kind: "uno", alive: true }] });
-    const pid = c.status().slots[0].pid!;
+    const pid = c.status().slots[0]?.pid;
+    expect(pid).toBeTypeOf("number");
     expect(fs.readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(ownNetNs);
     await expectConvertedWithoutRequests(c);
   });
@@ -110,7 +111,7 @@ describe("without a network namespace (unshare unavailable)", () => {
       const c = make({ mode: "uno", unshare: null });
       await c.warmUp();
       expect(c.status().network).toBe("none");
-      expect(fs.readlinkSync(`/proc/${c.status().slots[0].pid}/ns/net`)).toBe(ownNetNs);
+      expect(fs.readlinkSync(`/proc/${c.status().slots[0]?.pid}/ns/net`)).toBe(ownNetNs);
       expect(warn.mock.calls.flat().join("\n")).toMatch(/WITHOUT a network namespace/);
       await expectConvertedWithoutRequests(c);
     } finally {

@@ -25,10 +25,17 @@ export type NetworkIsolation = { kind: "netns"; prefix: string[] } | { kind: "no
 /** `unshare`: SIGNET_UNSHARE, else on the PATH (or in /usr/bin, /bin); null when there is none. */
 const findUnshare = (explicit = process.env.SIGNET_UNSHARE) => findExecutable("unshare", explicit, ["/usr/bin", "/bin"]);
 
-const works = (cmd: string[]) =>
+const works = (prefix: string[]) =>
   new Promise<boolean>((resolve) => {
-    execFile(cmd[0], [...cmd.slice(1), "true"], { timeout: 10_000 }, (err) => resolve(!err));
+    const [program, args] = isolated(prefix, "true", []);
+    execFile(program, args, { timeout: 10_000 }, (err) => resolve(!err));
   });
+
+/** A command run through an isolation prefix (which may be empty): the program to start, and its arguments. */
+export function isolated(prefix: string[], program: string, args: string[]): [string, string[]] {
+  const [first, ...rest] = prefix;
+  return first === undefined ? [program, args] : [first, [...rest, program, ...args]];
+}
 
 const probes = new Map<string, Promise<NetworkIsolation>>();
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { networkSafeEnv, writeNetworkSafeProfile } from "./network-guard";
+import { isolated, networkSafeEnv, writeNetworkSafeProfile } from "./network-guard";
 import { UNO_BRIDGE_PY } from "./uno-bridge";
 
 export interface ConvertJob {
@@ -225,9 +225,7 @@ export class CliWorker implements OfficeWorker {
 
   private run(args: string[], timeoutMs: number): Promise<{ code: number | null; timedOut: boolean; error?: Error }> {
     return new Promise((resolve) => {
-      const command = [
-        ...this.isolate,
-        this.soffice,
+      const [program, argv] = isolated(this.isolate, this.soffice, [
         `-env:UserInstallation=file://${this.profileDir}`,
         "--headless",
         "--invisible",
@@ -235,8 +233,8 @@ export class CliWorker implements OfficeWorker {
         "--norestore",
         "--nolockcheck",
         ...args,
-      ];
-      const child = spawn(command[0], command.slice(1), { stdio: "ignore", detached: true, env: networkSafeEnv() });
+      ]);
+      const child = spawn(program, argv, { stdio: "ignore", detached: true, env: networkSafeEnv() });
       this.running = child;
       let timedOut = false;
       const timer = setTimeout(() => {

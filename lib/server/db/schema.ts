@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "@/…": drizzle-kit loads this file without the tsconfig paths.
+import {
+  API_KEY_KINDS,
+  AUTH_METHODS,
+  AUTH_OUTCOMES,
+  BULK_ROW_STATUSES,
+  BULK_SEND_STATUSES,
+  DELIVERY_MODES,
+  ENVIRONMENTS,
+  FIELD_TYPES,
+  JOB_STATUSES,
+  JOB_TYPES,
+  MAIL_VIAS,
+  ORG_PLANS,
+  RECIPIENT_DELIVERIES,
+  RECIPIENT_ROLES,
+  RECIPIENT_STATUSES,
+  REQUEST_STATUSES,
+  SIGNER_SESSION_METHODS,
+  STAFF_LINK_PURPOSES,
+  STAFF_ROLES,
+  TEMPLATE_KINDS,
+  WEBHOOK_DELIVERY_STATUSES,
+  type JobStatus,
+  type JobType,
+  type RecipientRole,
+  type RecipientStatus,
+  type RequestStatus,
+} from "../../schemas/states";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 // Millisecond precision, like JavaScript's Date, so that a timestamp read back compares equal to the stored one
@@ -23,14 +53,30 @@ const createdAt = () => ts("created_at").notNull().default(nowMs);
 /** A row that belongs to another: deleted with it. */
 const belongsTo = (name: string, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: "cascade" });
 
-export const organizations = pgTable("organizations", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  /** FREE or ENTERPRISE: only ENTERPRISE organizations may hold production keys. */
-  plan: text("plan").notNull().default("FREE"),
-  isDefault: boolean("is_default").notNull().default(false),
-  createdAt: createdAt(),
-});
+/**
+ * A column that holds one of a closed set of values (a status, role, type, kind, environment, plan):
+ * a CHECK constraint made from the same `as const` array as the API's zod enum (lib/schemas/states.ts).
+ * CHECK on text, not PostgreSQL enum types: a value is added or removed by replacing one constraint in
+ * one migration (an enum value cannot be removed at all, and ALTER TYPE … ADD VALUE cannot run inside
+ * the transaction the migrator runs each migration in), the columns stay text for drizzle and the
+ * API, and PGlite and PostgreSQL treat both the same. Open sets (audit event types, mail kinds,
+ * document-version reasons, webhook event names) stay unchecked.
+ */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "))})`);
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** FREE or ENTERPRISE: only ENTERPRISE organizations may hold production keys. */
+    plan: text("plan").notNull().default("FREE"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("organizations_plan_check", t.plan, ORG_PLANS)],
+);
 
 export const apiKeys = pgTable(
   "api_keys",
@@ -54,24 +100,33 @@ export const apiKeys = pgTable(
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
   },
-  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_org_idx").on(t.orgId)],
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_org_idx").on(t.orgId),
+    oneOf("api_keys_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("api_keys_kind_check", t.kind, API_KEY_KINDS),
+  ],
 );
 
-export const staffUsers = pgTable("staff_users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  /** scrypt$N$r$p$salt$hash; null until an invited member sets a password. */
-  passwordHash: text("password_hash"),
-  /** ADMIN or MEMBER. */
-  role: text("role").notNull().default("ADMIN"),
-  orgId: uuid("org_id")
-    .notNull()
-    .references(() => organizations.id),
-  /** A deactivated member cannot sign in, and their sessions end at once. */
-  deactivatedAt: ts("deactivated_at"),
-  createdAt: createdAt(),
-});
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    /** scrypt$N$r$p$salt$hash; null until an invited member sets a password. */
+    passwordHash: text("password_hash"),
+    /** ADMIN or MEMBER. */
+    role: text("role").notNull().default("ADMIN"),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    /** A deactivated member cannot sign in, and their sessions end at once. */
+    deactivatedAt: ts("deactivated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("staff_users_role_check", t.role, STAFF_ROLES)],
+);
 
 /** A staff member's signed-in browser: the session cookie names one row; revoked or expired rows sign nobody in. */
 export const staffSessions = pgTable(
@@ -90,17 +145,21 @@ export const staffSessions = pgTable(
 );
 
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
-export const staffTokens = pgTable("staff_tokens", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  staffId: belongsTo("staff_id", () => staffUsers.id),
-  /** INVITE or RESET. */
-  purpose: text("purpose").notNull(),
-  tokenHash: text("token_hash").notNull().unique(),
-  expiresAt: ts("expires_at").notNull(),
-  usedAt: ts("used_at"),
-  createdBy: uuid("created_by"),
-  createdAt: createdAt(),
-});
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: belongsTo("staff_id", () => staffUsers.id),
+    /** INVITE or RESET. */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [oneOf("staff_tokens_purpose_check", t.purpose, STAFF_LINK_PURPOSES)],
+);
 
 export const signatureRequests = pgTable(
   "signature_requests",
@@ -112,7 +171,7 @@ export const signatureRequests = pgTable(
     environment: text("environment").notNull(),
     title: text("title").notNull(),
     deliveryMode: text("delivery_mode").notNull().default("email"),
-    status: text("status").notNull().default("DRAFT"),
+    status: text("status").$type<RequestStatus>().notNull().default("DRAFT"),
     createdByKeyId: uuid("created_by_key_id"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().default(nowMs),
@@ -125,7 +184,12 @@ export const signatureRequests = pgTable(
     sealErrorMessage: text("seal_error_message"),
     sealFailedAt: ts("seal_failed_at"),
   },
-  (t) => [index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+  (t) => [
+    index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt),
+    oneOf("signature_requests_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("signature_requests_delivery_mode_check", t.deliveryMode, DELIVERY_MODES),
+    oneOf("signature_requests_status_check", t.status, REQUEST_STATUSES),
+  ],
 );
 
 /** Every version of a request's document; the highest version is the current one. */
@@ -154,9 +218,9 @@ export const recipients = pgTable(
     requestId: belongsTo("request_id", () => signatureRequests.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
-    role: text("role").notNull().default("SIGNER"), // SIGNER | CC
+    role: text("role").$type<RecipientRole>().notNull().default("SIGNER"), // SIGNER | CC | APPROVER | VIEWER
     order: integer("signing_order").notNull().default(1),
-    status: text("status").notNull().default("PENDING"),
+    status: text("status").$type<RecipientStatus>().notNull().default("PENDING"),
     /** SHA-256 of the signing token; the token itself is never stored nor returned. */
     tokenHash: text("token_hash"),
     sentAt: ts("sent_at"),
@@ -176,7 +240,14 @@ export const recipients = pgTable(
     delivery: text("delivery").notNull().default("EMAIL"),
     createdAt: createdAt(),
   },
-  (t) => [index("recipients_request_idx").on(t.requestId), uniqueIndex("recipients_token_idx").on(t.tokenHash)],
+  (t) => [
+    index("recipients_request_idx").on(t.requestId),
+    uniqueIndex("recipients_token_idx").on(t.tokenHash),
+    oneOf("recipients_role_check", t.role, RECIPIENT_ROLES),
+    oneOf("recipients_status_check", t.status, RECIPIENT_STATUSES),
+    oneOf("recipients_auth_method_check", t.authMethod, AUTH_METHODS),
+    oneOf("recipients_delivery_check", t.delivery, RECIPIENT_DELIVERIES),
+  ],
 );
 
 /**
@@ -213,7 +284,10 @@ export const signerSessions = pgTable(
     /** Moves forward with use (idle timeout), never past createdAt + the absolute limit. */
     expiresAt: ts("expires_at").notNull(),
   },
-  (t) => [index("signer_sessions_recipient_idx").on(t.recipientId)],
+  (t) => [
+    index("signer_sessions_recipient_idx").on(t.recipientId),
+    oneOf("signer_sessions_method_check", t.method, SIGNER_SESSION_METHODS),
+  ],
 );
 
 export const fields = pgTable(
@@ -249,7 +323,7 @@ export const fields = pgTable(
     value: text("value"),
     createdAt: createdAt(),
   },
-  (t) => [index("fields_request_idx").on(t.requestId)],
+  (t) => [index("fields_request_idx").on(t.requestId), oneOf("fields_type_check", t.type, FIELD_TYPES)],
 );
 
 export const auditEvents = pgTable(
@@ -274,9 +348,10 @@ export const jobs = pgTable(
   "jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    type: text("type").notNull(),
+    type: text("type").$type<JobType>().notNull(),
+    /** Checked against the job type's schema when queued and again before it runs (lib/server/jobs/payloads.ts). */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").notNull().default("QUEUED"), // QUEUED | RUNNING | DONE | FAILED
+    status: text("status").$type<JobStatus>().notNull().default("QUEUED"), // QUEUED | RUNNING | DONE | FAILED
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(8),
     runAt: ts("run_at").notNull().defaultNow(),
@@ -286,7 +361,11 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: ts("finished_at"),
   },
-  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+  (t) => [
+    index("jobs_due_idx").on(t.status, t.runAt),
+    oneOf("jobs_type_check", t.type, JOB_TYPES),
+    oneOf("jobs_status_check", t.status, JOB_STATUSES),
+  ],
 );
 
 export const rateBuckets = pgTable("rate_buckets", {
@@ -338,7 +417,11 @@ export const mailLog = pgTable(
     via: text("via").notNull(), // smtp | outbox
     createdAt: createdAt(),
   },
-  (t) => [index("mail_log_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+  (t) => [
+    index("mail_log_scope_idx").on(t.orgId, t.environment, t.createdAt),
+    oneOf("mail_log_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("mail_log_via_check", t.via, MAIL_VIAS),
+  ],
 );
 
 export const webhookEndpoints = pgTable(
@@ -359,7 +442,10 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     deletedAt: ts("deleted_at"),
   },
-  (t) => [index("webhook_endpoints_scope_idx").on(t.orgId, t.environment)],
+  (t) => [
+    index("webhook_endpoints_scope_idx").on(t.orgId, t.environment),
+    oneOf("webhook_endpoints_environment_check", t.environment, ENVIRONMENTS),
+  ],
 );
 
 export const webhookDeliveries = pgTable(
@@ -378,7 +464,10 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
     deliveredAt: ts("delivered_at"),
   },
-  (t) => [index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt)],
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    oneOf("webhook_deliveries_status_check", t.status, WEBHOOK_DELIVERY_STATUSES),
+  ],
 );
 
 /**
@@ -408,7 +497,11 @@ export const templates = pgTable(
     createdAt: createdAt(),
     deletedAt: ts("deleted_at"),
   },
-  (t) => [index("templates_scope_idx").on(t.orgId, t.environment, t.createdAt)],
+  (t) => [
+    index("templates_scope_idx").on(t.orgId, t.environment, t.createdAt),
+    oneOf("templates_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("templates_kind_check", t.kind, TEMPLATE_KINDS),
+  ],
 );
 
 /** Fields stored on a PDF template; `signerRef` s1, s2, … is the n-th recipient of a `use` call. */
@@ -440,7 +533,10 @@ export const templateFields = pgTable(
     anchor: jsonb("anchor").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("template_fields_template_idx").on(t.templateId, t.createdAt)],
+  (t) => [
+    index("template_fields_template_idx").on(t.templateId, t.createdAt),
+    oneOf("template_fields_type_check", t.type, FIELD_TYPES),
+  ],
 );
 
 /**
@@ -476,7 +572,11 @@ export const authAttempts = pgTable(
     outcome: text("outcome").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("auth_attempts_email_idx").on(t.email, t.createdAt), index("auth_attempts_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("auth_attempts_email_idx").on(t.email, t.createdAt),
+    index("auth_attempts_ip_idx").on(t.ip, t.createdAt),
+    oneOf("auth_attempts_outcome_check", t.outcome, AUTH_OUTCOMES),
+  ],
 );
 
 /** Each run of the sandbox purge: what it deleted (an admin sees these). */
@@ -532,7 +632,11 @@ export const bulkSends = pgTable(
     createdAt: createdAt(),
     finishedAt: ts("finished_at"),
   },
-  (t) => [index("bulk_sends_org_idx").on(t.orgId, t.environment, t.createdAt)],
+  (t) => [
+    index("bulk_sends_org_idx").on(t.orgId, t.environment, t.createdAt),
+    oneOf("bulk_sends_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("bulk_sends_status_check", t.status, BULK_SEND_STATUSES),
+  ],
 );
 
 /** One row of a bulk send: its data, and what became of it (the request made, or why not). */
@@ -549,7 +653,10 @@ export const bulkSendRows = pgTable(
     error: text("error"),
     updatedAt: ts("updated_at"),
   },
-  (t) => [uniqueIndex("bulk_send_rows_idx").on(t.bulkSendId, t.rowIndex)],
+  (t) => [
+    uniqueIndex("bulk_send_rows_idx").on(t.bulkSendId, t.rowIndex),
+    oneOf("bulk_send_rows_status_check", t.status, BULK_ROW_STATUSES),
+  ],
 );
 
 // Documents kept in the database (BLOB_STORE=postgres): lib/server/blobs/postgres-store.ts.

@@ -5,7 +5,7 @@ import Piscina from "piscina";
 import type { TaskName, Tasks } from "@/lib/engine/tasks";
 import type { TaskReply } from "@/lib/engine/worker";
 import { DocxError, type DocxErrorKind } from "@/lib/docx/errors";
-import { AppError } from "../http/errors";
+import { AppError, type ErrorCode } from "../http/errors";
 import { PdfError, type PdfErrorKind } from "@/lib/pdf/errors";
 import { config } from "../config";
 import { getDb } from "../db";
@@ -115,14 +115,21 @@ export async function runEngine<K extends TaskName>(task: K, args: Args<K>, opts
   throw new PdfError(error.kind as PdfErrorKind, error.message);
 }
 
-/**
- * The PDF engine's refusals in the API's terms: bytes that are not a PDF (or an image that is not
- * one) are 415, every other refusal of a document 422, with the engine's kind as `details.reason`.
- */
+/** Each PDF engine refusal's error code (the catalog gives the status: not a PDF or an image 415, else 422). */
+const PDF_ERROR_CODES = {
+  NOT_PDF: "NOT_A_PDF",
+  ENCRYPTED: "PDF_ENCRYPTED",
+  UNPARSEABLE: "PDF_MALFORMED",
+  TOO_MANY_PAGES: "PDF_TOO_MANY_PAGES",
+  TOO_COMPLEX: "PDF_TOO_COMPLEX",
+  NOT_AN_IMAGE: "IMAGE_UNSUPPORTED",
+  OUT_OF_PAGE: "POSITION_OUT_OF_PAGE",
+  TEXT_DOES_NOT_FIT: "TEXT_DOES_NOT_FIT",
+  UNSUPPORTED_TEXT: "TEXT_UNSUPPORTED_CHARACTERS",
+} as const satisfies Record<PdfErrorKind, ErrorCode>;
+
+/** The PDF engine's refusals in the API's terms: each kind its own code, the engine's kind as `details.reason`. */
 export function pdfErrorToApp(e: unknown): never {
-  if (e instanceof PdfError) {
-    const code = e.kind === "NOT_PDF" || e.kind === "NOT_AN_IMAGE" ? "UNSUPPORTED_MEDIA" : "UNPROCESSABLE";
-    throw new AppError(code, e.message, { details: { reason: e.kind } });
-  }
+  if (e instanceof PdfError) throw new AppError(PDF_ERROR_CODES[e.kind], e.message, { details: { reason: e.kind } });
   throw e;
 }

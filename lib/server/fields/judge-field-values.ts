@@ -97,23 +97,21 @@ export function judgeFieldValues(
   }
   for (const [group, buttons] of radios) {
     const chosen = buttons.filter((b) => given.get(b.id)?.v.checked === true);
-    if (chosen.length > 1) {
+    const [picked, second] = chosen;
+    if (second) {
       bad(
-        chosen[1],
+        second,
         ".checked",
         `${group}: choose one option only; ${chosen.map((c) => `"${c.optionValue}"`).join(" and ")} were both chosen`,
       );
       continue;
     }
-    if (chosen.length === 0 && buttons.some((b) => b.required)) {
-      bad(
-        buttons[0],
-        ".checked",
-        `${group}: choose one of ${(buttons[0].options ?? buttons.map((b) => b.optionValue)).join(", ")}`,
-      );
+    const [head] = buttons;
+    if (!picked && head && buttons.some((b) => b.required)) {
+      bad(head, ".checked", `${group}: choose one of ${(head.options ?? buttons.map((b) => b.optionValue)).join(", ")}`);
       continue;
     }
-    for (const b of buttons) values.set(b.id, { kind: "choice", selected: chosen[0]?.id === b.id, option: b.optionValue ?? "" });
+    for (const b of buttons) values.set(b.id, { kind: "choice", selected: picked?.id === b.id, option: b.optionValue ?? "" });
   }
   return { values, problems };
 }

@@ -7,6 +7,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, signatureRequests } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError, notFound, type FieldError } from "../http/errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
@@ -44,9 +45,8 @@ export function placementProblem(
   if (!rec) return { field: `${at}recipientId`, message: `recipientId ${f.recipientId} is not a recipient of this request` };
   if (rec.role !== "SIGNER")
     return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
-  if (f.page > doc.pageCount)
-    return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
-  const size = doc.pages[f.page - 1];
+  const size = f.page <= doc.pageCount ? doc.pages[f.page - 1] : undefined;
+  if (!size) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
   if (!boxFitsPage(f, size)) {
     return {
       field: `${at}x`,
@@ -80,15 +80,15 @@ export async function insertFields(
       .where(and(eq(fields.requestId, req.id), eq(fields.type, "RADIO")));
     problems.push(...radioGroupProblems(existing, inputs));
   }
-  if (problems.length) {
-    const msg =
-      problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`;
-    throw new AppError("UNPROCESSABLE", msg, { errors: problems });
+  const [first] = problems;
+  if (first) {
+    const msg = problems.length === 1 ? first.message : `${problems.length} fields cannot be placed: ${first.message}; …`;
+    throw new AppError("FIELD_PLACEMENT_INVALID", msg, { errors: problems });
   }
-  const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.requestId, req.id));
+  const { n } = oneRow(await tx.select({ n: count() }).from(fields).where(eq(fields.requestId, req.id)), "COUNT(*)");
   if (Number(n) + inputs.length > config.maxFields) {
     throw new AppError(
-      "UNPROCESSABLE",
+      "TOO_MANY_FIELDS",
       `A request has at most ${config.maxFields} fields; it has ${n}, and ${inputs.length} more were given`,
     );
   }
@@ -130,12 +130,12 @@ export async function addFields(auth: KeyAuth, requestId: string, inputs: FieldI
 }
 
 async function findField(tx: Queryable, requestId: string, fieldId: string) {
-  if (!isUuid(fieldId)) throw notFound("Field");
+  if (!isUuid(fieldId)) throw notFound("FIELD_NOT_FOUND", "Field");
   const [row] = await tx
     .select()
     .from(fields)
     .where(and(eq(fields.id, fieldId), eq(fields.requestId, requestId)));
-  if (!row) throw notFound("Field");
+  if (!row) throw notFound("FIELD_NOT_FOUND", "Field");
   return row;
 }
 
@@ -156,12 +156,15 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
     };
     const typed = mergeTypeProps(cur, patch, merged.type);
     const rules = fieldRuleProblems(typed);
-    if (rules.length)
-      throw new AppError("VALIDATION", rules[0].message, { errors: rules.map((p) => ({ field: p.path, message: p.message })) });
+    const [rule] = rules;
+    if (rule)
+      throw new AppError("VALIDATION_FAILED", rule.message, {
+        errors: rules.map((p) => ({ field: p.path, message: p.message })),
+      });
     const doc = await currentDocument(tx, req.id);
     const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
     const problem = placementProblem(merged, doc, byId, "");
-    if (problem) throw new AppError("UNPROCESSABLE", problem.message, { errors: [problem] });
+    if (problem) throw new AppError("FIELD_PLACEMENT_INVALID", problem.message, { errors: [problem] });
     if (merged.type === "RADIO") {
       const others = (
         await tx
@@ -172,23 +175,27 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
       const clash = radioGroupProblems(others, [
         { ...merged, group: typed.group ?? undefined, option: typed.option ?? undefined },
       ]);
-      if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
+      const [first] = clash;
+      if (first) throw new AppError("FIELD_PLACEMENT_INVALID", first.message, { errors: clash });
     }
-    const [row] = await tx
-      .update(fields)
-      .set({
-        ...merged,
-        ...typeColumns(typed),
-        defaultValue: typed.defaultValue ?? null,
-        ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.required !== undefined && { required: patch.required }),
-        ...(patch.label !== undefined && { label: patch.label }),
-        ...(patch.maxLength !== undefined && { maxLength: patch.maxLength }),
-        ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
-        ...(patch.defaultValue !== undefined && { defaultValue: patch.defaultValue }),
-      })
-      .where(eq(fields.id, cur.id))
-      .returning();
+    const row = oneRow(
+      await tx
+        .update(fields)
+        .set({
+          ...merged,
+          ...typeColumns(typed),
+          defaultValue: typed.defaultValue ?? null,
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.required !== undefined && { required: patch.required }),
+          ...(patch.label !== undefined && { label: patch.label }),
+          ...(patch.maxLength !== undefined && { maxLength: patch.maxLength }),
+          ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
+          ...(patch.defaultValue !== undefined && { defaultValue: patch.defaultValue }),
+        })
+        .where(eq(fields.id, cur.id))
+        .returning(),
+      "the updated field",
+    );
     const groups: RadioKey[] = [];
     if (cur.type === "RADIO" && cur.groupName) groups.push({ recipientId: cur.recipientId, group: cur.groupName });
     if (row.type === "RADIO" && row.groupName) groups.push({ recipientId: row.recipientId, group: row.groupName });

@@ -24,7 +24,7 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
     try {
       step = await reader.read();
     } catch {
-      throw new AppError("BAD_REQUEST", "The request body could not be read");
+      throw new AppError("BODY_UNREADABLE", "The request body could not be read");
     }
     if (step.done) break;
     total += step.value.byteLength;

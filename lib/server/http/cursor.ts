@@ -10,7 +10,9 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(at ?? "");
   if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("VALIDATION", "cursor is not valid", { errors: [{ field: "cursor", message: "cursor is not valid" }] });
+    throw new AppError("CURSOR_INVALID", "cursor is not valid", {
+      errors: [{ field: "cursor", message: "cursor is not valid" }],
+    });
   }
   return { createdAt, id };
 }

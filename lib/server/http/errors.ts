@@ -1,23 +1,159 @@
-/** The one error type of the domain. Domain code throws it; only the route wrapper turns it into HTTP. */
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  VALIDATION: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  WRONG_STATE: 409,
-  GONE: 410,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA: 415,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const satisfies Record<string, number>;
+/**
+ * The one error type of the domain. Domain code throws it; only the route wrapper turns it into HTTP.
+ *
+ * Every error condition has its own stable machine code (the body's `errorCode`), and this catalog is
+ * the one place its HTTP status comes from. A code names a condition a client may act on, never a
+ * status: two 409s that mean different things have different codes. Codes are never renamed or
+ * reused; a new condition gets a new code (docs/api.md's "Error codes" table is checked against this
+ * catalog by errors.test.ts).
+ */
+export const errorCatalog = {
+  // The request as HTTP: body, media type, method, parameters
+  VALIDATION_FAILED: { status: 400, description: "A parameter, query value or body field is not valid; `errors` names each" },
+  MALFORMED_JSON: { status: 400, description: "The body is not valid JSON" },
+  MALFORMED_MULTIPART: { status: 400, description: "The body is not valid multipart/form-data" },
+  DUPLICATE_PART: { status: 400, description: "A multipart part is given more than once" },
+  BODY_UNREADABLE: { status: 400, description: "The request body could not be read (the connection broke off)" },
+  CURSOR_INVALID: { status: 400, description: "The list cursor is not one this API gave out" },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, description: "The Idempotency-Key header is longer than 255 characters" },
+  PAYLOAD_TOO_LARGE: { status: 413, description: "The body is larger than the endpoint's limit (`details.limitBytes`)" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: "The Content-Type is not the one the endpoint takes" },
+  METHOD_NOT_ALLOWED: { status: 405, description: "The path does not take this method (see the Allow header)" },
+  ENDPOINT_NOT_FOUND: { status: 404, description: "No endpoint at this path" },
 
-export type ErrorCode = keyof typeof errorStatus;
+  // API keys and limits
+  API_KEY_MISSING: { status: 401, description: "No X-API-Key header" },
+  API_KEY_INVALID: { status: 401, description: "The API key is not known" },
+  API_KEY_REVOKED: { status: 401, description: "The API key has been revoked" },
+  IP_NOT_ALLOWED: { status: 403, description: "The client address is not on the API key's allowed IPs" },
+  ENTERPRISE_PLAN_REQUIRED: { status: 403, description: "Production API keys need an Enterprise plan and a production caller" },
+  RATE_LIMITED: { status: 429, description: "Too many requests; retry after the Retry-After / RateLimit-Reset seconds" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was already used with a different request" },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, description: "A request with this Idempotency-Key is still being processed" },
+
+  // Things that are not there (another organization's or environment's included)
+  REQUEST_NOT_FOUND: { status: 404, description: "No such signature request" },
+  RECIPIENT_NOT_FOUND: { status: 404, description: "No such recipient on this request" },
+  FIELD_NOT_FOUND: { status: 404, description: "No such field on this request" },
+  TEMPLATE_NOT_FOUND: { status: 404, description: "No such template" },
+  BULK_SEND_NOT_FOUND: { status: 404, description: "No such bulk send" },
+  WEBHOOK_NOT_FOUND: { status: 404, description: "No such webhook endpoint" },
+  API_KEY_NOT_FOUND: { status: 404, description: "No such API key" },
+  MESSAGE_NOT_FOUND: { status: 404, description: "No such message in the mail outbox" },
+  STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
+
+  // Request and recipient states: one code per refused state, given by the state machines
+  // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).
+  REQUEST_NOT_DRAFT: { status: 409, description: "Only a DRAFT request allows this (it has been sent); `details.status`" },
+  REQUEST_NOT_SENT: { status: 409, description: "The request is still a DRAFT: send it first" },
+  REQUEST_IN_PROGRESS: { status: 409, description: "The request is IN_PROGRESS, which does not allow this" },
+  REQUEST_COMPLETED: { status: 409, description: "The request is COMPLETED (sealed): nothing more can change" },
+  REQUEST_DECLINED: { status: 409, description: "The request was declined: nothing more can change" },
+  REQUEST_CANCELLED: { status: 409, description: "The request was cancelled: nothing more can change" },
+  REQUEST_EXPIRED: { status: 409, description: "The request expired: nothing more can change" },
+  REQUEST_NOT_FULLY_SIGNED: { status: 409, description: "Not everyone who takes a turn has finished: it cannot be sealed yet" },
+  RECIPIENT_NOT_YOUR_TURN: { status: 409, description: "Recipients with a lower order have not finished yet" },
+  RECIPIENT_ALREADY_INVITED: { status: 409, description: "The recipient has already been invited" },
+  RECIPIENT_ALREADY_VIEWED: { status: 409, description: "The recipient has already opened the document" },
+  RECIPIENT_ALREADY_SIGNED: { status: 409, description: "The recipient has already signed" },
+  RECIPIENT_ALREADY_APPROVED: { status: 409, description: "The recipient has already approved" },
+  RECIPIENT_DECLINED: { status: 409, description: "The recipient declined the document" },
+  RECIPIENT_ROLE_CANNOT_ACT: { status: 409, description: "The recipient's role does not take this action (a CC signs nothing)" },
+
+  // Documents (PDF engine, DOCX engine, conversion)
+  NOT_A_PDF: { status: 415, description: "The file is not a PDF (judged by its content)" },
+  NOT_A_DOCX: { status: 415, description: "The file is not a Word (DOCX) document" },
+  NOT_PDF_OR_DOCX: { status: 415, description: "The file is neither a PDF nor a DOCX document (judged by its content)" },
+  IMAGE_UNSUPPORTED: { status: 415, description: "The image is not a PNG or JPEG that can be decoded" },
+  FILE_EMPTY: { status: 400, description: "The uploaded file is empty" },
+  PDF_ENCRYPTED: { status: 422, description: "The PDF is encrypted or password-protected" },
+  PDF_MALFORMED: { status: 422, description: "The PDF cannot be parsed" },
+  PDF_TOO_MANY_PAGES: { status: 422, description: "The PDF has more pages than the limit" },
+  PDF_TOO_COMPLEX: { status: 422, description: "The PDF is too complex to process (time or memory limit)" },
+  POSITION_OUT_OF_PAGE: { status: 422, description: "A page number or box does not lie on the document's pages" },
+  TEXT_DOES_NOT_FIT: { status: 422, description: "Replacement text does not fit its box at the given size" },
+  TEXT_UNSUPPORTED_CHARACTERS: { status: 422, description: "Replacement text has characters the font cannot draw" },
+  DOCX_CORRUPT: { status: 422, description: "The DOCX cannot be read (broken zip or XML)" },
+  DOCX_TOO_LARGE: { status: 422, description: "The DOCX expands to, or would be filled with, more than the limit" },
+  DOCX_TOO_COMPLEX: { status: 422, description: "The DOCX has more parts, XML elements or nesting than the limit" },
+  DOCX_TEMPLATE_INVALID: { status: 422, description: "The DOCX template's {{tags}} are malformed" },
+  CONVERSION_FAILED: { status: 422, description: "The document could not be converted to PDF" },
+  CONVERSION_TIMEOUT: { status: 422, description: "Converting the document to PDF took too long" },
+  CONVERTER_UNAVAILABLE: { status: 503, description: "Document conversion (LibreOffice) is unavailable; retry" },
+  DOCUMENT_CHANGED: { status: 409, description: "The document changed while this change was being made; retry" },
+
+  // Anchors
+  ANCHOR_NOT_FOUND: { status: 422, description: "An anchor, or the asked-for occurrence of it, is not in the document" },
+  NO_ANCHOR_FOR_SIGNER: { status: 422, description: "The document has no anchor for the given signer reference" },
+
+  // Recipients and fields
+  TOO_MANY_RECIPIENTS: { status: 422, description: "More recipients than a request may have" },
+  TOO_MANY_FIELDS: { status: 422, description: "More fields than a request or template may have" },
+  FIELD_PLACEMENT_INVALID: { status: 422, description: "A field cannot be placed as given (page, box, recipient, radio group)" },
+  RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
+  EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },
+  RECIPIENT_NOT_EMBEDDED: { status: 422, description: "Only an EMBEDDED recipient has a signing URL" },
+  RECIPIENT_IS_CC: { status: 422, description: "A CC recipient has nothing to sign, so no signing URL" },
+  NO_DECIDING_RECIPIENT: { status: 422, description: "Sending needs at least one SIGNER or APPROVER" },
+  SIGNER_WITHOUT_FIELDS: { status: 422, description: "Sending needs at least one field for every signer" },
+  WEBHOOK_URL_REFUSED: { status: 422, description: "The webhook URL points at a private or local address" },
+
+  // Templates and bulk send
+  TEMPLATE_NOT_PDF: { status: 422, description: "Fields are stored on PDF templates only" },
+  TEMPLATE_DATA_NOT_ACCEPTED: { status: 400, description: "templateData was given for a PDF template" },
+  TEMPLATE_DATA_MISSING: { status: 422, description: "templateData has no value for some placeholders; `details.missing`" },
+  TEMPLATE_RECIPIENTS_MISSING: { status: 422, description: "The template has fields for more signers than recipients given" },
+  TEMPLATE_HAS_NO_SIGNERS: { status: 422, description: "The template names no signer, so there is nobody to send it to" },
+  CSV_EMPTY: { status: 400, description: "The CSV file is empty or has no header row" },
+  CSV_NOT_TEXT: { status: 400, description: "The file is not a UTF-8 text CSV" },
+  CSV_MALFORMED: { status: 400, description: "The CSV cannot be parsed; `details.line`" },
+  CSV_HEADER_MISMATCH: { status: 422, description: "The CSV header does not fit the template's columns" },
+  BULK_TOO_MANY_ROWS: { status: 422, description: "More rows than a bulk send may have" },
+  BULK_NO_ROWS: { status: 422, description: "The bulk send has no row under its header" },
+  BULK_NO_VALID_ROWS: { status: 422, description: "No row of the bulk send is valid; `details.rows`" },
+  BULK_ROW_INVALID: { status: 422, description: "A bulk send row is no longer valid for its template" },
+
+  // Signing links and signers
+  SIGNING_LINK_NOT_FOUND: { status: 404, description: "The signing link is not valid" },
+  SIGNING_LINK_ENDED: { status: 410, description: "The request was cancelled, declined, expired or completed too long ago" },
+  SIGNING_LINK_LOCKED: { status: 429, description: "Too many wrong codes: the link is locked for a while" },
+  SIGNER_AUTHENTICATION_REQUIRED: { status: 401, description: "The signer must enter their code first" },
+  SIGNER_CODE_WRONG: { status: 401, description: "The signer's code is wrong, used or expired; `details.attemptsLeft`" },
+  SIGNER_CODE_NOT_NEEDED: { status: 409, description: "This signing link needs no code" },
+  SIGNER_CODE_NOT_EMAILED: { status: 409, description: "This link takes the access code the sender gave; none is e-mailed" },
+  SIGNER_CODE_TOO_SOON: { status: 429, description: "A new code cannot be sent yet; `details.nextCodeAt`" },
+  SIGNATURE_IMAGE_INVALID: { status: 400, description: "A signature image is not a base64 data: URL" },
+  SIGNATURE_IMAGE_TOO_LARGE: { status: 422, description: "A signature image is larger than the limit in bytes or pixels" },
+  SIGNATURE_IMAGE_UNSUPPORTED: { status: 415, description: "A signature image is not a PNG or JPEG" },
+  FIELD_VALUES_INVALID: { status: 422, description: "Values given at signing do not fit their fields; `errors`" },
+
+  // Staff dashboard
+  SIGN_IN_REQUIRED: { status: 401, description: "The staff member must sign in (again)" },
+  ADMIN_REQUIRED: { status: 403, description: "Only an admin may do this" },
+  ROLE_NOT_ALLOWED: { status: 403, description: "The staff member's role may not use this part of the dashboard" },
+  CROSS_ORIGIN_REFUSED: { status: 403, description: "A dashboard call that does not come from the dashboard's own pages" },
+  PASSWORD_INCORRECT: { status: 400, description: "The current password is not right" },
+  LAST_ADMIN: { status: 409, description: "The change would leave the organization without an active admin" },
+  SELF_CHANGE_REFUSED: { status: 409, description: "An admin cannot demote or deactivate themselves" },
+  STAFF_EMAIL_TAKEN: { status: 409, description: "The e-mail address already has a staff account" },
+  STAFF_DEACTIVATED: { status: 409, description: "The staff member is deactivated" },
+  STAFF_LINK_NOT_FOUND: { status: 404, description: "The set-password link is not valid" },
+  STAFF_LINK_USED: { status: 410, description: "The set-password link has already been used" },
+  STAFF_LINK_EXPIRED: { status: 410, description: "The set-password link has expired or was replaced" },
+  CLIENT_CLOSED_REQUEST: { status: 499, description: "The browser closed the request before the API answered" },
+  API_UNREACHABLE: { status: 502, description: "The dashboard could not reach the Signet API" },
+
+  // The server
+  INTERNAL_ERROR: { status: 500, description: "An unexpected failure; the message gives a reference for the server log" },
+  DATABASE_UNAVAILABLE: { status: 503, description: "The database does not answer" },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Every code, in the catalog's order. */
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+export const errorStatus = (code: ErrorCode): number => errorCatalog[code].status;
 
 export interface FieldError {
   field: string;
@@ -45,10 +181,22 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return errorStatus(this.code);
   }
 }
 
-export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
-export const wrongState = (what: string, status: string, action: string) =>
-  new AppError("WRONG_STATE", `${what} is ${status}; ${action}`, { details: { status } });
+/** The codes of things that are not there: the 404s. */
+export type NotFoundCode = { [K in ErrorCode]: (typeof errorCatalog)[K]["status"] extends 404 ? K : never }[ErrorCode];
+
+/** `notFound("REQUEST_NOT_FOUND", "Signature request")` → 404 "Signature request not found". */
+export const notFound = (code: NotFoundCode, what: string) => new AppError(code, `${what} not found`);
+
+/** The "Error codes" table of docs/api.md, made from the catalog (errors.test.ts keeps the two equal). */
+export function errorCodesMarkdown(): string {
+  const rows = errorCodes.map((code) => `| \`${code}\` | ${errorCatalog[code].status} | ${errorCatalog[code].description} |`);
+  return ["| Code | HTTP status | Meaning |", "| --- | --- | --- |", ...rows].join("\n");
+}
+
+/** The markers around the generated table in docs/api.md (scripts/error-codes-doc.ts rewrites what is between them). */
+export const ERROR_CODES_START = "<!-- error-codes:start (generated by scripts/error-codes-doc.ts) -->";
+export const ERROR_CODES_END = "<!-- error-codes:end -->";

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { z, type ZodType } from "zod";
+import type { z, ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
 import { authenticateKey, type KeyAuth } from "../auth/authenticate";
 import { verifyStaffIdentity } from "../staff/forwarded-identity";
@@ -146,19 +146,23 @@ export function publicRoute<Op extends Operation>(
 /** Routes that exist but not for this method. */
 export function methodNotAllowed(allowed: string[]): Handler {
   return async () =>
-    json(envelope(405, `Method not allowed; use ${allowed.join(", ")}`, null), 405, { allow: allowed.join(", ") });
+    errorResponse(
+      new AppError("METHOD_NOT_ALLOWED", `Method not allowed; use ${allowed.join(", ")}`, {
+        headers: { allow: allowed.join(", ") },
+      }),
+    );
 }
 
 export function errorResponse(e: unknown, extraHeaders: Record<string, string> = {}): Response {
   if (e instanceof AppError) {
-    const extra: Record<string, unknown> = {};
+    const extra: Record<string, unknown> = { errorCode: e.code };
     if (e.errors) extra.errors = e.errors;
     if (e.details) extra.details = e.details;
     return json(envelope(e.status, e.message, null, extra), e.status, { ...extraHeaders, ...e.headers });
   }
   const id = crypto.randomUUID();
   console.error(`[signet] unhandled error ${id}:`, e);
-  return json(envelope(500, `Internal server error (reference ${id})`, null), 500, extraHeaders);
+  return json(envelope(500, `Internal server error (reference ${id})`, null, { errorCode: "INTERNAL_ERROR" }), 500, extraHeaders);
 }
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
@@ -174,28 +178,31 @@ export function validationError(error: z.ZodError, where: string): AppError {
     message: i.message,
   }));
   const unique = [...new Set(errors.map((e) => e.message))];
+  const [only, ...others] = unique;
   const message =
-    unique.length === 1 ? unique[0] : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
-  return new AppError("VALIDATION", message, { errors });
+    only !== undefined && others.length === 0
+      ? only
+      : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
+  return new AppError("VALIDATION_FAILED", message, { errors });
 }
 
 async function readBody(req: Request, op: Operation): Promise<{ value: unknown; hash: string }> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (op.multipart) {
     if (!type.startsWith("multipart/form-data")) {
-      throw new AppError("UNSUPPORTED_MEDIA", "This endpoint takes multipart/form-data");
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes multipart/form-data");
     }
     const bytes = await readBodyLimited(req, config.maxUploadBytes);
     let form: FormData;
     try {
       form = await new Response(bytes, { headers: { "content-type": req.headers.get("content-type")! } }).formData();
     } catch {
-      throw new AppError("BAD_REQUEST", "Malformed multipart/form-data body");
+      throw new AppError("MALFORMED_MULTIPART", "Malformed multipart/form-data body");
     }
     const value: Record<string, unknown> = {};
     const canon: string[] = [];
     for (const [name, v] of form.entries()) {
-      if (name in value) throw new AppError("BAD_REQUEST", `Part "${name}" is given more than once`);
+      if (name in value) throw new AppError("DUPLICATE_PART", `Part "${name}" is given more than once`);
       value[name] = v;
       if (typeof v === "string") canon.push(`${name}=s:${v}`);
       else {
@@ -214,13 +221,13 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return { value: op.bodyOptional ? {} : {}, hash: sha("") };
   if (type && !type.startsWith("application/json") && !type.includes("+json")) {
-    throw new AppError("UNSUPPORTED_MEDIA", "This endpoint takes application/json");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes application/json");
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new AppError("BAD_REQUEST", "Malformed JSON body");
+    throw new AppError("MALFORMED_JSON", "Malformed JSON body");
   }
   return { value, hash: sha(stableStringify(value)) };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import type { JobType } from "@/lib/schemas/states";
 import { getDb } from "../db";
 import { organizations, recipients, signatureRequests, signerCodes } from "../db/schema";
 import { config } from "../config";
@@ -14,6 +15,8 @@ import { deliverWebhook } from "../webhooks/deliver-webhook";
 import { sweepExpired } from "../requests/expire-requests";
 import { currentDocument } from "../requests/load-request";
 import { mailStaffLink } from "../staff/mail-staff-link";
+import { tryTransitionRecipient } from "../recipients/recipient-state";
+import type { JobPayloads } from "./payloads";
 
 export interface JobContext {
   id: string;
@@ -39,8 +42,8 @@ const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.n
  * Invites (or reminds) one signer. Safe to run more than once: the mail is keyed by the job id,
  * and the recipient moves from PENDING to SENT only once.
  */
-async function invitation(payload: Record<string, unknown>, job: JobContext) {
-  const recipientId = String(payload.recipientId);
+async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
+  const { recipientId } = payload;
   const row = await loadRecipient(recipientId);
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
   // Issue 14: an EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
@@ -62,13 +65,9 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
     ...msg,
   });
   await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(recipients)
-      .set({ status: "SENT", sentAt: new Date() })
-      .where(and(eq(recipients.id, recipientId), eq(recipients.status, "PENDING")))
-      .returning({ id: recipients.id });
+    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: new Date() } });
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
-    if (moved.length) {
+    if (moved) {
       await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {
         recipientId,
         email: row.r.email,
@@ -82,11 +81,11 @@ async function invitation(payload: Record<string, unknown>, job: JobContext) {
 }
 
 /** Tells a recipient that the request completed (with the sealed PDF), was declined, or was cancelled. */
-async function notify(payload: Record<string, unknown>, job: JobContext) {
-  const row = await loadRecipient(String(payload.recipientId));
+async function notify(payload: JobPayloads["notify"], job: JobContext) {
+  const row = await loadRecipient(payload.recipientId);
   if (!row) return { skipped: "recipient gone" };
   const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX" };
-  const kind = String(payload.kind);
+  const { kind } = payload;
   const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
   const to = mailTo(row.r);
   if (kind === "completed") {
@@ -101,16 +100,16 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
       ...messages.completed(base),
       attachments: [{ filename: `${safe} (signed).pdf`, content: Buffer.from(bytes), contentType: "application/pdf" }],
     });
-  } else if (kind === "declined") {
+  } else if (payload.kind === "declined") {
     await deliverMail(job.id, {
       kind,
       scope,
       to,
-      ...messages.declined({ ...base, by: String(payload.by), reason: String(payload.reason) }),
+      ...messages.declined({ ...base, by: payload.by, reason: payload.reason }),
     });
-  } else if (kind === "cancelled") {
+  } else {
     await deliverMail(job.id, { kind, scope, to, ...messages.cancelled(base) });
-  } else throw new Error(`Unknown notification ${kind}`);
+  }
   return { sent: kind };
 }
 
@@ -118,12 +117,9 @@ async function notify(payload: Record<string, unknown>, job: JobContext) {
  * Mails an EMAIL_CODE signer the code they asked for on the signing page. The code is derived again
  * from its row (never stored, never in the payload); a code already used or past its time is not sent.
  */
-async function signerCode(payload: Record<string, unknown>, job: JobContext) {
+async function signerCode(payload: JobPayloads["signer-code"], job: JobContext) {
   const db = await getDb();
-  const [code] = await db
-    .select()
-    .from(signerCodes)
-    .where(eq(signerCodes.id, String(payload.codeId)));
+  const [code] = await db.select().from(signerCodes).where(eq(signerCodes.id, payload.codeId));
   if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) return { skipped: "code used, replaced or expired" };
   const row = await loadRecipient(code.recipientId);
   if (!row) return { skipped: "recipient gone" };
@@ -144,16 +140,19 @@ async function signerCode(payload: Record<string, unknown>, job: JobContext) {
   return { sent: true };
 }
 
-export const handlers: Record<string, (payload: Record<string, unknown>, job: JobContext) => Promise<unknown>> = {
+/** One handler per job type, each given its type's parsed payload (lib/server/jobs/payloads.ts). */
+export type JobHandlers = { [K in JobType]: (payload: JobPayloads[K], job: JobContext) => Promise<unknown> };
+
+export const handlers: JobHandlers = {
   invitation,
   notify,
-  webhook: (p, job) => deliverWebhook(String(p.deliveryId), job.final),
+  webhook: (p, job) => deliverWebhook(p.deliveryId, job.final),
   // Loaded when first needed: the sealing engine (fonts, crypto) is heavy and most processes seal rarely.
-  seal: async (p, job) => (await import("../signing/seal-request")).sealRequest(String(p.requestId), job),
+  seal: async (p, job) => (await import("../signing/seal-request")).sealRequest(p.requestId, job),
   sweep: () => sweepExpired(),
   // Blobs and outbox files a sandbox purge let go of (left by a purge that stopped, or kept back for a while).
   "purge-blobs": async (p) => (await import("../purge/release-blobs")).runBlobRelease(p),
-  "staff-link": (p, job) => mailStaffLink(String(p.linkId), job.id),
+  "staff-link": (p, job) => mailStaffLink(p.linkId, job.id),
   "signer-code": signerCode,
   // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
   "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),

@@ -3,7 +3,9 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { jobs } from "../db/schema";
-import { handlers } from "./handlers";
+import type { JobType } from "@/lib/schemas/states";
+import { handlers, type JobContext } from "./handlers";
+import { parseJobPayload } from "./payloads";
 import { PermanentJobError } from "./queue";
 
 /** How long a taken job is ours; a job whose worker died is taken again after it (JOB_LEASE_SECONDS). */
@@ -12,6 +14,19 @@ const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
 /** Exponential backoff with full jitter: up to 2^attempt seconds, capped at an hour. */
 export const backoffMs = (attempt: number) => Math.round(Math.random() * Math.min(3600, 2 ** attempt) * 1000) + 1000;
+
+/**
+ * Runs a job's handler with its payload parsed by the type's schema. A type without a handler, or a
+ * payload that does not parse, fails the job for good (no retry could fix either), with the reason
+ * as its lastError.
+ */
+async function runHandler<K extends JobType>(type: K, payload: unknown, ctx: JobContext): Promise<unknown> {
+  if (!Object.hasOwn(handlers, type)) throw new PermanentJobError(new Error(`No handler for job type ${type}`));
+  const parsed = parseJobPayload(type, payload);
+  if (!parsed.ok) throw new PermanentJobError(new Error(parsed.error));
+  const handler: (typeof handlers)[K] = handlers[type];
+  return handler(parsed.payload, ctx);
+}
 
 /** Takes one due job (or one whose worker died, its lease run out) and marks it RUNNING for us. */
 async function claim() {
@@ -49,7 +64,6 @@ export async function runDueJobs(max = 100): Promise<number> {
     const job = await claim();
     if (!job) break;
     ran++;
-    const handler = handlers[job.type];
     // The lease is renewed while the handler runs, so a long job (a seal of a large document) is
     // never taken by another instance while this one still works on it; a dead process stops renewing.
     const renew = setInterval(
@@ -63,8 +77,7 @@ export async function runDueJobs(max = 100): Promise<number> {
     );
     renew.unref();
     try {
-      if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler(job.payload, { id: job.id, attempt: job.attempts, final: job.attempts >= job.maxAttempts });
+      await runHandler(job.type, job.payload, { id: job.id, attempt: job.attempts, final: job.attempts >= job.maxAttempts });
       clearInterval(renew);
       await db
         .update(jobs)

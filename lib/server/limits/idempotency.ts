@@ -19,7 +19,7 @@ export async function claimIdempotencyKey(
   path: string,
   requestHash: string,
 ): Promise<IdempotencyClaim> {
-  if (idemKey.length > 255) throw new AppError("VALIDATION", "Idempotency-Key must be at most 255 characters");
+  if (idemKey.length > 255) throw new AppError("IDEMPOTENCY_KEY_INVALID", "Idempotency-Key must be at most 255 characters");
   const db = await getDb();
   // Expired keys are forgotten first, so that the insert below can claim them again.
   await db
@@ -44,10 +44,13 @@ export async function claimIdempotencyKey(
     .where(and(eq(idempotencyKeys.keyId, keyId), eq(idempotencyKeys.idempotencyKey, idemKey)));
   if (!prev) return claimIdempotencyKey(keyId, idemKey, method, path, requestHash);
   if (prev.requestHash !== requestHash || prev.method !== method || prev.path !== path) {
-    throw new AppError("UNPROCESSABLE", "This Idempotency-Key was already used with a different request");
+    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request");
   }
   if (prev.statusCode === null || prev.responseBody === null) {
-    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later");
+    throw new AppError(
+      "IDEMPOTENCY_KEY_IN_PROGRESS",
+      "A request with this Idempotency-Key is still being processed; retry later",
+    );
   }
   return { kind: "replay", status: prev.statusCode, body: prev.responseBody };
 }

@@ -71,12 +71,12 @@ export async function getOutboxMessage(auth: KeyAuth, id: string) {
     .select()
     .from(mailLog)
     .where(and(scope(auth), eq(mailLog.id, id)));
-  if (!m || m.via !== "outbox" || SECRET_KINDS.has(m.kind)) throw notFound("Message");
+  if (!m || m.via !== "outbox" || SECRET_KINDS.has(m.kind)) throw notFound("MESSAGE_NOT_FOUND", "Message");
   let raw: string;
   try {
     raw = await fs.readFile(fileOf(m.id), "utf8");
   } catch {
-    throw notFound("Message");
+    throw notFound("MESSAGE_NOT_FOUND", "Message");
   }
   return { id: m.id, to: m.to, subject: m.subject, ...readParts(raw), raw };
 }

@@ -11,7 +11,10 @@ export function toPurgeRunDto(row: typeof purgeRuns.$inferSelect): PurgeRunDto {
     requests: row.requests,
     blobs: row.blobs,
     // In a fixed order (jsonb keeps its own), with whatever else a row holds after.
-    counts: { ...Object.fromEntries(PURGE_COUNTS.filter((k) => k in row.counts).map((k) => [k, row.counts[k]])), ...row.counts },
+    counts: {
+      ...Object.fromEntries(PURGE_COUNTS.filter((k) => k in row.counts).map((k) => [k, row.counts[k] ?? 0])),
+      ...row.counts,
+    },
     error: row.error,
   };
 }

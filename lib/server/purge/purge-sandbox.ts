@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, notExists, or, sql, type SQL } f
 import { PURGE_COUNTS, type PurgeRunDto } from "@/lib/schemas/purge";
 import { config } from "../config";
 import { getDb } from "../db";
+import { oneRow } from "../db/rows";
 import {
   auditEvents,
   bulkSends,
@@ -88,8 +89,7 @@ async function claimRun(cutoff: Date, ifDue: boolean): Promise<{ id: string } | 
       .update(purgeRuns)
       .set({ finishedAt: sql`now()`, error: "Interrupted: the instance running it stopped; the next run went on" })
       .where(isNull(purgeRuns.finishedAt));
-    const [run] = await tx.insert(purgeRuns).values({ cutoff }).returning({ id: purgeRuns.id });
-    return run;
+    return oneRow(await tx.insert(purgeRuns).values({ cutoff }).returning({ id: purgeRuns.id }), "the new purge run");
   });
 }
 
@@ -315,17 +315,20 @@ export async function purgeSandbox(opts: PurgeOptions = {}): Promise<PurgeOutcom
     error = e instanceof Error ? e.message : String(e);
     console.error(`[signet] sandbox purge ${claim.id} failed: ${error}`);
   }
-  const [row] = await db
-    .update(purgeRuns)
-    .set({
-      finishedAt: sql`now()`,
-      requests: totals.requests,
-      blobs: totals.blobs,
-      counts: { ...totals.counts },
-      error: error?.slice(0, 2000) ?? null,
-    })
-    .where(eq(purgeRuns.id, claim.id))
-    .returning();
+  const row = oneRow(
+    await db
+      .update(purgeRuns)
+      .set({
+        finishedAt: sql`now()`,
+        requests: totals.requests,
+        blobs: totals.blobs,
+        counts: { ...totals.counts },
+        error: error?.slice(0, 2000) ?? null,
+      })
+      .where(eq(purgeRuns.id, claim.id))
+      .returning(),
+    "the finished purge run",
+  );
   return { ran: true, run: toPurgeRunDto(row) };
 }
 

@@ -105,10 +105,9 @@ export async function releaseBlobs(release: BlobRelease): Promise<{ blobs: numbe
 }
 
 /** The `purge-blobs` job: a release left by a purge that stopped, or one deferred; counted on its run. */
-export async function runBlobRelease(payload: Record<string, unknown>) {
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-  const runId = typeof payload.runId === "string" ? payload.runId : null;
-  const done = await releaseBlobs({ runId, sha256s: strings(payload.sha256s), mailIds: strings(payload.mailIds) });
+export async function runBlobRelease(payload: BlobRelease) {
+  const { runId } = payload;
+  const done = await releaseBlobs(payload);
   if (runId && (done.blobs || done.outboxFiles)) {
     const db = await getDb();
     await db

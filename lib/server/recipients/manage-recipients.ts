@@ -4,6 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { isUuid } from "../scope";
@@ -34,7 +35,7 @@ async function authColumns(auth: RecipientAuthentication | undefined, current?: 
   if (auth.method !== "ACCESS_CODE") return { authMethod: auth.method, accessCodeHash: null };
   if (auth.accessCode !== undefined) return { authMethod: auth.method, accessCodeHash: await hashPassword(auth.accessCode) };
   if (current?.authMethod === "ACCESS_CODE" && current.accessCodeHash) return { authMethod: auth.method };
-  throw new AppError("VALIDATION", "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", {
+  throw new AppError("VALIDATION_FAILED", "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", {
     errors: [
       {
         field: "authentication.accessCode",
@@ -59,22 +60,25 @@ export async function addRecipient(
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "adding recipients");
     assertEmbeddableAuth(input.delivery ?? "EMAIL", input.authentication?.method ?? "NONE");
-    const [{ n }] = await tx.select({ n: count() }).from(recipients).where(eq(recipients.requestId, req.id));
+    const { n } = oneRow(await tx.select({ n: count() }).from(recipients).where(eq(recipients.requestId, req.id)), "COUNT(*)");
     if (Number(n) >= config.maxRecipients) {
-      throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
+      throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
     }
-    const [row] = await tx
-      .insert(recipients)
-      .values({
-        requestId: req.id,
-        email: input.email,
-        name: input.name,
-        role: input.role ?? "SIGNER",
-        order: input.order ?? input.signingOrder ?? 1,
-        ...authSet,
-        ...(input.delivery !== undefined && { delivery: input.delivery }),
-      })
-      .returning();
+    const row = oneRow(
+      await tx
+        .insert(recipients)
+        .values({
+          requestId: req.id,
+          email: input.email,
+          name: input.name,
+          role: input.role ?? "SIGNER",
+          order: input.order ?? input.signingOrder ?? 1,
+          ...authSet,
+          ...(input.delivery !== undefined && { delivery: input.delivery }),
+        })
+        .returning(),
+      "the new recipient",
+    );
     await touch(tx, req.id);
     await recordEvent(tx, req.id, "recipient.added", keyActor(auth), {
       recipientId: row.id,
@@ -89,12 +93,12 @@ export async function addRecipient(
 }
 
 async function findRecipient(tx: Queryable, requestId: string, recipientId: string) {
-  if (!isUuid(recipientId)) throw notFound("Recipient");
+  if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
   const [row] = await tx
     .select()
     .from(recipients)
     .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, requestId)));
-  if (!row) throw notFound("Recipient");
+  if (!row) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
   return row;
 }
 
@@ -106,11 +110,11 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
     const current = await findRecipient(tx, req.id, recipientId);
     // Only a SIGNER has fields: a signer who becomes anything else must lose theirs first.
     if (input.role !== undefined && input.role !== "SIGNER" && current.role === "SIGNER") {
-      const [{ n }] = await tx.select({ n: count() }).from(fields).where(eq(fields.recipientId, current.id));
+      const { n } = oneRow(await tx.select({ n: count() }).from(fields).where(eq(fields.recipientId, current.id)), "COUNT(*)");
       if (Number(n) > 0) {
         const a = /^[AEIOU]/.test(input.role) ? "an" : "a";
         throw new AppError(
-          "UNPROCESSABLE",
+          "RECIPIENT_HAS_FIELDS",
           `This recipient has ${n} field(s); ${a} ${input.role} recipient has none (only a SIGNER has fields). Delete the fields first`,
           {
             errors: [
@@ -123,18 +127,21 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
     const order = input.order ?? input.signingOrder;
     assertEmbeddableAuth(input.delivery ?? current.delivery, input.authentication?.method ?? current.authMethod);
     const authSet = await authColumns(input.authentication, current);
-    const [row] = await tx
-      .update(recipients)
-      .set({
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.role !== undefined && { role: input.role }),
-        ...(order !== undefined && { order }),
-        ...authSet,
-        ...(input.delivery !== undefined && { delivery: input.delivery }),
-      })
-      .where(eq(recipients.id, current.id))
-      .returning();
+    const row = oneRow(
+      await tx
+        .update(recipients)
+        .set({
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.role !== undefined && { role: input.role }),
+          ...(order !== undefined && { order }),
+          ...authSet,
+          ...(input.delivery !== undefined && { delivery: input.delivery }),
+        })
+        .where(eq(recipients.id, current.id))
+        .returning(),
+      "the updated recipient",
+    );
     await touch(tx, req.id);
     // What changed about authentication is named, never the code.
     const authChange = input.authentication

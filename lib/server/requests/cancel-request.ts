@@ -1,11 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { findVisibleRequest, loadRecipients, loadRequestDto } from "./load-request";
+import { transitionRequest } from "./request-state";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 
@@ -14,22 +12,12 @@ export async function cancelRequest(auth: KeyAuth, id: string, reason?: string) 
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
-    if (req.status !== "IN_PROGRESS") {
-      const hint = req.status === "DRAFT" ? "; a draft is deleted instead (DELETE)" : "";
-      throw new AppError(
-        "WRONG_STATE",
-        `Signature request is ${req.status}; only an IN_PROGRESS request can be cancelled${hint}`,
-        {
-          details: { status: req.status },
-        },
-      );
-    }
     const now = new Date();
-    const [updated] = await tx
-      .update(signatureRequests)
-      .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })
-      .where(eq(signatureRequests.id, req.id))
-      .returning();
+    const updated = await transitionRequest(tx, req.id, "CANCELLED", {
+      set: { cancelledAt: now, updatedAt: now },
+      why: (status) =>
+        `only an IN_PROGRESS request can be cancelled${status === "DRAFT" ? "; a draft is deleted instead (DELETE)" : ""}`,
+    });
     await recordEvent(tx, req.id, "request.cancelled", keyActor(auth), reason ? { reason } : {});
     await emitEvent(tx, req, "signature_request.cancelled", {
       id: req.id,

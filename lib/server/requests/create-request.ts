@@ -2,6 +2,7 @@ import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "./load-request";
 import { acceptPdf } from "./store-document";
@@ -30,16 +31,19 @@ export async function insertDraft(
   draft: { title: string; deliveryMode?: string; filename: string | null; origin?: Record<string, unknown> },
   doc: StoredPdf,
 ) {
-  const [req] = await tx
-    .insert(signatureRequests)
-    .values({
-      orgId: auth.orgId,
-      environment: auth.environment,
-      title: draft.title,
-      deliveryMode: draft.deliveryMode ?? "email",
-      createdByKeyId: auth.keyId,
-    })
-    .returning();
+  const req = oneRow(
+    await tx
+      .insert(signatureRequests)
+      .values({
+        orgId: auth.orgId,
+        environment: auth.environment,
+        title: draft.title,
+        deliveryMode: draft.deliveryMode ?? "email",
+        createdByKeyId: auth.keyId,
+      })
+      .returning(),
+    "the new signature request",
+  );
   await tx.insert(documentVersions).values({
     requestId: req.id,
     version: 1,

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";
 import { hasUnfinishedActor } from "../recipients/roles";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
+import { transitionRequests } from "./request-state";
 
 /**
  * IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent.
@@ -13,18 +14,16 @@ import { emitEvent } from "../webhooks/emit-event";
 export async function sweepExpired() {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(signatureRequests)
-      .set({ status: "EXPIRED", updatedAt: new Date() })
-      .where(
-        and(
-          eq(signatureRequests.status, "IN_PROGRESS"),
-          lt(signatureRequests.expiresAt, sql`now()`),
-          // Someone who takes a turn (SIGNER, APPROVER, VIEWER) has not finished it.
-          hasUnfinishedActor(signatureRequests.id),
-        ),
-      )
-      .returning();
+    const expired = await transitionRequests(
+      tx,
+      "EXPIRED",
+      and(
+        lt(signatureRequests.expiresAt, sql`now()`),
+        // Someone who takes a turn (SIGNER, APPROVER, VIEWER) has not finished it.
+        hasUnfinishedActor(signatureRequests.id),
+      ),
+      { from: ["IN_PROGRESS"] },
+    );
     for (const req of expired) {
       await recordEvent(tx, req.id, "request.expired", systemActor, { expiresAt: req.expiresAt?.toISOString() });
       await emitEvent(tx, req, "signature_request.expired", { id: req.id, title: req.title, status: "EXPIRED" });

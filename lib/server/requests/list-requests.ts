@@ -1,4 +1,5 @@
 import "server-only";
+import type { RequestStatus } from "@/lib/schemas/states";
 import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -10,7 +11,7 @@ import { decodeCursor, encodeCursor } from "../http/cursor";
 interface ListQuery {
   limit: number;
   cursor?: string;
-  status?: string;
+  status?: RequestStatus;
 }
 
 export async function listRequests(auth: KeyAuth, q: ListQuery) {

@@ -4,7 +4,7 @@ import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { documentVersions, fields, recipients, signatureRequests } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { iso } from "../api-keys/dto";
 import { isUuid, requestScope } from "../scope";
 
@@ -15,24 +15,18 @@ export type DocumentRow = typeof documentVersions.$inferSelect;
 
 /** The request if this key may see it; otherwise the same 404 as for an id that does not exist. */
 export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}) {
-  if (!isUuid(id)) throw notFound("Signature request");
+  if (!isUuid(id)) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   const q = db
     .select()
     .from(signatureRequests)
     .where(and(requestScope(auth), eq(signatureRequests.id, id)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
-  if (!row) throw notFound("Signature request");
+  if (!row) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   return row;
 }
 
-/** Throws 409 naming the current state unless the request is a DRAFT. */
-export function assertDraft(req: RequestRow, action: string) {
-  if (req.status !== "DRAFT") {
-    throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${action} is only possible while it is DRAFT`, {
-      details: { status: req.status },
-    });
-  }
-}
+/** Throws 409 REQUEST_NOT_DRAFT naming the current state unless the request is a DRAFT (request-state.ts). */
+export { assertDraft } from "./request-state";
 
 export async function currentDocument(db: Queryable, requestId: string): Promise<DocumentRow> {
   const [doc] = await db
@@ -41,6 +35,8 @@ export async function currentDocument(db: Queryable, requestId: string): Promise
     .where(eq(documentVersions.requestId, requestId))
     .orderBy(desc(documentVersions.version))
     .limit(1);
+  // A request is created with its document, and versions are only ever added.
+  if (!doc) throw new Error(`Signature request ${requestId} has no document version`);
   return doc;
 }
 
@@ -65,10 +61,10 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     id: r.id,
     email: r.email,
     name: r.name,
-    role: r.role as RecipientDto["role"],
+    role: r.role,
     order: r.order,
     signingOrder: r.order,
-    status: r.status as RecipientDto["status"],
+    status: r.status,
     sentAt: iso(r.sentAt),
     viewedAt: iso(r.viewedAt),
     // One column holds when a recipient finished: signing, or approving (an approver has no signedAt).
@@ -119,7 +115,7 @@ export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {
 export function toRequestHeader(r: RequestRow) {
   return {
     id: r.id,
-    status: r.status as SignatureRequestDto["status"],
+    status: r.status,
     title: r.title,
     delivery_mode: r.deliveryMode,
     environment: r.environment as SignatureRequestDto["environment"],

@@ -40,7 +40,7 @@ const cached = new Map<string, { at: number; value: SignatureRequestDto }>();
  * in between (the polling client's case) comes from memory; see readCache in lib/server/db.
  */
 export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
-  if (!isUuid(id)) throw notFound("Signature request");
+  if (!isUuid(id)) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   const { db, kind } = await getHandle();
   const cache = readCache(kind, cached);
   const key = `${auth.orgId}:${auth.environment}:${id}`;
@@ -50,7 +50,7 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = build(db)));
   const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
-  if (!row) throw notFound("Signature request");
+  if (!row) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   const { documentVersions: docs, recipients: recs, fields: flds, ...req } = row;
   const doc = docs[0];
   if (!doc) throw new Error(`Signature request ${id} has no document`);

@@ -1,21 +1,17 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { findVisibleRequest, loadRecipients } from "./load-request";
+import { assertRequestStatus } from "./request-state";
 
 /** Mails again the signers whose turn it is (invited, not yet signed). */
 export async function remindRequest(auth: KeyAuth, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
-    if (req.status !== "IN_PROGRESS") {
-      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; only an IN_PROGRESS request has signers to remind`, {
-        details: { status: req.status },
-      });
-    }
+    assertRequestStatus(req, ["IN_PROGRESS"], "only an IN_PROGRESS request has signers to remind");
     // Issue 14: an EMBEDDED recipient is never mailed, reminders included.
     const due = (await loadRecipients(tx, req.id))
       .filter((r) => r.delivery !== "EMBEDDED")

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
-import { recipients, signatureRequests } from "../db/schema";
+import { recipients } from "../db/schema";
 import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
@@ -11,6 +11,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../signing/tokens";
 import { startEmbeddedTurn } from "../signing/embed-links";
 import { actorsOf, isDone } from "../recipients/roles";
+import { transitionRequest } from "./request-state";
 import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
 
 /** DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. */
@@ -24,7 +25,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
     if (deciders.length === 0) {
       throw new AppError(
-        "UNPROCESSABLE",
+        "NO_DECIDING_RECIPIENT",
         "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
         {
           details: { missing: ["signer"] },
@@ -36,7 +37,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     const bare = signers.filter((s) => !withFields.has(s.id));
     if (bare.length) {
       throw new AppError(
-        "UNPROCESSABLE",
+        "SIGNER_WITHOUT_FIELDS",
         `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
         {
           details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
@@ -45,16 +46,10 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     }
 
     const now = new Date();
-    const [updated] = await tx
-      .update(signatureRequests)
-      .set({
-        status: "IN_PROGRESS",
-        sentAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000),
-      })
-      .where(eq(signatureRequests.id, req.id))
-      .returning();
+    const updated = await transitionRequest(tx, req.id, "IN_PROGRESS", {
+      set: { sentAt: now, updatedAt: now, expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000) },
+      why: "sending is only possible while it is DRAFT",
+    });
     for (const r of recs) {
       await tx
         .update(recipients)

@@ -1,13 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { recipients } from "../db/schema";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { advanceRequest } from "./advance-request";
 import { findSigner } from "./find-signer";
 import { limitSigner } from "./limit-signer";
-import { assertMayAct } from "./may-act";
+import { assertMayAct, transitionRecipient } from "../recipients/recipient-state";
 import { requireSignerSession } from "./signer-session";
 
 /**
@@ -25,10 +23,7 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "approve");
     const now = new Date();
-    await tx
-      .update(recipients)
-      .set({ status: "APPROVED", signedAt: now, viewedAt: r.viewedAt ?? now })
-      .where(eq(recipients.id, r.id));
+    await transitionRecipient(tx, r.id, "APPROVED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
     await recordEvent(tx, req.id, "recipient.approved", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name });
     await emitEvent(tx, req, "signature_request.approved", {
       id: req.id,

@@ -6,11 +6,14 @@ import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../http/errors";
 import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
 import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
 import { hashToken, signingToken } from "./tokens";
+import { assertRecipientStatus, tryTransitionRecipient } from "../recipients/recipient-state";
+import { assertRequestStatus } from "../requests/request-state";
 
 // Embedded signing (issue 14). A recipient with delivery EMBEDDED is never mailed: when their turn
 // comes they move to SENT at once (startEmbeddedTurn), and the sender's server asks for a signing URL
@@ -35,18 +38,14 @@ export const isEmbedToken = (t: string) => /^[A-Za-z0-9_-]{43}$/.test(t);
 export function assertEmbeddableAuth(delivery: string, method: string) {
   if (delivery === "EMBEDDED" && method !== "NONE") {
     const message = `An EMBEDDED recipient has no authentication method of Signet's (got ${method}): the application that embeds the signing page authenticates its user before it asks for their signing URL`;
-    throw new AppError("UNPROCESSABLE", message, { errors: [{ field: "delivery", message }] });
+    throw new AppError("EMBEDDED_AUTH_UNSUPPORTED", message, { errors: [{ field: "delivery", message }] });
   }
 }
 
 /** Their turn has come: an EMBEDDED recipient moves to SENT with no mail (called where an invitation would be queued). */
 export async function startEmbeddedTurn(tx: Queryable, requestId: string, r: Pick<RecipientRow, "id" | "email">) {
-  const moved = await tx
-    .update(recipients)
-    .set({ status: "SENT", sentAt: new Date() })
-    .where(and(eq(recipients.id, r.id), eq(recipients.status, "PENDING")))
-    .returning({ id: recipients.id });
-  if (moved.length)
+  const moved = await tryTransitionRecipient(tx, r.id, "SENT", { set: { sentAt: new Date() } });
+  if (moved)
     await recordEvent(tx, requestId, "recipient.invited", systemActor, { recipientId: r.id, email: r.email, via: "embedded" });
 }
 
@@ -60,15 +59,15 @@ export async function createSigningUrl(auth: KeyAuth, requestId: string, recipie
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
-    if (!isUuid(recipientId)) throw notFound("Recipient");
+    if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
     const [r] = await tx
       .select()
       .from(recipients)
       .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, req.id)));
-    if (!r) throw notFound("Recipient");
+    if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
     if ((r.delivery as RecipientDelivery) !== "EMBEDDED") {
       throw new AppError(
-        "UNPROCESSABLE",
+        "RECIPIENT_NOT_EMBEDDED",
         `This recipient's delivery is ${r.delivery}: only an EMBEDDED recipient has a signing URL (a recipient's delivery is set while the request is a DRAFT)`,
         {
           details: { delivery: r.delivery },
@@ -76,33 +75,30 @@ export async function createSigningUrl(auth: KeyAuth, requestId: string, recipie
       );
     }
     if (r.role === "CC")
-      throw new AppError("UNPROCESSABLE", "A CC recipient has nothing to sign: there is no signing URL for them", {
+      throw new AppError("RECIPIENT_IS_CC", "A CC recipient has nothing to sign: there is no signing URL for them", {
         details: { role: r.role },
       });
     assertEmbeddableAuth(r.delivery, r.authMethod as AuthMethod);
-    if (req.status !== "IN_PROGRESS") {
-      const why = req.status === "DRAFT" ? "send it first" : "its links no longer take signatures";
-      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
-    }
-    if (r.status === "PENDING") {
-      throw new AppError("WRONG_STATE", "It is not this recipient's turn yet: recipients with a lower order have not finished", {
-        details: { recipientStatus: r.status },
-      });
-    }
-    if (r.status !== "SENT" && r.status !== "VIEWED") {
-      throw new AppError("WRONG_STATE", `This recipient is ${r.status}; there is nothing left for them to do`, {
-        details: { recipientStatus: r.status },
-      });
-    }
+    assertRequestStatus(req, ["IN_PROGRESS"], (status) =>
+      status === "DRAFT" ? "send it first" : "its links no longer take signatures",
+    );
+    assertRecipientStatus(r, ["SENT", "VIEWED"], (status) =>
+      status === "PENDING"
+        ? "It is not this recipient's turn yet: recipients with a lower order have not finished"
+        : `This recipient is ${status}; there is nothing left for them to do`,
+    );
     const token = crypto.randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + EMBED_URL_TTL_MS);
     await tx
       .delete(embedLinks)
       .where(and(eq(embedLinks.recipientId, r.id), lt(embedLinks.expiresAt, new Date(Date.now() - EMBED_URL_KEEP_MS))));
-    const [link] = await tx
-      .insert(embedLinks)
-      .values({ recipientId: r.id, tokenHash: hashToken(token), expiresAt })
-      .returning({ id: embedLinks.id });
+    const link = oneRow(
+      await tx
+        .insert(embedLinks)
+        .values({ recipientId: r.id, tokenHash: hashToken(token), expiresAt })
+        .returning({ id: embedLinks.id }),
+      "the new embed link",
+    );
     await recordEvent(tx, req.id, "recipient.signing_url.created", keyActor(auth), {
       recipientId: r.id,
       embedLinkId: link.id,

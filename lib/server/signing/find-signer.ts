@@ -25,7 +25,8 @@ export function sealedCopyUntil(req: { status: string; completedAt: Date | null 
 
 /** Why a link no longer works (its request was cancelled, expired or declined, or completed too long ago), or null. */
 export function endedReason(req: { status: string; completedAt: Date | null }, now = new Date()): string | null {
-  if (ENDED[req.status]) return ENDED[req.status];
+  const ended = ENDED[req.status];
+  if (ended) return ended;
   const until = sealedCopyUntil(req);
   if (until && now > until) return `This request was completed more than ${SEALED_COPY_DAYS} days ago; the link no longer works`;
   return null;
@@ -50,12 +51,12 @@ export async function lookupSigner(db: Queryable, token: string, opts: { forUpda
  */
 export async function findSigner(db: Queryable, token: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
   const row = await lookupSigner(db, token, opts);
-  if (!row) throw new AppError("NOT_FOUND", "This signing link is not valid");
+  if (!row) throw new AppError("SIGNING_LINK_NOT_FOUND", "This signing link is not valid");
   const ended = endedReason(row.req);
   if (ended) {
     // A link that asks for a code names nothing of its document (not even the title) to whoever holds it.
     const title = row.r.authMethod === "NONE" ? { title: row.req.title } : {};
-    throw new AppError("GONE", ended, {
+    throw new AppError("SIGNING_LINK_ENDED", ended, {
       details: { status: row.req.status, recipientStatus: row.r.status, ...title, environment: row.req.environment },
     });
   }

@@ -23,8 +23,11 @@ export interface JudgedImage {
   height: number;
 }
 
-const refuse = (code: "VALIDATION" | "UNSUPPORTED_MEDIA" | "UNPROCESSABLE", at: string, message: string) =>
-  new AppError(code, message, { errors: [{ field: at, message }] });
+const refuse = (
+  code: "SIGNATURE_IMAGE_INVALID" | "SIGNATURE_IMAGE_UNSUPPORTED" | "SIGNATURE_IMAGE_TOO_LARGE",
+  at: string,
+  message: string,
+) => new AppError(code, message, { errors: [{ field: at, message }] });
 
 /**
  * Judges a signature image given as a base64 `data:` URL, before anything is stored: its bytes must
@@ -33,26 +36,30 @@ const refuse = (code: "VALIDATION" | "UNSUPPORTED_MEDIA" | "UNPROCESSABLE", at: 
  * never by decoding the pixels: else 422). `at` names the field in the error.
  */
 export function judgeSignatureImage(dataUrl: string, at: string): JudgedImage {
-  const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-  if (!m) throw refuse("VALIDATION", at, "A signature image must be a base64 data: URL");
-  const b64 = m[1].replace(/\s+/g, "");
+  const payload = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl)?.[1];
+  if (!payload) throw refuse("SIGNATURE_IMAGE_INVALID", at, "A signature image must be a base64 data: URL");
+  const b64 = payload.replace(/\s+/g, "");
   // The decoded size is known from the text's length: nothing too big is decoded at all.
   const decodedSize = Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
   const { maxBytes, maxSide, maxPixels } = SIGNATURE_IMAGE_LIMITS;
   if (decodedSize > maxBytes) {
-    throw refuse("UNPROCESSABLE", at, `The signature image is ${decodedSize} bytes; the limit is ${maxBytes} bytes (2 MB)`);
+    throw refuse(
+      "SIGNATURE_IMAGE_TOO_LARGE",
+      at,
+      `The signature image is ${decodedSize} bytes; the limit is ${maxBytes} bytes (2 MB)`,
+    );
   }
   const bytes = new Uint8Array(Buffer.from(b64, "base64"));
   let info;
   try {
     info = readImageHeader(bytes);
   } catch (e) {
-    if (e instanceof PdfError) throw refuse("UNSUPPORTED_MEDIA", at, `${e.message} (signature images are PNG or JPEG)`);
+    if (e instanceof PdfError) throw refuse("SIGNATURE_IMAGE_UNSUPPORTED", at, `${e.message} (signature images are PNG or JPEG)`);
     throw e;
   }
   if (info.width > maxSide || info.height > maxSide || info.width * info.height > maxPixels) {
     throw refuse(
-      "UNPROCESSABLE",
+      "SIGNATURE_IMAGE_TOO_LARGE",
       at,
       `The signature image is ${info.width} x ${info.height} pixels; the limit is ${maxSide} pixels a side and ${maxPixels / 1_000_000} million pixels`,
     );

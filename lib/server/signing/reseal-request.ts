@@ -5,6 +5,7 @@ import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { findVisibleRequest, loadRecipients, loadRequestDto } from "../requests/load-request";
+import { assertRequestStatus } from "../requests/request-state";
 import { pendingSealJob } from "./pending-seal";
 import { actorsOf, isDone } from "../recipients/roles";
 
@@ -17,16 +18,15 @@ export async function resealRequest(auth: KeyAuth, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
-    if (req.status !== "IN_PROGRESS") {
-      const why = req.status === "COMPLETED" ? "it is sealed already" : "only a request every signer has signed can be sealed";
-      throw new AppError("WRONG_STATE", `Signature request is ${req.status}; ${why}`, { details: { status: req.status } });
-    }
+    assertRequestStatus(req, ["IN_PROGRESS"], (status) =>
+      status === "COMPLETED" ? "it is sealed already" : "only a request every signer has signed can be sealed",
+    );
     // Everyone who takes a turn (SIGNER, APPROVER, VIEWER) must have finished it.
     const signers = actorsOf(await loadRecipients(tx, req.id));
     const unsigned = signers.filter((r) => !isDone(r));
     if (signers.length === 0 || unsigned.length) {
       throw new AppError(
-        "WRONG_STATE",
+        "REQUEST_NOT_FULLY_SIGNED",
         `Not every signer has signed yet (${unsigned.length} of ${signers.length} to go); the request is sealed when the last one signs (or approves, or views)`,
         {
           details: { status: req.status, unsigned: unsigned.map((r) => ({ id: r.id, email: r.email })) },

@@ -13,6 +13,7 @@ import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
+import { transitionRequest } from "../requests/request-state";
 import { anchorBoxes } from "../anchors/text-layer-cache";
 import { recordSealFailure } from "./seal-failure";
 import { signingCertificate } from "./signing-certificate";
@@ -67,6 +68,7 @@ async function sealOnce(requestId: string) {
     .where(eq(documentVersions.requestId, req.id))
     .orderBy(asc(documentVersions.version))
     .limit(1);
+  if (!original) throw new Error(`Signature request ${req.id} has no original document version`);
   const bytes = await blobs().get(doc.sha256);
   const recs = await loadRecipients(db, req.id);
   const flds = await loadFields(db, req.id);
@@ -142,7 +144,7 @@ async function sealOnce(requestId: string) {
 
   await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
-    if (cur.status !== "IN_PROGRESS") return;
+    if (cur?.status !== "IN_PROGRESS") return;
     const now = new Date();
     await tx.insert(documentVersions).values({
       requestId: req.id,
@@ -154,17 +156,9 @@ async function sealOnce(requestId: string) {
       reason: "SEALED",
       filename: null,
     });
-    await tx
-      .update(signatureRequests)
-      .set({
-        status: "COMPLETED",
-        completedAt: now,
-        updatedAt: now,
-        sealErrorCode: null,
-        sealErrorMessage: null,
-        sealFailedAt: null,
-      })
-      .where(eq(signatureRequests.id, req.id));
+    await transitionRequest(tx, req.id, "COMPLETED", {
+      set: { completedAt: now, updatedAt: now, sealErrorCode: null, sealErrorMessage: null, sealFailedAt: null },
+    });
     await recordEvent(tx, req.id, "request.completed", systemActor, {
       originalSha256: original.sha256,
       sealedContentSha256: sealed.sealedContentSha256,

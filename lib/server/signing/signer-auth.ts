@@ -50,7 +50,7 @@ const sameHex = (a: string, b: string) =>
 function lockedError(until: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   return new AppError(
-    "RATE_LIMITED",
+    "SIGNING_LINK_LOCKED",
     `Too many wrong codes: this link is locked until ${until.toISOString().slice(11, 16)} UTC (${Math.ceil(seconds / 60)} min). Try again then.`,
     {
       headers: { "Retry-After": String(seconds) },
@@ -60,7 +60,7 @@ function lockedError(until: Date) {
 }
 
 function needsNoCode() {
-  return new AppError("WRONG_STATE", "This signing link needs no code", { details: { method: "NONE" } });
+  return new AppError("SIGNER_CODE_NOT_NEEDED", "This signing link needs no code", { details: { method: "NONE" } });
 }
 
 /** GET …/authentication: what the page shows before (and whether) the signer gave their code. */
@@ -84,9 +84,13 @@ export async function sendSignerCode(token: string, who: Who) {
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     if (r.authMethod === "NONE") throw needsNoCode();
     if (r.authMethod !== "EMAIL_CODE") {
-      throw new AppError("WRONG_STATE", "This link opens with the access code the sender gave you; no code is e-mailed", {
-        details: { method: r.authMethod },
-      });
+      throw new AppError(
+        "SIGNER_CODE_NOT_EMAILED",
+        "This link opens with the access code the sender gave you; no code is e-mailed",
+        {
+          details: { method: r.authMethod },
+        },
+      );
     }
     const now = Date.now();
     if (r.authLockedUntil && r.authLockedUntil.getTime() > now) throw lockedError(r.authLockedUntil);
@@ -98,7 +102,7 @@ export async function sendSignerCode(token: string, who: Who) {
     const wait = nextCodeAt(recent, now);
     if (wait) {
       const seconds = Math.max(1, Math.ceil((wait.getTime() - now) / 1000));
-      throw new AppError("RATE_LIMITED", `A new code can be sent in ${seconds} s`, {
+      throw new AppError("SIGNER_CODE_TOO_SOON", `A new code can be sent in ${seconds} s`, {
         headers: { "Retry-After": String(seconds) },
         details: { reason: "CODE_RATE_LIMITED", nextCodeAt: wait.toISOString(), retryAfterSeconds: seconds },
       });
@@ -111,15 +115,13 @@ export async function sendSignerCode(token: string, who: Who) {
       .where(and(eq(signerCodes.recipientId, r.id), isNull(signerCodes.usedAt), gt(signerCodes.expiresAt, at)));
     const id = crypto.randomUUID();
     const expiresAt = new Date(now + CODE_TTL_MS);
-    await tx
-      .insert(signerCodes)
-      .values({
-        id,
-        recipientId: r.id,
-        codeHash: await codeHash(tx, r.id, await signerCodeOf(tx, id)),
-        expiresAt,
-        createdAt: at,
-      });
+    await tx.insert(signerCodes).values({
+      id,
+      recipientId: r.id,
+      codeHash: await codeHash(tx, r.id, await signerCodeOf(tx, id)),
+      expiresAt,
+      createdAt: at,
+    });
     await enqueue(tx, "signer-code", { requestId: req.id, recipientId: r.id, codeId: id }, { maxAttempts: 5 });
     await recordEvent(tx, req.id, "recipient.email_code.sent", actorOf(r, who), {
       email: r.email,
@@ -222,7 +224,7 @@ export async function verifySignerCode(token: string, given: string, who: Who) {
     return {
       ok: false,
       error: new AppError(
-        "UNAUTHENTICATED",
+        "SIGNER_CODE_WRONG",
         `${what}. ${attemptsLeft} attempt${attemptsLeft === 1 ? "" : "s"} left before the link locks for 15 minutes`,
         {
           details: { reason: "WRONG_CODE", attemptsLeft },

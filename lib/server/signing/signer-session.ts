@@ -4,7 +4,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AuthMethod } from "@/lib/schemas/requests";
 import { config } from "../config";
 import type { Queryable } from "../db";
-import { organizations, recipients, signatureRequests, signerCodes, signerSessions } from "../db/schema";
+import { organizations, signerCodes, signerSessions, type recipients, type signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashToken } from "./tokens";
 
@@ -50,7 +50,7 @@ export function readSessionCookie(headers: Headers, linkToken: string): string |
 export function isSecureRequest(req: Request): boolean {
   if (config.publicBaseUrl.startsWith("https:")) return true;
   if (new URL(req.url).protocol === "https:") return true;
-  return config.trustProxy && (req.headers.get("x-forwarded-proto") ?? "").split(",")[0].trim() === "https";
+  return config.trustProxy && (req.headers.get("x-forwarded-proto") ?? "").split(",")[0]?.trim() === "https";
 }
 
 /**
@@ -161,7 +161,8 @@ export const lockExpired = (r: Pick<RecipientRow, "authLockedUntil">, now = Date
 export function nextCodeAt(recent: { createdAt: Date }[], now = Date.now()): Date | null {
   const times: number[] = [];
   if (recent[0]) times.push(recent[0].createdAt.getTime() + CODE_RESEND_MS);
-  if (recent.length >= CODES_PER_HOUR) times.push(recent[CODES_PER_HOUR - 1].createdAt.getTime() + 60 * 60 * 1000);
+  const hourOpener = recent[CODES_PER_HOUR - 1];
+  if (hourOpener) times.push(hourOpener.createdAt.getTime() + 60 * 60 * 1000);
   const at = Math.max(0, ...times);
   return at > now ? new Date(at) : null;
 }
@@ -175,7 +176,7 @@ export async function requireSignerSession(db: Queryable, r: RecipientRow, req: 
   if (await findSignerSession(db, r.id, sessionToken)) return;
   const gate = await gateInfo(db, r, req);
   throw new AppError(
-    "UNAUTHENTICATED",
+    "SIGNER_AUTHENTICATION_REQUIRED",
     r.authMethod === "ACCESS_CODE"
       ? "Enter the access code you were given to open this document"
       : "Enter the code e-mailed to you to open this document",

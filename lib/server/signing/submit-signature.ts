@@ -1,15 +1,16 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SubmitSignature } from "@/lib/schemas/signing";
 import { getDb } from "../db";
-import { fields, recipients, signatureRequests } from "../db/schema";
+import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError, type FieldError } from "../http/errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { advanceRequest } from "./advance-request";
-import { assertMayAct } from "./may-act";
+import { assertMayAct, transitionRecipient } from "../recipients/recipient-state";
+import { transitionRequest } from "../requests/request-state";
 import { loadRecipients } from "../requests/load-request";
 import { judgeFieldValues } from "../fields/judge-field-values";
 import { findSigner } from "./find-signer";
@@ -55,7 +56,8 @@ export async function submitSignature(
   const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), today());
   const values = judged.values;
   problems.push(...judged.problems);
-  if (problems.length) throw new AppError("UNPROCESSABLE", problems[0].message, { errors: problems });
+  const [problem] = problems;
+  if (problem) throw new AppError("FIELD_VALUES_INVALID", problem.message, { errors: problems });
   for (const [id, img] of images) {
     const { sha256 } = await blobs().put(img.bytes);
     values.set(id, { kind: "image", sha256, mime: img.mime });
@@ -71,10 +73,7 @@ export async function submitSignature(
         .set({ value: JSON.stringify(value) })
         .where(eq(fields.id, id));
     const now = new Date();
-    await tx
-      .update(recipients)
-      .set({ status: "SIGNED", signedAt: now, viewedAt: r.viewedAt ?? now })
-      .where(and(eq(recipients.id, r.id)));
+    await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
     await recordEvent(
       tx,
       req.id,
@@ -102,11 +101,8 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "decline");
     const now = new Date();
-    await tx
-      .update(recipients)
-      .set({ status: "DECLINED", declinedAt: now, declineReason: reason })
-      .where(eq(recipients.id, r.id));
-    await tx.update(signatureRequests).set({ status: "DECLINED", updatedAt: now }).where(eq(signatureRequests.id, req.id));
+    await transitionRecipient(tx, r.id, "DECLINED", { set: { declinedAt: now, declineReason: reason } });
+    await transitionRequest(tx, req.id, "DECLINED", { set: { updatedAt: now }, why: "it can no longer be declined" });
     await recordEvent(tx, req.id, "recipient.declined", { actor: `recipient:${r.id}`, ...who }, { email: r.email, reason });
     await emitEvent(tx, req, "signature_request.declined", {
       id: req.id,

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { fields, recipients } from "../db/schema";
+import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
@@ -11,6 +11,7 @@ import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
 import { advanceRequest } from "./advance-request";
 import { actorsOf, everyoneDone, isDone } from "../recipients/roles";
+import { transitionRecipient } from "../recipients/recipient-state";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -33,10 +34,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     }
     if (r.status === "SENT" && req.status === "IN_PROGRESS") {
       const now = new Date();
-      await tx
-        .update(recipients)
-        .set({ status: "VIEWED", viewedAt: now })
-        .where(and(eq(recipients.id, r.id), eq(recipients.status, "SENT")));
+      await transitionRecipient(tx, r.id, "VIEWED", { from: ["SENT"], set: { viewedAt: now } });
       await recordEvent(
         tx,
         req.id,

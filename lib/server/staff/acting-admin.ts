@@ -15,7 +15,7 @@ export type StaffRow = typeof staffUsers.$inferSelect;
 export async function actingAdmin(tx: Queryable, actor: Pick<StaffIdentity, "id" | "orgId">): Promise<StaffRow> {
   const [me] = isUuid(actor.id) ? await tx.select().from(staffUsers).where(eq(staffUsers.id, actor.id)) : [];
   if (!me || me.deactivatedAt || me.role !== "ADMIN" || me.orgId !== actor.orgId)
-    throw new AppError("FORBIDDEN", "Only admins can manage the team");
+    throw new AppError("ADMIN_REQUIRED", "Only admins can manage the team");
   return me;
 }
 
@@ -27,7 +27,7 @@ export async function teamMember(tx: Queryable, admin: StaffRow, staffId: string
         .from(staffUsers)
         .where(and(eq(staffUsers.id, staffId), eq(staffUsers.orgId, admin.orgId)))
     : [];
-  if (!row) throw notFound("Staff member");
+  if (!row) throw notFound("STAFF_MEMBER_NOT_FOUND", "Staff member");
   return row;
 }
 
@@ -51,13 +51,13 @@ export async function assertAdminRemains(tx: Queryable, actor: StaffRow, target:
     )
     .orderBy(asc(staffUsers.id))
     .for("update");
-  if (!admins.some((a) => a.id === actor.id)) throw new AppError("FORBIDDEN", "Only admins can manage the team");
+  if (!admins.some((a) => a.id === actor.id)) throw new AppError("ADMIN_REQUIRED", "Only admins can manage the team");
   if (target.role === "ADMIN" && !target.deactivatedAt && !admins.some((a) => a.id !== target.id)) {
-    throw new AppError("CONFLICT", `${target.name} is the last active admin: make someone else an admin first`);
+    throw new AppError("LAST_ADMIN", `${target.name} is the last active admin: make someone else an admin first`);
   }
   if (target.id === actor.id) {
     throw new AppError(
-      "CONFLICT",
+      "SELF_CHANGE_REFUSED",
       change === "role"
         ? "You cannot take away your own admin role: ask another admin"
         : "You cannot deactivate yourself: ask another admin",

@@ -22,11 +22,11 @@ export async function changeOwnPassword(
   if (!parsed.success) throw validationError(parsed.error, "body");
   const db = await getDb();
   const [me] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
-  if (!me || me.deactivatedAt) throw new AppError("UNAUTHENTICATED", "Sign in again");
+  if (!me || me.deactivatedAt) throw new AppError("SIGN_IN_REQUIRED", "Sign in again");
   const limit = await takeNamedToken(`staff-password:${staff.id}`, 10);
   if (!limit.allowed) throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${limit.resetSeconds} seconds.`);
   if (typeof body.current !== "string" || !me.passwordHash || !(await verifyPassword(body.current, me.passwordHash))) {
-    throw new AppError("VALIDATION", "The current password is not right", {
+    throw new AppError("PASSWORD_INCORRECT", "The current password is not right", {
       errors: [{ field: "current", message: "The current password is not right" }],
     });
   }

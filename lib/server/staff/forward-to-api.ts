@@ -5,7 +5,8 @@ import type { StaffIdentity } from "./auth-options";
 import { dashboardEnvironment } from "./environment";
 import { signStaffIdentity } from "./forwarded-identity";
 import { config } from "../config";
-import { envelope, json } from "../http/envelope";
+import { AppError } from "../http/errors";
+import { errorResponse } from "../http/route";
 
 /** Request headers the API may use; everything else (cookies above all) stays with the dashboard. */
 const REQUEST_HEADERS = ["content-type", "content-length", "accept", "idempotency-key", "user-agent", "if-none-match"];
@@ -46,7 +47,7 @@ function apiBase(): string {
  */
 export async function forwardToApi(req: Request, segments: string[], staff: StaffIdentity): Promise<Response> {
   const path = upstreamPath(segments);
-  if (!path) return json(envelope(404, "No such dashboard API path", null), 404);
+  if (!path) return errorResponse(new AppError("ENDPOINT_NOT_FOUND", "No such dashboard API path"));
   const url = `${apiBase()}${path}${new URL(req.url).search}`;
 
   const headers = new Headers();
@@ -78,9 +79,9 @@ export async function forwardToApi(req: Request, segments: string[], staff: Staf
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
   } catch (e) {
-    if (req.signal.aborted) return json(envelope(499, "The browser closed the request", null), 499);
+    if (req.signal.aborted) return errorResponse(new AppError("CLIENT_CLOSED_REQUEST", "The browser closed the request"));
     console.error("[signet] dashboard proxy: the API did not answer:", e);
-    return json(envelope(502, "The Signet API could not be reached. Try again in a moment.", null), 502);
+    return errorResponse(new AppError("API_UNREACHABLE", "The Signet API could not be reached. Try again in a moment."));
   }
 
   const out = new Headers({ "cache-control": "no-store" });

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { staffUsers } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
 import { validationError } from "../http/route";
 import { zInviteStaff, type InviteStaff } from "@/lib/schemas/staff";
@@ -21,11 +22,14 @@ export async function createStaffAccount(
 ) {
   const email = input.email.trim().toLowerCase();
   const [taken] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
-  if (taken) throw new AppError("CONFLICT", `${email} already has a staff account`);
-  const [user] = await tx
-    .insert(staffUsers)
-    .values({ email, name: input.name, role: input.role, orgId: input.orgId, passwordHash: null })
-    .returning();
+  if (taken) throw new AppError("STAFF_EMAIL_TAKEN", `${email} already has a staff account`);
+  const user = oneRow(
+    await tx
+      .insert(staffUsers)
+      .values({ email, name: input.name, role: input.role, orgId: input.orgId, passwordHash: null })
+      .returning(),
+    "the new staff account",
+  );
   const link = input.mail
     ? await issueAndMailStaffLink(tx, user.id, "INVITE", input.createdBy)
     : await issueStaffLink(tx, user.id, "INVITE", input.createdBy);

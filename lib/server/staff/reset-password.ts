@@ -18,7 +18,7 @@ export async function sendPasswordLink(
   const out = await db.transaction(async (tx) => {
     const admin = await actingAdmin(tx, actor);
     const target = await teamMember(tx, admin, staffId);
-    if (target.deactivatedAt) throw new AppError("WRONG_STATE", `${target.name} is deactivated: reactivate them first`);
+    if (target.deactivatedAt) throw new AppError("STAFF_DEACTIVATED", `${target.name} is deactivated: reactivate them first`);
     const purpose: LinkPurpose = target.passwordHash ? "RESET" : "INVITE";
     const link = await issueAndMailStaffLink(tx, target.id, purpose, admin.id);
     return { purpose, expiresAt: link.expiresAt.toISOString(), email: target.email };

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { staffSessions, staffUsers } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { isUuid } from "../scope";
 import type { SessionDto, StaffRole } from "@/lib/schemas/staff";
 
@@ -28,15 +29,18 @@ export const asRole = (r: string): StaffRole => (r === "ADMIN" ? "ADMIN" : "MEMB
 /** A signed-in browser: one row, named by the session cookie (its `sid`). */
 export async function createStaffSession(staffId: string, ip: string | null, userAgent: string | null): Promise<string> {
   const db = await getDb();
-  const [row] = await db
-    .insert(staffSessions)
-    .values({
-      staffId,
-      ip,
-      userAgent: userAgent?.slice(0, 500) ?? null,
-      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
-    })
-    .returning({ id: staffSessions.id });
+  const row = oneRow(
+    await db
+      .insert(staffSessions)
+      .values({
+        staffId,
+        ip,
+        userAgent: userAgent?.slice(0, 500) ?? null,
+        expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      })
+      .returning({ id: staffSessions.id }),
+    "the new staff session",
+  );
   return row.id;
 }
 

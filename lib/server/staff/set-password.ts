@@ -13,10 +13,16 @@ import { expireStaffLinks, findStaffLink, type LinkPurpose } from "./staff-links
 /** Why a link cannot be used, in the words the set-password page shows. */
 export function linkRefusal(state: "USED" | "EXPIRED" | "UNKNOWN"): AppError {
   if (state === "UNKNOWN")
-    return new AppError("NOT_FOUND", "This link is not valid. Check that you opened the whole link from the mail.");
+    return new AppError("STAFF_LINK_NOT_FOUND", "This link is not valid. Check that you opened the whole link from the mail.");
   if (state === "USED")
-    return new AppError("GONE", "This link has already been used. Sign in with your password, or ask an admin for a new link.");
-  return new AppError("GONE", "This link has expired or was replaced by a newer one. Ask an admin to send you a new link.");
+    return new AppError(
+      "STAFF_LINK_USED",
+      "This link has already been used. Sign in with your password, or ask an admin for a new link.",
+    );
+  return new AppError(
+    "STAFF_LINK_EXPIRED",
+    "This link has expired or was replaced by a newer one. Ask an admin to send you a new link.",
+  );
 }
 
 /**
@@ -42,8 +48,9 @@ export async function setPasswordWithLink(
       .set({ usedAt: new Date() })
       .where(and(eq(staffTokens.id, link.id), isNull(staffTokens.usedAt)))
       .returning({ expiresAt: staffTokens.expiresAt });
-    if (!used.length) throw linkRefusal("USED");
-    if (used[0].expiresAt.getTime() <= Date.now()) throw linkRefusal("EXPIRED");
+    const [claimed] = used;
+    if (!claimed) throw linkRefusal("USED");
+    if (claimed.expiresAt.getTime() <= Date.now()) throw linkRefusal("EXPIRED");
     const [u] = await tx
       .update(staffUsers)
       .set({ passwordHash })

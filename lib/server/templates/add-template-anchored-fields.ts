@@ -8,6 +8,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { propertyColumns, radioGroupProblems } from "../fields/field-types";
 import { templateFields } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError, type FieldError } from "../http/errors";
 import { validationError } from "../http/route";
 import { toTemplateFieldDto } from "./dto";
@@ -27,7 +28,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
   if (!parsed.success) {
     if (body && typeof body === "object" && !("fields" in body)) {
       throw new AppError(
-        "VALIDATION",
+        "VALIDATION_FAILED",
         'On a template, give { fields: [{ anchorKey, type, recipientId: "s1", … }] }; unified anchors are placed on the draft made from it',
         {
           errors: [{ field: "fields", message: "fields is required" }],
@@ -41,11 +42,12 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
   const tpl = await findVisibleTemplate(db, auth, templateId);
   if (tpl.kind !== "PDF" || !tpl.pages) {
     throw new AppError(
-      "UNPROCESSABLE",
+      "TEMPLATE_NOT_PDF",
       "Fields are stored on PDF templates only; a DOCX template becomes a PDF when it is used: place fields on that draft with /fields/anchors",
       { details: { kind: tpl.kind } },
     );
   }
+  const pages = tpl.pages;
   const { byKey } = await findAnchorsIn(tpl.sha256, { keys: items.map((f) => f.anchorKey) });
 
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
@@ -67,7 +69,9 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     for (const b of buttons) {
       const x = occ.x + f.xOffset;
       const y = occ.y + f.yOffset + b.dy;
-      const size = tpl.pages![occ.page - 1];
+      const size = pages[occ.page - 1];
+      // The anchors were found in this very PDF, whose page sizes were read with its text.
+      if (!size) throw new Error(`Template ${tpl.id} has no size for page ${occ.page}, where anchor ${f.anchorKey} is`);
       // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
       if (!boxFitsPage({ x, y, width: f.width, height: f.height }, size)) {
         problems.push({
@@ -104,12 +108,13 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const names = missing.map((m) =>
       m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
     );
-    throw new AppError("UNPROCESSABLE", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
+    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
-  if (problems.length) {
+  const [first] = problems;
+  if (first) {
     throw new AppError(
-      "UNPROCESSABLE",
-      problems.length === 1 ? problems[0].message : `${problems.length} fields cannot be placed: ${problems[0].message}; …`,
+      "FIELD_PLACEMENT_INVALID",
+      problems.length === 1 ? first.message : `${problems.length} fields cannot be placed: ${first.message}; …`,
       {
         errors: problems,
       },
@@ -118,10 +123,13 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
   return db.transaction(async (tx) => {
     const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
-    const [{ n }] = await tx.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, locked.id));
+    const { n } = oneRow(
+      await tx.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, locked.id)),
+      "COUNT(*)",
+    );
     if (Number(n) + rows.length > config.maxFields) {
       throw new AppError(
-        "UNPROCESSABLE",
+        "TOO_MANY_FIELDS",
         `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`,
       );
     }
@@ -138,7 +146,8 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
         option: r.optionValue ?? undefined,
       })),
     );
-    if (clash.length) throw new AppError("UNPROCESSABLE", clash[0].message, { errors: clash });
+    const [clashing] = clash;
+    if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
     const inserted = await tx.insert(templateFields).values(rows).returning();
     const synced = await syncTemplateRadioGroups(tx, locked.id);
     const stored = inserted.map((r) => synced.get(r.id) ?? r);

@@ -3,6 +3,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { officeConverter } from "../convert/converter";
 import { getDb } from "../db";
 import { templates } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 
@@ -16,17 +17,20 @@ function nameOf(given: string | undefined, file: File): string {
 export async function createTemplate(auth: KeyAuth, input: { file: File; name?: string }) {
   const judged = await judgeTemplateFile(new Uint8Array(await input.file.arrayBuffer()));
   const db = await getDb();
-  const [row] = await db
-    .insert(templates)
-    .values({
-      orgId: auth.orgId,
-      environment: auth.environment,
-      name: nameOf(input.name, input.file),
-      filename: input.file.name || null,
-      createdByKeyId: auth.keyId,
-      ...judged,
-    })
-    .returning();
+  const row = oneRow(
+    await db
+      .insert(templates)
+      .values({
+        orgId: auth.orgId,
+        environment: auth.environment,
+        name: nameOf(input.name, input.file),
+        filename: input.file.name || null,
+        createdByKeyId: auth.keyId,
+        ...judged,
+      })
+      .returning(),
+    "the new template",
+  );
   // A DOCX template is there to be used: have LibreOffice warm by then (2 s of start-up otherwise).
   if (row.kind === "DOCX")
     officeConverter()

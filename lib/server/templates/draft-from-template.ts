@@ -32,14 +32,14 @@ export async function draftFromTemplate(
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
   if (input.recipients.length > config.maxRecipients) {
-    throw new AppError("UNPROCESSABLE", `A request has at most ${config.maxRecipients} recipients`);
+    throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
   }
 
   let doc: StoredPdf;
   if (tpl.kind === "PDF") {
     if (input.templateData !== undefined) {
       const message = "templateData is for DOCX templates; this template is a PDF and is used as it is";
-      throw new AppError("BAD_REQUEST", message, { errors: [{ field: "templateData", message }] });
+      throw new AppError("TEMPLATE_DATA_NOT_ACCEPTED", message, { errors: [{ field: "templateData", message }] });
     }
     doc = { sha256: tpl.sha256, size: tpl.size, pageCount: tpl.pageCount!, pages: tpl.pages! };
   } else {
@@ -90,14 +90,19 @@ export async function draftFromTemplate(
       const unmatched = [...new Set(stored.map((f) => f.signerRef).filter((ref) => !recs[signerIndex(ref)]))].sort();
       if (unmatched.length) {
         throw new AppError(
-          "UNPROCESSABLE",
+          "TEMPLATE_RECIPIENTS_MISSING",
           `The template has fields for ${unmatched.join(", ")}, but ${recs.length} recipient(s) were given; recipients are s1, s2, … in the order given`,
           { details: { signerRefsWithoutRecipient: unmatched } },
         );
       }
+      const recipientOf = (ref: string) => {
+        const r = recs[signerIndex(ref)];
+        if (!r) throw new Error(`No recipient for ${ref}, though every signer reference was matched`);
+        return r;
+      };
       const inputs: (FieldInput & { anchor?: Record<string, unknown> })[] = stored.map((f) => ({
         type: f.type as FieldInput["type"],
-        recipientId: recs[signerIndex(f.signerRef)].id,
+        recipientId: recipientOf(f.signerRef).id,
         page: f.page,
         x: f.x,
         y: f.y,

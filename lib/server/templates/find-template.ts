@@ -14,13 +14,13 @@ export async function findVisibleTemplate(
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<TemplateRow> {
-  if (!isUuid(id)) throw notFound("Template");
+  if (!isUuid(id)) throw notFound("TEMPLATE_NOT_FOUND", "Template");
   const q = db
     .select()
     .from(templates)
     .where(and(templateScope(auth), eq(templates.id, id)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
-  if (!row) throw notFound("Template");
+  if (!row) throw notFound("TEMPLATE_NOT_FOUND", "Template");
   return row;
 }
 

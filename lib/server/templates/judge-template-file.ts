@@ -1,12 +1,12 @@
 import "server-only";
 import type { AnchorParse } from "@/lib/pdf/anchors";
 import { looksLikePdf } from "@/lib/pdf/inspect";
-import { DocxError, looksLikeZip } from "@/lib/docx";
+import { DocxError, looksLikeZip, type DocxErrorKind } from "@/lib/docx";
 import { runEngine } from "../engine";
 import type { PageSize } from "@/lib/pdf/inspect";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { blobs, sha256Of } from "../blobs/store";
-import { AppError } from "../http/errors";
+import { AppError, type ErrorCode } from "../http/errors";
 import { acceptPdf } from "../requests/store-document";
 
 export type JudgedTemplate = {
@@ -24,11 +24,22 @@ function asListed(text: string, parsed: AnchorParse): Record<string, unknown> {
   return { anchorKey: text, ...(parsed.ok ? { valid: true, anchor: parsed.anchor } : { valid: false, reason: parsed.reason }) };
 }
 
-/** DocxError → the status decisions.md gives: not a Word document 415, anything else wrong with it 422. */
+/** Each DOCX engine refusal's error code: not a Word document 415, anything else wrong with it 422 (decisions.md). */
+const DOCX_ERROR_CODES = {
+  NOT_DOCX: "NOT_A_DOCX",
+  CORRUPT: "DOCX_CORRUPT",
+  TOO_LARGE: "DOCX_TOO_LARGE",
+  TOO_COMPLEX: "DOCX_TOO_COMPLEX",
+  TEMPLATE: "DOCX_TEMPLATE_INVALID",
+  MISSING_VALUES: "TEMPLATE_DATA_MISSING",
+} as const satisfies Record<DocxErrorKind, ErrorCode>;
+
+/** DocxError → AppError, with the engine's kind as `details.reason`. */
 export function docxAppError(e: DocxError): AppError {
+  const code = DOCX_ERROR_CODES[e.kind];
   if (e.kind === "NOT_DOCX")
-    return new AppError("UNSUPPORTED_MEDIA", `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
-  return new AppError("UNPROCESSABLE", e.message, { details: { reason: e.kind, ...e.details } });
+    return new AppError(code, `${e.message}; a template is a PDF or a DOCX`, { details: { reason: e.kind } });
+  return new AppError(code, e.message, { details: { reason: e.kind, ...e.details } });
 }
 
 /**
@@ -76,7 +87,7 @@ export async function judgeTemplateFile(bytes: Uint8Array): Promise<JudgedTempla
       pages: null,
     };
   }
-  throw new AppError("UNSUPPORTED_MEDIA", "The file is neither a PDF nor a DOCX document (judged by its content)", {
+  throw new AppError("NOT_PDF_OR_DOCX", "The file is neither a PDF nor a DOCX document (judged by its content)", {
     details: { reason: "NOT_A_DOCUMENT" },
   });
 }

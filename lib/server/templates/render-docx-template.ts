@@ -18,7 +18,7 @@ export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
   const missing = missingPlaceholders(tpl.placeholders, data);
   if (missing.length) {
     throw new AppError(
-      "UNPROCESSABLE",
+      "TEMPLATE_DATA_MISSING",
       `templateData has no value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`,
       {
         details: { missing },

@@ -37,7 +37,7 @@ export async function exchange(
     await res.body?.cancel();
     throw fail(`${where} answered HTTP ${res.status}`);
   }
-  const type = (res.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const type = (res.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!opts.accept.includes(type)) {
     await res.body?.cancel();
     throw fail(`${where} answered with content type "${type || "none"}", not ${opts.accept.join(" or ")}`);

@@ -51,8 +51,8 @@ async function sealedOnRecord(hashes: string[]) {
  */
 export async function verifyDocument(file: File): Promise<Verification> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.length === 0) throw new AppError("BAD_REQUEST", "The file is empty");
-  if (!looksLikePdf(bytes)) throw new AppError("UNSUPPORTED_MEDIA", "The file is not a PDF");
+  if (bytes.length === 0) throw new AppError("FILE_EMPTY", "The file is empty");
+  if (!looksLikePdf(bytes)) throw new AppError("NOT_A_PDF", "The file is not a PDF");
   const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
   const { p12, password } = await signingCertificate();
   let report: PdfVerification;

@@ -4,6 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { WebhookEvent } from "@/lib/schemas/webhooks";
 import type { Queryable } from "../db";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { enqueue } from "../jobs/queue";
 
 /**
@@ -30,10 +31,13 @@ export async function emitEvent(
     );
   const payload = { type, timestamp: new Date().toISOString(), data };
   for (const ep of endpoints.filter((e) => e.events.includes(type))) {
-    const [d] = await tx
-      .insert(webhookDeliveries)
-      .values({ endpointId: ep.id, messageId: `msg_${crypto.randomBytes(16).toString("hex")}`, eventType: type, payload })
-      .returning({ id: webhookDeliveries.id });
+    const d = oneRow(
+      await tx
+        .insert(webhookDeliveries)
+        .values({ endpointId: ep.id, messageId: `msg_${crypto.randomBytes(16).toString("hex")}`, eventType: type, payload })
+        .returning({ id: webhookDeliveries.id }),
+      "the new webhook delivery",
+    );
     await enqueue(tx, "webhook", { deliveryId: d.id }, { maxAttempts: 10 });
   }
 }

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../http/errors";
 import { iso } from "../api-keys/dto";
 import { isUuid } from "../scope";
@@ -29,20 +30,24 @@ const scope = (auth: KeyAuth) =>
 
 export async function createWebhook(auth: KeyAuth, input: { url: string; events: string[]; description?: string }) {
   const problem = obviouslyPrivate(new URL(input.url));
-  if (problem) throw new AppError("UNPROCESSABLE", `Webhook URL refused: ${problem} (set WEBHOOK_ALLOW_PRIVATE=1 to allow it)`);
+  if (problem)
+    throw new AppError("WEBHOOK_URL_REFUSED", `Webhook URL refused: ${problem} (set WEBHOOK_ALLOW_PRIVATE=1 to allow it)`);
   const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
   const db = await getDb();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      orgId: auth.orgId,
-      environment: auth.environment,
-      url: input.url,
-      events: [...new Set(input.events)],
-      secret,
-      description: input.description ?? null,
-    })
-    .returning();
+  const row = oneRow(
+    await db
+      .insert(webhookEndpoints)
+      .values({
+        orgId: auth.orgId,
+        environment: auth.environment,
+        url: input.url,
+        events: [...new Set(input.events)],
+        secret,
+        description: input.description ?? null,
+      })
+      .returning(),
+    "the new webhook endpoint",
+  );
   return { ...toDto(row), secret };
 }
 
@@ -53,13 +58,13 @@ export async function listWebhooks(auth: KeyAuth) {
 }
 
 async function findEndpoint(auth: KeyAuth, id: string) {
-  if (!isUuid(id)) throw notFound("Webhook");
+  if (!isUuid(id)) throw notFound("WEBHOOK_NOT_FOUND", "Webhook");
   const db = await getDb();
   const [row] = await db
     .select()
     .from(webhookEndpoints)
     .where(and(scope(auth), eq(webhookEndpoints.id, id)));
-  if (!row) throw notFound("Webhook");
+  if (!row) throw notFound("WEBHOOK_NOT_FOUND", "Webhook");
   return row;
 }
 

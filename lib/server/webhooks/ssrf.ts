@@ -48,7 +48,9 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
       return callback(new BlockedTargetError(`${hostname} resolves to ${bad.address}, which is not a public address`), "", 0);
     }
     if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0].address, list[0].family);
+    const [first] = list;
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 0);
+    callback(null, first.address, first.family);
   });
 };
 

@@ -1,4 +1,5 @@
-import { envelope, json } from "@/lib/server/http/envelope";
+import { AppError } from "@/lib/server/http/errors";
+import { errorResponse } from "@/lib/server/http/route";
 import { currentStaff } from "@/lib/server/staff/current-staff";
 import { forwardToApi } from "@/lib/server/staff/forward-to-api";
 import { refuseForeignCall } from "@/lib/server/staff/same-origin";
@@ -11,11 +12,11 @@ type Ctx = { params: Promise<{ path: string[] }> };
 // the server-held key, which never reaches the browser.
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
   const staff = await currentStaff();
-  if (!staff) return json(envelope(401, "Sign in to use the dashboard", null), 401);
+  if (!staff) return errorResponse(new AppError("SIGN_IN_REQUIRED", "Sign in to use the dashboard"));
   const denied = staffMayCall(staff, (await ctx.params).path, req.method);
-  if (denied) return json(envelope(403, denied, null), 403);
+  if (denied) return errorResponse(new AppError("ROLE_NOT_ALLOWED", denied));
   const refused = refuseForeignCall(req);
-  if (refused) return json(envelope(403, refused, null), 403);
+  if (refused) return errorResponse(new AppError("CROSS_ORIGIN_REFUSED", refused));
   return forwardToApi(req, (await ctx.params).path, staff);
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Every closed set of values a column of the database holds (statuses, roles, types, kinds,
+ * environments, plans), defined once. The API's zod enums (lib/schemas/*) and the database's CHECK
+ * constraints (lib/server/db/schema.ts) are both made from these arrays, so the two never disagree.
+ * No imports: lib/schemas, lib/server and drizzle-kit (which loads schema.ts on its own) all read it.
+ */
+
+export const ENVIRONMENTS = ["SANDBOX", "PRODUCTION"] as const;
+export const ORG_PLANS = ["FREE", "ENTERPRISE"] as const;
+/** SYSTEM keys are provisioned by the server itself (the dashboard's key). */
+export const API_KEY_KINDS = ["USER", "SYSTEM"] as const;
+
+export const STAFF_ROLES = ["ADMIN", "MEMBER"] as const;
+export const STAFF_LINK_PURPOSES = ["INVITE", "RESET"] as const;
+export const AUTH_OUTCOMES = ["SUCCESS", "FAILURE", "THROTTLED"] as const;
+
+export const DELIVERY_MODES = ["email"] as const;
+/** A signature request's life: lib/server/requests/request-state.ts holds its transitions. */
+export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
+
+export const RECIPIENT_ROLES = ["SIGNER", "CC", "APPROVER", "VIEWER"] as const;
+/** A recipient's turn: lib/server/recipients/recipient-state.ts holds its transitions. */
+export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
+export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
+/** How a signer session was earned (a session is never earned with NONE). */
+export const SIGNER_SESSION_METHODS = ["ACCESS_CODE", "EMAIL_CODE"] as const;
+export const RECIPIENT_DELIVERIES = ["EMAIL", "EMBEDDED"] as const;
+
+export const FIELD_TYPES = [
+  "SIGNATURE",
+  "INITIAL",
+  "DATE",
+  "TEXT",
+  "CHECKBOX",
+  "RADIO",
+  "DROPDOWN",
+  "NUMBER",
+  "NAME",
+  "EMAIL",
+] as const;
+
+export const TEMPLATE_KINDS = ["PDF", "DOCX"] as const;
+
+export const JOB_TYPES = [
+  "invitation",
+  "webhook",
+  "seal",
+  "notify",
+  "sweep",
+  "staff-link",
+  "purge-blobs",
+  "signer-code",
+  "bulk-send",
+] as const;
+export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
+
+export const WEBHOOK_DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED"] as const;
+export const MAIL_VIAS = ["smtp", "outbox"] as const;
+
+export const BULK_SEND_STATUSES = ["QUEUED", "RUNNING", "DONE"] as const;
+/** INVALID rows are FAILED before anything runs. */
+export const BULK_ROW_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+
+export type Environment = (typeof ENVIRONMENTS)[number];
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export type JobType = (typeof JOB_TYPES)[number];
+export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,0 +1,10 @@
+/**
+ * The row a statement always produces: INSERT … RETURNING, an UPDATE of a row the transaction has
+ * just read and locked, a COUNT(*). None back means a broken invariant (a bug), not a client mistake,
+ * so it is a plain Error: the route wrapper turns it into a 500 with a reference.
+ */
+export function oneRow<T>(rows: readonly T[], what: string): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error(`Expected a row from ${what}, got none`);
+  return row;
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { RECIPIENT_STATUSES, type RecipientRole, type RecipientStatus, type RequestStatus } from "@/lib/schemas/states";
+import type { Queryable } from "../db";
+import { recipients } from "../db/schema";
+import { AppError, notFound, type ErrorCode } from "../http/errors";
+
+/**
+ * A recipient's turn, as data: PENDING (not their turn yet) → SENT (invited, or their embedded turn
+ * began) → VIEWED (opened the link; for a VIEWER that is the whole turn) → SIGNED (a SIGNER) or
+ * APPROVED (an APPROVER); a SIGNER or APPROVER may also decline, from SENT or VIEWED. SIGNED,
+ * APPROVED and DECLINED are final; a CC takes no turn and stays PENDING.
+ *
+ * Every change of `recipients.status` goes through transitionRecipient below
+ * (request-state.test.ts fails if another file of lib/server writes it).
+ */
+export const RECIPIENT_TRANSITIONS = {
+  PENDING: ["SENT"],
+  SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED"],
+  VIEWED: ["SIGNED", "APPROVED", "DECLINED"],
+  SIGNED: [],
+  APPROVED: [],
+  DECLINED: [],
+} as const satisfies Record<RecipientStatus, readonly RecipientStatus[]>;
+
+/** Who may reach each status: only a SIGNER signs, only an APPROVER approves, a CC reaches none. */
+export const RECIPIENT_STATUS_ROLES = {
+  PENDING: [],
+  SENT: ["SIGNER", "APPROVER", "VIEWER"],
+  VIEWED: ["SIGNER", "APPROVER", "VIEWER"],
+  SIGNED: ["SIGNER"],
+  APPROVED: ["APPROVER"],
+  DECLINED: ["SIGNER", "APPROVER"],
+} as const satisfies Record<RecipientStatus, readonly RecipientRole[]>;
+
+export const canTransitionRecipient = (from: RecipientStatus, to: RecipientStatus, role?: RecipientRole): boolean =>
+  (RECIPIENT_TRANSITIONS[from] as readonly RecipientStatus[]).includes(to) &&
+  (role === undefined || (RECIPIENT_STATUS_ROLES[to] as readonly RecipientRole[]).includes(role));
+
+/** The statuses a recipient may move to `to` from. */
+export const recipientPredecessors = (to: RecipientStatus): RecipientStatus[] =>
+  RECIPIENT_STATUSES.filter((from) => canTransitionRecipient(from, to));
+
+/** The code that says why a recipient in `status` cannot do what was asked. */
+export const RECIPIENT_STATE_CODE = {
+  PENDING: "RECIPIENT_NOT_YOUR_TURN",
+  SENT: "RECIPIENT_ALREADY_INVITED",
+  VIEWED: "RECIPIENT_ALREADY_VIEWED",
+  SIGNED: "RECIPIENT_ALREADY_SIGNED",
+  APPROVED: "RECIPIENT_ALREADY_APPROVED",
+  DECLINED: "RECIPIENT_DECLINED",
+} as const satisfies Record<RecipientStatus, ErrorCode>;
+
+type RecipientState = { status: RecipientStatus; role: RecipientRole };
+
+/**
+ * Throws the 409 of the recipient's state (RECIPIENT_NOT_YOUR_TURN, RECIPIENT_ALREADY_SIGNED, …)
+ * unless they are in one of `allowed`; `message` says it to whoever asked.
+ */
+export function assertRecipientStatus(
+  r: RecipientState,
+  allowed: readonly RecipientStatus[],
+  message: (status: RecipientStatus) => string,
+  details: Record<string, unknown> = { recipientStatus: r.status },
+): void {
+  if (!allowed.includes(r.status)) throw new AppError(RECIPIENT_STATE_CODE[r.status], message(r.status), { details });
+}
+
+export type SignerAction = "sign" | "approve" | "decline";
+
+const NOT_YOURS: Partial<Record<RecipientRole, Partial<Record<SignerAction, string>>>> = {
+  CC: {
+    sign: "A CC recipient does not sign",
+    approve: "A CC recipient does not approve; they receive a copy",
+    decline: "A CC recipient does not sign",
+  },
+  APPROVER: {
+    sign: "An approver has nothing to sign: approve or decline the document (POST /api/sign/{token}/approve or /decline)",
+  },
+  SIGNER: { approve: "A signer signs the document (POST /api/sign/{token}/sign); only an approver approves" },
+  VIEWER: {
+    sign: "A viewer has nothing to sign: opening the document is all that is asked",
+    approve: "A viewer has nothing to approve: opening the document is all that is asked",
+    decline: "A viewer has nothing to decline: opening the document is all that is asked",
+  },
+};
+
+const REFUSED_TEXT: Record<RecipientStatus, (action: SignerAction) => string | null> = {
+  PENDING: (action) =>
+    `It is not your turn to ${action === "approve" ? "approve" : "sign"} yet: earlier recipients have not finished`,
+  SENT: () => null,
+  VIEWED: () => null,
+  SIGNED: () => "You have already signed this document",
+  APPROVED: () => "You have already approved this document",
+  DECLINED: () => "You declined this document",
+};
+
+/**
+ * Only an invited recipient whose turn it is may act, and only as their role allows (a SIGNER signs,
+ * an APPROVER approves; both may decline), whatever link they hold. Else 409 saying why, with the
+ * code of the condition. (A request that ended answers 410 before this: find-signer.ts.)
+ */
+export function assertMayAct(r: RecipientState, req: { status: RequestStatus }, action: SignerAction): void {
+  // A completed request's link shows the sealed copy, nothing else.
+  if (req.status === "COMPLETED")
+    throw new AppError("REQUEST_COMPLETED", "This request is complete; there is nothing more to sign", {
+      details: { status: req.status },
+    });
+  const details = { status: r.status, role: r.role };
+  const refused = NOT_YOURS[r.role]?.[action];
+  if (refused) throw new AppError("RECIPIENT_ROLE_CANNOT_ACT", refused, { details });
+  const text = REFUSED_TEXT[r.status](action);
+  if (text) throw new AppError(RECIPIENT_STATE_CODE[r.status], text, { details });
+}
+
+export type RecipientRow = typeof recipients.$inferSelect;
+/** Columns that change with the status (sentAt, viewedAt, signedAt, declinedAt, declineReason). */
+export type RecipientChanges = Partial<
+  Pick<typeof recipients.$inferInsert, "sentAt" | "viewedAt" | "signedAt" | "declinedAt" | "declineReason">
+>;
+
+function checkedFrom(to: RecipientStatus, from: readonly RecipientStatus[] | undefined): RecipientStatus[] {
+  const allowed = from ? [...from] : recipientPredecessors(to);
+  for (const f of allowed) {
+    if (!canTransitionRecipient(f, to)) throw new Error(`Recipient: no transition ${f} → ${to}`);
+  }
+  return allowed;
+}
+
+/**
+ * Moves one recipient to `to` if they are in an allowed predecessor (or `from`) and their role may
+ * reach it: UPDATE … WHERE id AND status IN (…) AND role IN (…) RETURNING, in the caller's
+ * transaction. Returns the row, or null when nothing changed (already moved: a retried job).
+ */
+export async function tryTransitionRecipient(
+  tx: Queryable,
+  id: string,
+  to: RecipientStatus,
+  opts: { from?: readonly RecipientStatus[]; set?: RecipientChanges } = {},
+): Promise<RecipientRow | null> {
+  const from = checkedFrom(to, opts.from);
+  const [row] = await tx
+    .update(recipients)
+    .set({ ...opts.set, status: to })
+    .where(
+      and(eq(recipients.id, id), inArray(recipients.status, from), inArray(recipients.role, [...RECIPIENT_STATUS_ROLES[to]])),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** As tryTransitionRecipient, but no change is an error: 404, or the 409 of the recipient's role or state. */
+export async function transitionRecipient(
+  tx: Queryable,
+  id: string,
+  to: RecipientStatus,
+  opts: { from?: readonly RecipientStatus[]; set?: RecipientChanges } = {},
+): Promise<RecipientRow> {
+  const row = await tryTransitionRecipient(tx, id, to, opts);
+  if (row) return row;
+  const [cur] = await tx
+    .select({ status: recipients.status, role: recipients.role })
+    .from(recipients)
+    .where(eq(recipients.id, id));
+  if (!cur) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+  if (!(RECIPIENT_STATUS_ROLES[to] as readonly RecipientRole[]).includes(cur.role))
+    throw new AppError("RECIPIENT_ROLE_CANNOT_ACT", `A ${cur.role} recipient cannot become ${to}`, { details: cur });
+  throw new AppError(RECIPIENT_STATE_CODE[cur.status], `This recipient is ${cur.status}; they cannot become ${to}`, {
+    details: { recipientStatus: cur.status },
+  });
+}

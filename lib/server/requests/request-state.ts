@@ -1,0 +1,121 @@
+import "server-only";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { REQUEST_STATUSES, type RequestStatus } from "@/lib/schemas/states";
+import type { Queryable } from "../db";
+import { signatureRequests } from "../db/schema";
+import { AppError, notFound, type ErrorCode } from "../http/errors";
+
+/**
+ * A signature request's life, as data: DRAFT → IN_PROGRESS (sent) → COMPLETED (sealed), or from
+ * IN_PROGRESS to DECLINED (a recipient declines), CANCELLED (the sender cancels) or EXPIRED (past
+ * expiresAt). The last four are final. A seal that failed for good is not a state: the request stays
+ * IN_PROGRESS with its sealError set until a reseal succeeds. A DRAFT is deleted, never cancelled.
+ *
+ * Every change of `signature_requests.status` goes through transitionRequest / transitionRequests
+ * below (request-state.test.ts fails if another file of lib/server writes it).
+ */
+export const REQUEST_TRANSITIONS = {
+  DRAFT: ["IN_PROGRESS"],
+  IN_PROGRESS: ["COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"],
+  COMPLETED: [],
+  DECLINED: [],
+  CANCELLED: [],
+  EXPIRED: [],
+} as const satisfies Record<RequestStatus, readonly RequestStatus[]>;
+
+export const canTransitionRequest = (from: RequestStatus, to: RequestStatus): boolean =>
+  (REQUEST_TRANSITIONS[from] as readonly RequestStatus[]).includes(to);
+
+/** The statuses a request may move to `to` from. */
+export const requestPredecessors = (to: RequestStatus): RequestStatus[] =>
+  REQUEST_STATUSES.filter((from) => canTransitionRequest(from, to));
+
+/** The code that says why a request in `status` refuses an action that needs one of `allowed`. */
+export function requestStateCode(status: RequestStatus, allowed: readonly RequestStatus[]): ErrorCode {
+  if (allowed.length === 1 && allowed[0] === "DRAFT") return "REQUEST_NOT_DRAFT";
+  const byStatus: Record<RequestStatus, ErrorCode> = {
+    DRAFT: "REQUEST_NOT_SENT",
+    IN_PROGRESS: "REQUEST_IN_PROGRESS",
+    COMPLETED: "REQUEST_COMPLETED",
+    DECLINED: "REQUEST_DECLINED",
+    CANCELLED: "REQUEST_CANCELLED",
+    EXPIRED: "REQUEST_EXPIRED",
+  };
+  return byStatus[status];
+}
+
+/** What follows "Signature request is <STATUS>; " in the message: fixed, or said according to the status. */
+export type RefusalText = string | ((status: RequestStatus) => string);
+
+/** The 409 for a request in `status` asked to do what only `allowed` statuses allow. */
+export function requestStateError(status: RequestStatus, allowed: readonly RequestStatus[], why: RefusalText): AppError {
+  const text = typeof why === "function" ? why(status) : why;
+  return new AppError(requestStateCode(status, allowed), `Signature request is ${status}; ${text}`, { details: { status } });
+}
+
+/**
+ * Throws the 409 naming the current state (REQUEST_NOT_DRAFT, REQUEST_COMPLETED, …) unless the
+ * request is in one of `allowed`. `why` ends the message ("Signature request is COMPLETED; <why>").
+ */
+export function assertRequestStatus(row: { status: RequestStatus }, allowed: readonly RequestStatus[], why: RefusalText): void {
+  if (!allowed.includes(row.status)) throw requestStateError(row.status, allowed, why);
+}
+
+/** Throws 409 REQUEST_NOT_DRAFT naming the current state unless the request is a DRAFT. */
+export function assertDraft(row: { status: RequestStatus }, action: string): void {
+  assertRequestStatus(row, ["DRAFT"], `${action} is only possible while it is DRAFT`);
+}
+
+export type RequestRow = typeof signatureRequests.$inferSelect;
+/** Columns that change with the status (timestamps, the seal error); status and updatedAt are set here. */
+export type RequestChanges = Partial<Omit<typeof signatureRequests.$inferInsert, "id" | "status">>;
+
+function checkedFrom(to: RequestStatus, from: readonly RequestStatus[] | undefined): RequestStatus[] {
+  const allowed = from ? [...from] : requestPredecessors(to);
+  for (const f of allowed) {
+    // A programming error, not a user's: the caller asked for a move the table does not have.
+    if (!canTransitionRequest(f, to)) throw new Error(`Signature request: no transition ${f} → ${to}`);
+  }
+  return allowed;
+}
+
+/**
+ * Moves one request to `to`: UPDATE … WHERE id = $id AND status IN (the allowed predecessors of `to`,
+ * or `from` if given) RETURNING, in the caller's transaction. When no row changed, throws the error
+ * that says why (404 if there is no such request, else the 409 of its current state, with `why`).
+ */
+export async function transitionRequest(
+  tx: Queryable,
+  id: string,
+  to: RequestStatus,
+  opts: { from?: readonly RequestStatus[]; set?: RequestChanges; why?: RefusalText } = {},
+): Promise<RequestRow> {
+  const from = checkedFrom(to, opts.from);
+  const [row] = await tx
+    .update(signatureRequests)
+    .set({ updatedAt: new Date(), ...opts.set, status: to })
+    .where(and(eq(signatureRequests.id, id), inArray(signatureRequests.status, from)))
+    .returning();
+  if (row) return row;
+  const [cur] = await tx.select({ status: signatureRequests.status }).from(signatureRequests).where(eq(signatureRequests.id, id));
+  if (!cur) throw notFound("REQUEST_NOT_FOUND", "Signature request");
+  throw requestStateError(cur.status, from, opts.why ?? `it cannot become ${to}`);
+}
+
+/**
+ * Moves every request that matches `where` (and is in an allowed predecessor of `to`) to `to`, and
+ * returns them: none is a normal outcome (a sweep that found nothing to do).
+ */
+export async function transitionRequests(
+  tx: Queryable,
+  to: RequestStatus,
+  where: SQL | undefined,
+  opts: { from?: readonly RequestStatus[]; set?: RequestChanges } = {},
+): Promise<RequestRow[]> {
+  const from = checkedFrom(to, opts.from);
+  return tx
+    .update(signatureRequests)
+    .set({ updatedAt: new Date(), ...opts.set, status: to })
+    .where(and(inArray(signatureRequests.status, from), where))
+    .returning();
+}

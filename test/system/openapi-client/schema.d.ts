@@ -1,0 +1,7841 @@
+// Generated from the OpenAPI document (/api/v1/openapi.json) by scripts/openapi-types.ts: do not edit.
+// Regenerate with: node --conditions=react-server --import tsx scripts/openapi-types.ts
+
+export interface paths {
+  "/api/v1/api-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the organization's keys visible to this key */
+    get: operations["listApiKeys"];
+    put?: never;
+    /** Create an API key (the full key is returned once) */
+    post: operations["createApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/api-keys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key */
+    delete: operations["revokeApiKey"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List signature requests, newest first (cursor pagination) */
+    get: operations["listRequests"];
+    put?: never;
+    /** Create a DRAFT signature request from a PDF */
+    post: operations["createRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a signature request with its document, recipients and fields */
+    get: operations["getRequest"];
+    put?: never;
+    post?: never;
+    /** Delete a DRAFT */
+    delete: operations["deleteRequest"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/document": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download the current PDF (application/pdf) */
+    get: operations["getDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit trail of a request */
+    get: operations["getAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/send": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail */
+    post: operations["sendRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel an IN_PROGRESS request; signing links stop working */
+    post: operations["cancelRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/recipients": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a recipient to a DRAFT (order or signingOrder: same order = parallel) */
+    post: operations["addRecipient"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a recipient (and its fields) from a DRAFT */
+    delete: operations["deleteRecipient"];
+    options?: never;
+    head?: never;
+    /** Change a recipient of a DRAFT */
+    patch: operations["updateRecipient"];
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add fields by coordinates (points from the top-left of the displayed page): one field or { fields: [...] } */
+    post: operations["addFields"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields/{fieldId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a field from a DRAFT */
+    delete: operations["deleteField"];
+    options?: never;
+    head?: never;
+    /** Move, resize or change a field of a DRAFT */
+    patch: operations["updateField"];
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/remind": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mail again the signers whose turn it is */
+    post: operations["remindRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/reseal": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Seal again a request every signer has signed (after its seal failed); 202, the seal is queued
+     * @description 409 unless every SIGNER has signed and the request is IN_PROGRESS (not COMPLETED, CANCELLED, DECLINED or EXPIRED). The seal job is queued (not doubled if one is already queued or running); sealError stays until a seal succeeds.
+     */
+    post: operations["resealRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the signer's page shows: the request, this signer's fields, whether it is their turn
+     * @description 404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) until availableUntil. Limited per link and per client address: 429 with Retry-After. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    get: operations["viewSigning"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/document": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The PDF to sign; once the request is COMPLETED, the sealed copy (for 30 days) */
+    get: operations["signingDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/sign": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign: a value for each of this signer's fields, and consent
+     * @description Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, 4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image).
+     */
+    post: operations["submitSignature"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve (an APPROVER whose turn it is): the recipient becomes APPROVED and the order advances
+     * @description Body { consent: true }. Only a recipient with role APPROVER, invited (SENT or VIEWED): else 409 naming why (a signer signs, a viewer has nothing to approve, not your turn, already approved). Records recipient.approved (time, IP, user agent) and sends the signature_request.approved webhook; the next order group is invited, or, when every SIGNER signed, every APPROVER approved and every VIEWER viewed, the seal is queued (completed: true). An approver declines with POST …/decline, as a signer does.
+     */
+    post: operations["approveSigning"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/decline": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline to sign, with a reason: the request becomes DECLINED */
+    post: operations["declineSigning"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/authentication": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether this link asks for a code, and what the page may show before it is given
+     * @description A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    get: operations["signerAuthentication"];
+    put?: never;
+    /**
+     * Give the access code or the e-mailed code: a signer session (cookie) for this link
+     * @description Right: 200 and Set-Cookie signet_signer_<link id> (HttpOnly, SameSite=Lax, Secure over https), a session for this link only, ending 30 minutes after its last use (8 hours at most). Wrong: 401 (details.reason WRONG_CODE, attemptsLeft); the fifth wrong code in a row locks the link for 15 minutes: 429 with Retry-After (details.reason LOCKED, lockedUntil). An e-mailed code works once, for 10 minutes, and only the last one sent. 409 for a link that needs no code.
+     */
+    post: operations["verifySignerCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/authentication/code": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * EMAIL_CODE: mail a new 6-digit code to the recipient's address (valid 10 minutes, once)
+     * @description The mail is queued with the code's row; a new code ends the ones before it. One code per 30 seconds and five an hour per recipient, none while the link is locked: 429 with Retry-After (details.nextCodeAt or lockedUntil). 409 for a link without EMAIL_CODE.
+     */
+    post: operations["sendSignerCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List webhook endpoints */
+    get: operations["listWebhooks"];
+    put?: never;
+    /** Subscribe a URL to events; the signing secret (whsec_…) is returned once */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The last 100 deliveries to an endpoint, with their attempts and results */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/outbox": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mail Signet sent or wrote to the outbox (when no SMTP_URL is set), newest first */
+    get: operations["listOutbox"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/outbox/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One message of the outbox, as text and HTML */
+    get: operations["getOutboxMessage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/anchors/preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm anchors are in the PDF text layer (or list every {{…}} anchor, parsed, with positions) */
+    post: operations["previewAnchors"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields/anchors": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create fields from anchors (unified format)
+     * @description Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     */
+    post: operations["anchorFields"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields/anchored": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create fields from literal or legacy anchors with offsets (on a request, or on a PDF template)
+     * @description Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     */
+    post: operations["anchoredFields"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields/anchors/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stamp a PNG or JPEG at an anchor (FIT, FILL or STRETCH); DRAFT only; a new document version */
+    post: operations["stampImage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/fields/anchored/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stamp an image at an anchor (the legacy spelling of /fields/anchors/image) */
+    post: operations["stampImageLegacy"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/anchors/text-replacements": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace fixed text at anchors: the box is painted white and the text drawn in it; all or nothing */
+    post: operations["replaceText"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List templates, newest first (cursor pagination) */
+    get: operations["listTemplates"];
+    put?: never;
+    /**
+     * Upload a PDF or DOCX template (judged by content); the record lists its placeholders and anchors
+     * @description Multipart: file (PDF, or DOCX with {{placeholders}} and anchors) and name. A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them.
+     */
+    post: operations["createTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a template with its placeholders, anchors and stored fields */
+    get: operations["getTemplate"];
+    put?: never;
+    post?: never;
+    /** Delete a template (drafts made from it keep their documents) */
+    delete: operations["deleteTemplate"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/fields/anchored": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Store fields on a PDF template at literal anchors (recipientId is s1, s2, …); also at /signature-requests/{templateId}/fields/anchored */
+    post: operations["templateAnchoredFields"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/templates/{templateId}/use": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a DRAFT from a template: DOCX filled from templateData and converted to PDF, or the PDF as it is
+     * @description Recipients are created in the order given: the first is s1, the second s2, … A DOCX needs a value for every placeholder (422 lists the missing ones in details.missing); templateData on a PDF template is a 400. Fields stored on a PDF template are copied to the matching recipients.
+     */
+    post: operations["useTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a PDF: is it sealed by this service and unmodified since, its PAdES level and time-stamp
+     * @description No API key. multipart/form-data with one part, `file` (at most the upload limit, else 413). Bytes that are not a PDF: 415; a PDF that cannot be read, or is too complex: 422. Every signature is checked (byte range, digest, CMS signature) and the seal compared with this server's sealing certificate. `document` (title, signers with masked e-mail addresses, completion time) is given only when the file is a sealed document this server stored. Limited per client address (VERIFY_RATE_LIMIT_IP a minute, default 20): 429 with Retry-After.
+     */
+    post: operations["verifyDocument"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/signing-url": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signing URL for an EMBEDDED recipient, to frame on an allowed origin: valid 5 minutes, once
+     * @description For a recipient with `delivery: EMBEDDED` whose turn it is (status SENT or VIEWED) in an IN_PROGRESS request. Opening the URL consumes it and shows the usual signing page; it may be framed only by the origins in the server's EMBED_ALLOWED_ORIGINS, and posts `signet:loaded`, `signet:signed`, `signet:declined` to its parent. Ask for a new URL each time the page is shown. 409: the request is not IN_PROGRESS, or it is not (or no longer) this recipient's turn; 422: the recipient is not EMBEDDED (or is a CC). See docs/embedding.md.
+     */
+    post: operations["createSigningUrl"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/bulk-send": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a template to many recipients: one request per CSV (or JSON) row
+     * @description multipart/form-data with a CSV in the part `file` (a header row; columns s1.name, s1.email, s2.name, … for each signer reference of the template, one per DOCX placeholder, optional title), or application/json { rows: [{ "s1.name": …, "s1.email": …, <placeholder>: … }] }. At most 1000 rows (else 422, nothing created). Every row is validated first: invalid rows are reported in errors and kept as FAILED, the others become one request each (fields from the template's stored fields and anchors), sent by the job queue. ?dryRun=true validates and answers the parsed rows and errors (200) without creating anything.
+     */
+    post: operations["bulkSend"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/bulk-sends": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List bulk sends, newest first (cursor pagination) */
+    get: operations["listBulkSends"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/bulk-sends/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bulk send with each row's status, request id or error */
+    get: operations["getBulkSend"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Error: {
+      code: number;
+      statusText: string;
+      message: string;
+      data: null;
+      /**
+       * @description The condition's stable machine code: one per condition, never renamed (docs/api.md, "Error codes", gives each one's status and meaning)
+       * @enum {string}
+       */
+      errorCode:
+        | "VALIDATION_FAILED"
+        | "MALFORMED_JSON"
+        | "MALFORMED_MULTIPART"
+        | "DUPLICATE_PART"
+        | "BODY_UNREADABLE"
+        | "CURSOR_INVALID"
+        | "IDEMPOTENCY_KEY_INVALID"
+        | "PAYLOAD_TOO_LARGE"
+        | "UNSUPPORTED_MEDIA_TYPE"
+        | "METHOD_NOT_ALLOWED"
+        | "ENDPOINT_NOT_FOUND"
+        | "API_KEY_MISSING"
+        | "API_KEY_INVALID"
+        | "API_KEY_REVOKED"
+        | "IP_NOT_ALLOWED"
+        | "ENTERPRISE_PLAN_REQUIRED"
+        | "RATE_LIMITED"
+        | "IDEMPOTENCY_KEY_REUSED"
+        | "IDEMPOTENCY_KEY_IN_PROGRESS"
+        | "REQUEST_NOT_FOUND"
+        | "RECIPIENT_NOT_FOUND"
+        | "FIELD_NOT_FOUND"
+        | "TEMPLATE_NOT_FOUND"
+        | "BULK_SEND_NOT_FOUND"
+        | "WEBHOOK_NOT_FOUND"
+        | "API_KEY_NOT_FOUND"
+        | "MESSAGE_NOT_FOUND"
+        | "STAFF_MEMBER_NOT_FOUND"
+        | "REQUEST_NOT_DRAFT"
+        | "REQUEST_NOT_SENT"
+        | "REQUEST_IN_PROGRESS"
+        | "REQUEST_COMPLETED"
+        | "REQUEST_DECLINED"
+        | "REQUEST_CANCELLED"
+        | "REQUEST_EXPIRED"
+        | "REQUEST_NOT_FULLY_SIGNED"
+        | "RECIPIENT_NOT_YOUR_TURN"
+        | "RECIPIENT_ALREADY_INVITED"
+        | "RECIPIENT_ALREADY_VIEWED"
+        | "RECIPIENT_ALREADY_SIGNED"
+        | "RECIPIENT_ALREADY_APPROVED"
+        | "RECIPIENT_DECLINED"
+        | "RECIPIENT_ROLE_CANNOT_ACT"
+        | "NOT_A_PDF"
+        | "NOT_A_DOCX"
+        | "NOT_PDF_OR_DOCX"
+        | "IMAGE_UNSUPPORTED"
+        | "FILE_EMPTY"
+        | "PDF_ENCRYPTED"
+        | "PDF_MALFORMED"
+        | "PDF_TOO_MANY_PAGES"
+        | "PDF_TOO_COMPLEX"
+        | "POSITION_OUT_OF_PAGE"
+        | "TEXT_DOES_NOT_FIT"
+        | "TEXT_UNSUPPORTED_CHARACTERS"
+        | "DOCX_CORRUPT"
+        | "DOCX_TOO_LARGE"
+        | "DOCX_TOO_COMPLEX"
+        | "DOCX_TEMPLATE_INVALID"
+        | "CONVERSION_FAILED"
+        | "CONVERSION_TIMEOUT"
+        | "CONVERTER_UNAVAILABLE"
+        | "DOCUMENT_CHANGED"
+        | "ANCHOR_NOT_FOUND"
+        | "NO_ANCHOR_FOR_SIGNER"
+        | "TOO_MANY_RECIPIENTS"
+        | "TOO_MANY_FIELDS"
+        | "FIELD_PLACEMENT_INVALID"
+        | "RECIPIENT_HAS_FIELDS"
+        | "EMBEDDED_AUTH_UNSUPPORTED"
+        | "RECIPIENT_NOT_EMBEDDED"
+        | "RECIPIENT_IS_CC"
+        | "NO_DECIDING_RECIPIENT"
+        | "SIGNER_WITHOUT_FIELDS"
+        | "WEBHOOK_URL_REFUSED"
+        | "TEMPLATE_NOT_PDF"
+        | "TEMPLATE_DATA_NOT_ACCEPTED"
+        | "TEMPLATE_DATA_MISSING"
+        | "TEMPLATE_RECIPIENTS_MISSING"
+        | "TEMPLATE_HAS_NO_SIGNERS"
+        | "CSV_EMPTY"
+        | "CSV_NOT_TEXT"
+        | "CSV_MALFORMED"
+        | "CSV_HEADER_MISMATCH"
+        | "BULK_TOO_MANY_ROWS"
+        | "BULK_NO_ROWS"
+        | "BULK_NO_VALID_ROWS"
+        | "BULK_ROW_INVALID"
+        | "SIGNING_LINK_NOT_FOUND"
+        | "SIGNING_LINK_ENDED"
+        | "SIGNING_LINK_LOCKED"
+        | "SIGNER_AUTHENTICATION_REQUIRED"
+        | "SIGNER_CODE_WRONG"
+        | "SIGNER_CODE_NOT_NEEDED"
+        | "SIGNER_CODE_NOT_EMAILED"
+        | "SIGNER_CODE_TOO_SOON"
+        | "SIGNATURE_IMAGE_INVALID"
+        | "SIGNATURE_IMAGE_TOO_LARGE"
+        | "SIGNATURE_IMAGE_UNSUPPORTED"
+        | "FIELD_VALUES_INVALID"
+        | "SIGN_IN_REQUIRED"
+        | "ADMIN_REQUIRED"
+        | "ROLE_NOT_ALLOWED"
+        | "CROSS_ORIGIN_REFUSED"
+        | "PASSWORD_INCORRECT"
+        | "LAST_ADMIN"
+        | "SELF_CHANGE_REFUSED"
+        | "STAFF_EMAIL_TAKEN"
+        | "STAFF_DEACTIVATED"
+        | "STAFF_LINK_NOT_FOUND"
+        | "STAFF_LINK_USED"
+        | "STAFF_LINK_EXPIRED"
+        | "CLIENT_CLOSED_REQUEST"
+        | "API_UNREACHABLE"
+        | "INTERNAL_ERROR"
+        | "DATABASE_UNAVAILABLE";
+      errors?: {
+        field: string;
+        message: string;
+      }[];
+      details?: Record<string, never>;
+    };
+    Schema_0ffe226144:
+      | string
+      | number
+      | boolean
+      | {
+          [key: string]: components["schemas"]["Schema_0ffe226144"];
+        };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The keys */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                keyPrefix: string;
+                name: string;
+                /** @enum {string} */
+                environment: "SANDBOX" | "PRODUCTION";
+                allowedIps: string[];
+                createdAt: string;
+                lastUsedAt: string | null;
+                revokedAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /** @enum {string} */
+          environment: "SANDBOX" | "PRODUCTION";
+          allowedIps?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              keyPrefix: string;
+              name: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              allowedIps: string[];
+              createdAt: string;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+              apiKey: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              keyPrefix: string;
+              name: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              allowedIps: string[];
+              createdAt: string;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listRequests: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of requests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+                title: string;
+                delivery_mode: string;
+                /** @enum {string} */
+                environment: "SANDBOX" | "PRODUCTION";
+                document: {
+                  version: number;
+                  sha256: string;
+                  size: number;
+                  pageCount: number;
+                  pages: {
+                    width: number;
+                    height: number;
+                  }[];
+                };
+                createdAt: string;
+                updatedAt: string;
+                sentAt: string | null;
+                completedAt: string | null;
+                cancelledAt: string | null;
+                expiresAt: string | null;
+                sealError: {
+                  code: string;
+                  message: string;
+                  failedAt: string;
+                } | null;
+                recipientCount: number;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file?: Blob;
+          /** Format: binary */
+          documentFile?: Blob;
+          title: string;
+          /**
+           * @default email
+           * @enum {string}
+           */
+          delivery_mode?: "email";
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAudit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                type: string;
+                /** @description "api-key:<prefix>", "staff:<id>", "recipient:<id>" or "system" */
+                actor: string;
+                /** @description How to show the actor when the id does not say it: "Ann Lee <ann@example.com> (staff)" */
+                actorLabel: string | null;
+                ip: string | null;
+                userAgent: string | null;
+                data: {
+                  [key: string]: unknown;
+                };
+                createdAt: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  sendRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addRecipient: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          name: string;
+          /**
+           * @default SIGNER
+           * @enum {string}
+           */
+          role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+          order?: number;
+          signingOrder?: number;
+          authentication?: {
+            /** @enum {string} */
+            method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+            accessCode?: string;
+          };
+          /**
+           * @description EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it
+           * @enum {string}
+           */
+          delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+        };
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              name: string;
+              /** @enum {string} */
+              role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+              order: number;
+              signingOrder: number;
+              /** @enum {string} */
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              sentAt: string | null;
+              viewedAt: string | null;
+              signedAt: string | null;
+              approvedAt: string | null;
+              declinedAt: string | null;
+              declineReason: string | null;
+              authentication: {
+                /** @enum {string} */
+                method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+              };
+              /** @enum {string} */
+              delivery: "EMAIL" | "EMBEDDED";
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+              fieldsRemoved: number;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email?: string;
+          name?: string;
+          /** @enum {string} */
+          role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+          order?: number;
+          signingOrder?: number;
+          authentication?: {
+            /** @enum {string} */
+            method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+            accessCode?: string;
+          };
+          /**
+           * @description EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it
+           * @enum {string}
+           */
+          delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+        };
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              name: string;
+              /** @enum {string} */
+              role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+              order: number;
+              signingOrder: number;
+              /** @enum {string} */
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              sentAt: string | null;
+              viewedAt: string | null;
+              signedAt: string | null;
+              approvedAt: string | null;
+              declinedAt: string | null;
+              declineReason: string | null;
+              authentication: {
+                /** @enum {string} */
+                method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+              };
+              /** @enum {string} */
+              delivery: "EMAIL" | "EMBEDDED";
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addFields: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json":
+          | {
+              /** @enum {string} */
+              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              recipientId: string;
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              name?: string;
+              required?: boolean;
+              label?: string;
+              maxLength?: number;
+              fontSize?: number;
+              defaultValue?: string;
+              options?: string[];
+              group?: string;
+              option?: string;
+              min?: number;
+              max?: number;
+              decimals?: number;
+            }
+          | {
+              fields: {
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                recipientId: string;
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name?: string;
+                required?: boolean;
+                label?: string;
+                maxLength?: number;
+                fontSize?: number;
+                defaultValue?: string;
+                options?: string[];
+                group?: string;
+                option?: string;
+                min?: number;
+                max?: number;
+                decimals?: number;
+              }[];
+            };
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fieldId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fieldId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          type?: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+          recipientId?: string;
+          page?: number;
+          x?: number;
+          y?: number;
+          width?: number;
+          height?: number;
+          name?: string;
+          required?: boolean;
+          label?: string;
+          maxLength?: number;
+          fontSize?: number;
+          defaultValue?: string;
+          options?: string[];
+          group?: string;
+          option?: string;
+          min?: number;
+          max?: number;
+          decimals?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              recipientId: string;
+              /** @enum {string} */
+              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              name: string | null;
+              required: boolean;
+              label: string | null;
+              maxLength: number | null;
+              fontSize: number | null;
+              defaultValue: string | null;
+              /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+              options: string[] | null;
+              /** @description RADIO: the group of the button (one choice per group) */
+              group: string | null;
+              /** @description RADIO: the option this button stands for */
+              option: string | null;
+              /** @description NUMBER: smallest value allowed */
+              min: number | null;
+              /** @description NUMBER: largest value allowed */
+              max: number | null;
+              /** @description NUMBER: most decimals allowed (null: up to 6) */
+              decimals: number | null;
+              anchor: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  remindRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reminders queued */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              reminded: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  resealRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Seal queued */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  viewSigning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signer's view */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              request: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** @enum {string} */
+                status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+                /** @enum {string} */
+                environment: "SANDBOX" | "PRODUCTION";
+              };
+              recipient: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                signedAt: string | null;
+                approvedAt: string | null;
+                viewedAt: string | null;
+              };
+              yourTurn: boolean;
+              /** @description The names of those who must finish before this recipient's turn */
+              waitingFor: string[];
+              everyoneSigned: boolean;
+              /** @description COMPLETED: until when the sealed copy is at /document */
+              availableUntil: string | null;
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signingDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  submitSignature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          consent: true;
+          values: {
+            fieldId: string;
+            text?: string;
+            checked?: boolean;
+            typed?: string;
+            image?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Signed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              requestId: string;
+              /** @constant */
+              status: "SIGNED";
+              completed: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  approveSigning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @constant */
+          consent: true;
+        };
+      };
+    };
+    responses: {
+      /** @description Approved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              requestId: string;
+              /** @constant */
+              status: "APPROVED";
+              completed: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  declineSigning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Declined */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              requestId: string;
+              /** @constant */
+              status: "DECLINED";
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signerAuthentication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link's authentication */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @enum {string} */
+              method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+              /** @description The sender's organization */
+              organization: string | null;
+              /** @description EMAIL_CODE: where the code goes, masked ("a•••@example.com") */
+              emailHint: string | null;
+              /** @description Five wrong codes in a row lock the link for 15 minutes */
+              lockedUntil: string | null;
+              attemptsLeft: number;
+              codeSentAt: string | null;
+              /** @description The last code mailed, while it can still be used */
+              codeExpiresAt: string | null;
+              /** @description When another code may be mailed (one per 30 s, five an hour); null: now */
+              nextCodeAt: string | null;
+              /** @description This browser holds a live signer session for the link (always true for NONE) */
+              verified: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  verifySignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verified */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @constant */
+              verified: true;
+              /** @enum {string} */
+              method: "ACCESS_CODE" | "EMAIL_CODE";
+              sessionExpiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  sendSignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Code queued for mailing */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              sentTo: string;
+              expiresAt: string;
+              nextCodeAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Endpoints */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                events: string[];
+                description: string | null;
+                enabled: boolean;
+                disabledReason: string | null;
+                createdAt: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uri */
+          url: string;
+          /**
+           * @default [
+           *       "signature_request.sent",
+           *       "signature_request.viewed",
+           *       "signature_request.signed",
+           *       "signature_request.approved",
+           *       "signature_request.completed",
+           *       "signature_request.declined",
+           *       "signature_request.cancelled",
+           *       "signature_request.expired",
+           *       "signature_request.seal_failed"
+           *     ]
+           */
+          events?: (
+            | "signature_request.sent"
+            | "signature_request.viewed"
+            | "signature_request.signed"
+            | "signature_request.approved"
+            | "signature_request.completed"
+            | "signature_request.declined"
+            | "signature_request.cancelled"
+            | "signature_request.expired"
+            | "signature_request.seal_failed"
+          )[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              url: string;
+              events: string[];
+              description: string | null;
+              enabled: boolean;
+              disabledReason: string | null;
+              createdAt: string;
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deliveries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                messageId: string;
+                eventType: string;
+                /** @enum {string} */
+                status: "PENDING" | "DELIVERED" | "FAILED";
+                attempts: number;
+                lastStatusCode: number | null;
+                lastError: string | null;
+                createdAt: string;
+                deliveredAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listOutbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Messages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                id: string;
+                kind: string;
+                to: string;
+                subject: string;
+                via: string;
+                requestId: string | null;
+                createdAt: string;
+                hasContent: boolean;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOutboxMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              id: string;
+              to: string;
+              subject: string;
+              text: string;
+              html: string | null;
+              raw: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  previewAnchors: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          anchors?: {
+            anchorKey: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Anchors and where they are */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data:
+              | {
+                  documentVersion: number;
+                  anchors: {
+                    anchorKey: string;
+                    found: boolean;
+                    occurrences: {
+                      page: number;
+                      x: number;
+                      y: number;
+                      width: number;
+                      height: number;
+                    }[];
+                  }[];
+                  missing: string[];
+                }
+              | {
+                  documentVersion: number;
+                  anchors: (
+                    | {
+                        anchorKey: string;
+                        page: number;
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                        /** @constant */
+                        valid: true;
+                        anchor:
+                          | {
+                              /** @constant */
+                              type: "signature";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                            }
+                          | {
+                              /** @constant */
+                              type: "text";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              maxLength: number;
+                              fontSize: number;
+                              label: string;
+                              placeholder: string;
+                              required: boolean;
+                            }
+                          | {
+                              /** @constant */
+                              type: "date";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              fontSize: number;
+                            }
+                          | {
+                              /** @constant */
+                              type: "image";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              label: string;
+                            }
+                          | {
+                              /** @constant */
+                              type: "checkbox";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              label: string;
+                              required: boolean;
+                            }
+                          | {
+                              /** @constant */
+                              type: "radio";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              group: string;
+                              option: string;
+                              required: boolean;
+                            }
+                          | {
+                              /** @constant */
+                              type: "dropdown";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              fontSize: number;
+                              options: string[];
+                              label: string;
+                              required: boolean;
+                            }
+                          | {
+                              /** @constant */
+                              type: "number";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              fontSize: number;
+                              label: string;
+                              required: boolean;
+                              min?: number;
+                              max?: number;
+                              decimals?: number;
+                            }
+                          | {
+                              /** @enum {string} */
+                              type: "name" | "email";
+                              signerRef: string;
+                              width: number;
+                              height: number;
+                              fontSize: number;
+                            }
+                          | {
+                              /** @constant */
+                              type: "legacy";
+                              name: string;
+                            };
+                      }
+                    | {
+                        anchorKey: string;
+                        page: number;
+                        x: number;
+                        y: number;
+                        width: number;
+                        height: number;
+                        /** @constant */
+                        valid: false;
+                        reason: string;
+                      }
+                  )[];
+                  signerRefs: string[];
+                  malformed: number;
+                };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  anchorFields: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json":
+          | {
+              fields: {
+                anchorKey: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                recipientId: string;
+                /** @default 0 */
+                xOffset?: number;
+                /** @default 0 */
+                yOffset?: number;
+                width: number;
+                height: number;
+                name?: string;
+                occurrenceIndex?: number;
+                required?: boolean;
+                label?: string;
+                maxLength?: number;
+                fontSize?: number;
+                defaultValue?: string;
+                options?: string[];
+                group?: string;
+                option?: string;
+                min?: number;
+                max?: number;
+                decimals?: number;
+              }[];
+            }
+          | {
+              recipientId: string;
+              /** @default s1 */
+              signerRef?: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Fields created; what was not placed is in skipped */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data:
+              | {
+                  fields: {
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: uuid */
+                    recipientId: string;
+                    /** @enum {string} */
+                    type:
+                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                    page: number;
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                    name: string | null;
+                    required: boolean;
+                    label: string | null;
+                    maxLength: number | null;
+                    fontSize: number | null;
+                    defaultValue: string | null;
+                    /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                    options: string[] | null;
+                    /** @description RADIO: the group of the button (one choice per group) */
+                    group: string | null;
+                    /** @description RADIO: the option this button stands for */
+                    option: string | null;
+                    /** @description NUMBER: smallest value allowed */
+                    min: number | null;
+                    /** @description NUMBER: largest value allowed */
+                    max: number | null;
+                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    decimals: number | null;
+                    anchor: {
+                      [key: string]: unknown;
+                    } | null;
+                  }[];
+                  skipped: {
+                    anchorKey: string;
+                    page: number;
+                    reason: string;
+                  }[];
+                }
+              | {
+                  fields: {
+                    /** Format: uuid */
+                    id: string;
+                    signerRef: string;
+                    /** @enum {string} */
+                    type:
+                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                    page: number;
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                    name: string | null;
+                    required: boolean;
+                    label: string | null;
+                    maxLength: number | null;
+                    fontSize: number | null;
+                    defaultValue: string | null;
+                    /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                    options: string[] | null;
+                    /** @description RADIO: the group of the button (one choice per group) */
+                    group: string | null;
+                    /** @description RADIO: the option this button stands for */
+                    option: string | null;
+                    /** @description NUMBER: smallest value allowed */
+                    min: number | null;
+                    /** @description NUMBER: largest value allowed */
+                    max: number | null;
+                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    decimals: number | null;
+                    anchor: {
+                      [key: string]: unknown;
+                    } | null;
+                  }[];
+                  skipped: {
+                    anchorKey: string;
+                    page: number;
+                    reason: string;
+                  }[];
+                };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  anchoredFields: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json":
+          | {
+              fields: {
+                anchorKey: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                recipientId: string;
+                /** @default 0 */
+                xOffset?: number;
+                /** @default 0 */
+                yOffset?: number;
+                width: number;
+                height: number;
+                name?: string;
+                occurrenceIndex?: number;
+                required?: boolean;
+                label?: string;
+                maxLength?: number;
+                fontSize?: number;
+                defaultValue?: string;
+                options?: string[];
+                group?: string;
+                option?: string;
+                min?: number;
+                max?: number;
+                decimals?: number;
+              }[];
+            }
+          | {
+              recipientId: string;
+              /** @default s1 */
+              signerRef?: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Fields created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data:
+              | {
+                  fields: {
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: uuid */
+                    recipientId: string;
+                    /** @enum {string} */
+                    type:
+                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                    page: number;
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                    name: string | null;
+                    required: boolean;
+                    label: string | null;
+                    maxLength: number | null;
+                    fontSize: number | null;
+                    defaultValue: string | null;
+                    /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                    options: string[] | null;
+                    /** @description RADIO: the group of the button (one choice per group) */
+                    group: string | null;
+                    /** @description RADIO: the option this button stands for */
+                    option: string | null;
+                    /** @description NUMBER: smallest value allowed */
+                    min: number | null;
+                    /** @description NUMBER: largest value allowed */
+                    max: number | null;
+                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    decimals: number | null;
+                    anchor: {
+                      [key: string]: unknown;
+                    } | null;
+                  }[];
+                  skipped: {
+                    anchorKey: string;
+                    page: number;
+                    reason: string;
+                  }[];
+                }
+              | {
+                  fields: {
+                    /** Format: uuid */
+                    id: string;
+                    signerRef: string;
+                    /** @enum {string} */
+                    type:
+                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                    page: number;
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                    name: string | null;
+                    required: boolean;
+                    label: string | null;
+                    maxLength: number | null;
+                    fontSize: number | null;
+                    defaultValue: string | null;
+                    /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                    options: string[] | null;
+                    /** @description RADIO: the group of the button (one choice per group) */
+                    group: string | null;
+                    /** @description RADIO: the option this button stands for */
+                    option: string | null;
+                    /** @description NUMBER: smallest value allowed */
+                    min: number | null;
+                    /** @description NUMBER: largest value allowed */
+                    max: number | null;
+                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    decimals: number | null;
+                    anchor: {
+                      [key: string]: unknown;
+                    } | null;
+                  }[];
+                  skipped: {
+                    anchorKey: string;
+                    page: number;
+                    reason: string;
+                  }[];
+                };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  stampImage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          anchorKey: string;
+          width: number;
+          height: number;
+          /**
+           * @default FIT
+           * @enum {string}
+           */
+          sizingMode?: "FIT" | "FILL" | "STRETCH";
+          occurrenceIndex?: number;
+          /** Format: binary */
+          image: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Stamped */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              anchorKey: string;
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              drawn: {
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+              };
+              documentVersion: number;
+              sha256: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  stampImageLegacy: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          anchorKey: string;
+          width: number;
+          height: number;
+          /**
+           * @default FIT
+           * @enum {string}
+           */
+          sizingMode?: "FIT" | "FILL" | "STRETCH";
+          occurrenceIndex?: number;
+          /** Format: binary */
+          image: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Stamped */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              anchorKey: string;
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              drawn: {
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+              };
+              documentVersion: number;
+              sha256: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replaceText: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          replacements: {
+            anchorKey: string;
+            text: string;
+            width: number;
+            height: number;
+            fontSize: number;
+            occurrenceIndex?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Replaced */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              replacements: {
+                anchorKey: string;
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+              }[];
+              documentVersion: number;
+              sha256: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTemplates: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of templates */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "PDF" | "DOCX";
+                /** @enum {string} */
+                environment: "SANDBOX" | "PRODUCTION";
+                placeholders: string[];
+                anchors: {
+                  anchorKey: string;
+                  valid: boolean;
+                  anchor?: {
+                    [key: string]: unknown;
+                  };
+                  reason?: string;
+                  page?: number;
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                }[];
+                pageCount: number | null;
+                pages:
+                  | {
+                      width: number;
+                      height: number;
+                    }[]
+                  | null;
+                sha256: string;
+                size: number;
+                filename: string | null;
+                createdAt: string;
+                fieldCount: number;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: Blob;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+              fields: {
+                /** Format: uuid */
+                id: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+              fields: {
+                /** Format: uuid */
+                id: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  templateAnchoredFields: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          fields: {
+            anchorKey: string;
+            /** @enum {string} */
+            type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+            recipientId: string;
+            /** @default 0 */
+            xOffset?: number;
+            /** @default 0 */
+            yOffset?: number;
+            width: number;
+            height: number;
+            name?: string;
+            occurrenceIndex?: number;
+            required?: boolean;
+            label?: string;
+            maxLength?: number;
+            fontSize?: number;
+            defaultValue?: string;
+            options?: string[];
+            group?: string;
+            option?: string;
+            min?: number;
+            max?: number;
+            decimals?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Fields stored on the template */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              fields: {
+                /** Format: uuid */
+                id: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              skipped: {
+                anchorKey: string;
+                page: number;
+                reason: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  useTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          recipients: {
+            /** Format: email */
+            email: string;
+            name: string;
+            /**
+             * @default SIGNER
+             * @enum {string}
+             */
+            role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+            order?: number;
+            signingOrder?: number;
+            authentication?: {
+              /** @enum {string} */
+              method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+              accessCode?: string;
+            };
+            /**
+             * @description EMAIL (default): invitations and reminders are mailed. EMBEDDED: no mail; ask for a signing URL (POST …/signing-url) and frame it
+             * @enum {string}
+             */
+            delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+          }[];
+          templateData?: {
+            [key: string]: components["schemas"]["Schema_0ffe226144"];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The new draft */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  verifyDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description The verification (whatever the verdict) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @enum {string} */
+              verdict: "VALID" | "ALTERED" | "NOT_SEALED_BY_SERVICE";
+              /** @description The verdict in words: “Valid — sealed by this service, unmodified since”, “Altered after sealing”, “Not sealed by this service” */
+              summary: string;
+              reasons: string[];
+              file: {
+                sha256: string;
+                size: number;
+              };
+              signed: boolean;
+              sealedByThisService: boolean;
+              /** @description PAdES level of the seal */
+              level: ("B-B" | "B-T" | "B-LT" | "B-LTA") | null;
+              /** @description The seal's signature time-stamp (B-T and above) */
+              timestamp: {
+                /** @description The time-stamp's time (TSTInfo genTime, ISO 8601) */
+                genTime: string;
+                /** @description The time-stamp authority: TSTInfo tsa, else its certificate's subject */
+                tsa: string | null;
+                /** @description The token's signature verifies and it imprints what it stamps */
+                verified: boolean;
+              } | null;
+              signatures: {
+                index: number;
+                /** @enum {string} */
+                kind: "signature" | "document-timestamp";
+                subFilter: string | null;
+                /** @description /M of the signature dictionary: the signer's claim, not a trusted time */
+                claimedSigningTime: string | null;
+                byteRange: number[];
+                /** @description Starts at 0 and leaves out exactly this signature's /Contents */
+                byteRangeValid: boolean;
+                coversWholeFile: boolean;
+                /** @description Bytes of the file after the signed range */
+                bytesAfter: number;
+                /** @description The digest of the covered bytes equals the CMS message digest (or time-stamp imprint) */
+                digestMatches: boolean;
+                /** @description The CMS signature verifies with the signer certificate inside it */
+                signatureVerifies: boolean;
+                signer: {
+                  subject: string;
+                  issuer: string;
+                  sha256: string;
+                  serialNumber: string;
+                  notBefore: string;
+                  notAfter: string;
+                } | null;
+                /** @description The signer certificate is this server's sealing certificate */
+                isSealingCertificate: boolean;
+                level: ("B-B" | "B-T" | "B-LT" | "B-LTA") | null;
+                timestamp: {
+                  /** @description The time-stamp's time (TSTInfo genTime, ISO 8601) */
+                  genTime: string;
+                  /** @description The time-stamp authority: TSTInfo tsa, else its certificate's subject */
+                  tsa: string | null;
+                  /** @description The token's signature verifies and it imprints what it stamps */
+                  verified: boolean;
+                } | null;
+                problems: string[];
+              }[];
+              dss: {
+                certificates: number;
+                ocsps: number;
+                crls: number;
+                includesSigner: boolean;
+              } | null;
+              /** @description What follows the seal that is not validation data (DSS) or a document time-stamp */
+              modifications: string[];
+              /** @description Only when the file (or the revision its seal signed) is a sealed document stored by this server */
+              document: {
+                title: string;
+                sandbox: boolean;
+                completedAt: string | null;
+                signers: {
+                  name: string;
+                  /** @description Masked: a***@example.com */
+                  email: string;
+                  signedAt: string | null;
+                }[];
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createSigningUrl: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @description Open it in an iframe (or a window) within 5 minutes; it works once */
+              url: string;
+              expiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  bulkSend: {
+    parameters: {
+      query?: {
+        dryRun?: "0" | "1" | "true" | "false";
+      };
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Dry run: the parsed rows and their errors; nothing was created */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @constant */
+              dryRun: true;
+              total: number;
+              valid: number;
+              invalid: number;
+              columns: {
+                required: string[];
+                optional: string[];
+              };
+              preview: {
+                row: number;
+                data: {
+                  [key: string]: string;
+                };
+                valid: boolean;
+              }[];
+              errors: {
+                row: number;
+                errors: {
+                  field: string;
+                  message: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Accepted: the bulk send is queued (200 with the preview for a dry run) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              /** @enum {string} */
+              status: "QUEUED" | "RUNNING" | "DONE";
+              total: number;
+              created: number;
+              sent: number;
+              failed: number;
+              pending: number;
+              createdBy: string | null;
+              createdAt: string;
+              finishedAt: string | null;
+              errors: {
+                row: number;
+                errors: {
+                  field: string;
+                  message: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listBulkSends: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        templateId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of bulk sends */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                templateId: string;
+                /** @enum {string} */
+                status: "QUEUED" | "RUNNING" | "DONE";
+                total: number;
+                created: number;
+                sent: number;
+                failed: number;
+                pending: number;
+                createdBy: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bulk send */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              /** @enum {string} */
+              status: "QUEUED" | "RUNNING" | "DONE";
+              total: number;
+              created: number;
+              sent: number;
+              failed: number;
+              pending: number;
+              createdBy: string | null;
+              createdAt: string;
+              finishedAt: string | null;
+              rows: {
+                row: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "FAILED";
+                requestId: string | null;
+                error: string | null;
+                data: {
+                  [key: string]: string;
+                };
+                updatedAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+}
