@@ -5,14 +5,14 @@
 // Measured with `npm run bench` (docs/benchmarks.md, issue 16): without them the server's peak RSS after
 // 10,000 mixed requests was 712 MB, most of it V8 growing the main heap lazily towards its default limit
 // (about 2 GB here) and one 64 MB malloc arena per thread; with them it stays under 400 MB.
-//   --max-old-space-size  the main thread's heap limit (SIGNET_HEAP_MB, default 192). The main thread
+//   --max-old-space-size  the main thread's heap limit (SIGNET_HEAP_MB, default 160). The main thread
 //                         holds no document bytes on its heap (uploads and blobs are Buffers, outside
 //                         it; PDF work runs in the engine's threads, each with its own ENGINE_MEMORY_MB).
 //   --max-semi-space-size the young generation's half-spaces: 4 MB instead of up to 16 MB.
 //   MALLOC_ARENA_MAX=2    two malloc arenas instead of one per thread.
 export function serverHeapMb(env = process.env) {
   const raw = (env.SIGNET_HEAP_MB ?? "").trim();
-  if (raw === "") return 192;
+  if (raw === "") return 160;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 96 || n > 65536) {
     throw new Error(`SIGNET_HEAP_MB must be a whole number of megabytes from 96 to 65536, got "${raw}"`);

@@ -9,8 +9,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 describe("server command", () => {
   it("starts the server with a bounded heap, small half-spaces and two malloc arenas", () => {
-    expect(serverHeapMb({})).toBe(192);
-    expect(serverArgs({})).toEqual(["--max-old-space-size=192", "--max-semi-space-size=4", "scripts/server.mjs"]);
+    expect(serverHeapMb({})).toBe(160);
+    expect(serverArgs({})).toEqual(["--max-old-space-size=160", "--max-semi-space-size=4", "scripts/server.mjs"]);
     expect(serverArgs({ SIGNET_HEAP_MB: "512" })[0]).toBe("--max-old-space-size=512");
     expect(serverEnv({}).MALLOC_ARENA_MAX).toBe("2");
     expect(serverEnv({ MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");

@@ -84,6 +84,39 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 30_000) {
 }
 
 describe("the server process", () => {
+  it("runs with its memory settings: a bounded main heap and two malloc arenas, and says nothing about them", async () => {
+    const s = await start(fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-mem-")));
+    const pid = s.child.pid;
+    if (pid === undefined) throw new Error("the server has no pid");
+    const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    expect(environ).toContain("MALLOC_ARENA_MAX=2");
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    expect(cmdline).toEqual(
+      expect.arrayContaining(["--max-old-space-size=160", "--max-semi-space-size=4", "scripts/server.mjs"]),
+    );
+    expect(s.output()).not.toContain("started without its memory settings");
+  });
+
+  it("warns when started by hand without them", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-bare-"));
+    const r = spawnSync(process.execPath, ["scripts/server.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: "1",
+        DATABASE_URL: "",
+        MALLOC_ARENA_MAX: "",
+        EMBED_ALLOWED_ORIGINS: "not an origin",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    // It stops at once on the malformed EMBED_ALLOWED_ORIGINS, after the warning.
+    expect(r.stderr).toContain("started without its memory settings");
+    expect(r.status).toBe(1);
+  });
+
   it("owns its data directory: a second opener gets a clear error, and no write is lost", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-lock-"));
     const a = await start(dir);

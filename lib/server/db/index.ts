@@ -35,7 +35,7 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
       parsers: drizzleParsers(types),
       // PostgreSQL's default 128 MB of shared buffers is touched when the server starts, and in
       // PGlite that is the server process's own memory: 150 MB of RSS for a store this size.
-      // PGLITE_SHARED_BUFFERS (32MB) keeps the hot pages; the rest is read from the data files.
+      // PGLITE_SHARED_BUFFERS (16MB) keeps the hot pages; the rest is read from the data files (the OS caches them).
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`],
     });
     const db = drizzle(withoutQueryParsers(client), { schema });
@@ -55,7 +55,7 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
 }
 
 function pgliteSharedBuffers(): string {
-  const v = (process.env.PGLITE_SHARED_BUFFERS || "32MB").trim();
+  const v = (process.env.PGLITE_SHARED_BUFFERS || "16MB").trim();
   if (!/^\d+(kB|MB|GB)$/.test(v)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${v}"`);
   return v;
 }
