@@ -78,7 +78,12 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   await expect(page.getByRole("button", { name: "Next field" })).toHaveCount(0);
   const approve = page.getByRole("button", { name: "Approve", exact: true });
   await expect(approve).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Decline", exact: true })).toBeVisible();
+  // An approver declines to approve, not to sign; opened and closed, nothing is declined.
+  await page.getByRole("button", { name: "Decline", exact: true }).click();
+  const declineDialog = page.getByRole("dialog", { name: "Decline to approve" });
+  await expect(declineDialog.getByRole("button", { name: "Decline to approve" })).toBeVisible();
+  await declineDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(declineDialog).toHaveCount(0);
   await page.getByLabel("I agree to approve this document electronically").check();
   await screenshot(page, "approver");
   await approve.click();

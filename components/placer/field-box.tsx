@@ -3,7 +3,7 @@ import { useDraggable } from "@dnd-kit/core";
 import { useRef } from "react";
 import { nudge, resize, type PageSize } from "@/lib/client/placer-geometry";
 import type { PlacedField } from "@/lib/client/use-field-store";
-import { FIELD_LABEL } from "./labels";
+import { FIELD_ICON, FIELD_LABEL } from "./labels";
 
 interface Props {
   f: PlacedField;
@@ -86,10 +86,20 @@ export function FieldBox({ f, page, scale, selected, color, recipientName, onSel
         ["--tw-ring-color" as string]: color.solid,
       }}
     >
-      <span className="pointer-events-none truncate px-1 pt-0.5">
-        {f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || FIELD_LABEL[f.type]}
-        {f.required === false && <span className="font-normal"> (optional)</span>}
-      </span>
+      {f.type === "CHECKBOX" || f.type === "RADIO" ? (
+        // A box a few points wide: its symbol, and the words (a radio button's group and option) on hover.
+        <span
+          className="pointer-events-auto m-auto text-[10px] leading-none"
+          title={f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || FIELD_LABEL[f.type]}
+        >
+          {FIELD_ICON[f.type]}
+        </span>
+      ) : (
+        <span className="pointer-events-none truncate px-1 pt-0.5">
+          {f.label || FIELD_LABEL[f.type]}
+          {f.required === false && <span className="font-normal"> (optional)</span>}
+        </span>
+      )}
       {selected && (
         <span
           role="slider"

@@ -2,20 +2,7 @@
 import { useDraggable } from "@dnd-kit/core";
 import { FIELD_TYPES } from "@/lib/client/constants";
 import type { FieldType, RecipientDto } from "@/lib/client/types";
-import { FIELD_LABEL } from "./labels";
-
-const ICON: Record<FieldType, string> = {
-  SIGNATURE: "✍",
-  INITIAL: "AB",
-  DATE: "📅",
-  TEXT: "T",
-  CHECKBOX: "☑",
-  RADIO: "◉",
-  DROPDOWN: "▾",
-  NUMBER: "#",
-  NAME: "👤",
-  EMAIL: "@",
-};
+import { FIELD_ICON, FIELD_LABEL } from "./labels";
 
 export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldType) => void }) {
   return (
@@ -54,7 +41,7 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
       style={{ borderColor: color }}
     >
       <span aria-hidden className="inline-flex w-6 justify-center text-xs" style={{ color }}>
-        {ICON[type]}
+        {FIELD_ICON[type]}
       </span>
       {FIELD_LABEL[type]}
     </button>

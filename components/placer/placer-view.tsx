@@ -15,7 +15,7 @@ import { Document } from "react-pdf";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { documentUrl } from "@/lib/client/requests";
 import { boxAtScreenPoint, boxForDrop, clampBox, DEFAULT_SIZE, pageAtPoint, type Rect } from "@/lib/client/placer-geometry";
-import { useFieldStore } from "@/lib/client/use-field-store";
+import { useFieldStore, type PlacedField } from "@/lib/client/use-field-store";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto, FieldInput, FieldType, SignatureRequestDto } from "@/lib/client/types";
 import { colorAt, colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
@@ -408,6 +408,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
                 void store.remove(selected.key);
                 setSelectedKey(null);
               }}
+              groupOptions={radioGroupOptions(selected, store.fields)}
             />
           ) : (
             <div className="space-y-2 text-sm text-slate-600">
@@ -506,6 +507,14 @@ function usePagesIntersecting(
 }
 
 const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL"];
+
+/** A RADIO's group as placed so far (the signer's buttons with its group name): each button's option. */
+function radioGroupOptions(f: PlacedField, fields: PlacedField[]): string[] {
+  if (f.type !== "RADIO" || !f.group) return [];
+  return fields
+    .filter((x) => x.type === "RADIO" && x.recipientId === f.recipientId && x.group === f.group && x.option)
+    .map((x) => x.option ?? "");
+}
 
 /**
  * What a new field of each type starts with, so the API accepts it at once: a DROPDOWN two options to

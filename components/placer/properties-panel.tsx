@@ -16,12 +16,14 @@ interface Props {
   onDelete: () => void;
   /** What a field needs when it becomes `type` (a DROPDOWN its options, a RADIO its group and option). */
   defaultsFor?: (type: FieldInput["type"]) => Partial<FieldInput>;
+  /** A RADIO's group as placed so far: the option of each of its buttons. */
+  groupOptions?: string[];
 }
 
 const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
 
 /** The selected field's settings; each change is saved to the draft after a short pause. */
-export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaultsFor }: Props) {
+export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaultsFor, groupOptions = [] }: Props) {
   const isText = f.type === "TEXT";
   return (
     <section aria-label="Field properties" className="space-y-3">
@@ -78,7 +80,7 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
       {TEXT_LIKE.has(f.type) && (
         <NumberProp label="Font size (pt)" value={f.fontSize} min={4} max={96} onCommit={(v) => onChange({ fontSize: v }, 0)} />
       )}
-      <TypeProps f={f} onChange={onChange} />
+      <TypeProps f={f} onChange={onChange} groupOptions={groupOptions} />
       {isText && (
         <>
           <NumberProp
@@ -198,7 +200,15 @@ function NumberProp(props: {
 }
 
 /** The properties of issue 14's types: options, radio group and option, number bounds. */
-function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<FieldInput>, delay: number) => void }) {
+function TypeProps({
+  f,
+  onChange,
+  groupOptions,
+}: {
+  f: PlacedField;
+  onChange: (patch: Partial<FieldInput>, delay: number) => void;
+  groupOptions: string[];
+}) {
   switch (f.type) {
     case "DROPDOWN":
       return <OptionsProp value={f.options ?? []} onCommit={(options) => onChange({ options }, 0)} />;
@@ -218,8 +228,8 @@ function TypeProps({ f, onChange }: { f: PlacedField; onChange: (patch: Partial<
             onCommit={(v) => v.trim() && onChange({ option: v.trim() }, 0)}
           />
           <p className="text-xs text-slate-500" data-testid="radio-group-options">
-            {f.options?.length
-              ? `Options in “${f.group}”: ${f.options.join(", ")}`
+            {groupOptions.length > 1
+              ? `Options in “${f.group}”: ${groupOptions.join(", ")}`
               : "Each radio button is one option; add a button per option, in the same group."}
           </p>
         </>

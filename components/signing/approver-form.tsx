@@ -124,7 +124,7 @@ export function ApproverForm({
           onDecline={() => setDeclineOpen(true)}
         />
       </div>
-      <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} />
+      <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} declining="approve" />
     </>
   );
 }

@@ -3,24 +3,35 @@
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "./dialog";
 
-/** Declining needs a reason: the sender and the other signers are told it. */
+/** Declining needs a reason: the sender and the other recipients are told it. A signer declines to sign, an approver to approve. */
 export function DeclineDialog({
   open,
   onClose,
   onDecline,
+  declining = "sign",
 }: {
   open: boolean;
   onClose: () => void;
   onDecline: (reason: string) => Promise<string | null>;
+  declining?: "sign" | "approve";
 }) {
+  const label = `Decline to ${declining}`;
   return (
-    <Dialog open={open} onClose={onClose} title="Decline to sign">
-      <DeclineForm onClose={onClose} onDecline={onDecline} />
+    <Dialog open={open} onClose={onClose} title={label}>
+      <DeclineForm onClose={onClose} onDecline={onDecline} label={label} />
     </Dialog>
   );
 }
 
-function DeclineForm({ onClose, onDecline }: { onClose: () => void; onDecline: (reason: string) => Promise<string | null> }) {
+function DeclineForm({
+  onClose,
+  onDecline,
+  label,
+}: {
+  onClose: () => void;
+  onDecline: (reason: string) => Promise<string | null>;
+  label: string;
+}) {
   const id = useId();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -37,7 +48,8 @@ function DeclineForm({ onClose, onDecline }: { onClose: () => void; onDecline: (
   return (
     <form onSubmit={submit} className="mt-2 space-y-3" noValidate>
       <p className="text-sm text-slate-600">
-        The document will not be signed by anyone after you decline. The sender and the other signers are told, with your reason.
+        The document will not be signed by anyone after you decline. The sender and the other recipients are told, with your
+        reason.
       </p>
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
         Reason for declining
@@ -72,7 +84,7 @@ function DeclineForm({ onClose, onDecline }: { onClose: () => void; onDecline: (
           disabled={busy}
           className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
         >
-          {busy ? "Declining…" : "Decline to sign"}
+          {busy ? "Declining…" : label}
         </button>
       </div>
     </form>
