@@ -1,17 +1,6 @@
-// Mirrors of the API's enumerations, for the browser (lib/schemas pulls zod into the bundle).
-export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
-export const FIELD_TYPES = [
-  "SIGNATURE",
-  "INITIAL",
-  "DATE",
-  "TEXT",
-  "CHECKBOX",
-  "RADIO",
-  "DROPDOWN",
-  "NUMBER",
-  "NAME",
-  "EMAIL",
-] as const;
+// The API's enumerations, for the browser: lib/schemas/states.ts is plain constants (no zod), so the
+// bundle takes them from there rather than keeping a copy.
+export { FIELD_TYPES, REQUEST_STATUSES } from "@/lib/schemas/states";
 
 /**
  * Sent by the dashboard's own fetchers on every call through the proxy. A page of another origin cannot
