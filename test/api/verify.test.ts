@@ -7,6 +7,7 @@ import { call, makeOrg } from "../support/api";
 import { sentRequest, tokenFromOutbox } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
 import { itemAt } from "../support/expect-helpers";
+import { append, describeBase, RED, stream } from "../support/pdf-updates";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const V = "/api/v1/verify";
@@ -87,6 +88,21 @@ describe("POST /api/v1/verify", () => {
     expect(d.verdict).toBe("ALTERED");
     expect(d.signatures[0]).toMatchObject({ coversWholeFile: false, bytesAfter: 7 });
     expect(d.document).toBeNull();
+  });
+
+  it("a repainted page is altered, whatever its new stream or the trailer's /Info says (issue 21)", async () => {
+    const base = await describeBase(sealed);
+    const tricks = [
+      append(base, [{ num: base.contents, body: stream("/Type /Metadata /Subtype /XML", RED) }]),
+      append(base, [{ num: base.contents, body: stream("", RED) }], { trailer: ` /Info ${base.contents} 0 R` }),
+      append(base, [{ num: base.contents, body: stream("/Type /DSS", RED) }], { xrefStream: true }),
+    ];
+    for (const pdf of tricks) {
+      const r = await verify(pdf);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ verdict: "ALTERED", document: null });
+      expect(r.body.data.modifications.join(" ")).toMatch(/page 1's content stream \(object \d+\)/);
+    }
   });
 
   it("a file signed with this server's certificate but not on its record: valid seal, no request details", async () => {

@@ -7,12 +7,18 @@
  *
  * How: the signed revision (the bytes up to the end of the signature's byte range) and the whole file
  * are both parsed, and every object of the file that is new or differs from the signed revision is
- * judged; and the cross-reference sections of the update are read, so that an update made of a
- * cross-reference section alone (pointing objects at offsets in the signed bytes, or freeing them)
- * is seen too.
+ * judged by what a viewer would draw, never by a marker the author of the update writes (a /Type, the
+ * trailer's /Info): the objects reachable from the catalog through any entry but /DSS and /Metadata
+ * are what a viewer can draw, and there only a catalog, form, page or annotation array that gained an
+ * invisible signature field (what a document time-stamp adds) may change. Outside that set, only the
+ * /DSS (its structure checked), the catalog's /Metadata stream and a plain /Info dictionary may be new
+ * or changed. The cross-reference sections of the update are read too, so that an update made of a
+ * cross-reference section alone (pointing objects at offsets in the signed bytes, or freeing them) is
+ * seen, and each entry must name the object found at its offset.
  */
 import {
   PDFArray,
+  PDFBool,
   PDFContext,
   PDFDict,
   type PDFDocument,
@@ -22,6 +28,8 @@ import {
   PDFObjectParser,
   PDFRawStream,
   PDFRef,
+  PDFHexString,
+  PDFString,
   PDFXRefStreamParser,
 } from "pdf-lib";
 import { openPdf } from "../load";
@@ -110,7 +118,9 @@ function judgeCatalog(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: P
     if (k === "AcroForm") {
       const b = bctx.lookup(before.get(PDFName.of(k)));
       const a = actx.lookup(after.get(PDFName.of(k)));
-      if (b === undefined || (b instanceof PDFDict && a instanceof PDFDict && judgeAcroForm(b, a, bctx, actx) === null)) continue;
+      // A form where there was none is judged like one that had no entries.
+      const old = b === undefined ? PDFDict.withContext(bctx) : b;
+      if (old instanceof PDFDict && a instanceof PDFDict && judgeAcroForm(old, a, bctx, actx) === null) continue;
       return "The form of the document (AcroForm) was replaced after the seal";
     }
     if (!CATALOG_KEYS.has(k)) return `The document catalog's /${k} changed after the seal`;
@@ -136,21 +146,156 @@ function judgeAcroForm(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: 
   return null;
 }
 
+/** Catalog entries whose objects a viewer does not draw: validation data and XMP metadata. */
+const UNDRAWN_CATALOG_KEYS = new Set(["DSS", "Metadata"]);
+
+/** Every object reachable from `from` through references (direct containers followed, stream dictionaries too). */
+function reach(ctx: PDFContext, from: PDFObject[], into = new Set<PDFRef>()): Set<PDFRef> {
+  const stack = [...from];
+  while (stack.length) {
+    const o = stack.pop();
+    if (o instanceof PDFRef) {
+      if (into.has(o)) continue;
+      into.add(o);
+      const v = ctx.lookup(o);
+      if (v !== undefined) stack.push(v);
+    } else if (o instanceof PDFDict) {
+      for (const v of o.values()) stack.push(v);
+    } else if (o instanceof PDFArray) {
+      for (const v of o.asArray()) stack.push(v);
+    } else if (o instanceof PDFRawStream) {
+      stack.push(o.dict);
+    }
+  }
+  return into;
+}
+
+/** What a viewer can draw: the catalog and everything reachable from it, except through /DSS and /Metadata. */
+function drawnObjects(doc: PDFDocument): Set<PDFRef> {
+  const root = doc.context.trailerInfo.Root;
+  const catalog = doc.catalog;
+  const entries = [...catalog.entries()].filter(([k]) => !UNDRAWN_CATALOG_KEYS.has(k.decodeText())).map(([, v]) => v);
+  return reach(doc.context, entries, new Set(root instanceof PDFRef ? [root] : []));
+}
+
+const VRI_KEYS = new Set(["Type", "Cert", "OCSP", "CRL", "TU", "TS"]);
+const DSS_KEYS = new Set(["Type", "Certs", "OCSPs", "CRLs", "VRI"]);
+
+/** Why the catalog's /DSS is not validation data (ETSI EN 319 142-1 5.4.2): null when it is, or there is none. */
+function judgeDss(doc: PDFDocument): string | null {
+  const ctx = doc.context;
+  const raw = doc.catalog.get(PDFName.of("DSS"));
+  if (raw === undefined) return null;
+  const dss = ctx.lookup(raw);
+  const streams = (v: PDFObject | undefined, what: string) => {
+    const arr = ctx.lookup(v);
+    if (!(arr instanceof PDFArray)) return `its ${what} is not an array`;
+    for (const item of arr.asArray()) {
+      if (!(item instanceof PDFRef) || !(ctx.lookup(item) instanceof PDFRawStream))
+        return `its ${what} holds something other than streams`;
+    }
+    return null;
+  };
+  const check = (d: PDFObject | undefined, keys: Set<string>, type: string, arrays: string[]): string | null => {
+    if (!(d instanceof PDFDict)) return "it is not a dictionary";
+    for (const [k, v] of d.entries()) {
+      const key = k.decodeText();
+      if (!keys.has(key)) return `it has a /${key} entry`;
+      if (key === "Type" && !(v instanceof PDFName && v.decodeText() === type)) return `its /Type is not /${type}`;
+      if (arrays.includes(key)) {
+        const why = streams(v, `/${key}`);
+        if (why) return why;
+      }
+    }
+    return null;
+  };
+  const why = check(dss, DSS_KEYS, "DSS", ["Certs", "OCSPs", "CRLs"]);
+  if (why) return `The /DSS added after the seal is not validation data: ${why}`;
+  const vri = dss instanceof PDFDict ? dss.get(PDFName.of("VRI")) : undefined;
+  if (vri !== undefined) {
+    const dict = ctx.lookup(vri);
+    if (!(dict instanceof PDFDict)) return "The /DSS added after the seal is not validation data: its /VRI is not a dictionary";
+    for (const entry of dict.values()) {
+      const e = ctx.lookup(entry);
+      let bad = check(e, VRI_KEYS, "VRI", ["Cert", "OCSP", "CRL"]);
+      const ts = e instanceof PDFDict ? e.get(PDFName.of("TS")) : undefined;
+      if (!bad && ts !== undefined && !(ts instanceof PDFRef && ctx.lookup(ts) instanceof PDFRawStream))
+        bad = "a /TS is not a stream";
+      const tu = e instanceof PDFDict ? e.get(PDFName.of("TU")) : undefined;
+      if (!bad && tu !== undefined && !(tu instanceof PDFString || tu instanceof PDFHexString)) bad = "a /TU is not a date";
+      if (bad) return `The /DSS added after the seal is not validation data: a /VRI entry: ${bad}`;
+    }
+  }
+  return null;
+}
+
+/** Document information as viewers show it: text, names, numbers and booleans written in the dictionary itself. */
+function isPlainInfo(o: PDFObject): boolean {
+  return (
+    o instanceof PDFDict &&
+    o
+      .values()
+      .every(
+        (v) =>
+          v instanceof PDFString ||
+          v instanceof PDFHexString ||
+          v instanceof PDFName ||
+          v instanceof PDFNumber ||
+          v instanceof PDFBool,
+      )
+  );
+}
+
+/** What an object is to a reader of the report: "page 2", "page 2's content stream", or its number. */
+function namer(doc: PDFDocument) {
+  let names: Map<PDFRef, string> | undefined;
+  return (ref: PDFRef) => {
+    if (!names) {
+      names = new Map();
+      for (const [i, page] of doc.getPages().entries()) {
+        names.set(page.ref, `page ${i + 1}`);
+        const contents = page.node.get(PDFName.of("Contents"));
+        const list =
+          contents instanceof PDFRef ? [contents, ...(asArray(doc.context.lookup(contents)) ?? [])] : (asArray(contents) ?? []);
+        for (const c of list) if (c instanceof PDFRef && !names.has(c)) names.set(c, `page ${i + 1}'s content stream`);
+      }
+    }
+    const known = names.get(ref);
+    return known ? `${known} (object ${ref.objectNumber})` : `object ${ref.objectNumber}`;
+  };
+}
+
+const asArray = (o: PDFObject | undefined) => (o instanceof PDFArray ? o.asArray() : undefined);
+
+interface Scene {
+  before: PDFDocument;
+  after: PDFDocument;
+  /** Objects a viewer can draw (in the file as it is now). */
+  drawn: Set<PDFRef>;
+  /** Objects reachable from the catalog's /DSS. */
+  dss: Set<PDFRef>;
+  name: (ref: PDFRef) => string;
+}
+
 /** Why an object that is new or changed after the seal is not part of a DSS / document time-stamp update. */
-function judgeObject(
-  ref: PDFRef,
-  before: PDFObject | undefined,
-  after: PDFObject,
-  bdoc: PDFDocument,
-  adoc: PDFDocument,
-): string | null {
+function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObject, scene: Scene): string | null {
+  const { after: adoc, before: bdoc } = scene;
   const actx = adoc.context;
   const bctx = bdoc.context;
-  const what = `object ${ref.objectNumber}`;
-  if (ref === actx.trailerInfo.Info) return null; // document information (producer, dates): not content
+  const what = scene.name(ref);
   if (ref === actx.trailerInfo.Root) return null; // judged by judgeCatalog
+  if (!scene.drawn.has(ref)) {
+    // Nothing a viewer draws refers to it: validation data, XMP metadata, document information, or an orphan.
+    if (scene.dss.has(ref)) return null; // the /DSS's structure is judged once, by judgeDss
+    if (ref === adoc.catalog.get(PDFName.of("Metadata")))
+      return after instanceof PDFRawStream ? null : "The document's /Metadata was replaced by something other than a stream";
+    if (ref === actx.trailerInfo.Info)
+      return isPlainInfo(after) ? null : "The document information (/Info) written after the seal is not plain text";
+    if (before === undefined) return null; // a new object nothing refers to
+    return `An object of the sealed revision (${what}) was replaced after the seal`;
+  }
   if (after instanceof PDFRawStream) {
-    if (before === undefined || name(after.dict, "Type") === "Metadata") return null;
+    if (before === undefined) return null; // new, and only drawn if a judged change refers to it
     return `A stream (${what}: page content, an image or a font) changed after the seal`;
   }
   if (after instanceof PDFArray) {
@@ -167,7 +312,7 @@ function judgeObject(
   if (type === "Page") {
     if (!(before instanceof PDFDict)) return "A page was added after the seal";
     for (const k of changedKeys(before, after)) {
-      if (k !== "Annots") return `A page's /${k} changed after the seal`;
+      if (k !== "Annots") return `${capitalize(what)}: its /${k} changed after the seal`;
       const b = before.get(PDFName.of(k));
       const a = after.get(PDFName.of(k));
       if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
@@ -183,13 +328,13 @@ function judgeObject(
       ? "An annotation or form field was added after the seal"
       : `An annotation or form field (${what}) changed after the seal`;
   }
-  if (type === "DSS" || type === "VRI") return null;
   const acroForm = adoc.catalog.get(PDFName.of("AcroForm"));
   if (ref === acroForm && before instanceof PDFDict) return judgeAcroForm(before, after, bctx, actx);
-  if (ref === adoc.catalog.get(PDFName.of("DSS"))) return null;
-  if (before === undefined) return null; // a new object nothing old refers to unless a judged change does
+  if (before === undefined) return null; // new: drawn only if a judged change refers to it
   return `A dictionary (${what}${type ? `, /Type /${type}` : ""}) changed after the seal`;
 }
+
+const capitalize = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 interface XrefEntry {
   objectNumber: number;
@@ -238,6 +383,13 @@ function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntr
   return { entries, prev: prev instanceof PDFNumber ? prev.asNumber() : undefined };
 }
 
+/** Whether the object `num` begins at `offset` (what a reader that follows the cross-reference finds there). */
+function objectAt(bytes: Uint8Array, offset: number, num: number): boolean {
+  const head = Buffer.from(bytes.subarray(offset, offset + 32)).toString("latin1");
+  const m = /^\s*(\d+)\s+\d+\s+obj\b/.exec(head);
+  return !!m && Number(m[1]) === num;
+}
+
 /** Problems with the cross-reference sections appended after `end` (the signed revision's length). */
 function judgeXref(bytes: Uint8Array, end: number): string[] {
   const tail = Buffer.from(bytes.subarray(Math.max(end, bytes.length - 1024))).toString("latin1");
@@ -256,6 +408,8 @@ function judgeXref(bytes: Uint8Array, end: number): string[] {
         if (e.free && e.objectNumber !== 0) problems.push(`The update after the seal deletes object ${e.objectNumber}`);
         else if (!e.free && !e.compressed && e.offset < end)
           problems.push(`The update after the seal points object ${e.objectNumber} back at an older version of it`);
+        else if (!e.free && !e.compressed && !objectAt(bytes, e.offset, e.objectNumber))
+          problems.push(`The update after the seal names object ${e.objectNumber} at an offset where it is not`);
         if (problems.length >= MAX_PROBLEMS) return problems;
       }
       offset = prev;
@@ -287,13 +441,25 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
   try {
     const catalogProblem = judgeCatalog(before.catalog, after.catalog, before.context, after.context);
     if (catalogProblem) problems.push(catalogProblem);
+    const dssRoot = after.catalog.get(PDFName.of("DSS"));
+    const scene: Scene = {
+      before,
+      after,
+      drawn: drawnObjects(after),
+      dss: reach(after.context, dssRoot === undefined ? [] : [dssRoot]),
+      name: namer(after),
+    };
+    let dssChanged = dssRoot !== undefined && !(before.catalog.get(PDFName.of("DSS")) === dssRoot);
     for (const [ref, obj] of after.context.enumerateIndirectObjects()) {
       if (problems.length >= MAX_PROBLEMS) break;
       const old = before.context.lookup(ref);
       if (old !== undefined && same(old, obj)) continue;
-      const why = judgeObject(ref, old, obj, before, after);
+      if (scene.dss.has(ref) && !scene.drawn.has(ref)) dssChanged = true;
+      const why = judgeObject(ref, old, obj, scene);
       if (why && !problems.includes(why)) problems.push(why);
     }
+    const dssProblem = dssChanged ? judgeDss(after) : null;
+    if (dssProblem && problems.length < MAX_PROBLEMS) problems.push(dssProblem);
   } catch (e) {
     if (e instanceof PdfError) throw e;
     problems.push("The update after the seal could not be compared with the signed revision");

@@ -1,0 +1,116 @@
+// Incremental updates written byte by byte, as a tamperer writes them (not through a library that tidies
+// them): the verify tests append them to sealed PDFs.
+import { PDFArray, PDFDocument, PDFName, PDFRef } from "pdf-lib";
+
+/** What the sealed file's last revision says about itself, read once. */
+export interface Base {
+  bytes: Uint8Array;
+  prev: number;
+  size: number;
+  root: number;
+  pages: number;
+  page1: number;
+  page1Dict: string;
+  contents: number;
+  catalogDict: string;
+}
+
+export async function describeBase(bytes: Uint8Array): Promise<Base> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const text = Buffer.from(bytes).toString("latin1");
+  const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
+  const sizes = [...text.matchAll(/\/Size (\d+)/g)];
+  const page = doc.getPage(0);
+  // After the seal drew its values the page has several content streams: the first is the document's own.
+  const raw = doc.context.lookup(page.node.get(PDFName.of("Contents")));
+  const contents = raw instanceof PDFArray ? raw.get(0) : page.node.get(PDFName.of("Contents"));
+  if (!(contents instanceof PDFRef)) throw new Error("the test document's page has no content stream of its own");
+  const root = doc.context.trailerInfo.Root as PDFRef;
+  const pagesRef = doc.catalog.get(PDFName.of("Pages")) as PDFRef;
+  return {
+    bytes,
+    prev,
+    size: Math.max(Number(sizes.at(-1)![1]), doc.context.largestObjectNumber + 1),
+    root: root.objectNumber,
+    pages: pagesRef.objectNumber,
+    page1: page.ref.objectNumber,
+    page1Dict: page.node.toString(),
+    contents: contents.objectNumber,
+    catalogDict: doc.catalog.toString(),
+  };
+}
+
+export interface RawObject {
+  num: number;
+  /** The object's body (a dictionary, or a dictionary followed by stream … endstream). */
+  body: string;
+  /** Write it inside an object stream (dictionaries only). */
+  compressed?: boolean;
+}
+
+export const stream = (dict: string, data: string) =>
+  `<< ${dict} /Length ${Buffer.byteLength(data, "latin1")} >>\nstream\n${data}\nendstream`;
+export const RED = "1 0 0 rg 0 0 2000 2000 re f";
+
+/**
+ * An incremental update, as bytes: the objects, then a cross-reference table or (xrefStream) a
+ * cross-reference stream, then a trailer that continues the chain with /Prev.
+ */
+export function append(base: Base, objects: RawObject[], opts: { xrefStream?: boolean; trailer?: string } = {}): Uint8Array {
+  let out = Buffer.from(base.bytes).toString("latin1");
+  if (!out.endsWith("\n")) out += "\n";
+  const offsets = new Map<number, number>();
+  const inStream = new Map<number, [number, number]>(); // num → [object stream num, index]
+  let next = base.size;
+  const plain = objects.filter((o) => !o.compressed || !opts.xrefStream);
+  const packed = opts.xrefStream ? objects.filter((o) => o.compressed) : [];
+  for (const o of plain) {
+    offsets.set(o.num, out.length);
+    out += `${o.num} 0 obj\n${o.body}\nendobj\n`;
+    next = Math.max(next, o.num + 1);
+  }
+  if (packed.length) {
+    const stm = next++;
+    let head = "";
+    let body = "";
+    for (const [i, o] of packed.entries()) {
+      head += `${o.num} ${body.length} `;
+      body += `${o.body}\n`;
+      inStream.set(o.num, [stm, i]);
+      next = Math.max(next, o.num + 1);
+    }
+    offsets.set(stm, out.length);
+    out += `${stm} 0 obj\n${stream(`/Type /ObjStm /N ${packed.length} /First ${head.length}`, head + body)}\nendobj\n`;
+  }
+  const trailer = `/Root ${base.root} 0 R /Prev ${base.prev}${opts.trailer ?? ""}`;
+  if (!opts.xrefStream) {
+    const xrefAt = out.length;
+    out += "xref\n";
+    for (const [num, at] of [...offsets].sort((a, b) => a[0] - b[0]))
+      out += `${num} 1\n${String(at).padStart(10, "0")} 00000 n \n`;
+    out += `trailer\n<< /Size ${Math.max(next, base.size)} ${trailer} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    return new Uint8Array(Buffer.from(out, "latin1"));
+  }
+  const xrefNum = next++;
+  const xrefAt = out.length;
+  offsets.set(xrefNum, xrefAt);
+  const rows: [number, Buffer][] = [];
+  for (const [num, at] of offsets)
+    rows.push([num, Buffer.from([1, at >>> 24, (at >>> 16) & 255, (at >>> 8) & 255, at & 255, 0, 0])]);
+  for (const [num, [stm, i]] of inStream)
+    rows.push([num, Buffer.from([2, stm >>> 24, (stm >>> 16) & 255, (stm >>> 8) & 255, stm & 255, 0, i])]);
+  rows.sort((a, b) => a[0] - b[0]);
+  const data = Buffer.concat(rows.map((r) => r[1]));
+  const index = rows.map(([n]) => `${n} 1`).join(" ");
+  out += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${next} /W [1 4 2] /Index [${index}] ${trailer} /Length ${data.length} >>\nstream\n`;
+  out += data.toString("latin1");
+  out += `\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, "latin1"));
+}
+
+/** The page dictionary with one entry set (pdf-lib's serialization of the original, edited as text). */
+export function pageWith(base: Base, entry: string, value: string): string {
+  const without = base.page1Dict.replace(new RegExp(`/${entry} (\\[[^\\]]*\\]|\\d+ \\d+ R|<<.*?>>)`), "");
+  return without.replace(/>>\s*$/, ` /${entry} ${value} >>`);
+}
+export const catalogWith = (base: Base, extra: string) => base.catalogDict.replace(/>>\s*$/, ` ${extra} >>`);
