@@ -51,4 +51,15 @@ test.describe("signed out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/requests$/);
   });
+
+  test("nor through a path the URL parser rewrites: a tab, a backslash, a dot segment (issue 21)", async ({ page }) => {
+    for (const wanted of ["%2F%09%2Fexample.org", "%2F%5Cexample.org", "%2F.%2F%2Fexample.org"]) {
+      await page.context().clearCookies();
+      await page.goto(`/login?callbackUrl=${wanted}`);
+      await page.getByLabel("E-mail").fill(STAFF.email);
+      await page.getByLabel("Password").fill(STAFF.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/requests$/);
+    }
+  });
 });

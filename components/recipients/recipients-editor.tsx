@@ -192,9 +192,9 @@ type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & {
 };
 const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
 
-/** An access code as the API takes it (4–64 characters), or why not. */
+/** An access code as the API takes it (6–64 characters), or why not. */
 const accessCodeProblem = (c: string) =>
-  c.trim().length < 4 || c.trim().length > 64 ? "The access code must be 4 to 64 characters." : null;
+  c.trim().length < 6 || c.trim().length > 64 ? "The access code must be 6 to 64 characters." : null;
 
 function StepGroup({ step, parallel, children }: { step: number; parallel: boolean; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `step:${step}` });
@@ -291,7 +291,7 @@ function RecipientRow(props: {
           if (method !== "ACCESS_CODE") return props.onPatch({ authentication: { method } });
           // The code is given once, here; it is stored hashed and never shown again.
           const code = window.prompt(
-            `Access code for ${r.name} (4 to 64 characters). Give it to them yourself, not by the same e-mail.`,
+            `Access code for ${r.name} (6 to 64 characters). Give it to them yourself, not by the same e-mail.`,
           );
           if (code === null) return;
           const problem = accessCodeProblem(code);
@@ -413,9 +413,9 @@ function AddRecipientForm({
           label="Access code"
           name="accessCode"
           autoComplete="off"
-          minLength={4}
+          minLength={6}
           maxLength={64}
-          hint="4 to 64 characters. Give it to the signer yourself (phone, in person), not in the same e-mail. It cannot be shown again."
+          hint="6 to 64 characters. Give it to the signer yourself (phone, in person), not in the same e-mail. It cannot be shown again."
         />
       )}
       <Button type="submit" className="w-full" disabled={busy}>

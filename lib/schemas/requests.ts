@@ -161,12 +161,12 @@ export const zRecipientName = z
   .min(1, { error: "name is required" })
   .max(200, { error: "name is at most 200 characters" })
   .refine((s) => !NAME_FORBIDDEN.test(s), { error: "name must not contain <, > or control characters (line breaks included)" });
-/** An access code as the sender sets it: 4–64 characters after trimming, no control characters. */
+/** An access code as the sender sets it: 6–64 characters after trimming, no control characters. */
 export const zAccessCode = z
   .string({ error: "accessCode must be a string" })
   .trim()
-  .min(4, { error: "accessCode must be 4 to 64 characters" })
-  .max(64, { error: "accessCode must be 4 to 64 characters" })
+  .min(6, { error: "accessCode must be 6 to 64 characters" })
+  .max(64, { error: "accessCode must be 6 to 64 characters" })
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), {
     error: "accessCode must not contain control characters",
   });
@@ -203,7 +203,7 @@ const orderMismatch = { error: "order and signingOrder are the same setting; the
 export const zAddRecipient = recipientBase
   .refine(sameOrder, orderMismatch)
   .refine((b) => b.authentication?.method !== "ACCESS_CODE" || b.authentication.accessCode !== undefined, {
-    error: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)",
+    error: "authentication.accessCode is required with method ACCESS_CODE (6 to 64 characters)",
     path: ["authentication", "accessCode"],
   });
 export const zUpdateRecipient = recipientBase

@@ -60,7 +60,7 @@ describe("API keys", () => {
     const freeProd = await makeOrg({ production: true });
     const r = await call("POST", "/api/v1/api-keys", { key: freeProd.productionKey, json: body });
     expect(r.status).toBe(403);
-    expect(r.body.message).toBe("Enterprise plan required for production API keys");
+    expect(r.body).toMatchObject({ errorCode: "ENTERPRISE_PLAN_REQUIRED", details: { plan: "FREE" } });
 
     const ent = await makeOrg({ plan: "ENTERPRISE", production: true });
     const sandboxOfEnterprise = await call("POST", "/api/v1/api-keys", { key: ent.sandboxKey, json: body });
@@ -148,5 +148,30 @@ describe("API keys", () => {
     const bad = await call("POST", "/api/v1/api-keys", { key: org.sandboxKey, json: "{not json" });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Malformed JSON body");
+  });
+
+  it("production keys stop when the organization leaves the Enterprise plan, and work again when it is back (issue 21)", async () => {
+    const org = await makeOrg({ plan: "ENTERPRISE", production: true });
+    const list = (key: string) => call("GET", "/api/v1/enterprise/signature-requests", { key });
+    expect((await list(org.productionKey!)).status).toBe(200);
+    await org.setPlan("FREE");
+    const refused = await list(org.productionKey!);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 403,
+      data: null,
+      errorCode: "ENTERPRISE_PLAN_REQUIRED",
+      details: { plan: "FREE" },
+    });
+    expect(refused.body.message).toMatch(/no longer includes the production environment/);
+    // Nothing can be made with it meanwhile; the sandbox key is not affected.
+    const made = await call("POST", "/api/v1/enterprise/signature-requests", {
+      key: org.productionKey!,
+      form: { title: "x", file: { data: new Uint8Array(Buffer.from("%PDF-1.4\n")), name: "x.pdf", type: "application/pdf" } },
+    });
+    expect(made.status).toBe(403);
+    expect((await list(org.sandboxKey)).status).toBe(200);
+    await org.setPlan("ENTERPRISE");
+    expect((await list(org.productionKey!)).status).toBe(200);
   });
 });

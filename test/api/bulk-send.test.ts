@@ -312,7 +312,7 @@ describe("bulk send", () => {
     const other = await makeOrg({ production: true });
     const f = { file: csvFile("s1.name,s1.email\nA,a@example.com\n") };
     expect((await call("POST", `${T}/${templateId}/bulk-send`, { key: other.sandboxKey, form: f })).status).toBe(404);
-    const prod = await makeOrg({ production: true });
+    const prod = await makeOrg({ plan: "ENTERPRISE", production: true });
     const sandboxTpl = await pdfTemplate(prod.sandboxKey);
     expect((await call("POST", `${T}/${sandboxTpl}/bulk-send`, { key: prod.productionKey!, form: f })).status).toBe(404);
     const mine = await call("POST", `${T}/${templateId}/bulk-send`, { key, form: f });

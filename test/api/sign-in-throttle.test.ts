@@ -83,4 +83,19 @@ describe("staff sign-in throttling", () => {
       .where(and(eq(authAttempts.email, sixth), eq(authAttempts.outcome, "THROTTLED")));
     expect(refused).toHaveLength(1);
   });
+
+  it("a burst of parallel attempts is counted one by one: at most five reach the password check (issue 21)", async () => {
+    const email = `burst.${Date.now()}@signet.test`;
+    await staff(email, "right-password-1");
+    // Thirty wrong guesses at once, each from its own address (only the account's count can stop them).
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(email, `wrong-${i}`, `192.0.2.${i + 1}`)));
+    expect(outcomes.filter((o) => o === "WRONG")).toHaveLength(5);
+    expect(outcomes.filter((o) => /^Too many failed sign-ins/.test(o))).toHaveLength(25);
+    const db = await getDb();
+    const log = await db.select().from(authAttempts).where(eq(authAttempts.email, email));
+    expect(log.filter((r) => r.outcome === "FAILURE")).toHaveLength(5);
+    expect(log.filter((r) => r.outcome === "THROTTLED")).toHaveLength(25);
+    // The right password, too, waits its turn.
+    expect(await attempt(email, "right-password-1", "192.0.2.99")).toMatch(/^Too many failed sign-ins/);
+  });
 });

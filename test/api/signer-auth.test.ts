@@ -127,6 +127,8 @@ describe("signer authentication: the recipient's setting", () => {
     const bad: unknown[] = [
       { method: "ACCESS_CODE" },
       { method: "ACCESS_CODE", accessCode: "abc" },
+      { method: "ACCESS_CODE", accessCode: "five5" }, // 6 at least since issue 21
+      { method: "ACCESS_CODE", accessCode: "  12345  " },
       { method: "ACCESS_CODE", accessCode: "x".repeat(65) },
       { method: "ACCESS_CODE", accessCode: 1234 },
       { method: "ACCESS_CODE", accessCode: "ab\ncd" },

@@ -216,6 +216,27 @@ describe("passwords", () => {
     expect(await signIn(me.email, "new-password-12")).not.toBeNull();
   });
 
+  it("guessing the current password is throttled like sign-in, on the same account's count (issue 21)", async () => {
+    const { orgId } = await makeOrg();
+    const me = await staff(orgId, "MEMBER");
+    const wrong = () =>
+      changeOwnPassword(me, { current: "wrong-password", password: "new-password-12", repeat: "new-password-12" }).then(
+        () => "CHANGED",
+        (e: { code: string }) => e.code,
+      );
+    // Ten guesses at once: five are checked, the rest refused before the check.
+    const codes = await Promise.all(Array.from({ length: 10 }, wrong));
+    expect(codes.filter((c) => c === "PASSWORD_INCORRECT")).toHaveLength(5);
+    expect(codes.filter((c) => c === "RATE_LIMITED")).toHaveLength(5);
+    // Even the right one waits now, and so does the sign-in page for this account.
+    await expect(
+      changeOwnPassword(me, { current: GOOD, password: "new-password-12", repeat: "new-password-12" }),
+    ).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    await expect(signIn(me.email, GOOD)).rejects.toThrow(/Too many failed sign-ins/);
+  });
+
   it("bootstrap keeps the first admin an active ADMIN, and takes a short ADMIN_PASSWORD with a warning", async () => {
     const email = unique("first.admin");
     const saved = { e: process.env.ADMIN_EMAIL, p: process.env.ADMIN_PASSWORD };

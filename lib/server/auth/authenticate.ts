@@ -56,6 +56,14 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
   }
   if (!row || !constantTimeEqualHex(row.key.keyHash, hash)) throw new AppError("API_KEY_INVALID", "Invalid API key");
   if (row.key.revokedAt) throw new AppError("API_KEY_REVOKED", "API key has been revoked");
+  // Production keys work while the organization is on the Enterprise plan, not only when they were made.
+  if (row.key.environment === "PRODUCTION" && row.plan !== "ENTERPRISE") {
+    throw new AppError(
+      "ENTERPRISE_PLAN_REQUIRED",
+      `This organization's plan (${row.plan}) no longer includes the production environment: production API keys stop working until it is on the Enterprise plan again; sandbox keys keep working`,
+      { details: { plan: row.plan } },
+    );
+  }
   if (!ipAllowed(ip, row.key.allowedIps)) {
     throw new AppError("IP_NOT_ALLOWED", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key`);
   }

@@ -26,7 +26,10 @@ export const errorCatalog = {
   API_KEY_INVALID: { status: 401, description: "The API key is not known" },
   API_KEY_REVOKED: { status: 401, description: "The API key has been revoked" },
   IP_NOT_ALLOWED: { status: 403, description: "The client address is not on the API key's allowed IPs" },
-  ENTERPRISE_PLAN_REQUIRED: { status: 403, description: "Production API keys need an Enterprise plan and a production caller" },
+  ENTERPRISE_PLAN_REQUIRED: {
+    status: 403,
+    description: "Production API keys need an Enterprise plan (while it lasts: `details.plan`) and a production caller",
+  },
   RATE_LIMITED: { status: 429, description: "Too many requests; retry after the Retry-After / RateLimit-Reset seconds" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was already used with a different request" },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, description: "A request with this Idempotency-Key is still being processed" },

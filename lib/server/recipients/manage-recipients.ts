@@ -35,11 +35,11 @@ async function authColumns(auth: RecipientAuthentication | undefined, current?: 
   if (auth.method !== "ACCESS_CODE") return { authMethod: auth.method, accessCodeHash: null };
   if (auth.accessCode !== undefined) return { authMethod: auth.method, accessCodeHash: await hashPassword(auth.accessCode) };
   if (current?.authMethod === "ACCESS_CODE" && current.accessCodeHash) return { authMethod: auth.method };
-  throw new AppError("VALIDATION_FAILED", "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)", {
+  throw new AppError("VALIDATION_FAILED", "authentication.accessCode is required with method ACCESS_CODE (6 to 64 characters)", {
     errors: [
       {
         field: "authentication.accessCode",
-        message: "authentication.accessCode is required with method ACCESS_CODE (4 to 64 characters)",
+        message: "authentication.accessCode is required with method ACCESS_CODE (6 to 64 characters)",
       },
     ],
   });

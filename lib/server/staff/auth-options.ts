@@ -8,7 +8,7 @@ import { verifyPassword } from "../auth/password";
 import { getSecret } from "../secrets";
 import { config } from "../config";
 import { clientIp } from "../auth/ip";
-import { recordAttempt, secondsToWait, SignInThrottledError } from "./sign-in-throttle";
+import { reserveAttempt, settleAttempt, SignInThrottledError } from "./sign-in-throttle";
 import { asRole, createStaffSession, revokeStaffSession, SESSION_MAX_AGE_SECONDS, type StaffIdentity } from "./sessions";
 
 /** What a staff session stands for: no key, no password, only who it is and which session row. */
@@ -30,16 +30,13 @@ async function checkCredentials(
   userAgent: string | null,
 ): Promise<StaffIdentity | null> {
   const email = rawEmail.trim().toLowerCase();
-  const wait = await secondsToWait(email, ip);
-  if (wait > 0) {
-    await recordAttempt(email, ip, userAgent, "THROTTLED");
-    throw new SignInThrottledError(wait);
-  }
+  const attempt = await reserveAttempt(email, ip, userAgent);
+  if (attempt.id === undefined) throw new SignInThrottledError(attempt.wait);
   const db = await getDb();
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
   const good = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   const ok = !!user && good && !user.deactivatedAt;
-  await recordAttempt(email, ip, userAgent, ok ? "SUCCESS" : "FAILURE");
+  await settleAttempt(attempt.id, ok ? "SUCCESS" : "FAILURE");
   if (!ok) return null;
   const sessionId = await createStaffSession(user.id, ip, userAgent);
   return { id: user.id, email: user.email, name: user.name, role: asRole(user.role), orgId: user.orgId, sessionId };

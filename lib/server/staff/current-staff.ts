@@ -36,8 +36,33 @@ export async function requireAdmin(returnTo: string): Promise<StaffIdentity> {
   return staff;
 }
 
-/** Only a path on this site: an absolute or protocol-relative URL would make the sign-in an open redirect. */
+const HERE = "http://signet.invalid";
+/** C0 and C1 controls, DEL and backslashes: a URL parser drops or rewrites them ("/\t/evil.example" → "//evil.example"). */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+/**
+ * Only a path on this site, as the browser will read it: the text is parsed as a URL against this
+ * origin and must stay on it, without control characters or backslashes anywhere (also percent-encoded)
+ * and without a path that begins "//" once normalized ("/.//evil.example"). What is returned is the
+ * parsed URL's own path, query and fragment, so what was checked is what is followed.
+ */
 export function safeReturnPath(p: string | undefined | null): string {
-  if (!p || !p.startsWith("/") || p.startsWith("//") || p.startsWith("/\\")) return "/requests";
-  return p;
+  const fallback = "/requests";
+  if (!p || p.length > 2000 || !p.startsWith("/") || UNSAFE.test(p)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(p);
+  } catch {
+    return fallback;
+  }
+  if (UNSAFE.test(decoded)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(p, HERE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== HERE || !path.startsWith("/") || path.startsWith("//")) return fallback;
+  return path;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
 import { authAttempts } from "../db/schema";
 
 /**
@@ -9,6 +9,12 @@ import { authAttempts } from "../db/schema";
  * for an account, or from one client address, each further attempt must wait 2^(n-5) seconds after
  * the last failure (1 s, 2 s, 4 s, … at most 15 minutes); an attempt made sooner is refused without
  * the password being checked (THROTTLED), and does not lengthen the wait.
+ *
+ * The attempt is reserved before the password is checked (issue 21): under a transaction-scoped lock
+ * per account and per address, the wait is computed and the attempt written as a FAILURE, and only a
+ * right password turns it into a SUCCESS afterwards. A burst of parallel attempts is thus counted one
+ * after another, each seeing the ones before it, on every instance (the lock and the rows are in the
+ * database); an attempt cut off half-way stays a failure.
  */
 export const FREE_FAILURES = 5;
 export const MAX_WAIT_SECONDS = 15 * 60;
@@ -22,8 +28,7 @@ export function waitAfter(failures: number): number {
 }
 
 /** Failures in a row (within 24 h) for one column's value, and when the last one was. */
-async function streak(column: typeof authAttempts.email | typeof authAttempts.ip, value: string) {
-  const db = await getDb();
+async function streak(db: Queryable, column: typeof authAttempts.email | typeof authAttempts.ip, value: string) {
   const [lastSuccess] = await db
     .select({ at: authAttempts.createdAt })
     .from(authAttempts)
@@ -39,9 +44,9 @@ async function streak(column: typeof authAttempts.email | typeof authAttempts.ip
 }
 
 /** Seconds this attempt must still wait (0: go ahead and check the password). */
-export async function secondsToWait(email: string, ip: string | null): Promise<number> {
+async function secondsToWait(db: Queryable, email: string, ip: string | null): Promise<number> {
   const now = Date.now();
-  const checks = [streak(authAttempts.email, email), ...(ip ? [streak(authAttempts.ip, ip)] : [])];
+  const checks = [streak(db, authAttempts.email, email), ...(ip ? [streak(db, authAttempts.ip, ip)] : [])];
   let wait = 0;
   for (const { failures, last } of await Promise.all(checks)) {
     if (!last) continue;
@@ -51,14 +56,41 @@ export async function secondsToWait(email: string, ip: string | null): Promise<n
   return wait;
 }
 
-export async function recordAttempt(
+/**
+ * Reserves an attempt for `email` (sign-in, or a staff member's current password being checked)
+ * before any password is checked: refused (THROTTLED, logged) while a wait is due, else written as a
+ * FAILURE whose id `settleAttempt` turns into a SUCCESS when the password was right.
+ */
+export async function reserveAttempt(
   email: string,
   ip: string | null,
   userAgent: string | null,
-  outcome: AttemptOutcome,
-): Promise<void> {
+): Promise<{ wait: number; id?: undefined } | { wait: 0; id: string }> {
   const db = await getDb();
-  await db.insert(authAttempts).values({ email, ip, userAgent: userAgent?.slice(0, 500) ?? null, outcome });
+  return db.transaction(async (tx) => {
+    // Always in this order (account, then address), so two attempts never wait on each other in a cycle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${email}`}))`);
+    if (ip) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-ip:${ip}`}))`);
+    const wait = await secondsToWait(tx, email, ip);
+    const ua = userAgent?.slice(0, 500) ?? null;
+    if (wait > 0) {
+      await tx.insert(authAttempts).values({ email, ip, userAgent: ua, outcome: "THROTTLED" });
+      return { wait };
+    }
+    const [row] = await tx
+      .insert(authAttempts)
+      .values({ email, ip, userAgent: ua, outcome: "FAILURE" })
+      .returning({ id: authAttempts.id });
+    if (!row) throw new Error("the attempt was not written");
+    return { wait: 0, id: row.id };
+  });
+}
+
+/** The reserved attempt's password was right. */
+export async function settleAttempt(id: string, outcome: Exclude<AttemptOutcome, "THROTTLED">): Promise<void> {
+  if (outcome === "FAILURE") return; // written so when reserved
+  const db = await getDb();
+  await db.update(authAttempts).set({ outcome }).where(eq(authAttempts.id, id));
 }
 
 export class SignInThrottledError extends Error {
