@@ -17,6 +17,7 @@ import {
 import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 import { verifyPdf } from "../pdf/verify";
+import { cleanImage } from "../pdf/images";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -42,6 +43,9 @@ export interface AnchorAnswer {
 }
 
 export const tasks = {
+  /** A signer's signature or initials image, decoded and encoded again (what the seal embeds). */
+  cleanImage,
+
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long
    * document is read by several threads at once) from one parse. The layer's pages come back as

@@ -2,11 +2,13 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDb } from "@/lib/server/db";
-import { jobs, signatureRequests, webhookDeliveries } from "@/lib/server/db/schema";
+import { fields, jobs, signatureRequests, webhookDeliveries } from "@/lib/server/db/schema";
+import { blobs } from "@/lib/server/blobs/store";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { sweepStrandedSeals } from "@/lib/server/signing/sweep-stranded-seals";
@@ -16,7 +18,8 @@ import { pdftotextWords } from "../support/pdf-fixtures";
 import { pdfsig } from "../support/seal-fixtures";
 import { PNG_1x1, sentRequest, tokenOf } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
-import { firstOf } from "../support/expect-helpers";
+import { pngChunk } from "../support/docx-fixtures";
+import { findIn, firstOf } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
@@ -207,6 +210,63 @@ describe("sealing never strands a request", () => {
     expect(rx.got.some((g) => g.type === "signature_request.completed" && g.data.id === id)).toBe(true);
     const row = firstOf(await db.select().from(signatureRequests).where(eq(signatureRequests.id, id)), "signature request");
     expect([row.sealErrorCode, row.sealErrorMessage, row.sealFailedAt]).toEqual([null, null, null]);
+  });
+
+  it("a signer's image the seal cannot use hands that signer their turn back; they sign again and it seals (issue 21)", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    const { id } = await sentRequest(key, [
+      { email: "good.image@example.com", name: "Gus Good", order: 1 },
+      { email: "bad.image@example.com", name: "Bea Bad", order: 1 },
+    ]);
+    await signAll(key, id);
+    const db = await getDb();
+    const req = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    const recs = req.recipients as { id: string; name: string }[];
+    const bea = findIn(recs, (r) => r.name === "Bea Bad", "Bea");
+    const gus = findIn(recs, (r) => r.name === "Gus Good", "Gus");
+    // What a submission made before images were decoded could leave: well-formed chunks, an impossible colour type.
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(4, 0);
+    ihdr.writeUInt32BE(4, 4);
+    ihdr.set([8, 5, 0, 0, 0], 8);
+    const bad = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", ihdr),
+      pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(4 * 17))),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]);
+    const { sha256 } = await blobs().put(new Uint8Array(bad));
+    const sig = firstOf(
+      await db
+        .select()
+        .from(fields)
+        .where(and(eq(fields.recipientId, bea.id), eq(fields.type, "SIGNATURE"))),
+      "Bea's signature field",
+    );
+    await db
+      .update(fields)
+      .set({ value: JSON.stringify({ kind: "image", sha256, mime: "image/png" }) })
+      .where(eq(fields.id, sig.id));
+
+    await runDueJobs(); // the seal fails on Bea's image
+    const after = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    expect(after.status).toBe("IN_PROGRESS");
+    expect(after.sealError).toMatchObject({ code: "SIGNER_VALUE_REJECTED", message: expect.stringMatching(/Bea Bad/) });
+    const status = (rid: string) => findIn(after.recipients as { id: string; status: string }[], (r) => r.id === rid).status;
+    expect([status(bea.id), status(gus.id)]).toEqual(["VIEWED", "SIGNED"]);
+    // Bea is mailed her link again; Gus is not.
+    const mails = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items as { to: string; kind: string }[];
+    expect(mails.filter((m) => m.kind === "reminder").map((m) => m.to)).toEqual(["Bea Bad <bad.image@example.com>"]);
+    const beaFields = await db.select().from(fields).where(eq(fields.recipientId, bea.id));
+    expect(beaFields.every((f) => f.value === null)).toBe(true);
+    const events = (await call("GET", `${SR}/${id}/audit`, { key })).body.data;
+    expect(JSON.stringify(events)).toContain("recipient.signature_returned");
+
+    await signAll(key, id); // Bea signs again (Gus is not asked)
+    await runDueJobs();
+    const done = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    expect(done.status).toBe("COMPLETED");
+    expect(done.sealError).toBeNull();
   });
 
   it("a document the engine refuses fails for good at the first attempt, with the engine's reason", async () => {

@@ -21,6 +21,7 @@ import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
 import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
 import { findIn, firstOf } from "../support/expect-helpers";
+import { SIGNATURE_JPEG } from "../support/seal-fixtures";
 
 // Issue 10: a signing link answers by its request's state; the signer's endpoints are rate-limited;
 // signature images are judged before anything is stored.
@@ -292,11 +293,11 @@ describe("the signer's endpoints are rate-limited per link and per address", () 
 // ---- images, built by hand: the judge reads headers, so sizes can be claimed cheaply ----
 const chunk = pngChunk;
 /** A real RGBA PNG of one colour (and, with `pad`, an ancillary text chunk of that many bytes). */
-function png(width: number, height: number, opts: { pad?: number } = {}): Buffer {
+function png(width: number, height: number, opts: { pad?: number; colourType?: number; idat?: Buffer } = {}): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
+  ihdr.set([8, opts.colourType ?? 6, 0, 0, 0], 8);
   const row = Buffer.alloc(1 + width * 4);
   const rgba = crypto.randomBytes(4);
   for (let x = 0; x < width; x++) rgba.copy(row, 1 + x * 4);
@@ -305,7 +306,7 @@ function png(width: number, height: number, opts: { pad?: number } = {}): Buffer
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
     ...(opts.pad ? [chunk("tEXt", Buffer.concat([Buffer.from("Comment\0"), Buffer.alloc(opts.pad, 0x61)]))] : []),
-    chunk("IDAT", zlib.deflateSync(raw)),
+    chunk("IDAT", opts.idat ?? zlib.deflateSync(raw)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
@@ -392,6 +393,12 @@ describe("signature images are judged before anything is stored", () => {
         [values(good1, dataUrl(jpegHeader(5000, 5000), "image/jpeg"), "CEO"), 422, /5000 x 5000 pixels/],
         [values(good1, dataUrl(png(2, 2, { pad: 2 * 1024 * 1024 + 10 })), "CEO"), 422, /limit is 2097152 bytes/],
         [values(good1, "data:image/png,not-base64", "CEO"), 400, /base64 data: URL/],
+        // Issue 21: well-formed chunks around pixels that cannot be decoded used to be taken here and
+        // then fail every seal. Now they are decoded at once: 422, while the signer can still fix it.
+        [values(good1, dataUrl(png(40, 20, { colourType: 5 })), "CEO"), 422, /cannot be used: .*could not be decoded/],
+        [values(good1, dataUrl(png(40, 20, { idat: crypto.randomBytes(200) })), "CEO"), 422, /could not be decoded/],
+        [values(good1, dataUrl(png(40, 20, { idat: zlib.deflateSync(Buffer.alloc(10)) })), "CEO"), 422, /could not be decoded/],
+        [values(good1, dataUrl(jpegHeader(10, 10), "image/jpeg"), "CEO"), 422, /JPEG image could not be decoded/],
       ];
       for (const [vals, status, message] of cases) {
         const res = await sign(t, { consent: true, values: vals });
@@ -417,9 +424,28 @@ describe("signature images are judged before anything is stored", () => {
         ).every((f) => f.value === null),
       ).toBe(true);
 
-      const ok = await sign(t, { consent: true, values: values(good1, good2, "CEO") });
+      const ok = await sign(t, {
+        consent: true,
+        values: values(good1, dataUrl(Buffer.from(SIGNATURE_JPEG), "image/jpeg"), "CEO"),
+      });
       expect(ok.status).toBe(200);
       expect(countBlobs()).toBe(before + 2);
+      // What was stored is the image decoded and written again, not the bytes sent.
+      const stored = (await db.select().from(fields).where(eq(fields.recipientId, r.id)))
+        .map((f) => (f.value ? (JSON.parse(f.value) as { kind?: string; sha256?: string; mime?: string }) : null))
+        .filter((v) => v?.kind === "image");
+      expect(stored.map((v) => v?.mime).sort()).toEqual(["image/jpeg", "image/png"]);
+      const sent = new Set(
+        [good1, SIGNATURE_JPEG].map((b) =>
+          crypto
+            .createHash("sha256")
+            .update(typeof b === "string" ? Buffer.from(b.split(",")[1]!, "base64") : b)
+            .digest("hex"),
+        ),
+      );
+      expect(stored.every((v) => !sent.has(v!.sha256!))).toBe(true);
+      await runDueJobs(); // the seal embeds both
+      expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.status).toBe("COMPLETED");
     } finally {
       restoreEnv("MAX_JSON_KB", savedJson);
     }

@@ -128,6 +128,7 @@ export const errorCatalog = {
   SIGNATURE_IMAGE_INVALID: { status: 400, description: "A signature image is not a base64 data: URL" },
   SIGNATURE_IMAGE_TOO_LARGE: { status: 422, description: "A signature image is larger than the limit in bytes or pixels" },
   SIGNATURE_IMAGE_UNSUPPORTED: { status: 415, description: "A signature image is not a PNG or JPEG" },
+  SIGNATURE_IMAGE_DAMAGED: { status: 422, description: "A signature image is a PNG or JPEG whose pixels cannot be decoded" },
   FIELD_VALUES_INVALID: { status: 422, description: "Values given at signing do not fit their fields; `errors`" },
 
   // Staff dashboard

@@ -8,8 +8,9 @@ import { AppError, notFound, type ErrorCode } from "../http/errors";
 /**
  * A recipient's turn, as data: PENDING (not their turn yet) → SENT (invited, or their embedded turn
  * began) → VIEWED (opened the link; for a VIEWER that is the whole turn) → SIGNED (a SIGNER) or
- * APPROVED (an APPROVER); a SIGNER or APPROVER may also decline, from SENT or VIEWED. SIGNED,
- * APPROVED and DECLINED are final; a CC takes no turn and stays PENDING.
+ * APPROVED (an APPROVER); a SIGNER or APPROVER may also decline, from SENT or VIEWED. APPROVED and
+ * DECLINED are final; SIGNED too, but for one way back to VIEWED when the seal cannot use the
+ * signer's image and asks them to sign again; a CC takes no turn and stays PENDING.
  *
  * Every change of `recipients.status` goes through transitionRecipient below
  * (request-state.test.ts fails if another file of lib/server writes it).
@@ -18,7 +19,8 @@ export const RECIPIENT_TRANSITIONS = {
   PENDING: ["SENT"],
   SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED"],
   VIEWED: ["SIGNED", "APPROVED", "DECLINED"],
-  SIGNED: [],
+  // Only when the seal cannot use the signer's image (return-to-signers.ts): their turn is handed back.
+  SIGNED: ["VIEWED"],
   APPROVED: [],
   DECLINED: [],
 } as const satisfies Record<RecipientStatus, readonly RecipientStatus[]>;

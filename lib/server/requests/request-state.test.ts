@@ -87,9 +87,12 @@ describe("the recipient state machine", () => {
         "VIEWED→SIGNED",
         "VIEWED→APPROVED",
         "VIEWED→DECLINED",
+        // Issue 21: the seal could not use the signer's image; they are asked to sign again.
+        "SIGNED→VIEWED",
       ].sort(),
     );
-    for (const end of ["SIGNED", "APPROVED", "DECLINED"] as const) expect(RECIPIENT_TRANSITIONS[end]).toEqual([]);
+    for (const end of ["APPROVED", "DECLINED"] as const) expect(RECIPIENT_TRANSITIONS[end]).toEqual([]);
+    expect(RECIPIENT_TRANSITIONS.SIGNED).toEqual(["VIEWED"]);
     // Nobody signs before their turn, nor goes back.
     expect(canTransitionRecipient("PENDING", "SIGNED")).toBe(false);
     expect(canTransitionRecipient("VIEWED", "SENT")).toBe(false);

@@ -2,6 +2,7 @@ import "server-only";
 import { readImageHeader } from "@/lib/pdf/images";
 import { PdfError } from "@/lib/pdf/errors";
 import { AppError } from "../http/errors";
+import { runEngine } from "../engine";
 
 /**
  * What a drawn or uploaded signature may be. A signature box is a few hundred points wide: these
@@ -24,7 +25,7 @@ export interface JudgedImage {
 }
 
 const refuse = (
-  code: "SIGNATURE_IMAGE_INVALID" | "SIGNATURE_IMAGE_UNSUPPORTED" | "SIGNATURE_IMAGE_TOO_LARGE",
+  code: "SIGNATURE_IMAGE_INVALID" | "SIGNATURE_IMAGE_UNSUPPORTED" | "SIGNATURE_IMAGE_TOO_LARGE" | "SIGNATURE_IMAGE_DAMAGED",
   at: string,
   message: string,
 ) => new AppError(code, message, { errors: [{ field: at, message }] });
@@ -33,9 +34,10 @@ const refuse = (
  * Judges a signature image given as a base64 `data:` URL, before anything is stored: its bytes must
  * be a PNG or a JPEG (by content, whatever the URL's media type says: else 415), at most 2 MB
  * decoded, 4000 pixels a side and 16 million pixels (read from the PNG IHDR / JPEG SOF header,
- * never by decoding the pixels: else 422). `at` names the field in the error.
+ * never by decoding the pixels: else 422); then decoded completely and encoded again in the engine
+ * (422 SIGNATURE_IMAGE_DAMAGED when that fails). `at` names the field in the error.
  */
-export function judgeSignatureImage(dataUrl: string, at: string): JudgedImage {
+export async function judgeSignatureImage(dataUrl: string, at: string): Promise<JudgedImage> {
   const payload = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl)?.[1];
   if (!payload) throw refuse("SIGNATURE_IMAGE_INVALID", at, "A signature image must be a base64 data: URL");
   const b64 = payload.replace(/\s+/g, "");
@@ -64,5 +66,25 @@ export function judgeSignatureImage(dataUrl: string, at: string): JudgedImage {
       `The signature image is ${info.width} x ${info.height} pixels; the limit is ${maxSide} pixels a side and ${maxPixels / 1_000_000} million pixels`,
     );
   }
-  return { bytes, mime: info.format === "png" ? "image/png" : "image/jpeg", width: info.width, height: info.height };
+  // Decoded in the engine's threads and written again: what is stored is what the seal embeds, and
+  // an image the seal could not embed is refused now, while the signer is here (issue 21).
+  let clean;
+  try {
+    clean = await runEngine("cleanImage", [bytes, maxPixels], { timeoutMs: 15_000 });
+  } catch (e) {
+    if (e instanceof PdfError) {
+      throw refuse(
+        "SIGNATURE_IMAGE_DAMAGED",
+        at,
+        `The signature image cannot be used: ${e.message}. Draw or type it, or upload another`,
+      );
+    }
+    throw e;
+  }
+  return {
+    bytes: clean.bytes,
+    mime: clean.format === "png" ? "image/png" : "image/jpeg",
+    width: clean.width,
+    height: clean.height,
+  };
 }

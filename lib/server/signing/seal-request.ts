@@ -4,6 +4,7 @@ import type { FieldValue } from "@/lib/schemas/signing";
 import { CERTIFICATE_PAGE_SIZE, levelAtLeast } from "@/lib/pdf/seal";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
+import { returnToSigners } from "./return-to-signers";
 import { PermanentJobError } from "../jobs/queue";
 import { config } from "../config";
 import { getDb } from "../db";
@@ -40,6 +41,8 @@ export async function sealRequest(requestId: string, job?: SealAttempt) {
     // the same way every time: fail for good now rather than after every retry. A deadline or heap
     // limit (TOO_COMPLEX) may be the machine's load: that one is retried.
     const permanent = e instanceof PdfError && e.kind !== "TOO_COMPLEX";
+    // A signer's image the seal cannot use: that signer is asked to sign again, not a dead end.
+    if (permanent && (await returnToSigners(requestId, e)).length) throw new PermanentJobError(e);
     if (job && (job.final || permanent)) await recordSealFailure(requestId, e, job);
     throw permanent ? new PermanentJobError(e) : e;
   }

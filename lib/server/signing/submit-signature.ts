@@ -50,7 +50,7 @@ export async function submitSignature(
   for (const f of mine) {
     const g = given.get(f.id);
     if ((f.type === "SIGNATURE" || f.type === "INITIAL") && g?.v.image)
-      images.set(f.id, judgeSignatureImage(g.v.image, `${g.at}.image`));
+      images.set(f.id, await judgeSignatureImage(g.v.image, `${g.at}.image`));
   }
   // Each value judged by its field's type (lib/server/fields/judge-field-values.ts).
   const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), today());
