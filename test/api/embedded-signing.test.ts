@@ -4,7 +4,7 @@ import { isValidElement, type ReactElement } from "react";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, embedLinks, jobs, mailLog, recipients } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
-import { EMBED_URL_TTL_MS, openEmbedLink } from "@/lib/server/signing/embed-links";
+import { EMBED_SESSION_TTL_MS, EMBED_URL_TTL_MS, openEmbedLink } from "@/lib/server/signing/embed-links";
 import { hashToken } from "@/lib/server/signing/tokens";
 import EmbeddedSignPage from "@/app/sign/embed/[token]/page";
 import { call, makeOrg } from "../support/api";
@@ -179,7 +179,7 @@ describe("an EMBEDDED recipient's turn", () => {
     expect(url.status).toBe(201);
     const opened = await openEmbedLink(tokenOfUrl(url.body.data.url));
     expect(opened).toMatchObject({ requestId: id, recipientId: embedded });
-    expect((await signWith(opened!.linkToken)).status).toBe(200);
+    expect((await signWith(opened!.sessionToken)).status).toBe(200);
     expect((await recipientRow(embedded)).status).toBe("SIGNED");
     // Done: no more URLs.
     expect((await signingUrl(key, id, embedded)).status).toBe(409);
@@ -278,10 +278,17 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
         requestId: req.id,
         recipientId: req.recipientIds[0],
       });
-      const linkToken = el.props.children.props.token;
-      expect(linkToken).toBe(await tokenOf(req.recipientIds[0]));
-      // That link is the session: the signer's API answers for this recipient.
-      const view = await call("GET", `/api/sign/${linkToken}`);
+      // Issue 21: the page's own token, never the recipient's link token (nor its hash) anywhere in what
+      // the page renders: every prop that reaches the HTML and the client payload.
+      const pageToken = el.props.children.props.token;
+      expect(pageToken).toMatch(/^es_[A-Za-z0-9_-]{43}$/);
+      const linkToken = await tokenOf(req.recipientIds[0]);
+      const rendered = JSON.stringify(el);
+      expect(rendered).toContain(pageToken);
+      expect(rendered).not.toContain(linkToken);
+      expect(rendered).not.toContain(hashToken(linkToken));
+      // The page's token is the session: the signer's API answers for this recipient.
+      const view = await call("GET", `/api/sign/${pageToken}`);
       expect(view.status).toBe(200);
       expect(view.body.data.recipient.id).toBe(req.recipientIds[0]);
       expect(view.body.data.yourTurn).toBe(true);
@@ -300,6 +307,41 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
     } finally {
       delete process.env.EMBED_ALLOWED_ORIGINS;
     }
+  });
+
+  it("the page's token works for its recipient only, and only while its session lasts (issue 21)", async () => {
+    const other = await sentWith(key, [{ email: "embed-other@example.com", name: "Other Embedded", delivery: "EMBEDDED" }]);
+    const open = async (rid: string, reqId = req.id) =>
+      (await openEmbedLink(tokenOfUrl((await signingUrl(key, reqId, rid)).body.data.url)))!;
+    const mine = await open(req.recipientIds[0]);
+    const theirs = await open(other.recipientIds[0], other.id);
+    expect(mine.sessionExpiresAt.getTime()).toBeLessThanOrEqual(Date.now() + EMBED_SESSION_TTL_MS);
+    // Each token opens its own recipient, nobody else's.
+    expect((await call("GET", `/api/sign/${mine.sessionToken}`)).body.data.recipient.id).toBe(req.recipientIds[0]);
+    expect((await call("GET", `/api/sign/${theirs.sessionToken}`)).body.data.recipient.id).toBe(other.recipientIds[0]);
+    // Malformed (400), unknown, or a URL token used as a page token (404, as an unknown link).
+    const url = tokenOfUrl((await signingUrl(key, req.id, req.recipientIds[0])).body.data.url);
+    for (const t of [`es_${"A".repeat(43)}`, "es_", `es_${"A".repeat(44)}`, `es_${url}`, `${mine.sessionToken}x`]) {
+      const r = await call("GET", `/api/sign/${encodeURIComponent(t)}`);
+      expect({ t, refused: [400, 404].includes(r.status) }).toEqual({ t, refused: true });
+    }
+    // The session ends (the database's clock decides): view, document, sign and decline all refuse it,
+    // and nothing changes.
+    const db = await getDb();
+    await db
+      .update(embedLinks)
+      .set({ sessionExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(embedLinks.sessionHash, hashToken(mine.sessionToken)));
+    const before = await recipientRow(req.recipientIds[0]);
+    expect((await call("GET", `/api/sign/${mine.sessionToken}`)).status).toBe(404);
+    expect((await call("GET", `/api/sign/${mine.sessionToken}/document`)).status).toBe(404);
+    const signed = await call("POST", `/api/sign/${mine.sessionToken}/sign`, { json: { consent: true, values: [] } });
+    expect(signed.status).toBe(404);
+    const declined = await call("POST", `/api/sign/${mine.sessionToken}/decline`, { json: { reason: "no" } });
+    expect(declined.status).toBe(404);
+    expect(await recipientRow(req.recipientIds[0])).toEqual(before);
+    // The other recipient's session is untouched.
+    expect((await call("GET", `/api/sign/${theirs.sessionToken}`)).status).toBe(200);
   });
 
   it("expires: a URL past its time opens nothing (the database's clock decides)", async () => {

@@ -606,9 +606,20 @@ export const embedLinks = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
+    /**
+     * SHA-256 of the embedded page's own token (issue 21), made when the URL is opened: what the
+     * framed signing app and the signer API use, only until `session_expires_at`. The recipient's
+     * link token never reaches the page.
+     */
+    sessionHash: text("session_hash"),
+    sessionExpiresAt: ts("session_expires_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("embed_links_token_idx").on(t.tokenHash), index("embed_links_recipient_idx").on(t.recipientId)],
+  (t) => [
+    uniqueIndex("embed_links_token_idx").on(t.tokenHash),
+    uniqueIndex("embed_links_session_idx").on(t.sessionHash),
+    index("embed_links_recipient_idx").on(t.recipientId),
+  ],
 );
 
 /** A bulk send from a template: one request per row, run by the queue (resumable after a crash). */

@@ -11,16 +11,17 @@ import { AppError, notFound } from "../http/errors";
 import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
 import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
-import { hashToken, signingToken } from "./tokens";
+import { hashToken } from "./tokens";
 import { assertRecipientStatus, tryTransitionRecipient } from "../recipients/recipient-state";
 import { assertRequestStatus } from "../requests/request-state";
 
 // Embedded signing (issue 14). A recipient with delivery EMBEDDED is never mailed: when their turn
 // comes they move to SENT at once (startEmbeddedTurn), and the sender's server asks for a signing URL
 // (createSigningUrl) that its page puts in an iframe. The URL is valid EMBED_URL_TTL_MS and once: the
-// page /sign/embed/{token} consumes it (openEmbedLink) and renders the usual signing app for the
-// recipient's link, which from then on is the credential, exactly as for a mailed link. No cookie is
-// set: a third-party iframe's cookies are blocked or partitioned by browsers, and the link needs none.
+// page /sign/embed/{token} consumes it (openEmbedLink) and renders the usual signing app with a token
+// of the page's own ("es_…", EMBED_SESSION_TTL_MS, bound to that opening), which the signer API takes
+// in place of a link token (find-signer.ts). The recipient's link token never reaches the page. No
+// cookie is set: a third-party iframe's cookies are blocked or partitioned by browsers.
 
 /** How long a signing URL may wait to be opened. */
 export const EMBED_URL_TTL_MS = 5 * 60 * 1000;
@@ -108,25 +109,37 @@ export async function createSigningUrl(auth: KeyAuth, requestId: string, recipie
   });
 }
 
+/** How long the embedded page's own token works after the URL was opened. */
+export const EMBED_SESSION_TTL_MS = 60 * 60 * 1000;
+
+/** The shape of an embedded page's token: "es_" and 256 random bits (a link token has no prefix). */
+export const EMBED_SESSION_PREFIX = "es_";
+export const isEmbedSessionToken = (t: string) => /^es_[A-Za-z0-9_-]{43}$/.test(t);
+
 export interface OpenedEmbedLink {
-  /** The recipient's signing link token: what the signing app (and its API) works with from here. */
-  linkToken: string;
+  /** The embedded page's own token: what the framed signing app (and the signer API) works with, for EMBED_SESSION_TTL_MS. */
+  sessionToken: string;
+  sessionExpiresAt: Date;
   requestId: string;
   recipientId: string;
 }
 
 /**
  * Opens a signing URL: marks it used (at most once, and only before it expires: the database's
- * clock decides) and returns the recipient's link for the signing app, or null when the token is
- * unknown, used, expired, or its recipient is no longer EMBEDDED or its request is not sent.
+ * clock decides) and makes the page's own token, bound to this opening and valid
+ * EMBED_SESSION_TTL_MS (issue 21: the page used to carry the recipient's long-lived link token, which
+ * signed long after the URL had expired). Null when the token is unknown, used, expired, or its
+ * recipient is no longer EMBEDDED or its request is not sent.
  */
 export async function openEmbedLink(token: string, who: Omit<Actor, "actor"> = {}): Promise<OpenedEmbedLink | null> {
   if (!isEmbedToken(token)) return null;
   const db = await getDb();
+  const sessionToken = `${EMBED_SESSION_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+  const sessionExpiresAt = new Date(Date.now() + EMBED_SESSION_TTL_MS);
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(embedLinks)
-      .set({ usedAt: sql`now()` })
+      .set({ usedAt: sql`now()`, sessionHash: hashToken(sessionToken), sessionExpiresAt })
       .where(and(eq(embedLinks.tokenHash, hashToken(token)), isNull(embedLinks.usedAt), gt(embedLinks.expiresAt, sql`now()`)))
       .returning({ id: embedLinks.id, recipientId: embedLinks.recipientId });
     if (!used) return null;
@@ -141,8 +154,8 @@ export async function openEmbedLink(token: string, who: Omit<Actor, "actor"> = {
       row.req.id,
       "recipient.signing_url.opened",
       { actor: `recipient:${row.r.id}`, ...who },
-      { recipientId: row.r.id, embedLinkId: used.id },
+      { recipientId: row.r.id, embedLinkId: used.id, sessionExpiresAt: sessionExpiresAt.toISOString() },
     );
-    return { linkToken: await signingToken(tx, row.r.id), requestId: row.req.id, recipientId: row.r.id };
+    return { sessionToken, sessionExpiresAt, requestId: row.req.id, recipientId: row.r.id };
   });
 }

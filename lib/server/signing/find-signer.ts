@@ -1,9 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "../db";
-import { recipients, signatureRequests } from "../db/schema";
+import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashToken } from "./tokens";
+import { EMBED_SESSION_PREFIX, isEmbedSessionToken } from "./embed-links";
 
 /** How long after completion a signing link still shows its signer the sealed copy. */
 export const SEALED_COPY_DAYS = 30;
@@ -34,6 +35,7 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
 
 /** The recipient and request a token belongs to, or null (unknown token, or a request still a DRAFT). */
 export async function lookupSigner(db: Queryable, token: string, opts: { forUpdate?: boolean } = {}): Promise<Row | null> {
+  if (token.startsWith(EMBED_SESSION_PREFIX)) return lookupEmbedSession(db, token, opts);
   const q = db
     .select({ r: recipients, req: signatureRequests })
     .from(recipients)
@@ -41,6 +43,22 @@ export async function lookupSigner(db: Queryable, token: string, opts: { forUpda
     .where(eq(recipients.tokenHash, hashToken(token)));
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   return !row || row.req.status === "DRAFT" ? null : row;
+}
+
+/**
+ * An embedded page's own token (embed-links.ts): its recipient and request while the session lasts
+ * (the database's clock decides), else null, as for an unknown link.
+ */
+async function lookupEmbedSession(db: Queryable, token: string, opts: { forUpdate?: boolean }): Promise<Row | null> {
+  if (!isEmbedSessionToken(token)) return null;
+  const q = db
+    .select({ r: recipients, req: signatureRequests })
+    .from(embedLinks)
+    .innerJoin(recipients, eq(recipients.id, embedLinks.recipientId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
+    .where(and(eq(embedLinks.sessionHash, hashToken(token)), gt(embedLinks.sessionExpiresAt, sql`now()`)));
+  const [row] = opts.forUpdate ? await q.for("update", { of: [recipients, signatureRequests] }) : await q;
+  return !row || row.req.status === "DRAFT" || row.r.delivery !== "EMBEDDED" ? null : row;
 }
 
 /**

@@ -17,10 +17,11 @@ export const metadata: Metadata = {
 export const dynamic = "force-dynamic";
 
 /**
- * GET /sign/embed/{token} – opens a signing URL: consumes it and renders the usual signing app for
- * the recipient's link, wrapped in the bridge that tells the framing page what happens. The link's
- * token reaches only this response (never an address bar, a Referer or the parent page, which cannot
- * read a cross-origin frame). Unknown, used or expired → 404: the host asks for a new URL.
+ * GET /sign/embed/{token} – opens a signing URL: consumes it and renders the usual signing app with
+ * the page's own token (an hour, this opening only; never the recipient's link token), wrapped in the
+ * bridge that tells the framing page what happens. That token reaches only this response (never an
+ * address bar, a Referer or the parent page, which cannot read a cross-origin frame). Unknown, used or
+ * expired → 404: the host asks for a new URL.
  */
 export default async function EmbeddedSignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -29,7 +30,7 @@ export default async function EmbeddedSignPage({ params }: { params: Promise<{ t
   if (!opened) notFound();
   return (
     <EmbedBridge allowedOrigins={config.embedAllowedOrigins} requestId={opened.requestId} recipientId={opened.recipientId}>
-      <SigningApp token={opened.linkToken} />
+      <SigningApp token={opened.sessionToken} />
     </EmbedBridge>
   );
 }
