@@ -1,12 +1,17 @@
 "use client";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { useOutbox, useOutboxMessage } from "@/lib/client/outbox";
+import { copySigningLink, useOutbox, useOutboxMessage } from "@/lib/client/outbox";
+import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
 
-/** Mail written to DATA_DIR/outbox when no SMTP server is set, readable here. */
-export function Outbox() {
+/**
+ * Mail written to DATA_DIR/outbox when no SMTP server is set, readable here. Signing and set-password
+ * links are hidden (they are credentials); an admin can copy an invitation's signing link, which the
+ * request's audit trail records.
+ */
+export function Outbox({ isAdmin }: { isAdmin: boolean }) {
   const q = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
   const msg = useOutboxMessage(open);
@@ -56,6 +61,9 @@ export function Outbox() {
               <article>
                 <h2 className="text-base font-semibold">{msg.data.subject}</h2>
                 <p className="mb-3 text-xs text-slate-500">To {msg.data.to}</p>
+                {msg.data.linkHidden && (
+                  <SigningLinkNote key={msg.data.id} id={msg.data.id} canCopy={isAdmin && SIGNING_KINDS.has(msg.data.kind)} />
+                )}
                 {msg.data.html ? (
                   // The mail's HTML in a sandboxed frame: no scripts, no access to the dashboard.
                   <iframe
@@ -73,5 +81,49 @@ export function Outbox() {
         </div>
       )}
     </section>
+  );
+}
+
+const SIGNING_KINDS = new Set(["invitation", "reminder"]);
+
+/** The link in this mail is hidden; an admin may copy a signer's link (audited). */
+function SigningLinkNote({ id, canCopy }: { id: string; canCopy: boolean }) {
+  const [state, setState] = useState<{ url?: string; error?: string; busy?: boolean }>({});
+  async function copy() {
+    setState({ busy: true });
+    try {
+      const { url } = await copySigningLink(id);
+      await navigator.clipboard?.writeText(url).catch(() => {});
+      setState({ url });
+    } catch (e) {
+      setState({ error: plainError(e) });
+    }
+  }
+  return (
+    <div className="mb-3 space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        The link in this mail is hidden: whoever holds a signing link can sign.
+        {canCopy
+          ? " As an admin you can copy it to give it to the signer another way; the request's audit trail records that."
+          : ""}
+      </p>
+      {canCopy && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" onClick={copy} disabled={state.busy}>
+            {state.busy ? "Copying…" : "Copy signing link"}
+          </Button>
+          {state.url && (
+            <input
+              aria-label="Signing link"
+              readOnly
+              value={state.url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 rounded border border-amber-300 bg-white px-2 py-1 font-mono text-xs"
+            />
+          )}
+        </div>
+      )}
+      {state.error && <Alert>{state.error}</Alert>}
+    </div>
   );
 }

@@ -22,3 +22,7 @@ export function useOutboxMessage(id: string | null) {
     queryFn: () => api<OutboxMessage>(`/outbox/${encodeURIComponent(id ?? "")}`),
   });
 }
+
+/** An invitation's or reminder's signing link, for an admin to hand over another way (audited on the request). */
+export const copySigningLink = (id: string) =>
+  api<ResponseData<"copyOutboxSigningLink">>(`/outbox/${encodeURIComponent(id)}/signing-link`, { method: "POST" });

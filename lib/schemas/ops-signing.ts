@@ -261,11 +261,27 @@ export const signingOps = {
         id: z.string(),
         to: z.string(),
         subject: z.string(),
+        kind: z.string(),
         text: z.string(),
         html: z.string().nullable(),
-        raw: z.string(),
+        /** The message as written; null when it carried a credential link (then hidden in text and html). */
+        raw: z.string().nullable(),
+        linkHidden: z.boolean(),
       }),
     },
     errors: [],
+  }),
+  copyOutboxSigningLink: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/outbox/{id}/signing-link",
+    tag: "Mail",
+    summary: "The signing link an invitation or reminder carried: for an admin in the dashboard only, audited",
+    params: z.object({ id: z.string().max(100) }),
+    success: {
+      status: 200,
+      description: "The signing link",
+      data: z.object({ url: z.string(), recipientId: z.uuid() }),
+    },
+    errors: [403, 422],
   }),
 };

@@ -4,6 +4,6 @@ import { Outbox } from "@/components/outbox/outbox";
 export const metadata = { title: "Outbox – Signet" };
 
 export default async function OutboxPage() {
-  await requireStaff("/outbox");
-  return <Outbox />;
+  const staff = await requireStaff("/outbox");
+  return <Outbox isAdmin={staff.role === "ADMIN"} />;
 }

@@ -134,6 +134,10 @@ export const errorCatalog = {
   // Staff dashboard
   SIGN_IN_REQUIRED: { status: 401, description: "The staff member must sign in (again)" },
   ADMIN_REQUIRED: { status: 403, description: "Only an admin may do this" },
+  MESSAGE_HAS_NO_SIGNING_LINK: {
+    status: 422,
+    description: "The outbox message is not an invitation or reminder; `details.kind`",
+  },
   ROLE_NOT_ALLOWED: { status: 403, description: "The staff member's role may not use this part of the dashboard" },
   CROSS_ORIGIN_REFUSED: { status: 403, description: "A dashboard call that does not come from the dashboard's own pages" },
   PASSWORD_INCORRECT: { status: 400, description: "The current password is not right" },

@@ -4,8 +4,12 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { mailLog } from "../db/schema";
-import { notFound } from "../http/errors";
+import { jobs, mailLog, recipients, staffUsers } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { config } from "../config";
+import { isUuid } from "../scope";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { signingToken } from "../signing/tokens";
 import { outboxDir } from "./deliver-mail";
 
 /** Mails whose content is the signer's secret (an e-mailed signing code): listed, never shown through the API. */
@@ -65,6 +69,31 @@ export function readParts(raw: string): { text: string; html: string | null } {
   };
 }
 
+/**
+ * Links that are credentials: a signer's link (`/sign/{token}`, a bearer credential: whoever holds it
+ * signs) and a staff member's set-password link. Our own mails write them whole, so the decoded text
+ * and HTML show each as one run of URL characters.
+ */
+const CREDENTIAL_LINK = /(?:https?:\/\/[^\s"'<>]*)?\/(?:sign|set-password)\/[A-Za-z0-9_-]{16,}/g;
+export const HIDDEN_LINK = "[link hidden]";
+
+/** The text with every credential link replaced; `hid` is true when there was one. */
+export function hideCredentialLinks(text: string): { text: string; hid: boolean } {
+  let hid = false;
+  const out = text.replace(CREDENTIAL_LINK, () => {
+    hid = true;
+    return HIDDEN_LINK;
+  });
+  return { text: out, hid };
+}
+
+/**
+ * One message of the outbox, as text and HTML, with every signing and set-password link hidden
+ * (issue 21: invitations and reminders showed the signer's link, a bearer credential, to every API key
+ * and every member). The raw message is given only when it held no such link: its transfer encoding
+ * may split a link across lines, so it is never edited, only withheld. An admin copies a signer's link
+ * with copyOutboxSigningLink, which is audited.
+ */
 export async function getOutboxMessage(auth: KeyAuth, id: string) {
   const db = await getDb();
   const [m] = await db
@@ -78,5 +107,60 @@ export async function getOutboxMessage(auth: KeyAuth, id: string) {
   } catch {
     throw notFound("MESSAGE_NOT_FOUND", "Message");
   }
-  return { id: m.id, to: m.to, subject: m.subject, ...readParts(raw), raw };
+  const parts = readParts(raw);
+  const text = hideCredentialLinks(parts.text);
+  const html = parts.html === null ? null : hideCredentialLinks(parts.html);
+  const hid = text.hid || !!html?.hid || LINK_KINDS.has(m.kind);
+  return {
+    id: m.id,
+    kind: m.kind,
+    to: m.to,
+    subject: m.subject,
+    text: text.text,
+    html: html?.text ?? null,
+    raw: hid ? null : raw,
+    linkHidden: hid,
+  };
+}
+
+/** Mails that carry a signer's link: an admin may copy it. */
+const SIGNING_LINK_KINDS = new Set(["invitation", "reminder"]);
+/** Mails that carry a credential link of any kind. */
+const LINK_KINDS = new Set([...SIGNING_LINK_KINDS, "staff-invitation", "staff-password-reset"]);
+
+/**
+ * POST /outbox/{id}/signing-link: the signing link an invitation or reminder carried, for an admin in
+ * the dashboard to hand to the signer another way. Only on a dashboard call (the server's key with the
+ * staff member the proxy signed for) by a staff member who is an ADMIN of this organization now; an API
+ * key, a member, or anyone else: 403. Another organization's or environment's mail, an unknown id: 404;
+ * a mail that carries no signing link: 422. Audited on the request as `recipient.signing_link.copied`.
+ */
+export async function copyOutboxSigningLink(auth: KeyAuth, id: string) {
+  const db = await getDb();
+  const staff = auth.staff;
+  const [me] = staff && isUuid(staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id)) : [];
+  if (!me || me.role !== "ADMIN" || me.deactivatedAt || me.orgId !== auth.orgId)
+    throw new AppError("ADMIN_REQUIRED", "Only an admin, signed in to the dashboard, can copy a signing link");
+  const [m] = await db
+    .select()
+    .from(mailLog)
+    .where(and(scope(auth), eq(mailLog.id, id)));
+  if (!m) throw notFound("MESSAGE_NOT_FOUND", "Message");
+  if (!SIGNING_LINK_KINDS.has(m.kind) || !m.requestId)
+    throw new AppError("MESSAGE_HAS_NO_SIGNING_LINK", `A ${m.kind} mail carries no signing link`, { details: { kind: m.kind } });
+  // The mail's job names its recipient; the address it went to says the same when the job is gone.
+  const [job] = await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.id, m.id));
+  const fromJob = (job?.payload as { recipientId?: unknown } | undefined)?.recipientId;
+  const recs = await db.select().from(recipients).where(eq(recipients.requestId, m.requestId));
+  const r = recs.find((x) => x.id === fromJob) ?? recs.find((x) => m.to === x.email || m.to.endsWith(`<${x.email}>`)) ?? null;
+  if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+  const url = `${config.publicBaseUrl}/sign/${await signingToken(db, r.id)}`;
+  await db.transaction(async (tx) => {
+    await recordEvent(tx, m.requestId!, "recipient.signing_link.copied", keyActor(auth), {
+      recipientId: r.id,
+      email: r.email,
+      mailId: m.id,
+    });
+  });
+  return { url, recipientId: r.id };
 }

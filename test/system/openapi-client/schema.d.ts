@@ -472,6 +472,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/enterprise/outbox/{id}/signing-link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The signing link an invitation or reminder carried: for an admin in the dashboard only, audited */
+    post: operations["copyOutboxSigningLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/enterprise/signature-requests/{id}/anchors/preview": {
     parameters: {
       query?: never;
@@ -863,9 +880,11 @@ export interface components {
         | "SIGNATURE_IMAGE_INVALID"
         | "SIGNATURE_IMAGE_TOO_LARGE"
         | "SIGNATURE_IMAGE_UNSUPPORTED"
+        | "SIGNATURE_IMAGE_DAMAGED"
         | "FIELD_VALUES_INVALID"
         | "SIGN_IN_REQUIRED"
         | "ADMIN_REQUIRED"
+        | "MESSAGE_HAS_NO_SIGNING_LINK"
         | "ROLE_NOT_ALLOWED"
         | "CROSS_ORIGIN_REFUSED"
         | "PASSWORD_INCORRECT"
@@ -4961,9 +4980,11 @@ export interface operations {
               id: string;
               to: string;
               subject: string;
+              kind: string;
               text: string;
               html: string | null;
-              raw: string;
+              raw: string | null;
+              linkHidden: boolean;
             };
           };
         };
@@ -4997,6 +5018,112 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  copyOutboxSigningLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signing link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              url: string;
+              /** Format: uuid */
+              recipientId: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };
