@@ -18,6 +18,8 @@ import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 import { verifyPdf } from "../pdf/verify";
 import { cleanImage } from "../pdf/images";
+import { loadPdf } from "../pdf/load";
+import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -45,6 +47,11 @@ export interface AnchorAnswer {
 export const tasks = {
   /** A signer's signature or initials image, decoded and encoded again (what the seal embeds). */
   cleanImage,
+
+  /** Per anchor token's box: the glyphs the seal would remove there, and whether they are the token's own. */
+  async surveyTokenBoxes(bytes: Uint8Array, boxes: TokenBox[]) {
+    return surveyTokenBoxes(await loadPdf(bytes), boxes);
+  },
 
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long

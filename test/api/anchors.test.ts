@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
+import { runDueJobs } from "@/lib/server/jobs/worker";
+import { tokenOf } from "../support/signing";
 import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, rotatePage } from "../support/pdf-fixtures";
 import { firstOf, itemAt } from "../support/expect-helpers";
 
@@ -279,5 +282,59 @@ describe("anchors through the API", () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toMatch(/Anchor not found: \{\{gone\}\}/);
+  });
+});
+
+describe("anchors drawn over other text (issue 21)", () => {
+  /** A one-page PDF whose content stream is `content` (Helvetica as /F1). */
+  async function pdfWithContent(content: string): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.node.setFontDictionary(PDFName.of("F1"), font.ref);
+    page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.flateStream(content)));
+    return doc.save();
+  }
+
+  it("a token in a huge invisible font over a visible clause: 422 naming it, no field placed; the document stays usable", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    const pdf = await pdfWithContent(
+      "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 3 Tr /F1 40 Tf 60 690 Td ({{s1|date}}) Tj ET " +
+        "BT /F1 12 Tf 72 500 Td (Signature: {{s1|signature}}) Tj ET",
+    );
+    const d = await createDraft(key, pdf, "Hostile anchors");
+    const s1 = (await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "h@example.com", name: "H", order: 1 } }))
+      .body.data.id;
+    const r = await call("POST", `${SR}/${d.id}/fields/anchors`, { key, json: { recipientId: s1, signerRef: "s1" } });
+    expect(r.status).toBe(422);
+    expect(r.body.errorCode).toBe("ANCHOR_OVER_OTHER_TEXT");
+    expect(r.body.message).toMatch(/\{\{s1\|date\}\} on page 1/);
+    expect(r.body.details.anchors).toEqual([
+      expect.objectContaining({ text: "{{s1|date}}", page: 1, drawnThere: expect.stringContaining("N") }),
+    ]);
+    expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.fields).toHaveLength(0);
+    expect((await call("GET", "/api/health")).status).toBe(200);
+
+    // Placed by coordinates instead, signed and sealed: the seal removes the fair token and leaves the
+    // clause the signer saw (the audit's "I do NOT accept" became "I do accept").
+    const f = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: s1, page: 1, x: 300, y: 400, width: 150, height: 40 },
+    });
+    expect(f.status).toBe(201);
+    expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(s1);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    const signed = await call("POST", `/api/sign/${token}/sign`, {
+      json: { consent: true, values: [{ fieldId: view.fields[0].id, typed: "H" }] },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    await runDueJobs();
+    expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.status).toBe("COMPLETED");
+    const sealed = new Uint8Array(await (await call("GET", `${SR}/${d.id}/document`, { key })).raw.arrayBuffer());
+    const text = await pdftotext(sealed);
+    for (const kept of ["NOT", "accept", "Signature:"]) expect(text).toContain(kept);
+    expect(text).not.toContain("{{s1|signature}}");
   });
 });

@@ -43,16 +43,24 @@ export interface FieldToDraw extends PageBox {
   value: FieldValue;
 }
 
+/** An anchor's box, and the token it holds (then only the token's own glyphs are removed: redact.ts). */
+export type CoverBox = PageBox & { text?: string };
+
 export interface DrawOptions {
-  /** Anchor boxes whose text is removed from the document (and painted white where no text was found). */
-  cover?: PageBox[];
+  /**
+   * Anchor boxes whose text is removed from the document (and painted white where no text was
+   * found); a box whose glyphs are not only its token's is left as it is.
+   */
+  cover?: CoverBox[];
   /** Puts SANDBOX_LINE on every page. */
   sandbox?: boolean;
 }
 
 export interface DrawReport {
-  /** Glyphs removed per cover box, in order; 0 where the box was only painted white. */
+  /** Glyphs removed per cover box, in order; 0 where the box was only painted white (or refused). */
   removedGlyphs: number[];
+  /** Cover boxes left as they were: more than their token's own glyphs lay in them. */
+  refusedCovers: number[];
 }
 
 export const SANDBOX_LINE = "Sandbox – not a valid legal signature";
@@ -206,13 +214,13 @@ export function drawSandboxLine(ink: PageInk, font: SealFont): void {
  * A cover box cut to its page. Anchor boxes come from the text layer and may stick out of the
  * page by a few points (text running off the edge): that must not stop a seal.
  */
-function clipToPage(doc: PDFDocument, box: PageBox, i: number): PageBox {
+function clipToPage(doc: PDFDocument, box: CoverBox, i: number): CoverBox {
   const count = doc.getPageCount();
   if (!Number.isInteger(box.page) || box.page < 1 || box.page > count) {
     throw new PdfError("OUT_OF_PAGE", `cover box ${i + 1}: page ${box.page} does not exist; the document has ${count} pages`);
   }
   const { page, x, y, width, height } = clipBoxToPage(box, pageGeometry(doc.getPage(box.page - 1)));
-  return { page, x, y, width, height };
+  return { page, x, y, width, height, ...(box.text === undefined ? {} : { text: box.text }) };
 }
 
 /**
@@ -237,10 +245,11 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
   const script = fields.some((f) => f.value.kind === "typed") ? await embedSealFont(doc, "DancingScript-Regular.otf") : undefined;
 
   // Text first: the drawing below adds content streams that must not be read as the original's.
-  const { removed } = removeTextInBoxes(doc, cover);
+  const { removed, refused } = removeTextInBoxes(doc, cover);
   const inks = new Inks(doc);
+  const leave = new Set(refused);
   cover.forEach((c, i) => {
-    if ((removed[i] ?? 0) > 0 || c.width === 0 || c.height === 0) return;
+    if ((removed[i] ?? 0) > 0 || leave.has(i) || c.width === 0 || c.height === 0) return;
     const ink = inks.on(doc.getPage(c.page - 1));
     ink.frame(boxFrame(ink.page, c), () => ink.rect(0, 0, c.width, c.height, WHITE));
   });
@@ -259,7 +268,7 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
   if (opts.sandbox) for (const page of doc.getPages()) drawSandboxLine(inks.on(page), sans!);
   inks.finish();
   await finishSealFonts(doc);
-  return { removedGlyphs: removed };
+  return { removedGlyphs: removed, refusedCovers: refused };
 }
 
 /** `drawFieldValuesInto` over bytes: returns the new PDF (classic cross-reference table, no object streams). */

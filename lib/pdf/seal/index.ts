@@ -21,13 +21,13 @@ import { withBudget } from "../limits";
 import { addCertificatePages, type CertificateData } from "./certificate";
 import type { PadesLevel } from "./levels";
 import { signatureTimestampToken } from "./timestamp";
-import { drawFieldValuesInto, type FieldToDraw, type PageBox } from "./draw-values";
+import { drawFieldValuesInto, type CoverBox, type FieldToDraw } from "./draw-values";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pades";
 import { loadIdentity } from "./cades-signer";
 
 export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto } from "./draw-values";
-export type { DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
+export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
 export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
 export type { CertificateData, CertificateEvent, CertificateRecipient, CertificateSeal } from "./certificate";
 export { PADES_LEVELS, PADES_LEVEL_TEXT, levelAtLeast, type PadesLevel } from "./levels";
@@ -38,8 +38,8 @@ export type { SignOptions } from "./pades";
 
 export interface SealOptions {
   fields: FieldToDraw[];
-  /** Anchor boxes: their text is removed from the document. */
-  cover?: PageBox[];
+  /** Anchor boxes: their text is removed from the document (only the token's own glyphs, when `text` names it). */
+  cover?: CoverBox[];
   /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
   sandbox?: boolean;
   /** The certificate's content; the hashes are filled in here (originalSha256 defaults to the input's). */

@@ -28,12 +28,12 @@ function pageContentOf(pdf: Uint8Array): Promise<string> {
   });
 }
 
-async function redactAnchors(pdf: Uint8Array): Promise<{ out: Uint8Array; removed: number[] }> {
+async function redactAnchors(pdf: Uint8Array): Promise<{ out: Uint8Array; removed: number[]; refused: number[] }> {
   const anchors = await anchorsOf(pdf);
   expect(anchors.length).toBeGreaterThan(0);
   const doc = await loadPdf(pdf);
-  const { removed } = removeTextInBoxes(doc, anchors);
-  return { out: await doc.save(), removed };
+  const { removed, refused } = removeTextInBoxes(doc, anchors);
+  return { out: await doc.save(), removed, refused };
 }
 
 // A 2 x 2 RGB inline image (BI ... ID <12 bytes> EI), whose data contains the bytes "EI".
@@ -89,19 +89,45 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     expect(doc.getPage(0).node.get(PDFName.of("Contents"))).toBe(before);
   });
 
-  it("removes text that reads as an anchor through /ActualText, and the ActualText with it", async () => {
+  it("leaves text that reads as an anchor only through /ActualText: its glyphs are other text (issue 21)", async () => {
+    // The glyphs drawn are "S1GN"; only the marked content's /ActualText says "{{signet:at}}". Removing
+    // them would remove what the signer saw.
     const pdf = await pdfWithContent(
       "BT /F1 12 Tf 72 700 Td (Before ) Tj /Span <</MCID 0 /ActualText ({{signet:at}})>> BDC (S1GN) Tj EMC ( after) Tj ET",
     );
     expect(await pdftotext(pdf)).toContain("{{signet:at}}");
-    const { out, removed } = await redactAnchors(pdf);
-    expect(removed).toEqual([4]);
-    const text = await pdftotext(out);
-    expect(text).not.toContain("signet");
-    for (const kept of ["Before", "after"]) expect(text).toContain(kept);
+    const { out, removed, refused } = await redactAnchors(pdf);
+    expect({ removed, refused }).toEqual({ removed: [0], refused: [0] });
     const raw = await pageContentOf(out);
-    expect(raw).not.toContain("ActualText");
-    expect(raw).toMatch(/\/Span <<\/MCID 0>> BDC/);
+    expect(raw).toContain("(S1GN) Tj");
+    expect(raw).toContain("ActualText");
+  });
+
+  it("an invisible or oversized token over a visible clause takes nothing with it (issue 21)", async () => {
+    const cases = [
+      // Invisible (Tr 3), in a huge font, drawn over "I do NOT accept".
+      "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 3 Tr /F1 40 Tf 60 690 Td ({{s1|date}}) Tj ET",
+      // Character spacing spreads a small token over the clause.
+      "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT /F1 6 Tf 30 Tc 72 700 Td ({{s1|date}}) Tj ET",
+      // White text in a large font drawn over it.
+      "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 1 1 1 rg /F1 30 Tf 60 695 Td ({{s1|date}}) Tj ET",
+    ];
+    for (const content of cases) {
+      const pdf = await pdfWithContent(content);
+      const { out, refused } = await redactAnchors(pdf);
+      expect({ content, refused }).toEqual({ content, refused: [0] });
+      const text = await pdftotext(out);
+      for (const word of ["NOT", "accept"]) expect({ content, word, kept: text.includes(word) }).toMatchObject({ kept: true });
+      expect(await pageContentOf(out)).toContain("(I do NOT accept) Tj");
+    }
+    // The same token on a line of its own beside other text is its own box: removed, the rest kept.
+    const fair = await pdfWithContent("BT /F1 12 Tf 72 700 Td (Signature: {{s1|date}} I do NOT accept) Tj ET");
+    const { out, removed, refused } = await redactAnchors(fair);
+    expect({ removed, refused }).toEqual({ removed: [11], refused: [] });
+    const text = await pdftotext(out);
+    expect(text).not.toContain("{{");
+    expect(text).toContain("Signature:");
+    expect(text).toContain("I do NOT accept");
   });
 
   it("removes exactly the glyphs the reader found: nested forms, size 0, none shown without a font", async () => {

@@ -61,6 +61,8 @@ interface Edit {
 export interface RedactionResult {
   /** Glyphs removed per cover box, in the order of the boxes given. */
   removed: number[];
+  /** Boxes left as they are: what lies in them is not only their token's own glyphs. */
+  refused: number[];
 }
 
 function hex(bytes: Uint8Array, from: number, to: number): string {
@@ -158,6 +160,104 @@ interface ActualText {
   stripped: boolean;
 }
 
+/** The glyph's centre: half its advance along the baseline, half-way between descent and ascent across it. */
+function glyphCentre(g: Glyph): [number, number] {
+  const mid = ((g.font.ascent + g.font.descent) / 2) * g.state.fontSize;
+  return [g.x + g.dx / 2 + mid * g.matrix[2], g.y + g.dy / 2 + mid * g.matrix[3]];
+}
+
+const inside = (r: Rect, x: number, y: number) =>
+  x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE;
+
+/**
+ * Reads a page's glyphs (its content and the forms it draws, as the redactor reads them) and
+ * gives, per box, the characters of the glyphs whose centres lie inside it, in drawing order: what
+ * removing the box's text would remove. A glyph's characters are its font's (ToUnicode or
+ * encoding), never a marked-content /ActualText, which a reader shows instead of the glyphs.
+ */
+class PageSurvey implements WalkerEvents {
+  readonly found: string[];
+  constructor(private readonly rects: Rect[]) {
+    this.found = rects.map(() => "");
+  }
+  glyph(g: Glyph): void {
+    const [cx, cy] = glyphCentre(g);
+    this.rects.forEach((r, i) => {
+      if (inside(r, cx, cy)) this.found[i] += g.unicode || "\ufffd";
+    });
+  }
+}
+
+/** Characters of a string without white-space, counted. */
+function charCounts(text: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const c of text.replace(/\s+/g, "")) m.set(c, (m.get(c) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * Whether the glyphs found in a token's box are the token's own: the token's characters, each as
+ * often as in the token, or drawn up to four times over (fake bold, shadows). Anything else (a clause
+ * under an invisible or oversized token, glyphs whose /ActualText reads as the token) is not.
+ */
+export function isOwnText(found: string, token: string): boolean {
+  const want = charCounts(token);
+  const got = charCounts(found);
+  let total = 0;
+  for (const n of want.values()) total += n;
+  if (total === 0) return false;
+  let gotTotal = 0;
+  for (const n of got.values()) gotTotal += n;
+  const k = gotTotal / total;
+  if (!Number.isInteger(k) || k < 1 || k > 4) return false;
+  for (const [c, n] of got) if ((want.get(c) ?? 0) * k !== n) return false;
+  return true;
+}
+
+export interface SurveyedBox {
+  /** The characters of the glyphs whose centres lie in the box (drawing order). */
+  found: string;
+  /** They are the token's own (isOwnText): removing them removes the token and nothing else. */
+  own: boolean;
+}
+
+/** A cover box and the token it covers. */
+export type TokenBox = PageBox & { text: string };
+
+/**
+ * What removing each token's box would remove, and whether that is the token alone. Pure over the
+ * document: used at field creation (a token drawn over other text is refused there) and by the seal.
+ */
+export function surveyTokenBoxes(doc: PDFDocument, boxes: TokenBox[]): SurveyedBox[] {
+  const found = boxes.map(() => "");
+  const byPage = groupByPage(boxes);
+  const budget: DecodeBudget = activeBudget() ?? newBudget();
+  const fonts = new FontCache(doc.context, budget);
+  const formCache = new Map<string, Uint8Array>();
+  const pages = doc.getPages();
+  for (const [pageNo, rects] of byPage) {
+    const page = pages[pageNo - 1];
+    if (!page) continue;
+    const survey = new PageSurvey(rects);
+    const walker = new ContentWalker(doc.context, fonts, survey, { base: pageGeometry(page).toDisplay, budget, formCache });
+    const content = pageContent(doc, page, budget);
+    if (!content) continue;
+    walker.run(content, page.node.Resources());
+    rects.forEach((r, i) => (found[r.index] = survey.found[i] ?? ""));
+  }
+  return boxes.map((b, i) => ({ found: found[i] ?? "", own: isOwnText(found[i] ?? "", b.text) }));
+}
+
+function groupByPage(boxes: PageBox[]): Map<number, Rect[]> {
+  const byPage = new Map<number, Rect[]>();
+  boxes.forEach((b, index) => {
+    const list = byPage.get(b.page) ?? [];
+    list.push({ x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height, index });
+    byPage.set(b.page, list);
+  });
+  return byPage;
+}
+
 /**
  * Removes the covered glyphs of one page, reading it with the content walker. The walker reports
  * where each operator ends, not where its operands begin, so an edit replaces everything since the
@@ -194,9 +294,8 @@ class PageRedactor implements WalkerEvents {
   }
 
   glyph(g: Glyph): void {
-    // The glyph's centre: half its advance along the baseline, half-way between descent and ascent across it.
-    const mid = ((g.font.ascent + g.font.descent) / 2) * g.state.fontSize;
-    const hit = this.covering(g.x + g.dx / 2 + mid * g.matrix[2], g.y + g.dy / 2 + mid * g.matrix[3]);
+    const [cx, cy] = glyphCentre(g);
+    const hit = this.covering(cx, cy);
     this.shown.push({ bytes: g.bytes, start: g.start, advance: g.advance, covered: hit !== undefined });
     if (!hit) return;
     this.removed[hit.index] = (this.removed[hit.index] ?? 0) + 1;
@@ -266,9 +365,7 @@ class PageRedactor implements WalkerEvents {
   }
 
   private covering(x: number, y: number): Rect | undefined {
-    for (const r of this.rects)
-      if (x >= r.x0 - TOLERANCE && x <= r.x1 + TOLERANCE && y >= r.y0 - TOLERANCE && y <= r.y1 + TOLERANCE) return r;
-    return undefined;
+    return this.rects.find((r) => inside(r, x, y));
   }
 
   /** The text-showing operator that just ran, without its covered glyphs. */
@@ -426,16 +523,28 @@ function flate(ctx: PDFDocument["context"], dict: PDFDict, bytes: Uint8Array): P
  * not read. Returns how many glyphs each box removed: 0 means the box held no text this reader
  * understands (text drawn as paths, inside an annotation, ...), and the caller should at least
  * paint it over.
+ *
+ * A box that names its token (`text`: an anchor's) is surveyed first (issue 21): only when the glyphs
+ * inside it are the token's own is anything removed; otherwise nothing is, and the box is listed in
+ * `refused`, for the caller to leave it unpainted too. A sender's invisible or oversized token over a
+ * visible clause thus never takes the clause with it.
  */
-export function removeTextInBoxes(doc: PDFDocument, boxes: PageBox[]): RedactionResult {
+export function removeTextInBoxes(doc: PDFDocument, boxes: (PageBox & { text?: string })[]): RedactionResult {
   const removed = boxes.map(() => 0);
-  const byPage = new Map<number, Rect[]>();
-  boxes.forEach((b, index) => {
-    const list = byPage.get(b.page) ?? [];
-    list.push({ x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height, index });
-    byPage.set(b.page, list);
-  });
-  if (byPage.size === 0) return { removed };
+  const named = boxes.flatMap((b, i) => (b.text === undefined ? [] : [{ b: { ...b, text: b.text }, i }]));
+  const refused = new Set<number>();
+  if (named.length) {
+    const survey = surveyTokenBoxes(
+      doc,
+      named.map((n) => n.b),
+    );
+    survey.forEach((s, k) => {
+      if (!s.own) refused.add(named[k]!.i);
+    });
+  }
+  const byPage = groupByPage(boxes.map((b, i) => (refused.has(i) ? { ...b, page: 0 } : b)));
+  byPage.delete(0);
+  if (byPage.size === 0) return { removed, refused: [...refused] };
   const budget: DecodeBudget = activeBudget() ?? newBudget();
   const fonts = new FontCache(doc.context, budget);
   const formCache = new Map<string, Uint8Array>();
@@ -455,5 +564,5 @@ export function removeTextInBoxes(doc: PDFDocument, boxes: PageBox[]): Redaction
     page.node.set(PDFName.of("Contents"), doc.context.register(flate(doc.context, doc.context.obj({}), rewritten)));
     for (const a of names.added) page.node.setXObject(PDFName.of(a.key), a.ref);
   }
-  return { removed };
+  return { removed, refused: [...refused] };
 }

@@ -8,6 +8,7 @@ import { insertFields } from "../fields/place-fields";
 import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../requests/load-request";
 import { fieldOfAnchor } from "./field-of-anchor";
 import { findAnchorsIn } from "./text-layer-cache";
+import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
 type Placed = FieldInput & { anchor: Record<string, unknown> };
 
@@ -91,6 +92,10 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
       details: { signerRef, skipped },
     });
   }
+  await assertAnchorsOwnText(
+    doc.sha256,
+    fields.map((f) => f.anchor as { text: string; page: number; x: number; y: number; width: number; height: number }),
+  );
   return { fields: await store(auth, req.id, fields), skipped };
 }
 
@@ -141,5 +146,12 @@ export async function placeAnchoredFields(auth: KeyAuth, id: string, items: Anch
     );
     throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
+  await assertAnchorsOwnText(
+    doc.sha256,
+    fields.map((f) => ({
+      ...(f.anchor as { page: number; x: number; y: number; width: number; height: number }),
+      text: f.anchor.text as string,
+    })),
+  );
   return { fields: await store(auth, req.id, fields), skipped: [] };
 }

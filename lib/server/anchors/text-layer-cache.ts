@@ -82,8 +82,8 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
   }
 }
 
-/** Boxes of every {{…}} token in a document: what sealing removes. */
+/** Boxes of every {{…}} token in a document, with the token: what sealing removes (only the token's own glyphs). */
 export async function anchorBoxes(pdfSha256: string, bytes?: Uint8Array) {
   const { all = [] } = await findAnchorsIn(pdfSha256, { all: true }, bytes);
-  return all.map(({ page, x, y, width, height }) => ({ page, x, y, width, height }));
+  return all.map(({ page, x, y, width, height, text }) => ({ page, x, y, width, height, text }));
 }

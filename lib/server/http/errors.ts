@@ -134,6 +134,10 @@ export const errorCatalog = {
   // Staff dashboard
   SIGN_IN_REQUIRED: { status: 401, description: "The staff member must sign in (again)" },
   ADMIN_REQUIRED: { status: 403, description: "Only an admin may do this" },
+  ANCHOR_OVER_OTHER_TEXT: {
+    status: 422,
+    description: "An anchor's box holds more than its own text (drawn over other text); `details.anchors`",
+  },
   MESSAGE_HAS_NO_SIGNING_LINK: {
     status: 422,
     description: "The outbox message is not an invitation or reminder; `details.kind`",
