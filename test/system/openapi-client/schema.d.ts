@@ -884,6 +884,7 @@ export interface components {
         | "FIELD_VALUES_INVALID"
         | "SIGN_IN_REQUIRED"
         | "ADMIN_REQUIRED"
+        | "ANCHOR_OVER_OTHER_TEXT"
         | "MESSAGE_HAS_NO_SIGNING_LINK"
         | "ROLE_NOT_ALLOWED"
         | "CROSS_ORIGIN_REFUSED"
