@@ -228,13 +228,10 @@ export type TokenBox = PageBox & { text: string };
  * What removing each token's box would remove, and whether that is the token alone. Pure over the
  * document: used at field creation (a token drawn over other text is refused there) and by the seal.
  */
-export function surveyTokenBoxes(doc: PDFDocument, boxes: TokenBox[]): SurveyedBox[] {
+export function surveyTokenBoxes(doc: PDFDocument, boxes: TokenBox[], walk = walkContext(doc)): SurveyedBox[] {
   const found = boxes.map(() => "");
   const byPage = groupByPage(boxes);
-  const budget: DecodeBudget = activeBudget() ?? newBudget();
-  const fonts = new FontCache(doc.context, budget);
-  const formCache = new Map<string, Uint8Array>();
-  const pages = doc.getPages();
+  const { budget, fonts, formCache, pages } = walk;
   for (const [pageNo, rects] of byPage) {
     const page = pages[pageNo - 1];
     if (!page) continue;
@@ -246,6 +243,19 @@ export function surveyTokenBoxes(doc: PDFDocument, boxes: TokenBox[]): SurveyedB
     rects.forEach((r, i) => (found[r.index] = survey.found[i] ?? ""));
   }
   return boxes.map((b, i) => ({ found: found[i] ?? "", own: isOwnText(found[i] ?? "", b.text) }));
+}
+
+/** What reading a document's pages needs once: a budget, its fonts and its forms' decoded content, shared by every walk. */
+interface WalkContext {
+  budget: DecodeBudget;
+  fonts: FontCache;
+  formCache: Map<string, Uint8Array>;
+  pages: PDFPage[];
+}
+
+function walkContext(doc: PDFDocument): WalkContext {
+  const budget: DecodeBudget = activeBudget() ?? newBudget();
+  return { budget, fonts: new FontCache(doc.context, budget), formCache: new Map(), pages: doc.getPages() };
 }
 
 function groupByPage(boxes: PageBox[]): Map<number, Rect[]> {
@@ -533,10 +543,12 @@ export function removeTextInBoxes(doc: PDFDocument, boxes: (PageBox & { text?: s
   const removed = boxes.map(() => 0);
   const named = boxes.flatMap((b, i) => (b.text === undefined ? [] : [{ b: { ...b, text: b.text }, i }]));
   const refused = new Set<number>();
+  const walk = walkContext(doc);
   if (named.length) {
     const survey = surveyTokenBoxes(
       doc,
       named.map((n) => n.b),
+      walk,
     );
     survey.forEach((s, k) => {
       if (!s.own) refused.add(named[k]!.i);
@@ -545,10 +557,7 @@ export function removeTextInBoxes(doc: PDFDocument, boxes: (PageBox & { text?: s
   const byPage = groupByPage(boxes.map((b, i) => (refused.has(i) ? { ...b, page: 0 } : b)));
   byPage.delete(0);
   if (byPage.size === 0) return { removed, refused: [...refused] };
-  const budget: DecodeBudget = activeBudget() ?? newBudget();
-  const fonts = new FontCache(doc.context, budget);
-  const formCache = new Map<string, Uint8Array>();
-  const pages = doc.getPages();
+  const { budget, fonts, formCache, pages } = walk;
   for (const [pageNo, rects] of byPage) {
     const page = pages[pageNo - 1];
     if (!page) continue;
