@@ -7,7 +7,7 @@ export type Success =
 
 /** One API operation: the route wrapper validates with these schemas and the OpenAPI document is made from them. */
 export interface Operation {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** OpenAPI style: /api/v1/enterprise/signature-requests/{id} */
   path: string;
   summary: string;

@@ -220,7 +220,8 @@ const coord = (name: string) =>
     .finite()
     .min(0)
     .max(14400);
-const fieldShape = {
+/** A field's properties as given (a template field takes the same, with roleName for recipientId). */
+export const fieldShape = {
   type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
   recipientId: z.string({ error: "recipientId is required" }).max(100),
   page: z.number({ error: "page must be an integer, 1 for the first page" }).int().min(1).max(100000),

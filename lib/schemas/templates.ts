@@ -2,11 +2,88 @@ import { z } from "zod";
 import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
 import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
-import { zAddRecipient } from "./requests";
+import { fieldShape, zAddRecipient } from "./requests";
 
-import { TEMPLATE_KINDS } from "./states";
+import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
 
 export { TEMPLATE_KINDS };
+
+/** A template has at most this many roles (each is one recipient of a draft, and a request has at most 50). */
+export const MAX_TEMPLATE_ROLES = 50;
+export const MAX_ROLE_NAME = 100;
+/** `sN`, the N-th role (as anchors name it); matched whatever its case. */
+export const ROLE_REF = /^s([1-9]\d{0,2})$/i;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const ROLE_ERROR = "role must be SIGNER, CC, APPROVER or VIEWER";
+
+/** A role's name: 1–100 characters after trimming, no control characters (it heads CSV columns and the builder's lists). */
+export const zRoleName = z
+  .string({ error: `name is required: 1 to ${MAX_ROLE_NAME} characters` })
+  .trim()
+  .min(1, { error: "name must not be empty" })
+  .max(MAX_ROLE_NAME, { error: `name is at most ${MAX_ROLE_NAME} characters` })
+  .refine((v) => !CONTROL.test(v), { error: "name must not contain control characters (line breaks included)" });
+
+/** Where a field or a recipient names its role: the role's name (any case), or sN for the N-th role. */
+export const zRoleRef = z
+  .string({ error: "roleName is a role's name or s1, s2, … (the n-th role)" })
+  .trim()
+  .min(1, { error: "roleName must not be empty" })
+  .max(MAX_ROLE_NAME, { error: `roleName is at most ${MAX_ROLE_NAME} characters` });
+
+export const zTemplateRole = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The signing order a recipient in this role gets unless the use call gives one. */
+  order: z.number().int(),
+  /** The recipient role a recipient in this role gets unless the use call gives one. */
+  role: z.enum(RECIPIENT_ROLES),
+  /** sN: this role's place (anchors' sN, CSV columns sN.name / sN.email). */
+  signerRef: z.string(),
+});
+export type TemplateRoleDto = z.infer<typeof zTemplateRole>;
+
+const roleOrder = z.number({ error: "order must be an integer from 1 to 1000" }).int().min(1).max(1000);
+
+/** One role of a PUT /roles body: id (to rename a role) or its name (to keep one) say which role it is; else it is new. */
+export const zTemplateRoleInput = z.strictObject(
+  {
+    id: z.uuid({ error: "id is the id of one of the template's roles" }).optional(),
+    name: zRoleName,
+    order: roleOrder.optional(),
+    role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }).optional(),
+  },
+  { error: "A role is { name, order?, role?, id? }" },
+);
+export const zPutTemplateRoles = z
+  .object({
+    roles: z
+      .array(zTemplateRoleInput, { error: "roles is a list of { name, order?, role? }" })
+      .max(MAX_TEMPLATE_ROLES, { error: `A template has at most ${MAX_TEMPLATE_ROLES} roles` }),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Map<string, number>();
+    const ids = new Set<string>();
+    b.roles.forEach((r, i) => {
+      const k = r.name.toLowerCase();
+      if (seen.has(k))
+        ctx.addIssue({ code: "custom", path: ["roles", i, "name"], message: `The role name "${r.name}" is given twice` });
+      seen.set(k, i);
+      const m = ROLE_REF.exec(r.name);
+      if (m && Number(m[1]) !== i + 1)
+        ctx.addIssue({
+          code: "custom",
+          path: ["roles", i, "name"],
+          message: `"${r.name}" can only name role ${m[1]} (sN is the N-th role); role ${i + 1} needs another name`,
+        });
+      if (r.id !== undefined) {
+        if (ids.has(r.id))
+          ctx.addIssue({ code: "custom", path: ["roles", i, "id"], message: `The role id ${r.id} is given twice` });
+        ids.add(r.id);
+      }
+    });
+  });
+export type PutTemplateRoles = z.infer<typeof zPutTemplateRoles>;
 
 export const zCreateTemplate = z.object({
   file: zFile,
@@ -38,6 +115,10 @@ export const zSignerRef = z.string({ error: "recipientId is a signer reference: 
 
 export const zTemplateField = z.object({
   id: z.uuid(),
+  /** The role whose recipient gets this field when the template is used. */
+  roleId: z.uuid(),
+  roleName: z.string(),
+  /** sN: the role's place, as anchors name it. */
   signerRef: z.string(),
   type: z.enum(FIELD_TYPES),
   page: z.number().int(),
@@ -64,6 +145,8 @@ export const zTemplate = z.object({
   /** DOCX: the placeholder names found, in order of appearance. Empty for a PDF. */
   placeholders: z.array(z.string()),
   anchors: z.array(zTemplateAnchor),
+  /** The roles, in order: the first is s1. A recipient of a use call takes one. */
+  roles: z.array(zTemplateRole),
   /** PDF only; null for a DOCX (its pages exist once it is filled and converted). */
   pageCount: z.number().int().nullable(),
   pages: z.array(zPageSize).nullable(),
@@ -91,10 +174,32 @@ const zTemplateValue: z.ZodType<TemplateValueInput> = z.lazy(() =>
 
 export const zUseTemplateParams = z.object({ templateId: z.string().max(100) });
 
+/**
+ * A recipient of a use call: in a role (by roleName, or by position when no recipient gives one); `role` and
+ * `order` default to the template role's.
+ */
+export const zUseTemplateRecipient = z
+  .object({
+    ...zAddRecipient.shape,
+    roleName: zRoleRef.optional(),
+    role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }).optional(),
+  })
+  .superRefine((r, ctx) => {
+    // zAddRecipient's own rules (order = signingOrder, an access code with ACCESS_CODE), on the same values.
+    const checked = zAddRecipient.safeParse({ ...r, role: r.role ?? "SIGNER" });
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+  });
+export type UseTemplateRecipient = z.infer<typeof zUseTemplateRecipient>;
+
 export const zUseTemplate = z.object({
   title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
-  /** In order: the first is s1, the second s2, … */
-  recipients: z.array(zAddRecipient, { error: "recipients is a list of { email, name, order? }" }).max(50),
+  /** By roleName, or in order (the first takes the first role, s1) when none gives one. */
+  recipients: z
+    .array(zUseTemplateRecipient, { error: "recipients is a list of { roleName?, email, name, order?, role? }" })
+    .max(50)
+    .refine((rs) => rs.every((r) => r.roleName !== undefined) || rs.every((r) => r.roleName === undefined), {
+      error: "Give roleName for every recipient or for none (then the first recipient takes the first role, …)",
+    }),
   templateData: z
     .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
     .optional(),
@@ -107,3 +212,39 @@ export const zTemplateAnchoredFields = z.object({
   fields: z.array(zTemplateAnchoredField, { error: "fields is a list of { anchorKey, type, recipientId, … }" }).min(1).max(1000),
 });
 export type TemplateAnchoredFields = z.infer<typeof zTemplateAnchoredFields>;
+
+/** A field placed by coordinates on a PDF template: a request field's shape, with roleName instead of recipientId. */
+const { recipientId: _recipientId, ...placedFieldShape } = fieldShape;
+const templateFieldShape = { ...placedFieldShape, roleName: zRoleRef };
+export const zTemplateFieldInput = z.object(templateFieldShape).superRefine(refineFieldRules);
+export type TemplateFieldInput = z.infer<typeof zTemplateFieldInput>;
+export const zAddTemplateFields = z.union(
+  [
+    zTemplateFieldInput,
+    z.object({
+      fields: z
+        .array(zTemplateFieldInput, { error: "fields is a list of { type, roleName, page, x, y, width, height, … }" })
+        .min(1, { error: "fields needs at least one field" })
+        .max(1000, { error: "At most 1000 fields at once" }),
+    }),
+  ],
+  {
+    // Not zod's "Invalid input": the first problem of the form the body has (a list when it has `fields`).
+    error: (iss) => {
+      if (iss.code !== "invalid_union") return undefined;
+      const input: unknown = iss.input;
+      if (!input || typeof input !== "object" || Array.isArray(input))
+        return "The body is one field { type, roleName, page, x, y, width, height, … } or { fields: [...] }";
+      const first = iss.errors["fields" in input ? 1 : 0]?.[0];
+      return first ? `${first.path.length ? `${first.path.join(".")}: ` : ""}${first.message}` : undefined;
+    },
+  },
+);
+export type AddTemplateFields = z.infer<typeof zAddTemplateFields>;
+export const zUpdateTemplateField = z
+  .object(templateFieldShape)
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
+export type UpdateTemplateField = z.infer<typeof zUpdateTemplateField>;
+export const zTemplateFieldList = z.object({ fields: z.array(zTemplateField) });
+export const zTemplateRoles = z.object({ roles: z.array(zTemplateRole) });

@@ -10,7 +10,8 @@ import { placeUnifiedAnchors } from "../anchors/place-anchor-fields";
 import { sendRequest } from "../requests/send-request";
 import { findVisibleRequest, loadFields, loadRecipients } from "../requests/load-request";
 import { draftFromTemplate } from "../templates/draft-from-template";
-import { findVisibleTemplate, loadTemplateFields } from "../templates/find-template";
+import { findVisibleTemplate } from "../templates/find-template";
+import { loadTemplateRoles } from "../templates/template-roles";
 import type { BulkSendRowRow } from "./dto";
 import { templateColumns, validateRow } from "./validate-rows";
 
@@ -77,7 +78,7 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
   if (!requestId) {
     // Checked again here: the template may have changed since the rows were validated.
     const tpl = await findVisibleTemplate(db, auth, templateId);
-    const v = validateRow(row.rowIndex, row.data, templateColumns(tpl, await loadTemplateFields(db, tpl.id)));
+    const v = validateRow(row.rowIndex, row.data, templateColumns(tpl, await loadTemplateRoles(db, tpl.id)));
     if (!v.ok) throw new AppError("BULK_ROW_INVALID", v.error.errors.map((x) => x.message).join("; "));
     const { recipients, templateData, title } = v.value;
     try {
@@ -86,8 +87,8 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
         templateId,
         {
           title: title ?? tpl.name,
-          // s1 signs first, then s2, …: the dashboard's default for a template.
-          recipients: recipients.map((r, i) => ({ ...r, role: "SIGNER" as const, order: i + 1 })),
+          // Each in their role, with its recipient role and signing order (roles made from anchors: s1 first, then s2, …).
+          recipients,
           templateData: tpl.kind === "DOCX" ? templateData : undefined,
         },
         {

@@ -14,7 +14,8 @@ import { bulkSendRows, bulkSends } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
 import { enqueue } from "../jobs/queue";
-import { findVisibleTemplate, loadTemplateFields } from "../templates/find-template";
+import { findVisibleTemplate } from "../templates/find-template";
+import { loadTemplateRoles } from "../templates/template-roles";
 import { toBulkSendSummary } from "./dto";
 import { CsvError, parseCsv, TooManyRecords } from "./parse-csv";
 import { canonicalColumn, describe, templateColumns, validateRow, type TemplateColumns, type ValidRow } from "./validate-rows";
@@ -136,11 +137,11 @@ export async function startBulkSend(
 ): Promise<BulkSendStartedDto | BulkSendDryRunDto> {
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
-  const cols = templateColumns(tpl, await loadTemplateFields(db, tpl.id));
-  if (cols.signerRefs.length === 0) {
+  const cols = templateColumns(tpl, await loadTemplateRoles(db, tpl.id));
+  if (cols.roles.length === 0) {
     throw new AppError(
       "TEMPLATE_HAS_NO_SIGNERS",
-      "The template names no signer (no field and no anchor such as {{s1|signature|120|40}}): there is nobody to send it to",
+      "The template has no role (no anchor such as {{s1|signature|120|40}}, no field, none set with PUT /roles): there is nobody to send it to",
       {
         details: { reason: "NO_SIGNERS" },
       },

@@ -3,62 +3,54 @@ import { z } from "zod";
 import { zRecipientName } from "@/lib/schemas/requests";
 import type { BulkRowError } from "@/lib/schemas/bulk";
 import type { FieldError } from "../http/errors";
-import type { TemplateFieldRow, TemplateRow } from "../templates/dto";
+import type { TemplateRoleRow, TemplateRow } from "../templates/dto";
+import { findRole } from "../templates/template-roles";
 
-/** What a template needs from each row: its signer references (s1…sN) and its placeholders. */
+/** What a template needs from each row: a recipient per role (its columns named by the role) and its placeholders. */
 export interface TemplateColumns {
-  signerRefs: string[];
+  roles: TemplateRoleRow[];
   placeholders: string[];
   required: string[];
   optional: string[];
 }
 
-const SIGNER_COLUMN = /^s([1-9]\d{0,2})\.(name|email)$/i;
+/** `<role>.name` or `<role>.email`: the role is what comes before the last dot (a role's name may hold dots). */
+const ROLE_COLUMN = /^(.+)\.(name|email)$/i;
 const zEmail = z.email({ error: "is not a valid e-mail address" }).max(320, { error: "is at most 320 characters" });
 const TITLE_MAX = 500;
 
 /**
- * The signer references of a template: those its stored fields name (PDF) and those its unified
- * anchors name (image anchors mark a stamp, not a signer). s1…sN with N the highest found: the
- * n-th recipient is sN, so none may be left out.
+ * The template's roles, each one recipient of every row (its columns `<role name>.name` and `.email`;
+ * roles made from anchors are named s1, s2, …), and its placeholders.
  */
-export function templateColumns(tpl: TemplateRow, stored: TemplateFieldRow[]): TemplateColumns {
-  let highest = 0;
-  const note = (ref: unknown) => {
-    const m = typeof ref === "string" ? /^s([1-9]\d{0,2})$/.exec(ref) : null;
-    if (m) highest = Math.max(highest, Number(m[1]));
-  };
-  for (const f of stored) note(f.signerRef);
-  for (const a of (tpl.anchors ?? []) as { valid?: boolean; anchor?: { type?: string; signerRef?: string } }[]) {
-    if (a.valid && a.anchor && a.anchor.type !== "image" && a.anchor.type !== "legacy") note(a.anchor.signerRef);
-  }
-  const signerRefs = Array.from({ length: highest }, (_, i) => `s${i + 1}`);
+export function templateColumns(tpl: TemplateRow, roles: TemplateRoleRow[]): TemplateColumns {
   const placeholders = tpl.kind === "DOCX" ? [...tpl.placeholders] : [];
   return {
-    signerRefs,
+    roles,
     placeholders,
-    required: [...signerRefs.flatMap((s) => [`${s}.name`, `${s}.email`]), ...placeholders],
+    required: [...roles.flatMap((r) => [`${r.name}.name`, `${r.name}.email`]), ...placeholders],
     optional: ["title"],
   };
 }
 
-/** A column name as the template knows it: signer columns and `title` in lower case, placeholders as written. */
+/**
+ * A column name as the template knows it: a placeholder as written; `title`; a role's columns with the
+ * role named by its name or sN, whatever the case (`Client.email`, `s1.email`), as `<role name>.<name|email>`.
+ */
 export function canonicalColumn(name: string, cols: TemplateColumns): string | null {
   const n = name.trim();
-  const m = SIGNER_COLUMN.exec(n);
-  if (m) {
-    const [, index = "", part = ""] = m;
-    const c = `s${index}.${part.toLowerCase()}`;
-    return cols.required.includes(c) ? c : null;
-  }
+  if (cols.placeholders.includes(n)) return n;
   if (n.toLowerCase() === "title") return "title";
-  return cols.placeholders.includes(n) ? n : null;
+  const m = ROLE_COLUMN.exec(n);
+  const role = m ? findRole(cols.roles, m[1]!) : undefined;
+  return role && m ? `${role.name}.${m[2]!.toLowerCase()}` : null;
 }
 
 export interface ValidRow {
   row: number;
   data: Record<string, string>;
-  recipients: { name: string; email: string }[];
+  /** In role order, each with the role's name. */
+  recipients: { roleName: string; name: string; email: string }[];
   templateData: Record<string, string>;
   title: string | undefined;
 }
@@ -78,7 +70,7 @@ export function validateRow(
     if (!cols.required.includes(k) && !cols.optional.includes(k))
       errors.push({ field: k, message: `Unknown column "${k}": the template takes ${describe(cols)}` });
   }
-  const recipients = cols.signerRefs.map((s) => {
+  const recipients = cols.roles.map(({ name: s }) => {
     const name = data[`${s}.name`];
     const email = data[`${s}.email`];
     if (name === undefined || name.trim() === "") errors.push({ field: `${s}.name`, message: `${s}.name is required` });
@@ -89,7 +81,7 @@ export function validateRow(
     if (email === undefined || email.trim() === "") errors.push({ field: `${s}.email`, message: `${s}.email is required` });
     else if (!zEmail.safeParse(email.trim()).success)
       errors.push({ field: `${s}.email`, message: `${s}.email "${email.slice(0, 100)}" is not a valid e-mail address` });
-    return { name: (name ?? "").trim(), email: (email ?? "").trim() };
+    return { roleName: s, name: (name ?? "").trim(), email: (email ?? "").trim() };
   });
   const templateData: Record<string, string> = {};
   for (const p of cols.placeholders) {

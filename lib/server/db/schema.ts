@@ -504,13 +504,39 @@ export const templates = pgTable(
   ],
 );
 
-/** Fields stored on a PDF template; `signerRef` s1, s2, … is the n-th recipient of a `use` call. */
+/**
+ * A template's roles ("Client", "Company"), in order: the role at `position` N is the anchors' `sN`. Each
+ * becomes one recipient of a `use` call, with the role's signing order and recipient role unless the call
+ * says otherwise. Names are unique per template whatever their case.
+ */
+export const templateRoles = pgTable(
+  "template_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: belongsTo("template_id", () => templates.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    signingOrder: integer("signing_order").notNull().default(1),
+    recipientRole: text("recipient_role").notNull().default("SIGNER"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("template_roles_position_idx").on(t.templateId, t.position),
+    uniqueIndex("template_roles_name_idx").on(t.templateId, sql`lower(${t.name})`),
+    oneOf("template_roles_recipient_role_check", t.recipientRole, RECIPIENT_ROLES),
+  ],
+);
+
+/** Fields stored on a PDF template, each for one of its roles (a role renamed or moved keeps its fields). */
 export const templateFields = pgTable(
   "template_fields",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     templateId: belongsTo("template_id", () => templates.id),
-    signerRef: text("signer_ref").notNull(),
+    // No cascade: a role that has fields is not dropped (the template's deletion takes both).
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => templateRoles.id),
     type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
     page: integer("page").notNull(),
     x: doublePrecision("x").notNull(),
@@ -535,6 +561,7 @@ export const templateFields = pgTable(
   },
   (t) => [
     index("template_fields_template_idx").on(t.templateId, t.createdAt),
+    index("template_fields_role_idx").on(t.roleId),
     oneOf("template_fields_type_check", t.type, FIELD_TYPES),
   ],
 );

@@ -45,8 +45,21 @@ export function placementProblem(
   if (!rec) return { field: `${at}recipientId`, message: `recipientId ${f.recipientId} is not a recipient of this request` };
   if (rec.role !== "SIGNER")
     return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
-  const size = f.page <= doc.pageCount ? doc.pages[f.page - 1] : undefined;
-  if (!size) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${doc.pageCount} page(s)` };
+  return boxProblem(f, doc.pages, doc.pageCount, at);
+}
+
+/**
+ * Why a box cannot stand on these pages, or null: its page exists and the box lies inside it (with the
+ * seal's slack). Shared by a request's fields and a PDF template's (whose pages were recorded at upload).
+ */
+export function boxProblem(
+  f: Pick<FieldInput, "page" | "x" | "y" | "width" | "height">,
+  pages: readonly { width: number; height: number }[],
+  pageCount: number,
+  at: string,
+): FieldError | null {
+  const size = f.page <= pageCount ? pages[f.page - 1] : undefined;
+  if (!size) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${pageCount} page(s)` };
   if (!boxFitsPage(f, size)) {
     return {
       field: `${at}x`,
@@ -224,7 +237,14 @@ export async function deleteField(auth: KeyAuth, requestId: string, fieldId: str
  * the type changes, stored properties the new type has no use for are dropped (a DROPDOWN turned
  * TEXT loses its options) instead of making the change fail.
  */
-function mergeTypeProps(cur: typeof fields.$inferSelect, patch: Partial<FieldInput>, type: FieldInput["type"]): FieldRuleInput {
+export function mergeTypeProps(
+  cur: Pick<
+    typeof fields.$inferSelect,
+    "type" | "options" | "groupName" | "optionValue" | "minValue" | "maxValue" | "decimals" | "defaultValue"
+  >,
+  patch: Partial<FieldInput>,
+  type: FieldInput["type"],
+): FieldRuleInput {
   const keep = cur.type === type;
   const pick = <T>(given: T | undefined, stored: T | null) => (given !== undefined ? given : keep ? stored : null);
   return {

@@ -1,24 +1,24 @@
 import "server-only";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
-import { config } from "../config";
-import { getDb, type Queryable } from "../db";
+import { getDb } from "../db";
 import { propertyColumns, radioGroupProblems } from "../fields/field-types";
 import { templateFields } from "../db/schema";
-import { oneRow } from "../db/rows";
 import { AppError, type FieldError } from "../http/errors";
 import { validationError } from "../http/route";
-import { toTemplateFieldDto } from "./dto";
+import { rolesById, toTemplateFieldDto } from "./dto";
 import { findVisibleTemplate } from "./find-template";
+import { assertFieldRoom, syncTemplateRadioGroups } from "./template-fields";
+import { ensureRoles } from "./template-roles";
 
 /**
  * POST /signature-requests/{templateId}/fields/anchored on a PDF template (and
  * /templates/{id}/fields/anchored): each literal anchorKey (or {{signet:…}} anchor) is found in
- * the template's text layer and the field stored at its top-left plus the offsets, for the signer
- * reference given as recipientId (s1, s2, …). At `use`, sN becomes the n-th recipient. Anchors
+ * the template's text layer and the field stored at its top-left plus the offsets, for the role
+ * given as recipientId sN: the N-th role, made (named "sN") when the template has fewer roles. Anchors
  * that are not found are all listed (422) and nothing is stored.
  *
  * `body` is validated here, so a route that parsed it with a looser schema can pass it on as is.
@@ -52,7 +52,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const problems: FieldError[] = [];
-  const rows: (typeof templateFields.$inferInsert)[] = [];
+  const rows: (Omit<typeof templateFields.$inferInsert, "roleId"> & { position: number })[] = [];
   items.forEach((f, i) => {
     const index = f.occurrenceIndex ?? 0;
     const all = byKey[f.anchorKey] ?? [];
@@ -82,7 +82,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       }
       rows.push({
         templateId: tpl.id,
-        signerRef: f.recipientId,
+        position: Number(f.recipientId.slice(1)),
         type: f.type,
         page: occ.page,
         x: Math.max(0, x),
@@ -123,64 +123,41 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
   return db.transaction(async (tx) => {
     const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
-    const { n } = oneRow(
-      await tx.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, locked.id)),
-      "COUNT(*)",
-    );
-    if (Number(n) + rows.length > config.maxFields) {
-      throw new AppError(
-        "TOO_MANY_FIELDS",
-        `A template has at most ${config.maxFields} fields; it has ${n}, and ${rows.length} more were given`,
-      );
+    const roles = await ensureRoles(tx, locked.id, Math.max(0, ...rows.map((r) => r.position)));
+    const byPosition = new Map(roles.map((r) => [r.position, r]));
+    const values = rows.map(({ position, ...r }) => {
+      const role = byPosition.get(position);
+      if (!role) throw new Error(`Role s${position} of template ${locked.id} was just made, yet is not there`);
+      return { ...r, roleId: role.id };
+    });
+    const cc = roles.find((r) => r.recipientRole !== "SIGNER" && rows.some((f) => f.position === r.position));
+    if (cc) {
+      const message = `Role ${cc.name} (s${cc.position}) is ${cc.recipientRole}; only a SIGNER has fields`;
+      throw new AppError("FIELD_PLACEMENT_INVALID", message, { errors: [{ field: "fields", message }] });
     }
+    await assertFieldRoom(tx, locked.id, values.length);
     const existing = await tx
       .select()
       .from(templateFields)
       .where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
     const clash = radioGroupProblems(
-      existing.map((r) => ({ ...r, recipientId: r.signerRef })),
-      rows.map((r) => ({
+      existing.map((r) => ({ recipientId: r.roleId, groupName: r.groupName, optionValue: r.optionValue })),
+      values.map((r) => ({
         type: r.type as "RADIO",
-        recipientId: r.signerRef,
+        recipientId: r.roleId,
         group: r.groupName ?? undefined,
         option: r.optionValue ?? undefined,
       })),
     );
     const [clashing] = clash;
     if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
-    const inserted = await tx.insert(templateFields).values(rows).returning();
+    const inserted = await tx.insert(templateFields).values(values).returning();
     const synced = await syncTemplateRadioGroups(tx, locked.id);
+    const byId = rolesById(roles);
     const stored = inserted.map((r) => synced.get(r.id) ?? r);
-    return { fields: stored.map(toTemplateFieldDto), skipped: [] as { anchorKey: string; page: number; reason: string }[] };
+    return {
+      fields: stored.map((f) => toTemplateFieldDto(f, byId)),
+      skipped: [] as { anchorKey: string; page: number; reason: string }[],
+    };
   });
-}
-
-/** Every RADIO button of the template gets its group's options (signer reference and group), in reading order. */
-async function syncTemplateRadioGroups(tx: Queryable, templateId: string) {
-  const rows = await tx
-    .select()
-    .from(templateFields)
-    .where(and(eq(templateFields.templateId, templateId), eq(templateFields.type, "RADIO")));
-  rows.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-  const groups = new Map<string, typeof rows>();
-  for (const r of rows) {
-    const k = `${r.signerRef}\u0000${r.groupName}`;
-    groups.set(k, [...(groups.get(k) ?? []), r]);
-  }
-  const out = new Map<string, (typeof rows)[number]>();
-  for (const members of groups.values()) {
-    const options = [...new Set(members.map((m) => m.optionValue).filter((o): o is string => !!o))];
-    const updated = await tx
-      .update(templateFields)
-      .set({ options })
-      .where(
-        inArray(
-          templateFields.id,
-          members.map((m) => m.id),
-        ),
-      )
-      .returning();
-    for (const u of updated) out.set(u.id, u);
-  }
-  return out;
 }

@@ -6,6 +6,7 @@ import { templates } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
+import { ensureRoles, highestAnchorRef } from "./template-roles";
 
 /** The template's name: as given, else the file's name without its extension. */
 function nameOf(given: string | undefined, file: File): string {
@@ -17,24 +18,28 @@ function nameOf(given: string | undefined, file: File): string {
 export async function createTemplate(auth: KeyAuth, input: { file: File; name?: string }) {
   const judged = await judgeTemplateFile(new Uint8Array(await input.file.arrayBuffer()));
   const db = await getDb();
-  const row = oneRow(
-    await db
-      .insert(templates)
-      .values({
-        orgId: auth.orgId,
-        environment: auth.environment,
-        name: nameOf(input.name, input.file),
-        filename: input.file.name || null,
-        createdByKeyId: auth.keyId,
-        ...judged,
-      })
-      .returning(),
-    "the new template",
-  );
+  // The template and its roles s1…sN (N: the highest its anchors name; at most 50 are made) together.
+  const { row, roles } = await db.transaction(async (tx) => {
+    const inserted = oneRow(
+      await tx
+        .insert(templates)
+        .values({
+          orgId: auth.orgId,
+          environment: auth.environment,
+          name: nameOf(input.name, input.file),
+          filename: input.file.name || null,
+          createdByKeyId: auth.keyId,
+          ...judged,
+        })
+        .returning(),
+      "the new template",
+    );
+    return { row: inserted, roles: await ensureRoles(tx, inserted.id, highestAnchorRef(judged.anchors), { cap: true }) };
+  });
   // A DOCX template is there to be used: have LibreOffice warm by then (2 s of start-up otherwise).
   if (row.kind === "DOCX")
     officeConverter()
       .warmUp()
       .catch(() => {});
-  return toTemplateDto(row, []);
+  return toTemplateDto(row, roles, []);
 }

@@ -1,25 +1,94 @@
 import "server-only";
 import type { FieldInput } from "@/lib/schemas/requests";
-import type { UseTemplate } from "@/lib/schemas/templates";
+import type { RecipientRole } from "@/lib/schemas/states";
+import type { UseTemplate, UseTemplateRecipient } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
-import { getDb, type Tx } from "../db";
+import { getDb, type Queryable, type Tx } from "../db";
 import { recipients } from "../db/schema";
 import { insertFields } from "../fields/place-fields";
-import { AppError } from "../http/errors";
+import { AppError, type FieldError } from "../http/errors";
 import { loadRequestDto } from "../requests/load-request";
 import { insertDraft, type StoredPdf } from "../requests/create-request";
+import { signerRefOf, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
 import { findVisibleTemplate, loadTemplateFields } from "./find-template";
 import { renderDocxTemplate } from "./render-docx-template";
+import { describeRoles, findRole, loadTemplateRoles } from "./template-roles";
 
-const signerIndex = (ref: string) => Number(ref.slice(1)) - 1;
+/** A recipient of the use call and the template role they take (none: a recipient beyond the roles). */
+interface Cast {
+  input: UseTemplateRecipient;
+  role: TemplateRoleRow | undefined;
+}
+
+/**
+ * Who takes which role: by roleName (a role's name or sN; 422 for a name no role answers to, or two
+ * recipients for one role), or, when no recipient gives one, in order (the first takes s1, …; those
+ * beyond the roles are added as given, with no fields). Every role that has stored fields needs its
+ * recipient (422 listing those left without). In role order, then the others as given.
+ */
+async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateRecipient[]) {
+  const roles = await loadTemplateRoles(db, tpl.id);
+  const stored = tpl.kind === "PDF" ? await loadTemplateFields(db, tpl.id) : [];
+  let cast: Cast[];
+  if (given.some((r) => r.roleName !== undefined)) {
+    const unknown: FieldError[] = [];
+    const taken = new Map<string, number>();
+    const twice: FieldError[] = [];
+    const twiceNames = new Set<string>();
+    cast = given.map((input, i) => {
+      const role = findRole(roles, input.roleName ?? "");
+      if (!role) unknown.push({ field: `recipients.${i}.roleName`, message: `No role "${input.roleName}"` });
+      else if (taken.has(role.id)) {
+        twiceNames.add(role.name);
+        twice.push({
+          field: `recipients.${i}.roleName`,
+          message: `Role ${role.name} is already taken by recipient ${taken.get(role.id)! + 1}`,
+        });
+      } else taken.set(role.id, i);
+      return { input, role };
+    });
+    if (unknown.length) {
+      const names = [...new Set(given.filter((_, i) => !cast[i]!.role).map((r) => r.roleName ?? ""))];
+      throw new AppError(
+        "TEMPLATE_ROLE_NOT_FOUND",
+        `The template has no role ${names.map((n) => `"${n}"`).join(", ")}; its roles are ${describeRoles(roles) || "none"}`,
+        { errors: unknown, details: { roleName: names, roles: roles.map((r) => r.name) } },
+      );
+    }
+    const [first] = twice;
+    if (first) {
+      throw new AppError("TEMPLATE_ROLE_TAKEN", `${first.message}: one recipient per role`, {
+        errors: twice,
+        details: { roleName: [...twiceNames] },
+      });
+    }
+  } else {
+    cast = given.map((input, i) => ({ input, role: roles[i] }));
+  }
+
+  const filled = new Set(cast.map((c) => c.role?.id));
+  const needed = new Set(stored.map((f) => f.roleId));
+  const left = roles.filter((r) => needed.has(r.id) && !filled.has(r.id));
+  if (left.length) {
+    throw new AppError(
+      "TEMPLATE_RECIPIENTS_MISSING",
+      `The template has fields for the role(s) ${describeRoles(left)}, which no recipient takes (${given.length} recipient(s) given); give each a recipient with roleName, or in role order`,
+      { details: { roles: left.map((r) => r.name), signerRefsWithoutRecipient: left.map(signerRefOf) } },
+    );
+  }
+  const rank = (c: Cast, i: number) => (c.role ? c.role.position : roles.length + 1 + i);
+  const ordered = cast.map((c, i) => ({ c, k: rank(c, i) })).sort((a, b) => a.k - b.k);
+  return { cast: ordered.map((o) => o.c), stored };
+}
 
 /**
  * POST /signature-requests/templates/{templateId}/use: a new DRAFT whose document is the PDF
  * template as it is, or the DOCX template filled from templateData and converted to PDF.
- * Recipients are created in the order given (s1, s2, …); a PDF template's stored fields go to the
- * matching recipients. The conversion runs before the transaction, so no lock waits on LibreOffice.
+ * Each recipient takes a role (castRoles), with the role's recipient role and signing order unless
+ * given; a PDF template's stored fields go to their roles' recipients. The roles are checked before the
+ * conversion, which runs before the transaction, so no lock waits on LibreOffice.
  */
 export async function draftFromTemplate(
   auth: KeyAuth,
@@ -43,12 +112,15 @@ export async function draftFromTemplate(
     }
     doc = { sha256: tpl.sha256, size: tpl.size, pageCount: tpl.pageCount!, pages: tpl.pages! };
   } else {
+    await castRoles(db, tpl, input.recipients);
     doc = await renderDocxTemplate(tpl, input.templateData ?? {});
   }
 
   return db.transaction(async (tx) => {
     // Deleted while the document was being made? Then there is nothing to make a draft from.
     await findVisibleTemplate(tx, auth, tpl.id);
+    // Read again in the transaction: the roles may have changed during a conversion.
+    const { cast, stored } = await castRoles(tx, tpl, input.recipients);
     const req = await insertDraft(
       tx,
       auth,
@@ -57,52 +129,47 @@ export async function draftFromTemplate(
     );
     const actor = keyActor(auth);
 
-    // Timestamps a millisecond apart keep s1, s2, … in the order given among equal signing orders.
+    // Timestamps a millisecond apart keep the roles' order (s1, s2, …) among equal signing orders.
     const base = Date.now();
-    const recs = input.recipients.length
+    const recs = cast.length
       ? await tx
           .insert(recipients)
           .values(
-            input.recipients.map((r, i) => ({
+            cast.map(({ input: r, role }, i) => ({
               requestId: req.id,
               email: r.email,
               name: r.name,
-              role: r.role ?? "SIGNER",
-              order: r.order ?? r.signingOrder ?? 1,
+              role: r.role ?? (role?.recipientRole as RecipientRole | undefined) ?? "SIGNER",
+              order: r.order ?? r.signingOrder ?? role?.signingOrder ?? 1,
               createdAt: new Date(base + i),
             })),
           )
           .returning()
       : [];
     recs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const recipientOfRole = new Map<string, (typeof recs)[number]>();
     for (const [i, r] of recs.entries()) {
+      const role = cast[i]?.role;
+      if (role) recipientOfRole.set(role.id, r);
       await recordEvent(tx, req.id, "recipient.added", actor, {
         recipientId: r.id,
         email: r.email,
         role: r.role,
         order: r.order,
-        signerRef: `s${i + 1}`,
+        ...(role && { templateRole: role.name, signerRef: signerRefOf(role) }),
       });
     }
 
-    if (tpl.kind === "PDF") {
-      const stored = await loadTemplateFields(tx, tpl.id);
-      const unmatched = [...new Set(stored.map((f) => f.signerRef).filter((ref) => !recs[signerIndex(ref)]))].sort();
-      if (unmatched.length) {
-        throw new AppError(
-          "TEMPLATE_RECIPIENTS_MISSING",
-          `The template has fields for ${unmatched.join(", ")}, but ${recs.length} recipient(s) were given; recipients are s1, s2, … in the order given`,
-          { details: { signerRefsWithoutRecipient: unmatched } },
-        );
-      }
-      const recipientOf = (ref: string) => {
-        const r = recs[signerIndex(ref)];
-        if (!r) throw new Error(`No recipient for ${ref}, though every signer reference was matched`);
+    if (stored.length) {
+      const recipientOf = (f: TemplateFieldRow) => {
+        const r = recipientOfRole.get(f.roleId);
+        if (!r) throw new Error(`No recipient for role ${f.roleId}, though every role with fields was given one`);
         return r;
       };
+      const roleOf = new Map(cast.flatMap((c) => (c.role ? [[c.role.id, c.role] as const] : [])));
       const inputs: (FieldInput & { anchor?: Record<string, unknown> })[] = stored.map((f) => ({
         type: f.type as FieldInput["type"],
-        recipientId: recipientOf(f.signerRef).id,
+        recipientId: recipientOf(f).id,
         page: f.page,
         x: f.x,
         y: f.y,
@@ -121,9 +188,15 @@ export async function draftFromTemplate(
         min: f.minValue ?? undefined,
         max: f.maxValue ?? undefined,
         decimals: f.decimals ?? undefined,
-        anchor: { ...(f.anchor ?? {}), templateId: tpl.id, templateFieldId: f.id, signerRef: f.signerRef },
+        anchor: {
+          ...(f.anchor ?? {}),
+          templateId: tpl.id,
+          templateFieldId: f.id,
+          templateRole: roleOf.get(f.roleId)?.name,
+          signerRef: signerRefOf(roleOf.get(f.roleId)!),
+        },
       }));
-      if (inputs.length) await insertFields(tx, req, inputs, actor);
+      await insertFields(tx, req, inputs, actor);
     }
     await opts.inTransaction?.(tx, req);
     return loadRequestDto(tx, req);

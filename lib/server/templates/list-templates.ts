@@ -5,6 +5,7 @@ import { getDb } from "../db";
 import { templateFields, templates } from "../db/schema";
 import { templateScope } from "../scope";
 import { toTemplateHeader } from "./dto";
+import { loadRolesOf } from "./template-roles";
 import { decodeCursor, encodeCursor } from "../http/cursor";
 
 export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: string }) {
@@ -30,9 +31,10 @@ export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: 
         .groupBy(templateFields.templateId)
     : [];
   const countOf = new Map(counts.map((c) => [c.templateId, Number(c.n)]));
+  const rolesOf = await loadRolesOf(db, ids);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ ...toTemplateHeader(r), fieldCount: countOf.get(r.id) ?? 0 })),
+    items: page.map((r) => ({ ...toTemplateHeader(r, rolesOf.get(r.id) ?? []), fieldCount: countOf.get(r.id) ?? 0 })),
     nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -636,6 +636,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/enterprise/templates/{id}/roles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The template's roles, in order (the first is s1) */
+    get: operations["getTemplateRoles"];
+    /**
+     * Replace the template's roles (ordered; a role keeps its fields when it keeps its id or name)
+     * @description Body { roles: [{ name, order?, role?, id? }] }, at most 50, names unique whatever their case; the first role is s1. A role given with its id (a rename) or its current name is kept, with its fields; a role left out is dropped, unless it has fields (422 TEMPLATE_ROLE_HAS_FIELDS naming it). order and role left out keep a kept role's values; a new role signs at its place (order = its position) as a SIGNER. A name of the form sN can only be the N-th role's.
+     */
+    put: operations["putTemplateRoles"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/fields": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Store fields by coordinates on a PDF template, each for a role (roleName: its name or sN)
+     * @description One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId. A DOCX template places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.
+     */
+    post: operations["addTemplateFields"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/fields/{fieldId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a field of a PDF template */
+    delete: operations["deleteTemplateField"];
+    options?: never;
+    head?: never;
+    /** Change a field of a PDF template (its box, role, type or properties) */
+    patch: operations["updateTemplateField"];
+    trace?: never;
+  };
   "/api/v1/enterprise/templates/{id}/fields/anchored": {
     parameters: {
       query?: never;
@@ -645,7 +704,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Store fields on a PDF template at literal anchors (recipientId is s1, s2, …); also at /signature-requests/{templateId}/fields/anchored */
+    /** Store fields on a PDF template at literal anchors (recipientId is sN: the N-th role, made when missing); also at /signature-requests/{templateId}/fields/anchored */
     post: operations["templateAnchoredFields"];
     delete?: never;
     options?: never;
@@ -664,7 +723,7 @@ export interface paths {
     put?: never;
     /**
      * Create a DRAFT from a template: DOCX filled from templateData and converted to PDF, or the PDF as it is
-     * @description Recipients are created in the order given: the first is s1, the second s2, … A DOCX needs a value for every placeholder (422 lists the missing ones in details.missing); templateData on a PDF template is a 400. Fields stored on a PDF template are copied to the matching recipients.
+     * @description Each recipient takes a role: by roleName (a role's name, any case, or sN), or, when no recipient gives one, in order (the first takes s1, …; recipients beyond the roles are added as given). role and order default to the template role's. A role that has fields left without a recipient is a 422 TEMPLATE_RECIPIENTS_MISSING (details.roles); an unknown roleName a 422 TEMPLATE_ROLE_NOT_FOUND; two recipients for one role a 422 TEMPLATE_ROLE_TAKEN; nothing is made. A DOCX needs a value for every placeholder (422 lists the missing ones in details.missing); templateData on a PDF template is a 400. Fields stored on a PDF template are copied to their roles' recipients.
      */
     post: operations["useTemplate"];
     delete?: never;
@@ -804,6 +863,7 @@ export interface components {
         | "RECIPIENT_NOT_FOUND"
         | "FIELD_NOT_FOUND"
         | "TEMPLATE_NOT_FOUND"
+        | "TEMPLATE_FIELD_NOT_FOUND"
         | "BULK_SEND_NOT_FOUND"
         | "WEBHOOK_NOT_FOUND"
         | "API_KEY_NOT_FOUND"
@@ -861,6 +921,10 @@ export interface components {
         | "TEMPLATE_DATA_MISSING"
         | "TEMPLATE_RECIPIENTS_MISSING"
         | "TEMPLATE_HAS_NO_SIGNERS"
+        | "TEMPLATE_ROLE_NOT_FOUND"
+        | "TEMPLATE_ROLE_HAS_FIELDS"
+        | "TEMPLATE_ROLE_TAKEN"
+        | "TEMPLATE_TOO_MANY_ROLES"
         | "CSV_EMPTY"
         | "CSV_NOT_TEXT"
         | "CSV_MALFORMED"
@@ -5522,6 +5586,9 @@ export interface operations {
                   fields: {
                     /** Format: uuid */
                     id: string;
+                    /** Format: uuid */
+                    roleId: string;
+                    roleName: string;
                     signerRef: string;
                     /** @enum {string} */
                     type:
@@ -5761,6 +5828,9 @@ export interface operations {
                   fields: {
                     /** Format: uuid */
                     id: string;
+                    /** Format: uuid */
+                    roleId: string;
+                    roleName: string;
                     signerRef: string;
                     /** @enum {string} */
                     type:
@@ -6386,6 +6456,15 @@ export interface operations {
                   width?: number;
                   height?: number;
                 }[];
+                roles: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  order: number;
+                  /** @enum {string} */
+                  role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                  signerRef: string;
+                }[];
                 pageCount: number | null;
                 pages:
                   | {
@@ -6503,6 +6582,15 @@ export interface operations {
                 width?: number;
                 height?: number;
               }[];
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -6516,6 +6604,9 @@ export interface operations {
               fields: {
                 /** Format: uuid */
                 id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
                 signerRef: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -6677,6 +6768,15 @@ export interface operations {
                 width?: number;
                 height?: number;
               }[];
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -6690,6 +6790,9 @@ export interface operations {
               fields: {
                 /** Format: uuid */
                 id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
                 signerRef: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -6867,6 +6970,700 @@ export interface operations {
       };
     };
   };
+  getTemplateRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The roles */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  putTemplateRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          roles: {
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            order?: number;
+            /** @enum {string} */
+            role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description The roles as they now are */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addTemplateFields: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json":
+          | {
+              /** @enum {string} */
+              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              name?: string;
+              required?: boolean;
+              label?: string;
+              maxLength?: number;
+              fontSize?: number;
+              defaultValue?: string;
+              options?: string[];
+              group?: string;
+              option?: string;
+              min?: number;
+              max?: number;
+              decimals?: number;
+              roleName: string;
+            }
+          | {
+              fields: {
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name?: string;
+                required?: boolean;
+                label?: string;
+                maxLength?: number;
+                fontSize?: number;
+                defaultValue?: string;
+                options?: string[];
+                group?: string;
+                option?: string;
+                min?: number;
+                max?: number;
+                decimals?: number;
+                roleName: string;
+              }[];
+            };
+      };
+    };
+    responses: {
+      /** @description Fields stored on the template */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteTemplateField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fieldId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateTemplateField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fieldId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          type?: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+          page?: number;
+          x?: number;
+          y?: number;
+          width?: number;
+          height?: number;
+          name?: string;
+          required?: boolean;
+          label?: string;
+          maxLength?: number;
+          fontSize?: number;
+          defaultValue?: string;
+          options?: string[];
+          group?: string;
+          option?: string;
+          min?: number;
+          max?: number;
+          decimals?: number;
+          roleName?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The field as it now is */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              roleId: string;
+              roleName: string;
+              signerRef: string;
+              /** @enum {string} */
+              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              page: number;
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+              name: string | null;
+              required: boolean;
+              label: string | null;
+              maxLength: number | null;
+              fontSize: number | null;
+              defaultValue: string | null;
+              /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+              options: string[] | null;
+              /** @description RADIO: the group of the button (one choice per group) */
+              group: string | null;
+              /** @description RADIO: the option this button stands for */
+              option: string | null;
+              /** @description NUMBER: smallest value allowed */
+              min: number | null;
+              /** @description NUMBER: largest value allowed */
+              max: number | null;
+              /** @description NUMBER: most decimals allowed (null: up to 6) */
+              decimals: number | null;
+              anchor: {
+                [key: string]: unknown;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   templateAnchoredFields: {
     parameters: {
       query?: never;
@@ -6925,6 +7722,9 @@ export interface operations {
               fields: {
                 /** Format: uuid */
                 id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
                 signerRef: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -7076,10 +7876,7 @@ export interface operations {
             /** Format: email */
             email: string;
             name: string;
-            /**
-             * @default SIGNER
-             * @enum {string}
-             */
+            /** @enum {string} */
             role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
             order?: number;
             signingOrder?: number;
@@ -7093,6 +7890,7 @@ export interface operations {
              * @enum {string}
              */
             delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+            roleName?: string;
           }[];
           templateData?: {
             [key: string]: components["schemas"]["Schema_0ffe226144"];

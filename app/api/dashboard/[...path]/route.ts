@@ -22,6 +22,7 @@ async function handle(req: Request, ctx: Ctx): Promise<Response> {
 
 export const GET = handle;
 export const POST = handle;
+export const PUT = handle;
 export const PATCH = handle;
 export const DELETE = handle;
 export const dynamic = "force-dynamic";
