@@ -186,8 +186,13 @@ export const zUseTemplateRecipient = z
   })
   .superRefine((r, ctx) => {
     // zAddRecipient's own rules (order = signingOrder, an access code with ACCESS_CODE), on the same values.
+    // A field that fails on its own was reported by the object's shape already: only the rules across fields are added.
+    const shape: Record<string, z.ZodType> = zAddRecipient.shape;
+    const failsAlone = (key: PropertyKey | undefined) =>
+      typeof key === "string" && key in shape && !shape[key]!.safeParse((r as Record<string, unknown>)[key]).success;
     const checked = zAddRecipient.safeParse({ ...r, role: r.role ?? "SIGNER" });
-    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+    if (!checked.success)
+      for (const issue of checked.error.issues) if (!failsAlone(issue.path[0])) ctx.addIssue({ ...issue, code: "custom" });
   });
 export type UseTemplateRecipient = z.infer<typeof zUseTemplateRecipient>;
 
