@@ -9,16 +9,23 @@ import { LIMITS } from "./limits";
 
 const refusal = pdfErrorKind;
 
-// Each kind stops inside the engine's own budgets, long before the pool's deadline would fire.
+// Each kind stops inside the engine's own budgets (a named limit, not the clock), long before the
+// pool's deadline would fire. The bound on time is loose on purpose: it tells "stopped by a budget" from
+// "ran until the 20 s deadline" on a loaded 2-core machine, and measures nothing finer.
 describe("the engine's budgets stop hostile PDFs early", () => {
   for (const [name, make] of Object.entries(HOSTILE_PDFS)) {
-    it(`refuses a ${name} within 2 s`, async () => {
+    it(`refuses a ${name} by a budget, well before the deadline`, async () => {
       const bytes = make();
       expect(bytes.length).toBeLessThan(300_000);
       const t = performance.now();
-      const kind = await refusal(extractTextLayer(bytes, { maxPages: 500 }));
-      expect(performance.now() - t).toBeLessThan(2000);
-      expect(["TOO_COMPLEX", "UNPARSEABLE"]).toContain(kind);
+      const outcome = extractTextLayer(bytes, { maxPages: 500, timeoutMs: 60_000 });
+      const message = await outcome.then(
+        () => "resolved",
+        (e: unknown) => String(e),
+      );
+      expect(["TOO_COMPLEX", "UNPARSEABLE"]).toContain(await refusal(outcome));
+      expect(message).not.toMatch(/time limit/);
+      expect(performance.now() - t).toBeLessThan(10_000);
     });
   }
 
