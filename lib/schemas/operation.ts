@@ -3,7 +3,10 @@ import type { ZodType } from "zod";
 /** A success answer: the schema of `data` in the JSON envelope, or a binary body of the named media type. */
 export type Success =
   | { status: number; description: string; data: ZodType; content?: undefined }
-  | { status: number; description: string; content: "application/pdf"; data?: undefined };
+  | { status: number; description: string; content: BinaryMedia | readonly BinaryMedia[]; data?: undefined };
+
+/** The binary media types an operation answers with. */
+export type BinaryMedia = "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** One API operation: the route wrapper validates with these schemas and the OpenAPI document is made from them. */
 export interface Operation {

@@ -91,6 +91,18 @@ export const zCreateTemplate = z.object({
   name: z.string().trim().min(1, { error: "name must not be empty" }).max(200).optional(),
 });
 
+const zTemplateName = z
+  .string({ error: "name is 1 to 200 characters" })
+  .trim()
+  .min(1, { error: "name must not be empty" })
+  .max(200, { error: "name is at most 200 characters" })
+  .refine((v) => !CONTROL.test(v), { error: "name must not contain control characters (line breaks included)" });
+
+/** PATCH /templates/{id}. */
+export const zUpdateTemplate = z.strictObject({ name: zTemplateName }, { error: "The body is { name }" });
+/** POST /signature-requests/{id}/save-as-template. */
+export const zSaveAsTemplate = z.strictObject({ name: zTemplateName.optional() }, { error: "The body is { name? }" });
+
 export const zListTemplatesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),

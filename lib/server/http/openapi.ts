@@ -156,7 +156,10 @@ function successResponse(name: string, s: Success | undefined, components: Compo
       content: { "application/json": { schema: envelopeSchema(components.schemaOf(s.data, "output")) } },
     };
   }
-  if (s?.content) return { description: s.description, content: { [s.content]: { schema: binarySchema } } };
+  if (s?.content) {
+    const media: readonly string[] = typeof s.content === "string" ? [s.content] : s.content;
+    return { description: s.description, content: Object.fromEntries(media.map((m) => [m, { schema: binarySchema }])) };
+  }
   throw new OpenApiError(
     `Operation ${name} declares no success answer: give success.data (a zod schema of the envelope's data) or success.content (a binary media type)`,
   );

@@ -633,6 +633,44 @@ export interface paths {
     delete: operations["deleteTemplate"];
     options?: never;
     head?: never;
+    /** Rename a template (its file, roles and fields stay) */
+    patch: operations["updateTemplate"];
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/document": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download the template's file as uploaded: a PDF, or a DOCX */
+    get: operations["getTemplateDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/save-as-template": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a PDF template from a request: its document, its recipients as roles, its fields on those roles
+     * @description Body { name? } (default: the request's title). The document is the request's latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role. Any status; the request is not changed, and its audit trail records request.saved_as_template.
+     */
+    post: operations["saveAsTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
     trace?: never;
   };
@@ -6943,6 +6981,470 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The template as it now is */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTemplateDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveAsTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The new template */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              roles: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                signerRef: string;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                roleId: string;
+                roleName: string;
+                signerRef: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };

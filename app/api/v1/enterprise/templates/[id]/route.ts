@@ -3,6 +3,7 @@ import { methodNotAllowed, route } from "@/lib/server/http/route";
 import { ok } from "@/lib/server/http/envelope";
 import { deleteTemplate } from "@/lib/server/templates/delete-template";
 import { getTemplate } from "@/lib/server/templates/get-template";
+import { renameTemplate } from "@/lib/server/templates/template-document";
 
 // GET /api/v1/enterprise/templates/:id – the template with its placeholders, anchors and stored fields
 export const GET = route(ops.getTemplate, async ({ auth, params }) => ok(200, "Template", await getTemplate(auth, params.id)));
@@ -12,6 +13,10 @@ export const DELETE = route(ops.deleteTemplate, async ({ auth, params }) =>
   ok(200, "Template deleted", await deleteTemplate(auth, params.id)),
 );
 
-export const POST = methodNotAllowed(["GET", "DELETE"]);
+// PATCH /api/v1/enterprise/templates/:id – rename the template
+export const PATCH = route(ops.updateTemplate, async ({ auth, params, body }) =>
+  ok(200, "Template updated", await renameTemplate(auth, params.id, body)),
+);
+
+export const POST = methodNotAllowed(["GET", "PATCH", "DELETE"]);
 export const PUT = POST;
-export const PATCH = POST;
