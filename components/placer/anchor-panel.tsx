@@ -79,7 +79,9 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         const r = await anchorApi.createFields(requestId, recipientId, ref);
         out.created += r.fields.length;
         onFieldsCreated(r.fields);
-        for (const s of r.skipped ?? []) out.skipped.push(describeSkipped(s));
+        // Each call places one signer's anchors: the others' are placed by their own call (or named in
+        // errors when no recipient is chosen), so they are not "skipped" in what the person asked for.
+        for (const s of r.skipped ?? []) if (s.code !== "OTHER_SIGNER") out.skipped.push(describeSkipped(s));
       } catch (e) {
         out.errors.push(
           `${ref}: ${e instanceof ApiError && (e.unavailable || e.status === 405) ? "creating fields from anchors is not available on this server yet" : plainError(e)}`,

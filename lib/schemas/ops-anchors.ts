@@ -6,7 +6,15 @@ import { zTemplateField } from "./templates";
 import { zAnchorFieldsBody, zOccurrence, zPreviewAnchors, zStampImage, zTextReplacements } from "./anchors";
 
 const SR = "/api/v1/enterprise/signature-requests";
-const zSkippedAnchor = z.object({ anchorKey: z.string(), page: z.number().int(), reason: z.string() });
+const zSkippedAnchor = z.object({
+  anchorKey: z.string(),
+  page: z.number().int(),
+  reason: z.string(),
+  /** Why, for a program: MALFORMED, LEGACY, OTHER_SIGNER (signerRef names whose), IMAGE, ALREADY_PLACED. */
+  code: z.enum(["MALFORMED", "LEGACY", "OTHER_SIGNER", "IMAGE", "ALREADY_PLACED"]).optional(),
+  /** The signer the anchor is for (OTHER_SIGNER). */
+  signerRef: z.string().optional(),
+});
 /** Fields stored on a PDF template (the id is a template's): what POST …/templates/{id}/fields/anchored answers. */
 export const zTemplateFieldsResult = z.object({ fields: z.array(zTemplateField), skipped: z.array(zSkippedAnchor) });
 /** Fields placed on a request, or, when the id is a PDF template's, stored on the template. */

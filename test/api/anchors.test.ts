@@ -100,6 +100,20 @@ describe("anchors through the API", () => {
     expect(skipped).toMatch(/\{\{s1\|image\|100\|50\|Company logo\}\}: Image anchor/);
     expect(skipped).toMatch(/\{\{s2\|signature\|150\|50\}\}: For signer s2/);
     expect(skipped).toMatch(/\{\{s1\|signature\|120\}\}: Malformed/);
+    // Each skip says why for a program too: the dashboard leaves out the other signers' anchors.
+    expect(
+      r.body.data.skipped.map((s: { anchorKey: string; code?: string; signerRef?: string }) => [
+        s.anchorKey,
+        s.code,
+        s.signerRef,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["{{s1|image|100|50|Company logo}}", "IMAGE", undefined],
+        ["{{s2|signature|150|50}}", "OTHER_SIGNER", "s2"],
+        ["{{s1|signature|120}}", "MALFORMED", undefined],
+      ]),
+    );
     // again: nothing placed twice
     const again = await call("POST", `${SR}/${id}/fields/anchors`, { key, json: { recipientId: s1, signerRef: "s1" } });
     expect(again.body.data.fields).toHaveLength(0);

@@ -7,6 +7,7 @@ import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";
 import { handBuiltDocx } from "../support/docx-fixtures";
+import { findIn } from "../support/expect-helpers";
 import { sentRequest, tokenFromOutbox } from "../support/signing";
 import { sha256Of } from "@/lib/server/blobs/store";
 
@@ -120,7 +121,7 @@ describe("save a request as a template", () => {
       const signed = await call("POST", `/api/sign/${token}/sign`, {
         json: {
           consent: true,
-          values: view.fields.flatMap((f: { id: string; type: string }) =>
+          values: view.fields.flatMap((f: { id: string; type: string }): { fieldId: string; typed?: string; text?: string }[] =>
             f.type === "SIGNATURE"
               ? [{ fieldId: f.id, typed: "Signed here" }]
               : f.type === "TEXT"
@@ -172,7 +173,7 @@ describe("save a request as a template", () => {
     });
     expect(used.status, JSON.stringify(used.body)).toBe(201);
     const draft = used.body.data;
-    const cleo = draft.recipients.find((r: { email: string }) => r.email === "cleo@example.com");
+    const cleo = findIn(draft.recipients, (r: { email: string }) => r.email === "cleo@example.com", "Cleo");
     expect(cleo.order).toBe(1);
     expect(draft.fields.filter((f: { recipientId: string }) => f.recipientId === cleo.id)).toHaveLength(3);
     expect(draft.fields).toHaveLength(6);

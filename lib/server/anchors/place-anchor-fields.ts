@@ -10,6 +10,7 @@ import { fieldOfAnchor } from "./field-of-anchor";
 import { findAnchorsIn } from "./text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
+type SkipCode = "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
 type Placed = FieldInput & { anchor: Record<string, unknown> };
 
 async function prepare(auth: KeyAuth, id: string) {
@@ -42,30 +43,30 @@ export async function placeUnifiedAnchors(auth: KeyAuth, id: string, recipientId
   const { all = [] } = await findAnchorsIn(doc.sha256, { all: true });
   const existing = (await loadFields(await getDb(), req.id)).map((f) => f.anchor);
   const fields: Placed[] = [];
-  const skipped: { anchorKey: string; page: number; reason: string }[] = [];
+  const skipped: { anchorKey: string; page: number; reason: string; code: SkipCode; signerRef?: string }[] = [];
   let mine = 0;
   for (const a of all) {
     const at = { anchorKey: a.text, page: a.page };
     if (!a.ok) {
-      skipped.push({ ...at, reason: `Malformed: ${a.reason}` });
+      skipped.push({ ...at, reason: `Malformed: ${a.reason}`, code: "MALFORMED" });
       continue;
     }
     const p = a.anchor;
     if (p.type === "legacy") {
-      skipped.push({ ...at, reason: "Legacy anchor: place it with /fields/anchored" });
+      skipped.push({ ...at, reason: "Legacy anchor: place it with /fields/anchored", code: "LEGACY" });
       continue;
     }
     if (p.signerRef !== signerRef) {
-      skipped.push({ ...at, reason: `For signer ${p.signerRef}` });
+      skipped.push({ ...at, reason: `For signer ${p.signerRef}`, code: "OTHER_SIGNER", signerRef: p.signerRef });
       continue;
     }
     mine++;
     if (p.type === "image") {
-      skipped.push({ ...at, reason: "Image anchor: it marks where an image is stamped, not a field" });
+      skipped.push({ ...at, reason: "Image anchor: it marks where an image is stamped, not a field", code: "IMAGE" });
       continue;
     }
     if (existing.some((e) => sameSpot(e, a.page, a.x, a.y, a.text))) {
-      skipped.push({ ...at, reason: "A field was already placed at this anchor" });
+      skipped.push({ ...at, reason: "A field was already placed at this anchor", code: "ALREADY_PLACED" });
       continue;
     }
     const anchor = { text: a.text, page: a.page, x: a.x, y: a.y, width: a.width, height: a.height };

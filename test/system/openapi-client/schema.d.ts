@@ -5618,6 +5618,9 @@ export interface operations {
                     anchorKey: string;
                     page: number;
                     reason: string;
+                    /** @enum {string} */
+                    code?: "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
+                    signerRef?: string;
                   }[];
                 }
               | {
@@ -5662,6 +5665,9 @@ export interface operations {
                     anchorKey: string;
                     page: number;
                     reason: string;
+                    /** @enum {string} */
+                    code?: "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
+                    signerRef?: string;
                   }[];
                 };
           };
@@ -5860,6 +5866,9 @@ export interface operations {
                     anchorKey: string;
                     page: number;
                     reason: string;
+                    /** @enum {string} */
+                    code?: "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
+                    signerRef?: string;
                   }[];
                 }
               | {
@@ -5904,6 +5913,9 @@ export interface operations {
                     anchorKey: string;
                     page: number;
                     reason: string;
+                    /** @enum {string} */
+                    code?: "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
+                    signerRef?: string;
                   }[];
                 };
           };
@@ -8261,6 +8273,9 @@ export interface operations {
                 anchorKey: string;
                 page: number;
                 reason: string;
+                /** @enum {string} */
+                code?: "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
+                signerRef?: string;
               }[];
             };
           };
