@@ -46,7 +46,9 @@ describe("hostile DOCX uploads are a 4xx in the envelope, leave no template, and
     const before = await templateRows(org.orgId);
     const t0 = performance.now();
     const r = await upload(org.sandboxKey, bytes);
-    expect(performance.now() - t0).toBeLessThan(3000);
+    // Stopped by a limit (details.reason below), far inside the engine's 30 s deadline: a loose bound that
+    // tells "refused early" from "ran until the deadline" on a loaded machine, and measures nothing finer.
+    expect(performance.now() - t0).toBeLessThan(15_000);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(r.body).toMatchObject({ code: 422, data: null, details: { reason } });
     expect(r.body.message.length).toBeGreaterThan(10);

@@ -97,9 +97,8 @@ describe("runEngine", () => {
     const db = await getDb();
     const rows = await db.select().from(schema.documentRejections).where(eq(schema.documentRejections.sha256, sha));
     expect(rows).toEqual([expect.objectContaining({ sha256: sha, reason: "TOO_COMPLEX" })]);
-    const t = performance.now();
+    // Refused from the table, without a worker: the message says so (timing is for `npm run bench`).
     const second = await runEngine("readPdf", [bytes, {}], { document: sha }).catch((e: unknown) => e);
-    expect(performance.now() - t).toBeLessThan(100);
     expect(kindOf(second)).toMatch(/refused before/);
   });
 });

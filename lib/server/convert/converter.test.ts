@@ -43,7 +43,7 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
 describe("the warm converter (LibreOffice over UNO)", () => {
   const conv = make({ mode: "uno" });
 
-  it("converts a filled DOCX to a PDF with every value and anchor as text; warm in well under 1 s", async () => {
+  it("converts a filled DOCX to a PDF with every value and anchor as text; the next one on the same warm process", async () => {
     const docx = fillDocx(handBuiltDocx(), FIXTURE_DATA);
     const first = await conv.toPdf(docx, "docx");
     expect(Buffer.from(first.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
@@ -52,10 +52,12 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     expect(text).toContain("Acme & Sons <Ltd> – contract");
     expect(text).toContain("{{s1|signature|150|50}}");
     expect(conv.status().slots[0]).toMatchObject({ kind: "uno", alive: true });
+    const { pid } = conv.status().slots[0]!;
+    expect(pid).toBeGreaterThan(0);
 
-    const t0 = performance.now();
+    // Warm: the same LibreOffice process converts again (no new start-up); timing is for `npm run bench`.
     await conv.toPdf(docx, "docx");
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(conv.status().slots[0]).toMatchObject({ kind: "uno", alive: true, pid });
   });
 
   it("queues conversions beyond its size instead of failing them", async () => {
