@@ -5,6 +5,8 @@ import { plainError } from "@/lib/client/api";
 import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
+import { findOverlaps } from "@/lib/client/overlaps";
+import { FIELD_LABEL } from "@/components/placer/labels";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { colorOf } from "@/components/recipients/colors";
@@ -33,9 +35,16 @@ export function ReviewStep({
   const bare = signers.filter((s) => !request.fields.some((f) => f.recipientId === s.id));
   const ids = request.recipients.map((r) => r.id);
   const malformed = anchors.status === "done" ? anchors.anchors.filter((a) => !a.ok) : [];
+  const nameOf = (id: string) => request.recipients.find((r) => r.id === id)?.name ?? "unknown";
+  const overlaps = findOverlaps(request.fields.map((f) => ({ ...f, key: f.id })));
   const problems = [
     ...(signers.length === 0 ? ["There is no signer yet. Add at least one recipient with the role Signer."] : []),
     ...bare.map((s) => `${s.name} (${s.email}) has no field to fill in.`),
+    // Not refused by the API (a sender may mean it), but a signer may not reach a field under another.
+    ...overlaps.map(
+      ([a, b]) =>
+        `Page ${a.page}: the ${FIELD_LABEL[a.type]} field of ${nameOf(a.recipientId)} overlaps the ${FIELD_LABEL[b.type]} field of ${nameOf(b.recipientId)}.`,
+    ),
   ];
 
   async function onSend() {

@@ -10,6 +10,8 @@ interface Props {
   page: PageSize;
   scale: number;
   selected: boolean;
+  /** It overlaps another field: outlined in red, and said in its name. */
+  overlaps?: boolean;
   color: { solid: string; fill: string };
   recipientName: string;
   onSelect: (key: string | null) => void;
@@ -21,14 +23,14 @@ interface Props {
  * A field on its page. Dragged (dnd-kit) to move, also onto another page; the corner handle resizes;
  * arrow keys nudge by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
  */
-export function FieldBox({ f, page, scale, selected, color, recipientName, onSelect, onChange, onDelete }: Props) {
+export function FieldBox({ f, page, scale, selected, overlaps, color, recipientName, onSelect, onChange, onDelete }: Props) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `field:${f.key}`,
     data: { kind: "field", key: f.key },
   });
   const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
   const box = { x: f.x, y: f.y, width: f.width, height: f.height };
-  const label = `${FIELD_LABEL[f.type]} field for ${recipientName}`;
+  const label = `${FIELD_LABEL[f.type]} field for ${recipientName}${overlaps ? " (overlaps another field)" : ""}`;
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = e.shiftKey ? 10 : 1;
@@ -65,6 +67,7 @@ export function FieldBox({ f, page, scale, selected, color, recipientName, onSel
       data-drag-node
       data-field-key={f.key}
       data-field-type={f.type}
+      data-overlaps={overlaps ? "true" : undefined}
       onClick={(e) => {
         e.stopPropagation();
         onSelect(f.key);
@@ -82,7 +85,11 @@ export function FieldBox({ f, page, scale, selected, color, recipientName, onSel
         color: color.solid,
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
         zIndex: isDragging ? 50 : selected ? 20 : 10,
-        boxShadow: isDragging ? "0 8px 20px rgba(0,0,0,0.2)" : undefined,
+        boxShadow: isDragging
+          ? "0 8px 20px rgba(0,0,0,0.2)"
+          : overlaps && !selected
+            ? "0 0 0 2px #fff, 0 0 0 4px #dc2626"
+            : undefined,
         ["--tw-ring-color" as string]: color.solid,
       }}
     >

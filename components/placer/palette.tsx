@@ -1,7 +1,7 @@
 "use client";
 import { useDraggable } from "@dnd-kit/core";
 import { FIELD_TYPES } from "@/lib/client/constants";
-import type { FieldType, RecipientDto } from "@/lib/client/types";
+import type { FieldType } from "@/lib/client/types";
 import { FIELD_ICON, FIELD_LABEL } from "./labels";
 
 export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldType) => void }) {
@@ -53,13 +53,16 @@ export function RecipientPicker({
   value,
   onChange,
   colorOf,
+  emptyMessage = "Add a signer first: fields belong to a signer.",
 }: {
-  signers: RecipientDto[];
+  /** A draft's signers, or a template's SIGNER roles. */
+  signers: { id: string; name: string; order: number }[];
   value: string | null;
   onChange: (id: string) => void;
   colorOf: (id: string) => { solid: string };
+  emptyMessage?: string;
 }) {
-  if (signers.length === 0) return <p className="text-sm text-amber-800">Add a signer first: fields belong to a signer.</p>;
+  if (signers.length === 0) return <p className="text-sm text-amber-800">{emptyMessage}</p>;
   const steps = [...new Set(signers.map((r) => r.order))].sort((a, b) => a - b);
   return (
     <fieldset>

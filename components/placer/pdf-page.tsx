@@ -20,6 +20,8 @@ export interface PageProps {
   fields: PlacedField[];
   anchors: DetectedAnchor[];
   selectedKey: string | null;
+  /** Keys of fields that overlap another (outlined). */
+  overlapping: ReadonlySet<string>;
   colorOf: (recipientId: string) => { solid: string; fill: string };
   nameOf: (recipientId: string) => string;
   anchorColor: (a: DetectedAnchor) => { solid: string; fill: string } | null;
@@ -89,6 +91,7 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
           page={p.size}
           scale={p.scale}
           selected={f.key === p.selectedKey}
+          overlaps={p.overlapping.has(f.key)}
           color={p.colorOf(f.recipientId)}
           recipientName={p.nameOf(f.recipientId)}
           onSelect={p.onSelect}

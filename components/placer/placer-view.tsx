@@ -1,32 +1,13 @@
 "use client";
-import "./pdf-setup";
-import {
-  DndContext,
-  DragOverlay,
-  PointerSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragStartEvent,
-} from "@dnd-kit/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Document } from "react-pdf";
-import type { PDFDocumentProxy } from "pdfjs-dist";
-import { documentUrl } from "@/lib/client/requests";
-import { boxAtScreenPoint, boxForDrop, clampBox, DEFAULT_SIZE, pageAtPoint, type Rect } from "@/lib/client/placer-geometry";
-import { useFieldStore, type PlacedField } from "@/lib/client/use-field-store";
+import { documentUrl, fieldApi } from "@/lib/client/requests";
 import type { DetectedAnchor } from "@/lib/client/anchors";
-import type { FieldDto, FieldInput, FieldType, SignatureRequestDto } from "@/lib/client/types";
-import { colorAt, colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
-import { Alert } from "@/components/ui/feedback";
+import type { FieldBackend } from "@/lib/client/use-field-store";
+import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
+import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
 import { DocumentEdits } from "./document-edits";
-import { FIELD_LABEL } from "./labels";
-import { Palette, RecipientPicker } from "./palette";
-import { PdfPage } from "./pdf-page";
-import { PropertiesPanel } from "./properties-panel";
-import { ZoomControls, ZOOM_STEPS, CSS_PX_PER_PT } from "./zoom-controls";
+import { FieldPlacer, usePlacer } from "./field-placer";
 
 interface Props {
   request: SignatureRequestDto;
@@ -35,108 +16,25 @@ interface Props {
   detectOnOpen?: boolean;
 }
 
-const NO_FIELDS: never[] = [];
 const NO_ANCHORS: DetectedAnchor[] = [];
 
-type Drag =
-  | { kind: "palette"; type: FieldType; grabX: number; grabY: number }
-  | { kind: "field"; key: string; grabX: number; grabY: number };
-
 /**
- * The field placer: the draft's pages (react-pdf; only pages near the viewport are drawn), a palette
- * dragged onto them (dnd-kit), and the fields as boxes in PDF points from the page's top-left.
+ * The placer of a draft: its signers own the fields, which are saved to the draft as they are placed;
+ * beside the palette, the anchor preview (fields from {{sN|…}} anchors) and the document edits.
  */
 export function PlacerView({ request, reload, detectOnOpen }: Props) {
-  const pages = request.document.pages;
   const signers = useMemo(() => request.recipients.filter((r) => r.role === "SIGNER"), [request.recipients]);
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
-  useEffect(() => void performance.mark("signet:placer-committed"), []);
   const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields, [reload]);
-  const store = useFieldStore(request.id, request.fields, reloadFields);
-
-  const [chosen, setChosen] = useState<string | null>(signers[0]?.id ?? null);
-  // The signer new fields go to: the one chosen, or the first while none is (or the chosen one is no longer a signer).
-  const active = chosen && signers.some((s) => s.id === chosen) ? chosen : (signers[0]?.id ?? null);
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const selected = store.fields.find((f) => f.key === selectedKey) ?? null;
-
-  // Zoom: "fit" follows the width of the viewer; otherwise a fixed number of CSS px per point.
-  const scroller = useRef<HTMLDivElement>(null);
-  const [viewerWidth, setViewerWidth] = useState(0);
-  const [zoom, setZoom] = useState<"fit" | number>("fit");
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setViewerWidth(el.clientWidth));
-    ro.observe(el);
-    setViewerWidth(el.clientWidth);
-    return () => ro.disconnect();
-  }, []);
-  const maxPageWidth = Math.max(...pages.map((p) => p.width));
-  const fitScale =
-    viewerWidth > 0 ? Math.min(Math.max((viewerWidth - 48) / maxPageWidth, 0.25), 2 * CSS_PX_PER_PT) : CSS_PX_PER_PT;
-  const scale = zoom === "fit" ? fitScale : zoom;
-  const setScaleKeepingPlace = (next: "fit" | number) => {
-    const el = scroller.current;
-    const before = scale;
-    const after = next === "fit" ? fitScale : next;
-    setZoom(next);
-    if (el) requestAnimationFrame(() => (el.scrollTop = (el.scrollTop * after) / before));
-  };
-
-  // Which pages to draw. Pages in view are drawn at once; pages just outside it (400 px) once the first
-  // page has been drawn, so that drawing the next page never delays the first one.
-  const pageEls = useRef(new Map<number, HTMLElement>());
-  const near = usePagesIntersecting(scroller, pageEls, "400px 0px");
-  const inView = usePagesIntersecting(scroller, pageEls, "0px");
-  const [warm, setWarm] = useState(false);
-  // pdf.js draws on the main thread: the next pages wait until the browser is idle after the first one.
-  const warming = useRef(false);
-  const onDrawn = useCallback(() => {
-    if (warming.current) return;
-    warming.current = true;
-    if ("requestIdleCallback" in window) window.requestIdleCallback(() => setWarm(true), { timeout: 600 });
-    else setTimeout(() => setWarm(true), 200);
-  }, []);
-  const register = useCallback(
-    (n: number, el: HTMLElement | null) => {
-      const prev = pageEls.current.get(n);
-      if (prev === el) return;
-      if (prev) for (const o of [near.observer, inView.observer]) o.current?.unobserve(prev);
-      if (el) {
-        pageEls.current.set(n, el);
-        for (const o of [near.observer, inView.observer]) o.current?.observe(el);
-      } else pageEls.current.delete(n);
-    },
-    [near.observer, inView.observer],
+  const id = request.id;
+  const backend = useMemo<FieldBackend>(
+    () => ({
+      add: (fields) => fieldApi.add(id, fields),
+      update: (fieldId, patch) => fieldApi.update(id, fieldId, patch),
+      remove: (fieldId) => fieldApi.remove(id, fieldId),
+    }),
+    [id],
   );
-  const visible = near.pages;
-  const rectOf = (n: number): Rect | null => pageEls.current.get(n)?.getBoundingClientRect() ?? null;
-  const pageRects = () => {
-    const m = new Map<number, Rect>();
-    for (const n of visible) {
-      const r = rectOf(n);
-      if (r) m.set(n, r);
-    }
-    return m;
-  };
-  const pageInView = () => {
-    const el = scroller.current;
-    if (!el) return 1;
-    const mid = el.getBoundingClientRect().top + el.clientHeight / 2;
-    let best = 1;
-    let bestDist = Infinity;
-    for (const [n, r] of pageRects()) {
-      const d = r.top <= mid && r.top + r.height >= mid ? 0 : Math.min(Math.abs(r.top - mid), Math.abs(r.top + r.height - mid));
-      if (d < bestDist) [best, bestDist] = [n, d];
-    }
-    return best;
-  };
-  const goToPage = (n: number) => pageEls.current.get(n)?.scrollIntoView({ behavior: "smooth", block: "start" });
-
-  // The PDF: loaded once per document version; pages draw themselves when visible.
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [pdfError, setPdfError] = useState<string | null>(null);
   const file = useMemo(() => documentUrl(request.id, request.document.version), [request.id, request.document.version]);
 
   // Anchors.
@@ -160,374 +58,73 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     shownVersion.current = version;
     setAnchorState({ status: "idle" });
   }, [version]);
-  const anchorsByPage = useMemo(() => {
-    const m = new Map<number, DetectedAnchor[]>();
-    if (anchorState.status === "done") for (const a of anchorState.anchors) m.set(a.page, [...(m.get(a.page) ?? []), a]);
-    return m;
-  }, [anchorState]);
-
-  const storeFields = store.fields;
-  const fieldsByPage = useMemo(() => {
-    const m = new Map<number, typeof storeFields>();
-    for (const f of storeFields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
-    return m;
-  }, [storeFields]);
-
-  const colorOf = useCallback((id: string) => colorFor(recipientIds, id), [recipientIds]);
-  const nameOf = useCallback(
-    (id: string) => request.recipients.find((r) => r.id === id)?.name ?? "unknown recipient",
-    [request.recipients],
-  );
+  const anchors = anchorState.status === "done" ? anchorState.anchors : NO_ANCHORS;
   const anchorColor = useCallback(
     (a: DetectedAnchor) => {
       if (!a.signerRef) return null;
       const mapped = mapping[a.signerRef];
       // Not mapped to a recipient yet: the colour of the recipient sN would be, the n-th.
-      return mapped ? colorOf(mapped) : colorAt(Number(a.signerRef.slice(1)) - 1);
+      return mapped ? colorFor(recipientIds, mapped) : colorAt(Number(a.signerRef.slice(1)) - 1);
     },
-    [mapping, colorOf],
+    [mapping, recipientIds],
   );
-
-  // Stable, so that the 300 memoised pages of a long document do not all render again on each change.
-  const { update: updateField, remove: removeField } = store;
-  const onFieldChange = useCallback(
-    (key: string, patch: Partial<FieldInput>, delay: number) => updateField(key, patch, { delay }),
-    [updateField],
-  );
-  const onFieldDelete = useCallback(
-    (key: string) => {
-      void removeField(key);
-      setSelectedKey(null);
-    },
-    [removeField],
-  );
-
-  const addField = (type: FieldType, page: number, box: { x: number; y: number; width: number; height: number }) => {
-    if (!active) {
-      store.setError("Add a signer on the Recipients step first: every field belongs to a signer.");
-      return;
-    }
-    const key = store.add({
-      type,
-      recipientId: active,
-      page,
-      ...box,
-      required: true,
-      ...newFieldDefaults(type, active, store.fields),
-    });
-    setSelectedKey(key);
-  };
-  const addAtPageInView = (type: FieldType) => {
-    const n = pageInView();
-    const p = pages[n - 1];
-    if (!p) return;
-    const s = DEFAULT_SIZE[type];
-    addField(type, n, clampBox({ x: (p.width - s.width) / 2, y: (p.height - s.height) / 2, ...s }, p));
-  };
-
-  // Drag and drop. The pointer is followed directly, so the drop point is exact however the viewer scrolled.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const pointer = useRef({ x: 0, y: 0 });
-  const [drag, setDrag] = useState<Drag | null>(null);
-  const follow = useCallback((e: PointerEvent) => (pointer.current = { x: e.clientX, y: e.clientY }), []);
-
-  function onDragStart(e: DragStartEvent) {
-    const ev = e.activatorEvent as PointerEvent;
-    pointer.current = { x: ev.clientX, y: ev.clientY };
-    window.addEventListener("pointermove", follow, { capture: true });
-    // Where in the dragged element it was grabbed (dnd-kit's own initial rect is not measured yet here).
-    const node = (ev.target as HTMLElement | null)?.closest("[data-drag-node]");
-    const initial = node?.getBoundingClientRect() ?? e.active.rect.current.initial;
-    const grabX = initial ? ev.clientX - initial.left : 0;
-    const grabY = initial ? ev.clientY - initial.top : 0;
-    const data = e.active.data.current as { kind: "palette"; type: FieldType } | { kind: "field"; key: string };
-    setDrag(
-      data.kind === "palette"
-        ? { kind: "palette", type: data.type, grabX, grabY }
-        : { kind: "field", key: data.key, grabX, grabY },
-    );
-    if (data.kind === "field") setSelectedKey(data.key);
-  }
-
-  function onDragEnd(e: DragEndEvent) {
-    window.removeEventListener("pointermove", follow, { capture: true });
-    const d = drag;
-    setDrag(null);
-    if (!d) return;
-    const p = pointer.current;
-    // Only where the viewer shows the page: a page's hidden part (scrolled under the toolbar) is no target.
-    const view = scroller.current?.getBoundingClientRect();
-    const inView = !!view && p.x >= view.left && p.x <= view.right && p.y >= view.top && p.y <= view.bottom;
-    const overPage = (e.over?.data.current as { page?: number } | undefined)?.page ?? null;
-    const n = inView ? (pageAtPoint(p, pageRects()) ?? overPage) : null;
-    if (d.kind === "palette") {
-      if (!n) return;
-      const rect = rectOf(n);
-      const size = pages[n - 1];
-      if (rect && size) addField(d.type, n, boxForDrop(p, d.type, rect, size));
-      return;
-    }
-    const f = store.fields.find((x) => x.key === d.key);
-    const target = n ?? (inView ? f?.page : undefined);
-    const rect = target ? rectOf(target) : null;
-    const size = target ? pages[target - 1] : undefined;
-    if (!f || !target || !rect || !size) return;
-    const box = boxAtScreenPoint({ x: p.x - d.grabX, y: p.y - d.grabY }, { width: f.width, height: f.height }, rect, size);
-    store.update(f.key, { page: target, ...box }, { delay: 0 });
-  }
-
-  const overlay = drag?.kind === "palette" ? drag : null;
-  const activeColor = active ? colorOf(active) : RECIPIENT_COLORS[0];
-  const selectedPage = selected ? pages[selected.page - 1] : undefined;
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={pointerWithin}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
-      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
-    >
-      <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
-        <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
-          <RecipientPicker signers={signers} value={active} onChange={setChosen} colorOf={colorOf} />
-          <Palette color={activeColor.solid} onAdd={addAtPageInView} />
-          <AnchorPanel
-            requestId={request.id}
-            signers={signers}
-            state={anchorState}
-            onState={setAnchorState}
-            mapping={mapping}
-            onMapping={setMapping}
-            onFieldsCreated={store.merge}
-            onGoTo={goToPage}
-          />
-          <DocumentEdits
-            request={request}
-            anchors={anchorState.status === "done" ? anchorState.anchors : []}
-            onChanged={reload}
-          />
-        </aside>
-
-        <div className="min-w-0">
-          <div className="mb-2 flex flex-wrap items-center gap-3">
-            <ZoomControls scale={scale} fit={zoom === "fit"} onZoom={setScaleKeepingPlace} steps={ZOOM_STEPS} />
-            <span className="text-xs text-slate-500">
-              {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"} · {store.fields.length} field
-              {store.fields.length === 1 ? "" : "s"}
-            </span>
-            <span className="ml-auto text-xs" role="status" aria-live="polite" data-testid="save-status">
-              {store.saving ? (
-                <span className="text-slate-500">Saving…</span>
-              ) : store.error ? (
-                <span className="text-red-700">Not saved</span>
-              ) : (
-                <span className="text-emerald-700">All changes saved</span>
-              )}
-            </span>
-          </div>
-          {store.error && (
-            <div className="mb-2">
-              <Alert>{store.error}</Alert>
-            </div>
-          )}
-          {pdfError && (
-            <div className="mb-2">
-              <Alert>{pdfError}</Alert>
-            </div>
-          )}
-          <Document
-            file={file}
-            onLoadSuccess={(p) => {
-              performance.mark("signet:pdf-loaded");
-              setPdf(p);
-              setPdfError(null);
-            }}
-            onLoadError={() =>
-              setPdfError("The PDF could not be shown. Reload the page; if it persists, download it from the request page.")
-            }
-            loading={null}
-            error={null}
-            noData={null}
-            className="hidden"
-          />
-          <div
-            ref={scroller}
-            data-testid="placer-viewer"
-            className="h-[70vh] overflow-auto rounded-lg bg-slate-200/70 p-4 lg:h-[calc(100vh-12rem)]"
-            tabIndex={-1}
-          >
-            <div className="flex flex-col items-center gap-4" style={{ minWidth: maxPageWidth * scale }}>
-              {pages.map((size, i) => {
-                const n = i + 1;
-                const draw = inView.pages.has(n) || (warm && near.pages.has(n));
-                return (
-                  <PdfPage
-                    key={n}
-                    number={n}
-                    pageCount={pages.length}
-                    size={size}
-                    scale={scale}
-                    pdf={draw ? pdf : null}
-                    visible={draw}
-                    onDrawn={onDrawn}
-                    fields={fieldsByPage.get(n) ?? NO_FIELDS}
-                    anchors={anchorsByPage.get(n) ?? NO_ANCHORS}
-                    selectedKey={selected?.page === n ? selectedKey : null}
-                    colorOf={colorOf}
-                    nameOf={nameOf}
-                    anchorColor={anchorColor}
-                    register={register}
-                    onSelect={setSelectedKey}
-                    onChange={onFieldChange}
-                    onDelete={onFieldDelete}
-                  />
-                );
-              })}
-            </div>
-          </div>
-        </div>
-
-        <aside className="lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto">
-          {selected && selectedPage ? (
-            <PropertiesPanel
-              key={selected.key}
-              f={selected}
-              page={selectedPage}
-              signers={signers}
-              onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
-              defaultsFor={(type) =>
-                newFieldDefaults(
-                  type,
-                  selected.recipientId,
-                  store.fields.filter((x) => x.key !== selected.key),
-                )
-              }
-              onDelete={() => {
-                void store.remove(selected.key);
-                setSelectedKey(null);
-              }}
-              groupOptions={radioGroupOptions(selected, store.fields)}
-            />
-          ) : (
-            <div className="space-y-2 text-sm text-slate-600">
-              <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
-              <p>Select a field to change its signer, name, label or size.</p>
-              <p className="text-xs text-slate-500">
-                Keys: arrows move by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
-              </p>
-              <FieldSummary fields={store.fields} signers={signers} colorOf={colorOf} />
-            </div>
-          )}
-        </aside>
-      </div>
-
-      <DragOverlay dropAnimation={null}>
-        {overlay ? (
-          <div className="relative h-0 w-0">
-            <div
-              data-testid="drag-ghost"
-              className="absolute flex items-start rounded-sm border-2 px-1 pt-0.5 text-[11px] font-medium shadow-lg"
-              style={{
-                left: overlay.grabX - (DEFAULT_SIZE[overlay.type].width * scale) / 2,
-                top: overlay.grabY - (DEFAULT_SIZE[overlay.type].height * scale) / 2,
-                width: DEFAULT_SIZE[overlay.type].width * scale,
-                height: DEFAULT_SIZE[overlay.type].height * scale,
-                borderColor: activeColor.solid,
-                background: activeColor.fill,
-                color: activeColor.solid,
-              }}
-            >
-              {FIELD_LABEL[overlay.type]}
-            </div>
-          </div>
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+    <FieldPlacer
+      file={file}
+      pages={request.document.pages}
+      owners={signers}
+      colorIds={recipientIds}
+      ownerNoun="Signer"
+      noOwnerMessage="Add a signer on the Recipients step first: every field belongs to a signer."
+      fields={request.fields}
+      backend={backend}
+      reloadFields={reloadFields}
+      anchors={anchors}
+      anchorColor={anchorColor}
+      sidebar={
+        <RequestPanels
+          request={request}
+          reload={reload}
+          signers={signers}
+          anchorState={anchorState}
+          setAnchorState={setAnchorState}
+          mapping={mapping}
+          setMapping={setMapping}
+        />
+      }
+    />
   );
 }
 
-function FieldSummary({
-  fields,
-  signers,
-  colorOf,
-}: {
-  fields: { recipientId: string }[];
-  signers: { id: string; name: string }[];
-  colorOf: (id: string) => { solid: string };
+/** The anchor preview and the document edits, beside a draft's palette. */
+function RequestPanels(p: {
+  request: SignatureRequestDto;
+  reload: () => Promise<SignatureRequestDto>;
+  signers: SignatureRequestDto["recipients"];
+  anchorState: AnchorState;
+  setAnchorState: (s: AnchorState) => void;
+  mapping: Record<string, string>;
+  setMapping: (m: Record<string, string>) => void;
 }) {
-  if (signers.length === 0) return null;
+  const { merge, goToPage } = usePlacer();
   return (
-    <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-      {signers.map((s) => {
-        const n = fields.filter((f) => f.recipientId === s.id).length;
-        return (
-          <li key={s.id} className="flex items-center gap-2 text-xs">
-            <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(s.id).solid }} />
-            <span className="truncate">{s.name}</span>
-            <span className={`ml-auto ${n ? "text-slate-500" : "font-medium text-amber-700"}`}>
-              {n ? `${n} field${n === 1 ? "" : "s"}` : "no fields yet"}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <AnchorPanel
+        requestId={p.request.id}
+        signers={p.signers}
+        state={p.anchorState}
+        onState={p.setAnchorState}
+        mapping={p.mapping}
+        onMapping={p.setMapping}
+        onFieldsCreated={merge}
+        onGoTo={goToPage}
+      />
+      <DocumentEdits
+        request={p.request}
+        anchors={p.anchorState.status === "done" ? p.anchorState.anchors : NO_ANCHORS}
+        onChanged={p.reload}
+      />
+    </>
   );
-}
-
-/** The pages (by number) whose element intersects the scroller, grown by `margin`; one observer for all. */
-function usePagesIntersecting(
-  root: React.RefObject<HTMLElement | null>,
-  els: React.RefObject<Map<number, HTMLElement>>,
-  margin: string,
-) {
-  const [pages, setPages] = useState<Set<number>>(() => new Set([1]));
-  const observer = useRef<IntersectionObserver | null>(null);
-  useEffect(() => {
-    const io = new IntersectionObserver(
-      (entries) => {
-        setPages((prev) => {
-          const next = new Set(prev);
-          for (const e of entries) {
-            const n = Number((e.target as HTMLElement).dataset.page);
-            if (e.isIntersecting) next.add(n);
-            else next.delete(n);
-          }
-          return next.size === prev.size && [...next].every((n) => prev.has(n)) ? prev : next;
-        });
-      },
-      { root: root.current, rootMargin: margin },
-    );
-    observer.current = io;
-    for (const el of els.current.values()) io.observe(el);
-    return () => io.disconnect();
-  }, [root, els, margin]);
-  return { pages, observer };
-}
-
-const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL"];
-
-/** A RADIO's group as placed so far (the signer's buttons with its group name): each button's option. */
-function radioGroupOptions(f: PlacedField, fields: PlacedField[]): string[] {
-  if (f.type !== "RADIO" || !f.group) return [];
-  return fields
-    .filter((x) => x.type === "RADIO" && x.recipientId === f.recipientId && x.group === f.group && x.option)
-    .map((x) => x.option ?? "");
-}
-
-/**
- * What a new field of each type starts with, so the API accepts it at once: a DROPDOWN two options to
- * edit; a RADIO button the signer's last group (or "Choice") and the next free "Option n" in it.
- */
-export function newFieldDefaults(type: FieldType, recipientId: string, fields: FieldInput[]): Partial<FieldInput> {
-  const text = TEXT_LIKE.includes(type) ? { fontSize: 12 } : {};
-  if (type === "DROPDOWN") return { ...text, options: ["Option 1", "Option 2"] };
-  if (type !== "RADIO") return text;
-  const mine = fields.filter((f) => f.type === "RADIO" && f.recipientId === recipientId);
-  const group = mine.at(-1)?.group ?? "Choice";
-  const taken = new Set(mine.filter((f) => f.group === group).map((f) => f.option));
-  let n = 1;
-  while (taken.has(`Option ${n}`)) n++;
-  return { group, option: `Option ${n}` };
 }

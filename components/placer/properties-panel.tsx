@@ -1,7 +1,7 @@
 "use client";
 import { FIELD_TYPES } from "@/lib/client/constants";
 import { clampBox, type PageSize } from "@/lib/client/placer-geometry";
-import type { FieldInput, RecipientDto } from "@/lib/client/types";
+import type { FieldInput } from "@/lib/client/types";
 import { useDraft } from "@/lib/client/use-draft";
 import type { PlacedField } from "@/lib/client/use-field-store";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,10 @@ import { FIELD_LABEL } from "./labels";
 interface Props {
   f: PlacedField;
   page: PageSize;
-  signers: RecipientDto[];
+  /** A draft's signers, or a template's SIGNER roles. */
+  signers: { id: string; name: string }[];
+  /** What an owner is called: "Signer", or "Role" in the template builder. */
+  ownerNoun?: "Signer" | "Role";
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
   onDelete: () => void;
   /** What a field needs when it becomes `type` (a DROPDOWN its options, a RADIO its group and option). */
@@ -23,7 +26,16 @@ interface Props {
 const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
 
 /** The selected field's settings; each change is saved to the draft after a short pause. */
-export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaultsFor, groupOptions = [] }: Props) {
+export function PropertiesPanel({
+  f,
+  page,
+  signers,
+  ownerNoun = "Signer",
+  onChange,
+  onDelete,
+  defaultsFor,
+  groupOptions = [],
+}: Props) {
   const isText = f.type === "TEXT";
   return (
     <section aria-label="Field properties" className="space-y-3">
@@ -50,7 +62,7 @@ export function PropertiesPanel({ f, page, signers, onChange, onDelete, defaults
           </select>
         )}
       </Row>
-      <Row label="Signer">
+      <Row label={ownerNoun}>
         {(id) => (
           <select
             id={id}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
 import { documentUrl, useAudit, useRequest, useRequestActions } from "@/lib/client/requests";
+import { useSaveAsTemplate } from "@/lib/client/templates";
 import { groupsOf } from "@/lib/client/signing-steps";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
 import { isDone } from "@/lib/schemas/requests";
@@ -16,6 +17,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
   const router = useRouter();
   const q = useRequest(id);
   const actions = useRequestActions(id);
+  const saveAsTemplate = useSaveAsTemplate();
   const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(
     justSent ? { kind: "success", text: "Sent. The first signers have been e-mailed." } : null,
   );
@@ -71,6 +73,22 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           <a href={documentUrl(r.id)} download={`${r.title}.pdf`} className={linkButton("secondary")}>
             {r.status === "COMPLETED" ? "Download signed PDF" : "Download PDF"}
           </a>
+          <Button
+            variant="secondary"
+            disabled={saveAsTemplate.isPending}
+            title="A template with this document, its recipients as roles and its fields"
+            onClick={async () => {
+              setMsg(null);
+              try {
+                const t = await saveAsTemplate.mutateAsync({ requestId: r.id });
+                router.push(`/templates/${t.id}?saved=1`);
+              } catch (e) {
+                setMsg({ kind: "error", text: plainError(e) });
+              }
+            }}
+          >
+            {saveAsTemplate.isPending ? "Saving…" : "Save as template"}
+          </Button>
           {r.status === "DRAFT" && (
             <>
               <Link href={`/requests/${r.id}/edit`} className={linkButton("primary")}>

@@ -1,16 +1,17 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { signerRefsOf, useTemplateActions, useTemplates } from "@/lib/client/templates";
+import { useTemplateActions, useTemplates } from "@/lib/client/templates";
 import { uploadForm } from "@/lib/client/upload";
 import type { CreatedTemplate, TemplateDto } from "@/lib/client/types";
-import { Button } from "@/components/ui/button";
+import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
-import { controlClass, inputClass, TextField } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { BulkSendPanel } from "./bulk-send-panel";
+import { UseTemplateForm } from "./use-template-form";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 
@@ -60,7 +61,9 @@ export function TemplatesPage() {
                 >
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{t.name}</p>
+                      <Link href={`/templates/${t.id}`} className="block truncate font-medium hover:underline">
+                        {t.name}
+                      </Link>
                       <p className="text-xs text-slate-500">
                         {t.kind}
                         {t.pageCount ? ` · ${t.pageCount} page${t.pageCount === 1 ? "" : "s"}` : ""} · {t.anchors?.length ?? 0}{" "}
@@ -79,10 +82,18 @@ export function TemplatesPage() {
                       ))}
                     </p>
                   )}
-                  <div className="mt-3 flex gap-2">
+                  {t.roles.length > 0 && (
+                    <p className="mt-2 truncate text-xs text-slate-600">
+                      Roles: {t.roles.map((r) => r.name).join(", ")} · {t.fieldCount} stored field{t.fieldCount === 1 ? "" : "s"}
+                    </p>
+                  )}
+                  <div className="mt-3 flex flex-wrap gap-2">
                     <Button onClick={() => setUsing(t)} aria-label={`Use template ${t.name}`}>
                       Use
                     </Button>
+                    <Link href={`/templates/${t.id}`} className={linkButton("secondary")} aria-label={`Edit template ${t.name}`}>
+                      Edit
+                    </Link>
                     <Button variant="secondary" onClick={() => setBulk(t)} aria-label={`Bulk send template ${t.name}`}>
                       Bulk send
                     </Button>
@@ -179,127 +190,6 @@ function UploadTemplate() {
       )}
       <Button type="submit" className="w-full" disabled={progress !== null}>
         Upload template
-      </Button>
-    </form>
-  );
-}
-
-/** The form of a template: its placeholders (templateData) and one recipient per signer reference. */
-function UseTemplateForm({ t, onClose }: { t: TemplateDto; onClose: () => void }) {
-  const router = useRouter();
-  const { use } = useTemplateActions();
-  const refs = signerRefsOf(t);
-  const [count, setCount] = useState(Math.max(refs.length, 1));
-  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
-  return (
-    <form
-      className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm"
-      aria-label={`Use template ${t.name}`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const f = new FormData(e.currentTarget);
-        const sequential = f.get("sequential") === "yes";
-        const recipients = Array.from({ length: count }, (_, i) => ({
-          name: String(f.get(`r${i}-name`) ?? "").trim(),
-          email: String(f.get(`r${i}-email`) ?? "").trim(),
-          order: sequential ? i + 1 : 1,
-        }));
-        const bad = recipients.findIndex((r) => !r.name || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.email));
-        if (bad >= 0) return setError({ text: `Signer ${bad + 1} needs a name and a valid e-mail address.`, list: [] });
-        const templateData =
-          t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
-        setError(null);
-        try {
-          const draft = await use.mutateAsync({
-            id: t.id,
-            input: {
-              title: String(f.get("title") ?? "").trim() || t.name,
-              recipients,
-              ...(templateData ? { templateData } : {}),
-            },
-          });
-          router.push(`/requests/${draft.id}/edit?step=fields&detect=1`);
-        } catch (err) {
-          const list =
-            err instanceof ApiError
-              ? [
-                  ...err.errors.map((x) => `${x.field}: ${x.message}`),
-                  ...((err.details?.missing as string[] | undefined) ?? []).map((m) => `Missing: ${m}`),
-                ]
-              : [];
-          setError({ text: unavailable(err) ? "Using templates is not available on this server yet." : plainError(err), list });
-        }
-      }}
-    >
-      <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold">New request from “{t.name}”</h2>
-        <Button variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-      {error && (
-        <Alert>
-          {error.text}
-          {error.list.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
-              {error.list.map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
-      <TextField label="Request title" name="title" defaultValue={t.name} maxLength={500} />
-      {t.kind === "DOCX" && t.placeholders.length > 0 && (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-700">Document data</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {t.placeholders.map((p) => (
-              <div key={p}>
-                <label htmlFor={`ph-${p}`} className="mb-1 block text-xs font-medium text-slate-600">
-                  {p}
-                </label>
-                <textarea id={`ph-${p}`} name={`ph-${p}`} rows={1} className={inputClass} />
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      )}
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-slate-700">Signers</legend>
-        {Array.from({ length: count }, (_, i) => (
-          <div key={i} className="grid gap-2 sm:grid-cols-[4rem_1fr_1fr]">
-            <span className="self-center text-xs font-semibold text-slate-500">s{i + 1}</span>
-            <input aria-label={`Signer ${i + 1} name`} name={`r${i}-name`} placeholder="Name" className={inputClass} />
-            <input
-              aria-label={`Signer ${i + 1} e-mail`}
-              name={`r${i}-email`}
-              type="email"
-              placeholder="E-mail"
-              className={inputClass}
-            />
-          </div>
-        ))}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => setCount(count + 1)}>
-            Add a signer
-          </Button>
-          {count > Math.max(refs.length, 1) && (
-            <Button variant="ghost" onClick={() => setCount(count - 1)}>
-              Remove the last signer
-            </Button>
-          )}
-          <label className="ml-auto flex items-center gap-2 text-sm">
-            Order
-            <select name="sequential" defaultValue="yes" className={controlClass}>
-              <option value="yes">One after another (s1 first)</option>
-              <option value="no">All at once</option>
-            </select>
-          </label>
-        </div>
-      </fieldset>
-      <Button type="submit" disabled={use.isPending}>
-        {use.isPending ? "Creating the draft…" : "Create draft and place fields"}
       </Button>
     </form>
   );

@@ -1,8 +1,18 @@
 "use client";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { plainError } from "./api";
-import { fieldApi } from "./requests";
 import type { FieldDto, FieldInput } from "./types";
+
+/**
+ * Where the placer's fields are saved: a draft's fields, or a template's (whose fields name a role; the
+ * template builder maps `recipientId` to the role). Keep the object stable (useMemo): the store's callbacks
+ * depend on it.
+ */
+export interface FieldBackend {
+  add(fields: FieldInput[]): Promise<{ fields: Pick<FieldDto, "id">[] }>;
+  update(fieldId: string, patch: Partial<FieldInput>): Promise<unknown>;
+  remove(fieldId: string): Promise<unknown>;
+}
 
 /** A field as the placer holds it: `key` stays the same from the first drop, before and after the server knows it. */
 export type PlacedField = FieldInput & { key: string; id: string | null; anchor?: FieldDto["anchor"] };
@@ -40,7 +50,7 @@ let tmp = 0;
  * spend the key's rate limit. If the server refuses a change, the message is shown and the fields are
  * read again from the server, so the screen never shows what is not saved.
  */
-export function useFieldStore(requestId: string, initial: FieldDto[] | undefined, reload: () => Promise<FieldDto[]>) {
+export function useFieldStore(backend: FieldBackend, initial: FieldDto[] | undefined, reload: () => Promise<FieldDto[]>) {
   const [fields, setFields] = useState<PlacedField[]>(() => (initial ?? []).map(toPlaced));
   const [inFlight, setInFlight] = useState(0);
   /** Changes waiting for their pause to end (kept in state so "Saving…" shows at once). */
@@ -97,14 +107,14 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
           const id = await serverIdOf(key);
           if (!id || deleted.current.has(key)) return;
           try {
-            await fieldApi.update(requestId, id, patch);
+            await backend.update(id, patch);
           } catch (e) {
             await resync(e);
           }
         })(),
       );
     },
-    [requestId, serverIdOf, track, resync],
+    [backend, serverIdOf, track, resync],
   );
 
   const add = useCallback(
@@ -112,11 +122,11 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
       const key = `new-${++tmp}`;
       setError(null);
       setFields((fs) => [...fs, { ...input, key, id: null }]);
-      const p = track(fieldApi.add(requestId, [input]))
+      const p = track(backend.add([input]))
         .then((r) => {
           const id = r.fields[0]?.id ?? null;
           setFields((fs) => fs.map((f) => (f.key === key ? { ...f, id } : f)));
-          if (deleted.current.has(key) && id) void track(fieldApi.remove(requestId, id)).catch(resync);
+          if (deleted.current.has(key) && id) void track(backend.remove(id)).catch(resync);
           return id;
         })
         .catch(async (e) => {
@@ -127,7 +137,7 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
       creating.current.set(key, p);
       return key;
     },
-    [requestId, track, resync],
+    [backend, track, resync],
   );
 
   const update = useCallback(
@@ -159,13 +169,13 @@ export function useFieldStore(requestId: string, initial: FieldDto[] | undefined
       setFields((fs) => fs.filter((x) => x.key !== key));
       if (f?.id) {
         try {
-          await track(fieldApi.remove(requestId, f.id));
+          await track(backend.remove(f.id));
         } catch (e) {
           await resync(e);
         }
       }
     },
-    [requestId, track, resync],
+    [backend, track, resync],
   );
 
   /** Fields created elsewhere (from anchors) join the placer as they are. */

@@ -1,0 +1,19 @@
+import { requireStaff } from "@/lib/server/staff/current-staff";
+import { TemplateBuilder } from "@/components/templates/template-builder";
+
+export const metadata = { title: "Template – Signet" };
+
+export default async function TemplatePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ saved?: string }>;
+}) {
+  const { id } = await params;
+  const { saved } = await searchParams;
+  await requireStaff(`/templates/${encodeURIComponent(id)}`);
+  // The template is read through the proxy with the key of the staff member's environment: one of the
+  // other environment (or none) answers 404, which the builder shows as "does not exist".
+  return <TemplateBuilder id={id} justSaved={saved === "1"} />;
+}

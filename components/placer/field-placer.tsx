@@ -1,0 +1,556 @@
+"use client";
+import "./pdf-setup";
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Document } from "react-pdf";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import { boxAtScreenPoint, boxForDrop, clampBox, DEFAULT_SIZE, pageAtPoint, type Rect } from "@/lib/client/placer-geometry";
+import { useFieldStore, type FieldBackend, type PlacedField } from "@/lib/client/use-field-store";
+import type { DetectedAnchor } from "@/lib/client/anchors";
+import { findOverlaps, overlappingKeys } from "@/lib/client/overlaps";
+import type { FieldDto, FieldInput, FieldType } from "@/lib/client/types";
+import { colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
+import { Alert } from "@/components/ui/feedback";
+import { FIELD_LABEL } from "./labels";
+import { Palette, RecipientPicker } from "./palette";
+import { PdfPage } from "./pdf-page";
+import { PropertiesPanel } from "./properties-panel";
+import { ZoomControls, ZOOM_STEPS, CSS_PX_PER_PT } from "./zoom-controls";
+
+/** Who a field can belong to: a draft's signer, or a template's SIGNER role. */
+export interface PlacerOwner {
+  id: string;
+  name: string;
+  /** Signing order: the picker groups owners into steps. */
+  order: number;
+}
+
+/** What the side panels beside the pages can do with the placer (usePlacer, inside `sidebar`). */
+export interface PlacerContext {
+  /** Fields created elsewhere (from anchors) join the placer as they are. */
+  merge: (created: FieldDto[]) => void;
+  goToPage: (n: number) => void;
+}
+const PlacerCtx = createContext<PlacerContext | null>(null);
+
+/** The placer a side panel sits in. */
+export function usePlacer(): PlacerContext {
+  const ctx = useContext(PlacerCtx);
+  if (!ctx) throw new Error("usePlacer is for panels inside a FieldPlacer's sidebar");
+  return ctx;
+}
+
+export interface FieldPlacerProps {
+  /** The PDF to draw (a URL the browser may fetch), and a value that changes with each new version of it. */
+  file: string;
+  pages: { width: number; height: number }[];
+  /** Who new fields can be for, in order. */
+  owners: PlacerOwner[];
+  /** Every id colours are given by (recipients or roles, CCs included), so a colour stays with its owner. */
+  colorIds: string[];
+  /** What owners are called in the panels: "Signer" or "Role". */
+  ownerNoun: "Signer" | "Role";
+  /** Shown when there is no owner yet. */
+  noOwnerMessage: string;
+  fields: FieldDto[];
+  backend: FieldBackend;
+  reloadFields: () => Promise<FieldDto[]>;
+  /** Anchors to draw over the pages, and the colour each is drawn in. */
+  anchors: DetectedAnchor[];
+  anchorColor: (a: DetectedAnchor) => { solid: string; fill: string } | null;
+  /** Panels under the palette (anchors, document edits); they reach the placer with usePlacer(). */
+  sidebar?: React.ReactNode;
+}
+
+const NO_FIELDS: never[] = [];
+const NO_ANCHORS: DetectedAnchor[] = [];
+
+type Drag =
+  | { kind: "palette"; type: FieldType; grabX: number; grabY: number }
+  | { kind: "field"; key: string; grabX: number; grabY: number };
+
+/**
+ * The field placer: a PDF's pages (react-pdf; only pages near the viewport are drawn), a palette dragged
+ * onto them (dnd-kit), and the fields as boxes in PDF points from the page's top-left, saved as they are
+ * placed. Used for a draft (PlacerView) and for a template (the template builder). Fields that overlap
+ * are outlined and named.
+ */
+export function FieldPlacer(props: FieldPlacerProps) {
+  const { pages, owners: signers, colorIds, backend, reloadFields, ownerNoun } = props;
+  useEffect(() => void performance.mark("signet:placer-committed"), []);
+  const store = useFieldStore(backend, props.fields, reloadFields);
+
+  const [chosen, setChosen] = useState<string | null>(signers[0]?.id ?? null);
+  // The signer new fields go to: the one chosen, or the first while none is (or the chosen one is no longer a signer).
+  const active = chosen && signers.some((s) => s.id === chosen) ? chosen : (signers[0]?.id ?? null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const selected = store.fields.find((f) => f.key === selectedKey) ?? null;
+
+  // Zoom: "fit" follows the width of the viewer; otherwise a fixed number of CSS px per point.
+  const scroller = useRef<HTMLDivElement>(null);
+  const [viewerWidth, setViewerWidth] = useState(0);
+  const [zoom, setZoom] = useState<"fit" | number>("fit");
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setViewerWidth(el.clientWidth));
+    ro.observe(el);
+    setViewerWidth(el.clientWidth);
+    return () => ro.disconnect();
+  }, []);
+  const maxPageWidth = Math.max(...pages.map((p) => p.width));
+  const fitScale =
+    viewerWidth > 0 ? Math.min(Math.max((viewerWidth - 48) / maxPageWidth, 0.25), 2 * CSS_PX_PER_PT) : CSS_PX_PER_PT;
+  const scale = zoom === "fit" ? fitScale : zoom;
+  const setScaleKeepingPlace = (next: "fit" | number) => {
+    const el = scroller.current;
+    const before = scale;
+    const after = next === "fit" ? fitScale : next;
+    setZoom(next);
+    if (el) requestAnimationFrame(() => (el.scrollTop = (el.scrollTop * after) / before));
+  };
+
+  // Which pages to draw. Pages in view are drawn at once; pages just outside it (400 px) once the first
+  // page has been drawn, so that drawing the next page never delays the first one.
+  const pageEls = useRef(new Map<number, HTMLElement>());
+  const near = usePagesIntersecting(scroller, pageEls, "400px 0px");
+  const inView = usePagesIntersecting(scroller, pageEls, "0px");
+  const [warm, setWarm] = useState(false);
+  // pdf.js draws on the main thread: the next pages wait until the browser is idle after the first one.
+  const warming = useRef(false);
+  const onDrawn = useCallback(() => {
+    if (warming.current) return;
+    warming.current = true;
+    if ("requestIdleCallback" in window) window.requestIdleCallback(() => setWarm(true), { timeout: 600 });
+    else setTimeout(() => setWarm(true), 200);
+  }, []);
+  const register = useCallback(
+    (n: number, el: HTMLElement | null) => {
+      const prev = pageEls.current.get(n);
+      if (prev === el) return;
+      if (prev) for (const o of [near.observer, inView.observer]) o.current?.unobserve(prev);
+      if (el) {
+        pageEls.current.set(n, el);
+        for (const o of [near.observer, inView.observer]) o.current?.observe(el);
+      } else pageEls.current.delete(n);
+    },
+    [near.observer, inView.observer],
+  );
+  const visible = near.pages;
+  const rectOf = (n: number): Rect | null => pageEls.current.get(n)?.getBoundingClientRect() ?? null;
+  const pageRects = () => {
+    const m = new Map<number, Rect>();
+    for (const n of visible) {
+      const r = rectOf(n);
+      if (r) m.set(n, r);
+    }
+    return m;
+  };
+  const pageInView = () => {
+    const el = scroller.current;
+    if (!el) return 1;
+    const mid = el.getBoundingClientRect().top + el.clientHeight / 2;
+    let best = 1;
+    let bestDist = Infinity;
+    for (const [n, r] of pageRects()) {
+      const d = r.top <= mid && r.top + r.height >= mid ? 0 : Math.min(Math.abs(r.top - mid), Math.abs(r.top + r.height - mid));
+      if (d < bestDist) [best, bestDist] = [n, d];
+    }
+    return best;
+  };
+  const goToPage = useCallback((n: number) => pageEls.current.get(n)?.scrollIntoView({ behavior: "smooth", block: "start" }), []);
+  const { merge } = store;
+  const sidebarContext = useMemo<PlacerContext>(() => ({ merge, goToPage }), [merge, goToPage]);
+
+  // The PDF: loaded once per document version; pages draw themselves when visible.
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const file = props.file;
+  const anchorsByPage = useMemo(() => {
+    const m = new Map<number, DetectedAnchor[]>();
+    for (const a of props.anchors) m.set(a.page, [...(m.get(a.page) ?? []), a]);
+    return m;
+  }, [props.anchors]);
+
+  const storeFields = store.fields;
+  const fieldsByPage = useMemo(() => {
+    const m = new Map<number, typeof storeFields>();
+    for (const f of storeFields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
+    return m;
+  }, [storeFields]);
+
+  const colorOf = useCallback((id: string) => colorFor(colorIds, id), [colorIds]);
+  const nameOf = useCallback(
+    (id: string) => signers.find((r) => r.id === id)?.name ?? `unknown ${ownerNoun.toLowerCase()}`,
+    [signers, ownerNoun],
+  );
+  const anchorColor = props.anchorColor;
+
+  // Overlapping fields: outlined on the page, and named above the pages.
+  const overlaps = useMemo(() => findOverlaps(storeFields), [storeFields]);
+  const overlapping = useMemo(() => overlappingKeys(overlaps), [overlaps]);
+
+  // Stable, so that the 300 memoised pages of a long document do not all render again on each change.
+  const { update: updateField, remove: removeField } = store;
+  const onFieldChange = useCallback(
+    (key: string, patch: Partial<FieldInput>, delay: number) => updateField(key, patch, { delay }),
+    [updateField],
+  );
+  const onFieldDelete = useCallback(
+    (key: string) => {
+      void removeField(key);
+      setSelectedKey(null);
+    },
+    [removeField],
+  );
+
+  const addField = (type: FieldType, page: number, box: { x: number; y: number; width: number; height: number }) => {
+    if (!active) {
+      store.setError(props.noOwnerMessage);
+      return;
+    }
+    const key = store.add({
+      type,
+      recipientId: active,
+      page,
+      ...box,
+      required: true,
+      ...newFieldDefaults(type, active, store.fields),
+    });
+    setSelectedKey(key);
+  };
+  const addAtPageInView = (type: FieldType) => {
+    const n = pageInView();
+    const p = pages[n - 1];
+    if (!p) return;
+    const s = DEFAULT_SIZE[type];
+    addField(type, n, clampBox({ x: (p.width - s.width) / 2, y: (p.height - s.height) / 2, ...s }, p));
+  };
+
+  // Drag and drop. The pointer is followed directly, so the drop point is exact however the viewer scrolled.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const pointer = useRef({ x: 0, y: 0 });
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const follow = useCallback((e: PointerEvent) => (pointer.current = { x: e.clientX, y: e.clientY }), []);
+
+  function onDragStart(e: DragStartEvent) {
+    const ev = e.activatorEvent as PointerEvent;
+    pointer.current = { x: ev.clientX, y: ev.clientY };
+    window.addEventListener("pointermove", follow, { capture: true });
+    // Where in the dragged element it was grabbed (dnd-kit's own initial rect is not measured yet here).
+    const node = (ev.target as HTMLElement | null)?.closest("[data-drag-node]");
+    const initial = node?.getBoundingClientRect() ?? e.active.rect.current.initial;
+    const grabX = initial ? ev.clientX - initial.left : 0;
+    const grabY = initial ? ev.clientY - initial.top : 0;
+    const data = e.active.data.current as { kind: "palette"; type: FieldType } | { kind: "field"; key: string };
+    setDrag(
+      data.kind === "palette"
+        ? { kind: "palette", type: data.type, grabX, grabY }
+        : { kind: "field", key: data.key, grabX, grabY },
+    );
+    if (data.kind === "field") setSelectedKey(data.key);
+  }
+
+  function onDragEnd(e: DragEndEvent) {
+    window.removeEventListener("pointermove", follow, { capture: true });
+    const d = drag;
+    setDrag(null);
+    if (!d) return;
+    const p = pointer.current;
+    // Only where the viewer shows the page: a page's hidden part (scrolled under the toolbar) is no target.
+    const view = scroller.current?.getBoundingClientRect();
+    const inView = !!view && p.x >= view.left && p.x <= view.right && p.y >= view.top && p.y <= view.bottom;
+    const overPage = (e.over?.data.current as { page?: number } | undefined)?.page ?? null;
+    const n = inView ? (pageAtPoint(p, pageRects()) ?? overPage) : null;
+    if (d.kind === "palette") {
+      if (!n) return;
+      const rect = rectOf(n);
+      const size = pages[n - 1];
+      if (rect && size) addField(d.type, n, boxForDrop(p, d.type, rect, size));
+      return;
+    }
+    const f = store.fields.find((x) => x.key === d.key);
+    const target = n ?? (inView ? f?.page : undefined);
+    const rect = target ? rectOf(target) : null;
+    const size = target ? pages[target - 1] : undefined;
+    if (!f || !target || !rect || !size) return;
+    const box = boxAtScreenPoint({ x: p.x - d.grabX, y: p.y - d.grabY }, { width: f.width, height: f.height }, rect, size);
+    store.update(f.key, { page: target, ...box }, { delay: 0 });
+  }
+
+  const overlay = drag?.kind === "palette" ? drag : null;
+  const activeColor = active ? colorOf(active) : RECIPIENT_COLORS[0];
+  const selectedPage = selected ? pages[selected.page - 1] : undefined;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerWithin}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+    >
+      <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
+        <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
+          <RecipientPicker
+            signers={signers}
+            value={active}
+            onChange={setChosen}
+            colorOf={colorOf}
+            emptyMessage={props.noOwnerMessage}
+          />
+          <Palette color={activeColor.solid} onAdd={addAtPageInView} />
+          <PlacerCtx.Provider value={sidebarContext}>{props.sidebar}</PlacerCtx.Provider>
+        </aside>
+
+        <div className="min-w-0">
+          <div className="mb-2 flex flex-wrap items-center gap-3">
+            <ZoomControls scale={scale} fit={zoom === "fit"} onZoom={setScaleKeepingPlace} steps={ZOOM_STEPS} />
+            <span className="text-xs text-slate-500">
+              {pages.length} page{pages.length === 1 ? "" : "s"} · {store.fields.length} field
+              {store.fields.length === 1 ? "" : "s"}
+            </span>
+            <span className="ml-auto text-xs" role="status" aria-live="polite" data-testid="save-status">
+              {store.saving ? (
+                <span className="text-slate-500">Saving…</span>
+              ) : store.error ? (
+                <span className="text-red-700">Not saved</span>
+              ) : (
+                <span className="text-emerald-700">All changes saved</span>
+              )}
+            </span>
+          </div>
+          {store.error && (
+            <div className="mb-2">
+              <Alert>{store.error}</Alert>
+            </div>
+          )}
+          {pdfError && (
+            <div className="mb-2">
+              <Alert>{pdfError}</Alert>
+            </div>
+          )}
+          {overlaps.length > 0 && (
+            <div className="mb-2" data-testid="overlap-warning">
+              <Alert kind="warning" title="Fields overlap">
+                <p>A signer cannot click a field that lies under another. Move or resize these:</p>
+                <ul className="mt-1 list-disc pl-4">
+                  {overlaps.slice(0, 6).map(([a, b]) => (
+                    <li key={`${a.key}+${b.key}`}>
+                      <button type="button" className="text-left hover:underline" onClick={() => setSelectedKey(a.key)}>
+                        Page {a.page}: {FIELD_LABEL[a.type]} ({nameOf(a.recipientId)}) overlaps {FIELD_LABEL[b.type]} (
+                        {nameOf(b.recipientId)})
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {overlaps.length > 6 && <p className="mt-1">…and {overlaps.length - 6} more.</p>}
+              </Alert>
+            </div>
+          )}
+          <Document
+            file={file}
+            onLoadSuccess={(p) => {
+              performance.mark("signet:pdf-loaded");
+              setPdf(p);
+              setPdfError(null);
+            }}
+            onLoadError={() =>
+              setPdfError("The PDF could not be shown. Reload the page; if it persists, download it from the request page.")
+            }
+            loading={null}
+            error={null}
+            noData={null}
+            className="hidden"
+          />
+          <div
+            ref={scroller}
+            data-testid="placer-viewer"
+            className="h-[70vh] overflow-auto rounded-lg bg-slate-200/70 p-4 lg:h-[calc(100vh-12rem)]"
+            tabIndex={-1}
+          >
+            <div className="flex flex-col items-center gap-4" style={{ minWidth: maxPageWidth * scale }}>
+              {pages.map((size, i) => {
+                const n = i + 1;
+                const draw = inView.pages.has(n) || (warm && near.pages.has(n));
+                return (
+                  <PdfPage
+                    key={n}
+                    number={n}
+                    pageCount={pages.length}
+                    size={size}
+                    scale={scale}
+                    pdf={draw ? pdf : null}
+                    visible={draw}
+                    onDrawn={onDrawn}
+                    fields={fieldsByPage.get(n) ?? NO_FIELDS}
+                    anchors={anchorsByPage.get(n) ?? NO_ANCHORS}
+                    selectedKey={selected?.page === n ? selectedKey : null}
+                    overlapping={overlapping}
+                    colorOf={colorOf}
+                    nameOf={nameOf}
+                    anchorColor={anchorColor}
+                    register={register}
+                    onSelect={setSelectedKey}
+                    onChange={onFieldChange}
+                    onDelete={onFieldDelete}
+                  />
+                );
+              })}
+            </div>
+          </div>
+        </div>
+
+        <aside className="lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto">
+          {selected && selectedPage ? (
+            <PropertiesPanel
+              key={selected.key}
+              f={selected}
+              page={selectedPage}
+              signers={signers}
+              ownerNoun={ownerNoun}
+              onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
+              defaultsFor={(type) =>
+                newFieldDefaults(
+                  type,
+                  selected.recipientId,
+                  store.fields.filter((x) => x.key !== selected.key),
+                )
+              }
+              onDelete={() => {
+                void store.remove(selected.key);
+                setSelectedKey(null);
+              }}
+              groupOptions={radioGroupOptions(selected, store.fields)}
+            />
+          ) : (
+            <div className="space-y-2 text-sm text-slate-600">
+              <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
+              <p>Select a field to change its {ownerNoun.toLowerCase()}, name, label or size.</p>
+              <p className="text-xs text-slate-500">
+                Keys: arrows move by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
+              </p>
+              <FieldSummary fields={store.fields} signers={signers} colorOf={colorOf} />
+            </div>
+          )}
+        </aside>
+      </div>
+
+      <DragOverlay dropAnimation={null}>
+        {overlay ? (
+          <div className="relative h-0 w-0">
+            <div
+              data-testid="drag-ghost"
+              className="absolute flex items-start rounded-sm border-2 px-1 pt-0.5 text-[11px] font-medium shadow-lg"
+              style={{
+                left: overlay.grabX - (DEFAULT_SIZE[overlay.type].width * scale) / 2,
+                top: overlay.grabY - (DEFAULT_SIZE[overlay.type].height * scale) / 2,
+                width: DEFAULT_SIZE[overlay.type].width * scale,
+                height: DEFAULT_SIZE[overlay.type].height * scale,
+                borderColor: activeColor.solid,
+                background: activeColor.fill,
+                color: activeColor.solid,
+              }}
+            >
+              {FIELD_LABEL[overlay.type]}
+            </div>
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function FieldSummary({
+  fields,
+  signers,
+  colorOf,
+}: {
+  fields: { recipientId: string }[];
+  signers: PlacerOwner[];
+  colorOf: (id: string) => { solid: string };
+}) {
+  if (signers.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
+      {signers.map((s) => {
+        const n = fields.filter((f) => f.recipientId === s.id).length;
+        return (
+          <li key={s.id} className="flex items-center gap-2 text-xs">
+            <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(s.id).solid }} />
+            <span className="truncate">{s.name}</span>
+            <span className={`ml-auto ${n ? "text-slate-500" : "font-medium text-amber-700"}`}>
+              {n ? `${n} field${n === 1 ? "" : "s"}` : "no fields yet"}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The pages (by number) whose element intersects the scroller, grown by `margin`; one observer for all. */
+function usePagesIntersecting(
+  root: React.RefObject<HTMLElement | null>,
+  els: React.RefObject<Map<number, HTMLElement>>,
+  margin: string,
+) {
+  const [pages, setPages] = useState<Set<number>>(() => new Set([1]));
+  const observer = useRef<IntersectionObserver | null>(null);
+  useEffect(() => {
+    const io = new IntersectionObserver(
+      (entries) => {
+        setPages((prev) => {
+          const next = new Set(prev);
+          for (const e of entries) {
+            const n = Number((e.target as HTMLElement).dataset.page);
+            if (e.isIntersecting) next.add(n);
+            else next.delete(n);
+          }
+          return next.size === prev.size && [...next].every((n) => prev.has(n)) ? prev : next;
+        });
+      },
+      { root: root.current, rootMargin: margin },
+    );
+    observer.current = io;
+    for (const el of els.current.values()) io.observe(el);
+    return () => io.disconnect();
+  }, [root, els, margin]);
+  return { pages, observer };
+}
+
+const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL"];
+
+/** A RADIO's group as placed so far (the signer's buttons with its group name): each button's option. */
+function radioGroupOptions(f: PlacedField, fields: PlacedField[]): string[] {
+  if (f.type !== "RADIO" || !f.group) return [];
+  return fields
+    .filter((x) => x.type === "RADIO" && x.recipientId === f.recipientId && x.group === f.group && x.option)
+    .map((x) => x.option ?? "");
+}
+
+/**
+ * What a new field of each type starts with, so the API accepts it at once: a DROPDOWN two options to
+ * edit; a RADIO button the signer's last group (or "Choice") and the next free "Option n" in it.
+ */
+export function newFieldDefaults(type: FieldType, recipientId: string, fields: FieldInput[]): Partial<FieldInput> {
+  const text = TEXT_LIKE.includes(type) ? { fontSize: 12 } : {};
+  if (type === "DROPDOWN") return { ...text, options: ["Option 1", "Option 2"] };
+  if (type !== "RADIO") return text;
+  const mine = fields.filter((f) => f.type === "RADIO" && f.recipientId === recipientId);
+  const group = mine.at(-1)?.group ?? "Choice";
+  const taken = new Set(mine.filter((f) => f.group === group).map((f) => f.option));
+  let n = 1;
+  while (taken.has(`Option ${n}`)) n++;
+  return { group, option: `Option ${n}` };
+}

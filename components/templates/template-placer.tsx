@@ -1,0 +1,66 @@
+"use client";
+import { useCallback, useMemo } from "react";
+import {
+  anchorsOfTemplate,
+  asPlacerField,
+  templateDocumentUrl,
+  templateFieldBackend,
+  type TemplateRecord,
+} from "@/lib/client/templates";
+import type { DetectedAnchor } from "@/lib/client/anchors";
+import type { FieldDto } from "@/lib/client/types";
+import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
+import { FieldPlacer } from "@/components/placer/field-placer";
+
+/**
+ * The placer over a PDF template's pages: fields belong to its SIGNER roles and are stored on the
+ * template as they are placed. The anchors the file carries are drawn where they are (they place
+ * their own fields when the template is used).
+ */
+export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () => Promise<TemplateRecord> }) {
+  const id = t.id;
+  const backend = useMemo(() => templateFieldBackend(id, t.roles), [id, t.roles]);
+  const owners = useMemo(() => t.roles.filter((r) => r.role === "SIGNER"), [t.roles]);
+  const roleIds = useMemo(() => t.roles.map((r) => r.id), [t.roles]);
+  const fields = useMemo(() => t.fields.map(asPlacerField), [t.fields]);
+  const anchors = useMemo(() => anchorsOfTemplate(t), [t]);
+  const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields.map(asPlacerField), [reload]);
+  const anchorColor = useCallback(
+    (a: DetectedAnchor) => {
+      if (!a.signerRef) return null;
+      const role = t.roles.find((r) => r.signerRef === a.signerRef);
+      return role ? colorFor(roleIds, role.id) : colorAt(Number(a.signerRef.slice(1)) - 1);
+    },
+    [t.roles, roleIds],
+  );
+  const placedByAnchor = anchors.filter((a) => a.ok && a.type !== "image" && a.type !== "legacy").length;
+
+  return (
+    <FieldPlacer
+      file={templateDocumentUrl(t.id, t.sha256)}
+      pages={t.pages ?? []}
+      owners={owners}
+      colorIds={roleIds}
+      ownerNoun="Role"
+      noOwnerMessage="Add a signing role first (Roles, above): every field belongs to a role."
+      fields={fields}
+      backend={backend}
+      reloadFields={reloadFields}
+      anchors={anchors}
+      anchorColor={anchorColor}
+      sidebar={
+        <section aria-label="Anchors" className="space-y-1 text-xs text-slate-600">
+          <h2 className="text-sm font-semibold text-slate-700">Anchors</h2>
+          {anchors.length === 0 ? (
+            <p>No {"{{…}}"} anchors in this file: place every field by dragging it from the palette.</p>
+          ) : (
+            <p>
+              {anchors.length} anchor{anchors.length === 1 ? "" : "s"} drawn on the pages
+              {placedByAnchor ? `; ${placedByAnchor} will become fields when the template is used` : ""}.
+            </p>
+          )}
+        </section>
+      }
+    />
+  );
+}

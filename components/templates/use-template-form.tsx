@@ -1,0 +1,166 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ApiError, plainError } from "@/lib/client/api";
+import { signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
+import type { TemplateDto } from "@/lib/client/types";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/feedback";
+import { controlClass, inputClass, TextField } from "@/components/ui/form";
+
+const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOES: Record<string, string> = { SIGNER: "signs", APPROVER: "approves", VIEWER: "views", CC: "gets a copy" };
+
+/**
+ * "Use template": one name and e-mail per role (and the DOCX's values), then the new draft opens in the
+ * placer with every stored field already there (and the anchors previewed, when the file has some). A
+ * template without roles takes signers in order (s1, s2, …), as the spec's positional form does.
+ */
+export function UseTemplateForm({
+  t,
+  onClose,
+}: {
+  t: Pick<TemplateDto, "id" | "name" | "kind" | "placeholders" | "anchors" | "roles">;
+  onClose: () => void;
+}) {
+  const router = useRouter();
+  const { use } = useTemplateActions();
+  const byRole = t.roles.length > 0;
+  const refs = signerRefsOf(t);
+  const [count, setCount] = useState(byRole ? t.roles.length : Math.max(refs.length, 1));
+  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
+  // A role still called by its place (s1, as an upload names them) reads "Signer 1".
+  const label = (i: number) => {
+    const name = byRole ? t.roles[i]?.name : undefined;
+    return name && !/^s\d+$/i.test(name) ? name : `Signer ${i + 1}`;
+  };
+
+  return (
+    <form
+      className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm"
+      aria-label={`Use template ${t.name}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const sequential = f.get("sequential") !== "no";
+        const people = Array.from({ length: count }, (_, i) => ({
+          name: String(f.get(`r${i}-name`) ?? "").trim(),
+          email: String(f.get(`r${i}-email`) ?? "").trim(),
+        }));
+        const bad = people.findIndex((r) => !r.name || !EMAIL.test(r.email));
+        if (bad >= 0) return setError({ text: `${label(bad)} needs a name and a valid e-mail address.`, list: [] });
+        const recipients: UseTemplateInput["recipients"] = byRole
+          ? people.map((p, i) => ({ ...p, roleName: t.roles[i]!.signerRef }))
+          : people.map((p, i) => ({ ...p, order: sequential ? i + 1 : 1 }));
+        const templateData =
+          t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
+        setError(null);
+        try {
+          const draft = await use.mutateAsync({
+            id: t.id,
+            input: {
+              title: String(f.get("title") ?? "").trim() || t.name,
+              recipients,
+              ...(templateData ? { templateData } : {}),
+            },
+          });
+          const detect = t.anchors.length > 0 ? "&detect=1" : "";
+          router.push(`/requests/${draft.id}/edit?step=fields${detect}`);
+        } catch (err) {
+          const list =
+            err instanceof ApiError
+              ? [
+                  ...err.errors.map((x) => `${x.field}: ${x.message}`),
+                  ...((err.details?.missing as string[] | undefined) ?? []).map((m) => `Missing: ${m}`),
+                ]
+              : [];
+          setError({ text: unavailable(err) ? "Using templates is not available on this server yet." : plainError(err), list });
+        }
+      }}
+    >
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold">New request from “{t.name}”</h2>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      {error && (
+        <Alert>
+          {error.text}
+          {error.list.length > 0 && (
+            <ul className="mt-1 list-disc pl-4">
+              {error.list.map((x) => (
+                <li key={x}>{x}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+      <TextField label="Request title" name="title" defaultValue={t.name} maxLength={500} />
+      {t.kind === "DOCX" && t.placeholders.length > 0 && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-700">Document data</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {t.placeholders.map((p) => (
+              <div key={p}>
+                <label htmlFor={`ph-${p}`} className="mb-1 block text-xs font-medium text-slate-600">
+                  {p}
+                </label>
+                <textarea id={`ph-${p}`} name={`ph-${p}`} rows={1} className={inputClass} />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-700">{byRole ? "People" : "Signers"}</legend>
+        {Array.from({ length: count }, (_, i) => {
+          const role = byRole ? t.roles[i] : undefined;
+          return (
+            <div key={i} className="grid gap-2 sm:grid-cols-[9rem_1fr_1fr]">
+              <span className="self-center text-sm">
+                <span className="font-medium text-slate-800">{label(i)}</span>
+                {role && (
+                  <span className="block text-xs text-slate-500">
+                    {DOES[role.role]} · step {role.order}
+                  </span>
+                )}
+              </span>
+              <input aria-label={`${label(i)} name`} name={`r${i}-name`} placeholder="Name" className={inputClass} />
+              <input
+                aria-label={`${label(i)} e-mail`}
+                name={`r${i}-email`}
+                type="email"
+                placeholder="E-mail"
+                className={inputClass}
+              />
+            </div>
+          );
+        })}
+        {!byRole && (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => setCount(count + 1)}>
+              Add a signer
+            </Button>
+            {count > Math.max(refs.length, 1) && (
+              <Button variant="ghost" onClick={() => setCount(count - 1)}>
+                Remove the last signer
+              </Button>
+            )}
+            <label className="ml-auto flex items-center gap-2 text-sm">
+              Order
+              <select name="sequential" defaultValue="yes" className={controlClass}>
+                <option value="yes">One after another (s1 first)</option>
+                <option value="no">All at once</option>
+              </select>
+            </label>
+          </div>
+        )}
+      </fieldset>
+      <Button type="submit" disabled={use.isPending}>
+        {use.isPending ? "Creating the draft…" : "Create draft and place fields"}
+      </Button>
+    </form>
+  );
+}
