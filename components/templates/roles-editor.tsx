@@ -41,7 +41,8 @@ export function RolesEditor({
   roles: TemplateRole[];
   /** Fields per role id: a role with fields cannot be removed. */
   fieldCount: (roleId: string) => number;
-  onSave: (roles: RoleInput[]) => Promise<unknown>;
+  /** Saves the roles; answers them as they now are (ids of new roles included). */
+  onSave: (roles: RoleInput[]) => Promise<{ roles: TemplateRole[] }>;
   saving: boolean;
 }) {
   const [rows, setRows] = useState<Row[]>(() => rowsOf(roles));
@@ -75,7 +76,10 @@ export function RolesEditor({
         const blank = rows.findIndex((r) => !r.name.trim());
         if (blank >= 0) return setError({ text: `Role ${blank + 1} needs a name.`, list: [] });
         try {
-          await onSave(rows.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })));
+          const now = await onSave(
+            rows.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })),
+          );
+          setRows(rowsOf(now.roles));
           setSaved(true);
         } catch (err) {
           setError({

@@ -66,8 +66,8 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 
       {justSaved && (
         <Alert kind="success" title="Saved as a template">
-          Its roles are named after the request&apos;s recipients: rename them (“Client”, “Company”) so the template reads
-          well for the next people.
+          Its roles are named after the request&apos;s recipients: rename them (“Client”, “Company”) so the template reads well
+          for the next people.
         </Alert>
       )}
       {using && <UseTemplateForm t={t} onClose={() => setUsing(false)} />}
@@ -81,7 +81,6 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
         </summary>
         <div className="mt-3">
           <RolesEditor
-            key={JSON.stringify(t.roles)}
             roles={t.roles}
             fieldCount={(roleId) => counts.get(roleId) ?? 0}
             onSave={(roles) => edits.putRoles.mutateAsync(roles)}
