@@ -21,6 +21,8 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
   const qc = useQueryClient();
   const edits = useTemplateEdits(id);
   const [using, setUsing] = useState(false);
+  // The roles start open while there are none (or for a DOCX, which has nothing else to edit); then as the user left them.
+  const [rolesOpen, setRolesOpen] = useState<boolean | null>(null);
   const reload = useCallback(async () => {
     const t = await api<TemplateRecord>(`/templates/${id}`);
     qc.setQueryData(templateKeys.one(id), t);
@@ -74,7 +76,8 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 
       <details
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        open={t.roles.length === 0 || t.kind === "DOCX" ? true : undefined}
+        open={rolesOpen ?? (t.roles.length === 0 || t.kind === "DOCX")}
+        onToggle={(e) => setRolesOpen(e.currentTarget.open)}
       >
         <summary className="cursor-pointer text-sm font-semibold text-slate-700">
           Roles <span className="font-normal text-slate-500">— {rolesSummary}</span>
