@@ -11,6 +11,7 @@ import {
   createSelfSignedP12,
   fillDocumentTimestamp,
   prepareDocumentTimestamp,
+  removeAnchorText,
   sealDocument,
   timestampSignature,
 } from "../pdf/seal";
@@ -77,6 +78,8 @@ export const tasks = {
   stampImage,
   replaceText,
   sealDocument,
+  /** What signers are shown: the seal's removal of the anchor text, alone (lib/server/signing/signer-copy.ts). */
+  removeAnchorText,
   /** The seal's higher PAdES levels, between the seal job's requests to the timestamp authority (lib/server/timestamp). */
   timestampSignature,
   addValidationData,

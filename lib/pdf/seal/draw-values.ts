@@ -19,6 +19,7 @@ import { clipBoxToPage, pageGeometry } from "../page-box";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
 import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { loadPdf } from "../load";
+import { withBudget } from "../limits";
 import { removeTextInBoxes } from "./redact";
 
 export type { PageBox } from "../page-space";
@@ -276,4 +277,18 @@ export async function drawFieldValues(pdfBytes: Uint8Array, fields: FieldToDraw[
   const doc = await loadPdf(pdfBytes);
   await drawFieldValuesInto(doc, fields, opts);
   return doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
+}
+
+/**
+ * The seal's first step alone: the anchor text of `cover` removed (or painted over where no text was
+ * found, or left where the box holds more than its token) exactly as `drawFieldValuesInto` does it,
+ * nothing drawn. What signers are shown of a document; the seal then draws the values into this copy
+ * with no cover of its own, so what was shown is what is sealed, values aside. Bounded like a parse.
+ */
+export function removeAnchorText(pdfBytes: Uint8Array, cover: CoverBox[]): Promise<DrawReport & { pdf: Uint8Array }> {
+  return withBudget(async () => {
+    const doc = await loadPdf(pdfBytes);
+    const report = await drawFieldValuesInto(doc, [], { cover });
+    return { ...report, pdf: await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }) };
+  });
 }

@@ -26,7 +26,7 @@ import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pades";
 import { loadIdentity } from "./cades-signer";
 
-export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto } from "./draw-values";
+export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto, removeAnchorText } from "./draw-values";
 export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
 export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
 export type { CertificateData, CertificateEvent, CertificateRecipient, CertificateSeal } from "./certificate";
@@ -42,7 +42,10 @@ export interface SealOptions {
   cover?: CoverBox[];
   /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
   sandbox?: boolean;
-  /** The certificate's content; the hashes are filled in here (originalSha256 defaults to the input's). */
+  /**
+   * The certificate's content; the hashes are filled in here (originalSha256 and documentSha256 default
+   * to the input's; the seal job names the document version it seals when the input is its signers' copy).
+   */
   certificate: Omit<CertificateData, "originalSha256" | "sealedContentSha256" | "sealedContentLength" | "seal"> & {
     originalSha256?: string;
   };
@@ -102,7 +105,7 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
     {
       ...opts.certificate,
       originalSha256,
-      documentSha256: inputSha256,
+      documentSha256: opts.certificate.documentSha256 ?? inputSha256,
       sealedContentSha256,
       sealedContentLength: content.length,
       seal: {
