@@ -19,6 +19,7 @@ type Kind = keyof typeof PALETTE;
 
 /** Drags a field of `type` from the palette so that its box's top-left lands at `at` (points). */
 async function place(page: Page, type: Kind, at: { x: number; y: number }) {
+  await page.getByTestId("placer-viewer").scrollIntoViewIfNeeded();
   const pageEl = await pageDrawn(page, 1);
   const box = (await pageEl.boundingBox())!;
   const s = box.width / 612;
@@ -65,7 +66,9 @@ test("a template built in the dashboard (two roles, four fields) is used for two
   await roles.getByLabel("Role 2 name").fill("Company");
   await expect(roles.getByLabel("Role 2 signing step")).toHaveValue("2");
   await roles.getByRole("button", { name: "Save roles" }).click();
-  await expect(roles.getByRole("status")).toHaveText("Roles saved");
+  // Saved, the panel folds away to make room for the pages; its summary names the roles.
+  await expect(page.getByText("Roles — Client (0) · Company (0)")).toBeVisible();
+  await expect(roles).toBeHidden();
 
   // 3. Four fields: SIGNATURE and DATE for Client, SIGNATURE and TEXT for Company.
   const picker = page.getByRole("radiogroup", { name: "Placing fields for" });

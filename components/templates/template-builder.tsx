@@ -86,7 +86,12 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
           <RolesEditor
             roles={t.roles}
             fieldCount={(roleId) => counts.get(roleId) ?? 0}
-            onSave={(roles) => edits.putRoles.mutateAsync(roles)}
+            onSave={async (roles) => {
+              const now = await edits.putRoles.mutateAsync(roles);
+              // On a PDF with someone to sign, the pages are what comes next: make room for them.
+              if (t.kind === "PDF" && now.roles.some((r) => r.role === "SIGNER")) setRolesOpen(false);
+              return now;
+            }}
             saving={edits.putRoles.isPending}
           />
         </div>
