@@ -79,7 +79,8 @@ export const signingOps = {
     method: "GET",
     path: `${SIGN}/document`,
     tag: "Signing (public)",
-    summary: "The PDF to sign; once the request is COMPLETED, the sealed copy (for 30 days)",
+    summary:
+      "The PDF to sign, without its anchor text (removed as the seal removes it); once the request is COMPLETED, the sealed copy (for 30 days)",
     params: zTokenParams,
     public: true,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },

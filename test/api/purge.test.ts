@@ -17,6 +17,7 @@ import {
   purgeRuns,
   recipients,
   signatureRequests,
+  signerCopies,
   textLayers,
   webhookDeliveries,
 } from "@/lib/server/db/schema";
@@ -26,7 +27,7 @@ import { purgeSandbox, purgeSandboxIfDue } from "@/lib/server/purge/purge-sandbo
 import { call, makeOrg } from "../support/api";
 import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
-import { sentRequest, tokenFromOutbox } from "../support/signing";
+import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
 import { firstOf } from "../support/expect-helpers";
 
@@ -59,18 +60,20 @@ function png(): string {
   return `data:image/png;base64,${bytes.toString("base64")}`;
 }
 
-/** Every blob a request's records point at: document versions, their text layers, signature and stamp images. */
+/** Every blob a request's records point at: versions, their text layers and signers' copies, signature and stamp images. */
 async function blobsOf(requestId: string): Promise<string[]> {
   const db = await getDb();
   const versions = (
     await db.select({ s: documentVersions.sha256 }).from(documentVersions).where(eq(documentVersions.requestId, requestId))
   ).map((v) => v.s);
   const layers = versions.length ? await db.select().from(textLayers).where(inArray(textLayers.pdfSha256, versions)) : [];
+  const copies = versions.length ? await db.select().from(signerCopies).where(inArray(signerCopies.pdfSha256, versions)) : [];
   const values = await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, requestId));
   const events = await db.select({ d: auditEvents.data }).from(auditEvents).where(eq(auditEvents.requestId, requestId));
   return unique([
     ...versions,
     ...layers.flatMap((l) => [l.pdfSha256, l.layerSha256]),
+    ...copies.map((c) => c.sha256),
     ...values.map((v) => /"sha256":"([0-9a-f]{64})"/.exec(v.v ?? "")?.[1]),
     ...events.map((e) => e.d.imageSha256 as string | undefined),
   ]);
@@ -183,9 +186,16 @@ describe("the sandbox purge", () => {
       pdf: await simplePdf([{ text: `Production ${tag()}` }]),
     });
     await runDueJobs();
+    // Olga opens the document: the signers' copy (the stamped {{logo}}'s text removed) is made and kept.
+    expect((await call("GET", `/api/sign/${await tokenOf(signer.id)}/document`)).status).toBe(200);
+    const oldSha = (await call("GET", `${SR}/${old.id}`, { key })).body.data.document.sha256;
+    const [oldCopy] = await (await getDb()).select().from(signerCopies).where(eq(signerCopies.pdfSha256, oldSha));
+    expect(oldCopy?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(oldCopy?.sha256).not.toBe(oldSha);
 
     const oldBlobs = await blobsOf(old.id);
-    expect(oldBlobs.length).toBeGreaterThanOrEqual(4); // 2 versions, their text layers, the stamp image
+    expect(oldBlobs).toContain(oldCopy?.sha256);
+    expect(oldBlobs.length).toBeGreaterThanOrEqual(5); // 2 versions, their text layers, the signers' copy, the stamp image
     const oldMails = await mailIdsOf(old.id);
     expect(oldMails).toHaveLength(1);
     expect(fs.existsSync(outboxFile(firstOf(oldMails, "old mails")))).toBe(true);

@@ -403,6 +403,24 @@ export const textLayers = pgTable("text_layers", {
   createdAt: createdAt(),
 });
 
+/**
+ * What signers are shown of a document version (issue 22): the PDF with its anchor text removed as the
+ * seal removes it, made once and kept in the blob store; the seal then draws the values into this very
+ * copy. Derived data keyed by the PDF's SHA-256, like text_layers. `sha256` is the PDF's own when it has
+ * no anchor text; null while the last attempt failed (`failure`, `failed_at`: the signers are shown the
+ * PDF as it is meanwhile, as the seal cannot remove the text either).
+ */
+export const signerCopies = pgTable("signer_copies", {
+  pdfSha256: text("pdf_sha256").primaryKey(),
+  sha256: text("sha256"),
+  /** `{{…}}` tokens found, and those left as they are (more than their own glyphs in their box). */
+  anchors: integer("anchors").notNull().default(0),
+  refused: integer("refused").notNull().default(0),
+  failure: text("failure"),
+  failedAt: ts("failed_at"),
+  createdAt: createdAt(),
+});
+
 /** Every message Signet sent (or wrote to the outbox), for the dashboard's outbox and the audit. */
 export const mailLog = pgTable(
   "mail_log",

@@ -13,6 +13,7 @@ import {
   mailLog,
   purgeRuns,
   recipients,
+  signerCopies,
   signatureRequests,
   templates,
   textLayers,
@@ -228,10 +229,39 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
           )
           .returning({ layer: textLayers.layerSha256 })
       : [];
+    // Signers' copies by the same rule (not counted: derived data, like the layers' JSON blobs).
+    const copies = pdfs.length
+      ? await tx
+          .delete(signerCopies)
+          .where(
+            and(
+              inArray(signerCopies.pdfSha256, pdfs),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(documentVersions)
+                  .where(eq(documentVersions.sha256, signerCopies.pdfSha256)),
+              ),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(templates)
+                  .where(eq(templates.sha256, signerCopies.pdfSha256)),
+              ),
+            ),
+          )
+          .returning({ copy: signerCopies.sha256 })
+      : [];
 
     const release: BlobRelease = {
       runId,
-      sha256s: unique([...pdfs, ...fieldRows.map((f) => f.image), ...events.map((e) => e.image), ...layers.map((l) => l.layer)]),
+      sha256s: unique([
+        ...pdfs,
+        ...fieldRows.map((f) => f.image),
+        ...events.map((e) => e.image),
+        ...layers.map((l) => l.layer),
+        ...copies.map((c) => c.copy),
+      ]),
       mailIds: mails.filter((m) => m.via === "outbox").map((m) => m.id),
     };
     const jobId = await enqueue(tx, "purge-blobs", { ...release }, { runAt: new Date(Date.now() + RELEASE_FALLBACK_MS) });

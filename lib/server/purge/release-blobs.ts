@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { blobs } from "../blobs/store";
 import type { Queryable } from "../db";
 import { getDb } from "../db";
-import { auditEvents, documentVersions, fields, purgeRuns, templates, textLayers } from "../db/schema";
+import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templates, textLayers } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { outboxDir } from "../mail/deliver-mail";
 
@@ -34,8 +34,8 @@ const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
 
 /**
  * Of these blobs, the ones some record still points at: a document version, a template, a text
- * layer (its PDF or its JSON), a signature image in a field's value, a stamp image in an audit
- * event. Every environment counts: a blob a production record uses is never released.
+ * layer (its PDF or its JSON), a signers' copy, a signature image in a field's value, a stamp image
+ * in an audit event. Every environment counts: a blob a production record uses is never released.
  */
 export async function referencedBlobs(db: Queryable, candidates: string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -47,6 +47,10 @@ export async function referencedBlobs(db: Queryable, candidates: string[]): Prom
       await db.selectDistinct({ s: templates.sha256 }).from(templates).where(inArray(templates.sha256, c)),
       await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(inArray(textLayers.pdfSha256, c)),
       await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(inArray(textLayers.layerSha256, c)),
+      await db
+        .selectDistinct({ s: sql<string>`${signerCopies.sha256}` })
+        .from(signerCopies)
+        .where(inArray(signerCopies.sha256, c)),
       await db
         .selectDistinct({ s: imageSha })
         .from(fields)

@@ -15,8 +15,8 @@ import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
 import { transitionRequest } from "../requests/request-state";
-import { anchorBoxes } from "../anchors/text-layer-cache";
 import { recordSealFailure } from "./seal-failure";
+import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
 import { probeTimestampAuthority, raiseSealLevel } from "../timestamp/raise-seal-level";
 
@@ -49,8 +49,9 @@ export async function sealRequest(requestId: string, job?: SealAttempt) {
 }
 
 /**
- * The last signer signed: draw every value, cover the anchors, append the certificate, sign the
- * whole file (PAdES), store it as the final version, COMPLETED, and send everyone the sealed PDF.
+ * The last signer signed: draw every value into the signers' copy (the anchor text removed:
+ * signer-copy.ts), append the certificate, sign the whole file (PAdES), store it as the final
+ * version, COMPLETED, and send everyone the sealed PDF.
  * Idempotent: a request already COMPLETED is left as it is. A seal error recorded by an earlier
  * job is cleared when this one succeeds.
  *
@@ -100,12 +101,14 @@ async function sealOnce(requestId: string) {
   const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
   const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
   const { p12, password } = await signingCertificate();
+  // The values go into the copy the signers were shown (its anchor text already removed, made now if
+  // no one opened the document), so the seal removes nothing of its own.
+  const shown = await signerCopy(doc.sha256, { original: bytes, forSeal: true });
   // In the engine's worker threads, bounded in time and memory like every other document task.
   const sealed = await runEngine("sealDocument", [
-    bytes,
+    shown.bytes,
     {
       fields: values,
-      cover: await anchorBoxes(doc.sha256, bytes),
       sandbox: req.environment === "SANDBOX",
       p12,
       password,
@@ -116,6 +119,7 @@ async function sealOnce(requestId: string) {
         title: req.title,
         environment: req.environment,
         originalSha256: original.sha256,
+        documentSha256: doc.sha256,
         recipients: recs.map((r) => {
           // What they did and when, with the address and browser of the event that records it.
           const act = ACTS[r.role];

@@ -8,6 +8,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { currentDocument, loadRecipients, toDocumentDto, toFieldDto } from "../requests/load-request";
 import { findSigner, sealedCopyUntil } from "./find-signer";
 import { limitSigner } from "./limit-signer";
+import { signerCopy } from "./signer-copy";
 import { requireSignerSession } from "./signer-session";
 import { advanceRequest } from "./advance-request";
 import { actorsOf, everyoneDone, isDone } from "../recipients/roles";
@@ -96,7 +97,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
   });
 }
 
-/** The PDF a link may see: the one to sign, or, once COMPLETED, the sealed copy. Ended: 410. */
+/** The PDF a link may see: the one to sign without its anchor text (signer-copy.ts), or, once COMPLETED, the sealed copy. Ended: 410. */
 export async function signingDocument(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
@@ -104,5 +105,7 @@ export async function signingDocument(token: string, who: Omit<Actor, "actor">, 
   await requireSignerSession(db, r, req, session);
   const doc = await currentDocument(db, req.id);
   const safe = req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
-  return { bytes: await blobs().get(doc.sha256), filename: req.status === "COMPLETED" ? `${safe} (signed).pdf` : `${safe}.pdf` };
+  if (req.status === "COMPLETED") return { bytes: await blobs().get(doc.sha256), filename: `${safe} (signed).pdf` };
+  // Before the seal: the copy without the anchor text, the very bytes the seal will draw the values into.
+  return { bytes: (await signerCopy(doc.sha256)).bytes, filename: `${safe}.pdf` };
 }

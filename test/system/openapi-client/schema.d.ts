@@ -275,7 +275,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The PDF to sign; once the request is COMPLETED, the sealed copy (for 30 days) */
+    /** The PDF to sign, without its anchor text (removed as the seal removes it); once the request is COMPLETED, the sealed copy (for 30 days) */
     get: operations["signingDocument"];
     put?: never;
     post?: never;
