@@ -15,6 +15,7 @@ const ring = (error: string | undefined, filled: boolean) =>
 export function FieldBox({
   field,
   scale,
+  layer,
   value,
   error,
   date,
@@ -24,6 +25,8 @@ export function FieldBox({
 }: {
   field: SigningField;
   scale: number;
+  /** Its z-index among the page's fields (a smaller field above a larger one it overlaps). */
+  layer?: number;
   value: string | boolean | MarkValue | undefined;
   error?: string;
   date: string;
@@ -37,13 +40,20 @@ export function FieldBox({
       <FieldInput
         field={field}
         scale={scale}
+        layer={layer}
         value={typeof value === "object" ? undefined : value}
         error={error}
         onValue={(v) => (typeof v === "boolean" ? onCheck?.(v) : onText(v))}
       />
     );
   }
-  const box = { left: field.x * scale, top: field.y * scale, width: field.width * scale, height: field.height * scale };
+  const box = {
+    left: field.x * scale,
+    top: field.y * scale,
+    width: field.width * scale,
+    height: field.height * scale,
+    zIndex: layer,
+  };
   const name = fieldAccessibleName(field);
   const errorId = error ? `${fieldDomId(field)}-error` : undefined;
   const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
@@ -51,7 +61,7 @@ export function FieldBox({
   if (field.type === "TEXT") {
     const text = typeof value === "string" ? value : "";
     return (
-      <div className="group absolute" style={box}>
+      <div className="group absolute" style={box} data-field={field.id}>
         <input
           id={fieldDomId(field)}
           type="text"
@@ -76,7 +86,7 @@ export function FieldBox({
 
   if (field.type === "DATE") {
     return (
-      <div className="group absolute" style={box}>
+      <div className="group absolute" style={box} data-field={field.id}>
         <input
           id={fieldDomId(field)}
           type="text"
@@ -96,7 +106,7 @@ export function FieldBox({
   const mark = value && typeof value === "object" ? value : undefined;
   const verb = field.type === "INITIAL" ? "Initial" : "Sign";
   return (
-    <div className="group absolute" style={box}>
+    <div className="group absolute" style={box} data-field={field.id}>
       <button
         id={fieldDomId(field)}
         type="button"

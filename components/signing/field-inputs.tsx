@@ -16,17 +16,26 @@ const ring = (error: string | undefined, filled: boolean) =>
 export function FieldInput({
   field,
   scale,
+  layer,
   value,
   error,
   onValue,
 }: {
   field: SigningField;
   scale: number;
+  /** Its z-index among the page's fields (see FieldBox). */
+  layer?: number;
   value: string | boolean | undefined;
   error?: string;
   onValue: (v: string | boolean) => void;
 }) {
-  const box = { left: field.x * scale, top: field.y * scale, width: field.width * scale, height: field.height * scale };
+  const box = {
+    left: field.x * scale,
+    top: field.y * scale,
+    width: field.width * scale,
+    height: field.height * scale,
+    zIndex: layer,
+  };
   const name = fieldAccessibleName(field);
   const errorId = error ? `${fieldDomId(field)}-error` : undefined;
   const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
@@ -114,7 +123,7 @@ export function FieldInput({
   }
 
   return (
-    <div className="group absolute" style={box}>
+    <div className="group absolute" style={box} data-field={field.id}>
       {control}
       <span
         aria-hidden

@@ -91,7 +91,8 @@ export default function PdfPages({
                 io.current?.unobserve(el);
               };
             }}
-            className="relative overflow-hidden bg-white shadow-md ring-1 ring-slate-200"
+            // isolate: the fields' z-indexes (smaller above larger) stack within the page, under the sticky header.
+            className="relative isolate overflow-hidden bg-white shadow-md ring-1 ring-slate-200"
             style={{ width, height: Math.round(size.height * scale) }}
           >
             {near.has(n) ? (

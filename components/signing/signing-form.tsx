@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { stackByArea } from "@/lib/client/field-stacking";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { FieldBox } from "./field-box";
@@ -69,6 +70,8 @@ export function SigningForm({
     for (const f of fields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
     return m;
   }, [fields]);
+  // Overlapping fields: the smaller above, so each can be clicked (the tab order stays the document's).
+  const layers = useMemo(() => new Map([...byPage.values()].flatMap((onPage) => [...stackByArea(onPage)])), [byPage]);
 
   const required = useMemo(() => requiredFields(fields), [fields]);
   const missing = required.filter((f) => !isFilled(f, values[f.id], { fields, values }));
@@ -192,6 +195,7 @@ export function SigningForm({
         key={f.id}
         field={f}
         scale={scale}
+        layer={layers.get(f.id)}
         value={values[f.id]}
         error={fieldErrors[f.id]}
         date={date}
