@@ -19,10 +19,15 @@ type Kind = keyof typeof PALETTE;
 
 /** Drags a field of `type` from the palette so that its box's top-left lands at `at` (points). */
 async function place(page: Page, type: Kind, at: { x: number; y: number }) {
-  await page.getByTestId("placer-viewer").scrollIntoViewIfNeeded();
+  // The viewer whole in the window (the builder's header sits above it at 1280 × 720), its page's top shown.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const viewer = page.getByTestId("placer-viewer");
+  await viewer.evaluate((el) => (el.scrollTop = 0));
   const pageEl = await pageDrawn(page, 1);
   const box = (await pageEl.boundingBox())!;
   const s = box.width / 612;
+  const v = (await viewer.boundingBox())!;
+  expect(box.y + (at.y + SIZE[type].height) * s, "the target is in the viewer").toBeLessThan(v.y + v.height);
   const from = (await page
     .getByRole("region", { name: "Field palette" })
     .getByRole("button", { name: PALETTE[type] })
