@@ -22,8 +22,10 @@ async function place(page: Page, type: Kind, at: { x: number; y: number }) {
   // The viewer whole in the window (the builder's header sits above it at 1280 × 720), its page's top shown.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const viewer = page.getByTestId("placer-viewer");
-  await viewer.evaluate((el) => (el.scrollTop = 0));
   const pageEl = await pageDrawn(page, 1);
+  const scale = (await pageEl.boundingBox())!.width / 612;
+  // The viewer scrolled so that the target is 150 px below its top.
+  await viewer.evaluate((el, top) => (el.scrollTop = top), Math.max(0, at.y * scale - 150));
   const box = (await pageEl.boundingBox())!;
   const s = box.width / 612;
   const v = (await viewer.boundingBox())!;
