@@ -6,7 +6,6 @@ import { ApiError, api, plainError } from "@/lib/client/api";
 import { templateKeys, useTemplateEdits, useTemplateRecord, type TemplateRecord } from "@/lib/client/templates";
 import { Button } from "@/components/ui/button";
 import { Alert, Spinner } from "@/components/ui/feedback";
-import { controlClass } from "@/components/ui/form";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
 import { UseTemplateForm } from "./use-template-form";
@@ -138,7 +137,7 @@ function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => 
           if (e.key === "Enter") (e.currentTarget as HTMLInputElement).blur();
           if (e.key === "Escape") setValue(name);
         }}
-        className={`${controlClass} w-full max-w-xl border-transparent bg-transparent px-1 text-2xl font-semibold tracking-tight shadow-none hover:border-slate-300 focus:bg-white`}
+        className="w-full max-w-xl rounded-md border border-transparent bg-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-slate-300 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-1 focus:ring-indigo-500"
       />
       {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
     </div>
