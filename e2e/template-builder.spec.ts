@@ -195,4 +195,13 @@ test("a template built in the dashboard (two roles, four fields) is used for two
   const sig = execFileSync("pdfsig", [file], { encoding: "utf8" });
   expect(sig).toContain("Signature is Valid.");
   expect(sig).toContain("Total document signed");
+
+  // 9. The completed request saved as a template: its people become roles with their fields, in the builder.
+  await page.goto(`/requests/${requestId}`);
+  await page.getByRole("button", { name: "Save as template" }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\?saved=1$/, { timeout: 30_000 });
+  await expect(page.getByText("Saved as a template")).toBeVisible();
+  await expect(page.getByText(`Roles — ${cleo.name} (2) · ${cora.name} (2)`)).toBeVisible();
+  await pageDrawn(page, 1);
+  await expect(page.locator("[data-field-key]")).toHaveCount(4);
 });

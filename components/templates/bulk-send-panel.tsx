@@ -131,20 +131,17 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
   );
 }
 
-/** The columns the template's anchors ask for (stored fields may add signers: the check lists the exact set). */
+/**
+ * The columns the template asks for: `<role>.name` and `<role>.email` for each role (a role still called
+ * by its place reads sN; sN.name is accepted for any role), then a DOCX's placeholders.
+ */
 function expectedColumns(t: TemplateDto): string[] {
-  const refs = new Set<number>();
-  for (const a of t.anchors ?? []) {
-    const o = a as { valid?: boolean; anchor?: { type?: string; signerRef?: string } };
-    const m = o.valid && o.anchor?.type !== "image" ? /^s(\d+)$/.exec(o.anchor?.signerRef ?? "") : null;
-    if (m) refs.add(Number(m[1]));
-  }
-  const n = Math.max(0, ...refs);
-  return [
-    ...Array.from({ length: n }, (_, i) => [`s${i + 1}.name`, `s${i + 1}.email`]).flat(),
-    ...(t.kind === "DOCX" ? t.placeholders : []),
-  ];
+  return [...t.roles.flatMap((r) => [`${r.name}.name`, `${r.name}.email`]), ...(t.kind === "DOCX" ? t.placeholders : [])];
 }
+
+/** The address of a row's first recipient, whatever its role's column is called. */
+const firstEmail = (data: Record<string, string>) =>
+  Object.entries(data).find(([k]) => k.toLowerCase().endsWith(".email"))?.[1] ?? "";
 
 const rowErrors = (errors: BulkRowError[]) => errors.map((e) => `Row ${e.row}: ${e.errors.map((x) => x.message).join("; ")}`);
 
@@ -244,7 +241,7 @@ function Progress({ id }: { id: string }) {
             {b.rows.map((r) => (
               <tr key={r.row} className="border-b border-slate-100" data-status={r.status}>
                 <td className="px-2 py-1">{r.row}</td>
-                <td className="px-2 py-1">{r.data["s1.email"] ?? ""}</td>
+                <td className="px-2 py-1">{firstEmail(r.data)}</td>
                 <td className="px-2 py-1">
                   {r.status === "SENT" && r.requestId ? (
                     <Link className="text-indigo-700 underline" href={`/requests/${r.requestId}`}>
