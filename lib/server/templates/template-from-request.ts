@@ -52,7 +52,7 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
     .orderBy(desc(documentVersions.version))
     .limit(1);
   if (!doc) throw new Error(`Signature request ${req.id} has no document version before its seal`);
-  // Judged again as any upload is (its anchors listed); the bytes are already stored under the same hash.
+  // Judged again like every upload (its anchors listed); the bytes are already stored under the same hash.
   const judged = await judgeTemplateFile(await blobs().get(doc.sha256));
 
   return db.transaction(async (tx) => {
