@@ -3,6 +3,7 @@
 // carries a per-process token. Started by `npm start` / `npm run up`.
 import crypto from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import next from "next";
 import { isEmbedSigningPath, parseEmbedOrigins } from "../lib/embed-origins.mjs";
 import v8 from "node:v8";
@@ -28,6 +29,19 @@ try {
   console.error(`[signet] ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 }
+
+// The port first: with it taken (an earlier Signet still running, another program), starting would print
+// a banner for a server that never listens while the other one answers.
+await new Promise((resolve) => {
+  const probe = net.createServer();
+  probe.once("error", (e) => {
+    console.error(
+      `\n[signet] cannot start: port ${port} is ${e.code === "EADDRINUSE" ? "already in use (another program, or a Signet still running)" : `not available (${e.code ?? e.message})`}; stop it or choose another with PORT=…\n`,
+    );
+    process.exit(1);
+  });
+  probe.listen(port, hostname, () => probe.close(resolve));
+});
 
 const app = next({ dev: false, hostname: "localhost", port, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -140,6 +154,10 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.requestTimeout = 10 * 60_000;
+server.once("error", (e) => {
+  console.error(`\n[signet] cannot listen on port ${port}: ${e.message}\n`);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   console.log(`[signet] listening on http://localhost:${port}`);
 });

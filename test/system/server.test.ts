@@ -1,3 +1,4 @@
+import net from "node:net";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -115,6 +116,24 @@ describe("the server process", () => {
     // It stops at once on the malformed EMBED_ALLOWED_ORIGINS, after the warning.
     expect(r.stderr).toContain("started without its memory settings");
     expect(r.status).toBe(1);
+  });
+
+  it("refuses a port already taken in plain words, before printing a banner for a server that never listens", async () => {
+    const taken = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      taken.listen(0, "0.0.0.0", () => resolve((taken.address() as net.AddressInfo).port)),
+    );
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-port-"));
+      const srv = await startServer({ DATA_DIR: dataDir, PORT: String(port) }, { waitHealthy: false });
+      const code = await Promise.race([srv.exited, new Promise((r) => setTimeout(() => r("still running"), 60_000))]);
+      if (code === "still running") await srv.stop("SIGKILL");
+      expect(code).toBe(1);
+      expect(srv.output()).toContain(`port ${port} is already in use`);
+      expect(srv.output()).not.toContain("Signet is running");
+    } finally {
+      taken.close();
+    }
   });
 
   it("owns its data directory: a second opener gets a clear error, and no write is lost", async () => {
