@@ -5,6 +5,12 @@ import type { FieldError } from "./types";
 /** A failed call to the signing API, as the page needs it: the HTTP status and the server's words. */
 export interface ApiFailure {
   status: number;
+  /**
+   * The envelope's `errorCode` (the page words it in the signer's language: api-message.ts), or the
+   * page's own: NETWORK_ERROR (no answer), BAD_RESPONSE (an answer that is not the API's).
+   */
+  code?: string;
+  /** The server's words (English): shown as they are only when the page has none of its own. */
   message: string;
   errors?: FieldError[];
   /** What the server added: for a 410, the request's `status` and this recipient's `recipientStatus`. */
@@ -39,9 +45,16 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
       credentials: "same-origin",
     });
   } catch {
-    return { ok: false, error: { status: 0, message: "The server could not be reached. Check your connection and try again." } };
+    return {
+      ok: false,
+      error: {
+        status: 0,
+        code: "NETWORK_ERROR",
+        message: "The server could not be reached. Check your connection and try again.",
+      },
+    };
   }
-  let parsed: { message?: unknown; data?: unknown; errors?: unknown; details?: unknown } | null = null;
+  let parsed: { message?: unknown; errorCode?: unknown; data?: unknown; errors?: unknown; details?: unknown } | null = null;
   try {
     parsed = await res.json();
   } catch {
@@ -50,9 +63,11 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
   if (res.ok && parsed) return { ok: true, data: parsed.data as T };
   const message =
     typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
+  const code =
+    typeof parsed?.message !== "string" ? "BAD_RESPONSE" : typeof parsed.errorCode === "string" ? parsed.errorCode : undefined;
   const errors = Array.isArray(parsed?.errors) ? (parsed.errors as FieldError[]) : undefined;
   const details = parsed?.details && typeof parsed.details === "object" ? (parsed.details as Record<string, unknown>) : undefined;
-  return { ok: false, error: { status: res.status, message, errors, details } };
+  return { ok: false, error: { status: res.status, code, message, errors, details } };
 }
 
 /** The answers after which the page is out of date: the session ended (401) or the request moved on (409, 410). */
@@ -60,16 +75,16 @@ export const isStale = (e: ApiFailure) => e.status === 401 || e.status === 409 |
 
 /**
  * Declines through the API, as the signer's and the approver's pages both do: null when done (or when
- * the page turned out to be stale, which `onStale` handles), else the message to show in the dialog.
+ * the page turned out to be stale, which `onStale` handles), else the failure to show in the dialog.
  */
 export async function declineSigning(
   token: string,
   reason: string,
   on: { done: () => void; stale: (e: ApiFailure) => void },
-): Promise<string | null> {
+): Promise<ApiFailure | null> {
   const res = await callSigning<unknown>(token, "/decline", { reason });
   if (res.ok) on.done();
   else if (isStale(res.error)) on.stale(res.error);
-  else return res.error.errors?.[0]?.message ?? res.error.message;
+  else return res.error;
   return null;
 }

@@ -2,10 +2,13 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
+import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
 import type { ResponseData } from "@/lib/client/types";
 import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
+import { useSigningT } from "./intl";
+import { LanguageSwitcher } from "./language-switcher";
 import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
 
 const CONSENT_ID = "signet-approve-consent";
@@ -39,9 +42,12 @@ function DocumentPages({
   return (
     <>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto max-w-5xl px-3 py-2 sm:px-4">
-          <h1 className="truncate text-base font-semibold sm:text-lg">{view.request.title}</h1>
-          <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2 sm:px-4">
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-base font-semibold sm:text-lg">{view.request.title}</h1>
+            <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>
+          </div>
+          <LanguageSwitcher className="shrink-0" />
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
@@ -73,6 +79,9 @@ export function ApproverForm({
   onDeclined: () => void;
   onStale: (e: ApiFailure) => void;
 }) {
+  const t = useSigningT();
+  const apiMessage = useApiMessage();
+  const valueMessage = useValueMessage();
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -80,18 +89,18 @@ export function ApproverForm({
 
   const approve = async () => {
     setError(null);
-    if (!consent) return setError("Tick the box to agree to approve electronically.");
+    if (!consent) return setError(t("approver.consentRequired"));
     setBusy(true);
     const res = await callSigning<ApproveResult>(token, "/approve", { consent: true });
     setBusy(false);
     if (res.ok) return onApproved(res.data);
     // 401: the signer session ended (the app asks for the code again); 409/410: the state moved on.
     if (isStale(res.error)) return onStale(res.error);
-    setError(res.error.errors?.[0]?.message ?? res.error.message);
+    setError(res.error.errors?.[0] ? valueMessage(res.error.errors[0].message) : apiMessage(res.error));
   };
 
-  const decline = (reason: string) =>
-    declineSigning(token, reason, {
+  const decline = async (reason: string) => {
+    const failed = await declineSigning(token, reason, {
       done: () => {
         setDeclineOpen(false);
         onDeclined();
@@ -101,26 +110,31 @@ export function ApproverForm({
         onStale(e);
       },
     });
+    return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
+  };
 
   return (
     <>
-      <DocumentPages token={token} view={view} subtitle={`Approving as ${view.recipient.name}`}>
-        <p className="mb-3 text-sm text-slate-600">
-          Read the document, then approve or decline it at the end. There is nothing to fill in.
-        </p>
+      <DocumentPages token={token} view={view} subtitle={t("approver.approvingAs", { name: view.recipient.name })}>
+        <p className="mb-3 text-sm text-slate-600">{t("approver.intro")}</p>
       </DocumentPages>
       <div className="mb-8">
         <FinishSection
           headingId="signet-approve"
-          heading="Your decision"
+          heading={t("approver.heading")}
           consentId={CONSENT_ID}
-          consentLabel="I agree to approve this document electronically"
-          note="The time, your IP address and your browser are recorded with your approval."
+          consentLabel={t("approver.consent")}
+          note={t("approver.note")}
           consent={consent}
           onConsent={setConsent}
           error={error}
           busy={busy}
-          action={{ label: "Approve", busyLabel: "Approving…", tone: "emerald", run: () => void approve() }}
+          action={{
+            label: t("approver.approve"),
+            busyLabel: t("approver.approving"),
+            tone: "emerald",
+            run: () => void approve(),
+          }}
           onDecline={() => setDeclineOpen(true)}
         />
       </div>
@@ -131,14 +145,12 @@ export function ApproverForm({
 
 /** A viewer's page once opened: their turn is done (recorded as they opened it); the document to read. */
 export function ViewerDocument({ token, view }: { token: string; view: SigningView }) {
+  const t = useSigningT();
   const done = view.request.status === "COMPLETED" || view.everyoneSigned;
   return (
-    <DocumentPages token={token} view={view} subtitle={`Viewing as ${view.recipient.name}`}>
+    <DocumentPages token={token} view={view} subtitle={t("viewer.viewingAs", { name: view.recipient.name })}>
       <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-        You were asked to review this document; there is nothing to sign. Your viewing is recorded.{" "}
-        {done
-          ? "Everyone has finished; the signed PDF will be e-mailed to you."
-          : "You will receive the signed PDF by e-mail once everyone has signed."}
+        {t("viewer.text")} {done ? t("viewer.done") : t("done.later")}
       </p>
     </DocumentPages>
   );

@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "./dialog";
+import { useSigningT } from "./intl";
 
 /** Declining needs a reason: the sender and the other recipients are told it. A signer declines to sign, an approver to approve. */
 export function DeclineDialog({
@@ -15,7 +16,8 @@ export function DeclineDialog({
   onDecline: (reason: string) => Promise<string | null>;
   declining?: "sign" | "approve";
 }) {
-  const label = `Decline to ${declining}`;
+  const t = useSigningT();
+  const label = declining === "approve" ? t("decline.titleApprove") : t("decline.titleSign");
   return (
     <Dialog open={open} onClose={onClose} title={label}>
       <DeclineForm onClose={onClose} onDecline={onDecline} label={label} />
@@ -32,6 +34,7 @@ function DeclineForm({
   onDecline: (reason: string) => Promise<string | null>;
   label: string;
 }) {
+  const t = useSigningT();
   const id = useId();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,7 @@ function DeclineForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return setError("Say why you decline.");
+    if (!reason.trim()) return setError(t("decline.reasonRequired"));
     setBusy(true);
     setError(await onDecline(reason.trim()));
     setBusy(false);
@@ -47,12 +50,9 @@ function DeclineForm({
 
   return (
     <form onSubmit={submit} className="mt-2 space-y-3" noValidate>
-      <p className="text-sm text-slate-600">
-        The document will not be signed by anyone after you decline. The sender and the other recipients are told, with your
-        reason.
-      </p>
+      <p className="text-sm text-slate-600">{t("decline.text")}</p>
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-        Reason for declining
+        {t("decline.reason")}
       </label>
       <textarea
         id={`${id}-reason`}
@@ -77,14 +77,14 @@ function DeclineForm({
           onClick={onClose}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
         >
-          Cancel
+          {t("decline.cancel")}
         </button>
         <button
           type="submit"
           disabled={busy}
           className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:bg-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
         >
-          {busy ? "Declining…" : label}
+          {busy ? t("decline.declining") : label}
         </button>
       </div>
     </form>

@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, useState } from "react";
 import SignaturePad from "signature_pad";
+import { useSigningT } from "./intl";
 
 /**
  * A drawing area for a signature (mouse, pen or finger). Reports a PNG data: URL cropped to the ink
  * after every stroke, or null once cleared, so the sealed PDF scales the ink, not the empty canvas.
  */
 export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl: string | null) => void }) {
+  const t = useSigningT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);
@@ -74,7 +76,7 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
         <div aria-hidden className="pointer-events-none absolute inset-x-6 bottom-10 border-b border-slate-300" />
         {empty ? (
           <p aria-hidden className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
-            Draw here with your mouse or finger
+            {t("mark.drawHere")}
           </p>
         ) : null}
       </div>
@@ -84,7 +86,7 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
           onClick={clear}
           className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
         >
-          Clear
+          {t("mark.clear")}
         </button>
       </div>
     </div>

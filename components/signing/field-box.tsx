@@ -2,6 +2,7 @@
 
 import { FieldInput, INPUT_TYPES } from "./field-inputs";
 import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import { useSigningT, type SigningT } from "./intl";
 import { scriptFont } from "./script-font";
 import type { MarkValue, SigningField } from "./types";
 
@@ -35,6 +36,7 @@ export function FieldBox({
   /** CHECKBOX and RADIO: ticked or chosen. */
   onCheck?: (checked: boolean) => void;
 }) {
+  const t = useSigningT();
   if (INPUT_TYPES.has(field.type)) {
     return (
       <FieldInput
@@ -54,7 +56,8 @@ export function FieldBox({
     height: field.height * scale,
     zIndex: layer,
   };
-  const name = fieldAccessibleName(field);
+  const name = fieldAccessibleName(field, t);
+  const title = fieldTitle(field, t);
   const errorId = error ? `${fieldDomId(field)}-error` : undefined;
   const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
 
@@ -66,8 +69,8 @@ export function FieldBox({
           id={fieldDomId(field)}
           type="text"
           aria-label={name}
-          title={`${fieldTitle(field)}${field.required ? " (required)" : " (optional)"}${field.maxLength ? `, up to ${field.maxLength} characters` : ""}`}
-          placeholder={fieldTitle(field)}
+          title={`${t("fields.titleState", { title, state: field.required ? t("fields.required") : t("fields.optional") })}${field.maxLength ? `, ${t("fields.upTo", { count: field.maxLength })}` : ""}`}
+          placeholder={title}
           required={field.required}
           aria-required={field.required}
           aria-invalid={!!error}
@@ -93,7 +96,7 @@ export function FieldBox({
           readOnly
           aria-readonly
           aria-label={name}
-          title="Filled in with the date you sign"
+          title={t("fields.dateTitle")}
           value={date}
           className="h-full w-full cursor-default rounded-[2px] border border-slate-400/60 bg-slate-100/70 px-1 text-slate-900 focus:outline-2 focus:outline-sky-600"
           style={{ fontSize: fontPx, lineHeight: 1 }}
@@ -104,7 +107,7 @@ export function FieldBox({
   }
 
   const mark = value && typeof value === "object" ? value : undefined;
-  const verb = field.type === "INITIAL" ? "Initial" : "Sign";
+  const verb = field.type === "INITIAL" ? t("fields.initial") : t("fields.sign");
   return (
     <div className="group absolute" style={box} data-field={field.id}>
       <button
@@ -141,17 +144,21 @@ export function FieldBox({
 
 /** The field's name and whether it is required, shown above the box while it has focus. */
 function FieldTag({ field }: { field: SigningField }) {
+  const t = useSigningT();
   return (
     <span
       aria-hidden
       className="pointer-events-none absolute bottom-full left-0 z-20 mb-0.5 hidden whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium text-white group-focus-within:block"
     >
-      {fieldTitle(field)}
-      {field.type === "DATE" ? " · filled when you sign" : field.required ? " · required" : " · optional"}
-      {field.type === "TEXT" && field.maxLength ? ` · max ${field.maxLength}` : ""}
+      {fieldTitle(field, t)}
+      {` · ${tagState(field, t)}`}
+      {field.type === "TEXT" && field.maxLength ? ` · ${t("fields.tagMax", { max: field.maxLength })}` : ""}
     </span>
   );
 }
+
+const tagState = (field: SigningField, t: SigningT) =>
+  field.type === "DATE" ? t("fields.filledWhenSigning") : field.required ? t("fields.required") : t("fields.optional");
 
 function FieldErrorTip({ id, message }: { id: string; message: string }) {
   return (

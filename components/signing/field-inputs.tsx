@@ -1,6 +1,7 @@
 "use client";
 
 import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import { useSigningT } from "./intl";
 import type { SigningField } from "./types";
 
 /** The types whose control is a form input drawn over the page (issue 14). */
@@ -29,6 +30,7 @@ export function FieldInput({
   error?: string;
   onValue: (v: string | boolean) => void;
 }) {
+  const t = useSigningT();
   const box = {
     left: field.x * scale,
     top: field.y * scale,
@@ -36,7 +38,9 @@ export function FieldInput({
     height: field.height * scale,
     zIndex: layer,
   };
-  const name = fieldAccessibleName(field);
+  const name = fieldAccessibleName(field, t);
+  const title = fieldTitle(field, t);
+  const state = field.required ? t("fields.required") : t("fields.optional");
   const errorId = error ? `${fieldDomId(field)}-error` : undefined;
   const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
   const common = {
@@ -62,8 +66,8 @@ export function FieldInput({
           checked={on}
           title={
             field.type === "RADIO"
-              ? `${fieldTitle(field)}: ${field.option}`
-              : `${fieldTitle(field)}${field.required ? " (must be ticked)" : " (optional)"}`
+              ? t("fields.option", { title, option: field.option ?? "" })
+              : t("fields.titleState", { title, state: field.required ? t("fields.mustBeTicked") : t("fields.optional") })
           }
           onChange={(e) => onValue(e.target.checked)}
           className="h-[85%] w-[85%] cursor-pointer accent-sky-700 focus:outline-2 focus:outline-sky-600"
@@ -81,7 +85,7 @@ export function FieldInput({
         className={`h-full w-full rounded-[2px] border px-0.5 text-slate-900 focus:outline-2 focus:outline-sky-600 ${ring(error, v !== "")}`}
         style={{ fontSize: fontPx, lineHeight: 1 }}
       >
-        <option value="">{field.required ? "Choose…" : "(none)"}</option>
+        <option value="">{field.required ? t("fields.choose") : t("fields.none")}</option>
         {(field.options ?? []).map((o) => (
           <option key={o} value={o}>
             {o}
@@ -94,9 +98,9 @@ export function FieldInput({
     const isNumber = field.type === "NUMBER";
     const bounds = isNumber
       ? [
-          field.min != null ? `from ${field.min}` : "",
-          field.max != null ? `to ${field.max}` : "",
-          field.decimals != null ? `${field.decimals} decimals at most` : "",
+          field.min != null ? t("fields.from", { min: field.min }) : "",
+          field.max != null ? t("fields.to", { max: field.max }) : "",
+          field.decimals != null ? t("fields.decimalsAtMost", { count: field.decimals }) : "",
         ]
           .filter(Boolean)
           .join(" ")
@@ -112,8 +116,8 @@ export function FieldInput({
         step={isNumber ? (field.decimals != null ? 10 ** -field.decimals : "any") : undefined}
         maxLength={!isNumber ? (field.maxLength ?? undefined) : undefined}
         required={field.required}
-        placeholder={fieldTitle(field)}
-        title={`${fieldTitle(field)}${field.required ? " (required)" : " (optional)"}${bounds ? `, ${bounds}` : ""}`}
+        placeholder={title}
+        title={`${t("fields.titleState", { title, state })}${bounds ? `, ${bounds}` : ""}`}
         value={v}
         onChange={(e) => onValue(e.target.value)}
         className={`h-full w-full rounded-[2px] border px-1 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-sky-600 ${ring(error, v.trim() !== "")}`}
@@ -129,10 +133,10 @@ export function FieldInput({
         aria-hidden
         className="pointer-events-none absolute bottom-full left-0 z-20 mb-0.5 hidden whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium text-white group-focus-within:block"
       >
-        {field.type === "RADIO" ? `${fieldTitle(field)}: ${field.option}` : fieldTitle(field)}
-        {field.required ? (field.type === "CHECKBOX" ? " · must be ticked" : " · required") : " · optional"}
-        {field.type === "NUMBER" && field.min != null ? ` · min ${field.min}` : ""}
-        {field.type === "NUMBER" && field.max != null ? ` · max ${field.max}` : ""}
+        {field.type === "RADIO" ? t("fields.option", { title, option: field.option ?? "" }) : title}
+        {` · ${field.required && field.type === "CHECKBOX" ? t("fields.mustBeTicked") : state}`}
+        {field.type === "NUMBER" && field.min != null ? ` · ${t("fields.tagMin", { min: field.min })}` : ""}
+        {field.type === "NUMBER" && field.max != null ? ` · ${t("fields.tagMax", { max: field.max })}` : ""}
       </span>
       {error ? (
         <span

@@ -1,3 +1,4 @@
+import type { SigningT } from "./intl";
 import type { MarkValue, SigningField } from "./types";
 
 /**
@@ -6,35 +7,23 @@ import type { MarkValue, SigningField } from "./types";
  */
 export type Values = Record<string, string | boolean | MarkValue | undefined>;
 
-const typeName: Record<SigningField["type"], string> = {
-  SIGNATURE: "Signature",
-  INITIAL: "Initials",
-  DATE: "Date signed",
-  TEXT: "Text",
-  CHECKBOX: "Checkbox",
-  RADIO: "Choice",
-  DROPDOWN: "Choice",
-  NUMBER: "Number",
-  NAME: "Name",
-  EMAIL: "E-mail",
-};
+/** What a field is, in the page's language ("Signature", "Unterschrift"). */
+const typeName = (f: SigningField, t: SigningT) => t(`fields.type.${f.type}`);
 
-/** A field's human name: its label, else its name, else what it is. */
-export function fieldTitle(f: SigningField): string {
-  if (f.type === "RADIO") return (f.group || f.label || f.name || typeName.RADIO).trim();
-  return (f.label || f.name || typeName[f.type]).trim();
+/** A field's human name: its label, else its name, else what it is. The sender's label is shown as given. */
+export function fieldTitle(f: SigningField, t: SigningT): string {
+  if (f.type === "RADIO") return (f.group || f.label || f.name || typeName(f, t)).trim();
+  return (f.label || f.name || typeName(f, t)).trim();
 }
 
 /** The accessible name of a field's control: says what it is, even when the label is only "Name". */
-export function fieldAccessibleName(f: SigningField): string {
-  const title = fieldTitle(f);
-  if (f.type === "RADIO") return `${title}: ${f.option ?? ""}`;
-  if (
-    ["TEXT", "CHECKBOX", "DROPDOWN", "NUMBER"].includes(f.type) ||
-    title.toLowerCase().includes(typeName[f.type].toLowerCase().slice(0, 4))
-  )
+export function fieldAccessibleName(f: SigningField, t: SigningT): string {
+  const title = fieldTitle(f, t);
+  if (f.type === "RADIO") return t("fields.option", { title, option: f.option ?? "" });
+  const type = typeName(f, t);
+  if (["TEXT", "CHECKBOX", "DROPDOWN", "NUMBER"].includes(f.type) || title.toLowerCase().includes(type.toLowerCase().slice(0, 4)))
     return title;
-  return `${typeName[f.type]}: ${title}`;
+  return t("fields.named", { type, title });
 }
 
 /** The fields the signer acts on: DATE is filled by the server. */
@@ -88,20 +77,20 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
  * What is wrong with a value before it is sent (the server judges again and is the authority):
  * a NUMBER out of its bounds or with too many decimals, an EMAIL that is not an address.
  */
-export function valueProblem(f: SigningField, v: Values[string]): string | null {
+export function valueProblem(f: SigningField, v: Values[string], t: SigningT): string | null {
   if (typeof v !== "string" || v.trim() === "") return null;
-  const t = v.trim();
-  if (f.type === "EMAIL" && !EMAIL.test(t)) return "Enter an e-mail address (name@example.com)";
+  const given = v.trim();
+  if (f.type === "EMAIL" && !EMAIL.test(given)) return t("fields.problemEmail");
   if (f.type === "NUMBER") {
-    if (!/^-?\d+(\.\d+)?$/.test(t)) return "Enter a number (use . for decimals)";
-    const n = Number(t);
-    const places = t.split(".")[1]?.length ?? 0;
+    if (!/^-?\d+(\.\d+)?$/.test(given)) return t("fields.problemNumber");
+    const n = Number(given);
+    const places = given.split(".")[1]?.length ?? 0;
     const allowed = f.decimals ?? 6;
-    if (places > allowed) return allowed === 0 ? "Enter a whole number" : `At most ${allowed} decimal${allowed === 1 ? "" : "s"}`;
-    if (f.min != null && n < f.min) return `At least ${f.min}`;
-    if (f.max != null && n > f.max) return `At most ${f.max}`;
+    if (places > allowed) return allowed === 0 ? t("fields.problemWhole") : t("fields.problemDecimals", { count: allowed });
+    if (f.min != null && n < f.min) return t("fields.problemMin", { min: f.min });
+    if (f.max != null && n > f.max) return t("fields.problemMax", { max: f.max });
   }
-  if (f.type === "DROPDOWN" && !(f.options ?? []).includes(v)) return "Choose one of the options";
+  if (f.type === "DROPDOWN" && !(f.options ?? []).includes(v)) return t("fields.problemOption");
   return null;
 }
 

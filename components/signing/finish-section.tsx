@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useSigningT } from "./intl";
 
 const TONES = {
   sky: "bg-sky-700 hover:bg-sky-800 focus-visible:outline-sky-600",
@@ -24,6 +25,7 @@ export function FinishSection(props: {
   action: { label: string; busyLabel: string; tone: keyof typeof TONES; run: () => void };
   onDecline: () => void;
 }) {
+  const t = useSigningT();
   return (
     <section
       aria-labelledby={props.headingId}
@@ -65,7 +67,7 @@ export function FinishSection(props: {
           onClick={props.onDecline}
           className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
         >
-          Decline
+          {t("form.decline")}
         </button>
       </div>
     </section>

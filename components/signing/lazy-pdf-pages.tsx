@@ -1,12 +1,18 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useSigningT } from "./intl";
 
 /** The signer's and the approver's pages, drawn by react-pdf: loaded in the browser only, on demand. */
 export const PdfPages = dynamic(() => import("./pdf-pages"), {
   ssr: false,
-  loading: () => <p className="py-16 text-center text-sm text-slate-500">Loading the document viewer…</p>,
+  loading: () => <LoadingViewer />,
 });
+
+function LoadingViewer() {
+  const t = useSigningT();
+  return <p className="py-16 text-center text-sm text-slate-500">{t("pdf.loadingViewer")}</p>;
+}
 
 /** Pages are never drawn wider than this, however wide the screen. */
 export const MAX_PAGE_WIDTH = 900;

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 // The text layer lets a screen reader read the document and the signer select its text.
 import "react-pdf/dist/Page/TextLayer.css";
+import { useSigningT } from "./intl";
 import type { PageSize } from "./types";
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
@@ -27,6 +28,7 @@ export default function PdfPages({
   width: number;
   overlay: (page: number, scale: number) => ReactNode;
 }) {
+  const t = useSigningT();
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -58,9 +60,9 @@ export default function PdfPages({
   if (failed) {
     return (
       <div role="alert" className="mx-auto max-w-md rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        The document could not be shown.{" "}
+        {t("pdf.failed")}{" "}
         <button type="button" className="font-semibold underline" onClick={() => (setFailed(false), setAttempt((a) => a + 1))}>
-          Try again
+          {t("pdf.tryAgain")}
         </button>
       </div>
     );
@@ -71,7 +73,7 @@ export default function PdfPages({
       key={attempt}
       file={file}
       onLoadError={() => setFailed(true)}
-      loading={<p className="py-16 text-center text-sm text-slate-500">Loading the document…</p>}
+      loading={<p className="py-16 text-center text-sm text-slate-500">{t("pdf.loading")}</p>}
       className="flex flex-col items-center gap-4"
     >
       {pages.map((size, i) => {
@@ -81,7 +83,7 @@ export default function PdfPages({
           <section
             key={n}
             data-page={n}
-            aria-label={`Page ${n} of ${pages.length}`}
+            aria-label={t("pdf.pageOf", { page: n, total: pages.length })}
             ref={(el) => {
               if (!el) return;
               frames.current.set(n, el);
@@ -101,7 +103,7 @@ export default function PdfPages({
               </div>
             ) : (
               <p aria-hidden className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
-                Page {n}
+                {t("pdf.page", { page: n })}
               </p>
             )}
             {overlay(n, scale)}

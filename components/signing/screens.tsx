@@ -1,10 +1,15 @@
+"use client";
+
 import type { ReactNode } from "react";
+import { useSigningT } from "./intl";
+import { LanguageSwitcher } from "./language-switcher";
 
 /** The line every sandbox page carries, here as in the sealed PDF. */
 export function SandboxBanner() {
+  const t = useSigningT();
   return (
     <div role="note" className="bg-amber-300 px-3 py-1.5 text-center text-sm font-semibold text-amber-950">
-      Sandbox – not a valid legal signature
+      {t("screen.sandbox")}
     </div>
   );
 }
@@ -17,7 +22,7 @@ const tones = {
 } as const;
 const glyphs = { info: "i", done: "✓", stop: "!", wait: "…" } as const;
 
-/** A full-page message: invalid link, not your turn, done, ended. */
+/** A full-page message: the code gate, invalid link, not your turn, done, ended. The language switcher above it. */
 export function Screen({
   tone,
   heading,
@@ -29,8 +34,12 @@ export function Screen({
   documentTitle?: string;
   children?: ReactNode;
 }) {
+  const t = useSigningT();
   return (
     <main className="mx-auto flex min-h-[70dvh] max-w-lg flex-col justify-center px-4 py-10">
+      <header className="mb-3 flex justify-end">
+        <LanguageSwitcher />
+      </header>
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <div
           aria-hidden
@@ -42,13 +51,7 @@ export function Screen({
         {documentTitle ? <p className="mt-1 text-sm text-slate-500">{documentTitle}</p> : null}
         <div className="mt-4 space-y-3 text-slate-700">{children}</div>
       </div>
-      <p className="mt-6 text-center text-xs text-slate-400">Signet · electronic signatures</p>
+      <p className="mt-6 text-center text-xs text-slate-400">{t("screen.footer")}</p>
     </main>
   );
-}
-
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
-export function listNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

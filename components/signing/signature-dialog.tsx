@@ -3,15 +3,16 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "./dialog";
 import { DrawPad } from "./draw-pad";
+import { useSigningT } from "./intl";
 import { scriptFont } from "./script-font";
 import type { MarkValue } from "./types";
 
 type Tab = "draw" | "type" | "upload";
-const TABS: { id: Tab; label: string }[] = [
-  { id: "draw", label: "Draw" },
-  { id: "type", label: "Type" },
-  { id: "upload", label: "Upload" },
-];
+const TABS = [
+  { id: "draw", label: "mark.tabDraw" },
+  { id: "type", label: "mark.tabType" },
+  { id: "upload", label: "mark.tabUpload" },
+] as const satisfies { id: Tab; label: string }[];
 const MAX_UPLOAD = 2 * 1024 * 1024;
 
 /**
@@ -33,9 +34,10 @@ export function SignatureDialog({
   onApply: (mark: MarkValue) => void;
   onClose: () => void;
 }) {
+  const t = useSigningT();
   const noun = kind === "INITIAL" ? "initials" : "signature";
   return (
-    <Dialog open={open} onClose={onClose} title={kind === "INITIAL" ? "Add your initials" : "Add your signature"}>
+    <Dialog open={open} onClose={onClose} title={t(`mark.${noun}.title`)}>
       <MarkMaker noun={noun} suggestedText={suggestedText} current={current} onApply={onApply} onClose={onClose} />
     </Dialog>
   );
@@ -54,6 +56,7 @@ function MarkMaker({
   onApply: (mark: MarkValue) => void;
   onClose: () => void;
 }) {
+  const t = useSigningT();
   const base = useId();
   const [tab, setTab] = useState<Tab>(
     current?.kind === "typed" ? "type" : current?.kind === "image" && current.source === "upload" ? "upload" : "draw",
@@ -64,7 +67,7 @@ function MarkMaker({
     current?.kind === "image" && current.source === "upload" ? current.dataUrl : null,
   );
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const applyLabel = noun === "initials" ? "Use these initials" : "Use this signature";
+  const applyLabel = t(`mark.${noun}.use`);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ draw: null, type: null, upload: null });
 
   const mark: MarkValue | null =
@@ -82,7 +85,7 @@ function MarkMaker({
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
   const onTabKey = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.id === tab);
+    const i = TABS.findIndex((item) => item.id === tab);
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     e.preventDefault();
@@ -96,11 +99,11 @@ function MarkMaker({
     setUploadError(null);
     setUploaded(null);
     if (!file) return;
-    if (file.type !== "image/png" && file.type !== "image/jpeg") return setUploadError("Choose a PNG or JPEG image.");
-    if (file.size > MAX_UPLOAD) return setUploadError("The image is larger than 2 MB; choose a smaller one.");
+    if (file.type !== "image/png" && file.type !== "image/jpeg") return setUploadError(t("mark.chooseImage"));
+    if (file.size > MAX_UPLOAD) return setUploadError(t("mark.imageTooLarge"));
     const reader = new FileReader();
     reader.onload = () => setUploaded(typeof reader.result === "string" ? reader.result : null);
-    reader.onerror = () => setUploadError("The file could not be read.");
+    reader.onerror = () => setUploadError(t("mark.unreadable"));
     reader.readAsDataURL(file);
   };
 
@@ -108,26 +111,26 @@ function MarkMaker({
     <div className="mt-3">
       <div
         role="tablist"
-        aria-label={`How to make your ${noun}`}
+        aria-label={t(`mark.${noun}.tabs`)}
         className="flex gap-1 rounded-lg bg-slate-100 p-1"
         onKeyDown={onTabKey}
       >
-        {TABS.map((t) => (
+        {TABS.map((item) => (
           <button
-            key={t.id}
+            key={item.id}
             ref={(el) => {
-              tabRefs.current[t.id] = el;
+              tabRefs.current[item.id] = el;
             }}
             type="button"
             role="tab"
-            id={`${base}-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`${base}-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${tab === t.id ? "bg-white shadow-sm text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
+            id={`${base}-tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`${base}-panel-${item.id}`}
+            tabIndex={tab === item.id ? 0 : -1}
+            onClick={() => setTab(item.id)}
+            className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${tab === item.id ? "bg-white shadow-sm text-slate-900" : "text-slate-600 hover:text-slate-900"}`}
           >
-            {t.label}
+            {t(item.label)}
           </button>
         ))}
       </div>
@@ -140,7 +143,7 @@ function MarkMaker({
         hidden={tab !== "draw"}
         className="mt-3"
       >
-        <DrawPad label={`Draw your ${noun}`} onChange={setDrawn} />
+        <DrawPad label={t(`mark.${noun}.draw`)} onChange={setDrawn} />
       </div>
 
       <div
@@ -152,7 +155,7 @@ function MarkMaker({
       >
         <div className="space-y-3">
           <label className="block text-sm font-medium" htmlFor={`${base}-typed`}>
-            Type your {noun === "initials" ? "initials" : "name"}
+            {t(`mark.${noun}.type`)}
           </label>
           <input
             id={`${base}-typed`}
@@ -164,9 +167,9 @@ function MarkMaker({
             className="w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-200"
           />
           <figure className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-            <figcaption className="text-xs text-slate-500">Preview</figcaption>
+            <figcaption className="text-xs text-slate-500">{t("mark.preview")}</figcaption>
             <p
-              aria-label={`Preview of your typed ${noun}`}
+              aria-label={t(`mark.${noun}.previewLabel`)}
               className={`${scriptFont.className} min-h-14 truncate text-4xl leading-tight text-[#10215e]`}
             >
               {typed.trim() || "\u00a0"}
@@ -184,7 +187,7 @@ function MarkMaker({
       >
         <div className="space-y-3">
           <label className="block text-sm font-medium" htmlFor={`${base}-file`}>
-            Upload an image of your {noun} (PNG or JPEG, up to 2 MB)
+            {t(`mark.${noun}.upload`)}
           </label>
           <input
             id={`${base}-file`}
@@ -202,23 +205,21 @@ function MarkMaker({
             // eslint-disable-next-line @next/next/no-img-element -- a data: URL the signer chose; nothing to optimise
             <img
               src={uploaded}
-              alt={`Uploaded ${noun}`}
+              alt={t(`mark.${noun}.uploaded`)}
               className="max-h-32 w-full rounded-lg border border-slate-200 bg-white object-contain p-2"
             />
           ) : null}
         </div>
       </div>
 
-      <p className="mt-3 text-xs text-slate-500">
-        By selecting “{applyLabel}”, you adopt it as your electronic {noun} for this document.
-      </p>
+      <p className="mt-3 text-xs text-slate-500">{t(`mark.${noun}.adopt`)}</p>
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
           onClick={onClose}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
         >
-          Cancel
+          {t("mark.cancel")}
         </button>
         <button
           type="button"

@@ -3,9 +3,10 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { ResponseData } from "@/lib/client/types";
 import { callSigning, type SignerGate } from "./api";
+import { useApiMessage } from "./api-message";
+import { formatTime } from "./format";
+import { useLocale, useSigningT } from "./intl";
 import { Screen } from "./screens";
-
-const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** The clock as an external store: its subscribers hear it once a second. */
 function subscribeToClock(onTick: () => void) {
@@ -35,6 +36,9 @@ export function SignerGateScreen({
   gate: SignerGate;
   onVerified: () => void;
 }) {
+  const t = useSigningT();
+  const locale = useLocale();
+  const apiMessage = useApiMessage();
   const [gate, setGate] = useState(initial);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -45,7 +49,7 @@ export function SignerGateScreen({
   const resendIn = useSecondsUntil(gate.nextCodeAt);
   const locked = lockedFor > 0;
   const emailed = gate.method === "EMAIL_CODE";
-  const sender = gate.organization ?? "The sender";
+  const sender = gate.organization ?? t("gate.theSender");
 
   // When a lock runs out, the form opens again (state adjusted while rendering, not in an effect after).
   if (gate.lockedUntil && lockedFor === 0) {
@@ -65,21 +69,22 @@ export function SignerGateScreen({
         codeExpiresAt: res.data.expiresAt,
         nextCodeAt: res.data.nextCodeAt,
       }));
-      setNotice(`We sent a 6-digit code to ${res.data.sentTo}. It works for 10 minutes.`);
+      const minutes = Math.max(1, Math.round((new Date(res.data.expiresAt).getTime() - Date.now()) / 60_000));
+      setNotice(t("gate.sent", { address: res.data.sentTo, minutes }));
       input.current?.focus();
       return;
     }
     const d = res.error.details ?? {};
     if (typeof d.lockedUntil === "string") setGate((g) => ({ ...g, lockedUntil: d.lockedUntil as string }));
     if (typeof d.nextCodeAt === "string") setGate((g) => ({ ...g, nextCodeAt: d.nextCodeAt as string }));
-    setError(res.error.message);
+    setError(apiMessage(res.error, gate.method));
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const given = code.trim();
-    if (!given) return setError(emailed ? "Enter the 6-digit code from the e-mail." : "Enter the access code you were given.");
-    if (emailed && !/^\d{6}$/.test(given)) return setError("The code has 6 digits.");
+    if (!given) return setError(emailed ? t("gate.enterEmailed") : t("gate.enterAccessCode"));
+    if (emailed && !/^\d{6}$/.test(given)) return setError(t("gate.sixDigits"));
     setBusy(true);
     setError(null);
     const res = await callSigning<ResponseData<"verifySignerCode">>(token, "/authentication", { code: given });
@@ -89,22 +94,19 @@ export function SignerGateScreen({
     if (typeof d.lockedUntil === "string") setGate((g) => ({ ...g, lockedUntil: d.lockedUntil as string, attemptsLeft: 0 }));
     if (typeof d.attemptsLeft === "number") setGate((g) => ({ ...g, attemptsLeft: d.attemptsLeft as number }));
     setCode("");
-    setError(res.error.message);
+    setError(apiMessage(res.error, gate.method));
     input.current?.focus();
   }
 
   return (
-    <Screen tone={locked ? "stop" : "info"} heading={emailed ? "Confirm it is you" : "Enter your access code"}>
+    <Screen tone={locked ? "stop" : "info"} heading={emailed ? t("gate.headingEmailed") : t("gate.headingAccessCode")}>
       <p>
-        {sender} asks you to sign a document.{" "}
-        {emailed
-          ? `To open it, enter the 6-digit code we e-mail to ${gate.emailHint ?? "your address"}.`
-          : "To open it, enter the access code you were given by the sender."}
+        {t("gate.asks", { sender })}{" "}
+        {emailed ? t("gate.howEmailed", { address: gate.emailHint ?? t("gate.yourAddress") }) : t("gate.howAccessCode")}
       </p>
       {locked ? (
         <p role="status" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          This link is locked after too many wrong codes. Try again at {hhmm(gate.lockedUntil!)} ({Math.ceil(lockedFor / 60)}{" "}
-          min).
+          {t("gate.locked", { time: formatTime(gate.lockedUntil!, locale), minutes: Math.ceil(lockedFor / 60) })}
         </p>
       ) : null}
       {notice && !locked ? (
@@ -124,13 +126,13 @@ export function SignerGateScreen({
           disabled={busy || locked || resendIn > 0}
           className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
         >
-          {gate.codeSentAt ? "Send a new code" : "E-mail me a code"}
-          {resendIn > 0 ? ` (${resendIn} s)` : ""}
+          {gate.codeSentAt ? t("gate.sendNew") : t("gate.emailMe")}
+          {resendIn > 0 ? ` ${t("gate.seconds", { seconds: resendIn })}` : ""}
         </button>
       ) : null}
       <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
         <label htmlFor="signet-signer-code" className="block text-sm font-medium text-slate-800">
-          {emailed ? "6-digit code" : "Access code"}
+          {emailed ? t("gate.labelEmailed") : t("gate.labelAccessCode")}
         </label>
         <input
           id="signet-signer-code"
@@ -150,13 +152,11 @@ export function SignerGateScreen({
           disabled={busy || locked}
           className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800 disabled:opacity-50"
         >
-          {busy ? "Checking…" : "Continue"}
+          {busy ? t("gate.checking") : t("gate.continue")}
         </button>
       </form>
       {!locked && gate.attemptsLeft < 5 ? (
-        <p className="text-xs text-slate-500">
-          {gate.attemptsLeft} attempt{gate.attemptsLeft === 1 ? "" : "s"} left before the link locks for 15 minutes.
-        </p>
+        <p className="text-xs text-slate-500">{t("gate.attemptsLeft", { count: gate.attemptsLeft })}</p>
       ) : null}
     </Screen>
   );

@@ -2,10 +2,13 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { callSigning, gateOf, type ApiFailure, type SignerGate } from "./api";
+import { useApiMessage } from "./api-message";
 import { useEmbedBridge } from "./embed-bridge";
 import { ApproverForm, ViewerDocument, type ApproveResult } from "./approver-form";
+import { formatDay, formatNames } from "./format";
+import { useLocale, useSigningT } from "./intl";
 import { CompletedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
-import { listNames, SandboxBanner, Screen } from "./screens";
+import { SandboxBanner, Screen } from "./screens";
 import { SignerGateScreen } from "./signer-gate";
 import { SigningForm } from "./signing-form";
 import type { SignResult, SigningView } from "./types";
@@ -15,18 +18,14 @@ type Phase =
   | { kind: "failed"; error: ApiFailure }
   /** The link asks for a code first: nothing of the document is loaded until it is given. */
   | { kind: "gate"; gate: SignerGate }
-  | { kind: "view"; view: SigningView; notice?: string }
+  /** `notice`: why the page was loaded again (the failure that made it stale). */
+  | { kind: "view"; view: SigningView; notice?: ApiFailure }
   | { kind: "signed"; view: SigningView; result: SignResult }
   | { kind: "approved"; view: SigningView; result: ApproveResult }
   | { kind: "declined"; view: SigningView };
 
-// Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
-// the request is COMPLETED only once it is stored and on its way to every recipient.
-const SEALING_TEXT = "Everyone has signed. The signed PDF is being prepared and will be e-mailed to you when it is ready.";
-const SENT_TEXT = "Everyone has signed; the signed PDF has been sent to you by e-mail.";
-
 /** What the link shows now: the document, the code gate, or why it cannot be loaded. */
-async function fetchPhase(token: string, notice?: string): Promise<Phase> {
+async function fetchPhase(token: string, notice?: ApiFailure): Promise<Phase> {
   const res = await callSigning<SigningView>(token);
   if (res.ok) return { kind: "view", view: res.data, notice };
   const gate = gateOf(res.error);
@@ -41,7 +40,7 @@ export function SigningApp({ token }: { token: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   useEmbedBridge(phase.kind); // embedded signing: tells the framing page (components/signing/embed-bridge.tsx)
 
-  const load = useCallback(async (notice?: string) => setPhase(await fetchPhase(token, notice)), [token]);
+  const load = useCallback(async (notice?: ApiFailure) => setPhase(await fetchPhase(token, notice)), [token]);
 
   // A signer session ends 30 minutes after its last use: while the document is open, the page uses
   // it every few minutes, so that a signer taking their time is not asked for the code again.
@@ -83,14 +82,17 @@ function Content({
 }: {
   phase: Phase;
   token: string;
-  reload: (notice?: string) => Promise<void>;
+  reload: (notice?: ApiFailure) => Promise<void>;
   setPhase: (p: Phase) => void;
 }) {
+  const t = useSigningT();
+  const locale = useLocale();
+  const apiMessage = useApiMessage();
   if (phase.kind === "loading") {
     return (
       <main className="flex min-h-[60dvh] items-center justify-center" aria-busy="true">
         <p role="status" className="text-slate-500">
-          Loading your document…
+          {t("app.loading")}
         </p>
       </main>
     );
@@ -101,7 +103,7 @@ function Content({
   }
 
   if (phase.kind === "failed") {
-    const { status, message } = phase.error;
+    const { status } = phase.error;
     if (status === 404 || status === 400) return <InvalidLinkScreen />;
     if (status === 410) {
       const d = phase.error.details ?? {};
@@ -110,19 +112,19 @@ function Content({
           status={typeof d.status === "string" ? d.status : ""}
           recipientStatus={typeof d.recipientStatus === "string" ? d.recipientStatus : undefined}
           title={typeof d.title === "string" ? d.title : undefined}
-          message={message}
+          message={apiMessage(phase.error)}
         />
       );
     }
     return (
-      <Screen tone="stop" heading="The document could not be loaded">
-        <p role="alert">{message}</p>
+      <Screen tone="stop" heading={t("app.loadFailed")}>
+        <p role="alert">{apiMessage(phase.error)}</p>
         <button
           type="button"
           onClick={() => void reload()}
           className="rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800"
         >
-          Try again
+          {t("app.tryAgain")}
         </button>
       </Screen>
     );
@@ -130,21 +132,17 @@ function Content({
 
   const { view } = phase;
   const title = view.request.title;
+  // Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
+  // the request is COMPLETED only once it is stored and on its way to every recipient.
+  const afterwards =
+    view.request.status === "COMPLETED" ? t("done.sent") : view.everyoneSigned ? t("done.sealing") : t("done.later");
 
   if (phase.kind === "signed" || phase.kind === "approved") {
     const signed = phase.kind === "signed";
     return (
-      <Screen
-        tone="done"
-        heading={signed ? "Thank you – you have signed" : "Thank you – you have approved"}
-        documentTitle={title}
-      >
-        <p role="status">
-          {phase.result.completed
-            ? SEALING_TEXT
-            : `Your ${signed ? "signature" : "approval"} is recorded. The next ${signed ? "signer" : "recipient"} has been invited; you will receive the signed PDF by e-mail once everyone has signed.`}
-        </p>
-        <p className="text-sm text-slate-500">You can close this page.</p>
+      <Screen tone="done" heading={signed ? t("done.signedHeading") : t("done.approvedHeading")} documentTitle={title}>
+        <p role="status">{phase.result.completed ? t("done.sealing") : signed ? t("done.signedNext") : t("done.approvedNext")}</p>
+        <p className="text-sm text-slate-500">{t("done.closePage")}</p>
       </Screen>
     );
   }
@@ -156,25 +154,21 @@ function Content({
 
   if (phase.kind === "declined" || view.recipient.status === "DECLINED") {
     return (
-      <Screen tone="info" heading="You declined to sign" documentTitle={title}>
-        <p role="status">The sender and the other signers have been told. Nothing more is needed from you.</p>
+      <Screen tone="info" heading={t("declined.heading")} documentTitle={title}>
+        <p role="status">{t("declined.text")}</p>
       </Screen>
     );
   }
 
-  const notice = phase.notice ? <p className="rounded-md bg-slate-100 px-3 py-2 text-sm">{phase.notice}</p> : null;
+  const notice = phase.notice ? <p className="rounded-md bg-slate-100 px-3 py-2 text-sm">{apiMessage(phase.notice)}</p> : null;
 
   if (view.recipient.status === "SIGNED") {
+    const at = view.recipient.signedAt;
     return (
-      <Screen tone="done" heading="You have already signed this document" documentTitle={title}>
+      <Screen tone="done" heading={t("already.signedHeading")} documentTitle={title}>
         {notice}
         <p>
-          Thank you{view.recipient.signedAt ? ` – you signed on ${view.recipient.signedAt.slice(0, 10)}` : ""}.{" "}
-          {view.request.status === "COMPLETED"
-            ? SENT_TEXT
-            : view.everyoneSigned
-              ? SEALING_TEXT
-              : "You will receive the signed PDF by e-mail once everyone has signed."}
+          {at ? t("already.signedOn", { date: formatDay(at, locale) }) : t("already.thanks")} {afterwards}
         </p>
       </Screen>
     );
@@ -183,15 +177,10 @@ function Content({
   if (view.recipient.status === "APPROVED") {
     const at = view.recipient.approvedAt;
     return (
-      <Screen tone="done" heading="You have already approved this document" documentTitle={title}>
+      <Screen tone="done" heading={t("already.approvedHeading")} documentTitle={title}>
         {notice}
         <p>
-          Thank you{at ? ` – you approved on ${at.slice(0, 10)}` : ""}.{" "}
-          {view.request.status === "COMPLETED"
-            ? SENT_TEXT
-            : view.everyoneSigned
-              ? SEALING_TEXT
-              : "You will receive the signed PDF by e-mail once everyone has signed."}
+          {at ? t("already.approvedOn", { date: formatDay(at, locale) }) : t("already.thanks")} {afterwards}
         </p>
       </Screen>
     );
@@ -204,30 +193,28 @@ function Content({
 
   if (view.recipient.role === "CC") {
     return (
-      <Screen tone="info" heading="You receive a copy of this document" documentTitle={title}>
+      <Screen tone="info" heading={t("cc.heading")} documentTitle={title}>
         <p>
-          There is nothing for you to sign.{" "}
-          {view.request.status === "COMPLETED"
-            ? SENT_TEXT
-            : view.everyoneSigned
-              ? SEALING_TEXT
-              : "You will receive the signed PDF by e-mail once everyone has signed."}
+          {t("cc.text")} {afterwards}
         </p>
       </Screen>
     );
   }
 
   if (!view.yourTurn) {
-    const verb = view.recipient.role === "APPROVER" ? "approve" : view.recipient.role === "VIEWER" ? "review" : "sign";
     return (
-      <Screen tone="wait" heading={`It is not your turn to ${verb} yet`} documentTitle={title}>
+      <Screen tone="wait" heading={t("wait.heading", { role: view.recipient.role })} documentTitle={title}>
         {notice}
         {view.waitingFor.length ? (
           <p>
-            Waiting for <strong>{listNames(view.waitingFor)}</strong> to finish first.
+            {t.rich("wait.waitingFor", {
+              names: formatNames(view.waitingFor, locale),
+              count: view.waitingFor.length,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         ) : null}
-        <p>We will e-mail you when it is your turn.</p>
+        <p>{t("wait.mailYou")}</p>
       </Screen>
     );
   }
@@ -239,7 +226,7 @@ function Content({
         view={view}
         onApproved={(result) => setPhase({ kind: "approved", view, result })}
         onDeclined={() => setPhase({ kind: "declined", view })}
-        onStale={(error) => void reload(error.message)}
+        onStale={(error) => void reload(error)}
       />
     );
   }
@@ -250,7 +237,7 @@ function Content({
       view={view}
       onSigned={(result) => setPhase({ kind: "signed", view, result })}
       onDeclined={() => setPhase({ kind: "declined", view })}
-      onStale={(error) => void reload(error.message)}
+      onStale={(error) => void reload(error)}
     />
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
+import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
 import { FieldBox } from "./field-box";
 import {
@@ -18,6 +19,8 @@ import {
   valueProblem,
   type Values,
 } from "./fields";
+import { useSigningT } from "./intl";
+import { LanguageSwitcher } from "./language-switcher";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
 import { FinishSection } from "./finish-section";
@@ -41,6 +44,9 @@ export function SigningForm({
   onDeclined: () => void;
   onStale: (e: ApiFailure) => void;
 }) {
+  const t = useSigningT();
+  const apiMessage = useApiMessage();
+  const valueMessage = useValueMessage();
   const { fields } = view;
   const [values, setValues] = useState<Values>(() => initialValues(fields, view.recipient));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -141,21 +147,21 @@ export function SigningForm({
 
   const sign = async () => {
     setFormError(null);
-    if (!consent) return setFormError("Tick the box to agree to sign electronically.");
+    if (!consent) return setFormError(t("form.consentRequired"));
     const [firstMissing] = missing;
     if (firstMissing) {
-      setFieldErrors(Object.fromEntries(missing.map((f) => [f.id, "Required"])));
-      setFormError(`${missing.length} required ${missing.length === 1 ? "field is" : "fields are"} still empty.`);
+      setFieldErrors(Object.fromEntries(missing.map((f) => [f.id, t("form.required")])));
+      setFormError(t("form.missing", { count: missing.length }));
       return focusField(firstMissing);
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
     const wrong = fields
-      .map((f) => [f, valueProblem(f, values[f.id])] as const)
+      .map((f) => [f, valueProblem(f, values[f.id], t)] as const)
       .filter((x): x is readonly [SigningField, string] => x[1] !== null);
     const [firstWrong] = wrong;
     if (firstWrong) {
       setFieldErrors(Object.fromEntries(wrong.map(([f, m]) => [f.id, m])));
-      setFormError(`${wrong.length} ${wrong.length === 1 ? "value needs" : "values need"} correcting.`);
+      setFormError(t("form.wrong", { count: wrong.length }));
       return focusField(firstWrong[0]);
     }
     const submitted = toSubmission(fields, values);
@@ -163,22 +169,22 @@ export function SigningForm({
     const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
     setBusy(false);
     if (res.ok) return onSigned(res.data);
-    const { message, errors } = res.error;
+    const { errors } = res.error;
     // 401: the signer session ended (the app asks for the code again).
     if (isStale(res.error)) return onStale(res.error);
     if (errors?.length) {
       const { byField, general } = errorsByField(errors, submitted, fields);
-      setFieldErrors(byField);
-      setFormError(general[0] ?? message);
+      setFieldErrors(Object.fromEntries(Object.entries(byField).map(([id, m]) => [id, valueMessage(m)])));
+      setFormError(general[0] !== undefined ? valueMessage(general[0]) : apiMessage(res.error));
       const first = fields.find((f) => byField[f.id]);
       if (first) focusField(first);
       return;
     }
-    setFormError(message);
+    setFormError(apiMessage(res.error));
   };
 
-  const decline = (reason: string) =>
-    declineSigning(token, reason, {
+  const decline = async (reason: string) => {
+    const failed = await declineSigning(token, reason, {
       done: () => {
         setDeclineOpen(false);
         onDeclined();
@@ -188,6 +194,8 @@ export function SigningForm({
         onStale(e);
       },
     });
+    return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
+  };
 
   const overlay = (page: number, scale: number) =>
     (byPage.get(page) ?? []).map((f) => (
@@ -212,21 +220,22 @@ export function SigningForm({
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold sm:text-lg">{view.request.title}</h1>
             <p className="truncate text-xs text-slate-500 sm:text-sm">
-              <span className="hidden sm:inline">Signing as {view.recipient.name} · </span>
-              <span role="status">{`${done} of ${required.length} required fields completed`}</span>
+              <span className="hidden sm:inline">{t("form.signingAs", { name: view.recipient.name })} · </span>
+              <span role="status">{t("form.progress", { done, total: required.length })}</span>
             </p>
           </div>
+          <LanguageSwitcher className="shrink-0" />
           <button
             type="button"
             onClick={goNext}
             className="shrink-0 rounded-md bg-amber-400 px-3 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
           >
-            Next field
+            {t("form.nextField")}
           </button>
         </div>
         <div
           role="progressbar"
-          aria-label="Required fields completed"
+          aria-label={t("form.progressLabel")}
           aria-valuemin={0}
           aria-valuemax={required.length}
           aria-valuenow={done}
@@ -240,9 +249,7 @@ export function SigningForm({
       </header>
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
-        <p className="mb-3 text-sm text-slate-600">
-          Fill in the highlighted {fields.length === 1 ? "field" : "fields"}, then sign at the end of the document.
-        </p>
+        <p className="mb-3 text-sm text-slate-600">{t("form.intro", { count: fields.length })}</p>
         <div ref={pagesRef} className="w-full">
           {width > 0 ? (
             <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} />
@@ -251,15 +258,15 @@ export function SigningForm({
 
         <FinishSection
           headingId="signet-finish"
-          heading="Finish"
+          heading={t("form.finish")}
           consentId={CONSENT_ID}
-          consentLabel="I agree to sign this document electronically"
-          note="Your electronic signature has the same effect as a handwritten one. The time, your IP address and your browser are recorded with it."
+          consentLabel={t("form.consent")}
+          note={t("form.note")}
           consent={consent}
           onConsent={setConsent}
           error={formError}
           busy={busy}
-          action={{ label: "Sign", busyLabel: "Signing…", tone: "sky", run: () => void sign() }}
+          action={{ label: t("form.sign"), busyLabel: t("form.signing"), tone: "sky", run: () => void sign() }}
           onDecline={() => setDeclineOpen(true)}
         />
       </main>

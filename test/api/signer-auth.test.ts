@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { renderToStaticMarkup } from "react-dom/server";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, jobs, mailLog, recipients, signerCodes, signerSessions } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { sessionCookieName } from "@/lib/server/signing/signer-session";
-import SignPage from "@/app/sign/[token]/page";
 import { call, makeOrg, type CallOptions } from "../support/api";
 import { draftWithSigners, idsFor, sendDraft } from "../support/drafts";
-import { PNG_1x1, tokenOf } from "../support/signing";
+import { PNG_1x1, signingPageHtml, tokenOf } from "../support/signing";
 import { useSmtp } from "../support/smtp";
 import { firstOf } from "../support/expect-helpers";
 
@@ -221,7 +219,7 @@ describe("signer authentication: ACCESS_CODE", () => {
     expect((await row(a)).status).toBe("SENT"); // not VIEWED: nothing was seen
     expect((await s.state()).body.data).toMatchObject({ method: "ACCESS_CODE", verified: false, emailHint: null });
     // the page names nothing of the document either
-    const html = renderToStaticMarkup(await SignPage({ params: Promise.resolve({ token: t }) }));
+    const html = await signingPageHtml(t);
     expect(html).not.toContain(TITLE);
 
     // malformed bodies: 400, not counted
@@ -372,7 +370,7 @@ describe("signer authentication: ACCESS_CODE", () => {
     expect(r.status).toBe(410);
     expect(r.body.details?.status).toBe("CANCELLED");
     expect(JSON.stringify(r.body)).not.toContain(TITLE);
-    const html = renderToStaticMarkup(await SignPage({ params: Promise.resolve({ token: t }) }));
+    const html = await signingPageHtml(t);
     expect(html).toContain("cancelled");
     expect(html).not.toContain(TITLE);
   });

@@ -5,7 +5,6 @@ import zlib from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { renderToStaticMarkup } from "react-dom/server";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, fields, recipients, signatureRequests } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
@@ -19,7 +18,7 @@ vi.mock("@/components/signing/signing-app", () => ({ SigningApp: () => null }));
 import { call, makeOrg } from "../support/api";
 import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
-import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
+import { sentRequest, signingPageHtml, tokenFromOutbox, tokenOf } from "../support/signing";
 import { findIn, firstOf } from "../support/expect-helpers";
 import { SIGNATURE_JPEG } from "../support/seal-fixtures";
 
@@ -31,7 +30,7 @@ const doc = (t: string, ip?: string) => call("GET", `/api/sign/${t}/document`, {
 const sign = (t: string, json: unknown, ip?: string) => call("POST", `/api/sign/${t}/sign`, { json, ip });
 const decline = (t: string, ip?: string) => call("POST", `/api/sign/${t}/decline`, { json: { reason: "No" }, ip });
 /** What the page /sign/{token} renders, as HTML. */
-const pageHtml = async (t: string) => renderToStaticMarkup(await SignPage({ params: Promise.resolve({ token: t }) }));
+const pageHtml = (t: string) => signingPageHtml(t);
 /** The HTTP status proxy.ts gives the page /sign/{token} (the page itself renders the words). */
 const pageStatus = async (t: string) => {
   const res = await proxy(new NextRequest(`http://localhost:3000/sign/${t}`));

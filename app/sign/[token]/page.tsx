@@ -1,18 +1,11 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SigningApp } from "@/components/signing/signing-app";
 import { CompletedScreen, EndedScreen } from "@/components/signing/link-screens";
 import { SandboxBanner } from "@/components/signing/screens";
 import { signingLinkState } from "@/lib/server/signing/link-state";
 
-// Public: the link's token is the only credential. The page sends no Referer (the token is in its
-// path) and asks not to be indexed.
-export const metadata: Metadata = {
-  title: "Sign a document – Signet",
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
-// Decided per request from the database, never prerendered.
+// Public: the link's token is the only credential (no Referer, not indexed, in the signer's language:
+// app/sign/layout.tsx). Decided per request from the database, never prerendered.
 export const dynamic = "force-dynamic";
 
 /**

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { EmbedBridge } from "@/components/signing/embed-bridge";
@@ -7,13 +6,9 @@ import { clientIp } from "@/lib/server/auth/ip";
 import { config } from "@/lib/server/config";
 import { openEmbedLink } from "@/lib/server/signing/embed-links";
 
-// Public: the signing URL's token (5 minutes, once) is the credential. Framable only by the origins of
-// EMBED_ALLOWED_ORIGINS (scripts/server.mjs sets frame-ancestors for this path alone).
-export const metadata: Metadata = {
-  title: "Sign a document – Signet",
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+// Public: the signing URL's token (5 minutes, once) is the credential (no Referer, not indexed, in the
+// signer's language: app/sign/layout.tsx). Framable only by the origins of EMBED_ALLOWED_ORIGINS
+// (scripts/server.mjs sets frame-ancestors for this path alone).
 export const dynamic = "force-dynamic";
 
 /**
