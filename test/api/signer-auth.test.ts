@@ -6,7 +6,8 @@ import { runDueJobs } from "@/lib/server/jobs/worker";
 import { sessionCookieName } from "@/lib/server/signing/signer-session";
 import { call, makeOrg, type CallOptions } from "../support/api";
 import { draftWithSigners, idsFor, sendDraft } from "../support/drafts";
-import { PNG_1x1, signingPageHtml, tokenOf } from "../support/signing";
+import { PNG_1x1, tokenOf } from "../support/signing";
+import { signingPageHtml } from "../support/signing-page";
 import { useSmtp } from "../support/smtp";
 import { firstOf } from "../support/expect-helpers";
 

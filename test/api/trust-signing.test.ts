@@ -18,7 +18,8 @@ vi.mock("@/components/signing/signing-app", () => ({ SigningApp: () => null }));
 import { call, makeOrg } from "../support/api";
 import { pngChunk } from "../support/docx-fixtures";
 import { createDraft } from "../support/drafts";
-import { sentRequest, signingPageHtml, tokenFromOutbox, tokenOf } from "../support/signing";
+import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
+import { signingPageHtml } from "../support/signing-page";
 import { findIn, firstOf } from "../support/expect-helpers";
 import { SIGNATURE_JPEG } from "../support/seal-fixtures";
 

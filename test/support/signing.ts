@@ -1,11 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import SignPage from "@/app/sign/[token]/page";
-import { SigningIntlProvider } from "@/components/signing/intl";
-import { catalogs } from "@/lib/i18n/catalogs";
-import type { Locale } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/server/db";
 import { readParts } from "@/lib/server/mail/outbox";
 import { signingToken } from "@/lib/server/signing/tokens";
@@ -32,18 +26,6 @@ export function tokenFromOutbox(email: string): string | null {
     if (m?.[1] && (!best || at > best.at)) best = { token: m[1], at };
   }
   return best?.token ?? null;
-}
-
-/**
- * What the page /sign/{token} renders, as HTML, in `locale` (as app/sign/layout.tsx gives it the
- * language proxy.ts chose). A test that renders it mocks the client app away
- * (`vi.mock("@/components/signing/signing-app", …)`): it runs in the browser.
- */
-export async function signingPageHtml(token: string, locale: Locale = "en"): Promise<string> {
-  const page = await SignPage({ params: Promise.resolve({ token }) });
-  const messages = { signing: catalogs[locale].signing };
-  const props = { locale, messages } as Parameters<typeof SigningIntlProvider>[0];
-  return renderToStaticMarkup(createElement(SigningIntlProvider, props, page));
 }
 
 /** The token of a recipient who has not been mailed yet (tests only: no API ever returns it). */
