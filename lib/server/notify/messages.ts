@@ -1,58 +1,91 @@
 import "server-only";
 
+import { translator } from "@/lib/i18n/catalogs";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface MessageInput {
   name: string;
   title: string;
   sandbox: boolean;
+  /** The recipient's language (issue 23: the recipient's, else the request's, else English); staff mails are English. */
+  locale?: Locale;
 }
 
-const sandboxLine = (sandbox: boolean) => (sandbox ? "\n\nSandbox: this is a test, not a valid legal signature." : "");
-const wrap = (body: string, sandbox: boolean) =>
-  `<div style="font-family:system-ui,sans-serif;max-width:560px">${body}${sandbox ? '<p style="color:#a16207">Sandbox: this is a test, not a valid legal signature.</p>' : ""}<p style="color:#64748b;font-size:12px">Sent by Signet</p></div>`;
-const prefix = (sandbox: boolean) => (sandbox ? "[Sandbox] " : "");
+/**
+ * The words of a recipient's mail in their language (lib/i18n/messages/*.json, namespace `mail`), as
+ * text and as HTML: `doc` wraps the document's title, quoted in the text, bold in the HTML; values
+ * going into HTML are escaped first.
+ */
+function mailWords(locale: Locale = defaultLocale, sandbox = false) {
+  const t = translator(locale, "mail");
+  const sandboxText = sandbox ? `\n\n${t("sandbox")}` : "";
+  return {
+    t,
+    subject: (text: string) => `${sandbox ? t("sandboxPrefix") : ""}${text}`,
+    hello: (name: string) => ({ text: t("hello", { name }), html: `<p>${esc(t("hello", { name }))}</p>` }),
+    /** A message whose `<doc>` is the title: [text, HTML]. */
+    withTitle(key: Parameters<typeof t.markup>[0], values: Record<string, string>, title: string): [string, string] {
+      // use-intl hands a tag's content over as a list of parts.
+      const content = (chunks: string | string[]) => [chunks].flat().join("");
+      const text = t.markup(key, { ...values, title, doc: (chunks) => t("quoted", { text: content(chunks) }) });
+      const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, esc(v)]));
+      const html = t.markup(key, { ...escaped, title: esc(title), doc: (chunks) => `<b>${content(chunks)}</b>` });
+      return [text, html];
+    },
+    text: (body: string) => `${body}${sandboxText}\n`,
+    html: (body: string) => wrap(body, sandbox, t("sandbox"), t("sentBy")),
+  };
+}
 
-/** The e-mails Signet sends, each as text and HTML. */
+const wrap = (body: string, sandbox: boolean, sandboxLine = "", sentBy = "Sent by Signet") =>
+  `<div style="font-family:system-ui,sans-serif;max-width:560px">${body}${sandbox ? `<p style="color:#a16207">${esc(sandboxLine)}</p>` : ""}<p style="color:#64748b;font-size:12px">${esc(sentBy)}</p></div>`;
+const button = (href: string, label: string, colour: string) =>
+  `<p><a href="${href}" style="display:inline-block;background:${colour};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(label)}</a></p>`;
+const grey = (text: string) => `<p style="color:#64748b">${esc(text)}</p>`;
+
+/** The e-mails Signet sends, each as text and HTML; a recipient's in their language. */
 export const messages = {
   /** `role`: an APPROVER is asked to approve (or decline), a VIEWER to review (opening it is enough); else to sign. */
   invitation(m: MessageInput & { link: string; reminder?: boolean; role?: string }) {
-    const ask = m.role === "APPROVER" ? "approve" : m.role === "VIEWER" ? "review" : "sign";
-    const verb = m.reminder ? `Reminder: please ${ask}` : `Please ${ask}`;
-    const asked =
-      m.role === "APPROVER"
-        ? `You are asked to approve "${m.title}".`
-        : m.role === "VIEWER"
-          ? `You are asked to review "${m.title}". Opening it is all that is needed; there is nothing to sign.`
-          : `You are asked to sign "${m.title}".`;
-    const button = `Open the document and ${ask}`;
+    const w = mailWords(m.locale, m.sandbox);
+    const role = m.role ?? "SIGNER";
+    const hello = w.hello(m.name);
+    const [asked, askedHtml] = w.withTitle("invitation.asked", { role }, m.title);
+    const open = w.t("invitation.button", { role });
+    const personal = w.t("invitation.personal");
     return {
-      subject: `${prefix(m.sandbox)}${verb}: ${m.title}`,
-      text: `Hello ${m.name},\n\n${asked}\n\n${button}: ${m.link}\n\nThis link is personal; do not forward it.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>${esc(asked).replace(esc(`"${m.title}"`), `<b>${esc(m.title)}</b>`)}</p><p><a href="${m.link}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${button}</a></p><p style="color:#64748b">This link is personal; do not forward it.</p>`,
-        m.sandbox,
-      ),
+      subject: w.subject(w.t(m.reminder ? "invitation.reminderSubject" : "invitation.subject", { role, title: m.title })),
+      text: w.text(`${hello.text}\n\n${asked}\n\n${open}: ${m.link}\n\n${personal}`),
+      html: w.html(`${hello.html}<p>${askedHtml}</p>${button(m.link, open, "#1d4ed8")}${grey(personal)}`),
     };
   },
   completed(m: MessageInput) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const [body, bodyHtml] = w.withTitle("completed.body", {}, m.title);
     return {
-      subject: `${prefix(m.sandbox)}Completed: ${m.title}`,
-      text: `Hello ${m.name},\n\n"${m.title}" has been signed by everyone. The sealed PDF is attached.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p><b>${esc(m.title)}</b> has been signed by everyone. The sealed PDF is attached.</p>`,
-        m.sandbox,
-      ),
+      subject: w.subject(w.t("completed.subject", { title: m.title })),
+      text: w.text(`${hello.text}\n\n${body}`),
+      html: w.html(`${hello.html}<p>${bodyHtml}</p>`),
     };
   },
+  /** The sealed PDF's file name in the completed mail, in the recipient's language. */
+  completedFileName(m: { title: string; locale?: Locale }) {
+    const safe = m.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+    return translator(m.locale ?? defaultLocale, "mail")("completed.fileName", { title: safe });
+  },
   declined(m: MessageInput & { by: string; reason: string }) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const [body, bodyHtml] = w.withTitle("declined.body", { by: m.by }, m.title);
+    const reason = w.t("declined.reason", { reason: m.reason });
+    const closed = w.t("declined.closed");
     return {
-      subject: `${prefix(m.sandbox)}Declined: ${m.title}`,
-      text: `Hello ${m.name},\n\n${m.by} declined to sign "${m.title}".\nReason: ${m.reason}\n\nThe request is closed; nothing more needs to be signed.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>${esc(m.by)} declined to sign <b>${esc(m.title)}</b>.</p><blockquote>${esc(m.reason)}</blockquote><p>The request is closed; nothing more needs to be signed.</p>`,
-        m.sandbox,
-      ),
+      subject: w.subject(w.t("declined.subject", { title: m.title })),
+      text: w.text(`${hello.text}\n\n${body}\n${reason}\n\n${closed}`),
+      html: w.html(`${hello.html}<p>${bodyHtml}</p><blockquote>${esc(m.reason)}</blockquote><p>${esc(closed)}</p>`),
     };
   },
   /** A staff invitation: the one-time link where the new member sets a password. */
@@ -82,25 +115,30 @@ export const messages = {
    * The code an EMAIL_CODE signer asked for on the signing page. It names no document (whoever reads
    * this mail without the link learns nothing of it) and says what to do if it was not asked for.
    */
-  signerCode(m: { name: string; organization: string | null; code: string; minutes: number; sandbox: boolean }) {
-    const from = m.organization ? ` from ${m.organization}` : "";
+  signerCode(m: { name: string; organization: string | null; code: string; minutes: number; sandbox: boolean; locale?: Locale }) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const yourCode = w.t("code.yourCode");
+    const enter = m.organization
+      ? w.t("code.enterFrom", { organization: m.organization, minutes: m.minutes })
+      : w.t("code.enter", { minutes: m.minutes });
+    const ignore = w.t("code.ignore");
     return {
-      subject: `${prefix(m.sandbox)}Your Signet signing code`,
-      text: `Hello ${m.name},\n\nYour signing code: ${m.code}\n\nEnter it on the signing page to open the document${from}. It works once, for ${m.minutes} minutes.\n\nIf you did not ask for a code, ignore this mail; no one can open the document without it.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>Your signing code:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${esc(m.code)}</p><p>Enter it on the signing page to open the document${esc(from)}. It works once, for ${m.minutes} minutes.</p><p style="color:#64748b">If you did not ask for a code, ignore this mail; no one can open the document without it.</p>`,
-        m.sandbox,
+      subject: w.subject(w.t("code.subject")),
+      text: w.text(`${hello.text}\n\n${yourCode} ${m.code}\n\n${enter}\n\n${ignore}`),
+      html: w.html(
+        `${hello.html}<p>${esc(yourCode)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${esc(m.code)}</p><p>${esc(enter)}</p>${grey(ignore)}`,
       ),
     };
   },
   cancelled(m: MessageInput) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const [body, bodyHtml] = w.withTitle("cancelled.body", {}, m.title);
     return {
-      subject: `${prefix(m.sandbox)}Cancelled: ${m.title}`,
-      text: `Hello ${m.name},\n\nThe sender cancelled "${m.title}". Its signing link no longer works; nothing needs to be signed.${sandboxLine(m.sandbox)}\n`,
-      html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>The sender cancelled <b>${esc(m.title)}</b>. Its signing link no longer works; nothing needs to be signed.</p>`,
-        m.sandbox,
-      ),
+      subject: w.subject(w.t("cancelled.subject", { title: m.title })),
+      text: w.text(`${hello.text}\n\n${body}`),
+      html: w.html(`${hello.html}<p>${bodyHtml}</p>`),
     };
   },
 };
