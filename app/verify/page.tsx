@@ -19,7 +19,7 @@ export default function VerifyPage() {
         Choose a PDF to check whether this service sealed it and whether it is unchanged since. The file is checked and not kept.
       </p>
       <VerifyApp />
-      <p className="mt-10 text-center text-xs text-slate-400">Signet · electronic signatures</p>
+      <p className="mt-10 text-center text-xs text-slate-600">Signet · electronic signatures</p>
     </main>
   );
 }

@@ -17,7 +17,7 @@ export function StepBar({ current, requestId }: { current: Step; requestId?: str
         {steps.map((s, i) => {
           const done = i < at;
           const here = i === at;
-          const cls = `flex items-center gap-2 rounded-full px-3 py-1 ${here ? "bg-indigo-600 text-white" : done ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-500"}`;
+          const cls = `flex items-center gap-2 rounded-full px-3 py-1 ${here ? "bg-indigo-600 text-white" : done ? "bg-indigo-50 text-indigo-700" : "bg-slate-100 text-slate-700"}`;
           const body = (
             <>
               <span className="font-semibold">{i + 1}</span> {s.label}

@@ -83,7 +83,7 @@ export function RecipientPicker({
             />
             <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: colorOf(r.id).solid }} />
             <span className="truncate">{r.name}</span>
-            <span className="ml-auto text-xs text-slate-400">step {steps.indexOf(r.order) + 1}</span>
+            <span className="ml-auto text-xs text-slate-600">step {steps.indexOf(r.order) + 1}</span>
           </label>
         ))}
       </div>

@@ -41,7 +41,7 @@ export function PropertiesPanel({
     <section aria-label="Field properties" className="space-y-3">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
-        <span className="text-xs text-slate-400">{f.id ? "saved" : "saving…"}</span>
+        <span className="text-xs text-slate-600">{f.id ? "saved" : "saving…"}</span>
       </div>
       <Row label="Type">
         {(id) => (

@@ -206,7 +206,7 @@ function StepGroup({ step, parallel, children }: { step: number; parallel: boole
     >
       <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
         Step {step + 1}
-        {parallel && <span className="ml-2 font-normal normal-case text-slate-400">· these recipients sign in parallel</span>}
+        {parallel && <span className="ml-2 font-normal normal-case text-slate-600">· these recipients sign in parallel</span>}
       </p>
       <ul className="space-y-2">{children}</ul>
     </div>
@@ -253,7 +253,7 @@ function RecipientRow(props: {
         {...listeners}
         {...attributes}
         aria-label={`Drag ${r.name} to another step`}
-        className="cursor-grab touch-none rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        className="cursor-grab touch-none rounded px-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
       >
         ⠿
       </button>

@@ -126,7 +126,7 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                         <Button
                           variant="secondary"
                           disabled={pending}
-                          aria-label={`${m.status === "INVITED" ? "Resend invitation to" : "Send a password reset to"} ${m.name}`}
+                          aria-label={`${m.status === "INVITED" ? "Resend invitation to" : "Reset password of"} ${m.name}`}
                           onClick={() => run(() => sendPasswordLinkAction(m.id))}
                         >
                           {m.status === "INVITED" ? "Resend invitation" : "Reset password"}
