@@ -376,8 +376,11 @@ export function FieldPlacer(props: FieldPlacerProps) {
           <div
             ref={scroller}
             data-testid="placer-viewer"
-            className="h-[70vh] overflow-auto rounded-lg bg-slate-200/70 p-4 lg:h-[calc(100vh-12rem)]"
-            tabIndex={-1}
+            // Reachable by keyboard (WCAG 2.1.1): Tab stops here, and the arrow keys and Page Up/Down scroll the pages.
+            role="region"
+            aria-label="Document pages"
+            className="h-[70vh] overflow-auto rounded-lg bg-slate-200/70 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 lg:h-[calc(100vh-12rem)]"
+            tabIndex={0}
           >
             <div className="flex flex-col items-center gap-4" style={{ minWidth: maxPageWidth * scale }}>
               {pages.map((size, i) => {
