@@ -25,6 +25,11 @@ export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 /** How a signer session was earned (a session is never earned with NONE). */
 export const SIGNER_SESSION_METHODS = ["ACCESS_CODE", "EMAIL_CODE"] as const;
 export const RECIPIENT_DELIVERIES = ["EMAIL", "EMBEDDED"] as const;
+/**
+ * How a request writes its DATE fields (issue 23): ISO 8601 (the spec's default), three numeric orders,
+ * and the day, the month's name and the year in the signer's language ("26 November 2026", "26. November 2026").
+ */
+export const DATE_FORMATS = ["YYYY-MM-DD", "DD.MM.YYYY", "DD/MM/YYYY", "MM/DD/YYYY", "D MMMM YYYY"] as const;
 
 export const FIELD_TYPES = [
   "SIGNATURE",
@@ -67,3 +72,4 @@ export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 export type JobType = (typeof JOB_TYPES)[number];
 export type JobStatus = (typeof JOB_STATUSES)[number];
+export type DateFormat = (typeof DATE_FORMATS)[number];

@@ -1,0 +1,129 @@
+// Dates and times in a request's time zone (issue 23): the value of a DATE field and the times on the
+// certificate of completion. Intl only, no server module: the server, the PDF engine's worker threads
+// and the browser call the same functions, so what the page shows is what the seal draws.
+import type { DateFormat } from "../schemas/states";
+
+/** The zone's name as the runtime spells it when it differs from `name` only in case ("asia/tokyo"), else `name`; null when unknown. */
+export function knownTimeZone(name: string): string | null {
+  // A UTC offset ("+09:00") is not a zone: it has no rules, and newer runtimes would accept it.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return null;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+}
+
+/** One formatter per zone: making one costs far more than using it, and a certificate formats hundreds of times. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (clocks.size >= 200) clocks.clear();
+    clocks.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes east of UTC at that instant (Asia/Tokyo: 540; America/New_York in winter: −300). */
+  offsetMinutes: number;
+}
+
+/** What a clock on the wall in `timeZone` showed at `instant`, to the second. Throws a RangeError for an unknown zone. */
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const n: Record<string, number> = {};
+  for (const p of clockIn(timeZone).formatToParts(instant)) if (p.type !== "literal") n[p.type] = Number(p.value);
+  const w = { year: n.year!, month: n.month!, day: n.day!, hour: n.hour! % 24, minute: n.minute!, second: n.second! };
+  const seconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return { ...w, offsetMinutes: Math.round((asUtc - seconds) / 60_000) };
+}
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
+const ymd = (w: Pick<WallClock, "year" | "month" | "day">) => `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+const hms = (w: Pick<WallClock, "hour" | "minute" | "second">) => `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+
+/** "+09:00", "-05:00", "+05:45". */
+export const formatOffset = (minutes: number) =>
+  `${minutes < 0 ? "-" : "+"}${pad(Math.trunc(minutes / 60))}:${pad(minutes % 60)}`;
+
+/** The `Intl` locale of the long date ("D MMMM YYYY"): English writes the day first, as the format's name says. */
+const longDateLocale = (locale: string) => (locale === "en" ? "en-GB" : locale);
+
+/**
+ * The value of a DATE field signed at `instant`: that day in the request's zone, written in its format.
+ * "D MMMM YYYY" is the day, the month's name and the year in `locale` (the signer's language): "1 April 2025",
+ * "1. April 2025", "1 de abril de 2025", "1 kwietnia 2025". The numeric formats do not depend on the language.
+ */
+export function formatDateValue(instant: Date, o: { timeZone: string; dateFormat: DateFormat; locale: string }): string {
+  if (o.dateFormat === "D MMMM YYYY")
+    return new Intl.DateTimeFormat(longDateLocale(o.locale), {
+      timeZone: o.timeZone,
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(instant);
+  const w = wallClock(instant, o.timeZone);
+  const [y, m, d] = [pad(w.year, 4), pad(w.month), pad(w.day)];
+  switch (o.dateFormat) {
+    case "DD.MM.YYYY":
+      return `${d}.${m}.${y}`;
+    case "DD/MM/YYYY":
+      return `${d}/${m}/${y}`;
+    case "MM/DD/YYYY":
+      return `${m}/${d}/${y}`;
+    default:
+      return `${y}-${m}-${d}`;
+  }
+}
+
+/** Whether `timeZone` is UTC itself (UTC, Etc/UTC, GMT, Zulu…), rather than a place that is at +00:00 now and then. */
+const isUtc = (timeZone: string) => clockIn(timeZone).resolvedOptions().timeZone === "UTC";
+
+/**
+ * A moment on the certificate, to the second: the wall clock in the request's zone with its offset, then the
+ * UTC instant, "2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"; in UTC itself, "2026-11-25 23:30:05 UTC".
+ * `locale` (the certificate's language) orders the local date and time as that language writes them
+ * ("26.11.2026, 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"); English, the default, keeps ISO 8601's order. The
+ * UTC part is ISO 8601 in every language, so the record reads the same everywhere.
+ */
+export function formatEventTime(instant: Date | string, o: { timeZone: string; locale?: string }): string {
+  const at = typeof instant === "string" ? new Date(instant) : instant;
+  const u = wallClock(at, "UTC");
+  const utc = `${ymd(u)} ${hms(u)} UTC`;
+  if (isUtc(o.timeZone)) return utc;
+  const w = wallClock(at, o.timeZone);
+  const local =
+    !o.locale || o.locale === "en"
+      ? `${ymd(w)} ${hms(w)}`
+      : new Intl.DateTimeFormat(o.locale, {
+          timeZone: o.timeZone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          second: "2-digit",
+        }).format(at);
+  return `${local} ${formatOffset(w.offsetMinutes)} (${utc})`;
+}
