@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zDocument, zField, zRecipient, zRequestStatus, zSignatureRequest } from "./requests";
-import { ENVIRONMENTS } from "./states";
+import { zDocument, zField, zRecipient, zSignatureRequest } from "./requests";
+import { locales } from "../i18n/locales";
+import { zDateFormat } from "./locale";
 import { zApprove, zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
@@ -14,7 +15,15 @@ const AUTH_TEXT =
 
 /** What the signer's page shows (lib/server/signing/view-signing.ts). */
 const zSigningView = z.object({
-  request: z.object({ id: z.uuid(), title: z.string(), status: zRequestStatus, environment: z.enum(ENVIRONMENTS) }),
+  request: zSignatureRequest.pick({
+    id: true,
+    title: true,
+    status: true,
+    environment: true,
+    locale: true,
+    timezone: true,
+    dateFormat: true,
+  }),
   recipient: zRecipient.pick({
     id: true,
     name: true,
@@ -24,7 +33,18 @@ const zSigningView = z.object({
     signedAt: true,
     approvedAt: true,
     viewedAt: true,
+    locale: true,
   }),
+  signingDate: z
+    .object({
+      value: z.string().describe("The day in the request's zone and format, in the signer's language: \"01.04.2025\""),
+      timezone: z.string(),
+      dateFormat: zDateFormat,
+      locale: z
+        .enum(locales)
+        .describe("The signer's language for their values: the recipient's locale, else the request's, else en"),
+    })
+    .describe("What this signer's DATE fields would say if they signed now; the signature stores the day it is signed"),
   yourTurn: z.boolean(),
   waitingFor: z.array(z.string()).describe("The names of those who must finish before this recipient's turn"),
   everyoneSigned: z.boolean(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
 import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zFieldTypeDto } from "./fields";
+import { locales } from "../i18n/locales";
+import { recipientLocaleShape, requestLocaleShape, zDateFormat } from "./locale";
 
 export { FIELD_TYPES } from "./fields";
 
@@ -18,6 +20,7 @@ export const zCreateRequest = z
     documentFile: zFile.optional(),
     title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
     delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
+    ...requestLocaleShape,
   })
   .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
   .refine((b) => !(b.file && b.documentFile), {
@@ -86,6 +89,8 @@ export const zRecipient = z.object({
   /** The method only: neither the access code nor anything derived from it is ever returned. */
   authentication: z.object({ method: z.enum(AUTH_METHODS) }),
   delivery: z.enum(RECIPIENT_DELIVERIES),
+  /** Their language (page, mails, DATE and NUMBER fields); null: the request's. */
+  locale: z.enum(locales).nullable(),
 });
 
 export const zField = z.object({
@@ -137,6 +142,11 @@ export const zSignatureRequest = z.object({
   cancelledAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   sealError: zSealError.nullable(),
+  /** The signers' language unless a recipient has their own; null: each recipient's, else their browser's, else English. */
+  locale: z.enum(locales).nullable(),
+  /** IANA zone of the DATE fields and the certificate's times. */
+  timezone: z.string(),
+  dateFormat: zDateFormat,
 });
 export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;
@@ -196,6 +206,7 @@ const recipientBase = z.object({
   signingOrder: orderInt.optional(),
   authentication: zRecipientAuthentication.optional(),
   delivery: zDeliveryInput.optional(),
+  ...recipientLocaleShape,
 });
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>
   b.order === undefined || b.signingOrder === undefined || b.order === b.signingOrder;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
 import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
+import { requestLocaleShape } from "./locale";
 import { fieldShape, zAddRecipient } from "./requests";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
@@ -220,6 +221,8 @@ export const zUseTemplate = z.object({
   templateData: z
     .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
     .optional(),
+  /** The new request's language, time zone and date format (issue 23); each recipient may give its own locale. */
+  ...requestLocaleShape,
 });
 export type UseTemplate = z.infer<typeof zUseTemplate>;
 

@@ -335,7 +335,7 @@ describe("bulk send", () => {
       total: 50,
       valid: 48,
       invalid: 2,
-      columns: { required: ["s1.name", "s1.email"], optional: ["title"] },
+      columns: { required: ["s1.name", "s1.email"], optional: ["title", "locale", "timezone", "dateFormat", "s1.locale"] },
     });
     expect(r.body.data.preview).toHaveLength(20);
     expect(r.body.data.preview[6]).toMatchObject({ row: 7, valid: false, data: { "s1.email": "not-an-email" } });

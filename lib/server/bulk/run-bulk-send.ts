@@ -80,7 +80,7 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
     const tpl = await findVisibleTemplate(db, auth, templateId);
     const v = validateRow(row.rowIndex, row.data, templateColumns(tpl, await loadTemplateRoles(db, tpl.id)));
     if (!v.ok) throw new AppError("BULK_ROW_INVALID", v.error.errors.map((x) => x.message).join("; "));
-    const { recipients, templateData, title } = v.value;
+    const { recipients, templateData, title, locale, timezone, dateFormat } = v.value;
     try {
       const draft = await draftFromTemplate(
         auth,
@@ -90,6 +90,9 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
           // Each in their role, with its recipient role and signing order (roles made from anchors: s1 first, then s2, …).
           recipients,
           templateData: tpl.kind === "DOCX" ? templateData : undefined,
+          locale,
+          timezone,
+          dateFormat,
         },
         {
           inTransaction: async (tx, req) => {

@@ -22,6 +22,7 @@ import {
   AUTH_OUTCOMES,
   BULK_ROW_STATUSES,
   BULK_SEND_STATUSES,
+  DATE_FORMATS,
   DELIVERY_MODES,
   ENVIRONMENTS,
   FIELD_TYPES,
@@ -38,6 +39,7 @@ import {
   STAFF_ROLES,
   TEMPLATE_KINDS,
   WEBHOOK_DELIVERY_STATUSES,
+  type DateFormat,
   type JobStatus,
   type JobType,
   type RecipientRole,
@@ -73,6 +75,8 @@ export const organizations = pgTable(
     /** FREE or ENTERPRISE: only ENTERPRISE organizations may hold production keys. */
     plan: text("plan").notNull().default("FREE"),
     isDefault: boolean("is_default").notNull().default(false),
+    /** IANA time zone a new request takes when its creator names none (issue 23). */
+    timezone: text("timezone").notNull().default("UTC"),
     createdAt: createdAt(),
   },
   (t) => [oneOf("organizations_plan_check", t.plan, ORG_PLANS)],
@@ -183,12 +187,22 @@ export const signatureRequests = pgTable(
     sealErrorCode: text("seal_error_code"),
     sealErrorMessage: text("seal_error_message"),
     sealFailedAt: ts("seal_failed_at"),
+    /**
+     * Issue 23. The signers' language unless a recipient has their own (one of lib/i18n/locales.ts; no CHECK:
+     * a language is added with its catalog, not a migration); null: the recipient's, else the browser's, else English.
+     */
+    locale: text("locale"),
+    /** IANA time zone of the DATE fields and the certificate's times: the creator's, else the organization's when made. */
+    timezone: text("timezone").notNull().default("UTC"),
+    /** How DATE fields are written (lib/schemas/states.ts DATE_FORMATS). */
+    dateFormat: text("date_format").$type<DateFormat>().notNull().default("YYYY-MM-DD"),
   },
   (t) => [
     index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt),
     oneOf("signature_requests_environment_check", t.environment, ENVIRONMENTS),
     oneOf("signature_requests_delivery_mode_check", t.deliveryMode, DELIVERY_MODES),
     oneOf("signature_requests_status_check", t.status, REQUEST_STATUSES),
+    oneOf("signature_requests_date_format_check", t.dateFormat, DATE_FORMATS),
   ],
 );
 
@@ -238,6 +252,8 @@ export const recipients = pgTable(
     authLockedUntil: ts("auth_locked_until"),
     /** EMAIL (invitation mailed) or EMBEDDED (no mail: the sender asks for a short-lived signing URL to frame). */
     delivery: text("delivery").notNull().default("EMAIL"),
+    /** Issue 23: this recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [

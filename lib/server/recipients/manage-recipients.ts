@@ -12,6 +12,7 @@ import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } fr
 import { hashPassword } from "../auth/password";
 import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/requests";
 import type { RecipientDelivery } from "@/lib/schemas/requests";
+import type { Locale } from "@/lib/i18n/locales";
 import { assertEmbeddableAuth } from "../signing/embed-links";
 
 interface RecipientInput {
@@ -23,6 +24,8 @@ interface RecipientInput {
   authentication?: RecipientAuthentication;
   /** Issue 14, embedded signing: EMBEDDED gets no mail (see signing/embed-links.ts). */
   delivery?: RecipientDelivery;
+  /** Issue 23: their language; null (on a PATCH) goes back to the request's. */
+  locale?: Locale | null;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function addRecipient(
           order: input.order ?? input.signingOrder ?? 1,
           ...authSet,
           ...(input.delivery !== undefined && { delivery: input.delivery }),
+          locale: input.locale ?? null,
         })
         .returning(),
       "the new recipient",
@@ -87,6 +91,7 @@ export async function addRecipient(
       order: row.order,
       authMethod: row.authMethod,
       delivery: row.delivery,
+      ...(row.locale !== null && { locale: row.locale }),
     });
     return toRecipientDto(row);
   });
@@ -137,6 +142,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
           ...(order !== undefined && { order }),
           ...authSet,
           ...(input.delivery !== undefined && { delivery: input.delivery }),
+          ...(input.locale !== undefined && { locale: input.locale }),
         })
         .where(eq(recipients.id, current.id))
         .returning(),
@@ -152,6 +158,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
       ...(input.role !== undefined && { role: row.role }),
       ...authChange,
       ...(input.delivery !== undefined && { delivery: row.delivery }),
+      ...(input.locale !== undefined && { locale: row.locale }),
     });
     return toRecipientDto(row);
   });

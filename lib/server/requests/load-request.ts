@@ -6,6 +6,7 @@ import type { Queryable } from "../db";
 import { documentVersions, fields, recipients, signatureRequests } from "../db/schema";
 import { notFound } from "../http/errors";
 import { iso } from "../api-keys/dto";
+import { isLocale } from "@/lib/i18n/locales";
 import { isUuid, requestScope } from "../scope";
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
@@ -75,8 +76,12 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     // The method only: the access code's hash, the failure count and the lock stay on the server.
     authentication: { method: r.authMethod as RecipientDto["authentication"]["method"] },
     delivery: r.delivery as RecipientDto["delivery"],
+    locale: storedLocale(r.locale),
   };
 }
+
+/** A stored language (the column has no CHECK: a language is added with its catalog): one Signet speaks, else none. */
+export const storedLocale = (v: string | null) => (isLocale(v) ? v : null);
 
 /** What a field is and where it stands: shared by a request's fields and a template's. */
 export function fieldPlacement(f: Omit<FieldRow, "id" | "requestId" | "recipientId" | "value" | "createdAt">) {
@@ -128,6 +133,9 @@ export function toRequestHeader(r: RequestRow) {
     sealError: r.sealFailedAt
       ? { code: r.sealErrorCode ?? "SEAL_FAILED", message: r.sealErrorMessage ?? "", failedAt: r.sealFailedAt.toISOString() }
       : null,
+    locale: storedLocale(r.locale),
+    timezone: r.timezone,
+    dateFormat: r.dateFormat,
   };
 }
 

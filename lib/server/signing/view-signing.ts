@@ -13,6 +13,9 @@ import { requireSignerSession } from "./signer-session";
 import { advanceRequest } from "./advance-request";
 import { actorsOf, everyoneDone, isDone } from "../recipients/roles";
 import { transitionRecipient } from "../recipients/recipient-state";
+import { clock } from "../clock";
+import { storedLocale } from "../requests/load-request";
+import { signingDate } from "./signing-date";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -64,7 +67,15 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
             .map((x) => x.name)
         : [];
     return {
-      request: { id: req.id, title: req.title, status: req.status, environment: req.environment },
+      request: {
+        id: req.id,
+        title: req.title,
+        status: req.status,
+        environment: req.environment,
+        locale: storedLocale(req.locale),
+        timezone: req.timezone,
+        dateFormat: req.dateFormat,
+      },
       recipient: {
         id: me.id,
         name: me.name,
@@ -74,7 +85,11 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
         signedAt: me.role === "APPROVER" ? null : (me.signedAt?.toISOString() ?? null),
         approvedAt: me.role === "APPROVER" ? (me.signedAt?.toISOString() ?? null) : null,
         viewedAt: me.viewedAt?.toISOString() ?? null,
+        locale: storedLocale(me.locale),
       },
+      // What this signer's DATE fields would say if they signed now (the day in the request's zone and format,
+      // in their language): the page shows it, the signature stores it afresh.
+      signingDate: signingDate(me, req, clock.now()),
       // A signer or an approver who was invited and has not finished; a viewer's turn ends as they open the link.
       yourTurn: req.status === "IN_PROGRESS" && (me.role === "SIGNER" || me.role === "APPROVER") && invited,
       waitingFor,

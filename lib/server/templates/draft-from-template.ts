@@ -124,7 +124,14 @@ export async function draftFromTemplate(
     const req = await insertDraft(
       tx,
       auth,
-      { title: input.title, filename: `${tpl.name}.pdf`, origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } } },
+      {
+        title: input.title,
+        filename: `${tpl.name}.pdf`,
+        origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } },
+        locale: input.locale,
+        timezone: input.timezone,
+        dateFormat: input.dateFormat,
+      },
       doc,
     );
     const actor = keyActor(auth);
@@ -141,6 +148,7 @@ export async function draftFromTemplate(
               name: r.name,
               role: r.role ?? (role?.recipientRole as RecipientRole | undefined) ?? "SIGNER",
               order: r.order ?? r.signingOrder ?? role?.signingOrder ?? 1,
+              locale: r.locale ?? null,
               createdAt: new Date(base + i),
             })),
           )
@@ -156,6 +164,7 @@ export async function draftFromTemplate(
         email: r.email,
         role: r.role,
         order: r.order,
+        ...(r.locale !== null && { locale: r.locale }),
         ...(role && { templateRole: role.name, signerRef: signerRefOf(role) }),
       });
     }

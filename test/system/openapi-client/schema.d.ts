@@ -1374,6 +1374,10 @@ export interface operations {
                   message: string;
                   failedAt: string;
                 } | null;
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                timezone: string;
+                /** @enum {string} */
+                dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
                 recipientCount: number;
               }[];
               nextCursor: string | null;
@@ -1451,6 +1455,12 @@ export interface operations {
            * @enum {string}
            */
           delivery_mode?: "email";
+          /** @description The language: en, de, fr, es, it, pt, nl, pl; a BCP 47 tag is reduced to its language ("de-CH" → "de") */
+          locale?: string;
+          /** @description IANA time zone name */
+          timezone?: string;
+          /** @enum {string} */
+          dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
         };
       };
     };
@@ -1507,6 +1517,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -1553,6 +1564,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -1703,6 +1718,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -1749,6 +1765,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -2143,6 +2163,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2189,6 +2210,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -2339,6 +2364,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2385,6 +2411,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -2516,6 +2546,7 @@ export interface operations {
            * @enum {string}
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+          locale?: string | null;
         };
       };
     };
@@ -2553,6 +2584,7 @@ export interface operations {
               };
               /** @enum {string} */
               delivery: "EMAIL" | "EMBEDDED";
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
             };
           };
         };
@@ -2776,6 +2808,7 @@ export interface operations {
            * @enum {string}
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+          locale?: string | null;
         };
       };
     };
@@ -2813,6 +2846,7 @@ export interface operations {
               };
               /** @enum {string} */
               delivery: "EMAIL" | "EMBEDDED";
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
             };
           };
         };
@@ -3562,6 +3596,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -3608,6 +3643,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -3716,6 +3755,10 @@ export interface operations {
                 status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
                 /** @enum {string} */
                 environment: "SANDBOX" | "PRODUCTION";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                timezone: string;
+                /** @enum {string} */
+                dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
               };
               recipient: {
                 /** Format: uuid */
@@ -3729,6 +3772,20 @@ export interface operations {
                 signedAt: string | null;
                 approvedAt: string | null;
                 viewedAt: string | null;
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              };
+              /** @description What this signer's DATE fields would say if they signed now; the signature stores the day it is signed */
+              signingDate: {
+                /** @description The day in the request's zone and format, in the signer's language: "01.04.2025" */
+                value: string;
+                timezone: string;
+                /** @enum {string} */
+                dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+                /**
+                 * @description The signer's language for their values: the recipient's locale, else the request's, else en
+                 * @enum {string}
+                 */
+                locale: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
               };
               yourTurn: boolean;
               /** @description The names of those who must finish before this recipient's turn */
@@ -8407,11 +8464,18 @@ export interface operations {
              * @enum {string}
              */
             delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+            locale?: string | null;
             roleName?: string;
           }[];
           templateData?: {
             [key: string]: components["schemas"]["Schema_0ffe226144"];
           };
+          /** @description The language: en, de, fr, es, it, pt, nl, pl; a BCP 47 tag is reduced to its language ("de-CH" → "de") */
+          locale?: string;
+          /** @description IANA time zone name */
+          timezone?: string;
+          /** @enum {string} */
+          dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
         };
       };
     };
@@ -8468,6 +8532,7 @@ export interface operations {
                 };
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -8514,6 +8579,10 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
