@@ -71,6 +71,31 @@ export const isEmailAddress = (s: string) => s.length <= 320 && EMAIL.test(s);
 /** A NUMBER value as the signer types it: optional minus, digits, optional "." and decimals. */
 export const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
+/** The decimal separator `locale` writes: "," in de, fr, es, it, pt, nl and pl; "." in en. */
+export const decimalSeparator = (locale: string) =>
+  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+
+/**
+ * A NUMBER value as a signer whose language is `locale` types it, in the form stored (issue 23): the same digits
+ * with "." for decimals ("3,5" from a German signer is "3.5"), or null when it is not a number so written. "."
+ * is the decimal point in every language (what a number input and a program send); the language's own
+ * separator is read as one too. Thousands separators are never read: "1.234,5", "1,234.5", "1 234" are refused,
+ * so a value has one reading only ("3.500" is three and a half, whoever typed it).
+ */
+export function canonicalNumber(text: string, locale: string): string | null {
+  const t = text.trim();
+  if (NUMBER_TEXT.test(t)) return t;
+  const sep = decimalSeparator(locale);
+  if (sep === "," && /^-?\d+,\d+$/.test(t)) return t.replace(",", ".");
+  return null;
+}
+
+/** What a NUMBER value must look like to a signer whose language is `locale`, after "must be a number". */
+export const numberFormatHint = (locale: string) =>
+  decimalSeparator(locale) === ","
+    ? "digits, with , or . for decimals, no thousands separators"
+    : "digits, with . for decimals, no thousands separators";
+
 /** Why `text` is not an acceptable value of a NUMBER field with these bounds, or null. */
 export function numberProblem(
   text: string,

@@ -171,7 +171,8 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     const pdf = await sealed(key, d.id);
     const text = (await pdftotext(pdf)).replace(/\s+/g, " ");
     const done = (await call("GET", `${SR}/${d.id}`, { key })).body.data;
-    const at = (id: string, k: string) => String(recipientOf(done, id)[k]);
+    // The certificate prints each time to the second, in the request's zone (UTC here).
+    const at = (id: string, k: string) => String(recipientOf(done, id)[k]).replace(/^(.{10})T(.{8})\.\d{3}Z$/, "$1 $2 UTC");
     expect(text).toContain("Sam Signer <sam.signer@example.com> Role: SIGNER · Order: 1 · Status: SIGNED");
     expect(text).toContain(`Signed at: ${at(s.id, "signedAt")}`);
     expect(text).toContain("Ada Approver <ada.approver@example.com> Role: APPROVER · Order: 2 · Status: APPROVED");
@@ -179,7 +180,7 @@ describe("recipient roles: APPROVER and VIEWER", () => {
     expect(text).toContain("Vic Viewer <vic.viewer@example.com> Role: VIEWER · Order: 3 · Status: VIEWED");
     expect(text).toContain(`Viewed at: ${at(v.id, "viewedAt")} IP address: 198.51.100.44 User agent: ViewerBrowser/3.0`);
     expect(text).toContain("Cleo Copy <cleo.cc@example.com> Role: CC");
-    expect(text).toMatch(/Received a copy at: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(the sealed PDF, by e-mail\)/);
+    expect(text).toMatch(/Received a copy at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(the sealed PDF, by e-mail\)/);
     expect(text).toContain("recipient.approved");
     // Everyone, CC included, gets the sealed PDF.
     const completion = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items

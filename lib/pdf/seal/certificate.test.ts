@@ -8,6 +8,9 @@ import { SANDBOX_LINE } from "./draw-values";
 
 const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
 
+/** How a certificate in UTC prints an ISO 8601 time: to the second, "2026-11-22 10:15:00 UTC". */
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 function certificate(events = 3): CertificateData {
@@ -84,11 +87,11 @@ describe("appendCertificatePage", () => {
       expect(text).toContain(s);
     }
     for (const s of [
-      "2026-11-22T10:15:00.000Z",
+      "Signed at: 2026-11-22 10:15:00 UTC",
       "203.0.113.7",
       "2001:db8::1",
       "curl/8.5.0",
-      "2026-11-22T09:00:00.000Z",
+      "2026-11-22 09:00:00 UTC",
       "request.sent",
       "key:key_123",
       "198.51.100.0",
@@ -130,9 +133,29 @@ describe("appendCertificatePage", () => {
     );
     expect(t).toContain("Timestamp authority: Example TSA");
     expect(t).toContain(
-      "Timestamp: from Example TSA at sealing; the exact time is inside the signature. The authority's clock read 2026-11-22T12:00:00.000Z when sealing began.",
+      "Timestamp: from Example TSA at sealing; the exact time is inside the signature. The authority's clock read 2026-11-22 12:00:00 UTC when sealing began.",
     );
     expect(text).not.toContain("PAdES level"); // no seal given, no seal section
+  });
+
+  it("prints every time in the request's zone with its offset, to the second, and in UTC (issue 23)", async () => {
+    const t = (
+      await pdftotext(
+        await appendCertificatePage(pdf, {
+          ...certificate(2),
+          timeZone: "Asia/Tokyo",
+          sealedAt: "2026-11-22T15:00:01.999Z",
+          recipients: [{ ...certificate().recipients[0]!, signedAt: "2026-11-22T23:30:05.123Z" }],
+        }),
+      )
+    ).replace(/\s+/g, " ");
+    expect(t).toContain("Time zone: Asia/Tokyo (each time in this zone, then in UTC)");
+    expect(t).toContain("Sealed by Signet on 2026-11-23 00:00:01 +09:00 (2026-11-22 15:00:01 UTC)");
+    expect(t).toContain("Signed at: 2026-11-23 08:30:05 +09:00 (2026-11-22 23:30:05 UTC)");
+    expect(t).toContain("2026-11-22 18:00:00 +09:00 (2026-11-22 09:00:00 UTC) request.sent");
+    expect(t).toContain("2026-11-22 18:00:01 +09:00 (2026-11-22 09:00:01 UTC) recipient.viewed.1");
+    // No milliseconds anywhere, no ISO 8601 "T…Z".
+    expect(t).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d|\dT\d{2}:/);
   });
 
   it("runs onto more pages when there are many events, numbering them", async () => {
@@ -142,7 +165,7 @@ describe("appendCertificatePage", () => {
     expect(pages).toBeGreaterThan(1);
     const all = await pdftotext(long);
     expect(all).toContain(`page ${pages} of ${pages}`);
-    for (let i = 0; i < 120; i++) expect(all).toContain(new Date(Date.UTC(2026, 10, 22, 9, 0, i)).toISOString());
+    for (let i = 0; i < 120; i++) expect(all).toContain(utc(new Date(Date.UTC(2026, 10, 22, 9, 0, i)).toISOString()));
     for (let p = 4; p <= 3 + pages; p++) expect(await pageText(long, p)).toContain(SANDBOX_LINE);
   });
 });

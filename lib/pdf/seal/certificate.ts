@@ -14,6 +14,7 @@
  */
 import crypto from "node:crypto";
 import type { PDFDocument } from "pdf-lib";
+import { formatEventTime } from "../../dates/zoned";
 import { loadPdf } from "../load";
 import { drawSandboxLine } from "./draw-values";
 import { drawable, embedSealFont, wrapText, type SealFont } from "./fonts";
@@ -64,6 +65,13 @@ export interface CertificateData {
   sealedContentLength?: number;
   /** ISO 8601; default now. */
   sealedAt?: string;
+  /**
+   * The request's IANA time zone (issue 23): every time is printed in it with its offset, to the second, and
+   * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
+   */
+  timeZone?: string;
+  /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
+  locale?: string;
   /** The seal itself: sealDocument fills it in from the signing certificate and the level. */
   seal?: CertificateSeal;
 }
@@ -117,7 +125,9 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     add(`${label}: ${value}`, { indent });
   };
 
-  const sealedAt = cert.sealedAt ?? new Date().toISOString();
+  const timeZone = cert.timeZone ?? "UTC";
+  const time = (iso: string | undefined) => (iso ? formatEventTime(iso, { timeZone, locale: cert.locale }) : undefined);
+  const sealedAt = time(cert.sealedAt ?? new Date().toISOString());
   add("Certificate of completion", { size: 18, color: ACCENT });
   add(`Sealed by Signet on ${sealedAt}`, { color: GREY, gap: 4 });
 
@@ -125,6 +135,7 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
   field("Request ID", cert.requestId);
   field("Title", cert.title);
   field("Environment", cert.environment);
+  field("Time zone", timeZone === "UTC" ? "UTC" : `${timeZone} (each time in this zone, then in UTC)`);
 
   // A hash goes on its own line under its label: label and hash together are wider than the page.
   const hash = (label: string, value: string | undefined) => {
@@ -154,7 +165,7 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     if (s.timestampAuthority) {
       field("Timestamp authority", s.timestampAuthority);
       add(
-        `Timestamp: from ${s.timestampAuthority} at sealing; the exact time is inside the signature.${s.timestampAuthorityCheckedAt ? ` The authority's clock read ${s.timestampAuthorityCheckedAt} when sealing began.` : ""}`,
+        `Timestamp: from ${s.timestampAuthority} at sealing; the exact time is inside the signature.${s.timestampAuthorityCheckedAt ? ` The authority's clock read ${time(s.timestampAuthorityCheckedAt)} when sealing began.` : ""}`,
         { color: GREY, size: 8, gap: 2 },
       );
     }
@@ -168,14 +179,14 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
       field("Role", `${r.role} · Order: ${r.order} · Status: ${r.status}`, 14);
       field("Identified by", r.identification, 14);
       if (r.role === "CC") field("Received a copy at", `${sealedAt} (the sealed PDF, by e-mail)`, 14);
-      else field(ACTED_AT[r.role] ?? "Signed at", r.signedAt, 14);
+      else field(ACTED_AT[r.role] ?? "Signed at", time(r.signedAt), 14);
       field("IP address", r.ip, 14);
       field("User agent", r.userAgent, 14);
     });
 
   heading(`Events (${cert.events.length})`);
   cert.events.forEach((e, i) => {
-    add(`${e.at}  ${e.type}`, { size: 9, gap: i === 0 ? 2 : 6 });
+    add(`${time(e.at)}  ${e.type}`, { size: 9, gap: i === 0 ? 2 : 6 });
     field("Actor", e.actor, 14);
     field("IP address", e.ip, 14);
     field("User agent", e.userAgent, 14);

@@ -140,7 +140,7 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
       "203.0.113.20",
       "Mozilla/5.0 Bob",
       "request.sent",
-      "2026-11-23T10:00:00.000Z",
+      "2026-11-23 10:00:00 UTC",
     ]) {
       expect(cert).toContain(s);
     }

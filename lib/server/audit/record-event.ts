@@ -20,13 +20,18 @@ export const keyActor = (auth: KeyAuth): Actor =>
 export const staffLabel = (s: { name: string; email: string }) => `${s.name} <${s.email}> (staff)`;
 export const systemActor: Actor = { actor: "system" };
 
-/** Audit events are written in the same transaction as the change they describe. */
+/**
+ * Audit events are written in the same transaction as the change they describe. `at`: the time of the change
+ * when the caller read it (a signature: the same instant as the recipient's signedAt and the DATE fields' day);
+ * else the database's clock.
+ */
 export async function recordEvent(
   db: Queryable,
   requestId: string,
   type: string,
   who: Actor,
   data: Record<string, unknown> = {},
+  opts: { at?: Date } = {},
 ) {
   await db.insert(auditEvents).values({
     requestId,
@@ -36,5 +41,6 @@ export async function recordEvent(
     ip: who.ip ?? null,
     userAgent: who.userAgent ?? null,
     data,
+    ...(opts.at && { createdAt: opts.at }),
   });
 }

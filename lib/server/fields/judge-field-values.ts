@@ -1,5 +1,5 @@
 import "server-only";
-import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
+import { canonicalNumber, isEmailAddress, numberFormatHint, numberProblem } from "@/lib/schemas/fields";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
 import type { FieldError } from "../http/errors";
@@ -11,14 +11,16 @@ type Given = Map<string, { v: SubmitSignature["values"][number]; at: string }>;
  * The values a signer submits, judged field by field (the server is the authority; the page checks
  * the same first). Returns the values to store and every problem, each naming its field: the
  * submitted entry's place ("values.2.text") or, for a value that was not given, the field's id.
- * SIGNATURE/INITIAL images are judged and stored by the caller; `imageIds` are those it holds.
+ * SIGNATURE/INITIAL images are judged and stored by the caller; `imageIds` are those it holds. `signing`: what
+ * a DATE field says (the day in the request's zone and format) and the signer's language (a NUMBER is read in it,
+ * and stored with "." for decimals).
  */
 export function judgeFieldValues(
   mine: FieldRow[],
   given: Given,
   signer: { name: string; email: string },
   imageIds: Set<string>,
-  today: string,
+  signing: { date: string; locale: string },
 ): { values: Map<string, FieldValue>; problems: FieldError[] } {
   const values = new Map<string, FieldValue>();
   const problems: FieldError[] = [];
@@ -32,7 +34,7 @@ export function judgeFieldValues(
     const label = f.label || f.name || f.type.toLowerCase();
     switch (f.type) {
       case "DATE":
-        values.set(f.id, { kind: "date", text: today });
+        values.set(f.id, { kind: "date", text: signing.date });
         break;
       case "TEXT": {
         const text = g?.v.text ?? f.defaultValue ?? "";
@@ -62,9 +64,13 @@ export function judgeFieldValues(
           if (f.required) bad(f, ".text", `${label} is required`);
           break;
         }
-        const p = numberProblem(text, { min: f.minValue, max: f.maxValue, decimals: f.decimals });
-        if (p) bad(f, ".text", `${label} ${p}`);
-        else values.set(f.id, { kind: "text", text });
+        const canonical = canonicalNumber(text, signing.locale);
+        const p =
+          canonical === null
+            ? `must be a number (${numberFormatHint(signing.locale)})`
+            : numberProblem(canonical, { min: f.minValue, max: f.maxValue, decimals: f.decimals });
+        if (p || canonical === null) bad(f, ".text", `${label} ${p}`);
+        else values.set(f.id, { kind: "text", text: canonical });
         break;
       }
       case "DROPDOWN": {

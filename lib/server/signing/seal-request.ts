@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
 import { CERTIFICATE_PAGE_SIZE, levelAtLeast } from "@/lib/pdf/seal";
+import { formatEventTime } from "@/lib/dates/zoned";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { returnToSigners } from "./return-to-signers";
@@ -118,6 +119,8 @@ async function sealOnce(requestId: string) {
         requestId: req.id,
         title: req.title,
         environment: req.environment,
+        // Every time on the certificate in the request's zone (and in UTC); its words stay English for now.
+        timeZone: req.timezone,
         originalSha256: original.sha256,
         documentSha256: doc.sha256,
         recipients: recs.map((r) => {
@@ -134,7 +137,7 @@ async function sealOnce(requestId: string) {
             signedAt: at?.toISOString(),
             ip: acted ? (acted.ip ?? undefined) : undefined,
             userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-            identification: identificationOf(r, events),
+            identification: identificationOf(r, events, req.timezone),
           };
         }),
         events: events.map((e) => ({
@@ -198,16 +201,17 @@ const ACTS: Record<string, { event: string }> = {
 function identificationOf(
   r: { id: string; role: string; authMethod: string; delivery: string },
   events: { type: string; actor: string; createdAt: Date }[],
+  timeZone: string,
 ): string {
   // An EMBEDDED recipient is identified by the sender's application, which asked for their signing URL.
   const parts = [r.delivery === "EMBEDDED" ? "signing URL embedded by the sender's application" : "e-mail link"];
   const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
   if (r.authMethod === "ACCESS_CODE") {
     const at = verified("recipient.access_code.verified");
-    parts.push(at ? `access code (given ${at.toISOString().replace("T", " ").slice(0, 19)} UTC)` : "access code (never given)");
+    parts.push(at ? `access code (given ${formatEventTime(at, { timeZone })})` : "access code (never given)");
   } else if (r.authMethod === "EMAIL_CODE") {
     const at = verified("recipient.email_code.verified");
-    parts.push(at ? `e-mail code (given ${at.toISOString().replace("T", " ").slice(0, 19)} UTC)` : "e-mail code (never given)");
+    parts.push(at ? `e-mail code (given ${formatEventTime(at, { timeZone })})` : "e-mail code (never given)");
   }
   return parts.join("; ");
 }

@@ -17,8 +17,8 @@ import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { clock } from "../clock";
+import { signingDate } from "./signing-date";
 
 /**
  * A signer signs: every field of theirs gets its value, the recipient becomes SIGNED, and either the
@@ -32,6 +32,8 @@ export async function submitSignature(
   session: string | null = null,
 ) {
   await limitSigner(token, who.ip ?? null);
+  // One instant for the signature: its time, its audit event and the day its DATE fields say.
+  const now = clock.now();
   const db = await getDb();
   // Everything is judged first (every image included); images are stored only once all of it is
   // right, before the transaction (content-addressed, so a retry stores nothing twice).
@@ -53,7 +55,8 @@ export async function submitSignature(
       images.set(f.id, await judgeSignatureImage(g.v.image, `${g.at}.image`));
   }
   // Each value judged by its field's type (lib/server/fields/judge-field-values.ts).
-  const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), today());
+  const date = signingDate(pre.r, pre.req, now);
+  const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), { date: date.value, locale: date.locale });
   const values = judged.values;
   problems.push(...judged.problems);
   const [problem] = problems;
@@ -72,7 +75,6 @@ export async function submitSignature(
         .update(fields)
         .set({ value: JSON.stringify(value) })
         .where(eq(fields.id, id));
-    const now = new Date();
     await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
     await recordEvent(
       tx,
@@ -80,6 +82,7 @@ export async function submitSignature(
       "recipient.signed",
       { actor: `recipient:${r.id}`, ...who },
       { email: r.email, name: r.name, fields: values.size },
+      { at: now },
     );
     await emitEvent(tx, req, "signature_request.signed", {
       id: req.id,
