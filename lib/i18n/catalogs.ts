@@ -19,6 +19,6 @@ export type Messages = typeof en;
 export const catalogs: Record<Locale, Messages> = { en, de, fr, es, it, pt, nl, pl };
 
 /** The ICU messages of one namespace in one language, for server-side text (mails, the certificate page). */
-export function translator<const N extends "mail" | "signing">(locale: Locale, namespace: N) {
+export function translator<const N extends "certificate" | "mail" | "signing">(locale: Locale, namespace: N) {
   return createTranslator({ locale, messages: catalogs[locale], namespace });
 }
