@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LOCALE_COOKIE, LOCALE_HEADER } from "@/lib/i18n/locales";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
-import { linkHttpStatus, signingLinkState } from "@/lib/server/signing/link-state";
+import { embedLinkLocales, linkHttpStatus, signingLinkState, type StoredLocales } from "@/lib/server/signing/link-state";
 
 /**
  * A signing page's HTTP status and language.
@@ -18,16 +18,23 @@ import { linkHttpStatus, signingLinkState } from "@/lib/server/signing/link-stat
  * Any failure here leaves the status to the page and the language to the cookie and the browser.
  */
 export async function proxy(req: NextRequest) {
-  const [, , first = ""] = req.nextUrl.pathname.split("/");
+  const [, , first = "", second = ""] = req.nextUrl.pathname.split("/");
   let status = 200;
+  let stored: StoredLocales | null = null;
   try {
-    if (first !== "embed") status = linkHttpStatus(await signingLinkState(decodeURIComponent(first)));
+    if (first === "embed") stored = await embedLinkLocales(decodeURIComponent(second));
+    else {
+      const state = await signingLinkState(decodeURIComponent(first));
+      status = linkHttpStatus(state);
+      stored = state.locales ?? null;
+    }
   } catch (e) {
     console.error("[signet] signing link status:", e instanceof Error ? e.message : e);
   }
   const headers = new Headers(req.headers);
   const locale = resolveLocale({
     chosen: req.cookies.get(LOCALE_COOKIE)?.value,
+    ...stored,
     acceptLanguage: req.headers.get("accept-language"),
   });
   headers.set(LOCALE_HEADER, locale);

@@ -2,12 +2,15 @@ import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LOCALE_HEADER } from "@/lib/i18n/locales";
+import { runDueJobs } from "@/lib/server/jobs/worker";
 import { proxy } from "@/proxy";
 import RootLayout from "@/app/layout";
 import SigningLayout from "@/app/sign/layout";
 import SignPage from "@/app/sign/[token]/page";
 import SigningLinkNotFound from "@/app/sign/[token]/not-found";
 import { call, makeOrg } from "../support/api";
+import { firstOf } from "../support/expect-helpers";
+import { simplePdf } from "../support/simple-pdf";
 import { sentRequest, tokenOf } from "../support/signing";
 
 // Issue 23, part 1: the signer side speaks the recipient's language, else the request's, else the
@@ -85,5 +88,81 @@ describe("the signing page's language", () => {
     requestHeaders.current = new Headers({ "accept-language": "de-DE" });
     const html = renderToStaticMarkup(await RootLayout({ children: null }));
     expect(html).toMatch(/<html lang="en">/);
+  });
+
+  it("a recipient's locale: German page whatever the browser; else the request's", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    const { recipientIds } = await sentRequest(key, [{ email: "de-page@example.com", name: "Dora", order: 1, locale: "de" }]);
+    const de = await renderSigningRoute(await tokenOf(recipientIds[0]), { "accept-language": "fr-FR" });
+    expect(de.html).toMatch(/<html lang="de">/);
+    expect(de.html).toContain("Ihr Dokument wird geladen …");
+
+    const id = await requestIn(key, "it", { email: "it-page@example.com", name: "Ivo" });
+    const r = firstOf((await call("GET", `${SR}/${id}`, { key })).body.data.recipients, "the recipient");
+    const it = await renderSigningRoute(await tokenOf(r.id), { "accept-language": "fr-FR" });
+    expect(it.html).toMatch(/<html lang="it">/);
+  });
+});
+
+/** A sent request made with a `locale`, one signer (with a signature field). */
+async function requestIn(key: string, locale: string, signer: { email: string; name: string; locale?: string }) {
+  const made = await call("POST", SR, {
+    key,
+    form: { title: "Contratto", locale, file: { data: await simplePdf(), name: "c.pdf", type: "application/pdf" } },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id: string = made.body.data.id;
+  const r = await call("POST", `${SR}/${id}/recipients`, { key, json: { order: 1, ...signer } });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const f = await call("POST", `${SR}/${id}/fields`, {
+    key,
+    json: { fields: [{ type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 100, width: 180, height: 50 }] },
+  });
+  expect(f.status, JSON.stringify(f.body)).toBe(201);
+  expect((await call("POST", `${SR}/${id}/send`, { key })).status).toBe(200);
+  return id;
+}
+
+/** The invitation an address got, as the outbox shows it (text; the link hidden). */
+async function invitationTo(key: string, email: string) {
+  await runDueJobs();
+  const list = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items as { id: string; to: string }[];
+  const item = list.find((m) => m.to.includes(email));
+  expect(item, `a mail to ${email}`).toBeTruthy();
+  return (await call("GET", `/api/v1/enterprise/outbox/${item!.id}`, { key })).body.data as {
+    subject: string;
+    text: string;
+    html: string;
+  };
+}
+
+describe("the recipients' mails' language", () => {
+  it("a locale de recipient's invitation is German (subject, text, HTML); English without any locale", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    await sentRequest(key, [
+      { email: "de-mail@example.com", name: "Dora Deutsch", order: 1, locale: "de" },
+      { email: "en-mail@example.com", name: "Ed English", order: 1 },
+    ]);
+    const de = await invitationTo(key, "de-mail@example.com");
+    expect(de.subject).toBe("[Sandbox] Bitte unterschreiben: Signing test");
+    expect(de.text).toContain("Guten Tag Dora Deutsch,");
+    expect(de.text).toContain("Sie werden gebeten, „Signing test“ zu unterschreiben.");
+    expect(de.text).toContain("Dokument öffnen und unterschreiben: [link hidden]");
+    expect(de.text).toContain("Sandbox: Dies ist ein Test und keine rechtsgültige Signatur.");
+    expect(de.html).toContain("Sie werden gebeten, <b>Signing test</b> zu unterschreiben.");
+    expect(de.html).toContain("Gesendet von Signet");
+    const en = await invitationTo(key, "en-mail@example.com");
+    expect(en.subject).toBe("[Sandbox] Please sign: Signing test");
+    expect(en.text).toContain('You are asked to sign "Signing test".');
+  });
+
+  it("a recipient without a locale is written in the request's; their own wins over it", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    await requestIn(key, "fr", { email: "fr-req@example.com", name: "Fanny" });
+    const fr = await invitationTo(key, "fr-req@example.com");
+    expect(fr.subject).toBe("[Bac à sable] À signer : Contratto");
+    expect(fr.text).toContain("Nous vous invitons à signer « Contratto ».");
+    await requestIn(key, "fr", { email: "pl-own@example.com", name: "Piotr", locale: "pl" });
+    expect((await invitationTo(key, "pl-own@example.com")).subject).toBe("[Piaskownica] Prośba o podpis: Contratto");
   });
 });

@@ -8,6 +8,7 @@ import { blobs } from "../blobs/store";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { deliverMail, type MailAddress } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
+import { resolveLocale } from "@/lib/i18n/resolve-locale";
 import { signingToken } from "../signing/tokens";
 import { signerCodeOf } from "../signing/signer-auth";
 import { CODE_TTL_MS } from "../signing/signer-session";
@@ -35,6 +36,10 @@ async function loadRecipient(recipientId: string) {
   return row;
 }
 
+/** A recipient's mails speak their language: theirs, else the request's, else English (issue 23). */
+const mailLocale = (row: { r: { locale: string | null }; req: { locale: string | null } }) =>
+  resolveLocale({ recipient: row.r.locale, request: row.req.locale });
+
 /** A recipient as a nodemailer address object: the name never becomes part of an address string. */
 const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.name, address: r.email });
 
@@ -57,6 +62,7 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
     link,
     reminder: !!payload.reminder,
     role: row.r.role,
+    locale: mailLocale(row),
   });
   const sent = await deliverMail(job.id, {
     kind: payload.reminder ? "reminder" : "invitation",
@@ -84,7 +90,7 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
 async function notify(payload: JobPayloads["notify"], job: JobContext) {
   const row = await loadRecipient(payload.recipientId);
   if (!row) return { skipped: "recipient gone" };
-  const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX" };
+  const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", locale: mailLocale(row) };
   const { kind } = payload;
   const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
   const to = mailTo(row.r);
@@ -92,13 +98,12 @@ async function notify(payload: JobPayloads["notify"], job: JobContext) {
     const db = await getDb();
     const doc = await currentDocument(db, row.req.id);
     const bytes = await blobs().get(doc.sha256);
-    const safe = row.req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
     await deliverMail(job.id, {
       kind,
       scope,
       to,
       ...messages.completed(base),
-      attachments: [{ filename: `${safe} (signed).pdf`, content: Buffer.from(bytes), contentType: "application/pdf" }],
+      attachments: [{ filename: messages.completedFileName(base), content: Buffer.from(bytes), contentType: "application/pdf" }],
     });
   } else if (payload.kind === "declined") {
     await deliverMail(job.id, {
@@ -135,6 +140,7 @@ async function signerCode(payload: JobPayloads["signer-code"], job: JobContext) 
       code: await signerCodeOf(db, code.id),
       minutes,
       sandbox: row.req.environment === "SANDBOX",
+      locale: mailLocale(row),
     }),
   });
   return { sent: true };

@@ -1,8 +1,18 @@
 import "server-only";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { zTokenParams } from "@/lib/schemas/signing";
 import type { Environment } from "../auth/keys";
 import { getDb } from "../db";
+import { embedLinks, recipients, signatureRequests } from "../db/schema";
+import { hashToken } from "./tokens";
+import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupSigner, sealedCopyUntil } from "./find-signer";
+
+/** The languages stored for a link's recipient and request (issue 23), for the page's language. */
+export interface StoredLocales {
+  recipient: string | null;
+  request: string | null;
+}
 
 /** What a signing link's page is, decided on the server before anything is rendered. */
 export type SigningLinkState =
@@ -27,11 +37,17 @@ export type SigningLinkState =
  * response carries (`proxy.ts`): the same rules as the signer's API (find-signer.ts). Reads only:
  * the first view is recorded by the API call the page makes.
  */
-export async function signingLinkState(token: string): Promise<SigningLinkState> {
+export async function signingLinkState(token: string): Promise<SigningLinkState & { locales?: StoredLocales }> {
   if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
   const row = await lookupSigner(await getDb(), token);
   if (!row) return { kind: "unknown" };
   const { r, req } = row;
+  return { ...linkState(row), locales: { recipient: r.locale, request: req.locale } };
+}
+
+type SignerRow = NonNullable<Awaited<ReturnType<typeof lookupSigner>>>;
+
+function linkState({ r, req }: SignerRow): SigningLinkState {
   const environment = req.environment as Environment;
   const gated = r.authMethod !== "NONE";
   const message = endedReason(req);
@@ -54,3 +70,20 @@ export async function signingLinkState(token: string): Promise<SigningLinkState>
 /** The HTTP status of a signing link's page: 404 unknown, 410 ended, else 200. */
 export const linkHttpStatus = (s: SigningLinkState): 200 | 404 | 410 =>
   s.kind === "unknown" ? 404 : s.kind === "ended" ? 410 : 200;
+
+/**
+ * The stored languages behind a signing URL of embedded signing, read without opening it (proxy.ts,
+ * before the page opens it): null when the URL is unknown, used or expired (the page answers 404).
+ */
+export async function embedLinkLocales(token: string): Promise<StoredLocales | null> {
+  if (!isEmbedToken(token)) return null;
+  const [row] = await (
+    await getDb()
+  )
+    .select({ recipient: recipients.locale, request: signatureRequests.locale })
+    .from(embedLinks)
+    .innerJoin(recipients, eq(recipients.id, embedLinks.recipientId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
+    .where(and(eq(embedLinks.tokenHash, hashToken(token)), isNull(embedLinks.usedAt), gt(embedLinks.expiresAt, sql`now()`)));
+  return row ?? null;
+}
