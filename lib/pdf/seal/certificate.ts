@@ -72,6 +72,8 @@ export interface CertificateData {
   timeZone?: string;
   /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
   locale?: string;
+  /** The certificate's words in that language (issue 23), translated by the server; default English. */
+  labels?: CertificateLabels;
   /** The seal itself: sealDocument fills it in from the signing certificate and the level. */
   seal?: CertificateSeal;
 }
@@ -105,8 +107,112 @@ const BLACK: Rgb = [0, 0, 0];
 const GREY: Rgb = [0.35, 0.35, 0.35];
 const ACCENT: Rgb = [0.1, 0.2, 0.45];
 
-/** What each role that takes a turn did, as its time's label. */
-const ACTED_AT: Record<string, string> = { SIGNER: "Signed at", APPROVER: "Approved at", VIEWER: "Viewed at" };
+/**
+ * The certificate's words (issue 23). The engine translates nothing: the server hands it these, from
+ * lib/i18n's catalogs (lib/server/signing/certificate-labels.ts). `{name}` marks a value only the engine
+ * knows (a time it formats, a length it measures, a page number), filled in by `fill`.
+ */
+export interface CertificateLabels {
+  title: string;
+  /** {time} */
+  sealedOn: string;
+  request: string;
+  requestId: string;
+  documentTitle: string;
+  environment: string;
+  timeZone: string;
+  /** {zone} */
+  timeZoneNote: string;
+  document: string;
+  originalSha256: string;
+  sentSha256: string;
+  sealedSha256: string;
+  sealedLength: string;
+  /** {count}, one per plural category of the language that a whole number can take (`other` at least). */
+  bytes: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  /** {length}, {command} */
+  sealedContentNote: string;
+  seal: string;
+  sealingCertificate: string;
+  fingerprint: string;
+  padesLevel: string;
+  levels: Record<PadesLevel, string>;
+  timestampAuthority: string;
+  /** {authority} */
+  timestampNote: string;
+  /** {time} */
+  tsaClock: string;
+  /** {count} */
+  recipients: string;
+  role: string;
+  order: string;
+  status: string;
+  roles: Record<string, string>;
+  statuses: Record<string, string>;
+  identifiedBy: string;
+  signedAt: string;
+  approvedAt: string;
+  viewedAt: string;
+  receivedCopyAt: string;
+  /** {time} */
+  receivedCopyValue: string;
+  ipAddress: string;
+  userAgent: string;
+  /** {count} */
+  events: string;
+  actor: string;
+  /** {id}, {page}, {total} */
+  footer: string;
+}
+
+/** The English words, when the caller gives none (lib/i18n/messages/en.json says the same: a test holds them together). */
+export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
+  title: "Certificate of completion",
+  sealedOn: "Sealed by Signet on {time}",
+  request: "Request",
+  requestId: "Request ID",
+  documentTitle: "Title",
+  environment: "Environment",
+  timeZone: "Time zone",
+  timeZoneNote: "{zone} (each time in this zone, then in UTC)",
+  document: "Document",
+  originalSha256: "Original document SHA-256",
+  sentSha256: "Document as sent for signing SHA-256",
+  sealedSha256: "Sealed content SHA-256",
+  sealedLength: "Sealed content length",
+  bytes: { one: "{count} byte", other: "{count} bytes" },
+  sealedContentNote:
+    "The sealed content is the document with every value drawn, before this certificate and the digital signature were appended: the first {length} bytes of this file. Check it with: {command}",
+  seal: "Seal",
+  sealingCertificate: "Sealing certificate",
+  fingerprint: "Sealing certificate SHA-256 fingerprint",
+  padesLevel: "PAdES level",
+  levels: PADES_LEVEL_TEXT,
+  timestampAuthority: "Timestamp authority",
+  timestampNote: "Timestamp: from {authority} at sealing; the exact time is inside the signature.",
+  tsaClock: "The authority's clock read {time} when sealing began.",
+  recipients: "Recipients ({count})",
+  role: "Role",
+  order: "Order",
+  status: "Status",
+  roles: { SIGNER: "SIGNER", APPROVER: "APPROVER", VIEWER: "VIEWER", CC: "CC" },
+  statuses: { PENDING: "PENDING", SENT: "SENT", VIEWED: "VIEWED", SIGNED: "SIGNED", APPROVED: "APPROVED", DECLINED: "DECLINED" },
+  identifiedBy: "Identified by",
+  signedAt: "Signed at",
+  approvedAt: "Approved at",
+  viewedAt: "Viewed at",
+  receivedCopyAt: "Received a copy at",
+  receivedCopyValue: "{time} (the sealed PDF, by e-mail)",
+  ipAddress: "IP address",
+  userAgent: "User agent",
+  events: "Events ({count})",
+  actor: "Actor",
+  footer: "Signet certificate of completion · request {id} · page {page} of {total}",
+};
+
+/** A label with its `{name}` marks filled in. */
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 
 /** The certificate as lines, wrapped to the page width; split into pages by `paginate`. */
 function compose(cert: CertificateData, font: SealFont): Line[] {
@@ -125,17 +231,20 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     add(`${label}: ${value}`, { indent });
   };
 
+  const L = cert.labels ?? ENGLISH_CERTIFICATE_LABELS;
+  const plural = new Intl.PluralRules(cert.locale ?? "en");
+  const bytes = (n: number) => fill(L.bytes[plural.select(n)] ?? L.bytes.other, { count: n });
   const timeZone = cert.timeZone ?? "UTC";
   const time = (iso: string | undefined) => (iso ? formatEventTime(iso, { timeZone, locale: cert.locale }) : undefined);
   const sealedAt = time(cert.sealedAt ?? new Date().toISOString());
-  add("Certificate of completion", { size: 18, color: ACCENT });
-  add(`Sealed by Signet on ${sealedAt}`, { color: GREY, gap: 4 });
+  add(L.title, { size: 18, color: ACCENT });
+  add(fill(L.sealedOn, { time: sealedAt ?? "" }), { color: GREY, gap: 4 });
 
-  heading("Request");
-  field("Request ID", cert.requestId);
-  field("Title", cert.title);
-  field("Environment", cert.environment);
-  field("Time zone", timeZone === "UTC" ? "UTC" : `${timeZone} (each time in this zone, then in UTC)`);
+  heading(L.request);
+  field(L.requestId, cert.requestId);
+  field(L.documentTitle, cert.title);
+  field(L.environment, cert.environment);
+  field(L.timeZone, timeZone === "UTC" ? "UTC" : fill(L.timeZoneNote, { zone: timeZone }));
 
   // A hash goes on its own line under its label: label and hash together are wider than the page.
   const hash = (label: string, value: string | undefined) => {
@@ -143,53 +252,57 @@ function compose(cert: CertificateData, font: SealFont): Line[] {
     add(`${label}:`, { gap: 2 });
     add(value, { indent: 14 });
   };
-  heading("Document");
-  hash("Original document SHA-256", cert.originalSha256);
-  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256)
-    hash("Document as sent for signing SHA-256", cert.documentSha256);
-  hash("Sealed content SHA-256", cert.sealedContentSha256);
+  heading(L.document);
+  hash(L.originalSha256, cert.originalSha256);
+  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256) hash(L.sentSha256, cert.documentSha256);
+  hash(L.sealedSha256, cert.sealedContentSha256);
   if (cert.sealedContentLength !== undefined) {
-    field("Sealed content length", `${cert.sealedContentLength} bytes`);
-    add(
-      `The sealed content is the document with every value drawn, before this certificate and the digital signature were appended: the first ${cert.sealedContentLength} bytes of this file. Check it with: head -c ${cert.sealedContentLength} file.pdf | sha256sum`,
-      { color: GREY, size: 8, gap: 2 },
-    );
+    const length = cert.sealedContentLength;
+    field(L.sealedLength, bytes(length));
+    add(fill(L.sealedContentNote, { length, command: `head -c ${length} file.pdf | sha256sum` }), {
+      color: GREY,
+      size: 8,
+      gap: 2,
+    });
   }
 
   if (cert.seal) {
     const s = cert.seal;
-    heading("Seal");
-    field("Sealing certificate", s.certificateSubject);
-    hash("Sealing certificate SHA-256 fingerprint", s.certificateSha256);
-    field("PAdES level", `${s.level} (${PADES_LEVEL_TEXT[s.level]})`);
+    heading(L.seal);
+    field(L.sealingCertificate, s.certificateSubject);
+    hash(L.fingerprint, s.certificateSha256);
+    field(L.padesLevel, `${s.level} (${L.levels[s.level]})`);
     if (s.timestampAuthority) {
-      field("Timestamp authority", s.timestampAuthority);
-      add(
-        `Timestamp: from ${s.timestampAuthority} at sealing; the exact time is inside the signature.${s.timestampAuthorityCheckedAt ? ` The authority's clock read ${time(s.timestampAuthorityCheckedAt)} when sealing began.` : ""}`,
-        { color: GREY, size: 8, gap: 2 },
-      );
+      field(L.timestampAuthority, s.timestampAuthority);
+      const clock = s.timestampAuthorityCheckedAt
+        ? ` ${fill(L.tsaClock, { time: time(s.timestampAuthorityCheckedAt) ?? "" })}`
+        : "";
+      add(`${fill(L.timestampNote, { authority: s.timestampAuthority })}${clock}`, { color: GREY, size: 8, gap: 2 });
     }
   }
 
-  heading(`Recipients (${cert.recipients.length})`);
+  /** What each role that takes a turn did, as its time's label. */
+  const actedAt: Record<string, string> = { SIGNER: L.signedAt, APPROVER: L.approvedAt, VIEWER: L.viewedAt };
+  heading(fill(L.recipients, { count: cert.recipients.length }));
   [...cert.recipients]
     .sort((a, b) => a.order - b.order)
     .forEach((r, i) => {
       add(`${i + 1}. ${r.name} <${r.email}>`, { size: 10, gap: i === 0 ? 2 : 8 });
-      field("Role", `${r.role} · Order: ${r.order} · Status: ${r.status}`, 14);
-      field("Identified by", r.identification, 14);
-      if (r.role === "CC") field("Received a copy at", `${sealedAt} (the sealed PDF, by e-mail)`, 14);
-      else field(ACTED_AT[r.role] ?? "Signed at", time(r.signedAt), 14);
-      field("IP address", r.ip, 14);
-      field("User agent", r.userAgent, 14);
+      const role = L.roles[r.role] ?? r.role;
+      field(L.role, `${role} · ${L.order}: ${r.order} · ${L.status}: ${L.statuses[r.status] ?? r.status}`, 14);
+      field(L.identifiedBy, r.identification, 14);
+      if (r.role === "CC") field(L.receivedCopyAt, fill(L.receivedCopyValue, { time: sealedAt ?? "" }), 14);
+      else field(actedAt[r.role] ?? L.signedAt, time(r.signedAt), 14);
+      field(L.ipAddress, r.ip, 14);
+      field(L.userAgent, r.userAgent, 14);
     });
 
-  heading(`Events (${cert.events.length})`);
+  heading(fill(L.events, { count: cert.events.length }));
   cert.events.forEach((e, i) => {
     add(`${time(e.at)}  ${e.type}`, { size: 9, gap: i === 0 ? 2 : 6 });
-    field("Actor", e.actor, 14);
-    field("IP address", e.ip, 14);
-    field("User agent", e.userAgent, 14);
+    field(L.actor, e.actor, 14);
+    field(L.ipAddress, e.ip, 14);
+    field(L.userAgent, e.userAgent, 14);
   });
   return out;
 }
@@ -239,7 +352,12 @@ export async function addCertificatePages(
   pages.forEach((lines, i) => {
     const page = doc.addPage([CERTIFICATE_PAGE_SIZE.width, CERTIFICATE_PAGE_SIZE.height]);
     const ink = inks.on(page);
-    drawPage(ink, lines, font, `Signet certificate of completion · request ${cert.requestId} · page ${i + 1} of ${pages.length}`);
+    const footer = fill((cert.labels ?? ENGLISH_CERTIFICATE_LABELS).footer, {
+      id: cert.requestId,
+      page: i + 1,
+      total: pages.length,
+    });
+    drawPage(ink, lines, font, footer);
     if (opts.sandbox) drawSandboxLine(ink, font);
   });
   inks.finish();

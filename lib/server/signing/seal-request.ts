@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
 import { CERTIFICATE_PAGE_SIZE, levelAtLeast } from "@/lib/pdf/seal";
-import { formatEventTime } from "@/lib/dates/zoned";
+import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { returnToSigners } from "./return-to-signers";
@@ -76,6 +76,7 @@ async function sealOnce(requestId: string) {
   if (!original) throw new Error(`Signature request ${req.id} has no original document version`);
   const bytes = await blobs().get(doc.sha256);
   const recs = await loadRecipients(db, req.id);
+  const locale = certificateLocale(req, recs);
   const flds = await loadFields(db, req.id);
   const events = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req.id)).orderBy(asc(auditEvents.createdAt));
 
@@ -119,8 +120,10 @@ async function sealOnce(requestId: string) {
         requestId: req.id,
         title: req.title,
         environment: req.environment,
-        // Every time on the certificate in the request's zone (and in UTC); its words stay English for now.
+        // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
         timeZone: req.timezone,
+        locale,
+        labels: certificateLabels(locale),
         originalSha256: original.sha256,
         documentSha256: doc.sha256,
         recipients: recs.map((r) => {
@@ -137,7 +140,7 @@ async function sealOnce(requestId: string) {
             signedAt: at?.toISOString(),
             ip: acted ? (acted.ip ?? undefined) : undefined,
             userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-            identification: identificationOf(r, events, req.timezone),
+            identification: identificationOf(r, events, { timeZone: req.timezone, locale }),
           };
         }),
         events: events.map((e) => ({
@@ -193,25 +196,3 @@ const ACTS: Record<string, { event: string }> = {
   APPROVER: { event: "recipient.approved" },
   VIEWER: { event: "recipient.viewed" },
 };
-
-/**
- * How a recipient was identified, for the certificate: everyone by the link mailed to them, and a
- * signer with authentication also by the code they gave (when, from the audit event that says so).
- */
-function identificationOf(
-  r: { id: string; role: string; authMethod: string; delivery: string },
-  events: { type: string; actor: string; createdAt: Date }[],
-  timeZone: string,
-): string {
-  // An EMBEDDED recipient is identified by the sender's application, which asked for their signing URL.
-  const parts = [r.delivery === "EMBEDDED" ? "signing URL embedded by the sender's application" : "e-mail link"];
-  const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
-  if (r.authMethod === "ACCESS_CODE") {
-    const at = verified("recipient.access_code.verified");
-    parts.push(at ? `access code (given ${formatEventTime(at, { timeZone })})` : "access code (never given)");
-  } else if (r.authMethod === "EMAIL_CODE") {
-    const at = verified("recipient.email_code.verified");
-    parts.push(at ? `e-mail code (given ${formatEventTime(at, { timeZone })})` : "e-mail code (never given)");
-  }
-  return parts.join("; ");
-}
