@@ -1,3 +1,4 @@
+import { canonicalNumber, decimalSeparator } from "@/lib/schemas/fields";
 import type { SigningT } from "./intl";
 import type { MarkValue, SigningField } from "./types";
 
@@ -75,16 +76,20 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 
 /**
  * What is wrong with a value before it is sent (the server judges again and is the authority):
- * a NUMBER out of its bounds or with too many decimals, an EMAIL that is not an address.
+ * a NUMBER out of its bounds or with too many decimals, an EMAIL that is not an address. A NUMBER is
+ * read as the server reads it: in the signer's language for values (`valuesLocale`, the view's
+ * signingDate.locale: "3,5" is a number for a German signer), whatever language the page shows.
  */
-export function valueProblem(f: SigningField, v: Values[string], t: SigningT): string | null {
+export function valueProblem(f: SigningField, v: Values[string], t: SigningT, valuesLocale = "en"): string | null {
   if (typeof v !== "string" || v.trim() === "") return null;
   const given = v.trim();
   if (f.type === "EMAIL" && !EMAIL.test(given)) return t("fields.problemEmail");
   if (f.type === "NUMBER") {
-    if (!/^-?\d+(\.\d+)?$/.test(given)) return t("fields.problemNumber");
-    const n = Number(given);
-    const places = given.split(".")[1]?.length ?? 0;
+    const number = canonicalNumber(given, valuesLocale);
+    if (number === null)
+      return decimalSeparator(valuesLocale) === "," ? t("fields.problemNumberComma") : t("fields.problemNumber");
+    const n = Number(number);
+    const places = number.split(".")[1]?.length ?? 0;
     const allowed = f.decimals ?? 6;
     if (places > allowed) return allowed === 0 ? t("fields.problemWhole") : t("fields.problemDecimals", { count: allowed });
     if (f.min != null && n < f.min) return t("fields.problemMin", { min: f.min });
@@ -93,9 +98,6 @@ export function valueProblem(f: SigningField, v: Values[string], t: SigningT): s
   if (f.type === "DROPDOWN" && !(f.options ?? []).includes(v)) return t("fields.problemOption");
   return null;
 }
-
-/** The signing date as the server writes it (UTC calendar date). */
-export const signingDate = () => new Date().toISOString().slice(0, 10);
 
 export const fieldDomId = (f: SigningField) => `signet-field-${f.id}`;
 

@@ -14,7 +14,6 @@ import {
   initialsOf,
   isFilled,
   requiredFields,
-  signingDate,
   toSubmission,
   valueProblem,
   type Values,
@@ -59,8 +58,9 @@ export function SigningForm({
   const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>({});
   const [width, setWidth] = useState(0);
   const pagesRef = useRef<HTMLDivElement>(null);
-  // The date a DATE field shows: fixed when the form opens.
-  const [date] = useState(signingDate);
+  // The date a DATE field shows, as the server will write it (the request's zone and format, the signer's
+  // language): fixed when the form opens.
+  const [date] = useState(view.signingDate.value);
 
   useEffect(() => {
     const el = pagesRef.current!;
@@ -156,7 +156,7 @@ export function SigningForm({
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
     const wrong = fields
-      .map((f) => [f, valueProblem(f, values[f.id], t)] as const)
+      .map((f) => [f, valueProblem(f, values[f.id], t, view.signingDate.locale)] as const)
       .filter((x): x is readonly [SigningField, string] => x[1] !== null);
     const [firstWrong] = wrong;
     if (firstWrong) {
