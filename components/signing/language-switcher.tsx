@@ -13,7 +13,10 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <div className={`flex items-center gap-1.5 text-xs text-slate-600 ${className}`}>
-      <label htmlFor={id}>{t("language.label")}</label>
+      {/* On a phone the select alone (the header is narrow); its name is the label all the same. */}
+      <label htmlFor={id} className="sr-only sm:not-sr-only">
+        {t("language.label")}
+      </label>
       <select
         id={id}
         value={locale}
