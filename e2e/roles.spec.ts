@@ -136,10 +136,12 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   fs.writeFileSync(file, await pdf.body());
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
   expect(text).toContain(`${ada.name} <${ada.email}> Role: APPROVER · Order: 1 · Status: APPROVED`);
-  expect(text).toContain(`Approved at: ${adaRow.approvedAt}`);
+  // The certificate writes times in the request's zone (UTC here) to the second (issue 23); the API keeps ISO 8601.
+  const approvedAt = (adaRow.approvedAt as string).replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  expect(text).toContain(`Approved at: ${approvedAt}`);
   expect(text).toContain(`${sam.name} <${sam.email}> Role: SIGNER · Order: 2 · Status: SIGNED`);
   expect(text).toContain(`${vic.name} <${vic.email}> Role: VIEWER · Order: 3 · Status: VIEWED`);
-  expect(text).toMatch(/Viewed at: \d{4}-\d{2}-\d{2}T/);
+  expect(text).toMatch(/Viewed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
   expect(text).toContain("recipient.approved");
   const sig = execFileSync("pdfsig", [file], { encoding: "utf8" });
   expect(sig).toContain("Signature is Valid.");
