@@ -1,38 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { describe, expect, it } from "vitest";
+import { storeBefore } from "../support/migrations";
 
 // Migration 0011 (template roles) on a store made before it: every template gets s1…sN from its stored
 // fields and its anchors, and every stored field points at the role its signer_ref named.
 
-const source = path.resolve(import.meta.dirname, "../../lib/server/db/migrations");
-const TAG = "0011_template_roles";
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "signet-roles-migration-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-/** The migrations folder as it was before 0011: the same files, the journal cut before it. */
-function foldersBefore(): string {
-  const dir = path.join(work, "before");
-  fs.cpSync(source, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta/_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === TAG);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 describe("migration 0011_template_roles", () => {
   it("backfills roles s1…sN and points the stored fields at them", async () => {
-    const client = await PGlite.create();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: foldersBefore() });
-    const q = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
+    const { client, q, migrateRest } = await storeBefore("0011_template_roles");
     const [org] = await q<{ id: string }>(`insert into organizations (name) values ('Old') returning id`);
     const anchors = (refs: [string, string, boolean][]) =>
       JSON.stringify(
@@ -68,7 +42,7 @@ describe("migration 0011_template_roles", () => {
     await field(a, "s3");
     await field(a, "s3");
 
-    await migrate(db, { migrationsFolder: source });
+    await migrateRest();
 
     const roles = await q<{ template_id: string; position: number; name: string; signing_order: number; recipient_role: string }>(
       `select template_id, position, name, signing_order, recipient_role from template_roles order by template_id, position`,
