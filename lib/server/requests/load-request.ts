@@ -83,8 +83,17 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
 /** A stored language (the column has no CHECK: a language is added with its catalog): one Signet speaks, else none. */
 export const storedLocale = (v: string | null) => (isLocale(v) ? v : null);
 
+/** A field's own columns (what it is, where it stands, its properties): shared by a request's fields and a template's. */
+export type FieldColumns = Omit<FieldRow, "id" | "requestId" | "recipientId" | "value" | "createdAt">;
+
+/** A request field's own columns as stored, without its identity, its recipient or its value: to copy it elsewhere. */
+export function fieldColumns(f: FieldRow): FieldColumns {
+  const { id: _id, requestId: _requestId, recipientId: _recipientId, value: _value, createdAt: _createdAt, ...columns } = f;
+  return columns;
+}
+
 /** What a field is and where it stands: shared by a request's fields and a template's. */
-export function fieldPlacement(f: Omit<FieldRow, "id" | "requestId" | "recipientId" | "value" | "createdAt">) {
+export function fieldPlacement(f: FieldColumns) {
   return {
     type: f.type as FieldDto["type"],
     page: f.page,

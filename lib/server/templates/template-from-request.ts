@@ -7,7 +7,7 @@ import { blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../requests/load-request";
+import { fieldColumns, findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../requests/load-request";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 import { loadTemplateRoles } from "./template-roles";
@@ -94,29 +94,7 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
         fieldRows.map((f) => {
           const role = roleOf.get(f.recipientId);
           if (!role) throw new Error(`Field ${f.id} belongs to no recipient of request ${req.id}`);
-          return {
-            templateId: tpl.id,
-            roleId: role.id,
-            type: f.type,
-            page: f.page,
-            x: f.x,
-            y: f.y,
-            width: f.width,
-            height: f.height,
-            name: f.name,
-            required: f.required,
-            label: f.label,
-            maxLength: f.maxLength,
-            fontSize: f.fontSize,
-            defaultValue: f.defaultValue,
-            options: f.options,
-            groupName: f.groupName,
-            optionValue: f.optionValue,
-            minValue: f.minValue,
-            maxValue: f.maxValue,
-            decimals: f.decimals,
-            anchor: f.anchor,
-          };
+          return { templateId: tpl.id, roleId: role.id, ...fieldColumns(f) };
         }),
       );
     await recordEvent(tx, req.id, "request.saved_as_template", keyActor(auth), {
