@@ -7,7 +7,7 @@ import type { TemplateDto } from "@/lib/client/types";
 import type { BulkRowError, BulkSendDryRunDto, BulkSendDto, BulkSendStartedDto } from "@/lib/schemas/bulk";
 import { MAX_BULK_ROWS } from "@/lib/schemas/bulk";
 import { Button } from "@/components/ui/button";
-import { Alert } from "@/components/ui/feedback";
+import { Alert, ErrorList, type ListedError } from "@/components/ui/feedback";
 
 const bulkPath = (id: string, dryRun: boolean) => `/templates/${id}/bulk-send${dryRun ? "?dryRun=true" : ""}`;
 
@@ -23,7 +23,7 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
   const [preview, setPreview] = useState<BulkSendDryRunDto | null>(null);
   const [started, setStarted] = useState<BulkSendStartedDto | null>(null);
   const [busy, setBusy] = useState<"check" | "send" | null>(null);
-  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
+  const [error, setError] = useState<ListedError | null>(null);
   // One key per chosen file: a second click (or a retried request) cannot start a second bulk send.
   const idemKey = useRef<string | null>(null);
 
@@ -113,18 +113,7 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
           </Button>
         </>
       )}
-      {error && (
-        <Alert>
-          {error.text}
-          {error.list.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
-              {error.list.slice(0, 50).map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {error && <ErrorList error={error} most={50} />}
       {preview && !started && <Preview p={preview} busy={busy === "send"} onSend={send} />}
       {started && <Progress id={started.id} />}
     </section>

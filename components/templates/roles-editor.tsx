@@ -4,7 +4,7 @@ import { ApiError, plainError } from "@/lib/client/api";
 import type { RoleInput, TemplateRole } from "@/lib/client/templates";
 import { colorOf } from "@/components/recipients/colors";
 import { Button } from "@/components/ui/button";
-import { Alert } from "@/components/ui/feedback";
+import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
 
 type Kind = TemplateRole["role"];
@@ -46,7 +46,7 @@ export function RolesEditor({
   saving: boolean;
 }) {
   const [rows, setRows] = useState<Row[]>(() => rowsOf(roles));
-  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
+  const [error, setError] = useState<ListedError | null>(null);
   const [saved, setSaved] = useState(false);
   const dirty =
     JSON.stringify(rows.map(({ key: _k, ...r }) => r)) !== JSON.stringify(rowsOf(roles).map(({ key: _k, ...r }) => r));
@@ -93,18 +93,7 @@ export function RolesEditor({
         Who the template is for, in order. When the template is used, each role gets one person; fields go to their role&apos;s
         person. Anchors name roles by place: <code>s1</code> is the first.
       </p>
-      {error && (
-        <Alert>
-          {error.text}
-          {error.list.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
-              {error.list.map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {error && <ErrorList error={error} />}
       {rows.length === 0 && (
         <p className="text-sm font-medium text-amber-800">No roles yet: add one for each person who takes part.</p>
       )}

@@ -5,7 +5,7 @@ import { ApiError, plainError } from "@/lib/client/api";
 import { signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
 import type { TemplateDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
-import { Alert } from "@/components/ui/feedback";
+import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass, inputClass, TextField } from "@/components/ui/form";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
@@ -29,7 +29,7 @@ export function UseTemplateForm({
   const byRole = t.roles.length > 0;
   const refs = signerRefsOf(t);
   const [count, setCount] = useState(byRole ? t.roles.length : Math.max(refs.length, 1));
-  const [error, setError] = useState<{ text: string; list: string[] } | null>(null);
+  const [error, setError] = useState<ListedError | null>(null);
   // A role still called by its place (s1, as an upload names them) reads "Signer 1".
   const label = (i: number) => {
     const name = byRole ? t.roles[i]?.name : undefined;
@@ -85,18 +85,7 @@ export function UseTemplateForm({
           Close
         </Button>
       </div>
-      {error && (
-        <Alert>
-          {error.text}
-          {error.list.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
-              {error.list.map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {error && <ErrorList error={error} />}
       <TextField label="Request title" name="title" defaultValue={t.name} maxLength={500} />
       {t.kind === "DOCX" && t.placeholders.length > 0 && (
         <fieldset className="space-y-2">

@@ -21,6 +21,25 @@ export function Alert({
   );
 }
 
+/** An error to show with the lines that detail it: each field's problem, a missing value, a row of a file. */
+export type ListedError = { text: string; list: string[] };
+
+/** The error as one alert, its lines (the first `most` of them, if given) as a list under it. */
+export function ErrorList({ error, most }: { error: ListedError; most?: number }) {
+  return (
+    <Alert>
+      {error.text}
+      {error.list.length > 0 && (
+        <ul className="mt-1 list-disc pl-4">
+          {error.list.slice(0, most).map((x) => (
+            <li key={x}>{x}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}
+
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-500">
