@@ -2,11 +2,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect } from "react";
-import { ApiError, plainError } from "@/lib/client/api";
 import { useRequest } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, Spinner } from "@/components/ui/feedback";
+import { QueryFallback } from "@/components/ui/query-fallback";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RecipientsEditor } from "@/components/recipients/recipients-editor";
 import { Placer, preloadPlacer } from "@/components/placer/placer";
@@ -30,14 +30,14 @@ export function ComposeFlow({ id, step, detect }: { id: string; step: ComposeSte
     if (step === "fields") preloadPlacer();
   }, [step]);
 
-  if (q.isPending) return <Spinner label="Loading the draft" />;
-  if (q.isError)
+  if (q.isPending || q.isError)
     return (
-      <Alert title="The draft could not be opened">
-        {q.error instanceof ApiError && q.error.status === 404
-          ? "This request does not exist, or it was deleted."
-          : plainError(q.error)}
-      </Alert>
+      <QueryFallback
+        query={q}
+        loading="Loading the draft"
+        failed="The draft could not be opened"
+        missing="This request does not exist, or it was deleted."
+      />
     );
   const r = q.data;
   if (r.status !== "DRAFT")

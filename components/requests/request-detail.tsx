@@ -10,6 +10,7 @@ import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
 import { isDone } from "@/lib/schemas/requests";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, Spinner } from "@/components/ui/feedback";
+import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 
@@ -22,14 +23,14 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
     justSent ? { kind: "success", text: "Sent. The first signers have been e-mailed." } : null,
   );
 
-  if (q.isPending) return <Spinner label="Loading the request" />;
-  if (q.isError)
+  if (q.isPending || q.isError)
     return (
-      <Alert title="The request could not be loaded">
-        {q.error instanceof ApiError && q.error.status === 404
-          ? "This request does not exist, or it was deleted."
-          : plainError(q.error)}
-      </Alert>
+      <QueryFallback
+        query={q}
+        loading="Loading the request"
+        failed="The request could not be loaded"
+        missing="This request does not exist, or it was deleted."
+      />
     );
   const r = q.data;
   const signers = r.recipients.filter((x) => x.role === "SIGNER");

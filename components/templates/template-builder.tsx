@@ -2,10 +2,11 @@
 import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, plainError } from "@/lib/client/api";
+import { api, plainError } from "@/lib/client/api";
 import { templateKeys, useTemplateEdits, useTemplateRecord, type TemplateRecord } from "@/lib/client/templates";
 import { Button } from "@/components/ui/button";
-import { Alert, Spinner } from "@/components/ui/feedback";
+import { Alert } from "@/components/ui/feedback";
+import { QueryFallback } from "@/components/ui/query-fallback";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
 import { UseTemplateForm } from "./use-template-form";
@@ -28,14 +29,14 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
     return t;
   }, [id, qc]);
 
-  if (q.isPending) return <Spinner label="Loading the template" />;
-  if (q.isError)
+  if (q.isPending || q.isError)
     return (
-      <Alert title="The template could not be loaded">
-        {q.error instanceof ApiError && q.error.status === 404
-          ? "This template does not exist, or it was deleted."
-          : plainError(q.error)}
-      </Alert>
+      <QueryFallback
+        query={q}
+        loading="Loading the template"
+        failed="The template could not be loaded"
+        missing="This template does not exist, or it was deleted."
+      />
     );
   const t = q.data;
   const counts = new Map<string, number>();
