@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { signerCopies } from "@/lib/server/db/schema";
@@ -9,6 +8,7 @@ import { RETRY_AFTER_MS } from "@/lib/server/signing/signer-copy";
 import { sha256Of } from "@/lib/server/blobs/store";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
+import { anchorOverTextPdf } from "../support/anchor-fixtures";
 import { createDraft } from "../support/drafts";
 import { xobjectDag } from "../support/hostile-pdfs";
 import { htmlToPdf, pdftotext, renderPage } from "../support/pdf-fixtures";
@@ -139,20 +139,7 @@ describe("the signer's document (issue 22)", () => {
   });
 
   it("a token drawn over other text is left, as the seal leaves it; the fair one is removed", async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([612, 792]);
-    page.node.setFontDictionary(PDFName.of("F1"), font.ref);
-    page.node.set(
-      PDFName.of("Contents"),
-      doc.context.register(
-        doc.context.flateStream(
-          "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 3 Tr /F1 40 Tf 60 690 Td ({{s1|date}}) Tj ET " +
-            "BT /F1 12 Tf 72 500 Td (Signature: {{s1|signature}} here) Tj ET",
-        ),
-      ),
-    );
-    const hostile = await doc.save();
+    const hostile = await anchorOverTextPdf();
     // Placing fields from these anchors is refused (ANCHOR_OVER_OTHER_TEXT): placed by coordinates instead.
     const r = await sent(key, hostile, "over@example.com", [
       { type: "SIGNATURE", page: 1, x: 300, y: 400, width: 150, height: 40 },

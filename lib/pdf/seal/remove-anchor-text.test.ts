@@ -1,7 +1,6 @@
-import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdftotext, renderPage, type RenderedPage } from "../../../test/support/pdf-fixtures";
-import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
+import { anchorNamed, anchorOverTextPdf, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
 import { agreementPdf, anchorsOf, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";
 import type { FoundAnchor } from "../anchors";
 import { drawFieldValues, removeAnchorText, type FieldToDraw } from "./draw-values";
@@ -52,20 +51,7 @@ describe("removeAnchorText", () => {
   });
 
   it("leaves a token drawn over other text as the seal leaves it (refused), and removes the fair one", async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([612, 792]);
-    page.node.setFontDictionary(PDFName.of("F1"), font.ref);
-    page.node.set(
-      PDFName.of("Contents"),
-      doc.context.register(
-        doc.context.flateStream(
-          "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 3 Tr /F1 40 Tf 60 690 Td ({{s1|date}}) Tj ET " +
-            "BT /F1 12 Tf 72 500 Td (Signature: {{s1|signature}} here) Tj ET",
-        ),
-      ),
-    );
-    const hostile = await doc.save();
+    const hostile = await anchorOverTextPdf();
     const cover = await anchorsOf(hostile);
     const copy = await removeAnchorText(hostile, cover);
     expect(copy.refusedCovers.map((i) => cover[i]?.text)).toEqual(["{{s1|date}}"]);
