@@ -1,13 +1,11 @@
 "use client";
 
+import { FieldErrorTip, fieldFrame, ring } from "./field-frame";
 import { FieldInput, INPUT_TYPES } from "./field-inputs";
-import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import { fieldDomId, fieldTitle } from "./fields";
 import { useSigningT, type SigningT } from "./intl";
 import { scriptFont } from "./script-font";
 import type { MarkValue, SigningField } from "./types";
-
-const ring = (error: string | undefined, filled: boolean) =>
-  error ? "border-red-600 bg-red-50/80" : filled ? "border-emerald-600/70 bg-emerald-50/40" : "border-amber-500 bg-amber-100/80";
 
 /**
  * One of the signer's fields, drawn over the page at its exact place: the box is the field's
@@ -49,17 +47,7 @@ export function FieldBox({
       />
     );
   }
-  const box = {
-    left: field.x * scale,
-    top: field.y * scale,
-    width: field.width * scale,
-    height: field.height * scale,
-    zIndex: layer,
-  };
-  const name = fieldAccessibleName(field, t);
-  const title = fieldTitle(field, t);
-  const errorId = error ? `${fieldDomId(field)}-error` : undefined;
-  const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
+  const { box, name, title, errorId, fontPx } = fieldFrame(field, scale, layer, error, t);
 
   if (field.type === "TEXT") {
     const text = typeof value === "string" ? value : "";
@@ -159,14 +147,3 @@ function FieldTag({ field }: { field: SigningField }) {
 
 const tagState = (field: SigningField, t: SigningT) =>
   field.type === "DATE" ? t("fields.filledWhenSigning") : field.required ? t("fields.required") : t("fields.optional");
-
-function FieldErrorTip({ id, message }: { id: string; message: string }) {
-  return (
-    <span
-      id={id}
-      className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white"
-    >
-      {message}
-    </span>
-  );
-}

@@ -1,14 +1,12 @@
 "use client";
 
-import { fieldAccessibleName, fieldDomId, fieldTitle } from "./fields";
+import { FieldErrorTip, fieldFrame, ring } from "./field-frame";
+import { fieldDomId } from "./fields";
 import { useSigningT } from "./intl";
 import type { SigningField } from "./types";
 
 /** The types whose control is a form input drawn over the page (issue 14). */
 export const INPUT_TYPES = new Set<SigningField["type"]>(["CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
-
-const ring = (error: string | undefined, filled: boolean) =>
-  error ? "border-red-600 bg-red-50/80" : filled ? "border-emerald-600/70 bg-emerald-50/40" : "border-amber-500 bg-amber-100/80";
 
 /**
  * A CHECKBOX, RADIO button, DROPDOWN, NUMBER, NAME or EMAIL field over the page at its exact place:
@@ -31,18 +29,8 @@ export function FieldInput({
   onValue: (v: string | boolean) => void;
 }) {
   const t = useSigningT();
-  const box = {
-    left: field.x * scale,
-    top: field.y * scale,
-    width: field.width * scale,
-    height: field.height * scale,
-    zIndex: layer,
-  };
-  const name = fieldAccessibleName(field, t);
-  const title = fieldTitle(field, t);
+  const { box, name, title, errorId, fontPx } = fieldFrame(field, scale, layer, error, t);
   const state = field.required ? t("fields.required") : t("fields.optional");
-  const errorId = error ? `${fieldDomId(field)}-error` : undefined;
-  const fontPx = Math.max(9, Math.min((field.fontSize ?? 12) * scale, box.height * 0.8));
   const common = {
     id: fieldDomId(field),
     "aria-label": name,
@@ -138,14 +126,7 @@ export function FieldInput({
         {field.type === "NUMBER" && field.min != null ? ` · ${t("fields.tagMin", { min: field.min })}` : ""}
         {field.type === "NUMBER" && field.max != null ? ` · ${t("fields.tagMax", { max: field.max })}` : ""}
       </span>
-      {error ? (
-        <span
-          id={errorId}
-          className="absolute left-0 top-full z-20 mt-0.5 whitespace-nowrap rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white"
-        >
-          {error}
-        </span>
-      ) : null}
+      {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
     </div>
   );
 }
