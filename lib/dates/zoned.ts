@@ -16,21 +16,23 @@ export function knownTimeZone(name: string): string | null {
   return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }
 
+/** A date and a 24-hour time, to the second, in two digits each. */
+const TO_THE_SECOND: Intl.DateTimeFormatOptions = {
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+};
+
 /** One formatter per zone: making one costs far more than using it, and a certificate formats hundreds of times. */
 const clocks = new Map<string, Intl.DateTimeFormat>();
 function clockIn(timeZone: string): Intl.DateTimeFormat {
   let f = clocks.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
+    f = new Intl.DateTimeFormat("en-US", { timeZone, ...TO_THE_SECOND });
     if (clocks.size >= 200) clocks.clear();
     clocks.set(timeZone, f);
   }
@@ -115,15 +117,6 @@ export function formatEventTime(instant: Date | string, o: { timeZone: string; l
   const local =
     !o.locale || o.locale === "en"
       ? `${ymd(w)} ${hms(w)}`
-      : new Intl.DateTimeFormat(o.locale, {
-          timeZone: o.timeZone,
-          hourCycle: "h23",
-          year: "numeric",
-          month: "2-digit",
-          day: "2-digit",
-          hour: "2-digit",
-          minute: "2-digit",
-          second: "2-digit",
-        }).format(at);
+      : new Intl.DateTimeFormat(o.locale, { timeZone: o.timeZone, ...TO_THE_SECOND }).format(at);
   return `${local} ${formatOffset(w.offsetMinutes)} (${utc})`;
 }
