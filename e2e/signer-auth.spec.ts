@@ -1,10 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, mailedToken, screenshot, signingToken } from "./support";
+import { makePdf, mailedToken, screenshot, sealedPdfText, signingToken } from "./support";
 
 // Issue 13, part 4: signer authentication. A recipient with an access code sees nothing of the
 // document without it, five wrong codes lock the link; the right code (and, for an EMAIL_CODE
@@ -177,17 +173,7 @@ test("the right access code and an e-mailed code let two signers sign; the certi
   await bobs.close();
 
   // Sealed; the certificate page lists the codes given (and the wrong one), by event.
-  await expect
-    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, {
-      timeout: 60_000,
-      message: "the request is sealed and COMPLETED",
-    })
-    .toBe("COMPLETED");
-  const sealed = await request.get(`${SR}/${id}/document`, { headers });
-  expect(sealed.status()).toBe(200);
-  const file = path.join(os.tmpdir(), `signet-e2e-signer-auth-${run}.pdf`);
-  fs.writeFileSync(file, await sealed.body());
-  const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  const text = await sealedPdfText(request, id, `signer-auth-${run}`);
   for (const event of [
     "recipient.access_code.failed",
     "recipient.access_code.verified",

@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
+import { sealedPdfText } from "./support";
 
 // Issue 23, part 1: the signer side in the signer's language. A recipient with `locale: "de"` gets a
 // German invitation, a German page on every screen they pass (<html lang="de">) and a German
@@ -110,20 +109,6 @@ async function expectNoEnglish(scope: Locator, where: string) {
   expect(ENGLISH.exec(text)?.[0], `${where}: English on the page:\n${text}`).toBeUndefined();
 }
 
-const sealedText = async (request: APIRequestContext, id: string, name: string) => {
-  await expect
-    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, {
-      timeout: 60_000,
-      message: "the request is sealed and COMPLETED",
-    })
-    .toBe("COMPLETED");
-  const sealed = await request.get(`${SR}/${id}/document`, { headers });
-  expect(sealed.status()).toBe(200);
-  const file = path.join(os.tmpdir(), `signet-e2e-${name}-${run}.pdf`);
-  fs.writeFileSync(file, await sealed.body());
-  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-};
-
 const htmlLang = (page: Page) => page.locator("html").getAttribute("lang");
 
 test("a recipient with locale de: German invitation, German page on every screen, German certificate", async ({
@@ -195,7 +180,7 @@ test("a recipient with locale de: German invitation, German page on every screen
   expect(pageErrors).toEqual([]);
 
   // The sealed PDF's certificate page is German; so is the completed mail.
-  const text = await sealedText(request, id, "languages-de");
+  const text = (await sealedPdfText(request, id, `languages-de-${run}`)).replace(/\s+/g, " ");
   for (const words of [
     "Abschlusszertifikat",
     "Versiegelt von Signet am",

@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { E2E_MAIL_DIR } from "./playwright.config";
+import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
 
 export const SR = "/api/v1/enterprise/signature-requests";
 export const SCREENSHOTS = path.join(__dirname, "screenshots");
@@ -82,3 +84,22 @@ export const signingToken = (email: string) => mailedToken(email, /\/sign\/([A-Z
 
 /** The token of the last set-password link (staff invitation or reset) mailed to `email`. */
 export const setPasswordToken = (email: string) => mailedToken(email, /\/set-password\/([A-Za-z0-9_-]{43})/);
+
+/**
+ * The text of a request's sealed PDF (pdftotext), once the seal has made the request COMPLETED (within a
+ * minute). The PDF stays in the temp folder as signet-e2e-<name>.pdf, to look at when a test fails.
+ */
+export async function sealedPdfText(request: APIRequestContext, id: string, name: string): Promise<string> {
+  const headers = { "x-api-key": E2E_KEY };
+  await expect
+    .poll(async () => (await (await request.get(`${SR}/${id}`, { headers })).json()).data.status, {
+      timeout: 60_000,
+      message: "the request is sealed and COMPLETED",
+    })
+    .toBe("COMPLETED");
+  const sealed = await request.get(`${SR}/${id}/document`, { headers });
+  expect(sealed.status()).toBe(200);
+  const file = path.join(os.tmpdir(), `signet-e2e-${name}.pdf`);
+  fs.writeFileSync(file, await sealed.body());
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+}
