@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, pageDrawn, SR } from "./support";
+import { makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
 
 // Issue 23, part 5: WCAG 2.1 AA on the staff pages. axe (the rules tagged wcag2a, wcag2aa, wcag21a,
 // wcag21aa) finds no violation, of any impact, on each page as staff meet it at 1280 × 720.
@@ -97,4 +97,96 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
     if (v.length) found[url] = v;
   }
   expect(found).toEqual({});
+});
+
+// The signer's side: the signing page in English at 1280 × 720 and in German and French on a 390-px
+// phone, with the signature dialog closed and open; and the embedded signing page. The signer has no
+// staff session.
+test.describe("the signer's pages", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+  async function sentTo(
+    request: APIRequestContext,
+    signer: { name: string; email: string; locale?: string; delivery?: string },
+  ) {
+    const created = await request.post(SR, {
+      headers,
+      multipart: {
+        title: `Axe signing ${run}`,
+        file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(2, () => ["The parties agree.", "Signature:"]) },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id: string = (await created.json()).data.id;
+    const r = await request.post(`${SR}/${id}/recipients`, { headers, data: { order: 1, role: "SIGNER", ...signer } });
+    expect(r.status(), await r.text()).toBe(201);
+    const recipientId: string = (await r.json()).data.id;
+    const f = await request.post(`${SR}/${id}/fields`, {
+      headers,
+      data: {
+        fields: [
+          { type: "SIGNATURE", recipientId, page: 1, x: 72, y: 560, width: 200, height: 50 },
+          { type: "INITIAL", recipientId, page: 2, x: 480, y: 700, width: 60, height: 40 },
+          { type: "TEXT", recipientId, page: 1, x: 320, y: 580, width: 200, height: 24, label: "Job title", required: true },
+          { type: "DATE", recipientId, page: 1, x: 72, y: 630, width: 140, height: 20 },
+          { type: "CHECKBOX", recipientId, page: 1, x: 320, y: 630, width: 16, height: 16, label: "I have read the terms" },
+        ],
+      },
+    });
+    expect(f.status(), await f.text()).toBe(201);
+    const sigId: string = (await f.json()).data.fields.find((x: { type: string }) => x.type === "SIGNATURE").id;
+    expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
+    return { id, recipientId, sigId };
+  }
+
+  /** axe on the page with the signature dialog closed, then open; a screenshot of each. */
+  async function checkSigningPage(page: Page, sigId: string, where: string, found: Record<string, unknown>) {
+    await expect(page.locator("[data-page='1'] canvas").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(`[data-field="${sigId}"] button`).first()).toBeVisible();
+    let v = await violations(page);
+    if (v.length) found[`${where}, dialog closed`] = v;
+    await screenshot(page, `axe-signing-${where}`);
+    await page.locator(`[data-field="${sigId}"] button`).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    v = await violations(page);
+    if (v.length) found[`${where}, signature dialog open`] = v;
+    await screenshot(page, `axe-signing-${where}-dialog`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+
+  test("the signing page (en desktop, de and fr phone, dialog closed and open) and the embedded page", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const found: Record<string, unknown> = {};
+
+    const en = await sentTo(request, { name: "Ann Axe", email: `ann.sign.${run}@example.com` });
+    await page.goto(`/sign/${await signingToken(`ann.sign.${run}@example.com`)}`);
+    await checkSigningPage(page, en.sigId, "en-desktop", found);
+
+    for (const locale of ["de", "fr"]) {
+      const email = `${locale}.sign.${run}@example.com`;
+      const r = await sentTo(request, { name: "Greta Axe", email, locale });
+      const context = await browser.newContext(phone);
+      const mobile = await context.newPage();
+      await mobile.goto(`/sign/${await signingToken(email)}`);
+      expect(await mobile.locator("html").getAttribute("lang")).toBe(locale);
+      await checkSigningPage(mobile, r.sigId, `${locale}-phone`, found);
+      await context.close();
+    }
+
+    const embedded = await sentTo(request, { name: "Erin Axe", email: `erin.axe.${run}@example.com`, delivery: "embedded" });
+    const url = await request.post(`${SR}/${embedded.id}/recipients/${embedded.recipientId}/signing-url`, { headers });
+    expect(url.status(), await url.text()).toBe(201);
+    await page.goto((await url.json()).data.url);
+    await checkSigningPage(page, embedded.sigId, "embedded-desktop", found);
+
+    expect(found).toEqual({});
+  });
 });

@@ -154,7 +154,7 @@ test("a recipient with locale de: German invitation, German page on every screen
 
   // The signature dialog: a typed signature.
   await page.getByRole("button", { name: "Nächstes Feld" }).click();
-  const sig = page.getByRole("button", { name: "Unterschrift", exact: true });
+  const sig = page.getByRole("button", { name: "Unterschrift, Unterschreiben", exact: true });
   await expect(sig).toBeFocused();
   await sig.click();
   const dialog = page.getByRole("dialog", { name: "Unterschrift hinzufügen" });

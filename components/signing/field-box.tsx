@@ -96,12 +96,15 @@ export function FieldBox({
 
   const mark = value && typeof value === "object" ? value : undefined;
   const verb = field.type === "INITIAL" ? t("fields.initial") : t("fields.sign");
+  // The words the box shows are part of its name (WCAG 2.5.3, label in name): "Client signature, Sign"
+  // while empty, "Client signature, Ann Archer" once typed; a drawn mark shows no words.
+  const shown = mark?.kind === "image" ? "" : mark?.kind === "typed" ? mark.text : verb;
   return (
     <div className="group absolute" style={box} data-field={field.id}>
       <button
         id={fieldDomId(field)}
         type="button"
-        aria-label={name}
+        aria-label={shown ? `${name}, ${shown}` : name}
         aria-haspopup="dialog"
         aria-describedby={errorId}
         onClick={onMark}
