@@ -138,7 +138,7 @@ function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => 
           if (e.key === "Enter") (e.currentTarget as HTMLInputElement).blur();
           if (e.key === "Escape") setValue(name);
         }}
-        className="w-full max-w-xl rounded-md border border-transparent bg-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-slate-300 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-1 focus:ring-indigo-500"
+        className="-ml-[5px] w-full max-w-xl rounded-md border border-transparent bg-transparent px-1 py-0.5 text-2xl font-semibold tracking-tight hover:border-slate-300 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-1 focus:ring-indigo-500"
       />
       {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
     </div>
