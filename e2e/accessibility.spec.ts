@@ -107,15 +107,16 @@ test.describe("the signer's pages", () => {
 
   const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-  async function sentTo(
-    request: APIRequestContext,
-    signer: { name: string; email: string; locale?: string; delivery?: string },
-  ) {
+  async function sentTo(request: APIRequestContext, signer: { name: string; email: string; locale?: string; delivery?: string }) {
     const created = await request.post(SR, {
       headers,
       multipart: {
         title: `Axe signing ${run}`,
-        file: { name: "a.pdf", mimeType: "application/pdf", buffer: await makePdf(2, () => ["The parties agree.", "Signature:"]) },
+        file: {
+          name: "a.pdf",
+          mimeType: "application/pdf",
+          buffer: await makePdf(2, () => ["The parties agree.", "Signature:"]),
+        },
       },
     });
     expect(created.status(), await created.text()).toBe(201);
