@@ -45,6 +45,18 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   }
   await expect(page.getByTestId("step-1")).toContainText("Step 1");
   await expect(page.getByTestId("step-1").getByRole("listitem")).toHaveCount(1);
+  // Each recipient's language (issue 23): Bob's page and mails in German, then French; Ann has none of her own.
+  const language = page.getByLabel("Language of Bob Baker");
+  await expect(language).toHaveValue("");
+  const localeOf = async (name: string) =>
+    (
+      (await (await request.get(`${SR}/${id}`, { headers })).json()).data.recipients as { name: string; locale: string | null }[]
+    ).find((r) => r.name === name)!.locale;
+  await language.selectOption("de");
+  await expect.poll(() => localeOf("Bob Baker")).toBe("de");
+  await language.selectOption("fr");
+  await expect.poll(() => localeOf("Bob Baker")).toBe("fr");
+  expect(await localeOf("Ann Archer")).toBeNull();
   await expect(page.getByTestId("step-2").getByLabel("Name of Bob Baker")).toHaveValue("Bob Baker");
   await page.getByRole("button", { name: "Continue to fields" }).click();
   await expect(page).toHaveURL(/step=fields$/);

@@ -21,6 +21,7 @@ import { controlClass, SelectField, TextField } from "@/components/ui/form";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
 import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
+import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
 
 /**
  * Recipients of a draft, in signing steps: a step's recipients sign in parallel, steps in sequence.
@@ -187,9 +188,27 @@ function RoleOptions() {
   ));
 }
 
-type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role">> & {
+type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role" | "locale">> & {
   authentication?: { method: AuthMethod; accessCode?: string };
 };
+/**
+ * The recipient's language (issue 23): their signing page, their mails. "" = none of their own: the
+ * request's language, else (for the page) their browser's, else English.
+ */
+function LocaleOptions({ none }: { none: string }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {locales.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {localeNames[l]}
+        </option>
+      ))}
+    </>
+  );
+}
+const localeOf = (v: FormDataEntryValue | string | null) => (isLocale(v) ? v : null);
+
 const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
 
 /** An access code as the API takes it (6–64 characters), or why not. */
@@ -306,6 +325,15 @@ function RecipientRow(props: {
         ))}
       </select>
       <select
+        aria-label={`Language of ${r.name}`}
+        title="The language of their signing page and their e-mails"
+        className={controlClass}
+        value={r.locale ?? ""}
+        onChange={(e) => props.onPatch({ locale: localeOf(e.target.value) })}
+      >
+        <LocaleOptions none="Request's language" />
+      </select>
+      <select
         aria-label={`Step of ${r.name}`}
         className={controlClass}
         value={String(props.step)}
@@ -366,6 +394,7 @@ function AddRecipientForm({
             email,
             role: ROLES.find((x) => x === f.get("role")) ?? "SIGNER",
             order: order === "new" ? nextOrder : Number(order),
+            locale: localeOf(f.get("locale")),
             ...(method !== "NONE" && {
               authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method },
             }),
@@ -397,6 +426,9 @@ function AddRecipientForm({
           </option>
         ))}
         <option value="new">Step {steps.length + 1} (after the others)</option>
+      </SelectField>
+      <SelectField label="Language" name="locale" defaultValue="">
+        <LocaleOptions none="The request's (else their browser's)" />
       </SelectField>
       <SelectField
         label="Authentication"

@@ -66,7 +66,7 @@ function useRefresh(id: string) {
 type AddRecipientBody = RequestBody<"addRecipient">;
 /** A recipient as the editor sends it: role and order always given; accessCode goes with ACCESS_CODE only, and is never read back. */
 export type RecipientInput = Required<Pick<AddRecipientBody, "name" | "email" | "role" | "order">> &
-  Pick<AddRecipientBody, "authentication">;
+  Pick<AddRecipientBody, "authentication" | "locale">;
 
 export function useRecipientMutations(id: string) {
   const refresh = useRefresh(id);
