@@ -31,10 +31,10 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-[min(100vw-1rem,34rem)] max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(100vw-1rem,34rem)] landscape-phone:w-[calc(100vw-1rem)] max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
     >
       {open ? (
-        <div className="p-4 sm:p-5">
+        <div className="p-4 sm:p-5 landscape-phone:p-3">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>

@@ -71,7 +71,7 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
           ref={canvasRef}
           aria-label={label}
           role="img"
-          className="block h-44 w-full touch-none cursor-crosshair rounded-lg sm:h-52"
+          className="block h-44 w-full touch-none cursor-crosshair rounded-lg sm:h-52 landscape-phone:h-[45dvh]"
         />
         <div aria-hidden className="pointer-events-none absolute inset-x-6 bottom-10 border-b border-slate-300" />
         {empty ? (

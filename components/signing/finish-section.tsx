@@ -41,7 +41,7 @@ export function FinishSection(props: {
           checked={props.consent}
           onChange={(e) => props.onConsent(e.target.checked)}
           required
-          className="mt-0.5 h-5 w-5 shrink-0 accent-sky-700"
+          className="h-6 w-6 shrink-0 accent-sky-700"
         />
         <label htmlFor={props.consentId} className="text-sm">
           {props.consentLabel}

@@ -9,6 +9,9 @@ export const PdfPages = dynamic(() => import("./pdf-pages"), {
   loading: () => <LoadingViewer />,
 });
 
+/** The part of a page around one field (field-by-field mode), drawn by react-pdf: loaded the same way. */
+export const PageRegion = dynamic(() => import("./page-region"), { ssr: false, loading: () => <LoadingViewer /> });
+
 function LoadingViewer() {
   const t = useSigningT();
   return <p className="py-16 text-center text-sm text-slate-500">{t("pdf.loadingViewer")}</p>;

@@ -31,6 +31,8 @@ export default function PdfPages({
   const t = useSigningT();
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
   const [failed, setFailed] = useState(false);
+  // The width each page was last drawn at: data-rendered says a page's canvas is drawn at the current one.
+  const [drawn, setDrawn] = useState<Readonly<Record<number, number>>>({});
   const [attempt, setAttempt] = useState(0);
   const io = useRef<IntersectionObserver | null>(null);
   const frames = useRef(new Map<number, HTMLElement>());
@@ -83,6 +85,7 @@ export default function PdfPages({
           <section
             key={n}
             data-page={n}
+            data-rendered={drawn[n] === width}
             aria-label={t("pdf.pageOf", { page: n, total: pages.length })}
             ref={(el) => {
               if (!el) return;
@@ -99,7 +102,14 @@ export default function PdfPages({
           >
             {near.has(n) ? (
               <div className="absolute inset-0">
-                <Page pageNumber={n} width={width} renderAnnotationLayer={false} loading={null} onRenderError={() => undefined} />
+                <Page
+                  pageNumber={n}
+                  width={width}
+                  renderAnnotationLayer={false}
+                  loading={null}
+                  onRenderSuccess={() => setDrawn((d) => ({ ...d, [n]: width }))}
+                  onRenderError={() => undefined}
+                />
               </div>
             ) : (
               <p aria-hidden className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">

@@ -67,7 +67,7 @@ export function SigningApp({ token }: { token: string }) {
         ? phase.error.details?.environment === "SANDBOX"
         : phase.view.request.environment === "SANDBOX";
   return (
-    <div className="min-h-dvh">
+    <div className="min-h-dvh" data-signer-app>
       {sandbox ? <SandboxBanner /> : null}
       <Content phase={phase} token={token} reload={load} setPhase={setPhase} />
     </div>

@@ -1,11 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { stackByArea } from "@/lib/client/field-stacking";
+import { useMediaQuery } from "@/lib/client/use-media-query";
 import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
 import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
+import { CompactField } from "./compact-field";
 import { FieldBox } from "./field-box";
+import { FieldSteps, type Step } from "./field-steps";
 import {
   errorsByField,
   fieldDomId,
@@ -13,6 +16,7 @@ import {
   initialValues,
   initialsOf,
   isFilled,
+  needsInput,
   requiredFields,
   toSubmission,
   valueProblem,
@@ -24,8 +28,15 @@ import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
 import { FinishSection } from "./finish-section";
 import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
+import { ZoomControls } from "./zoom-controls";
+import { useZoom } from "./use-zoom";
 
 const CONSENT_ID = "signet-consent";
+
+/** A phone or a touch screen: fields over the page open field-by-field mode, whose controls are 16 px (globals.css). */
+export const COMPACT_QUERY = "(max-width: 639px), (pointer: coarse)";
+/** Field-by-field mode is never wider than this. */
+const STEPS_WIDTH = 576;
 
 type MarkType = "SIGNATURE" | "INITIAL";
 
@@ -57,7 +68,11 @@ export function SigningForm({
   // A signature adopted once is offered for the signer's other signature boxes with one click.
   const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>({});
   const [width, setWidth] = useState(0);
-  const pagesRef = useRef<HTMLDivElement>(null);
+  const compact = useMediaQuery(COMPACT_QUERY);
+  // "steps": field-by-field mode, at steps[stepIndex].
+  const [mode, setMode] = useState<"document" | "steps">("document");
+  const [stepIndex, setStepIndex] = useState(0);
+  const { scroller: pagesRef, content: contentRef, controls: zoom } = useZoom(mode === "document");
   // The date a DATE field shows, as the server will write it (the request's zone and format, the signer's
   // language): fixed when the form opens.
   const [date] = useState(view.signingDate.value);
@@ -69,7 +84,7 @@ export function SigningForm({
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [pagesRef]);
 
   const byPage = useMemo(() => {
     const m = new Map<number, SigningField[]>();
@@ -78,6 +93,14 @@ export function SigningForm({
   }, [fields]);
   // Overlapping fields: the smaller above, so each can be clicked (the tab order stays the document's).
   const layers = useMemo(() => new Map([...byPage.values()].flatMap((onPage) => [...stackByArea(onPage)])), [byPage]);
+
+  // Field-by-field mode's steps: each field the signer acts on, a RADIO group's buttons as one step.
+  const steps = useMemo(() => {
+    const byKey = new Map<string, Step>();
+    for (const f of fields.filter(needsInput)) byKey.set(groupKey(f), [...(byKey.get(groupKey(f)) ?? []), f]);
+    return [...byKey.values()];
+  }, [fields]);
+  const stepOf = useCallback((f: SigningField) => steps.findIndex((s) => s.some((o) => o.id === f.id)), [steps]);
 
   const required = useMemo(() => requiredFields(fields), [fields]);
   const missing = required.filter((f) => !isFilled(f, values[f.id], { fields, values }));
@@ -105,12 +128,33 @@ export function SigningForm({
     });
   };
 
-  const focusField = useCallback((f: SigningField) => {
-    const el = document.getElementById(fieldDomId(f));
-    if (!el) return;
-    el.scrollIntoView({ block: "center", behavior: "smooth" });
-    el.focus({ preventScroll: true });
-  }, []);
+  /** Field-by-field mode at the step holding `f`, its control focused once drawn. */
+  const openStep = useCallback(
+    (f: SigningField) => {
+      const i = stepOf(f);
+      if (i < 0) return;
+      setMode("steps");
+      setStepIndex(i);
+      requestAnimationFrame(() => {
+        const el = document.getElementById(fieldDomId(f));
+        el?.scrollIntoView({ block: "center" });
+        el?.focus({ preventScroll: true });
+      });
+    },
+    [stepOf],
+  );
+
+  const focusField = useCallback(
+    (f: SigningField) => {
+      // On a phone, and in field-by-field mode, a field is filled in its step.
+      if (compact || mode === "steps") return openStep(f);
+      const el = document.getElementById(fieldDomId(f));
+      if (!el) return;
+      el.scrollIntoView({ block: "center", behavior: "smooth" });
+      el.focus({ preventScroll: true });
+    },
+    [compact, mode, openStep],
+  );
 
   const focusConsent = () => {
     const el = document.getElementById(CONSENT_ID);
@@ -118,12 +162,15 @@ export function SigningForm({
     el?.focus({ preventScroll: true });
   };
 
-  /** The next empty required field after the one with focus (wrapping), else the consent box. */
+  /** The next empty required field after the one with focus (or the step shown), wrapping; else the consent box. */
   const goNext = () => {
     const [firstMissing] = missing;
     if (!firstMissing) return focusConsent();
     const active = document.activeElement?.id;
-    const at = fields.findIndex((f) => fieldDomId(f) === active);
+    const at =
+      mode === "steps"
+        ? Math.max(...(steps[stepIndex] ?? []).map((f) => fields.indexOf(f)))
+        : fields.findIndex((f) => fieldDomId(f) === active);
     focusField(missing.find((f) => fields.indexOf(f) > at) ?? firstMissing);
   };
 
@@ -198,20 +245,37 @@ export function SigningForm({
   };
 
   const overlay = (page: number, scale: number) =>
-    (byPage.get(page) ?? []).map((f) => (
-      <FieldBox
-        key={f.id}
-        field={f}
-        scale={scale}
-        layer={layers.get(f.id)}
-        value={values[f.id]}
-        error={fieldErrors[f.id]}
-        date={date}
-        onText={(t) => setValue(f, t)}
-        onMark={() => openMark(f)}
-        onCheck={(c) => setChecked(f, c)}
-      />
-    ));
+    (byPage.get(page) ?? []).map((f) =>
+      compact ? (
+        <CompactField
+          key={f.id}
+          field={f}
+          scale={scale}
+          layer={layers.get(f.id)}
+          value={values[f.id]}
+          values={values}
+          fields={fields}
+          error={fieldErrors[f.id]}
+          date={date}
+          onOpen={() => openStep(f)}
+          onMark={() => openMark(f)}
+          onCheck={(c) => setChecked(f, c)}
+        />
+      ) : (
+        <FieldBox
+          key={f.id}
+          field={f}
+          scale={scale}
+          layer={layers.get(f.id)}
+          value={values[f.id]}
+          error={fieldErrors[f.id]}
+          date={date}
+          onText={(t) => setValue(f, t)}
+          onMark={() => openMark(f)}
+          onCheck={(c) => setChecked(f, c)}
+        />
+      ),
+    );
 
   return (
     <>
@@ -224,7 +288,6 @@ export function SigningForm({
               <span role="status">{t("form.progress", { done, total: required.length })}</span>
             </p>
           </div>
-          <LanguageSwitcher className="shrink-0" />
           <button
             type="button"
             onClick={goNext}
@@ -232,6 +295,21 @@ export function SigningForm({
           >
             {t("form.nextField")}
           </button>
+        </div>
+        {/* The ways to read: field by field or the whole document, its zoom, the language. Wraps on a narrow phone. */}
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 pb-2 sm:px-4">
+          {steps.length ? (
+            <button
+              type="button"
+              aria-pressed={mode === "steps"}
+              onClick={() => (mode === "steps" ? setMode("document") : openStep(steps[0]![0]!))}
+              className="min-h-9 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600 aria-pressed:border-sky-700 aria-pressed:bg-sky-50 aria-pressed:text-sky-900"
+            >
+              {mode === "steps" ? t("steps.close") : t("steps.open")}
+            </button>
+          ) : null}
+          {mode === "document" ? <ZoomControls {...zoom} /> : null}
+          <LanguageSwitcher className="ml-auto shrink-0" />
         </div>
         <div
           role="progressbar"
@@ -250,9 +328,40 @@ export function SigningForm({
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
         <p className="mb-3 text-sm text-slate-600">{t("form.intro", { count: fields.length })}</p>
-        <div ref={pagesRef} className="w-full">
-          {width > 0 ? (
-            <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={overlay} />
+        {/* touch-action: the two-finger pinch over the pages is ours (useZoom), drawn again sharp at the new size. */}
+        <div ref={pagesRef} className="w-full touch-pan-x touch-pan-y overflow-x-auto">
+          {width > 0 && mode === "steps" ? (
+            <FieldSteps
+              steps={steps}
+              index={stepIndex}
+              onIndex={(i) => {
+                setStepIndex(i);
+                requestAnimationFrame(() => {
+                  const f = steps[i]?.[0];
+                  const el = f && document.getElementById(fieldDomId(f));
+                  el?.scrollIntoView({ block: "center" });
+                  el?.focus({ preventScroll: true });
+                });
+              }}
+              values={values}
+              errors={fieldErrors}
+              file={signingPath(token, "/document")}
+              pages={view.document.pages}
+              width={Math.min(width, STEPS_WIDTH)}
+              onText={setValue}
+              onCheck={setChecked}
+              onMark={openMark}
+              onFinish={focusConsent}
+            />
+          ) : width > 0 ? (
+            <div ref={contentRef} className="w-max min-w-full">
+              <PdfPages
+                file={signingPath(token, "/document")}
+                pages={view.document.pages}
+                width={Math.round(width * zoom.zoom)}
+                overlay={overlay}
+              />
+            </div>
           ) : null}
         </div>
 

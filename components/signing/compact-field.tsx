@@ -1,0 +1,125 @@
+"use client";
+
+import { fieldFrame, ring } from "./field-frame";
+import { fieldDomId, isFilled, type Values } from "./fields";
+import { useSigningT } from "./intl";
+import { scriptFont } from "./script-font";
+import type { SigningField } from "./types";
+
+/**
+ * A field over the page on a phone or a touch screen (issue 23, part 3): not a tiny input (a 15-px box
+ * with 9-px text, which iOS zooms into) but a button at the field's place. A signature or initials box
+ * opens the signature dialog, a checkbox or radio button is ticked where it is, and any other field
+ * opens field-by-field mode at itself, where its control is full width at 16 px. It shows what it holds. However small
+ * the box, its touch target is at least 24 × 24 px (a transparent margin around it, under the boxes
+ * beside it: a smaller field stays above a larger one). It shows no tag above itself, so it covers no
+ * neighbour. A DATE field only shows the date: there is nothing to do there.
+ */
+export function CompactField({
+  field,
+  scale,
+  layer,
+  value,
+  values,
+  fields,
+  error,
+  date,
+  onOpen,
+  onMark,
+  onCheck,
+}: {
+  field: SigningField;
+  scale: number;
+  layer?: number;
+  value: Values[string];
+  values: Values;
+  fields: SigningField[];
+  error?: string;
+  date: string;
+  /** Field-by-field mode at this field. */
+  onOpen: () => void;
+  onMark: () => void;
+  onCheck: (checked: boolean) => void;
+}) {
+  const t = useSigningT();
+  const { box, name, title, fontPx } = fieldFrame(field, scale, layer, error, t);
+  if (field.type === "DATE") {
+    return (
+      <div
+        className="absolute flex items-center overflow-hidden rounded-[2px] border border-slate-400/60 bg-slate-100/70 px-0.5 text-slate-900"
+        style={{ ...box, fontSize: fontPx, lineHeight: 1 }}
+        data-field={field.id}
+      >
+        {date}
+      </div>
+    );
+  }
+  const tick = field.type === "CHECKBOX" || field.type === "RADIO";
+  const answered = isFilled(field, value, { fields, values });
+  // A radio button shows its own state: green when chosen; plain when another of its group was chosen.
+  const filled = tick ? value === true : answered;
+  const tone = field.type === "RADIO" && answered && !filled && !error ? "border-slate-400 bg-white/70" : ring(error, filled);
+  const shown =
+    value && typeof value === "object"
+      ? value.kind === "typed"
+        ? value.text
+        : ""
+      : typeof value === "string"
+        ? value
+        : field.type === "SIGNATURE"
+          ? t("fields.sign")
+          : field.type === "INITIAL"
+            ? t("fields.initial")
+            : "";
+  // An empty text-like field shows its title, as its input's placeholder does at a desk (already in its name).
+  const placeholder = !shown && !tick && value !== false ? title : "";
+  return (
+    <div className="absolute" style={box} data-field={field.id}>
+      <button
+        id={fieldDomId(field)}
+        type="button"
+        aria-label={shown ? `${name}, ${shown}` : name}
+        role={tick ? (field.type === "RADIO" ? "radio" : "checkbox") : undefined}
+        aria-checked={tick ? value === true : undefined}
+        aria-haspopup={field.type === "SIGNATURE" || field.type === "INITIAL" ? "dialog" : undefined}
+        onClick={() =>
+          field.type === "SIGNATURE" || field.type === "INITIAL"
+            ? onMark()
+            : tick
+              ? onCheck(field.type === "RADIO" ? true : value !== true)
+              : onOpen()
+        }
+        className={`relative flex h-full w-full items-center justify-center overflow-visible ${field.type === "RADIO" ? "rounded-full" : "rounded-[2px]"} border-2 border-dashed px-0.5 text-slate-900 focus:outline-2 focus:outline-sky-600 before:absolute before:left-1/2 before:top-1/2 before:h-full before:min-h-6 before:w-full before:min-w-6 before:-translate-x-1/2 before:-translate-y-1/2 before:content-[''] ${tone} ${filled ? "border-solid" : ""}`}
+      >
+        {tick ? (
+          value === true ? (
+            <span
+              aria-hidden
+              className={`block h-3/5 w-3/5 bg-emerald-700 ${field.type === "RADIO" ? "rounded-full" : "rounded-[1px]"}`}
+            />
+          ) : null
+        ) : value && typeof value === "object" && value.kind === "image" ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
+          <img src={value.dataUrl} alt="" className="h-full w-full object-contain" />
+        ) : (
+          <span
+            aria-hidden
+            className={`truncate leading-none ${
+              value && typeof value === "object"
+                ? `${scriptFont.className} text-[#10215e]`
+                : field.type === "SIGNATURE" || field.type === "INITIAL"
+                  ? "font-semibold text-amber-900"
+                  : ""
+            }`}
+            style={{ fontSize: fontPx }}
+          >
+            {shown || <span className="font-normal text-slate-600">{placeholder}</span>}
+            {field.required && !filled && (field.type === "SIGNATURE" || field.type === "INITIAL") ? (
+              <span aria-hidden> *</span>
+            ) : null}
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}
