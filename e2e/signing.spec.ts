@@ -301,7 +301,12 @@ test("two signers sign in order from the links in their mail; the request comple
   await bobDialog.getByRole("button", { name: "Use this signature" }).click();
   await expect(bobDialog).toBeHidden();
   await expect(bobSig).toContainText("Bob S. Supplier");
+  // On a phone a text field is a button over the page that opens it in field-by-field mode, 16 px and full width.
+  await mobile.getByRole("button", { name: "Company" }).click();
+  await expect(mobile.getByText("Field 2 of 2")).toBeVisible();
   await mobile.getByLabel("Company").fill("Supplier & Sons Ltd");
+  await mobile.getByRole("button", { name: "Whole document" }).click();
+  await expect(mobile.getByRole("button", { name: "Company, Supplier & Sons Ltd" })).toBeVisible();
   await mobile.getByLabel("I agree to sign this document electronically").check();
   // Nothing sticks out sideways at phone width.
   expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
