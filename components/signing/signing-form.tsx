@@ -245,37 +245,23 @@ export function SigningForm({
   };
 
   const overlay = (page: number, scale: number) =>
-    (byPage.get(page) ?? []).map((f) =>
-      compact ? (
-        <CompactField
-          key={f.id}
-          field={f}
-          scale={scale}
-          layer={layers.get(f.id)}
-          value={values[f.id]}
-          values={values}
-          fields={fields}
-          error={fieldErrors[f.id]}
-          date={date}
-          onOpen={() => openStep(f)}
-          onMark={() => openMark(f)}
-          onCheck={(c) => setChecked(f, c)}
-        />
+    (byPage.get(page) ?? []).map((f) => {
+      const shared = {
+        field: f,
+        scale,
+        layer: layers.get(f.id),
+        value: values[f.id],
+        error: fieldErrors[f.id],
+        date,
+        onMark: () => openMark(f),
+        onCheck: (c: boolean) => setChecked(f, c),
+      };
+      return compact ? (
+        <CompactField key={f.id} {...shared} values={values} fields={fields} onOpen={() => openStep(f)} />
       ) : (
-        <FieldBox
-          key={f.id}
-          field={f}
-          scale={scale}
-          layer={layers.get(f.id)}
-          value={values[f.id]}
-          error={fieldErrors[f.id]}
-          date={date}
-          onText={(t) => setValue(f, t)}
-          onMark={() => openMark(f)}
-          onCheck={(c) => setChecked(f, c)}
-        />
-      ),
-    );
+        <FieldBox key={f.id} {...shared} onText={(t) => setValue(f, t)} />
+      );
+    });
 
   return (
     <>
