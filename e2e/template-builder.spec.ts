@@ -155,7 +155,7 @@ test("a template built in the dashboard (two roles, four fields) is used for two
     [cora, "Acme Widgets"],
   ] as const) {
     await sp.goto(`/sign/${await signingToken(who.email)}`);
-    await sp.getByRole("button", { name: "Signature", exact: true }).click();
+    await sp.getByRole("button", { name: "Signature, Sign", exact: true }).click();
     const dialog = sp.getByRole("dialog", { name: "Add your signature" });
     await dialog.getByRole("tab", { name: "Type" }).click();
     await dialog.getByRole("button", { name: "Use this signature" }).click();
