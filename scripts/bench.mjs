@@ -46,5 +46,25 @@ ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. The machine
 figure is a ratio against a baseline measured in the same run, next to the absolute times.
 
 ${sections.join("\n")}`;
-if (only.length === 0) fs.writeFileSync(path.join(root, "docs", "benchmarks.md"), out);
+const file = path.join(root, "docs", "benchmarks.md");
+if (only.length === 0) fs.writeFileSync(file, out);
+else if (fs.existsSync(file)) {
+  // `npm run bench <name>`: only the sections measured now are replaced (or added), each marked with
+  // the day it was measured; the others keep the day of the full run named in the header.
+  const today = new Date().toISOString().slice(0, 10);
+  const doc = fs.readFileSync(file, "utf8");
+  const head = doc.slice(0, doc.search(/^## /m) === -1 ? doc.length : doc.search(/^## /m));
+  const kept = doc
+    .slice(head.length)
+    .split(/^(?=## )/m)
+    .filter(Boolean);
+  const titleOf = (s) => s.split("\n", 1)[0];
+  for (const section of sections) {
+    const marked = section.replace(/\n/, `\n\n_Measured on its own with \`npm run bench\` on ${today}._\n`);
+    const at = kept.findIndex((k) => titleOf(k) === titleOf(section));
+    if (at === -1) kept.push(marked);
+    else kept[at] = marked;
+  }
+  fs.writeFileSync(file, `${head}${kept.map((k) => `${k.trimEnd()}\n`).join("\n")}`);
+}
 process.exit(failed ? 1 : 0);
