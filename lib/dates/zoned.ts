@@ -27,14 +27,18 @@ const TO_THE_SECOND: Intl.DateTimeFormatOptions = {
   second: "2-digit",
 };
 
-/** One formatter per zone: making one costs far more than using it, and a certificate formats hundreds of times. */
+/**
+ * One formatter per language and zone: making one costs far more than using it, and a certificate formats
+ * hundreds of times. "en-US" is the clock read by `wallClock`; another language writes a certificate's times.
+ */
 const clocks = new Map<string, Intl.DateTimeFormat>();
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let f = clocks.get(timeZone);
+function clockIn(timeZone: string, locale = "en-US"): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let f = clocks.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, ...TO_THE_SECOND });
+    f = new Intl.DateTimeFormat(locale, { timeZone, ...TO_THE_SECOND });
     if (clocks.size >= 200) clocks.clear();
-    clocks.set(timeZone, f);
+    clocks.set(key, f);
   }
   return f;
 }
@@ -114,9 +118,6 @@ export function formatEventTime(instant: Date | string, o: { timeZone: string; l
   const utc = `${ymd(u)} ${hms(u)} UTC`;
   if (isUtc(o.timeZone)) return utc;
   const w = wallClock(at, o.timeZone);
-  const local =
-    !o.locale || o.locale === "en"
-      ? `${ymd(w)} ${hms(w)}`
-      : new Intl.DateTimeFormat(o.locale, { timeZone: o.timeZone, ...TO_THE_SECOND }).format(at);
+  const local = !o.locale || o.locale === "en" ? `${ymd(w)} ${hms(w)}` : clockIn(o.timeZone, o.locale).format(at);
   return `${local} ${formatOffset(w.offsetMinutes)} (${utc})`;
 }
