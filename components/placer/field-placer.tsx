@@ -1,5 +1,5 @@
 "use client";
-import "./pdf-setup";
+import "@/lib/client/pdf-setup";
 import {
   DndContext,
   DragOverlay,

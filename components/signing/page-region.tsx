@@ -1,11 +1,10 @@
 "use client";
 
 // Loaded only in the browser, with the rest of react-pdf (see lazy-pdf-pages.tsx).
-import { Document, Page, pdfjs } from "react-pdf";
+import { Document, Page } from "react-pdf";
+import "@/lib/client/pdf-setup";
 import { useSigningT } from "./intl";
 import type { PageSize } from "./types";
-
-pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
 
 interface Box {
   x: number;

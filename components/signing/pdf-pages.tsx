@@ -2,13 +2,12 @@
 
 // Loaded only in the browser (next/dynamic with ssr: false): pdf.js needs a worker and a DOM.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Document, Page, pdfjs } from "react-pdf";
+import { Document, Page } from "react-pdf";
+import "@/lib/client/pdf-setup";
 // The text layer lets a screen reader read the document and the signer select its text.
 import "react-pdf/dist/Page/TextLayer.css";
 import { useSigningT } from "./intl";
 import type { PageSize } from "./types";
-
-pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
 
 /** Pages further than this from the viewport are not drawn: a 200-page contract stays light. */
 const NEAR = "1200px 0px";
