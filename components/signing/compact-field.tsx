@@ -1,9 +1,9 @@
 "use client";
 
+import { MarkFace, markWords } from "./field-box";
 import { fieldFrame, ring } from "./field-frame";
 import { fieldDomId, isFilled, type Values } from "./fields";
 import { useSigningT } from "./intl";
-import { scriptFont } from "./script-font";
 import type { SigningField } from "./types";
 
 /**
@@ -15,6 +15,8 @@ import type { SigningField } from "./types";
  * beside it: a smaller field stays above a larger one). It shows no tag above itself, so it covers no
  * neighbour. A DATE field only shows the date: there is nothing to do there.
  */
+const isMark = (f: SigningField) => f.type === "SIGNATURE" || f.type === "INITIAL";
+
 export function CompactField({
   field,
   scale,
@@ -59,20 +61,10 @@ export function CompactField({
   // A radio button shows its own state: green when chosen; plain when another of its group was chosen.
   const filled = tick ? value === true : answered;
   const tone = field.type === "RADIO" && answered && !filled && !error ? "border-slate-400 bg-white/70" : ring(error, filled);
-  const shown =
-    value && typeof value === "object"
-      ? value.kind === "typed"
-        ? value.text
-        : ""
-      : typeof value === "string"
-        ? value
-        : field.type === "SIGNATURE"
-          ? t("fields.sign")
-          : field.type === "INITIAL"
-            ? t("fields.initial")
-            : "";
+  const mark = isMark(field) && value && typeof value === "object" ? value : undefined;
+  const shown = isMark(field) ? markWords(field, mark, t) : typeof value === "string" ? value : "";
   // An empty text-like field shows its title, as its input's placeholder does at a desk (already in its name).
-  const placeholder = !shown && !tick && value !== false ? title : "";
+  const placeholder = !shown && !tick && !isMark(field) ? title : "";
   return (
     <div className="absolute" style={box} data-field={field.id}>
       <button
@@ -81,14 +73,8 @@ export function CompactField({
         aria-label={shown ? `${name}, ${shown}` : name}
         role={tick ? (field.type === "RADIO" ? "radio" : "checkbox") : undefined}
         aria-checked={tick ? value === true : undefined}
-        aria-haspopup={field.type === "SIGNATURE" || field.type === "INITIAL" ? "dialog" : undefined}
-        onClick={() =>
-          field.type === "SIGNATURE" || field.type === "INITIAL"
-            ? onMark()
-            : tick
-              ? onCheck(field.type === "RADIO" ? true : value !== true)
-              : onOpen()
-        }
+        aria-haspopup={isMark(field) ? "dialog" : undefined}
+        onClick={() => (isMark(field) ? onMark() : tick ? onCheck(field.type === "RADIO" ? true : value !== true) : onOpen())}
         className={`relative flex h-full w-full items-center justify-center overflow-visible ${field.type === "RADIO" ? "rounded-full" : "rounded-[2px]"} border-2 border-dashed px-0.5 text-slate-900 focus:outline-2 focus:outline-sky-600 before:absolute before:left-1/2 before:top-1/2 before:h-full before:min-h-6 before:w-full before:min-w-6 before:-translate-x-1/2 before:-translate-y-1/2 before:content-[''] ${tone} ${filled ? "border-solid" : ""}`}
       >
         {tick ? (
@@ -98,25 +84,11 @@ export function CompactField({
               className={`block h-3/5 w-3/5 bg-emerald-700 ${field.type === "RADIO" ? "rounded-full" : "rounded-[1px]"}`}
             />
           ) : null
-        ) : value && typeof value === "object" && value.kind === "image" ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
-          <img src={value.dataUrl} alt="" className="h-full w-full object-contain" />
+        ) : isMark(field) ? (
+          <MarkFace field={field} mark={mark} box={box} words={shown} />
         ) : (
-          <span
-            aria-hidden
-            className={`truncate leading-none ${
-              value && typeof value === "object"
-                ? `${scriptFont.className} text-[#10215e]`
-                : field.type === "SIGNATURE" || field.type === "INITIAL"
-                  ? "font-semibold text-amber-900"
-                  : ""
-            }`}
-            style={{ fontSize: fontPx }}
-          >
-            {shown || <span className="font-normal text-slate-600">{placeholder}</span>}
-            {field.required && !filled && (field.type === "SIGNATURE" || field.type === "INITIAL") ? (
-              <span aria-hidden> *</span>
-            ) : null}
+          <span className="truncate leading-none" style={{ fontSize: fontPx }}>
+            {shown || <span className="text-slate-600">{placeholder}</span>}
           </span>
         )}
       </button>

@@ -95,10 +95,7 @@ export function FieldBox({
   }
 
   const mark = value && typeof value === "object" ? value : undefined;
-  const verb = field.type === "INITIAL" ? t("fields.initial") : t("fields.sign");
-  // The words the box shows are part of its name (WCAG 2.5.3, label in name): "Client signature, Sign"
-  // while empty, "Client signature, Ann Archer" once typed; a drawn mark shows no words.
-  const shown = mark?.kind === "image" ? "" : mark?.kind === "typed" ? mark.text : verb;
+  const shown = markWords(field, mark, t);
   return (
     <div className="group absolute" style={box} data-field={field.id}>
       <button
@@ -110,26 +107,56 @@ export function FieldBox({
         onClick={onMark}
         className={`flex h-full w-full items-center justify-center overflow-hidden rounded-[2px] border-2 border-dashed text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-sky-600 ${ring(error, !!mark)} ${mark ? "border-solid" : ""}`}
       >
-        {mark?.kind === "image" ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
-          <img src={mark.dataUrl} alt="" className="h-full w-full object-contain" />
-        ) : mark?.kind === "typed" ? (
-          <span
-            className={`${scriptFont.className} whitespace-nowrap leading-none text-[#10215e]`}
-            style={{ fontSize: Math.min(box.height * 0.75, (box.width / Math.max(mark.text.length, 1)) * 1.9) }}
-          >
-            {mark.text}
-          </span>
-        ) : (
-          <span className="font-semibold text-amber-900" style={{ fontSize: Math.max(10, Math.min(box.height * 0.4, 16)) }}>
-            {verb}
-            {field.required ? <span aria-hidden> *</span> : null}
-          </span>
-        )}
+        <MarkFace field={field} mark={mark} box={box} words={shown} />
       </button>
       <FieldTag field={field} />
       {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
     </div>
+  );
+}
+
+/**
+ * The words a signature or initials box shows, which its accessible name ends with (WCAG 2.5.3, label in
+ * name: "Client signature, Sign" while empty, "Client signature, Ann Archer" once typed); a drawn mark shows none.
+ */
+export function markWords(field: SigningField, mark: MarkValue | undefined, t: SigningT): string {
+  if (mark) return mark.kind === "typed" ? mark.text : "";
+  return field.type === "INITIAL" ? t("fields.initial") : t("fields.sign");
+}
+
+/**
+ * What a signature or initials box shows, at a desk and on a phone: the drawn or uploaded image, the
+ * typed name in the script font sized to fit the box, or (empty) the verb, with * when required.
+ */
+export function MarkFace({
+  field,
+  mark,
+  box,
+  words,
+}: {
+  field: SigningField;
+  mark: MarkValue | undefined;
+  box: { width: number; height: number };
+  /** markWords(): the verb or the typed name. */
+  words: string;
+}) {
+  if (mark?.kind === "image")
+    // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
+    return <img src={mark.dataUrl} alt="" className="h-full w-full object-contain" />;
+  if (mark?.kind === "typed")
+    return (
+      <span
+        className={`${scriptFont.className} whitespace-nowrap leading-none text-[#10215e]`}
+        style={{ fontSize: Math.min(box.height * 0.75, (box.width / Math.max(mark.text.length, 1)) * 1.9) }}
+      >
+        {mark.text}
+      </span>
+    );
+  return (
+    <span className="font-semibold text-amber-900" style={{ fontSize: Math.max(10, Math.min(box.height * 0.4, 16)) }}>
+      {words}
+      {field.required ? <span aria-hidden> *</span> : null}
+    </span>
   );
 }
 
