@@ -73,12 +73,7 @@ export function FieldInput({
         className={`h-full w-full rounded-[2px] border px-0.5 text-slate-900 focus:outline-2 focus:outline-sky-600 ${ring(error, v !== "")}`}
         style={{ fontSize: fontPx, lineHeight: 1 }}
       >
-        <option value="">{field.required ? t("fields.choose") : t("fields.none")}</option>
-        {(field.options ?? []).map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <ChoiceOptions field={field} />
       </select>
     );
   } else {
@@ -97,8 +92,7 @@ export function FieldInput({
       <input
         {...common}
         type={isNumber ? "number" : field.type === "EMAIL" ? "email" : "text"}
-        inputMode={isNumber ? "decimal" : field.type === "EMAIL" ? "email" : undefined}
-        autoComplete={field.type === "NAME" ? "name" : field.type === "EMAIL" ? "email" : "off"}
+        {...keyboardHints(field)}
         min={isNumber ? (field.min ?? undefined) : undefined}
         max={isNumber ? (field.max ?? undefined) : undefined}
         step={isNumber ? (field.decimals != null ? 10 ** -field.decimals : "any") : undefined}
@@ -130,3 +124,24 @@ export function FieldInput({
     </div>
   );
 }
+
+/** A DROPDOWN's choices, after an empty one ("Choose…" when required, "(none)" when not). */
+export function ChoiceOptions({ field }: { field: SigningField }) {
+  const t = useSigningT();
+  return (
+    <>
+      <option value="">{field.required ? t("fields.choose") : t("fields.none")}</option>
+      {(field.options ?? []).map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The phone keyboard and autofill a text-like field asks for: decimal digits, an e-mail address, a name. */
+export const keyboardHints = (field: SigningField) => ({
+  inputMode: field.type === "NUMBER" ? ("decimal" as const) : field.type === "EMAIL" ? ("email" as const) : undefined,
+  autoComplete: field.type === "NAME" ? "name" : field.type === "EMAIL" ? "email" : "off",
+});

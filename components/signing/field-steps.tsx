@@ -1,5 +1,6 @@
 "use client";
 
+import { ChoiceOptions, keyboardHints } from "./field-inputs";
 import { fieldDomId, fieldTitle, type Values } from "./fields";
 import { useSigningT } from "./intl";
 import { PageRegion } from "./lazy-pdf-pages";
@@ -228,27 +229,20 @@ function StepControl({
           aria-describedby={describedBy}
           className={control}
         >
-          <option value="">{f.required ? t("fields.choose") : t("fields.none")}</option>
-          {(f.options ?? []).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          <ChoiceOptions field={f} />
         </select>
         <ErrorText f={f} errors={errors} />
       </div>
     );
   }
 
-  const isNumber = f.type === "NUMBER";
   return (
     <div>
       {label}
       <input
         id={id}
-        type={isNumber ? "text" : f.type === "EMAIL" ? "email" : "text"}
-        inputMode={isNumber ? "decimal" : f.type === "EMAIL" ? "email" : undefined}
-        autoComplete={f.type === "NAME" ? "name" : f.type === "EMAIL" ? "email" : "off"}
+        type={f.type === "EMAIL" ? "email" : "text"}
+        {...keyboardHints(f)}
         maxLength={f.type === "TEXT" ? (f.maxLength ?? undefined) : undefined}
         required={f.required}
         aria-invalid={!!errors[f.id]}
