@@ -60,6 +60,13 @@ export function requiredFields(fields: SigningField[]): SigningField[] {
   return out;
 }
 
+/** Field-by-field mode's steps, in the document's order: each field the signer acts on, a RADIO group's buttons together. */
+export function inputSteps(fields: SigningField[]): SigningField[][] {
+  const byKey = new Map<string, SigningField[]>();
+  for (const f of fields.filter(needsInput)) byKey.set(groupKey(f), [...(byKey.get(groupKey(f)) ?? []), f]);
+  return [...byKey.values()];
+}
+
 /** TEXT's default; NAME and EMAIL pre-filled from the recipient (editable); a CHECKBOX pre-ticked by "true". */
 export function initialValues(fields: SigningField[], recipient?: { name: string; email: string }): Values {
   const values: Values = {};

@@ -8,7 +8,7 @@ import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
 import { CompactField } from "./compact-field";
 import { FieldBox } from "./field-box";
-import { FieldSteps, type Step } from "./field-steps";
+import { FieldSteps } from "./field-steps";
 import {
   errorsByField,
   fieldDomId,
@@ -16,7 +16,7 @@ import {
   initialValues,
   initialsOf,
   isFilled,
-  needsInput,
+  inputSteps,
   requiredFields,
   toSubmission,
   valueProblem,
@@ -95,11 +95,7 @@ export function SigningForm({
   const layers = useMemo(() => new Map([...byPage.values()].flatMap((onPage) => [...stackByArea(onPage)])), [byPage]);
 
   // Field-by-field mode's steps: each field the signer acts on, a RADIO group's buttons as one step.
-  const steps = useMemo(() => {
-    const byKey = new Map<string, Step>();
-    for (const f of fields.filter(needsInput)) byKey.set(groupKey(f), [...(byKey.get(groupKey(f)) ?? []), f]);
-    return [...byKey.values()];
-  }, [fields]);
+  const steps = useMemo(() => inputSteps(fields), [fields]);
   const stepOf = useCallback((f: SigningField) => steps.findIndex((s) => s.some((o) => o.id === f.id)), [steps]);
 
   const required = useMemo(() => requiredFields(fields), [fields]);
@@ -320,15 +316,7 @@ export function SigningForm({
             <FieldSteps
               steps={steps}
               index={stepIndex}
-              onIndex={(i) => {
-                setStepIndex(i);
-                requestAnimationFrame(() => {
-                  const f = steps[i]?.[0];
-                  const el = f && document.getElementById(fieldDomId(f));
-                  el?.scrollIntoView({ block: "center" });
-                  el?.focus({ preventScroll: true });
-                });
-              }}
+              onIndex={(i) => steps[i] && openStep(steps[i][0]!)}
               values={values}
               errors={fieldErrors}
               file={signingPath(token, "/document")}
