@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { tokenFromOutbox } from "../test/support/outbox-token";
 import { startServer } from "../test/support/server-process";
 
 const KEY = "signet_test_BenchSigningNetworkBench01234567";
@@ -112,14 +113,10 @@ async function main() {
     const sent = await fetch(`${SR}/${id}/send`, { method: "POST", headers });
     if (sent.status !== 200) throw new Error(`send: HTTP ${sent.status} ${await sent.text()}`);
     // No SMTP: the invitation is in the outbox; its link carries the token.
-    let token = "";
+    let token = tokenFromOutbox("bench.signer@example.com", dataDir);
     for (let i = 0; i < 100 && !token; i++) {
-      const outbox = path.join(dataDir, "outbox");
-      for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-        const m = /\/sign\/([A-Za-z0-9_-]{43})/.exec(fs.readFileSync(path.join(outbox, f), "utf8").replace(/=\r?\n/g, ""));
-        if (m) token = m[1]!;
-      }
-      if (!token) await new Promise((res) => setTimeout(res, 200));
+      await new Promise((res) => setTimeout(res, 200));
+      token = tokenFromOutbox("bench.signer@example.com", dataDir);
     }
     if (!token) throw new Error("no invitation in the outbox");
 
