@@ -1,20 +1,26 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useDashboardT } from "./dashboard-intl";
 
 // Admin-only pages are hidden from members here, and refused by the pages and the proxy themselves.
-const links = [
-  { href: "/requests", label: "Requests", adminOnly: false },
-  { href: "/templates", label: "Templates", adminOnly: false },
-  { href: "/outbox", label: "Outbox", adminOnly: false },
-  { href: "/settings/api-keys", label: "API keys", adminOnly: true },
-  { href: "/settings/webhooks", label: "Webhooks", adminOnly: true },
-  { href: "/settings/team", label: "Team", adminOnly: true },
-  { href: "/settings/data-retention", label: "Retention", adminOnly: true },
+const links: {
+  href: string;
+  label: "requests" | "templates" | "outbox" | "apiKeys" | "webhooks" | "team" | "retention";
+  adminOnly: boolean;
+}[] = [
+  { href: "/requests", label: "requests", adminOnly: false },
+  { href: "/templates", label: "templates", adminOnly: false },
+  { href: "/outbox", label: "outbox", adminOnly: false },
+  { href: "/settings/api-keys", label: "apiKeys", adminOnly: true },
+  { href: "/settings/webhooks", label: "webhooks", adminOnly: true },
+  { href: "/settings/team", label: "team", adminOnly: true },
+  { href: "/settings/data-retention", label: "retention", adminOnly: true },
 ];
 
 export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   const path = usePathname();
+  const t = useDashboardT();
   return (
     <ul className="flex flex-wrap items-center gap-1">
       {links
@@ -28,7 +34,7 @@ export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
                 aria-current={active ? "page" : undefined}
                 className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
               >
-                {l.label}
+                {t(`common.nav.${l.label}`)}
               </Link>
             </li>
           );

@@ -1,0 +1,19 @@
+import { createTranslator } from "use-intl/core";
+import common from "./common.json";
+import compose from "./compose.json";
+import placer from "./placer.json";
+import requests from "./requests.json";
+import settings from "./settings.json";
+import templates from "./templates.json";
+
+/**
+ * The staff dashboard's messages (issue 23: English only for now, through the same library as the
+ * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
+ * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
+ */
+export const dashboardMessages = { dashboard: { common, compose, placer, requests, settings, templates } };
+
+export type DashboardMessages = typeof dashboardMessages;
+
+/** The dashboard's translator for server components and route code: keys are `area.key` (`common.nav.requests`). */
+export const dashboardT = createTranslator({ locale: "en", messages: dashboardMessages, namespace: "dashboard" });
