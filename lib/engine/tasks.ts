@@ -21,6 +21,7 @@ import { verifyPdf } from "../pdf/verify";
 import { cleanImage } from "../pdf/images";
 import { loadPdf } from "../pdf/load";
 import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
+import { renderPage } from "../pdf/render";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -90,6 +91,30 @@ export const tasks = {
   fillDocx,
   /** Before LibreOffice sees a DOCX: every reference to something outside it removed (lib/docx/strip-external). */
   prepareDocxForConversion: (bytes: Uint8Array) => stripExternalReferences(bytes),
+  /** The signer's page: one page as an image (poppler's pdftoppm, in its own limited process; lib/pdf/render). */
+  renderPage,
+  /**
+   * The signer's page: the text of one page (1-based; `pageCount` pages in all), laid over its image
+   * so that it can be read aloud, selected and found. Only what a reader needs: no per-glyph offsets.
+   */
+  async pageText(bytes: Uint8Array, page: number, pageCount: number) {
+    const { pageSizes, pages } = await extractTextLayerPart(bytes, { part: { index: page - 1, of: pageCount } });
+    const p = pages[0];
+    if (pageSizes.length !== pageCount || !p || p.page !== page) return null;
+    return {
+      width: p.width,
+      height: p.height,
+      items: p.items.map(({ str, x, y, width, height, fontSize, dir }) => ({
+        str,
+        x,
+        y,
+        width,
+        height,
+        fontSize,
+        ...(dir && { dir }),
+      })),
+    };
+  },
   /** The public verify page: a PDF's signatures, what they cover and who made them (lib/pdf/verify). */
   verifyPdf,
 };

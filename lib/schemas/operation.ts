@@ -6,7 +6,8 @@ export type Success =
   | { status: number; description: string; content: BinaryMedia | readonly BinaryMedia[]; data?: undefined };
 
 /** The binary media types an operation answers with. */
-export type BinaryMedia = "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+export type BinaryMedia =
+  "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "image/png" | "image/jpeg";
 
 /** One API operation: the route wrapper validates with these schemas and the OpenAPI document is made from them. */
 export interface Operation {

@@ -4,7 +4,18 @@ import { defineOperation } from "./operation";
 import { zDocument, zField, zRecipient, zSignatureRequest } from "./requests";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
-import { zApprove, zDecline, zSignerGate, zSubmitSignature, zTokenParams, zVerifySignerCode } from "./signing";
+import {
+  PAGE_WIDTHS,
+  zApprove,
+  zDecline,
+  zSignerGate,
+  zSigningPageParams,
+  zSigningPageQuery,
+  zSigningPageText,
+  zSubmitSignature,
+  zTokenParams,
+  zVerifySignerCode,
+} from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
@@ -105,6 +116,38 @@ export const signingOps = {
     public: true,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
     errors: [401, 410, 429],
+  }),
+  signingPageImage: defineOperation({
+    method: "GET",
+    path: `${SIGN}/pages/{page}`,
+    tag: "Signing (public)",
+    summary: "One page of what GET /document serves, drawn as an image `w` pixels wide (the signer's page shows these)",
+    description:
+      "PNG, or JPEG when that is smaller (a scan). `w` is one of " +
+      PAGE_WIDTHS.join(", ") +
+      "; a very tall page is drawn narrower so that no image passes 16 million pixels. `v` is free (the client puts the " +
+      "document's SHA-256 there so that a new version is a new URL); the ETag is the served PDF's SHA-256. Limited per link " +
+      "and per address in buckets of their own, and drawing a page not drawn before in another, per link: 429 with Retry-After. " +
+      "A page beyond the document's: 404 PAGE_NOT_FOUND.",
+    params: zSigningPageParams,
+    query: zSigningPageQuery,
+    public: true,
+    success: { status: 200, description: "The page's image", content: ["image/png", "image/jpeg"] },
+    errors: [401, 404, 410, 422, 429],
+  }),
+  signingPageText: defineOperation({
+    method: "GET",
+    path: `${SIGN}/pages/{page}/text`,
+    tag: "Signing (public)",
+    summary:
+      "The text of one page of what GET /document serves: laid over the page's image, to be read aloud, selected and found",
+    description:
+      "Items in reading order: `s` the string, `x`, `y`, `w`, `h` its box in points from the page's top-left (rotation " +
+      "applied), `f` the font size, `d` the direction when not left to right (90, 180, 270). Same limits as the image.",
+    params: zSigningPageParams,
+    public: true,
+    success: { status: 200, description: "The page's text", data: zSigningPageText },
+    errors: [401, 404, 410, 422, 429],
   }),
   submitSignature: defineOperation({
     method: "POST",

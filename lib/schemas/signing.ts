@@ -2,6 +2,42 @@ import { z } from "zod";
 
 export const zTokenParams = z.object({ token: z.string().min(10).max(200) });
 
+/** The widths the signer's page images are drawn at (lib/server/signing/signing-pages.ts). */
+export const PAGE_WIDTHS = [480, 720, 960, 1200, 1600, 2000, 2400, 3000] as const;
+
+export const zSigningPageParams = zTokenParams.extend({
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$/, "A page number: 1, 2, …")
+    .transform(Number),
+});
+
+export const zSigningPageQuery = z.object({
+  w: z
+    .string()
+    .transform(Number)
+    .refine((w) => (PAGE_WIDTHS as readonly number[]).includes(w), `One of ${PAGE_WIDTHS.join(", ")}`)
+    .transform((w) => w as (typeof PAGE_WIDTHS)[number]),
+  v: z.string().max(100).optional(),
+});
+
+export const zSigningPageText = z.object({
+  page: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  items: z.array(
+    z.object({
+      s: z.string(),
+      x: z.number(),
+      y: z.number(),
+      w: z.number(),
+      h: z.number(),
+      f: z.number(),
+      d: z.union([z.literal(90), z.literal(180), z.literal(270)]).optional(),
+    }),
+  ),
+});
+
 export const zSubmitSignature = z.object({
   consent: z.literal(true, { error: "Consent to sign electronically is required" }),
   values: z

@@ -54,6 +54,25 @@ export const config = {
   get signRateLimitPerIp() {
     return num("SIGN_RATE_LIMIT_IP", 300);
   },
+  /**
+   * The signer's page images and texts (GET /api/sign/{token}/pages/…): a page of 20 drawn at two
+   * zooms is 40 calls, so they have their own buckets, per link (SIGN_PAGE_RATE_LIMIT_TOKEN) and per
+   * client address (SIGN_PAGE_RATE_LIMIT_IP); and drawing a page not yet kept has its own, per link
+   * (SIGN_RENDER_RATE_LIMIT_TOKEN), as that is what costs.
+   */
+  get signPageRateLimitPerToken() {
+    return num("SIGN_PAGE_RATE_LIMIT_TOKEN", 600);
+  },
+  get signPageRateLimitPerIp() {
+    return num("SIGN_PAGE_RATE_LIMIT_IP", 1200);
+  },
+  get signRenderRateLimitPerToken() {
+    return num("SIGN_RENDER_RATE_LIMIT_TOKEN", 120);
+  },
+  /** The page cache's size on each instance's disk, DATA_DIR/cache/pages (PAGE_CACHE_MB). */
+  get pageCacheMb() {
+    return num("PAGE_CACHE_MB", 512);
+  },
   get trustProxy() {
     return process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
   },

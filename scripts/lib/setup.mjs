@@ -35,8 +35,11 @@ export const DEBIAN = {
     "fonts-crosextra-caladea",
     "fonts-dejavu-core",
     "fonts-liberation",
+    // pdftoppm draws the pages the signer's page shows (lib/pdf/render.ts); poppler-data: CJK and other encodings.
+    "poppler-utils",
+    "poppler-data",
   ],
-  test: ["chromium", "poppler-utils", "poppler-data", "qpdf", "postgresql"],
+  test: ["chromium", "qpdf", "postgresql"],
 };
 
 export function ensureDebianPackages(pkgs) {

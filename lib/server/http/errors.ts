@@ -45,6 +45,7 @@ export const errorCatalog = {
   API_KEY_NOT_FOUND: { status: 404, description: "No such API key" },
   MESSAGE_NOT_FOUND: { status: 404, description: "No such message in the mail outbox" },
   STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
+  PAGE_NOT_FOUND: { status: 404, description: "The document has no page with this number" },
 
   // Request and recipient states: one code per refused state, given by the state machines
   // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).

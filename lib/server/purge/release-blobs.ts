@@ -8,6 +8,7 @@ import { getDb } from "../db";
 import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templates, textLayers } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { outboxDir } from "../mail/deliver-mail";
+import { dropCached } from "../signing/page-cache";
 
 /**
  * What a purge batch let go of: the blobs its requests pointed at and the outbox files of their
@@ -93,6 +94,8 @@ export async function releaseBlobs(release: BlobRelease): Promise<{ blobs: numbe
   const deferred: string[] = [];
   for (const sha of candidates) {
     if (kept.has(sha)) continue;
+    // The pages drawn from it on this instance (other instances' go within a day: page-cache.ts).
+    await dropCached([sha]);
     if (await blobs().delete(sha, { unlessTouchedSince: touchedSince })) deleted++;
     else if (await blobs().has(sha)) deferred.push(sha);
   }

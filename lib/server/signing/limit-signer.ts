@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "../config";
 import { AppError } from "../http/errors";
-import { rateHeaders, takeNamedToken, type RateDecision } from "../limits/rate-limit";
+import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 import { hashToken } from "./tokens";
 
 /**
@@ -11,15 +11,35 @@ import { hashToken } from "./tokens";
  * looked up, so unknown links are charged as well.
  */
 export async function limitSigner(token: string, ip: string | null): Promise<void> {
-  const byIp = await takeNamedToken(`sign-ip:${ip ?? "unknown"}`, config.signRateLimitPerIp);
-  const byToken = await takeNamedToken(`sign-token:${hashToken(token)}`, config.signRateLimitPerToken);
-  const refused = [byIp, byToken].filter((d) => !d.allowed);
+  await limit([
+    { bucket: `sign-ip:${ip ?? "unknown"}`, perMinute: config.signRateLimitPerIp },
+    { bucket: `sign-token:${hashToken(token)}`, perMinute: config.signRateLimitPerToken, link: true },
+  ]);
+}
+
+/** The page images and texts: their own buckets (many calls per page view), per link and per address. */
+export async function limitSignerPages(token: string, ip: string | null): Promise<void> {
+  await limit([
+    { bucket: `sign-page-ip:${ip ?? "unknown"}`, perMinute: config.signPageRateLimitPerIp },
+    { bucket: `sign-page-token:${hashToken(token)}`, perMinute: config.signPageRateLimitPerToken, link: true },
+  ]);
+}
+
+/** Drawing a page that is not kept yet (what costs the engine a run): per link. */
+export async function limitSignerRenders(token: string): Promise<void> {
+  await limit([{ bucket: `sign-render:${hashToken(token)}`, perMinute: config.signRenderRateLimitPerToken, link: true }]);
+}
+
+async function limit(buckets: { bucket: string; perMinute: number; link?: boolean }[]): Promise<void> {
+  const decided = [];
+  for (const b of buckets) decided.push({ ...b, d: await takeNamedToken(b.bucket, b.perMinute) });
+  const refused = decided.filter((x) => !x.d.allowed);
   if (!refused.length) return;
   // The bucket that frees up last decides when to come back.
-  const worst = refused.reduce((a: RateDecision, b) => (b.resetSeconds > a.resetSeconds ? b : a));
+  const worst = refused.reduce((a, b) => (b.d.resetSeconds > a.d.resetSeconds ? b : a));
   throw new AppError(
     "RATE_LIMITED",
-    `Too many requests ${worst === byToken ? "for this signing link" : "from your address"}: at most ${worst.limit} a minute; retry in ${worst.resetSeconds} s`,
-    { headers: rateHeaders(worst) },
+    `Too many requests ${worst.link ? "for this signing link" : "from your address"}: at most ${worst.d.limit} a minute; retry in ${worst.d.resetSeconds} s`,
+    { headers: rateHeaders(worst.d) },
   );
 }

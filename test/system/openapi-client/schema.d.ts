@@ -285,6 +285,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sign/{token}/pages/{page}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of what GET /document serves, drawn as an image `w` pixels wide (the signer's page shows these)
+     * @description PNG, or JPEG when that is smaller (a scan). `w` is one of 480, 720, 960, 1200, 1600, 2000, 2400, 3000; a very tall page is drawn narrower so that no image passes 16 million pixels. `v` is free (the client puts the document's SHA-256 there so that a new version is a new URL); the ETag is the served PDF's SHA-256. Limited per link and per address in buckets of their own, and drawing a page not drawn before in another, per link: 429 with Retry-After. A page beyond the document's: 404 PAGE_NOT_FOUND.
+     */
+    get: operations["signingPageImage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/pages/{page}/text": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The text of one page of what GET /document serves: laid over the page's image, to be read aloud, selected and found
+     * @description Items in reading order: `s` the string, `x`, `y`, `w`, `h` its box in points from the page's top-left (rotation applied), `f` the font size, `d` the direction when not left to right (90, 180, 270). Same limits as the image.
+     */
+    get: operations["signingPageText"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/sign/{token}/sign": {
     parameters: {
       query?: never;
@@ -907,6 +947,7 @@ export interface components {
         | "API_KEY_NOT_FOUND"
         | "MESSAGE_NOT_FOUND"
         | "STAFF_MEMBER_NOT_FOUND"
+        | "PAGE_NOT_FOUND"
         | "REQUEST_NOT_DRAFT"
         | "REQUEST_NOT_SENT"
         | "REQUEST_IN_PROGRESS"
@@ -3941,6 +3982,200 @@ export interface operations {
       };
       /** @description Gone */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signingPageImage: {
+    parameters: {
+      query: {
+        w: string;
+        v?: string;
+      };
+      header?: never;
+      path: {
+        token: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page's image */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "image/png": Blob;
+          "image/jpeg": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signingPageText: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+        page: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page's text */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              page: number;
+              width: number;
+              height: number;
+              items: {
+                s: string;
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+                f: number;
+                d?: 90 | 180 | 270;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,122 @@
+/**
+ * One page of a PDF drawn as an image, by poppler's pdftoppm (a kept renderer: pdf.js in Node would
+ * need a canvas binding; see docs/architecture.md). The signer's page shows these images instead of
+ * loading pdf.js on a phone (issue 23, part 4). Bytes in, image bytes out; the renderer runs as its
+ * own process with an address-space and CPU-time limit and a wall-clock deadline, and its output is
+ * capped, so a hostile page costs at most those.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { PdfError } from "./errors";
+
+export interface RenderedPage {
+  bytes: Uint8Array;
+  type: "image/png" | "image/jpeg";
+  width: number;
+  height: number;
+}
+
+export interface RenderOptions {
+  /** 1-based. */
+  page: number;
+  /** The page's displayed size in points (rotation applied): gives the image's height. */
+  pageSize: { width: number; height: number };
+  /** Image width in pixels. */
+  width: number;
+  /** Wall-clock limit of one pdftoppm run; default 15 s. */
+  timeoutMs?: number;
+}
+
+/** No image has more pixels than this (a 3000-px-wide A4 page has 12.7 million): a very tall page is drawn narrower. */
+export const MAX_PIXELS = 16_000_000;
+/** A PNG larger than this (a scan, a photograph) is drawn again as a JPEG, and the smaller is kept. */
+const PNG_BUDGET = 300 * 1024;
+const MAX_OUTPUT = 64 * 1024 * 1024;
+const ADDRESS_SPACE = 1536 * 1024 * 1024;
+
+/** The image's size in pixels: `width` wide (fewer when that would pass MAX_PIXELS), the page's proportions. */
+export function imageSize(pageSize: { width: number; height: number }, width: number): { width: number; height: number } {
+  const ratio = pageSize.height / pageSize.width;
+  let w = Math.max(1, Math.round(width));
+  if (w * w * ratio > MAX_PIXELS) w = Math.max(1, Math.floor(Math.sqrt(MAX_PIXELS / ratio)));
+  return { width: w, height: Math.max(1, Math.round(w * ratio)) };
+}
+
+export async function renderPage(pdf: Uint8Array, opts: RenderOptions): Promise<RenderedPage> {
+  if (!Number.isInteger(opts.page) || opts.page < 1) throw new PdfError("OUT_OF_PAGE", `There is no page ${opts.page}`);
+  const size = imageSize(opts.pageSize, opts.width);
+  const png = await pdftoppm(pdf, ["-png"], opts.page, size, opts.timeoutMs);
+  if (png.length <= PNG_BUDGET) return { bytes: png, type: "image/png", ...size };
+  const jpeg = await pdftoppm(pdf, ["-jpeg", "-jpegopt", "quality=82,progressive=y"], opts.page, size, opts.timeoutMs);
+  return jpeg.length < png.length ? { bytes: jpeg, type: "image/jpeg", ...size } : { bytes: png, type: "image/png", ...size };
+}
+
+const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
+
+function pdftoppm(
+  pdf: Uint8Array,
+  format: string[],
+  page: number,
+  size: { width: number; height: number },
+  timeoutMs = 15_000,
+): Promise<Uint8Array> {
+  const args = [
+    ...format,
+    "-f",
+    String(page),
+    "-l",
+    String(page),
+    "-scale-to-x",
+    String(size.width),
+    "-scale-to-y",
+    String(size.height),
+    "-singlefile",
+    "-",
+  ];
+  // The CPU-time limit backs the deadline; the address-space limit bounds what a page may allocate.
+  const cpu = Math.max(1, Math.ceil(timeoutMs / 1000));
+  const [cmd, argv] = PRLIMIT
+    ? [PRLIMIT, [`--as=${ADDRESS_SPACE}`, `--cpu=${cpu}`, "--", "pdftoppm", ...args]]
+    : ["pdftoppm", args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    let outLength = 0;
+    let stderr = "";
+    let failure: Error | null = null;
+    const stop = (e: Error) => {
+      failure ??= e;
+      child.kill("SIGKILL");
+    };
+    const timer = setTimeout(
+      () =>
+        stop(
+          new PdfError("TOO_COMPLEX", `The page is too complex to draw: it took longer than ${Math.round(timeoutMs / 1000)} s`),
+        ),
+      timeoutMs,
+    );
+    child.stdout.on("data", (d: Buffer) => {
+      outLength += d.length;
+      if (outLength > MAX_OUTPUT) stop(new PdfError("TOO_COMPLEX", "The page is too complex to draw: its image is too large"));
+      else out.push(d);
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString("utf8");
+    });
+    // pdftoppm may stop reading early (a page it cannot find); that is its answer, not ours to raise.
+    child.stdin.on("error", () => undefined);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(new Error(`pdftoppm could not be started (is poppler-utils installed?): ${e.message}`));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (failure) return reject(failure);
+      if (code === 0 && outLength > 0) return resolve(new Uint8Array(Buffer.concat(out)));
+      // Killed by its limits (SIGXCPU, SIGKILL, SIGSEGV from an allocation refused): the page costs too much.
+      if (signal) return reject(new PdfError("TOO_COMPLEX", `The page is too complex to draw (the renderer stopped: ${signal})`));
+      reject(new PdfError("UNPARSEABLE", `The page could not be drawn: ${stderr.trim().split("\n").pop() || `exit ${code}`}`));
+    });
+    child.stdin.end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+  });
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db";
+import { signerCopies } from "../db/schema";
+import { blobs } from "../blobs/store";
+import { AppError } from "../http/errors";
+import { runEngine, pdfErrorToApp } from "../engine";
+import { currentDocument } from "../requests/load-request";
+import type { Actor } from "../audit/record-event";
+import { findSigner } from "./find-signer";
+import { limitSignerPages, limitSignerRenders } from "./limit-signer";
+import { signerCopy } from "./signer-copy";
+import { requireSignerSession } from "./signer-session";
+import { readCached, writeCached } from "./page-cache";
+import type { PAGE_WIDTHS } from "@/lib/schemas/signing";
+
+/**
+ * The signer's page shows the document as images drawn on the server (issue 23, part 4: no pdf.js
+ * on a phone), with each page's text laid over them. Both come from the bytes GET /document serves
+ * (the signers' copy, or the sealed copy once COMPLETED), drawn once per width and kept on disk
+ * (page-cache.ts) under that PDF's SHA-256, so the URL's `v` and the cache agree on what is shown.
+ */
+
+/** The widths a page is drawn at (PAGE_WIDTHS): the client asks for the smallest at least its size on screen. */
+export type PageWidth = (typeof PAGE_WIDTHS)[number];
+
+const RENDER_TIMEOUT_MS = 15_000;
+
+interface Served {
+  sha256: string;
+  pageCount: number;
+  size: { width: number; height: number };
+  /** The served bytes, read (or made) only when a page must be drawn. */
+  load: () => Promise<{ sha256: string; bytes: Uint8Array }>;
+}
+
+/** What this link is shown and page `page`'s size, after the same checks as GET /document. */
+async function servedPage(token: string, page: number, who: Omit<Actor, "actor">, session: string | null): Promise<Served> {
+  await limitSignerPages(token, who.ip ?? null);
+  const db = await getDb();
+  const { r, req } = await findSigner(db, token);
+  await requireSignerSession(db, r, req, session);
+  const doc = await currentDocument(db, req.id);
+  const size = doc.pages[page - 1];
+  if (!size || page > doc.pageCount)
+    throw new AppError(
+      "PAGE_NOT_FOUND",
+      `This document has ${doc.pageCount} page${doc.pageCount === 1 ? "" : "s"}; there is no page ${page}`,
+    );
+  const completed = req.status === "COMPLETED";
+  const load = async () => {
+    if (completed) return { sha256: doc.sha256, bytes: await blobs().get(doc.sha256) };
+    const copy = await signerCopy(doc.sha256);
+    return { sha256: copy.sha256, bytes: copy.bytes };
+  };
+  if (completed) return { sha256: doc.sha256, pageCount: doc.pageCount, size, load };
+  // The copy recorded for this version (no bytes read); made now when there is none yet.
+  const [row] = await db.select({ sha256: signerCopies.sha256 }).from(signerCopies).where(eq(signerCopies.pdfSha256, doc.sha256));
+  const sha256 = row?.sha256 ?? (await load()).sha256;
+  return { sha256, pageCount: doc.pageCount, size, load };
+}
+
+export interface PageImage {
+  bytes: Uint8Array;
+  type: "image/png" | "image/jpeg";
+  /** The served PDF's SHA-256 (the response's ETag). */
+  sha256: string;
+}
+
+/** Page `page` (1-based) of what this link shows, `width` pixels wide. */
+export async function signingPageImage(
+  token: string,
+  page: number,
+  width: PageWidth,
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+): Promise<PageImage> {
+  const served = await servedPage(token, page, who, session);
+  const names = [`${page}-${width}.png`, `${page}-${width}.jpg`];
+  const kept = await readCached(served.sha256, names);
+  if (kept) return { bytes: kept.bytes, type: kept.name.endsWith(".jpg") ? "image/jpeg" : "image/png", sha256: served.sha256 };
+  await limitSignerRenders(token);
+  const { sha256, bytes } = await served.load();
+  const drawn = await runEngine("renderPage", [bytes, { page, pageSize: served.size, width, timeoutMs: RENDER_TIMEOUT_MS }], {
+    timeoutMs: RENDER_TIMEOUT_MS + 5_000,
+  }).catch(pdfErrorToApp);
+  await writeCached(sha256, `${page}-${width}.${drawn.type === "image/jpeg" ? "jpg" : "png"}`, drawn.bytes);
+  return { bytes: drawn.bytes, type: drawn.type, sha256 };
+}
+
+/** One text item over a page's image: its string and box in points from the page's top-left, font size, direction. */
+export interface PageTextItem {
+  s: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  f: number;
+  d?: 90 | 180 | 270;
+}
+
+export interface PageText {
+  page: number;
+  /** The page's displayed size in points. */
+  width: number;
+  height: number;
+  items: PageTextItem[];
+}
+
+/** The text of page `page` of what this link shows, for the layer over its image. */
+export async function signingPageText(
+  token: string,
+  page: number,
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+): Promise<{ sha256: string; text: PageText }> {
+  const served = await servedPage(token, page, who, session);
+  const kept = await readCached(served.sha256, [`${page}.json`]);
+  if (kept) return { sha256: served.sha256, text: JSON.parse(kept.bytes.toString("utf8")) as PageText };
+  await limitSignerRenders(token);
+  const { sha256, bytes } = await served.load();
+  const text = await runEngine("pageText", [bytes, page, served.pageCount]).catch(pdfErrorToApp);
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const items: PageTextItem[] = (text?.items ?? [])
+    .filter((i) => i.str.trim())
+    .map((i) => ({
+      s: i.str,
+      x: r2(i.x),
+      y: r2(i.y),
+      w: r2(i.width),
+      h: r2(i.height),
+      f: r2(i.fontSize),
+      ...(i.dir && { d: i.dir }),
+    }));
+  const made: PageText = { page, width: served.size.width, height: served.size.height, items };
+  await writeCached(sha256, `${page}.json`, Buffer.from(JSON.stringify(made)));
+  return { sha256, text: made };
+}
