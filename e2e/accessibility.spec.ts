@@ -144,7 +144,7 @@ test.describe("the signer's pages", () => {
 
   /** axe on the page with the signature dialog closed, then open; a screenshot of each. */
   async function checkSigningPage(page: Page, sigId: string, where: string, found: Record<string, unknown>) {
-    await expect(page.locator("[data-page='1'] canvas").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("[data-page='1'] img").first()).toBeVisible({ timeout: 30_000 });
     await expect(page.locator(`[data-field="${sigId}"] button`).first()).toBeVisible();
     let v = await violations(page);
     if (v.length) found[`${where}, dialog closed`] = v;

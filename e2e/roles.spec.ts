@@ -74,7 +74,7 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText(`Approving as ${ada.name}`)).toBeVisible();
   // The document is shown, with nothing to fill in.
-  await expect(page.getByRole("region", { name: "Page 1 of 1" }).locator("canvas").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("region", { name: "Page 1 of 1" }).locator("img").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Next field" })).toHaveCount(0);
   const approve = page.getByRole("button", { name: "Approve", exact: true });
   await expect(approve).toBeDisabled();

@@ -139,7 +139,7 @@ test("a recipient with locale de: German invitation, German page on every screen
   await expect(page.getByText("Sandbox – keine rechtsgültige Signatur")).toBeVisible();
   await expect(page.getByText("0 von 2 Pflichtfeldern ausgefüllt")).toBeVisible();
   await expect(page.getByLabel("Sprache")).toHaveValue("de");
-  await expect(page.getByRole("region", { name: "Seite 1 von 1" }).locator("canvas").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Seite 1 von 1" }).locator("img").first()).toBeVisible();
   await expectNoEnglish(page.locator("body"), "the fields");
 
   // The decline dialog, opened and closed again.

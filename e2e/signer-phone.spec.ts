@@ -14,12 +14,18 @@ const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 const iPhone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
-/** The smallest font size (CSS px) of the text the page's text layers hold: the document's text as drawn. */
+/**
+ * The smallest font size (CSS px) of the text the pages' text layers hold: the document's text as drawn
+ * (each layer is an SVG in the page's points, scaled to the page's width on screen).
+ */
 const smallestText = (page: Page) =>
   page.evaluate(() => {
-    const sizes = [...document.querySelectorAll<HTMLElement>(".textLayer span")]
-      .filter((s) => s.textContent?.trim())
-      .map((s) => parseFloat(getComputedStyle(s).fontSize));
+    const sizes = [...document.querySelectorAll<SVGSVGElement>("svg[data-text-layer]")].flatMap((svg) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll("text")]
+        .filter((t) => t.textContent?.trim())
+        .map((t) => parseFloat(t.getAttribute("font-size") ?? "0") * scale);
+    });
     return sizes.length ? Math.min(...sizes) : 0;
   });
 
@@ -90,7 +96,7 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   await page.goto(`/sign/${await signingToken(email)}`);
   await expect(page.getByRole("heading", { name: `Phone order ${run}` })).toBeVisible();
   const page1 = page.locator("[data-page='1']");
-  await expect(page1.locator(".textLayer span").first()).toBeAttached({ timeout: 30_000 });
+  await expect(page1.locator("svg[data-text-layer] text").first()).toBeAttached({ timeout: 30_000 });
 
   // Fitted to the width, the document's 12-pt text is about 7 CSS px: too small to read.
   await expect.poll(() => smallestText(page)).toBeLessThan(9);
@@ -101,17 +107,17 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   await expect(page1).toHaveAttribute("data-rendered", "true");
   await screenshot(page, "phone-fit");
 
-  // Zoom in until the text is at least 12 CSS px: the canvas is drawn again at the new size (as many
-  // device pixels as CSS px × 3), not a stretched bitmap. The page scrolls sideways inside its frame.
+  // Zoom in until the text is at least 12 CSS px: the page's image is drawn again at the new size (at
+  // least as many device pixels as CSS px × 3), not a stretched bitmap. The page scrolls sideways inside its frame.
   const zoomIn = page.getByRole("button", { name: "Zoom in" });
   for (let i = 0; i < 4 && (await smallestText(page)) < 12; i++) {
     await zoomIn.click();
     await expect(page1).toHaveAttribute("data-rendered", "true");
   }
   await expect.poll(() => smallestText(page), { message: "the text after zooming in" }).toBeGreaterThanOrEqual(12);
-  const canvas = page1.locator("canvas").first();
+  const image = page1.locator("img:not(.opacity-0)").first();
   await expect
-    .poll(async () => canvas.evaluate((c: HTMLCanvasElement) => c.width / c.getBoundingClientRect().width))
+    .poll(async () => image.evaluate((c: HTMLImageElement) => c.naturalWidth / c.getBoundingClientRect().width))
     .toBeGreaterThanOrEqual(2.9);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page1).toHaveAttribute("data-rendered", "true");
@@ -143,7 +149,7 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   await page.getByRole("button", { name: "Field by field" }).click();
   const step = (n: number) => expect(page.getByText(`Field ${n} of 9`)).toBeVisible();
   await step(1);
-  await expect(page.getByRole("img", { name: "Where the field is on page 1" }).locator("canvas")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Where the field is on page 1" }).locator("img")).toBeVisible();
   expect(await smallInputs(page)).toEqual([]);
   await page.waitForTimeout(500);
   await screenshot(page, "phone-field-by-field");

@@ -225,7 +225,7 @@ test("two signers sign in order from the links in their mail; the request comple
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await expect(page.getByText("Sandbox – not a valid legal signature")).toBeVisible();
   await expect(page.getByText("0 of 2 required fields completed")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Page 1 of 2" }).locator("canvas").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Page 1 of 2" }).locator("img").first()).toBeVisible();
 
   // The fields sit where they were placed: x = 72 pt, y = 600 pt from the page's top-left, scaled.
   const page1 = (await page.getByRole("region", { name: "Page 1 of 2" }).boundingBox())!;
@@ -354,15 +354,15 @@ test("a long document: pages are drawn only near the viewport; next field crosse
   const link = await invitationLink(dee.email);
 
   await page.goto(link);
-  const rendered = page.locator("section[data-page] canvas");
-  await expect(page.getByRole("region", { name: "Page 1 of 40" }).locator("canvas")).toBeVisible();
+  const rendered = page.locator("section[data-page] img");
+  await expect(page.getByRole("region", { name: "Page 1 of 40" }).locator("img")).toBeVisible();
   expect(await rendered.count()).toBeLessThanOrEqual(4);
-  await expect(page.getByRole("region", { name: "Page 40 of 40" }).locator("canvas")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Page 40 of 40" }).locator("img")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Next field" }).click();
   const initials = page.getByRole("button", { name: "Initials, annex 20" });
   await expect(initials).toBeFocused();
-  await expect(page.getByRole("region", { name: "Page 20 of 40" }).locator("canvas")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Page 20 of 40" }).locator("img")).toBeVisible();
   await initials.click();
   const initialsDialog = page.getByRole("dialog", { name: "Add your initials" });
   await initialsDialog.getByRole("tab", { name: "Type" }).click();
@@ -373,9 +373,9 @@ test("a long document: pages are drawn only near the viewport; next field crosse
   await page.getByRole("button", { name: "Next field" }).click();
   const signature = page.getByRole("button", { name: "Signature, annex 40" });
   await expect(signature).toBeFocused();
-  await expect(page.getByRole("region", { name: "Page 40 of 40" }).locator("canvas")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Page 40 of 40" }).locator("img")).toBeVisible();
   // Far from the viewport again, the first page is no longer drawn.
-  await expect(page.getByRole("region", { name: "Page 1 of 40" }).locator("canvas")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Page 1 of 40" }).locator("img")).toHaveCount(0);
   await signature.click();
   const sigDialog = page.getByRole("dialog", { name: "Add your signature" });
   await sigDialog.getByRole("tab", { name: "Upload" }).click();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
+import { callSigning, declineSigning, isStale, type ApiFailure } from "./api";
 import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
 import type { ResponseData } from "@/lib/client/types";
@@ -9,7 +9,7 @@ import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
 import { useSigningT } from "./intl";
 import { LanguageSwitcher } from "./language-switcher";
-import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
+import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
 
 const CONSENT_ID = "signet-approve-consent";
 const noOverlay = () => null;
@@ -54,7 +54,12 @@ function DocumentPages({
         {children}
         <div ref={pagesRef} className="w-full">
           {width > 0 ? (
-            <PdfPages file={signingPath(token, "/document")} pages={view.document.pages} width={width} overlay={noOverlay} />
+            <PageImages
+              source={{ token, version: view.document.sha256 }}
+              pages={view.document.pages}
+              width={width}
+              overlay={noOverlay}
+            />
           ) : null}
         </div>
       </main>

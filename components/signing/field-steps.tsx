@@ -3,7 +3,7 @@
 import { ChoiceOptions, keyboardHints } from "./field-inputs";
 import { fieldDomId, fieldTitle, type Values } from "./fields";
 import { useSigningT } from "./intl";
-import { PageRegion } from "./lazy-pdf-pages";
+import { PageRegion, type PageSource } from "./page-images";
 import { scriptFont } from "./script-font";
 import type { PageSize, SigningField } from "./types";
 
@@ -41,7 +41,7 @@ export function FieldSteps({
   onIndex,
   values,
   errors,
-  file,
+  source,
   pages,
   width,
   onText,
@@ -54,7 +54,7 @@ export function FieldSteps({
   onIndex: (i: number) => void;
   values: Values;
   errors: Record<string, string>;
-  file: string;
+  source: PageSource;
   pages: PageSize[];
   width: number;
   onText: (f: SigningField, text: string) => void;
@@ -79,7 +79,7 @@ export function FieldSteps({
         </span>{" "}
         · {required ? t("fields.required") : t("fields.optional")}
       </p>
-      {size && width > 0 ? <PageRegion file={file} page={first.page} size={size} box={stepBox(step)} width={width} /> : null}
+      {size && width > 0 ? <PageRegion source={source} page={first.page} size={size} box={stepBox(step)} width={width} /> : null}
       <StepControl step={step} title={title} values={values} errors={errors} onText={onText} onCheck={onCheck} onMark={onMark} />
       <div className="flex items-center justify-between gap-3 pt-1">
         <button

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { useMediaQuery } from "@/lib/client/use-media-query";
-import { callSigning, declineSigning, isStale, signingPath, type ApiFailure } from "./api";
+import { callSigning, declineSigning, isStale, type ApiFailure } from "./api";
 import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog } from "./decline-dialog";
 import { CompactField } from "./compact-field";
@@ -27,7 +27,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
 import { FinishSection } from "./finish-section";
-import { MAX_PAGE_WIDTH, PdfPages } from "./lazy-pdf-pages";
+import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
 import { ZoomControls } from "./zoom-controls";
 import { useZoom } from "./use-zoom";
 
@@ -319,7 +319,7 @@ export function SigningForm({
               onIndex={(i) => steps[i] && openStep(steps[i][0]!)}
               values={values}
               errors={fieldErrors}
-              file={signingPath(token, "/document")}
+              source={{ token, version: view.document.sha256 }}
               pages={view.document.pages}
               width={Math.min(width, STEPS_WIDTH)}
               onText={setValue}
@@ -329,8 +329,8 @@ export function SigningForm({
             />
           ) : width > 0 ? (
             <div ref={contentRef} className="w-max min-w-full">
-              <PdfPages
-                file={signingPath(token, "/document")}
+              <PageImages
+                source={{ token, version: view.document.sha256 }}
                 pages={view.document.pages}
                 width={Math.round(width * zoom.zoom)}
                 overlay={overlay}

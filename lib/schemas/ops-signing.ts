@@ -12,6 +12,7 @@ import {
   zSigningPageParams,
   zSigningPageQuery,
   zSigningPageText,
+  zSigningPageTextQuery,
   zSubmitSignature,
   zTokenParams,
   zVerifySignerCode,
@@ -145,6 +146,7 @@ export const signingOps = {
       "Items in reading order: `s` the string, `x`, `y`, `w`, `h` its box in points from the page's top-left (rotation " +
       "applied), `f` the font size, `d` the direction when not left to right (90, 180, 270). Same limits as the image.",
     params: zSigningPageParams,
+    query: zSigningPageTextQuery,
     public: true,
     success: { status: 200, description: "The page's text", data: zSigningPageText },
     errors: [401, 404, 410, 422, 429],

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PAGE_WIDTHS, type PageWidth } from "./page-widths";
 
 export const zTokenParams = z.object({ token: z.string().min(10).max(200) });
 
-/** The widths the signer's page images are drawn at (lib/server/signing/signing-pages.ts). */
-export const PAGE_WIDTHS = [480, 720, 960, 1200, 1600, 2000, 2400, 3000] as const;
+export { PAGE_WIDTHS };
 
 export const zSigningPageParams = zTokenParams.extend({
   page: z
@@ -17,9 +17,12 @@ export const zSigningPageQuery = z.object({
     .string()
     .transform(Number)
     .refine((w) => (PAGE_WIDTHS as readonly number[]).includes(w), `One of ${PAGE_WIDTHS.join(", ")}`)
-    .transform((w) => w as (typeof PAGE_WIDTHS)[number]),
+    .transform((w) => w as PageWidth),
   v: z.string().max(100).optional(),
 });
+
+/** `v`: free, the client's version of the document (a new version is a new URL). */
+export const zSigningPageTextQuery = z.object({ v: z.string().max(100).optional() });
 
 export const zSigningPageText = z.object({
   page: z.number().int(),

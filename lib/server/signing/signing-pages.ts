@@ -12,7 +12,7 @@ import { limitSignerPages, limitSignerRenders } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
 import { requireSignerSession } from "./signer-session";
 import { readCached, writeCached } from "./page-cache";
-import type { PAGE_WIDTHS } from "@/lib/schemas/signing";
+import type { PageWidth } from "@/lib/schemas/page-widths";
 
 /**
  * The signer's page shows the document as images drawn on the server (issue 23, part 4: no pdf.js
@@ -21,8 +21,6 @@ import type { PAGE_WIDTHS } from "@/lib/schemas/signing";
  * (page-cache.ts) under that PDF's SHA-256, so the URL's `v` and the cache agree on what is shown.
  */
 
-/** The widths a page is drawn at (PAGE_WIDTHS): the client asks for the smallest at least its size on screen. */
-export type PageWidth = (typeof PAGE_WIDTHS)[number];
 
 const RENDER_TIMEOUT_MS = 15_000;
 
