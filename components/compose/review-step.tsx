@@ -6,7 +6,7 @@ import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
 import { findOverlaps } from "@/lib/client/overlaps";
-import { FIELD_LABEL } from "@/components/placer/labels";
+import { useFieldLabel } from "@/components/placer/labels";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { colorOf } from "@/components/recipients/colors";
@@ -23,6 +23,7 @@ export function ReviewStep({
   onEdit: (s: ComposeStep) => void;
   refreshing: boolean;
 }) {
+  const fieldLabel = useFieldLabel();
   const router = useRouter();
   const { send } = useRequestActions(request.id);
   const [error, setError] = useState<{ text: string; status: number } | null>(null);
@@ -43,7 +44,7 @@ export function ReviewStep({
     // Not refused by the API (a sender may mean it), but a signer may not reach a field under another.
     ...overlaps.map(
       ([a, b]) =>
-        `Page ${a.page}: the ${FIELD_LABEL[a.type]} field of ${nameOf(a.recipientId)} overlaps the ${FIELD_LABEL[b.type]} field of ${nameOf(b.recipientId)}.`,
+        `Page ${a.page}: the ${fieldLabel(a.type)} field of ${nameOf(a.recipientId)} overlaps the ${fieldLabel(b.type)} field of ${nameOf(b.recipientId)}.`,
     ),
   ];
 
