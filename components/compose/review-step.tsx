@@ -6,7 +6,8 @@ import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
 import { findOverlaps } from "@/lib/client/overlaps";
-import { FIELD_LABEL } from "@/components/placer/labels";
+import { useFieldLabel } from "@/components/placer/labels";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { colorOf } from "@/components/recipients/colors";
@@ -23,6 +24,8 @@ export function ReviewStep({
   onEdit: (s: ComposeStep) => void;
   refreshing: boolean;
 }) {
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
   const router = useRouter();
   const { send } = useRequestActions(request.id);
   const [error, setError] = useState<{ text: string; status: number } | null>(null);
@@ -35,15 +38,20 @@ export function ReviewStep({
   const bare = signers.filter((s) => !request.fields.some((f) => f.recipientId === s.id));
   const ids = request.recipients.map((r) => r.id);
   const malformed = anchors.status === "done" ? anchors.anchors.filter((a) => !a.ok) : [];
-  const nameOf = (id: string) => request.recipients.find((r) => r.id === id)?.name ?? "unknown";
+  const nameOf = (id: string) => request.recipients.find((r) => r.id === id)?.name ?? t("compose.review.unknown");
   const overlaps = findOverlaps(request.fields.map((f) => ({ ...f, key: f.id })));
   const problems = [
-    ...(signers.length === 0 ? ["There is no signer yet. Add at least one recipient with the role Signer."] : []),
-    ...bare.map((s) => `${s.name} (${s.email}) has no field to fill in.`),
+    ...(signers.length === 0 ? [t("compose.review.noSigner")] : []),
+    ...bare.map((s) => t("compose.review.noField", { name: s.name, email: s.email })),
     // Not refused by the API (a sender may mean it), but a signer may not reach a field under another.
-    ...overlaps.map(
-      ([a, b]) =>
-        `Page ${a.page}: the ${FIELD_LABEL[a.type]} field of ${nameOf(a.recipientId)} overlaps the ${FIELD_LABEL[b.type]} field of ${nameOf(b.recipientId)}.`,
+    ...overlaps.map(([a, b]) =>
+      t("compose.review.overlap", {
+        page: a.page,
+        a: fieldLabel(a.type),
+        aName: nameOf(a.recipientId),
+        b: fieldLabel(b.type),
+        bName: nameOf(b.recipientId),
+      }),
     ),
   ];
 
@@ -62,17 +70,16 @@ export function ReviewStep({
       <div className="space-y-6">
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
-            <h2 className="text-base font-semibold">Recipients and signing order</h2>
+            <h2 className="text-base font-semibold">{t("compose.review.recipientsHeading")}</h2>
             <Button variant="ghost" onClick={() => onEdit("recipients")}>
-              Edit
+              {t("compose.review.edit")}
             </Button>
           </div>
           <ol className="mt-3 space-y-3">
             {groupsOf(request.recipients).map((g, i) => (
               <li key={i}>
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  Step {i + 1}
-                  {g.length > 1 && " · in parallel"}
+                  {t(g.length > 1 ? "compose.review.stepParallel" : "compose.review.step", { step: i + 1 })}
                 </p>
                 <ul className="mt-1 space-y-1">
                   {g.map((r) => {
@@ -83,7 +90,7 @@ export function ReviewStep({
                         <span className="font-medium">{r.name}</span>
                         <span className="text-slate-500">{r.email}</span>
                         <span className="text-xs text-slate-500">
-                          {r.role === "CC" ? "gets a copy" : `${n} field${n === 1 ? "" : "s"}`}
+                          {r.role === "CC" ? t("compose.review.getsCopy") : t("compose.review.fieldCount", { count: n })}
                         </span>
                       </li>
                     );
@@ -95,26 +102,31 @@ export function ReviewStep({
         </section>
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
-            <h2 className="text-base font-semibold">Document and fields</h2>
+            <h2 className="text-base font-semibold">{t("compose.review.documentHeading")}</h2>
             <Button variant="ghost" onClick={() => onEdit("fields")}>
-              Edit
+              {t("compose.review.edit")}
             </Button>
           </div>
           <p className="mt-2 text-sm text-slate-700">
-            {request.document.pageCount} page{request.document.pageCount === 1 ? "" : "s"}, {request.fields.length} field
-            {request.fields.length === 1 ? "" : "s"}.
+            {t("compose.review.documentSummary", { pages: request.document.pageCount, fields: request.fields.length })}
           </p>
           {anchors.status === "done" && (
             <p className="mt-1 text-sm text-slate-600">
-              {anchors.anchors.length} anchor{anchors.anchors.length === 1 ? "" : "s"} in the document
-              {malformed.length ? `, ${malformed.length} malformed` : ""}.
+              {malformed.length
+                ? t("compose.review.anchorCountMalformed", { count: anchors.anchors.length, malformed: malformed.length })
+                : t("compose.review.anchorCount", { count: anchors.anchors.length })}
             </p>
           )}
           {malformed.length > 0 && (
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800">
               {malformed.map((a) => (
                 <li key={a.key}>
-                  Page {a.page}: <code className="break-all">{a.text}</code> — {a.reason ?? "not a valid anchor"}
+                  {t.rich("compose.review.malformedItem", {
+                    page: a.page,
+                    text: a.text,
+                    reason: a.reason ?? t("compose.review.notValidAnchor"),
+                    code: (chunks) => <code className="break-all">{chunks}</code>,
+                  })}
                 </li>
               ))}
             </ul>
@@ -123,7 +135,7 @@ export function ReviewStep({
       </div>
       <aside className="space-y-3">
         {problems.length > 0 && (
-          <Alert kind="warning" title="Before sending">
+          <Alert kind="warning" title={t("compose.review.beforeSending")}>
             <ul className="list-disc pl-4">
               {problems.map((p) => (
                 <li key={p}>{p}</li>
@@ -134,18 +146,21 @@ export function ReviewStep({
         {error && (
           <Alert
             title={
-              error.status === 422 ? "The request cannot be sent yet" : error.status === 409 ? "Already sent" : "Sending failed"
+              error.status === 422
+                ? t("compose.review.cannotSendYet")
+                : error.status === 409
+                  ? t("compose.review.alreadySent")
+                  : t("compose.review.sendingFailed")
             }
           >
             {error.text}
           </Alert>
         )}
         <Button className="w-full" onClick={onSend} disabled={send.isPending || refreshing}>
-          {send.isPending ? "Sending…" : "Send for signature"}
+          {send.isPending ? t("compose.review.sending") : t("compose.review.send")}
         </Button>
         <p className="text-xs text-slate-500">
-          The recipients of step 1 are e-mailed at once; each next step when the previous one has signed.{" "}
-          {request.environment === "SANDBOX" && "Sandbox: the signatures are not legally valid."}
+          {t("compose.review.stepsNote")} {request.environment === "SANDBOX" && t("compose.review.sandbox")}
         </p>
       </aside>
     </div>

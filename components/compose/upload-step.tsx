@@ -7,11 +7,13 @@ import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { StepBar } from "./step-bar";
 
 const MAX_MB = 25;
 
 export function UploadStep() {
+  const t = useDashboardT();
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -24,11 +26,11 @@ export function UploadStep() {
     setError(null);
     if (!f) return;
     if (f.type && f.type !== "application/pdf" && !f.name.toLowerCase().endsWith(".pdf")) {
-      setError(`"${f.name}" is not a PDF. Choose a PDF document.`);
+      setError(t("compose.upload.notPdf", { name: f.name }));
       return;
     }
     if (f.size > MAX_MB * 1024 * 1024) {
-      setError(`"${f.name}" is larger than ${MAX_MB} MB.`);
+      setError(t("compose.upload.tooLarge", { name: f.name, max: MAX_MB }));
       return;
     }
     setFile(f);
@@ -37,8 +39,8 @@ export function UploadStep() {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!file) return setError("Choose a PDF to upload.");
-    if (!title.trim()) return setError("Give the request a title.");
+    if (!file) return setError(t("compose.upload.choosePdf"));
+    if (!title.trim()) return setError(t("compose.upload.giveTitle"));
     const form = new FormData();
     form.set("title", title.trim());
     form.set("delivery_mode", "email");
@@ -58,8 +60,8 @@ export function UploadStep() {
   return (
     <div className="mx-auto max-w-2xl">
       <StepBar current="upload" />
-      <h1 className="mb-1 text-2xl font-semibold tracking-tight">New signature request</h1>
-      <p className="mb-6 text-sm text-slate-600">Upload the PDF to be signed. You add recipients and place fields next.</p>
+      <h1 className="mb-1 text-2xl font-semibold tracking-tight">{t("compose.upload.heading")}</h1>
+      <p className="mb-6 text-sm text-slate-600">{t("compose.upload.intro")}</p>
       <form onSubmit={submit} className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {error && <Alert>{error}</Alert>}
         <div
@@ -75,14 +77,14 @@ export function UploadStep() {
           }}
           className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-10 text-center transition ${over ? "border-indigo-500 bg-indigo-50" : "border-slate-300 bg-slate-50"}`}
         >
-          <p className="text-sm text-slate-700">{file ? <strong>{file.name}</strong> : "Drop a PDF here"}</p>
-          {file && <p className="text-xs text-slate-500">{(file.size / 1024).toFixed(0)} KB</p>}
-          <p className="my-2 text-xs text-slate-500">or</p>
+          <p className="text-sm text-slate-700">{file ? <strong>{file.name}</strong> : t("compose.upload.drop")}</p>
+          {file && <p className="text-xs text-slate-500">{t("compose.upload.size", { kb: (file.size / 1024).toFixed(0) })}</p>}
+          <p className="my-2 text-xs text-slate-500">{t("compose.upload.or")}</p>
           <label
             htmlFor="pdf-file"
             className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50"
           >
-            Choose a PDF document
+            {t("compose.upload.choose")}
           </label>
           <input
             id="pdf-file"
@@ -90,29 +92,29 @@ export function UploadStep() {
             type="file"
             accept="application/pdf,.pdf"
             className="sr-only"
-            aria-label="PDF document"
+            aria-label={t("compose.upload.fileLabel")}
             onChange={(e) => choose(e.target.files?.[0])}
           />
-          <p className="mt-2 text-xs text-slate-500">Up to {MAX_MB} MB.</p>
+          <p className="mt-2 text-xs text-slate-500">{t("compose.upload.upTo", { max: MAX_MB })}</p>
         </div>
         <TextField
-          label="Title"
+          label={t("compose.upload.title")}
           name="title"
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           maxLength={500}
           required
-          placeholder="e.g. Employment contract – Ann Lee"
+          placeholder={t("compose.upload.titlePlaceholder")}
         />
         {progress !== null && (
           <div>
             <div className="mb-1 flex justify-between text-xs text-slate-600">
-              <span>{pct < 100 ? "Uploading…" : "Processing…"}</span>
+              <span>{pct < 100 ? t("compose.upload.uploading") : t("compose.upload.processing")}</span>
               <span>{pct}%</span>
             </div>
             <div
               role="progressbar"
-              aria-label="Upload progress"
+              aria-label={t("compose.upload.progress")}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={pct}
@@ -124,7 +126,7 @@ export function UploadStep() {
         )}
         <div className="flex justify-end">
           <Button type="submit" disabled={progress !== null}>
-            Upload and continue
+            {t("compose.upload.submit")}
           </Button>
         </div>
       </form>

@@ -1,4 +1,6 @@
+"use client";
 import type { DetectedAnchor } from "@/lib/client/anchors";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * A detected anchor drawn where the preview found it: the anchor text's box, and (for signer anchors)
@@ -13,10 +15,11 @@ export function AnchorMark({
   scale: number;
   color: { solid: string; fill: string } | null;
 }) {
+  const t = useDashboardT();
   const bad = !a.ok;
   const stroke = bad ? "#dc2626" : (color?.solid ?? "#64748b");
   const label = bad
-    ? `Malformed: ${a.reason ?? a.text}`
+    ? t("placer.anchorMark.malformed", { reason: a.reason ?? a.text })
     : [a.signerRef, a.type, a.fieldWidth && a.fieldHeight ? `${a.fieldWidth}×${a.fieldHeight}` : null]
         .filter(Boolean)
         .join(" · ");

@@ -6,6 +6,7 @@ import type { FieldDto, RecipientDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 export type AnchorState =
   | { status: "idle" }
@@ -54,6 +55,7 @@ interface Props {
  * mapped to recipients and their fields created through /fields/anchors. Malformed anchors are listed.
  */
 export function AnchorPanel({ requestId, signers, state, onState, mapping, onMapping, onFieldsCreated, onGoTo }: Props) {
+  const t = useDashboardT();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ created: number; skipped: string[]; errors: string[] } | null>(null);
 
@@ -72,7 +74,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
     for (const ref of signerRefsIn(state.anchors)) {
       const recipientId = mapping[ref];
       if (!recipientId) {
-        out.errors.push(`${ref}: choose a recipient first`);
+        out.errors.push(t("placer.anchors.chooseRecipient", { ref }));
         continue;
       }
       try {
@@ -84,7 +86,9 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         for (const s of r.skipped ?? []) if (s.code !== "OTHER_SIGNER") out.skipped.push(describeSkipped(s));
       } catch (e) {
         out.errors.push(
-          `${ref}: ${e instanceof ApiError && (e.unavailable || e.status === 405) ? "creating fields from anchors is not available on this server yet" : plainError(e)}`,
+          e instanceof ApiError && (e.unavailable || e.status === 405)
+            ? t("placer.anchors.createUnavailable", { ref })
+            : t("placer.anchors.createFailed", { ref, error: plainError(e) }),
         );
       }
     }
@@ -98,30 +102,26 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
   const images = anchors.filter((a) => a.ok && a.type === "image");
 
   return (
-    <section aria-label="Anchors" className="space-y-3">
+    <section aria-label={t("placer.anchors.label")} className="space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-slate-700">Anchors</h2>
+        <h2 className="text-sm font-semibold text-slate-700">{t("placer.anchors.heading")}</h2>
         <Button variant="secondary" onClick={detect} disabled={state.status === "loading"}>
-          {state.status === "loading" ? "Detecting…" : "Detect anchors"}
+          {state.status === "loading" ? t("placer.anchors.detecting") : t("placer.anchors.detect")}
         </Button>
       </div>
       {state.status === "idle" && (
-        <p className="text-xs text-slate-500">
-          Finds text such as {"{{s1|signature|150|50}}"} in the PDF and shows it on the pages.
-        </p>
+        <p className="text-xs text-slate-500">{t("placer.anchors.idle", { example: "{{s1|signature|150|50}}" })}</p>
       )}
-      {state.status === "unavailable" && (
-        <Alert kind="info">
-          Anchor detection is not available on this server yet. Place fields by dragging them from the palette.
-        </Alert>
-      )}
+      {state.status === "unavailable" && <Alert kind="info">{t("placer.anchors.unavailable")}</Alert>}
       {state.status === "error" && <Alert>{state.message}</Alert>}
       {state.status === "done" && (
         <>
           <p className="text-sm text-slate-700" role="status">
             {anchors.length === 0
-              ? "No anchors found in this document."
-              : `${anchors.length} anchor${anchors.length === 1 ? "" : "s"} found${malformed.length ? `, ${malformed.length} malformed` : ""}.`}
+              ? t("placer.anchors.none")
+              : malformed.length
+                ? t("placer.anchors.foundMalformed", { count: anchors.length, malformed: malformed.length })
+                : t("placer.anchors.found", { count: anchors.length })}
           </p>
           {refs.length > 0 && (
             <div className="space-y-2">
@@ -132,12 +132,12 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                   </label>
                   <select
                     id={`map-${ref}`}
-                    aria-label={`Recipient for ${ref}`}
+                    aria-label={t("placer.anchors.mapLabel", { ref })}
                     className={inputClass}
                     value={mapping[ref] ?? ""}
                     onChange={(e) => onMapping({ ...mapping, [ref]: e.target.value })}
                   >
-                    <option value="">Choose a signer…</option>
+                    <option value="">{t("placer.anchors.chooseSigner")}</option>
                     {signers.map((r) => (
                       <option key={r.id} value={r.id}>
                         {r.name}
@@ -147,37 +147,40 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                 </div>
               ))}
               <Button className="w-full" onClick={create} disabled={busy || signers.length === 0}>
-                {busy ? "Creating fields…" : "Create fields from anchors"}
+                {busy ? t("placer.anchors.creating") : t("placer.anchors.create")}
               </Button>
             </div>
           )}
           {malformed.length > 0 && (
             <div>
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-red-700">Malformed anchors</h3>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-red-700">
+                {t("placer.anchors.malformedHeading")}
+              </h3>
               <ul className="mt-1 space-y-1 text-xs">
                 {malformed.map((a) => (
                   <li key={a.key}>
                     <button type="button" className="text-left text-red-800 hover:underline" onClick={() => onGoTo(a.page)}>
-                      Page {a.page}: <code className="break-all">{a.text}</code> — {a.reason ?? "not a valid anchor"}
+                      {t.rich("placer.anchors.malformedItem", {
+                        page: a.page,
+                        text: a.text,
+                        reason: a.reason ?? t("placer.anchors.notValid"),
+                        code: (chunks) => <code className="break-all">{chunks}</code>,
+                      })}
                     </button>
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          {images.length > 0 && (
-            <p className="text-xs text-slate-500">{images.length} image anchor(s): stamp images under “Document edits”.</p>
-          )}
+          {images.length > 0 && <p className="text-xs text-slate-500">{t("placer.anchors.images", { count: images.length })}</p>}
         </>
       )}
       {result && (
         <Alert kind={result.errors.length ? "warning" : "success"}>
-          <p>
-            {result.created} field{result.created === 1 ? "" : "s"} created from anchors.
-          </p>
+          <p>{t("placer.anchors.created", { count: result.created })}</p>
           {result.skipped.length > 0 && (
             <>
-              <p className="mt-1 font-medium">Skipped:</p>
+              <p className="mt-1 font-medium">{t("placer.anchors.skipped")}</p>
               <ul className="list-disc pl-4">
                 {result.skipped.map((s) => (
                   <li key={s}>{s}</li>

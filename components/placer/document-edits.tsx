@@ -7,6 +7,7 @@ import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 
@@ -23,6 +24,7 @@ export function DocumentEdits({
   anchors: DetectedAnchor[];
   onChanged: () => Promise<unknown>;
 }) {
+  const t = useDashboardT();
   const [open, setOpen] = useState(false);
   const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,12 +37,10 @@ export function DocumentEdits({
     try {
       await fn();
       await onChanged();
-      setMsg({ kind: "success", text: `${what}: done. The pages show the new version.` });
+      setMsg({ kind: "success", text: t("placer.edits.done", { what }) });
     } catch (e) {
       setMsg(
-        unavailable(e)
-          ? { kind: "info", text: `${what} is not available on this server yet.` }
-          : { kind: "error", text: plainError(e) },
+        unavailable(e) ? { kind: "info", text: t("placer.edits.unavailable", { what }) } : { kind: "error", text: plainError(e) },
       );
     } finally {
       setBusy(false);
@@ -48,21 +48,21 @@ export function DocumentEdits({
   }
 
   return (
-    <section aria-label="Document edits" className="space-y-2">
+    <section aria-label={t("placer.edits.label")} className="space-y-2">
       <button
         type="button"
         className="flex w-full items-center justify-between text-sm font-semibold text-slate-700"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        Document edits <span aria-hidden>{open ? "▾" : "▸"}</span>
+        {t("placer.edits.toggle")} <span aria-hidden>{open ? "▾" : "▸"}</span>
       </button>
       {open && (
         <div className="space-y-4">
           {msg && <Alert kind={msg.kind}>{msg.text}</Alert>}
           <form
             className="space-y-2"
-            aria-label="Replace text at an anchor"
+            aria-label={t("placer.edits.replaceForm")}
             onSubmit={(e) => {
               e.preventDefault();
               const f = new FormData(e.currentTarget);
@@ -73,13 +73,13 @@ export function DocumentEdits({
                 height: Number(f.get("height")),
                 fontSize: Number(f.get("fontSize")),
               };
-              if (!r.anchorKey) return setMsg({ kind: "error", text: "Enter the anchor text to replace." });
-              void run("Text replacement", () => anchorApi.replaceText(request.id, [r]));
+              if (!r.anchorKey) return setMsg({ kind: "error", text: t("placer.edits.enterAnchor") });
+              void run(t("placer.edits.textReplacement"), () => anchorApi.replaceText(request.id, [r]));
             }}
           >
-            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Replace text</h3>
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.replaceHeading")}</h3>
             <label className="block text-xs text-slate-600">
-              Anchor text
+              {t("placer.edits.anchorText")}
               <input name="anchorKey" list="anchor-keys" className={inputClass} placeholder="{{signet:company}}" />
             </label>
             <datalist id="anchor-keys">
@@ -88,43 +88,45 @@ export function DocumentEdits({
               ))}
             </datalist>
             <label className="block text-xs text-slate-600">
-              New text
+              {t("placer.edits.newText")}
               <textarea name="text" rows={2} className={inputClass} />
             </label>
             <div className="grid grid-cols-3 gap-1">
               <label className="text-xs text-slate-600">
-                Width
+                {t("placer.edits.width")}
                 <input name="width" type="number" defaultValue={200} min={1} className={inputClass} />
               </label>
               <label className="text-xs text-slate-600">
-                Height
+                {t("placer.edits.height")}
                 <input name="height" type="number" defaultValue={20} min={1} className={inputClass} />
               </label>
               <label className="text-xs text-slate-600">
-                Font size
+                {t("placer.edits.fontSize")}
                 <input name="fontSize" type="number" defaultValue={11} min={4} className={inputClass} />
               </label>
             </div>
             <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-              Replace text
+              {t("placer.edits.replace")}
             </Button>
           </form>
           <form
             className="space-y-2"
-            aria-label="Stamp an image at an anchor"
+            aria-label={t("placer.edits.stampForm")}
             onSubmit={(e) => {
               e.preventDefault();
               const form = new FormData(e.currentTarget);
               const img = form.get("image");
-              if (!(img instanceof File) || img.size === 0) return setMsg({ kind: "error", text: "Choose a PNG or JPEG image." });
+              if (!(img instanceof File) || img.size === 0) return setMsg({ kind: "error", text: t("placer.edits.chooseImage") });
               if (!String(form.get("anchorKey") ?? "").trim())
-                return setMsg({ kind: "error", text: "Enter the image anchor's text." });
-              void run("Image stamp", () => uploadForm(`/signature-requests/${request.id}/fields/anchors/image`, form, () => {}));
+                return setMsg({ kind: "error", text: t("placer.edits.enterImageAnchor") });
+              void run(t("placer.edits.imageStamp"), () =>
+                uploadForm(`/signature-requests/${request.id}/fields/anchors/image`, form, () => {}),
+              );
             }}
           >
-            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Stamp an image</h3>
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.stampHeading")}</h3>
             <label className="block text-xs text-slate-600">
-              Image anchor
+              {t("placer.edits.imageAnchor")}
               <input name="anchorKey" list="image-anchor-keys" className={inputClass} placeholder="{{s1|image|120|60|Logo}}" />
             </label>
             <datalist id="image-anchor-keys">
@@ -134,28 +136,28 @@ export function DocumentEdits({
             </datalist>
             <div className="grid grid-cols-2 gap-1">
               <label className="text-xs text-slate-600">
-                Width
+                {t("placer.edits.width")}
                 <input name="width" type="number" defaultValue={120} min={1} className={inputClass} />
               </label>
               <label className="text-xs text-slate-600">
-                Height
+                {t("placer.edits.height")}
                 <input name="height" type="number" defaultValue={60} min={1} className={inputClass} />
               </label>
             </div>
             <label className="block text-xs text-slate-600">
-              Sizing
+              {t("placer.edits.sizing")}
               <select name="sizingMode" defaultValue="FIT" className={inputClass}>
-                <option value="FIT">Fit (keep proportions)</option>
-                <option value="FILL">Fill (crop)</option>
-                <option value="STRETCH">Stretch</option>
+                <option value="FIT">{t("placer.edits.fit")}</option>
+                <option value="FILL">{t("placer.edits.fill")}</option>
+                <option value="STRETCH">{t("placer.edits.stretch")}</option>
               </select>
             </label>
             <label className="block text-xs text-slate-600">
-              Image (PNG or JPEG)
+              {t("placer.edits.image")}
               <input name="image" type="file" accept="image/png,image/jpeg" className="block w-full text-xs" />
             </label>
             <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-              Stamp image
+              {t("placer.edits.stamp")}
             </Button>
           </form>
         </div>

@@ -3,7 +3,8 @@ import { useDraggable } from "@dnd-kit/core";
 import { useRef } from "react";
 import { nudge, resize, type PageSize } from "@/lib/client/placer-geometry";
 import type { PlacedField } from "@/lib/client/use-field-store";
-import { FIELD_ICON, FIELD_LABEL } from "./labels";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { FIELD_ICON, useFieldLabel } from "./labels";
 
 interface Props {
   f: PlacedField;
@@ -30,7 +31,10 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
   });
   const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
   const box = { x: f.x, y: f.y, width: f.width, height: f.height };
-  const label = `${FIELD_LABEL[f.type]} field for ${recipientName}${overlaps ? " (overlaps another field)" : ""}`;
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
+  const typeName = fieldLabel(f.type);
+  const label = t(overlaps ? "placer.box.labelOverlaps" : "placer.box.label", { type: typeName, name: recipientName });
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = e.shiftKey ? 10 : 1;
@@ -63,7 +67,7 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
       tabIndex={0}
       aria-label={label}
       aria-pressed={selected}
-      aria-roledescription="field"
+      aria-roledescription={t("placer.box.roleDescription")}
       data-drag-node
       data-field-key={f.key}
       data-field-type={f.type}
@@ -97,21 +101,21 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
         // A box a few points wide: its symbol, and the words (a radio button's group and option) on hover.
         <span
           className="pointer-events-auto m-auto text-[10px] leading-none"
-          title={f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || FIELD_LABEL[f.type]}
+          title={f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || typeName}
         >
           {FIELD_ICON[f.type]}
         </span>
       ) : (
         <span className="pointer-events-none truncate px-1 pt-0.5">
-          {f.label || FIELD_LABEL[f.type]}
-          {f.required === false && <span className="font-normal"> (optional)</span>}
+          {f.label || typeName}
+          {f.required === false && <span className="font-normal"> {t("placer.box.optional")}</span>}
         </span>
       )}
       {selected && (
         <span
           role="slider"
-          aria-label={`Resize ${label}`}
-          aria-valuetext={`${Math.round(f.width)} by ${Math.round(f.height)} points`}
+          aria-label={t("placer.box.resize", { label })}
+          aria-valuetext={t("placer.box.size", { width: Math.round(f.width), height: Math.round(f.height) })}
           aria-valuenow={Math.round(f.width)}
           tabIndex={-1}
           data-testid="resize-handle"

@@ -20,7 +20,8 @@ import { findOverlaps, overlappingKeys } from "@/lib/client/overlaps";
 import type { FieldDto, FieldInput, FieldType } from "@/lib/client/types";
 import { colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
 import { Alert } from "@/components/ui/feedback";
-import { FIELD_LABEL } from "./labels";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { useFieldLabel } from "./labels";
 import { Palette, RecipientPicker } from "./palette";
 import { PdfPage } from "./pdf-page";
 import { PropertiesPanel } from "./properties-panel";
@@ -57,7 +58,7 @@ export interface FieldPlacerProps {
   owners: PlacerOwner[];
   /** Every id colours are given by (recipients or roles, CCs included), so a colour stays with its owner. */
   colorIds: string[];
-  /** What owners are called in the panels: "Signer" or "Role". */
+  /** What owners are called in the panels: "Signer" or "Role" (the words themselves come from placer.json). */
   ownerNoun: "Signer" | "Role";
   /** Shown when there is no owner yet. */
   noOwnerMessage: string;
@@ -88,6 +89,12 @@ export function FieldPlacer(props: FieldPlacerProps) {
   const { pages, owners: signers, colorIds, backend, reloadFields, ownerNoun } = props;
   useEffect(() => void performance.mark("signet:placer-committed"), []);
   const store = useFieldStore(backend, props.fields, reloadFields);
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
+  const defaultWords: DefaultWords = {
+    choice: t("placer.defaults.choice"),
+    option: (n) => t("placer.defaults.option", { n }),
+  };
 
   const [chosen, setChosen] = useState<string | null>(signers[0]?.id ?? null);
   // The signer new fields go to: the one chosen, or the first while none is (or the chosen one is no longer a signer).
@@ -190,8 +197,10 @@ export function FieldPlacer(props: FieldPlacerProps) {
 
   const colorOf = useCallback((id: string) => colorFor(colorIds, id), [colorIds]);
   const nameOf = useCallback(
-    (id: string) => signers.find((r) => r.id === id)?.name ?? `unknown ${ownerNoun.toLowerCase()}`,
-    [signers, ownerNoun],
+    (id: string) =>
+      signers.find((r) => r.id === id)?.name ??
+      t(ownerNoun === "Role" ? "placer.fieldPlacer.unknownRole" : "placer.fieldPlacer.unknownSigner"),
+    [signers, ownerNoun, t],
   );
   const anchorColor = props.anchorColor;
 
@@ -224,7 +233,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
       page,
       ...box,
       required: true,
-      ...newFieldDefaults(type, active, store.fields),
+      ...newFieldDefaults(type, active, store.fields, defaultWords),
     });
     setSelectedKey(key);
   };
@@ -317,16 +326,15 @@ export function FieldPlacer(props: FieldPlacerProps) {
           <div className="mb-2 flex flex-wrap items-center gap-3">
             <ZoomControls scale={scale} fit={zoom === "fit"} onZoom={setScaleKeepingPlace} steps={ZOOM_STEPS} />
             <span className="text-xs text-slate-500">
-              {pages.length} page{pages.length === 1 ? "" : "s"} · {store.fields.length} field
-              {store.fields.length === 1 ? "" : "s"}
+              {t("placer.fieldPlacer.summary", { pages: pages.length, fields: store.fields.length })}
             </span>
             <span className="ml-auto text-xs" role="status" aria-live="polite" data-testid="save-status">
               {store.saving ? (
-                <span className="text-slate-500">Saving…</span>
+                <span className="text-slate-500">{t("placer.fieldPlacer.saving")}</span>
               ) : store.error ? (
-                <span className="text-red-700">Not saved</span>
+                <span className="text-red-700">{t("placer.fieldPlacer.notSaved")}</span>
               ) : (
-                <span className="text-emerald-700">All changes saved</span>
+                <span className="text-emerald-700">{t("placer.fieldPlacer.allSaved")}</span>
               )}
             </span>
           </div>
@@ -342,19 +350,26 @@ export function FieldPlacer(props: FieldPlacerProps) {
           )}
           {overlaps.length > 0 && (
             <div className="mb-2" data-testid="overlap-warning">
-              <Alert kind="warning" title="Fields overlap">
-                <p>A signer cannot click a field that lies under another. Move or resize these:</p>
+              <Alert kind="warning" title={t("placer.fieldPlacer.overlapTitle")}>
+                <p>{t("placer.fieldPlacer.overlapIntro")}</p>
                 <ul className="mt-1 list-disc pl-4">
                   {overlaps.slice(0, 6).map(([a, b]) => (
                     <li key={`${a.key}+${b.key}`}>
                       <button type="button" className="text-left hover:underline" onClick={() => setSelectedKey(a.key)}>
-                        Page {a.page}: {FIELD_LABEL[a.type]} ({nameOf(a.recipientId)}) overlaps {FIELD_LABEL[b.type]} (
-                        {nameOf(b.recipientId)})
+                        {t("placer.fieldPlacer.overlapItem", {
+                          page: a.page,
+                          a: fieldLabel(a.type),
+                          aName: nameOf(a.recipientId),
+                          b: fieldLabel(b.type),
+                          bName: nameOf(b.recipientId),
+                        })}
                       </button>
                     </li>
                   ))}
                 </ul>
-                {overlaps.length > 6 && <p className="mt-1">…and {overlaps.length - 6} more.</p>}
+                {overlaps.length > 6 && (
+                  <p className="mt-1">{t("placer.fieldPlacer.overlapMore", { count: overlaps.length - 6 })}</p>
+                )}
               </Alert>
             </div>
           )}
@@ -365,9 +380,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
               setPdf(p);
               setPdfError(null);
             }}
-            onLoadError={() =>
-              setPdfError("The PDF could not be shown. Reload the page; if it persists, download it from the request page.")
-            }
+            onLoadError={() => setPdfError(t("placer.fieldPlacer.pdfError"))}
             loading={null}
             error={null}
             noData={null}
@@ -378,7 +391,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
             data-testid="placer-viewer"
             // Reachable by keyboard (WCAG 2.1.1): Tab stops here, and the arrow keys and Page Up/Down scroll the pages.
             role="region"
-            aria-label="Document pages"
+            aria-label={t("placer.fieldPlacer.pagesLabel")}
             className="h-[70vh] overflow-auto rounded-lg bg-slate-200/70 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 lg:h-[calc(100vh-12rem)]"
             tabIndex={0}
           >
@@ -428,6 +441,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
                   type,
                   selected.recipientId,
                   store.fields.filter((x) => x.key !== selected.key),
+                  defaultWords,
                 )
               }
               onDelete={() => {
@@ -438,11 +452,9 @@ export function FieldPlacer(props: FieldPlacerProps) {
             />
           ) : (
             <div className="space-y-2 text-sm text-slate-600">
-              <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
-              <p>Select a field to change its {ownerNoun.toLowerCase()}, name, label or size.</p>
-              <p className="text-xs text-slate-500">
-                Keys: arrows move by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
-              </p>
+              <h2 className="text-sm font-semibold text-slate-700">{t("placer.fieldPlacer.propertiesHeading")}</h2>
+              <p>{t(ownerNoun === "Role" ? "placer.fieldPlacer.selectHintRole" : "placer.fieldPlacer.selectHintSigner")}</p>
+              <p className="text-xs text-slate-500">{t("placer.fieldPlacer.keysHint")}</p>
               <FieldSummary fields={store.fields} signers={signers} colorOf={colorOf} />
             </div>
           )}
@@ -465,7 +477,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
                 color: activeColor.solid,
               }}
             >
-              {FIELD_LABEL[overlay.type]}
+              {fieldLabel(overlay.type)}
             </div>
           </div>
         ) : null}
@@ -483,6 +495,7 @@ function FieldSummary({
   signers: PlacerOwner[];
   colorOf: (id: string) => { solid: string };
 }) {
+  const t = useDashboardT();
   if (signers.length === 0) return null;
   return (
     <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
@@ -493,7 +506,7 @@ function FieldSummary({
             <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(s.id).solid }} />
             <span className="truncate">{s.name}</span>
             <span className={`ml-auto ${n ? "text-slate-500" : "font-medium text-amber-700"}`}>
-              {n ? `${n} field${n === 1 ? "" : "s"}` : "no fields yet"}
+              {n ? t("placer.fieldPlacer.fieldCount", { count: n }) : t("placer.fieldPlacer.noFieldsYet")}
             </span>
           </li>
         );
@@ -542,18 +555,29 @@ function radioGroupOptions(f: PlacedField, fields: PlacedField[]): string[] {
     .map((x) => x.option ?? "");
 }
 
+/** The words a new field's options start with, in the dashboard's language: "Choice", "Option 1". */
+interface DefaultWords {
+  choice: string;
+  option: (n: number) => string;
+}
+
 /**
  * What a new field of each type starts with, so the API accepts it at once: a DROPDOWN two options to
  * edit; a RADIO button the signer's last group (or "Choice") and the next free "Option n" in it.
  */
-export function newFieldDefaults(type: FieldType, recipientId: string, fields: FieldInput[]): Partial<FieldInput> {
+export function newFieldDefaults(
+  type: FieldType,
+  recipientId: string,
+  fields: FieldInput[],
+  words: DefaultWords,
+): Partial<FieldInput> {
   const text = TEXT_LIKE.includes(type) ? { fontSize: 12 } : {};
-  if (type === "DROPDOWN") return { ...text, options: ["Option 1", "Option 2"] };
+  if (type === "DROPDOWN") return { ...text, options: [words.option(1), words.option(2)] };
   if (type !== "RADIO") return text;
   const mine = fields.filter((f) => f.type === "RADIO" && f.recipientId === recipientId);
-  const group = mine.at(-1)?.group ?? "Choice";
+  const group = mine.at(-1)?.group ?? words.choice;
   const taken = new Set(mine.filter((f) => f.group === group).map((f) => f.option));
   let n = 1;
-  while (taken.has(`Option ${n}`)) n++;
-  return { group, option: `Option ${n}` };
+  while (taken.has(words.option(n))) n++;
+  return { group, option: words.option(n) };
 }

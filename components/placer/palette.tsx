@@ -2,14 +2,16 @@
 import { useDraggable } from "@dnd-kit/core";
 import { FIELD_TYPES } from "@/lib/client/constants";
 import type { FieldType } from "@/lib/client/types";
-import { FIELD_ICON, FIELD_LABEL } from "./labels";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { FIELD_ICON, useFieldLabel } from "./labels";
 
 export function Palette({ color, onAdd }: { color: string; onAdd: (type: FieldType) => void }) {
+  const t = useDashboardT();
   return (
-    <section aria-label="Field palette" className="space-y-2">
-      <h2 className="text-sm font-semibold text-slate-700">Fields</h2>
+    <section aria-label={t("placer.palette.label")} className="space-y-2">
+      <h2 className="text-sm font-semibold text-slate-700">{t("placer.palette.heading")}</h2>
       <p id="palette-help" className="text-xs text-slate-500">
-        Drag a field onto a page, or press Enter on it to add it to the page in view.
+        {t("placer.palette.help")}
       </p>
       <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1">
         {FIELD_TYPES.map((t) => (
@@ -27,6 +29,8 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
     id: `palette:${type}`,
     data: { kind: "palette", type },
   });
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
   return (
     <button
       ref={setNodeRef}
@@ -35,7 +39,7 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
       {...listeners}
       data-drag-node
       aria-describedby="palette-help"
-      aria-roledescription="draggable field"
+      aria-roledescription={t("placer.palette.roleDescription")}
       onClick={() => onAdd(type)}
       className={`flex w-full touch-none items-center gap-2 rounded-md border bg-white px-3 py-2 text-left text-sm font-medium shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${isDragging ? "opacity-50" : ""}`}
       style={{ borderColor: color }}
@@ -43,7 +47,7 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
       <span aria-hidden className="inline-flex w-6 justify-center text-xs" style={{ color }}>
         {FIELD_ICON[type]}
       </span>
-      {FIELD_LABEL[type]}
+      {fieldLabel(type)}
     </button>
   );
 }
@@ -53,7 +57,7 @@ export function RecipientPicker({
   value,
   onChange,
   colorOf,
-  emptyMessage = "Add a signer first: fields belong to a signer.",
+  emptyMessage,
 }: {
   /** A draft's signers, or a template's SIGNER roles. */
   signers: { id: string; name: string; order: number }[];
@@ -62,12 +66,13 @@ export function RecipientPicker({
   colorOf: (id: string) => { solid: string };
   emptyMessage?: string;
 }) {
-  if (signers.length === 0) return <p className="text-sm text-amber-800">{emptyMessage}</p>;
+  const t = useDashboardT();
+  if (signers.length === 0) return <p className="text-sm text-amber-800">{emptyMessage ?? t("placer.picker.noSigner")}</p>;
   const steps = [...new Set(signers.map((r) => r.order))].sort((a, b) => a - b);
   return (
     <fieldset>
-      <legend className="mb-1 text-sm font-semibold text-slate-700">Placing fields for</legend>
-      <div className="space-y-1" role="radiogroup" aria-label="Placing fields for">
+      <legend className="mb-1 text-sm font-semibold text-slate-700">{t("placer.picker.heading")}</legend>
+      <div className="space-y-1" role="radiogroup" aria-label={t("placer.picker.heading")}>
         {signers.map((r) => (
           <label
             key={r.id}
@@ -83,7 +88,9 @@ export function RecipientPicker({
             />
             <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: colorOf(r.id).solid }} />
             <span className="truncate">{r.name}</span>
-            <span className="ml-auto text-xs text-slate-600">step {steps.indexOf(r.order) + 1}</span>
+            <span className="ml-auto text-xs text-slate-600">
+              {t("placer.picker.step", { step: steps.indexOf(r.order) + 1 })}
+            </span>
           </label>
         ))}
       </div>

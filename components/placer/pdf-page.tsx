@@ -6,6 +6,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { PlacedField } from "@/lib/client/use-field-store";
 import type { PageSize } from "@/lib/client/placer-geometry";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorMark } from "./anchor-mark";
 import { FieldBox } from "./field-box";
 
@@ -36,6 +37,7 @@ export interface PageProps {
 export const PdfPage = memo(function PdfPage(p: PageProps) {
   const { setNodeRef, isOver } = useDroppable({ id: `page:${p.number}`, data: { page: p.number } });
   const [rendered, setRendered] = useState(false);
+  const t = useDashboardT();
   // A stable ref: a new callback on each render would unregister and re-observe every page each time.
   const { register, number } = p;
   const ref = useCallback(
@@ -54,7 +56,7 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
       data-rendered={rendered && p.visible ? "true" : "false"}
       data-testid={`page-${p.number}`}
       role="group"
-      aria-label={`Page ${p.number} of ${p.pageCount}`}
+      aria-label={t("placer.page.label", { page: p.number, count: p.pageCount })}
       onPointerDown={(e) => {
         if (e.target === e.currentTarget || (e.target as HTMLElement).tagName === "CANVAS") p.onSelect(null);
       }}
@@ -104,5 +106,10 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
 });
 
 function PagePlaceholder({ n }: { n: number }) {
-  return <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">Page {n}</div>;
+  const t = useDashboardT();
+  return (
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">
+      {t("placer.page.placeholder", { page: n })}
+    </div>
+  );
 }

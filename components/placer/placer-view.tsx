@@ -5,6 +5,7 @@ import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldBackend } from "@/lib/client/use-field-store";
 import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
 import { DocumentEdits } from "./document-edits";
 import { FieldPlacer, usePlacer } from "./field-placer";
@@ -23,6 +24,7 @@ const NO_ANCHORS: DetectedAnchor[] = [];
  * beside the palette, the anchor preview (fields from {{sN|…}} anchors) and the document edits.
  */
 export function PlacerView({ request, reload, detectOnOpen }: Props) {
+  const t = useDashboardT();
   const signers = useMemo(() => request.recipients.filter((r) => r.role === "SIGNER"), [request.recipients]);
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
   const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields, [reload]);
@@ -76,7 +78,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       owners={signers}
       colorIds={recipientIds}
       ownerNoun="Signer"
-      noOwnerMessage="Add a signer on the Recipients step first: every field belongs to a signer."
+      noOwnerMessage={t("placer.view.noOwner")}
       fields={request.fields}
       backend={backend}
       reloadFields={reloadFields}

@@ -6,14 +6,15 @@ import { useDraft } from "@/lib/client/use-draft";
 import type { PlacedField } from "@/lib/client/use-field-store";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form";
-import { FIELD_LABEL } from "./labels";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { useFieldLabel } from "./labels";
 
 interface Props {
   f: PlacedField;
   page: PageSize;
   /** A draft's signers, or a template's SIGNER roles. */
   signers: { id: string; name: string }[];
-  /** What an owner is called: "Signer", or "Role" in the template builder. */
+  /** What an owner is called: "Signer", or "Role" in the template builder (the words come from placer.json). */
   ownerNoun?: "Signer" | "Role";
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
   onDelete: () => void;
@@ -36,14 +37,16 @@ export function PropertiesPanel({
   defaultsFor,
   groupOptions = [],
 }: Props) {
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
   const isText = f.type === "TEXT";
   return (
-    <section aria-label="Field properties" className="space-y-3">
+    <section aria-label={t("placer.properties.label")} className="space-y-3">
       <div className="flex items-center justify-between">
-        <h2 className="text-sm font-semibold text-slate-700">Field properties</h2>
-        <span className="text-xs text-slate-600">{f.id ? "saved" : "saving…"}</span>
+        <h2 className="text-sm font-semibold text-slate-700">{t("placer.properties.heading")}</h2>
+        <span className="text-xs text-slate-600">{f.id ? t("placer.properties.saved") : t("placer.properties.saving")}</span>
       </div>
-      <Row label="Type">
+      <Row id="type" label={t("placer.properties.type")}>
         {(id) => (
           <select
             id={id}
@@ -54,15 +57,18 @@ export function PropertiesPanel({
               onChange({ type, ...defaultsFor?.(type) }, 0);
             }}
           >
-            {FIELD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FIELD_LABEL[t]}
+            {FIELD_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {fieldLabel(type)}
               </option>
             ))}
           </select>
         )}
       </Row>
-      <Row label={ownerNoun}>
+      <Row
+        id={ownerNoun === "Role" ? "role" : "signer"}
+        label={ownerNoun === "Role" ? t("placer.properties.role") : t("placer.properties.signer")}
+      >
         {(id) => (
           <select
             id={id}
@@ -78,7 +84,13 @@ export function PropertiesPanel({
           </select>
         )}
       </Row>
-      <TextProp label="Name" value={f.name ?? ""} maxLength={200} onCommit={(v) => onChange({ name: v }, 0)} />
+      <TextProp
+        id="name"
+        label={t("placer.properties.name")}
+        value={f.name ?? ""}
+        maxLength={200}
+        onCommit={(v) => onChange({ name: v }, 0)}
+      />
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input
           type="checkbox"
@@ -86,17 +98,31 @@ export function PropertiesPanel({
           onChange={(e) => onChange({ required: e.target.checked }, 0)}
           className="h-4 w-4 rounded border-slate-300"
         />
-        Required
+        {t("placer.properties.required")}
       </label>
-      <TextProp label="Label" value={f.label ?? ""} maxLength={200} onCommit={(v) => onChange({ label: v }, 0)} />
+      <TextProp
+        id="label"
+        label={t("placer.properties.fieldLabel")}
+        value={f.label ?? ""}
+        maxLength={200}
+        onCommit={(v) => onChange({ label: v }, 0)}
+      />
       {TEXT_LIKE.has(f.type) && (
-        <NumberProp label="Font size (pt)" value={f.fontSize} min={4} max={96} onCommit={(v) => onChange({ fontSize: v }, 0)} />
+        <NumberProp
+          id="font-size-pt-"
+          label={t("placer.properties.fontSize")}
+          value={f.fontSize}
+          min={4}
+          max={96}
+          onCommit={(v) => onChange({ fontSize: v }, 0)}
+        />
       )}
       <TypeProps f={f} onChange={onChange} groupOptions={groupOptions} />
       {isText && (
         <>
           <NumberProp
-            label="Max length"
+            id="max-length"
+            label={t("placer.properties.maxLength")}
             value={f.maxLength}
             min={1}
             max={10000}
@@ -104,7 +130,8 @@ export function PropertiesPanel({
             onCommit={(v) => onChange({ maxLength: v }, 0)}
           />
           <TextProp
-            label="Default value"
+            id="default-value"
+            label={t("placer.properties.defaultValue")}
             value={f.defaultValue ?? ""}
             maxLength={10000}
             onCommit={(v) => onChange({ defaultValue: v }, 0)}
@@ -112,11 +139,12 @@ export function PropertiesPanel({
         </>
       )}
       <fieldset className="grid grid-cols-2 gap-2">
-        <legend className="mb-1 text-xs font-medium text-slate-500">Position on page {f.page} (points from the top-left)</legend>
+        <legend className="mb-1 text-xs font-medium text-slate-500">{t("placer.properties.position", { page: f.page })}</legend>
         {(["x", "y", "width", "height"] as const).map((k) => (
           <NumberProp
             key={k}
-            label={k === "x" ? "X" : k === "y" ? "Y" : k === "width" ? "Width" : "Height"}
+            id={k}
+            label={t(`placer.properties.${k}`)}
             value={Math.round(f[k] * 100) / 100}
             min={0}
             max={14400}
@@ -125,14 +153,15 @@ export function PropertiesPanel({
         ))}
       </fieldset>
       <Button variant="danger" className="w-full" onClick={onDelete}>
-        Delete field
+        {t("placer.properties.delete")}
       </Button>
     </section>
   );
 }
 
-function Row({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
-  const id = `prop-${label.toLowerCase().replace(/\W+/g, "-")}`;
+/** A labelled control; `name` makes its id (prop-name), the same in every language. */
+function Row({ id: name, label, children }: { id: string; label: string; children: (id: string) => React.ReactNode }) {
+  const id = `prop-${name}`;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
@@ -145,11 +174,13 @@ function Row({ label, children }: { label: string; children: (id: string) => Rea
 
 /** Edited freely; saved on blur or Enter (not on each keystroke). */
 function TextProp({
+  id: name,
   label,
   value,
   maxLength,
   onCommit,
 }: {
+  id: string;
   label: string;
   value: string;
   maxLength: number;
@@ -158,7 +189,7 @@ function TextProp({
   const [v, setV] = useDraft(value);
   const commit = () => v !== value && onCommit(v);
   return (
-    <Row label={label}>
+    <Row id={name} label={label}>
       {(id) => (
         <input
           id={id}
@@ -175,6 +206,7 @@ function TextProp({
 }
 
 function NumberProp(props: {
+  id: string;
   label: string;
   value: number | undefined;
   min: number;
@@ -191,7 +223,7 @@ function NumberProp(props: {
     setV(String(c));
   };
   return (
-    <Row label={props.label}>
+    <Row id={props.id} label={props.label}>
       {(id) => (
         <input
           id={id}
@@ -221,6 +253,7 @@ function TypeProps({
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
   groupOptions: string[];
 }) {
+  const t = useDashboardT();
   switch (f.type) {
     case "DROPDOWN":
       return <OptionsProp value={f.options ?? []} onCommit={(options) => onChange({ options }, 0)} />;
@@ -228,31 +261,48 @@ function TypeProps({
       return (
         <>
           <TextProp
-            label="Group"
+            id="group"
+            label={t("placer.properties.group")}
             value={f.group ?? ""}
             maxLength={100}
             onCommit={(v) => v.trim() && onChange({ group: v.trim() }, 0)}
           />
           <TextProp
-            label="Option of this button"
+            id="option-of-this-button"
+            label={t("placer.properties.option")}
             value={f.option ?? ""}
             maxLength={200}
             onCommit={(v) => v.trim() && onChange({ option: v.trim() }, 0)}
           />
           <p className="text-xs text-slate-500" data-testid="radio-group-options">
             {groupOptions.length > 1
-              ? `Options in “${f.group}”: ${groupOptions.join(", ")}`
-              : "Each radio button is one option; add a button per option, in the same group."}
+              ? t("placer.properties.groupOptions", { group: f.group ?? "", options: groupOptions.join(", ") })
+              : t("placer.properties.radioHint")}
           </p>
         </>
       );
     case "NUMBER":
       return (
         <div className="grid grid-cols-3 gap-2">
-          <NumberProp label="Minimum" value={f.min} min={-1e15} max={1e15} onCommit={(v) => onChange({ min: v }, 0)} />
-          <NumberProp label="Maximum" value={f.max} min={-1e15} max={1e15} onCommit={(v) => onChange({ max: v }, 0)} />
           <NumberProp
-            label="Decimals"
+            id="minimum"
+            label={t("placer.properties.minimum")}
+            value={f.min}
+            min={-1e15}
+            max={1e15}
+            onCommit={(v) => onChange({ min: v }, 0)}
+          />
+          <NumberProp
+            id="maximum"
+            label={t("placer.properties.maximum")}
+            value={f.max}
+            min={-1e15}
+            max={1e15}
+            onCommit={(v) => onChange({ max: v }, 0)}
+          />
+          <NumberProp
+            id="decimals"
+            label={t("placer.properties.decimals")}
             value={f.decimals}
             min={0}
             max={6}
@@ -265,11 +315,11 @@ function TypeProps({
     case "EMAIL":
       return (
         <p className="text-xs text-slate-500">
-          Pre-filled with the signer’s {f.type === "NAME" ? "name" : "e-mail address"}; they can change it.
+          {t(f.type === "NAME" ? "placer.properties.prefilledName" : "placer.properties.prefilledEmail")}
         </p>
       );
     case "CHECKBOX":
-      return <p className="text-xs text-slate-500">Required means the signer must tick it.</p>;
+      return <p className="text-xs text-slate-500">{t("placer.properties.checkboxHint")}</p>;
     default:
       return null;
   }
@@ -279,6 +329,7 @@ function TypeProps({
 function OptionsProp({ value, onCommit }: { value: string[]; onCommit: (v: string[]) => void }) {
   const joined = value.join("\n");
   const [v, setV] = useDraft(joined);
+  const t = useDashboardT();
   const commit = () => {
     const options = v
       .split("\n")
@@ -288,7 +339,7 @@ function OptionsProp({ value, onCommit }: { value: string[]; onCommit: (v: strin
     if (options.join("\n") !== joined) onCommit(options);
   };
   return (
-    <Row label="Options (one per line)">
+    <Row id="options-one-per-line-" label={t("placer.properties.options")}>
       {(id) => (
         <textarea
           id={id}

@@ -22,6 +22,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
 import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
 import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * Recipients of a draft, in signing steps: a step's recipients sign in parallel, steps in sequence.
@@ -29,6 +30,7 @@ import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
  * step selector; every change is saved to the draft at once.
  */
 export function RecipientsEditor({ request, onContinue }: { request: SignatureRequestDto; onContinue?: () => void }) {
+  const t = useDashboardT();
   const m = useRecipientMutations(request.id);
   // Shown at once when reordered or edited; the saved list replaces it when it comes back.
   const [items, setItems] = useDraft<RecipientDto[]>(request.recipients);
@@ -87,9 +89,9 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
       <section aria-labelledby="recipients-heading">
         <div className="mb-3 flex items-center justify-between">
           <h2 id="recipients-heading" className="text-lg font-semibold">
-            Signing order
+            {t("compose.recipients.heading")}
           </h2>
-          {saving && <span className="text-xs text-slate-500">Saving…</span>}
+          {saving && <span className="text-xs text-slate-500">{t("compose.recipients.saving")}</span>}
         </div>
         {error && (
           <div className="mb-3">
@@ -98,11 +100,11 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
         )}
         {items.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500">
-            No recipients yet. Add the first signer with the form.
+            {t("compose.recipients.empty")}
           </p>
         ) : (
           <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
-            <ol className="space-y-1" aria-label="Signing steps">
+            <ol className="space-y-1" aria-label={t("compose.recipients.stepsLabel")}>
               <Gap index={0} />
               {groups.map((g, i) => (
                 <li key={g[0].order}>
@@ -123,7 +125,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
                         }
                         onPatch={(p) => void patch(r, p)}
                         onRemove={async () => {
-                          if (!confirm(`Remove ${r.name}? Their fields are removed too.`)) return;
+                          if (!confirm(t("compose.recipients.removeConfirm", { name: r.name }))) return;
                           try {
                             await m.remove.mutateAsync(r.id);
                           } catch (e) {
@@ -139,9 +141,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
             </ol>
           </DndContext>
         )}
-        <p className="mt-3 text-xs text-slate-500">
-          Drag a recipient by its handle onto a step to sign in parallel with it, or between steps to make a new step.
-        </p>
+        <p className="mt-3 text-xs text-slate-500">{t("compose.recipients.dragHint")}</p>
       </section>
 
       <aside>
@@ -159,7 +159,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
             onClick={onContinue}
             disabled={!items.some((r) => r.role === "SIGNER" || r.role === "APPROVER")}
           >
-            Continue to fields
+            {t("compose.recipients.continue")}
           </Button>
         )}
       </aside>
@@ -173,17 +173,18 @@ type AuthMethod = RecipientDto["authentication"]["method"];
  * document (no fields); a viewer only has to open it; a CC gets the sealed PDF. The first three take
  * their turn in the signing order.
  */
-const ROLE_LABELS: Record<RecipientDto["role"], string> = {
-  SIGNER: "Signer",
-  APPROVER: "Approver (approves, no fields)",
-  VIEWER: "Viewer (opens it, nothing to sign)",
-  CC: "Gets a copy (CC)",
-};
+const ROLE_LABELS = {
+  SIGNER: "signer",
+  APPROVER: "approver",
+  VIEWER: "viewer",
+  CC: "cc",
+} as const satisfies Record<RecipientDto["role"], string>;
 const ROLES = Object.keys(ROLE_LABELS) as RecipientDto["role"][];
 function RoleOptions() {
+  const t = useDashboardT();
   return ROLES.map((role) => (
     <option key={role} value={role}>
-      {ROLE_LABELS[role]}
+      {t(`compose.recipients.roles.${ROLE_LABELS[role]}`)}
     </option>
   ));
 }
@@ -209,14 +210,19 @@ function LocaleOptions({ none }: { none: string }) {
 }
 const localeOf = (v: FormDataEntryValue | string | null) => (isLocale(v) ? v : null);
 
-const AUTH_LABELS: Record<AuthMethod, string> = { NONE: "Link only", ACCESS_CODE: "Access code", EMAIL_CODE: "E-mailed code" };
+/** Each method's name: its key under compose.recipients.auth. */
+const AUTH_LABELS = {
+  NONE: "none",
+  ACCESS_CODE: "accessCode",
+  EMAIL_CODE: "emailCode",
+} as const satisfies Record<AuthMethod, string>;
 
-/** An access code as the API takes it (6–64 characters), or why not. */
-const accessCodeProblem = (c: string) =>
-  c.trim().length < 6 || c.trim().length > 64 ? "The access code must be 6 to 64 characters." : null;
+/** Whether an access code is one the API refuses (it takes 6–64 characters): compose.recipients.accessCodeLength says why. */
+const accessCodeBad = (c: string) => c.trim().length < 6 || c.trim().length > 64;
 
 function StepGroup({ step, parallel, children }: { step: number; parallel: boolean; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `step:${step}` });
+  const t = useDashboardT();
   return (
     <div
       ref={setNodeRef}
@@ -224,8 +230,8 @@ function StepGroup({ step, parallel, children }: { step: number; parallel: boole
       className={`rounded-lg border bg-white p-3 shadow-sm transition ${isOver ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"}`}
     >
       <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Step {step + 1}
-        {parallel && <span className="ml-2 font-normal normal-case text-slate-600">· these recipients sign in parallel</span>}
+        {t("compose.recipients.step", { step: step + 1 })}
+        {parallel && <span className="ml-2 font-normal normal-case text-slate-600">{t("compose.recipients.parallel")}</span>}
       </p>
       <ul className="space-y-2">{children}</ul>
     </div>
@@ -260,32 +266,33 @@ function RecipientRow(props: {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: r.id });
   const [name, setName] = useDraft(r.name);
   const [email, setEmail] = useDraft(r.email);
+  const t = useDashboardT();
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), zIndex: isDragging ? 20 : undefined }}
       className={`flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-white p-2 ${isDragging ? "shadow-lg" : ""}`}
-      aria-label={`Recipient ${r.name}`}
+      aria-label={t("compose.recipients.row.label", { name: r.name })}
     >
       <button
         type="button"
         {...listeners}
         {...attributes}
-        aria-label={`Drag ${r.name} to another step`}
+        aria-label={t("compose.recipients.row.drag", { name: r.name })}
         className="cursor-grab touch-none rounded px-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
       >
         ⠿
       </button>
       <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: props.color }} />
       <input
-        aria-label={`Name of ${r.name}`}
+        aria-label={t("compose.recipients.row.name", { name: r.name })}
         className={`${controlClass} min-w-0 flex-1 basis-32`}
         value={name}
         onChange={(e) => setName(e.target.value)}
         onBlur={() => name.trim() && name !== r.name && props.onPatch({ name: name.trim() })}
       />
       <input
-        aria-label={`E-mail of ${r.name}`}
+        aria-label={t("compose.recipients.row.email", { name: r.name })}
         type="email"
         className={`${controlClass} min-w-0 flex-[1.4] basis-44`}
         value={email}
@@ -293,7 +300,7 @@ function RecipientRow(props: {
         onBlur={() => email.trim() && email !== r.email && props.onPatch({ email: email.trim() })}
       />
       <select
-        aria-label={`Role of ${r.name}`}
+        aria-label={t("compose.recipients.row.role", { name: r.name })}
         className={controlClass}
         value={r.role}
         onChange={(e) => props.onPatch({ role: e.target.value as RecipientDto["role"] })}
@@ -301,59 +308,58 @@ function RecipientRow(props: {
         <RoleOptions />
       </select>
       <select
-        aria-label={`Authentication of ${r.name}`}
-        title="How the signer proves who they are before the document opens"
+        aria-label={t("compose.recipients.row.authentication", { name: r.name })}
+        title={t("compose.recipients.row.authenticationTitle")}
         className={controlClass}
         value={r.authentication.method}
         onChange={(e) => {
           const method = e.target.value as AuthMethod;
           if (method !== "ACCESS_CODE") return props.onPatch({ authentication: { method } });
           // The code is given once, here; it is stored hashed and never shown again.
-          const code = window.prompt(
-            `Access code for ${r.name} (6 to 64 characters). Give it to them yourself, not by the same e-mail.`,
-          );
+          const code = window.prompt(t("compose.recipients.row.accessCodePrompt", { name: r.name }));
           if (code === null) return;
-          const problem = accessCodeProblem(code);
-          if (problem) return window.alert(problem);
+          if (accessCodeBad(code)) return window.alert(t("compose.recipients.accessCodeLength"));
           props.onPatch({ authentication: { method, accessCode: code.trim() } });
         }}
       >
         {(Object.keys(AUTH_LABELS) as AuthMethod[]).map((m) => (
           <option key={m} value={m}>
-            {AUTH_LABELS[m]}
+            {t(`compose.recipients.auth.${AUTH_LABELS[m]}`)}
           </option>
         ))}
       </select>
       <select
-        aria-label={`Language of ${r.name}`}
-        title="The language of their signing page and their e-mails"
+        aria-label={t("compose.recipients.row.language", { name: r.name })}
+        title={t("compose.recipients.row.languageTitle")}
         className={controlClass}
         value={r.locale ?? ""}
         onChange={(e) => props.onPatch({ locale: localeOf(e.target.value) })}
       >
-        <LocaleOptions none="Request's language" />
+        <LocaleOptions none={t("compose.recipients.row.requestLanguage")} />
       </select>
       <select
-        aria-label={`Step of ${r.name}`}
+        aria-label={t("compose.recipients.row.step", { name: r.name })}
         className={controlClass}
         value={String(props.step)}
         onChange={(e) => props.onStep(e.target.value)}
       >
         {Array.from({ length: props.stepCount }, (_, i) => (
           <option key={i} value={String(i)}>
-            Step {i + 1}
+            {t("compose.recipients.step", { step: i + 1 })}
           </option>
         ))}
-        {!props.aloneInStep || props.step !== props.stepCount - 1 ? <option value="new">New last step</option> : null}
+        {!props.aloneInStep || props.step !== props.stepCount - 1 ? (
+          <option value="new">{t("compose.recipients.row.newLastStep")}</option>
+        ) : null}
       </select>
       {r.status !== "PENDING" && <StatusBadge status={r.status} />}
       <button
         type="button"
         onClick={props.onRemove}
         className="rounded px-2 py-1 text-sm text-red-700 hover:bg-red-50"
-        aria-label={`Remove ${r.name}`}
+        aria-label={t("compose.recipients.row.removeLabel", { name: r.name })}
       >
-        Remove
+        {t("compose.recipients.row.remove")}
       </button>
     </li>
   );
@@ -368,6 +374,7 @@ function AddRecipientForm({
   steps: number[];
   onAdd: (r: RecipientInput) => Promise<void>;
 }) {
+  const t = useDashboardT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<string>("new");
@@ -382,10 +389,10 @@ function AddRecipientForm({
         const f = new FormData(formEl);
         const name = String(f.get("name") ?? "").trim();
         const email = String(f.get("email") ?? "").trim();
-        if (!name) return setError("Enter the recipient's name.");
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError("Enter a valid e-mail address.");
+        if (!name) return setError(t("compose.recipients.add.enterName"));
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError(t("compose.recipients.add.enterEmail"));
         const accessCode = String(f.get("accessCode") ?? "");
-        if (method === "ACCESS_CODE" && accessCodeProblem(accessCode)) return setError(accessCodeProblem(accessCode));
+        if (method === "ACCESS_CODE" && accessCodeBad(accessCode)) return setError(t("compose.recipients.accessCodeLength"));
         setBusy(true);
         setError(null);
         try {
@@ -411,47 +418,52 @@ function AddRecipientForm({
       }}
     >
       <h2 id="add-recipient-heading" className="text-base font-semibold">
-        Add a recipient
+        {t("compose.recipients.add.heading")}
       </h2>
       {error && <Alert>{error}</Alert>}
-      <TextField label="Name" name="name" autoComplete="off" maxLength={200} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="off" maxLength={320} />
-      <SelectField label="Role" name="role" defaultValue="SIGNER">
+      <TextField label={t("compose.recipients.add.name")} name="name" autoComplete="off" maxLength={200} />
+      <TextField label={t("compose.recipients.add.email")} name="email" type="email" autoComplete="off" maxLength={320} />
+      <SelectField label={t("compose.recipients.add.role")} name="role" defaultValue="SIGNER">
         <RoleOptions />
       </SelectField>
-      <SelectField label="Signing step" name="order" value={order} onChange={(e) => setOrder(e.target.value)}>
+      <SelectField
+        label={t("compose.recipients.add.signingStep")}
+        name="order"
+        value={order}
+        onChange={(e) => setOrder(e.target.value)}
+      >
         {steps.map((o, i) => (
           <option key={o} value={String(o)}>
-            Step {i + 1} (in parallel)
+            {t("compose.recipients.add.stepInParallel", { step: i + 1 })}
           </option>
         ))}
-        <option value="new">Step {steps.length + 1} (after the others)</option>
+        <option value="new">{t("compose.recipients.add.stepAfter", { step: steps.length + 1 })}</option>
       </SelectField>
-      <SelectField label="Language" name="locale" defaultValue="">
-        <LocaleOptions none="The request's (else their browser's)" />
+      <SelectField label={t("compose.recipients.add.language")} name="locale" defaultValue="">
+        <LocaleOptions none={t("compose.recipients.add.languageDefault")} />
       </SelectField>
       <SelectField
-        label="Authentication"
+        label={t("compose.recipients.add.authentication")}
         name="authMethod"
         value={method}
         onChange={(e) => setMethod(e.target.value as AuthMethod)}
       >
-        <option value="NONE">None: the e-mailed link is enough</option>
-        <option value="ACCESS_CODE">Access code (you give it to them)</option>
-        <option value="EMAIL_CODE">Code e-mailed when they open the link</option>
+        <option value="NONE">{t("compose.recipients.add.authNone")}</option>
+        <option value="ACCESS_CODE">{t("compose.recipients.add.authAccessCode")}</option>
+        <option value="EMAIL_CODE">{t("compose.recipients.add.authEmailCode")}</option>
       </SelectField>
       {method === "ACCESS_CODE" && (
         <TextField
-          label="Access code"
+          label={t("compose.recipients.add.accessCode")}
           name="accessCode"
           autoComplete="off"
           minLength={6}
           maxLength={64}
-          hint="6 to 64 characters. Give it to the signer yourself (phone, in person), not in the same e-mail. It cannot be shown again."
+          hint={t("compose.recipients.add.accessCodeHint")}
         />
       )}
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Adding…" : "Add recipient"}
+        {busy ? t("compose.recipients.add.adding") : t("compose.recipients.add.submit")}
       </Button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { notFound } from "next/navigation";
 import { requireStaff } from "@/lib/server/staff/current-staff";
+import { dashboardT } from "@/lib/i18n/dashboard";
 import { requestInDashboard } from "@/lib/server/staff/environment";
 import { ComposeFlow, type ComposeStep } from "@/components/compose/compose-flow";
 
-export const metadata = { title: "Compose – Signet" };
+export const metadata = { title: dashboardT("compose.meta.editTitle") };
 
 const STEPS: ComposeStep[] = ["recipients", "fields", "review"];
 
