@@ -1,4 +1,5 @@
 import { createTranslator } from "use-intl/core";
+import auth from "./auth.json";
 import common from "./common.json";
 import compose from "./compose.json";
 import placer from "./placer.json";
@@ -11,7 +12,7 @@ import templates from "./templates.json";
  * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
  * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
  */
-export const dashboardMessages = { dashboard: { common, compose, placer, requests, settings, templates } };
+export const dashboardMessages = { dashboard: { auth, common, compose, placer, requests, settings, templates } };
 
 export type DashboardMessages = typeof dashboardMessages;
 
