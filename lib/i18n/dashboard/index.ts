@@ -6,13 +6,14 @@ import placer from "./placer.json";
 import requests from "./requests.json";
 import settings from "./settings.json";
 import templates from "./templates.json";
+import verify from "./verify.json";
 
 /**
  * The staff dashboard's messages (issue 23: English only for now, through the same library as the
  * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
  * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
  */
-export const dashboardMessages = { dashboard: { auth, common, compose, placer, requests, settings, templates } };
+export const dashboardMessages = { dashboard: { auth, common, compose, placer, requests, settings, templates, verify } };
 
 export type DashboardMessages = typeof dashboardMessages;
 
