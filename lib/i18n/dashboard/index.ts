@@ -2,6 +2,7 @@ import { createTranslator } from "use-intl/core";
 import auth from "./auth.json";
 import common from "./common.json";
 import compose from "./compose.json";
+import outbox from "./outbox.json";
 import placer from "./placer.json";
 import requests from "./requests.json";
 import settings from "./settings.json";
@@ -13,7 +14,7 @@ import verify from "./verify.json";
  * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
  * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
  */
-export const dashboardMessages = { dashboard: { auth, common, compose, placer, requests, settings, templates, verify } };
+export const dashboardMessages = { dashboard: { auth, common, compose, outbox, placer, requests, settings, templates, verify } };
 
 export type DashboardMessages = typeof dashboardMessages;
 
