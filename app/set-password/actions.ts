@@ -6,6 +6,7 @@ import { clientIp } from "@/lib/server/auth/ip";
 import { config } from "@/lib/server/config";
 import { limitLinkAttempts, setPasswordWithLink } from "@/lib/server/staff/set-password";
 import { runAction } from "@/lib/server/staff/staff-action";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
@@ -15,7 +16,7 @@ export async function setPasswordAction(token: string, _prev: ActionResult | nul
   const r = await runAction(null, async () => {
     await limitLinkAttempts(ip);
     await setPasswordWithLink(token, { password: str(form.get("password")), repeat: str(form.get("repeat")) });
-    return "Password set";
+    return dashboardT("auth.setPassword.done");
   });
   if (r.ok) redirect("/login?notice=password-set");
   return r;

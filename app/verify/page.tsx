@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 import { VerifyApp } from "./verify-app";
 
 // Public: anyone holding a PDF may check it; no sign-in, nothing stored.
 export const metadata: Metadata = {
-  title: "Verify a signed document – Signet",
-  description: "Check whether a PDF was sealed by this Signet service and is unmodified since",
+  title: t("verify.page.metaTitle"),
+  description: t("verify.page.metaDescription"),
 };
 // Rendered per request, so that Next.js puts this response's CSP nonce on its scripts (scripts/server.mjs).
 export const dynamic = "force-dynamic";
@@ -14,12 +15,10 @@ export default function VerifyPage() {
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <p className="text-sm font-semibold tracking-wide text-indigo-600">Signet</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">Verify a signed document</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Choose a PDF to check whether this service sealed it and whether it is unchanged since. The file is checked and not kept.
-      </p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{t("verify.page.title")}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t("verify.page.intro")}</p>
       <VerifyApp />
-      <p className="mt-10 text-center text-xs text-slate-600">Signet · electronic signatures</p>
+      <p className="mt-10 text-center text-xs text-slate-600">{t("verify.page.footer")}</p>
     </main>
   );
 }

@@ -2,6 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import type { Verification } from "@/lib/schemas/verify";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+type T = ReturnType<typeof useDashboardT>;
 
 type State =
   | { kind: "idle" }
@@ -18,14 +21,14 @@ const tones = {
 /** "2026-11-22 10:00:05 UTC": the same text on every machine. */
 const when = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : "—");
 
-async function send(file: File): Promise<State> {
+async function send(file: File, t: T): Promise<State> {
   const body = new FormData();
   body.append("file", file);
   let res: Response;
   try {
     res = await fetch("/api/v1/verify", { method: "POST", body, credentials: "omit", cache: "no-store" });
   } catch {
-    return { kind: "error", message: "The server could not be reached. Check your connection and try again." };
+    return { kind: "error", message: t("verify.form.unreachable") };
   }
   let parsed: { message?: unknown; data?: unknown } | null = null;
   try {
@@ -34,12 +37,12 @@ async function send(file: File): Promise<State> {
     // A proxy's HTML error page: a generic message below.
   }
   if (res.ok && parsed?.data) return { kind: "done", result: parsed.data as Verification, fileName: file.name };
-  const message =
-    typeof parsed?.message === "string" ? parsed.message : `The server answered ${res.status}. Try again in a moment.`;
+  const message = typeof parsed?.message === "string" ? parsed.message : t("verify.form.serverAnswered", { status: res.status });
   return { kind: "error", message };
 }
 
 export function VerifyApp() {
+  const t = useDashboardT();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ kind: "idle" });
 
@@ -47,14 +50,14 @@ export function VerifyApp() {
     e.preventDefault();
     if (!file) return;
     setState({ kind: "busy" });
-    setState(await send(file));
+    setState(await send(file, t));
   }
 
   return (
     <div className="mt-6 space-y-6">
       <form onSubmit={onSubmit} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <label htmlFor="verify-file" className="block text-sm font-medium text-slate-800">
-          PDF file
+          {t("verify.form.file")}
         </label>
         <input
           id="verify-file"
@@ -72,13 +75,13 @@ export function VerifyApp() {
           disabled={!file || state.kind === "busy"}
           className="mt-4 inline-flex items-center justify-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:bg-indigo-300"
         >
-          {state.kind === "busy" ? "Checking…" : "Verify"}
+          {state.kind === "busy" ? t("verify.form.submitting") : t("verify.form.submit")}
         </button>
       </form>
 
       {state.kind === "busy" && (
         <p role="status" className="text-sm text-slate-500">
-          Checking the document…
+          {t("verify.form.busy")}
         </p>
       )}
       {state.kind === "error" && (
@@ -101,6 +104,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function Result({ result, fileName }: { result: Verification; fileName: string }) {
+  const t = useDashboardT();
   const tone = tones[result.verdict];
   const seal =
     result.signatures.find((s) => s.kind === "signature" && s.isSealingCertificate) ??
@@ -122,7 +126,7 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
         </div>
       </div>
       {result.reasons.length > 0 && (
-        <ul aria-label="Why" className="mt-4 list-disc space-y-1 pl-6 text-sm text-slate-800">
+        <ul aria-label={t("verify.result.why")} className="mt-4 list-disc space-y-1 pl-6 text-sm text-slate-800">
           {result.reasons.map((r) => (
             <li key={r}>{r}</li>
           ))}
@@ -132,16 +136,21 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
       {result.document && (
         <div className="mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <h3 className="text-base font-semibold text-slate-900">{result.document.title}</h3>
-          {result.document.sandbox && (
-            <p className="mt-1 text-sm font-semibold text-amber-800">Sandbox – not a valid legal signature</p>
-          )}
-          <p className="mt-1 text-sm text-slate-600">Completed {when(result.document.completedAt)}</p>
-          <h4 className="mt-3 text-sm font-medium text-slate-700">Signers</h4>
-          <ul aria-label="Signers" className="mt-1 space-y-1 text-sm text-slate-900">
+          {result.document.sandbox && <p className="mt-1 text-sm font-semibold text-amber-800">{t("verify.result.sandbox")}</p>}
+          <p className="mt-1 text-sm text-slate-600">
+            {t("verify.result.completed", { when: when(result.document.completedAt) })}
+          </p>
+          <h4 className="mt-3 text-sm font-medium text-slate-700">{t("verify.result.signers")}</h4>
+          <ul aria-label={t("verify.result.signers")} className="mt-1 space-y-1 text-sm text-slate-900">
             {result.document.signers.map((s, i) => (
               <li key={i}>
-                <span className="font-medium">{s.name}</span> <span className="text-slate-500">({s.email})</span> — signed{" "}
-                {when(s.signedAt)}
+                {t.rich("verify.result.signer", {
+                  name: s.name,
+                  email: s.email,
+                  when: when(s.signedAt),
+                  strong: (chunks) => <span className="font-medium">{chunks}</span>,
+                  muted: (chunks) => <span className="text-slate-500">{chunks}</span>,
+                })}
               </li>
             ))}
           </ul>
@@ -149,46 +158,64 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
       )}
 
       <dl className="mt-6 divide-y divide-slate-200 rounded-lg bg-white px-4 ring-1 ring-slate-200">
-        <Row label="Signed">
-          {result.signed ? `Yes (${result.signatures.length} signature${result.signatures.length === 1 ? "" : "s"})` : "No"}
+        <Row label={t("verify.result.signed")}>
+          {result.signed ? t("verify.result.signedYes", { count: result.signatures.length }) : t("verify.result.no")}
         </Row>
         {seal && (
           <>
-            <Row label="Signer certificate">{seal.signer?.subject ?? "—"}</Row>
-            <Row label="Certificate SHA-256">
+            <Row label={t("verify.result.signerCertificate")}>{seal.signer?.subject ?? "—"}</Row>
+            <Row label={t("verify.result.certificateSha256")}>
               <span className="font-mono text-xs">{seal.signer?.sha256 ?? "—"}</span>
             </Row>
-            <Row label="This service's sealing certificate">{seal.isSealingCertificate ? "Yes" : "No"}</Row>
-            <Row label="Byte range">
+            <Row label={t("verify.result.sealingCertificate")}>
+              {seal.isSealingCertificate ? t("verify.result.yes") : t("verify.result.no")}
+            </Row>
+            <Row label={t("verify.result.byteRange")}>
               {seal.coversWholeFile
-                ? "Covers the whole file"
+                ? t("verify.result.coversWholeFile")
                 : seal.byteRangeValid
-                  ? `Covers the file up to ${seal.bytesAfter} bytes before its end`
-                  : "Malformed"}
+                  ? t("verify.result.coversUpTo", { bytes: seal.bytesAfter })
+                  : t("verify.result.malformed")}
             </Row>
-            <Row label="Digest">
-              {seal.digestMatches ? "Matches the signed bytes" : "Does not match: the signed bytes were changed"}
+            <Row label={t("verify.result.digest")}>
+              {seal.digestMatches ? t("verify.result.digestMatches") : t("verify.result.digestChanged")}
             </Row>
-            <Row label="Signature">{seal.signatureVerifies ? "Verifies with the signer certificate" : "Does not verify"}</Row>
-            <Row label="PAdES level">{result.level ?? "Not PAdES"}</Row>
-            <Row label="Time-stamp">
+            <Row label={t("verify.result.signature")}>
+              {seal.signatureVerifies ? t("verify.result.signatureVerifies") : t("verify.result.signatureFails")}
+            </Row>
+            <Row label={t("verify.result.padesLevel")}>{result.level ?? t("verify.result.notPades")}</Row>
+            <Row label={t("verify.result.timestamp")}>
               {result.timestamp
-                ? `${when(result.timestamp.genTime)} by ${result.timestamp.tsa ?? "an unnamed authority"}${result.timestamp.verified ? "" : " (does not verify)"}`
-                : "None"}
+                ? t(result.timestamp.verified ? "verify.result.timestampBy" : "verify.result.timestampByNotVerified", {
+                    when: when(result.timestamp.genTime),
+                    tsa: result.timestamp.tsa ?? t("verify.result.unnamedAuthority"),
+                  })
+                : t("verify.result.none")}
             </Row>
           </>
         )}
         {result.dss && (
-          <Row label="Validation data (DSS)">{`${result.dss.certificates} certificates, ${result.dss.ocsps} OCSP responses, ${result.dss.crls} CRLs`}</Row>
+          <Row label={t("verify.result.dss")}>
+            {t("verify.result.dssCounts", {
+              certificates: result.dss.certificates,
+              ocsps: result.dss.ocsps,
+              crls: result.dss.crls,
+            })}
+          </Row>
         )}
         {result.signatures
           .filter((s) => s.kind === "document-timestamp")
           .map((s) => (
-            <Row key={s.index} label={`Document time-stamp ${s.index}`}>
-              {`${when(s.timestamp?.genTime)} by ${s.timestamp?.tsa ?? "an unnamed authority"}: ${s.digestMatches && s.signatureVerifies ? "verifies" : "does not verify"}`}
+            <Row key={s.index} label={t("verify.result.documentTimestamp", { index: s.index })}>
+              {t(
+                s.digestMatches && s.signatureVerifies
+                  ? "verify.result.documentTimestampVerifies"
+                  : "verify.result.documentTimestampFails",
+                { when: when(s.timestamp?.genTime), tsa: s.timestamp?.tsa ?? t("verify.result.unnamedAuthority") },
+              )}
             </Row>
           ))}
-        <Row label="File SHA-256">
+        <Row label={t("verify.result.fileSha256")}>
           <span className="font-mono text-xs">{result.file.sha256}</span>
         </Row>
       </dl>

@@ -4,8 +4,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form";
 import { Alert } from "@/components/ui/feedback";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useDashboardT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,15 +26,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           throttled
             ? res!.error!
             : res?.error === "CredentialsSignin" || !res
-              ? "Wrong e-mail address or password."
-              : "Signing in failed. Try again.",
+              ? t("auth.login.wrongCredentials")
+              : t("auth.login.failed"),
         );
         setBusy(false);
         return;
       }
       window.location.assign(callbackUrl);
     } catch {
-      setError("The server could not be reached. Try again.");
+      setError(t("auth.login.unreachable"));
       setBusy(false);
     }
   }
@@ -40,10 +42,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {error && <Alert>{error}</Alert>}
-      <TextField label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <TextField label={t("auth.login.email")} name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label={t("auth.login.password")} name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? t("auth.login.submitting") : t("auth.login.submit")}
       </Button>
     </form>
   );

@@ -1,8 +1,10 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { loadPage } from "@/lib/client/load-page";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 export function SignOutButton() {
+  const t = useDashboardT();
   return (
     <button
       type="button"
@@ -12,7 +14,7 @@ export function SignOutButton() {
         loadPage("/login");
       }}
     >
-      Sign out
+      {t("auth.signOut")}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { switchEnvironment } from "@/app/(dashboard)/environment-action";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 /**
  * The sandbox / production switch of the dashboard's header (a server component: a form per choice,
@@ -25,9 +26,7 @@ export function EnvironmentSwitch({
         value={value}
         disabled={disabled || active}
         aria-pressed={active}
-        title={
-          disabled ? "Production needs the ENTERPRISE plan: production keys, and requests that are legally binding" : undefined
-        }
+        title={disabled ? t("common.environment.productionNeedsEnterprise") : undefined}
         className={`rounded px-2.5 py-1 text-xs font-semibold ${active ? (value === "SANDBOX" ? "bg-amber-400 text-amber-950" : "bg-emerald-600 text-white") : "text-slate-600 hover:bg-slate-100 disabled:text-slate-400"}`}
       >
         {label}
@@ -37,11 +36,11 @@ export function EnvironmentSwitch({
   return (
     <form
       action={switchEnvironment}
-      aria-label="Environment"
+      aria-label={t("common.environment.label")}
       className="flex items-center gap-1 rounded-md border border-slate-300 bg-white p-0.5"
     >
-      {option("SANDBOX", "Sandbox")}
-      {option("PRODUCTION", "Production")}
+      {option("SANDBOX", t("common.environment.sandbox"))}
+      {option("PRODUCTION", t("common.environment.production"))}
     </form>
   );
 }
@@ -51,11 +50,11 @@ export function SandboxBanner({ productionAvailable, isAdmin }: { productionAvai
   return (
     <div
       role="status"
-      aria-label="Sandbox"
+      aria-label={t("common.environment.bannerLabel")}
       className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-900"
     >
-      <strong>Sandbox</strong>: test data. Documents carry a sandbox line and are deleted after the retention period.
-      {!productionAvailable && isAdmin && " Production is available on the ENTERPRISE plan."}
+      {t.rich("common.environment.banner", { strong: (chunks) => <strong>{chunks}</strong> })}
+      {!productionAvailable && isAdmin && ` ${t("common.environment.productionOnEnterprise")}`}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 /** The links for integrators and operators, at the foot of the sign-in page and the dashboard. */
 export function SiteFooter() {
@@ -6,13 +7,13 @@ export function SiteFooter() {
     <footer className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-6 text-xs text-slate-500">
       <span>Signet</span>
       <Link className="hover:text-slate-800 hover:underline" href="/verify">
-        Verify a signed document
+        {t("common.footer.verify")}
       </Link>
       <Link className="hover:text-slate-800 hover:underline" href="/api/v1/openapi.json">
-        API reference (OpenAPI 3.1)
+        {t("common.footer.apiReference")}
       </Link>
       <Link className="hover:text-slate-800 hover:underline" href="/api/health">
-        Health
+        {t("common.footer.health")}
       </Link>
     </footer>
   );

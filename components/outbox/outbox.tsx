@@ -5,6 +5,7 @@ import { copySigningLink, useOutbox, useOutboxMessage } from "@/lib/client/outbo
 import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * Mail written to DATA_DIR/outbox when no SMTP server is set, readable here. Signing and set-password
@@ -12,23 +13,24 @@ import { formatDate } from "@/components/ui/format";
  * request's audit trail records.
  */
 export function Outbox({ isAdmin }: { isAdmin: boolean }) {
+  const t = useDashboardT();
   const q = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
   const msg = useOutboxMessage(open);
   const unavailable = q.isError && q.error instanceof ApiError && (q.error.unavailable || q.error.status === 405);
   return (
     <section>
-      <PageHeader title="Outbox" description="E-mail written to the outbox because no SMTP server is configured (SMTP_URL)." />
+      <PageHeader title={t("outbox.page.title")} description={t("outbox.page.description")} />
       {q.isPending ? (
-        <Spinner label="Loading the outbox" />
+        <Spinner label={t("outbox.page.loading")} />
       ) : unavailable ? (
-        <Alert kind="info" title="The outbox is not available on this server yet">
-          Mail is still written to <code>DATA_DIR/outbox/*.eml</code>; this page lists it once the server offers it.
+        <Alert kind="info" title={t("outbox.page.unavailableTitle")}>
+          {t.rich("outbox.page.unavailable", { code: (chunks) => <code>{chunks}</code> })}
         </Alert>
       ) : q.isError ? (
         <Alert>{plainError(q.error)}</Alert>
       ) : q.data.length === 0 ? (
-        <EmptyState title="The outbox is empty">Mail appears here after a request is sent.</EmptyState>
+        <EmptyState title={t("outbox.page.emptyTitle")}>{t("outbox.page.empty")}</EmptyState>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -43,8 +45,8 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
                 >
                   <span className="block truncate text-sm font-medium">{m.subject}</span>
                   <span className="block truncate text-xs text-slate-500">
-                    To {m.to} · {formatDate(m.createdAt)}
-                    {!m.hasContent && " · sent by SMTP"}
+                    {t("outbox.page.to", { to: m.to })} · {formatDate(m.createdAt)}
+                    {!m.hasContent && ` · ${t("outbox.page.sentBySmtp")}`}
                   </span>
                 </button>
               </li>
@@ -52,22 +54,22 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
           </ul>
           <div className="min-h-64 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             {!open ? (
-              <p className="text-sm text-slate-500">Choose a message to read it.</p>
+              <p className="text-sm text-slate-500">{t("outbox.page.choose")}</p>
             ) : msg.isPending ? (
-              <Spinner label="Opening the message" />
+              <Spinner label={t("outbox.page.opening")} />
             ) : msg.isError ? (
               <Alert>{plainError(msg.error)}</Alert>
             ) : (
               <article>
                 <h2 className="text-base font-semibold">{msg.data.subject}</h2>
-                <p className="mb-3 text-xs text-slate-500">To {msg.data.to}</p>
+                <p className="mb-3 text-xs text-slate-500">{t("outbox.page.to", { to: msg.data.to })}</p>
                 {msg.data.linkHidden && (
                   <SigningLinkNote key={msg.data.id} id={msg.data.id} canCopy={isAdmin && SIGNING_KINDS.has(msg.data.kind)} />
                 )}
                 {msg.data.html ? (
                   // The mail's HTML in a sandboxed frame: no scripts, no access to the dashboard.
                   <iframe
-                    title={`Message: ${msg.data.subject}`}
+                    title={t("outbox.page.frameTitle", { subject: msg.data.subject })}
                     sandbox="allow-popups allow-popups-to-escape-sandbox"
                     srcDoc={`<base target="_blank">${msg.data.html}`}
                     className="h-[60vh] w-full rounded border border-slate-200"
@@ -88,6 +90,7 @@ const SIGNING_KINDS = new Set(["invitation", "reminder"]);
 
 /** The link in this mail is hidden; an admin may copy a signer's link (audited). */
 function SigningLinkNote({ id, canCopy }: { id: string; canCopy: boolean }) {
+  const t = useDashboardT();
   const [state, setState] = useState<{ url?: string; error?: string; busy?: boolean }>({});
   async function copy() {
     setState({ busy: true });
@@ -102,19 +105,17 @@ function SigningLinkNote({ id, canCopy }: { id: string; canCopy: boolean }) {
   return (
     <div className="mb-3 space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
       <p>
-        The link in this mail is hidden: whoever holds a signing link can sign.
-        {canCopy
-          ? " As an admin you can copy it to give it to the signer another way; the request's audit trail records that."
-          : ""}
+        {t("outbox.signingLink.hidden")}
+        {canCopy ? ` ${t("outbox.signingLink.adminMayCopy")}` : ""}
       </p>
       {canCopy && (
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={copy} disabled={state.busy}>
-            {state.busy ? "Copying…" : "Copy signing link"}
+            {state.busy ? t("outbox.signingLink.copying") : t("outbox.signingLink.copy")}
           </Button>
           {state.url && (
             <input
-              aria-label="Signing link"
+              aria-label={t("outbox.signingLink.label")}
               readOnly
               value={state.url}
               onFocus={(e) => e.currentTarget.select()}

@@ -13,23 +13,27 @@ import { Alert, Spinner } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+type T = ReturnType<typeof useDashboardT>;
 
 export function RequestDetail({ id, justSent }: { id: string; justSent: boolean }) {
+  const t = useDashboardT();
   const router = useRouter();
   const q = useRequest(id);
   const actions = useRequestActions(id);
   const saveAsTemplate = useSaveAsTemplate();
   const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(
-    justSent ? { kind: "success", text: "Sent. The first signers have been e-mailed." } : null,
+    justSent ? { kind: "success", text: t("requests.detail.justSent") } : null,
   );
 
   if (q.isPending || q.isError)
     return (
       <QueryFallback
         query={q}
-        loading="Loading the request"
-        failed="The request could not be loaded"
-        missing="This request does not exist, or it was deleted."
+        loading={t("requests.detail.loading")}
+        failed={t("requests.detail.loadFailed")}
+        missing={t("requests.detail.missing")}
       />
     );
   const r = q.data;
@@ -54,7 +58,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-500">
             <Link href="/requests" className="hover:underline">
-              Requests
+              {t("requests.detail.breadcrumb")}
             </Link>{" "}
             /
           </p>
@@ -62,43 +66,45 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             <span className="break-words">{r.title}</span> <StatusBadge status={r.status} />
           </h1>
           <p className="mt-1 text-sm text-slate-500">
-            Created {formatDate(r.createdAt)}
-            {r.sentAt && ` · sent ${formatDate(r.sentAt)}`}
-            {r.completedAt && ` · completed ${formatDate(r.completedAt)}`}
-            {r.cancelledAt && ` · cancelled ${formatDate(r.cancelledAt)}`}
-            {r.expiresAt && r.status === "IN_PROGRESS" && ` · expires ${formatDate(r.expiresAt)}`}
-            {r.environment === "SANDBOX" && " · sandbox"}
+            {t("requests.detail.created", { date: formatDate(r.createdAt) })}
+            {r.sentAt && ` · ${t("requests.detail.sentAt", { date: formatDate(r.sentAt) })}`}
+            {r.completedAt && ` · ${t("requests.detail.completedAt", { date: formatDate(r.completedAt) })}`}
+            {r.cancelledAt && ` · ${t("requests.detail.cancelledAt", { date: formatDate(r.cancelledAt) })}`}
+            {r.expiresAt &&
+              r.status === "IN_PROGRESS" &&
+              ` · ${t("requests.detail.expiresAt", { date: formatDate(r.expiresAt) })}`}
+            {r.environment === "SANDBOX" && ` · ${t("requests.detail.sandbox")}`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a href={documentUrl(r.id)} download={`${r.title}.pdf`} className={linkButton("secondary")}>
-            {r.status === "COMPLETED" ? "Download signed PDF" : "Download PDF"}
+            {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
           </a>
           <Button
             variant="secondary"
             disabled={saveAsTemplate.isPending}
-            title="A template with this document, its recipients as roles and its fields"
+            title={t("requests.detail.saveAsTemplateHint")}
             onClick={async () => {
               setMsg(null);
               try {
-                const t = await saveAsTemplate.mutateAsync({ requestId: r.id });
-                router.push(`/templates/${t.id}?saved=1`);
+                const template = await saveAsTemplate.mutateAsync({ requestId: r.id });
+                router.push(`/templates/${template.id}?saved=1`);
               } catch (e) {
                 setMsg({ kind: "error", text: plainError(e) });
               }
             }}
           >
-            {saveAsTemplate.isPending ? "Saving…" : "Save as template"}
+            {saveAsTemplate.isPending ? t("requests.detail.saving") : t("requests.detail.saveAsTemplate")}
           </Button>
           {r.status === "DRAFT" && (
             <>
               <Link href={`/requests/${r.id}/edit`} className={linkButton("primary")}>
-                Continue editing
+                {t("requests.detail.continueEditing")}
               </Link>
               <Button
                 variant="danger"
                 onClick={async () => {
-                  if (!confirm("Delete this draft? This cannot be undone.")) return;
+                  if (!confirm(t("requests.detail.confirmDelete"))) return;
                   try {
                     await actions.remove.mutateAsync();
                     router.push("/requests");
@@ -107,7 +113,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                   }
                 }}
               >
-                Delete draft
+                {t("requests.detail.deleteDraft")}
               </Button>
             </>
           )}
@@ -117,27 +123,21 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                 variant="secondary"
                 disabled={actions.remind.isPending}
                 onClick={() =>
-                  act(
-                    () => actions.remind.mutateAsync(),
-                    "Reminders sent to the signers whose turn it is.",
-                    "Reminders are not available on this server yet.",
-                  )
+                  act(() => actions.remind.mutateAsync(), t("requests.detail.reminded"), t("requests.detail.remindUnavailable"))
                 }
               >
-                Send reminder
+                {t("requests.detail.remind")}
               </Button>
               <Button
                 variant="danger"
                 disabled={actions.cancel.isPending}
                 onClick={() => {
-                  const reason = prompt(
-                    "Cancel this request? The signers are told and their links stop working.\n\nReason (optional):",
-                  );
+                  const reason = prompt(t("requests.detail.cancelPrompt"));
                   if (reason === null) return;
-                  void act(() => actions.cancel.mutateAsync(reason.trim() || undefined), "The request is cancelled.");
+                  void act(() => actions.cancel.mutateAsync(reason.trim() || undefined), t("requests.detail.cancelled"));
                 }}
               >
-                Cancel request
+                {t("requests.detail.cancel")}
               </Button>
             </>
           )}
@@ -148,12 +148,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         <SealErrorBanner
           error={r.sealError}
           busy={actions.reseal.isPending}
-          onReseal={() =>
-            act(
-              () => actions.reseal.mutateAsync(),
-              "Sealing queued again. This page shows the request as completed once the signed PDF is made and sent.",
-            )
-          }
+          onReseal={() => act(() => actions.reseal.mutateAsync(), t("requests.detail.resealQueued"))}
         />
       )}
 
@@ -162,19 +157,17 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <section aria-labelledby="progress-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="progress-heading" className="text-base font-semibold">
-            Recipients
+            {t("requests.detail.recipients")}
           </h2>
           {signers.length > 0 && (
             <div className="mt-3">
               <div className="mb-1 flex justify-between text-xs text-slate-600">
-                <span>Signed</span>
-                <span>
-                  {signed} of {signers.length}
-                </span>
+                <span>{t("requests.detail.signed")}</span>
+                <span>{t("requests.detail.signedOf", { signed, total: signers.length })}</span>
               </div>
               <div
                 role="progressbar"
-                aria-label="Signing progress"
+                aria-label={t("requests.detail.progress")}
                 aria-valuemin={0}
                 aria-valuemax={signers.length}
                 aria-valuenow={signed}
@@ -185,28 +178,36 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             </div>
           )}
           {r.recipients.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-500">No recipients yet.</p>
+            <p className="mt-3 text-sm text-slate-500">{t("requests.detail.noRecipients")}</p>
           ) : (
             <ol className="mt-4 space-y-4">
               {groupsOf(r.recipients).map((g, i, groups) => (
                 <li key={i}>
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                    Step {i + 1}
-                    {g.length > 1 && " · in parallel"}
+                    {t("requests.detail.step", { step: i + 1 })}
+                    {g.length > 1 && ` · ${t("requests.detail.inParallel")}`}
                   </p>
                   <ul className="mt-1 divide-y divide-slate-100">
                     {g.map((x) => (
                       <li key={x.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
                         <span className="font-medium">{x.name}</span>
                         <span className="text-slate-500">{x.email}</span>
-                        {x.role === "CC" && <span className="text-xs text-slate-500">gets a copy</span>}
+                        {x.role === "CC" && <span className="text-xs text-slate-500">{t("requests.detail.getsCopy")}</span>}
                         <span className="ml-auto">
                           <StatusBadge status={x.status} />
                         </span>
                         <span className="w-full text-xs text-slate-500">
-                          {recipientTimeline(x, r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now")}
+                          {recipientTimeline(
+                            x,
+                            r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now",
+                            t,
+                          )}
                         </span>
-                        {x.declineReason && <span className="w-full text-xs text-red-700">Declined: {x.declineReason}</span>}
+                        {x.declineReason && (
+                          <span className="w-full text-xs text-red-700">
+                            {t("requests.detail.declined", { reason: x.declineReason })}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -215,9 +216,13 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             </ol>
           )}
           <p className="mt-4 text-xs text-slate-500">
-            {r.document.pageCount} page{r.document.pageCount === 1 ? "" : "s"} · {r.fields.length} field
-            {r.fields.length === 1 ? "" : "s"} · document version {r.document.version} · SHA-256{" "}
-            <code className="break-all">{r.document.sha256.slice(0, 16)}…</code>
+            {t.rich("requests.detail.summary", {
+              pages: r.document.pageCount,
+              fields: r.fields.length,
+              version: r.document.version,
+              sha: r.document.sha256.slice(0, 16),
+              code: (chunks) => <code className="break-all">{chunks}</code>,
+            })}
           </p>
         </section>
         <AuditTrail key={r.updatedAt} id={r.id} recipients={r.recipients} />
@@ -238,21 +243,21 @@ function SealErrorBanner({
   busy: boolean;
   onReseal: () => void;
 }) {
+  const t = useDashboardT();
   return (
     <div
       role="alert"
       className="flex flex-wrap items-start gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
     >
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="font-semibold">The signed PDF could not be made</p>
+        <p className="font-semibold">{t("requests.sealError.title")}</p>
         <p className="break-words">{error.message}</p>
         <p className="text-xs text-red-700">
-          Every signer has signed, but sealing failed ({error.code}, {formatDate(error.failedAt)}), so no one has received the
-          signed PDF yet.
+          {t("requests.sealError.text", { code: error.code, date: formatDate(error.failedAt) })}
         </p>
       </div>
       <Button variant="danger" disabled={busy} aria-busy={busy} onClick={onReseal}>
-        Seal again
+        {t("requests.sealError.sealAgain")}
       </Button>
     </div>
   );
@@ -265,88 +270,92 @@ function activeStep(groups: Recipient[][]): number {
   return i < 0 ? groups.length : i;
 }
 
-function recipientTimeline(x: Recipient, turn: "now" | "later" | "closed"): string {
+function recipientTimeline(x: Recipient, turn: "now" | "later" | "closed", t: T): string {
   const parts = [
-    x.sentAt && `e-mailed ${formatDate(x.sentAt)}`,
-    x.viewedAt && `opened ${formatDate(x.viewedAt)}`,
-    x.signedAt && `signed ${formatDate(x.signedAt)}`,
-    x.approvedAt && `approved ${formatDate(x.approvedAt)}`,
-    x.declinedAt && `declined ${formatDate(x.declinedAt)}`,
+    x.sentAt && t("requests.timeline.emailed", { date: formatDate(x.sentAt) }),
+    x.viewedAt && t("requests.timeline.opened", { date: formatDate(x.viewedAt) }),
+    x.signedAt && t("requests.timeline.signed", { date: formatDate(x.signedAt) }),
+    x.approvedAt && t("requests.timeline.approved", { date: formatDate(x.approvedAt) }),
+    x.declinedAt && t("requests.timeline.declined", { date: formatDate(x.declinedAt) }),
   ].filter(Boolean);
   if (parts.length) return parts.join(" · ");
   if (x.status !== "PENDING" || turn === "closed") return "";
-  return turn === "later" ? "Waiting for an earlier step" : "Invitation on its way";
+  return turn === "later" ? t("requests.timeline.waiting") : t("requests.timeline.onItsWay");
 }
 
-const EVENT_TEXT: Record<string, string> = {
-  "request.created": "Request created",
-  "request.sent": "Sent for signature",
-  "request.cancelled": "Cancelled",
-  "request.completed": "Completed",
-  "request.seal_failed": "Sealing failed",
-  "request.reseal_requested": "Sealing requested again",
-  "request.seal_requeued": "Sealing queued again (its job was lost)",
-  "recipient.added": "Recipient added",
-  "recipient.updated": "Recipient changed",
-  "recipient.removed": "Recipient removed",
-  "fields.added": "Fields added",
-  "field.updated": "Field changed",
-  "field.removed": "Field removed",
-};
+/** An audit event's type → its message in requests.audit.events; others are worded from the type itself. */
+const EVENT_KEYS = {
+  "request.created": "requestCreated",
+  "request.sent": "requestSent",
+  "request.cancelled": "requestCancelled",
+  "request.completed": "requestCompleted",
+  "request.seal_failed": "requestSealFailed",
+  "request.reseal_requested": "requestResealRequested",
+  "request.seal_requeued": "requestSealRequeued",
+  "recipient.added": "recipientAdded",
+  "recipient.updated": "recipientUpdated",
+  "recipient.removed": "recipientRemoved",
+  "fields.added": "fieldsAdded",
+  "field.updated": "fieldUpdated",
+  "field.removed": "fieldRemoved",
+} as const;
 
-function describe(e: AuditEvent): string {
-  const base = EVENT_TEXT[e.type] ?? e.type.replace(/[._]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+function describe(e: AuditEvent, t: T): string {
+  const base = Object.hasOwn(EVENT_KEYS, e.type)
+    ? t(`requests.audit.events.${EVENT_KEYS[e.type as keyof typeof EVENT_KEYS]}`)
+    : e.type.replace(/[._]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
   const d = e.data ?? {};
   const extra = [
     typeof d.email === "string" ? d.email : null,
     typeof d.count === "number" ? `${d.count}` : null,
-    typeof d.reason === "string" && d.reason ? `“${d.reason}”` : null,
+    typeof d.reason === "string" && d.reason ? t("requests.audit.quoted", { text: d.reason }) : null,
   ].filter(Boolean);
-  return extra.length ? `${base} (${extra.join(", ")})` : base;
+  return extra.length ? t("requests.audit.withDetails", { event: base, details: extra.join(", ") }) : base;
 }
 
 /** A staff member by their label; "recipient:<id>" as the recipient's name; "api-key:<prefix>" as the key it was. */
-function actorName(actor: string, label: string | null | undefined, recipients: SignatureRequestDto["recipients"]): string {
+function actorName(actor: string, label: string | null | undefined, recipients: SignatureRequestDto["recipients"], t: T): string {
   if (label) return label;
   const [kind, rest] = [actor.slice(0, actor.indexOf(":")), actor.slice(actor.indexOf(":") + 1)];
-  if (kind === "recipient") return recipients.find((r) => r.id === rest)?.name ?? "a recipient";
-  if (kind === "api-key") return `API key ${rest}…`;
+  if (kind === "recipient") return recipients.find((r) => r.id === rest)?.name ?? t("requests.audit.aRecipient");
+  if (kind === "api-key") return t("requests.audit.apiKey", { prefix: rest });
   return actor === "system" ? "Signet" : actor;
 }
 
 function AuditTrail({ id, recipients }: { id: string; recipients: SignatureRequestDto["recipients"] }) {
   const q = useAudit(id);
+  const t = useDashboardT();
   return (
     <section aria-labelledby="audit-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="audit-heading" className="text-base font-semibold">
-        Audit trail
+        {t("requests.audit.title")}
       </h2>
       {q.isPending ? (
         <div className="mt-3">
-          <Spinner label="Loading the audit trail" />
+          <Spinner label={t("requests.audit.loading")} />
         </div>
       ) : q.isError ? (
         <div className="mt-3">
           <Alert>{plainError(q.error)}</Alert>
         </div>
       ) : q.data.items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No events yet.</p>
+        <p className="mt-3 text-sm text-slate-500">{t("requests.audit.empty")}</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="min-w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  When
+                  {t("requests.audit.when")}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Event
+                  {t("requests.audit.event")}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  By
+                  {t("requests.audit.by")}
                 </th>
                 <th scope="col" className="hidden py-2 md:table-cell">
-                  IP address
+                  {t("requests.audit.ip")}
                 </th>
               </tr>
             </thead>
@@ -354,8 +363,8 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
               {q.data.items.map((e) => (
                 <tr key={e.id}>
                   <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
-                  <td className="py-2 pr-3">{describe(e)}</td>
-                  <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients)}</td>
+                  <td className="py-2 pr-3">{describe(e, t)}</td>
+                  <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients, t)}</td>
                   <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
                 </tr>
               ))}

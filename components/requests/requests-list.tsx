@@ -8,11 +8,17 @@ import type { RequestStatus } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
-import { StatusBadge, statusLabel } from "@/components/ui/status-badge";
+import { StatusBadge, useStatusLabel } from "@/components/ui/status-badge";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+/** The words only a screen reader reads (a link's request title). */
+const hidden = (chunks: React.ReactNode) => <span className="sr-only">{chunks}</span>;
 
 export function RequestsList() {
+  const t = useDashboardT();
+  const statusLabel = useStatusLabel();
   const [status, setStatus] = useState<RequestStatus | "">("");
   const [search, setSearch] = useState("");
   const q = useRequestList(status || undefined);
@@ -22,16 +28,16 @@ export function RequestsList() {
 
   return (
     <section>
-      <PageHeader title="Signature requests" description="Everything sent for signature, newest first.">
+      <PageHeader title={t("requests.list.title")} description={t("requests.list.description")}>
         <Link href="/requests/new" className={linkButton("primary")}>
-          New request
+          {t("requests.list.newRequest")}
         </Link>
       </PageHeader>
 
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <div className="w-48">
           <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-slate-700">
-            Status
+            {t("requests.list.status")}
           </label>
           <select
             id="status-filter"
@@ -39,7 +45,7 @@ export function RequestsList() {
             value={status}
             onChange={(e) => setStatus(e.target.value as RequestStatus | "")}
           >
-            <option value="">All statuses</option>
+            <option value="">{t("requests.list.allStatuses")}</option>
             {REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -49,13 +55,13 @@ export function RequestsList() {
         </div>
         <div className="min-w-56 flex-1 sm:max-w-sm">
           <label htmlFor="search" className="mb-1 block text-sm font-medium text-slate-700">
-            Search by title
+            {t("requests.list.search")}
           </label>
           <input
             id="search"
             type="search"
             className={inputClass}
-            placeholder="e.g. Lease agreement"
+            placeholder={t("requests.list.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -64,37 +70,39 @@ export function RequestsList() {
 
       {q.isPending ? (
         <div className="rounded-lg border border-slate-200 bg-white p-6">
-          <Spinner label="Loading requests" />
+          <Spinner label={t("requests.list.loading")} />
         </div>
       ) : q.isError ? (
-        <Alert title="The requests could not be loaded">{plainError(q.error)}</Alert>
+        <Alert title={t("requests.list.loadFailed")}>{plainError(q.error)}</Alert>
       ) : items.length === 0 ? (
         needle || status ? (
-          <EmptyState title="No requests match">
-            {needle && q.hasNextPage
-              ? "Only the requests loaded so far were searched; load more to search further."
-              : "Try another status or search."}
+          <EmptyState title={t("requests.list.noMatchTitle")}>
+            {needle && q.hasNextPage ? t("requests.list.noMatchLoadedOnly") : t("requests.list.noMatch")}
           </EmptyState>
         ) : (
-          <EmptyState title="No signature requests yet">
-            <Link href="/requests/new" className="font-medium text-indigo-700 underline">
-              Upload a PDF
-            </Link>{" "}
-            or start from a{" "}
-            <Link href="/templates" className="font-medium text-indigo-700 underline">
-              template
-            </Link>
-            .
+          <EmptyState title={t("requests.list.emptyTitle")}>
+            {t.rich("requests.list.empty", {
+              upload: (chunks) => (
+                <Link href="/requests/new" className="font-medium text-indigo-700 underline">
+                  {chunks}
+                </Link>
+              ),
+              template: (chunks) => (
+                <Link href="/templates" className="font-medium text-indigo-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </EmptyState>
         )
       ) : (
         <DataTable
           columns={[
-            "Title",
-            "Status",
-            { label: "Recipients", hideBelow: "sm" },
-            { label: "Pages", hideBelow: "md" },
-            { label: "Created", hideBelow: "md" },
+            t("requests.list.columns.title"),
+            t("requests.list.columns.status"),
+            { label: t("requests.list.columns.recipients"), hideBelow: "sm" },
+            { label: t("requests.list.columns.pages"), hideBelow: "md" },
+            { label: t("requests.list.columns.created"), hideBelow: "md" },
           ]}
           actions
         >
@@ -108,7 +116,7 @@ export function RequestsList() {
               <td className="px-4 py-3">
                 <StatusBadge status={r.status} />
                 {r.sealError && r.status === "IN_PROGRESS" && (
-                  <span className="ml-2 text-xs font-medium text-red-700">Sealing failed</span>
+                  <span className="ml-2 text-xs font-medium text-red-700">{t("requests.list.sealingFailed")}</span>
                 )}
               </td>
               <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{r.recipientCount}</td>
@@ -117,11 +125,11 @@ export function RequestsList() {
               <td className="px-4 py-3 text-right">
                 {r.status === "DRAFT" ? (
                   <Link href={`/requests/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-                    Continue editing<span className="sr-only"> {r.title}</span>
+                    {t.rich("requests.list.continueEditing", { title: r.title, hidden })}
                   </Link>
                 ) : (
                   <Link href={`/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-                    View<span className="sr-only"> {r.title}</span>
+                    {t.rich("requests.list.view", { title: r.title, hidden })}
                   </Link>
                 )}
               </td>
@@ -133,7 +141,7 @@ export function RequestsList() {
       {q.hasNextPage && (
         <div className="mt-4 flex justify-center">
           <Button variant="secondary" onClick={() => q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-            {q.isFetchingNextPage ? "Loading…" : "Load more"}
+            {q.isFetchingNextPage ? t("requests.list.loadingMore") : t("requests.list.loadMore")}
           </Button>
         </div>
       )}

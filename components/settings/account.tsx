@@ -10,9 +10,11 @@ import { TextField } from "@/components/ui/form";
 import { describeBrowser } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** The signed-in staff member's own page: who they are, their signed-in browsers, their password. */
 export function Account({ me, sessions }: { me: { name: string; email: string; role: StaffRole }; sessions: SessionDto[] }) {
+  const t = useDashboardT();
   const [changed, changePassword, changing] = useActionState(changePasswordAction, null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
@@ -20,7 +22,7 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
 
   const everywhere = () =>
     startTransition(async () => {
-      if (!confirm("Sign out everywhere? Every browser signed in to your account is signed out, this one included.")) return;
+      if (!confirm(t("settings.account.confirmSignOutEverywhere"))) return;
       const r = await signOutEverywhereAction();
       if (!r.ok) return setResult(r);
       // The session row has ended; this also deletes this browser's cookie.
@@ -30,36 +32,45 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
 
   return (
     <section className="space-y-6">
-      <PageHeader title="Your account" />
+      <PageHeader title={t("settings.account.title")} />
       <dl className="grid max-w-xl grid-cols-[8rem_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
-        <dt className="text-slate-500">Name</dt>
+        <dt className="text-slate-500">{t("settings.account.name")}</dt>
         <dd className="font-medium">{me.name}</dd>
-        <dt className="text-slate-500">E-mail</dt>
+        <dt className="text-slate-500">{t("settings.account.email")}</dt>
         <dd>{me.email}</dd>
-        <dt className="text-slate-500">Role</dt>
-        <dd>{me.role === "ADMIN" ? "Admin" : "Member (requests and templates)"}</dd>
+        <dt className="text-slate-500">{t("settings.account.role")}</dt>
+        <dd>{me.role === "ADMIN" ? t("settings.account.roleAdmin") : t("settings.account.roleMember")}</dd>
       </dl>
 
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold">Where you are signed in</h2>
+          <h2 className="text-lg font-semibold">{t("settings.account.sessionsTitle")}</h2>
           <Button variant="danger" disabled={pending} onClick={everywhere}>
-            Sign out everywhere
+            {t("settings.account.signOutEverywhere")}
           </Button>
         </div>
         {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
-        <DataTable columns={["Browser", "Address", "Signed in", "Last seen"]} actions label="Sessions">
+        <DataTable
+          columns={[
+            t("settings.account.columns.browser"),
+            t("settings.account.columns.address"),
+            t("settings.account.columns.signedIn"),
+            t("settings.account.columns.lastSeen"),
+          ]}
+          actions
+          label={t("settings.account.sessions")}
+        >
           {sessions.map((s) => (
             <tr key={s.id}>
               <td className="px-4 py-3" title={s.userAgent ?? undefined}>
-                {describeBrowser(s.userAgent)}
+                {describeBrowser(s.userAgent, t)}
                 {s.current && (
                   <span className="ml-2 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700">
-                    This browser
+                    {t("settings.account.thisBrowser")}
                   </span>
                 )}
               </td>
-              <td className="px-4 py-3 font-mono text-xs text-slate-600">{s.ip ?? "unknown"}</td>
+              <td className="px-4 py-3 font-mono text-xs text-slate-600">{s.ip ?? t("settings.account.unknownIp")}</td>
               <td className="px-4 py-3 text-slate-600">
                 <LocalTime iso={s.createdAt} />
               </td>
@@ -71,10 +82,13 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
                   <Button
                     variant="secondary"
                     disabled={pending}
-                    aria-label={`Sign out ${describeBrowser(s.userAgent)} from ${s.ip ?? "an unknown address"}`}
+                    aria-label={t("settings.account.signOutSession", {
+                      browser: describeBrowser(s.userAgent, t),
+                      address: s.ip ?? t("settings.account.unknownAddress"),
+                    })}
                     onClick={() => startTransition(async () => setResult(await revokeSessionAction(s.id)))}
                   >
-                    Sign out
+                    {t("settings.account.signOut")}
                   </Button>
                 )}
               </td>
@@ -90,11 +104,11 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
         aria-labelledby="password-heading"
       >
         <h2 id="password-heading" className="text-base font-semibold">
-          Change your password
+          {t("settings.account.passwordTitle")}
         </h2>
         {changed && <Alert kind={changed.ok ? "success" : "error"}>{changed.message}</Alert>}
         <TextField
-          label="Current password"
+          label={t("settings.account.currentPassword")}
           name="current"
           type="password"
           autoComplete="current-password"
@@ -102,16 +116,16 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
           hint={fieldError("current")}
         />
         <TextField
-          label="New password"
+          label={t("settings.account.newPassword")}
           name="password"
           type="password"
           autoComplete="new-password"
           minLength={10}
           required
-          hint={fieldError("password") ?? "At least 10 characters."}
+          hint={fieldError("password") ?? t("settings.account.passwordHint")}
         />
         <TextField
-          label="New password again"
+          label={t("settings.account.repeat")}
           name="repeat"
           type="password"
           autoComplete="new-password"
@@ -119,9 +133,9 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
           hint={fieldError("repeat")}
         />
         <Button type="submit" disabled={changing}>
-          {changing ? "Changing…" : "Change password"}
+          {changing ? t("settings.account.changing") : t("settings.account.change")}
         </Button>
-        <p className="text-xs text-slate-500">Your other browsers are signed out; this one stays signed in.</p>
+        <p className="text-xs text-slate-500">{t("settings.account.passwordNote")}</p>
       </form>
     </section>
   );

@@ -8,9 +8,11 @@ import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback
 import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** Sandbox API keys of this organization: create (the key is shown once), list, revoke. */
 export function ApiKeys() {
+  const t = useDashboardT();
   const q = useApiKeys();
   const { create, revoke } = useApiKeyActions();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -19,10 +21,7 @@ export function ApiKeys() {
 
   return (
     <section>
-      <PageHeader
-        title="API keys"
-        description="Sandbox keys for your integrations. Production keys are issued on the Enterprise plan."
-      />
+      <PageHeader title={t("settings.apiKeys.title")} description={t("settings.apiKeys.description")} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <form
           className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -31,7 +30,7 @@ export function ApiKeys() {
             e.preventDefault();
             const form = e.currentTarget;
             const name = String(new FormData(form).get("name") ?? "").trim();
-            if (!name) return setError("Give the key a name, e.g. the system that will use it.");
+            if (!name) return setError(t("settings.apiKeys.nameRequired"));
             setError(null);
             setCopied(false);
             try {
@@ -43,19 +42,24 @@ export function ApiKeys() {
           }}
         >
           <h2 id="new-key-heading" className="text-base font-semibold">
-            Create a sandbox key
+            {t("settings.apiKeys.createTitle")}
           </h2>
           {error && <Alert>{error}</Alert>}
-          <TextField label="Key name" name="name" maxLength={200} placeholder="e.g. CRM integration (test)" />
+          <TextField
+            label={t("settings.apiKeys.keyName")}
+            name="name"
+            maxLength={200}
+            placeholder={t("settings.apiKeys.keyNamePlaceholder")}
+          />
           <Button type="submit" className="w-full" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
+            {create.isPending ? t("settings.apiKeys.creating") : t("settings.apiKeys.create")}
           </Button>
         </form>
 
         <div className="space-y-4">
           {created && (
-            <Alert kind="success" title={`Key “${created.name}” created`}>
-              <p>Copy it now: it is shown only this once and cannot be recovered.</p>
+            <Alert kind="success" title={t("settings.apiKeys.createdTitle", { name: created.name })}>
+              <p>{t("settings.apiKeys.copyNow")}</p>
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <code
                   data-testid="new-api-key"
@@ -70,23 +74,29 @@ export function ApiKeys() {
                     setCopied(true);
                   }}
                 >
-                  {copied ? "Copied" : "Copy"}
+                  {copied ? t("settings.apiKeys.copied") : t("settings.apiKeys.copy")}
                 </Button>
                 <Button variant="ghost" onClick={() => setCreated(null)}>
-                  I have stored it
+                  {t("settings.apiKeys.stored")}
                 </Button>
               </div>
             </Alert>
           )}
           {q.isPending ? (
-            <Spinner label="Loading keys" />
+            <Spinner label={t("settings.apiKeys.loading")} />
           ) : q.isError ? (
-            <Alert title="The keys could not be loaded">{plainError(q.error)}</Alert>
+            <Alert title={t("settings.apiKeys.loadFailed")}>{plainError(q.error)}</Alert>
           ) : q.data.items.length === 0 ? (
-            <EmptyState title="No API keys yet">Create one with the form.</EmptyState>
+            <EmptyState title={t("settings.apiKeys.emptyTitle")}>{t("settings.apiKeys.empty")}</EmptyState>
           ) : (
             <DataTable
-              columns={["Name", "Key", { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status"]}
+              columns={[
+                t("settings.apiKeys.columns.name"),
+                t("settings.apiKeys.columns.key"),
+                { label: t("settings.apiKeys.columns.created"), hideBelow: "md" },
+                { label: t("settings.apiKeys.columns.lastUsed"), hideBelow: "md" },
+                t("settings.apiKeys.columns.status"),
+              ]}
               actions
             >
               {q.data.items.map((k) => (
@@ -97,18 +107,18 @@ export function ApiKeys() {
                   <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
                   <td className="px-4 py-3">
                     {k.revokedAt ? (
-                      <span className="text-red-700">Revoked</span>
+                      <span className="text-red-700">{t("settings.apiKeys.revoked")}</span>
                     ) : (
-                      <span className="text-emerald-700">Active</span>
+                      <span className="text-emerald-700">{t("settings.apiKeys.active")}</span>
                     )}
                   </td>
                   <td className="px-4 py-3 text-right">
                     {!k.revokedAt && (
                       <Button
                         variant="danger"
-                        aria-label={`Revoke ${k.name}`}
+                        aria-label={t("settings.apiKeys.revokeLabel", { name: k.name })}
                         onClick={async () => {
-                          if (!confirm(`Revoke “${k.name}”? Calls with this key will be refused from now on.`)) return;
+                          if (!confirm(t("settings.apiKeys.confirmRevoke", { name: k.name }))) return;
                           try {
                             await revoke.mutateAsync(k.id);
                           } catch (e) {
@@ -116,7 +126,7 @@ export function ApiKeys() {
                           }
                         }}
                       >
-                        Revoke
+                        {t("settings.apiKeys.revoke")}
                       </Button>
                     )}
                   </td>

@@ -2,16 +2,17 @@ import type { PurgeRunDto } from "@/lib/schemas/purge";
 import { EmptyState } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 /** How a run ended, for the "When" column. */
 function outcome(run: PurgeRunDto) {
   if (run.error)
     return (
       <span className="text-red-700" title={run.error}>
-        Failed
+        {t("settings.purgeRuns.failed")}
       </span>
     );
-  if (!run.finishedAt) return <span className="text-amber-700">Running</span>;
+  if (!run.finishedAt) return <span className="text-amber-700">{t("settings.purgeRuns.running")}</span>;
   return null;
 }
 
@@ -24,18 +25,20 @@ export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
     <section aria-labelledby="purge-runs-heading" className="space-y-3">
       <div>
         <h2 id="purge-runs-heading" className="text-base font-semibold">
-          Sandbox data retention
+          {t("settings.purgeRuns.title")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Sandbox requests older than the retention period are deleted with their documents, events and mails. Production data is
-          never purged.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("settings.purgeRuns.text")}</p>
       </div>
       {runs.length === 0 ? (
-        <EmptyState title="No purge has run yet" />
+        <EmptyState title={t("settings.purgeRuns.emptyTitle")} />
       ) : (
         <DataTable
-          columns={["When", "Created before", { label: "Requests", align: "right" }, { label: "Blobs", align: "right" }]}
+          columns={[
+            t("settings.purgeRuns.columns.when"),
+            t("settings.purgeRuns.columns.createdBefore"),
+            { label: t("settings.purgeRuns.columns.requests"), align: "right" },
+            { label: t("settings.purgeRuns.columns.blobs"), align: "right" },
+          ]}
           testId="purge-runs"
         >
           {runs.map((run) => (

@@ -13,15 +13,18 @@ import { Alert, PageHeader } from "@/components/ui/feedback";
 import { SelectField, TextField, controlClass } from "@/components/ui/form";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
+/** A member's status: its message in settings.team.status, and its colour. */
 const STATUS = {
-  ACTIVE: { label: "Active", tone: "text-emerald-700" },
-  INVITED: { label: "Invited", tone: "text-sky-700" },
-  DEACTIVATED: { label: "Deactivated", tone: "text-red-700" },
+  ACTIVE: { label: "active", tone: "text-emerald-700" },
+  INVITED: { label: "invited", tone: "text-sky-700" },
+  DEACTIVATED: { label: "deactivated", tone: "text-red-700" },
 } as const;
 
 /** The organization's staff (admins only): invite, change role, deactivate or reactivate, mail a password link. */
 export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffDto[]; mailViaSmtp: boolean }) {
+  const t = useDashboardT();
   const [invited, invite, inviting] = useActionState(inviteAction, null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
@@ -35,10 +38,7 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
 
   return (
     <section>
-      <PageHeader
-        title="Team"
-        description="Everyone who can sign in to this dashboard. Members work with requests and templates; admins also manage API keys, webhooks, the team and the environment."
-      />
+      <PageHeader title={t("settings.team.title")} description={t("settings.team.description")} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <form
           action={invite}
@@ -46,17 +46,24 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
           aria-labelledby="invite-heading"
         >
           <h2 id="invite-heading" className="text-base font-semibold">
-            Invite someone
+            {t("settings.team.inviteTitle")}
           </h2>
           {invited && (
             <Alert kind={invited.ok ? "success" : "error"}>
               {invited.message}
-              {invited.ok && !mailViaSmtp && " No SMTP_URL is set: the mail is in the data directory's outbox folder."}
+              {invited.ok && !mailViaSmtp && ` ${t("settings.team.mailInOutbox")}`}
             </Alert>
           )}
-          <TextField label="Name" name="name" maxLength={200} required autoComplete="off" hint={fieldError("name")} />
           <TextField
-            label="E-mail"
+            label={t("settings.team.name")}
+            name="name"
+            maxLength={200}
+            required
+            autoComplete="off"
+            hint={fieldError("name")}
+          />
+          <TextField
+            label={t("settings.team.email")}
             name="email"
             type="email"
             maxLength={320}
@@ -64,24 +71,28 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
             autoComplete="off"
             hint={fieldError("email")}
           />
-          <SelectField label="Role" name="role" defaultValue="MEMBER">
-            <option value="MEMBER">Member: requests and templates</option>
-            <option value="ADMIN">Admin: also keys, webhooks, team</option>
+          <SelectField label={t("settings.team.role")} name="role" defaultValue="MEMBER">
+            <option value="MEMBER">{t("settings.team.memberOption")}</option>
+            <option value="ADMIN">{t("settings.team.adminOption")}</option>
           </SelectField>
           <Button type="submit" className="w-full" disabled={inviting}>
-            {inviting ? "Inviting…" : "Send invitation"}
+            {inviting ? t("settings.team.inviting") : t("settings.team.invite")}
           </Button>
-          <p className="text-xs text-slate-500">
-            They get a mail with a one-time link (72 hours) to set a password of at least 10 characters.
-          </p>
+          <p className="text-xs text-slate-500">{t("settings.team.inviteNote")}</p>
         </form>
 
         <div className="space-y-4">
           {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
           <DataTable
-            columns={["Name", "E-mail", "Role", "Status", { label: "Last seen", hideBelow: "md" }]}
+            columns={[
+              t("settings.team.columns.name"),
+              t("settings.team.columns.email"),
+              t("settings.team.columns.role"),
+              t("settings.team.columns.status"),
+              { label: t("settings.team.columns.lastSeen"), hideBelow: "md" },
+            ]}
             actions
-            label="Team"
+            label={t("settings.team.tableLabel")}
             busy={pending}
           >
             {members.map((m) => {
@@ -90,16 +101,16 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                 <tr key={m.id}>
                   <td className="px-4 py-3 font-medium">
                     {m.name}
-                    {self && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+                    {self && <span className="ml-2 text-xs font-normal text-slate-500">{t("settings.team.you")}</span>}
                   </td>
                   <td className="px-4 py-3 text-slate-600">{m.email}</td>
                   <td className="px-4 py-3">
                     {self ? (
-                      <span>{m.role === "ADMIN" ? "Admin" : "Member"}</span>
+                      <span>{m.role === "ADMIN" ? t("settings.team.admin") : t("settings.team.member")}</span>
                     ) : (
                       <select
                         key={`${m.id}-${m.role}`}
-                        aria-label={`Role of ${m.name}`}
+                        aria-label={t("settings.team.roleOf", { name: m.name })}
                         defaultValue={m.role}
                         disabled={pending}
                         className={controlClass}
@@ -111,12 +122,12 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                           );
                         }}
                       >
-                        <option value="MEMBER">Member</option>
-                        <option value="ADMIN">Admin</option>
+                        <option value="MEMBER">{t("settings.team.member")}</option>
+                        <option value="ADMIN">{t("settings.team.admin")}</option>
                       </select>
                     )}
                   </td>
-                  <td className={`px-4 py-3 ${STATUS[m.status].tone}`}>{STATUS[m.status].label}</td>
+                  <td className={`px-4 py-3 ${STATUS[m.status].tone}`}>{t(`settings.team.status.${STATUS[m.status].label}`)}</td>
                   <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
                     <LocalTime iso={m.lastSeenAt} />
                   </td>
@@ -126,10 +137,14 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                         <Button
                           variant="secondary"
                           disabled={pending}
-                          aria-label={`${m.status === "INVITED" ? "Resend invitation to" : "Reset password of"} ${m.name}`}
+                          aria-label={
+                            m.status === "INVITED"
+                              ? t("settings.team.resendInvitationTo", { name: m.name })
+                              : t("settings.team.resetPasswordOf", { name: m.name })
+                          }
                           onClick={() => run(() => sendPasswordLinkAction(m.id))}
                         >
-                          {m.status === "INVITED" ? "Resend invitation" : "Reset password"}
+                          {m.status === "INVITED" ? t("settings.team.resendInvitation") : t("settings.team.resetPassword")}
                         </Button>
                       )}
                       {!self &&
@@ -137,26 +152,22 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                           <Button
                             variant="secondary"
                             disabled={pending}
-                            aria-label={`Reactivate ${m.name}`}
+                            aria-label={t("settings.team.reactivateLabel", { name: m.name })}
                             onClick={() => run(() => reactivateAction(m.id))}
                           >
-                            Reactivate
+                            {t("settings.team.reactivate")}
                           </Button>
                         ) : (
                           <Button
                             variant="danger"
                             disabled={pending}
-                            aria-label={`Deactivate ${m.name}`}
+                            aria-label={t("settings.team.deactivateLabel", { name: m.name })}
                             onClick={() => {
-                              if (
-                                confirm(
-                                  `Deactivate ${m.name}? They are signed out everywhere at once and cannot sign in until reactivated.`,
-                                )
-                              )
+                              if (confirm(t("settings.team.confirmDeactivate", { name: m.name })))
                                 run(() => deactivateAction(m.id));
                             }}
                           >
-                            Deactivate
+                            {t("settings.team.deactivate")}
                           </Button>
                         ))}
                     </div>

@@ -6,9 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** Webhook endpoints: subscribe a URL to events (its signing secret shown once), list, delete, delivery log. */
 export function Webhooks() {
+  const t = useDashboardT();
   const q = useWebhooks();
   const { create, remove } = useWebhookActions();
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
@@ -18,12 +20,9 @@ export function Webhooks() {
 
   return (
     <section>
-      <PageHeader
-        title="Webhooks"
-        description="Signet calls these URLs when a request is sent, viewed, signed, completed, declined, cancelled or expires."
-      />
+      <PageHeader title={t("settings.webhooks.title")} description={t("settings.webhooks.description")} />
       {unavailable ? (
-        <Alert kind="info">Webhooks are not available on this server yet.</Alert>
+        <Alert kind="info">{t("settings.webhooks.unavailable")}</Alert>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
           <form
@@ -35,8 +34,8 @@ export function Webhooks() {
               const f = new FormData(form);
               const url = String(f.get("url") ?? "").trim();
               const events = WEBHOOK_EVENTS.filter((ev) => f.getAll("events").includes(ev));
-              if (!/^https?:\/\//i.test(url)) return setError("Enter an http(s) URL, e.g. https://example.com/signet-events.");
-              if (events.length === 0) return setError("Choose at least one event.");
+              if (!/^https?:\/\//i.test(url)) return setError(t("settings.webhooks.urlRequired"));
+              if (events.length === 0) return setError(t("settings.webhooks.eventsRequired"));
               setError(null);
               try {
                 const w = await create.mutateAsync({
@@ -52,13 +51,13 @@ export function Webhooks() {
             }}
           >
             <h2 id="new-webhook-heading" className="text-base font-semibold">
-              Add an endpoint
+              {t("settings.webhooks.addTitle")}
             </h2>
             {error && <Alert>{error}</Alert>}
-            <TextField label="Endpoint URL" name="url" type="url" placeholder="https://example.com/signet-events" />
-            <TextField label="Description" name="description" maxLength={500} />
+            <TextField label={t("settings.webhooks.url")} name="url" type="url" placeholder="https://example.com/signet-events" />
+            <TextField label={t("settings.webhooks.descriptionField")} name="description" maxLength={500} />
             <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Events</legend>
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t("settings.webhooks.events")}</legend>
               {WEBHOOK_EVENTS.map((ev) => (
                 <label key={ev} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="events" value={ev} defaultChecked className="h-4 w-4 rounded border-slate-300" />
@@ -67,52 +66,59 @@ export function Webhooks() {
               ))}
             </fieldset>
             <Button type="submit" className="w-full" disabled={create.isPending}>
-              Add endpoint
+              {t("settings.webhooks.add")}
             </Button>
           </form>
           <div className="space-y-4">
             {secret && (
-              <Alert kind="success" title="Endpoint added">
-                <p>Its signing secret, shown only this once (verify each call&apos;s webhook-signature with it):</p>
+              <Alert kind="success" title={t("settings.webhooks.addedTitle")}>
+                <p>{t("settings.webhooks.secretNote")}</p>
                 <code className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200">
                   {secret.secret}
                 </code>
                 <Button variant="ghost" className="mt-2" onClick={() => setSecret(null)}>
-                  I have stored it
+                  {t("settings.webhooks.stored")}
                 </Button>
               </Alert>
             )}
             {q.isPending ? (
-              <Spinner label="Loading endpoints" />
+              <Spinner label={t("settings.webhooks.loading")} />
             ) : q.isError ? (
               <Alert>{plainError(q.error)}</Alert>
             ) : q.data.items.length === 0 ? (
-              <EmptyState title="No webhook endpoints yet" />
+              <EmptyState title={t("settings.webhooks.emptyTitle")} />
             ) : (
               <ul className="space-y-3">
                 {q.data.items.map((w) => (
                   <li
                     key={w.id}
                     className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-                    aria-label={`Webhook ${w.url}`}
+                    aria-label={t("settings.webhooks.label", { url: w.url })}
                   >
                     <div className="flex flex-wrap items-start gap-2">
                       <div className="min-w-0 flex-1">
                         <p className="break-all font-mono text-sm">{w.url}</p>
                         <p className="text-xs text-slate-500">
-                          {w.enabled ? "Active" : `Disabled${w.disabledReason ? `: ${w.disabledReason}` : ""}`} ·{" "}
-                          {w.events.length} event{w.events.length === 1 ? "" : "s"} · added {formatDate(w.createdAt)}
+                          {t("settings.webhooks.summary", {
+                            state: w.enabled
+                              ? t("settings.webhooks.active")
+                              : w.disabledReason
+                                ? t("settings.webhooks.disabledBecause", { reason: w.disabledReason })
+                                : t("settings.webhooks.disabled"),
+                            count: w.events.length,
+                            date: formatDate(w.createdAt),
+                          })}
                           {w.description && ` · ${w.description}`}
                         </p>
                       </div>
                       <Button variant="secondary" onClick={() => setLog(log === w.id ? null : w.id)} aria-expanded={log === w.id}>
-                        Deliveries
+                        {t("settings.webhooks.deliveries")}
                       </Button>
                       <Button
                         variant="danger"
-                        aria-label={`Delete webhook ${w.url}`}
+                        aria-label={t("settings.webhooks.deleteLabel", { url: w.url })}
                         onClick={async () => {
-                          if (!confirm(`Stop sending events to ${w.url}?`)) return;
+                          if (!confirm(t("settings.webhooks.confirmDelete", { url: w.url }))) return;
                           try {
                             await remove.mutateAsync(w.id);
                           } catch (e) {
@@ -120,7 +126,7 @@ export function Webhooks() {
                           }
                         }}
                       >
-                        Delete
+                        {t("settings.webhooks.delete")}
                       </Button>
                     </div>
                     {log === w.id && <DeliveryLog id={w.id} />}
@@ -137,25 +143,26 @@ export function Webhooks() {
 
 function DeliveryLog({ id }: { id: string }) {
   const q = useDeliveries(id);
-  if (q.isPending) return <Spinner label="Loading deliveries" />;
+  const t = useDashboardT();
+  if (q.isPending) return <Spinner label={t("settings.deliveries.loading")} />;
   if (q.isError) return <Alert>{plainError(q.error)}</Alert>;
-  if (q.data.items.length === 0) return <p className="mt-3 text-sm text-slate-500">Nothing sent yet.</p>;
+  if (q.data.items.length === 0) return <p className="mt-3 text-sm text-slate-500">{t("settings.deliveries.empty")}</p>;
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="min-w-full text-sm">
         <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" className="py-1 pr-3">
-              Event
+              {t("settings.deliveries.columns.event")}
             </th>
             <th scope="col" className="py-1 pr-3">
-              Status
+              {t("settings.deliveries.columns.status")}
             </th>
             <th scope="col" className="py-1 pr-3">
-              Attempts
+              {t("settings.deliveries.columns.attempts")}
             </th>
             <th scope="col" className="py-1">
-              When
+              {t("settings.deliveries.columns.when")}
             </th>
           </tr>
         </thead>
@@ -165,11 +172,23 @@ function DeliveryLog({ id }: { id: string }) {
               <td className="py-1 pr-3">{d.eventType}</td>
               <td className="py-1 pr-3">
                 {d.status === "DELIVERED" ? (
-                  <span className="text-emerald-700">Delivered{d.lastStatusCode ? ` (${d.lastStatusCode})` : ""}</span>
+                  <span className="text-emerald-700">
+                    {d.lastStatusCode
+                      ? t("settings.deliveries.deliveredWithCode", { code: d.lastStatusCode })
+                      : t("settings.deliveries.delivered")}
+                  </span>
                 ) : d.status === "FAILED" ? (
-                  <span className="text-red-700">Failed{d.lastError ? `: ${d.lastError}` : ""}</span>
+                  <span className="text-red-700">
+                    {d.lastError
+                      ? t("settings.deliveries.failedWithError", { error: d.lastError })
+                      : t("settings.deliveries.failed")}
+                  </span>
                 ) : (
-                  <span className="text-slate-600">Pending{d.lastError ? ` (last: ${d.lastError})` : ""}</span>
+                  <span className="text-slate-600">
+                    {d.lastError
+                      ? t("settings.deliveries.pendingWithError", { error: d.lastError })
+                      : t("settings.deliveries.pending")}
+                  </span>
                 )}
               </td>
               <td className="py-1 pr-3">{d.attempts}</td>

@@ -8,6 +8,9 @@ import type { BulkRowError, BulkSendDryRunDto, BulkSendDto, BulkSendStartedDto }
 import { MAX_BULK_ROWS } from "@/lib/schemas/bulk";
 import { Button } from "@/components/ui/button";
 import { Alert, ErrorList, type ListedError } from "@/components/ui/feedback";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+type T = ReturnType<typeof useDashboardT>;
 
 const bulkPath = (id: string, dryRun: boolean) => `/templates/${id}/bulk-send${dryRun ? "?dryRun=true" : ""}`;
 
@@ -19,6 +22,7 @@ function formOf(file: File) {
 
 /** A CSV checked (dry run) before anything is sent, then sent, then followed row by row until done. */
 export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => void }) {
+  const tr = useDashboardT();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<BulkSendDryRunDto | null>(null);
   const [started, setStarted] = useState<BulkSendStartedDto | null>(null);
@@ -32,14 +36,14 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
       e instanceof ApiError
         ? [
             ...e.errors.map((x) => `${x.field}: ${x.message}`),
-            ...rowErrors((e.details?.rows as BulkRowError[] | undefined) ?? []),
+            ...rowErrors((e.details?.rows as BulkRowError[] | undefined) ?? [], tr),
           ]
         : [];
     setError({ text: plainError(e), list });
   };
 
   const check = async () => {
-    if (!file) return setError({ text: "Choose a CSV file first.", list: [] });
+    if (!file) return setError({ text: tr("templates.bulk.fileRequired"), list: [] });
     setBusy("check");
     setError(null);
     setPreview(null);
@@ -73,27 +77,33 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
   };
 
   return (
-    <section className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm" aria-label={`Bulk send ${t.name}`}>
+    <section
+      className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm"
+      aria-label={tr("templates.bulk.label", { name: t.name })}
+    >
       <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold">Bulk send “{t.name}”</h2>
+        <h2 className="text-base font-semibold">{tr("templates.bulk.title", { name: t.name })}</h2>
         <Button variant="ghost" onClick={onClose}>
-          Close
+          {tr("templates.bulk.close")}
         </Button>
       </div>
       {!started && (
         <>
           <p className="text-sm text-slate-600">
-            One request per row of a CSV file (at most {MAX_BULK_ROWS} rows). The header row names the columns:{" "}
+            {tr("templates.bulk.intro", { max: MAX_BULK_ROWS })}{" "}
             {expectedColumns(t).map((c) => (
               <code key={c} className="mr-1 rounded bg-slate-100 px-1 text-xs">
                 {c}
               </code>
             ))}
-            and optionally <code className="rounded bg-slate-100 px-1 text-xs">title</code>.
+            {tr.rich("templates.bulk.optional", {
+              column: "title",
+              code: (chunks) => <code className="rounded bg-slate-100 px-1 text-xs">{chunks}</code>,
+            })}
           </p>
           <div>
             <label htmlFor={`bulk-file-${t.id}`} className="mb-1 block text-sm font-medium text-slate-700">
-              CSV file
+              {tr("templates.bulk.file")}
             </label>
             <input
               id={`bulk-file-${t.id}`}
@@ -109,7 +119,7 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
             />
           </div>
           <Button variant="secondary" onClick={check} disabled={!file || busy !== null}>
-            {busy === "check" ? "Checking…" : "Check the rows"}
+            {busy === "check" ? tr("templates.bulk.checking") : tr("templates.bulk.check")}
           </Button>
         </>
       )}
@@ -132,26 +142,28 @@ function expectedColumns(t: TemplateDto): string[] {
 const firstEmail = (data: Record<string, string>) =>
   Object.entries(data).find(([k]) => k.toLowerCase().endsWith(".email"))?.[1] ?? "";
 
-const rowErrors = (errors: BulkRowError[]) => errors.map((e) => `Row ${e.row}: ${e.errors.map((x) => x.message).join("; ")}`);
+const rowErrors = (errors: BulkRowError[], tr: T) =>
+  errors.map((e) => tr("templates.bulk.rowError", { row: e.row, errors: e.errors.map((x) => x.message).join("; ") }));
 
 function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onSend: () => void }) {
+  const tr = useDashboardT();
   const columns = [...p.columns.required, ...p.columns.optional.filter((c) => p.preview.some((r) => c in r.data))];
   return (
     <div className="space-y-3">
-      <p role="status" aria-label="Check result" className="text-sm font-medium">
-        {p.total} row{p.total === 1 ? "" : "s"}: {p.valid} ready to send, {p.invalid} with errors.
+      <p role="status" aria-label={tr("templates.bulk.checkResult")} className="text-sm font-medium">
+        {tr("templates.bulk.checkSummary", { total: p.total, valid: p.valid, invalid: p.invalid })}
       </p>
       <div className="overflow-x-auto">
-        <table aria-label="Rows preview" className="min-w-full text-left text-xs">
+        <table aria-label={tr("templates.bulk.rowsPreview")} className="min-w-full text-left text-xs">
           <thead>
             <tr className="border-b border-slate-200 text-slate-500">
-              <th className="px-2 py-1">Row</th>
+              <th className="px-2 py-1">{tr("templates.bulk.row")}</th>
               {columns.map((c) => (
                 <th key={c} className="px-2 py-1 font-mono">
                   {c}
                 </th>
               ))}
-              <th className="px-2 py-1">Check</th>
+              <th className="px-2 py-1">{tr("templates.bulk.checkColumn")}</th>
             </tr>
           </thead>
           <tbody>
@@ -163,49 +175,55 @@ function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onS
                     {r.data[c] ?? ""}
                   </td>
                 ))}
-                <td className="px-2 py-1">{r.valid ? "OK" : "Error"}</td>
+                <td className="px-2 py-1">{r.valid ? tr("templates.bulk.ok") : tr("templates.bulk.error")}</td>
               </tr>
             ))}
           </tbody>
         </table>
         {p.total > p.preview.length && (
           <p className="mt-1 text-xs text-slate-500">
-            The first {p.preview.length} rows of {p.total}.
+            {tr("templates.bulk.firstRows", { shown: p.preview.length, total: p.total })}
           </p>
         )}
       </div>
       {p.errors.length > 0 && (
         <div>
-          <h3 className="text-sm font-semibold text-red-700">Rows that will not be sent</h3>
-          <ul aria-label="Row errors" className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-red-700">
-            {rowErrors(p.errors).map((x) => (
+          <h3 className="text-sm font-semibold text-red-700">{tr("templates.bulk.notSent")}</h3>
+          <ul aria-label={tr("templates.bulk.rowErrors")} className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-red-700">
+            {rowErrors(p.errors, tr).map((x) => (
               <li key={x}>{x}</li>
             ))}
           </ul>
         </div>
       )}
       <Button onClick={onSend} disabled={busy || p.valid === 0}>
-        {busy ? "Starting…" : `Send ${p.valid} request${p.valid === 1 ? "" : "s"}`}
+        {busy ? tr("templates.bulk.starting") : tr("templates.bulk.send", { count: p.valid })}
       </Button>
     </div>
   );
 }
 
 function Progress({ id }: { id: string }) {
+  const tr = useDashboardT();
   const q = useQuery({
     queryKey: ["bulk-sends", id],
     queryFn: () => api<BulkSendDto>(`/bulk-sends/${id}`),
     refetchInterval: (query) => (query.state.data?.status === "DONE" ? false : 1000),
   });
   const b = q.data;
-  if (!b) return q.isError ? <Alert>{plainError(q.error)}</Alert> : <p className="text-sm text-slate-500">Starting…</p>;
+  if (!b)
+    return q.isError ? (
+      <Alert>{plainError(q.error)}</Alert>
+    ) : (
+      <p className="text-sm text-slate-500">{tr("templates.bulk.starting")}</p>
+    );
   const doneRows = b.sent + b.failed;
   const pct = b.total ? Math.round((doneRows / b.total) * 100) : 100;
   return (
     <div className="space-y-3">
       <div
         role="progressbar"
-        aria-label="Bulk send progress"
+        aria-label={tr("templates.bulk.progress")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
@@ -213,17 +231,21 @@ function Progress({ id }: { id: string }) {
       >
         <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
       </div>
-      <p role="status" aria-label="Bulk send status" className="text-sm font-medium">
-        {b.status === "DONE" ? "Done: " : "Sending: "}
-        {b.sent} sent, {b.failed} failed, {b.pending} pending of {b.total}.
+      <p role="status" aria-label={tr("templates.bulk.status")} className="text-sm font-medium">
+        {tr(b.status === "DONE" ? "templates.bulk.done" : "templates.bulk.sending", {
+          sent: b.sent,
+          failed: b.failed,
+          pending: b.pending,
+          total: b.total,
+        })}
       </p>
       <div className="max-h-96 overflow-y-auto">
-        <table aria-label="Row outcomes" className="min-w-full text-left text-xs">
+        <table aria-label={tr("templates.bulk.outcomes")} className="min-w-full text-left text-xs">
           <thead>
             <tr className="border-b border-slate-200 text-slate-500">
-              <th className="px-2 py-1">Row</th>
-              <th className="px-2 py-1">Signer</th>
-              <th className="px-2 py-1">Outcome</th>
+              <th className="px-2 py-1">{tr("templates.bulk.row")}</th>
+              <th className="px-2 py-1">{tr("templates.bulk.signer")}</th>
+              <th className="px-2 py-1">{tr("templates.bulk.outcome")}</th>
             </tr>
           </thead>
           <tbody>
@@ -234,12 +256,12 @@ function Progress({ id }: { id: string }) {
                 <td className="px-2 py-1">
                   {r.status === "SENT" && r.requestId ? (
                     <Link className="text-indigo-700 underline" href={`/requests/${r.requestId}`}>
-                      Sent
+                      {tr("templates.bulk.sent")}
                     </Link>
                   ) : r.status === "FAILED" ? (
-                    <span className="text-red-700">Failed: {r.error}</span>
+                    <span className="text-red-700">{tr("templates.bulk.failed", { error: r.error ?? "" })}</span>
                   ) : (
-                    <span className="text-slate-500">Pending</span>
+                    <span className="text-slate-500">{tr("templates.bulk.pending")}</span>
                   )}
                 </td>
               </tr>

@@ -6,13 +6,15 @@ import { colorOf } from "@/components/recipients/colors";
 import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type Kind = TemplateRole["role"];
-const KINDS: { value: Kind; label: string }[] = [
-  { value: "SIGNER", label: "Signs" },
-  { value: "APPROVER", label: "Approves" },
-  { value: "VIEWER", label: "Views" },
-  { value: "CC", label: "Gets a copy" },
+/** What a role's recipient does, with its message in templates.roles.kinds. */
+const KINDS: { value: Kind; label: "signs" | "approves" | "views" | "getsCopy" }[] = [
+  { value: "SIGNER", label: "signs" },
+  { value: "APPROVER", label: "approves" },
+  { value: "VIEWER", label: "views" },
+  { value: "CC", label: "getsCopy" },
 ];
 
 interface Row {
@@ -45,6 +47,7 @@ export function RolesEditor({
   onSave: (roles: RoleInput[]) => Promise<{ roles: TemplateRole[] }>;
   saving: boolean;
 }) {
+  const tr = useDashboardT();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(roles));
   const [error, setError] = useState<ListedError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -68,13 +71,13 @@ export function RolesEditor({
 
   return (
     <form
-      aria-label="Roles"
+      aria-label={tr("templates.roles.label")}
       className="space-y-3"
       onSubmit={async (e) => {
         e.preventDefault();
         setError(null);
         const blank = rows.findIndex((r) => !r.name.trim());
-        if (blank >= 0) return setError({ text: `Role ${blank + 1} needs a name.`, list: [] });
+        if (blank >= 0) return setError({ text: tr("templates.roles.nameRequired", { n: blank + 1 }), list: [] });
         try {
           const now = await onSave(
             rows.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })),
@@ -89,19 +92,14 @@ export function RolesEditor({
         }
       }}
     >
-      <p className="text-sm text-slate-600">
-        Who the template is for, in order. When the template is used, each role gets one person; fields go to their role&apos;s
-        person. Anchors name roles by place: <code>s1</code> is the first.
-      </p>
+      <p className="text-sm text-slate-600">{tr.rich("templates.roles.intro", { code: (chunks) => <code>{chunks}</code> })}</p>
       {error && <ErrorList error={error} />}
-      {rows.length === 0 && (
-        <p className="text-sm font-medium text-amber-800">No roles yet: add one for each person who takes part.</p>
-      )}
+      {rows.length === 0 && <p className="text-sm font-medium text-amber-800">{tr("templates.roles.none")}</p>}
       <ol className="space-y-2">
         {rows.map((r, i) => {
           const fields = r.id ? fieldCount(r.id) : 0;
           return (
-            <li key={r.key} className="flex flex-wrap items-center gap-2" aria-label={`Role ${i + 1}`}>
+            <li key={r.key} className="flex flex-wrap items-center gap-2" aria-label={tr("templates.roles.role", { n: i + 1 })}>
               <span
                 aria-hidden
                 className="h-3 w-3 shrink-0 rounded-full"
@@ -109,29 +107,29 @@ export function RolesEditor({
               />
               <span className="w-7 text-xs font-semibold text-slate-500">s{i + 1}</span>
               <input
-                aria-label={`Role ${i + 1} name`}
+                aria-label={tr("templates.roles.name", { n: i + 1 })}
                 value={r.name}
                 maxLength={100}
                 onChange={(e) => change(r.key, { name: e.target.value })}
                 className={`${controlClass} min-w-0 flex-1`}
-                placeholder="Client, Company, Witness…"
+                placeholder={tr("templates.roles.namePlaceholder")}
               />
               <select
-                aria-label={`Role ${i + 1} does`}
+                aria-label={tr("templates.roles.does", { n: i + 1 })}
                 value={r.role}
                 onChange={(e) => change(r.key, { role: e.target.value as Kind })}
                 className={controlClass}
               >
                 {KINDS.map((k) => (
                   <option key={k.value} value={k.value}>
-                    {k.label}
+                    {tr(`templates.roles.kinds.${k.label}`)}
                   </option>
                 ))}
               </select>
               <label className="flex items-center gap-1 text-xs text-slate-600">
-                Step
+                {tr("templates.roles.step")}
                 <input
-                  aria-label={`Role ${i + 1} signing step`}
+                  aria-label={tr("templates.roles.stepLabel", { n: i + 1 })}
                   type="number"
                   min={1}
                   max={1000}
@@ -141,31 +139,38 @@ export function RolesEditor({
                 />
               </label>
               <span className="flex gap-1">
-                <Button variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move role ${i + 1} up`}>
+                <Button
+                  variant="ghost"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={tr("templates.roles.moveUp", { n: i + 1 })}
+                >
                   ↑
                 </Button>
                 <Button
                   variant="ghost"
                   disabled={i === rows.length - 1}
                   onClick={() => move(i, 1)}
-                  aria-label={`Move role ${i + 1} down`}
+                  aria-label={tr("templates.roles.moveDown", { n: i + 1 })}
                 >
                   ↓
                 </Button>
                 <Button
                   variant="ghost"
                   disabled={fields > 0}
-                  title={fields > 0 ? `It has ${fields} field(s): delete or move them first` : undefined}
+                  title={fields > 0 ? tr("templates.roles.hasFields", { count: fields }) : undefined}
                   onClick={() => {
                     setSaved(false);
                     setRows((rs) => rs.filter((x) => x.key !== r.key));
                   }}
-                  aria-label={`Remove role ${i + 1}`}
+                  aria-label={tr("templates.roles.removeLabel", { n: i + 1 })}
                 >
-                  Remove
+                  {tr("templates.roles.remove")}
                 </Button>
               </span>
-              {fields > 0 && <span className="w-full pl-12 text-xs text-slate-500">{fields} field(s)</span>}
+              {fields > 0 && (
+                <span className="w-full pl-12 text-xs text-slate-500">{tr("templates.roles.fieldCount", { count: fields })}</span>
+              )}
             </li>
           );
         })}
@@ -180,13 +185,13 @@ export function RolesEditor({
             setRows((rs) => [...rs, { key: `new-${++n}`, name: "", role: "SIGNER", order: place }]);
           }}
         >
-          Add role
+          {tr("templates.roles.add")}
         </Button>
         <Button type="submit" disabled={saving || !dirty}>
-          {saving ? "Saving…" : "Save roles"}
+          {saving ? tr("templates.roles.saving") : tr("templates.roles.save")}
         </Button>
         <span role="status" className="text-xs text-slate-500">
-          {dirty ? "Unsaved changes" : saved ? "Roles saved" : ""}
+          {dirty ? tr("templates.roles.unsaved") : saved ? tr("templates.roles.saved") : ""}
         </span>
       </div>
     </form>

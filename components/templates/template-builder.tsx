@@ -7,6 +7,7 @@ import { templateKeys, useTemplateEdits, useTemplateRecord, type TemplateRecord 
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
 import { UseTemplateForm } from "./use-template-form";
@@ -17,6 +18,7 @@ import { UseTemplateForm } from "./use-template-form";
  * anchors in its text (filling it moves the text), so it shows its placeholders and anchors instead.
  */
 export function TemplateBuilder({ id, justSaved = false }: { id: string; justSaved?: boolean }) {
+  const tr = useDashboardT();
   const q = useTemplateRecord(id);
   const qc = useQueryClient();
   const edits = useTemplateEdits(id);
@@ -33,16 +35,18 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
     return (
       <QueryFallback
         query={q}
-        loading="Loading the template"
-        failed="The template could not be loaded"
-        missing="This template does not exist, or it was deleted."
+        loading={tr("templates.builder.loading")}
+        failed={tr("templates.builder.loadFailed")}
+        missing={tr("templates.builder.missing")}
       />
     );
   const t = q.data;
   const counts = new Map<string, number>();
   for (const f of t.fields) counts.set(f.roleId, (counts.get(f.roleId) ?? 0) + 1);
   const signing = t.roles.filter((r) => r.role === "SIGNER");
-  const rolesSummary = t.roles.length ? t.roles.map((r) => `${r.name} (${counts.get(r.id) ?? 0})`).join(" · ") : "none yet";
+  const rolesSummary = t.roles.length
+    ? t.roles.map((r) => `${r.name} (${counts.get(r.id) ?? 0})`).join(" · ")
+    : tr("templates.builder.noRoles");
 
   return (
     <div className="space-y-4">
@@ -50,26 +54,26 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-500">
             <Link href="/templates" className="hover:underline">
-              Templates
+              {tr("templates.builder.breadcrumb")}
             </Link>{" "}
             /
           </p>
           <NameEditor key={t.name} name={t.name} onSave={(name) => edits.rename.mutateAsync(name)} />
           <p className="mt-1 text-sm text-slate-500">
             {t.kind}
-            {t.pageCount ? ` · ${t.pageCount} page${t.pageCount === 1 ? "" : "s"}` : ""} · {t.fields.length} stored field
-            {t.fields.length === 1 ? "" : "s"} · {t.anchors.length} anchor{t.anchors.length === 1 ? "" : "s"}
+            {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
+            {tr("templates.counts.storedFields", { count: t.fields.length })} ·{" "}
+            {tr("templates.counts.anchors", { count: t.anchors.length })}
           </p>
         </div>
         <Button onClick={() => setUsing(true)} disabled={using}>
-          Use template
+          {tr("templates.builder.useTemplate")}
         </Button>
       </div>
 
       {justSaved && (
-        <Alert kind="success" title="Saved as a template">
-          Its roles are named after the request&apos;s recipients: rename them (“Client”, “Company”) so the template reads well
-          for the next people.
+        <Alert kind="success" title={tr("templates.builder.savedTitle")}>
+          {tr("templates.builder.saved")}
         </Alert>
       )}
       {using && <UseTemplateForm t={t} onClose={() => setUsing(false)} />}
@@ -80,7 +84,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
         onToggle={(e) => setRolesOpen(e.currentTarget.open)}
       >
         <summary className="cursor-pointer text-sm font-semibold text-slate-700">
-          Roles <span className="font-normal text-slate-500">— {rolesSummary}</span>
+          {tr("templates.builder.roles")} <span className="font-normal text-slate-500">— {rolesSummary}</span>
         </summary>
         <div className="mt-3">
           <RolesEditor
@@ -99,7 +103,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 
       {t.kind === "PDF" ? (
         <>
-          {signing.length === 0 && <Alert kind="info">Add a role that signs, then drag fields for it onto the pages.</Alert>}
+          {signing.length === 0 && <Alert kind="info">{tr("templates.builder.addSigningRole")}</Alert>}
           <TemplatePlacerLazy t={t} reload={reload} />
         </>
       ) : (
@@ -110,6 +114,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 }
 
 function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => Promise<unknown> }) {
+  const tr = useDashboardT();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
@@ -129,7 +134,7 @@ function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => 
   return (
     <div>
       <input
-        aria-label="Template name"
+        aria-label={tr("templates.builder.name")}
         value={value}
         maxLength={200}
         onChange={(e) => setValue(e.target.value)}
@@ -146,14 +151,20 @@ function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => 
 }
 
 function DocxSummary({ t }: { t: TemplateRecord }) {
+  const tr = useDashboardT();
   return (
-    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Document">
+    <section
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={tr("templates.docx.label")}
+    >
       <p className="text-sm text-slate-700">
-        A DOCX is filled with each request&apos;s values, which moves its text, so its fields are placed by the anchors written in
-        it, such as <code>{"{{s1|signature|160|50}}"}</code> (s1 is the first role).
+        {tr.rich("templates.docx.intro", {
+          example: "{{s1|signature|160|50}}",
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
       <div>
-        <h2 className="text-sm font-semibold text-slate-700">Placeholders</h2>
+        <h2 className="text-sm font-semibold text-slate-700">{tr("templates.docx.placeholders")}</h2>
         {t.placeholders.length ? (
           <p className="mt-1 text-sm">
             {t.placeholders.map((p) => (
@@ -163,22 +174,22 @@ function DocxSummary({ t }: { t: TemplateRecord }) {
             ))}
           </p>
         ) : (
-          <p className="mt-1 text-sm text-slate-500">None.</p>
+          <p className="mt-1 text-sm text-slate-500">{tr("templates.docx.noPlaceholders")}</p>
         )}
       </div>
       <div>
-        <h2 className="text-sm font-semibold text-slate-700">Anchors</h2>
+        <h2 className="text-sm font-semibold text-slate-700">{tr("templates.docx.anchors")}</h2>
         {t.anchors.length ? (
           <ul className="mt-1 space-y-1 text-sm">
             {t.anchors.map((a, i) => (
               <li key={`${a.anchorKey}-${i}`}>
                 <code className="break-all">{a.anchorKey}</code>
-                {!a.valid && <span className="text-red-700"> — {a.reason ?? "not a valid anchor"}</span>}
+                {!a.valid && <span className="text-red-700"> — {a.reason ?? tr("templates.docx.invalidAnchor")}</span>}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-sm text-slate-500">None: drafts from this template get their fields in the placer.</p>
+          <p className="mt-1 text-sm text-slate-500">{tr("templates.docx.noAnchors")}</p>
         )}
       </div>
     </section>

@@ -11,6 +11,7 @@ import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto } from "@/lib/client/types";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { FieldPlacer } from "@/components/placer/field-placer";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * The placer over a PDF template's pages: fields belong to its SIGNER roles and are stored on the
@@ -18,6 +19,7 @@ import { FieldPlacer } from "@/components/placer/field-placer";
  * their own fields when the template is used).
  */
 export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () => Promise<TemplateRecord> }) {
+  const tr = useDashboardT();
   const id = t.id;
   const backend = useMemo(() => templateFieldBackend(id, t.roles), [id, t.roles]);
   const owners = useMemo(() => t.roles.filter((r) => r.role === "SIGNER"), [t.roles]);
@@ -42,21 +44,22 @@ export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () =>
       owners={owners}
       colorIds={roleIds}
       ownerNoun="Role"
-      noOwnerMessage="Add a signing role first (Roles, above): every field belongs to a role."
+      noOwnerMessage={tr("templates.placer.noOwner")}
       fields={fields}
       backend={backend}
       reloadFields={reloadFields}
       anchors={anchors}
       anchorColor={anchorColor}
       sidebar={
-        <section aria-label="Anchors" className="space-y-1 text-xs text-slate-600">
-          <h2 className="text-sm font-semibold text-slate-700">Anchors</h2>
+        <section aria-label={tr("templates.placer.anchors")} className="space-y-1 text-xs text-slate-600">
+          <h2 className="text-sm font-semibold text-slate-700">{tr("templates.placer.anchors")}</h2>
           {anchors.length === 0 ? (
-            <p>No {"{{…}}"} anchors in this file: place every field by dragging it from the palette.</p>
+            <p>{tr("templates.placer.noAnchors")}</p>
           ) : (
             <p>
-              {anchors.length} anchor{anchors.length === 1 ? "" : "s"} drawn on the pages
-              {placedByAnchor ? `; ${placedByAnchor} will become fields when the template is used` : ""}.
+              {placedByAnchor
+                ? tr("templates.placer.anchorsDrawnPlaced", { count: anchors.length, placed: placedByAnchor })
+                : tr("templates.placer.anchorsDrawn", { count: anchors.length })}
             </p>
           )}
         </section>

@@ -10,12 +10,14 @@ import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { BulkSendPanel } from "./bulk-send-panel";
 import { UseTemplateForm } from "./use-template-form";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 
 export function TemplatesPage() {
+  const tr = useDashboardT();
   const q = useTemplates();
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const { remove } = useTemplateActions();
@@ -26,19 +28,16 @@ export function TemplatesPage() {
   if (q.isError && unavailable(q.error))
     return (
       <section>
-        <PageHeader title="Templates" />
-        <Alert kind="info" title="Templates are not available on this server yet">
-          Start a request from a PDF instead; templates appear here once the server supports them.
+        <PageHeader title={tr("templates.list.title")} />
+        <Alert kind="info" title={tr("templates.list.unavailableTitle")}>
+          {tr("templates.list.unavailable")}
         </Alert>
       </section>
     );
 
   return (
     <section>
-      <PageHeader
-        title="Templates"
-        description="Reusable PDF documents, or DOCX documents whose {{placeholders}} are filled in for each request."
-      />
+      <PageHeader title={tr("templates.list.title")} description={tr("templates.list.description")} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <UploadTemplate />
         <div className="space-y-4">
@@ -46,18 +45,18 @@ export function TemplatesPage() {
           {using && <UseTemplateForm key={using.id} t={using} onClose={() => setUsing(null)} />}
           {bulk && <BulkSendPanel key={bulk.id} t={bulk} onClose={() => setBulk(null)} />}
           {q.isPending ? (
-            <Spinner label="Loading templates" />
+            <Spinner label={tr("templates.list.loading")} />
           ) : q.isError ? (
-            <Alert title="The templates could not be loaded">{plainError(q.error)}</Alert>
+            <Alert title={tr("templates.list.loadFailed")}>{plainError(q.error)}</Alert>
           ) : items.length === 0 ? (
-            <EmptyState title="No templates yet">Upload a PDF or DOCX with the form.</EmptyState>
+            <EmptyState title={tr("templates.list.emptyTitle")}>{tr("templates.list.empty")}</EmptyState>
           ) : (
             <ul className="grid gap-3 md:grid-cols-2">
               {items.map((t) => (
                 <li
                   key={t.id}
                   className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-                  aria-label={`Template ${t.name}`}
+                  aria-label={tr("templates.list.label", { name: t.name })}
                 >
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
@@ -66,15 +65,16 @@ export function TemplatesPage() {
                       </Link>
                       <p className="text-xs text-slate-500">
                         {t.kind}
-                        {t.pageCount ? ` · ${t.pageCount} page${t.pageCount === 1 ? "" : "s"}` : ""} · {t.anchors?.length ?? 0}{" "}
-                        anchor{t.anchors?.length === 1 ? "" : "s"} · added {formatDate(t.createdAt)}
+                        {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
+                        {tr("templates.counts.anchors", { count: t.anchors?.length ?? 0 })} ·{" "}
+                        {tr("templates.list.added", { date: formatDate(t.createdAt) })}
                       </p>
                     </div>
                     <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{t.kind}</span>
                   </div>
                   {t.placeholders?.length > 0 && (
                     <p className="mt-2 text-xs text-slate-600">
-                      Placeholders:{" "}
+                      {tr("templates.list.placeholders")}{" "}
                       {t.placeholders.map((p) => (
                         <code key={p} className="mr-1 rounded bg-slate-100 px-1">
                           {p}
@@ -84,24 +84,32 @@ export function TemplatesPage() {
                   )}
                   {t.roles.length > 0 && (
                     <p className="mt-2 truncate text-xs text-slate-600">
-                      Roles: {t.roles.map((r) => r.name).join(", ")} · {t.fieldCount} stored field{t.fieldCount === 1 ? "" : "s"}
+                      {tr("templates.list.roles", { roles: t.roles.map((r) => r.name).join(", "), count: t.fieldCount })}
                     </p>
                   )}
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Button onClick={() => setUsing(t)} aria-label={`Use template ${t.name}`}>
-                      Use
+                    <Button onClick={() => setUsing(t)} aria-label={tr("templates.list.useLabel", { name: t.name })}>
+                      {tr("templates.list.use")}
                     </Button>
-                    <Link href={`/templates/${t.id}`} className={linkButton("secondary")} aria-label={`Edit template ${t.name}`}>
-                      Edit
+                    <Link
+                      href={`/templates/${t.id}`}
+                      className={linkButton("secondary")}
+                      aria-label={tr("templates.list.editLabel", { name: t.name })}
+                    >
+                      {tr("templates.list.edit")}
                     </Link>
-                    <Button variant="secondary" onClick={() => setBulk(t)} aria-label={`Bulk send template ${t.name}`}>
-                      Bulk send
+                    <Button
+                      variant="secondary"
+                      onClick={() => setBulk(t)}
+                      aria-label={tr("templates.list.bulkSendLabel", { name: t.name })}
+                    >
+                      {tr("templates.list.bulkSend")}
                     </Button>
                     <Button
                       variant="danger"
-                      aria-label={`Delete template ${t.name}`}
+                      aria-label={tr("templates.list.deleteLabel", { name: t.name })}
                       onClick={async () => {
-                        if (!confirm(`Delete the template “${t.name}”? Requests made from it are kept.`)) return;
+                        if (!confirm(tr("templates.list.confirmDelete", { name: t.name }))) return;
                         try {
                           await remove.mutateAsync(t.id);
                         } catch (e) {
@@ -109,7 +117,7 @@ export function TemplatesPage() {
                         }
                       }}
                     >
-                      Delete
+                      {tr("templates.list.delete")}
                     </Button>
                   </div>
                 </li>
@@ -118,7 +126,7 @@ export function TemplatesPage() {
           )}
           {q.hasNextPage && (
             <Button variant="secondary" onClick={() => q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-              {q.isFetchingNextPage ? "Loading…" : "Load more"}
+              {q.isFetchingNextPage ? tr("templates.list.loadingMore") : tr("templates.list.loadMore")}
             </Button>
           )}
         </div>
@@ -128,6 +136,7 @@ export function TemplatesPage() {
 }
 
 function UploadTemplate() {
+  const tr = useDashboardT();
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -141,32 +150,32 @@ function UploadTemplate() {
         const form = e.currentTarget;
         const data = new FormData(form);
         const file = data.get("file");
-        if (!(file instanceof File) || file.size === 0) return setError("Choose a PDF or DOCX file.");
+        if (!(file instanceof File) || file.size === 0) return setError(tr("templates.upload.fileRequired"));
         if (!String(data.get("name") ?? "").trim()) data.set("name", file.name.replace(/\.(pdf|docx)$/i, ""));
         setError(null);
         setDone(null);
         setProgress(0);
         try {
           const t = await uploadForm<CreatedTemplate>("/templates", data, setProgress);
-          setDone(`Template “${t.name}” added.`);
+          setDone(tr("templates.upload.added", { name: t.name }));
           form.reset();
           await qc.invalidateQueries({ queryKey: ["templates"] });
         } catch (err) {
-          setError(unavailable(err) ? "Templates are not available on this server yet." : plainError(err));
+          setError(unavailable(err) ? tr("templates.upload.unavailable") : plainError(err));
         } finally {
           setProgress(null);
         }
       }}
     >
       <h2 id="upload-template-heading" className="text-base font-semibold">
-        Add a template
+        {tr("templates.upload.title")}
       </h2>
       {error && <Alert>{error}</Alert>}
       {done && <Alert kind="success">{done}</Alert>}
-      <TextField label="Template name" name="name" maxLength={200} />
+      <TextField label={tr("templates.upload.name")} name="name" maxLength={200} />
       <div>
         <label htmlFor="template-file" className="mb-1 block text-sm font-medium text-slate-700">
-          Template file (PDF or DOCX)
+          {tr("templates.upload.file")}
         </label>
         <input
           id="template-file"
@@ -179,7 +188,7 @@ function UploadTemplate() {
       {progress !== null && (
         <div
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={tr("templates.upload.progress")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
@@ -189,7 +198,7 @@ function UploadTemplate() {
         </div>
       )}
       <Button type="submit" className="w-full" disabled={progress !== null}>
-        Upload template
+        {tr("templates.upload.submit")}
       </Button>
     </form>
   );

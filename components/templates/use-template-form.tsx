@@ -7,10 +7,12 @@ import type { TemplateDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass, inputClass, TextField } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOES: Record<string, string> = { SIGNER: "signs", APPROVER: "approves", VIEWER: "views", CC: "gets a copy" };
+/** What a role's recipient does: its message in templates.use.does. */
+const DOES = { SIGNER: "signs", APPROVER: "approves", VIEWER: "views", CC: "getsCopy" } as const;
 
 /**
  * "Use template": one name and e-mail per role (and the DOCX's values), then the new draft opens in the
@@ -24,6 +26,7 @@ export function UseTemplateForm({
   t: Pick<TemplateDto, "id" | "name" | "kind" | "placeholders" | "anchors" | "roles">;
   onClose: () => void;
 }) {
+  const tr = useDashboardT();
   const router = useRouter();
   const { use } = useTemplateActions();
   const byRole = t.roles.length > 0;
@@ -33,13 +36,13 @@ export function UseTemplateForm({
   // A role still called by its place (s1, as an upload names them) reads "Signer 1".
   const label = (i: number) => {
     const name = byRole ? t.roles[i]?.name : undefined;
-    return name && !/^s\d+$/i.test(name) ? name : `Signer ${i + 1}`;
+    return name && !/^s\d+$/i.test(name) ? name : tr("templates.use.signer", { n: i + 1 });
   };
 
   return (
     <form
       className="space-y-4 rounded-xl border border-indigo-200 bg-white p-5 shadow-sm"
-      aria-label={`Use template ${t.name}`}
+      aria-label={tr("templates.use.label", { name: t.name })}
       onSubmit={async (e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
@@ -49,7 +52,7 @@ export function UseTemplateForm({
           email: String(f.get(`r${i}-email`) ?? "").trim(),
         }));
         const bad = people.findIndex((r) => !r.name || !EMAIL.test(r.email));
-        if (bad >= 0) return setError({ text: `${label(bad)} needs a name and a valid e-mail address.`, list: [] });
+        if (bad >= 0) return setError({ text: tr("templates.use.needsNameAndEmail", { who: label(bad) }), list: [] });
         const recipients: UseTemplateInput["recipients"] = byRole
           ? people.map((p, i) => ({ ...p, roleName: t.roles[i]!.signerRef }))
           : people.map((p, i) => ({ ...p, order: sequential ? i + 1 : 1 }));
@@ -72,24 +75,24 @@ export function UseTemplateForm({
             err instanceof ApiError
               ? [
                   ...err.errors.map((x) => `${x.field}: ${x.message}`),
-                  ...((err.details?.missing as string[] | undefined) ?? []).map((m) => `Missing: ${m}`),
+                  ...((err.details?.missing as string[] | undefined) ?? []).map((m) => tr("templates.use.missing", { name: m })),
                 ]
               : [];
-          setError({ text: unavailable(err) ? "Using templates is not available on this server yet." : plainError(err), list });
+          setError({ text: unavailable(err) ? tr("templates.use.unavailable") : plainError(err), list });
         }
       }}
     >
       <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold">New request from “{t.name}”</h2>
+        <h2 className="text-base font-semibold">{tr("templates.use.title", { name: t.name })}</h2>
         <Button variant="ghost" onClick={onClose}>
-          Close
+          {tr("templates.use.close")}
         </Button>
       </div>
       {error && <ErrorList error={error} />}
-      <TextField label="Request title" name="title" defaultValue={t.name} maxLength={500} />
+      <TextField label={tr("templates.use.requestTitle")} name="title" defaultValue={t.name} maxLength={500} />
       {t.kind === "DOCX" && t.placeholders.length > 0 && (
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-700">Document data</legend>
+          <legend className="text-sm font-semibold text-slate-700">{tr("templates.use.documentData")}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {t.placeholders.map((p) => (
               <div key={p}>
@@ -103,7 +106,9 @@ export function UseTemplateForm({
         </fieldset>
       )}
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-slate-700">{byRole ? "People" : "Signers"}</legend>
+        <legend className="text-sm font-semibold text-slate-700">
+          {byRole ? tr("templates.use.people") : tr("templates.use.signers")}
+        </legend>
         {Array.from({ length: count }, (_, i) => {
           const role = byRole ? t.roles[i] : undefined;
           return (
@@ -112,16 +117,21 @@ export function UseTemplateForm({
                 <span className="font-medium text-slate-800">{label(i)}</span>
                 {role && (
                   <span className="block text-xs text-slate-500">
-                    {DOES[role.role]} · step {role.order}
+                    {tr(`templates.use.does.${DOES[role.role]}`)} · {tr("templates.use.step", { step: role.order })}
                   </span>
                 )}
               </span>
-              <input aria-label={`${label(i)} name`} name={`r${i}-name`} placeholder="Name" className={inputClass} />
               <input
-                aria-label={`${label(i)} e-mail`}
+                aria-label={tr("templates.use.nameLabel", { who: label(i) })}
+                name={`r${i}-name`}
+                placeholder={tr("templates.use.namePlaceholder")}
+                className={inputClass}
+              />
+              <input
+                aria-label={tr("templates.use.emailLabel", { who: label(i) })}
                 name={`r${i}-email`}
                 type="email"
-                placeholder="E-mail"
+                placeholder={tr("templates.use.emailPlaceholder")}
                 className={inputClass}
               />
             </div>
@@ -130,25 +140,25 @@ export function UseTemplateForm({
         {!byRole && (
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="secondary" onClick={() => setCount(count + 1)}>
-              Add a signer
+              {tr("templates.use.addSigner")}
             </Button>
             {count > Math.max(refs.length, 1) && (
               <Button variant="ghost" onClick={() => setCount(count - 1)}>
-                Remove the last signer
+                {tr("templates.use.removeSigner")}
               </Button>
             )}
             <label className="ml-auto flex items-center gap-2 text-sm">
-              Order
+              {tr("templates.use.order")}
               <select name="sequential" defaultValue="yes" className={controlClass}>
-                <option value="yes">One after another (s1 first)</option>
-                <option value="no">All at once</option>
+                <option value="yes">{tr("templates.use.oneAfterAnother")}</option>
+                <option value="no">{tr("templates.use.allAtOnce")}</option>
               </select>
             </label>
           </div>
         )}
       </fieldset>
       <Button type="submit" disabled={use.isPending}>
-        {use.isPending ? "Creating the draft…" : "Create draft and place fields"}
+        {use.isPending ? tr("templates.use.creating") : tr("templates.use.create")}
       </Button>
     </form>
   );

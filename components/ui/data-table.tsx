@@ -1,3 +1,6 @@
+"use client";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
 /**
  * The dashboard's data tables: the bordered, scrolling frame, the header row and the body; the
  * caller gives the rows. A column is a label, or a label hidden below a breakpoint (`hideBelow`)
@@ -27,6 +30,7 @@ export function DataTable({
   testId?: string;
   children: React.ReactNode;
 }) {
+  const t = useDashboardT();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label} aria-busy={busy} data-testid={testId}>
@@ -39,7 +43,7 @@ export function DataTable({
             ))}
             {actions && (
               <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("common.table.actions")}</span>
               </th>
             )}
           </tr>

@@ -40,7 +40,8 @@ export function ErrorList({ error, most }: { error: ListedError; most?: number }
   );
 }
 
-export function Spinner({ label = "Loading" }: { label?: string }) {
+/** `label`: what is loading, without the ellipsis ("Loading requests"). */
+export function Spinner({ label }: { label: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-500">
       <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />

@@ -1,3 +1,6 @@
+"use client";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
 const tones: Record<string, string> = {
   DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
   IN_PROGRESS: "bg-sky-50 text-sky-700 ring-sky-300",
@@ -12,9 +15,32 @@ const tones: Record<string, string> = {
   APPROVED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
 };
 
-export const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace("_", " ");
+/** A request's or a recipient's status → its message in common.status. */
+const keys = {
+  DRAFT: "draft",
+  IN_PROGRESS: "inProgress",
+  COMPLETED: "completed",
+  DECLINED: "declined",
+  CANCELLED: "cancelled",
+  EXPIRED: "expired",
+  PENDING: "pending",
+  SENT: "sent",
+  VIEWED: "viewed",
+  SIGNED: "signed",
+  APPROVED: "approved",
+} as const;
+
+/** A status as the dashboard names it ("In progress"); one it does not know, from its own name. */
+export function useStatusLabel() {
+  const t = useDashboardT();
+  return (s: string) =>
+    Object.hasOwn(keys, s)
+      ? t(`common.status.${keys[s as keyof typeof keys]}`)
+      : s.charAt(0) + s.slice(1).toLowerCase().replace("_", " ");
+}
 
 export function StatusBadge({ status }: { status: string }) {
+  const statusLabel = useStatusLabel();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[status] ?? tones.DRAFT}`}

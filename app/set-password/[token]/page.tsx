@@ -11,11 +11,12 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { Alert } from "@/components/ui/feedback";
 import { linkButton } from "@/components/ui/button";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 // Public: the one-time link's token is the only credential. The page sends no Referer (the token is in
 // its path) and asks not to be indexed.
 export const metadata: Metadata = {
-  title: "Set your password – Signet",
+  title: t("auth.setPassword.metaTitle"),
   robots: { index: false, follow: false },
   referrer: "no-referrer",
 };
@@ -29,7 +30,7 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     return (
-      <AuthCard title="Set your password">
+      <AuthCard title={t("auth.setPassword.title")}>
         <Alert>{e.message}</Alert>
       </AuthCard>
     );
@@ -38,21 +39,24 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
   if (link.state === "UNKNOWN") notFound();
   if (link.state !== "VALID") {
     return (
-      <AuthCard title="This link cannot be used">
+      <AuthCard title={t("auth.setPassword.linkUnusable")}>
         <div className="space-y-4">
           <Alert kind="warning">{linkRefusal(link.state).message}</Alert>
           <Link href="/login" className={linkButton("secondary")}>
-            Go to the sign-in page
+            {t("auth.setPassword.toSignIn")}
           </Link>
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={link.purpose === "INVITE" ? "Welcome to Signet" : "Set a new password"}>
+    <AuthCard title={link.purpose === "INVITE" ? t("auth.setPassword.welcome") : t("auth.setPassword.newPasswordTitle")}>
       <p className="mb-4 text-sm text-slate-600">
-        {link.purpose === "INVITE" ? "Choose a password for your staff account" : "Choose a new password for"}{" "}
-        <b className="text-slate-900">{link.name}</b> ({link.email}).
+        {t.rich(link.purpose === "INVITE" ? "auth.setPassword.forInvite" : "auth.setPassword.forReset", {
+          name: link.name,
+          email: link.email,
+          b: (chunks) => <b className="text-slate-900">{chunks}</b>,
+        })}
       </p>
       <SetPasswordForm token={token} email={link.email} />
     </AuthCard>

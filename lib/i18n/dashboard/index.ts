@@ -1,17 +1,20 @@
 import { createTranslator } from "use-intl/core";
+import auth from "./auth.json";
 import common from "./common.json";
 import compose from "./compose.json";
+import outbox from "./outbox.json";
 import placer from "./placer.json";
 import requests from "./requests.json";
 import settings from "./settings.json";
 import templates from "./templates.json";
+import verify from "./verify.json";
 
 /**
  * The staff dashboard's messages (issue 23: English only for now, through the same library as the
  * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
  * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
  */
-export const dashboardMessages = { dashboard: { common, compose, placer, requests, settings, templates } };
+export const dashboardMessages = { dashboard: { auth, common, compose, outbox, placer, requests, settings, templates, verify } };
 
 export type DashboardMessages = typeof dashboardMessages;
 

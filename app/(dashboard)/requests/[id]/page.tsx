@@ -2,8 +2,9 @@ import { notFound } from "next/navigation";
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { requestInDashboard } from "@/lib/server/staff/environment";
 import { RequestDetail } from "@/components/requests/request-detail";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
-export const metadata = { title: "Request – Signet" };
+export const metadata = { title: dashboardT("requests.detail.metaTitle") };
 
 export default async function RequestPage({
   params,

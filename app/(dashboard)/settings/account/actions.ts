@@ -3,6 +3,7 @@ import type { ActionResult } from "@/lib/schemas/staff";
 import { changeOwnPassword } from "@/lib/server/staff/change-own-password";
 import { revokeStaffSession, signOutEverywhere } from "@/lib/server/staff/sessions";
 import { staffAction } from "@/lib/server/staff/staff-action";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 // The account page's mutations: always on the signed-in staff member's own account and sessions.
 const PAGE = "/settings/account";
@@ -15,14 +16,18 @@ export async function changePasswordAction(_prev: ActionResult | null, form: For
       password: str(form.get("password")),
       repeat: str(form.get("repeat")),
     });
-    return `Password changed.${r.otherSessionsEnded ? ` ${r.otherSessionsEnded} other browser${r.otherSessionsEnded === 1 ? " was" : "s were"} signed out.` : ""}`;
+    return r.otherSessionsEnded
+      ? t("settings.account.done.passwordChangedOthersOut", { count: r.otherSessionsEnded })
+      : t("settings.account.done.passwordChanged");
   });
 }
 
 export async function revokeSessionAction(sessionId: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
-    if (sessionId === staff.sessionId) return "Use Sign out for this browser.";
-    return (await revokeStaffSession(staff.id, sessionId)) ? "That browser is signed out." : "That session had already ended.";
+    if (sessionId === staff.sessionId) return t("settings.account.done.useSignOut");
+    return (await revokeStaffSession(staff.id, sessionId))
+      ? t("settings.account.done.sessionEnded")
+      : t("settings.account.done.sessionAlreadyEnded");
   });
 }
 
@@ -30,6 +35,6 @@ export async function revokeSessionAction(sessionId: string): Promise<ActionResu
 export async function signOutEverywhereAction(): Promise<ActionResult> {
   return staffAction(null, async (staff) => {
     const n = await signOutEverywhere(staff);
-    return `Signed out of ${n} session${n === 1 ? "" : "s"}.`;
+    return t("settings.account.done.signedOutEverywhere", { count: n });
   });
 }

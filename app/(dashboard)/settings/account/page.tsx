@@ -1,8 +1,9 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { listOwnSessions } from "@/lib/server/staff/sessions";
 import { Account } from "@/components/settings/account";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
-export const metadata = { title: "Your account – Signet" };
+export const metadata = { title: dashboardT("settings.account.metaTitle") };
 
 export default async function AccountPage() {
   const staff = await requireStaff("/settings/account");

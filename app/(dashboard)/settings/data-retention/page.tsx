@@ -2,8 +2,9 @@ import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { listPurgeRuns } from "@/lib/server/purge/list-purge-runs";
 import { config } from "@/lib/server/config";
 import { PurgeRuns } from "@/components/settings/purge-runs";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
-export const metadata = { title: "Data retention – Signet" };
+export const metadata = { title: dashboardT("settings.retention.metaTitle") };
 
 // Admin only: the sandbox purge's runs (every organization's sandbox data is purged by one job).
 export default async function DataRetentionPage() {
@@ -11,11 +12,12 @@ export default async function DataRetentionPage() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Data retention</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{dashboardT("settings.retention.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Sandbox signature requests are deleted {config.sandboxRetentionDays} days after they were created, with their documents,
-          recipients, events, mails and webhook deliveries; the purge runs every {config.purgeIntervalMinutes} minutes. Production
-          data is never purged.
+          {dashboardT("settings.retention.description", {
+            days: config.sandboxRetentionDays,
+            minutes: config.purgeIntervalMinutes,
+          })}
         </p>
       </div>
       <PurgeRuns runs={await listPurgeRuns()} />

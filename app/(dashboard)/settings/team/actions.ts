@@ -5,6 +5,7 @@ import { deactivateStaff, reactivateStaff } from "@/lib/server/staff/deactivate-
 import { inviteStaff } from "@/lib/server/staff/invite-staff";
 import { sendPasswordLink } from "@/lib/server/staff/reset-password";
 import { staffAction } from "@/lib/server/staff/staff-action";
+import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 // The team page's mutations. Each use case checks that the acting staff member is an active ADMIN of
 // the same organization (read from the store, not from the session); Next.js checks that a server
@@ -19,36 +20,35 @@ export async function inviteAction(_prev: ActionResult | null, form: FormData): 
       email: str(form.get("email")),
       role: str(form.get("role")) as "ADMIN" | "MEMBER",
     });
-    return `Invitation sent to ${m.email}. The link works once, for 72 hours.`;
+    return t("settings.team.done.invited", { email: m.email });
   });
 }
 
 export async function changeRoleAction(staffId: string, role: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
     const r = await changeRole(staff, staffId, role);
-    return r.changed ? `Role changed to ${r.role === "ADMIN" ? "admin" : "member"}.` : "The role was already that.";
+    if (!r.changed) return t("settings.team.done.roleUnchanged");
+    return r.role === "ADMIN" ? t("settings.team.done.roleChangedToAdmin") : t("settings.team.done.roleChangedToMember");
   });
 }
 
 export async function deactivateAction(staffId: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
     const r = await deactivateStaff(staff, staffId);
-    return `Deactivated; ${r.revokedSessions} open session${r.revokedSessions === 1 ? "" : "s"} ended.`;
+    return t("settings.team.done.deactivated", { count: r.revokedSessions });
   });
 }
 
 export async function reactivateAction(staffId: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
     await reactivateStaff(staff, staffId);
-    return "Reactivated: they can sign in again.";
+    return t("settings.team.done.reactivated");
   });
 }
 
 export async function sendPasswordLinkAction(staffId: string): Promise<ActionResult> {
   return staffAction(PAGE, async (staff) => {
     const r = await sendPasswordLink(staff, staffId);
-    return r.purpose === "RESET"
-      ? "A password reset link was mailed (valid 2 hours)."
-      : "The invitation was mailed again (valid 72 hours).";
+    return r.purpose === "RESET" ? t("settings.team.done.resetLinkMailed") : t("settings.team.done.invitationMailedAgain");
   });
 }

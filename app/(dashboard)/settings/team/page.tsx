@@ -1,8 +1,9 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { listStaff } from "@/lib/server/staff/list-staff";
 import { Team } from "@/components/settings/team";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
-export const metadata = { title: "Team – Signet" };
+export const metadata = { title: dashboardT("settings.team.metaTitle") };
 
 export default async function TeamPage() {
   const staff = await requireAdmin("/settings/team");

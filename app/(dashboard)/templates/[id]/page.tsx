@@ -1,7 +1,8 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { TemplateBuilder } from "@/components/templates/template-builder";
+import { dashboardT } from "@/lib/i18n/dashboard";
 
-export const metadata = { title: "Template – Signet" };
+export const metadata = { title: dashboardT("templates.builder.metaTitle") };
 
 export default async function TemplatePage({
   params,
