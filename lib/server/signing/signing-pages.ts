@@ -21,7 +21,6 @@ import type { PageWidth } from "@/lib/schemas/page-widths";
  * (page-cache.ts) under that PDF's SHA-256, so the URL's `v` and the cache agree on what is shown.
  */
 
-
 const RENDER_TIMEOUT_MS = 15_000;
 
 interface Served {
