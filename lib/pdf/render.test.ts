@@ -32,10 +32,12 @@ async function scanPdf(): Promise<Uint8Array> {
 }
 
 describe("renderPage (pdftoppm)", () => {
-  it("draws the asked page at the asked width, the page's proportions kept", async () => {
+  it("draws the asked page at the asked width, the page's proportions kept, as a compact PNG", async () => {
     const pdf = await textPdf();
     const one = await renderPage(pdf, { page: 2, pageSize: A4, width: 720 });
     expect(one.type).toBe("image/png");
+    expect(one.bytes[25]).toBe(3); // a palette (render-png.ts): a page of text
+    expect(one.bytes.length).toBeLessThan(20_000);
     expect(Buffer.from(one.bytes.subarray(1, 4)).toString("latin1")).toBe("PNG");
     expect(size(one.bytes)).toEqual({ width: 720, height: Math.round((720 * A4.height) / A4.width) });
     expect(one.width).toBe(720);

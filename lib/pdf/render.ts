@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { PdfError } from "./errors";
+import { encodeCompactPng, readPpm } from "./render-png";
 
 export interface RenderedPage {
   bytes: Uint8Array;
@@ -42,9 +43,18 @@ export function imageSize(pageSize: { width: number; height: number }, width: nu
   return { width: w, height: Math.max(1, Math.round(w * ratio)) };
 }
 
+/**
+ * The page drawn as pixels by pdftoppm, then written as the smallest of: a compact PNG (16 grey levels,
+ * and the few colours a logo or a coloured line adds, in a palette: a page of text is tens of kilobytes
+ * instead of hundreds), pdftoppm's own full-colour PNG when the page has too many colours for that, and,
+ * when that PNG is large (a photograph, a scan), a JPEG.
+ */
 export async function renderPage(pdf: Uint8Array, opts: RenderOptions): Promise<RenderedPage> {
   if (!Number.isInteger(opts.page) || opts.page < 1) throw new PdfError("OUT_OF_PAGE", `There is no page ${opts.page}`);
   const size = imageSize(opts.pageSize, opts.width);
+  const pixels = readPpm(await pdftoppm(pdf, [], opts.page, size, opts.timeoutMs));
+  const compact = encodeCompactPng(pixels);
+  if (compact) return { bytes: compact, type: "image/png", width: pixels.width, height: pixels.height };
   const png = await pdftoppm(pdf, ["-png"], opts.page, size, opts.timeoutMs);
   if (png.length <= PNG_BUDGET) return { bytes: png, type: "image/png", ...size };
   const jpeg = await pdftoppm(pdf, ["-jpeg", "-jpegopt", "quality=82,progressive=y"], opts.page, size, opts.timeoutMs);
