@@ -4101,7 +4101,9 @@ export interface operations {
   };
   signingPageText: {
     parameters: {
-      query?: never;
+      query?: {
+        v?: string;
+      };
       header?: never;
       path: {
         token: string;
