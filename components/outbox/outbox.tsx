@@ -1,16 +1,18 @@
 "use client";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { copySigningLink, useOutbox, useOutboxMessage } from "@/lib/client/outbox";
+import { copySigningLink, useOutbox, useOutboxMessage, useRetryMail, type UndeliveredMail } from "@/lib/client/outbox";
 import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
- * Mail written to DATA_DIR/outbox when no SMTP server is set, readable here. Signing and set-password
- * links are hidden (they are credentials); an admin can copy an invitation's signing link, which the
- * request's audit trail records.
+ * What mail went out and how: through the SMTP server (the last messages, their envelope), or written to
+ * DATA_DIR/outbox when no SMTP server is set (readable here). Mail that was tried and has not gone is
+ * listed first, with what the server said; an admin may queue a given-up one again. Signing and
+ * set-password links are hidden (they are credentials); an admin can copy an invitation's signing link,
+ * which the request's audit trail records.
  */
 export function Outbox({ isAdmin }: { isAdmin: boolean }) {
   const t = useDashboardT();
@@ -20,7 +22,17 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
   const unavailable = q.isError && q.error instanceof ApiError && (q.error.unavailable || q.error.status === 405);
   return (
     <section>
-      <PageHeader title={t("outbox.page.title")} description={t("outbox.page.description")} />
+      <PageHeader
+        title={t("outbox.page.title")}
+        description={
+          q.data?.delivery === "smtp"
+            ? q.data.smtpHost
+              ? t("outbox.page.viaSmtpHost", { host: q.data.smtpHost })
+              : t("outbox.page.viaSmtp")
+            : t("outbox.page.description")
+        }
+      />
+      {q.data && q.data.undelivered.length > 0 && <Undelivered mails={q.data.undelivered} isAdmin={isAdmin} />}
       {q.isPending ? (
         <Spinner label={t("outbox.page.loading")} />
       ) : unavailable ? (
@@ -29,12 +41,12 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
         </Alert>
       ) : q.isError ? (
         <Alert>{plainError(q.error)}</Alert>
-      ) : q.data.length === 0 ? (
+      ) : q.data.items.length === 0 ? (
         <EmptyState title={t("outbox.page.emptyTitle")}>{t("outbox.page.empty")}</EmptyState>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            {q.data.map((m) => (
+            {q.data.items.map((m) => (
               <li key={m.id}>
                 <button
                   type="button"
@@ -46,7 +58,7 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
                   <span className="block truncate text-sm font-medium">{m.subject}</span>
                   <span className="block truncate text-xs text-slate-500">
                     {t("outbox.page.to", { to: m.to })} · {formatDate(m.createdAt)}
-                    {!m.hasContent && ` · ${t("outbox.page.sentBySmtp")}`}
+                    {` · ${m.via === "smtp" ? t("outbox.page.sentBySmtp") : t("outbox.page.written")}`}
                   </span>
                 </button>
               </li>
@@ -87,6 +99,50 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
 }
 
 const SIGNING_KINDS = new Set(["invitation", "reminder"]);
+
+/** Mail of the requests that was tried and has not gone: what the server said, when it is tried again, or Retry. */
+function Undelivered({ mails, isAdmin }: { mails: UndeliveredMail[]; isAdmin: boolean }) {
+  const t = useDashboardT();
+  const retry = useRetryMail();
+  return (
+    <section aria-labelledby="undelivered-heading" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4">
+      <h2 id="undelivered-heading" className="text-base font-semibold text-red-900">
+        {t("outbox.undelivered.title", { count: mails.length })}
+      </h2>
+      <p className="mb-3 text-sm text-red-900">{t("outbox.undelivered.description")}</p>
+      <ul className="divide-y divide-red-100 rounded border border-red-100 bg-white">
+        {mails.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-start justify-between gap-3 px-3 py-2 text-sm">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {t("outbox.undelivered.what", { kind: m.kind, to: m.to ?? "?" })}{" "}
+                <a className="text-indigo-700 underline" href={`/requests/${m.requestId}`}>
+                  {m.requestTitle}
+                </a>
+              </p>
+              <p className="text-xs text-slate-700">
+                {m.status === "FAILED"
+                  ? t("outbox.undelivered.gaveUp", { attempts: m.attempts })
+                  : t("outbox.undelivered.retrying", {
+                      attempts: m.attempts,
+                      max: m.maxAttempts,
+                      at: m.nextAttemptAt ? formatDate(m.nextAttemptAt) : "—",
+                    })}
+              </p>
+              {m.lastError && <p className="mt-1 break-words font-mono text-xs text-red-800">{m.lastError}</p>}
+            </div>
+            {m.status === "FAILED" && isAdmin && (
+              <Button variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>
+                {t("outbox.undelivered.retry")}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {retry.isError && <Alert>{plainError(retry.error)}</Alert>}
+    </section>
+  );
+}
 
 /** The link in this mail is hidden; an admin may copy a signer's link (audited). */
 function SigningLinkNote({ id, canCopy }: { id: string; canCopy: boolean }) {

@@ -20,6 +20,21 @@ import {
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
+
+/** A mail of a request that was tried and has not gone (GET /outbox `undelivered`). */
+const zUndeliveredMail = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  to: z.string().nullable(),
+  requestId: z.uuid(),
+  requestTitle: z.string(),
+  status: z.enum(["RETRYING", "FAILED", "DELIVERED"]),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
 const AUTH_TEXT =
   "A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: " +
   "without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing " +
@@ -293,11 +308,19 @@ export const signingOps = {
     method: "GET",
     path: "/api/v1/enterprise/outbox",
     tag: "Mail",
-    summary: "Mail Signet sent or wrote to the outbox (when no SMTP_URL is set), newest first",
+    summary:
+      "How mail goes out, the mail that has not gone, and the last 200 messages sent or written to the outbox (when no SMTP_URL is set), newest first",
+    description:
+      "`delivery` is smtp (through SMTP_URL; `smtpHost` its host) or outbox (written to DATA_DIR/outbox). `undelivered`: the last 50 mails " +
+      "of this organization's requests that were tried and failed: RETRYING (the queue tries again at `nextAttemptAt`) or FAILED " +
+      "(given up; POST /outbox/undelivered/{id}/retry queues it again), with what the server said (`lastError`).",
     success: {
       status: 200,
       description: "Messages",
       data: z.object({
+        delivery: z.enum(["smtp", "outbox"]),
+        smtpHost: z.string().nullable(),
+        undelivered: z.array(zUndeliveredMail),
         items: z.array(
           z.object({
             id: z.string(),
@@ -313,6 +336,16 @@ export const signingOps = {
       }),
     },
     errors: [],
+  }),
+  retryUndeliveredMail: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/outbox/undelivered/{id}/retry",
+    tag: "Mail",
+    summary:
+      "Queue again a mail that was given up on (FAILED), with its attempts from none; recorded in the request's audit trail",
+    params: zIdParams,
+    success: { status: 200, description: "Queued again", data: zUndeliveredMail },
+    errors: [404, 409],
   }),
   getOutboxMessage: defineOperation({
     method: "GET",

@@ -44,6 +44,7 @@ export const errorCatalog = {
   WEBHOOK_NOT_FOUND: { status: 404, description: "No such webhook endpoint" },
   API_KEY_NOT_FOUND: { status: 404, description: "No such API key" },
   MESSAGE_NOT_FOUND: { status: 404, description: "No such message in the mail outbox" },
+  UNDELIVERED_MAIL_NOT_FOUND: { status: 404, description: "No such undelivered mail of this organization's requests" },
   STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
   PAGE_NOT_FOUND: { status: 404, description: "The document has no page with this number" },
 
@@ -57,6 +58,10 @@ export const errorCatalog = {
   REQUEST_CANCELLED: { status: 409, description: "The request was cancelled: nothing more can change" },
   REQUEST_EXPIRED: { status: 409, description: "The request expired: nothing more can change" },
   REQUEST_NOT_FULLY_SIGNED: { status: 409, description: "Not everyone who takes a turn has finished: it cannot be sealed yet" },
+  MAIL_NOT_FAILED: {
+    status: 409,
+    description: "This mail has not failed for good: it is still being tried (`details.status` RETRYING) or it went out",
+  },
   RECIPIENT_NOT_YOUR_TURN: { status: 409, description: "Recipients with a lower order have not finished yet" },
   RECIPIENT_ALREADY_INVITED: { status: 409, description: "The recipient has already been invited" },
   RECIPIENT_ALREADY_VIEWED: { status: 409, description: "The recipient has already opened the document" },

@@ -1,10 +1,10 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { jobs, mailLog, recipients, staffUsers } from "../db/schema";
+import { jobs, mailLog, recipients, signatureRequests, staffUsers } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { config } from "../config";
 import { isUuid } from "../scope";
@@ -17,10 +17,28 @@ const SECRET_KINDS = new Set(["signer-code"]);
 const scope = (auth: KeyAuth) => and(eq(mailLog.orgId, auth.orgId), eq(mailLog.environment, auth.environment))!;
 const fileOf = (id: string) => path.join(outboxDir(), `${id}.eml`);
 
+/** How this server delivers mail: through SMTP_URL (its host only: the URL may hold a password), or into the outbox. */
+function delivery(): { delivery: "smtp" | "outbox"; smtpHost: string | null } {
+  const url = process.env.SMTP_URL;
+  if (!url) return { delivery: "outbox", smtpHost: null };
+  try {
+    return { delivery: "smtp", smtpHost: new URL(url).host || null };
+  } catch {
+    return { delivery: "smtp", smtpHost: null };
+  }
+}
+
+/**
+ * GET /outbox: how mail goes out (`delivery`), the last 200 messages that went (through SMTP, or written
+ * to the outbox), and the mail of this organization's requests that has not gone: tried and failing
+ * (RETRYING, the queue tries again) or given up (FAILED, which POST /outbox/undelivered/{id}/retry queues again).
+ */
 export async function listOutbox(auth: KeyAuth) {
   const db = await getDb();
   const rows = await db.select().from(mailLog).where(scope(auth)).orderBy(desc(mailLog.createdAt)).limit(200);
   return {
+    ...delivery(),
+    undelivered: await undeliveredMail(auth),
     items: rows.map((m) => ({
       id: m.id,
       kind: m.kind,
@@ -32,6 +50,97 @@ export async function listOutbox(auth: KeyAuth) {
       hasContent: m.via === "outbox" && !SECRET_KINDS.has(m.kind),
     })),
   };
+}
+
+/** The jobs that write a request's mails (each carries its request and recipient). */
+const MAIL_JOBS = ["invitation", "notify", "signer-code"] as const;
+const payloadId = (key: "requestId" | "recipientId") => sql`(${jobs.payload}->>${sql.raw(`'${key}'`)})`;
+
+/** What a mail job writes, by the name the mail log gives it. */
+function mailKind(type: string, payload: Record<string, unknown>): string {
+  if (type === "invitation") return payload.reminder ? "reminder" : "invitation";
+  if (type === "notify") return typeof payload.kind === "string" ? payload.kind : "notify";
+  return type;
+}
+
+async function undeliveredMail(auth: KeyAuth, jobId?: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      job: jobs,
+      email: recipients.email,
+      name: recipients.name,
+      title: signatureRequests.title,
+      requestId: signatureRequests.id,
+    })
+    .from(jobs)
+    .innerJoin(signatureRequests, sql`${signatureRequests.id}::text = ${payloadId("requestId")}`)
+    .leftJoin(recipients, sql`${recipients.id}::text = ${payloadId("recipientId")}`)
+    .where(
+      and(
+        inArray(jobs.type, [...MAIL_JOBS]),
+        eq(signatureRequests.orgId, auth.orgId),
+        eq(signatureRequests.environment, auth.environment),
+        jobId
+          ? eq(jobs.id, jobId)
+          : or(eq(jobs.status, "FAILED"), and(inArray(jobs.status, ["QUEUED", "RUNNING"]), gt(jobs.attempts, 0))),
+      ),
+    )
+    .orderBy(desc(jobs.createdAt))
+    .limit(50);
+  return rows.map(({ job, email, name, title, requestId }) => ({
+    id: job.id,
+    kind: mailKind(job.type, job.payload),
+    to: email ? (name ? `${name} <${email}>` : email) : null,
+    requestId,
+    requestTitle: title,
+    status:
+      job.status === "FAILED" ? ("FAILED" as const) : job.status === "DONE" ? ("DELIVERED" as const) : ("RETRYING" as const),
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    // What the SMTP server or the connection said: for staff to act on (a wrong address, a server down).
+    lastError: job.lastError?.slice(0, 500) ?? null,
+    nextAttemptAt: job.status === "QUEUED" ? job.runAt.toISOString() : null,
+    createdAt: job.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * POST /outbox/undelivered/{id}/retry: a mail given up on (its job FAILED) is queued again, with its
+ * attempts from none, now; recorded in the request's audit trail. A mail still being tried, or one
+ * that went out, is a 409; another organization's or environment's, or a job that writes no mail, 404.
+ */
+export async function retryUndeliveredMail(auth: KeyAuth, id: string) {
+  if (!isUuid(id)) throw notFound("UNDELIVERED_MAIL_NOT_FOUND", "Undelivered mail");
+  const [mail] = await undeliveredMail(auth, id);
+  if (!mail) throw notFound("UNDELIVERED_MAIL_NOT_FOUND", "Undelivered mail");
+  if (mail.status !== "FAILED")
+    throw new AppError(
+      "MAIL_NOT_FAILED",
+      mail.status === "RETRYING" ? "This mail is still being tried; it needs no retry" : "This mail went out",
+      { details: { status: mail.status } },
+    );
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [queued] = await tx
+      .update(jobs)
+      .set({
+        status: "QUEUED",
+        attempts: 0,
+        runAt: new Date(),
+        lastError: null,
+        finishedAt: null,
+        lockedUntil: null,
+        lockedBy: null,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.status, "FAILED")))
+      .returning({ id: jobs.id });
+    if (!queued)
+      throw new AppError("MAIL_NOT_FAILED", "This mail was queued again meanwhile", { details: { status: "RETRYING" } });
+    const email = /<([^<>]+)>$/.exec(mail.to ?? "")?.[1] ?? mail.to;
+    await recordEvent(tx, mail.requestId, "mail.retried", keyActor(auth), { kind: mail.kind, email });
+    return { ...mail, status: "RETRYING" as const, attempts: 0, lastError: null, nextAttemptAt: new Date().toISOString() };
+  });
 }
 
 function decodePart(headers: string, body: string): string {

@@ -485,10 +485,30 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Mail Signet sent or wrote to the outbox (when no SMTP_URL is set), newest first */
+    /**
+     * How mail goes out, the mail that has not gone, and the last 200 messages sent or written to the outbox (when no SMTP_URL is set), newest first
+     * @description `delivery` is smtp (through SMTP_URL; `smtpHost` its host) or outbox (written to DATA_DIR/outbox). `undelivered`: the last 50 mails of this organization's requests that were tried and failed: RETRYING (the queue tries again at `nextAttemptAt`) or FAILED (given up; POST /outbox/undelivered/{id}/retry queues it again), with what the server said (`lastError`).
+     */
     get: operations["listOutbox"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/outbox/undelivered/{id}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queue again a mail that was given up on (FAILED), with its attempts from none; recorded in the request's audit trail */
+    post: operations["retryUndeliveredMail"];
     delete?: never;
     options?: never;
     head?: never;
@@ -946,6 +966,7 @@ export interface components {
         | "WEBHOOK_NOT_FOUND"
         | "API_KEY_NOT_FOUND"
         | "MESSAGE_NOT_FOUND"
+        | "UNDELIVERED_MAIL_NOT_FOUND"
         | "STAFF_MEMBER_NOT_FOUND"
         | "PAGE_NOT_FOUND"
         | "REQUEST_NOT_DRAFT"
@@ -956,6 +977,7 @@ export interface components {
         | "REQUEST_CANCELLED"
         | "REQUEST_EXPIRED"
         | "REQUEST_NOT_FULLY_SIGNED"
+        | "MAIL_NOT_FAILED"
         | "RECIPIENT_NOT_YOUR_TURN"
         | "RECIPIENT_ALREADY_INVITED"
         | "RECIPIENT_ALREADY_VIEWED"
@@ -5300,6 +5322,25 @@ export interface operations {
             statusText: string;
             message: string;
             data: {
+              /** @enum {string} */
+              delivery: "smtp" | "outbox";
+              smtpHost: string | null;
+              undelivered: {
+                /** Format: uuid */
+                id: string;
+                kind: string;
+                to: string | null;
+                /** Format: uuid */
+                requestId: string;
+                requestTitle: string;
+                /** @enum {string} */
+                status: "RETRYING" | "FAILED" | "DELIVERED";
+                attempts: number;
+                maxAttempts: number;
+                lastError: string | null;
+                nextAttemptAt: string | null;
+                createdAt: string;
+              }[];
               items: {
                 id: string;
                 kind: string;
@@ -5325,6 +5366,123 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  retryUndeliveredMail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued again */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              kind: string;
+              to: string | null;
+              /** Format: uuid */
+              requestId: string;
+              requestTitle: string;
+              /** @enum {string} */
+              status: "RETRYING" | "FAILED" | "DELIVERED";
+              attempts: number;
+              maxAttempts: number;
+              lastError: string | null;
+              nextAttemptAt: string | null;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
         headers: {
           [name: string]: unknown;
         };
