@@ -120,3 +120,42 @@ test("staff remind the signers whose turn it is, then cancel the request with a 
   const data = (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
   expect(data.status).toBe("CANCELLED");
 });
+
+test("on a request's page staff see the document, resend one invitation and copy one signing link, each in the audit trail", async ({
+  page,
+  request,
+}) => {
+  const email = `hana.${run}@example.com`;
+  const id = await sentRequest(request, `E2E recipient actions ${run}`, [
+    { name: "Hana Here", email, order: 1 },
+    { name: "Ivo Later", email: `ivo.${run}@example.com`, order: 2 },
+  ]);
+  await page.goto(`/requests/${id}`);
+  const resend = page.getByRole("button", { name: "Resend invitation" });
+  // Hana is invited by the queue (a moment after sending); Ivo waits for her, so only she has the actions.
+  await expect(async () => {
+    await page.reload();
+    await expect(resend).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(resend).toHaveCount(1);
+  await expect(page.locator("[data-preview-page='1'] canvas")).toBeVisible({ timeout: 30_000 });
+
+  await resend.click();
+  await expect(page.getByRole("status").filter({ hasText: `The invitation is on its way to ${email} again.` })).toBeVisible();
+  await page.getByRole("button", { name: "Copy signing link" }).click();
+  const link = page.getByLabel("Signing link of Hana Here");
+  await expect(link).toHaveValue(new RegExp(`/sign/${await linkToken(email)}$`));
+  const audit = page.getByRole("region", { name: "Audit trail" });
+  await expect(audit.getByText("Invitation sent again")).toBeVisible();
+  await expect(audit.getByText("Signing link copied")).toBeVisible();
+  // Field edits read as saves ("Fields edited (…)"), never one row per field; each of this request's two
+  // saves came between adding a recipient and the next (the grouping itself: lib/client/audit-view.test.ts).
+  await expect(audit.getByText("Fields edited (1 added)")).toHaveCount(2);
+  await expect(audit.getByText(/^Fields added/)).toHaveCount(0);
+  await screenshot(page, "request-recipient-actions");
+});
+
+/** The token of the signing link mailed to `email`. */
+async function linkToken(email: string): Promise<string> {
+  return (await linkFor(email)).split("/sign/")[1]!;
+}

@@ -14,8 +14,14 @@ import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import dynamic from "next/dynamic";
+import { auditRows, type AuditRow } from "@/lib/client/audit-view";
+import { RecipientActions } from "./recipient-actions";
 
 type T = ReturnType<typeof useDashboardT>;
+
+/** The document drawn by pdf.js: loaded in the browser only, once the page is open. */
+const DocumentPreview = dynamic(() => import("./document-preview"), { ssr: false });
 
 export function RequestDetail({ id, justSent }: { id: string; justSent: boolean }) {
   const t = useDashboardT();
@@ -208,6 +214,9 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                             {t("requests.detail.declined", { reason: x.declineReason })}
                           </span>
                         )}
+                        {r.status === "IN_PROGRESS" && (
+                          <RecipientActions requestId={r.id} recipient={x} onDone={() => void actions.refresh()} />
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -227,6 +236,13 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         </section>
         <AuditTrail key={r.updatedAt} id={r.id} recipients={r.recipients} />
       </div>
+
+      <section aria-labelledby="preview-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="preview-heading" className="mb-3 text-base font-semibold">
+          {r.status === "COMPLETED" ? t("requests.preview.sealed") : t("requests.preview.title", { version: r.document.version })}
+        </h2>
+        <DocumentPreview key={r.document.sha256} url={documentUrl(r.id, r.document.version)} pageCount={r.document.pageCount} />
+      </section>
     </div>
   );
 }
@@ -295,6 +311,9 @@ const EVENT_KEYS = {
   "recipient.added": "recipientAdded",
   "recipient.updated": "recipientUpdated",
   "recipient.removed": "recipientRemoved",
+  "recipient.invitation_resent": "invitationResent",
+  "recipient.signing_link.copied": "signingLinkCopied",
+  "mail.retried": "mailRetried",
   "fields.added": "fieldsAdded",
   "field.updated": "fieldUpdated",
   "field.removed": "fieldRemoved",
@@ -311,6 +330,17 @@ function describe(e: AuditEvent, t: T): string {
     typeof d.reason === "string" && d.reason ? t("requests.audit.quoted", { text: d.reason }) : null,
   ].filter(Boolean);
   return extra.length ? t("requests.audit.withDetails", { event: base, details: extra.join(", ") }) : base;
+}
+
+/** One save's field edits: "Fields edited (2 added, 1 changed)". */
+function describeEdits(row: Extract<AuditRow, { kind: "fields" }>, t: T): string {
+  const { added, changed, removed } = row.edits;
+  const parts = [
+    added && t("requests.audit.fieldsAdded", { count: added }),
+    changed && t("requests.audit.fieldsChanged", { count: changed }),
+    removed && t("requests.audit.fieldsRemoved", { count: removed }),
+  ].filter(Boolean);
+  return t("requests.audit.withDetails", { event: t("requests.audit.fieldsEdited"), details: parts.join(", ") });
 }
 
 /** A staff member by their label; "recipient:<id>" as the recipient's name; "api-key:<prefix>" as the key it was. */
@@ -360,14 +390,17 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {q.data.items.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
-                  <td className="py-2 pr-3">{describe(e, t)}</td>
-                  <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients, t)}</td>
-                  <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
-                </tr>
-              ))}
+              {auditRows(q.data.items).map((row) => {
+                const e = row.event;
+                return (
+                  <tr key={row.kind === "fields" ? row.id : e.id}>
+                    <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
+                    <td className="py-2 pr-3">{row.kind === "fields" ? describeEdits(row, t) : describe(e, t)}</td>
+                    <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients, t)}</td>
+                    <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

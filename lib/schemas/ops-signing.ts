@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zDocument, zField, zRecipient, zSignatureRequest } from "./requests";
+import { zDocument, zField, zRecipient, zRecipientParams, zSignatureRequest } from "./requests";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
 import {
@@ -94,6 +94,36 @@ export const signingOps = {
       data: z.object({ id: z.uuid(), reminded: z.array(z.object({ id: z.uuid(), email: z.string() })) }),
     },
     errors: [409],
+  }),
+  resendInvitation: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/resend",
+    tag: "Signature requests",
+    summary: "Mail one recipient's invitation again (the same link), while it is their turn; recorded in the audit trail",
+    description:
+      "IN_PROGRESS only (else 409 for the request's state); the recipient invited and not finished (PENDING: 409 RECIPIENT_NOT_YOUR_TURN; " +
+      "finished: their state's 409); a CC or an EMBEDDED recipient: 422. At most 2 a minute per recipient (429).",
+    params: zRecipientParams,
+    success: {
+      status: 200,
+      description: "Invitation queued",
+      data: z.object({ id: z.uuid(), email: z.string(), mailId: z.uuid() }),
+    },
+    errors: [404, 409, 422, 429],
+  }),
+  copyRecipientSigningLink: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/signing-link",
+    tag: "Signature requests",
+    summary:
+      "A recipient's signing link, for staff to hand over another way: admins and the request's creator, in the dashboard only; audited",
+    description:
+      "The link is a bearer credential: only a staff member signed in to the dashboard (the proxy's call) who is an ADMIN or created the " +
+      "request gets it (else 403 ADMIN_REQUIRED; an API key alone never does). While it is the recipient's turn, as for resend. " +
+      "Recorded as recipient.signing_link.copied.",
+    params: zRecipientParams,
+    success: { status: 200, description: "The signing link", data: z.object({ url: z.string(), recipientId: z.uuid() }) },
+    errors: [403, 404, 409, 422],
   }),
   resealRequest: defineOperation({
     method: "POST",

@@ -58,7 +58,7 @@ describe("GET /outbox: how mail goes out, and what has not gone", () => {
     expect(job.status).toBe("QUEUED");
 
     const first = await call("GET", "/api/v1/enterprise/outbox", { key });
-    const [u] = first.body.data.undelivered;
+    const u = first.body.data.undelivered[0]!;
     expect(u).toMatchObject({
       id: job.id,
       kind: "invitation",

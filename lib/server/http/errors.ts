@@ -102,6 +102,7 @@ export const errorCatalog = {
   FIELD_PLACEMENT_INVALID: { status: 422, description: "A field cannot be placed as given (page, box, recipient, radio group)" },
   RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
   EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },
+  RECIPIENT_EMBEDDED: { status: 422, description: "An EMBEDDED recipient is never mailed: ask for a signing URL instead" },
   RECIPIENT_NOT_EMBEDDED: { status: 422, description: "Only an EMBEDDED recipient has a signing URL" },
   RECIPIENT_IS_CC: { status: 422, description: "A CC recipient has nothing to sign, so no signing URL" },
   NO_DECIDING_RECIPIENT: { status: 422, description: "Sending needs at least one SIGNER or APPROVER" },

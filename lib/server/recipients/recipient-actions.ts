@@ -1,0 +1,98 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { KeyAuth } from "../auth/authenticate";
+import { getDb } from "../db";
+import { auditEvents, staffUsers } from "../db/schema";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { config } from "../config";
+import { AppError, notFound } from "../http/errors";
+import { enqueue } from "../jobs/queue";
+import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
+import { isUuid } from "../scope";
+import { signingToken } from "../signing/tokens";
+import { findVisibleRequest, loadRecipients } from "../requests/load-request";
+import { assertRequestStatus } from "../requests/request-state";
+import { assertRecipientStatus } from "./recipient-state";
+import type { Queryable } from "../db";
+import type { RequestRow } from "../requests/request-state";
+
+/**
+ * What staff do for one recipient of a sent request (issue 24, part 3), from the request's page: mail
+ * the invitation again, or take the signing link to hand it over another way. Both only while it is
+ * the recipient's turn (invited, not finished), each recorded in the audit trail.
+ */
+
+/** A recipient whose link is live: the request IN_PROGRESS, their turn (invited, not done), mailed or embedded as `delivery` says. */
+async function recipientInTurn(db: Queryable, auth: KeyAuth, id: string, recipientId: string, action: string) {
+  const req = await findVisibleRequest(db, auth, id);
+  if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+  const r = (await loadRecipients(db, req.id)).find((x) => x.id === recipientId);
+  if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+  assertRequestStatus(req, ["IN_PROGRESS"], (s) => `The request is ${s}: there is no one to ${action}`);
+  if (r.role === "CC")
+    throw new AppError("RECIPIENT_IS_CC", `A CC recipient has nothing to sign: there is no invitation to ${action}`);
+  // A viewer's turn ends as they open the link; a signer's or an approver's when they finish.
+  const live = r.role === "VIEWER" ? ["SENT"] : ["SENT", "VIEWED"];
+  assertRecipientStatus(r, live as never, (s) =>
+    s === "PENDING"
+      ? "It is not this recipient's turn yet: they are invited when the ones before them finish"
+      : `This recipient is ${s}: their turn is over`,
+  );
+  return { req, r };
+}
+
+/** At most this many resends a minute per recipient: a button pressed again is not a mail bomb. */
+const RESENDS_PER_MINUTE = 2;
+
+/** POST …/recipients/{rid}/resend: the invitation mailed again (a new mail with the same link), audited. */
+export async function resendInvitation(auth: KeyAuth, id: string, recipientId: string) {
+  const db = await getDb();
+  const { r } = await recipientInTurn(db, auth, id, recipientId, "resend");
+  if (r.delivery === "EMBEDDED")
+    throw new AppError("RECIPIENT_EMBEDDED", "An EMBEDDED recipient is never mailed: ask for a signing URL to frame instead");
+  const limit = await takeNamedToken(`resend:${r.id}`, RESENDS_PER_MINUTE);
+  if (!limit.allowed)
+    throw new AppError("RATE_LIMITED", `This invitation was just sent again; retry in ${limit.resetSeconds} s`, {
+      headers: rateHeaders(limit),
+    });
+  return db.transaction(async (tx) => {
+    const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
+    assertRequestStatus(req, ["IN_PROGRESS"], (s) => `The request is ${s}: there is no one to resend to`);
+    const job = await enqueue(tx, "invitation", { requestId: req.id, recipientId: r.id });
+    await recordEvent(tx, req.id, "recipient.invitation_resent", keyActor(auth), { recipientId: r.id, email: r.email });
+    return { id: r.id, email: r.email, mailId: job };
+  });
+}
+
+/**
+ * POST …/recipients/{rid}/signing-link: the recipient's signing link, for staff to hand over another way
+ * (a chat, a phone call). A bearer credential, so only for a staff member signed in to the dashboard who
+ * is an ADMIN of the organization or who created the request; an API key alone never gets one (as with
+ * the outbox's copy). Recorded as `recipient.signing_link.copied`, naming who took it.
+ */
+export async function copyRecipientSigningLink(auth: KeyAuth, id: string, recipientId: string) {
+  const db = await getDb();
+  const staff = auth.staff;
+  const [me] = staff && isUuid(staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id)) : [];
+  if (!me || me.deactivatedAt || me.orgId !== auth.orgId)
+    throw new AppError("ADMIN_REQUIRED", "Only staff signed in to the dashboard can copy a signing link");
+  const { req, r } = await recipientInTurn(db, auth, id, recipientId, "copy a link for");
+  if (me.role !== "ADMIN" && (await creatorOf(db, req)) !== `staff:${me.id}`)
+    throw new AppError("ADMIN_REQUIRED", "Only an admin or the staff member who created the request can copy a signing link");
+  const url = `${config.publicBaseUrl}/sign/${await signingToken(db, r.id)}`;
+  await db.transaction(async (tx) => {
+    await recordEvent(tx, req.id, "recipient.signing_link.copied", keyActor(auth), { recipientId: r.id, email: r.email });
+  });
+  return { url, recipientId: r.id };
+}
+
+/** Who created the request, as its first audit event names them ("staff:<id>", "api-key:<prefix>"). */
+async function creatorOf(db: Queryable, req: RequestRow): Promise<string | null> {
+  const [created] = await db
+    .select({ actor: auditEvents.actor })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.requestId, req.id), eq(auditEvents.type, "request.created")))
+    .orderBy(asc(auditEvents.createdAt))
+    .limit(1);
+  return created?.actor ?? null;
+}
