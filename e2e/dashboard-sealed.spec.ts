@@ -121,8 +121,9 @@ test("staff remind the signers whose turn it is, then cancel the request with a 
   expect(data.status).toBe("CANCELLED");
 });
 
-test("on a request's page staff see the document, resend one invitation and copy one signing link, each in the audit trail", async ({
+test("on a request's page staff see the document, resend one invitation and copy one signing link, each in the audit trail; the list then says who signed", async ({
   page,
+  browser,
   request,
 }) => {
   const email = `hana.${run}@example.com`;
@@ -153,6 +154,29 @@ test("on a request's page staff see the document, resend one invitation and copy
   await expect(audit.getByText("Fields edited (1 added)")).toHaveCount(2);
   await expect(audit.getByText(/^Fields added/)).toHaveCount(0);
   await screenshot(page, "request-recipient-actions");
+
+  // Hana signs from the copied link; the list says who has signed (issue 24, part 2).
+  const signer = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const sp = await signer.newPage();
+  await sp.goto(await link.inputValue());
+  await sp.getByRole("button", { name: "Hana Here signature" }).click();
+  const dialog = sp.getByRole("dialog", { name: "Add your signature" });
+  await dialog.getByRole("tab", { name: "Type" }).click();
+  await dialog.getByRole("button", { name: "Use this signature" }).click();
+  await sp.getByLabel("I agree to sign this document electronically").check();
+  await sp.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(sp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
+  await signer.close();
+  await page.goto("/requests");
+  const row = page.getByRole("row").filter({ hasText: `E2E recipient actions ${run}` });
+  await expect(row.getByText("1 of 2 signed")).toBeVisible();
+  await expect(row.getByText("Hana Here ✓")).toBeVisible();
+  // Ivo's turn came with Hana's signature: he is invited by the queue a moment later.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText("Ivo Later waiting")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await screenshot(page, "requests-list");
 });
 
 /** The token of the signing link mailed to `email`. */

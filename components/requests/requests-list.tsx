@@ -13,15 +13,52 @@ import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
+type Summary = NonNullable<ReturnType<typeof useRequestList>["data"]>["pages"][number]["items"][number];
+
+/** "Ann ✓ · Bob waiting · Cy later": each recipient with where they are. */
+function RecipientStates({ recipients, requestStatus }: { recipients: Summary["recipients"]; requestStatus: Summary["status"] }) {
+  const t = useDashboardT();
+  if (!recipients.length) return <span>{t("requests.list.noRecipients")}</span>;
+  const stateOf = (x: Summary["recipients"][number]) => {
+    if (x.role === "CC") return t("requests.list.state.copy", { name: x.name });
+    if (x.status === "SIGNED" || x.status === "APPROVED" || (x.role === "VIEWER" && x.status === "VIEWED"))
+      return t("requests.list.state.done", { name: x.name });
+    if (x.status === "DECLINED") return t("requests.list.state.declined", { name: x.name });
+    // A draft's recipients wait for nothing yet; an ended request's no longer do.
+    if (requestStatus !== "IN_PROGRESS") return x.name;
+    if (x.status === "PENDING") return t("requests.list.state.later", { name: x.name });
+    return t("requests.list.state.waiting", { name: x.name });
+  };
+  return (
+    <ul className="flex flex-wrap gap-x-1 text-sm">
+      {recipients.map((x, i) => (
+        <li key={x.id} title={x.email}>
+          {stateOf(x)}
+          {i < recipients.length - 1 && " ·"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The words only a screen reader reads (a link's request title). */
 const hidden = (chunks: React.ReactNode) => <span className="sr-only">{chunks}</span>;
 
-export function RequestsList() {
+/** `me`: the signed-in staff member as the audit trail names them (staff:<id>), for "Created by: me". */
+export function RequestsList({ me }: { me: string }) {
   const t = useDashboardT();
   const statusLabel = useStatusLabel();
   const [status, setStatus] = useState<RequestStatus | "">("");
   const [search, setSearch] = useState("");
-  const q = useRequestList(status || undefined);
+  const [mine, setMine] = useState(false);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const q = useRequestList({
+    status: status || undefined,
+    createdBy: mine ? me : undefined,
+    createdFrom: from || undefined,
+    createdTo: to || undefined,
+  });
   const all = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
   const needle = search.trim().toLowerCase();
   const items = needle ? all.filter((r) => r.title.toLowerCase().includes(needle)) : all;
@@ -53,6 +90,46 @@ export function RequestsList() {
             ))}
           </select>
         </div>
+        <div className="w-40">
+          <label htmlFor="creator-filter" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("requests.list.createdBy")}
+          </label>
+          <select
+            id="creator-filter"
+            className={inputClass}
+            value={mine ? "me" : ""}
+            onChange={(e) => setMine(e.target.value === "me")}
+          >
+            <option value="">{t("requests.list.anyone")}</option>
+            <option value="me">{t("requests.list.me")}</option>
+          </select>
+        </div>
+        <div className="w-40">
+          <label htmlFor="created-from" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("requests.list.createdFrom")}
+          </label>
+          <input
+            id="created-from"
+            type="date"
+            className={inputClass}
+            value={from}
+            max={to || undefined}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div className="w-40">
+          <label htmlFor="created-to" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("requests.list.createdTo")}
+          </label>
+          <input
+            id="created-to"
+            type="date"
+            className={inputClass}
+            value={to}
+            min={from || undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
         <div className="min-w-56 flex-1 sm:max-w-sm">
           <label htmlFor="search" className="mb-1 block text-sm font-medium text-slate-700">
             {t("requests.list.search")}
@@ -75,7 +152,7 @@ export function RequestsList() {
       ) : q.isError ? (
         <Alert title={t("requests.list.loadFailed")}>{plainError(q.error)}</Alert>
       ) : items.length === 0 ? (
-        needle || status ? (
+        needle || status || mine || from || to ? (
           <EmptyState title={t("requests.list.noMatchTitle")}>
             {needle && q.hasNextPage ? t("requests.list.noMatchLoadedOnly") : t("requests.list.noMatch")}
           </EmptyState>
@@ -101,7 +178,6 @@ export function RequestsList() {
             t("requests.list.columns.title"),
             t("requests.list.columns.status"),
             { label: t("requests.list.columns.recipients"), hideBelow: "sm" },
-            { label: t("requests.list.columns.pages"), hideBelow: "md" },
             { label: t("requests.list.columns.created"), hideBelow: "md" },
           ]}
           actions
@@ -118,10 +194,22 @@ export function RequestsList() {
                 {r.sealError && r.status === "IN_PROGRESS" && (
                   <span className="ml-2 text-xs font-medium text-red-700">{t("requests.list.sealingFailed")}</span>
                 )}
+                {r.progress.total > 0 && r.status !== "DRAFT" && (
+                  <span className="mt-1 block text-xs text-slate-600">
+                    {t("requests.list.progress", { done: r.progress.done, total: r.progress.total })}
+                  </span>
+                )}
               </td>
-              <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{r.recipientCount}</td>
-              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{r.document.pageCount}</td>
-              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(r.createdAt)}</td>
+              <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
+                <RecipientStates recipients={r.recipients} requestStatus={r.status} />
+              </td>
+              <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
+                <span className="block">{formatDate(r.createdAt)}</span>
+                {r.createdBy && <span className="block text-xs">{t("requests.list.by", { name: r.createdBy.name })}</span>}
+                {r.expiresAt && r.status === "IN_PROGRESS" && (
+                  <span className="block text-xs">{t("requests.list.expires", { date: formatDate(r.expiresAt) })}</span>
+                )}
+              </td>
               <td className="px-4 py-3 text-right">
                 {r.status === "DRAFT" ? (
                   <Link href={`/requests/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">

@@ -14,18 +14,26 @@ import type {
 
 const SR = "/signature-requests";
 export const requestKeys = {
-  list: (status?: RequestStatus) => ["requests", "list", status ?? "ALL"] as const,
+  list: (filters: RequestFilters = {}) => ["requests", "list", filters] as const,
   one: (id: string) => ["requests", "one", id] as const,
   audit: (id: string) => ["requests", "audit", id] as const,
 };
 
-export function useRequestList(status?: RequestStatus) {
+/** The list's filters (GET /signature-requests): status, who created it (an actor: staff:<id>), created between two days. */
+export interface RequestFilters {
+  status?: RequestStatus;
+  createdBy?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+export function useRequestList(filters: RequestFilters = {}) {
   return useInfiniteQuery({
-    queryKey: requestKeys.list(status),
+    queryKey: requestKeys.list(filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const q = new URLSearchParams({ limit: "25" });
-      if (status) q.set("status", status);
+      for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
       if (pageParam) q.set("cursor", pageParam);
       return api<RequestPage>(`${SR}?${q}`);
     },

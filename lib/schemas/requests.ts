@@ -28,11 +28,41 @@ export const zCreateRequest = z
     path: ["documentFile"],
   });
 
-export const zListRequestsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-  status: zRequestStatus.optional(),
-});
+/** A day (2026-11-25) or an instant (2026-11-25T09:30:00Z) of a list's created-between filter. */
+const zListDate = z
+  .string()
+  .max(40)
+  .refine((s) => /^\d{4}-\d{2}-\d{2}($|T)/.test(s) && !Number.isNaN(Date.parse(s)), {
+    error: "a date (YYYY-MM-DD) or an ISO 8601 instant",
+  });
+
+export const zListRequestsQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    status: zRequestStatus.optional(),
+    /** Who created it, as the audit trail names actors: staff:<id> or api-key:<prefix>. */
+    createdBy: z
+      .string()
+      .max(200)
+      .regex(/^(staff|api-key):[\w-]+$/, { error: "createdBy is staff:<id> or api-key:<prefix>" })
+      .optional(),
+    /** Created at or after (a day: from its start, UTC). */
+    createdFrom: zListDate.optional(),
+    /** Created before the end of (a day: its end, UTC). */
+    createdTo: zListDate.optional(),
+  })
+  .refine((q) => !q.createdFrom || !q.createdTo || listBound(q.createdFrom, "from") <= listBound(q.createdTo, "to"), {
+    error: "createdFrom is after createdTo",
+    path: ["createdFrom"],
+  });
+
+/** A created-between bound as an instant: a bare day is the start of it (from) or the start of the next (to, exclusive). */
+export function listBound(s: string, side: "from" | "to"): Date {
+  const d = new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
+  if (s.length === 10 && side === "to") d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
 
 /**
  * SIGNER fills in their fields and signs; APPROVER approves (or declines) the document, has no
@@ -154,6 +184,12 @@ export type FieldDto = z.infer<typeof zField>;
 
 export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true }).extend({
   recipientCount: z.number().int(),
+  /** Each recipient, in order, with their state: the list says who has signed ("Ann ✓ · Bob waiting"). */
+  recipients: z.array(zRecipient.pick({ id: true, name: true, email: true, role: true, order: true, status: true })),
+  /** Of the recipients who take a turn (signers, approvers, viewers), how many have done it. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Who created it: the actor as the audit trail names it, and how to show it. */
+  createdBy: z.object({ actor: z.string(), name: z.string() }).nullable(),
 });
 export const zRequestList = z.object({ items: z.array(zRequestSummary), nextCursor: z.string().nullable() });
 

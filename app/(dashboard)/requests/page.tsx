@@ -5,6 +5,6 @@ import { dashboardT } from "@/lib/i18n/dashboard";
 export const metadata = { title: dashboardT("requests.list.metaTitle") };
 
 export default async function RequestsPage() {
-  await requireStaff("/requests");
-  return <RequestsList />;
+  const staff = await requireStaff("/requests");
+  return <RequestsList me={`staff:${staff.id}`} />;
 }

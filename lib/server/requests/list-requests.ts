@@ -1,9 +1,10 @@
 import "server-only";
 import type { RequestStatus } from "@/lib/schemas/states";
-import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { documentVersions, recipients, signatureRequests } from "../db/schema";
+import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
+import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
 import { requestScope } from "../scope";
 import { toDocumentDto, toRequestHeader } from "./load-request";
 import { decodeCursor, encodeCursor } from "../http/cursor";
@@ -12,12 +13,39 @@ interface ListQuery {
   limit: number;
   cursor?: string;
   status?: RequestStatus;
+  createdBy?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** How a creator is shown: a staff member by name ("Ann Lee <ann@…> (staff)" → "Ann Lee"), a key by its prefix. */
+function creatorName(actor: string, label: string | null): string {
+  if (label) return label.replace(/\s*<[^>]*>\s*\(staff\)$/, "").trim() || label;
+  if (actor.startsWith("api-key:")) return `API key ${actor.slice("api-key:".length)}…`;
+  return actor;
 }
 
 export async function listRequests(auth: KeyAuth, q: ListQuery) {
   const db = await getDb();
   const conds = [requestScope(auth)];
   if (q.status) conds.push(eq(signatureRequests.status, q.status));
+  if (q.createdFrom) conds.push(gte(signatureRequests.createdAt, listBound(q.createdFrom, "from")));
+  if (q.createdTo) conds.push(lt(signatureRequests.createdAt, listBound(q.createdTo, "to")));
+  if (q.createdBy)
+    conds.push(
+      exists(
+        db
+          .select({ one: auditEvents.id })
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.requestId, signatureRequests.id),
+              eq(auditEvents.type, "request.created"),
+              eq(auditEvents.actor, q.createdBy),
+            ),
+          ),
+      ),
+    );
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     conds.push(
@@ -35,7 +63,7 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   const ids = page.map((r) => r.id);
-  const [docs, counts] = ids.length
+  const [docs, recs, creators] = ids.length
     ? await Promise.all([
         db
           .selectDistinctOn([documentVersions.requestId])
@@ -43,20 +71,45 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
           .where(inArray(documentVersions.requestId, ids))
           .orderBy(documentVersions.requestId, desc(documentVersions.version)),
         db
-          .select({ requestId: recipients.requestId, n: count() })
+          .select({
+            requestId: recipients.requestId,
+            id: recipients.id,
+            name: recipients.name,
+            email: recipients.email,
+            role: recipients.role,
+            order: recipients.order,
+            status: recipients.status,
+          })
           .from(recipients)
           .where(inArray(recipients.requestId, ids))
-          .groupBy(recipients.requestId),
+          .orderBy(asc(recipients.order), asc(recipients.createdAt)),
+        db
+          .selectDistinctOn([auditEvents.requestId], {
+            requestId: auditEvents.requestId,
+            actor: auditEvents.actor,
+            label: auditEvents.actorLabel,
+          })
+          .from(auditEvents)
+          .where(and(inArray(auditEvents.requestId, ids), eq(auditEvents.type, "request.created")))
+          .orderBy(auditEvents.requestId, asc(auditEvents.createdAt)),
       ])
-    : [[], []];
+    : [[], [], []];
   const docOf = new Map(docs.map((d) => [d.requestId, d]));
-  const countOf = new Map(counts.map((c) => [c.requestId, Number(c.n)]));
+  const recsOf = new Map<string, typeof recs>();
+  for (const x of recs) recsOf.set(x.requestId, [...(recsOf.get(x.requestId) ?? []), x]);
+  const creatorOf = new Map(creators.map((c) => [c.requestId, { actor: c.actor, name: creatorName(c.actor, c.label) }]));
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({
       ...toRequestHeader(r),
       document: toDocumentDto(docOf.get(r.id)!),
-      recipientCount: countOf.get(r.id) ?? 0,
+      recipientCount: recsOf.get(r.id)?.length ?? 0,
+      recipients: (recsOf.get(r.id) ?? []).map(({ requestId: _, ...x }) => x),
+      progress: {
+        done: (recsOf.get(r.id) ?? []).filter((x) => takesTurn(x.role) && isDone(x)).length,
+        total: (recsOf.get(r.id) ?? []).filter((x) => takesTurn(x.role)).length,
+      },
+      createdBy: creatorOf.get(r.id) ?? null,
     })),
     nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };

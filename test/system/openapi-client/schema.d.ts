@@ -1430,6 +1430,9 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+        createdBy?: string;
+        createdFrom?: string;
+        createdTo?: string;
       };
       header?: never;
       path?: never;
@@ -1483,6 +1486,25 @@ export interface operations {
                 /** @enum {string} */
                 dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
                 recipientCount: number;
+                recipients: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  email: string;
+                  /** @enum {string} */
+                  role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                  order: number;
+                  /** @enum {string} */
+                  status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                }[];
+                progress: {
+                  done: number;
+                  total: number;
+                };
+                createdBy: {
+                  actor: string;
+                  name: string;
+                } | null;
               }[];
               nextCursor: string | null;
             };
