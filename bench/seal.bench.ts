@@ -48,20 +48,15 @@ const certificate = {
       email: "alice@example.com",
       role: "SIGNER",
       order: 1,
-      status: "SIGNED",
+      sentAt: "2026-11-22T09:00:00.000Z",
+      viewedAt: "2026-11-22T09:30:00.000Z",
       signedAt: "2026-11-22T10:00:00.000Z",
       ip: "203.0.113.10",
       userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+      signature: { kind: "image" as const, bytes: SIGNATURE_PNG },
     },
-    { name: "Carol Copy", email: "carol@example.com", role: "CC", order: 2, status: "PENDING" },
+    { name: "Carol Copy", email: "carol@example.com", role: "CC", order: 2 },
   ],
-  events: Array.from({ length: 12 }, (_, i) => ({
-    at: new Date(Date.UTC(2026, 10, 22, 9, i)).toISOString(),
-    type: i ? "recipient.viewed" : "request.sent",
-    actor: "recipient:rc_1",
-    ip: "203.0.113.10",
-    userAgent: "Mozilla/5.0",
-  })),
 };
 
 async function child(mode: "baseline" | "seal", dir: string): Promise<void> {

@@ -135,14 +135,18 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   const file = path.join(dir, "sealed.pdf");
   fs.writeFileSync(file, await pdf.body());
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  expect(text).toContain(`${ada.name} <${ada.email}> Role: APPROVER · Order: 1 · Status: APPROVED`);
+  // Each block: the name, then the e-mail with the role in words and the order (issue 24); its rows are a
+  // table, which plain pdftotext reads as the labels, then the values.
+  expect(text).toContain(`${ada.name} ${ada.email} · Approver · Order 1`);
   // The certificate writes times in the request's zone (UTC here) to the second (issue 23); the API keeps ISO 8601.
   const approvedAt = (adaRow.approvedAt as string).replace("T", " ").replace(/\.\d+Z$/, " UTC");
-  expect(text).toContain(`Approved at: ${approvedAt}`);
-  expect(text).toContain(`${sam.name} <${sam.email}> Role: SIGNER · Order: 2 · Status: SIGNED`);
-  expect(text).toContain(`${vic.name} <${vic.email}> Role: VIEWER · Order: 3 · Status: VIEWED`);
-  expect(text).toMatch(/Viewed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
-  expect(text).toContain("recipient.approved");
+  expect(text).toContain("Approved at");
+  expect(text).toContain(approvedAt);
+  expect(text).toContain(`${sam.name} ${sam.email} · Signer · Order 2`);
+  expect(text).toContain(`${vic.name} ${vic.email} · Viewer · Order 3`);
+  expect(text).toContain("Viewed at");
+  // The events are the audit trail's, not the certificate's.
+  expect(text).not.toContain("recipient.approved");
   const sig = execFileSync("pdfsig", [file], { encoding: "utf8" });
   expect(sig).toContain("Signature is Valid.");
 });

@@ -217,6 +217,28 @@ export async function pdftotextWords(pdf: Uint8Array): Promise<PopplerWord[]> {
   }
 }
 
+/**
+ * The text of one page (1-based) as it looks: the words that share a baseline and a size (the same
+ * bottom edge) make one line, left to right, single-spaced. A table's label and its value read as one
+ * line ("Signed at 2026-…"), where plain `pdftotext` reads a column after the other.
+ */
+export async function pdfTextLines(pdf: Uint8Array, page: number): Promise<string> {
+  const lines = new Map<string, PopplerWord[]>();
+  for (const w of (await pdftotextWords(pdf)).filter((w) => w.page === page)) {
+    const key = w.yMax.toFixed(1);
+    lines.set(key, [...(lines.get(key) ?? []), w]);
+  }
+  return [...lines.values()]
+    .sort((a, b) => a[0]!.yMax - b[0]!.yMax)
+    .map((ws) =>
+      ws
+        .sort((a, b) => a.xMin - b.xMin)
+        .map((w) => w.text)
+        .join(" "),
+    )
+    .join("\n");
+}
+
 /** Plain text of a PDF from `pdftotext` (reading order, UTF-8). */
 export async function pdftotext(pdf: Uint8Array): Promise<string> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "signet-pdftotext-"));
@@ -238,6 +260,8 @@ export interface PdfImageInfo {
   type: string;
   /** "image" (Flate), "jpeg", ... */
   enc: string;
+  /** The image's object number: one image drawn in several places is listed once per place, with the same number. */
+  object: number;
 }
 
 /** Images per page from `pdfimages -list`. */
@@ -252,7 +276,14 @@ export async function pdfimagesList(pdf: Uint8Array): Promise<PdfImageInfo[]> {
       .slice(2)
       .map((l) => l.trim().split(/\s+/))
       .filter((c) => c.length > 5 && /^\d+$/.test(c[0] ?? ""))
-      .map((c) => ({ page: Number(c[0]), type: c[2] ?? "", width: Number(c[3]), height: Number(c[4]), enc: c[8] ?? "" }));
+      .map((c) => ({
+        page: Number(c[0]),
+        type: c[2] ?? "",
+        width: Number(c[3]),
+        height: Number(c[4]),
+        enc: c[8] ?? "",
+        object: Number(c[10]),
+      }));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { getDb } from "@/lib/server/db";
 import { documentVersions, jobs } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call } from "./api";
 import { firstOf } from "./expect-helpers";
+import { pdfTextLines } from "./pdf-fixtures";
 import { sentRequest, tokenOf } from "./signing";
 
 const SR = "/api/v1/enterprise/signature-requests";
@@ -59,4 +61,12 @@ export async function versionReasons(requestId: string): Promise<string[]> {
 /** The request's sealed PDF as the API serves it. */
 export async function sealedDocument(key: string, requestId: string): Promise<Uint8Array> {
   return new Uint8Array(await (await call("GET", `${SR}/${requestId}/document`, { key })).raw.arrayBuffer());
+}
+
+/** The certificate of completion's text line by line as it looks (pdfTextLines): its pages follow the document's `documentPages`. */
+export async function certificateLines(pdf: Uint8Array, documentPages = 1): Promise<string> {
+  const pages = (await PDFDocument.load(pdf)).getPageCount();
+  const lines: string[] = [];
+  for (let p = documentPages + 1; p <= pages; p++) lines.push(await pdfTextLines(pdf, p));
+  return lines.join("\n");
 }

@@ -1,8 +1,12 @@
 /**
- * The certificate of completion appended to a sealed document: the request, each recipient, each
- * event with its time, IP address and user agent, and the hashes that tie the record to the
- * document. A4 pages in DejaVu Sans, so every character (names in any script) is drawn and
- * `pdftotext` reads it back.
+ * The certificate of completion appended to a sealed document, written for a person to read
+ * (issue 24): the request, then one block per recipient in signing order (name, e-mail, role, how
+ * they were identified, their signature and initials as they made them, when they were sent the
+ * document, viewed it and signed it, the address and browser they signed from), then the hashes that
+ * tie the record to the document and the seal. Times to the second in the request's zone with its
+ * offset, then in UTC. No internal ids or event codes: the audit trail (GET …/audit) keeps every event.
+ * Four recipients fit on one A4 page; more flow onto further pages, a block never split. DejaVu Sans,
+ * so every character (names in any script) is drawn and `pdftotext` reads it back.
  *
  * The two hashes:
  * - original: SHA-256 of the document as first uploaded (the caller knows it; by default the
@@ -11,15 +15,17 @@
  *   removed, before the certificate and the signature were added. Those two are appended as an
  *   incremental update, so the sealed content is exactly the first `sealedContentLength` bytes
  *   of the sealed file, and anyone can check it: `head -c <length> sealed.pdf | sha256sum`.
+ *   (The sealed file's own hash cannot be printed inside it.)
  */
 import crypto from "node:crypto";
-import type { PDFDocument } from "pdf-lib";
+import type { PDFDocument, PDFImage } from "pdf-lib";
 import { formatEventTime } from "../../dates/zoned";
+import { parseUserAgent } from "../../user-agent";
 import { loadPdf } from "../load";
-import { drawSandboxLine } from "./draw-values";
-import { drawable, embedSealFont, wrapText, type SealFont } from "./fonts";
+import { drawImage, drawSandboxLine, drawTyped, SealMarks, type SignerMark } from "./draw-values";
+import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
-import { Inks, type PageInk, type Rgb } from "./ink";
+import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { PADES_LEVEL_TEXT, type PadesLevel } from "./levels";
 
 export interface CertificateRecipient {
@@ -27,27 +33,24 @@ export interface CertificateRecipient {
   email: string;
   role: string;
   order: number;
-  status: string;
+  /** ISO 8601: when the invitation went out (none for a recipient the sender's application embeds). */
+  sentAt?: string;
+  /** ISO 8601: when they first opened the document. */
+  viewedAt?: string;
   /**
    * ISO 8601: when they finished their turn, as their role asks: a SIGNER signed, an APPROVER
    * approved, a VIEWER viewed (printed "Signed at", "Approved at", "Viewed at"). A CC takes no turn:
    * their line says they received a copy at sealing.
    */
   signedAt?: string;
-  /** The address and browser of that act. */
+  /** The address and browser (the User-Agent header as received) of that act. */
   ip?: string;
   userAgent?: string;
-  /** How the signer was identified ("e-mail link", "access code", "e-mail code"): printed as "Identified by". */
+  /** How the signer was identified ("e-mail link", "access code (given …)"): printed as "Identified by". */
   identification?: string;
-}
-
-export interface CertificateEvent {
-  /** ISO 8601. */
-  at: string;
-  type: string;
-  actor: string;
-  ip?: string;
-  userAgent?: string;
+  /** Their signature and initials as they made them (drawn, uploaded or typed), shown beside their block. */
+  signature?: SignerMark;
+  initials?: SignerMark;
 }
 
 export interface CertificateData {
@@ -55,7 +58,6 @@ export interface CertificateData {
   title: string;
   environment: string;
   recipients: CertificateRecipient[];
-  events: CertificateEvent[];
   /** SHA-256 (hex) of the document as first uploaded. */
   originalSha256: string;
   /** SHA-256 (hex) of the document as sent for signing, when it differs from the original (stamped, text replaced). */
@@ -91,21 +93,6 @@ export interface CertificateSeal {
 
 /** A4 in points. */
 export const CERTIFICATE_PAGE_SIZE = { width: 595.28, height: 841.89 };
-const MARGIN = 50;
-const FOOTER = 30;
-
-interface Line {
-  text: string;
-  size: number;
-  indent: number;
-  color: Rgb;
-  /** Extra space above the line, points. */
-  gap: number;
-}
-
-const BLACK: Rgb = [0, 0, 0];
-const GREY: Rgb = [0.35, 0.35, 0.35];
-const ACCENT: Rgb = [0.1, 0.2, 0.45];
 
 /**
  * The certificate's words (issue 23). The engine translates nothing: the server hands it these, from
@@ -116,10 +103,10 @@ export interface CertificateLabels {
   title: string;
   /** {time} */
   sealedOn: string;
-  request: string;
   requestId: string;
-  documentTitle: string;
   environment: string;
+  /** The words for PRODUCTION and SANDBOX. */
+  environments: Record<string, string>;
   timeZone: string;
   /** {zone} */
   timeZoneNote: string;
@@ -144,23 +131,23 @@ export interface CertificateLabels {
   tsaClock: string;
   /** {count} */
   recipients: string;
-  role: string;
   order: string;
-  status: string;
+  /** The words for SIGNER, APPROVER and VIEWER (a CC's line says what they received). */
   roles: Record<string, string>;
-  statuses: Record<string, string>;
   identifiedBy: string;
+  sentAt: string;
   signedAt: string;
   approvedAt: string;
   viewedAt: string;
   receivedCopyAt: string;
   /** {time} */
   receivedCopyValue: string;
+  signature: string;
+  initials: string;
   ipAddress: string;
   userAgent: string;
-  /** {count} */
-  events: string;
-  actor: string;
+  /** {browser}, {os}: "Chrome 131 on Windows" (lib/user-agent.ts names them). */
+  browserOn: string;
   /** {id}, {page}, {total} */
   footer: string;
 }
@@ -169,10 +156,9 @@ export interface CertificateLabels {
 export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   title: "Certificate of completion",
   sealedOn: "Sealed by Signet on {time}",
-  request: "Request",
   requestId: "Request ID",
-  documentTitle: "Title",
   environment: "Environment",
+  environments: { PRODUCTION: "Production", SANDBOX: "Sandbox" },
   timeZone: "Time zone",
   timeZoneNote: "{zone} (each time in this zone, then in UTC)",
   document: "Document",
@@ -192,21 +178,20 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   timestampNote: "Timestamp: from {authority} at sealing; the exact time is inside the signature.",
   tsaClock: "The authority's clock read {time} when sealing began.",
   recipients: "Recipients ({count})",
-  role: "Role",
   order: "Order",
-  status: "Status",
-  roles: { SIGNER: "SIGNER", APPROVER: "APPROVER", VIEWER: "VIEWER", CC: "CC" },
-  statuses: { PENDING: "PENDING", SENT: "SENT", VIEWED: "VIEWED", SIGNED: "SIGNED", APPROVED: "APPROVED", DECLINED: "DECLINED" },
+  roles: { SIGNER: "Signer", APPROVER: "Approver", VIEWER: "Viewer" },
   identifiedBy: "Identified by",
+  sentAt: "Sent at",
   signedAt: "Signed at",
   approvedAt: "Approved at",
   viewedAt: "Viewed at",
   receivedCopyAt: "Received a copy at",
   receivedCopyValue: "{time} (the sealed PDF, by e-mail)",
+  signature: "Signature",
+  initials: "Initials",
   ipAddress: "IP address",
   userAgent: "User agent",
-  events: "Events ({count})",
-  actor: "Actor",
+  browserOn: "{browser} on {os}",
   footer: "Signet certificate of completion · request {id} · page {page} of {total}",
 };
 
@@ -214,153 +199,320 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 
-/** The certificate as lines, wrapped to the page width; split into pages by `paginate`. */
-function compose(cert: CertificateData, font: SealFont): Line[] {
-  const width = CERTIFICATE_PAGE_SIZE.width - 2 * MARGIN;
-  const out: Line[] = [];
-  const add = (text: string, o: Partial<Omit<Line, "text">> = {}) => {
-    const size = o.size ?? 9;
-    const indent = o.indent ?? 0;
-    wrapText(font, drawable(font, text), size, width - indent).forEach((t, i) =>
-      out.push({ text: t, size, indent, color: o.color ?? BLACK, gap: i === 0 ? (o.gap ?? 0) : 0 }),
-    );
-  };
-  const heading = (text: string) => add(text, { size: 12, color: ACCENT, gap: 14 });
-  const field = (label: string, value: string | number | undefined, indent = 0) => {
-    if (value === undefined || value === "") return;
-    add(`${label}: ${value}`, { indent });
-  };
+const PAGE = CERTIFICATE_PAGE_SIZE;
+const LEFT = 45;
+const WIDTH = PAGE.width - 2 * LEFT;
+const TOP = 30;
+/** The content ends this far above the page's bottom edge; the footer is below. */
+const BOTTOM = 46;
+/** Line height as a multiple of the font size. */
+const LEAD = 1.25;
+/** Small print: table rows, the e-mail, notes. */
+const SMALL = 7.5;
 
+/** The box for a signature, the one for initials, and their captions (drawn images are scaled into them). */
+const SIGNATURE_BOX = { width: 160, height: 42 };
+const INITIALS_BOX = { width: 72, height: 26 };
+const CAPTION = 6.5;
+const MARK_COLUMN = SIGNATURE_BOX.width;
+const COLUMN_GAP = 16;
+
+const BLACK: Rgb = [0, 0, 0];
+const GREY: Rgb = [0.38, 0.38, 0.38];
+const ACCENT: Rgb = [0.1, 0.2, 0.45];
+const RULE: Rgb = [0.78, 0.8, 0.84];
+
+/** What a part of the page needs to draw itself. */
+interface Painter {
+  ink: PageInk;
+  font: SealFont;
+  script?: SealFont;
+  images: Map<Uint8Array, PDFImage>;
+}
+
+/** A part of the page that is never split: its height, and how to draw it with its top `top` points below the page's top. */
+interface Piece {
+  height: number;
+  draw(p: Painter, top: number): void;
+}
+
+/** A piece in the flow of pages: the room above it, and whether it goes to the next page with what follows (a heading). */
+interface Block extends Piece {
+  gap: number;
+  keepWithNext?: boolean;
+}
+
+/** Empty room of `height` points. */
+const space = (height: number): Piece => ({ height, draw: () => {} });
+const NOTHING = space(0);
+
+/** A table row: its label, and its value (a row without one is left out). */
+type Row = [label: string, value: string | undefined];
+const withValues = (rows: Row[]) => rows.filter((r): r is [string, string] => !!r[1]);
+
+/** Wrapped text in `width` from `x`: each line of `size`, one after the other. */
+function para(font: SealFont, text: string, o: { x: number; width: number; size: number; color?: Rgb }): Piece {
+  const lines = wrapText(font, drawable(font, text), o.size, o.width);
+  return {
+    height: lines.length * o.size * LEAD,
+    draw: (p, top) =>
+      lines.forEach((l, i) => {
+        // The baseline sits so that ascent and descent are centred in the line's height.
+        const baseline =
+          top + i * o.size * LEAD + (o.size * LEAD - (font.ascent - font.descent) * o.size) / 2 + font.ascent * o.size;
+        if (l) p.ink.text(font, l, o.size, o.x, PAGE.height - baseline, o.color ?? BLACK);
+      }),
+  };
+}
+
+/** Pieces one under the other, `gap` apart. */
+function stack(pieces: Piece[], gap = 0): Piece {
+  const shown = pieces.filter((x) => x.height > 0);
+  return {
+    height: shown.reduce((h, x) => h + x.height, 0) + gap * Math.max(0, shown.length - 1),
+    draw: (p, top) => {
+      let y = top;
+      for (const x of shown) {
+        x.draw(p, y);
+        y += x.height + gap;
+      }
+    },
+  };
+}
+
+/** Pieces side by side, each at its own top. */
+function beside(...pieces: Piece[]): Piece {
+  return { height: Math.max(0, ...pieces.map((x) => x.height)), draw: (p, top) => pieces.forEach((x) => x.draw(p, top)) };
+}
+
+/** A label in grey and its value, in two columns; either wraps in its own column. */
+function row(font: SealFont, label: string, value: string, o: { x: number; width: number; labelWidth: number }): Piece {
+  return beside(
+    para(font, label, { x: o.x, width: o.labelWidth - 6, size: SMALL, color: GREY }),
+    para(font, value, { x: o.x + o.labelWidth, width: o.width - o.labelWidth, size: SMALL }),
+  );
+}
+
+/** A table's label column: as wide as its widest label, between `min` and `max`. */
+const labelColumn = (font: SealFont, labels: string[], min: number, max: number) =>
+  Math.min(max, Math.max(min, ...labels.map((l) => font.width(drawable(font, l), SMALL) + 8)));
+
+/** `text` on one line of `width`, cut with an ellipsis when longer. */
+function oneLine(font: SealFont, text: string, size: number, width: number): string {
+  const shown = drawable(font, text.replace(/\s+/g, " ").trim());
+  if (font.width(shown, size) <= width) return shown;
+  const chars = [...shown];
+  while (chars.length > 1 && font.width(`${chars.join("").trimEnd()}…`, size) > width) chars.pop();
+  return `${chars.join("").trimEnd()}…`;
+}
+
+/** A horizontal hairline across `width` from `x`, `top` below the page's top. */
+const hairline = (ink: PageInk, x: number, top: number, width: number) => ink.rect(x, PAGE.height - top, width, 0.5, RULE);
+
+/** A signature or initials as made, scaled into its box with a thin frame, the caption under it. */
+function markBox(mark: SignerMark, caption: string, box: { width: number; height: number }, x: number): Piece {
+  return {
+    height: box.height + CAPTION * LEAD + 2,
+    draw: (p, top) => {
+      const bottom = PAGE.height - top - box.height;
+      p.ink.path(`${fmt(x)} ${fmt(bottom)} ${fmt(box.width)} ${fmt(box.height)} re`, { stroke: RULE, width: 0.5 });
+      // The box in the page's displayed coordinates (from the top), as draw-values places a field's value.
+      const inner = { page: 0, x: x + 4, y: top + 3, width: box.width - 8, height: box.height - 6 };
+      if (mark.kind === "image") drawImage(p.ink, inner, p.images.get(mark.bytes)!);
+      else drawTyped(p.ink, inner, mark.text, p.script!, p.font);
+      para(p.font, caption, { x, width: box.width, size: CAPTION, color: GREY }).draw(p, top + box.height + 2);
+    },
+  };
+}
+
+/** The browser as a person says it ("Chrome 131 on Windows"), else the header as received. */
+function browserName(ua: string, L: CertificateLabels): string {
+  const b = parseUserAgent(ua);
+  if (!b) return ua;
+  const browser = `${b.name === "HeadlessChrome" ? "Headless Chrome" : b.name}${b.version ? ` ${b.version}` : ""}`;
+  return b.os ? fill(L.browserOn, { browser, os: b.os }) : browser;
+}
+
+/** The certificate as blocks, in order; `paginate` puts them on pages. */
+function compose(cert: CertificateData, font: SealFont): Block[] {
   const L = cert.labels ?? ENGLISH_CERTIFICATE_LABELS;
   const plural = new Intl.PluralRules(cert.locale ?? "en");
   const bytes = (n: number) => fill(L.bytes[plural.select(n)] ?? L.bytes.other, { count: n });
   const timeZone = cert.timeZone ?? "UTC";
-  const time = (iso: string | undefined) => (iso ? formatEventTime(iso, { timeZone, locale: cert.locale }) : undefined);
+  const time = (iso: string) => formatEventTime(iso, { timeZone, locale: cert.locale });
   const sealedAt = time(cert.sealedAt ?? new Date().toISOString());
-  add(L.title, { size: 18, color: ACCENT });
-  add(fill(L.sealedOn, { time: sealedAt ?? "" }), { color: GREY, gap: 4 });
+  const text = (s: string, size: number, color: Rgb = BLACK, x = LEFT, width = WIDTH) => para(font, s, { x, width, size, color });
+  const blocks: Block[] = [];
+  const heading = (s: string) =>
+    blocks.push({
+      ...stack([text(s, 10, ACCENT), { height: 3, draw: (p, top) => hairline(p.ink, LEFT, top + 1.5, WIDTH) }]),
+      gap: 10,
+      keepWithNext: true,
+    });
 
-  heading(L.request);
-  field(L.requestId, cert.requestId);
-  field(L.documentTitle, cert.title);
-  field(L.environment, cert.environment);
-  field(L.timeZone, timeZone === "UTC" ? "UTC" : fill(L.timeZoneNote, { zone: timeZone }));
+  const environment = L.environments[cert.environment] ?? cert.environment;
+  const zone = timeZone === "UTC" ? "UTC" : fill(L.timeZoneNote, { zone: timeZone });
+  blocks.push({
+    ...stack(
+      [
+        text(L.title, 17, ACCENT),
+        text(cert.title, 11.5),
+        text(fill(L.sealedOn, { time: sealedAt }), 8.5, GREY),
+        text(`${L.requestId}: ${cert.requestId} · ${L.environment}: ${environment}`, SMALL, GREY),
+        text(`${L.timeZone}: ${zone}`, SMALL, GREY),
+      ],
+      2,
+    ),
+    gap: 0,
+  });
 
-  // A hash goes on its own line under its label: label and hash together are wider than the page.
-  const hash = (label: string, value: string | undefined) => {
-    if (!value) return;
-    add(`${label}:`, { gap: 2 });
-    add(value, { indent: 14 });
-  };
+  // Those who took a turn in signing order, then those who received a copy.
+  const recipients = [...cert.recipients].sort((a, b) => Number(a.role === "CC") - Number(b.role === "CC") || a.order - b.order);
+  heading(fill(L.recipients, { count: recipients.length }));
+  /** The label of each role's act: what the time beside it records. */
+  const actedAt: Record<string, string> = { SIGNER: L.signedAt, APPROVER: L.approvedAt, VIEWER: L.viewedAt };
+  const hasMarks = recipients.some((r) => r.signature || r.initials);
+  const left = hasMarks ? WIDTH - MARK_COLUMN - COLUMN_GAP : WIDTH;
+  const labelWidth = labelColumn(
+    font,
+    [L.identifiedBy, L.sentAt, L.viewedAt, L.signedAt, L.approvedAt, L.ipAddress, L.userAgent],
+    60,
+    115,
+  );
+  const valueWidth = left - labelWidth;
+  recipients.forEach((r, i) => {
+    const rule: Piece = { height: 0, draw: (p, top) => hairline(p.ink, LEFT, top - 6, WIDTH) };
+    const gap = i === 0 ? 6 : 8;
+    if (r.role === "CC") {
+      const copy = `${L.receivedCopyAt}: ${fill(L.receivedCopyValue, { time: sealedAt })}`;
+      blocks.push({
+        ...beside(i === 0 ? NOTHING : rule, stack([text(`${r.name} <${r.email}>`, 9), text(copy, SMALL, GREY)], 1)),
+        gap,
+      });
+      return;
+    }
+    const rows: Row[] = [
+      [L.identifiedBy, r.identification],
+      [L.sentAt, r.sentAt && time(r.sentAt)],
+      // A viewer's act is viewing: its time is the row below.
+      [L.viewedAt, r.role === "VIEWER" ? undefined : r.viewedAt && time(r.viewedAt)],
+      [actedAt[r.role] ?? L.signedAt, r.signedAt && time(r.signedAt)],
+      [L.ipAddress, r.ip],
+      [L.userAgent, r.userAgent && oneLine(font, browserName(r.userAgent, L), SMALL, valueWidth)],
+    ];
+    const details = stack([
+      text(r.name, 10.5, BLACK, LEFT, left),
+      text(`${r.email} · ${L.roles[r.role] ?? r.role} · ${L.order} ${r.order}`, 8, GREY, LEFT, left),
+      space(3),
+      ...withValues(rows).map(([label, value]) => row(font, label, value, { x: LEFT, width: left, labelWidth })),
+    ]);
+    const markX = LEFT + WIDTH - MARK_COLUMN;
+    const marks =
+      r.signature || r.initials
+        ? stack(
+            [
+              r.signature ? markBox(r.signature, L.signature, SIGNATURE_BOX, markX) : NOTHING,
+              r.initials ? markBox(r.initials, L.initials, INITIALS_BOX, markX) : NOTHING,
+            ],
+            3,
+          )
+        : NOTHING;
+    blocks.push({ ...beside(i === 0 ? NOTHING : rule, details, marks), gap });
+  });
+
+  // The document's and the seal's rows share one label column, which gives way to a hash: each hash on one line.
+  const documentRows: Row[] = [
+    [L.originalSha256, cert.originalSha256],
+    [L.sentSha256, cert.documentSha256 !== cert.originalSha256 ? cert.documentSha256 : undefined],
+    [L.sealedSha256, cert.sealedContentSha256],
+    [L.sealedLength, cert.sealedContentLength === undefined ? undefined : bytes(cert.sealedContentLength)],
+  ];
+  const s = cert.seal;
+  const sealRows: Row[] = s
+    ? [
+        [L.sealingCertificate, s.certificateSubject],
+        [L.fingerprint, s.certificateSha256],
+        [L.padesLevel, `${s.level} (${L.levels[s.level]})`],
+        [L.timestampAuthority, s.timestampAuthority],
+      ]
+    : [];
+  const hashWidth = font.width("0".repeat(64), SMALL) + 4;
+  const tableLabels = withValues([...documentRows, ...sealRows]).map(([label]) => label);
+  const tableLabelWidth = labelColumn(font, tableLabels, 100, WIDTH - hashWidth);
+  const table = (rows: Row[]) =>
+    withValues(rows).forEach(([label, value], i) =>
+      blocks.push({ ...row(font, label, value, { x: LEFT, width: WIDTH, labelWidth: tableLabelWidth }), gap: i ? 2 : 6 }),
+    );
+  const note = (words: string) => blocks.push({ ...para(font, words, { x: LEFT, width: WIDTH, size: 7, color: GREY }), gap: 4 });
+
   heading(L.document);
-  hash(L.originalSha256, cert.originalSha256);
-  if (cert.documentSha256 && cert.documentSha256 !== cert.originalSha256) hash(L.sentSha256, cert.documentSha256);
-  hash(L.sealedSha256, cert.sealedContentSha256);
+  table(documentRows);
   if (cert.sealedContentLength !== undefined) {
     const length = cert.sealedContentLength;
-    field(L.sealedLength, bytes(length));
-    add(fill(L.sealedContentNote, { length, command: `head -c ${length} file.pdf | sha256sum` }), {
-      color: GREY,
-      size: 8,
-      gap: 2,
-    });
+    note(fill(L.sealedContentNote, { length, command: `head -c ${length} file.pdf | sha256sum` }));
   }
-
-  if (cert.seal) {
-    const s = cert.seal;
+  if (s) {
     heading(L.seal);
-    field(L.sealingCertificate, s.certificateSubject);
-    hash(L.fingerprint, s.certificateSha256);
-    field(L.padesLevel, `${s.level} (${L.levels[s.level]})`);
+    table(sealRows);
     if (s.timestampAuthority) {
-      field(L.timestampAuthority, s.timestampAuthority);
-      const clock = s.timestampAuthorityCheckedAt
-        ? ` ${fill(L.tsaClock, { time: time(s.timestampAuthorityCheckedAt) ?? "" })}`
-        : "";
-      add(`${fill(L.timestampNote, { authority: s.timestampAuthority })}${clock}`, { color: GREY, size: 8, gap: 2 });
+      const clock = s.timestampAuthorityCheckedAt ? ` ${fill(L.tsaClock, { time: time(s.timestampAuthorityCheckedAt) })}` : "";
+      note(`${fill(L.timestampNote, { authority: s.timestampAuthority })}${clock}`);
     }
   }
-
-  /** What each role that takes a turn did, as its time's label. */
-  const actedAt: Record<string, string> = { SIGNER: L.signedAt, APPROVER: L.approvedAt, VIEWER: L.viewedAt };
-  heading(fill(L.recipients, { count: cert.recipients.length }));
-  [...cert.recipients]
-    .sort((a, b) => a.order - b.order)
-    .forEach((r, i) => {
-      add(`${i + 1}. ${r.name} <${r.email}>`, { size: 10, gap: i === 0 ? 2 : 8 });
-      const role = L.roles[r.role] ?? r.role;
-      field(L.role, `${role} · ${L.order}: ${r.order} · ${L.status}: ${L.statuses[r.status] ?? r.status}`, 14);
-      field(L.identifiedBy, r.identification, 14);
-      if (r.role === "CC") field(L.receivedCopyAt, fill(L.receivedCopyValue, { time: sealedAt ?? "" }), 14);
-      else field(actedAt[r.role] ?? L.signedAt, time(r.signedAt), 14);
-      field(L.ipAddress, r.ip, 14);
-      field(L.userAgent, r.userAgent, 14);
-    });
-
-  heading(fill(L.events, { count: cert.events.length }));
-  cert.events.forEach((e, i) => {
-    add(`${time(e.at)}  ${e.type}`, { size: 9, gap: i === 0 ? 2 : 6 });
-    field(L.actor, e.actor, 14);
-    field(L.ipAddress, e.ip, 14);
-    field(L.userAgent, e.userAgent, 14);
-  });
-  return out;
+  return blocks;
 }
 
-const lineHeight = (l: Line) => l.size * 1.35 + l.gap;
-
-function paginate(lines: Line[]): Line[][] {
-  const room = CERTIFICATE_PAGE_SIZE.height - 2 * MARGIN - FOOTER;
-  let page: Line[] = [];
-  const pages: Line[][] = [page];
+/** The blocks on pages, each with its top; a heading goes to the next page with the block under it. */
+function paginate(blocks: Block[]): { block: Block; top: number }[][] {
+  const room = PAGE.height - TOP - BOTTOM;
+  const pages: { block: Block; top: number }[][] = [[]];
   let used = 0;
-  for (const l of lines) {
-    const h = lineHeight(l);
-    if (used + h > room && page.length) {
-      page = [];
-      pages.push(page);
+  blocks.forEach((b, i) => {
+    const next = blocks[i + 1];
+    const need = b.height + (b.keepWithNext && next ? next.gap + next.height : 0);
+    if (used > 0 && used + b.gap + need > room) {
+      pages.push([]);
       used = 0;
     }
-    page.push(used === 0 ? { ...l, gap: 0 } : l);
-    used += used === 0 ? l.size * 1.35 : h;
-  }
+    const gap = used > 0 ? b.gap : 0;
+    pages.at(-1)!.push({ block: b, top: TOP + used + gap });
+    used += gap + b.height;
+  });
   return pages;
-}
-
-function drawPage(ink: PageInk, lines: Line[], font: SealFont, footer: string): void {
-  let y = CERTIFICATE_PAGE_SIZE.height - MARGIN;
-  for (const l of lines) {
-    y -= lineHeight(l);
-    if (l.text) ink.text(font, l.text, l.size, MARGIN + l.indent, y, l.color);
-  }
-  ink.rect(MARGIN, MARGIN + 14, CERTIFICATE_PAGE_SIZE.width - 2 * MARGIN, 0.5, GREY);
-  ink.text(font, drawable(font, footer), 7.5, MARGIN, MARGIN, GREY);
 }
 
 /**
  * Adds the certificate pages at the end of `doc`; returns how many. With `sandbox`, they carry
- * the sandbox line like every other page.
+ * the sandbox line like every other page. `marks`: the images and script font the document's values
+ * were drawn with (sealDocument), so a signature on both is embedded once.
  */
 export async function addCertificatePages(
   doc: PDFDocument,
   cert: CertificateData,
-  opts: { sandbox?: boolean } = {},
+  opts: { sandbox?: boolean; marks?: SealMarks } = {},
 ): Promise<number> {
   const font = await embedSealFont(doc, "DejaVuSans.ttf");
+  const marks = opts.marks ?? new SealMarks(doc);
+  const made = cert.recipients.flatMap((r) => [r.signature, r.initials]).filter((m) => m !== undefined);
+  const images = new Map<Uint8Array, PDFImage>();
+  for (const m of made) if (m.kind === "image") images.set(m.bytes, await marks.image(m.bytes));
+  const script = made.some((m) => m.kind === "typed") ? await marks.script() : undefined;
+
   const pages = paginate(compose(cert, font));
   const inks = new Inks(doc);
-  pages.forEach((lines, i) => {
-    const page = doc.addPage([CERTIFICATE_PAGE_SIZE.width, CERTIFICATE_PAGE_SIZE.height]);
-    const ink = inks.on(page);
-    const footer = fill((cert.labels ?? ENGLISH_CERTIFICATE_LABELS).footer, {
-      id: cert.requestId,
-      page: i + 1,
-      total: pages.length,
-    });
-    drawPage(ink, lines, font, footer);
-    if (opts.sandbox) drawSandboxLine(ink, font);
+  const labels = cert.labels ?? ENGLISH_CERTIFICATE_LABELS;
+  pages.forEach((placed, i) => {
+    const page = doc.addPage([PAGE.width, PAGE.height]);
+    const p: Painter = { ink: inks.on(page), font, script, images };
+    for (const { block, top } of placed) block.draw(p, top);
+    const footer = fill(labels.footer, { id: cert.requestId, page: i + 1, total: pages.length });
+    p.ink.rect(LEFT, 36, WIDTH, 0.5, GREY);
+    p.ink.text(font, oneLine(font, footer, 7, WIDTH), 7, LEFT, 25, GREY);
+    if (opts.sandbox) drawSandboxLine(p.ink, font);
   });
   inks.finish();
+  // The script font when this call embedded it (or drew a mark the document's values did not have).
+  await finishSealFonts(doc);
   return pages.length;
 }
 

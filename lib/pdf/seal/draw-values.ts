@@ -55,6 +55,8 @@ export interface DrawOptions {
   cover?: CoverBox[];
   /** Puts SANDBOX_LINE on every page. */
   sandbox?: boolean;
+  /** The images and script font, shared with the certificate of completion drawn next (sealDocument); default: this call's own. */
+  marks?: SealMarks;
 }
 
 export interface DrawReport {
@@ -76,11 +78,22 @@ const INK_BLUE: Rgb = [0.05, 0.1, 0.35];
 const BLACK: Rgb = [0, 0, 0];
 const SANDBOX_RED: Rgb = [0.75, 0, 0];
 
-/** One embedding per distinct image: a signer's signature usually fills many fields. */
-class ImageCache {
+/** A signature or initials as the signer made it: what the certificate of completion shows of each signer. */
+export type SignerMark = Extract<FieldValue, { kind: "image" } | { kind: "typed" }>;
+
+/**
+ * The signers' marks as one seal embeds them: each distinct image once (a signer's signature usually
+ * fills many fields), the script font once. The document's fields and the certificate of completion
+ * draw from the same SealMarks, so a signature shown in both is one image object in the file, and a
+ * typed mark on the certificate uses the glyphs the document's embedding already has.
+ */
+export class SealMarks {
   private readonly byHash = new Map<string, Promise<PDFImage>>();
+  private scriptFont?: Promise<SealFont>;
   constructor(private readonly doc: PDFDocument) {}
-  get(bytes: Uint8Array): Promise<PDFImage> {
+
+  /** PdfError NOT_AN_IMAGE when the bytes do not decode. */
+  image(bytes: Uint8Array): Promise<PDFImage> {
     const key = crypto.createHash("sha256").update(bytes).digest("hex");
     let p = this.byHash.get(key);
     if (!p) {
@@ -89,6 +102,11 @@ class ImageCache {
     }
     return p;
   }
+
+  script(): Promise<SealFont> {
+    return (this.scriptFont ??= embedSealFont(this.doc, "DancingScript-Regular.otf"));
+  }
+
   private async embed(bytes: Uint8Array): Promise<PDFImage> {
     const info = sniffImage(bytes);
     try {
@@ -99,15 +117,16 @@ class ImageCache {
   }
 }
 
-function drawImage(ink: PageInk, box: PageBox, image: PDFImage): void {
+/** An image as large as the box allows, its proportions kept, centred (a box in the page's displayed coordinates). */
+export function drawImage(ink: PageInk, box: PageBox, image: PDFImage): void {
   const s = Math.min(box.width / image.width, box.height / image.height);
   const w = image.width * s;
   const h = image.height * s;
   ink.frame(boxFrame(ink.page, box), () => ink.image(image, (box.width - w) / 2, (box.height - h) / 2, w, h));
 }
 
-/** One line of script, as large as the box allows, centred both ways. */
-function drawTyped(ink: PageInk, box: PageBox, text: string, script: SealFont, fallback: SealFont): void {
+/** One line of script, as large as the box allows, centred both ways (a box in the page's displayed coordinates). */
+export function drawTyped(ink: PageInk, box: PageBox, text: string, script: SealFont, fallback: SealFont): void {
   const line = text.replace(/\s+/g, " ").trim();
   if (!line) return;
   // Dancing Script covers Latin only; a name in another script is drawn in DejaVu Sans instead.
@@ -239,11 +258,11 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
   });
   const fields = placed.map((p) => p.field);
   const cover = (opts.cover ?? []).map((c, i) => clipToPage(doc, c, i));
-  const images = new ImageCache(doc);
-  const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? images.get(f.value.bytes) : undefined)));
+  const marks = opts.marks ?? new SealMarks(doc);
+  const embedded = await Promise.all(fields.map((f) => (f.value.kind === "image" ? marks.image(f.value.bytes) : undefined)));
   const needsText = opts.sandbox || fields.some((f) => f.value.kind === "text" || f.value.kind === "typed");
   const sans = needsText ? await embedSealFont(doc, "DejaVuSans.ttf") : undefined;
-  const script = fields.some((f) => f.value.kind === "typed") ? await embedSealFont(doc, "DancingScript-Regular.otf") : undefined;
+  const script = fields.some((f) => f.value.kind === "typed") ? await marks.script() : undefined;
 
   // Text first: the drawing below adds content streams that must not be read as the original's.
   const { removed, refused } = removeTextInBoxes(doc, cover);

@@ -21,15 +21,15 @@ import { withBudget } from "../limits";
 import { addCertificatePages, type CertificateData } from "./certificate";
 import type { PadesLevel } from "./levels";
 import { signatureTimestampToken } from "./timestamp";
-import { drawFieldValuesInto, type CoverBox, type FieldToDraw } from "./draw-values";
+import { drawFieldValuesInto, SealMarks, type CoverBox, type FieldToDraw } from "./draw-values";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pades";
 import { loadIdentity } from "./cades-signer";
 
 export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto, removeAnchorText } from "./draw-values";
-export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox } from "./draw-values";
+export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox, SignerMark } from "./draw-values";
 export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
-export type { CertificateData, CertificateEvent, CertificateLabels, CertificateRecipient, CertificateSeal } from "./certificate";
+export type { CertificateData, CertificateLabels, CertificateRecipient, CertificateSeal } from "./certificate";
 export { ENGLISH_CERTIFICATE_LABELS } from "./certificate";
 export { PADES_LEVELS, PADES_LEVEL_TEXT, levelAtLeast, type PadesLevel } from "./levels";
 export { fillDocumentTimestamp, prepareDocumentTimestamp, timestampSignature } from "./timestamp";
@@ -95,7 +95,9 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
   const identity = loadIdentity(opts.p12, opts.password);
   const inputSha256 = sha256(original);
   const doc = await loadPdf(original);
-  await drawFieldValuesInto(doc, opts.fields, { cover: opts.cover, sandbox: opts.sandbox });
+  // The certificate shows each signer's signature: the image the document's fields embedded, drawn again.
+  const marks = new SealMarks(doc);
+  await drawFieldValuesInto(doc, opts.fields, { cover: opts.cover, sandbox: opts.sandbox, marks });
   const content = await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
   const sealedContentSha256 = sha256(content);
 
@@ -117,7 +119,7 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
         timestampAuthorityCheckedAt: opts.timestamp?.checkedAt,
       },
     },
-    { sandbox: opts.sandbox },
+    { sandbox: opts.sandbox, marks },
   );
   const reserveBytes = opts.timestamp ? opts.timestamp.tokenBytes + TOKEN_MARGIN : 0;
   addSignaturePlaceholder(doc, identity, {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { itemAt } from "../../../test/support/expect-helpers";
-import { pdfimagesList, pdftotext } from "../../../test/support/pdf-fixtures";
+import { pdfimagesList, pdftotext, pdfTextLines } from "../../../test/support/pdf-fixtures";
 import { anchorNamed, withRotatedPage2 } from "../../../test/support/anchor-fixtures";
 import { agreementPdf, pageText, pdfsig, qpdfCheck, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
 import type { FoundAnchor } from "../anchors";
@@ -66,37 +66,21 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
             email: "alice@example.com",
             role: "SIGNER",
             order: 1,
-            status: "SIGNED",
             signedAt: "2026-11-22T10:00:00.000Z",
             ip: "203.0.113.10",
             userAgent: "Mozilla/5.0 Alice",
+            signature: { kind: "image", bytes: SIGNATURE_PNG },
           },
           {
             name: "Bob Builder",
             email: "bob@example.com",
             role: "SIGNER",
             order: 2,
-            status: "SIGNED",
             signedAt: "2026-11-23T10:00:00.000Z",
             ip: "203.0.113.20",
             userAgent: "Mozilla/5.0 Bob",
-          },
-        ],
-        events: [
-          { at: "2026-11-22T09:00:00.000Z", type: "request.sent", actor: "key:key_1" },
-          {
-            at: "2026-11-22T10:00:00.000Z",
-            type: "recipient.signed",
-            actor: "recipient:alice",
-            ip: "203.0.113.10",
-            userAgent: "Mozilla/5.0 Alice",
-          },
-          {
-            at: "2026-11-23T10:00:00.000Z",
-            type: "recipient.signed",
-            actor: "recipient:bob",
-            ip: "203.0.113.20",
-            userAgent: "Mozilla/5.0 Bob",
+            signature: { kind: "typed", text: "Bob Builder" },
+            initials: { kind: "image", bytes: SIGNATURE_PNG },
           },
         ],
       },
@@ -128,25 +112,25 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
     expect(text).toContain("keep this text");
   });
 
-  it("appends the certificate with the request, recipients, events and both hashes", async () => {
+  it("appends the certificate with the request, the recipients and both hashes", async () => {
     const doc = await PDFDocument.load(result.sealed);
     expect(doc.getPageCount()).toBe(3 + result.certificatePages);
-    const cert = await pageText(result.sealed, 4);
+    expect(result.certificatePages).toBe(1);
+    const cert = await pdfTextLines(result.sealed, 4);
     for (const s of [
       "Certificate of completion",
       "sr_seal_test",
-      "alice@example.com",
-      "bob@example.com",
-      "203.0.113.20",
-      "Mozilla/5.0 Bob",
-      "request.sent",
-      "2026-11-23 10:00:00 UTC",
+      "alice@example.com · Signer · Order 1",
+      "bob@example.com · Signer · Order 2",
+      "IP address 203.0.113.20",
+      "User agent Mozilla/5.0 Bob",
+      "Signed at 2026-11-23 10:00:00 UTC",
     ]) {
       expect(cert).toContain(s);
     }
-    expect(cert).toMatch(new RegExp(`Original document SHA-256:\\s+${"0".repeat(64)}`));
-    expect(cert).toMatch(new RegExp(`Document as sent for signing SHA-256:\\s+${sha256(pdf)}`));
-    expect(cert).toMatch(new RegExp(`Sealed content SHA-256:\\s+${result.sealedContentSha256}`));
+    expect(cert).toContain(`Original document SHA-256 ${"0".repeat(64)}`);
+    expect(cert).toContain(`Document as sent for signing SHA-256 ${sha256(pdf)}`);
+    expect(cert).toContain(`Sealed content SHA-256 ${result.sealedContentSha256}`);
     expect(cert).toContain(`${result.sealedContentLength} bytes`);
   });
 
@@ -154,10 +138,17 @@ describe("sealDocument: a two-signer agreement with a rotated page, in the sandb
     for (let p = 1; p <= 3 + result.certificatePages; p++) expect(await pageText(result.sealed, p)).toContain(SANDBOX_LINE);
   });
 
-  it("shows the signature images on the pages of their fields", async () => {
+  it("shows the signature images on the pages of their fields, and again on the certificate: one image object", async () => {
     const images = (await pdfimagesList(result.sealed)).filter((i) => i.type === "image");
-    expect(images.map((i) => i.page).sort()).toEqual([1, 2]);
+    expect(images.map((i) => i.page).sort()).toEqual([1, 2, 4, 4]);
     expect(images.every((i) => i.width === 200 && i.height === 100)).toBe(true);
+    expect(new Set(images.map((i) => i.object)).size).toBe(1);
+  });
+
+  it("draws Bob's typed signature on the certificate with the script font the document embedded, not a second copy", async () => {
+    expect((await pageText(result.sealed, 4)).match(/Bob Builder/g)?.length).toBe(2); // his name, and his signature
+    const raw = Buffer.from(result.sealed).toString("latin1");
+    expect(raw.match(/\/FontFile3/g)).toHaveLength(1); // Dancing Script, embedded whole, once
   });
 });
 
@@ -169,13 +160,13 @@ describe("sealDocument in production", () => {
         { page: 3, x: 72, y: 200, width: 120, height: 20, type: "TEXT", value: { kind: "text", text: "Production value" } },
       ],
       ...testP12(),
-      certificate: { requestId: "sr_prod", title: "T", environment: "PRODUCTION", recipients: [], events: [] },
+      certificate: { requestId: "sr_prod", title: "T", environment: "PRODUCTION", recipients: [] },
     });
     const all = await pdftotext(result.sealed);
     expect(all).not.toContain("Sandbox");
     expect(all).toContain("Production value");
     expect(result.originalSha256).toBe(sha256(pdf));
-    expect(all).toMatch(new RegExp(`Original document SHA-256:\\s+${sha256(pdf)}`));
+    expect(all).toMatch(new RegExp(`Original document SHA-256\\s+${sha256(pdf)}`));
     expect(all).not.toContain("Document as sent for signing");
     expect(await pdfsig(result.sealed)).toContain("Signature is Valid.");
   });

@@ -58,8 +58,7 @@ describe("verify: updates appended to a sealed PDF", () => {
         requestId: "sr_tamper",
         title: "Tamper test",
         environment: "PRODUCTION",
-        recipients: [{ name: "Ann", email: "ann@example.com", role: "SIGNER", order: 1, status: "SIGNED" }],
-        events: [],
+        recipients: [{ name: "Ann", email: "ann@example.com", role: "SIGNER", order: 1 }],
       },
       ...id,
     });

@@ -100,11 +100,9 @@ const certificate = {
       email: "vera@example.com",
       role: "SIGNER",
       order: 1,
-      status: "SIGNED",
       signedAt: "2026-11-22T10:00:00.000Z",
     },
   ],
-  events: [{ at: "2026-11-22T10:00:00.000Z", type: "recipient.signed", actor: "recipient:vera" }],
 };
 
 describe("verifyPdf", () => {

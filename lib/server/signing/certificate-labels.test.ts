@@ -1,8 +1,9 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { locales } from "@/lib/i18n/locales";
 import { appendCertificatePage, ENGLISH_CERTIFICATE_LABELS } from "@/lib/pdf/seal";
-import { pdftotext } from "../../../test/support/pdf-fixtures";
-import { agreementPdf } from "../../../test/support/seal-fixtures";
+import { pdfTextLines } from "../../../test/support/pdf-fixtures";
+import { agreementPdf, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 
 // Issue 23, part 1: the certificate of completion in the request's language; the engine is given
@@ -18,7 +19,19 @@ describe("the certificate's words", () => {
     const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : Object.values(v as object).flatMap(strings));
     const marks = strings(labels).flatMap((text) => text.match(/\{[^}]*\}/g) ?? []);
     expect(new Set(marks)).toEqual(
-      new Set(["{time}", "{zone}", "{count}", "{length}", "{command}", "{authority}", "{id}", "{page}", "{total}"]),
+      new Set([
+        "{time}",
+        "{zone}",
+        "{count}",
+        "{length}",
+        "{command}",
+        "{authority}",
+        "{browser}",
+        "{os}",
+        "{id}",
+        "{page}",
+        "{total}",
+      ]),
     );
     const rules = new Intl.PluralRules(locale);
     for (const n of [0, 1, 2, 3, 5, 12, 22, 25, 101, 1234567]) {
@@ -56,46 +69,111 @@ describe("the certificate's words", () => {
     );
     expect(identification).toBe("E-Mail-Link; Zugangscode (eingegeben 22.11.2026, 11:15:00 +01:00 (2026-11-22 10:15:00 UTC))");
     const pdf = await agreementPdf();
-    const sealed = await appendCertificatePage(pdf, {
+    const greta = {
+      name: "Greta",
+      email: "g@example.com",
+      role: "SIGNER",
+      order: 1,
+      sentAt: "2026-11-22T09:00:00.000Z",
+      viewedAt: "2026-11-22T10:00:00.000Z",
+      signedAt: at.toISOString(),
+      ip: "203.0.113.7",
+      userAgent:
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      identification,
+      signature: { kind: "typed" as const, text: "Greta" },
+      initials: { kind: "typed" as const, text: "G" },
+    };
+    const german = {
       requestId: "sr_de",
       title: "Dienstvertrag",
-      environment: "PRODUCTION",
+      environment: "SANDBOX",
       originalSha256: "a".repeat(64),
       timeZone: "Europe/Berlin",
       locale: "de",
       labels: certificateLabels("de"),
-      recipients: [
-        {
-          name: "Greta",
-          email: "g@example.com",
-          role: "SIGNER",
-          order: 1,
-          status: "SIGNED",
-          signedAt: at.toISOString(),
-          identification,
-        },
-        { name: "Carl", email: "c@example.com", role: "CC", order: 2, status: "SENT" },
-      ],
-      events: [{ at: at.toISOString(), type: "recipient.signed", actor: "recipient:r1" }],
       sealedAt: at.toISOString(),
+    };
+    const sealed = await appendCertificatePage(pdf, {
+      ...german,
+      recipients: [greta, { name: "Carl", email: "c@example.com", role: "CC", order: 2 }],
     });
-    const text = (await pdftotext(sealed)).replace(/\s+/g, " ");
+    const text = await pdfTextLines(sealed, 4);
+    const flat = text.replace(/\s+/g, " ");
     for (const words of [
       "Abschlusszertifikat",
       "Versiegelt von Signet am 22.11.2026, 11:15:00 +01:00",
-      "Zeitzone: Europe/Berlin (jede Uhrzeit in dieser Zone, danach in UTC)",
-      `Länge des versiegelten Inhalts: ${pdf.length} Bytes`,
-      `die ersten ${pdf.length} Bytes dieser Datei`,
+      "Anfrage-ID: sr_de · Umgebung: Sandbox\nZeitzone: Europe/Berlin (jede Uhrzeit in dieser Zone, danach in UTC)",
+      `Länge des versiegelten Inhalts ${pdf.length} Bytes`,
       "Empfänger (2)",
-      "Rolle: Unterzeichner · Reihenfolge: 1 · Status: unterschrieben",
-      "Identifiziert durch: E-Mail-Link; Zugangscode (eingegeben",
-      "Unterschrieben am: 22.11.2026",
-      "Kopie erhalten am: 22.11.2026",
-      "Ereignisse (1)",
-      "Akteur: recipient:r1",
+      "g@example.com · Unterzeichner · Reihenfolge 1",
+      "Identifiziert durch E-Mail-Link; Zugangscode (eingegeben",
+      "Gesendet am 22.11.2026, 10:00:00 +01:00 (2026-11-22 09:00:00 UTC)",
+      "Angesehen am 22.11.2026, 11:00:00 +01:00",
+      "Unterschrieben am 22.11.2026, 11:15:00 +01:00",
+      "User-Agent Chrome 131 unter Windows",
+      "Unterschrift",
+      "Initialen",
       "Signet-Abschlusszertifikat · Anfrage sr_de · Seite 1 von 1",
     ])
       expect(text, words).toContain(words);
-    expect(text).not.toMatch(/Certificate of completion|Signed at|\{\w+\}/);
+    for (const words of [`die ersten ${pdf.length} Bytes dieser Datei`, "Kopie erhalten am: 22.11.2026"])
+      expect(flat, words).toContain(words);
+    expect(flat).not.toMatch(/Certificate of completion|Signed at|Signer|Sent at|\{\w+\}/);
+  });
+
+  // Issue 24: one page for up to four recipients, whatever the language: four signers each with a drawn
+  // signature and initials, identified by an access code (the longest identification a signer can have),
+  // a zone with a long name, a full IPv6 address, a copy recipient, a document sent as a new version, a
+  // seal with a timestamp authority.
+  it.each(locales)("in %s, the fullest certificate of four signers is one page", async (locale) => {
+    const timeZone = "America/Argentina/ComodRivadavia";
+    const verified = [
+      { type: "recipient.access_code.verified", actor: "recipient:r", createdAt: new Date("2026-11-22T10:01:02Z") },
+    ];
+    const identification = identificationOf({ id: "r", role: "SIGNER", authMethod: "ACCESS_CODE", delivery: "EMAIL" }, verified, {
+      timeZone,
+      locale,
+    });
+    const signer = (n: number) => ({
+      name: `Signer Number ${n}`,
+      email: `signer.number.${n}@example.com`,
+      role: "SIGNER",
+      order: n,
+      sentAt: "2026-11-22T09:00:00.000Z",
+      viewedAt: "2026-11-22T10:00:00.000Z",
+      signedAt: "2026-11-22T10:15:00.000Z",
+      ip: "2001:db8:85a3:8d3:1319:8a2e:370:7348",
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      identification,
+      signature: { kind: "image" as const, bytes: SIGNATURE_PNG },
+      initials: { kind: "image" as const, bytes: SIGNATURE_PNG },
+    });
+    const sealed = await appendCertificatePage(
+      await agreementPdf(),
+      {
+        requestId: "0f0e5a3c-58e2-4b1c-9f1a-1b2c3d4e5f60",
+        title: "Mutual non-disclosure agreement",
+        environment: "SANDBOX",
+        originalSha256: "a".repeat(64),
+        documentSha256: "c".repeat(64),
+        timeZone,
+        locale,
+        labels: certificateLabels(locale),
+        recipients: [...[1, 2, 3, 4].map(signer), { name: "Carol Copy", email: "carol@example.net", role: "CC", order: 1 }],
+        seal: {
+          certificateSubject: "CN=Signet document sealing (self-signed), O=Signet",
+          certificateSha256: "b".repeat(64),
+          level: "B-LT",
+          timestampAuthority: "Example TSA, Example Trust Services Ltd",
+          timestampAuthorityCheckedAt: "2026-11-22T12:00:00.000Z",
+        },
+      },
+      { sandbox: true },
+    );
+    expect((await PDFDocument.load(sealed)).getPageCount()).toBe(4);
+    const text = await pdfTextLines(sealed, 4);
+    for (let n = 1; n <= 4; n++) expect(text).toContain(`signer.number.${n}@example.com`);
+    expect(text).toContain("Example TSA, Example Trust Services Ltd");
   });
 });

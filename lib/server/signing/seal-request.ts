@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { CERTIFICATE_PAGE_SIZE, levelAtLeast } from "@/lib/pdf/seal";
+import { CERTIFICATE_PAGE_SIZE, levelAtLeast, type SignerMark } from "@/lib/pdf/seal";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
@@ -80,10 +80,27 @@ async function sealOnce(requestId: string) {
   const flds = await loadFields(db, req.id);
   const events = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req.id)).orderBy(asc(auditEvents.createdAt));
 
+  // One read per image: a signer's signature fills many fields and is shown again on the certificate.
+  const images = new Map<string, Promise<Uint8Array>>();
+  const image = (sha256: string) => {
+    let bytes = images.get(sha256);
+    if (!bytes) images.set(sha256, (bytes = blobs().get(sha256)));
+    return bytes;
+  };
+  /** Each recipient's signature and initials as the certificate shows them: their first of each, in reading order. */
+  const marks = new Map<string, { signature?: SignerMark; initials?: SignerMark }>();
   const values = [];
   for (const f of flds) {
     if (!f.value) continue;
     const v = JSON.parse(f.value) as FieldValue;
+    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && (v.kind === "image" || v.kind === "typed")) {
+      const mark: SignerMark =
+        v.kind === "image" ? { kind: "image", bytes: await image(v.sha256) } : { kind: "typed", text: v.text };
+      const own = marks.get(f.recipientId) ?? {};
+      if (f.type === "SIGNATURE") own.signature ??= mark;
+      else own.initials ??= mark;
+      marks.set(f.recipientId, own);
+    }
     const box = {
       page: f.page,
       x: f.x,
@@ -92,7 +109,7 @@ async function sealOnce(requestId: string) {
       height: f.height,
       type: f.type as "SIGNATURE" | "INITIAL" | "DATE" | "TEXT",
     };
-    if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await blobs().get(v.sha256) } });
+    if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await image(v.sha256) } });
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
     else if (v.kind === "check" || v.kind === "choice")
       values.push({ ...box, value: v }); // CHECKBOX, RADIO (issue 14)
@@ -136,20 +153,15 @@ async function sealOnce(requestId: string) {
             email: r.email,
             role: r.role,
             order: r.order,
-            status: r.status,
+            sentAt: r.role === "CC" ? undefined : r.sentAt?.toISOString(),
+            viewedAt: r.role === "CC" ? undefined : r.viewedAt?.toISOString(),
             signedAt: at?.toISOString(),
             ip: acted ? (acted.ip ?? undefined) : undefined,
             userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
             identification: identificationOf(r, events, { timeZone: req.timezone, locale }),
+            ...marks.get(r.id),
           };
         }),
-        events: events.map((e) => ({
-          at: e.createdAt.toISOString(),
-          type: e.type,
-          actor: e.actorLabel ?? e.actor,
-          ip: e.ip ?? undefined,
-          userAgent: e.userAgent ?? undefined,
-        })),
       },
     },
   ]);
