@@ -17,6 +17,8 @@ import { sweepExpired } from "../requests/expire-requests";
 import { currentDocument } from "../requests/load-request";
 import { mailStaffLink } from "../staff/mail-staff-link";
 import { tryTransitionRecipient } from "../recipients/recipient-state";
+import { isDone } from "../recipients/roles";
+import { clock } from "../clock";
 import type { JobPayloads } from "./payloads";
 
 export interface JobContext {
@@ -63,7 +65,8 @@ export function senderHeaders(req: Pick<RequestRow, "senderName" | "senderEmail"
 
 /**
  * Invites (or reminds) one signer. Safe to run more than once: the mail is keyed by the job id,
- * and the recipient moves from PENDING to SENT only once.
+ * and the recipient moves from PENDING to SENT only once. A reminder for a recipient who has finished
+ * their turn (or declined) since it was queued is not sent.
  */
 async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   const { recipientId } = payload;
@@ -71,6 +74,7 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
   // Issue 14: an EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
   if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
+  if (payload.reminder && (isDone(row.r) || row.r.status === "DECLINED")) return { skipped: "recipient has finished their turn" };
   const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
   const msg = messages.invitation({
@@ -96,7 +100,8 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
     ...msg,
   });
   await db.transaction(async (tx) => {
-    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: new Date() } });
+    // The request's clock (lib/server/clock.ts): reminders count from this moment.
+    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: clock.now() } });
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
     if (moved) {
       await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {
