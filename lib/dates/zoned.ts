@@ -121,3 +121,13 @@ export function formatEventTime(instant: Date | string, o: { timeZone: string; l
   const local = !o.locale || o.locale === "en" ? `${ymd(w)} ${hms(w)}` : clockIn(o.timeZone, o.locale).format(at);
   return `${local} ${formatOffset(w.offsetMinutes)} (${utc})`;
 }
+
+/**
+ * A deadline as a mail says it (issue 24: "Please sign by …"): the day in the request's zone and format, the
+ * 24-hour time there, and the zone's name, "26.12.2026 17:00 (Europe/Berlin)". The zone is named because the
+ * reader may live in another.
+ */
+export function formatDeadline(instant: Date, o: { timeZone: string; dateFormat: DateFormat; locale: string }): string {
+  const w = wallClock(instant, o.timeZone);
+  return `${formatDateValue(instant, o)} ${pad(w.hour)}:${pad(w.minute)} (${o.timeZone})`;
+}

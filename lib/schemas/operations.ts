@@ -8,6 +8,7 @@ import { templatesOps } from "./ops-templates";
 import { verifyOps } from "./ops-verify";
 import { embedOps } from "./ops-embed";
 import { bulkOps } from "./bulk-ops";
+import { sendSettingsOps } from "./ops-send-settings";
 import {
   zAddFields,
   zAddRecipient,
@@ -62,6 +63,11 @@ export const ops = {
     path: SR,
     tag: "Signature requests",
     summary: "Create a DRAFT signature request from a PDF",
+    description:
+      "Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send " +
+      "settings (issue 24) `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON " +
+      '(`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization\'s defaults ' +
+      "(GET /settings/sending), else EXPIRY_DAYS and no reminders.",
     multipart: true,
     body: zCreateRequest,
     success: { status: 201, description: "Created", data: zSignatureRequest },
@@ -216,6 +222,7 @@ export const ops = {
   ...verifyOps,
   ...embedOps,
   ...bulkOps,
+  ...sendSettingsOps,
 };
 
 export type OperationName = keyof typeof ops;

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { zFile, zPageSize } from "./common";
 import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zFieldTypeDto } from "./fields";
 import { locales } from "../i18n/locales";
-import { recipientLocaleShape, requestLocaleShape, zDateFormat } from "./locale";
+import { recipientLocaleShape, requestLocaleShape, zDateFormat, zLocale, zTimeZone } from "./locale";
+import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zSendSettings } from "./send-settings";
 
 export { FIELD_TYPES } from "./fields";
 
@@ -14,19 +15,41 @@ export { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES
 export type { RecipientRole, RecipientStatus };
 export const zRequestStatus = z.enum(REQUEST_STATUSES);
 
+const zTitle = z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500);
+
 export const zCreateRequest = z
   .object({
     file: zFile.optional(),
     documentFile: zFile.optional(),
-    title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
+    title: zTitle,
     delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
     ...requestLocaleShape,
+    // Issue 24: the send settings, as parts (docs/api.md "Send settings").
+    ...sendSettingsFormShape,
   })
   .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
   .refine((b) => !(b.file && b.documentFile), {
     error: "Give the PDF as file or documentFile, not both",
     path: ["documentFile"],
-  });
+  })
+  .refine(oneExpiry, ONE_EXPIRY);
+export type CreateRequest = z.output<typeof zCreateRequest>;
+
+/**
+ * PATCH of a DRAFT (issue 24): what create takes, but the document, in JSON. `locale: null` drops the request's
+ * language; `subject`, `message`, `replyTo`, `reminders` null clear them; expiresAt or expiryDays replaces the expiry.
+ */
+export const zUpdateRequest = z
+  .object({
+    title: zTitle.optional(),
+    locale: zLocale.nullable().optional(),
+    timezone: zTimeZone.optional(),
+    dateFormat: zDateFormat.optional(),
+    ...sendSettingsJsonShape,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" })
+  .refine(oneExpiry, ONE_EXPIRY);
+export type UpdateRequest = z.output<typeof zUpdateRequest>;
 
 /** A day (2026-11-25) or an instant (2026-11-25T09:30:00Z) of a list's created-between filter. */
 const zListDate = z
@@ -121,6 +144,9 @@ export const zRecipient = z.object({
   delivery: z.enum(RECIPIENT_DELIVERIES),
   /** Their language (page, mails, DATE and NUMBER fields); null: the request's. */
   locale: z.enum(locales).nullable(),
+  /** Issue 24: automatic reminders sent to them so far, and the last one's time. */
+  remindersSent: z.number().int(),
+  lastRemindedAt: z.string().nullable(),
 });
 
 export const zField = z.object({
@@ -177,6 +203,8 @@ export const zSignatureRequest = z.object({
   /** IANA zone of the DATE fields and the certificate's times. */
   timezone: z.string(),
   dateFormat: zDateFormat,
+  /** Issue 24: subject, message, Reply-To, expiry and reminders of the request's mails. */
+  sendSettings: zSendSettings,
 });
 export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;

@@ -52,6 +52,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 // (list cursors depend on it).
 const nowMs = sql`date_trunc('milliseconds', now())`;
 const createdAt = () => ts("created_at").notNull().default(nowMs);
+/** Columns that make one setting together: all set, or all null. */
+const allOrNone = (name: string, [first, ...rest]: [AnyPgColumn, ...AnyPgColumn[]]) =>
+  check(
+    name,
+    sql.join(
+      rest.map((c) => sql`(${first} is null) = (${c} is null)`),
+      sql` and `,
+    ),
+  );
 /** A row that belongs to another: deleted with it. */
 const belongsTo = (name: string, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: "cascade" });
 
@@ -77,9 +86,24 @@ export const organizations = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     /** IANA time zone a new request takes when its creator names none (issue 23). */
     timezone: text("timezone").notNull().default("UTC"),
+    /**
+     * Issue 24: what a new draft takes when its creator names none (copied when it is made, like the time zone):
+     * days from sending to expiry (null: the server's EXPIRY_DAYS), and the reminder schedule (all three or none).
+     */
+    defaultExpiryDays: integer("default_expiry_days"),
+    defaultReminderFirstAfterDays: integer("default_reminder_first_after_days"),
+    defaultReminderEveryDays: integer("default_reminder_every_days"),
+    defaultReminderMax: integer("default_reminder_max"),
     createdAt: createdAt(),
   },
-  (t) => [oneOf("organizations_plan_check", t.plan, ORG_PLANS)],
+  (t) => [
+    oneOf("organizations_plan_check", t.plan, ORG_PLANS),
+    allOrNone("organizations_default_reminders_check", [
+      t.defaultReminderFirstAfterDays,
+      t.defaultReminderEveryDays,
+      t.defaultReminderMax,
+    ]),
+  ],
 );
 
 export const apiKeys = pgTable(
@@ -196,9 +220,33 @@ export const signatureRequests = pgTable(
     timezone: text("timezone").notNull().default("UTC"),
     /** How DATE fields are written (lib/schemas/states.ts DATE_FORMATS). */
     dateFormat: text("date_format").$type<DateFormat>().notNull().default("YYYY-MM-DD"),
+    /**
+     * Issue 24, send settings. The invitation's and reminders' subject (null: Signet's) and the sender's own
+     * words (plain text), the Reply-To (null: the staff member who sent, else none).
+     */
+    emailSubject: text("email_subject"),
+    emailMessage: text("email_message"),
+    replyTo: text("reply_to"),
+    /**
+     * Days from sending to expiry. Null with `expiresAt` set on a DRAFT: the sender gave the moment itself; both null
+     * (drafts made before issue 24): the organization's default, else EXPIRY_DAYS, at send.
+     */
+    expiryDays: integer("expiry_days"),
+    /** Automatic reminders to whoever's turn it is: first after N days from their invitation, then every M days, at most max. */
+    reminderFirstAfterDays: integer("reminder_first_after_days"),
+    reminderEveryDays: integer("reminder_every_days"),
+    reminderMax: integer("reminder_max"),
+    /** The staff member who sent it (the dashboard's verified identity), as they were then: the mails' From name and Reply-To. */
+    senderName: text("sender_name"),
+    senderEmail: text("sender_email"),
   },
   (t) => [
     index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt),
+    // The reminder sweep reads requests in progress that have a schedule.
+    index("requests_reminders_idx")
+      .on(t.status)
+      .where(sql`${t.reminderMax} is not null`),
+    allOrNone("signature_requests_reminders_check", [t.reminderFirstAfterDays, t.reminderEveryDays, t.reminderMax]),
     oneOf("signature_requests_environment_check", t.environment, ENVIRONMENTS),
     oneOf("signature_requests_delivery_mode_check", t.deliveryMode, DELIVERY_MODES),
     oneOf("signature_requests_status_check", t.status, REQUEST_STATUSES),
@@ -254,6 +302,9 @@ export const recipients = pgTable(
     delivery: text("delivery").notNull().default("EMAIL"),
     /** Issue 23: this recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
     locale: text("locale"),
+    /** Issue 24: automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    lastRemindedAt: ts("last_reminded_at"),
     createdAt: createdAt(),
   },
   (t) => [

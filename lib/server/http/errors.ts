@@ -107,6 +107,10 @@ export const errorCatalog = {
   RECIPIENT_IS_CC: { status: 422, description: "A CC recipient has nothing to sign, so no signing URL" },
   NO_DECIDING_RECIPIENT: { status: 422, description: "Sending needs at least one SIGNER or APPROVER" },
   SIGNER_WITHOUT_FIELDS: { status: 422, description: "Sending needs at least one field for every signer" },
+  EXPIRY_PASSED: {
+    status: 422,
+    description: "The request's expiresAt has passed: set a later one (or expiryDays) before sending; `details.expiresAt`",
+  },
   WEBHOOK_URL_REFUSED: { status: 422, description: "The webhook URL points at a private or local address" },
 
   // Templates and bulk send

@@ -142,6 +142,7 @@ const TAGS: Record<string, string> = {
   "Bulk send": "One request per row of a CSV or JSON list, from a template",
   Webhooks: "Endpoints told of each request's events, signed, with their delivery log",
   Mail: "What Signet mailed, or wrote to its outbox",
+  Settings: "The organization's defaults for new requests: expiry and reminders",
   "Signing (public)": "The signer's endpoints, without an API key: the link's token is the credential",
   "Verify (public)": "Whether a PDF was sealed by this service and is unchanged since, without an API key",
 };

@@ -17,6 +17,8 @@ import { sweepExpired } from "../requests/expire-requests";
 import { currentDocument } from "../requests/load-request";
 import { mailStaffLink } from "../staff/mail-staff-link";
 import { tryTransitionRecipient } from "../recipients/recipient-state";
+import { isDone } from "../recipients/roles";
+import { clock } from "../clock";
 import type { JobPayloads } from "./payloads";
 
 export interface JobContext {
@@ -43,9 +45,28 @@ const mailLocale = (row: { r: { locale: string | null }; req: { locale: string |
 /** A recipient as a nodemailer address object: the name never becomes part of an address string. */
 const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.name, address: r.email });
 
+type RequestRow = typeof signatureRequests.$inferSelect;
+
+/**
+ * Who a request's mails to its recipients come from (issue 24): "<staff name> via Signet" when a staff member
+ * sent it (the address stays MAIL_FROM's), replies to its replyTo, else to that staff member.
+ */
+export function senderHeaders(req: Pick<RequestRow, "senderName" | "senderEmail" | "replyTo">): {
+  fromName?: string;
+  replyTo?: MailAddress;
+} {
+  const replyTo = req.replyTo
+    ? { name: "", address: req.replyTo }
+    : req.senderEmail
+      ? { name: req.senderName ?? "", address: req.senderEmail }
+      : undefined;
+  return { ...(req.senderName && { fromName: `${req.senderName} via Signet` }), ...(replyTo && { replyTo }) };
+}
+
 /**
  * Invites (or reminds) one signer. Safe to run more than once: the mail is keyed by the job id,
- * and the recipient moves from PENDING to SENT only once.
+ * and the recipient moves from PENDING to SENT only once. A reminder for a recipient who has finished
+ * their turn (or declined) since it was queued is not sent.
  */
 async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   const { recipientId } = payload;
@@ -53,6 +74,7 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
   // Issue 14: an EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
   if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
+  if (payload.reminder && (isDone(row.r) || row.r.status === "DECLINED")) return { skipped: "recipient has finished their turn" };
   const db = await getDb();
   const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
   const msg = messages.invitation({
@@ -63,15 +85,23 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
     reminder: !!payload.reminder,
     role: row.r.role,
     locale: mailLocale(row),
+    subject: row.req.emailSubject,
+    message: row.req.emailMessage,
+    senderName: row.req.senderName,
+    expiresAt: row.req.expiresAt,
+    timezone: row.req.timezone,
+    dateFormat: row.req.dateFormat,
   });
   const sent = await deliverMail(job.id, {
     kind: payload.reminder ? "reminder" : "invitation",
     scope: { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id },
     to: mailTo(row.r),
+    ...senderHeaders(row.req),
     ...msg,
   });
   await db.transaction(async (tx) => {
-    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: new Date() } });
+    // The request's clock (lib/server/clock.ts): reminders count from this moment.
+    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: clock.now() } });
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
     if (moved) {
       await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {
@@ -94,6 +124,8 @@ async function notify(payload: JobPayloads["notify"], job: JobContext) {
   const { kind } = payload;
   const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
   const to = mailTo(row.r);
+  // From and Reply-To as the request's other mails; the signer's code mail stays Signet's own.
+  const sender = senderHeaders(row.req);
   if (kind === "completed") {
     const db = await getDb();
     const doc = await currentDocument(db, row.req.id);
@@ -102,6 +134,7 @@ async function notify(payload: JobPayloads["notify"], job: JobContext) {
       kind,
       scope,
       to,
+      ...sender,
       ...messages.completed(base),
       attachments: [{ filename: messages.completedFileName(base), content: Buffer.from(bytes), contentType: "application/pdf" }],
     });
@@ -110,10 +143,11 @@ async function notify(payload: JobPayloads["notify"], job: JobContext) {
       kind,
       scope,
       to,
+      ...sender,
       ...messages.declined({ ...base, by: payload.by, reason: payload.reason }),
     });
   } else {
-    await deliverMail(job.id, { kind, scope, to, ...messages.cancelled(base) });
+    await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.cancelled(base) });
   }
   return { sent: kind };
 }

@@ -131,7 +131,8 @@ export function startWorker(intervalMs = 500) {
     if (stopped) return;
     try {
       // Expiry is swept once a minute by every worker; the sweep is one idempotent UPDATE. Beside it,
-      // fully signed requests whose seal job was lost get a new one (one query; idempotent).
+      // fully signed requests whose seal job was lost get a new one (one query; idempotent), and due
+      // reminders are queued.
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
         // The sandbox purge, if no instance ran one within PURGE_INTERVAL_MINUTES (a row in
@@ -150,6 +151,9 @@ export function startWorker(intervalMs = 500) {
         await sweepExpired();
         const { sweepStrandedSeals } = await import("../signing/sweep-stranded-seals");
         await sweepStrandedSeals();
+        // Automatic reminders (issue 24): each claimed by one conditional UPDATE, so every instance may sweep.
+        const { sweepReminders } = await import("../requests/remind-due");
+        await sweepReminders();
       }
       await runDueJobs();
     } catch (e) {

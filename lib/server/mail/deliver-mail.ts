@@ -24,6 +24,13 @@ export interface Mail {
   /** The request it is about, for the log's scope. */
   scope?: { orgId: string; environment: string; requestId: string };
   to: MailAddress;
+  /**
+   * The From header's display name (issue 24: "Ann Lee via Signet"); the address is always MAIL_FROM's, so a mail
+   * never claims to come from a domain Signet does not send for. Without it, MAIL_FROM as it is.
+   */
+  fromName?: string;
+  /** Where replies go (an address object: the name cannot add an address). */
+  replyTo?: MailAddress;
   subject: string;
   text: string;
   html: string;
@@ -47,7 +54,17 @@ export function formatAddress(a: MailAddress): string {
 const addressesOf = (list: readonly (string | { address: string })[] | undefined) =>
   (list ?? []).map((a) => (typeof a === "string" ? a : a.address)).filter(Boolean);
 
-const from = () => process.env.MAIL_FROM || "Signet <no-reply@signet.local>";
+const mailFrom = () => process.env.MAIL_FROM || "Signet <no-reply@signet.local>";
+
+/** No control characters (line breaks included) in a display name: nodemailer encodes it, and this keeps it one line anyway. */
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+
+/** MAIL_FROM, or an address object with MAIL_FROM's address and `name` for its display name. */
+export function fromHeader(name?: string): string | MailAddress {
+  if (name === undefined) return mailFrom();
+  const [parsed] = addressparser(mailFrom(), { flatten: true });
+  return parsed?.address ? { name: oneLine(name), address: parsed.address } : mailFrom();
+}
 export const outboxDir = () => path.join(config.dataDir, "outbox");
 
 /**
@@ -55,7 +72,7 @@ export const outboxDir = () => path.join(config.dataDir, "outbox");
  * `id` is the job's: a retried job rewrites the same file instead of adding a second message.
  */
 export async function deliverMail(id: string, mail: Mail): Promise<Delivered> {
-  const { kind, scope, to, ...content } = mail;
+  const { kind, scope, to, fromName, replyTo, ...content } = mail;
   const db = await getDb();
   const [already] = await db.select().from(mailLog).where(eq(mailLog.id, id));
   // A job retried after its mail went out (the crash came between sending and marking the job done)
@@ -68,7 +85,13 @@ export async function deliverMail(id: string, mail: Mail): Promise<Delivered> {
     };
   }
   // A copy: nodemailer normalizes the address objects it is given in place.
-  const message = { from: from(), ...content, to: { name: to.name, address: to.address }, messageId: `<${id}@signet>` };
+  const message = {
+    from: fromHeader(fromName),
+    ...content,
+    to: { name: to.name, address: to.address },
+    ...(replyTo && { replyTo: { name: oneLine(replyTo.name), address: replyTo.address } }),
+    messageId: `<${id}@signet>`,
+  };
   let via: "smtp" | "outbox";
   let envelopeTo: string[];
   if (process.env.SMTP_URL) {

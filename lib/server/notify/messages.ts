@@ -2,6 +2,8 @@ import "server-only";
 
 import { translator } from "@/lib/i18n/catalogs";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import { formatDeadline } from "@/lib/dates/zoned";
+import type { DateFormat } from "@/lib/schemas/states";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -45,20 +47,70 @@ const button = (href: string, label: string, colour: string) =>
   `<p><a href="${href}" style="display:inline-block;background:${colour};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(label)}</a></p>`;
 const grey = (text: string) => `<p style="color:#64748b">${esc(text)}</p>`;
 
+/** What the sender set for a request's invitation and reminders (issue 24: its send settings). */
+export interface SenderWords {
+  /** Replaces Signet's subject (a reminder's reads "Reminder: <subject>"). */
+  subject?: string | null;
+  /** The sender's own words, plain text. */
+  message?: string | null;
+  /** Who wrote them: the staff member who sent the request; null: "the sender". */
+  senderName?: string | null;
+  /** When the request expires, said in its zone and date format. */
+  expiresAt?: Date | null;
+  timezone?: string;
+  dateFormat?: DateFormat;
+}
+
+/** The sender's message as HTML: escaped, its line breaks kept. */
+const quoteHtml = (text: string) =>
+  `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #cbd5e1;color:#334155">${text
+    .split("\n")
+    .map(esc)
+    .join("<br>")}</blockquote>`;
+
 /** The e-mails Signet sends, each as text and HTML; a recipient's in their language. */
 export const messages = {
-  /** `role`: an APPROVER is asked to approve (or decline), a VIEWER to review (opening it is enough); else to sign. */
-  invitation(m: MessageInput & { link: string; reminder?: boolean; role?: string }) {
+  /**
+   * `role`: an APPROVER is asked to approve (or decline), a VIEWER to review (opening it is enough); else to sign.
+   * The sender's message follows the greeting, introduced as theirs; the deadline follows what is asked.
+   */
+  invitation(m: MessageInput & SenderWords & { link: string; reminder?: boolean; role?: string }) {
     const w = mailWords(m.locale, m.sandbox);
     const role = m.role ?? "SIGNER";
     const hello = w.hello(m.name);
     const [asked, askedHtml] = w.withTitle("invitation.asked", { role }, m.title);
     const open = w.t("invitation.button", { role });
     const personal = w.t("invitation.personal");
+    const from = m.message
+      ? m.senderName
+        ? w.t("invitation.messageFrom", { name: m.senderName })
+        : w.t("invitation.messageFromSender")
+      : null;
+    const note =
+      from && m.message
+        ? { text: `${from}\n${m.message}\n\n`, html: `<p>${esc(from)}</p>${quoteHtml(m.message)}` }
+        : { text: "", html: "" };
+    const by = m.expiresAt
+      ? w.t("invitation.respondBy", {
+          role,
+          date: formatDeadline(m.expiresAt, {
+            timeZone: m.timezone ?? "UTC",
+            dateFormat: m.dateFormat ?? "YYYY-MM-DD",
+            locale: m.locale ?? defaultLocale,
+          }),
+        })
+      : null;
+    const subject = m.subject
+      ? m.reminder
+        ? w.t("invitation.reminderOf", { subject: m.subject })
+        : m.subject
+      : w.t(m.reminder ? "invitation.reminderSubject" : "invitation.subject", { role, title: m.title });
     return {
-      subject: w.subject(w.t(m.reminder ? "invitation.reminderSubject" : "invitation.subject", { role, title: m.title })),
-      text: w.text(`${hello.text}\n\n${asked}\n\n${open}: ${m.link}\n\n${personal}`),
-      html: w.html(`${hello.html}<p>${askedHtml}</p>${button(m.link, open, "#1d4ed8")}${grey(personal)}`),
+      subject: w.subject(subject),
+      text: w.text(`${hello.text}\n\n${note.text}${asked}${by ? ` ${by}` : ""}\n\n${open}: ${m.link}\n\n${personal}`),
+      html: w.html(
+        `${hello.html}${note.html}<p>${askedHtml}${by ? ` ${esc(by)}` : ""}</p>${button(m.link, open, "#1d4ed8")}${grey(personal)}`,
+      ),
     };
   },
   completed(m: MessageInput) {

@@ -1,14 +1,16 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
 import type { DateFormat } from "@/lib/schemas/states";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { documentVersions, organizations, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
+import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "./load-request";
 import { acceptPdf } from "./store-document";
+import { judgeExpiresAt, orgSendDefaults, reminderColumns, toSendSettingsDto, type SendSettingsInput } from "./send-settings";
 
 /** A request's language, time zone and date format as its creator gives them (issue 23): each optional. */
 export interface RequestLocaleInput {
@@ -17,7 +19,7 @@ export interface RequestLocaleInput {
   dateFormat?: DateFormat;
 }
 
-export interface CreateRequestInput extends RequestLocaleInput {
+export interface CreateRequestInput extends RequestLocaleInput, SendSettingsInput {
   title: string;
   delivery_mode: string;
   file?: File;
@@ -33,15 +35,26 @@ export interface StoredPdf {
 
 /**
  * A new DRAFT with its document as version 1, and the audit event that says where it came from.
- * Every way of making a draft (upload, template) goes through here. A request without a time zone takes
- * its organization's as it is now (a later change of the organization's leaves the request as it was).
+ * Every way of making a draft (upload, template) goes through here. What the creator does not name is taken
+ * from the organization as it is now, and kept (a later change of the organization's leaves the request as it
+ * was): the time zone (issue 23), the expiry in days and the reminder schedule (issue 24; the expiry falls back
+ * to the server's EXPIRY_DAYS).
  */
 export async function insertDraft(
   tx: Queryable,
   auth: KeyAuth,
-  draft: { title: string; deliveryMode?: string; filename: string | null; origin?: Record<string, unknown> } & RequestLocaleInput,
+  draft: {
+    title: string;
+    deliveryMode?: string;
+    filename: string | null;
+    origin?: Record<string, unknown>;
+  } & RequestLocaleInput &
+    SendSettingsInput,
   doc: StoredPdf,
 ) {
+  const org = oneRow(await tx.select().from(organizations).where(eq(organizations.id, auth.orgId)), "the key's organization");
+  const defaults = orgSendDefaults(org);
+  const expiresAt = draft.expiresAt !== undefined ? judgeExpiresAt(draft.expiresAt, clock.now()) : null;
   const req = oneRow(
     await tx
       .insert(signatureRequests)
@@ -52,10 +65,15 @@ export async function insertDraft(
         deliveryMode: draft.deliveryMode ?? "email",
         createdByKeyId: auth.keyId,
         locale: draft.locale ?? null,
-        timezone:
-          draft.timezone ??
-          sql`(${tx.select({ tz: organizations.timezone }).from(organizations).where(eq(organizations.id, auth.orgId))})`,
+        timezone: draft.timezone ?? org.timezone,
         ...(draft.dateFormat !== undefined && { dateFormat: draft.dateFormat }),
+        emailSubject: draft.subject ?? null,
+        emailMessage: draft.message ?? null,
+        replyTo: draft.replyTo ?? null,
+        // On a DRAFT, expiresAt is the moment asked for; sending sets it from expiryDays otherwise.
+        expiresAt,
+        expiryDays: expiresAt ? null : (draft.expiryDays ?? defaults.expiryDays),
+        ...reminderColumns(draft.reminders !== undefined ? draft.reminders : defaults.reminders),
       })
       .returning(),
     "the new signature request",
@@ -77,12 +95,15 @@ export async function insertDraft(
     ...(req.locale !== null && { locale: req.locale }),
     timezone: req.timezone,
     dateFormat: req.dateFormat,
+    sendSettings: toSendSettingsDto(req),
     ...draft.origin,
   });
   return req;
 }
 
 export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
+  // A date that is already wrong is said before the document is read.
+  if (input.expiresAt !== undefined) judgeExpiresAt(input.expiresAt, clock.now());
   const file = (input.file ?? input.documentFile)!;
   const doc = await acceptPdf(new Uint8Array(await file.arrayBuffer()));
   const db = await getDb();
@@ -97,6 +118,12 @@ export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
         locale: input.locale,
         timezone: input.timezone,
         dateFormat: input.dateFormat,
+        subject: input.subject,
+        message: input.message,
+        replyTo: input.replyTo,
+        expiresAt: input.expiresAt,
+        expiryDays: input.expiryDays,
+        reminders: input.reminders,
       },
       doc,
     );

@@ -8,6 +8,7 @@ import { notFound } from "../http/errors";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
 import { isUuid, requestScope } from "../scope";
+import { toSendSettingsDto } from "./send-settings";
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
 export type RecipientRow = typeof recipients.$inferSelect;
@@ -77,6 +78,8 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     authentication: { method: r.authMethod as RecipientDto["authentication"]["method"] },
     delivery: r.delivery as RecipientDto["delivery"],
     locale: storedLocale(r.locale),
+    remindersSent: r.remindersSent,
+    lastRemindedAt: iso(r.lastRemindedAt),
   };
 }
 
@@ -145,6 +148,7 @@ export function toRequestHeader(r: RequestRow) {
     locale: storedLocale(r.locale),
     timezone: r.timezone,
     dateFormat: r.dateFormat,
+    sendSettings: toSendSettingsDto(r),
   };
 }
 

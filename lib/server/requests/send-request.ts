@@ -1,9 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
-import { config } from "../config";
+import { clock } from "../clock";
 import { getDb, type Queryable } from "../db";
-import { recipients } from "../db/schema";
+import { organizations, recipients } from "../db/schema";
+import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
@@ -13,8 +14,13 @@ import { startEmbeddedTurn } from "../signing/embed-links";
 import { actorsOf, isDone } from "../recipients/roles";
 import { transitionRequest } from "./request-state";
 import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
+import { expiryAtSend } from "./send-settings";
 
-/** DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. */
+/**
+ * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
+ * expiry is fixed here (issue 24: its own, counted from now when in days), and the staff member who sends it
+ * (a dashboard call) is kept for its mails' From name and Reply-To.
+ */
 export async function sendRequest(auth: KeyAuth, id: string) {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -45,9 +51,20 @@ export async function sendRequest(auth: KeyAuth, id: string) {
       );
     }
 
-    const now = new Date();
+    const now = clock.now();
+    const org = oneRow(
+      await tx.select().from(organizations).where(eq(organizations.id, req.orgId)),
+      "the request's organization",
+    );
+    const expiresAt = expiryAtSend(req, org, now);
     const updated = await transitionRequest(tx, req.id, "IN_PROGRESS", {
-      set: { sentAt: now, updatedAt: now, expiresAt: new Date(now.getTime() + config.expiryDays * 86400_000) },
+      set: {
+        sentAt: now,
+        updatedAt: now,
+        expiresAt,
+        senderName: auth.staff?.name ?? null,
+        senderEmail: auth.staff?.email ?? null,
+      },
       why: "sending is only possible while it is DRAFT",
     });
     for (const r of recs) {
@@ -57,7 +74,11 @@ export async function sendRequest(auth: KeyAuth, id: string) {
         .where(eq(recipients.id, r.id));
     }
     const group = await inviteNextGroup(tx, req.id, recs);
-    await recordEvent(tx, req.id, "request.sent", keyActor(auth), { order: group.order, invited: group.invited });
+    await recordEvent(tx, req.id, "request.sent", keyActor(auth), {
+      order: group.order,
+      invited: group.invited,
+      expiresAt: expiresAt.toISOString(),
+    });
     await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
     return loadRequestDto(tx, updated);
   });

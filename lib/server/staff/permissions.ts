@@ -20,6 +20,7 @@ const MEMBER_MAY: Record<string, string[]> = {
 const ADMIN_AREAS: Record<string, string> = {
   "api-keys": "Only admins can manage API keys",
   webhooks: "Only admins can manage webhooks",
+  settings: "Only admins can change the organization's settings",
 };
 
 /**

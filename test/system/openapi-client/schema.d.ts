@@ -47,7 +47,10 @@ export interface paths {
     /** List signature requests, newest first (cursor pagination) */
     get: operations["listRequests"];
     put?: never;
-    /** Create a DRAFT signature request from a PDF */
+    /**
+     * Create a DRAFT signature request from a PDF
+     * @description Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings (issue 24) `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
+     */
     post: operations["createRequest"];
     delete?: never;
     options?: never;
@@ -70,7 +73,11 @@ export interface paths {
     delete: operations["deleteRequest"];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a DRAFT: title, locale, timezone, dateFormat and its send settings
+     * @description Only what the body gives changes; null clears subject, message, replyTo, reminders and locale. Send settings (issue 24): `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the invitation and reminders; `expiresAt` (ISO 8601 with offset, in the future, ≤ 365 days ahead) or `expiryDays` (1–365, from sending), not both; `reminders` `{ firstAfterDays, everyDays, max }` (days 1–365, max 0–10) or null; `replyTo` (an e-mail address; null: the staff member who sends). See docs/api.md, "Send settings". A request that is not a DRAFT: 409 REQUEST_NOT_DRAFT, nothing changed. Audited as request.updated.
+     */
+    patch: operations["updateRequest"];
     trace?: never;
   };
   "/api/v1/enterprise/signature-requests/{id}/document": {
@@ -964,6 +971,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/enterprise/settings/sending": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organization's defaults for new drafts: expiry in days and the reminder schedule */
+    get: operations["getSendingDefaults"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the organization's defaults for new drafts (a production key, or an admin in the dashboard)
+     * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS) and `reminders` ({ firstAfterDays, everyDays, max } or null: none). They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
+     */
+    patch: operations["updateSendingDefaults"];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1057,6 +1085,7 @@ export interface components {
         | "RECIPIENT_IS_CC"
         | "NO_DECIDING_RECIPIENT"
         | "SIGNER_WITHOUT_FIELDS"
+        | "EXPIRY_PASSED"
         | "WEBHOOK_URL_REFUSED"
         | "TEMPLATE_NOT_PDF"
         | "TEMPLATE_DATA_NOT_ACCEPTED"
@@ -1485,6 +1514,24 @@ export interface operations {
                 timezone: string;
                 /** @enum {string} */
                 dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+                sendSettings: {
+                  /** @description The mails' subject; null: Signet's own */
+                  subject: string | null;
+                  /** @description The sender's message (plain text); null: none */
+                  message: string | null;
+                  /** @description Reply-To; null: the staff member who sent it, else none */
+                  replyTo: string | null;
+                  /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                  expiryDays: number | null;
+                  /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                  expiresAt: string | null;
+                  /** @description The automatic reminder schedule; null: none */
+                  reminders: {
+                    firstAfterDays: number;
+                    everyDays: number;
+                    max: number;
+                  } | null;
+                };
                 recipientCount: number;
                 recipients: {
                   /** Format: uuid */
@@ -1587,6 +1634,24 @@ export interface operations {
           timezone?: string;
           /** @enum {string} */
           dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+          /** @description The invitation's and reminders' subject (≤ 200 characters, one line); empty or null: Signet's own ("Please sign: <title>") */
+          subject?: string;
+          /** @description The sender's own words, plain text (≤ 5000 characters, line breaks kept), shown in the invitation and reminders after the greeting, escaped; empty or null: none */
+          message?: string;
+          /**
+           * Format: email
+           * @description The Reply-To of the request's mails; null: the staff member who sent it, else none
+           */
+          replyTo?: string;
+          /**
+           * Format: date-time
+           * @description When the request expires: in the future, at most 365 days ahead (checked again at send). Instead of expiryDays
+           */
+          expiresAt?: string;
+          /** @description Days from sending to expiry (1–365), as digits */
+          expiryDays?: string;
+          /** @description The reminder schedule as JSON: {"firstAfterDays":2,"everyDays":3,"max":2}; null: none. Default: the organization's */
+          reminders?: string;
         };
       };
     };
@@ -1644,6 +1709,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -1694,6 +1761,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -1845,6 +1930,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -1895,6 +1982,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -2023,6 +2128,256 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title?: string;
+          locale?: string | null;
+          /** @description IANA time zone name */
+          timezone?: string;
+          /** @enum {string} */
+          dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+          subject?: string | null;
+          message?: string | null;
+          replyTo?: string | null;
+          /**
+           * Format: date-time
+           * @description When the request expires: in the future, at most 365 days ahead (checked again at send). Instead of expiryDays
+           */
+          expiresAt?: string;
+          /** @description Days from sending to expiry (1–365) */
+          expiryDays?: number;
+          reminders?: {
+            /** @description Days from a recipient's invitation to their first reminder */
+            firstAfterDays: number;
+            /** @description Days from one reminder to the next */
+            everyDays: number;
+            /** @description Reminders per recipient at most (0: none) */
+            max: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The request as changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              document: {
+                version: number;
+                sha256: string;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                sentAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /** @enum {string} */
+                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                decimals: number | null;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2290,6 +2645,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2340,6 +2697,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -2491,6 +2866,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2541,6 +2918,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -2711,6 +3106,8 @@ export interface operations {
               /** @enum {string} */
               delivery: "EMAIL" | "EMBEDDED";
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              remindersSent: number;
+              lastRemindedAt: string | null;
             };
           };
         };
@@ -2973,6 +3370,8 @@ export interface operations {
               /** @enum {string} */
               delivery: "EMAIL" | "EMBEDDED";
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              remindersSent: number;
+              lastRemindedAt: string | null;
             };
           };
         };
@@ -3939,6 +4338,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -3989,6 +4390,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -9207,6 +9626,8 @@ export interface operations {
                 /** @enum {string} */
                 delivery: "EMAIL" | "EMBEDDED";
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -9257,6 +9678,24 @@ export interface operations {
               timezone: string;
               /** @enum {string} */
               dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
             };
           };
         };
@@ -9997,6 +10436,191 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getSendingDefaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The defaults */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @description Days from sending to expiry a new draft takes; null: the server's (serverExpiryDays) */
+              expiryDays: number | null;
+              /** @description The reminder schedule a new draft takes; null: none */
+              reminders: {
+                firstAfterDays: number;
+                everyDays: number;
+                max: number;
+              } | null;
+              /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
+              serverExpiryDays: number;
+            };
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateSendingDefaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          expiryDays?: number | null;
+          reminders?: {
+            /** @description Days from a recipient's invitation to their first reminder */
+            firstAfterDays: number;
+            /** @description Days from one reminder to the next */
+            everyDays: number;
+            /** @description Reminders per recipient at most (0: none) */
+            max: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The defaults as changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @description Days from sending to expiry a new draft takes; null: the server's (serverExpiryDays) */
+              expiryDays: number | null;
+              /** @description The reminder schedule a new draft takes; null: none */
+              reminders: {
+                firstAfterDays: number;
+                everyDays: number;
+                max: number;
+              } | null;
+              /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
+              serverExpiryDays: number;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
         headers: {
           [name: string]: unknown;
         };

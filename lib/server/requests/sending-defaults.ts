@@ -1,0 +1,74 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { SendingDefaultsDto, UpdateSendingDefaults } from "@/lib/schemas/send-settings";
+import type { KeyAuth } from "../auth/authenticate";
+import { config } from "../config";
+import { getDb, type Queryable } from "../db";
+import { organizations, staffUsers } from "../db/schema";
+import { oneRow } from "../db/rows";
+import { AppError } from "../http/errors";
+import { isUuid } from "../scope";
+import { reminderColumns, remindersOf } from "./send-settings";
+
+type OrgRow = typeof organizations.$inferSelect;
+
+const toDto = (org: OrgRow): SendingDefaultsDto => ({
+  expiryDays: org.defaultExpiryDays,
+  reminders: remindersOf({
+    reminderFirstAfterDays: org.defaultReminderFirstAfterDays,
+    reminderEveryDays: org.defaultReminderEveryDays,
+    reminderMax: org.defaultReminderMax,
+  }),
+  serverExpiryDays: config.expiryDays,
+});
+
+const orgOf = async (db: Queryable, auth: KeyAuth) =>
+  oneRow(await db.select().from(organizations).where(eq(organizations.id, auth.orgId)), "the key's organization");
+
+/** GET /settings/sending: any key of the organization reads its defaults. */
+export async function getSendingDefaults(auth: KeyAuth): Promise<SendingDefaultsDto> {
+  return toDto(await orgOf(await getDb(), auth));
+}
+
+/**
+ * Whether this caller may change what the whole organization's new drafts take, in both environments: a
+ * production key (which already manages every key of the organization), or a dashboard call by a staff member
+ * who is an ADMIN of it now (read again from the store, as for copying a signing link). A sandbox key, which
+ * anyone trying Signet out holds, may not; nor a member (the dashboard's proxy refuses them first).
+ */
+async function assertMayChangeDefaults(db: Queryable, auth: KeyAuth) {
+  if (auth.staff) {
+    const [me] = isUuid(auth.staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, auth.staff.id)) : [];
+    if (me && me.role === "ADMIN" && !me.deactivatedAt && me.orgId === auth.orgId) return;
+  } else if (auth.environment === "PRODUCTION") return;
+  throw new AppError(
+    "ADMIN_REQUIRED",
+    "Only a production API key, or an admin in the dashboard, can change the organization's sending defaults",
+  );
+}
+
+/** PATCH /settings/sending: only what the body gives; drafts made afterwards take the new defaults. */
+export async function updateSendingDefaults(auth: KeyAuth, input: UpdateSendingDefaults): Promise<SendingDefaultsDto> {
+  const db = await getDb();
+  await assertMayChangeDefaults(db, auth);
+  const reminders = input.reminders !== undefined ? reminderColumns(input.reminders) : null;
+  const org = oneRow(
+    await db
+      .update(organizations)
+      .set({
+        ...(input.expiryDays !== undefined && { defaultExpiryDays: input.expiryDays }),
+        ...(reminders && {
+          defaultReminderFirstAfterDays: reminders.reminderFirstAfterDays,
+          defaultReminderEveryDays: reminders.reminderEveryDays,
+          defaultReminderMax: reminders.reminderMax,
+        }),
+      })
+      .where(eq(organizations.id, auth.orgId))
+      .returning(),
+    "the key's organization",
+  );
+  console.log(
+    `[signet] sending defaults of organization ${auth.orgId} changed by ${auth.staff ? `staff:${auth.staff.id}` : `api-key:${auth.keyPrefix}`}: ${JSON.stringify(input)}`,
+  );
+  return toDto(org);
+}
