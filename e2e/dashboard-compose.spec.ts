@@ -142,12 +142,16 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   for (const k of ["x", "y", "width", "height"] as const)
     expect(Math.abs(apiDate[k] - expectedDate[k]), `date ${k}`).toBeLessThanOrEqual(2);
 
-  // 8. The list shows it, filtered by status and found by its title.
+  // 8. The list shows it, filtered by status and found by its title, and by a recipient's address (the server searches).
   await page.goto("/requests");
   await page.getByLabel("Status").selectOption("IN_PROGRESS");
-  await page.getByLabel("Search by title").fill(run);
+  await page.getByLabel("Search").fill(run);
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
-  await page.getByLabel("Search by title").fill("");
+  await page.getByLabel("Search").fill("BOB.BAKER@example");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await page.getByLabel("Search").fill(`no such request ${run}`);
+  await expect(page.getByText("No requests match")).toBeVisible();
+  await page.getByLabel("Search").fill("");
   await page.getByLabel("Status").selectOption("");
   await screenshot(page, "requests-list");
 });

@@ -183,3 +183,41 @@ test("on a request's page staff see the document, resend one invitation and copy
 async function linkToken(email: string): Promise<string> {
   return (await linkFor(email)).split("/sign/")[1]!;
 }
+
+test("staff correct a mistyped address after sending: the new address gets a new link, the old link says it was replaced (410)", async ({
+  page,
+  request,
+}) => {
+  const typo = `kim.${run}@exmaple.com`;
+  const right = `kim.${run}@example.com`;
+  const id = await sentRequest(request, `E2E correction ${run}`, [{ name: "Kim Typo", email: typo, order: 1 }]);
+  const oldLink = await linkFor(typo);
+  await page.goto(`/requests/${id}`);
+  const open = page.getByRole("button", { name: "Correct name or e-mail" });
+  await expect(async () => {
+    await page.reload();
+    await expect(open).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await open.click();
+  await page.getByLabel("E-mail", { exact: true }).fill(right);
+  await page.getByLabel("Name", { exact: true }).fill("Kim Right");
+  await page.getByRole("button", { name: "Save and send the new link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `a new one is on its way to ${right}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Audit trail" }).getByText(/Recipient corrected/)).toBeVisible();
+
+  const newLink = await linkFor(right);
+  expect(newLink).not.toBe(oldLink);
+  const gone = await page.request.get(oldLink);
+  expect(gone.status()).toBe(410);
+  const signer = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: { cookies: [], origins: [] } });
+  const sp = await signer.newPage();
+  await sp.goto(oldLink);
+  await expect(sp.getByRole("heading", { name: "This link was replaced" })).toBeVisible();
+  await expect(sp.getByText(`E2E correction ${run}`)).toHaveCount(0);
+  await sp.goto(newLink);
+  await expect(sp.getByRole("heading", { name: `E2E correction ${run}` })).toBeVisible();
+  await signer.close();
+});

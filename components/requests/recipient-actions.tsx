@@ -9,6 +9,10 @@ import { useDashboardT } from "@/components/layout/dashboard-intl";
 type Recipient = SignatureRequestDto["recipients"][number];
 const SR = "/signature-requests";
 
+/** Whether staff may still correct the recipient: not finished (a viewer's turn ends as they open it). */
+const correctable = (x: Recipient) =>
+  x.status === "PENDING" || x.status === "SENT" || (x.status === "VIEWED" && x.role !== "VIEWER");
+
 /** Whether the recipient's link is live: invited and not finished (a viewer's turn ends as they open it). */
 export const inTurn = (x: Recipient) =>
   x.role !== "CC" && (x.status === "SENT" || (x.status === "VIEWED" && x.role !== "VIEWER"));
@@ -30,6 +34,9 @@ export function RecipientActions({
   const t = useDashboardT();
   const [note, setNote] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [url, setUrl] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(recipient.name);
+  const [email, setEmail] = useState(recipient.email);
   const base = `${SR}/${requestId}/recipients/${recipient.id}`;
   const resend = useMutation({
     mutationFn: () => api<ResponseData<"resendInvitation">>(`${base}/resend`, { method: "POST" }),
@@ -49,19 +56,84 @@ export function RecipientActions({
     },
     onError: (e) => setNote({ kind: "error", text: plainError(e) }),
   });
-  if (!inTurn(recipient)) return null;
+  const correct = useMutation({
+    mutationFn: (body: { name?: string; email?: string }) =>
+      api<ResponseData<"correctRecipient">>(`${base}/correct`, { method: "POST", json: body }),
+    onSuccess: (data) => {
+      setEditing(false);
+      setUrl(null);
+      setNote({
+        kind: "ok",
+        text: data.invited
+          ? t("requests.recipientActions.correctedInvited", { email: data.email })
+          : t("requests.recipientActions.corrected"),
+      });
+      onDone();
+    },
+    onError: (e) => setNote({ kind: "error", text: plainError(e) }),
+  });
+  if (!correctable(recipient)) return null;
+  const live = inTurn(recipient);
   return (
     <div className="w-full space-y-2">
       <div className="flex flex-wrap gap-2">
-        {recipient.delivery !== "EMBEDDED" && (
+        {live && recipient.delivery !== "EMBEDDED" && (
           <Button variant="secondary" disabled={resend.isPending} onClick={() => (setNote(null), resend.mutate())}>
             {t("requests.recipientActions.resend")}
           </Button>
         )}
-        <Button variant="secondary" disabled={copy.isPending} onClick={() => (setNote(null), copy.mutate())}>
-          {t("requests.recipientActions.copy")}
+        {live && (
+          <Button variant="secondary" disabled={copy.isPending} onClick={() => (setNote(null), copy.mutate())}>
+            {t("requests.recipientActions.copy")}
+          </Button>
+        )}
+        <Button variant="secondary" aria-expanded={editing} onClick={() => (setNote(null), setEditing((v) => !v))}>
+          {t("requests.recipientActions.correct")}
         </Button>
       </div>
+      {editing && (
+        <form
+          className="space-y-2 rounded border border-slate-200 p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            correct.mutate({
+              ...(name.trim() !== recipient.name && { name: name.trim() }),
+              ...(email.trim() !== recipient.email && { email: email.trim() }),
+            });
+          }}
+        >
+          <p className="text-xs text-slate-600">{t("requests.recipientActions.correctHelp")}</p>
+          <label className="block text-xs font-medium text-slate-700">
+            {t("requests.recipientActions.name")}
+            <input
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              value={name}
+              required
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <label className="block text-xs font-medium text-slate-700">
+            {t("requests.recipientActions.email")}
+            <input
+              type="email"
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              value={email}
+              required
+              maxLength={320}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={correct.isPending}>
+              {t("requests.recipientActions.save")}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+              {t("requests.recipientActions.cancel")}
+            </Button>
+          </div>
+        </form>
+      )}
       {url && (
         <input
           aria-label={t("requests.recipientActions.linkLabel", { name: recipient.name })}

@@ -312,6 +312,7 @@ const EVENT_KEYS = {
   "recipient.updated": "recipientUpdated",
   "recipient.removed": "recipientRemoved",
   "recipient.invitation_resent": "invitationResent",
+  "recipient.corrected": "recipientCorrected",
   "recipient.signing_link.copied": "signingLinkCopied",
   "mail.retried": "mailRetried",
   "fields.added": "fieldsAdded",

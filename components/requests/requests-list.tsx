@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { REQUEST_STATUSES } from "@/lib/client/constants";
 import { plainError } from "@/lib/client/api";
 import { useRequestList } from "@/lib/client/requests";
@@ -53,15 +53,20 @@ export function RequestsList({ me }: { me: string }) {
   const [mine, setMine] = useState(false);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
+  // The search goes to the server (title, recipients' names and addresses), once typing pauses.
+  const [needle, setNeedle] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setNeedle(search.trim()), 300);
+    return () => clearTimeout(t);
+  }, [search]);
   const q = useRequestList({
     status: status || undefined,
+    q: needle || undefined,
     createdBy: mine ? me : undefined,
     createdFrom: from || undefined,
     createdTo: to || undefined,
   });
-  const all = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
-  const needle = search.trim().toLowerCase();
-  const items = needle ? all.filter((r) => r.title.toLowerCase().includes(needle)) : all;
+  const items = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
 
   return (
     <section>
@@ -153,9 +158,7 @@ export function RequestsList({ me }: { me: string }) {
         <Alert title={t("requests.list.loadFailed")}>{plainError(q.error)}</Alert>
       ) : items.length === 0 ? (
         needle || status || mine || from || to ? (
-          <EmptyState title={t("requests.list.noMatchTitle")}>
-            {needle && q.hasNextPage ? t("requests.list.noMatchLoadedOnly") : t("requests.list.noMatch")}
-          </EmptyState>
+          <EmptyState title={t("requests.list.noMatchTitle")}>{t("requests.list.noMatch")}</EmptyState>
         ) : (
           <EmptyState title={t("requests.list.emptyTitle")}>
             {t.rich("requests.list.empty", {

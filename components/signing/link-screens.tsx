@@ -32,6 +32,7 @@ const ENDED = {
   EXPIRED: { heading: "ended.expiredHeading", text: "ended.expiredText" },
   DECLINED: { heading: "ended.declinedHeading", text: "ended.declinedText" },
   COMPLETED: { heading: "ended.completedHeading", text: "ended.completedText" },
+  REPLACED: { heading: "ended.replacedHeading", text: "ended.replacedText" },
 } as const;
 const isEnded = (s: string): s is keyof typeof ENDED => Object.hasOwn(ENDED, s);
 

@@ -22,6 +22,8 @@ export const requestKeys = {
 /** The list's filters (GET /signature-requests): status, who created it (an actor: staff:<id>), created between two days. */
 export interface RequestFilters {
   status?: RequestStatus;
+  /** Words of the title or of a recipient's name or address (server-side). */
+  q?: string;
   createdBy?: string;
   createdFrom?: string;
   createdTo?: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zDocument, zField, zRecipient, zRecipientParams, zSignatureRequest } from "./requests";
+import { zCorrectRecipient, zDocument, zField, zRecipient, zRecipientParams, zSignatureRequest } from "./requests";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
 import {
@@ -110,6 +110,22 @@ export const signingOps = {
       data: z.object({ id: z.uuid(), email: z.string(), mailId: z.uuid() }),
     },
     errors: [404, 409, 422, 429],
+  }),
+  correctRecipient: defineOperation({
+    method: "POST",
+    path: "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/correct",
+    tag: "Signature requests",
+    summary:
+      "Correct a sent request's recipient's name or e-mail before they finish: the old link answers 410, a new one is mailed; audited",
+    description:
+      "IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED " +
+      "(finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; " +
+      "sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). " +
+      "Recorded as recipient.corrected (from, to).",
+    params: zRecipientParams,
+    body: zCorrectRecipient,
+    success: { status: 200, description: "Corrected", data: zRecipient.extend({ invited: z.boolean() }) },
+    errors: [404, 409],
   }),
   copyRecipientSigningLink: defineOperation({
     method: "POST",

@@ -64,6 +64,8 @@ export const zListRequestsQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(200).optional(),
     status: zRequestStatus.optional(),
+    /** Words of the title or of a recipient's name or address (any case, any part of them). */
+    q: z.string().trim().min(1, { error: "q is empty" }).max(200, { error: "q is at most 200 characters" }).optional(),
     /** Who created it, as the audit trail names actors: staff:<id> or api-key:<prefix>. */
     createdBy: z
       .string()
@@ -287,6 +289,14 @@ export const zUpdateRecipient = recipientBase
   .refine(sameOrder, orderMismatch)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
 export const zRecipientParams = z.object({ id: z.string().max(100), recipientId: z.string().max(100) });
+
+/** POST …/recipients/{id}/correct (issue 24): a sent request's recipient's name or address, set right before they finish. */
+export const zCorrectRecipient = z
+  .strictObject(
+    { email: recipientBase.shape.email.optional(), name: zRecipientName.optional() },
+    { error: "give name and/or email, nothing else" },
+  )
+  .refine((b) => b.email !== undefined || b.name !== undefined, { error: "Nothing to correct: give name and/or email" });
 
 // Fields
 const coord = (name: string) =>

@@ -5,7 +5,8 @@ import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
-import { sentRequest, tokenOf } from "../support/signing";
+import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
+import { signingLinkState } from "@/lib/server/signing/link-state";
 import { simplePdf } from "../support/simple-pdf";
 import { createDraft } from "../support/drafts";
 
@@ -181,5 +182,97 @@ describe("copy one recipient's signing link", () => {
     const early = await copy(system, await signStaffIdentity(ada), tess);
     expect(early.status).toBe(409);
     expect(early.body.errorCode).toBe("RECIPIENT_NOT_YOUR_TURN");
+  });
+});
+
+describe("correct a recipient after sending", () => {
+  it("sets the name or address right: the old link answers 410 'replaced' naming nothing, a new one is mailed, both audited", async () => {
+    const { key } = await setup();
+    const {
+      id,
+      recipientIds: [a, b],
+    } = await sentRequest(key, [
+      { email: "mistpyed@example.com", name: "Mia Typo", order: 1 },
+      { email: "later@example.com", name: "Leo Later", order: 2 },
+    ]);
+    await runDueJobs();
+    const oldToken = await tokenOf(a!);
+    expect((await call("GET", `/api/sign/${oldToken}`)).status).toBe(200);
+    const correct = (rid: string, json: unknown, k = key) =>
+      call("POST", `${SR}/${id}/recipients/${rid}/correct`, { key: k, json });
+
+    const fixed = await correct(a!, { email: "mistyped@example.com", name: "Mia Right" });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.data).toMatchObject({ id: a, email: "mistyped@example.com", name: "Mia Right", invited: true });
+    await runDueJobs();
+
+    // The old link: 410, replaced, no title; its document and actions too.
+    const old = await call("GET", `/api/sign/${oldToken}`);
+    expect(old.status).toBe(410);
+    expect(old.body).toMatchObject({ errorCode: "SIGNING_LINK_ENDED", data: null, details: { status: "REPLACED" } });
+    expect(JSON.stringify(old.body)).not.toContain("Signing test");
+    expect((await call("GET", `/api/sign/${oldToken}/document`)).status).toBe(410);
+    expect((await call("GET", `/api/sign/${oldToken}/pages/1?w=480`)).status).toBe(410);
+    expect((await call("POST", `/api/sign/${oldToken}/sign`, { json: { consent: true, values: [] } })).status).toBe(410);
+    const state = await signingLinkState(oldToken);
+    expect(state).toMatchObject({ kind: "ended", status: "REPLACED", title: null });
+
+    // The new link went to the new address, and works.
+    const newToken = await tokenOf(a!);
+    expect(newToken).not.toBe(oldToken);
+    const outbox = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items as { to: string; kind: string }[];
+    expect(outbox.filter((m) => m.to.includes("mistyped@example.com")).map((m) => m.kind)).toEqual(["invitation"]);
+    expect(tokenFromOutbox("mistyped@example.com")).toBe(newToken);
+    const view = await call("GET", `/api/sign/${newToken}`);
+    expect(view.status).toBe(200);
+    expect(view.body.data.recipient).toMatchObject({ name: "Mia Right", email: "mistyped@example.com" });
+    const events = await audit(key, id);
+    expect(events.find((e) => e.type === "recipient.corrected")?.data).toMatchObject({
+      from: { name: "Mia Typo", email: "mistpyed@example.com" },
+      to: { name: "Mia Right", email: "mistyped@example.com" },
+      linkReplaced: true,
+    });
+
+    // Not their turn yet: corrected, no mail now; invited in turn at the new address with a working link.
+    const leo = await correct(b!, { name: "Leo Lion" });
+    expect(leo.status).toBe(200);
+    expect(leo.body.data).toMatchObject({ name: "Leo Lion", invited: false });
+    const values = (view.body.data.fields as { id: string; type: string }[])
+      .filter((f) => f.type !== "DATE")
+      .map((f) => (f.type === "TEXT" ? { fieldId: f.id, text: "CFO" } : { fieldId: f.id, typed: "Mia Right" }));
+    expect((await call("POST", `/api/sign/${newToken}/sign`, { json: { consent: true, values } })).status).toBe(200);
+    await runDueJobs();
+    expect(tokenFromOutbox("later@example.com")).toBe(await tokenOf(b!));
+    expect((await call("GET", `/api/sign/${await tokenOf(b!)}`)).body.data.recipient.name).toBe("Leo Lion");
+
+    // Refused, and nothing changed: a finished recipient, nothing to correct, bad input, another organization.
+    const done = await correct(a!, { name: "Someone Else" });
+    expect(done.status).toBe(409);
+    expect(done.body.errorCode).toBe("RECIPIENT_ALREADY_SIGNED");
+    for (const body of [
+      {},
+      { name: "Leo Lion" },
+      { email: "not-an-address" },
+      { name: "A\nB" },
+      { email: "x@example.com", role: "CC" },
+    ]) {
+      const r = await correct(b!, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.data).toBeNull();
+    }
+    const other = (await makeOrg()).sandboxKey;
+    expect((await correct(b!, { name: "Evil" }, other)).status).toBe(404);
+    expect((await call("GET", `${SR}/${id}`, { key })).body.data.recipients[1]!.name).toBe("Leo Lion");
+  });
+
+  it("a DRAFT's recipient is changed with PATCH, not corrected (409)", async () => {
+    const { key } = await setup();
+    const draft = await createDraft(key);
+    const rid = (
+      await call("POST", `${SR}/${draft.id}/recipients`, { key, json: { email: "d@example.com", name: "Dee Raft", order: 1 } })
+    ).body.data.id as string;
+    const r = await call("POST", `${SR}/${draft.id}/recipients/${rid}/correct`, { key, json: { name: "Dee Right" } });
+    expect(r.status).toBe(409);
+    expect(r.body.errorCode).toBe("REQUEST_NOT_SENT");
   });
 });

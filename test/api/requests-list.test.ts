@@ -123,6 +123,58 @@ describe("the requests list (issue 24, part 2)", () => {
     expect((await call("GET", `${SR}?createdBy=staff:${row!.id}`, { key: other })).body.data.items).toEqual([]);
   });
 
+  it("q finds a request by words of its title or a recipient's name or address, any case, with the cursor", async () => {
+    const { sandboxKey: key } = await makeOrg();
+    const other = (await makeOrg()).sandboxKey;
+    const made: string[] = [];
+    for (const [title, name, email] of [
+      ["Lease agreement Oak Street", "Ann Tenant", "ann.tenant@example.com"],
+      ["Supply contract", "Bob Vendor", "bob@vendor-99.example"],
+      ["Lease renewal 100% rent", "Cy Renter", "cy@example.com"],
+      ["NDA", "Dee O'Brien", "dee_obrien@example.com"],
+    ]) {
+      const d = await createDraft(key, undefined, title);
+      const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email, name, order: 1 } });
+      expect(r.status).toBe(201);
+      made.push(d.id as string);
+    }
+    await createDraft(other, undefined, "Lease agreement elsewhere");
+    const find = async (q: string, extra = "") =>
+      ((await call("GET", `${SR}?q=${encodeURIComponent(q)}${extra}`, { key })).body.data.items as Row[]).map((r) => r.title);
+
+    expect(await find("lease")).toEqual(["Lease renewal 100% rent", "Lease agreement Oak Street"]);
+    expect(await find("VENDOR-99")).toEqual(["Supply contract"]);
+    expect(await find("ann.tenant@example")).toEqual(["Lease agreement Oak Street"]);
+    expect(await find("o'brien")).toEqual(["NDA"]);
+    // % and _ are themselves, not wildcards.
+    expect(await find("100%")).toEqual(["Lease renewal 100% rent"]);
+    expect(await find("e_o")).toEqual(["NDA"]);
+    expect(await find("a%e")).toEqual([]);
+    expect(await find("nothing like this")).toEqual([]);
+    // With the cursor, and with the other filters.
+    const page1 = await call("GET", `${SR}?q=lease&limit=1`, { key });
+    const page2 = await call("GET", `${SR}?q=lease&limit=1&cursor=${encodeURIComponent(page1.body.data.nextCursor)}`, { key });
+    expect([...(page1.body.data.items as Row[]), ...(page2.body.data.items as Row[])].map((r) => r.title)).toEqual([
+      "Lease renewal 100% rent",
+      "Lease agreement Oak Street",
+    ]);
+    expect(page2.body.data.nextCursor).toBeNull();
+    expect(await find("lease", "&status=COMPLETED")).toEqual([]);
+
+    // The index follows the recipients: a renamed, a removed, an added one; and a retitled request.
+    const ann = ((await call("GET", `${SR}/${made[0]}`, { key })).body.data.recipients as { id: string }[])[0]!;
+    expect((await call("PATCH", `${SR}/${made[0]}/recipients/${ann.id}`, { key, json: { name: "Annabel Quartz" } })).status).toBe(
+      200,
+    );
+    expect(await find("quartz")).toEqual(["Lease agreement Oak Street"]);
+    expect(await find("ann tenant")).toEqual([]);
+    expect((await call("DELETE", `${SR}/${made[0]}/recipients/${ann.id}`, { key })).status).toBe(200);
+    expect(await find("quartz")).toEqual([]);
+    expect((await call("PATCH", `${SR}/${made[1]}`, { key, json: { title: "Framework agreement" } })).status).toBe(200);
+    expect(await find("framework")).toEqual(["Framework agreement"]);
+    expect(await find("vendor-99")).toEqual(["Framework agreement"]);
+  });
+
   it("refuses malformed filters with a 400 naming each", async () => {
     const { sandboxKey: key } = await makeOrg();
     for (const [q, field] of [
@@ -131,6 +183,8 @@ describe("the requests list (issue 24, part 2)", () => {
       ["createdFrom=yesterday", "createdFrom"],
       ["createdTo=2026-13-45", "createdTo"],
       ["createdFrom=2026-11-20&createdTo=2026-11-10", "createdFrom"],
+      ["q=%20%20", "q"],
+      [`q=${"x".repeat(201)}`, "q"],
     ] as const) {
       const r = await call("GET", `${SR}?${q}`, { key });
       expect(r.status, q).toBe(400);

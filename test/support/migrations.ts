@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 
@@ -13,7 +14,7 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../lib/server/db/migrat
  * every migration after it.
  */
 export async function storeBefore(tag: string) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle(client);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migration-"));
   try {

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PDFDocument } from "pdf-lib";
 import { root, startServer, type ServerProcess } from "../support/server-process";
 
@@ -63,7 +64,7 @@ async function draftReadyToSend(s: ServerProcess, title: string, orders: number[
 
 /** Reads the embedded store of a stopped server. */
 async function readStore<T>(dataDir: string, q: string): Promise<T[]> {
-  const db = await PGlite.create(path.join(dataDir, "pg"));
+  const db = await PGlite.create(path.join(dataDir, "pg"), { extensions: { pg_trgm } });
   try {
     return (await db.query<T>(q)).rows;
   } finally {

@@ -31,8 +31,11 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const { types } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined, {
       parsers: drizzleParsers(types),
+      // The list's search index (migration 0015) is a trigram index.
+      extensions: { pg_trgm },
       // PostgreSQL's default 128 MB of shared buffers is touched when the server starts, and in
       // PGlite that is the server process's own memory: 150 MB of RSS for a store this size.
       // PGLITE_SHARED_BUFFERS (16MB) keeps the hot pages; the rest is read from the data files (the OS caches them).

@@ -239,9 +239,16 @@ export const signatureRequests = pgTable(
     /** The staff member who sent it (the dashboard's verified identity), as they were then: the mails' From name and Reply-To. */
     senderName: text("sender_name"),
     senderEmail: text("sender_email"),
+    /**
+     * Issue 24: what the list's search (`q`) reads: the title and every recipient's name and address, lower
+     * case. Kept by triggers (migration 0015: on this row's title, on its recipients), so no code path can
+     * forget it; searched by substring through a trigram index.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt),
+    index("requests_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The reminder sweep reads requests in progress that have a schedule.
     index("requests_reminders_idx")
       .on(t.status)
@@ -285,6 +292,8 @@ export const recipients = pgTable(
     status: text("status").$type<RecipientStatus>().notNull().default("PENDING"),
     /** SHA-256 of the signing token; the token itself is never stored nor returned. */
     tokenHash: text("token_hash"),
+    /** Issue 24: bumped when staff correct the recipient's name or address: the token is derived anew, the old one retired. */
+    tokenVersion: integer("token_version").notNull().default(0),
     sentAt: ts("sent_at"),
     viewedAt: ts("viewed_at"),
     signedAt: ts("signed_at"),
@@ -337,6 +346,20 @@ export const signerCodes = pgTable(
 );
 
 /** A signer who gave the right code: the signer-session cookie names one row (by the SHA-256 of its token). */
+/**
+ * Signing links that were replaced (issue 24: staff corrected the recipient's name or e-mail): the old
+ * link answers 410 saying so, instead of a 404 that would look like a typo. Only the token's hash.
+ */
+export const retiredSigningLinks = pgTable(
+  "retired_signing_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
+    retiredAt: ts("retired_at").notNull().default(nowMs),
+  },
+  (t) => [index("retired_signing_links_recipient_idx").on(t.recipientId)],
+);
+
 export const signerSessions = pgTable(
   "signer_sessions",
   {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RequestStatus } from "@/lib/schemas/states";
-import { and, asc, desc, eq, exists, gte, inArray, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, like, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
@@ -13,6 +13,7 @@ interface ListQuery {
   limit: number;
   cursor?: string;
   status?: RequestStatus;
+  q?: string;
   createdBy?: string;
   createdFrom?: string;
   createdTo?: string;
@@ -29,6 +30,9 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
   const db = await getDb();
   const conds = [requestScope(auth)];
   if (q.status) conds.push(eq(signatureRequests.status, q.status));
+  // search_text (migration 0015: the title and every recipient's name and address, lower case), by substring
+  // through its trigram index; the pattern's own % _ \\ are literal.
+  if (q.q) conds.push(like(signatureRequests.searchText, `%${q.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));
   if (q.createdFrom) conds.push(gte(signatureRequests.createdAt, listBound(q.createdFrom, "from")));
   if (q.createdTo) conds.push(lt(signatureRequests.createdAt, listBound(q.createdTo, "to")));
   if (q.createdBy)

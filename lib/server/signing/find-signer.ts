@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "../db";
-import { embedLinks, recipients, signatureRequests } from "../db/schema";
+import { embedLinks, recipients, retiredSigningLinks, signatureRequests } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashToken } from "./tokens";
 import { EMBED_SESSION_PREFIX, isEmbedSessionToken } from "./embed-links";
@@ -31,6 +31,20 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
   const until = sealedCopyUntil(req);
   if (until && now > until) return `This request was completed more than ${SEALED_COPY_DAYS} days ago; the link no longer works`;
   return null;
+}
+
+export const REPLACED_MESSAGE =
+  "This link was replaced: the sender corrected the recipient's details and sent a new link. Use the newest invitation.";
+
+/** The recipient a retired link (issue 24: replaced by a correction) belonged to, or null. */
+export async function lookupReplaced(db: Queryable, token: string): Promise<Row | null> {
+  const [row] = await db
+    .select({ r: recipients, req: signatureRequests })
+    .from(retiredSigningLinks)
+    .innerJoin(recipients, eq(recipients.id, retiredSigningLinks.recipientId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
+    .where(eq(retiredSigningLinks.tokenHash, hashToken(token)));
+  return row ?? null;
 }
 
 /** The recipient and request a token belongs to, or null (unknown token, or a request still a DRAFT). */
@@ -69,7 +83,15 @@ async function lookupEmbedSession(db: Queryable, token: string, opts: { forUpdat
  */
 export async function findSigner(db: Queryable, token: string, opts: { forUpdate?: boolean } = {}): Promise<Row> {
   const row = await lookupSigner(db, token, opts);
-  if (!row) throw new AppError("SIGNING_LINK_NOT_FOUND", "This signing link is not valid");
+  if (!row) {
+    const replaced = await lookupReplaced(db, token);
+    if (replaced)
+      // Whoever holds a replaced link may be the wrong person (a mistyped address): nothing of the document.
+      throw new AppError("SIGNING_LINK_ENDED", REPLACED_MESSAGE, {
+        details: { status: "REPLACED", recipientStatus: replaced.r.status, environment: replaced.req.environment },
+      });
+    throw new AppError("SIGNING_LINK_NOT_FOUND", "This signing link is not valid");
+  }
   const ended = endedReason(row.req);
   if (ended) {
     // A link that asks for a code names nothing of its document (not even the title) to whoever holds it.

@@ -6,7 +6,7 @@ import { getDb } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "./tokens";
 import { isEmbedToken } from "./embed-links";
-import { endedReason, lookupSigner, sealedCopyUntil } from "./find-signer";
+import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
 
 /** The languages stored for a link's recipient and request (issue 23), for the page's language. */
 export interface StoredLocales {
@@ -19,7 +19,7 @@ export type SigningLinkState =
   | { kind: "unknown" }
   | {
       kind: "ended";
-      /** CANCELLED, EXPIRED, DECLINED, or COMPLETED (more than SEALED_COPY_DAYS ago). */
+      /** CANCELLED, EXPIRED, DECLINED, COMPLETED (more than SEALED_COPY_DAYS ago), or REPLACED (a correction made a new link). */
       status: string;
       /** This recipient's own status: DECLINED when they are the one who declined. */
       recipientStatus: string;
@@ -39,8 +39,22 @@ export type SigningLinkState =
  */
 export async function signingLinkState(token: string): Promise<SigningLinkState & { locales?: StoredLocales }> {
   if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
-  const row = await lookupSigner(await getDb(), token);
-  if (!row) return { kind: "unknown" };
+  const db = await getDb();
+  const row = await lookupSigner(db, token);
+  if (!row) {
+    // A link replaced by a correction (issue 24): said so, in the recipient's language, naming nothing of the document.
+    const replaced = await lookupReplaced(db, token);
+    if (!replaced) return { kind: "unknown" };
+    return {
+      kind: "ended",
+      status: "REPLACED",
+      recipientStatus: replaced.r.status,
+      message: REPLACED_MESSAGE,
+      title: null,
+      environment: replaced.req.environment as Environment,
+      locales: { recipient: replaced.r.locale, request: replaced.req.locale },
+    };
+  }
   const { r, req } = row;
   return { ...linkState(row), locales: { recipient: r.locale, request: req.locale } };
 }

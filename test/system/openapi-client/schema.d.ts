@@ -255,6 +255,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/correct": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correct a sent request's recipient's name or e-mail before they finish: the old link answers 410, a new one is mailed; audited
+     * @description IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED (finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). Recorded as recipient.corrected (from, to).
+     */
+    post: operations["correctRecipient"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/enterprise/signature-requests/{id}/recipients/{recipientId}/signing-link": {
     parameters: {
       query?: never;
@@ -1459,6 +1479,7 @@ export interface operations {
         limit?: number;
         cursor?: string;
         status?: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+        q?: string;
         createdBy?: string;
         createdFrom?: string;
         createdTo?: string;
@@ -4128,6 +4149,162 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  correctRecipient: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email?: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Corrected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              name: string;
+              /** @enum {string} */
+              role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+              order: number;
+              signingOrder: number;
+              /** @enum {string} */
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              sentAt: string | null;
+              viewedAt: string | null;
+              signedAt: string | null;
+              approvedAt: string | null;
+              declinedAt: string | null;
+              declineReason: string | null;
+              authentication: {
+                /** @enum {string} */
+                method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+              };
+              /** @enum {string} */
+              delivery: "EMAIL" | "EMBEDDED";
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              remindersSent: number;
+              lastRemindedAt: string | null;
+              invited: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
