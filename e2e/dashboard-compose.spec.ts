@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_KEY } from "./playwright.config";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
 import { dragTo, makePdf, pageDrawn, screenshot, SR } from "./support";
 
 // The staff journey the product is for: upload, two signers in order, fields dragged onto the page,
@@ -116,13 +118,39 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   expect(Math.abs(shown.width / s - expectedSig.width)).toBeLessThan(1);
   await screenshot(page, "placer-with-fields");
 
-  // 6. Review and send.
+  // 6. Review: a subject, a message (with markup, which the mail must escape), a deadline and reminders; send.
   await page.getByRole("link", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Recipients and signing order" })).toBeVisible();
+  const subject = `Supply deal ${run} to sign`;
+  await page.getByLabel("E-mail subject").fill(subject);
+  await page.getByLabel("Message to the recipients").fill("Hello both,\nthe <b>deal</b> we agreed on. Thanks!");
+  await page.getByLabel("Expires").fill("14");
+  await page.getByLabel("Remind the recipients whose turn it is").check();
+  await screenshot(page, "review-send-settings");
   await page.getByRole("button", { name: "Send for signature" }).click();
   await expect(page).toHaveURL(new RegExp(`/requests/${id}\\?sent=1$`));
   await expect(page.getByText("Sent. The first signers have been e-mailed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /Audit trail/ })).toBeVisible();
+
+  // The invitation carries the subject and the message (escaped), from "<staff> via Signet".
+  let raw = "";
+  await expect
+    .poll(
+      () => {
+        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")) : []) {
+          const m = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
+          if (m.includes(subject) && m.toLowerCase().includes("ann.archer@example.com")) raw = m;
+        }
+        return raw.length > 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect(raw).toMatch(new RegExp(`^Subject: (\\[Sandbox\\] )?${subject}\\r?$`, "m"));
+  expect(raw).toMatch(/^From: "?[^"\r\n]+ via Signet"? </m);
+  expect(raw).toContain("the <b>deal</b> we agreed on");
+  expect(raw).toMatch(/(&lt;|&#60;)b(&gt;|&#62;)deal/);
+  expect(raw).not.toMatch(/<blockquote[^>]*>[^<]*<br>the <b>/);
 
   // 7. The API, with the e2e key, sees the same request and the fields where they were dropped.
   const res = await request.get(`${SR}/${id}`, { headers });

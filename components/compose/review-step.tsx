@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { plainError } from "@/lib/client/api";
+import { api, ApiError, plainError } from "@/lib/client/api";
 import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
@@ -13,6 +13,7 @@ import { Alert } from "@/components/ui/feedback";
 import { colorOf } from "@/components/recipients/colors";
 import { detectAnchors, type AnchorState } from "@/components/placer/anchor-panel";
 import type { ComposeStep } from "./compose-flow";
+import { draftOf, patchOf, SendSettingsForm, type SendSettingsDraft } from "./send-settings";
 
 /** Everything that will go out, what the API would refuse, and Send. */
 export function ReviewStep({
@@ -30,6 +31,9 @@ export function ReviewStep({
   const { send } = useRequestActions(request.id);
   const [error, setError] = useState<{ text: string; status: number } | null>(null);
   const [anchors, setAnchors] = useState<AnchorState>({ status: "loading" });
+  const [settings, setSettings] = useState<SendSettingsDraft>(() => draftOf(request));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     void detectAnchors(request.id).then(setAnchors);
   }, [request.id]);
@@ -57,6 +61,22 @@ export function ReviewStep({
 
   async function onSend() {
     setError(null);
+    setFieldErrors({});
+    // The message, deadline and reminders first (PATCH of the DRAFT), then Send: a refusal names its field.
+    const patch = patchOf(request, settings);
+    if (patch) {
+      setSaving(true);
+      try {
+        await api(`/signature-requests/${request.id}`, { method: "PATCH", json: patch });
+      } catch (e) {
+        setSaving(false);
+        if (e instanceof ApiError && e.errors.length)
+          setFieldErrors(Object.fromEntries(e.errors.map((x) => [x.field, x.message] as const)));
+        setError({ text: plainError(e), status: (e as { status?: number }).status ?? 0 });
+        return;
+      }
+      setSaving(false);
+    }
     try {
       await send.mutateAsync();
       router.push(`/requests/${request.id}?sent=1`);
@@ -68,6 +88,7 @@ export function ReviewStep({
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-6">
+        <SendSettingsForm request={request} value={settings} onChange={setSettings} errors={fieldErrors} />
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
             <h2 className="text-base font-semibold">{t("compose.review.recipientsHeading")}</h2>
@@ -156,8 +177,8 @@ export function ReviewStep({
             {error.text}
           </Alert>
         )}
-        <Button className="w-full" onClick={onSend} disabled={send.isPending || refreshing}>
-          {send.isPending ? t("compose.review.sending") : t("compose.review.send")}
+        <Button className="w-full" onClick={onSend} disabled={send.isPending || saving || refreshing}>
+          {send.isPending || saving ? t("compose.review.sending") : t("compose.review.send")}
         </Button>
         <p className="text-xs text-slate-500">
           {t("compose.review.stepsNote")} {request.environment === "SANDBOX" && t("compose.review.sandbox")}

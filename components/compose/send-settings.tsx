@@ -1,0 +1,226 @@
+"use client";
+import type { SignatureRequestDto } from "@/lib/client/types";
+import { localeNames, locales } from "@/lib/i18n/locales";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { controlClass, inputClass } from "@/components/ui/form";
+
+type Settings = SignatureRequestDto["sendSettings"];
+
+/** What the review step's form holds: strings as typed, so a half-typed number is not lost. */
+export interface SendSettingsDraft {
+  subject: string;
+  message: string;
+  replyTo: string;
+  expiryDays: string;
+  remind: boolean;
+  firstAfterDays: string;
+  everyDays: string;
+  max: string;
+  locale: string;
+}
+
+export function draftOf(request: SignatureRequestDto): SendSettingsDraft {
+  const s: Settings = request.sendSettings;
+  const days = s.expiryDays ?? (s.expiresAt ? Math.max(1, Math.ceil((Date.parse(s.expiresAt) - Date.now()) / 86_400_000)) : 30);
+  return {
+    subject: s.subject ?? "",
+    message: s.message ?? "",
+    replyTo: s.replyTo ?? "",
+    expiryDays: String(days),
+    remind: !!s.reminders,
+    firstAfterDays: String(s.reminders?.firstAfterDays ?? 3),
+    everyDays: String(s.reminders?.everyDays ?? 3),
+    max: String(s.reminders?.max ?? 3),
+    locale: request.locale ?? "",
+  };
+}
+
+/** The PATCH body for what changed (PATCH /signature-requests/{id}); null when nothing did. */
+export function patchOf(request: SignatureRequestDto, d: SendSettingsDraft): Record<string, unknown> | null {
+  const before = draftOf(request);
+  const body: Record<string, unknown> = {};
+  if (d.subject !== before.subject) body.subject = d.subject.trim() || null;
+  if (d.message !== before.message) body.message = d.message.trim() || null;
+  if (d.replyTo !== before.replyTo) body.replyTo = d.replyTo.trim() || null;
+  if (d.expiryDays !== before.expiryDays || (request.sendSettings.expiryDays === null && request.sendSettings.expiresAt === null))
+    body.expiryDays = Number(d.expiryDays);
+  const remindersChanged =
+    d.remind !== before.remind ||
+    (d.remind && (d.firstAfterDays !== before.firstAfterDays || d.everyDays !== before.everyDays || d.max !== before.max));
+  if (remindersChanged)
+    body.reminders = d.remind
+      ? { firstAfterDays: Number(d.firstAfterDays), everyDays: Number(d.everyDays), max: Number(d.max) }
+      : null;
+  if (d.locale !== before.locale) body.locale = d.locale || null;
+  return Object.keys(body).length ? body : null;
+}
+
+/**
+ * The review step's "Message and deadline" (issue 24, part 1): the invitation's subject and message, who
+ * replies go to, when the request expires, automatic reminders, and the document's language. Sent with
+ * PATCH just before Send; the API's refusals come back naming the field (`errors`).
+ */
+export function SendSettingsForm({
+  request,
+  value,
+  onChange,
+  errors,
+}: {
+  request: SignatureRequestDto;
+  value: SendSettingsDraft;
+  onChange: (d: SendSettingsDraft) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useDashboardT();
+  const set = (patch: Partial<SendSettingsDraft>) => onChange({ ...value, ...patch });
+  const err = (field: string) =>
+    errors[field] ? (
+      <p id={`send-${field}-error`} className="mt-1 text-xs text-red-700">
+        {errors[field]}
+      </p>
+    ) : null;
+  const described = (field: string) => (errors[field] ? `send-${field}-error` : undefined);
+  const label = "mb-1 block text-sm font-medium text-slate-700";
+  const small = `w-20 ${controlClass}`;
+  return (
+    <section aria-labelledby="send-settings-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="send-settings-heading" className="text-base font-semibold">
+        {t("compose.send.heading")}
+      </h2>
+      <div className="mt-3 space-y-4">
+        <div>
+          <label htmlFor="send-subject" className={label}>
+            {t("compose.send.subject")}
+          </label>
+          <input
+            id="send-subject"
+            className={inputClass}
+            maxLength={200}
+            placeholder={t("compose.send.subjectPlaceholder", { title: request.title })}
+            value={value.subject}
+            aria-describedby={described("subject")}
+            onChange={(e) => set({ subject: e.target.value })}
+          />
+          {err("subject")}
+        </div>
+        <div>
+          <label htmlFor="send-message" className={label}>
+            {t("compose.send.message")}
+          </label>
+          <textarea
+            id="send-message"
+            className={`${inputClass} min-h-24`}
+            maxLength={5000}
+            placeholder={t("compose.send.messagePlaceholder")}
+            value={value.message}
+            aria-describedby={described("message")}
+            onChange={(e) => set({ message: e.target.value })}
+          />
+          {err("message")}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="send-reply-to" className={label}>
+              {t("compose.send.replyTo")}
+            </label>
+            <input
+              id="send-reply-to"
+              type="email"
+              className={inputClass}
+              maxLength={320}
+              placeholder={t("compose.send.replyToPlaceholder")}
+              value={value.replyTo}
+              aria-describedby={described("replyTo")}
+              onChange={(e) => set({ replyTo: e.target.value })}
+            />
+            {err("replyTo")}
+          </div>
+          <div>
+            <label htmlFor="send-locale" className={label}>
+              {t("compose.send.language")}
+            </label>
+            <select
+              id="send-locale"
+              className={inputClass}
+              value={value.locale}
+              onChange={(e) => set({ locale: e.target.value })}
+            >
+              <option value="">{t("compose.send.languageEach")}</option>
+              {locales.map((l) => (
+                <option key={l} value={l}>
+                  {localeNames[l]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor="send-expiry" className={label}>
+            {t("compose.send.expiry")}
+          </label>
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              id="send-expiry"
+              type="number"
+              min={1}
+              max={365}
+              className={small}
+              value={value.expiryDays}
+              aria-describedby={described("expiryDays")}
+              onChange={(e) => set({ expiryDays: e.target.value })}
+            />
+            <span>{t("compose.send.expiryDays")}</span>
+          </div>
+          {err("expiryDays")}
+        </div>
+        <fieldset>
+          <legend className={label}>{t("compose.send.reminders")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={value.remind}
+              onChange={(e) => set({ remind: e.target.checked })}
+            />
+            {t("compose.send.remind")}
+          </label>
+          {value.remind && (
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <label htmlFor="send-first">{t("compose.send.firstAfter")}</label>
+              <input
+                id="send-first"
+                type="number"
+                min={1}
+                max={365}
+                className={small}
+                value={value.firstAfterDays}
+                onChange={(e) => set({ firstAfterDays: e.target.value })}
+              />
+              <label htmlFor="send-every">{t("compose.send.every")}</label>
+              <input
+                id="send-every"
+                type="number"
+                min={1}
+                max={365}
+                className={small}
+                value={value.everyDays}
+                onChange={(e) => set({ everyDays: e.target.value })}
+              />
+              <label htmlFor="send-max">{t("compose.send.max")}</label>
+              <input
+                id="send-max"
+                type="number"
+                min={0}
+                max={10}
+                className={small}
+                value={value.max}
+                onChange={(e) => set({ max: e.target.value })}
+              />
+            </div>
+          )}
+          {err("reminders") ?? err("reminders.firstAfterDays") ?? err("reminders.everyDays") ?? err("reminders.max")}
+        </fieldset>
+      </div>
+    </section>
+  );
+}
