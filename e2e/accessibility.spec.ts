@@ -89,6 +89,7 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
     ["/settings/webhooks", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["/settings/team", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["/settings/data-retention", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["/settings/sending", (p) => expect(p.getByRole("button", { name: "Save defaults" })).toBeVisible()],
   ];
   const found: Record<string, unknown> = {};
   for (const [url, ready] of pages) {

@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
@@ -440,4 +442,58 @@ test("a cancelled request's link says it was cancelled and offers nothing to sig
 test("a link that is not valid says so", async ({ page }) => {
   expect((await page.goto("/sign/not-a-real-token-0123456789abcdef"))!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This signing link is not valid" })).toBeVisible();
+});
+
+test("two signers each draw their signature: the sealed PDF's certificate is one page with both images, no internal ids or event codes", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const cleo = { name: "Cleo Drawn", email: `cleo.${run}@example.com`, order: 1 };
+  const dan = { name: "Dan Drawn", email: `dan.${run}@example.com`, order: 1 };
+  const { id, recipientIds } = await createRequest(request, `Certificate ${run}`, [cleo, dan]);
+  await addFields(
+    request,
+    id,
+    recipientIds.map((recipientId, i) => ({
+      type: "SIGNATURE",
+      recipientId,
+      page: 1,
+      x: 72 + i * 250,
+      y: 600,
+      width: 200,
+      height: 50,
+      label: `Signature ${i + 1}`,
+    })),
+  );
+  await send(request, id);
+  for (const [i, who] of [cleo, dan].entries()) {
+    await page.goto(await invitationLink(who.email));
+    await page.getByRole("button", { name: `Signature ${i + 1}` }).click();
+    await drawSignature(page, "Draw your signature");
+    await page.getByRole("dialog").getByRole("button", { name: "Use this signature" }).click();
+    await page.getByLabel("I agree to sign this document electronically").check();
+    await page.getByRole("button", { name: "Sign", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /Thank you/ })).toBeVisible();
+  }
+  await expect
+    .poll(async () => (await getRequest(request, id)).status, { timeout: 60_000, message: "the request is sealed and COMPLETED" })
+    .toBe("COMPLETED");
+  const sealed = await request.get(`${SR}/${id}/document`, { headers });
+  const file = path.join(os.tmpdir(), `signet-e2e-certificate-${run}.pdf`);
+  fs.writeFileSync(file, await sealed.body());
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))![1]);
+  expect(pages).toBe(3); // the two-page agreement and one certificate page
+  const images = execFileSync("pdfimages", ["-list", "-f", String(pages), "-l", String(pages), file], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .slice(2);
+  expect(images.length).toBe(2);
+  const text = execFileSync("pdftotext", ["-f", String(pages), "-l", String(pages), file, "-"], { encoding: "utf8" });
+  for (const who of [cleo, dan]) {
+    expect(text).toContain(who.name);
+    expect(text).toContain(who.email);
+  }
+  expect(text).not.toMatch(/recipient:|recipient\.viewed|signature_request\.|\.\d{3}Z/);
+  fs.rmSync(file, { force: true });
 });

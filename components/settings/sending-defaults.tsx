@@ -1,0 +1,146 @@
+"use client";
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, ApiError, plainError } from "@/lib/client/api";
+import type { ResponseData } from "@/lib/client/types";
+import { Button } from "@/components/ui/button";
+import { Alert, PageHeader, Spinner } from "@/components/ui/feedback";
+import { controlClass } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+type Defaults = ResponseData<"getSendingDefaults">;
+const KEY = ["settings", "sending"] as const;
+
+/**
+ * The organization's defaults for new drafts (issue 24, part 1): expiry in days and the automatic
+ * reminders (GET/PATCH /settings/sending). Each new draft copies them; the review step changes them for
+ * one request; requests already made keep theirs.
+ */
+export function SendingDefaults() {
+  const t = useDashboardT();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: KEY, queryFn: () => api<Defaults>("/settings/sending") });
+  return (
+    <section>
+      <PageHeader title={t("settings.sending.title")} description={t("settings.sending.description")} />
+      {q.isPending ? (
+        <Spinner label={t("settings.sending.loading")} />
+      ) : q.isError ? (
+        <Alert>{plainError(q.error)}</Alert>
+      ) : (
+        <DefaultsForm data={q.data} onSaved={(data) => qc.setQueryData(KEY, data)} />
+      )}
+    </section>
+  );
+}
+
+function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults) => void }) {
+  const t = useDashboardT();
+  const [form, setForm] = useState(() => ({
+    expiry: data.expiryDays === null ? "" : String(data.expiryDays),
+    remind: !!data.reminders,
+    first: String(data.reminders?.firstAfterDays ?? 3),
+    every: String(data.reminders?.everyDays ?? 3),
+    max: String(data.reminders?.max ?? 3),
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () =>
+      api<Defaults>("/settings/sending", {
+        method: "PATCH",
+        json: {
+          expiryDays: form.expiry.trim() ? Number(form.expiry) : null,
+          reminders: form.remind
+            ? { firstAfterDays: Number(form.first), everyDays: Number(form.every), max: Number(form.max) }
+            : null,
+        },
+      }),
+    onMutate: () => setErrors({}),
+    onSuccess: onSaved,
+    onError: (e) => {
+      if (e instanceof ApiError) setErrors(Object.fromEntries(e.errors.map((x) => [x.field, x.message] as const)));
+    },
+  });
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const small = `w-20 ${controlClass}`;
+  const fieldError = Object.values(errors)[0];
+
+  return (
+    <form
+      className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div>
+        <label htmlFor="default-expiry" className="mb-1 block text-sm font-medium text-slate-700">
+          {t("settings.sending.expiry")}
+        </label>
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            id="default-expiry"
+            type="number"
+            min={1}
+            max={365}
+            className={small}
+            placeholder={String(data.serverExpiryDays)}
+            value={form.expiry}
+            onChange={(e) => set({ expiry: e.target.value })}
+          />
+          <span>{t("settings.sending.expiryDays", { server: data.serverExpiryDays })}</span>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">{t("settings.sending.reminders")}</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-5 w-5" checked={form.remind} onChange={(e) => set({ remind: e.target.checked })} />
+          {t("settings.sending.remind")}
+        </label>
+        {form.remind && (
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <label htmlFor="default-first">{t("settings.sending.firstAfter")}</label>
+            <input
+              id="default-first"
+              type="number"
+              min={1}
+              max={365}
+              className={small}
+              value={form.first}
+              onChange={(e) => set({ first: e.target.value })}
+            />
+            <label htmlFor="default-every">{t("settings.sending.every")}</label>
+            <input
+              id="default-every"
+              type="number"
+              min={1}
+              max={365}
+              className={small}
+              value={form.every}
+              onChange={(e) => set({ every: e.target.value })}
+            />
+            <label htmlFor="default-max">{t("settings.sending.max")}</label>
+            <input
+              id="default-max"
+              type="number"
+              min={0}
+              max={10}
+              className={small}
+              value={form.max}
+              onChange={(e) => set({ max: e.target.value })}
+            />
+          </div>
+        )}
+      </fieldset>
+      {save.isError && <Alert>{fieldError ?? plainError(save.error)}</Alert>}
+      {save.isSuccess && (
+        <p role="status" className="text-sm text-emerald-800">
+          {t("settings.sending.saved")}
+        </p>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {t("settings.sending.save")}
+      </Button>
+    </form>
+  );
+}
