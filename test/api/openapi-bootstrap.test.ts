@@ -31,7 +31,15 @@ describe("OpenAPI", () => {
     expect(create.responses["415"]).toBeTruthy();
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ in: "header", name: "X-API-Key" });
     const list = operationOf(doc, "/api/v1/enterprise/signature-requests", "get");
-    expect(list.parameters?.map((p) => p.name)).toEqual(["limit", "cursor", "status"]);
+    expect(list.parameters?.map((p) => p.name)).toEqual([
+      "limit",
+      "cursor",
+      "status",
+      "q",
+      "createdBy",
+      "createdFrom",
+      "createdTo",
+    ]);
   });
 });
 
