@@ -96,6 +96,10 @@ describe("the certificate of completion, for a person to read", () => {
     // The document's one page, then exactly one certificate page.
     expect(await pageCount(sealed)).toBe(2);
     const text = await certificateLines(sealed);
+    // Who sent it, as the audit trail names them (here the test's key), when, and from where.
+    expect(text).toMatch(
+      /Sent for signing by API key signet_test_\w+… on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+09:00 [^\n]*from\s+127\.0\.0\.1/,
+    );
     for (const s of [
       "Certificate of completion",
       "Service agreement",

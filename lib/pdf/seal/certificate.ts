@@ -67,6 +67,8 @@ export interface CertificateData {
   sealedContentLength?: number;
   /** ISO 8601; default now. */
   sealedAt?: string;
+  /** Who sent the request for signing (the audit trail's `request.sent`): as staff or a key are named there, when, from where. */
+  sentBy?: { who: string; at: string; ip?: string | null };
   /**
    * The request's IANA time zone (issue 23): every time is printed in it with its offset, to the second, and
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
@@ -103,6 +105,10 @@ export interface CertificateLabels {
   title: string;
   /** {time} */
   sealedOn: string;
+  /** {who}, {time} */
+  sentBy: string;
+  /** {ip} */
+  sentFrom: string;
   requestId: string;
   environment: string;
   /** The words for PRODUCTION and SANDBOX. */
@@ -156,6 +162,8 @@ export interface CertificateLabels {
 export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   title: "Certificate of completion",
   sealedOn: "Sealed by Signet on {time}",
+  sentBy: "Sent for signing by {who} on {time}",
+  sentFrom: "from {ip}",
   requestId: "Request ID",
   environment: "Environment",
   environments: { PRODUCTION: "Production", SANDBOX: "Sandbox" },
@@ -358,6 +366,20 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
         text(L.title, 17, ACCENT),
         text(cert.title, 11.5),
         text(fill(L.sealedOn, { time: sealedAt }), 8.5, GREY),
+        ...(cert.sentBy
+          ? [
+              text(
+                [
+                  fill(L.sentBy, { who: cert.sentBy.who, time: time(cert.sentBy.at) }),
+                  cert.sentBy.ip ? fill(L.sentFrom, { ip: cert.sentBy.ip }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" "),
+                8.5,
+                GREY,
+              ),
+            ]
+          : []),
         text(`${L.requestId}: ${cert.requestId} · ${L.environment}: ${environment}`, SMALL, GREY),
         text(`${L.timeZone}: ${zone}`, SMALL, GREY),
       ],

@@ -21,6 +21,8 @@ describe("the certificate's words", () => {
     expect(new Set(marks)).toEqual(
       new Set([
         "{time}",
+        "{who}",
+        "{ip}",
         "{zone}",
         "{count}",
         "{length}",

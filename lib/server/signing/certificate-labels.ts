@@ -30,6 +30,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
   return {
     title: t("title"),
     sealedOn: t("sealedOn", marks("time")),
+    sentBy: t("sentBy", marks("who", "time")),
+    sentFrom: t("sentFrom", marks("ip")),
     requestId: t("requestId"),
     environment: t("environment"),
     environments: { PRODUCTION: t("environments.PRODUCTION"), SANDBOX: t("environments.SANDBOX") },

@@ -141,6 +141,7 @@ async function sealOnce(requestId: string) {
         timeZone: req.timezone,
         locale,
         labels: certificateLabels(locale),
+        sentBy: sentByOf(events),
         originalSha256: original.sha256,
         documentSha256: doc.sha256,
         recipients: recs.map((r) => {
@@ -208,3 +209,12 @@ const ACTS: Record<string, { event: string }> = {
   APPROVER: { event: "recipient.approved" },
   VIEWER: { event: "recipient.viewed" },
 };
+
+/** Who sent the request (its last `request.sent`: a return to signers sends it again), as the audit trail names them. */
+function sentByOf(events: { type: string; actor: string; actorLabel: string | null; ip: string | null; createdAt: Date }[]) {
+  const sent = events.filter((e) => e.type === "request.sent").at(-1);
+  if (!sent) return undefined;
+  const who =
+    sent.actorLabel ?? (sent.actor.startsWith("api-key:") ? `API key ${sent.actor.slice("api-key:".length)}…` : sent.actor);
+  return { who, at: sent.createdAt.toISOString(), ip: sent.ip };
+}
