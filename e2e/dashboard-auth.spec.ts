@@ -60,6 +60,8 @@ test.describe("signed out", () => {
       await page.getByLabel("Password").fill(STAFF.password);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/requests$/);
+      // Settled on the list before the next round's navigation (else that one may abort this one's last step).
+      await expect(page.getByRole("heading", { name: "Signature requests" })).toBeVisible();
     }
   });
 });

@@ -1,22 +1,39 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { serverArgs, serverEnv } from "../scripts/lib/server-command.mjs";
 
+/**
+ * A port free on loopback now, asked of the system by a child process (the config is read synchronously,
+ * once by the runner and again by each worker): the run takes free ports for its server, its SMTP sink and
+ * the embedding page, so it runs beside anything else on the machine (issue 25). The runner sets each in
+ * the environment it starts its workers with, so every process of the run agrees; E2E_PORT,
+ * E2E_SMTP_PORT and E2E_EMBED_PORT choose them instead.
+ */
+function freePort(name: string): number {
+  const given = process.env[name];
+  if (given) return Number(given);
+  const probe =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const port = execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
+  process.env[name] = port;
+  return Number(port);
+}
+
 // One server for the whole run: the production build, on its own port and data directory.
-const port = Number(process.env.E2E_PORT || 3199);
+const port = freePort("E2E_PORT");
 /**
  * The port of the page that embeds the signing page in e2e/embedded-signing.spec.ts (served by the
  * spec itself): the server lets http://127.0.0.1:<this port>, and no other origin, frame it.
  */
-export const E2E_EMBED_PORT = port + 7;
+export const E2E_EMBED_PORT = freePort("E2E_EMBED_PORT");
 export const E2E_KEY = "signet_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2";
 const dataDir = process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-e2e-")));
 // All mail of the run goes over SMTP to a real SMTP server, e2e/smtp-sink.mjs (smtp-server, started
 // below), which keeps each message as a file in E2E_MAIL_DIR for the specs (signing.spec.ts) to read.
-// Port 2525 by default; E2E_SMTP_PORT changes it.
-const smtpPort = Number(process.env.E2E_SMTP_PORT || 2525);
+const smtpPort = freePort("E2E_SMTP_PORT");
 export const E2E_MAIL_DIR = path.join(dataDir, "smtp-sink");
 /** The signed-in staff session, saved once by the setup project (auth.setup.ts) and reused by every spec. */
 export const STAFF_STATE = path.join(__dirname, ".auth", "staff.json");

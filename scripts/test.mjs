@@ -17,6 +17,21 @@ const step = async (name, fn) => {
 };
 const bin = (n) => `${root}/node_modules/.bin/${n}`;
 
+/** Listens on each of these loopback ports that is free; returns the servers (to close). */
+async function holdPorts(ports) {
+  const { createServer } = await import("node:net");
+  const held = [];
+  for (const port of ports) {
+    const s = createServer();
+    const ok = await new Promise((resolve) => {
+      s.once("error", () => resolve(false));
+      s.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (ok) held.push(s);
+  }
+  return held;
+}
+
 try {
   ensureDebianPackages([...DEBIAN.runtime, ...DEBIAN.test]);
   ensureNpmPackages();
@@ -49,7 +64,16 @@ await step("API tests on PostgreSQL", async () => {
 await step("production build", () => ensureBuild());
 if (steps.at(-1)[1] === "passed") {
   await step("system tests (server process)", () => run(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts"]));
-  await step("e2e (Playwright, Chromium)", () => run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]));
+  // The e2e run takes free ports of its own (e2e/playwright.config.ts): the ports it once used, 2525 and
+  // 3199, are held by this process meanwhile (when free), so the suite is shown to run beside anything else.
+  await step("e2e (Playwright, Chromium)", async () => {
+    const held = await holdPorts([2525, 3199]);
+    try {
+      run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
+    } finally {
+      for (const s of held) s.close();
+    }
+  });
 }
 
 console.log("\nSummary");
