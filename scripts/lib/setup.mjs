@@ -66,7 +66,8 @@ export function ensureNpmPackages() {
   // optional packages (@next/swc-*, tailwind's oxide-*) out of the lock, and `npm ci` then
   // refuses the lock as out of sync; `npm install` installs the locked versions all the same.
   log("installing npm packages (npm install, from package-lock.json)");
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  // --no-save: the lock file and package.json are what the repository says; `npm run up` never rewrites them.
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund"]);
 }
 
 const BUILD_INPUTS = [
