@@ -47,6 +47,8 @@ export interface AnchorAnswer {
 }
 
 export const tasks = {
+  /** Readiness (GET /api/ready): a worker thread of the pool answers. */
+  ping: () => "pong" as const,
   /** A signer's signature or initials image, decoded and encoded again (what the seal embeds). */
   cleanImage,
 

@@ -141,3 +141,21 @@ describe("framing of the embedded signing page", () => {
     },
   );
 });
+
+describe("readiness (issue 25)", () => {
+  it("GET /api/ready: the real server's database, blob store, queue worker and engine pool each answer", async () => {
+    // The worker's loop goes round every half second after the start: ready within a few seconds.
+    let last: { status: number; body: string } = { status: 0, body: "" };
+    for (let i = 0; i < 20; i++) {
+      last = await raw("GET", "/api/ready");
+      if (last.status === 200) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(last.status, last.body).toBe(200);
+    const data = JSON.parse(last.body).data as { status: string; checks: Record<string, { ok: boolean; ms: number }> };
+    expect(data.status).toBe("ready");
+    expect(Object.keys(data.checks).sort()).toEqual(["blobStore", "database", "engine", "worker"]);
+    for (const c of Object.values(data.checks)) expect(c.ok).toBe(true);
+    expect((await raw("GET", "/api/health")).status).toBe(200);
+  });
+});

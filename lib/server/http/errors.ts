@@ -180,6 +180,7 @@ export const errorCatalog = {
   // The server
   INTERNAL_ERROR: { status: 500, description: "An unexpected failure; the message gives a reference for the server log" },
   DATABASE_UNAVAILABLE: { status: 503, description: "The database does not answer" },
+  NOT_READY: { status: 503, description: "GET /api/ready: a part of this instance does not answer; `data.checks` says which" },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -118,7 +118,12 @@ export async function requeueOrphanedJobs(): Promise<number> {
   return rows.length;
 }
 
-const g = globalThis as unknown as { __signetWorker?: { stop: () => void } };
+const g = globalThis as unknown as { __signetWorker?: { stop: () => void }; __signetWorkerTick?: number };
+
+/** This process's queue worker, for readiness (GET /api/ready): whether it runs and when its loop last went round. */
+export function workerState(): { running: boolean; lastTickAt: number | null } {
+  return { running: !!g.__signetWorker, lastTickAt: g.__signetWorkerTick ?? null };
+}
 
 /** The worker of this server process: polls the queue; several processes may run one each. */
 export function startWorker(intervalMs = 500) {
@@ -129,6 +134,7 @@ export function startWorker(intervalMs = 500) {
   let purging: Promise<unknown> | undefined;
   const loop = async () => {
     if (stopped) return;
+    g.__signetWorkerTick = Date.now();
     try {
       // Expiry is swept once a minute by every worker; the sweep is one idempotent UPDATE. Beside it,
       // fully signed requests whose seal job was lost get a new one (one query; idempotent), and due

@@ -1154,7 +1154,8 @@ export interface components {
         | "CLIENT_CLOSED_REQUEST"
         | "API_UNREACHABLE"
         | "INTERNAL_ERROR"
-        | "DATABASE_UNAVAILABLE";
+        | "DATABASE_UNAVAILABLE"
+        | "NOT_READY";
       errors?: {
         field: string;
         message: string;

@@ -1,0 +1,78 @@
+import "server-only";
+import { blobs } from "../blobs/store";
+import { config } from "../config";
+import { runEngine } from "../engine";
+import { workerState } from "../jobs/worker";
+import { checkHealth } from "./check-health";
+
+/** Each check's verdict: how long it took, and why it failed. */
+export interface ReadyCheck {
+  ok: boolean;
+  ms: number;
+  detail?: string;
+}
+
+const CHECK_TIMEOUT_MS = 5_000;
+/** The queue worker's loop goes round every half second; one that has not for this long is stuck. */
+const WORKER_STALE_MS = 30_000;
+
+async function timed(fn: () => Promise<string | undefined>): Promise<ReadyCheck> {
+  const t0 = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const detail = await Promise.race([
+      fn(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { ok: true, ms: Math.round(performance.now() - t0), ...(detail && { detail }) };
+  } catch (e) {
+    // What failed, without a connection string or a path: the message of the error's kind.
+    const message =
+      e instanceof Error
+        ? e.message
+            .split("\n")[0]!
+            .replace(/\w+:\/\/\S+/g, "<url>")
+            .slice(0, 200)
+        : "failed";
+    return { ok: false, ms: Math.round(performance.now() - t0), detail: message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/ready (issue 25): whether this instance can do its work now, each part checked for real:
+ * the database answers, the blob store answers a lookup, the queue worker runs and its loop goes
+ * round (when this instance runs one: SIGNET_WORKER), and a thread of the document engine's pool
+ * answers. /api/health stays the liveness check (the process serves, its database answers).
+ */
+export async function checkReady(): Promise<{ ready: boolean; checks: Record<string, ReadyCheck> }> {
+  const [database, blobStore, worker, engine] = await Promise.all([
+    timed(async () => {
+      await checkHealth();
+      return undefined;
+    }),
+    timed(async () => {
+      await blobs().has("0".repeat(64));
+      return undefined;
+    }),
+    timed(async () => {
+      if (!config.workerEnabled) return "not run by this instance (SIGNET_WORKER=0)";
+      const w = workerState();
+      if (!w.running) throw new Error("the queue worker has not started");
+      if (w.lastTickAt === null || Date.now() - w.lastTickAt > WORKER_STALE_MS)
+        throw new Error(
+          `the queue worker's loop has not gone round for ${Math.round((Date.now() - (w.lastTickAt ?? 0)) / 1000)} s`,
+        );
+      return undefined;
+    }),
+    timed(async () => {
+      await runEngine("ping", [], { timeoutMs: CHECK_TIMEOUT_MS });
+      return undefined;
+    }),
+  ]);
+  const checks = { database, blobStore, worker, engine };
+  return { ready: Object.values(checks).every((c) => c.ok), checks };
+}

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startWorker } from "@/lib/server/jobs/worker";
+import { call } from "../support/api";
+
+// Issue 25: GET /api/ready says whether this instance can work now, part by part; /api/health stays liveness.
+
+const saved = process.env.SIGNET_WORKER;
+afterEach(() => {
+  if (saved === undefined) delete process.env.SIGNET_WORKER;
+  else process.env.SIGNET_WORKER = saved;
+});
+
+type Checks = Record<"database" | "blobStore" | "worker" | "engine", { ok: boolean; ms: number; detail?: string }>;
+
+describe("GET /api/ready", () => {
+  it("is 503 NOT_READY naming the part that is not there: a queue worker this instance should run and does not", async () => {
+    delete process.env.SIGNET_WORKER;
+    const r = await call("GET", "/api/ready");
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: 503, errorCode: "NOT_READY", data: { status: "not ready" } });
+    const checks = (r.body.data as unknown as { checks: Checks }).checks;
+    expect(checks.worker).toMatchObject({ ok: false, detail: expect.stringMatching(/worker has not started/) });
+    expect(checks.database.ok).toBe(true);
+    expect(checks.blobStore.ok).toBe(true);
+    expect(checks.engine.ok).toBe(true);
+    // Liveness does not depend on the worker.
+    expect((await call("GET", "/api/health")).status).toBe(200);
+  });
+
+  it("is 200 when this instance runs no worker (SIGNET_WORKER=0), saying so", async () => {
+    process.env.SIGNET_WORKER = "0";
+    const r = await call("GET", "/api/ready");
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((r.body.data as unknown as { checks: Checks }).checks.worker).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/SIGNET_WORKER=0/),
+    });
+  });
+
+  it("is 200 with every part answering once the worker runs", async () => {
+    delete process.env.SIGNET_WORKER;
+    const w = startWorker(50);
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const r = await call("GET", "/api/ready");
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      for (const c of Object.values((r.body.data as unknown as { checks: Checks }).checks)) expect(c.ok).toBe(true);
+    } finally {
+      w.stop();
+      (globalThis as { __signetWorker?: unknown }).__signetWorker = undefined;
+    }
+  });
+});
