@@ -73,6 +73,10 @@ export const config = {
   get pageCacheMb() {
     return num("PAGE_CACHE_MB", 512);
   },
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404. */
+  get metricsToken(): string | null {
+    return process.env.METRICS_TOKEN?.trim() || null;
+  },
   get trustProxy() {
     return process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
   },

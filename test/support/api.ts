@@ -21,7 +21,11 @@ function discover(dir: string, segs: string[] = []): [string[], string][] {
   }
   return out;
 }
-const routes = discover(path.join(appDir, "api")).map(([segs, file]) => [["api", ...segs], file] as const);
+const routes = [
+  ...discover(path.join(appDir, "api")).map(([segs, file]) => [["api", ...segs], file] as const),
+  // GET /metrics (issue 25) sits beside the API, not under it.
+  ...discover(path.join(appDir, "metrics")).map(([segs, file]) => [["metrics", ...segs], file] as const),
+];
 
 function match(pathname: string): { file: string; params: Record<string, string | string[]> } | null {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);

@@ -11,10 +11,17 @@ import { openApiDocument } from "@/lib/server/http/openapi";
 
 /**
  * Routes that are not operations of the document, and so are not checked: the dashboard's proxy (it forwards to the
- * operations, which are checked when called directly) and sign-in, the health and readiness checks, and the document itself (raw
+ * operations, which are checked when called directly) and sign-in, the health and readiness checks, the Prometheus metrics, and the document itself (raw
  * OpenAPI JSON, not an enveloped answer; test/api/openapi-contract.test.ts lints it).
  */
-export const UNCHECKED_PREFIXES = ["/api/dashboard/", "/api/auth/", "/api/health", "/api/ready", "/api/v1/openapi.json"] as const;
+export const UNCHECKED_PREFIXES = [
+  "/api/dashboard/",
+  "/api/auth/",
+  "/api/health",
+  "/api/ready",
+  "/api/v1/openapi.json",
+  "/metrics",
+] as const;
 
 type Json = Record<string, unknown>;
 

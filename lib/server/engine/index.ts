@@ -7,6 +7,7 @@ import type { TaskReply } from "@/lib/engine/worker";
 import { DocxError, type DocxErrorKind } from "@/lib/docx/errors";
 import { AppError, type ErrorCode } from "../http/errors";
 import { PdfError, type PdfErrorKind } from "@/lib/pdf/errors";
+import { metrics } from "../metrics/registry";
 import { config } from "../config";
 import { getDb } from "../db";
 import { documentRejections } from "../db/schema";
@@ -107,8 +108,14 @@ export async function runEngine<K extends TaskName>(task: K, args: Args<K>, opts
       },
     };
   }
-  if (reply.ok) return reply.value as Result<K>;
+  const m = metrics();
+  if (reply.ok) {
+    m.engineTasks.inc({ task, outcome: "ok" });
+    return reply.value as Result<K>;
+  }
   const { error } = reply;
+  m.engineTasks.inc({ task, outcome: error.source === "internal" ? "error" : "refused" });
+  if (error.source !== "internal") m.engineRefusals.inc({ reason: error.kind });
   if (error.source === "internal") throw new Error(`engine task ${task} failed: ${error.message}`);
   if (opts.document && REMEMBERED.has(error.kind)) await remember(opts.document, error.kind, error.message);
   if (error.source === "docx") throw new DocxError(error.kind as DocxErrorKind, error.message, error.details);

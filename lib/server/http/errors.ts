@@ -24,6 +24,10 @@ export const errorCatalog = {
   // API keys and limits
   API_KEY_MISSING: { status: 401, description: "No X-API-Key header" },
   API_KEY_INVALID: { status: 401, description: "The API key is not known" },
+  METRICS_TOKEN_INVALID: {
+    status: 401,
+    description: "GET /metrics without Authorization: Bearer <METRICS_TOKEN>, or with another token",
+  },
   API_KEY_REVOKED: { status: 401, description: "The API key has been revoked" },
   IP_NOT_ALLOWED: { status: 403, description: "The client address is not on the API key's allowed IPs" },
   ENTERPRISE_PLAN_REQUIRED: {

@@ -11,6 +11,7 @@ import { rateHeaders, takeToken } from "../limits/rate-limit";
 import { envelope, json, type Ok } from "./envelope";
 import { AppError, type FieldError } from "./errors";
 import { readBodyLimited } from "./body";
+import { metrics } from "../metrics/registry";
 
 type RouteCtx = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (req: Request, ctx: RouteCtx) => Promise<Response>;
@@ -33,7 +34,7 @@ export function route<Op extends Operation>(
   op: Op,
   handler: (c: CallContext<Infer<Op["params"]>, Infer<Op["query"]>, Infer<Op["body"]>>) => Promise<Ok<unknown> | Response>,
 ): Handler {
-  return async (req, ctx) => {
+  return measured(op, async (req, ctx) => {
     let rate: Record<string, string> = {};
     let idem: { keyId: string; key: string } | null = null;
     try {
@@ -101,7 +102,7 @@ export function route<Op extends Operation>(
       }
       return res;
     }
-  };
+  });
 }
 
 export interface PublicCallContext<P, Q, B> {
@@ -121,7 +122,7 @@ export function publicRoute<Op extends Operation>(
   op: Op,
   handler: (c: PublicCallContext<Infer<Op["params"]>, Infer<Op["query"]>, Infer<Op["body"]>>) => Promise<Ok<unknown> | Response>,
 ): Handler {
-  return async (req, ctx) => {
+  return measured(op, async (req, ctx) => {
     try {
       const params = parse(op.params, await ctx.params, "params");
       const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");
@@ -140,6 +141,21 @@ export function publicRoute<Op extends Operation>(
     } catch (e) {
       return errorResponse(e);
     }
+  });
+}
+
+/**
+ * Counts and times every answer of an operation for GET /metrics: by the operation's path template (a
+ * route, never the raw URL with its ids and tokens), method and status.
+ */
+function measured(op: Operation, handler: Handler): Handler {
+  return async (req, ctx) => {
+    const t0 = performance.now();
+    const res = await handler(req, ctx);
+    const m = metrics();
+    m.httpRequests.inc({ route: op.path, method: op.method, status: String(res.status) });
+    m.httpDuration.observe({ route: op.path, method: op.method }, (performance.now() - t0) / 1000);
+    return res;
   };
 }
 

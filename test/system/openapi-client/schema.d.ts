@@ -1039,6 +1039,7 @@ export interface components {
         | "ENDPOINT_NOT_FOUND"
         | "API_KEY_MISSING"
         | "API_KEY_INVALID"
+        | "METRICS_TOKEN_INVALID"
         | "API_KEY_REVOKED"
         | "IP_NOT_ALLOWED"
         | "ENTERPRISE_PLAN_REQUIRED"

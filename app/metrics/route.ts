@@ -1,0 +1,29 @@
+import crypto from "node:crypto";
+import { config } from "@/lib/server/config";
+import { AppError } from "@/lib/server/http/errors";
+import { errorResponse } from "@/lib/server/http/route";
+import { metrics } from "@/lib/server/metrics/registry";
+
+export const dynamic = "force-dynamic";
+
+const same = (a: string, b: string) => {
+  const x = crypto.createHash("sha256").update(a).digest();
+  const y = crypto.createHash("sha256").update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+};
+
+// GET /metrics – Prometheus text format, for a scraper holding METRICS_TOKEN (Authorization: Bearer …)
+export async function GET(req: Request) {
+  const token = config.metricsToken;
+  if (!token)
+    return errorResponse(new AppError("ENDPOINT_NOT_FOUND", "Metrics are off: set METRICS_TOKEN to scrape GET /metrics"));
+  const given = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1]?.trim() ?? "";
+  if (!given || !same(given, token))
+    return errorResponse(new AppError("METRICS_TOKEN_INVALID", "GET /metrics needs Authorization: Bearer <METRICS_TOKEN>"), {
+      "www-authenticate": 'Bearer realm="signet-metrics"',
+    });
+  const { registry } = metrics();
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
+}
