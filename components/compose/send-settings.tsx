@@ -3,6 +3,7 @@ import type { SignatureRequestDto } from "@/lib/client/types";
 import { localeNames, locales } from "@/lib/i18n/locales";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { controlClass, inputClass } from "@/components/ui/form";
+import { ReminderSchedule } from "./reminder-schedule";
 
 type Settings = SignatureRequestDto["sendSettings"];
 
@@ -173,53 +174,12 @@ export function SendSettingsForm({
           </div>
           {err("expiryDays")}
         </div>
-        <fieldset>
-          <legend className={label}>{t("compose.send.reminders")}</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-5 w-5"
-              checked={value.remind}
-              onChange={(e) => set({ remind: e.target.checked })}
-            />
-            {t("compose.send.remind")}
-          </label>
-          {value.remind && (
-            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <label htmlFor="send-first">{t("compose.send.firstAfter")}</label>
-              <input
-                id="send-first"
-                type="number"
-                min={1}
-                max={365}
-                className={small}
-                value={value.firstAfterDays}
-                onChange={(e) => set({ firstAfterDays: e.target.value })}
-              />
-              <label htmlFor="send-every">{t("compose.send.every")}</label>
-              <input
-                id="send-every"
-                type="number"
-                min={1}
-                max={365}
-                className={small}
-                value={value.everyDays}
-                onChange={(e) => set({ everyDays: e.target.value })}
-              />
-              <label htmlFor="send-max">{t("compose.send.max")}</label>
-              <input
-                id="send-max"
-                type="number"
-                min={0}
-                max={10}
-                className={small}
-                value={value.max}
-                onChange={(e) => set({ max: e.target.value })}
-              />
-            </div>
-          )}
-          {err("reminders") ?? err("reminders.firstAfterDays") ?? err("reminders.everyDays") ?? err("reminders.max")}
-        </fieldset>
+        <ReminderSchedule
+          idPrefix="send"
+          value={value}
+          onChange={set}
+          error={err("reminders") ?? err("reminders.firstAfterDays") ?? err("reminders.everyDays") ?? err("reminders.max")}
+        />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import type { ResponseData } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, Spinner } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
+import { ReminderSchedule } from "@/components/compose/reminder-schedule";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type Defaults = ResponseData<"getSendingDefaults">;
@@ -39,8 +40,8 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
   const [form, setForm] = useState(() => ({
     expiry: data.expiryDays === null ? "" : String(data.expiryDays),
     remind: !!data.reminders,
-    first: String(data.reminders?.firstAfterDays ?? 3),
-    every: String(data.reminders?.everyDays ?? 3),
+    firstAfterDays: String(data.reminders?.firstAfterDays ?? 3),
+    everyDays: String(data.reminders?.everyDays ?? 3),
     max: String(data.reminders?.max ?? 3),
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,7 +52,7 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
         json: {
           expiryDays: form.expiry.trim() ? Number(form.expiry) : null,
           reminders: form.remind
-            ? { firstAfterDays: Number(form.first), everyDays: Number(form.every), max: Number(form.max) }
+            ? { firstAfterDays: Number(form.firstAfterDays), everyDays: Number(form.everyDays), max: Number(form.max) }
             : null,
         },
       }),
@@ -91,47 +92,7 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
           <span>{t("settings.sending.expiryDays", { server: data.serverExpiryDays })}</span>
         </div>
       </div>
-      <fieldset>
-        <legend className="mb-1 block text-sm font-medium text-slate-700">{t("settings.sending.reminders")}</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="h-5 w-5" checked={form.remind} onChange={(e) => set({ remind: e.target.checked })} />
-          {t("settings.sending.remind")}
-        </label>
-        {form.remind && (
-          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <label htmlFor="default-first">{t("settings.sending.firstAfter")}</label>
-            <input
-              id="default-first"
-              type="number"
-              min={1}
-              max={365}
-              className={small}
-              value={form.first}
-              onChange={(e) => set({ first: e.target.value })}
-            />
-            <label htmlFor="default-every">{t("settings.sending.every")}</label>
-            <input
-              id="default-every"
-              type="number"
-              min={1}
-              max={365}
-              className={small}
-              value={form.every}
-              onChange={(e) => set({ every: e.target.value })}
-            />
-            <label htmlFor="default-max">{t("settings.sending.max")}</label>
-            <input
-              id="default-max"
-              type="number"
-              min={0}
-              max={10}
-              className={small}
-              value={form.max}
-              onChange={(e) => set({ max: e.target.value })}
-            />
-          </div>
-        )}
-      </fieldset>
+      <ReminderSchedule idPrefix="default" value={form} onChange={set} />
       {save.isError && <Alert>{fieldError ?? plainError(save.error)}</Alert>}
       {save.isSuccess && (
         <p role="status" className="text-sm text-emerald-800">
