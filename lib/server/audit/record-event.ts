@@ -18,6 +18,10 @@ export const keyActor = (auth: KeyAuth): Actor =>
     : { actor: `api-key:${auth.keyPrefix}`, ip: auth.ip, userAgent: auth.userAgent };
 
 export const staffLabel = (s: { name: string; email: string }) => `${s.name} <${s.email}> (staff)`;
+
+/** How an event's actor is shown to people: its label, else a key by its prefix ("API key signet_test_ab…"), else the actor. */
+export const actorShown = (actor: string, label: string | null): string =>
+  label ?? (actor.startsWith("api-key:") ? `API key ${actor.slice("api-key:".length)}…` : actor);
 export const systemActor: Actor = { actor: "system" };
 
 /**

@@ -3,6 +3,7 @@ import type { RequestStatus } from "@/lib/schemas/states";
 import { and, asc, desc, eq, exists, gte, inArray, like, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
+import { actorShown } from "../audit/record-event";
 import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
 import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
 import { requestScope } from "../scope";
@@ -22,8 +23,7 @@ interface ListQuery {
 /** How a creator is shown: a staff member by name ("Ann Lee <ann@…> (staff)" → "Ann Lee"), a key by its prefix. */
 function creatorName(actor: string, label: string | null): string {
   if (label) return label.replace(/\s*<[^>]*>\s*\(staff\)$/, "").trim() || label;
-  if (actor.startsWith("api-key:")) return `API key ${actor.slice("api-key:".length)}…`;
-  return actor;
+  return actorShown(actor, null);
 }
 
 export async function listRequests(auth: KeyAuth, q: ListQuery) {

@@ -11,7 +11,7 @@ import { config } from "../config";
 import { getDb } from "../db";
 import { auditEvents, documentVersions, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { recordEvent, systemActor } from "../audit/record-event";
+import { actorShown, recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
@@ -214,7 +214,5 @@ const ACTS: Record<string, { event: string }> = {
 function sentByOf(events: { type: string; actor: string; actorLabel: string | null; ip: string | null; createdAt: Date }[]) {
   const sent = events.filter((e) => e.type === "request.sent").at(-1);
   if (!sent) return undefined;
-  const who =
-    sent.actorLabel ?? (sent.actor.startsWith("api-key:") ? `API key ${sent.actor.slice("api-key:".length)}…` : sent.actor);
-  return { who, at: sent.createdAt.toISOString(), ip: sent.ip };
+  return { who: actorShown(sent.actor, sent.actorLabel), at: sent.createdAt.toISOString(), ip: sent.ip };
 }
