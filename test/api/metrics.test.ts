@@ -43,10 +43,12 @@ describe("GET /metrics", () => {
     const { sandboxKey: key } = await makeOrg();
     await sentRequest(key, [{ email: "metrics@example.com", name: "Met Rics", order: 1 }]);
     await runDueJobs();
-    // An engine refusal: a PDF too complex to read.
+    // An engine refusal: a PDF too complex to read. Bytes of its own (a trailing comment): the same bytes
+    // refused before, by another file on a shared PostgreSQL server, are refused from memory without the engine.
+    const hostile = Buffer.concat([xobjectDag(), Buffer.from(`%${crypto.randomUUID()}\n`)]);
     const refused = await call("POST", "/api/v1/enterprise/signature-requests", {
       key,
-      form: { title: "Hostile", file: { data: xobjectDag(), name: "h.pdf", type: "application/pdf" } },
+      form: { title: "Hostile", file: { data: hostile, name: "h.pdf", type: "application/pdf" } },
     });
     expect(refused.status).toBe(422);
     expect(
