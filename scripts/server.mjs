@@ -7,12 +7,27 @@ import net from "node:net";
 import next from "next";
 import { isEmbedSigningPath, parseEmbedOrigins } from "../lib/embed-origins.mjs";
 import v8 from "node:v8";
+import { format } from "node:util";
 import { serverHeapMb } from "./lib/server-command.mjs";
+import { makeLogger } from "../lib/logger.mjs";
+
+const log = makeLogger();
+// Whatever else writes to the console in this process (Next.js, a library) writes a log line too: every
+// line on stdout is JSON.
+for (const [method, level] of [
+  ["log", "info"],
+  ["info", "info"],
+  ["warn", "warn"],
+  ["error", "error"],
+  ["debug", "debug"],
+]) {
+  console[method] = (...args) => log[level](format(...args).trim());
+}
 
 // Started by hand (`node scripts/server.mjs`) rather than by npm start / npm run up: the memory settings
 // of scripts/lib/server-command.mjs are missing, and the process will hold far more memory than it needs.
 if (v8.getHeapStatistics().heap_size_limit > (serverHeapMb() + 64) * 2 ** 20 || !process.env.MALLOC_ARENA_MAX) {
-  console.warn("[signet] started without its memory settings: start it with `npm start` (scripts/lib/server-command.mjs)");
+  log.warn("started without its memory settings: start it with `npm start` (scripts/lib/server-command.mjs)");
 }
 
 const port = Number(process.env.PORT || 3000);
@@ -26,7 +41,7 @@ let embedOrigins;
 try {
   embedOrigins = parseEmbedOrigins(process.env.EMBED_ALLOWED_ORIGINS);
 } catch (e) {
-  console.error(`[signet] ${e instanceof Error ? e.message : e}`);
+  log.fatal(`cannot start: ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 }
 
@@ -35,8 +50,8 @@ try {
 await new Promise((resolve) => {
   const probe = net.createServer();
   probe.once("error", (e) => {
-    console.error(
-      `\n[signet] cannot start: port ${port} is ${e.code === "EADDRINUSE" ? "already in use (another program, or a Signet still running)" : `not available (${e.code ?? e.message})`}; stop it or choose another with PORT=…\n`,
+    log.fatal(
+      `cannot start: port ${port} is ${e.code === "EADDRINUSE" ? "already in use (another program, or a Signet still running)" : `not available (${e.code ?? e.message})`}; stop it or choose another with PORT=…`,
     );
     process.exit(1);
   });
@@ -120,7 +135,15 @@ function envelopeBare405(res) {
   };
 }
 
+// The id of each request: a well-formed one a client or proxy sent, else a new one. Every response
+// carries it (X-Request-Id); the API's log lines and error envelopes name it (lib/server/http/route.ts).
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
 const server = http.createServer((req, res) => {
+  const sent = req.headers["x-request-id"];
+  const requestId = typeof sent === "string" && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
   delete req.headers["x-signet-client-ip"];
   delete req.headers["x-signet-client-ip-token"];
   const addr = req.socket.remoteAddress ?? "";
@@ -155,15 +178,15 @@ const server = http.createServer((req, res) => {
 });
 server.requestTimeout = 10 * 60_000;
 server.once("error", (e) => {
-  console.error(`\n[signet] cannot listen on port ${port}: ${e.message}\n`);
+  log.fatal(`cannot listen on port ${port}: ${e.message}`);
   process.exit(1);
 });
 server.listen(port, hostname, () => {
-  console.log(`[signet] listening on http://localhost:${port}`);
+  log.info({ port, hostname }, `listening on http://localhost:${port}`);
 });
 
 const stop = (sig) => {
-  console.log(`[signet] ${sig}: shutting down`);
+  log.info({ signal: sig }, "shutting down");
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 };

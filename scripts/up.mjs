@@ -12,4 +12,4 @@ try {
   process.exit(e.exitCode ?? 1);
 }
 log(`starting on port ${process.env.PORT || 3000} (data in ${process.env.DATA_DIR || "./data"})`);
-await runServer(root);
+await runServer(root, { readable: true });

@@ -1,4 +1,8 @@
 import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { log } from "./log";
+import { config } from "./config";
 import { eq, sql } from "drizzle-orm";
 import { getDb, type Queryable } from "./db";
 import { apiKeys, organizations, settings, staffUsers } from "./db/schema";
@@ -56,7 +60,7 @@ export async function bootstrap(): Promise<BootstrapReport> {
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hashApiKey(bootKey)));
       if (!existing) await insertApiKey(tx, { orgId: org.id, name: "Bootstrap key", environment: env }, bootKey);
-      else if (existing.revokedAt) console.warn("[signet] SIGNET_BOOTSTRAP_KEY has been revoked; it stays revoked");
+      else if (existing.revokedAt) log().warn("SIGNET_BOOTSTRAP_KEY has been revoked; it stays revoked");
       report.bootstrapKeyPrefix = bootKey.slice(0, 16);
     } else if (!(await getSetting(tx, "bootstrap:first-key"))) {
       const { apiKey } = await insertApiKey(tx, { orgId: org.id, name: "First sandbox key", environment: "SANDBOX" });
@@ -86,8 +90,8 @@ export async function bootstrap(): Promise<BootstrapReport> {
     const firstAdmin = { role: "ADMIN", deactivatedAt: null };
     if (process.env.ADMIN_PASSWORD) {
       if (process.env.ADMIN_PASSWORD.length < PASSWORD_MIN) {
-        console.warn(
-          `[signet] ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters; staff passwords set in the dashboard must have at least ${PASSWORD_MIN}`,
+        log().warn(
+          `ADMIN_PASSWORD is shorter than ${PASSWORD_MIN} characters; staff passwords set in the dashboard must have at least ${PASSWORD_MIN}`,
         );
       }
       const passwordHash = await hashPassword(process.env.ADMIN_PASSWORD);
@@ -142,19 +146,39 @@ export async function dashboardApiKey(environment: Environment = "SANDBOX", orgI
   });
 }
 
+/**
+ * Says the server is up, as one log line with its URL and staff login. Secrets never go to the log: on
+ * the first start of a store, the generated staff password and sandbox key are written to
+ * DATA_DIR/first-start.txt (readable by this user only), and the line names that file; `npm run up`
+ * shows them and deletes it.
+ */
 export function printBanner(r: BootstrapReport, url: string) {
-  const lines = [
-    "",
-    "  Signet is running",
-    `  URL:         ${url}`,
-    `  Staff login: ${r.adminEmail} / ${r.generatedPassword ?? (process.env.ADMIN_PASSWORD ? "(the ADMIN_PASSWORD you set)" : "(printed at first start; set ADMIN_PASSWORD to change it)")}`,
-    r.generatedSandboxKey
-      ? `  Sandbox key: ${r.generatedSandboxKey}   (shown once: store it now)`
-      : r.bootstrapKeyPrefix
-        ? `  API key:     SIGNET_BOOTSTRAP_KEY (${r.bootstrapKeyPrefix}…)`
-        : "  Sandbox key: shown at first start; make another with: npm run signet -- keys create --name NAME (server stopped)",
-    `  API docs:    ${url}/api/v1/openapi.json`,
-    "",
-  ];
-  console.log(lines.join("\n"));
+  let firstStartFile: string | undefined;
+  if (r.generatedPassword || r.generatedSandboxKey) {
+    firstStartFile = path.join(config.dataDir, "first-start.txt");
+    fs.writeFileSync(
+      firstStartFile,
+      [
+        `Signet: the first start of this store, ${new Date().toISOString()}. Shown once: store these, then delete this file.`,
+        r.generatedPassword ? `Staff login: ${r.adminEmail} / ${r.generatedPassword}` : "",
+        r.generatedSandboxKey ? `Sandbox key: ${r.generatedSandboxKey}` : "",
+        "",
+      ]
+        .filter((l, i, all) => l || i === all.length - 1)
+        .join("\n"),
+      { mode: 0o600 },
+    );
+  }
+  log().info(
+    {
+      url,
+      staffLogin: r.adminEmail,
+      apiDocs: `${url}/api/v1/openapi.json`,
+      ...(r.bootstrapKeyPrefix ? { bootstrapKey: `${r.bootstrapKeyPrefix}…` } : {}),
+      ...(firstStartFile ? { firstStartFile } : {}),
+    },
+    firstStartFile
+      ? `Signet is running; first start: the staff password and a sandbox key are in ${firstStartFile}`
+      : "Signet is running",
+  );
 }

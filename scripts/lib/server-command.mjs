@@ -32,11 +32,17 @@ export function serverEnv(env = process.env) {
 
 /**
  * Starts the server as a child of this process with its settings, passes SIGINT/SIGTERM on, and
- * exits with its code (npm start, npm run up).
+ * exits with its code (npm start, npm run up). `readable`: the JSON log lines shown for a person (npm run up).
  */
-export async function runServer(root) {
+export async function runServer(root, { readable = false } = {}) {
   const { spawn } = await import("node:child_process");
-  const child = spawn(process.execPath, serverArgs(), { cwd: root, stdio: "inherit", env: serverEnv() });
+  const pretty = readable && process.env.LOG_FORMAT !== "json";
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"],
+    env: serverEnv(),
+  });
+  if (pretty) (await import("./readable-logs.mjs")).showReadable(child.stdout);
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

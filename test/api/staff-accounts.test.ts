@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/server/log";
 import { authOptions } from "@/lib/server/staff/auth-options";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { bootstrap } from "@/lib/server/bootstrap";
@@ -242,9 +243,7 @@ describe("passwords", () => {
     const saved = { e: process.env.ADMIN_EMAIL, p: process.env.ADMIN_PASSWORD };
     process.env.ADMIN_EMAIL = email;
     process.env.ADMIN_PASSWORD = "short";
-    const warn = console.warn;
-    const warned: string[] = [];
-    console.warn = (m: string) => void warned.push(String(m));
+    const warn = vi.spyOn(log(), "warn").mockImplementation(() => {});
     try {
       await bootstrap();
       const db = await getDb();
@@ -253,9 +252,9 @@ describe("passwords", () => {
       const u = firstOf(await db.select().from(staffUsers).where(eq(staffUsers.email, email)), "staff user");
       expect(u).toMatchObject({ role: "ADMIN", deactivatedAt: null });
       expect(await verifyPassword("short", u.passwordHash!)).toBe(true);
-      expect(warned.some((w) => w.includes("ADMIN_PASSWORD is shorter than 10 characters"))).toBe(true);
+      expect(warn.mock.calls.flat().some((w) => String(w).includes("ADMIN_PASSWORD is shorter than 10 characters"))).toBe(true);
     } finally {
-      console.warn = warn;
+      warn.mockRestore();
       process.env.ADMIN_EMAIL = saved.e;
       process.env.ADMIN_PASSWORD = saved.p;
       if (saved.e === undefined) delete process.env.ADMIN_EMAIL;

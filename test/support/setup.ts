@@ -19,6 +19,8 @@ process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";
 // The suite reads and ages blob files directly; each store has its own tests (test/api/blob-stores.test.ts).
 process.env.BLOB_STORE ??= "fs";
 process.env.SIGNET_WORKER = "0";
+// Each API call writes an info line (lib/server/log.ts): the suite keeps warnings and errors.
+process.env.LOG_LEVEL ??= "warn";
 process.env.RATE_LIMIT_SANDBOX ??= "100000";
 process.env.RATE_LIMIT_PRODUCTION ??= "100000";
 // The signer's endpoints are limited per link and per address; every test calls from 127.0.0.1.

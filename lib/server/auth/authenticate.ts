@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, getHandle, readCache, type Db } from "../db";
 import { apiKeys, organizations } from "../db/schema";
@@ -103,6 +104,6 @@ export function touchLastUsed(keyId: string): Promise<void> {
         and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))),
       );
   })().catch((e) => {
-    console.error(`[signet] could not record the last use of API key ${keyId}:`, e instanceof Error ? e.message : e);
+    log().error({ err: errField(e) }, `could not record the last use of API key ${keyId}`);
   });
 }

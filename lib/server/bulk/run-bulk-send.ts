@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -60,7 +61,7 @@ export async function runBulkSend(payload: JobPayloads["bulk-send"], job: JobCon
         await processRow(auth, bulk.templateId, row);
       } catch (e) {
         if (!permanent(e) && !job.final) throw e;
-        if (!permanent(e)) console.error(`[signet] bulk send ${id} row ${row.rowIndex}:`, e);
+        if (!permanent(e)) log().error({ err: errField(e) }, `bulk send ${id} row ${row.rowIndex}`);
         await failRow(row, permanent(e) ? (e as Error).message : "Internal error while sending this row (retries used up)");
       }
       done++;

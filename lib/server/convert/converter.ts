@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -108,8 +109,8 @@ export class OfficeConverter {
       const network = await findNetworkIsolation(this.options.unshare);
       this.network = network.kind;
       if (network.kind === "none") {
-        console.warn(
-          `[signet] document converter: LibreOffice runs WITHOUT a network namespace of its own (${network.reason}); ` +
+        log().warn(
+          `document converter: LibreOffice runs WITHOUT a network namespace of its own (${network.reason}); ` +
             "only its profile's settings and the removal of external references keep it off the network. Run the server as root, or allow user namespaces, or install util-linux.",
         );
       }
@@ -117,8 +118,8 @@ export class OfficeConverter {
       const python = await findUnoPython();
       if (python) return { kind: "uno" as const, python, soffice, network };
       if (this.options.mode === "uno") throw unavailable("python3-uno is not installed");
-      console.warn(
-        "[signet] python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.",
+      log().warn(
+        "python3-uno is not installed: each DOCX conversion starts LibreOffice (about 1.5 s). Install python3-uno to keep it warm.",
       );
       return { kind: "cli" as const, soffice, network };
     })().catch((e) => {
@@ -181,7 +182,7 @@ export class OfficeConverter {
       slot.worker = null;
       if (e instanceof StartError) {
         // The detail (paths, LibreOffice's own words) is for the operator, not the API client.
-        console.error(`[signet] document converter: ${e.message}`);
+        log().error(`document converter: ${e.message}`);
         throw unavailable("LibreOffice could not be started (the server log says why); try again later");
       }
       throw e;
@@ -250,7 +251,7 @@ export class OfficeConverter {
               },
             );
           default:
-            if (outcome.kind === "error") console.warn(`[signet] document converter: ${outcome.message}`);
+            if (outcome.kind === "error") log().warn(`document converter: ${outcome.message}`);
             throw new AppError("CONVERSION_FAILED", `The document could not be converted to PDF: LibreOffice could not read it`, {
               details: { reason: "CONVERSION_FAILED" },
             });

@@ -1,3 +1,4 @@
+import { log } from "../log";
 import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -106,7 +107,7 @@ describe.skipIf(!canIsolate)("in a network namespace of its own", () => {
 
 describe("without a network namespace (unshare unavailable)", () => {
   it("says so in the log, and its profile and proxy settings still keep LibreOffice from fetching", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log(), "warn").mockImplementation(() => {});
     try {
       const c = make({ mode: "uno", unshare: null });
       await c.warmUp();

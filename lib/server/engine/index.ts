@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import Piscina from "piscina";
@@ -50,7 +51,7 @@ function pool(): Piscina {
   // A worker that dies with no task of ours running (over its heap limit while starting, say) is
   // replaced by the pool; without a listener its error would end the whole server process.
   g.__signetEngine.on("error", (e: unknown) =>
-    console.error(`[signet] engine worker died outside a task: ${e instanceof Error ? e.message : String(e)}`),
+    log().error(`engine worker died outside a task: ${e instanceof Error ? e.message : String(e)}`),
   );
   return g.__signetEngine;
 }

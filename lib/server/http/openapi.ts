@@ -128,6 +128,11 @@ const errorSchema: Json = {
       },
     },
     details: { type: "object" },
+    requestId: {
+      type: "string",
+      description:
+        "This request's id, also in the X-Request-Id header and on each of the server's log lines for it: quote it when reporting a problem",
+    },
   },
 };
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { currentRequestId, errField, log, requestContext } from "../log";
 import crypto from "node:crypto";
 import type { z, ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
@@ -150,14 +151,39 @@ export function publicRoute<Op extends Operation>(
  */
 function measured(op: Operation, handler: Handler): Handler {
   return async (req, ctx) => {
-    const t0 = performance.now();
-    const res = await handler(req, ctx);
-    const m = metrics();
-    m.httpRequests.inc({ route: op.path, method: op.method, status: String(res.status) });
-    m.httpDuration.observe({ route: op.path, method: op.method }, (performance.now() - t0) / 1000);
-    return res;
+    const requestId = requestIdOf(req.headers.get("x-request-id"));
+    return requestContext.run({ requestId }, async () => {
+      const t0 = performance.now();
+      let res = await handler(req, ctx);
+      const ms = performance.now() - t0;
+      const m = metrics();
+      m.httpRequests.inc({ route: op.path, method: op.method, status: String(res.status) });
+      m.httpDuration.observe({ route: op.path, method: op.method }, ms / 1000);
+      try {
+        res.headers.set("x-request-id", requestId);
+      } catch {
+        // A response with immutable headers (one fetched from elsewhere): a copy that can take it.
+        res = new Response(res.body, res);
+        res.headers.set("x-request-id", requestId);
+      }
+      // The route template, never the URL: ids and signing tokens stay out of the logs.
+      log()[res.status >= 500 ? "error" : "info"](
+        { method: op.method, route: op.path, status: res.status, ms: Math.round(ms) },
+        "request",
+      );
+      return res;
+    });
   };
 }
+
+/**
+ * The id of this request: the one the server script gave it (scripts/server.mjs sets X-Request-Id on
+ * every request, keeping a well-formed one a client or proxy sent), else a new one.
+ */
+function requestIdOf(header: string | null): string {
+  return header && REQUEST_ID.test(header) ? header : crypto.randomUUID();
+}
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
 /** Routes that exist but not for this method. */
 export function methodNotAllowed(allowed: string[]): Handler {
@@ -174,11 +200,18 @@ export function errorResponse(e: unknown, extraHeaders: Record<string, string> =
     const extra: Record<string, unknown> = { errorCode: e.code };
     if (e.errors) extra.errors = e.errors;
     if (e.details) extra.details = e.details;
+    const requestId = currentRequestId();
+    if (requestId) extra.requestId = requestId;
     return json(envelope(e.status, e.message, null, extra), e.status, { ...extraHeaders, ...e.headers });
   }
-  const id = crypto.randomUUID();
-  console.error(`[signet] unhandled error ${id}:`, e);
-  return json(envelope(500, `Internal server error (reference ${id})`, null, { errorCode: "INTERNAL_ERROR" }), 500, extraHeaders);
+  // The request's id is the reference: the client quotes it, the operator finds this line.
+  const id = currentRequestId() ?? crypto.randomUUID();
+  log().error({ err: errField(e), reference: id }, "unhandled error");
+  return json(
+    envelope(500, `Internal server error (reference ${id})`, null, { errorCode: "INTERNAL_ERROR", requestId: id }),
+    500,
+    extraHeaders,
+  );
 }
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {

@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb } from "../db";
@@ -71,7 +72,7 @@ export async function runDueJobs(max = 100): Promise<number> {
         db.update(jobs)
           .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds()})` })
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "RUNNING")))
-          .catch((e) => console.error(`[signet] job ${job.id}: lease not renewed: ${e instanceof Error ? e.message : e}`));
+          .catch((e) => log().error(`job ${job.id}: lease not renewed: ${e instanceof Error ? e.message : e}`));
       },
       (leaseSeconds() * 1000) / 3,
     );
@@ -87,7 +88,7 @@ export async function runDueJobs(max = 100): Promise<number> {
       clearInterval(renew);
       const message = e instanceof Error ? e.message : String(e);
       const final = job.attempts >= job.maxAttempts || e instanceof PermanentJobError;
-      console.error(`[signet] job ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " for good" : ""}: ${message}`);
+      log().error(`job ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " for good" : ""}: ${message}`);
       await db
         .update(jobs)
         .set({
@@ -148,10 +149,10 @@ export function startWorker(intervalMs = 500) {
           .then(({ purgeSandboxIfDue }) => purgeSandboxIfDue(() => stopped))
           .then((out) => {
             if (out.ran && (out.run.requests || out.run.blobs)) {
-              console.log(`[signet] sandbox purge: ${out.run.requests} request(s) and ${out.run.blobs} blob(s) deleted`);
+              log().info(`sandbox purge: ${out.run.requests} request(s) and ${out.run.blobs} blob(s) deleted`);
             }
           })
-          .catch((e) => console.error("[signet] sandbox purge:", e instanceof Error ? e.message : e))
+          .catch((e) => log().error({ err: errField(e) }, "sandbox purge"))
           .finally(() => (purging = undefined));
         const { sweepExpired } = await import("../requests/expire-requests");
         await sweepExpired();
@@ -163,7 +164,7 @@ export function startWorker(intervalMs = 500) {
       }
       await runDueJobs();
     } catch (e) {
-      console.error("[signet] worker:", e instanceof Error ? e.message : e);
+      log().error({ err: errField(e) }, "worker");
     }
     if (!stopped) timer = setTimeout(loop, intervalMs);
   };

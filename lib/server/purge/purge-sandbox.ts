@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { and, asc, eq, gt, inArray, isNull, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { PURGE_COUNTS, type PurgeRunDto } from "@/lib/schemas/purge";
 import { config } from "../config";
@@ -343,7 +344,7 @@ export async function purgeSandbox(opts: PurgeOptions = {}): Promise<PurgeOutcom
     await purgeBulkSends(cutoff);
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
-    console.error(`[signet] sandbox purge ${claim.id} failed: ${error}`);
+    log().error(`sandbox purge ${claim.id} failed: ${error}`);
   }
   const row = oneRow(
     await db

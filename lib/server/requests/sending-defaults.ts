@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq } from "drizzle-orm";
 import type { SendingDefaultsDto, UpdateSendingDefaults } from "@/lib/schemas/send-settings";
 import type { KeyAuth } from "../auth/authenticate";
@@ -67,8 +68,8 @@ export async function updateSendingDefaults(auth: KeyAuth, input: UpdateSendingD
       .returning(),
     "the key's organization",
   );
-  console.log(
-    `[signet] sending defaults of organization ${auth.orgId} changed by ${auth.staff ? `staff:${auth.staff.id}` : `api-key:${auth.keyPrefix}`}: ${JSON.stringify(input)}`,
+  log().info(
+    `sending defaults of organization ${auth.orgId} changed by ${auth.staff ? `staff:${auth.staff.id}` : `api-key:${auth.keyPrefix}`}: ${JSON.stringify(input)}`,
   );
   return toDto(org);
 }

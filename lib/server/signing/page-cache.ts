@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "../config";
@@ -67,7 +68,7 @@ function sweepSoon(): Promise<void> | null {
   lastSweep = Date.now();
   sweeping = sweepPageCache()
     .then(() => undefined)
-    .catch((e) => console.error(`[signet] the page cache could not be swept: ${e instanceof Error ? e.message : e}`))
+    .catch((e) => log().error(`the page cache could not be swept: ${e instanceof Error ? e.message : e}`))
     .finally(() => (sweeping = null));
   return sweeping;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq, sql } from "drizzle-orm";
 import { PdfError } from "@/lib/pdf/errors";
 import { anchorBoxes } from "../anchors/text-layer-cache";
@@ -60,7 +61,7 @@ export async function signerCopy(
     if (opts.forSeal) throw e;
     // Signers still see the document; the reason stays in the log and the row, never in a response.
     const failure = e instanceof PdfError ? `${e.kind}: ${e.message}` : e instanceof Error ? e.message : String(e);
-    console.error(`[signet] the signers' copy of ${pdfSha256} could not be made, the PDF is shown as it is: ${failure}`);
+    log().error(`the signers' copy of ${pdfSha256} could not be made, the PDF is shown as it is: ${failure}`);
     const failedAt = new Date();
     await db
       .insert(signerCopies)

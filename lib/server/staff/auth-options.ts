@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import { eq } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -72,9 +73,10 @@ async function buildOptions(): Promise<NextAuthOptions> {
     pages: { signIn: "/login", error: "/login" },
     // The dashboard never lets next-auth redirect (it navigates itself), so NEXTAUTH_URL is not needed.
     logger: {
-      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      error: (code, metadata) =>
+        log().error({ nextAuth: code, err: errField(metadata instanceof Error ? metadata : code) }, "next-auth error"),
       warn: (code) => {
-        if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] ${code}`);
+        if (code !== "NEXTAUTH_URL") log().warn({ nextAuth: code }, "next-auth warning");
       },
       debug: () => {},
     },

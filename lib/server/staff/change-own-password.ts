@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq } from "drizzle-orm";
 import { zNewPassword } from "@/lib/schemas/staff";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -38,6 +39,6 @@ export async function changeOwnPassword(
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staff.id));
     return revokeAllStaffSessions(tx, staff.id, staff.sessionId);
   });
-  console.log(`[signet] staff: ${staff.email} changed their password (${ended} other session(s) ended)`);
+  log().info(`staff: ${staff.email} changed their password (${ended} other session(s) ended)`);
   return { otherSessionsEnded: ended };
 }

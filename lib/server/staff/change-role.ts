@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
@@ -28,6 +29,6 @@ export async function changeRole(
     await tx.update(staffUsers).set({ role: parsed.data }).where(eq(staffUsers.id, target.id));
     return { role: parsed.data, changed: true, email: target.email };
   });
-  if (out.changed) console.log(`[signet] staff: ${actor.email} made ${out.email} ${out.role}`);
+  if (out.changed) log().info(`staff: ${actor.email} made ${out.email} ${out.role}`);
   return { role: out.role, changed: out.changed };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
@@ -22,7 +23,7 @@ export async function deactivateStaff(actor: StaffIdentity, staffId: string): Pr
     await expireStaffLinks(tx, target.id);
     return { revokedSessions: await revokeAllStaffSessions(tx, target.id), email: target.email };
   });
-  console.log(`[signet] staff: ${actor.email} deactivated ${out.email} (${out.revokedSessions} session(s) ended)`);
+  log().info(`staff: ${actor.email} deactivated ${out.email} (${out.revokedSessions} session(s) ended)`);
   return { revokedSessions: out.revokedSessions };
 }
 
@@ -35,5 +36,5 @@ export async function reactivateStaff(actor: StaffIdentity, staffId: string): Pr
     await tx.update(staffUsers).set({ deactivatedAt: null }).where(eq(staffUsers.id, target.id));
     return target.email;
   });
-  console.log(`[signet] staff: ${actor.email} reactivated ${email}`);
+  log().info(`staff: ${actor.email} reactivated ${email}`);
 }

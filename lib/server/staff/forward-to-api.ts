@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import { clientIp } from "../auth/ip";
 import { dashboardApiKey } from "../bootstrap";
 import type { StaffIdentity } from "./auth-options";
@@ -80,7 +81,7 @@ export async function forwardToApi(req: Request, segments: string[], staff: Staf
     } as RequestInit);
   } catch (e) {
     if (req.signal.aborted) return errorResponse(new AppError("CLIENT_CLOSED_REQUEST", "The browser closed the request"));
-    console.error("[signet] dashboard proxy: the API did not answer:", e);
+    log().error({ err: errField(e) }, "dashboard proxy: the API did not answer");
     return errorResponse(new AppError("API_UNREACHABLE", "The Signet API could not be reached. Try again in a moment."));
   }
 

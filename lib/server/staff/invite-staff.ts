@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { eq } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { staffUsers } from "../db/schema";
@@ -45,7 +46,7 @@ export async function inviteStaff(actor: StaffIdentity, body: InviteStaff): Prom
     const admin = await actingAdmin(tx, actor);
     return (await createStaffAccount(tx, { orgId: admin.orgId, ...parsed.data, createdBy: admin.id, mail: true })).user;
   });
-  console.log(`[signet] staff: ${actor.email} invited ${user.email} as ${user.role}`);
+  log().info(`staff: ${actor.email} invited ${user.email} as ${user.role}`);
   return {
     id: user.id,
     name: user.name,

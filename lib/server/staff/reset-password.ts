@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { getDb } from "../db";
 import { AppError } from "../http/errors";
 import { actingAdmin, teamMember } from "./acting-admin";
@@ -23,8 +24,6 @@ export async function sendPasswordLink(
     const link = await issueAndMailStaffLink(tx, target.id, purpose, admin.id);
     return { purpose, expiresAt: link.expiresAt.toISOString(), email: target.email };
   });
-  console.log(
-    `[signet] staff: ${actor.email} sent ${out.email} a ${out.purpose === "RESET" ? "password reset" : "new invitation"} link`,
-  );
+  log().info(`staff: ${actor.email} sent ${out.email} a ${out.purpose === "RESET" ? "password reset" : "new invitation"} link`);
   return { purpose: out.purpose, expiresAt: out.expiresAt };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "../log";
 import { and, eq, isNull } from "drizzle-orm";
 import { zNewPassword } from "@/lib/schemas/staff";
 import { hashPassword } from "../auth/password";
@@ -60,7 +61,7 @@ export async function setPasswordWithLink(
     await expireStaffLinks(tx, user.id);
     await revokeAllStaffSessions(tx, user.id);
   });
-  console.log(`[signet] staff: ${user.email} set a password (${link.purpose === "INVITE" ? "invitation" : "reset"} link)`);
+  log().info(`staff: ${user.email} set a password (${link.purpose === "INVITE" ? "invitation" : "reset"} link)`);
   return { email: user.email, purpose: link.purpose as LinkPurpose };
 }
 

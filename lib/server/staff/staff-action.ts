@@ -1,4 +1,5 @@
 import "server-only";
+import { errField, log } from "../log";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionResult } from "@/lib/schemas/staff";
@@ -29,7 +30,7 @@ export async function runAction(revalidate: string | null, fn: () => Promise<str
   } catch (e) {
     if (e instanceof AppError) return { ok: false, message: e.message, errors: e.errors };
     const id = crypto.randomUUID();
-    console.error(`[signet] staff action failed ${id}:`, e);
+    log().error({ err: errField(e) }, `staff action failed ${id}`);
     return { ok: false, message: `Something went wrong on our side (reference ${id}). Try again.` };
   }
 }

@@ -1162,6 +1162,8 @@ export interface components {
         message: string;
       }[];
       details?: Record<string, never>;
+      /** @description This request's id, also in the X-Request-Id header and on each of the server's log lines for it: quote it when reporting a problem */
+      requestId?: string;
     };
     Schema_0ffe226144:
       | string
