@@ -1,8 +1,16 @@
 // The operator's commands. `keys create` works on the store directly, so with the embedded store the
 // server must be stopped (one process owns the data directory; a second gets a clear error).
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { closeDb, getDb } from "@/lib/server/db";
+import { closeDb, getDb, storeKind } from "@/lib/server/db";
+import { config } from "@/lib/server/config";
+import { DataDirLockedError } from "@/lib/server/db/lock";
+import { backupThroughServer } from "@/lib/server/backup/backup-socket";
+import { writeBackup } from "@/lib/server/backup/write-backup";
+import { BackupArchiveError, RestoreTargetError, restoreBackup, verifyBackup } from "@/lib/server/backup/read-backup";
+import type { Manifest } from "@/lib/server/backup/manifest";
 import { organizations } from "@/lib/server/db/schema";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { bootstrap } from "@/lib/server/bootstrap";
@@ -24,6 +32,15 @@ const usage = `Usage:
       Copies every document from the store in use (or --from) into another, checking each one's
       SHA-256; already copied ones are skipped, so it can be run again. Then set BLOB_STORE to the
       new store and restart. The source is left as it was.
+  npm run signet -- backup --out FILE
+      Writes one archive (.tar.gz) of the database and every document, with a manifest of counts and
+      SHA-256s, and checks it. The server may keep running: with the embedded store it is asked for the
+      archive (over DATA_DIR's socket); with DATABASE_URL the database is read in one snapshot.
+  npm run signet -- restore FILE
+      Checks the whole archive (every SHA-256), then restores it into an empty DATA_DIR (or the empty
+      database of DATABASE_URL and its empty blob store), and runs this Signet's later migrations over it.
+  npm run signet -- verify FILE
+      Checks an archive without restoring it.
   npm run signet -- purge
       Runs the sandbox purge now (sandbox requests older than SANDBOX_RETENTION_DAYS, and the blobs
       only they used) and prints what it deleted. Production data is never touched.`;
@@ -33,6 +50,12 @@ async function main() {
   if (group === "staff" && cmd === "create") return createStaff(rest);
   if (group === "purge" && cmd === undefined) return purge();
   if (group === "blobs" && cmd === "migrate") return migrate(rest);
+  if (group === "backup") return backup([cmd, ...rest].filter((a): a is string => a !== undefined));
+  if (group === "restore" || group === "verify")
+    return restoreOrVerify(
+      group,
+      [cmd, ...rest].filter((a): a is string => a !== undefined),
+    );
   if (group !== "keys" || cmd !== "create") {
     console.error(usage);
     return 2;
@@ -150,6 +173,69 @@ async function createStaff(args: string[]) {
   );
   console.log(staffLinkUrl(link.token));
   return 0;
+}
+
+const mib = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+const describe = (m: Manifest) =>
+  `${m.counts.requests} requests, ${m.counts.documents} document versions, ${m.counts.templates} templates, ` +
+  `${m.counts.apiKeys} API keys, ${m.counts.staff} staff; ${Object.keys(m.blobs).length} documents (${mib(m.counts.blobBytes)}); ` +
+  `schema ${m.database.migrations.at(-1)}; made ${m.createdAt}`;
+
+async function backup(args: string[]) {
+  const { values } = parseArgs({ args, options: { out: { type: "string" } } });
+  const out = values.out?.trim();
+  if (!out) {
+    console.error("--out FILE is required");
+    console.error(usage);
+    return 2;
+  }
+  const file = path.resolve(out);
+  if (fs.existsSync(file)) {
+    console.error(`${file} exists: name a new file (a backup never overwrites one)`);
+    return 2;
+  }
+  const partial = `${file}.partial`;
+  const started = Date.now();
+  try {
+    const sink = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
+    const viaServer = storeKind() === "pglite" && (await backupThroughServer(config.dataDir, sink));
+    if (!viaServer) await writeBackup(sink);
+    const manifest = await verifyBackup(partial);
+    fs.renameSync(partial, file);
+    console.log(
+      `Backup written to ${file} (${mib(fs.statSync(file).size)}, ${((Date.now() - started) / 1000).toFixed(1)} s${viaServer ? ", by the running server" : ""}) and checked:`,
+    );
+    console.log(`  ${describe(manifest)}`);
+    return 0;
+  } catch (e) {
+    fs.rmSync(partial, { force: true });
+    console.error(`Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof DataDirLockedError ? 3 : 1;
+  }
+}
+
+async function restoreOrVerify(what: "restore" | "verify", args: string[]) {
+  const [file, ...more] = args;
+  if (!file || more.length) {
+    console.error(usage);
+    return 2;
+  }
+  try {
+    if (what === "verify") {
+      const manifest = await verifyBackup(path.resolve(file));
+      console.log(`${file} is whole: every file matches its SHA-256.`);
+      console.log(`  ${describe(manifest)}`);
+      return 0;
+    }
+    const { manifest, target } = await restoreBackup(path.resolve(file));
+    console.log(`Restored ${file} into ${target}:`);
+    console.log(`  ${describe(manifest)}`);
+    console.log("Start Signet on it (npm run up / npm start) with the same DATA_DIR or DATABASE_URL.");
+    return 0;
+  } catch (e) {
+    console.error(`${what === "restore" ? "Restore" : "Check"} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof BackupArchiveError || e instanceof RestoreTargetError ? 3 : 1;
+  }
 }
 
 async function purge() {

@@ -1,9 +1,12 @@
 import "server-only";
+import { errField, log } from "./log";
 import { getHandle } from "./db";
 import { bootstrap, printBanner } from "./bootstrap";
 import { checkSealingConfig, config } from "./config";
 import { requeueOrphanedJobs, startWorker } from "./jobs/worker";
 import { checkBlobStoreChoice } from "./blobs/settings";
+import { serveBackups } from "./backup/backup-socket";
+import { backupSchedule, startScheduledBackups } from "./backup/scheduled-backups";
 
 export async function startServer() {
   try {
@@ -12,13 +15,17 @@ export async function startServer() {
     const handle = await getHandle();
     if (handle.kind === "pglite") {
       const n = await requeueOrphanedJobs();
-      if (n) console.log(`[signet] ${n} job(s) interrupted by the last stop will run again`);
+      if (n) log().info(`${n} job(s) interrupted by the last stop will run again`);
     }
+    const schedule = backupSchedule();
     const report = await bootstrap();
+    if (handle.kind === "pglite" && config.databaseUrl !== "memory://")
+      await serveBackups(config.dataDir, (e) => log().error({ err: errField(e) }, "backup (npm run signet -- backup) failed"));
+    if (schedule) startScheduledBackups(schedule, log());
     printBanner(report, config.publicBaseUrl);
     if (config.workerEnabled) startWorker();
   } catch (e) {
-    console.error(`\n[signet] cannot start: ${e instanceof Error ? e.message : e}\n`);
+    log().fatal({ err: errField(e) }, `cannot start: ${e instanceof Error ? e.message : e}`);
     process.exit(1);
   }
 }

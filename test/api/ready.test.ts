@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runEngine } from "@/lib/server/engine";
 import { call } from "../support/api";
 
 // Issue 25: GET /api/ready says whether this instance can work now, part by part; /api/health stays liveness.
@@ -10,6 +11,10 @@ afterEach(() => {
 });
 
 type Checks = Record<"database" | "blobStore" | "worker" | "engine", { ok: boolean; ms: number; detail?: string }>;
+
+// The engine pool's first worker starts here, not inside the first check (whose limit is 5 s): on a
+// loaded machine a cold start can take longer, as it does not in a server that is already up.
+beforeAll(() => runEngine("ping", [], { timeoutMs: 60_000 }), 90_000);
 
 describe("GET /api/ready", () => {
   it("is 503 NOT_READY naming the part that is not there: a queue worker this instance should run and does not", async () => {

@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrationTags, migrationsThrough } from "@/lib/server/db/migrations-at";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../lib/server/db/migrations");
 
@@ -16,18 +15,13 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../lib/server/db/migrat
 export async function storeBefore(tag: string) {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle(client);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-migration-"));
+  const at = migrationTags(MIGRATIONS).indexOf(tag);
+  if (at < 1) throw new Error(`migration ${tag} is not in the journal after the first one`);
+  const cut = migrationsThrough(at, MIGRATIONS);
   try {
-    fs.cpSync(MIGRATIONS, dir, { recursive: true });
-    const journalFile = path.join(dir, "meta/_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === tag);
-    if (at < 1) throw new Error(`migration ${tag} is not in the journal after the first one`);
-    journal.entries = journal.entries.slice(0, at);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    await migrate(db, { migrationsFolder: dir });
+    await migrate(db, { migrationsFolder: cut.folder });
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    cut.done();
   }
   const q = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
   const migrateRest = () => migrate(db, { migrationsFolder: MIGRATIONS });

@@ -7,6 +7,7 @@ import type { PgTransaction } from "drizzle-orm/pg-core";
 import { config } from "../config";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
+import { migrationTags, migrationsDir, migrationsThrough } from "./migrations-at";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
@@ -17,14 +18,25 @@ interface Handle {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** Runs every migration not yet run (a handle opened `throughMigration` stops short of today's schema). */
+  migrateAll(): Promise<void>;
 }
 
 // One handle per process, shared by every bundle Next.js makes (instrumentation, routes, pages).
 const g = globalThis as unknown as { __signetDb?: Promise<Handle> };
 
-const migrationsFolder = () => path.join(process.cwd(), "lib/server/db/migrations");
+/** Migrates through the first `through` migrations (all when undefined). */
+async function migrateWith(run: (folder: string) => Promise<void>, through: number | undefined) {
+  if (through === undefined) return run(migrationsDir());
+  const cut = migrationsThrough(through);
+  try {
+    await run(cut.folder);
+  } finally {
+    cut.done();
+  }
+}
 
-async function openPglite(dataDir: string | undefined): Promise<Handle> {
+async function openPglite(dataDir: string | undefined, through?: number): Promise<Handle> {
   const release = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const { PGlite } = await import("@electric-sql/pglite");
@@ -32,7 +44,12 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const { types } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pg") : undefined, {
+    const pgDir = dataDir ? path.join(dataDir, "pg") : undefined;
+    // A first start on an empty folder loads the build's template instead of making a store from
+    // nothing (see storeTemplate). Not for a restore, which needs the schema of its archive.
+    const template = pgDir && through === undefined ? await storeTemplate(pgDir) : undefined;
+    const client = await PGlite.create(pgDir, {
+      ...(template && { loadDataDir: template }),
       parsers: drizzleParsers(types),
       // The list's search index (migration 0015) is a trigram index.
       extensions: { pg_trgm },
@@ -42,10 +59,12 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`],
     });
     const db = drizzle(withoutQueryParsers(client), { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    const run = (migrationsFolder: string) => migrate(db, { migrationsFolder });
+    await migrateWith(run, through);
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      migrateAll: () => migrateWith(run, undefined),
       async close() {
         await client.close();
         await release();
@@ -54,6 +73,36 @@ async function openPglite(dataDir: string | undefined): Promise<Handle> {
   } catch (e) {
     await release();
     throw e;
+  }
+}
+
+/**
+ * The build's empty store (scripts/build-store-template.mjs: every migration applied), for a first
+ * start: making a store from nothing (initdb in WebAssembly) peaks near 800 MiB in this process, loading
+ * a made one as low as a later start. Only when `pgDir` is empty or missing, and only a template made
+ * with this PGlite and whose migrations are all this code's (later ones run as usual).
+ */
+async function storeTemplate(pgDir: string): Promise<Blob | undefined> {
+  const fs = await import("node:fs/promises");
+  try {
+    if ((await fs.readdir(pgDir)).length > 0) return undefined;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+  const dir = path.join(/*turbopackIgnore: true*/ process.cwd(), ".engine");
+  try {
+    const made = JSON.parse(await fs.readFile(path.join(dir, "store-template.json"), "utf8")) as {
+      pglite: string;
+      migrations: string[];
+    };
+    const { version } = JSON.parse(
+      await fs.readFile(path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    ) as { version: string };
+    const ours = migrationTags();
+    if (made.pglite !== version || made.migrations.some((tag, i) => ours[i] !== tag)) return undefined;
+    return new Blob([new Uint8Array(await fs.readFile(path.join(dir, "store-template.tar.gz")))]);
+  } catch {
+    return undefined; // no template (a run from the sources): the store is made from nothing
   }
 }
 
@@ -141,30 +190,58 @@ export function readCache<V>(handleKind: Handle["kind"], map: Map<string, { at: 
   };
 }
 
-async function openPostgres(url: string): Promise<Handle> {
+async function openPostgres(url: string, through?: number): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
   const db = drizzle(pool, { schema });
   // Several app instances may start at once: one migrates, the others wait for it.
-  const lockClient = await pool.connect();
+  const run = async (migrationsFolder: string) => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(727274)");
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(727274)").catch(() => {});
+      lockClient.release();
+    }
+  };
   try {
-    await lockClient.query("select pg_advisory_lock(727274)");
-    await migrate(db, { migrationsFolder: migrationsFolder() });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock(727274)").catch(() => {});
-    lockClient.release();
+    await migrateWith(run, through);
+  } catch (e) {
+    await pool.end();
+    throw e;
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), migrateAll: () => migrateWith(run, undefined) };
 }
 
-function open(): Promise<Handle> {
+/** The configured store: DATABASE_URL's server, or the embedded one in DATA_DIR (memory:// for tests). */
+export function storeKind(): "postgres" | "pglite" {
   const url = config.databaseUrl;
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
-  if (url === "memory://") return openPglite(undefined);
-  if (url) throw new Error(`DATABASE_URL must be postgres://… (or unset for the embedded store), got "${url}"`);
-  return openPglite(config.dataDir);
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
+  if (url === "memory://" || !url) return "pglite";
+  throw new Error(`DATABASE_URL must be postgres://… (or unset for the embedded store), got "${url}"`);
+}
+
+function open(through?: number): Promise<Handle> {
+  const url = config.databaseUrl;
+  if (storeKind() === "postgres") return openPostgres(url, through);
+  return openPglite(url === "memory://" ? undefined : config.dataDir, through);
+}
+
+/**
+ * Opens the configured store as this process's handle, migrated through only the first `count`
+ * migrations (a restore loads a backup's rows into the schema they were written in, then calls
+ * `migrateAll`). Refused when the store is already open.
+ */
+export async function openThroughMigration(count: number): Promise<Handle> {
+  if (g.__signetDb) throw new Error("the store is already open");
+  g.__signetDb = open(count);
+  g.__signetDb.catch(() => {
+    g.__signetDb = undefined;
+  });
+  return g.__signetDb;
 }
 
 /** The database, opened (and migrated) on first use, never at import time, so `next build` does not touch it. */

@@ -8,3 +8,8 @@ export function oneRow<T>(rows: readonly T[], what: string): T {
   if (row === undefined) throw new Error(`Expected a row from ${what}, got none`);
   return row;
 }
+
+/** The rows of `db.execute(sql…)`: node-postgres and PGlite give `{ rows }`; other drivers an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

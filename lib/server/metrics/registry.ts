@@ -1,4 +1,5 @@
 import "server-only";
+import { rowsOf } from "../db/rows";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -21,6 +22,8 @@ interface Metrics {
   httpDuration: Histogram<"route" | "method">;
   engineTasks: Counter<"task" | "outcome">;
   engineRefusals: Counter<"reason">;
+  backups: Counter<"outcome">;
+  backupLastSuccess: Gauge;
 }
 
 const g = globalThis as unknown as { __signetMetrics?: Metrics };
@@ -56,6 +59,17 @@ export function metrics(): Metrics {
       labelNames: ["reason"],
       registers: [registry],
     }),
+    backups: new Counter({
+      name: "signet_backups_total",
+      help: "Scheduled backups (BACKUP_DIR) made by this process, by outcome (ok, failed)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    backupLastSuccess: new Gauge({
+      name: "signet_backup_last_success_timestamp_seconds",
+      help: "When this process last finished a scheduled backup (Unix time; 0: not yet)",
+      registers: [registry],
+    }),
   };
   fromDatabase(registry);
   g.__signetMetrics = m;
@@ -65,8 +79,7 @@ export function metrics(): Metrics {
 type Row = Record<string, unknown>;
 async function rows(q: ReturnType<typeof sql>): Promise<Row[]> {
   const db = await getDb();
-  const r = (await db.execute(q)) as unknown as { rows: Row[] } | Row[];
-  return Array.isArray(r) ? r : r.rows;
+  return rowsOf<Row>(await db.execute(q));
 }
 
 /** Gauges read from the database at each scrape (collect), the same on every instance. */

@@ -34,28 +34,32 @@ export const FIELD_IMAGE_SHA = '"sha256":"([0-9a-f]{64})"';
 const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
 
 /**
- * Of these blobs, the ones some record still points at: a document version, a template, a text
- * layer (its PDF or its JSON), a signers' copy, a signature image in a field's value, a stamp image
- * in an audit event. Every environment counts: a blob a production record uses is never released.
+ * Of these blobs (every blob when `candidates` is left out: a backup's list), the ones some record
+ * points at: a document version, a template, a text layer (its PDF or its JSON), a signers' copy, a
+ * signature image in a field's value, a stamp image in an audit event. Every environment counts: a
+ * blob a production record uses is never released.
  */
-export async function referencedBlobs(db: Queryable, candidates: string[]): Promise<Set<string>> {
+export async function referencedBlobs(db: Queryable, candidates?: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < candidates.length; i += 500) {
-    const c = candidates.slice(i, i + 500);
+  const batches = candidates
+    ? Array.from({ length: Math.ceil(candidates.length / 500) }, (_, i) => candidates.slice(i * 500, i * 500 + 500))
+    : [null];
+  for (const c of batches) {
+    const among = (column: Parameters<typeof inArray>[0]) => (c ? inArray(column, c) : undefined);
     const imageSha = sql<string>`substring(${fields.value} from ${FIELD_IMAGE_SHA})`;
     const lists = [
-      await db.selectDistinct({ s: documentVersions.sha256 }).from(documentVersions).where(inArray(documentVersions.sha256, c)),
-      await db.selectDistinct({ s: templates.sha256 }).from(templates).where(inArray(templates.sha256, c)),
-      await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(inArray(textLayers.pdfSha256, c)),
-      await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(inArray(textLayers.layerSha256, c)),
+      await db.selectDistinct({ s: documentVersions.sha256 }).from(documentVersions).where(among(documentVersions.sha256)),
+      await db.selectDistinct({ s: templates.sha256 }).from(templates).where(among(templates.sha256)),
+      await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(among(textLayers.pdfSha256)),
+      await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(among(textLayers.layerSha256)),
       await db
         .selectDistinct({ s: sql<string>`${signerCopies.sha256}` })
         .from(signerCopies)
-        .where(inArray(signerCopies.sha256, c)),
+        .where(and(isNotNull(signerCopies.sha256), among(signerCopies.sha256))),
       await db
         .selectDistinct({ s: imageSha })
         .from(fields)
-        .where(and(like(fields.value, '%"sha256":"%'), inArray(imageSha, c))),
+        .where(and(like(fields.value, '%"sha256":"%'), isNotNull(imageSha), among(imageSha))),
     ];
     for (const key of AUDIT_BLOB_KEYS) {
       const value = sql<string>`${auditEvents.data}->>${sql.raw(`'${key}'`)}`;
@@ -63,10 +67,10 @@ export async function referencedBlobs(db: Queryable, candidates: string[]): Prom
         await db
           .selectDistinct({ s: value })
           .from(auditEvents)
-          .where(and(isNotNull(value), inArray(value, c))),
+          .where(and(isNotNull(value), among(value))),
       );
     }
-    for (const rows of lists) for (const r of rows) found.add(r.s);
+    for (const rows of lists) for (const r of rows) if (r.s) found.add(r.s);
   }
   return found;
 }

@@ -1,0 +1,277 @@
+// Issue 25, part 1: backup and restore. A server with requests in every state, a sealed PDF and a
+// template is backed up by `npm run signet -- backup` while a client keeps creating requests; the
+// archive is restored into an empty folder; the restored server lists every request of the backup and
+// serves each document byte for byte; pdfsig finds the sealed one valid; a damaged archive is refused,
+// the file named. Scheduled backups (BACKUP_DIR) keep the newest BACKUP_KEEP archives, each whole.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callServer, dataOf } from "../support/http-api";
+import { tokenFromOutbox } from "../support/outbox-token";
+import { root, startServer, type ServerProcess } from "../support/server-process";
+
+const KEY = "signet_test_" + "B".repeat(16) + "ackupRestore0123";
+const SR = "/api/v1/enterprise/signature-requests";
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "signet-backup-test-"));
+const dataA = path.join(tmp, "a");
+const dataB = path.join(tmp, "b");
+const scheduled = path.join(tmp, "scheduled");
+let a: ServerProcess;
+let b: ServerProcess | undefined;
+
+const api = <T = unknown>(s: ServerProcess, method: string, p: string, body?: unknown, key = KEY) =>
+  callServer<T>(s.url, key, method, p, body);
+
+async function pdf(text: string) {
+  const d = await PDFDocument.create();
+  const font = await d.embedFont(StandardFonts.Helvetica);
+  d.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
+  return d.save();
+}
+
+function upload(title: string, bytes: Uint8Array, field = "title") {
+  const form = new FormData();
+  form.append(field, title);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "doc.pdf");
+  return form;
+}
+
+async function until<T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${a.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** `npm run signet -- …` as an operator runs it, on a data directory; its exit code and output. */
+function cli(args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["scripts/signet.mjs", ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BLOB_STORE: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+/** A request with one signer and a signature field, sent: its id and the signer's address. */
+async function sent(title: string) {
+  const id = dataOf(await api<{ id: string }>(a, "POST", SR, upload(title, await pdf(title)))).id;
+  const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const r = dataOf(await api<{ id: string }>(a, "POST", `${SR}/${id}/recipients`, { email, name: "Sig Ner", order: 1 }));
+  const f = await api(a, "POST", `${SR}/${id}/fields`, {
+    type: "SIGNATURE",
+    recipientId: r.id,
+    page: 1,
+    x: 72,
+    y: 100,
+    width: 160,
+    height: 40,
+  });
+  expect(f.status).toBe(201);
+  expect((await api(a, "POST", `${SR}/${id}/send`)).status).toBe(200);
+  const token = await until(`the invitation to ${email}`, async () => tokenFromOutbox(email, dataA));
+  return { id, token };
+}
+
+async function documentOf(s: ServerProcess, id: string): Promise<Buffer> {
+  const r = await fetch(`${s.url}${SR}/${id}/document`, { headers: { "x-api-key": KEY } });
+  expect(r.status, `${id}`).toBe(200);
+  return Buffer.from(await r.arrayBuffer());
+}
+
+async function listIds(s: ServerProcess): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const r: Awaited<ReturnType<typeof api<{ items: { id: string }[]; nextCursor: string | null }>>> = await api<{
+      items: { id: string }[];
+      nextCursor: string | null;
+    }>(s, "GET", `${SR}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    expect(r.status).toBe(200);
+    for (const i of dataOf(r).items) ids.add(i.id);
+    cursor = dataOf(r).nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+const sha = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
+const manifestOf = (file: string) =>
+  JSON.parse(spawnSync("tar", ["-xzOf", file, "manifest.json"], { encoding: "utf8" }).stdout) as {
+    counts: { requests: number; templates: number };
+    blobs: Record<string, number>;
+  };
+
+let completedId = "";
+const states: Record<string, string> = {};
+
+beforeAll(async () => {
+  a = await startServer({
+    DATA_DIR: dataA,
+    SIGNET_BOOTSTRAP_KEY: KEY,
+    ADMIN_PASSWORD: "backup-test-pw",
+    BACKUP_DIR: scheduled,
+    BACKUP_EVERY_HOURS: "0.002",
+    BACKUP_KEEP: "2",
+  });
+  // A request in each state: draft, sent, completed (sealed), declined, cancelled; and a template.
+  states.DRAFT = dataOf(await api<{ id: string }>(a, "POST", SR, upload("Draft", await pdf("Draft")))).id;
+  states.SENT = (await sent("Sent")).id;
+  const completed = await sent("Completed");
+  completedId = completed.id;
+  const view = await (await fetch(`${a.url}/api/sign/${completed.token}`)).json();
+  const field = view.data.fields.find((f: { type: string }) => f.type === "SIGNATURE");
+  const signed = await fetch(`${a.url}/api/sign/${completed.token}/sign`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: a.url },
+    body: JSON.stringify({ consent: true, values: [{ fieldId: field.id, typed: "Sig Ner" }] }),
+  });
+  expect(signed.status, await signed.clone().text()).toBe(200);
+  states.COMPLETED = completedId;
+  const declined = await sent("Declined");
+  const d = await fetch(`${a.url}/api/sign/${declined.token}/decline`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: a.url },
+    body: JSON.stringify({ reason: "Not today" }),
+  });
+  expect(d.status).toBe(200);
+  states.DECLINED = declined.id;
+  const cancelled = await sent("Cancelled");
+  expect((await api(a, "POST", `${SR}/${cancelled.id}/cancel`, { reason: "Wrong one" })).status).toBe(200);
+  states.CANCELLED = cancelled.id;
+  const t = await api(a, "POST", "/api/v1/enterprise/templates", upload("Backup template", await pdf("Template"), "name"));
+  expect(t.status, JSON.stringify(t.body)).toBe(201);
+  await until(
+    "the seal",
+    async () => dataOf(await api<{ status: string }>(a, "GET", `${SR}/${completedId}`)).status === "COMPLETED",
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await a?.stop("SIGKILL");
+  await b?.stop("SIGKILL");
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("backup and restore (embedded store)", () => {
+  const archive = path.join(tmp, "signet.tar.gz");
+  let before: Set<string>;
+
+  it("backs up the running server while a client keeps creating requests", async () => {
+    before = await listIds(a);
+    let creating = true;
+    const during: string[] = [];
+    const client = (async () => {
+      while (creating) {
+        const r = await api<{ id: string }>(a, "POST", SR, upload("During the backup", await pdf("During")));
+        expect(r.status).toBe(201);
+        during.push(dataOf(r).id);
+      }
+    })();
+    const run = await cli(["backup", "--out", archive], dataA);
+    creating = false;
+    await client;
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/by the running server/);
+    expect(during.length).toBeGreaterThan(0);
+    // The server went on answering, and the archive is whole.
+    expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
+    expect((await cli(["verify", archive], dataA)).code).toBe(0);
+    // A second backup to the same file is refused; the file is untouched.
+    const size = fs.statSync(archive).size;
+    const again = await cli(["backup", "--out", archive], dataA);
+    expect(again.code).toBe(2);
+    expect(again.out).toMatch(/exists/);
+    expect(fs.statSync(archive).size).toBe(size);
+  });
+
+  it("restores into an empty folder only, and the restored server serves every request and document of the backup", async () => {
+    const busy = await cli(["restore", archive], dataA);
+    expect(busy.code).toBe(3);
+    expect(busy.out).toMatch(/is not empty/);
+
+    const run = await cli(["restore", archive], dataB);
+    expect(run.code, run.out).toBe(0);
+    const manifest = manifestOf(archive);
+    // No SIGNET_BOOTSTRAP_KEY: the key works because it was restored.
+    b = await startServer({ DATA_DIR: dataB });
+    const restored = await listIds(b);
+    expect(restored.size).toBe(manifest.counts.requests);
+    for (const id of before) expect(restored.has(id), id).toBe(true);
+    const original = await listIds(a);
+    for (const id of restored) expect(original.has(id), id).toBe(true);
+    for (const [state, id] of Object.entries(states)) {
+      const was = dataOf(await api<{ status: string }>(a, "GET", `${SR}/${id}`)).status;
+      expect(dataOf(await api<{ status: string }>(b, "GET", `${SR}/${id}`)).status, state).toBe(was);
+    }
+
+    // Each document byte for byte, and in the manifest by its SHA-256.
+    for (const id of restored) {
+      const [got, want] = [await documentOf(b, id), await documentOf(a, id)];
+      expect(sha(got), id).toBe(sha(want));
+      expect(manifest.blobs[sha(got)], id).toBe(got.length);
+    }
+    const sealed = await documentOf(b, completedId);
+    const file = path.join(tmp, "sealed.pdf");
+    fs.writeFileSync(file, sealed);
+    const sig = spawnSync("pdfsig", [file], { encoding: "utf8" });
+    expect(sig.stdout).toMatch(/Signature Validation: Signature is Valid/);
+    expect(sig.stdout).not.toMatch(/Signature Validation: Signature is Invalid|has been altered/);
+    const templates = dataOf(await api<{ items: { name: string }[] }>(b, "GET", "/api/v1/enterprise/templates"));
+    expect(templates.items.map((t) => t.name)).toContain("Backup template");
+  });
+
+  it("refuses a damaged archive, naming the file, and changes nothing", async () => {
+    // A byte changed in the compressed stream.
+    const bytes = fs.readFileSync(archive);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+    const flipped = path.join(tmp, "flipped.tar.gz");
+    fs.writeFileSync(flipped, bytes);
+    const empty = path.join(tmp, "c");
+    const r1 = await cli(["restore", flipped], empty);
+    expect(r1.code).toBe(3);
+    expect(r1.out).toMatch(/flipped\.tar\.gz(: \S+)? is damaged/);
+    expect(fs.existsSync(empty)).toBe(false);
+
+    // A document whose bytes were changed, in an archive otherwise well made: named by its entry.
+    const dir = path.join(tmp, "unpacked");
+    fs.mkdirSync(dir);
+    expect(spawnSync("tar", ["-xzf", archive, "-C", dir]).status).toBe(0);
+    const blob = fs.readdirSync(path.join(dir, "blobs"))[0]!;
+    fs.appendFileSync(path.join(dir, "blobs", blob), "x");
+    const edited = path.join(tmp, "edited.tar.gz");
+    const files = spawnSync("find", [".", "-type", "f"], { cwd: dir, encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")
+      .map((f) => f.slice(2));
+    expect(spawnSync("tar", ["-czf", edited, "-C", dir, ...files]).status).toBe(0);
+    const r2 = await cli(["restore", edited], empty);
+    expect(r2.code).toBe(3);
+    expect(r2.out).toContain(`edited.tar.gz: blobs/${blob} is damaged`);
+    expect(fs.existsSync(empty)).toBe(false);
+  });
+
+  it("writes scheduled backups into BACKUP_DIR, keeping the newest BACKUP_KEEP, each whole", async () => {
+    const names = await until("two scheduled backups", async () => {
+      const n = fs.existsSync(scheduled) ? fs.readdirSync(scheduled).filter((f) => f.endsWith(".tar.gz")) : [];
+      return n.length >= 2 && n;
+    });
+    // Another period: still two (the oldest went).
+    await new Promise((r) => setTimeout(r, 9000));
+    const now = fs.readdirSync(scheduled);
+    expect(now.filter((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz$/.test(f))).toHaveLength(2);
+    expect(now.some((f) => !names.includes(f))).toBe(true);
+    for (const f of now) expect((await cli(["verify", path.join(scheduled, f)], dataA)).code).toBe(0);
+  });
+});
