@@ -107,10 +107,11 @@ function sourceHash() {
 export async function ensureBuild() {
   const stamp = path.join(root, ".next", "signet-source-hash");
   const engine = path.join(root, ".engine", "worker.mjs");
+  const template = path.join(root, ".engine", "store-template.tar.gz");
   const hash = sourceHash();
   const built =
     fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
-  if (built && fs.existsSync(engine)) return;
+  if (built && fs.existsSync(engine) && fs.existsSync(template)) return;
   log("building (next build)");
   const buildData = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-build-")), "data");
   run(path.join(root, "node_modules/.bin/next"), ["build"], {
@@ -121,6 +122,9 @@ export async function ensureBuild() {
   fs.rmSync(path.dirname(buildData), { recursive: true, force: true });
   const { buildEngine } = await import("../build-engine.mjs");
   await buildEngine();
+  // In a process of its own: making a store from nothing is the build's peak of memory, not a server's.
+  log("making the embedded store's template");
+  run(process.execPath, [path.join(root, "scripts/build-store-template.mjs")]);
   fs.writeFileSync(stamp, hash);
 }
 
