@@ -20,7 +20,12 @@ export async function startServer() {
     const schedule = backupSchedule();
     const report = await bootstrap();
     if (handle.kind === "pglite" && config.databaseUrl !== "memory://")
-      await serveBackups(config.dataDir, (e) => log().error({ err: errField(e) }, "backup (npm run signet -- backup) failed"));
+      // Without it the server still runs; `npm run signet -- backup` then needs the server stopped.
+      await serveBackups(config.dataDir, (e) =>
+        log().error({ err: errField(e) }, "backup (npm run signet -- backup) failed"),
+      ).catch((e) =>
+        log().warn({ err: errField(e) }, "no backup socket: `npm run signet -- backup` will need the server stopped"),
+      );
     if (schedule) startScheduledBackups(schedule, log());
     printBanner(report, config.publicBaseUrl);
     if (config.workerEnabled) startWorker();

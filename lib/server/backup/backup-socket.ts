@@ -29,6 +29,10 @@ const REQUEST = "backup\n";
 export async function serveBackups(dataDir: string, onError: (e: unknown) => void): Promise<() => void> {
   const file = backupSocketPath(dataDir);
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // In the temporary directory another user may have made the folder first: it must be ours, and a folder.
+  const folder = fs.lstatSync(path.dirname(file));
+  if (!folder.isDirectory() || (process.getuid && folder.uid !== process.getuid()))
+    throw new Error(`${path.dirname(file)} is not a folder of this user's: no backup socket`);
   fs.chmodSync(path.dirname(file), 0o700);
   // This process holds DATA_DIR's lock: a socket file left there is a dead server's.
   fs.rmSync(file, { force: true });
