@@ -63,3 +63,21 @@ export async function startServer(env: Record<string, string>, opts: { waitHealt
   }
   return proc;
 }
+
+/**
+ * `npm run signet -- …` as an operator runs it (scripts/signet.mjs), with the embedded store and the file
+ * blob store unless `env` says otherwise: its exit code and its output (stdout and stderr).
+ */
+export function signetCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["scripts/signet.mjs", ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", BLOB_STORE: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}

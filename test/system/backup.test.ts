@@ -3,7 +3,7 @@
 // archive is restored into an empty folder; the restored server lists every request of the backup and
 // serves each document byte for byte; pdfsig finds the sealed one valid; a damaged archive is refused,
 // the file named. Scheduled backups (BACKUP_DIR) keep the newest BACKUP_KEEP archives, each whole.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callServer, dataOf } from "../support/http-api";
 import { tokenFromOutbox } from "../support/outbox-token";
-import { root, startServer, type ServerProcess } from "../support/server-process";
+import { signetCli, startServer, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "B".repeat(16) + "ackupRestore0123";
 const SR = "/api/v1/enterprise/signature-requests";
@@ -50,20 +50,7 @@ async function until<T>(what: string, get: () => Promise<T | undefined | null | 
   }
 }
 
-/** `npm run signet -- …` as an operator runs it, on a data directory; its exit code and output. */
-function cli(args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/signet.mjs", ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BLOB_STORE: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) => resolve({ code, out }));
-  });
-}
+const cli = (args: string[], dataDir: string) => signetCli(args, { DATA_DIR: dataDir });
 
 /** A request with one signer and a signature field, sent: its id and the signer's address. */
 async function sent(title: string) {

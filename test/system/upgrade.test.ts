@@ -5,7 +5,7 @@
 // byte, the sealed PDF valid, the template, the keys (the revoked one still refused), the staff login.
 // The first release's invitations still sign, and the request they finish is sealed. Each new migration
 // runs through this test.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { callServer, dataOf } from "../support/http-api";
 import { tokenFromOutbox } from "../support/outbox-token";
-import { root, startServer, type ServerProcess } from "../support/server-process";
+import { root, signetCli, startServer, type ServerProcess } from "../support/server-process";
 
 const FIXTURE = path.join(root, "test/fixtures/release-1");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURE, "expected.json"), "utf8")) as Record<string, string> & {
@@ -33,19 +33,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/signet.mjs", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: "", BLOB_STORE: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) => resolve({ code, out }));
-  });
-}
+const cli = signetCli;
 
 const sha = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
 
