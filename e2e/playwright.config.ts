@@ -87,6 +87,8 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_EMBED_PORT}`,
+        // A line per API call would bury the suite's report: warnings and errors, and the start line.
+        LOG_LEVEL: process.env.LOG_LEVEL || "warn",
       }),
     },
     {

@@ -139,7 +139,19 @@ function envelopeBare405(res) {
 // carries it (X-Request-Id); the API's log lines and error envelopes name it (lib/server/http/route.ts).
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
+// METRICS_PORT: GET /metrics on a port of its own, without METRICS_TOKEN (a port only the scraper's
+// network reaches). The metrics route knows a call came through it by a per-process token in a header
+// that the main port always strips.
+const metricsPortToken = crypto.randomBytes(24).toString("base64url");
+process.env.SIGNET_METRICS_PORT_TOKEN = metricsPortToken;
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port)) {
+  log.fatal(`METRICS_PORT must be a port (1-65535) other than PORT, got "${process.env.METRICS_PORT}"`);
+  process.exit(1);
+}
+
 const server = http.createServer((req, res) => {
+  delete req.headers["x-signet-metrics-port"];
   const sent = req.headers["x-request-id"];
   const requestId = typeof sent === "string" && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
   req.headers["x-request-id"] = requestId;
@@ -184,6 +196,26 @@ server.once("error", (e) => {
 server.listen(port, hostname, () => {
   log.info({ port, hostname }, `listening on http://localhost:${port}`);
 });
+
+if (metricsPort !== null) {
+  const metricsServer = http.createServer((req, res) => {
+    for (const h of Object.keys(req.headers)) if (h.startsWith("x-signet-")) delete req.headers[h];
+    const path = (req.url ?? "/").split("?")[0];
+    if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Only GET /metrics is served on METRICS_PORT\n");
+      return;
+    }
+    req.headers["x-signet-metrics-port"] = metricsPortToken;
+    handle(req, res);
+  });
+  metricsServer.once("error", (e) => {
+    log.fatal(`cannot listen on METRICS_PORT ${metricsPort}: ${e.message}`);
+    process.exit(1);
+  });
+  metricsServer.listen(metricsPort, hostname, () =>
+    log.info({ port: metricsPort }, `metrics on http://localhost:${metricsPort}/metrics`),
+  );
+}
 
 const stop = (sig) => {
   log.info({ signal: sig }, "shutting down");

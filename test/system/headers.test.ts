@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { freePort, startServer, type ServerProcess } from "../support/server-process";
 
 // Response headers and methods, as the real server process answers them.
 let server: ServerProcess;
@@ -157,5 +157,29 @@ describe("readiness (issue 25)", () => {
     expect(Object.keys(data.checks).sort()).toEqual(["blobStore", "database", "engine", "worker"]);
     for (const c of Object.values(data.checks)) expect(c.ok).toBe(true);
     expect((await raw("GET", "/api/health")).status).toBe(200);
+  });
+});
+
+describe("METRICS_PORT (issue 25)", () => {
+  it("serves GET /metrics on its own port without a token; the main port still asks for one; a forged header does nothing", async () => {
+    const port = await freePort();
+    const s = await startServer({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-sys-metrics-port-")),
+      ADMIN_PASSWORD: "system-test-pw",
+      METRICS_PORT: String(port),
+    });
+    try {
+      const m = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(m.status).toBe(200);
+      expect(await m.text()).toContain("# TYPE signet_http_requests_total counter");
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(404);
+      // On the main port: off without METRICS_TOKEN, even with the header the metrics port sets.
+      const main = await fetch(`${s.url}/metrics`, { headers: { "x-signet-metrics-port": "guess" } });
+      expect(main.status).toBe(404);
+      expect(((await main.json()) as { message: string }).message).toMatch(/METRICS_PORT/);
+    } finally {
+      await s.stop("SIGKILL");
+    }
   });
 });
