@@ -176,9 +176,11 @@ async function createStaff(args: string[]) {
 }
 
 const mib = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const describe = (m: Manifest) =>
-  `${m.counts.requests} requests, ${m.counts.documents} document versions, ${m.counts.templates} templates, ` +
-  `${m.counts.apiKeys} API keys, ${m.counts.staff} staff; ${Object.keys(m.blobs).length} documents (${mib(m.counts.blobBytes)}); ` +
+  `${count(m.counts.requests, "request", "requests")}, ${count(m.counts.documents, "document version", "document versions")}, ` +
+  `${count(m.counts.templates, "template", "templates")}, ${count(m.counts.apiKeys, "API key", "API keys")}, ${m.counts.staff} staff; ` +
+  `${count(Object.keys(m.blobs).length, "document", "documents")} (${mib(m.counts.blobBytes)}); ` +
   `schema ${m.database.migrations.at(-1)}; made ${m.createdAt}`;
 
 async function backup(args: string[]) {
