@@ -19,34 +19,37 @@ export function scrub(text) {
 }
 
 /**
- * @param {{ mixin?: () => object }} [options]
+ * @param {{ mixin?: () => object, destination?: import("pino").DestinationStream }} [options] `destination`: stdout unless given (tests)
  * @returns {import("pino").Logger}
  */
 export function makeLogger(options = {}) {
   const wanted = (process.env.LOG_LEVEL || "info").trim().toLowerCase();
   const level = LOG_LEVELS.includes(wanted) ? wanted : "info";
-  const logger = pino({
-    level,
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: {
-      paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`), 'headers["x-api-key"]'],
-      censor: "[redacted]",
-    },
-    serializers: {
-      err: (e) => (e instanceof Error ? { type: e.name, message: scrub(e.message), stack: scrub(e.stack ?? "") } : e),
-    },
-    hooks: {
-      logMethod(args, method) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === "string" ? scrub(a) : a)),
-        );
+  const logger = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`), 'headers["x-api-key"]'],
+        censor: "[redacted]",
       },
+      serializers: {
+        err: (e) => (e instanceof Error ? { type: e.name, message: scrub(e.message), stack: scrub(e.stack ?? "") } : e),
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((a) => (typeof a === "string" ? scrub(a) : a)),
+          );
+        },
+      },
+      mixin: options.mixin,
     },
-    mixin: options.mixin,
-  });
+    options.destination,
+  );
   if (wanted !== level)
     logger.warn({ LOG_LEVEL: wanted, levels: LOG_LEVELS }, "LOG_LEVEL is not a level; writing info and above");
   return logger;

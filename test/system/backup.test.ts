@@ -6,10 +6,12 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupSocketPath } from "@/lib/server/backup/backup-socket";
 import { callServer, dataOf } from "../support/http-api";
 import { tokenFromOutbox } from "../support/outbox-token";
 import { signetCli, startServer, type ServerProcess } from "../support/server-process";
@@ -247,6 +249,27 @@ describe("backup and restore (embedded store)", () => {
     expect(r2.code).toBe(3);
     expect(r2.out).toContain(`edited.tar.gz: blobs/${blob} is damaged`);
     expect(fs.existsSync(empty)).toBe(false);
+  });
+
+  it("the backup socket: junk, a flood and a second caller at once are each turned away; the server goes on", async () => {
+    const socketFile = backupSocketPath(dataA);
+    expect((fs.statSync(path.dirname(socketFile)).mode & 0o777).toString(8)).toBe("700");
+    const talk = (bytes: Buffer | string) =>
+      new Promise<string>((resolve) => {
+        const c = net.connect(socketFile);
+        let got = "";
+        c.on("data", (d) => (got += d.toString("latin1").slice(0, 200)));
+        c.on("close", () => resolve(got));
+        c.on("error", () => resolve(got));
+        c.write(bytes);
+        setTimeout(() => c.destroy(), 5000);
+      });
+    expect(await talk("GET / HTTP/1.1\r\nHost: x\r\n\r\n")).toBe("");
+    expect(await talk(Buffer.alloc(1 << 20, 0x41))).toBe("");
+    // Two at once: one is written, the other refused in words.
+    const [one, two] = await Promise.all([talk("backup\n"), talk("backup\n")]);
+    expect([one.slice(0, 3), two.slice(0, 3)].sort()).toEqual(["ERR", "OK\n"]);
+    expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
   });
 
   it("writes scheduled backups into BACKUP_DIR, keeping the newest BACKUP_KEEP, each whole", async () => {
