@@ -3,6 +3,7 @@ import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
 import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
 import { requestLocaleShape } from "./locale";
+import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
 import { fieldShape, zAddRecipient } from "./requests";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
@@ -209,21 +210,25 @@ export const zUseTemplateRecipient = z
   });
 export type UseTemplateRecipient = z.infer<typeof zUseTemplateRecipient>;
 
-export const zUseTemplate = z.object({
-  title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
-  /** By roleName, or in order (the first takes the first role, s1) when none gives one. */
-  recipients: z
-    .array(zUseTemplateRecipient, { error: "recipients is a list of { roleName?, email, name, order?, role? }" })
-    .max(50)
-    .refine((rs) => rs.every((r) => r.roleName !== undefined) || rs.every((r) => r.roleName === undefined), {
-      error: "Give roleName for every recipient or for none (then the first recipient takes the first role, …)",
-    }),
-  templateData: z
-    .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
-    .optional(),
-  /** The new request's language, time zone and date format (issue 23); each recipient may give its own locale. */
-  ...requestLocaleShape,
-});
+export const zUseTemplate = z
+  .object({
+    title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
+    /** By roleName, or in order (the first takes the first role, s1) when none gives one. */
+    recipients: z
+      .array(zUseTemplateRecipient, { error: "recipients is a list of { roleName?, email, name, order?, role? }" })
+      .max(50)
+      .refine((rs) => rs.every((r) => r.roleName !== undefined) || rs.every((r) => r.roleName === undefined), {
+        error: "Give roleName for every recipient or for none (then the first recipient takes the first role, …)",
+      }),
+    templateData: z
+      .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
+      .optional(),
+    /** The new request's language, time zone and date format (issue 23); each recipient may give its own locale. */
+    ...requestLocaleShape,
+    /** The new request's send settings (issue 24), as on a PATCH of a draft; what is left out is the organization's. */
+    ...sendSettingsJsonShape,
+  })
+  .refine(oneExpiry, ONE_EXPIRY);
 export type UseTemplate = z.infer<typeof zUseTemplate>;
 
 /** The /fields/anchored body on a PDF template: as on a request, with recipientId a signer reference. */

@@ -226,6 +226,45 @@ describe("a PDF template", () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   });
 
+  it("use takes the new request's send settings; what it leaves out is the organization's; bad ones are a 400 and no draft", async () => {
+    const settings = {
+      subject: "Your MSA, ready to sign",
+      message: "Hello,\nplease sign by Friday.",
+      replyTo: "legal@example.com",
+      expiryDays: 12,
+      reminders: { firstAfterDays: 2, everyDays: 3, max: 2 },
+    };
+    const r = await call("POST", `${SR}/templates/${template.id}/use`, {
+      key,
+      json: { title: "With settings", recipients: signers, ...settings },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.data.sendSettings).toEqual({ ...settings, expiresAt: null });
+    const plain = await call("POST", `${SR}/templates/${template.id}/use`, {
+      key,
+      json: { title: "Without", recipients: signers },
+    });
+    expect(plain.body.data.sendSettings).toMatchObject({ subject: null, message: null, replyTo: null, expiryDays: 30 });
+
+    const before = (await call("GET", `${SR}?limit=100`, { key })).body.data.items.length;
+    for (const bad of [
+      { expiryDays: 5, expiresAt: "2099-01-01T00:00:00Z" },
+      { expiresAt: "2001-01-01T00:00:00Z" },
+      { subject: "two\r\nBcc: x@example.com" },
+      { message: "bell\u0007" },
+      { reminders: { firstAfterDays: 0, everyDays: 1, max: 1 } },
+      { replyTo: "not an address" },
+    ]) {
+      const res = await call("POST", `${SR}/templates/${template.id}/use`, {
+        key,
+        json: { title: "Bad", recipients: signers, ...bad },
+      });
+      expect(res.status, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(bad)).toBeLessThan(500);
+    }
+    expect((await call("GET", `${SR}?limit=100`, { key })).body.data.items.length).toBe(before);
+  });
+
   it("templateData on a PDF template is a 400", async () => {
     const r = await call("POST", `${SR}/templates/${template.id}/use`, {
       key,

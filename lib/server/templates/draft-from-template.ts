@@ -11,6 +11,8 @@ import { insertFields } from "../fields/place-fields";
 import { AppError, type FieldError } from "../http/errors";
 import { loadRequestDto } from "../requests/load-request";
 import { insertDraft, type StoredPdf } from "../requests/create-request";
+import { judgeExpiresAt } from "../requests/send-settings";
+import { clock } from "../clock";
 import { signerRefOf, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
 import { findVisibleTemplate, loadTemplateFields } from "./find-template";
 import { renderDocxTemplate } from "./render-docx-template";
@@ -98,6 +100,8 @@ export async function draftFromTemplate(
   // draft exists exactly when the row names it (lib/server/bulk/run-bulk-send.ts).
   opts: { inTransaction?: (tx: Tx, draft: { id: string }) => Promise<void> } = {},
 ) {
+  // A date that is already wrong is said before the document is made.
+  if (input.expiresAt !== undefined) judgeExpiresAt(input.expiresAt, clock.now());
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
   if (input.recipients.length > config.maxRecipients) {
@@ -131,6 +135,12 @@ export async function draftFromTemplate(
         locale: input.locale,
         timezone: input.timezone,
         dateFormat: input.dateFormat,
+        subject: input.subject,
+        message: input.message,
+        replyTo: input.replyTo,
+        expiresAt: input.expiresAt,
+        expiryDays: input.expiryDays,
+        reminders: input.reminders,
       },
       doc,
     );

@@ -9750,6 +9750,24 @@ export interface operations {
           timezone?: string;
           /** @enum {string} */
           dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+          subject?: string | null;
+          message?: string | null;
+          replyTo?: string | null;
+          /**
+           * Format: date-time
+           * @description When the request expires: in the future, at most 365 days ahead (checked again at send). Instead of expiryDays
+           */
+          expiresAt?: string;
+          /** @description Days from sending to expiry (1–365) */
+          expiryDays?: number;
+          reminders?: {
+            /** @description Days from a recipient's invitation to their first reminder */
+            firstAfterDays: number;
+            /** @description Days from one reminder to the next */
+            everyDays: number;
+            /** @description Reminders per recipient at most (0: none) */
+            max: number;
+          } | null;
         };
       };
     };
