@@ -1,10 +1,11 @@
 import "server-only";
+import { signedInStaff } from "../staff/acting-admin";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { jobs, mailLog, recipients, signatureRequests, staffUsers } from "../db/schema";
+import { jobs, mailLog, recipients, signatureRequests } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { config } from "../config";
 import { isUuid } from "../scope";
@@ -246,9 +247,8 @@ const LINK_KINDS = new Set([...SIGNING_LINK_KINDS, "staff-invitation", "staff-pa
  */
 export async function copyOutboxSigningLink(auth: KeyAuth, id: string) {
   const db = await getDb();
-  const staff = auth.staff;
-  const [me] = staff && isUuid(staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id)) : [];
-  if (!me || me.role !== "ADMIN" || me.deactivatedAt || me.orgId !== auth.orgId)
+  const me = await signedInStaff(db, auth);
+  if (me?.role !== "ADMIN")
     throw new AppError("ADMIN_REQUIRED", "Only an admin, signed in to the dashboard, can copy a signing link");
   const [m] = await db
     .select()

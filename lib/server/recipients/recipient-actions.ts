@@ -1,8 +1,9 @@
 import "server-only";
+import { signedInStaff } from "../staff/acting-admin";
 import { and, asc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { auditEvents, staffUsers } from "../db/schema";
+import { auditEvents } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
 import { AppError, notFound } from "../http/errors";
@@ -72,10 +73,8 @@ export async function resendInvitation(auth: KeyAuth, id: string, recipientId: s
  */
 export async function copyRecipientSigningLink(auth: KeyAuth, id: string, recipientId: string) {
   const db = await getDb();
-  const staff = auth.staff;
-  const [me] = staff && isUuid(staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id)) : [];
-  if (!me || me.deactivatedAt || me.orgId !== auth.orgId)
-    throw new AppError("ADMIN_REQUIRED", "Only staff signed in to the dashboard can copy a signing link");
+  const me = await signedInStaff(db, auth);
+  if (!me) throw new AppError("ADMIN_REQUIRED", "Only staff signed in to the dashboard can copy a signing link");
   const { req, r } = await recipientInTurn(db, auth, id, recipientId, "copy a link for");
   if (me.role !== "ADMIN" && (await creatorOf(db, req)) !== `staff:${me.id}`)
     throw new AppError("ADMIN_REQUIRED", "Only an admin or the staff member who created the request can copy a signing link");

@@ -1,14 +1,14 @@
 import "server-only";
+import { signedInStaff } from "../staff/acting-admin";
 import { log } from "../log";
 import { eq } from "drizzle-orm";
 import type { SendingDefaultsDto, UpdateSendingDefaults } from "@/lib/schemas/send-settings";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
-import { organizations, staffUsers } from "../db/schema";
+import { organizations } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../http/errors";
-import { isUuid } from "../scope";
 import { reminderColumns, remindersOf } from "./send-settings";
 
 type OrgRow = typeof organizations.$inferSelect;
@@ -39,8 +39,7 @@ export async function getSendingDefaults(auth: KeyAuth): Promise<SendingDefaults
  */
 async function assertMayChangeDefaults(db: Queryable, auth: KeyAuth) {
   if (auth.staff) {
-    const [me] = isUuid(auth.staff.id) ? await db.select().from(staffUsers).where(eq(staffUsers.id, auth.staff.id)) : [];
-    if (me && me.role === "ADMIN" && !me.deactivatedAt && me.orgId === auth.orgId) return;
+    if ((await signedInStaff(db, auth))?.role === "ADMIN") return;
   } else if (auth.environment === "PRODUCTION") return;
   throw new AppError(
     "ADMIN_REQUIRED",

@@ -9,13 +9,26 @@ import type { StaffIdentity } from "./sessions";
 export type StaffRow = typeof staffUsers.$inferSelect;
 
 /**
+ * The staff member a dashboard call was made for (the proxy's signed identity, `auth.staff`), read again
+ * from the store: active and of the caller's organization. Null for anyone else: an API key's own call,
+ * a deactivated member, another organization's, an id that is no UUID.
+ */
+export async function signedInStaff(
+  tx: Queryable,
+  auth: { staff?: { id: string } | null; orgId: string },
+): Promise<StaffRow | null> {
+  const id = auth.staff?.id;
+  const [me] = id && isUuid(id) ? await tx.select().from(staffUsers).where(eq(staffUsers.id, id)) : [];
+  return me && !me.deactivatedAt && me.orgId === auth.orgId ? me : null;
+}
+
+/**
  * The acting staff member, read again from the store (a session says who, the row says what they may
  * do now): an ADMIN of the same organization, not deactivated. Anyone else is refused.
  */
 export async function actingAdmin(tx: Queryable, actor: Pick<StaffIdentity, "id" | "orgId">): Promise<StaffRow> {
-  const [me] = isUuid(actor.id) ? await tx.select().from(staffUsers).where(eq(staffUsers.id, actor.id)) : [];
-  if (!me || me.deactivatedAt || me.role !== "ADMIN" || me.orgId !== actor.orgId)
-    throw new AppError("ADMIN_REQUIRED", "Only admins can manage the team");
+  const me = await signedInStaff(tx, { staff: actor, orgId: actor.orgId });
+  if (me?.role !== "ADMIN") throw new AppError("ADMIN_REQUIRED", "Only admins can manage the team");
   return me;
 }
 
