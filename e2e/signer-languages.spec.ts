@@ -27,10 +27,14 @@ async function germanPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-async function sentRequest(request: APIRequestContext, title: string, signer: Record<string, unknown>) {
+async function sentRequest(request: APIRequestContext, title: string, signer: Record<string, unknown>, message?: string) {
   const created = await request.post(SR, {
     headers,
-    multipart: { title, file: { name: "vertrag.pdf", mimeType: "application/pdf", buffer: await germanPdf() } },
+    multipart: {
+      title,
+      file: { name: "vertrag.pdf", mimeType: "application/pdf", buffer: await germanPdf() },
+      ...(message && { message }),
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id: string = (await created.json()).data.id;
@@ -118,7 +122,7 @@ test("a recipient with locale de: German invitation, German page on every screen
   test.setTimeout(150_000);
   const greta = { name: "Greta Gärtner", email: `greta.${run}@example.com`, locale: "de" };
   const title = `Dienstvertrag ${run}`;
-  const id = await sentRequest(request, title, greta);
+  const id = await sentRequest(request, title, greta, "Liebe Greta,\nbitte bis Freitag unterschreiben.");
 
   // The invitation, in German: subject, greeting, the ask, the button's words.
   const invitation = await mailMatching(greta.email, /unterschreiben/);
@@ -140,6 +144,10 @@ test("a recipient with locale de: German invitation, German page on every screen
   await expect(page.getByText("0 von 2 Pflichtfeldern ausgefüllt")).toBeVisible();
   await expect(page.getByLabel("Sprache")).toHaveValue("de");
   await expect(page.getByRole("region", { name: "Seite 1 von 1" }).locator("img").first()).toBeVisible();
+  // The sender's message above the document, its line break kept.
+  const note = page.getByRole("region", { name: "Nachricht des Absenders" });
+  await expect(note).toBeVisible();
+  expect(await note.locator("p").innerText()).toBe("Liebe Greta,\nbitte bis Freitag unterschreiben.");
   await expectNoEnglish(page.locator("body"), "the fields");
 
   // The decline dialog, opened and closed again.

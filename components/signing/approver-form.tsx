@@ -8,6 +8,7 @@ import type { ResponseData } from "@/lib/client/types";
 import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
 import { useSigningT } from "./intl";
+import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
 
@@ -51,6 +52,7 @@ function DocumentPages({
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
+        <SenderMessage message={view.message} />
         {children}
         <div ref={pagesRef} className="w-full">
           {width > 0 ? (

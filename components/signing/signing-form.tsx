@@ -23,6 +23,7 @@ import {
   type Values,
 } from "./fields";
 import { useSigningT } from "./intl";
+import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
@@ -309,6 +310,7 @@ export function SigningForm({
       </header>
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
+        <SenderMessage message={view.message} />
         <p className="mb-3 text-sm text-slate-600">{t("form.intro", { count: fields.length })}</p>
         {/* touch-action: the two-finger pinch over the pages is ours (useZoom), drawn again sharp at the new size. */}
         <div ref={pagesRef} className="w-full touch-pan-x touch-pan-y overflow-x-auto">

@@ -76,6 +76,13 @@ const zSigningView = z.object({
   waitingFor: z.array(z.string()).describe("The names of those who must finish before this recipient's turn"),
   everyoneSigned: z.boolean(),
   availableUntil: z.string().nullable().describe("COMPLETED: until when the sealed copy is at /document"),
+  message: z
+    .object({
+      from: z.string().nullable().describe("The staff member who sent the request; null when it was sent with an API key"),
+      text: z.string().describe("Plain text, line breaks kept: show it as text, never as HTML"),
+    })
+    .nullable()
+    .describe("The sender's message, as in the invitation (sendSettings.message); null: none"),
   document: zDocument,
   fields: z.array(zField.omit({ anchor: true, recipientId: true })),
 });

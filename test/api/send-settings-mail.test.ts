@@ -61,6 +61,13 @@ describe("the invitation carries the settings", () => {
     expect(mail.html).toContain("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; welcome.");
     expect(mail.html).toContain("Hi Sam,<br>");
     expect(mail.html).toContain("Message from Ann &#34;The Boss&#34;, Staff:");
+    // The signing page shows the same words, under the sender's name, as text.
+    const token = /\/sign\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const view = await call("GET", `/api/sign/${token}`);
+    expect(view.body.data.message).toEqual({
+      from: 'Ann "The Boss", Staff',
+      text: 'Hi Sam,\n<script>alert("x")</script> & welcome.',
+    });
 
     // A reminder: "Reminder: <subject>", the same words, From and Reply-To.
     expect((await call("POST", `${SR}/${id}/remind`, { key: system })).status).toBe(200);
@@ -95,11 +102,17 @@ describe("the invitation carries the settings", () => {
     expect(plain.mail.headers["reply-to"]).toBeUndefined();
     expect(plain.mail.headers.subject).toBe("[Sandbox] Please sign: Contract");
     expect(plain.mail.text).toContain("Message from the sender:\nFrom the API");
+    const tokenIn = (text: string) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+    expect((await call("GET", `/api/sign/${tokenIn(plain.mail.text)}`)).body.data.message).toEqual({
+      from: null,
+      text: "From the API",
+    });
 
     const replied = await sentAs(key, {}, { replyTo: "desk@acme.example" }, "invited.reply@example.com");
     expect(addressparser(replied.mail.headers["reply-to"]!, { flatten: true })).toEqual([
       expect.objectContaining({ address: "desk@acme.example" }),
     ]);
     expect(replied.mail.text).not.toContain("Message from");
+    expect((await call("GET", `/api/sign/${tokenIn(replied.mail.text)}`)).body.data.message).toBeNull();
   });
 });

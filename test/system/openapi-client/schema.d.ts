@@ -4735,6 +4735,13 @@ export interface operations {
               everyoneSigned: boolean;
               /** @description COMPLETED: until when the sealed copy is at /document */
               availableUntil: string | null;
+              /** @description The sender's message, as in the invitation (sendSettings.message); null: none */
+              message: {
+                /** @description The staff member who sent the request; null when it was sent with an API key */
+                from: string | null;
+                /** @description Plain text, line breaks kept: show it as text, never as HTML */
+                text: string;
+              } | null;
               document: {
                 version: number;
                 sha256: string;
