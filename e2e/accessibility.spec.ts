@@ -114,6 +114,8 @@ test.describe("the signer's pages", () => {
       headers,
       multipart: {
         title: `Axe signing ${run}`,
+        // The sender's message box is on the page axe checks, folded (a long one).
+        message: Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of the sender's message.`).join("\n"),
         file: {
           name: "a.pdf",
           mimeType: "application/pdf",

@@ -148,6 +148,7 @@ test("a recipient with locale de: German invitation, German page on every screen
   const note = page.getByRole("region", { name: "Nachricht des Absenders" });
   await expect(note).toBeVisible();
   expect(await note.locator("p").innerText()).toBe("Liebe Greta,\nbitte bis Freitag unterschreiben.");
+  await expect(note.getByRole("button")).toHaveCount(0); // short: nothing folded
   await expectNoEnglish(page.locator("body"), "the fields");
 
   // The decline dialog, opened and closed again.
@@ -222,7 +223,10 @@ test("no locale and a French browser: French; the signer switches the page to Ge
   test.setTimeout(90_000);
   const felix = { name: "Félix Faure", email: `felix.${run}@example.com` };
   const title = `Contrat ${run}`;
-  await sentRequest(request, title, felix);
+  const long = ["Bonjour Félix,", ...Array.from({ length: 8 }, (_, i) => `Point ${i + 1} : voir l’annexe.`), "Cordialement"].join(
+    "\n",
+  );
+  await sentRequest(request, title, felix, long);
   const invitation = await mailMatching(felix.email, /sign/i);
   expect(invitation.subject).toContain(`Please sign: ${title}`); // no locale anywhere: the mail is English
   const link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]{43}/.exec(invitation.body)![0];
@@ -235,6 +239,14 @@ test("no locale and a French browser: French; the signer switches the page to Ge
   await expect(page.getByText("0 champs obligatoires sur 2 remplis")).toBeVisible();
   await expect(page.getByRole("button", { name: "Champ suivant" })).toBeVisible();
   await expect(page.getByLabel("J’accepte de signer ce document électroniquement")).toBeVisible();
+  // A long message starts folded to its first lines; the button shows it all, and folds it again.
+  const note = page.getByRole("region", { name: "Message de l’expéditeur" });
+  const more = note.getByRole("button", { name: "Tout afficher" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  const folded = (await note.locator("p").boundingBox())!.height;
+  await more.click();
+  await expect(note.getByRole("button", { name: "Afficher moins" })).toHaveAttribute("aria-expanded", "true");
+  expect((await note.locator("p").boundingBox())!.height).toBeGreaterThan(folded * 1.5);
   await expectNoEnglish(page.locator("body"), "the French page");
 
   // The signer types a value, then switches to German: the page changes in place and keeps it.
