@@ -1,14 +1,14 @@
 import "server-only";
+import { findRecipient } from "./find-recipient";
 import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { embedLinks, recipients, retiredSigningLinks, signerSessions } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { AppError, notFound } from "../http/errors";
+import { AppError } from "../http/errors";
 import { enqueue } from "../jobs/queue";
-import { isUuid } from "../scope";
 import { hashToken, signingToken } from "../signing/tokens";
-import { findVisibleRequest, loadRecipients, toRecipientDto } from "../requests/load-request";
+import { findVisibleRequest, toRecipientDto } from "../requests/load-request";
 import { assertRequestStatus } from "../requests/request-state";
 import { assertRecipientStatus } from "./recipient-state";
 
@@ -24,10 +24,7 @@ export async function correctRecipient(auth: KeyAuth, id: string, recipientId: s
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
-    if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
-    const all = await loadRecipients(tx, req.id);
-    const r = all.find((x) => x.id === recipientId);
-    if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+    const r = await findRecipient(tx, req.id, recipientId);
     assertRequestStatus(req, ["IN_PROGRESS"], (s) =>
       s === "DRAFT"
         ? "The request is a DRAFT: change the recipient instead (PATCH)"

@@ -1,13 +1,13 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { findRecipient } from "./find-recipient";
+import { count, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound } from "../http/errors";
+import { AppError } from "../http/errors";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { isUuid } from "../scope";
 import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../requests/load-request";
 import { hashPassword } from "../auth/password";
 import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/requests";
@@ -95,16 +95,6 @@ export async function addRecipient(
     });
     return toRecipientDto(row);
   });
-}
-
-async function findRecipient(tx: Queryable, requestId: string, recipientId: string) {
-  if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
-  const [row] = await tx
-    .select()
-    .from(recipients)
-    .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, requestId)));
-  if (!row) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
-  return row;
 }
 
 export async function updateRecipient(auth: KeyAuth, requestId: string, recipientId: string, input: RecipientInput) {

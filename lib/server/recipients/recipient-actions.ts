@@ -1,4 +1,5 @@
 import "server-only";
+import { findRecipient } from "./find-recipient";
 import { signedInStaff } from "../staff/acting-admin";
 import { and, asc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
@@ -6,12 +7,11 @@ import { getDb } from "../db";
 import { auditEvents } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
-import { AppError, notFound } from "../http/errors";
+import { AppError } from "../http/errors";
 import { enqueue } from "../jobs/queue";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
-import { isUuid } from "../scope";
 import { signingToken } from "../signing/tokens";
-import { findVisibleRequest, loadRecipients } from "../requests/load-request";
+import { findVisibleRequest } from "../requests/load-request";
 import { assertRequestStatus } from "../requests/request-state";
 import { assertRecipientStatus } from "./recipient-state";
 import type { Queryable } from "../db";
@@ -26,9 +26,7 @@ import type { RequestRow } from "../requests/request-state";
 /** A recipient whose link is live: the request IN_PROGRESS, their turn (invited, not done), mailed or embedded as `delivery` says. */
 async function recipientInTurn(db: Queryable, auth: KeyAuth, id: string, recipientId: string, action: string) {
   const req = await findVisibleRequest(db, auth, id);
-  if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
-  const r = (await loadRecipients(db, req.id)).find((x) => x.id === recipientId);
-  if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+  const r = await findRecipient(db, req.id, recipientId);
   assertRequestStatus(req, ["IN_PROGRESS"], (s) => `The request is ${s}: there is no one to ${action}`);
   if (r.role === "CC")
     throw new AppError("RECIPIENT_IS_CC", `A CC recipient has nothing to sign: there is no invitation to ${action}`);

@@ -1,4 +1,5 @@
 import "server-only";
+import { findRecipient } from "../recipients/find-recipient";
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AuthMethod, RecipientDelivery } from "@/lib/schemas/requests";
@@ -7,9 +8,8 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound } from "../http/errors";
+import { AppError } from "../http/errors";
 import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
-import { isUuid } from "../scope";
 import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
 import { hashToken } from "./tokens";
 import { assertRecipientStatus, tryTransitionRecipient } from "../recipients/recipient-state";
@@ -60,12 +60,7 @@ export async function createSigningUrl(auth: KeyAuth, requestId: string, recipie
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
-    if (!isUuid(recipientId)) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
-    const [r] = await tx
-      .select()
-      .from(recipients)
-      .where(and(eq(recipients.id, recipientId), eq(recipients.requestId, req.id)));
-    if (!r) throw notFound("RECIPIENT_NOT_FOUND", "Recipient");
+    const r = await findRecipient(tx, req.id, recipientId);
     if ((r.delivery as RecipientDelivery) !== "EMBEDDED") {
       throw new AppError(
         "RECIPIENT_NOT_EMBEDDED",
