@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
-import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
-import { dragTo, makePdf, pageDrawn, screenshot, SR } from "./support";
+import { E2E_KEY } from "./playwright.config";
+import { dragTo, mailed, makePdf, pageDrawn, screenshot, SR } from "./support";
 
 // The staff journey the product is for: upload, two signers in order, fields dragged onto the page,
 // one moved and resized, sent. Then the API (with another key of the same organization and sandbox)
@@ -133,19 +131,7 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   await expect(page.getByRole("heading", { name: /Audit trail/ })).toBeVisible();
 
   // The invitation carries the subject and the message (escaped), from "<staff> via Signet".
-  let raw = "";
-  await expect
-    .poll(
-      () => {
-        for (const f of fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((x) => x.endsWith(".eml")) : []) {
-          const m = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (m.includes(subject) && m.toLowerCase().includes("ann.archer@example.com")) raw = m;
-        }
-        return raw.length > 0;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  const raw = await mailed("ann.archer@example.com", (m) => (m.includes(subject) ? m : undefined));
   expect(raw).toMatch(new RegExp(`^Subject: (\\[Sandbox\\] )?${subject}\\r?$`, "m"));
   expect(raw).toMatch(/^From: "?[^"\r\n]+ via Signet"? </m);
   expect(raw).toContain("the <b>deal</b> we agreed on");

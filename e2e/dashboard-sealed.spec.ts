@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
-import { makePdf, screenshot, SR } from "./support";
+import { E2E_KEY } from "./playwright.config";
+import { mailed, makePdf, screenshot, SR } from "./support";
 
 // After sending: the signer signs from the link in their mail; staff follow the progress on the request
 // page and download the sealed PDF, whose PAdES signature pdfsig accepts. And: remind, then cancel.
@@ -37,25 +37,9 @@ async function sentRequest(request: APIRequestContext, title: string, signers: {
   return id;
 }
 
-/** The signing link mailed to `email` (the run's SMTP server keeps each message as a file). */
-async function linkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith(".eml")) : [];
-        for (const f of files) {
-          const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (raw.toLowerCase().includes(email.toLowerCase()))
-            link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(raw)?.[0] ?? link;
-        }
-        return !!link;
-      },
-      { timeout: 30_000, message: `the invitation to ${email}` },
-    )
-    .toBe(true);
-  return link!;
-}
+/** The signing link mailed to `email`. */
+const linkFor = (email: string) =>
+  mailed(email, (raw) => /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(raw)?.[0], `the invitation to ${email}`);
 
 test("the signer signs; staff see the request completed and download the sealed PDF", async ({ page, browser, request }) => {
   test.setTimeout(150_000);

@@ -54,11 +54,11 @@ export function cspViolations(page: Page): string[] {
 }
 
 /**
- * A token from the last mail to `email` whose text matches `link` (its first group): the run's SMTP sink
- * keeps each message as a file, in arrival order.
+ * What `pick` finds in the newest mail to `email` that has it (the run's SMTP sink keeps each message
+ * as a file, quoted-printable soft breaks undone), waiting for it up to 30 s.
  */
-export async function mailedToken(email: string, link: RegExp): Promise<string> {
-  let token: string | undefined;
+export async function mailed<T>(email: string, pick: (raw: string) => T | undefined, what = `a mail to ${email}`): Promise<T> {
+  let found: T | undefined;
   await expect
     .poll(
       () => {
@@ -69,15 +69,18 @@ export async function mailedToken(email: string, link: RegExp): Promise<string> 
               .sort()
           : []) {
           const raw = fs.readFileSync(path.join(E2E_MAIL_DIR, f), "utf8").replace(/=\r?\n/g, "");
-          if (raw.toLowerCase().includes(email)) token = link.exec(raw)?.[1] ?? token;
+          if (raw.toLowerCase().includes(email.toLowerCase())) found = pick(raw) ?? found;
         }
-        return !!token;
+        return found !== undefined;
       },
-      { timeout: 30_000 },
+      { timeout: 30_000, message: what },
     )
     .toBe(true);
-  return token!;
+  return found!;
 }
+
+/** The token `link` (its first group) finds in the newest mail to `email`. */
+export const mailedToken = (email: string, link: RegExp): Promise<string> => mailed(email, (raw) => link.exec(raw)?.[1]);
 
 /** The signing token of the last invitation mailed to `email`. */
 export const signingToken = (email: string) => mailedToken(email, /\/sign\/([A-Za-z0-9_-]+)/);
