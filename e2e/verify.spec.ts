@@ -49,6 +49,9 @@ async function verifyFile(page: Page, name: string, buffer: Buffer) {
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
+// The reader's own time zone: the result's moments are shown in it, the zone named.
+test.use({ timezoneId: "Asia/Tokyo" });
+
 test("verify: the sealed PDF is valid with its signers; one byte changed is not; a PDF Signet never sealed is not sealed by this service", async ({
   page,
   request,
@@ -71,6 +74,7 @@ test("verify: the sealed PDF is valid with its signers; one byte changed is not;
   const signers = page.getByRole("list", { name: "Signers" });
   await expect(signers).toContainText("Vera Verifier");
   await expect(signers).toContainText("v***@example.com");
+  await expect(signers).toContainText("GMT+9");
   await expect(page.getByText("Covers the whole file", { exact: true })).toBeVisible();
   await screenshot(page, "verify-valid");
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useLocale } from "use-intl";
 import type { Verification } from "@/lib/schemas/verify";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
@@ -18,8 +19,22 @@ const tones = {
   NOT_SEALED_BY_SERVICE: { box: "border-amber-200 bg-amber-50", text: "text-amber-900", glyph: "?" },
 } as const;
 
-/** "2026-11-22 10:00:05 UTC": the same text on every machine. */
-const when = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : "—");
+/**
+ * A moment in the reader's own time zone, with the zone named: "Nov 22, 2026, 11:00:05 AM GMT+1". The
+ * result is drawn in the browser only (after an upload), so the server's zone never decides it.
+ */
+const inZone = (iso: string | null | undefined, locale?: string) =>
+  iso
+    ? new Intl.DateTimeFormat(locale, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        second: "2-digit",
+        timeZoneName: "short",
+      }).format(new Date(iso))
+    : "—";
 
 async function send(file: File, t: T): Promise<State> {
   const body = new FormData();
@@ -105,6 +120,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 function Result({ result, fileName }: { result: Verification; fileName: string }) {
   const t = useDashboardT();
+  const locale = useLocale();
+  const when = (iso: string | null | undefined) => inZone(iso, locale);
   const tone = tones[result.verdict];
   const seal =
     result.signatures.find((s) => s.kind === "signature" && s.isSealingCertificate) ??
