@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PDFDocument } from "pdf-lib";
-import { root, startServer, type ServerProcess } from "../support/server-process";
+import { root, signetCli, startServer, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "S".repeat(16) + "ystemTest0123456";
 const running: ServerProcess[] = [];
@@ -175,6 +175,15 @@ describe("the server process", () => {
     });
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^signet_test_[0-9A-Za-z]{32}$/);
+  });
+
+  it("the command line ends with its own exit code after closing the store (releasing its lock)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-cli-code-"));
+    // The first admin exists once the store is made: a second account for the address is refused (3).
+    const r = await signetCli(["staff", "create", "--email", "admin@signet.local", "--role", "admin"], { DATA_DIR: dataDir });
+    expect(r.out).toContain("already has a staff account");
+    expect(r.code).toBe(3);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("runs each invitation job exactly once after a SIGKILL right after the send committed", async () => {

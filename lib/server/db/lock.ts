@@ -92,6 +92,9 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       } catch {
         /* the directory is gone */
       }
+      // Waited for with the child counted again: unref'd, its exit would not keep this process alive,
+      // and a caller awaiting the release (closeDb, then process.exit with its code) would never resume.
+      child.ref();
       child.stdin!.end();
       await exited;
     })());
