@@ -38,3 +38,11 @@ export function dataOf<T>(r: { status: number; body: Envelope<T> | null }): T {
   if (!r.body) throw new Error(`expected a JSON answer, got ${r.status} with no body`);
   return r.body.data;
 }
+
+/** A multipart body with a PDF as `file` and `title` (or another part's name, such as a template's `name`). */
+export function pdfForm(title: string, bytes: Uint8Array, titlePart = "title"): FormData {
+  const form = new FormData();
+  form.append(titlePart, title);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "doc.pdf");
+  return form;
+}

@@ -81,3 +81,24 @@ export function signetCli(args: string[], env: Record<string, string>): Promise<
     child.on("exit", (code) => resolve({ code, out }));
   });
 }
+
+/**
+ * Polls `get` every 250 ms until it gives something (at most `ms`); on a timeout the error names `what`
+ * and shows the last output of `servers`, each under its letter (A, B, …).
+ */
+export async function waitFor<T>(
+  what: string,
+  get: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  opts: { ms?: number; servers?: ServerProcess[] } = {},
+): Promise<T> {
+  const end = Date.now() + (opts.ms ?? 60_000);
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) {
+      const outputs = (opts.servers ?? []).map((s, i) => `${String.fromCharCode(65 + i)}:\n${s.output().slice(-3000)}`);
+      throw new Error([`timed out waiting for ${what}`, ...outputs].join("\n"));
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -13,3 +13,6 @@ export async function simplePdf(
   }
   return doc.save();
 }
+
+/** One page with one line of text: a document of its own, told apart by its text. */
+export const simplePdfText = (text: string) => simplePdf([{ text }]);

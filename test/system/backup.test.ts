@@ -9,12 +9,12 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "@/lib/server/backup/backup-socket";
-import { callServer, dataOf } from "../support/http-api";
+import { callServer, dataOf, pdfForm } from "../support/http-api";
+import { simplePdfText } from "../support/simple-pdf";
 import { tokenFromOutbox } from "../support/outbox-token";
-import { signetCli, startServer, type ServerProcess } from "../support/server-process";
+import { signetCli, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "B".repeat(16) + "ackupRestore0123";
 const SR = "/api/v1/enterprise/signature-requests";
@@ -25,38 +25,18 @@ const scheduled = path.join(tmp, "scheduled");
 let a: ServerProcess;
 let b: ServerProcess | undefined;
 
+/** Polls until `get` gives something; a timeout shows server A's output. */
+const until = <T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000) =>
+  waitFor(what, get, { ms, servers: [a] });
+
 const api = <T = unknown>(s: ServerProcess, method: string, p: string, body?: unknown, key = KEY) =>
   callServer<T>(s.url, key, method, p, body);
-
-async function pdf(text: string) {
-  const d = await PDFDocument.create();
-  const font = await d.embedFont(StandardFonts.Helvetica);
-  d.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
-  return d.save();
-}
-
-function upload(title: string, bytes: Uint8Array, field = "title") {
-  const form = new FormData();
-  form.append(field, title);
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "doc.pdf");
-  return form;
-}
-
-async function until<T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${a.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const cli = (args: string[], dataDir: string) => signetCli(args, { DATA_DIR: dataDir });
 
 /** A request with one signer and a signature field, sent: its id and the signer's address. */
 async function sent(title: string) {
-  const id = dataOf(await api<{ id: string }>(a, "POST", SR, upload(title, await pdf(title)))).id;
+  const id = dataOf(await api<{ id: string }>(a, "POST", SR, pdfForm(title, await simplePdfText(title)))).id;
   const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
   const r = dataOf(await api<{ id: string }>(a, "POST", `${SR}/${id}/recipients`, { email, name: "Sig Ner", order: 1 }));
   const f = await api(a, "POST", `${SR}/${id}/fields`, {
@@ -115,7 +95,7 @@ beforeAll(async () => {
     BACKUP_KEEP: "2",
   });
   // A request in each state: draft, sent, completed (sealed), declined, cancelled; and a template.
-  states.DRAFT = dataOf(await api<{ id: string }>(a, "POST", SR, upload("Draft", await pdf("Draft")))).id;
+  states.DRAFT = dataOf(await api<{ id: string }>(a, "POST", SR, pdfForm("Draft", await simplePdfText("Draft")))).id;
   states.SENT = (await sent("Sent")).id;
   const completed = await sent("Completed");
   completedId = completed.id;
@@ -139,7 +119,12 @@ beforeAll(async () => {
   const cancelled = await sent("Cancelled");
   expect((await api(a, "POST", `${SR}/${cancelled.id}/cancel`, { reason: "Wrong one" })).status).toBe(200);
   states.CANCELLED = cancelled.id;
-  const t = await api(a, "POST", "/api/v1/enterprise/templates", upload("Backup template", await pdf("Template"), "name"));
+  const t = await api(
+    a,
+    "POST",
+    "/api/v1/enterprise/templates",
+    pdfForm("Backup template", await simplePdfText("Template"), "name"),
+  );
   expect(t.status, JSON.stringify(t.body)).toBe(201);
   await until(
     "the seal",
@@ -163,7 +148,7 @@ describe("backup and restore (embedded store)", () => {
     const during: string[] = [];
     const client = (async () => {
       while (creating) {
-        const r = await api<{ id: string }>(a, "POST", SR, upload("During the backup", await pdf("During")));
+        const r = await api<{ id: string }>(a, "POST", SR, pdfForm("During the backup", await simplePdfText("During")));
         expect(r.status).toBe(201);
         during.push(dataOf(r).id);
       }

@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readParts } from "@/lib/server/mail/outbox";
-import { callServer, dataOf } from "../support/http-api";
+import { callServer, dataOf, pdfForm } from "../support/http-api";
+import { simplePdfText } from "../support/simple-pdf";
 import { tokenFromOutbox } from "../support/outbox-token";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "L".repeat(16) + "ogsAreClean01234";
 const METRICS = "metrics-token-of-the-logs-test-0123456789";
@@ -34,13 +34,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function pdf() {
-  const d = await PDFDocument.create();
-  const font = await d.embedFont(StandardFonts.Helvetica);
-  d.addPage([612, 792]).drawText("A document for the logs test", { x: 72, y: 700, size: 14, font });
-  return d.save();
-}
-
 const mailedCode = (email: string) => {
   const dir = path.join(dataDir, "outbox");
   for (const f of fs.readdirSync(dir)) {
@@ -52,15 +45,9 @@ const mailedCode = (email: string) => {
   return null;
 };
 
-async function until<T>(what: string, get: () => T | null | undefined | Promise<T | null | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${s.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls until `get` gives something; a timeout shows the server's output. */
+const until = <T>(what: string, get: () => T | null | undefined | Promise<T | null | undefined>, ms = 30_000) =>
+  waitFor(what, get, { ms, servers: [s] });
 
 /** Signs as the recipient of `token`: gives the access code (or the mailed one) first, then signs. */
 async function signWith(token: string, code: () => Promise<string>) {
@@ -108,9 +95,7 @@ describe("logs", () => {
     expect(hook.status).toBe(201);
     if (dataOf(hook).secret) secrets.webhookSecret = dataOf(hook).secret;
 
-    const form = new FormData();
-    form.append("title", "Logs session");
-    form.append("file", new Blob([new Uint8Array(await pdf())], { type: "application/pdf" }), "doc.pdf");
+    const form = pdfForm("Logs session", await simplePdfText("A document for the logs test"));
     const id = dataOf(await api<{ id: string }>("POST", SR, form)).id;
     const people = [
       {

@@ -10,12 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 // @ts-expect-error: a plain ES module of the test scripts, without types
 import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { startSmtp } from "../support/smtp";
-import { callServer, dataOf } from "../support/http-api";
-import { root, startServer, type ServerProcess } from "../support/server-process";
+import { callServer, dataOf, pdfForm } from "../support/http-api";
+import { simplePdfText } from "../support/simple-pdf";
+import { root, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "T".repeat(16) + "woInstances01234";
 const SR = "/api/v1/enterprise/signature-requests";
@@ -80,30 +80,9 @@ const api = <T = unknown>(
 type Created = { id: string };
 type RequestView = { status: string; recipients: { status: string }[] };
 
-async function pdf(text: string) {
-  const d = await PDFDocument.create();
-  const font = await d.embedFont(StandardFonts.Helvetica);
-  d.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 14, font });
-  return d.save();
-}
-
-function upload(title: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append("title", title);
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "doc.pdf");
-  return form;
-}
-
-async function until<T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end)
-      throw new Error(`timed out waiting for ${what}\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Polls until `get` gives something; a timeout shows both servers' output. */
+const until = <T>(what: string, get: () => Promise<T | undefined | null | false>, ms = 60_000) =>
+  waitFor(what, get, { ms, servers: [a, b] });
 
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
 const tokenIn = (address: string) => /\/sign\/([A-Za-z0-9_-]{43})/.exec(mailsTo(address).at(-1)?.text ?? "")?.[1];
@@ -133,8 +112,8 @@ describe("two instances on one PostgreSQL server", () => {
     });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
 
-    const original = await pdf("Made on A, signed on B");
-    const created = await api<Created>(a, "POST", SR, upload("Across instances", original));
+    const original = await simplePdfText("Made on A, signed on B");
+    const created = await api<Created>(a, "POST", SR, pdfForm("Across instances", original));
     expect(created.status).toBe(201);
     const id = dataOf(created).id;
     // B reads the document A stored: it is in the database, not on A's disk.
@@ -225,10 +204,10 @@ describe("two instances on one PostgreSQL server", () => {
     expect(ok).toBeLessThanOrEqual(42);
     expect(statuses.slice(45)).toEqual([429, 429, 429, 429, 429]);
 
-    const bytes = await pdf("Idempotent");
+    const bytes = await simplePdfText("Idempotent");
     const headers = { "idempotency-key": `two-instances-${Date.now()}` };
-    const first = await api<Created>(a, "POST", SR, upload("Idempotent across instances", bytes), { headers });
-    const second = await api<Created>(b, "POST", SR, upload("Idempotent across instances", bytes), { headers });
+    const first = await api<Created>(a, "POST", SR, pdfForm("Idempotent across instances", bytes), { headers });
+    const second = await api<Created>(b, "POST", SR, pdfForm("Idempotent across instances", bytes), { headers });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(dataOf(second).id).toBe(dataOf(first).id);
@@ -242,7 +221,7 @@ describe("two instances on one PostgreSQL server", () => {
     const ids: string[] = [];
     const emails: string[] = [];
     for (let n = 0; n < 3; n++) {
-      const created = await api<Created>(a, "POST", SR, upload(`Killed mid-send ${n}`, await pdf(`Killed ${n}`)));
+      const created = await api<Created>(a, "POST", SR, pdfForm(`Killed mid-send ${n}`, await simplePdfText(`Killed ${n}`)));
       const id = dataOf(created).id;
       ids.push(id);
       for (let i = 0; i < 2; i++) {

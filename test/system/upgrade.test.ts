@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { callServer, dataOf } from "../support/http-api";
 import { tokenFromOutbox } from "../support/outbox-token";
-import { root, signetCli, startServer, type ServerProcess } from "../support/server-process";
+import { root, signetCli, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const FIXTURE = path.join(root, "test/fixtures/release-1");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURE, "expected.json"), "utf8")) as Record<string, string> & {
@@ -112,13 +112,11 @@ async function readsEverything(s: ServerProcess, dataDir: string) {
     body: JSON.stringify({ consent: true, values }),
   });
   expect(signed.status, await signed.clone().text()).toBe(200);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const r = dataOf(await api<{ status: string }>("GET", `${SR}/${expected.IN_PROGRESS}`));
-    if (r.status === "COMPLETED") break;
-    if (Date.now() > deadline) throw new Error(`not sealed after the upgrade:\n${s.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await waitFor(
+    "the seal after the upgrade",
+    async () => dataOf(await api<{ status: string }>("GET", `${SR}/${expected.IN_PROGRESS}`)).status === "COMPLETED",
+    { servers: [s] },
+  );
 }
 
 describe("an upgrade from the first release", () => {
