@@ -101,6 +101,19 @@ export async function insertDraft(
   return req;
 }
 
+/** What a creator names of a new draft beside its document: language, zone, date format and send settings. */
+export const draftChoices = (i: RequestLocaleInput & SendSettingsInput): RequestLocaleInput & SendSettingsInput => ({
+  locale: i.locale,
+  timezone: i.timezone,
+  dateFormat: i.dateFormat,
+  subject: i.subject,
+  message: i.message,
+  replyTo: i.replyTo,
+  expiresAt: i.expiresAt,
+  expiryDays: i.expiryDays,
+  reminders: i.reminders,
+});
+
 export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
   // A date that is already wrong is said before the document is read.
   if (input.expiresAt !== undefined) judgeExpiresAt(input.expiresAt, clock.now());
@@ -115,15 +128,7 @@ export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
         title: input.title,
         deliveryMode: input.delivery_mode,
         filename: file.name || null,
-        locale: input.locale,
-        timezone: input.timezone,
-        dateFormat: input.dateFormat,
-        subject: input.subject,
-        message: input.message,
-        replyTo: input.replyTo,
-        expiresAt: input.expiresAt,
-        expiryDays: input.expiryDays,
-        reminders: input.reminders,
+        ...draftChoices(input),
       },
       doc,
     );

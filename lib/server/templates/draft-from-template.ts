@@ -10,7 +10,7 @@ import { recipients } from "../db/schema";
 import { insertFields } from "../fields/place-fields";
 import { AppError, type FieldError } from "../http/errors";
 import { loadRequestDto } from "../requests/load-request";
-import { insertDraft, type StoredPdf } from "../requests/create-request";
+import { draftChoices, insertDraft, type StoredPdf } from "../requests/create-request";
 import { judgeExpiresAt } from "../requests/send-settings";
 import { clock } from "../clock";
 import { signerRefOf, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
@@ -132,15 +132,7 @@ export async function draftFromTemplate(
         title: input.title,
         filename: `${tpl.name}.pdf`,
         origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } },
-        locale: input.locale,
-        timezone: input.timezone,
-        dateFormat: input.dateFormat,
-        subject: input.subject,
-        message: input.message,
-        replyTo: input.replyTo,
-        expiresAt: input.expiresAt,
-        expiryDays: input.expiryDays,
-        reminders: input.reminders,
+        ...draftChoices(input),
       },
       doc,
     );
