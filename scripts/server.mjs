@@ -10,6 +10,7 @@ import v8 from "node:v8";
 import { format } from "node:util";
 import { serverHeapMb } from "./lib/server-command.mjs";
 import { makeLogger } from "../lib/logger.mjs";
+import { requestIdOf } from "../lib/request-id.mjs";
 
 const log = makeLogger();
 // Whatever else writes to the console in this process (Next.js, a library) writes a log line too: every
@@ -135,10 +136,6 @@ function envelopeBare405(res) {
   };
 }
 
-// The id of each request: a well-formed one a client or proxy sent, else a new one. Every response
-// carries it (X-Request-Id); the API's log lines and error envelopes name it (lib/server/http/route.ts).
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
-
 // METRICS_PORT: GET /metrics on a port of its own, without METRICS_TOKEN (a port only the scraper's
 // network reaches). The metrics route knows a call came through it by a per-process token in a header
 // that the main port always strips.
@@ -152,8 +149,8 @@ if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 1 |
 
 const server = http.createServer((req, res) => {
   delete req.headers["x-signet-metrics-port"];
-  const sent = req.headers["x-request-id"];
-  const requestId = typeof sent === "string" && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  // Every response carries the request's id; the API's log lines and error envelopes name it (lib/server/http/route.ts).
+  const requestId = requestIdOf(req.headers["x-request-id"]);
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
   delete req.headers["x-signet-client-ip"];

@@ -13,6 +13,7 @@ import { envelope, json, type Ok } from "./envelope";
 import { AppError, type FieldError } from "./errors";
 import { readBodyLimited } from "./body";
 import { metrics } from "../metrics/registry";
+import { requestIdOf } from "@/lib/request-id.mjs";
 
 type RouteCtx = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (req: Request, ctx: RouteCtx) => Promise<Response>;
@@ -151,6 +152,7 @@ export function publicRoute<Op extends Operation>(
  */
 function measured(op: Operation, handler: Handler): Handler {
   return async (req, ctx) => {
+    // The server script gave every request one (scripts/server.mjs); a call in process gets a new one.
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     return requestContext.run({ requestId }, async () => {
       const t0 = performance.now();
@@ -175,15 +177,6 @@ function measured(op: Operation, handler: Handler): Handler {
     });
   };
 }
-
-/**
- * The id of this request: the one the server script gave it (scripts/server.mjs sets X-Request-Id on
- * every request, keeping a well-formed one a client or proxy sent), else a new one.
- */
-function requestIdOf(header: string | null): string {
-  return header && REQUEST_ID.test(header) ? header : crypto.randomUUID();
-}
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
 /** Routes that exist but not for this method. */
 export function methodNotAllowed(allowed: string[]): Handler {
