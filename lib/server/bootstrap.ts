@@ -156,18 +156,12 @@ export function printBanner(r: BootstrapReport, url: string) {
   let firstStartFile: string | undefined;
   if (r.generatedPassword || r.generatedSandboxKey) {
     firstStartFile = path.join(config.dataDir, "first-start.txt");
-    fs.writeFileSync(
-      firstStartFile,
-      [
-        `Signet: the first start of this store, ${new Date().toISOString()}. Shown once: store these, then delete this file.`,
-        r.generatedPassword ? `Staff login: ${r.adminEmail} / ${r.generatedPassword}` : "",
-        r.generatedSandboxKey ? `Sandbox key: ${r.generatedSandboxKey}` : "",
-        "",
-      ]
-        .filter((l, i, all) => l || i === all.length - 1)
-        .join("\n"),
-      { mode: 0o600 },
-    );
+    const lines = [
+      `Signet: the first start of this store, ${new Date().toISOString()}. Shown once: store these, then delete this file.`,
+    ];
+    if (r.generatedPassword) lines.push(`Staff login: ${r.adminEmail} / ${r.generatedPassword}`);
+    if (r.generatedSandboxKey) lines.push(`Sandbox key: ${r.generatedSandboxKey}`);
+    fs.writeFileSync(firstStartFile, lines.join("\n") + "\n", { mode: 0o600 });
   }
   log().info(
     {

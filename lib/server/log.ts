@@ -27,5 +27,5 @@ export function log(): Logger {
   }));
 }
 
-/** An error as a log field: its message (and stack at debug), never the objects it may carry. */
+/** Anything thrown, as an Error for the logger's `err` serializer: its type, message and stack, scrubbed (lib/logger.mjs). */
 export const errField = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));

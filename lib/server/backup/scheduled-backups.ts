@@ -2,6 +2,8 @@ import "server-only";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Logger } from "pino";
+import { errField } from "../log";
 import { metrics } from "../metrics/registry";
 import { verifyBackup } from "./read-backup";
 import { writeBackup } from "./write-backup";
@@ -81,10 +83,7 @@ export async function backupNow(s: BackupSchedule, now = new Date()): Promise<{ 
  * not make an extra one, nor skip one that is due: a due one is made a minute after the start).
  * Each outcome is logged and counted (signet_backups_total, signet_backup_last_success_timestamp_seconds).
  */
-export function startScheduledBackups(
-  s: BackupSchedule,
-  log: { info: (o: object, msg: string) => void; error: (o: object, msg: string) => void },
-): () => void {
+export function startScheduledBackups(s: BackupSchedule, log: Logger): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const every = s.everyHours * 3_600_000;
@@ -117,10 +116,7 @@ export function startScheduledBackups(
       );
     } catch (e) {
       m.backups.inc({ outcome: "failed" });
-      log.error(
-        { dir: s.dir, err: e instanceof Error ? e.message : String(e) },
-        "scheduled backup failed; trying again within the hour",
-      );
+      log.error({ dir: s.dir, err: errField(e) }, "scheduled backup failed; trying again within the hour");
       return schedule(true);
     }
     await schedule();

@@ -35,7 +35,7 @@ interface Snapshot {
  * Reads every table in one snapshot (a REPEATABLE READ, read-only transaction) into files under `dir`:
  * db/<table>.jsonl, one row_to_json object per line. With a PostgreSQL server the other instances go on
  * working meanwhile. The embedded store is one session, so its other statements wait for the snapshot
- * (not for the documents, which are copied after it): see docs/operations.md for the time this takes.
+ * (not for the documents, which are copied after it): docs/benchmarks.md, "Backup while the server answers", gives the time.
  */
 async function snapshot(db: Queryable, dir: string): Promise<Snapshot> {
   await fs.mkdir(path.join(dir, "db"));
