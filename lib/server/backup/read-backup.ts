@@ -17,6 +17,7 @@ import { openThroughMigration, storeKind, type Queryable } from "../db";
 import { migrationTags } from "../db/migrations-at";
 import { rowsOf } from "../db/rows";
 import { entryKind, zManifest, type Manifest } from "./manifest";
+import { publicTables } from "./public-tables";
 
 /** A backup archive that is not whole, not a Signet backup, or not for this Signet: the message names the file. */
 export class BackupArchiveError extends Error {
@@ -288,13 +289,7 @@ export async function restoreBackup(file: string): Promise<RestoreReport> {
 
     const tables = Object.keys(manifest.database.tables);
     await (handle.db as { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }).transaction(async (tx) => {
-      const present = new Set(
-        rowsOf<{ name: string }>(
-          await tx.execute(sql`
-            select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = 'public' and c.relkind in ('r', 'p')`),
-        ).map((r) => r.name),
-      );
+      const present = new Set(await publicTables(tx));
       for (const t of tables)
         if (!present.has(t))
           throw new BackupArchiveError(`${path.basename(file)}: the table ${t} is not in the schema of its migrations`);

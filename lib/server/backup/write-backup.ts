@@ -17,6 +17,7 @@ import { rowsOf } from "../db/rows";
 import { outboxDir } from "../mail/deliver-mail";
 import { referencedBlobs } from "../purge/release-blobs";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BLOB_TABLES, isDataFile, type Manifest } from "./manifest";
+import { publicTables } from "./public-tables";
 import { SIGNET_VERSION } from "./version";
 
 /** Rows read per FETCH from a table's cursor. */
@@ -50,13 +51,7 @@ async function snapshot(db: Queryable, dir: string): Promise<Snapshot> {
         throw new Error(
           `the store has ${count} migrations applied and this Signet knows ${known.length}: run the backup with the Signet that uses this store`,
         );
-      const names = rowsOf<{ name: string }>(
-        await tx.execute(sql`
-          select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`),
-      )
-        .map((r) => r.name)
-        .filter((t) => !BLOB_TABLES.includes(t));
+      const names = (await publicTables(tx)).filter((t) => !BLOB_TABLES.includes(t));
       const tables: Tables = {};
       for (const table of names) tables[table] = await dumpTable(tx, table, path.join(dir, "db", `${table}.jsonl`));
       const sequences: Manifest["database"]["sequences"] = {};
