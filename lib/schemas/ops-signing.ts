@@ -128,7 +128,8 @@ export const signingOps = {
       "IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED " +
       "(finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; " +
       "sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). " +
-      "Recorded as recipient.corrected (from, to).",
+      "Recorded as recipient.corrected (from, to). Allowed to an API key and, in the dashboard, to an admin or the request's " +
+      "creator (who may copy the link); another staff member: 403 ADMIN_REQUIRED.",
     params: zRecipientParams,
     body: zCorrectRecipient,
     success: { status: 200, description: "Corrected", data: zRecipient.extend({ invited: z.boolean() }) },

@@ -265,6 +265,57 @@ describe("correct a recipient after sending", () => {
     expect((await call("GET", `${SR}/${id}`, { key })).body.data.recipients[1]!.name).toBe("Leo Lion");
   });
 
+  it("is for the people who may copy the link and the API key: another member gets 403 and nothing changes", async () => {
+    const { key, system, staffOf } = await setup();
+    const ada = await staffOf("Ada Admin", "ADMIN");
+    const mo = await staffOf("Mo Maker", "MEMBER");
+    const pat = await staffOf("Pat Other", "MEMBER");
+    const { id, sam, tess } = await staffRequest(system, await signStaffIdentity(mo));
+    const correct = (k: string, headers: Headers, json: unknown, rid = sam) =>
+      call("POST", `${SR}/${id}/recipients/${rid}/correct`, { key: k, headers, json });
+    const snapshot = async () => ({
+      request: (await call("GET", `${SR}/${id}`, { key })).body.data,
+      audit: await audit(key, id),
+      token: await tokenOf(sam),
+      mails: (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items,
+    });
+    const before = await snapshot();
+
+    // A member who did not create the request is refused as copy-link refuses them, and so is the dashboard's key
+    // with no staff member behind it or a forged one: nothing changes, no mail goes.
+    for (const [k, headers] of [
+      [system, await signStaffIdentity(pat)],
+      [system, {}],
+      [system, { ...(await signStaffIdentity(ada)), "x-signet-staff-signature": "forged" }],
+    ] as const) {
+      const r = await correct(k, headers, { email: "pat.own@example.com" });
+      expect(r.status, JSON.stringify(r.body)).toBe(403);
+      expect(r.body).toMatchObject({ errorCode: "ADMIN_REQUIRED", data: null });
+    }
+    const copy = await call("POST", `${SR}/${id}/recipients/${sam}/signing-link`, {
+      key: system,
+      headers: await signStaffIdentity(pat),
+    });
+    expect(copy.status).toBe(403);
+    await runDueJobs();
+    expect(await snapshot()).toEqual(before);
+    expect(tokenFromOutbox("pat.own@example.com")).toBeNull();
+
+    // The request's creator, an admin and the organization's API key may; each correction is audited.
+    const byMo = await correct(system, await signStaffIdentity(mo), { name: "Sam Right" });
+    expect(byMo.status, JSON.stringify(byMo.body)).toBe(200);
+    const byAda = await correct(system, await signStaffIdentity(ada), { email: "sam.right@example.com" });
+    expect(byAda.status, JSON.stringify(byAda.body)).toBe(200);
+    const byKey = await correct(key, {}, { name: "Tess Right" }, tess);
+    expect(byKey.status, JSON.stringify(byKey.body)).toBe(200);
+    const corrected = (await audit(key, id)).filter((e) => e.type === "recipient.corrected");
+    expect(corrected.map((e) => e.actorLabel)).toEqual([
+      expect.stringContaining("Mo Maker"),
+      expect.stringContaining("Ada Admin"),
+      null,
+    ]);
+  });
+
   it("a DRAFT's recipient is changed with PATCH, not corrected (409)", async () => {
     const { key } = await setup();
     const draft = await createDraft(key);

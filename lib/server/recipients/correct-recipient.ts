@@ -1,5 +1,6 @@
 import "server-only";
 import { findRecipient } from "./find-recipient";
+import { assertMayHandleLink } from "./link-keepers";
 import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -18,13 +19,16 @@ import { assertRecipientStatus } from "./recipient-state";
  * retired (it answers 410, saying it was replaced, and names nothing of the document to whoever holds
  * it: perhaps the wrong person, at the mistyped address), sessions and embedded URLs opened with it end,
  * and, when it is their turn, a new invitation goes to the address now set. Both the correction and the
- * new invitation are in the audit trail.
+ * new invitation are in the audit trail. Allowed to whoever may copy the link (an admin or the request's
+ * creator in the dashboard) and to the organization's API key (link-keepers.ts); anyone else: 403.
  */
 export async function correctRecipient(auth: KeyAuth, id: string, recipientId: string, input: { name?: string; email?: string }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     const r = await findRecipient(tx, req.id, recipientId);
+    // A correction sends a working link to the address it sets: the people who may copy the link, and the API key.
+    await assertMayHandleLink(tx, auth, req, "correct a recipient", { keyAlone: true });
     assertRequestStatus(req, ["IN_PROGRESS"], (s) =>
       s === "DRAFT"
         ? "The request is a DRAFT: change the recipient instead (PATCH)"

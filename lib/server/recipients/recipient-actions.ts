@@ -1,10 +1,8 @@
 import "server-only";
 import { findRecipient } from "./find-recipient";
-import { signedInStaff } from "../staff/acting-admin";
-import { and, asc, eq } from "drizzle-orm";
+import { assertMayHandleLink } from "./link-keepers";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { auditEvents } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
 import { AppError } from "../http/errors";
@@ -15,7 +13,6 @@ import { findVisibleRequest } from "../requests/load-request";
 import { assertRequestStatus } from "../requests/request-state";
 import { assertRecipientStatus } from "./recipient-state";
 import type { Queryable } from "../db";
-import type { RequestRow } from "../requests/request-state";
 
 /**
  * What staff do for one recipient of a sent request (issue 24, part 3), from the request's page: mail
@@ -71,25 +68,11 @@ export async function resendInvitation(auth: KeyAuth, id: string, recipientId: s
  */
 export async function copyRecipientSigningLink(auth: KeyAuth, id: string, recipientId: string) {
   const db = await getDb();
-  const me = await signedInStaff(db, auth);
-  if (!me) throw new AppError("ADMIN_REQUIRED", "Only staff signed in to the dashboard can copy a signing link");
   const { req, r } = await recipientInTurn(db, auth, id, recipientId, "copy a link for");
-  if (me.role !== "ADMIN" && (await creatorOf(db, req)) !== `staff:${me.id}`)
-    throw new AppError("ADMIN_REQUIRED", "Only an admin or the staff member who created the request can copy a signing link");
+  await assertMayHandleLink(db, auth, req, "copy a signing link", { keyAlone: false });
   const url = `${config.publicBaseUrl}/sign/${await signingToken(db, r.id)}`;
   await db.transaction(async (tx) => {
     await recordEvent(tx, req.id, "recipient.signing_link.copied", keyActor(auth), { recipientId: r.id, email: r.email });
   });
   return { url, recipientId: r.id };
-}
-
-/** Who created the request, as its first audit event names them ("staff:<id>", "api-key:<prefix>"). */
-async function creatorOf(db: Queryable, req: RequestRow): Promise<string | null> {
-  const [created] = await db
-    .select({ actor: auditEvents.actor })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.requestId, req.id), eq(auditEvents.type, "request.created")))
-    .orderBy(asc(auditEvents.createdAt))
-    .limit(1);
-  return created?.actor ?? null;
 }
