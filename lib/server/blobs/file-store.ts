@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { BlobNotFoundError, checkName, sha256Of, type BlobStore } from "./store";
+import { BlobNotFoundError, checkName, checkedBytes, sha256Of, type BlobStore } from "./store";
 
 /** The embedded default: one file per blob under DATA_DIR/blobs/<first two hex digits>/<sha256>. */
 export class FileBlobStore implements BlobStore {
@@ -18,18 +18,43 @@ export class FileBlobStore implements BlobStore {
     // Bytes already stored get a fresh time instead: the purge then knows a writer is about to record them.
     if (!(await touch(file))) {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written beside its final name, then renamed: a reader never sees half a blob.
+      // Written beside its final name, then renamed: a reader never sees half a blob. A write that
+      // fails (a full disk: ENOSPC) takes its temporary file with it.
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-      const fh = await fs.open(tmp, "w");
       try {
-        await fh.writeFile(bytes);
-        await fh.sync();
-      } finally {
-        await fh.close();
+        const fh = await fs.open(tmp, "w");
+        try {
+          await fh.writeFile(bytes);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await fs.rename(tmp, file);
+      } catch (e) {
+        await fs.rm(tmp, { force: true }).catch(() => {});
+        throw e;
       }
-      await fs.rename(tmp, file);
     }
     return { sha256, size: bytes.byteLength };
+  }
+
+  async putStream(sha256: string, size: number, source: AsyncIterable<Uint8Array>) {
+    const file = this.pathOf(sha256);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // As put: written beside its final name and renamed only once the bytes were checked whole.
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    const fh = await fs.open(tmp, "w");
+    try {
+      for await (const chunk of checkedBytes(sha256, size, source)) await fh.write(chunk);
+      await fh.sync();
+    } catch (e) {
+      await fh.close();
+      await fs.rm(tmp, { force: true });
+      throw e;
+    }
+    await fh.close();
+    if (await touch(file)) await fs.rm(tmp, { force: true });
+    else await fs.rename(tmp, file);
   }
 
   async get(sha256: string) {

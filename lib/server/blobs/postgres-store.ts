@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { blobChunks, blobObjects } from "../db/schema-blobs";
-import { BlobNotFoundError, checkName, sha256Of, type BlobStore } from "./store";
+import { BlobNotFoundError, checkName, checkedBytes, sha256Of, type BlobStore } from "./store";
 
 export const CHUNK_BYTES = 1024 * 1024;
 
@@ -32,6 +32,41 @@ export class PostgresBlobStore implements BlobStore {
       }
     });
     return { sha256, size: bytes.byteLength };
+  }
+
+  async putStream(sha256: string, size: number, source: AsyncIterable<Uint8Array>) {
+    checkName(sha256);
+    const now = new Date();
+    const chunks = Math.max(1, Math.ceil(size / CHUNK_BYTES));
+    const db = await getDb();
+    // One transaction, as put: a chunk is inserted as soon as it is full, and a check that fails at the
+    // end rolls every one of them back.
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(blobObjects)
+        .values({ sha256, size, chunks, touchedAt: now })
+        .onConflictDoUpdate({ target: blobObjects.sha256, set: { touchedAt: now } })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const write = Boolean(row?.inserted);
+      let seq = 0;
+      let parts: Uint8Array[] = [];
+      let held = 0;
+      const flush = async (data: Uint8Array) => {
+        if (write) await tx.insert(blobChunks).values({ sha256, seq, data });
+        seq++;
+      };
+      for await (const chunk of checkedBytes(sha256, size, source)) {
+        parts.push(chunk);
+        held += chunk.byteLength;
+        while (held >= CHUNK_BYTES) {
+          const all = Buffer.concat(parts, held);
+          await flush(all.subarray(0, CHUNK_BYTES));
+          parts = [all.subarray(CHUNK_BYTES)];
+          held -= CHUNK_BYTES;
+        }
+      }
+      if (held > 0 || seq === 0) await flush(Buffer.concat(parts, held));
+    });
   }
 
   async get(sha256: string) {

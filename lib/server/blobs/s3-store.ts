@@ -9,8 +9,14 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { createReadStream, createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { S3Settings } from "./settings";
-import { BlobNotFoundError, checkName, sha256Of, type BlobStore } from "./store";
+import { BlobNotFoundError, checkName, checkedBytes, sha256Of, type BlobStore } from "./store";
 
 /** User metadata holding the time a blob was last written (ms since the epoch): S3 keeps no access time. */
 const TOUCHED = "signet-touched";
@@ -60,33 +66,59 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** Bytes already stored get a fresh time (a copy onto itself): the purge then knows a writer is about to record them. */
+  private async refresh(Key: string) {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.settings.bucket,
+        Key,
+        CopySource: `${this.settings.bucket}/${Key}`,
+        MetadataDirective: "REPLACE",
+        Metadata: { [TOUCHED]: String(Date.now()) },
+        ContentType: "application/octet-stream",
+      }),
+    );
+  }
+
   async put(bytes: Uint8Array) {
     const sha256 = sha256Of(bytes);
     const Key = this.key(sha256);
-    const Metadata = { [TOUCHED]: String(Date.now()) };
-    if ((await this.touchedAt(sha256)) !== null) {
-      await this.client.send(
-        new CopyObjectCommand({
-          Bucket: this.settings.bucket,
-          Key,
-          CopySource: `${this.settings.bucket}/${Key}`,
-          MetadataDirective: "REPLACE",
-          Metadata,
-          ContentType: "application/octet-stream",
-        }),
-      );
-    } else {
+    if ((await this.touchedAt(sha256)) !== null) await this.refresh(Key);
+    else
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.settings.bucket,
           Key,
           Body: bytes,
           ContentType: "application/octet-stream",
-          Metadata,
+          Metadata: { [TOUCHED]: String(Date.now()) },
         }),
       );
-    }
     return { sha256, size: bytes.byteLength };
+  }
+
+  async putStream(sha256: string, size: number, source: AsyncIterable<Uint8Array>) {
+    const Key = this.key(sha256);
+    // Checked whole into a temporary file first, then sent from it: the service never gets a body that
+    // fails half-way, and the blob is never in memory.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "signet-s3-put-"));
+    try {
+      const file = path.join(dir, "blob");
+      await pipeline(Readable.from(checkedBytes(sha256, size, source)), createWriteStream(file, { mode: 0o600 }));
+      if ((await this.touchedAt(sha256)) !== null) return await this.refresh(Key);
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: "application/octet-stream",
+          Metadata: { [TOUCHED]: String(Date.now()) },
+        }),
+      );
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   }
 
   async get(sha256: string) {

@@ -7,6 +7,12 @@ import { blobStoreKind, s3Settings } from "./settings";
 /** Content-addressed storage: a blob's name is the SHA-256 of its bytes, so a version is never overwritten. */
 export interface BlobStore {
   put(bytes: Uint8Array): Promise<{ sha256: string; size: number }>;
+  /**
+   * Stores a blob whose name and size are known beforehand (a restore's documents) from a stream, a
+   * piece at a time: the whole blob is never in memory. The bytes must be exactly `size` long with
+   * that SHA-256, or nothing is stored and it throws BlobContentError. `source` is read to its end.
+   */
+  putStream(sha256: string, size: number, source: AsyncIterable<Uint8Array>): Promise<void>;
   /** The blob's bytes; throws BlobNotFoundError when there is none. */
   get(sha256: string): Promise<Uint8Array>;
   has(sha256: string): Promise<boolean>;
@@ -26,6 +32,32 @@ export class BlobNotFoundError extends Error {
     super(`No blob ${sha256}`);
     this.name = "BlobNotFoundError";
   }
+}
+
+/** Bytes given to putStream that are not the blob its name and size say. */
+export class BlobContentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BlobContentError";
+  }
+}
+
+/**
+ * Passes `source` through and checks it on the way: throws BlobContentError at the first byte past
+ * `size`, and at its end unless it was exactly `size` bytes with the SHA-256 `sha256`. A store commits
+ * the blob only after this has run to its end.
+ */
+export async function* checkedBytes(sha256: string, size: number, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const hash = crypto.createHash("sha256");
+  let seen = 0;
+  for await (const chunk of source) {
+    seen += chunk.byteLength;
+    if (seen > size) throw new BlobContentError(`the bytes given for the blob ${sha256} are longer than its ${size} bytes`);
+    hash.update(chunk);
+    yield chunk;
+  }
+  if (seen !== size) throw new BlobContentError(`the bytes given for the blob ${sha256} are ${seen} long, not ${size}`);
+  if (hash.digest("hex") !== sha256) throw new BlobContentError(`the bytes given for the blob ${sha256} have another SHA-256`);
 }
 
 export const sha256Of = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -66,6 +98,7 @@ const configured = (): Promise<BlobStore> => (store ??= openBlobStore(blobStoreK
 
 const facade: BlobStore = {
   put: async (bytes) => (await configured()).put(bytes),
+  putStream: async (sha256, size, source) => (await configured()).putStream(sha256, size, source),
   get: async (sha256) => (await configured()).get(sha256),
   has: async (sha256) => (await configured()).has(sha256),
   delete: async (sha256, opts) => (await configured()).delete(sha256, opts),
