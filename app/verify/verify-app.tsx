@@ -109,6 +109,17 @@ export function VerifyApp() {
   );
 }
 
+/**
+ * The seal's time-stamp in words: by whom only when it verifies and its authority chains to one this
+ * service trusts; a name in a certificate vouches for nothing.
+ */
+const timestampKey = (ts: NonNullable<Verification["timestamp"]>) =>
+  !ts.verified
+    ? "verify.result.timestampByNotVerified"
+    : ts.trusted
+      ? "verify.result.timestampBy"
+      : "verify.result.timestampNotTrusted";
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
@@ -180,7 +191,11 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
         </Row>
         {seal && (
           <>
-            <Row label={t("verify.result.signerCertificate")}>{seal.signer?.subject ?? "—"}</Row>
+            <Row label={t("verify.result.signerCertificate")}>
+              {seal.signer && !seal.signerTrusted
+                ? t("verify.result.signerNotTrusted", { subject: seal.signer.subject })
+                : (seal.signer?.subject ?? "—")}
+            </Row>
             <Row label={t("verify.result.certificateSha256")}>
               <span className="font-mono text-xs">{seal.signer?.sha256 ?? "—"}</span>
             </Row>
@@ -203,7 +218,7 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
             <Row label={t("verify.result.padesLevel")}>{result.level ?? t("verify.result.notPades")}</Row>
             <Row label={t("verify.result.timestamp")}>
               {result.timestamp
-                ? t(result.timestamp.verified ? "verify.result.timestampBy" : "verify.result.timestampByNotVerified", {
+                ? t(timestampKey(result.timestamp), {
                     when: when(result.timestamp.genTime),
                     tsa: result.timestamp.tsa ?? t("verify.result.unnamedAuthority"),
                   })
@@ -225,9 +240,11 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
           .map((s) => (
             <Row key={s.index} label={t("verify.result.documentTimestamp", { index: s.index })}>
               {t(
-                s.digestMatches && s.signatureVerifies
-                  ? "verify.result.documentTimestampVerifies"
-                  : "verify.result.documentTimestampFails",
+                !(s.digestMatches && s.signatureVerifies)
+                  ? "verify.result.documentTimestampFails"
+                  : s.timestamp?.trusted
+                    ? "verify.result.documentTimestampVerifies"
+                    : "verify.result.documentTimestampNotTrusted",
                 { when: when(s.timestamp?.genTime), tsa: s.timestamp?.tsa ?? t("verify.result.unnamedAuthority") },
               )}
             </Row>

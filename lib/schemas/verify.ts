@@ -8,8 +8,17 @@ const zPadesLevel = z.enum(["B-B", "B-T", "B-LT", "B-LTA"]);
 
 export const zTimestamp = z.object({
   genTime: z.string().describe("The time-stamp's time (TSTInfo genTime, ISO 8601)"),
-  tsa: z.string().nullable().describe("The time-stamp authority: TSTInfo tsa, else its certificate's subject"),
+  tsa: z
+    .string()
+    .nullable()
+    .describe("The subject of the certificate that signed the token (a name, not a credential: see `trusted`)"),
   verified: z.boolean().describe("The token's signature verifies and it imprints what it stamps"),
+  trusted: z
+    .boolean()
+    .describe(
+      "Verified, and the authority's certificate chains to a certificate this service trusts (TSA_CA_FILE, the sealing " +
+        "certificate, TRUST_BUNDLE_FILE) at the time-stamp's time, for time-stamping. Only a trusted time-stamp raises the level",
+    ),
 });
 
 export const zVerifiedSignature = z.object({
@@ -34,6 +43,11 @@ export const zVerifiedSignature = z.object({
     })
     .nullable(),
   isSealingCertificate: z.boolean().describe("The signer certificate is this server's sealing certificate"),
+  signerTrusted: z
+    .boolean()
+    .describe(
+      "The signer's certificate chains to a certificate this service trusts (for a document time-stamp: its authority's)",
+    ),
   level: zPadesLevel.nullable(),
   timestamp: zTimestamp.nullable(),
   problems: z.array(z.string()),

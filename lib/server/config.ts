@@ -129,6 +129,17 @@ export const config = {
       timeoutMs: num("TSA_TIMEOUT_MS", 15_000),
     };
   },
+  /**
+   * PEM files of the certificates verify trusts besides the sealing certificate: TSA_CA_FILE (also
+   * without TSA_URL, so that seals time-stamped before the TSA was switched off keep their level) and
+   * TRUST_BUNDLE_FILE (the operator's own bundle: several certificates, e.g. the CAs of other TSAs).
+   */
+  get trustFiles(): { name: "TSA_CA_FILE" | "TRUST_BUNDLE_FILE"; file: string }[] {
+    return (["TSA_CA_FILE", "TRUST_BUNDLE_FILE"] as const).flatMap((name) => {
+      const value = process.env[name];
+      return value ? [{ name, file: path.resolve(/*turbopackIgnore: true*/ value) }] : [];
+    });
+  },
   /** PADES_LEVEL: B-B, B-T, B-LT or B-LTA; default B-LT with a TSA_URL, B-B without. Above B-B needs TSA_URL. */
   get padesLevel(): PadesLevel {
     const raw = process.env.PADES_LEVEL?.trim().toUpperCase();
@@ -153,6 +164,9 @@ export interface TsaConfig {
 /** Checks the settings a mistake in which would only show at the first seal: the server refuses to start instead. */
 export function checkSealingConfig(): void {
   void config.padesLevel;
-  const ca = config.tsa?.caFile;
-  if (ca && !fs.existsSync(ca)) throw new Error(`TSA_CA_FILE names a file that does not exist: ${ca}`);
+  for (const { name, file } of config.trustFiles) {
+    if (!fs.existsSync(file)) throw new Error(`${name} names a file that does not exist: ${file}`);
+    if (!fs.readFileSync(file, "latin1").includes("-----BEGIN CERTIFICATE-----"))
+      throw new Error(`${name} holds no PEM certificate: ${file}`);
+  }
 }

@@ -16,7 +16,18 @@ import { qpdfJson, startTestTsa, verifyToken, type TestTsa } from "../support/ts
 import { itemAt } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
-const TSA_ENV = ["TSA_URL", "TSA_CA_FILE", "TSA_USERNAME", "TSA_PASSWORD", "PADES_LEVEL"] as const;
+const TSA_ENV = ["TSA_URL", "TSA_CA_FILE", "TSA_USERNAME", "TSA_PASSWORD", "PADES_LEVEL", "TRUST_BUNDLE_FILE"] as const;
+
+let ipCounter = 0;
+/** POST /api/v1/verify from an address of its own (the endpoint is limited per address): the answer's data. */
+async function verified(pdf: Uint8Array) {
+  const r = await call("POST", "/api/v1/verify", {
+    form: { file: { data: pdf, name: "sealed.pdf", type: "application/pdf" } },
+    ip: `203.0.113.${++ipCounter}`,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
 
 /** Entries of the catalog's /DSS (/Certs, /OCSPs, /CRLs; all 0 without a DSS), read with qpdf --json. */
 async function dssCounts(pdf: Uint8Array): Promise<{ certs: number; ocsps: number; crls: number }> {
@@ -101,6 +112,26 @@ describe("seals with a timestamp authority", () => {
     expect(text).toContain("PAdES level B-LTA");
     expect(text).toContain("Timestamp authority Loopback TSA, Signet Tests");
     expect(text).toMatch(/Sealing certificate CN=Signet document sealing \(self-signed\)/);
+
+    // Verify: the TSA's CA is TSA_CA_FILE, so both time-stamps are vouched for and the level is B-LTA.
+    let v = await verified(sealed);
+    expect(v).toMatchObject({ verdict: "VALID", level: "B-LTA", timestamp: { verified: true, trusted: true } });
+    expect(v.timestamp.tsa).toBe("CN=Loopback TSA, O=Signet Tests");
+    expect(v.signatures[0]).toMatchObject({ isSealingCertificate: true, signerTrusted: true });
+    expect(v.signatures[1]).toMatchObject({ kind: "document-timestamp", signerTrusted: true, timestamp: { trusted: true } });
+
+    // The same file once the TSA's CA is no longer configured: still VALID, but its times are not vouched for.
+    delete process.env.TSA_CA_FILE;
+    v = await verified(sealed);
+    expect(v).toMatchObject({ verdict: "VALID", level: "B-B", timestamp: { verified: true, trusted: false } });
+    expect(v.signatures[1]).toMatchObject({ signerTrusted: false, timestamp: { verified: true, trusted: false } });
+    expect(v.reasons.join(" ")).toContain(
+      "The seal has a time-stamp (CN=Loopback TSA, O=Signet Tests), but its authority is not one this service trusts; its time is not vouched for",
+    );
+    // …and with the CA in the operator's bundle, B-LTA again.
+    process.env.TRUST_BUNDLE_FILE = tsa.caFile;
+    v = await verified(sealed);
+    expect(v).toMatchObject({ verdict: "VALID", level: "B-LTA", timestamp: { trusted: true } });
   });
 
   it("B-T: the one signature stays valid over the whole document, with its timestamp inside", async () => {
@@ -112,6 +143,7 @@ describe("seals with a timestamp authority", () => {
     const { token, imprint } = signatureTimestampToken(sealed);
     expect(await verifyToken(tsa, token!, imprint)).toContain("Verification: OK");
     expect(await dssCounts(sealed)).toEqual({ certs: 0, ocsps: 0, crls: 0 });
+    expect(await verified(sealed)).toMatchObject({ verdict: "VALID", level: "B-T", timestamp: { trusted: true } });
   });
 
   it("B-LT by default with TSA_URL: a /DSS after the signature, no document timestamp", async () => {
@@ -121,6 +153,7 @@ describe("seals with a timestamp authority", () => {
     expect(report).not.toContain("Signature #2");
     expect(await dssCounts(sealed)).toEqual({ certs: 3, ocsps: 0, crls: 0 });
     expect(await certificateLines(sealed)).toContain("PAdES level B-LT");
+    expect(await verified(sealed)).toMatchObject({ verdict: "VALID", level: "B-LT", timestamp: { trusted: true } });
   });
 
   it("B-LT with a TSA whose certificate names an OCSP responder: its response goes into /DSS /OCSPs", async () => {
@@ -203,6 +236,7 @@ describe("seals with a timestamp authority", () => {
     expect(text).toContain("PAdES level B-B");
     expect(text).not.toContain("Timestamp authority");
     expect(tsa.requests).toBe(before);
+    expect(await verified(sealed)).toMatchObject({ verdict: "VALID", level: "B-B", timestamp: null });
   });
 
   it("refuses at start-up a level that needs a TSA without TSA_URL, and an unknown level", () => {
@@ -215,5 +249,10 @@ describe("seals with a timestamp authority", () => {
     useTsa("B-LTA");
     process.env.TSA_CA_FILE = "/nonexistent/ca.pem";
     expect(() => checkSealingConfig()).toThrow(/TSA_CA_FILE/);
+    process.env.TSA_CA_FILE = tsa.caFile;
+    process.env.TRUST_BUNDLE_FILE = "/nonexistent/bundle.pem";
+    expect(() => checkSealingConfig()).toThrow("TRUST_BUNDLE_FILE names a file that does not exist: /nonexistent/bundle.pem");
+    process.env.TRUST_BUNDLE_FILE = `${tsa.dir}/serial`;
+    expect(() => checkSealingConfig()).toThrow(/TRUST_BUNDLE_FILE holds no PEM certificate/);
   });
 });

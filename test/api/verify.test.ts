@@ -1,13 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { runEngine } from "@/lib/server/engine";
 import { signingCertificate } from "@/lib/server/signing/signing-certificate";
-import { signPdf } from "@/lib/pdf/seal";
+import { fillDocumentTimestamp, prepareDocumentTimestamp, signPdf } from "@/lib/pdf/seal";
+import { newNonce, readTimestampResponse } from "@/lib/pdf/seal/tsp";
 import { call, makeOrg } from "../support/api";
 import { sentRequest, tokenFromOutbox } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
 import { itemAt } from "../support/expect-helpers";
 import { append, describeBase, RED, stream } from "../support/pdf-updates";
+import { askTsa, startTestTsa, type TestTsa } from "../support/tsa";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const V = "/api/v1/verify";
@@ -103,6 +105,43 @@ describe("POST /api/v1/verify", () => {
       expect(r.body.data).toMatchObject({ verdict: "ALTERED", document: null });
       expect(r.body.data.modifications.join(" ")).toMatch(/page 1's content stream \(object \d+\)/);
     }
+  });
+
+  describe("a document time-stamp from an authority this service does not trust", () => {
+    // Made with `openssl ts`, named like a public authority.
+    let tsa: TestTsa;
+    beforeAll(async () => {
+      tsa = await startTestTsa({
+        name: "DigiCert SHA256 RSA4096 Timestamp Responder 2025 1",
+        organization: "DigiCert, Inc.",
+        caName: "DigiCert Trusted G4 TimeStamping RSA4096 SHA256 2025 CA1",
+      });
+    });
+    afterAll(() => tsa.close());
+
+    it("appended to the sealed B-B PDF: still valid and ours, the level stays B-B, the time-stamp is reported untrusted", async () => {
+      const prepared = await prepareDocumentTimestamp(sealed, 8192);
+      const nonceHex = newNonce();
+      const { token } = await readTimestampResponse(await askTsa(tsa, prepared.imprint, nonceHex), {
+        digest: prepared.imprint,
+        nonceHex,
+      });
+      const d = (await verify(fillDocumentTimestamp(prepared.pdf, token))).body.data;
+      expect(d).toMatchObject({ verdict: "VALID", level: "B-B", modifications: [], document: { title: "Signing test" } });
+      expect(d.signatures[1]).toMatchObject({
+        kind: "document-timestamp",
+        signatureVerifies: true,
+        signerTrusted: false,
+        timestamp: {
+          verified: true,
+          trusted: false,
+          tsa: expect.stringContaining("CN=DigiCert SHA256 RSA4096 Timestamp Responder"),
+        },
+      });
+      expect(d.reasons).toContain(
+        "Document time-stamp 2 is present (CN=DigiCert SHA256 RSA4096 Timestamp Responder 2025 1, O=DigiCert, Inc.), but its authority is not one this service trusts; its time is not vouched for",
+      );
+    });
   });
 
   it("a file signed with this server's certificate but not on its record: valid seal, no request details", async () => {

@@ -12,7 +12,12 @@ export interface Tsa {
   key: CryptoKey;
 }
 
-export async function makeTsa(): Promise<Tsa> {
+/**
+ * A self-signed TSA certificate: extendedKeyUsage id-kp-timeStamping (critical, alone) as RFC 3161
+ * asks, unless `timeStamping` is false (a certificate not meant for time-stamping). Verify trusts it
+ * only when the test puts it in the trust list.
+ */
+export async function makeTsa({ timeStamping = true }: { timeStamping?: boolean } = {}): Promise<Tsa> {
   const alg = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" };
   const { privateKey, publicKey } = (await webcrypto.subtle.generateKey(alg, true, ["sign", "verify"])) as CryptoKeyPair;
   const cert = new pkijs.Certificate();
@@ -24,8 +29,24 @@ export async function makeTsa(): Promise<Tsa> {
   ];
   cert.subject.typesAndValues.push(...name);
   cert.issuer.typesAndValues.push(...name);
-  cert.notBefore.value = new Date(Date.now() - 86_400_000);
+  // From long before the fixed genTimes the tests stamp with: a token dated before its certificate is not trusted.
+  cert.notBefore.value = new Date("2020-01-01T00:00:00Z");
   cert.notAfter.value = new Date(Date.now() + 86_400_000 * 365);
+  cert.extensions = [
+    new pkijs.Extension({
+      extnID: "2.5.29.15", // keyUsage: digitalSignature, nonRepudiation
+      critical: true,
+      extnValue: new asn1js.BitString({ valueHex: new Uint8Array([0xc0]).buffer, unusedBits: 6 }).toBER(false),
+    }),
+  ];
+  if (timeStamping)
+    cert.extensions.push(
+      new pkijs.Extension({
+        extnID: "2.5.29.37",
+        critical: true,
+        extnValue: new pkijs.ExtKeyUsage({ keyPurposes: ["1.3.6.1.5.5.7.3.8"] }).toSchema().toBER(false),
+      }),
+    );
   await cert.subjectPublicKeyInfo.importKey(publicKey);
   await cert.sign(privateKey, "SHA-256");
   return { cert, key: privateKey };

@@ -88,9 +88,13 @@ async function openssl(dir: string, args: string[]) {
 /**
  * Makes the CA and the TSA certificate, and starts the authority on 127.0.0.1. With `revocation`,
  * the TSA's certificate names this server as its OCSP responder (authorityInfoAccess, answered by
- * `openssl ocsp`) or its CRL distribution point (a CRL made by `openssl ca -gencrl`).
+ * `openssl ocsp`) or its CRL distribution point (a CRL made by `openssl ca -gencrl`). `name` is the
+ * TSA's common name, `organization` both certificates' (default "Signet Tests"), `caName` the CA's
+ * common name (default "Signet Test Root CA": two authorities made here share it, not a key).
  */
-export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | "crl" } = {}): Promise<TestTsa> {
+export async function startTestTsa(
+  opts: { name?: string; organization?: string; caName?: string; revocation?: "ocsp" | "crl" } = {},
+): Promise<TestTsa> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-tsa-"));
   const cfg = path.join(dir, "openssl.cnf");
   fs.writeFileSync(path.join(dir, "serial"), "01\n");
@@ -164,6 +168,7 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
   }[opts.revocation ?? "none"];
   fs.writeFileSync(cfg, CONFIG(dir, revocation));
   const name = opts.name ?? "Signet Test TSA";
+  const org = opts.organization ?? "Signet Tests";
   await openssl(dir, [
     "req",
     "-x509",
@@ -177,7 +182,7 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
     "-days",
     "3650",
     "-subj",
-    "/CN=Signet Test Root CA/O=Signet Tests",
+    `/CN=${opts.caName ?? "Signet Test Root CA"}/O=${org}`,
     "-config",
     cfg,
     "-extensions",
@@ -194,7 +199,7 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
     "-out",
     "tsa.csr",
     "-subj",
-    `/CN=${name}/O=Signet Tests`,
+    `/CN=${name}/O=${org}`,
     "-config",
     cfg,
   ]);
@@ -222,7 +227,7 @@ export async function startTestTsa(opts: { name?: string; revocation?: "ocsp" | 
   const enddate = (await run("openssl", ["x509", "-in", path.join(dir, "tsa.pem"), "-noout", "-enddate"])).stdout;
   const expiry = group(/=(.*)/.exec(enddate), 1, "openssl -enddate").trim();
   const yymmdd = new Date(expiry).toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z";
-  fs.writeFileSync(path.join(dir, "index.txt"), `V\t${yymmdd}\t\t1000\tunknown\t/CN=${name}/O=Signet Tests\n`);
+  fs.writeFileSync(path.join(dir, "index.txt"), `V\t${yymmdd}\t\t1000\tunknown\t/CN=${name}/O=${org}\n`);
   await openssl(dir, ["ca", "-gencrl", "-config", cfg, "-keyfile", "ca.key", "-cert", "ca.pem", "-out", "ca.crl.pem"]);
   await openssl(dir, ["crl", "-in", "ca.crl.pem", "-outform", "DER", "-out", "ca.crl"]);
 

@@ -6,12 +6,15 @@
  * an unsigned attribute: PAdES B-T). A document time-stamp (SubFilter ETSI.RFC3161) is a time-stamp
  * token itself, read by readTimestampToken.
  *
- * Nothing here trusts a certificate: the checks are that the bytes are what the CMS says it signed,
- * and which certificate signed them. Whether that certificate is the server's is the caller's question.
+ * The checks are that the bytes are what the CMS says it signed, and which certificate signed them.
+ * A time-stamp's authority is vouched for only when its certificate chains to the caller's trust list
+ * (trust.ts) at the time-stamp's time; a verified token from any other authority is reported, not
+ * trusted. Whether the signer's certificate is the server's, or chains, is the caller's question.
  */
 import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { checkChain, type TrustList } from "./trust";
 
 export const OID = {
   signedData: "1.2.840.113549.1.7.2",
@@ -52,12 +55,19 @@ export interface CertificateInfo {
 export interface TimestampInfo {
   /** TSTInfo genTime (ISO 8601). */
   genTime: string;
-  /** The TSTInfo's tsa name when given, else the subject of the certificate that signed the token. */
+  /**
+   * The subject of the certificate that signed the token (the TSTInfo's tsa name only when the token
+   * carries no certificate): a name, not a credential — `trusted` says whether it is vouched for.
+   */
   tsa: string | null;
   /** The token's own signature verifies and its message imprint is the digest of what it stamps. */
   verified: boolean;
+  /** Verified, and the authority's certificate chains to the trust list at genTime (trust.ts). */
+  trusted: boolean;
   /** Why it does not verify, when it does not. */
   problem?: string;
+  /** Why its authority is not trusted, when it verifies but is not. */
+  untrustedBecause?: string;
 }
 
 export interface CmsReport {
@@ -70,6 +80,8 @@ export interface CmsReport {
   signer: CertificateInfo | null;
   /** DER of the signer's certificate (not sent to clients; compared with the sealing certificate). */
   signerDer: Uint8Array | null;
+  /** DER of every certificate the CMS carries (the possible intermediates of the signer's path). */
+  certificates: Uint8Array[];
   /** ESS signing-certificate(-v2) present, and its hash names the signer's certificate. */
   signingCertificateAttribute: "v2" | "v1" | null;
   signingCertificateBound: boolean;
@@ -132,6 +144,9 @@ export function parseSignedData(der: Uint8Array): pkijs.SignedData {
   return new pkijs.SignedData({ schema: info.content });
 }
 
+const cmsCertificates = (sd: pkijs.SignedData): Uint8Array[] =>
+  (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map(certificateDer);
+
 function findSigner(sd: pkijs.SignedData, si: pkijs.SignerInfo): pkijs.Certificate | null {
   const certs = (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
@@ -193,14 +208,18 @@ async function verifyWithKey(
   }
 }
 
-/** Reads a CMS signature over some bytes (their digest computed by `digestOf`) and checks it. */
-export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Promise<CmsReport> {
+/**
+ * Reads a CMS signature over some bytes (their digest computed by `digestOf`) and checks it; its
+ * signature time-stamp's authority is checked against `trust`.
+ */
+export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf, trust: TrustList): Promise<CmsReport> {
   const report: CmsReport = {
     digestAlgorithm: null,
     digestMatches: false,
     signatureVerifies: false,
     signer: null,
     signerDer: null,
+    certificates: [],
     signingCertificateAttribute: null,
     signingCertificateBound: false,
     timestamp: null,
@@ -222,6 +241,7 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Pro
     return report;
   }
   report.digestAlgorithm = digest;
+  report.certificates = cmsCertificates(sd);
   const cert = findSigner(sd, si);
   if (cert) {
     report.signer = certificateInfo(cert);
@@ -263,11 +283,14 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf): Pro
     // RFC 3161 / CAdES: the token's message imprint is the digest of the signature value.
     const signatureValue = Buffer.from(si.signature.valueBlock.valueHexView);
     const token = tst.values[0];
-    const t = await readTimestampToken(new Uint8Array(token.toBER(false)), (alg) =>
-      crypto.createHash(alg).update(signatureValue).digest(),
+    const t = await readTimestampToken(
+      new Uint8Array(token.toBER(false)),
+      (alg) => crypto.createHash(alg).update(signatureValue).digest(),
+      trust,
     );
-    report.timestamp = { genTime: t.genTime, tsa: t.tsa, verified: t.verified, ...(t.problem ? { problem: t.problem } : {}) };
+    report.timestamp = timestampInfo(t);
     if (t.problem) report.problems.push(t.problem);
+    if (t.untrustedBecause) report.problems.push(t.untrustedBecause);
   }
   return report;
 }
@@ -280,11 +303,24 @@ export interface TokenReport extends TimestampInfo {
   signer: CertificateInfo | null;
 }
 
+/** The part of a token's report that describes the time-stamp. */
+export function timestampInfo(t: TimestampInfo): TimestampInfo {
+  return {
+    genTime: t.genTime,
+    tsa: t.tsa,
+    verified: t.verified,
+    trusted: t.trusted,
+    ...(t.problem ? { problem: t.problem } : {}),
+    ...(t.untrustedBecause ? { untrustedBecause: t.untrustedBecause } : {}),
+  };
+}
+
 /**
- * An RFC 3161 TimeStampToken (a CMS SignedData whose content is a TSTInfo): its time, its TSA, and
- * whether it stamps the bytes whose digest `digestOf` gives and its signature verifies.
+ * An RFC 3161 TimeStampToken (a CMS SignedData whose content is a TSTInfo): its time, its TSA,
+ * whether it stamps the bytes whose digest `digestOf` gives and its signature verifies, and whether
+ * the TSA's certificate chains to `trust` at the token's time, for time-stamping.
  */
-export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): Promise<TokenReport> {
+export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, trust: TrustList): Promise<TokenReport> {
   let sd: pkijs.SignedData;
   let tst: pkijs.TSTInfo;
   try {
@@ -294,12 +330,21 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): P
     tst = pkijs.TSTInfo.fromBER(sd.encapContentInfo.eContent.getValue());
   } catch (e) {
     const problem = `The time-stamp token could not be read (${(e as Error).message})`;
-    return { genTime: "", tsa: null, verified: false, problem, imprintMatches: false, signatureVerifies: false, signer: null };
+    return {
+      genTime: "",
+      tsa: null,
+      verified: false,
+      trusted: false,
+      problem,
+      imprintMatches: false,
+      signatureVerifies: false,
+      signer: null,
+    };
   }
   const si = sd.signerInfos[0];
   const cert = si ? findSigner(sd, si) : null;
   const signer = cert ? certificateInfo(cert) : null;
-  const tsa = (tst.tsa ? generalNameToString(tst.tsa) : null) ?? signer?.subject ?? null;
+  const tsa = signer?.subject ?? (tst.tsa ? generalNameToString(tst.tsa) : null);
   const problems: string[] = [];
   const imprintAlg = DIGESTS[tst.messageImprint.hashAlgorithm.algorithmId];
   const imprintMatches =
@@ -320,11 +365,19 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf): P
   }
   const verified = imprintMatches && signatureVerifies;
   const problem = problems.length ? `Time-stamp: ${problems.join("; ")}` : undefined;
+  let untrustedBecause: string | undefined;
+  if (verified && cert) {
+    const chain = await checkChain(certificateDer(cert), cmsCertificates(sd), trust, tst.genTime, "timestamping");
+    if (!chain.trusted)
+      untrustedBecause = `Time-stamp: its authority (${tsa ?? "unnamed"}) is not one this service trusts: ${chain.problem ?? "no path to a trusted certificate"}`;
+  }
   return {
     genTime: tst.genTime.toISOString(),
     tsa,
     verified,
+    trusted: verified && !!cert && !untrustedBecause,
     ...(problem ? { problem } : {}),
+    ...(untrustedBecause ? { untrustedBecause } : {}),
     imprintMatches,
     signatureVerifies,
     signer,

@@ -8,6 +8,10 @@
  * one's /ByteRange must leave out exactly its own /Contents (the CMS is read from the excluded bytes),
  * start at 0, and, for the seal, reach the end of the file or be followed only by a DSS / document
  * time-stamp update (updates.ts).
+ *
+ * A time-stamp raises the level, and a signer counts as vouched for, only when its certificate chains
+ * to the trust list (trust.ts: the certificates the caller passes, and the sealing certificate); a
+ * time-stamp that verifies but does not chain is reported as untrusted and changes no verdict.
  */
 import crypto from "node:crypto";
 import {
@@ -28,7 +32,8 @@ import { PdfError } from "../errors";
 import { openPdf } from "../load";
 import { tooComplex, withBudget } from "../limits";
 import { loadIdentity } from "../seal/cades-signer";
-import { readCmsSignature, readTimestampToken, type CertificateInfo, type TimestampInfo } from "./cms";
+import { readCmsSignature, readTimestampToken, timestampInfo, type CertificateInfo, type TimestampInfo } from "./cms";
+import { checkChain, TrustList } from "./trust";
 import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
 
 export type { CertificateInfo, TimestampInfo } from "./cms";
@@ -72,6 +77,11 @@ export interface SignatureReport {
   signer: CertificateInfo | null;
   /** The signer certificate is one of the server's sealing certificates. */
   isSealingCertificate: boolean;
+  /**
+   * The signer's certificate chains to the trust list (trust.ts), at the time of its earliest trusted
+   * time-stamp, else now; for a document time-stamp, its authority's (the same as timestamp.trusted).
+   */
+  signerTrusted: boolean;
   /** CAdES: an ESS signing-certificate-v2 (or v1) signed attribute, and it names the signer's certificate. */
   signingCertificateAttribute: "v2" | "v1" | null;
   /** PAdES level of this signature (signatures only; null: not PAdES). */
@@ -109,6 +119,11 @@ export interface VerifyOptions {
   sealingCertificates?: Uint8Array[];
   /** Or its PKCS#12 (the certificate is read from it; the key is not used). */
   sealingP12?: { p12: Uint8Array; password: string };
+  /**
+   * DER certificates a time-stamp authority or a signer must chain to (TSA_CA_FILE, TRUST_BUNDLE_FILE).
+   * The sealing certificates, and the CA certificates the sealing PKCS#12 holds, are trusted as well.
+   */
+  trustedCertificates?: Uint8Array[];
 }
 
 const sha256hex = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
@@ -201,7 +216,14 @@ function rangeDigest(bytes: Uint8Array, br: ByteRange | null) {
 const same = (a: Uint8Array, b: Uint8Array) =>
   Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
 
-async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, sealing: Set<string>): Promise<SignatureReport> {
+async function readSignature(
+  bytes: Uint8Array,
+  f: Found,
+  ctx: PDFContext,
+  sealing: Set<string>,
+  trust: TrustList,
+  chains: Map<SignatureReport, SignerChain>,
+): Promise<SignatureReport> {
   const d = f.dict;
   const br = f.byteRange ?? [];
   const problems: string[] = [];
@@ -233,13 +255,14 @@ async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, seali
     signatureVerifies: false,
     signer: null,
     isSealingCertificate: false,
+    signerTrusted: false,
     signingCertificateAttribute: null,
     level: null,
     timestamp: null,
     problems,
   };
   try {
-    await readCms(report, kind, cms, digestOf, sealing);
+    chains.set(report, await readCms(report, kind, cms, digestOf, sealing, trust));
   } catch (e) {
     // pkijs on a CMS that parses but is not what it claims (missing parts): the signature fails.
     if (e instanceof PdfError) throw e;
@@ -248,29 +271,33 @@ async function readSignature(bytes: Uint8Array, f: Found, ctx: PDFContext, seali
   return report;
 }
 
+/** A signature's certificate and the certificates its CMS carries (DER), for its path to the trust list. */
+interface SignerChain {
+  signerDer: Uint8Array | null;
+  certificates: Uint8Array[];
+}
+
 async function readCms(
   report: SignatureReport,
   kind: SignatureReport["kind"],
   cms: Uint8Array,
   digestOf: (alg: string) => Buffer,
   sealing: Set<string>,
-): Promise<void> {
+  trust: TrustList,
+): Promise<SignerChain> {
   const problems = report.problems;
   if (kind === "document-timestamp") {
-    const ts = await readTimestampToken(cms, digestOf);
+    const ts = await readTimestampToken(cms, digestOf, trust);
     report.signer = ts.signer;
     report.digestMatches = ts.imprintMatches;
     report.signatureVerifies = ts.signatureVerifies;
-    report.timestamp = {
-      genTime: ts.genTime,
-      tsa: ts.tsa,
-      verified: ts.verified,
-      ...(ts.problem ? { problem: ts.problem } : {}),
-    };
+    report.signerTrusted = ts.trusted;
+    report.timestamp = timestampInfo(ts);
     if (ts.problem) problems.push(ts.problem);
-    return;
+    if (ts.untrustedBecause) problems.push(ts.untrustedBecause);
+    return { signerDer: null, certificates: [] };
   }
-  const r = await readCmsSignature(cms, digestOf);
+  const r = await readCmsSignature(cms, digestOf, trust);
   problems.push(...r.problems);
   Object.assign(report, {
     digestMatches: r.digestMatches,
@@ -282,6 +309,7 @@ async function readCms(
   });
   if (r.signingCertificateAttribute && !r.signingCertificateBound)
     problems.push("The signing-certificate attribute names another certificate than the signer's");
+  return { signerDer: r.signerDer, certificates: r.certificates };
 }
 
 function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: DssReport; ref: PDFRef | null } | null {
@@ -321,32 +349,78 @@ function definedAt(latin1: string, ref: PDFRef): number | undefined {
   return last;
 }
 
-async function sealingFingerprints(opts: VerifyOptions): Promise<Set<string>> {
-  const out = new Set<string>((opts.sealingCertificates ?? []).map(sha256hex));
+/**
+ * The fingerprints of the server's sealing certificates, and the trust list: the certificates the
+ * caller trusts, the sealing certificates and the CA certificates the sealing PKCS#12 holds.
+ */
+function ownCertificates(opts: VerifyOptions): { sealing: Set<string>; trust: TrustList } {
+  const sealingDers = [...(opts.sealingCertificates ?? [])];
+  const chain: Uint8Array[] = [];
   if (opts.sealingP12) {
     try {
-      out.add(sha256hex(loadIdentity(opts.sealingP12.p12, opts.sealingP12.password).chain[0]));
+      const identity = loadIdentity(opts.sealingP12.p12, opts.sealingP12.password);
+      sealingDers.push(identity.chain[0]);
+      chain.push(...identity.chain);
     } catch {
       // The server's own certificate unreadable: nothing is then "ours" (the seal job reports it).
     }
   }
-  return out;
+  return {
+    sealing: new Set(sealingDers.map(sha256hex)),
+    trust: new TrustList([...(opts.trustedCertificates ?? []), ...sealingDers, ...chain]),
+  };
+}
+
+/**
+ * Whether each signature's certificate chains to the trust list, checked at the time of the earliest
+ * trusted time-stamp over it (its own, or a document time-stamp written after it), else now: a
+ * trusted time-stamp proves the signature existed while the certificate was valid.
+ */
+async function judgeSigners(
+  signatures: SignatureReport[],
+  chains: Map<SignatureReport, SignerChain>,
+  trust: TrustList,
+): Promise<void> {
+  for (const s of signatures) {
+    const chain = chains.get(s);
+    if (s.kind !== "signature" || !chain?.signerDer) continue;
+    const range = fourNumbers(s.byteRange);
+    const end = range ? range[2] + range[3] : Infinity;
+    const times = [
+      ...(s.timestamp?.trusted ? [s.timestamp.genTime] : []),
+      ...signatures
+        .filter(
+          (t) =>
+            t.kind === "document-timestamp" && t.byteRangeValid && t.timestamp?.trusted && (t.byteRange[1] ?? -Infinity) >= end,
+        )
+        .map((t) => t.timestamp!.genTime),
+    ].map((iso) => new Date(iso).getTime());
+    const at = times.length ? new Date(Math.min(...times)) : new Date();
+    const check = await checkChain(chain.signerDer, chain.certificates, trust, at, "signing");
+    s.signerTrusted = check.trusted;
+    if (!check.trusted)
+      s.problems.push(
+        `The signer's certificate is not one this service trusts: ${check.problem ?? "no path to a trusted certificate"}`,
+      );
+  }
 }
 
 /** Reads and checks every signature of `bytes`. Throws PdfError for bytes that are not a readable PDF. */
 export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<PdfVerification> {
   return withBudget(async () => {
     const { doc } = await openPdf(bytes);
-    const sealing = await sealingFingerprints(opts);
+    const { sealing, trust } = ownCertificates(opts);
     const found = signatureDicts(doc);
     const signatures: SignatureReport[] = [];
-    for (const f of found) signatures.push(await readSignature(bytes, f, doc.context, sealing));
+    const chains = new Map<SignatureReport, SignerChain>();
+    for (const f of found) signatures.push(await readSignature(bytes, f, doc.context, sealing, trust, chains));
     const endOf = (s: SignatureReport) => {
       const r = fourNumbers(s.byteRange);
       return r ? r[2] + r[3] : 0;
     };
     signatures.sort((a, b) => endOf(a) - endOf(b));
     signatures.forEach((s, i) => (s.index = i + 1));
+    await judgeSigners(signatures, chains, trust);
 
     const real = signatures.filter((s) => s.kind === "signature");
     const seal = real.filter((s) => s.isSealingCertificate).at(-1) ?? real.at(-1) ?? null;
@@ -384,11 +458,18 @@ function padesLevel(
   const end = range ? range[2] + range[3] : Infinity;
   // Where a document time-stamp's /Contents starts (its byte range is valid: four numbers).
   const gapStart = (t: SignatureReport) => t.byteRange[1] ?? -Infinity;
-  // Document time-stamps over this signature's whole revision, whose own checks pass.
+  // Document time-stamps over this signature's whole revision, whose own checks pass and whose
+  // authority chains to the trust list: an untrusted time-stamp raises no level.
   const later = all.filter(
-    (t) => t.kind === "document-timestamp" && t.byteRangeValid && t.digestMatches && t.signatureVerifies && gapStart(t) >= end,
+    (t) =>
+      t.kind === "document-timestamp" &&
+      t.byteRangeValid &&
+      t.digestMatches &&
+      t.signatureVerifies &&
+      !!t.timestamp?.trusted &&
+      gapStart(t) >= end,
   );
-  if (!(s.timestamp?.verified || later.length)) return "B-B";
+  if (!((s.timestamp?.verified && s.timestamp.trusted) || later.length)) return "B-B";
   if (!dss || dss.report.certificates === 0) return "B-T";
   // B-LTA: a document time-stamp covers the DSS (is written after it).
   if (later.length) {
@@ -405,7 +486,8 @@ function padesLevel(
  * - no signature, or none by a sealing certificate (and not on record): NOT_SEALED_BY_SERVICE;
  * - the seal's byte range, digest or signature fails, or something other than a DSS / document
  *   time-stamp update follows it, or such a time-stamp fails its own checks: ALTERED;
- * - else VALID.
+ * - else VALID. A time-stamp that verifies but whose authority is not trusted changes no verdict
+ *   (adding a document time-stamp is an honest update); the reasons then say its time is not vouched for.
  */
 export function decideVerdict(
   v: Pick<PdfVerification, "signatures" | "seal" | "modifications">,
@@ -442,6 +524,24 @@ export function decideVerdict(
       seal.coversWholeFile
         ? "The seal covers the whole file"
         : "The seal covers the whole file as sealed; what follows is validation data (DSS) or a document time-stamp",
+      ...untrustedTimestamps(v.signatures, seal),
     ],
   };
+}
+
+/** A sentence for each time-stamp of the seal that verifies but whose authority is not trusted. */
+function untrustedTimestamps(signatures: SignatureReport[], seal: SignatureReport): string[] {
+  const untrusted = (t: TimestampInfo | null) => !!t && t.verified && !t.trusted;
+  const who = (t: TimestampInfo) => (t.tsa ? ` (${t.tsa})` : "");
+  const out: string[] = [];
+  if (seal.timestamp && untrusted(seal.timestamp))
+    out.push(
+      `The seal has a time-stamp${who(seal.timestamp)}, but its authority is not one this service trusts; its time is not vouched for`,
+    );
+  for (const t of signatures)
+    if (t.kind === "document-timestamp" && t.index > seal.index && t.timestamp && untrusted(t.timestamp))
+      out.push(
+        `Document time-stamp ${t.index} is present${who(t.timestamp)}, but its authority is not one this service trusts; its time is not vouched for`,
+      );
+  return out;
 }

@@ -107,19 +107,23 @@ const certificate = {
 
 describe("verifyPdf", () => {
   let sealed: Uint8Array;
-  let ours: { sealingP12: { p12: Uint8Array; password: string } };
+  /** The sealing certificate, and the test authority's certificate in the trust list. */
+  let ours: { sealingP12: { p12: Uint8Array; password: string }; trustedCertificates: Uint8Array[] };
   let tsa: Tsa;
 
   beforeAll(async () => {
     const id = testP12();
-    ours = { sealingP12: { p12: id.p12, password: id.password } };
+    tsa = await makeTsa();
+    ours = {
+      sealingP12: { p12: id.p12, password: id.password },
+      trustedCertificates: [new Uint8Array(tsa.cert.toSchema().toBER(false))],
+    };
     const result = await sealDocument(await simplePdf([{ text: "Verify me" }, { text: "Page two" }]), {
       fields: [],
       certificate,
       ...id,
     });
     sealed = result.sealed;
-    tsa = await makeTsa();
   });
 
   it("a sealed PDF: valid, whole file covered, digest and signature checked, our certificate, B-B", async () => {
@@ -277,6 +281,26 @@ describe("verifyPdf", () => {
         genTime: genTime.toISOString(),
         tsa: "CN=Verify Test TSA, O=Test Authority",
         verified: true,
+        trusted: true,
+      });
+    });
+
+    it("the same time-stamps from an authority not in the trust list: verified, untrusted, no level raised", async () => {
+      const untrusting = { sealingP12: ours.sealingP12 };
+      let v = await verifyPdf(bt, untrusting);
+      expect(v.verdict).toBe("VALID");
+      expect(firstOf(v.signatures)).toMatchObject({ level: "B-B", timestamp: { verified: true, trusted: false } });
+      expect(v.reasons.join(" ")).toMatch(
+        /The seal has a time-stamp \(CN=Verify Test TSA, O=Test Authority\), but its authority is not one this service trusts; its time is not vouched for/,
+      );
+      // B-LTA's document time-stamp neither: the /DSS stays, the level is B-B.
+      v = await verifyPdf(blta, untrusting);
+      expect(v).toMatchObject({ verdict: "VALID", modifications: [] });
+      expect(firstOf(v.signatures).level).toBe("B-B");
+      expect(itemAt(v.signatures, 1)).toMatchObject({
+        signatureVerifies: true,
+        signerTrusted: false,
+        timestamp: { trusted: false },
       });
     });
 

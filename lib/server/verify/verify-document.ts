@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { decideVerdict, VERDICT_TEXT, type PdfVerification } from "@/lib/pdf/verify";
+import { decideVerdict, VERDICT_TEXT, type PdfVerification, type TimestampInfo } from "@/lib/pdf/verify";
 import { looksLikePdf } from "@/lib/pdf/sniff";
 import type { Verification } from "@/lib/schemas/verify";
 import { getDb } from "../db";
@@ -9,6 +9,7 @@ import { documentVersions, recipients, signatureRequests } from "../db/schema";
 import { pdfErrorToApp, runEngine } from "../engine";
 import { AppError } from "../http/errors";
 import { signingCertificate } from "../signing/signing-certificate";
+import { trustedCertificates } from "./trust-list";
 
 /** "a***@example.com": enough for a signer to recognise their address, not to harvest it. */
 export function maskEmail(email: string): string {
@@ -16,6 +17,8 @@ export function maskEmail(email: string): string {
   if (at < 1) return "***";
   return `${email[0]}***${email.slice(at)}`;
 }
+
+const timestampDto = (t: TimestampInfo) => ({ genTime: t.genTime, tsa: t.tsa, verified: t.verified, trusted: t.trusted });
 
 /** The sealed document the server stored with one of these SHA-256s, and its request. */
 async function sealedOnRecord(hashes: string[]) {
@@ -57,7 +60,11 @@ export async function verifyDocument(file: File): Promise<Verification> {
   const { p12, password } = await signingCertificate();
   let report: PdfVerification;
   try {
-    report = await runEngine("verifyPdf", [bytes, { sealingP12: { p12, password } }], { document: sha256 });
+    report = await runEngine(
+      "verifyPdf",
+      [bytes, { sealingP12: { p12, password }, trustedCertificates: await trustedCertificates() }],
+      { document: sha256 },
+    );
   } catch (e) {
     pdfErrorToApp(e);
   }
@@ -77,9 +84,7 @@ export async function verifyDocument(file: File): Promise<Verification> {
     signed: report.signed,
     sealedByThisService: verdict !== "NOT_SEALED_BY_SERVICE",
     level: seal?.level ?? null,
-    timestamp: seal?.timestamp
-      ? { genTime: seal.timestamp.genTime, tsa: seal.timestamp.tsa, verified: seal.timestamp.verified }
-      : null,
+    timestamp: seal?.timestamp ? timestampDto(seal.timestamp) : null,
     signatures: report.signatures.map((s) => ({
       index: s.index,
       kind: s.kind,
@@ -93,8 +98,9 @@ export async function verifyDocument(file: File): Promise<Verification> {
       signatureVerifies: s.signatureVerifies,
       signer: s.signer,
       isSealingCertificate: s.isSealingCertificate,
+      signerTrusted: s.signerTrusted,
       level: s.level,
-      timestamp: s.timestamp ? { genTime: s.timestamp.genTime, tsa: s.timestamp.tsa, verified: s.timestamp.verified } : null,
+      timestamp: s.timestamp ? timestampDto(s.timestamp) : null,
       problems: s.problems,
     })),
     dss: report.dss,

@@ -10051,10 +10051,12 @@ export interface operations {
               timestamp: {
                 /** @description The time-stamp's time (TSTInfo genTime, ISO 8601) */
                 genTime: string;
-                /** @description The time-stamp authority: TSTInfo tsa, else its certificate's subject */
+                /** @description The subject of the certificate that signed the token (a name, not a credential: see `trusted`) */
                 tsa: string | null;
                 /** @description The token's signature verifies and it imprints what it stamps */
                 verified: boolean;
+                /** @description Verified, and the authority's certificate chains to a certificate this service trusts (TSA_CA_FILE, the sealing certificate, TRUST_BUNDLE_FILE) at the time-stamp's time, for time-stamping. Only a trusted time-stamp raises the level */
+                trusted: boolean;
               } | null;
               signatures: {
                 index: number;
@@ -10083,14 +10085,18 @@ export interface operations {
                 } | null;
                 /** @description The signer certificate is this server's sealing certificate */
                 isSealingCertificate: boolean;
+                /** @description The signer's certificate chains to a certificate this service trusts (for a document time-stamp: its authority's) */
+                signerTrusted: boolean;
                 level: ("B-B" | "B-T" | "B-LT" | "B-LTA") | null;
                 timestamp: {
                   /** @description The time-stamp's time (TSTInfo genTime, ISO 8601) */
                   genTime: string;
-                  /** @description The time-stamp authority: TSTInfo tsa, else its certificate's subject */
+                  /** @description The subject of the certificate that signed the token (a name, not a credential: see `trusted`) */
                   tsa: string | null;
                   /** @description The token's signature verifies and it imprints what it stamps */
                   verified: boolean;
+                  /** @description Verified, and the authority's certificate chains to a certificate this service trusts (TSA_CA_FILE, the sealing certificate, TRUST_BUNDLE_FILE) at the time-stamp's time, for time-stamping. Only a trusted time-stamp raises the level */
+                  trusted: boolean;
                 } | null;
                 problems: string[];
               }[];
