@@ -227,7 +227,8 @@ export const signingOps = {
     summary: "Sign: a value for each of this signer's fields, and consent",
     description:
       "Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, " +
-      "4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image).",
+      "4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image). " +
+      "One value per field: a fieldId given twice is 422 FIELD_VALUE_REPEATED (details.fieldId), and nothing is recorded.",
     params: zTokenParams,
     body: zSubmitSignature,
     public: true,

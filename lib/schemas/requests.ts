@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
+import { noHiddenFormat, visibleText } from "./text";
 import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zFieldTypeDto } from "./fields";
 import { locales } from "../i18n/locales";
 import { recipientLocaleShape, requestLocaleShape, zDateFormat, zLocale, zTimeZone } from "./locale";
@@ -15,7 +16,13 @@ export { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES
 export type { RecipientRole, RecipientStatus };
 export const zRequestStatus = z.enum(REQUEST_STATUSES);
 
-const zTitle = z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500);
+/** A request's title: 1–500 characters after trimming, one line, nothing hidden (it heads mails and the signing page). */
+export const zTitle = z
+  .string({ error: "title is required" })
+  .trim()
+  .min(1, { error: "title is required" })
+  .max(500)
+  .superRefine(visibleText("title"));
 
 export const zCreateRequest = z
   .object({
@@ -228,7 +235,8 @@ const orderInt = z.number({ error: "order must be an integer from 1 to 1000" }).
 /**
  * A recipient's name goes into the To header of their mail and onto the certificate: no angle
  * brackets (which would start an address), no control characters (C0, DEL, C1, line separators:
- * which would start a header line), 1–200 characters after trimming.
+ * which would start a header line), no bidi control or zero-width character (which would make it read as
+ * another name), 1–200 characters after trimming.
  */
 const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const zRecipientName = z
@@ -236,7 +244,8 @@ export const zRecipientName = z
   .trim()
   .min(1, { error: "name is required" })
   .max(200, { error: "name is at most 200 characters" })
-  .refine((s) => !NAME_FORBIDDEN.test(s), { error: "name must not contain <, > or control characters (line breaks included)" });
+  .refine((s) => !NAME_FORBIDDEN.test(s), { error: "name must not contain <, > or control characters (line breaks included)" })
+  .superRefine(noHiddenFormat("name"));
 /** An access code as the sender sets it: 6–64 characters after trimming, no control characters. */
 export const zAccessCode = z
   .string({ error: "accessCode must be a string" })

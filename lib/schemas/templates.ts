@@ -4,7 +4,8 @@ import { zFile, zPageSize } from "./common";
 import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
 import { requestLocaleShape } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
-import { fieldShape, zAddRecipient } from "./requests";
+import { fieldShape, zAddRecipient, zTitle } from "./requests";
+import { visibleText } from "./text";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
 
@@ -15,16 +16,15 @@ export const MAX_TEMPLATE_ROLES = 50;
 export const MAX_ROLE_NAME = 100;
 /** `sN`, the N-th role (as anchors name it); matched whatever its case. */
 export const ROLE_REF = /^s([1-9]\d{0,2})$/i;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const ROLE_ERROR = "role must be SIGNER, CC, APPROVER or VIEWER";
 
-/** A role's name: 1–100 characters after trimming, no control characters (it heads CSV columns and the builder's lists). */
+/** A role's name: 1–100 characters after trimming, one line, nothing hidden (it heads CSV columns and the builder's lists). */
 export const zRoleName = z
   .string({ error: `name is required: 1 to ${MAX_ROLE_NAME} characters` })
   .trim()
   .min(1, { error: "name must not be empty" })
   .max(MAX_ROLE_NAME, { error: `name is at most ${MAX_ROLE_NAME} characters` })
-  .refine((v) => !CONTROL.test(v), { error: "name must not contain control characters (line breaks included)" });
+  .superRefine(visibleText("name"));
 
 /** Where a field or a recipient names its role: the role's name (any case), or sN for the N-th role. */
 export const zRoleRef = z
@@ -87,18 +87,18 @@ export const zPutTemplateRoles = z
   });
 export type PutTemplateRoles = z.infer<typeof zPutTemplateRoles>;
 
-export const zCreateTemplate = z.object({
-  file: zFile,
-  /** Defaults to the file's name without its extension. */
-  name: z.string().trim().min(1, { error: "name must not be empty" }).max(200).optional(),
-});
-
 const zTemplateName = z
   .string({ error: "name is 1 to 200 characters" })
   .trim()
   .min(1, { error: "name must not be empty" })
   .max(200, { error: "name is at most 200 characters" })
-  .refine((v) => !CONTROL.test(v), { error: "name must not contain control characters (line breaks included)" });
+  .superRefine(visibleText("name"));
+
+export const zCreateTemplate = z.object({
+  file: zFile,
+  /** Defaults to the file's name without its extension. */
+  name: zTemplateName.optional(),
+});
 
 /** PATCH /templates/{id}. */
 export const zUpdateTemplate = z.strictObject({ name: zTemplateName }, { error: "The body is { name }" });
@@ -212,7 +212,7 @@ export type UseTemplateRecipient = z.infer<typeof zUseTemplateRecipient>;
 
 export const zUseTemplate = z
   .object({
-    title: z.string({ error: "title is required" }).trim().min(1, { error: "title is required" }).max(500),
+    title: zTitle,
     /** By roleName, or in order (the first takes the first role, s1) when none gives one. */
     recipients: z
       .array(zUseTemplateRecipient, { error: "recipients is a list of { roleName?, email, name, order?, role? }" })

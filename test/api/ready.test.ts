@@ -1,5 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runEngine } from "@/lib/server/engine";
+import { getDb } from "@/lib/server/db";
+import { clock } from "@/lib/server/clock";
+import { readyCheckRuns } from "@/lib/server/health/check-ready";
 import { call } from "../support/api";
 
 // Issue 25: GET /api/ready says whether this instance can work now, part by part; /api/health stays liveness.
@@ -10,11 +13,26 @@ afterEach(() => {
   else process.env.SIGNET_WORKER = saved;
 });
 
+// The answer is that of a run at most a second old (by lib/server/clock): each test starts a second later.
+let now = Date.now();
+const later = (ms: number) => (now += ms);
+beforeEach(() => {
+  later(2_000);
+  vi.spyOn(clock, "now").mockImplementation(() => new Date(now));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 type Checks = Record<"database" | "blobStore" | "worker" | "engine", { ok: boolean; ms: number; detail?: string }>;
 
-// The engine pool's first worker starts here, not inside the first check (whose limit is 5 s): on a
-// loaded machine a cold start can take longer, as it does not in a server that is already up.
-beforeAll(() => runEngine("ping", [], { timeoutMs: 60_000 }), 90_000);
+// The engine pool's first worker and the database (its migrations) start here, not inside the first check
+// (whose limit is 5 s): on a loaded machine a cold start can take longer, as it does not in a server that is
+// already up.
+beforeAll(async () => {
+  await getDb();
+  await runEngine("ping", [], { timeoutMs: 60_000 });
+}, 90_000);
 
 describe("GET /api/ready", () => {
   it("is 503 NOT_READY naming the part that is not there: a queue worker this instance should run and does not", async () => {
@@ -54,6 +72,7 @@ describe("GET /api/ready", () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       for (const c of Object.values((r.body.data as unknown as { checks: Checks }).checks)) expect(c.ok).toBe(true);
       g.__signetWorkerTick = Date.now() - 10 * 60_000;
+      later(1_000);
       const stale = await call("GET", "/api/ready");
       expect(stale.status).toBe(503);
       expect((stale.body.data as unknown as { checks: Checks }).checks.worker.ok).toBe(false);
@@ -61,5 +80,36 @@ describe("GET /api/ready", () => {
       g.__signetWorker = undefined;
       g.__signetWorkerTick = undefined;
     }
+  });
+
+  it("answers a burst from one run of the checks a second", async () => {
+    process.env.SIGNET_WORKER = "0";
+    const before = readyCheckRuns();
+    const burst = await Promise.all(Array.from({ length: 30 }, () => call("GET", "/api/ready")));
+    for (let i = 0; i < 10; i++) burst.push(await call("GET", "/api/ready"));
+    expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect(readyCheckRuns()).toBe(before + 1);
+    later(999);
+    await Promise.all(Array.from({ length: 10 }, () => call("GET", "/api/ready")));
+    expect(readyCheckRuns()).toBe(before + 1);
+    later(1);
+    await Promise.all(Array.from({ length: 10 }, () => call("GET", "/api/ready")));
+    expect(readyCheckRuns()).toBe(before + 2);
+  });
+
+  it("shows a failure within a second, and the recovery as soon", async () => {
+    process.env.SIGNET_WORKER = "0";
+    expect((await call("GET", "/api/ready")).status).toBe(200);
+    // The queue worker this instance should run is not there: the answer of a second ago stands until it is a second old.
+    delete process.env.SIGNET_WORKER;
+    later(500);
+    expect((await call("GET", "/api/ready")).status).toBe(200);
+    later(500);
+    const failed = await call("GET", "/api/ready");
+    expect(failed.status).toBe(503);
+    expect((failed.body.data as unknown as { checks: Checks }).checks.worker.ok).toBe(false);
+    process.env.SIGNET_WORKER = "0";
+    later(1_000);
+    expect((await call("GET", "/api/ready")).status).toBe(200);
   });
 });

@@ -98,4 +98,9 @@ describe("staff sign-in throttling", () => {
     // The right password, too, waits its turn.
     expect(await attempt(email, "right-password-1", "192.0.2.99")).toMatch(/^Too many failed sign-ins/);
   });
+
+  it("an address with a control character is no account: refused like a wrong password, not an error", async () => {
+    for (const email of ["thea\u0000@signet.test", "thea@signet.test\r\nX: y", "\u001b[2Jthea@signet.test"])
+      expect(await attempt(email, "right-password-1", "203.0.113.99")).toBe("WRONG");
+  });
 });

@@ -156,6 +156,7 @@ export const errorCatalog = {
   SIGNATURE_IMAGE_UNSUPPORTED: { status: 415, description: "A signature image is not a PNG or JPEG" },
   SIGNATURE_IMAGE_DAMAGED: { status: 422, description: "A signature image is a PNG or JPEG whose pixels cannot be decoded" },
   FIELD_VALUES_INVALID: { status: 422, description: "Values given at signing do not fit their fields; `errors`" },
+  FIELD_VALUE_REPEATED: { status: 422, description: "A signature gives one field two values; `details.fieldId`" },
 
   // Staff dashboard
   SIGN_IN_REQUIRED: { status: 401, description: "The staff member must sign in (again)" },

@@ -12,6 +12,7 @@ import { rateHeaders, takeToken } from "../limits/rate-limit";
 import { envelope, json, type Ok } from "./envelope";
 import { AppError, type FieldError } from "./errors";
 import { readBodyLimited } from "./body";
+import { refuseControlCharacters } from "./text-input";
 import { metrics } from "../metrics/registry";
 import { requestIdOf } from "@/lib/request-id.mjs";
 
@@ -30,7 +31,8 @@ type Infer<T> = T extends ZodType<infer O> ? O : undefined;
 
 /**
  * The one wrapper every API route goes through: key → organization and environment, rate limit,
- * zod for params, query and body, Idempotency-Key, and errors mapped by the one code → status table.
+ * zod for params, query and body (each refused first if its text holds a control character: text-input.ts),
+ * Idempotency-Key, and errors mapped by the one code → status table.
  */
 export function route<Op extends Operation>(
   op: Op,
@@ -209,6 +211,7 @@ export function errorResponse(e: unknown, extraHeaders: Record<string, string> =
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
   if (!schema) return undefined as T;
+  refuseControlCharacters(value, where);
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw validationError(r.error, where);

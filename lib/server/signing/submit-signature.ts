@@ -40,6 +40,7 @@ export async function submitSignature(
   const pre = await findSigner(db, token);
   await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req, "sign");
+  refuseRepeatedFields(input.values);
   const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
@@ -94,6 +95,19 @@ export async function submitSignature(
     const { completed } = await advanceRequest(tx, req.id);
     return { requestId: req.id, status: "SIGNED" as const, completed };
   });
+}
+
+/** One value per field: with two, which one counts would be left to chance. 422 naming the field, nothing recorded. */
+function refuseRepeatedFields(values: SubmitSignature["values"]) {
+  const seen = new Set<string>();
+  for (const [i, v] of values.entries()) {
+    if (seen.has(v.fieldId))
+      throw new AppError("FIELD_VALUE_REPEATED", `Field ${v.fieldId} is given more than once`, {
+        details: { fieldId: v.fieldId },
+        errors: [{ field: `values.${i}.fieldId`, message: "This field already has a value in this signature" }],
+      });
+    seen.add(v.fieldId);
+  }
 }
 
 export async function declineSigning(token: string, reason: string, who: Omit<Actor, "actor">, session: string | null = null) {

@@ -3,6 +3,7 @@ import { errField, log } from "../log";
 import { eq } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { LINE_CONTROL } from "@/lib/schemas/text";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
 import { verifyPassword } from "../auth/password";
@@ -87,6 +88,8 @@ async function buildOptions(): Promise<NextAuthOptions> {
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           if (credentials.email.length > 320 || credentials.password.length > 1000) return null;
+          // No address holds a control character (and the auth log could not store U+0000): no such account.
+          if (LINE_CONTROL.test(credentials.email)) return null;
           const headers = headersOf(req as { headers?: Record<string, string> });
           return checkCredentials(
             credentials.email,

@@ -1,4 +1,5 @@
 import "server-only";
+import { HIDDEN_FORMAT, LINE_CONTROL } from "@/lib/schemas/text";
 import type { KeyAuth } from "../auth/authenticate";
 import { officeConverter } from "../convert/converter";
 import { getDb } from "../db";
@@ -8,10 +9,16 @@ import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 import { ensureRoles, highestAnchorRef } from "./template-roles";
 
-/** The template's name: as given, else the file's name without its extension. */
+/** Characters a template's name may not hold (lib/schemas/text.ts), dropped from a name taken from the file's. */
+const NOT_IN_NAME = new RegExp(`${LINE_CONTROL.source}|${HIDDEN_FORMAT.source}`, "g");
+
+/** The template's name: as given, else the file's name without its extension (and without what a name may not hold). */
 function nameOf(given: string | undefined, file: File): string {
   if (given) return given;
-  const base = (file.name || "").replace(/\.[^.]{1,8}$/, "").trim();
+  const base = (file.name || "")
+    .replace(/\.[^.]{1,8}$/, "")
+    .replace(NOT_IN_NAME, "")
+    .trim();
   return (base || "Untitled template").slice(0, 200);
 }
 

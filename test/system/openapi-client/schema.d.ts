@@ -266,7 +266,7 @@ export interface paths {
     put?: never;
     /**
      * Correct a sent request's recipient's name or e-mail before they finish: the old link answers 410, a new one is mailed; audited
-     * @description IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED (finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). Recorded as recipient.corrected (from, to).
+     * @description IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED (finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). Recorded as recipient.corrected (from, to). Allowed to an API key and, in the dashboard, to an admin or the request's creator (who may copy the link); another staff member: 403 ADMIN_REQUIRED.
      */
     post: operations["correctRecipient"];
     delete?: never;
@@ -403,7 +403,7 @@ export interface paths {
     put?: never;
     /**
      * Sign: a value for each of this signer's fields, and consent
-     * @description Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, 4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image).
+     * @description Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, 4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image). One value per field: a fieldId given twice is 422 FIELD_VALUE_REPEATED (details.fieldId), and nothing is recorded.
      */
     post: operations["submitSignature"];
     delete?: never;
@@ -1138,6 +1138,7 @@ export interface components {
         | "SIGNATURE_IMAGE_UNSUPPORTED"
         | "SIGNATURE_IMAGE_DAMAGED"
         | "FIELD_VALUES_INVALID"
+        | "FIELD_VALUE_REPEATED"
         | "SIGN_IN_REQUIRED"
         | "ADMIN_REQUIRED"
         | "ANCHOR_OVER_OTHER_TEXT"
