@@ -22,6 +22,7 @@ import { cleanImage } from "../pdf/images";
 import { loadPdf } from "../pdf/load";
 import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
 import { renderPage } from "../pdf/render";
+import { canonicalPdf } from "../pdf/canonical";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -56,6 +57,9 @@ export const tasks = {
   async surveyTokenBoxes(bytes: Uint8Array, boxes: TokenBox[]) {
     return surveyTokenBoxes(await loadPdf(bytes), boxes);
   },
+
+  /** Upload: the file in its one reading (the objects its cross-reference names, written once), which is what is stored. */
+  canonicalPdf,
 
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long

@@ -4,6 +4,8 @@
  */
 import {
   PDFArray,
+  PDFCatalog,
+  type PDFContext,
   PDFDict,
   PDFDocument,
   PDFName,
@@ -17,6 +19,7 @@ import {
 import { PdfError } from "./errors";
 import { isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
 import { assertWithinBudget, exhaust, LIMITS, withBudget, type ParseBudget } from "./limits";
+import { readByXref, XrefError, type XrefChain } from "./xref";
 
 export interface OpenOptions {
   /** More pages than this is PdfError TOO_MANY_PAGES (never more than LIMITS.pages). */
@@ -26,6 +29,35 @@ export interface OpenOptions {
 export interface OpenedPdf {
   doc: PDFDocument;
   pages: PDFPage[];
+  /**
+   * How the objects were found: by the cross-reference chain, as viewers read a file; or, where that
+   * chain cannot be followed, by scanning the file (as viewers then rebuild it).
+   */
+  reading: "xref" | "scan";
+  /** The chain that was followed (reading "xref"). */
+  chain?: XrefChain;
+}
+
+/** pdf-lib's PDFDocument over a context already read (its constructor is not declared public). */
+const documentOf = (context: PDFContext): PDFDocument =>
+  new (PDFDocument as unknown as new (c: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument)(
+    context,
+    false,
+    false,
+  );
+
+/**
+ * The document as viewers read it (xref.ts). pdf-lib makes a /Type /Catalog dictionary its catalog
+ * class; a viewer takes whatever the trailer's /Root names, so that is made the catalog here too.
+ */
+function readAsViewers(bytes: Uint8Array): { doc: PDFDocument; chain: XrefChain } {
+  const { context, chain } = readByXref(bytes);
+  const root = context.trailerInfo.Root;
+  const catalog = root instanceof PDFRef ? context.lookup(root) : undefined;
+  if (!(catalog instanceof PDFDict)) throw new XrefError("the trailer's /Root is not a dictionary");
+  if (!(catalog instanceof PDFCatalog))
+    context.assign(root as PDFRef, PDFCatalog.fromMapWithContext(new Map(catalog.entries()), context));
+  return { doc: documentOf(context), chain };
 }
 
 const encrypted = () => new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
@@ -81,17 +113,29 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
     if (!looksLikePdf(bytes)) throw new PdfError("NOT_PDF", "The file is not a PDF");
     if (hasEncryptDictionary(bytes)) throw encrypted();
     let doc: PDFDocument;
+    let reading: OpenedPdf["reading"] = "xref";
+    let chain: XrefChain | undefined;
     try {
-      // In one go: the engine runs in a worker thread whose deadline is enforced from outside.
-      doc = await PDFDocument.load(bytes, {
-        updateMetadata: false,
-        throwOnInvalidObject: false,
-        parseSpeed: ParseSpeeds.Fastest,
-      });
+      ({ doc, chain } = readAsViewers(bytes));
     } catch (e) {
+      if (e instanceof PdfError) throw e;
       assertWithinBudget(budget);
       if (isEncryptedPdfError(e)) throw encrypted();
-      throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
+      if (!(e instanceof XrefError))
+        throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
+      reading = "scan";
+      try {
+        // In one go: the engine runs in a worker thread whose deadline is enforced from outside.
+        doc = await PDFDocument.load(bytes, {
+          updateMetadata: false,
+          throwOnInvalidObject: false,
+          parseSpeed: ParseSpeeds.Fastest,
+        });
+      } catch (e) {
+        assertWithinBudget(budget);
+        if (isEncryptedPdfError(e)) throw encrypted();
+        throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
+      }
     }
     assertWithinBudget(budget);
     if (doc.isEncrypted) throw encrypted();
@@ -109,7 +153,7 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
       throw new PdfError("UNPARSEABLE", "The PDF's page tree could not be read; it may be damaged or truncated");
     }
     if (pages.length === 0) throw new PdfError("UNPARSEABLE", "The PDF has no pages; it may be damaged or truncated");
-    return { doc, pages };
+    return { doc, pages, reading, chain };
   });
 }
 

@@ -5,9 +5,8 @@
  * own process with an address-space and CPU-time limit and a wall-clock deadline, and its output is
  * capped, so a hostile page costs at most those.
  */
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { PdfError } from "./errors";
+import { runPoppler } from "./poppler";
 import { encodeCompactPng, readPpm } from "./render-png";
 
 export interface RenderedPage {
@@ -33,7 +32,6 @@ export const MAX_PIXELS = 16_000_000;
 /** A PNG larger than this (a scan, a photograph) is drawn again as a JPEG, and the smaller is kept. */
 const PNG_BUDGET = 300 * 1024;
 const MAX_OUTPUT = 64 * 1024 * 1024;
-const ADDRESS_SPACE = 1536 * 1024 * 1024;
 
 /** The image's size in pixels: `width` wide (fewer when that would pass MAX_PIXELS), the page's proportions. */
 export function imageSize(pageSize: { width: number; height: number }, width: number): { width: number; height: number } {
@@ -61,9 +59,7 @@ export async function renderPage(pdf: Uint8Array, opts: RenderOptions): Promise<
   return jpeg.length < png.length ? { bytes: jpeg, type: "image/jpeg", ...size } : { bytes: png, type: "image/png", ...size };
 }
 
-const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
-
-function pdftoppm(
+async function pdftoppm(
   pdf: Uint8Array,
   format: string[],
   page: number,
@@ -83,50 +79,7 @@ function pdftoppm(
     "-singlefile",
     "-",
   ];
-  // The CPU-time limit backs the deadline; the address-space limit bounds what a page may allocate.
-  const cpu = Math.max(1, Math.ceil(timeoutMs / 1000));
-  const [cmd, argv] = PRLIMIT
-    ? [PRLIMIT, [`--as=${ADDRESS_SPACE}`, `--cpu=${cpu}`, "--", "pdftoppm", ...args]]
-    : ["pdftoppm", args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    let outLength = 0;
-    let stderr = "";
-    let failure: Error | null = null;
-    const stop = (e: Error) => {
-      failure ??= e;
-      child.kill("SIGKILL");
-    };
-    const timer = setTimeout(
-      () =>
-        stop(
-          new PdfError("TOO_COMPLEX", `The page is too complex to draw: it took longer than ${Math.round(timeoutMs / 1000)} s`),
-        ),
-      timeoutMs,
-    );
-    child.stdout.on("data", (d: Buffer) => {
-      outLength += d.length;
-      if (outLength > MAX_OUTPUT) stop(new PdfError("TOO_COMPLEX", "The page is too complex to draw: its image is too large"));
-      else out.push(d);
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      if (stderr.length < 4000) stderr += d.toString("utf8");
-    });
-    // pdftoppm may stop reading early (a page it cannot find); that is its answer, not ours to raise.
-    child.stdin.on("error", () => undefined);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(new Error(`pdftoppm could not be started (is poppler-utils installed?): ${e.message}`));
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (failure) return reject(failure);
-      if (code === 0 && outLength > 0) return resolve(new Uint8Array(Buffer.concat(out)));
-      // Killed by its limits (SIGXCPU, SIGKILL, SIGSEGV from an allocation refused): the page costs too much.
-      if (signal) return reject(new PdfError("TOO_COMPLEX", `The page is too complex to draw (the renderer stopped: ${signal})`));
-      reject(new PdfError("UNPARSEABLE", `The page could not be drawn: ${stderr.trim().split("\n").pop() || `exit ${code}`}`));
-    });
-    child.stdin.end(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-  });
+  const out = await runPoppler("pdftoppm", args, { input: pdf, timeoutMs, maxOutput: MAX_OUTPUT, doing: "draw" });
+  if (out.length === 0) throw new PdfError("UNPARSEABLE", "The page could not be drawn: the renderer wrote nothing");
+  return out;
 }

@@ -179,7 +179,11 @@ export const zField = z.object({
 
 export const zDocument = z.object({
   version: z.number().int(),
-  sha256: z.string(),
+  sha256: z.string().describe("SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, \"How a PDF is read\")"),
+  uploadedSha256: z
+    .string()
+    .nullable()
+    .describe("SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null)"),
   size: z.number().int(),
   pageCount: z.number().int(),
   pages: z.array(zPageSize),

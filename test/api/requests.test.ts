@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -54,7 +55,10 @@ describe("signature requests", () => {
     const doc = await call("GET", `${SR}/${r.body.data.id}/document`, { key: org.sandboxKey });
     expect(doc.status).toBe(200);
     expect(doc.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await doc.raw.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+    // What is served is what is stored: the upload in its one reading, its SHA-256 the record's; the upload's own is kept beside it.
+    const served = Buffer.from(await doc.raw.arrayBuffer());
+    expect(createHash("sha256").update(served).digest("hex")).toBe(r.body.data.document.sha256);
+    expect(r.body.data.document.uploadedSha256 ?? r.body.data.document.sha256).toBe(createHash("sha256").update(pdf).digest("hex"));
   });
 
   it("judges the file by content: 415 not a PDF, 422 damaged or encrypted, 400 missing parts", async () => {

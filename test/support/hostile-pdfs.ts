@@ -99,15 +99,72 @@ function deflateZerosStreamed(total: number): Buffer {
 
 /**
  * An object stream declaring `n` objects whose header lists the same object again and again: tiny
- * compressed, and a million objects for a parser to build.
+ * compressed, and a million objects for a parser to build. The page uses object 7 from it, and the
+ * file's cross-reference (a stream) says so: a reader that follows it must open the object stream.
  */
 export function objectStreamBomb(n = 1_000_000): Uint8Array {
-  const header = Buffer.from("9 0 ".repeat(n), "latin1");
-  const data = Buffer.concat([header, Buffer.from("null ", "latin1")]);
+  const header = Buffer.from("7 0 ".repeat(n), "latin1");
+  const data = Buffer.concat([header, Buffer.from("<< /CA 1 >> ", "latin1")]);
   const z = zlib.deflateSync(data, { level: 9 });
-  return onePage({ dict: "", stream: zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (bomb) Tj ET", "latin1")) }, "", [
+  const objects: Obj[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /ExtGState << /G 7 0 R >> >> /Contents 4 0 R >>`,
+    { dict: "", stream: zlib.deflateSync(Buffer.from("BT /F1 12 Tf 72 720 Td (bomb) Tj ET", "latin1")) },
+    FONT,
     { dict: `/Type /ObjStm /N ${n} /First ${header.length} /Filter /FlateDecode`, stream: z },
-  ]);
+  ];
+  return pdfWithXrefStream(objects, [{ num: 7, stream: 6, index: 0 }]);
+}
+
+/** Objects 1..n as a PDF whose cross-reference is an xref stream (the next free number), with `compressed` entries too. */
+export function pdfWithXrefStream(objects: Obj[], compressed: { num: number; stream: number; index: number }[] = []): Uint8Array {
+  const header = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
+  const parts: Buffer[] = [header];
+  let length = header.length;
+  const offsets: number[] = [];
+  const push = (b: Buffer) => {
+    parts.push(b);
+    length += b.length;
+  };
+  objects.forEach((o, i) => {
+    offsets.push(length);
+    if (typeof o === "string") push(Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, "latin1"));
+    else {
+      push(Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.stream.length} >>\nstream\n`, "latin1"));
+      push(Buffer.from(o.stream));
+      push(Buffer.from("\nendstream\nendobj\n", "latin1"));
+    }
+  });
+  const xrefNum = Math.max(objects.length, ...compressed.map((c) => c.num)) + 1;
+  const size = xrefNum + 1;
+  const rows: Buffer[] = [];
+  const row = (type: number, a: number, b: number) => {
+    const r = Buffer.alloc(7);
+    r.writeUInt8(type, 0);
+    r.writeUInt32BE(a, 1);
+    r.writeUInt16BE(b, 5);
+    rows.push(r);
+  };
+  for (let num = 0; num < size; num++) {
+    const c = compressed.find((e) => e.num === num);
+    if (num === 0) row(0, 0, 65535);
+    else if (num <= objects.length) row(1, offsets[num - 1]!, 0);
+    else if (num === xrefNum) row(1, length, 0);
+    else if (c) row(2, c.stream, c.index);
+    else row(0, 0, 0);
+  }
+  const data = Buffer.concat(rows);
+  const xref = length;
+  push(
+    Buffer.from(
+      `${xrefNum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Root 1 0 R /Length ${data.length} >>\nstream\n`,
+      "latin1",
+    ),
+  );
+  push(data);
+  push(Buffer.from(`\nendstream\nendobj\nstartxref\n${xref}\n%%EOF\n`, "latin1"));
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /**

@@ -52,11 +52,23 @@ export const stream = (dict: string, data: string) =>
   `<< ${dict} /Length ${Buffer.byteLength(data, "latin1")} >>\nstream\n${data}\nendstream`;
 export const RED = "1 0 0 rg 0 0 2000 2000 re f";
 
+export interface AppendOptions {
+  xrefStream?: boolean;
+  /** More trailer entries. */
+  trailer?: string;
+  /** The trailer's /Root (default: the base's catalog). */
+  root?: number;
+  /** Objects written after the listed ones and listed nowhere: what a reader that scans the file takes instead. */
+  decoys?: RawObject[];
+  /** Bytes written after the cross-reference section, before `startxref` (a second trailer). */
+  afterXref?: string;
+}
+
 /**
  * An incremental update, as bytes: the objects, then a cross-reference table or (xrefStream) a
  * cross-reference stream, then a trailer that continues the chain with /Prev.
  */
-export function append(base: Base, objects: RawObject[], opts: { xrefStream?: boolean; trailer?: string } = {}): Uint8Array {
+export function append(base: Base, objects: RawObject[], opts: AppendOptions = {}): Uint8Array {
   let out = Buffer.from(base.bytes).toString("latin1");
   if (!out.endsWith("\n")) out += "\n";
   const offsets = new Map<number, number>();
@@ -82,13 +94,14 @@ export function append(base: Base, objects: RawObject[], opts: { xrefStream?: bo
     offsets.set(stm, out.length);
     out += `${stm} 0 obj\n${stream(`/Type /ObjStm /N ${packed.length} /First ${head.length}`, head + body)}\nendobj\n`;
   }
-  const trailer = `/Root ${base.root} 0 R /Prev ${base.prev}${opts.trailer ?? ""}`;
+  for (const o of opts.decoys ?? []) out += `${o.num} 0 obj\n${o.body}\nendobj\n`;
+  const trailer = `/Root ${opts.root ?? base.root} 0 R /Prev ${base.prev}${opts.trailer ?? ""}`;
   if (!opts.xrefStream) {
     const xrefAt = out.length;
     out += "xref\n";
     for (const [num, at] of [...offsets].sort((a, b) => a[0] - b[0]))
       out += `${num} 1\n${String(at).padStart(10, "0")} 00000 n \n`;
-    out += `trailer\n<< /Size ${Math.max(next, base.size)} ${trailer} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    out += `trailer\n<< /Size ${Math.max(next, base.size)} ${trailer} >>\n${opts.afterXref ?? ""}startxref\n${xrefAt}\n%%EOF\n`;
     return new Uint8Array(Buffer.from(out, "latin1"));
   }
   const xrefNum = next++;
@@ -104,7 +117,7 @@ export function append(base: Base, objects: RawObject[], opts: { xrefStream?: bo
   const index = rows.map(([n]) => `${n} 1`).join(" ");
   out += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${next} /W [1 4 2] /Index [${index}] ${trailer} /Length ${data.length} >>\nstream\n`;
   out += data.toString("latin1");
-  out += `\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
+  out += `\nendstream\nendobj\n${opts.afterXref ?? ""}startxref\n${xrefAt}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, "latin1"));
 }
 

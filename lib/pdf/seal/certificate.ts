@@ -58,8 +58,10 @@ export interface CertificateData {
   title: string;
   environment: string;
   recipients: CertificateRecipient[];
-  /** SHA-256 (hex) of the document as first uploaded. */
+  /** SHA-256 (hex) of the document as first stored: the uploaded file in its one reading (lib/pdf/canonical.ts). */
   originalSha256: string;
+  /** SHA-256 (hex) of the file as it was uploaded, when storing it in one reading changed its bytes. */
+  uploadedSha256?: string;
   /** SHA-256 (hex) of the document as sent for signing, when it differs from the original (stamped, text replaced). */
   documentSha256?: string;
   /** SHA-256 (hex) and byte length of the sealed content; appendCertificatePage computes them from its input when absent. */
@@ -118,6 +120,7 @@ export interface CertificateLabels {
   timeZoneNote: string;
   document: string;
   originalSha256: string;
+  uploadedSha256: string;
   sentSha256: string;
   sealedSha256: string;
   sealedLength: string;
@@ -171,6 +174,7 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   timeZoneNote: "{zone} (each time in this zone, then in UTC)",
   document: "Document",
   originalSha256: "Original document SHA-256",
+  uploadedSha256: "File as uploaded SHA-256",
   sentSha256: "Document as sent for signing SHA-256",
   sealedSha256: "Sealed content SHA-256",
   sealedLength: "Sealed content length",
@@ -445,6 +449,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
   // The document's and the seal's rows share one label column, which gives way to a hash: each hash on one line.
   const documentRows: Row[] = [
     [L.originalSha256, cert.originalSha256],
+    [L.uploadedSha256, cert.uploadedSha256 !== cert.originalSha256 ? cert.uploadedSha256 : undefined],
     [L.sentSha256, cert.documentSha256 !== cert.originalSha256 ? cert.documentSha256 : undefined],
     [L.sealedSha256, cert.sealedContentSha256],
     [L.sealedLength, cert.sealedContentLength === undefined ? undefined : bytes(cert.sealedContentLength)],

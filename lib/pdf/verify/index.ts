@@ -35,6 +35,8 @@ import { loadIdentity } from "../seal/cades-signer";
 import { readCmsSignature, readTimestampToken, timestampInfo, type CertificateInfo, type TimestampInfo } from "./cms";
 import { checkChain, TrustList } from "./trust";
 import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
+import { revisionEnds } from "../xref";
+import { popplerDisagreements } from "./poppler-judge";
 
 export type { CertificateInfo, TimestampInfo } from "./cms";
 
@@ -143,6 +145,28 @@ function numbers(arr: PDFObject | undefined, ctx: PDFContext): number[] | null {
     out.push(n.asNumber());
   }
   return out;
+}
+
+/**
+ * The signatures of the file as viewers read it; when that reading has none (an update replaced the
+ * catalog, so nothing reaches the signature any more), those of its latest earlier revision that has
+ * some, each revision read through its own cross-reference: the seal is then judged against what was
+ * appended after it.
+ */
+async function findSignatures(bytes: Uint8Array, doc: PDFDocument): Promise<{ found: Found[]; context: PDFContext }> {
+  const found = signatureDicts(doc);
+  if (found.length) return { found, context: doc.context };
+  for (const end of revisionEnds(bytes).reverse().slice(0, MAX_SIGNATURES)) {
+    if (end >= bytes.length) continue;
+    try {
+      const revision = await openPdf(bytes.subarray(0, end));
+      const earlier = revision.reading === "xref" ? signatureDicts(revision.doc) : [];
+      if (earlier.length) return { found: earlier, context: revision.doc.context };
+    } catch (e) {
+      if (e instanceof PdfError && e.kind === "TOO_COMPLEX") throw e;
+    }
+  }
+  return { found, context: doc.context };
 }
 
 function signatureDicts(doc: PDFDocument): Found[] {
@@ -410,10 +434,10 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
   return withBudget(async () => {
     const { doc } = await openPdf(bytes);
     const { sealing, trust } = ownCertificates(opts);
-    const found = signatureDicts(doc);
+    const { found, context } = await findSignatures(bytes, doc);
     const signatures: SignatureReport[] = [];
     const chains = new Map<SignatureReport, SignerChain>();
-    for (const f of found) signatures.push(await readSignature(bytes, f, doc.context, sealing, trust, chains));
+    for (const f of found) signatures.push(await readSignature(bytes, f, context, sealing, trust, chains));
     const endOf = (s: SignatureReport) => {
       const r = fourNumbers(s.byteRange);
       return r ? r[2] + r[3] : 0;
@@ -428,7 +452,11 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     let modifications: string[] = [];
     if (seal) {
       // A seal whose byte range is unusable has no "after": it is judged altered on its own.
-      if (seal.byteRangeValid) modifications = await changesAfter(bytes, endOf(seal), doc);
+      if (seal.byteRangeValid) {
+        modifications = await changesAfter(bytes, endOf(seal), doc);
+        // The second judge, with a reader of its own: poppler must draw and read every page as signed.
+        if (!modifications.length) modifications = await popplerDisagreements(bytes, endOf(seal));
+      }
       seal.level = padesLevel(seal, signatures, dssRead, bytes);
     }
     for (const s of real) if (s !== seal) s.level = padesLevel(s, signatures, null, bytes);

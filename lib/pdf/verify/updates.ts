@@ -19,25 +19,23 @@
 import {
   PDFArray,
   PDFBool,
-  PDFContext,
+  type PDFContext,
   PDFDict,
   type PDFDocument,
   PDFName,
   PDFNumber,
   type PDFObject,
-  PDFObjectParser,
   PDFRawStream,
   PDFRef,
   PDFHexString,
   PDFString,
-  PDFXRefStreamParser,
+  decodePDFRawStream,
 } from "pdf-lib";
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
+import { lastStartxref, ObjectReader, readXrefSection, skipSpace, type XrefSection } from "../xref";
 
 const MAX_PROBLEMS = 8;
-/** Cross-reference entries read from an update (a DSS update has tens). */
-const MAX_XREF_ENTRIES = 1_000_000;
 /** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
 const CATALOG_KEYS = new Set(["DSS", "AcroForm", "Extensions", "Metadata"]);
 /** AcroForm entries a signature field's addition changes. */
@@ -336,91 +334,234 @@ function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObjec
 
 const capitalize = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-interface XrefEntry {
-  objectNumber: number;
-  offset: number;
-  free: boolean;
-  compressed: boolean;
+/** What the bytes after the seal were found to be: its updates, each read as a reader reads it. */
+interface UpdateLayout {
+  problems: string[];
+  /** Objects written in the updates, by number (a later update's definition replaces an earlier one's). */
+  written: Set<number>;
 }
 
-/** The entries of the cross-reference section at `offset`: a table, or a stream. */
-function readXrefSection(bytes: Uint8Array, offset: number): { entries: XrefEntry[]; prev?: number } {
-  const head = Buffer.from(bytes.subarray(offset, offset + 64)).toString("latin1");
-  if (head.startsWith("xref")) {
-    const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("trailer", offset, "latin1");
-    if (end < 0) throw new Error("cross-reference table without a trailer");
-    const text = Buffer.from(bytes.subarray(offset + 4, end)).toString("latin1");
-    const entries: XrefEntry[] = [];
-    const tokens = text.trim().split(/\s+/);
-    for (let i = 0; i < tokens.length;) {
-      const start = Number(tokens[i++]);
-      const count = Number(tokens[i++]);
-      if (!Number.isInteger(start) || !Number.isInteger(count) || entries.length + count > MAX_XREF_ENTRIES)
-        throw new Error("malformed cross-reference table");
-      for (let k = 0; k < count; k++, i += 3) {
-        entries.push({ objectNumber: start + k, offset: Number(tokens[i]), free: tokens[i + 2] === "f", compressed: false });
-      }
-    }
-    const trailerText = Buffer.from(bytes.subarray(end, Math.min(bytes.length, end + 4096))).toString("latin1");
-    const prev = /\/Prev\s+(\d+)/.exec(trailerText.split("startxref")[0] ?? "");
-    return { entries, prev: prev ? Number(prev[1]) : undefined };
-  }
-  const header = /^(\d+)\s+(\d+)\s+obj/.exec(head);
-  if (!header) throw new Error("no cross-reference section at startxref");
-  const ctx = PDFContext.create();
-  const obj = PDFObjectParser.forBytes(bytes.subarray(offset + header[0].length), ctx).parseObject();
-  if (!(obj instanceof PDFRawStream) || name(obj.dict, "Type") !== "XRef")
-    throw new Error("startxref names no cross-reference stream");
-  const prev = obj.dict.get(PDFName.of("Prev"));
-  const parsed = PDFXRefStreamParser.forStream(obj).parseIntoContext();
-  if (parsed.length > MAX_XREF_ENTRIES) throw new Error("cross-reference stream too large");
-  const entries = parsed.map((e) => ({
-    objectNumber: e.ref.objectNumber,
-    offset: e.offset,
-    free: e.deleted,
-    compressed: e.inObjectStream,
-  }));
-  return { entries, prev: prev instanceof PDFNumber ? prev.asNumber() : undefined };
+/** One incremental update: its objects, its cross-reference section, `startxref` and `%%EOF`. */
+interface Update {
+  objects: { num: number; offset: number; object: PDFObject }[];
+  table?: XrefSection;
+  startxref?: number;
 }
 
-/** Whether the object `num` begins at `offset` (what a reader that follows the cross-reference finds there). */
-function objectAt(bytes: Uint8Array, offset: number, num: number): boolean {
-  const head = Buffer.from(bytes.subarray(offset, offset + 32)).toString("latin1");
-  const m = /^\s*(\d+)\s+\d+\s+obj\b/.exec(head);
-  return !!m && Number(m[1]) === num;
-}
+const latin1At = (bytes: Uint8Array, at: number, n: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.max(0, Math.min(n, bytes.length - at))).toString("latin1");
 
-/** Problems with the cross-reference sections appended after `end` (the signed revision's length). */
-function judgeXref(bytes: Uint8Array, end: number): string[] {
-  const tail = Buffer.from(bytes.subarray(Math.max(end, bytes.length - 1024))).toString("latin1");
-  const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
-  if (!m) return ["Bytes were appended after the seal that are not an incremental update of the PDF"];
+/**
+ * Reads the bytes after the signed revision (`end`) token by token, as a sequence of incremental
+ * updates, and checks each against its own cross-reference section: every object written in an update
+ * is listed there at its offset (or, compressed, at its index in an object stream of the same update),
+ * written once, and every entry names an object written in that update; one section and one trailer per
+ * update; `startxref` names it; its /Prev continues the chain; nothing but white-space and comments
+ * between. An unlisted copy of an object (what a reader that scans the file takes for the object), a
+ * second trailer, an object stream with unlisted objects, or bytes that are none of these is named.
+ */
+function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
   const problems: string[] = [];
-  let offset: number | undefined = Number(m[1]);
-  const seen = new Set<number>();
+  const written = new Set<number>();
+  const reader = new ObjectReader(bytes);
+  const malformed = (at: number, what: string) =>
+    problems.push(`The bytes after the seal are not a well-formed incremental update: ${what} at byte ${at}`);
+  const updates: Update[] = [];
+  let cur: Update = { objects: [] };
+  let pos = end;
+  let eofAt = -1;
   try {
-    while (offset !== undefined && offset >= end) {
-      if (seen.has(offset) || seen.size > 64) throw new Error("cross-reference sections loop");
-      seen.add(offset);
-      if (offset >= bytes.length) throw new Error("startxref beyond the end of the file");
-      const { entries, prev } = readXrefSection(bytes, offset);
-      for (const e of entries) {
-        if (e.free && e.objectNumber !== 0) problems.push(`The update after the seal deletes object ${e.objectNumber}`);
-        else if (!e.free && !e.compressed && e.offset < end)
-          problems.push(`The update after the seal points object ${e.objectNumber} back at an older version of it`);
-        else if (!e.free && !e.compressed && !objectAt(bytes, e.offset, e.objectNumber))
-          problems.push(`The update after the seal names object ${e.objectNumber} at an offset where it is not`);
-        if (problems.length >= MAX_PROBLEMS) return problems;
+    while (problems.length === 0) {
+      // White-space and comments, but %%EOF ends an update.
+      while (pos < bytes.length) {
+        const next = skipSpace(bytes, pos);
+        if (next > pos && latin1At(bytes, pos, next - pos).includes("%%EOF")) {
+          const rel = latin1At(bytes, pos, next - pos).indexOf("%%EOF");
+          pos += rel;
+          break;
+        }
+        if (next === pos) break;
+        pos = next;
       }
-      offset = prev;
+      if (pos >= bytes.length) break;
+      const head = latin1At(bytes, pos, 48);
+      if (head.startsWith("%%EOF")) {
+        if (cur.startxref === undefined) malformed(pos, "%%EOF without startxref");
+        updates.push(cur);
+        cur = { objects: [] };
+        eofAt = pos;
+        pos += 5;
+        continue;
+      }
+      if (cur.startxref !== undefined) {
+        malformed(pos, "something other than %%EOF after startxref");
+        break;
+      }
+      if (head.startsWith("xref")) {
+        if (cur.table) malformed(pos, "a second cross-reference table in one update");
+        const section = readXrefSection(reader, pos);
+        cur.table = section;
+        pos = section.end;
+        continue;
+      }
+      if (head.startsWith("trailer")) {
+        malformed(pos, "a second trailer");
+        break;
+      }
+      if (head.startsWith("startxref")) {
+        const m = /^startxref[\0\t\n\f\r ]+(\d+)/.exec(head);
+        if (!m) {
+          malformed(pos, "a startxref without an offset");
+          break;
+        }
+        cur.startxref = Number(m[1]);
+        pos += m[0].length;
+        continue;
+      }
+      if (/^\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj/.test(head)) {
+        if (cur.table) {
+          malformed(pos, "an object after the cross-reference table");
+          break;
+        }
+        const o = reader.at(pos);
+        if (!o.hasEndobj) {
+          malformed(pos, `object ${o.num} without endobj`);
+          break;
+        }
+        cur.objects.push({ num: o.num, offset: pos, object: o.object });
+        pos = o.end;
+        continue;
+      }
+      malformed(pos, "bytes that are neither an object nor a cross-reference section");
     }
   } catch (e) {
     if (e instanceof PdfError) throw e;
-    problems.push(`The update after the seal has an unreadable cross-reference section (${(e as Error).message})`);
+    problems.push(`The update after the seal has an unreadable part (${(e as Error).message})`);
   }
-  if (offset === undefined || offset >= end)
+  if (problems.length) return { problems, written };
+  if (cur.objects.length || cur.table || cur.startxref !== undefined || eofAt < 0)
+    return { problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"], written };
+
+  let prev: number;
+  try {
+    prev = lastStartxref(bytes, end);
+  } catch {
+    return { problems: ["The signed revision has no cross-reference of its own"], written };
+  }
+  for (const u of updates) {
+    if (problems.length >= MAX_PROBLEMS) break;
+    judgeUpdate(reader, u, end, prev, problems, written);
+    prev = u.startxref!;
+  }
+  return { problems, written };
+}
+
+function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number, problems: string[], written: Set<number>): void {
+  const at = u.startxref!;
+  let section: XrefSection;
+  const xrefStream = u.table ? undefined : u.objects.find((o) => o.offset === at);
+  if (u.table) {
+    if (u.table.offset !== at) {
+      problems.push("The update after the seal has a startxref that does not name its cross-reference table");
+      return;
+    }
+    section = u.table;
+  } else if (xrefStream) {
+    try {
+      section = readXrefSection(reader, at);
+    } catch (e) {
+      if (e instanceof PdfError) throw e;
+      problems.push(`The update after the seal has an unreadable cross-reference stream (${(e as Error).message})`);
+      return;
+    }
+  } else {
+    problems.push("The update after the seal has a startxref that names no cross-reference section of it");
+    return;
+  }
+  if (section.prev !== prev) {
     problems.push("The update after the seal does not continue the sealed revision's cross-reference chain");
-  return problems;
+    return;
+  }
+  if (section.xrefStm !== undefined) problems.push("The update after the seal has a second cross-reference section (/XRefStm)");
+
+  const objects = u.objects.filter((o) => o !== xrefStream);
+  const byNum = new Map<number, (typeof objects)[number]>();
+  for (const o of objects) {
+    if (byNum.has(o.num)) problems.push(`Object ${o.num} is written twice in one update after the seal`);
+    byNum.set(o.num, o);
+  }
+  const listed = new Set<number>();
+  const containers = new Map<number, Map<number, number>>(); // object stream → (index → object listed there)
+  for (const e of section.entries) {
+    if (e.kind === "free") {
+      if (e.num !== 0) problems.push(`The update after the seal deletes object ${e.num}`);
+      continue;
+    }
+    if (e.kind === "offset") {
+      if (xrefStream && e.offset === at && e.num === xrefStream.num) continue; // the xref stream lists itself
+      if (e.offset < end) problems.push(`The update after the seal points object ${e.num} back at an older version of it`);
+      else if (byNum.get(e.num)?.offset !== e.offset)
+        problems.push(`The update after the seal names object ${e.num} at an offset where it is not`);
+      else listed.add(e.num);
+    } else {
+      const container = byNum.get(e.stream);
+      if (!container) {
+        problems.push(`The update after the seal puts object ${e.num} in an object stream it does not write`);
+        continue;
+      }
+      const slots = containers.get(e.stream) ?? new Map<number, number>();
+      slots.set(e.index, e.num);
+      containers.set(e.stream, slots);
+      written.add(e.num);
+    }
+  }
+  for (const [stm, slots] of containers) {
+    listed.add(stm);
+    const header = objectStreamHeader(byNum.get(stm)!.object);
+    if (!header) {
+      problems.push(`Object stream ${stm}, written after the seal, cannot be read`);
+      continue;
+    }
+    header.forEach((num, index) => {
+      if (slots.get(index) !== num)
+        problems.push(
+          `Object stream ${stm}, written after the seal, holds object ${num}, which its cross-reference does not list there`,
+        );
+    });
+    for (const [index, num] of slots)
+      if (header[index] !== num)
+        problems.push(`The update after the seal names object ${num} in object stream ${stm} where it is not`);
+  }
+  for (const o of objects) {
+    if (!listed.has(o.num)) problems.push(`Object ${o.num} is written after the seal but not listed in its cross-reference`);
+    else if (!containers.has(o.num)) written.add(o.num);
+  }
+}
+
+/** The object numbers an object stream's header lists, in order; null when it is not one. */
+function objectStreamHeader(o: PDFObject): number[] | null {
+  if (!(o instanceof PDFRawStream)) return null;
+  const n = o.dict.get(PDFName.of("N"));
+  const first = o.dict.get(PDFName.of("First"));
+  if (!(n instanceof PDFNumber) || !(first instanceof PDFNumber)) return null;
+  let data: Uint8Array;
+  try {
+    data = decodePDFRawStream(o).decode();
+  } catch (e) {
+    if (e instanceof PdfError) throw e;
+    return null;
+  }
+  const tokens = latin1At(data, 0, first.asNumber())
+    .trim()
+    .split(/[\0\t\n\f\r ]+/)
+    .map(Number);
+  const nums: number[] = [];
+  for (let i = 0; i < n.asNumber(); i++) {
+    const v = tokens[2 * i];
+    if (v === undefined || !Number.isInteger(v)) return null;
+    nums.push(v);
+  }
+  return nums;
 }
 
 /**
@@ -429,11 +570,13 @@ function judgeXref(bytes: Uint8Array, end: number): string[] {
  */
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
   if (end >= bytes.length) return [];
-  const problems = judgeXref(bytes, end);
-  if (/not an incremental update/.test(problems[0] ?? "")) return problems;
+  const { problems, written } = judgeLayout(bytes, end);
+  if (problems.length) return problems.slice(0, MAX_PROBLEMS);
   let before: PDFDocument;
   try {
-    before = (await openPdf(bytes.subarray(0, end))).doc;
+    const read = await openPdf(bytes.subarray(0, end));
+    if (read.reading !== "xref") return ["The signed revision's cross-reference cannot be followed"];
+    before = read.doc;
   } catch (e) {
     if (e instanceof PdfError && e.kind === "TOO_COMPLEX") throw e;
     return [...problems, "The signed revision cannot be read on its own"];
@@ -450,6 +593,11 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
       name: namer(after),
     };
     let dssChanged = dssRoot !== undefined && !(before.catalog.get(PDFName.of("DSS")) === dssRoot);
+    const reached = new Set(after.context.enumerateIndirectObjects().map(([ref]) => ref.objectNumber));
+    for (const num of written) {
+      if (problems.length >= MAX_PROBLEMS) break;
+      if (!reached.has(num)) problems.push(`Object ${num} was written after the seal, but nothing in the document refers to it`);
+    }
     for (const [ref, obj] of after.context.enumerateIndirectObjects()) {
       if (problems.length >= MAX_PROBLEMS) break;
       const old = before.context.lookup(ref);

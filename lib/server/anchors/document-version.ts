@@ -22,7 +22,7 @@ export async function addDocumentVersion(
   data: Record<string, unknown>,
 ) {
   // Read in the engine like an upload: page sizes, and the text layer ready for the next preview or stamp.
-  const { sha256, size, ...info } = await acceptPdf(bytes);
+  const { sha256, size, uploadedSha256, ...info } = await acceptPdf(bytes);
   const stored = { sha256, size };
   const db = await getDb();
   const version = await db.transaction(async (tx) => {
@@ -40,6 +40,7 @@ export async function addDocumentVersion(
           requestId: req.id,
           version: base.version + 1,
           sha256: stored.sha256,
+          uploadedSha256: uploadedSha256 !== stored.sha256 ? uploadedSha256 : null,
           size: stored.size,
           pageCount: info.pageCount,
           pages: info.pages,

@@ -269,6 +269,11 @@ export const documentVersions = pgTable(
     requestId: belongsTo("request_id", () => signatureRequests.id),
     version: integer("version").notNull(),
     sha256: text("sha256").notNull(),
+    /**
+     * SHA-256 of the file as it came in, when storing it in its one reading (lib/pdf/canonical.ts)
+     * changed its bytes; null when they are the same or not known (a template's document).
+     */
+    uploadedSha256: text("uploaded_sha256"),
     size: bigint("size", { mode: "number" }).notNull(),
     pageCount: integer("page_count").notNull(),
     pages: jsonb("pages").$type<{ width: number; height: number }[]>().notNull(),

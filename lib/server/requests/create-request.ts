@@ -31,7 +31,13 @@ export interface StoredPdf {
   size: number;
   pageCount: number;
   pages: { width: number; height: number }[];
+  /** SHA-256 of the bytes as they came in, before they were stored in their one reading. */
+  uploadedSha256?: string;
 }
+
+/** The uploaded file's SHA-256 where it differs from what was stored (else null). */
+export const uploadedSha256Of = (doc: StoredPdf) =>
+  doc.uploadedSha256 !== undefined && doc.uploadedSha256 !== doc.sha256 ? doc.uploadedSha256 : null;
 
 /**
  * A new DRAFT with its document as version 1, and the audit event that says where it came from.
@@ -82,6 +88,7 @@ export async function insertDraft(
     requestId: req.id,
     version: 1,
     sha256: doc.sha256,
+    uploadedSha256: uploadedSha256Of(doc),
     size: doc.size,
     pageCount: doc.pageCount,
     pages: doc.pages,
@@ -91,6 +98,7 @@ export async function insertDraft(
   await recordEvent(tx, req.id, "request.created", keyActor(auth), {
     title: req.title,
     sha256: doc.sha256,
+    ...(uploadedSha256Of(doc) !== null && { uploadedSha256: doc.uploadedSha256 }),
     pageCount: doc.pageCount,
     ...(req.locale !== null && { locale: req.locale }),
     timezone: req.timezone,

@@ -126,7 +126,14 @@ export function toFieldDto(f: FieldRow): FieldDto {
 }
 
 export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {
-  return { version: d.version, sha256: d.sha256, size: d.size, pageCount: d.pageCount, pages: d.pages };
+  return {
+    version: d.version,
+    sha256: d.sha256,
+    uploadedSha256: d.uploadedSha256,
+    size: d.size,
+    pageCount: d.pageCount,
+    pages: d.pages,
+  };
 }
 
 export function toRequestHeader(r: RequestRow) {

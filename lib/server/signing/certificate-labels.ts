@@ -39,6 +39,7 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     timeZoneNote: t("timeZoneNote", marks("zone")),
     document: t("document"),
     originalSha256: t("originalSha256"),
+    uploadedSha256: t("uploadedSha256"),
     sentSha256: t("sentSha256"),
     sealedSha256: t("sealedSha256"),
     sealedLength: t("sealedLength"),

@@ -143,6 +143,7 @@ async function sealOnce(requestId: string) {
         labels: certificateLabels(locale),
         sentBy: sentByOf(events),
         originalSha256: original.sha256,
+        ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
         documentSha256: doc.sha256,
         recipients: recs.map((r) => {
           // What they did and when, with the address and browser of the event that records it.

@@ -1,0 +1,468 @@
+/**
+ * Reading a PDF the way viewers read it: from the last `startxref`, through each cross-reference
+ * section (a classic table or an xref stream, hybrid files' /XRefStm included) and its /Prev, the
+ * newest entry of an object winning, compressed entries taken from their object stream at the index
+ * the entry names. Only objects reachable from the newest trailer are loaded, as pdf.js and poppler
+ * fetch objects only when something refers to them.
+ *
+ * pdf-lib's own loader scans the whole file and keeps the last definition of each object and the
+ * last trailer it meets; a file can be written so that the scan and the cross-reference disagree
+ * (an unlisted copy of an object after the listed one, a second trailer). Every reading in the engine
+ * goes through this one instead (load.ts). When the chain cannot be followed (a damaged table, an
+ * entry that does not name the object found at its offset) viewers rebuild the table by scanning the
+ * file; `XrefError` tells the caller to do the same.
+ */
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFHeader,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFRef,
+} from "pdf-lib";
+import { activeBudget, exhaust, LIMITS, tooComplex } from "./limits";
+
+/** The cross-reference chain cannot be followed: read the file by scanning it, as viewers then do. */
+export class XrefError extends Error {
+  override name = "XrefError";
+}
+
+export type XrefEntry =
+  | { num: number; gen: number; kind: "free" }
+  | { num: number; gen: number; kind: "offset"; offset: number }
+  | { num: number; gen: number; kind: "compressed"; stream: number; index: number };
+
+export interface XrefSection {
+  /** Where the section starts (what `startxref` or /Prev named). */
+  offset: number;
+  kind: "table" | "stream";
+  entries: XrefEntry[];
+  /** The trailer dictionary (an xref stream's own dictionary). */
+  trailer: PDFDict;
+  /** The byte after the section: after the trailer dictionary, or after the xref stream's `endobj`. */
+  end: number;
+  /** An xref stream's object number. */
+  streamNumber?: number;
+  prev?: number;
+  xrefStm?: number;
+}
+
+/** Cross-reference sections followed in one file (real files with many incremental saves have hundreds). */
+const MAX_SECTIONS = 10_000;
+
+const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const latin1 = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, Math.max(0, Math.min(to, bytes.length) - from)).toString("latin1");
+
+interface ByteStreamLike {
+  moveTo(offset: number): void;
+  offset(): number;
+  peek(): number;
+  peekAhead(n: number): number;
+}
+/** pdf-lib's object parser with the members it has but does not declare public. */
+interface ObjectParser {
+  bytes: ByteStreamLike;
+  parseObject(): PDFObject;
+  parseDict(): PDFDict;
+  skipWhitespaceAndComments(): void;
+}
+
+/** Skips white-space and comments from `at`; the offset of the next token. */
+export function skipSpace(bytes: Uint8Array, at: number, end = bytes.length): number {
+  let i = at;
+  while (i < end) {
+    const c = bytes[i]!;
+    if (WS.has(c)) i++;
+    else if (c === 0x25 /* % */) {
+      while (i < end && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
+    } else break;
+  }
+  return i;
+}
+
+const startsWith = (bytes: Uint8Array, at: number, word: string) => latin1(bytes, at, at + word.length) === word;
+
+/** The offset the last `startxref` before `end` names (viewers look from the end of the file). */
+export function lastStartxref(bytes: Uint8Array, end = bytes.length): number {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, end);
+  const at = buf.lastIndexOf("startxref", end, "latin1");
+  if (at < 0) throw new XrefError("the file has no startxref");
+  const m = /^startxref\s+(\d+)/.exec(latin1(bytes, at, at + 40));
+  if (!m) throw new XrefError("startxref names no offset");
+  return Number(m[1]);
+}
+
+/**
+ * Where each revision of the file may end: after each `%%EOF` marker (and the end of line after it).
+ * Only a hint of where to look: each such prefix is then read through its own cross-reference.
+ */
+export function revisionEnds(bytes: Uint8Array): number[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const ends: number[] = [];
+  for (let at = buf.indexOf("%%EOF", 0, "latin1"); at >= 0; at = buf.indexOf("%%EOF", at + 5, "latin1")) {
+    let end = at + 5;
+    if (buf[end] === 0x0d) end++;
+    if (buf[end] === 0x0a) end++;
+    ends.push(end);
+  }
+  return ends;
+}
+
+/**
+ * Reads indirect objects of one file: `at(offset)` parses `N G obj …` where an entry says it is, with
+ * a stream's /Length honoured (an indirect one looked up through `resolve`), as pdf.js reads it: the
+ * stream's bytes are /Length long when `endstream` follows them, else they end at the first `endstream`.
+ */
+export class ObjectReader {
+  readonly context: PDFContext;
+  private readonly parser: ObjectParser;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    context?: PDFContext,
+  ) {
+    this.context = context ?? PDFContext.create();
+    this.parser = PDFObjectParser.forBytes(bytes, this.context) as unknown as ObjectParser;
+  }
+
+  /** The object whose header is at `offset`, and the offset after its `endobj` (or after the object when it has none). */
+  at(
+    offset: number,
+    resolve: (ref: PDFRef) => PDFObject | undefined = () => undefined,
+  ): { num: number; gen: number; object: PDFObject; end: number; hasEndobj: boolean } {
+    const { bytes } = this;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= bytes.length)
+      throw new XrefError(`offset ${offset} is not in the file`);
+    const m = /^(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj/.exec(latin1(bytes, offset, offset + 40));
+    if (!m) throw new XrefError(`no object begins at offset ${offset}`);
+    const p = this.parser;
+    p.bytes.moveTo(offset + m[0].length);
+    let object: PDFObject;
+    let after: number;
+    try {
+      p.skipWhitespaceAndComments();
+      if (p.bytes.peek() === 0x3c && p.bytes.peekAhead(1) === 0x3c) {
+        const dict = p.parseDict();
+        const s = skipSpace(bytes, p.bytes.offset());
+        if (startsWith(bytes, s, "stream")) {
+          const stream = this.streamAfter(dict, s + 6, resolve);
+          object = stream.object;
+          after = stream.end;
+        } else {
+          object = dict;
+          after = p.bytes.offset();
+        }
+      } else {
+        object = p.parseObject();
+        after = p.bytes.offset();
+      }
+    } catch (e) {
+      if (e instanceof XrefError) throw e;
+      // Budget errors (limits.ts) pass through; anything else is an object that cannot be read.
+      if (e instanceof Error && e.name === "PdfError") throw e;
+      throw new XrefError(`the object at offset ${offset} cannot be parsed`);
+    }
+    const e = skipSpace(bytes, after);
+    const hasEndobj = startsWith(bytes, e, "endobj");
+    return { num: Number(m[1]), gen: Number(m[2]), object, end: hasEndobj ? e + 6 : after, hasEndobj };
+  }
+
+  private streamAfter(dict: PDFDict, keywordEnd: number, resolve: (ref: PDFRef) => PDFObject | undefined) {
+    const { bytes } = this;
+    let start = keywordEnd;
+    if (bytes[start] === 0x0d) start++;
+    if (bytes[start] === 0x0a) start++;
+    let lengthObj = dict.get(PDFName.of("Length"));
+    if (lengthObj instanceof PDFRef) lengthObj = resolve(lengthObj);
+    const length = lengthObj instanceof PDFNumber ? lengthObj.asNumber() : -1;
+    let end = -1;
+    if (Number.isInteger(length) && length >= 0 && start + length <= bytes.length) {
+      if (startsWith(bytes, skipSpace(bytes, start + length), "endstream")) end = start + length;
+    }
+    if (end < 0) {
+      const found = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("endstream", start, "latin1");
+      if (found < 0) throw new XrefError("a stream has no endstream");
+      end = found;
+      if (bytes[end - 1] === 0x0a) end--;
+      if (bytes[end - 1] === 0x0d) end--;
+      if (end < start) end = start;
+    }
+    const afterKeyword = skipSpace(bytes, end) + "endstream".length;
+    return { object: PDFRawStream.of(dict, bytes.subarray(start, end)), end: afterKeyword };
+  }
+}
+
+const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
+
+function readTable(reader: ObjectReader, offset: number): XrefSection {
+  const { bytes } = reader;
+  const trailerAt = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("trailer", offset, "latin1");
+  if (trailerAt < 0) throw new XrefError("a cross-reference table has no trailer");
+  const tokens = latin1(bytes, offset + 4, trailerAt)
+    .trim()
+    .split(/[\0\t\n\f\r ]+/)
+    .filter(Boolean);
+  const entries: XrefEntry[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const first = Number(tokens[i++]);
+    const count = Number(tokens[i++]);
+    if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0)
+      throw new XrefError("a cross-reference table has a malformed subsection");
+    if (entries.length + count > LIMITS.objects) throw new XrefError("a cross-reference table is too long");
+    for (let k = 0; k < count; k++, i += 3) {
+      const [o, g, t] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+      if (!o || !g || !/^\d+$/.test(o) || !/^\d+$/.test(g) || (t !== "n" && t !== "f"))
+        throw new XrefError("a cross-reference table has a malformed entry");
+      const n = first + k;
+      entries.push(
+        t === "f" ? { num: n, gen: Number(g), kind: "free" } : { num: n, gen: Number(g), kind: "offset", offset: Number(o) },
+      );
+    }
+  }
+  const parser = PDFObjectParser.forBytes(bytes, reader.context) as unknown as ObjectParser;
+  parser.bytes.moveTo(skipSpace(bytes, trailerAt + 7));
+  let trailer: PDFDict;
+  try {
+    trailer = parser.parseDict();
+  } catch {
+    throw new XrefError("a trailer cannot be parsed");
+  }
+  return {
+    offset,
+    kind: "table",
+    entries,
+    trailer,
+    end: parser.bytes.offset(),
+    prev: num(trailer.get(PDFName.of("Prev"))),
+    xrefStm: num(trailer.get(PDFName.of("XRefStm"))),
+  };
+}
+
+function readStream(reader: ObjectReader, offset: number): XrefSection {
+  const { num: streamNumber, object, end } = reader.at(offset);
+  if (!(object instanceof PDFRawStream)) throw new XrefError("startxref names neither a table nor a stream");
+  const dict = object.dict;
+  const w = dict.get(PDFName.of("W"));
+  const size = num(dict.get(PDFName.of("Size")));
+  if (!(w instanceof PDFArray) || w.size() !== 3 || size === undefined) throw new XrefError("an xref stream has no /W or /Size");
+  const widths = w.asArray().map((x) => num(x));
+  if (widths.some((x) => x === undefined || !Number.isInteger(x) || x < 0 || x > 8))
+    throw new XrefError("an xref stream's /W is malformed");
+  const [w0, w1, w2] = widths as [number, number, number];
+  const index = dict.get(PDFName.of("Index"));
+  const ranges: [number, number][] = [];
+  if (index instanceof PDFArray) {
+    const v = index.asArray().map((x) => num(x));
+    for (let i = 0; i + 1 < v.length; i += 2) ranges.push([v[i] ?? -1, v[i + 1] ?? -1]);
+  } else ranges.push([0, size]);
+  let data: Uint8Array;
+  try {
+    data = decodePDFRawStream(object).decode();
+  } catch (e) {
+    if (e instanceof Error && e.name === "PdfError") throw e;
+    throw new XrefError("an xref stream cannot be decoded");
+  }
+  const rowLength = w0 + w1 + w2;
+  const read = (at: number, width: number) => {
+    let v = 0;
+    for (let i = 0; i < width; i++) v = v * 256 + (data[at + i] ?? 0);
+    return v;
+  };
+  const entries: XrefEntry[] = [];
+  let row = 0;
+  for (const [first, count] of ranges) {
+    if (!Number.isInteger(first) || !Number.isInteger(count) || first < 0 || count < 0)
+      throw new XrefError("an xref stream's /Index is malformed");
+    if (entries.length + count > LIMITS.objects) throw new XrefError("an xref stream is too long");
+    for (let k = 0; k < count; k++, row++) {
+      const at = row * rowLength;
+      if (at + rowLength > data.length) throw new XrefError("an xref stream is shorter than its /Index");
+      const type = w0 === 0 ? 1 : read(at, w0);
+      const f1 = read(at + w0, w1);
+      const f2 = read(at + w0 + w1, w2);
+      const n = first + k;
+      if (type === 0) entries.push({ num: n, gen: f2, kind: "free" });
+      else if (type === 1) entries.push({ num: n, gen: f2, kind: "offset", offset: f1 });
+      else if (type === 2) entries.push({ num: n, gen: 0, kind: "compressed", stream: f1, index: f2 });
+      // Other types are reserved: readers treat them as null objects.
+    }
+  }
+  return {
+    offset,
+    kind: "stream",
+    entries,
+    trailer: dict,
+    end,
+    streamNumber,
+    prev: num(dict.get(PDFName.of("Prev"))),
+  };
+}
+
+/** The cross-reference section at `offset`: a table (`xref`) or an xref stream (`N G obj`). */
+export function readXrefSection(reader: ObjectReader, offset: number): XrefSection {
+  if (!Number.isInteger(offset) || offset < 0 || offset >= reader.bytes.length)
+    throw new XrefError(`a cross-reference offset (${offset}) is not in the file`);
+  return startsWith(reader.bytes, offset, "xref") ? readTable(reader, offset) : readStream(reader, offset);
+}
+
+export interface XrefChain {
+  /** Newest first, in the order readers follow them (a table, its /XRefStm, then /Prev). */
+  sections: XrefSection[];
+  /** Each object number's entry: the first one met (the newest). */
+  table: Map<number, XrefEntry>;
+  /** The newest trailer. */
+  trailer: PDFDict;
+}
+
+/** Follows the chain from `start` (the last startxref of the file by default). */
+export function readXrefChain(reader: ObjectReader, start = lastStartxref(reader.bytes)): XrefChain {
+  const sections: XrefSection[] = [];
+  const table = new Map<number, XrefEntry>();
+  const queue = [start];
+  const seen = new Set<number>();
+  while (queue.length) {
+    const offset = queue.shift()!;
+    if (seen.has(offset)) continue; // pdf.js and poppler stop at a section they read already
+    seen.add(offset);
+    if (sections.length >= MAX_SECTIONS) throw new XrefError("too many cross-reference sections");
+    const section = readXrefSection(reader, offset);
+    sections.push(section);
+    for (const e of section.entries) if (!table.has(e.num)) table.set(e.num, e);
+    if (section.xrefStm !== undefined) queue.push(section.xrefStm);
+    if (section.prev !== undefined) queue.push(section.prev);
+  }
+  return { sections, table, trailer: sections[0]!.trailer };
+}
+
+/** What readByXref found. */
+export interface XrefReading {
+  context: PDFContext;
+  chain: XrefChain;
+}
+
+/**
+ * The objects of `bytes` (or of its first `end` bytes: a revision) reachable from the newest
+ * trailer, each as the cross-reference names it, in a pdf-lib context whose trailer is that
+ * trailer's. Throws XrefError where a viewer would have to rebuild the table.
+ */
+export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
+  const file = end === bytes.length ? bytes : bytes.subarray(0, end);
+  const reader = new ObjectReader(file);
+  const chain = readXrefChain(reader);
+  const ctx = reader.context;
+  const header = /%PDF-(\d)\.(\d)/.exec(latin1(file, 0, 1024));
+  if (header) ctx.header = PDFHeader.forVersion(Number(header[1]), Number(header[2]));
+
+  const objectStreams = new Map<number, { data: Uint8Array; pairs: [number, number][]; first: number }>();
+  const loading = new Set<number>();
+  const loaded = new Map<number, PDFObject | undefined>();
+
+  const objectStream = (n: number) => {
+    let s = objectStreams.get(n);
+    if (s) return s;
+    const entry = chain.table.get(n);
+    if (!entry || entry.kind !== "offset") throw new XrefError(`object stream ${n} is not where the cross-reference says`);
+    const { num: found, object } = reader.at(entry.offset, resolve);
+    if (found !== n || !(object instanceof PDFRawStream))
+      throw new XrefError(`object stream ${n} is not where the cross-reference says`);
+    const count = num(object.dict.get(PDFName.of("N")));
+    const first = num(object.dict.get(PDFName.of("First")));
+    if (count === undefined || first === undefined || count < 0 || first < 0)
+      throw new XrefError(`object stream ${n} has no /N or /First`);
+    if (count > LIMITS.objects) {
+      const budget = activeBudget();
+      const why = `it has more than ${LIMITS.objects.toLocaleString("en")} objects`;
+      throw budget ? exhaust(budget, why) : tooComplex(why);
+    }
+    let data: Uint8Array;
+    try {
+      data = decodePDFRawStream(object).decode();
+    } catch (e) {
+      if (e instanceof Error && e.name === "PdfError") throw e;
+      throw new XrefError(`object stream ${n} cannot be decoded`);
+    }
+    const tokens = latin1(data, 0, first)
+      .trim()
+      .split(/[\0\t\n\f\r ]+/)
+      .filter(Boolean)
+      .map(Number);
+    if (tokens.length < count * 2 || tokens.some((t) => !Number.isInteger(t)))
+      throw new XrefError(`object stream ${n} has a malformed header`);
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < count; i++) pairs.push([tokens[2 * i]!, tokens[2 * i + 1]!]);
+    s = { data, pairs, first };
+    objectStreams.set(n, s);
+    return s;
+  };
+
+  function load(n: number): PDFObject | undefined {
+    if (loaded.has(n)) return loaded.get(n);
+    if (loading.has(n)) throw new XrefError(`object ${n} refers to itself while it is read`);
+    const entry = chain.table.get(n);
+    if (!entry || entry.kind === "free") {
+      loaded.set(n, undefined);
+      return undefined;
+    }
+    loading.add(n);
+    let object: PDFObject;
+    if (entry.kind === "offset") {
+      const read = reader.at(entry.offset, resolve);
+      if (read.num !== n || read.gen !== entry.gen)
+        throw new XrefError(`the cross-reference puts object ${n} where object ${read.num} is`);
+      object = read.object;
+    } else {
+      const s = objectStream(entry.stream);
+      const pair = s.pairs[entry.index];
+      if (!pair || pair[0] !== n) throw new XrefError(`object ${n} is not at its index in object stream ${entry.stream}`);
+      const parser = PDFObjectParser.forBytes(s.data, ctx) as unknown as ObjectParser;
+      parser.bytes.moveTo(s.first + pair[1]);
+      try {
+        object = parser.parseObject();
+      } catch (e) {
+        if (e instanceof Error && e.name === "PdfError") throw e;
+        throw new XrefError(`object ${n} in object stream ${entry.stream} cannot be parsed`);
+      }
+    }
+    loading.delete(n);
+    loaded.set(n, object);
+    return object;
+  }
+  function resolve(ref: PDFRef): PDFObject | undefined {
+    return load(ref.objectNumber);
+  }
+
+  // Everything reachable from the trailer, loaded once each.
+  const trailer = chain.trailer;
+  const stack: PDFObject[] = [];
+  for (const key of ["Root", "Info", "Encrypt"]) {
+    const v = trailer.get(PDFName.of(key));
+    if (v) stack.push(v);
+  }
+  const visited = new Set<number>();
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (o instanceof PDFRef) {
+      if (visited.has(o.objectNumber)) continue;
+      visited.add(o.objectNumber);
+      const v = load(o.objectNumber);
+      if (v === undefined) continue;
+      ctx.assign(PDFRef.of(o.objectNumber, o.generationNumber), v);
+      stack.push(v);
+    } else if (o instanceof PDFDict) {
+      for (const v of o.values()) stack.push(v);
+    } else if (o instanceof PDFArray) {
+      for (const v of o.asArray()) stack.push(v);
+    } else if (o instanceof PDFRawStream) {
+      stack.push(o.dict);
+    }
+  }
+  const get = (k: string) => trailer.get(PDFName.of(k));
+  ctx.trailerInfo = { Root: get("Root"), Info: get("Info"), Encrypt: get("Encrypt"), ID: get("ID") };
+  return { context: ctx, chain };
+}

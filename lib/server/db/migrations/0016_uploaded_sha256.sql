@@ -1,0 +1,1 @@
+ALTER TABLE "document_versions" ADD COLUMN "uploaded_sha256" text;
