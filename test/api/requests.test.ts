@@ -58,7 +58,9 @@ describe("signature requests", () => {
     // What is served is what is stored: the upload in its one reading, its SHA-256 the record's; the upload's own is kept beside it.
     const served = Buffer.from(await doc.raw.arrayBuffer());
     expect(createHash("sha256").update(served).digest("hex")).toBe(r.body.data.document.sha256);
-    expect(r.body.data.document.uploadedSha256 ?? r.body.data.document.sha256).toBe(createHash("sha256").update(pdf).digest("hex"));
+    expect(r.body.data.document.uploadedSha256 ?? r.body.data.document.sha256).toBe(
+      createHash("sha256").update(pdf).digest("hex"),
+    );
   });
 
   it("judges the file by content: 415 not a PDF, 422 damaged or encrypted, 400 missing parts", async () => {

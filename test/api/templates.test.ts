@@ -221,7 +221,11 @@ describe("a PDF template", () => {
     expect(sigField).toMatchObject({ x: customerSig.x, y: customerSig.y, width: 150, height: 40, name: "Customer signature" });
     expect(draft.fields.find((f: { type: string }) => f.type === "TEXT")).toMatchObject({ required: false, label: "Witness" });
     // The draft's document is the template's, as stored (the upload in its one reading).
-    expect(createHash("sha256").update(await documentOf(key, draft.id)).digest("hex")).toBe(template.sha256);
+    expect(
+      createHash("sha256")
+        .update(await documentOf(key, draft.id))
+        .digest("hex"),
+    ).toBe(template.sha256);
 
     // The draft is a real draft: it can be sent as it is.
     const sent = await call("POST", `${SR}/${draft.id}/send`, { key });
