@@ -179,7 +179,9 @@ export const zField = z.object({
 
 export const zDocument = z.object({
   version: z.number().int(),
-  sha256: z.string().describe("SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, \"How a PDF is read\")"),
+  sha256: z
+    .string()
+    .describe('SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read")'),
   uploadedSha256: z
     .string()
     .nullable()
