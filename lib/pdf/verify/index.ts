@@ -35,7 +35,7 @@ import { loadIdentity } from "../seal/cades-signer";
 import { readCmsSignature, readTimestampToken, timestampInfo, type CertificateInfo, type TimestampInfo } from "./cms";
 import { checkChain, TrustList } from "./trust";
 import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
-import { revisionEnds } from "../xref";
+import { revisionEnds, type XrefChain } from "../xref";
 import { popplerDisagreements } from "./poppler-judge";
 
 export type { CertificateInfo, TimestampInfo } from "./cms";
@@ -363,14 +363,15 @@ function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: 
 }
 
 /**
- * Where the object in force for `ref` is written: the last `n g obj` header for it in the file.
- * Undefined when it is not written as a plain object (inside an object stream).
+ * Where the object in force for `ref` is written, as the file's cross-reference says: its offset, or
+ * that of the object stream that holds it.
  */
-function definedAt(latin1: string, ref: PDFRef): number | undefined {
-  const re = new RegExp(`(?:^|[^0-9])${ref.objectNumber}\\s+${ref.generationNumber}\\s+obj\\b`, "g");
-  let last: number | undefined;
-  for (let m = re.exec(latin1); m; m = re.exec(latin1)) last = m.index;
-  return last;
+function definedAt(chain: XrefChain, ref: PDFRef): number | undefined {
+  const e = chain.table.get(ref.objectNumber);
+  if (e?.kind === "offset") return e.offset;
+  if (e?.kind !== "compressed") return undefined;
+  const container = chain.table.get(e.stream);
+  return container?.kind === "offset" ? container.offset : undefined;
 }
 
 /**
@@ -432,7 +433,8 @@ async function judgeSigners(
 /** Reads and checks every signature of `bytes`. Throws PdfError for bytes that are not a readable PDF. */
 export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<PdfVerification> {
   return withBudget(async () => {
-    const { doc } = await openPdf(bytes);
+    const opened = await openPdf(bytes);
+    const { doc } = opened;
     const { sealing, trust } = ownCertificates(opts);
     const { found, context } = await findSignatures(bytes, doc);
     const signatures: SignatureReport[] = [];
@@ -457,9 +459,9 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
         // The second judge, with a reader of its own: poppler must draw and read every page as signed.
         if (!modifications.length) modifications = await popplerDisagreements(bytes, endOf(seal));
       }
-      seal.level = padesLevel(seal, signatures, dssRead, bytes);
+      seal.level = padesLevel(seal, signatures, dssRead, opened.chain);
     }
-    for (const s of real) if (s !== seal) s.level = padesLevel(s, signatures, null, bytes);
+    for (const s of real) if (s !== seal) s.level = padesLevel(s, signatures, null, opened.chain);
     const result: PdfVerification = {
       sha256: sha256hex(bytes),
       size: bytes.length,
@@ -479,7 +481,7 @@ function padesLevel(
   s: SignatureReport,
   all: SignatureReport[],
   dss: { report: DssReport; ref: PDFRef | null } | null,
-  bytes: Uint8Array,
+  chain: XrefChain | undefined,
 ): PadesLevel | null {
   if (s.subFilter !== "ETSI.CAdES.detached" || !s.signingCertificateAttribute) return null;
   const range = fourNumbers(s.byteRange);
@@ -501,8 +503,7 @@ function padesLevel(
   if (!dss || dss.report.certificates === 0) return "B-T";
   // B-LTA: a document time-stamp covers the DSS (is written after it).
   if (later.length) {
-    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
-    const at = dss.ref ? definedAt(latin1, dss.ref) : undefined;
+    const at = dss.ref && chain ? definedAt(chain, dss.ref) : undefined;
     if (at !== undefined && at >= end && later.some((t) => gapStart(t) > at)) return "B-LTA";
   }
   return "B-LT";
