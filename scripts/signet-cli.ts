@@ -2,14 +2,22 @@
 // server must be stopped (one process owns the data directory; a second gets a clear error).
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDb, getDb, storeKind } from "@/lib/server/db";
 import { config } from "@/lib/server/config";
 import { DataDirLockedError } from "@/lib/server/db/lock";
 import { backupThroughServer } from "@/lib/server/backup/backup-socket";
 import { writeBackup } from "@/lib/server/backup/write-backup";
-import { BackupArchiveError, RestoreTargetError, restoreBackup, verifyBackup } from "@/lib/server/backup/read-backup";
+import {
+  BackupArchiveError,
+  decryptBackup,
+  RestoreTargetError,
+  restoreBackup,
+  verifyBackup,
+  type ReadOptions,
+} from "@/lib/server/backup/read-backup";
+import { BackupKeyError, loadBackupKey, newBackupKeyText } from "@/lib/server/backup/backup-key";
 import type { Manifest } from "@/lib/server/backup/manifest";
 import { organizations } from "@/lib/server/db/schema";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
@@ -32,15 +40,23 @@ const usage = `Usage:
       Copies every document from the store in use (or --from) into another, checking each one's
       SHA-256; already copied ones are skipped, so it can be run again. Then set BLOB_STORE to the
       new store and restart. The source is left as it was.
-  npm run signet -- backup --out FILE
-      Writes one archive (.tar.gz) of the database and every document, with a manifest of counts and
-      SHA-256s, and checks it. The server may keep running: with the embedded store it is asked for the
-      archive (over DATA_DIR's socket); with DATABASE_URL the database is read in one snapshot.
-  npm run signet -- restore FILE
-      Checks the whole archive (every SHA-256), then restores it into an empty DATA_DIR (or the empty
-      database of DATABASE_URL and its empty blob store), and runs this Signet's later migrations over it.
-  npm run signet -- verify FILE
+  npm run signet -- backup-key --out FILE
+      Writes a new backup key into FILE (mode 600). Set BACKUP_KEY_FILE=FILE (or BACKUP_KEY to its
+      text) and keep a copy away from this machine: without it no backup can be restored.
+  npm run signet -- backup --out FILE [--key-file KEYFILE]
+      Writes one archive of the database and every document, with a manifest of counts and SHA-256s,
+      encrypted and authenticated with the backup key (BACKUP_KEY, BACKUP_KEY_FILE or --key-file), and
+      checks it. The server may keep running: with the embedded store it is asked for the archive (over
+      DATA_DIR's socket); with DATABASE_URL the database is read in one snapshot.
+  npm run signet -- restore FILE [--key-file KEYFILE] [--allow-unauthenticated]
+      Checks the whole archive (its authentication under the backup key, every SHA-256), then restores
+      it into an empty DATA_DIR (or the empty database of DATABASE_URL and its empty blob store), and
+      runs this Signet's later migrations over it. --allow-unauthenticated also takes an unencrypted
+      archive of a Signet before backups were encrypted (checked against its own manifest only).
+  npm run signet -- verify FILE [--key-file KEYFILE] [--allow-unauthenticated]
       Checks an archive without restoring it.
+  npm run signet -- decrypt FILE --out OUT.tar.gz [--key-file KEYFILE]
+      Writes the archive's .tar.gz (for tar), once the whole of it authenticated.
   npm run signet -- purge
       Runs the sandbox purge now (sandbox requests older than SANDBOX_RETENTION_DAYS, and the blobs
       only they used) and prints what it deleted. Production data is never touched.`;
@@ -50,12 +66,11 @@ async function main() {
   if (group === "staff" && cmd === "create") return createStaff(rest);
   if (group === "purge" && cmd === undefined) return purge();
   if (group === "blobs" && cmd === "migrate") return migrate(rest);
-  if (group === "backup") return backup([cmd, ...rest].filter((a): a is string => a !== undefined));
-  if (group === "restore" || group === "verify")
-    return restoreOrVerify(
-      group,
-      [cmd, ...rest].filter((a): a is string => a !== undefined),
-    );
+  const args = [cmd, ...rest].filter((a): a is string => a !== undefined);
+  if (group === "backup") return backup(args);
+  if (group === "backup-key") return backupKey(args);
+  if (group === "decrypt") return decrypt(args);
+  if (group === "restore" || group === "verify") return restoreOrVerify(group, args);
   if (group !== "keys" || cmd !== "create") {
     console.error(usage);
     return 2;
@@ -183,29 +198,66 @@ const describe = (m: Manifest) =>
   `${count(Object.keys(m.blobs).length, "document", "documents")} (${mib(m.counts.blobBytes)}); ` +
   `schema ${m.database.migrations.at(-1)}; made ${m.createdAt}`;
 
-async function backup(args: string[]) {
-  const { values } = parseArgs({ args, options: { out: { type: "string" } } });
-  const out = values.out?.trim();
-  if (!out) {
+/** Reads the command's options, or prints why not (and the usage) and gives null. */
+function options<const T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], opts: T, positionals = 0) {
+  try {
+    const parsed = parseArgs({ args, options: opts, allowPositionals: true, strict: true });
+    if (parsed.positionals.length !== positionals) throw new Error(positionals ? "name one archive" : "unexpected arguments");
+    return parsed;
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    console.error(usage);
+    return null;
+  }
+}
+
+/** A path to write that must not exist yet (a backup, a key or a decrypted archive never overwrites one). */
+function newFile(out: string | undefined): string | null {
+  if (!out?.trim()) {
     console.error("--out FILE is required");
     console.error(usage);
-    return 2;
+    return null;
   }
-  const file = path.resolve(out);
+  const file = path.resolve(out.trim());
   if (fs.existsSync(file)) {
-    console.error(`${file} exists: name a new file (a backup never overwrites one)`);
+    console.error(`${file} exists: name a new file (nothing is overwritten)`);
+    return null;
+  }
+  return file;
+}
+
+async function backupKey(args: string[]) {
+  const parsed = options(args, { out: { type: "string" } });
+  const file = parsed && newFile(parsed.values.out);
+  if (!file) return 2;
+  fs.writeFileSync(file, newBackupKeyText() + "\n", { flag: "wx", mode: 0o600 });
+  console.log(`A new backup key is in ${file} (mode 600). Set BACKUP_KEY_FILE=${file} for the server and this command.`);
+  console.log("Keep a copy away from this machine (a password manager, a safe): without it no backup can be restored,");
+  console.log("and whoever holds it and an archive can read every document in it.");
+  return 0;
+}
+
+async function backup(args: string[]) {
+  const parsed = options(args, { out: { type: "string" }, "key-file": { type: "string" } });
+  const file = parsed && newFile(parsed.values.out);
+  if (!parsed || !file) return 2;
+  let key;
+  try {
+    key = loadBackupKey({ keyFile: parsed.values["key-file"] });
+  } catch (e) {
+    console.error(`Backup failed: ${e instanceof Error ? e.message : String(e)}`);
     return 2;
   }
   const partial = `${file}.partial`;
   const started = Date.now();
   try {
     const sink = fs.createWriteStream(partial, { flags: "wx", mode: 0o600 });
-    const viaServer = storeKind() === "pglite" && (await backupThroughServer(config.dataDir, sink));
-    if (!viaServer) await writeBackup(sink);
-    const manifest = await verifyBackup(partial);
+    const viaServer = storeKind() === "pglite" && (await backupThroughServer(config.dataDir, sink, key));
+    if (!viaServer) await writeBackup(sink, key);
+    const { manifest } = await verifyBackup(partial, { key: () => key });
     fs.renameSync(partial, file);
     console.log(
-      `Backup written to ${file} (${mib(fs.statSync(file).size)}, ${((Date.now() - started) / 1000).toFixed(1)} s${viaServer ? ", by the running server" : ""}) and checked:`,
+      `Backup written to ${file} (${mib(fs.statSync(file).size)}, ${((Date.now() - started) / 1000).toFixed(1)} s${viaServer ? ", by the running server" : ""}), encrypted with the backup key ${key.id}, and checked:`,
     );
     console.log(`  ${describe(manifest)}`);
     return 0;
@@ -216,26 +268,53 @@ async function backup(args: string[]) {
   }
 }
 
-async function restoreOrVerify(what: "restore" | "verify", args: string[]) {
-  const [file, ...more] = args;
-  if (!file || more.length) {
-    console.error(usage);
-    return 2;
+async function decrypt(args: string[]) {
+  const parsed = options(args, { out: { type: "string" }, "key-file": { type: "string" } }, 1);
+  const file = parsed && newFile(parsed.values.out);
+  if (!parsed || !file) return 2;
+  const partial = `${file}.partial`;
+  try {
+    const key = loadBackupKey({ keyFile: parsed.values["key-file"] });
+    await decryptBackup(path.resolve(parsed.positionals[0]!), fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }), key);
+    fs.renameSync(partial, file);
+    console.log(`${parsed.positionals[0]} authenticated; its .tar.gz is ${file}.`);
+    return 0;
+  } catch (e) {
+    fs.rmSync(partial, { force: true });
+    console.error(`Decrypt failed: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof BackupKeyError ? 2 : e instanceof BackupArchiveError ? 3 : 1;
   }
+}
+
+async function restoreOrVerify(what: "restore" | "verify", args: string[]) {
+  const parsed = options(args, { "key-file": { type: "string" }, "allow-unauthenticated": { type: "boolean" } }, 1);
+  if (!parsed) return 2;
+  const file = parsed.positionals[0]!;
+  const opts: ReadOptions = {
+    key: () => loadBackupKey({ keyFile: parsed.values["key-file"] }),
+    allowUnauthenticated: parsed.values["allow-unauthenticated"] === true,
+  };
+  const unauthenticated = "It is unencrypted (an earlier Signet's): nothing proves it was not edited since it was written.";
   try {
     if (what === "verify") {
-      const manifest = await verifyBackup(path.resolve(file));
-      console.log(`${file} is whole: every file matches its SHA-256.`);
+      const { manifest, authenticated } = await verifyBackup(path.resolve(file), opts);
+      console.log(
+        authenticated
+          ? `${file} is authentic (it was encrypted with this backup key) and whole: every file matches its SHA-256.`
+          : `${file} is whole by its own manifest: every file matches its SHA-256. ${unauthenticated}`,
+      );
       console.log(`  ${describe(manifest)}`);
       return 0;
     }
-    const { manifest, target } = await restoreBackup(path.resolve(file));
+    const { manifest, target, authenticated } = await restoreBackup(path.resolve(file), opts);
     console.log(`Restored ${file} into ${target}:`);
     console.log(`  ${describe(manifest)}`);
+    if (!authenticated) console.log(`  ${unauthenticated}`);
     console.log("Start Signet on it (npm run up / npm start) with the same DATA_DIR or DATABASE_URL.");
     return 0;
   } catch (e) {
     console.error(`${what === "restore" ? "Restore" : "Check"} failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof BackupKeyError) return 2;
     return e instanceof BackupArchiveError || e instanceof RestoreTargetError ? 3 : 1;
   }
 }

@@ -1,8 +1,9 @@
-// Issue 25, part 1: backup and restore. A server with requests in every state, a sealed PDF and a
-// template is backed up by `npm run signet -- backup` while a client keeps creating requests; the
-// archive is restored into an empty folder; the restored server lists every request of the backup and
-// serves each document byte for byte; pdfsig finds the sealed one valid; a damaged archive is refused,
-// the file named. Scheduled backups (BACKUP_DIR) keep the newest BACKUP_KEEP archives, each whole.
+// Backup and restore. A server with requests in every state, a sealed PDF and a template is backed up
+// by `npm run signet -- backup` while a client keeps creating requests; the archive, encrypted with the
+// backup key, is restored into an empty folder; the restored server lists every request of the backup
+// and serves each document byte for byte; pdfsig finds the sealed one valid; a damaged, edited or
+// unencrypted archive is refused, the file named. Scheduled backups (BACKUP_DIR) keep the newest
+// BACKUP_KEEP archives, each whole, and need a backup key to start.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +18,8 @@ import { tokenFromOutbox } from "../support/outbox-token";
 import { signetCli, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "B".repeat(16) + "ackupRestore0123";
+/** The backup key the server and the commands are given (BACKUP_KEY). */
+const BACKUP_KEY = crypto.randomBytes(32).toString("base64");
 const SR = "/api/v1/enterprise/signature-requests";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "signet-backup-test-"));
 const dataA = path.join(tmp, "a");
@@ -32,7 +35,8 @@ const until = <T>(what: string, get: () => Promise<T | undefined | null | false>
 const api = <T = unknown>(s: ServerProcess, method: string, p: string, body?: unknown, key = KEY) =>
   callServer<T>(s.url, key, method, p, body);
 
-const cli = (args: string[], dataDir: string) => signetCli(args, { DATA_DIR: dataDir });
+const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  signetCli(args, { DATA_DIR: dataDir, BACKUP_KEY, BACKUP_KEY_FILE: "", ...env });
 
 /** A request with one signer and a signature field, sent: its id and the signer's address. */
 async function sent(title: string) {
@@ -76,8 +80,15 @@ async function listIds(s: ServerProcess): Promise<Set<string>> {
 }
 
 const sha = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
-const manifestOf = (file: string) =>
-  JSON.parse(spawnSync("tar", ["-xzOf", file, "manifest.json"], { encoding: "utf8" }).stdout) as {
+/** The archive's .tar.gz, as `npm run signet -- decrypt` gives it. */
+async function decrypted(file: string): Promise<string> {
+  const out = `${file}.${crypto.randomUUID().slice(0, 8)}.tar.gz`;
+  const run = await cli(["decrypt", file, "--out", out], dataA);
+  expect(run.code, run.out).toBe(0);
+  return out;
+}
+const manifestOf = async (file: string) =>
+  JSON.parse(spawnSync("tar", ["-xzOf", await decrypted(file), "manifest.json"], { encoding: "utf8" }).stdout) as {
     counts: { requests: number; templates: number };
     blobs: Record<string, number>;
   };
@@ -91,6 +102,7 @@ beforeAll(async () => {
     SIGNET_BOOTSTRAP_KEY: KEY,
     ADMIN_PASSWORD: "backup-test-pw",
     BACKUP_DIR: scheduled,
+    BACKUP_KEY,
     BACKUP_EVERY_HOURS: "0.002",
     BACKUP_KEEP: "2",
   });
@@ -139,7 +151,7 @@ afterAll(async () => {
 });
 
 describe("backup and restore (embedded store)", () => {
-  const archive = path.join(tmp, "signet.tar.gz");
+  const archive = path.join(tmp, "signet.tar.gz.enc");
   let before: Set<string>;
 
   it("backs up the running server while a client keeps creating requests", async () => {
@@ -157,11 +169,13 @@ describe("backup and restore (embedded store)", () => {
     creating = false;
     await client;
     expect(run.code, run.out).toBe(0);
-    expect(run.out).toMatch(/by the running server/);
+    expect(run.out).toMatch(/by the running server\), encrypted with the backup key [0-9a-f]{16}, and checked/);
     expect(during.length).toBeGreaterThan(0);
     // The server went on answering, and the archive is whole.
     expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
     expect((await cli(["verify", archive], dataA)).code).toBe(0);
+    // It is not a .tar.gz: without the key nothing in it can be read.
+    expect(spawnSync("tar", ["-tzf", archive]).status).not.toBe(0);
     // A second backup to the same file is refused; the file is untouched.
     const size = fs.statSync(archive).size;
     const again = await cli(["backup", "--out", archive], dataA);
@@ -177,7 +191,7 @@ describe("backup and restore (embedded store)", () => {
 
     const run = await cli(["restore", archive], dataB);
     expect(run.code, run.out).toBe(0);
-    const manifest = manifestOf(archive);
+    const manifest = await manifestOf(archive);
     // No SIGNET_BOOTSTRAP_KEY: the key works because it was restored.
     b = await startServer({ DATA_DIR: dataB });
     const restored = await listIds(b);
@@ -206,22 +220,32 @@ describe("backup and restore (embedded store)", () => {
     expect(templates.items.map((t) => t.name)).toContain("Backup template");
   });
 
-  it("refuses a damaged archive, naming the file, and changes nothing", async () => {
-    // A byte changed in the compressed stream.
+  it("refuses a damaged, unencrypted or edited archive, or one without its key, naming the file, and changes nothing", async () => {
+    const empty = path.join(tmp, "c");
+    // A byte changed in the encrypted stream.
     const bytes = fs.readFileSync(archive);
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
-    const flipped = path.join(tmp, "flipped.tar.gz");
+    const flipped = path.join(tmp, "flipped.tar.gz.enc");
     fs.writeFileSync(flipped, bytes);
-    const empty = path.join(tmp, "c");
     const r1 = await cli(["restore", flipped], empty);
     expect(r1.code).toBe(3);
-    expect(r1.out).toMatch(/flipped\.tar\.gz(: \S+)? is damaged/);
+    expect(r1.out).toMatch(/flipped\.tar\.gz\.enc fails authentication at chunk \d+/);
     expect(fs.existsSync(empty)).toBe(false);
 
-    // A document whose bytes were changed, in an archive otherwise well made: named by its entry.
+    // No key, or another one.
+    const none = await cli(["restore", archive], empty, { BACKUP_KEY: "" });
+    expect(none.code).toBe(2);
+    expect(none.out).toMatch(/No backup key is set/);
+    const other = await cli(["verify", archive], empty, { BACKUP_KEY: crypto.randomBytes(32).toString("base64") });
+    expect(other.code).toBe(3);
+    expect(other.out).toMatch(/signet\.tar\.gz\.enc was encrypted with another backup key/);
+    expect(fs.existsSync(empty)).toBe(false);
+
+    // Unpacked, a document's bytes changed, packed again as a .tar.gz (as Signet wrote before backups were
+    // encrypted): refused as unencrypted; read as an earlier Signet's archive, refused by its manifest.
     const dir = path.join(tmp, "unpacked");
     fs.mkdirSync(dir);
-    expect(spawnSync("tar", ["-xzf", archive, "-C", dir]).status).toBe(0);
+    expect(spawnSync("tar", ["-xzf", await decrypted(archive), "-C", dir]).status).toBe(0);
     const blob = fs.readdirSync(path.join(dir, "blobs"))[0]!;
     fs.appendFileSync(path.join(dir, "blobs", blob), "x");
     const edited = path.join(tmp, "edited.tar.gz");
@@ -232,7 +256,11 @@ describe("backup and restore (embedded store)", () => {
     expect(spawnSync("tar", ["-czf", edited, "-C", dir, ...files]).status).toBe(0);
     const r2 = await cli(["restore", edited], empty);
     expect(r2.code).toBe(3);
-    expect(r2.out).toContain(`edited.tar.gz: blobs/${blob} is damaged`);
+    expect(r2.out).toContain("edited.tar.gz is an unencrypted archive");
+    expect(r2.out).toContain("--allow-unauthenticated");
+    const r3 = await cli(["restore", edited, "--allow-unauthenticated"], empty);
+    expect(r3.code).toBe(3);
+    expect(r3.out).toContain(`edited.tar.gz: blobs/${blob} is damaged`);
     expect(fs.existsSync(empty)).toBe(false);
   });
 
@@ -251,22 +279,38 @@ describe("backup and restore (embedded store)", () => {
       });
     expect(await talk("GET / HTTP/1.1\r\nHost: x\r\n\r\n")).toBe("");
     expect(await talk(Buffer.alloc(1 << 20, 0x41))).toBe("");
+    // Without a key, or with one that is not a key: refused in words.
+    expect(await talk("backup\n")).toBe("ERR the request holds no backup key\n");
+    expect(await talk("backup not-a-key\n")).toMatch(/^ERR the key sent with the request is not a backup key/);
     // Two at once: one is written, the other refused in words.
-    const [one, two] = await Promise.all([talk("backup\n"), talk("backup\n")]);
+    const request = `backup ${BACKUP_KEY}\n`;
+    const [one, two] = await Promise.all([talk(request), talk(request)]);
     expect([one.slice(0, 3), two.slice(0, 3)].sort()).toEqual(["ERR", "OK\n"]);
     expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
   });
 
   it("writes scheduled backups into BACKUP_DIR, keeping the newest BACKUP_KEEP, each whole", async () => {
     const names = await until("two scheduled backups", async () => {
-      const n = fs.existsSync(scheduled) ? fs.readdirSync(scheduled).filter((f) => f.endsWith(".tar.gz")) : [];
+      const n = fs.existsSync(scheduled) ? fs.readdirSync(scheduled).filter((f) => f.endsWith(".tar.gz.enc")) : [];
       return n.length >= 2 && n;
     });
     // Another period: still two (the oldest went).
     await new Promise((r) => setTimeout(r, 9000));
-    const now = fs.readdirSync(scheduled);
-    expect(now.filter((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz$/.test(f))).toHaveLength(2);
+    // (A .partial file is the next one being written.)
+    const now = fs.readdirSync(scheduled).filter((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz\.enc$/.test(f));
+    expect(now).toHaveLength(2);
     expect(now.some((f) => !names.includes(f))).toBe(true);
     for (const f of now) expect((await cli(["verify", path.join(scheduled, f)], dataA)).code).toBe(0);
+  });
+
+  it("does not start with BACKUP_DIR and no backup key, saying how to make one", async () => {
+    await expect(
+      startServer({
+        DATA_DIR: path.join(tmp, "no-key"),
+        BACKUP_DIR: path.join(tmp, "no-key-backups"),
+        BACKUP_KEY: "",
+        BACKUP_KEY_FILE: "",
+      }),
+    ).rejects.toThrow(/cannot start: No backup key is set: make one with `npm run signet -- backup-key --out FILE`/);
   });
 });

@@ -4,7 +4,8 @@
 // rows. Today's server then reads everything back: each request in its state, each document byte for
 // byte, the sealed PDF valid, the template, the keys (the revoked one still refused), the staff login.
 // The first release's invitations still sign, and the request they finish is sealed. Each new migration
-// runs through this test.
+// runs through this test. The fixture is an unencrypted archive, as Signet wrote them before backups
+// were encrypted: it restores only with --allow-unauthenticated, which is how an operator restores one.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -33,7 +34,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const cli = signetCli;
+/** The backup key the commands are given (BACKUP_KEY): the fixture needs none, the backups made here do. */
+const BACKUP_KEY = crypto.randomBytes(32).toString("base64");
+const cli = (args: string[], env: Record<string, string>) => signetCli(args, { BACKUP_KEY, BACKUP_KEY_FILE: "", ...env });
 
 const sha = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
 
@@ -122,9 +125,15 @@ async function readsEverything(s: ServerProcess, dataDir: string) {
 describe("an upgrade from the first release", () => {
   it("restores into an empty data folder, migrates, and today's server reads everything back", async () => {
     const dataDir = path.join(tmp, "embedded");
-    const run = await cli(["restore", path.join(FIXTURE, "store.tar.gz")], { DATA_DIR: dataDir });
+    // Unencrypted, so nothing proves it was not edited: refused unless the operator says they know it.
+    const refused = await cli(["restore", path.join(FIXTURE, "store.tar.gz")], { DATA_DIR: dataDir });
+    expect(refused.code, refused.out).toBe(3);
+    expect(refused.out).toMatch(/store\.tar\.gz is an unencrypted archive.*--allow-unauthenticated/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+    const run = await cli(["restore", path.join(FIXTURE, "store.tar.gz"), "--allow-unauthenticated"], { DATA_DIR: dataDir });
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/6 requests/);
+    expect(run.out).toMatch(/It is unencrypted \(an earlier Signet's\)/);
     const s = await startServer({ DATA_DIR: dataDir, SIGNET_BOOTSTRAP_KEY: "", ADMIN_PASSWORD: "" });
     servers.push(s);
     await readsEverything(s, dataDir);
@@ -135,10 +144,10 @@ describe("an upgrade from the first release", () => {
     const pg_ = pgServer;
     const dataDir = path.join(tmp, "postgres");
     const env = { DATA_DIR: dataDir, DATABASE_URL: pg_.url, BLOB_STORE: "postgres" };
-    const run = await cli(["restore", path.join(FIXTURE, "store.tar.gz")], env);
+    const run = await cli(["restore", path.join(FIXTURE, "store.tar.gz"), "--allow-unauthenticated"], env);
     expect(run.code, run.out).toBe(0);
     // Into the same database again: refused, it is not empty.
-    const again = await cli(["restore", path.join(FIXTURE, "store.tar.gz")], env);
+    const again = await cli(["restore", path.join(FIXTURE, "store.tar.gz"), "--allow-unauthenticated"], env);
     expect(again.code).toBe(3);
     expect(again.out).toMatch(/is not empty/);
     const s = await startServer({ ...env, SIGNET_BOOTSTRAP_KEY: "", ADMIN_PASSWORD: "" });
@@ -147,7 +156,7 @@ describe("an upgrade from the first release", () => {
 
     // Backed up while it runs (one snapshot of the database, documents from it), restored into another
     // empty database: the same requests and documents.
-    const file = path.join(tmp, "postgres-backup.tar.gz");
+    const file = path.join(tmp, "postgres-backup.tar.gz.enc");
     const backup = await cli(["backup", "--out", file], env);
     expect(backup.code, backup.out).toBe(0);
     const client = new pg.Client({ connectionString: pg_.url });

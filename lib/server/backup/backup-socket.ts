@@ -6,14 +6,17 @@ import os from "node:os";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { BackupKeyError, parseBackupKey, type BackupKey } from "./backup-key";
 import { writeBackup } from "./write-backup";
 
 /**
  * The embedded store can be opened by one process only: the running server's. `npm run signet -- backup`
  * asks that server for the archive over a Unix socket beside its data (DATA_DIR/run/backup.sock, in a
  * directory only the server's user may enter), so that a backup needs neither a stop nor an HTTP
- * endpoint: whoever can reach the socket can already read DATA_DIR. The server streams the archive
- * and closes; if it fails part-way it drops the connection, and the client's check of the archive fails.
+ * endpoint: whoever can reach the socket can already read DATA_DIR. The client sends its backup key
+ * with the request (`backup <key>\n`), so the archive is encrypted with the key the operator's command
+ * holds, the one it then checks the archive with. The server streams the archive and closes; if it
+ * fails part-way it drops the connection, and the client's check of the archive fails.
  */
 export function backupSocketPath(dataDir: string): string {
   const beside = path.join(dataDir, "run", "backup.sock");
@@ -23,7 +26,9 @@ export function backupSocketPath(dataDir: string): string {
   return path.join(os.tmpdir(), `signet-${id}`, "backup.sock");
 }
 
-const REQUEST = "backup\n";
+const REQUEST = /^backup(?: (\S+))?\n$/;
+/** "backup " and a key's 44 characters, with room for blanks: a longer first line is not a request. */
+const MAX_REQUEST = 100;
 
 /** Serves backups on the socket (embedded store only); returns its closer. */
 export async function serveBackups(dataDir: string, onError: (e: unknown) => void): Promise<() => void> {
@@ -42,14 +47,24 @@ export async function serveBackups(dataDir: string, onError: (e: unknown) => voi
     let got = "";
     socket.on("data", (d) => {
       got += d.toString("latin1");
-      if (got.length > REQUEST.length) return void socket.destroy();
-      if (got !== REQUEST) return;
+      const nl = got.indexOf("\n");
+      if (nl < 0 ? got.length >= MAX_REQUEST : nl !== got.length - 1) return void socket.destroy();
+      if (nl < 0) return;
+      const request = REQUEST.exec(got);
+      if (!request) return void socket.destroy();
       socket.setTimeout(0);
       socket.removeAllListeners("data");
+      let key: BackupKey;
+      try {
+        if (!request[1]) throw new BackupKeyError("the request holds no backup key");
+        key = parseBackupKey(request[1], "the key sent with the request");
+      } catch (e) {
+        return void socket.end(`ERR ${e instanceof Error ? e.message : String(e)}\n`);
+      }
       if (busy) return void socket.end("ERR a backup is already being written\n");
       busy = true;
       socket.write("OK\n");
-      writeBackup(socket as Writable)
+      writeBackup(socket as Writable, key)
         .catch((e) => {
           onError(e);
           socket.destroy();
@@ -71,10 +86,10 @@ export async function serveBackups(dataDir: string, onError: (e: unknown) => voi
 }
 
 /**
- * Asks the server running on `dataDir` for a backup and writes it to `out`. False when no server
- * listens there (the caller then opens the store itself).
+ * Asks the server running on `dataDir` for a backup encrypted with `key` and writes it to `out`. False
+ * when no server listens there (the caller then opens the store itself).
  */
-export async function backupThroughServer(dataDir: string, out: Writable): Promise<boolean> {
+export async function backupThroughServer(dataDir: string, out: Writable, key: BackupKey): Promise<boolean> {
   const file = backupSocketPath(dataDir);
   const socket = await new Promise<net.Socket | null>((resolve, reject) => {
     const s = net.connect(file);
@@ -82,7 +97,7 @@ export async function backupThroughServer(dataDir: string, out: Writable): Promi
     s.once("error", (e: NodeJS.ErrnoException) => (e.code === "ENOENT" || e.code === "ECONNREFUSED" ? resolve(null) : reject(e)));
   });
   if (!socket) return false;
-  socket.write(REQUEST);
+  socket.write(`backup ${Buffer.from(key.bytes).toString("base64")}\n`);
   // The answer's first line: OK, or ERR and why.
   const first = await new Promise<{ line: string; rest: Buffer }>((resolve, reject) => {
     let buf = Buffer.alloc(0);

@@ -4,20 +4,22 @@ import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import type { Readable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import { blobs, openBlobStore, sha256Of } from "../blobs/store";
+import { BlobContentError, blobs, openBlobStore } from "../blobs/store";
 import { blobStoreKind } from "../blobs/settings";
 import { config } from "../config";
 import { openThroughMigration, storeKind, type Queryable } from "../db";
 import { migrationTags } from "../db/migrations-at";
 import { rowsOf } from "../db/rows";
+import { ArchiveAuthError, archiveFormat, decryptingStream, FORMAT_PROBE_BYTES } from "./archive-crypto";
+import type { BackupKey } from "./backup-key";
 import { entryKind, zManifest, type Manifest } from "./manifest";
 import { publicTables } from "./public-tables";
+import { archiveLimits, type ArchiveLimits } from "./settings";
 
 /** A backup archive that is not whole, not a Signet backup, or not for this Signet: the message names the file. */
 export class BackupArchiveError extends Error {
@@ -36,8 +38,10 @@ export class RestoreTargetError extends Error {
 }
 
 const MAX_MANIFEST_BYTES = 64 * 2 ** 20;
+/** The longest row (one line of db/<table>.jsonl) a restore loads. */
+const MAX_ROW_BYTES = 64 * 2 ** 20;
 
-async function readAll(stream: Readable, max = Infinity): Promise<Buffer> {
+async function readAll(stream: Readable, max: number): Promise<Buffer> {
   const parts: Buffer[] = [];
   let n = 0;
   for await (const c of stream as AsyncIterable<Buffer>) {
@@ -48,34 +52,128 @@ async function readAll(stream: Readable, max = Infinity): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/**
- * Goes through the archive's entries in order; `onEntry` must consume (or drain) each stream. Damage to
- * the compression or the tar structure is reported naming the archive and the entry it broke in.
- */
-async function eachEntry(file: string, onEntry: (name: string, size: number, stream: Readable) => Promise<void>) {
+export interface ReadOptions {
+  /** The backup key, asked for only when the archive is encrypted (every archive `backup` writes). */
+  key: () => BackupKey;
+  /**
+   * Also reads an unencrypted archive (written by a Signet before backups were encrypted): it is then
+   * checked against its own manifest only, which anyone who edits it can recompute.
+   */
+  allowUnauthenticated?: boolean;
+}
+
+export interface VerifiedBackup {
+  manifest: Manifest;
+  /** True for an encrypted archive (it authenticated under the key); false for an earlier Signet's unencrypted one. */
+  authenticated: boolean;
+}
+
+/** One archive, opened once: every pass of a restore reads the same file, even if the name is given to another meanwhile. */
+interface OpenArchive {
+  file: string;
+  base: string;
+  fh: fs.FileHandle;
+  key: BackupKey | null;
+  limits: ArchiveLimits;
+}
+
+async function openArchive(file: string, opts: ReadOptions): Promise<OpenArchive> {
   const base = path.basename(file);
-  let current = "";
+  let fh: fs.FileHandle;
   try {
-    await fs.access(file);
-  } catch {
-    throw new BackupArchiveError(`${file}: no such file`);
+    fh = await fs.open(file, "r");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new BackupArchiveError(code === "ENOENT" ? `${file}: no such file` : `${file} cannot be opened: ${code ?? String(e)}`);
   }
+  try {
+    const probe = Buffer.alloc(FORMAT_PROBE_BYTES);
+    const { bytesRead } = await fh.read(probe, 0, probe.length, 0);
+    const format = archiveFormat(probe.subarray(0, bytesRead));
+    if (format === "unknown")
+      throw new BackupArchiveError(
+        `${base} is not a Signet backup: it is neither an encrypted backup nor a .tar.gz (or it is empty)`,
+      );
+    if (format === "plain" && !opts.allowUnauthenticated)
+      throw new BackupArchiveError(
+        `${base} is an unencrypted archive, written by a Signet before backups were encrypted: nothing proves it was not ` +
+          "edited since. If you know where it has been, verify or restore it with --allow-unauthenticated",
+      );
+    return { file, base, fh, key: format === "encrypted" ? opts.key() : null, limits: archiveLimits() };
+  } catch (e) {
+    await fh.close();
+    throw e;
+  }
+}
+
+const mib = (n: number) => `${Math.round(n / 2 ** 20)} MiB`;
+
+/** The open archive's bytes from its start, read by position: ending a pass early leaves the file open for the next. */
+function bytesOf(archive: OpenArchive): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let position = 0; ;) {
+        const buf = Buffer.allocUnsafe(256 * 1024);
+        const { bytesRead } = await archive.fh.read(buf, 0, buf.length, position);
+        if (!bytesRead) return;
+        position += bytesRead;
+        yield buf.subarray(0, bytesRead);
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * Goes through the archive's entries in order, decrypting and authenticating as it reads; `onEntry`
+ * must consume (or drain) each stream. An entry over a limit (settings.ts) is refused from its header,
+ * before any of its bytes is read. A failed authentication, and damage to the compression or the tar
+ * structure, are reported naming the archive (and the entry it broke in). The archive is authentic
+ * only once this has returned: what `onEntry` gets before the end was authenticated chunk by chunk,
+ * but a file cut short is found out at its end.
+ */
+async function eachEntry(archive: OpenArchive, onEntry: (name: string, size: number, stream: Readable) => Promise<void>) {
+  const { base, limits } = archive;
+  let current = "";
+  let total = 0;
+  let authFailure: ArchiveAuthError | undefined;
+  const source = bytesOf(archive);
   const extract = tar.extract();
-  const feeding = pipeline(createReadStream(file), zlib.createGunzip(), extract);
+  let feeding: Promise<void>;
+  if (archive.key) {
+    const decrypt = await decryptingStream(archive.key);
+    decrypt.on("error", (e) => {
+      if (e instanceof ArchiveAuthError) authFailure ??= e;
+    });
+    feeding = pipeline(source, decrypt, zlib.createGunzip(), extract);
+  } else feeding = pipeline(source, zlib.createGunzip(), extract);
   feeding.catch(() => {});
   try {
     for await (const entry of extract) {
-      const { name, size, type } = entry.header;
+      const { name, size = 0, type } = entry.header;
       current = name;
       if (type !== "file") throw new BackupArchiveError(`${base}: ${name} is not a file, and a Signet backup holds only files`);
-      await onEntry(name, size ?? 0, entry as unknown as Readable);
+      const kind = entryKind(name)?.kind;
+      if ((kind === "blob" || kind === "file") && size > limits.maxDocumentBytes)
+        throw new BackupArchiveError(
+          `${base}: ${name} holds ${mib(size)}, more than the largest document a restore takes (BACKUP_MAX_DOCUMENT_MB, ${mib(limits.maxDocumentBytes)})`,
+        );
+      total += size;
+      if (total > limits.maxTotalBytes)
+        throw new BackupArchiveError(
+          `${base} holds more than a restore takes (BACKUP_MAX_TOTAL_GB, ${mib(limits.maxTotalBytes)}), at ${name}`,
+        );
+      await onEntry(name, size, entry as unknown as Readable);
       current = "";
     }
     await feeding;
   } catch (e) {
+    if (authFailure) throw new BackupArchiveError(`${base} ${authFailure.message}`);
     if (e instanceof BackupArchiveError) throw e;
     const where = current ? ` (in ${current})` : "";
     throw new BackupArchiveError(`${base} is damaged${where}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    source.destroy();
   }
 }
 
@@ -90,15 +188,26 @@ const hashOf = async (stream: Readable) => {
 };
 
 /**
- * Reads the whole archive and checks it against its manifest: every file's SHA-256 and size, every
- * document's bytes against its name, nothing missing and nothing more; and that this Signet knows each
- * of its migrations. Returns the manifest. Throws BackupArchiveError naming the first file that is wrong.
+ * Reads the whole archive, which must authenticate under the backup key (or, with allowUnauthenticated,
+ * be an earlier Signet's unencrypted one), and checks it against its manifest: every file's SHA-256 and
+ * size, every document's bytes against its name, nothing missing and nothing more; and that this Signet
+ * knows each of its migrations. Throws BackupArchiveError naming the archive and the first thing wrong,
+ * or BackupKeyError when an encrypted archive is read without a key.
  */
-export async function verifyBackup(file: string): Promise<Manifest> {
-  const base = path.basename(file);
+export async function verifyBackup(file: string, opts: ReadOptions): Promise<VerifiedBackup> {
+  const archive = await openArchive(file, opts);
+  try {
+    return { manifest: await checkArchive(archive), authenticated: archive.key !== null };
+  } finally {
+    await archive.fh.close();
+  }
+}
+
+async function checkArchive(archive: OpenArchive): Promise<Manifest> {
+  const { base } = archive;
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifest: Manifest | undefined;
-  await eachEntry(file, async (name, _size, stream) => {
+  await eachEntry(archive, async (name, _size, stream) => {
     const kind = entryKind(name);
     if (!kind) throw new BackupArchiveError(`${base}: ${name} is not part of a Signet backup`);
     if (seen.has(name) || (kind.kind === "manifest" && manifest)) throw new BackupArchiveError(`${base}: ${name} is in it twice`);
@@ -224,7 +333,32 @@ async function loadOrder(tx: Queryable, tables: string[]): Promise<string[]> {
 const INSERT_ROWS = 500;
 const INSERT_BYTES = 4 * 2 ** 20;
 
-async function loadTable(tx: Queryable, table: string, file: string): Promise<number> {
+/** The lines of a table's file, each at most MAX_ROW_BYTES: a longer one is refused before it is held whole. */
+async function* linesOf(file: string, label: string): AsyncGenerator<string> {
+  let partial: Buffer[] = [];
+  let partialBytes = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let at = 0;
+    for (let nl = chunk.indexOf(10, at); nl >= 0; nl = chunk.indexOf(10, at)) {
+      partial.push(chunk.subarray(at, nl));
+      partialBytes += nl - at;
+      if (partialBytes > MAX_ROW_BYTES) break;
+      yield Buffer.concat(partial, partialBytes).toString("utf8");
+      partial = [];
+      partialBytes = 0;
+      at = nl + 1;
+    }
+    if (partialBytes <= MAX_ROW_BYTES) {
+      partial.push(chunk.subarray(at));
+      partialBytes += chunk.length - at;
+    }
+    if (partialBytes > MAX_ROW_BYTES)
+      throw new BackupArchiveError(`${label} has a row longer than ${MAX_ROW_BYTES} bytes, which a restore does not load`);
+  }
+  if (partialBytes) yield Buffer.concat(partial, partialBytes).toString("utf8");
+}
+
+async function loadTable(tx: Queryable, table: string, file: string, label: string): Promise<number> {
   const columns = rowsOf<{ name: string }>(
     await tx.execute(sql`
       select a.attname as name from pg_attribute a
@@ -245,8 +379,7 @@ async function loadTable(tx: Queryable, table: string, file: string): Promise<nu
     batch = [];
     bytes = 0;
   };
-  const lines = readline.createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
-  for await (const line of lines) {
+  for await (const line of linesOf(file, label)) {
     if (!line) continue;
     batch.push(line);
     bytes += line.length;
@@ -256,68 +389,99 @@ async function loadTable(tx: Queryable, table: string, file: string): Promise<nu
   return n;
 }
 
-export interface RestoreReport {
-  manifest: Manifest;
+export interface RestoreReport extends VerifiedBackup {
   target: string;
 }
 
 /**
  * Restores a backup into the configured store, which must be empty (DATA_DIR, or DATABASE_URL's
- * database and the blob store): checks the whole archive first; migrates the new store to the schema
- * the rows were written in; loads every table in one transaction (rows as they were, triggers of their
- * own left off: what they would compute is in the rows), sets each sequence, counts the rows against the
- * manifest; then runs this Signet's later migrations over them and puts every document in the blob store.
+ * database and the blob store): checks the whole archive first (authenticated, every SHA-256); migrates
+ * the new store to the schema the rows were written in; loads every table in one transaction (rows as
+ * they were, triggers of their own left off: what they would compute is in the rows), sets each
+ * sequence, counts the rows against the manifest; then runs this Signet's later migrations over them
+ * and streams every document into the blob store, each bounded by its size in the manifest.
  */
-export async function restoreBackup(file: string): Promise<RestoreReport> {
-  const manifest = await verifyBackup(file);
-  const target = await checkTargetEmpty();
-  const handle = await openThroughMigration(manifest.database.migrations.length);
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "signet-restore-"));
+export async function restoreBackup(file: string, opts: ReadOptions): Promise<RestoreReport> {
+  const archive = await openArchive(file, opts);
   try {
-    await fs.mkdir(path.join(tmp, "db"));
-    await eachEntry(file, async (name, _size, stream) => {
-      const kind = entryKind(name);
-      if (kind?.kind === "table")
-        await pipeline(stream, createWriteStream(path.join(tmp, "db", `${kind.table}.jsonl`), { mode: 0o600 }));
-      else if (kind?.kind === "file") {
-        // The name was checked against the few paths a backup may carry (manifest.ts): nothing else is written.
-        const target = path.join(config.dataDir, kind.path);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await pipeline(stream, createWriteStream(target, { mode: 0o600, flags: "wx" }));
-      } else stream.resume();
-    });
+    const manifest = await checkArchive(archive);
+    const target = await checkTargetEmpty();
+    const handle = await openThroughMigration(manifest.database.migrations.length);
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "signet-restore-"));
+    try {
+      await fs.mkdir(path.join(tmp, "db"));
+      await eachEntry(archive, async (name, _size, stream) => {
+        const kind = entryKind(name);
+        if (kind?.kind === "table")
+          await pipeline(stream, createWriteStream(path.join(tmp, "db", `${kind.table}.jsonl`), { mode: 0o600 }));
+        else if (kind?.kind === "file") {
+          // The name was checked against the few paths a backup may carry (manifest.ts): nothing else is written.
+          const target = path.join(config.dataDir, kind.path);
+          await fs.mkdir(path.dirname(target), { recursive: true });
+          await pipeline(stream, createWriteStream(target, { mode: 0o600, flags: "wx" }));
+        } else stream.resume();
+      });
 
-    const tables = Object.keys(manifest.database.tables);
-    await (handle.db as { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }).transaction(async (tx) => {
-      const present = new Set(await publicTables(tx));
-      for (const t of tables)
-        if (!present.has(t))
-          throw new BackupArchiveError(`${path.basename(file)}: the table ${t} is not in the schema of its migrations`);
-      const order = await loadOrder(tx, tables);
-      for (const t of order) await tx.execute(sql.raw(`alter table "${t}" disable trigger user`));
-      for (const t of order) {
-        const n = await loadTable(tx, t, path.join(tmp, "db", `${t}.jsonl`));
-        if (n !== manifest.database.tables[t]!.rows)
-          throw new Error(`${t}: ${n} rows loaded, the manifest says ${manifest.database.tables[t]!.rows}`);
-      }
-      for (const t of order) await tx.execute(sql.raw(`alter table "${t}" enable trigger user`));
-      for (const [name, last] of Object.entries(manifest.database.sequences))
-        if (last !== null) await tx.execute(sql`select setval(${`public."${name}"`}::regclass, ${last}::bigint, true)`);
-    });
-    await handle.migrateAll();
+      const tables = Object.keys(manifest.database.tables);
+      await (handle.db as { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }).transaction(async (tx) => {
+        const present = new Set(await publicTables(tx));
+        for (const t of tables)
+          if (!present.has(t))
+            throw new BackupArchiveError(`${archive.base}: the table ${t} is not in the schema of its migrations`);
+        const order = await loadOrder(tx, tables);
+        for (const t of order) await tx.execute(sql.raw(`alter table "${t}" disable trigger user`));
+        for (const t of order) {
+          const n = await loadTable(tx, t, path.join(tmp, "db", `${t}.jsonl`), `${archive.base}: db/${t}.jsonl`);
+          if (n !== manifest.database.tables[t]!.rows)
+            throw new Error(`${t}: ${n} rows loaded, the manifest says ${manifest.database.tables[t]!.rows}`);
+        }
+        for (const t of order) await tx.execute(sql.raw(`alter table "${t}" enable trigger user`));
+        for (const [name, last] of Object.entries(manifest.database.sequences))
+          if (last !== null) await tx.execute(sql`select setval(${`public."${name}"`}::regclass, ${last}::bigint, true)`);
+      });
+      await handle.migrateAll();
 
-    // The documents last, into the store of today's schema (BLOB_STORE=postgres keeps them in tables).
-    const store = blobs();
-    await eachEntry(file, async (name, _size, stream) => {
-      const kind = entryKind(name);
-      if (kind?.kind !== "blob") return void stream.resume();
-      const bytes = await readAll(stream);
-      if (sha256Of(bytes) !== kind.sha256)
-        throw new BackupArchiveError(`${path.basename(file)}: ${name} changed while it was restored`);
-      await store.put(bytes);
-    });
-    return { manifest, target };
+      // The documents last, into the store of today's schema (BLOB_STORE=postgres keeps them in tables),
+      // each streamed: at most its size in the manifest, checked against its name before it is kept.
+      const store = blobs();
+      await eachEntry(archive, async (name, _size, stream) => {
+        const kind = entryKind(name);
+        if (kind?.kind !== "blob") return void stream.resume();
+        const size = manifest.blobs[kind.sha256];
+        if (size === undefined) throw new BackupArchiveError(`${archive.base}: ${name} is not in the manifest`);
+        try {
+          await store.putStream(kind.sha256, size, stream as AsyncIterable<Uint8Array>);
+        } catch (e) {
+          if (e instanceof BlobContentError)
+            throw new BackupArchiveError(`${archive.base}: ${name} changed while it was restored (${e.message})`);
+          throw e;
+        }
+      });
+      return { manifest, target, authenticated: archive.key !== null };
+    } finally {
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
   } finally {
-    await fs.rm(tmp, { recursive: true, force: true });
+    await archive.fh.close();
+  }
+}
+
+/**
+ * Writes an encrypted archive's .tar.gz to `out` (for `tar` and other tools), authenticating it on the
+ * way. Throws BackupArchiveError naming the archive when it does not authenticate: what was written is
+ * then to be thrown away, since the end is checked last.
+ */
+export async function decryptBackup(file: string, out: Writable, key: BackupKey): Promise<void> {
+  const archive = await openArchive(file, { key: () => key, allowUnauthenticated: true });
+  try {
+    if (!archive.key) throw new BackupArchiveError(`${archive.base} is not encrypted: it is a .tar.gz already`);
+    try {
+      await pipeline(bytesOf(archive), await decryptingStream(archive.key), out);
+    } catch (e) {
+      if (e instanceof ArchiveAuthError) throw new BackupArchiveError(`${archive.base} ${e.message}`);
+      throw e;
+    }
+  } finally {
+    await archive.fh.close();
   }
 }

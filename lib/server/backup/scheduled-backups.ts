@@ -5,40 +5,42 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { errField } from "../log";
 import { metrics } from "../metrics/registry";
+import { loadBackupKey, type BackupKey } from "./backup-key";
 import { verifyBackup } from "./read-backup";
+import { positiveFromEnv } from "./settings";
 import { writeBackup } from "./write-backup";
 import type { Manifest } from "./manifest";
 
-/** signet-backup-20261126T031500Z.tar.gz: the names this schedule writes, and the only ones it deletes. */
-const NAME = /^signet-backup-(\d{8}T\d{6}Z)\.tar\.gz$/;
+/**
+ * signet-backup-20261126T031500Z.tar.gz.enc: the names this schedule writes, and the only ones it
+ * deletes (with the .tar.gz of a Signet before backups were encrypted, which the new ones replace).
+ */
+const NAME = /^signet-backup-(\d{8}T\d{6}Z)\.tar\.gz(?:\.enc)?$/;
 export const backupFileName = (at: Date) =>
   `signet-backup-${at
     .toISOString()
     .replace(/[-:]/g, "")
-    .replace(/\.\d{3}Z$/, "Z")}.tar.gz`;
+    .replace(/\.\d{3}Z$/, "Z")}.tar.gz.enc`;
 
 export interface BackupSchedule {
   dir: string;
   everyHours: number;
   keep: number;
+  key: BackupKey;
 }
 
-function positive(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || n > max)
-    throw new Error(`${name} must be a number above 0 and at most ${max}, got "${raw}"`);
-  return n;
-}
-
-/** BACKUP_DIR (unset: no scheduled backups), BACKUP_EVERY_HOURS (24), BACKUP_KEEP (7). A bad value stops the start. */
+/**
+ * BACKUP_DIR (unset: no scheduled backups), BACKUP_EVERY_HOURS (24), BACKUP_KEEP (7), and the backup
+ * key (BACKUP_KEY or BACKUP_KEY_FILE), which BACKUP_DIR needs. A bad value, or no key, stops the start:
+ * the operator finds out on the day of the change, not on the day of a restore.
+ */
 export function backupSchedule(): BackupSchedule | null {
   const dir = process.env.BACKUP_DIR?.trim();
   if (!dir) return null;
-  const keep = positive("BACKUP_KEEP", 7, 10_000);
+  const keep = positiveFromEnv("BACKUP_KEEP", 7, 10_000);
   if (!Number.isInteger(keep)) throw new Error(`BACKUP_KEEP must be a whole number, got "${process.env.BACKUP_KEEP}"`);
-  return { dir: path.resolve(dir), everyHours: positive("BACKUP_EVERY_HOURS", 24, 24 * 366), keep };
+  const everyHours = positiveFromEnv("BACKUP_EVERY_HOURS", 24, 24 * 366);
+  return { dir: path.resolve(dir), everyHours, keep, key: loadBackupKey() };
 }
 
 async function ours(dir: string): Promise<{ name: string; at: number }[]> {
@@ -59,7 +61,7 @@ async function ours(dir: string): Promise<{ name: string; at: number }[]> {
 }
 
 /**
- * Writes one backup into the schedule's folder: to a .partial file, checked whole (verifyBackup),
+ * Writes one backup into the schedule's folder: to a .partial file, checked whole (verifyBackup, with the key),
  * then renamed; then the oldest of its own files beyond `keep` are deleted. Returns the file and manifest.
  */
 export async function backupNow(s: BackupSchedule, now = new Date()): Promise<{ file: string; manifest: Manifest }> {
@@ -67,8 +69,8 @@ export async function backupNow(s: BackupSchedule, now = new Date()): Promise<{ 
   const file = path.join(s.dir, backupFileName(now));
   const partial = `${file}.partial`;
   try {
-    const manifest = await writeBackup(createWriteStream(partial, { mode: 0o600 }));
-    await verifyBackup(partial);
+    const manifest = await writeBackup(createWriteStream(partial, { mode: 0o600 }), s.key);
+    await verifyBackup(partial, { key: () => s.key });
     await fs.rename(partial, file);
     const all = await ours(s.dir);
     for (const old of all.slice(0, Math.max(0, all.length - s.keep))) await fs.rm(path.join(s.dir, old.name), { force: true });

@@ -16,6 +16,8 @@ import { migrationTags } from "../db/migrations-at";
 import { rowsOf } from "../db/rows";
 import { outboxDir } from "../mail/deliver-mail";
 import { referencedBlobs } from "../purge/release-blobs";
+import { encryptingStream } from "./archive-crypto";
+import type { BackupKey } from "./backup-key";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BLOB_TABLES, isDataFile, type Manifest } from "./manifest";
 import { publicTables } from "./public-tables";
 import { SIGNET_VERSION } from "./version";
@@ -129,15 +131,18 @@ async function dataFiles(): Promise<string[]> {
 const countOf = (tables: Tables, name: string) => tables[name]?.rows ?? 0;
 
 /**
- * Writes one backup archive of the configured store to `out`: the database read in one snapshot, then
- * every document (each checked against its SHA-256 on the way), then the outbox, then the manifest.
- * Fails, naming it, when a document a record of the snapshot points at is missing or damaged.
+ * Writes one backup archive of the configured store to `out`, encrypted and authenticated under `key`
+ * (archive-crypto.ts): the database read in one snapshot, then every document (each checked against its
+ * SHA-256 on the way), then the outbox, then the manifest. Fails, naming it, when a document a record
+ * of the snapshot points at is missing or damaged. The CLI, the backup socket and the scheduled backups
+ * all write through this one function.
  */
-export async function writeBackup(out: Writable): Promise<Manifest> {
+export async function writeBackup(out: Writable, key: BackupKey): Promise<Manifest> {
   const handle = await getHandle();
+  const encrypt = await encryptingStream(key);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "signet-backup-"));
   const pack = tar.pack();
-  const written = pipeline(pack, zlib.createGzip({ level: 4 }), out);
+  const written = pipeline(pack, zlib.createGzip({ level: 4 }), encrypt, out);
   // A failure downstream (a closed socket, a full disk) ends the work below at its next entry.
   written.catch(() => pack.destroy());
   try {

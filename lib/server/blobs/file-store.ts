@@ -45,7 +45,19 @@ export class FileBlobStore implements BlobStore {
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     const fh = await fs.open(tmp, "w");
     try {
-      for await (const chunk of checkedBytes(sha256, size, source)) await fh.write(chunk);
+      // Written a MiB at a time: a stream's pieces are often small (16 KiB from gunzip).
+      let parts: Uint8Array[] = [];
+      let held = 0;
+      for await (const chunk of checkedBytes(sha256, size, source)) {
+        parts.push(chunk);
+        held += chunk.byteLength;
+        if (held >= 2 ** 20) {
+          await fh.write(Buffer.concat(parts, held));
+          parts = [];
+          held = 0;
+        }
+      }
+      if (held) await fh.write(Buffer.concat(parts, held));
       await fh.sync();
     } catch (e) {
       await fh.close();

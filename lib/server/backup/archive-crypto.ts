@@ -1,0 +1,171 @@
+import "server-only";
+import { Transform, type TransformCallback } from "node:stream";
+import sodium from "libsodium-wrappers";
+import type { BackupKey } from "./backup-key";
+
+/**
+ * An encrypted backup file (what `backup` writes):
+ *   magic        8 bytes, "SIGNETBK"
+ *   version      1 byte, 1
+ *   key id       8 bytes: the backup key's id (backup-key.ts), so that a wrong key is named as such
+ *   header       24 bytes: libsodium's crypto_secretstream_xchacha20poly1305 header
+ *   chunks       the archive (.tar.gz, manifest.ts) in pieces of 64 KiB, each encrypted and authenticated
+ *                by the secretstream: 64 KiB + 17 bytes each, the last one shorter (or as long) and tagged
+ *                FINAL. Each chunk's additional data is the file's first 17 bytes (magic, version, key id).
+ * The secretstream numbers the chunks itself: a chunk changed, removed, repeated or put elsewhere fails
+ * authentication, and a file cut short has no FINAL chunk. Nothing may follow the FINAL chunk.
+ */
+const MAGIC = Buffer.from("SIGNETBK", "latin1");
+const VERSION = 1;
+const KEY_ID_BYTES = 8;
+const PREFIX_BYTES = MAGIC.length + 1 + KEY_ID_BYTES;
+const PLAIN_CHUNK = 64 * 1024;
+
+/** An encrypted archive that fails authentication or was not written with the key given: the message follows the archive's name. */
+export class ArchiveAuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ArchiveAuthError";
+  }
+}
+
+/** What the file's first bytes say it is: an encrypted backup, an unencrypted .tar.gz (an earlier Signet's), or neither. */
+export function archiveFormat(first: Uint8Array): "encrypted" | "plain" | "unknown" {
+  if (first.length >= MAGIC.length && Buffer.from(first.subarray(0, MAGIC.length)).equals(MAGIC)) return "encrypted";
+  if (first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b) return "plain";
+  return "unknown";
+}
+
+/** Bytes enough to tell the format. */
+export const FORMAT_PROBE_BYTES = MAGIC.length;
+
+function prefixOf(key: BackupKey): Buffer {
+  return Buffer.concat([MAGIC, Buffer.from([VERSION]), Buffer.from(key.id, "hex")]);
+}
+
+const view = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/** Encrypts what is written to it (the archive) into the format above. */
+export async function encryptingStream(key: BackupKey): Promise<Transform> {
+  await sodium.ready;
+  const prefix = prefixOf(key);
+  const { state, header } = sodium.crypto_secretstream_xchacha20poly1305_init_push(key.bytes);
+  const seal = (plain: Uint8Array, tag: number) =>
+    view(sodium.crypto_secretstream_xchacha20poly1305_push(state, plain, prefix, tag));
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let started = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      try {
+        if (!started) {
+          started = true;
+          this.push(Buffer.concat([prefix, view(header)]));
+        }
+        held.push(chunk);
+        heldBytes += chunk.length;
+        // A chunk goes out once more follows it: the last one is kept for the FINAL tag.
+        if (heldBytes > PLAIN_CHUNK) {
+          const all = Buffer.concat(held, heldBytes);
+          let at = 0;
+          for (; all.length - at > PLAIN_CHUNK; at += PLAIN_CHUNK)
+            this.push(seal(all.subarray(at, at + PLAIN_CHUNK), sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE));
+          held = [all.subarray(at)];
+          heldBytes = all.length - at;
+        }
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        if (!started) this.push(Buffer.concat([prefix, view(header)]));
+        this.push(seal(Buffer.concat(held, heldBytes), sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL));
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+}
+
+/**
+ * Decrypts and authenticates a file of the format above, chunk by chunk: what it passes on was
+ * authenticated, and it fails (ArchiveAuthError) at the first chunk that is not, or at the end when the
+ * FINAL chunk is missing. Whoever reads must therefore read to the end before trusting the whole.
+ */
+export async function decryptingStream(key: BackupKey): Promise<Transform> {
+  await sodium.ready;
+  const cipherChunk = PLAIN_CHUNK + sodium.crypto_secretstream_xchacha20poly1305_ABYTES;
+  const headerBytes = PREFIX_BYTES + sodium.crypto_secretstream_xchacha20poly1305_HEADERBYTES;
+  const prefix = prefixOf(key);
+  let state: ReturnType<typeof sodium.crypto_secretstream_xchacha20poly1305_init_pull> | undefined;
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let n = 0;
+
+  const open = (head: Buffer) => {
+    if (!head.subarray(0, MAGIC.length).equals(MAGIC)) throw new ArchiveAuthError("is not an encrypted Signet backup");
+    const version = head[MAGIC.length];
+    if (version !== VERSION)
+      throw new ArchiveAuthError(`was written by a later Signet (encrypted backup format ${version}; this one reads ${VERSION})`);
+    const id = head.subarray(MAGIC.length + 1, PREFIX_BYTES).toString("hex");
+    if (id !== key.id)
+      throw new ArchiveAuthError(
+        `was encrypted with another backup key (its key id is ${id}; ${key.source} has the id ${key.id})`,
+      );
+    state = sodium.crypto_secretstream_xchacha20poly1305_init_pull(head.subarray(PREFIX_BYTES, headerBytes), key.bytes);
+  };
+  const pull = (cipher: Buffer, last: boolean): Buffer => {
+    n++;
+    const got = sodium.crypto_secretstream_xchacha20poly1305_pull(state!, cipher, prefix);
+    if (!got)
+      throw new ArchiveAuthError(
+        `fails authentication at chunk ${n} of its encrypted stream: it was changed, damaged or cut short after it was written`,
+      );
+    if (got.tag === sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL) {
+      if (!last) throw new ArchiveAuthError(`has bytes after the final chunk (${n}) of its encrypted stream`);
+    } else if (got.tag !== sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE || last)
+      throw new ArchiveAuthError(`is cut short: its encrypted stream ends at chunk ${n}, without its final chunk`);
+    return view(got.message);
+  };
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      try {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        if (!state) {
+          if (heldBytes < headerBytes) return done();
+          const all = Buffer.concat(held, heldBytes);
+          open(all);
+          held = [all.subarray(headerBytes)];
+          heldBytes -= headerBytes;
+        }
+        // A chunk is opened once more follows it: only the last may (and must) be FINAL.
+        if (heldBytes > cipherChunk) {
+          const all = Buffer.concat(held, heldBytes);
+          let at = 0;
+          for (; all.length - at > cipherChunk; at += cipherChunk) this.push(pull(all.subarray(at, at + cipherChunk), false));
+          held = [all.subarray(at)];
+          heldBytes = all.length - at;
+        }
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        if (!state) throw new ArchiveAuthError("is cut short: its header is incomplete");
+        if (!heldBytes)
+          throw new ArchiveAuthError(`is cut short: its encrypted stream ends at chunk ${n}, without its final chunk`);
+        this.push(pull(Buffer.concat(held, heldBytes), true));
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+}
