@@ -11,7 +11,10 @@ import { format } from "node:util";
 import { serverHeapMb } from "./lib/server-command.mjs";
 import { makeLogger } from "../lib/logger.mjs";
 import { requestIdOf } from "../lib/request-id.mjs";
+import { dataDirOf, describePrivacyFix, makeDataDirPrivate, setPrivateUmask } from "../lib/private-data-dir.mjs";
 
+// Before anything is written: what this process and its children create is for this user only.
+setPrivateUmask();
 const log = makeLogger();
 // Whatever else writes to the console in this process (Next.js, a library) writes a log line too: every
 // line on stdout is JSON.
@@ -58,6 +61,18 @@ await new Promise((resolve) => {
   });
   probe.listen(port, hostname, () => probe.close(resolve));
 });
+
+// DATA_DIR before the store opens: made (700) when missing, also with DATABASE_URL (the outbox and the
+// first start's file live there); an earlier version's readable tree made private.
+try {
+  const dataDir = dataDirOf();
+  const report = makeDataDirPrivate(dataDir);
+  const fixed = describePrivacyFix(dataDir, report);
+  if (fixed) log[report.failed.length ? "warn" : "info"](fixed);
+} catch (e) {
+  log.fatal(`cannot start: the data directory cannot be made private: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
 
 const app = next({ dev: false, hostname: "localhost", port, dir: process.cwd() });
 const handle = app.getRequestHandler();

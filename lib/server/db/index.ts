@@ -7,6 +7,7 @@ import type { PgTransaction } from "drizzle-orm/pg-core";
 import { config } from "../config";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
+import { privateNodeFs } from "./private-pglite-fs";
 import { migrationTags, migrationsDir, migrationsThrough } from "./migrations-at";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,7 +49,9 @@ async function openPglite(dataDir: string | undefined, through?: number): Promis
     // A first start on an empty folder loads the build's template instead of making a store from
     // nothing (see storeTemplate). Not for a restore, which needs the schema of its archive.
     const template = pgDir && through === undefined ? await storeTemplate(pgDir) : undefined;
-    const client = await PGlite.create(pgDir, {
+    const client = await PGlite.create({
+      // On disk: files and folders for this user only (see privateNodeFs); in memory for tests.
+      ...(pgDir && { fs: await privateNodeFs(pgDir) }),
       ...(template && { loadDataDir: template }),
       parsers: drizzleParsers(types),
       // The list's search index (migration 0015) is a trigram index.
