@@ -106,11 +106,21 @@ function contentSecurityPolicy(nonce, frameAncestors = "'none'") {
 const NEVER = new Set(["TRACE", "CONNECT"]); // (Node's parser itself refuses unknown methods such as TRACK with 400)
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]); // POST: Next.js server actions
 
+/** The API's 405 envelope, with its code and the request's id like every other error. */
+function methodNotAllowedBody(res, allow) {
+  return JSON.stringify({
+    code: 405,
+    statusText: "Method Not Allowed",
+    message: allow ? `Method not allowed; use ${allow}` : "Method not allowed",
+    data: null,
+    errorCode: "METHOD_NOT_ALLOWED",
+    requestId: String(res.getHeader("x-request-id")),
+  });
+}
+
 function methodNotAllowed(res, allow) {
   res.writeHead(405, { "content-type": "application/json; charset=utf-8", allow, "cache-control": "no-store" });
-  res.end(
-    JSON.stringify({ code: 405, statusText: "Method Not Allowed", message: `Method not allowed; use ${allow}`, data: null }),
-  );
+  res.end(methodNotAllowedBody(res, allow));
 }
 
 /**
@@ -136,14 +146,7 @@ function envelopeBare405(res) {
   const end = res.end;
   res.end = function (chunk, ...rest) {
     if (!replace) return end.call(this, chunk, ...rest);
-    const allow = res.__signetAllow;
-    const body = JSON.stringify({
-      code: 405,
-      statusText: "Method Not Allowed",
-      message: allow ? `Method not allowed; use ${allow}` : "Method not allowed",
-      data: null,
-    });
-    return end.call(this, body);
+    return end.call(this, methodNotAllowedBody(res, res.__signetAllow));
   };
   const write = res.write;
   res.write = function (...args) {

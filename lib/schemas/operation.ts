@@ -57,7 +57,8 @@ export function errorStatuses(op: Operation): number[] {
   if (op.params) s.add(404);
   // readBody: over the size limit (413), another media type (415), malformed JSON or multipart (400).
   if (op.body) [400, 413, 415].forEach((c) => s.add(c));
-  // errorResponse: an error no use case expected (its detail is logged, not sent).
-  s.add(500);
+  // errorResponse: an error no use case expected (its detail is logged, not sent); the database not
+  // answering (503); no space left to store what the call writes (507). Any call reads or writes the store.
+  [500, 503, 507].forEach((c) => s.add(c));
   return [...s].sort((a, b) => a - b);
 }

@@ -161,6 +161,8 @@ export function printBanner(r: BootstrapReport, url: string) {
     ];
     if (r.generatedPassword) lines.push(`Staff login: ${r.adminEmail} / ${r.generatedPassword}`);
     if (r.generatedSandboxKey) lines.push(`Sandbox key: ${r.generatedSandboxKey}`);
+    // With DATABASE_URL nothing else may have made DATA_DIR yet.
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(firstStartFile, lines.join("\n") + "\n", { mode: 0o600 });
   }
   log().info(

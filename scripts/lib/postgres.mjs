@@ -41,18 +41,26 @@ export async function startTestPostgres() {
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
   run(pgBin("initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  run(pgBin("pg_ctl"), [
-    "-D",
-    data,
-    "-l",
-    path.join(dir, "log"),
-    "-w",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    "start",
-  ]);
+  const start = () =>
+    run(pgBin("pg_ctl"), [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      "start",
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Shuts the server down, its data kept (connections are refused until `restart`): a database restart's first half. */
+    halt() {
+      run(pgBin("pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    /** Starts it again after `halt`, on the same port with the same data. */
+    restart: start,
     stop() {
       try {
         run(pgBin("pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);

@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/server/http/errors";
-import { errorResponse } from "@/lib/server/http/route";
+import { errorResponse, withRequestId } from "@/lib/server/http/route";
 
 // Any /api path that names no endpoint – an envelope 404 rather than an HTML page
 const notFound = async (req: Request) =>
-  errorResponse(new AppError("ENDPOINT_NOT_FOUND", `No endpoint at ${new URL(req.url).pathname}`));
+  withRequestId(req, () => errorResponse(new AppError("ENDPOINT_NOT_FOUND", `No endpoint at ${new URL(req.url).pathname}`)));
 export const GET = notFound;
 export const POST = notFound;
 export const PUT = notFound;

@@ -7,6 +7,7 @@ import type { PgTransaction } from "drizzle-orm/pg-core";
 import { config } from "../config";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
+import { reportingUnavailable } from "./unavailable";
 import { privateNodeFs } from "./private-pglite-fs";
 import { migrationTags, migrationsDir, migrationsThrough } from "./migrations-at";
 
@@ -198,7 +199,8 @@ async function openPostgres(url: string, through?: number): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
-  const db = drizzle(pool, { schema });
+  // A restart of the server is a DatabaseUnavailableError on the queries it breaks (503), never a crash.
+  const db = drizzle(reportingUnavailable(pool), { schema });
   // Several app instances may start at once: one migrates, the others wait for it.
   const run = async (migrationsFolder: string) => {
     const lockClient = await pool.connect();

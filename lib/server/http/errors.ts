@@ -184,7 +184,14 @@ export const errorCatalog = {
 
   // The server
   INTERNAL_ERROR: { status: 500, description: "An unexpected failure; the message gives a reference for the server log" },
-  DATABASE_UNAVAILABLE: { status: 503, description: "The database does not answer" },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    description: "The database does not answer (a restart, refused connections); retry after the Retry-After seconds",
+  },
+  STORAGE_FULL: {
+    status: 507,
+    description: "The server has no space left to store data (its disk or database): nothing was stored",
+  },
   NOT_READY: { status: 503, description: "GET /api/ready: a part of this instance does not answer; `data.checks` says which" },
 } as const satisfies Record<string, { status: number; description: string }>;
 

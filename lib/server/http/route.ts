@@ -11,6 +11,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } f
 import { rateHeaders, takeToken } from "../limits/rate-limit";
 import { envelope, json, type Ok } from "./envelope";
 import { AppError, type FieldError } from "./errors";
+import { faultOf } from "./faults";
 import { readBodyLimited } from "./body";
 import { refuseControlCharacters } from "./text-input";
 import { metrics } from "../metrics/registry";
@@ -180,17 +181,28 @@ function measured(op: Operation, handler: Handler): Handler {
   };
 }
 
-/** Routes that exist but not for this method. */
+/** Routes that exist but not for this method: the envelope and X-Request-Id name the request like any other error's. */
 export function methodNotAllowed(allowed: string[]): Handler {
-  return async () =>
-    errorResponse(
-      new AppError("METHOD_NOT_ALLOWED", `Method not allowed; use ${allowed.join(", ")}`, {
-        headers: { allow: allowed.join(", ") },
-      }),
+  return async (req) =>
+    withRequestId(req, () =>
+      errorResponse(
+        new AppError("METHOD_NOT_ALLOWED", `Method not allowed; use ${allowed.join(", ")}`, {
+          headers: { allow: allowed.join(", ") },
+        }),
+      ),
     );
 }
 
+/** Answers outside the wrapper (a 405, a path with no endpoint) in the request's context: its id in the envelope and the header. */
+export function withRequestId(req: Request, answer: () => Response): Response {
+  const requestId = requestIdOf(req.headers.get("x-request-id"));
+  const res = requestContext.run({ requestId }, answer);
+  res.headers.set("x-request-id", requestId);
+  return res;
+}
+
 export function errorResponse(e: unknown, extraHeaders: Record<string, string> = {}): Response {
+  if (!(e instanceof AppError)) e = faultOf(e) ?? e;
   if (e instanceof AppError) {
     const extra: Record<string, unknown> = { errorCode: e.code };
     if (e.errors) extra.errors = e.errors;
