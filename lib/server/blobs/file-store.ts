@@ -41,32 +41,35 @@ export class FileBlobStore implements BlobStore {
   async putStream(sha256: string, size: number, source: AsyncIterable<Uint8Array>) {
     const file = this.pathOf(sha256);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // As put: written beside its final name and renamed only once the bytes were checked whole.
+    // As put: written beside its final name and renamed only once the bytes were checked whole; a write
+    // that fails (bytes that are not the blob's, a full disk) takes its temporary file with it.
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-    const fh = await fs.open(tmp, "w");
     try {
-      // Written a MiB at a time: a stream's pieces are often small (16 KiB from gunzip).
-      let parts: Uint8Array[] = [];
-      let held = 0;
-      for await (const chunk of checkedBytes(sha256, size, source)) {
-        parts.push(chunk);
-        held += chunk.byteLength;
-        if (held >= 2 ** 20) {
-          await fh.write(Buffer.concat(parts, held));
-          parts = [];
-          held = 0;
+      const fh = await fs.open(tmp, "w");
+      try {
+        // Written a MiB at a time: a stream's pieces are often small (16 KiB from gunzip).
+        let parts: Uint8Array[] = [];
+        let held = 0;
+        for await (const chunk of checkedBytes(sha256, size, source)) {
+          parts.push(chunk);
+          held += chunk.byteLength;
+          if (held >= 2 ** 20) {
+            await fh.write(Buffer.concat(parts, held));
+            parts = [];
+            held = 0;
+          }
         }
+        if (held) await fh.write(Buffer.concat(parts, held));
+        await fh.sync();
+      } finally {
+        await fh.close();
       }
-      if (held) await fh.write(Buffer.concat(parts, held));
-      await fh.sync();
+      if (await touch(file)) await fs.rm(tmp, { force: true });
+      else await fs.rename(tmp, file);
     } catch (e) {
-      await fh.close();
-      await fs.rm(tmp, { force: true });
+      await fs.rm(tmp, { force: true }).catch(() => {});
       throw e;
     }
-    await fh.close();
-    if (await touch(file)) await fs.rm(tmp, { force: true });
-    else await fs.rename(tmp, file);
   }
 
   async get(sha256: string) {
