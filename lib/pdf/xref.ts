@@ -200,6 +200,65 @@ export class ObjectReader {
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
+/**
+ * A stream's bytes decoded, its /DecodeParms predictor undone. pdf-lib's decoders leave predictors
+ * out, and xref streams are nearly always written with the PNG "Up" predictor (qpdf, Acrobat): PNG
+ * predictors (10–15: a filter byte per row, then None, Sub, Up, Average or Paeth) and TIFF predictor 2
+ * (8 bits per component), as in ISO 32000-1, 7.4.4.4.
+ */
+export function decodeStream(stream: PDFRawStream): Uint8Array {
+  const data = decodePDFRawStream(stream).decode();
+  let parms: PDFObject | undefined = stream.dict.get(PDFName.of("DecodeParms"));
+  if (parms instanceof PDFRef) parms = stream.dict.context.lookup(parms);
+  if (parms instanceof PDFArray) parms = parms.get(parms.size() - 1);
+  if (parms instanceof PDFRef) parms = stream.dict.context.lookup(parms);
+  if (!(parms instanceof PDFDict)) return data;
+  const predictor = num(parms.get(PDFName.of("Predictor"))) ?? 1;
+  if (predictor <= 1) return data;
+  const colors = num(parms.get(PDFName.of("Colors"))) ?? 1;
+  const bits = num(parms.get(PDFName.of("BitsPerComponent"))) ?? 8;
+  const columns = num(parms.get(PDFName.of("Columns"))) ?? 1;
+  if (![colors, bits, columns].every((v) => Number.isInteger(v) && v > 0 && v <= 1 << 20))
+    throw new XrefError("a stream's predictor parameters are malformed");
+  const bpp = Math.max(1, Math.ceil((colors * bits) / 8));
+  const rowLength = Math.ceil((colors * bits * columns) / 8);
+  if (predictor === 2) {
+    if (bits !== 8) throw new XrefError("a TIFF predictor other than 8 bits per component");
+    const out = Uint8Array.from(data);
+    for (let row = 0; row < out.length; row += rowLength)
+      for (let i = row + bpp; i < Math.min(row + rowLength, out.length); i++) out[i] = (out[i]! + out[i - bpp]!) & 0xff;
+    return out;
+  }
+  if (predictor < 10) throw new XrefError(`an unknown predictor (${predictor})`);
+  const rows = Math.floor(data.length / (rowLength + 1));
+  const out = new Uint8Array(rows * rowLength);
+  for (let r = 0; r < rows; r++) {
+    const type = data[r * (rowLength + 1)]!;
+    const src = r * (rowLength + 1) + 1;
+    const at = r * rowLength;
+    for (let i = 0; i < rowLength; i++) {
+      const x = data[src + i]!;
+      const left = i >= bpp ? out[at + i - bpp]! : 0;
+      const up = r > 0 ? out[at - rowLength + i]! : 0;
+      const upLeft = r > 0 && i >= bpp ? out[at - rowLength + i - bpp]! : 0;
+      let v: number;
+      if (type === 0) v = x;
+      else if (type === 1) v = x + left;
+      else if (type === 2) v = x + up;
+      else if (type === 3) v = x + ((left + up) >> 1);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        v = x + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      } else throw new XrefError(`an unknown PNG predictor row filter (${type})`);
+      out[at + i] = v & 0xff;
+    }
+  }
+  return out;
+}
+
 function readTable(reader: ObjectReader, offset: number): XrefSection {
   const { bytes } = reader;
   const trailerAt = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("trailer", offset, "latin1");
@@ -263,9 +322,9 @@ function readStream(reader: ObjectReader, offset: number): XrefSection {
   } else ranges.push([0, size]);
   let data: Uint8Array;
   try {
-    data = decodePDFRawStream(object).decode();
+    data = decodeStream(object);
   } catch (e) {
-    if (e instanceof Error && e.name === "PdfError") throw e;
+    if (e instanceof Error && (e.name === "PdfError" || e instanceof XrefError)) throw e;
     throw new XrefError("an xref stream cannot be decoded");
   }
   const rowLength = w0 + w1 + w2;
@@ -382,9 +441,9 @@ export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
     }
     let data: Uint8Array;
     try {
-      data = decodePDFRawStream(object).decode();
+      data = decodeStream(object);
     } catch (e) {
-      if (e instanceof Error && e.name === "PdfError") throw e;
+      if (e instanceof Error && (e.name === "PdfError" || e instanceof XrefError)) throw e;
       throw new XrefError(`object stream ${n} cannot be decoded`);
     }
     const tokens = latin1(data, 0, first)

@@ -39,7 +39,8 @@ export const DEBIAN = {
     "poppler-utils",
     "poppler-data",
   ],
-  test: ["chromium", "qpdf", "postgresql"],
+  // libtasn1-doc: a pdfTeX PDF (object streams) for the corpus the PDF reader is checked against (lib/pdf/xref.test.ts).
+  test: ["chromium", "qpdf", "postgresql", "libtasn1-doc"],
 };
 
 export function ensureDebianPackages(pkgs) {

@@ -29,11 +29,10 @@ import {
   PDFRef,
   PDFHexString,
   PDFString,
-  decodePDFRawStream,
 } from "pdf-lib";
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
-import { lastStartxref, ObjectReader, readXrefSection, skipSpace, type XrefSection } from "../xref";
+import { decodeStream, lastStartxref, ObjectReader, readXrefSection, skipSpace, type XrefSection } from "../xref";
 
 const MAX_PROBLEMS = 8;
 /** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
@@ -546,7 +545,7 @@ function objectStreamHeader(o: PDFObject): number[] | null {
   if (!(n instanceof PDFNumber) || !(first instanceof PDFNumber)) return null;
   let data: Uint8Array;
   try {
-    data = decodePDFRawStream(o).decode();
+    data = decodeStream(o);
   } catch (e) {
     if (e instanceof PdfError) throw e;
     return null;
