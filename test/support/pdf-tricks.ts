@@ -152,7 +152,7 @@ export function trick(base: TrickBase, name: Trick, form: Form, honest = false):
  * price is 100 EUR."), and an unlisted copy after it says "The price is 1,000,000 EUR.". Viewers show
  * the first; a reader that scans the file takes the second.
  */
-export function twoDefinitionPdf(): Uint8Array {
+export function twoDefinitionPdf(listed = "The price is 100 EUR.", unlisted = "The price is 1,000,000 EUR."): Uint8Array {
   const content = (text: string) => {
     const data = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
     return `<< /Length ${data.length} >>\nstream\n${data}\nendstream`;
@@ -161,7 +161,7 @@ export function twoDefinitionPdf(): Uint8Array {
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    content("The price is 100 EUR."),
+    content(listed),
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ];
   let out = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
@@ -170,7 +170,7 @@ export function twoDefinitionPdf(): Uint8Array {
     offsets.push(out.length);
     out += `${i + 1} 0 obj\n${o}\nendobj\n`;
   });
-  out += `4 0 obj\n${content("The price is 1,000,000 EUR.")}\nendobj\n`;
+  out += `4 0 obj\n${content(unlisted)}\nendobj\n`;
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const at of offsets) out += `${String(at).padStart(10, "0")} 00000 n \n`;
