@@ -6,8 +6,9 @@
  * what viewers show, so that the text layer, anchors, page images, the signer's copy and the seal all
  * read the same objects. Form field appearances are written as they are, never regenerated.
  */
-import { PDFArray, PDFDict, type PDFDocument, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
+import { type PDFDocument, type PDFRef } from "pdf-lib";
 import { openPdf } from "./load";
+import { walkReferences } from "./xref";
 
 export interface CanonicalPdf {
   pdf: Uint8Array;
@@ -21,17 +22,11 @@ export interface CanonicalPdf {
 function dropUnreachable(doc: PDFDocument): number {
   const ctx = doc.context;
   const reached = new Set<PDFRef>();
-  const stack: (PDFObject | undefined)[] = [ctx.trailerInfo.Root, ctx.trailerInfo.Info];
-  while (stack.length) {
-    const o = stack.pop();
-    if (o instanceof PDFRef) {
-      if (reached.has(o)) continue;
-      reached.add(o);
-      stack.push(ctx.lookup(o));
-    } else if (o instanceof PDFDict) stack.push(...o.values());
-    else if (o instanceof PDFArray) stack.push(...o.asArray());
-    else if (o instanceof PDFRawStream) stack.push(o.dict);
-  }
+  walkReferences([ctx.trailerInfo.Root, ctx.trailerInfo.Info], (ref) => {
+    if (reached.has(ref)) return undefined;
+    reached.add(ref);
+    return ctx.lookup(ref);
+  });
   let dropped = 0;
   for (const [ref] of ctx.enumerateIndirectObjects()) {
     if (!reached.has(ref)) {

@@ -25,12 +25,18 @@ import {
 } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fodt, htmlToPdf, officeToPdf, qpdf } from "../../test/support/pdf-fixtures";
-import { describeTrickBase, FORMS, trick, trickBasePdf, TRICKS, twoDefinitionPdf } from "../../test/support/pdf-tricks";
-import { testP12 } from "../../test/support/seal-fixtures";
+import {
+  FORMS,
+  sealedForTest,
+  sealedTrickBase,
+  trick,
+  TRICKS,
+  twoDefinitionPdf,
+  type TrickBase,
+} from "../../test/support/pdf-tricks";
 import { canonicalPdf } from "./canonical";
 import { openPdf } from "./load";
-import { sealDocument } from "./seal";
-import { readByXref, XrefError } from "./xref";
+import { readByXref, walkReferences, XrefError } from "./xref";
 
 const run = promisify(execFile);
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
@@ -122,18 +128,15 @@ function differ(ours: PDFObject | undefined, theirs: Json | undefined, at: strin
 /** Every object a page uses: reachable from the page dictionary (its /Parent chain left out). */
 function usedBy(doc: PDFDocument, page: PDFRef): PDFRef[] {
   const seen = new Set<PDFRef>();
-  const stack: (PDFObject | undefined)[] = [page];
-  while (stack.length) {
-    const o = stack.pop();
-    if (o instanceof PDFRef) {
-      if (seen.has(o)) continue;
-      seen.add(o);
-      stack.push(doc.context.lookup(o));
-    } else if (o instanceof PDFDict) {
-      for (const [k, v] of o.entries()) if (k.decodeText() !== "Parent") stack.push(v);
-    } else if (o instanceof PDFArray) stack.push(...o.asArray());
-    else if (o instanceof PDFRawStream) stack.push(o.dict);
-  }
+  walkReferences(
+    [page],
+    (ref) => {
+      if (seen.has(ref)) return undefined;
+      seen.add(ref);
+      return doc.context.lookup(ref);
+    },
+    (key) => key === "Parent",
+  );
   return [...seen];
 }
 
@@ -192,19 +195,7 @@ describe("the engine reads every object a page uses as qpdf does", () => {
     ],
     ["qpdf --object-streams=generate (LibreOffice)", async () => qpdf(await office(), ["--object-streams=generate"])],
     ["qpdf --linearize (Chromium)", async () => qpdf(await chromium(), ["--linearize"])],
-    [
-      "Signet's seal (an incremental update)",
-      async () => {
-        const { pdf } = await canonicalPdf(await chromium());
-        const id = testP12();
-        const { sealed } = await sealDocument(pdf, {
-          fields: [],
-          certificate: { requestId: "sr_corpus", title: "Corpus", environment: "PRODUCTION", recipients: [] },
-          ...id,
-        });
-        return sealed;
-      },
-    ],
+    ["Signet's seal (an incremental update)", async () => sealedForTest(await chromium(), "sr_corpus")],
     ["two definitions of page 1's content", async () => twoDefinitionPdf()],
   );
   // pdfTeX documents Debian ships (object streams, PDF 1.5), where installed.
@@ -218,15 +209,9 @@ describe("the engine reads every object a page uses as qpdf does", () => {
   }
 
   describe("the tamperer's tricks appended to a sealed PDF, in both kinds of cross-reference", () => {
-    let base: Awaited<ReturnType<typeof describeTrickBase>>;
+    let base: TrickBase;
     beforeAll(async () => {
-      const { pdf } = await canonicalPdf(await trickBasePdf());
-      const { sealed } = await sealDocument(pdf, {
-        fields: [],
-        certificate: { requestId: "sr_corpus_tricks", title: "Tricks", environment: "PRODUCTION", recipients: [] },
-        ...testP12(),
-      });
-      base = await describeTrickBase(sealed);
+      ({ base } = await sealedTrickBase("sr_corpus_tricks"));
     });
     for (const form of FORMS)
       for (const name of TRICKS)

@@ -399,6 +399,27 @@ export function readXrefChain(reader: ObjectReader, start = lastStartxref(reader
   return { sections, table, trailer: sections[0]!.trailer };
 }
 
+/**
+ * Walks what `from` refers to, through dictionaries, arrays, stream dictionaries and references:
+ * `open(ref)` gives the object a reference names, or undefined to go no further there (one already
+ * seen, one that does not exist). `skip(key)`: dictionary entries not to follow.
+ */
+export function walkReferences(
+  from: (PDFObject | undefined)[],
+  open: (ref: PDFRef) => PDFObject | undefined,
+  skip?: (key: string) => boolean,
+): void {
+  const stack = [...from];
+  while (stack.length) {
+    const o = stack.pop();
+    if (o instanceof PDFRef) stack.push(open(o));
+    else if (o instanceof PDFDict) {
+      for (const [k, v] of o.entries()) if (!skip?.(k.decodeText())) stack.push(v);
+    } else if (o instanceof PDFArray) stack.push(...o.asArray());
+    else if (o instanceof PDFRawStream) stack.push(o.dict);
+  }
+}
+
 /** What readByXref found. */
 export interface XrefReading {
   context: PDFContext;
@@ -504,23 +525,13 @@ export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
     if (v) stack.push(v);
   }
   const visited = new Set<number>();
-  while (stack.length) {
-    const o = stack.pop()!;
-    if (o instanceof PDFRef) {
-      if (visited.has(o.objectNumber)) continue;
-      visited.add(o.objectNumber);
-      const v = load(o.objectNumber);
-      if (v === undefined) continue;
-      ctx.assign(PDFRef.of(o.objectNumber, o.generationNumber), v);
-      stack.push(v);
-    } else if (o instanceof PDFDict) {
-      for (const v of o.values()) stack.push(v);
-    } else if (o instanceof PDFArray) {
-      for (const v of o.asArray()) stack.push(v);
-    } else if (o instanceof PDFRawStream) {
-      stack.push(o.dict);
-    }
-  }
+  walkReferences(stack, (ref) => {
+    if (visited.has(ref.objectNumber)) return undefined;
+    visited.add(ref.objectNumber);
+    const v = load(ref.objectNumber);
+    if (v !== undefined) ctx.assign(PDFRef.of(ref.objectNumber, ref.generationNumber), v);
+    return v;
+  });
   const get = (k: string) => trailer.get(PDFName.of(k));
   ctx.trailerInfo = { Root: get("Root"), Info: get("Info"), Encrypt: get("Encrypt"), ID: get("ID") };
   return { context: ctx, chain };

@@ -6,18 +6,17 @@ import zlib from "node:zlib";
 
 type Obj = string | { dict: string; stream: Uint8Array };
 
-/** Objects 1..n (object 1 is the catalog) as a PDF file with a correct xref table. */
-export function pdfOf(objects: Obj[]): Uint8Array {
+/** A PDF's header and objects 1..n written out: a writer to go on with, and each object's offset. */
+function objectsWritten(objects: Obj[]) {
   const header = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
   const parts: Buffer[] = [header];
-  let length = header.length;
-  const offsets: number[] = [];
+  const w = { length: header.length, offsets: [] as number[], parts };
   const push = (b: Buffer) => {
     parts.push(b);
-    length += b.length;
+    w.length += b.length;
   };
   objects.forEach((o, i) => {
-    offsets.push(length);
+    w.offsets.push(w.length);
     if (typeof o === "string") push(Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, "latin1"));
     else {
       push(Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.stream.length} >>\nstream\n`, "latin1"));
@@ -25,6 +24,12 @@ export function pdfOf(objects: Obj[]): Uint8Array {
       push(Buffer.from("\nendstream\nendobj\n", "latin1"));
     }
   });
+  return { ...w, push };
+}
+
+/** Objects 1..n (object 1 is the catalog) as a PDF file with a correct xref table. */
+export function pdfOf(objects: Obj[]): Uint8Array {
+  const { parts, length, offsets, push } = objectsWritten(objects);
   const xref = length;
   const rows = offsets.map((off) => `${String(off).padStart(10, "0")} 00000 n \n`).join("");
   push(
@@ -119,23 +124,9 @@ export function objectStreamBomb(n = 1_000_000): Uint8Array {
 
 /** Objects 1..n as a PDF whose cross-reference is an xref stream (the next free number), with `compressed` entries too. */
 export function pdfWithXrefStream(objects: Obj[], compressed: { num: number; stream: number; index: number }[] = []): Uint8Array {
-  const header = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
-  const parts: Buffer[] = [header];
-  let length = header.length;
-  const offsets: number[] = [];
-  const push = (b: Buffer) => {
-    parts.push(b);
-    length += b.length;
-  };
-  objects.forEach((o, i) => {
-    offsets.push(length);
-    if (typeof o === "string") push(Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, "latin1"));
-    else {
-      push(Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.stream.length} >>\nstream\n`, "latin1"));
-      push(Buffer.from(o.stream));
-      push(Buffer.from("\nendstream\nendobj\n", "latin1"));
-    }
-  });
+  const written = objectsWritten(objects);
+  const { parts, offsets, push } = written;
+  const length = written.length;
   const xrefNum = Math.max(objects.length, ...compressed.map((c) => c.num)) + 1;
   const size = xrefNum + 1;
   const rows: Buffer[] = [];

@@ -10,10 +10,8 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from "pdf-lib";
 import { firstOf } from "../../../test/support/expect-helpers";
-import { describeTrickBase, FORMS, trick, TRICKS, trickBasePdf, type TrickBase } from "../../../test/support/pdf-tricks";
+import { FORMS, sealedTrickBase, trick, TRICKS, type TrickBase } from "../../../test/support/pdf-tricks";
 import { testP12 } from "../../../test/support/seal-fixtures";
-import { canonicalPdf } from "../canonical";
-import { sealDocument } from "../seal";
 import { verifyPdf } from "./index";
 import { popplerDisagreements } from "./poppler-judge";
 import { append } from "../../../test/support/pdf-updates";
@@ -51,19 +49,8 @@ describe("one reading: tricks appended to a sealed PDF", () => {
   const ours = { sealingP12: { p12: testP12().p12, password: testP12().password } };
 
   beforeAll(async () => {
-    const id = testP12();
-    const { pdf } = await canonicalPdf(await trickBasePdf());
-    const { sealed } = await sealDocument(pdf, {
-      fields: [],
-      certificate: {
-        requestId: "sr_tricks",
-        title: "One reading",
-        environment: "PRODUCTION",
-        recipients: [{ name: "Ann", email: "ann@example.com", role: "SIGNER", order: 1 }],
-      },
-      ...id,
-    });
-    base = await describeTrickBase(sealed);
+    let sealed: Uint8Array;
+    ({ sealed, base } = await sealedTrickBase("sr_tricks"));
     drawn = await poppler(sealed);
     expect((await verifyPdf(sealed, ours)).verdict).toBe("VALID");
   });
@@ -98,14 +85,7 @@ describe("one reading: tricks appended to a sealed PDF", () => {
 
 describe("the second judge: poppler's drawing and text of the signed revision and of the whole file", () => {
   it("finds each trick on its own, and nothing in an honest update that changes no page", async () => {
-    const id = testP12();
-    const { pdf } = await canonicalPdf(await trickBasePdf());
-    const { sealed } = await sealDocument(pdf, {
-      fields: [],
-      certificate: { requestId: "sr_judge", title: "Judge", environment: "PRODUCTION", recipients: [] },
-      ...id,
-    });
-    const base = await describeTrickBase(sealed);
+    const { sealed, base } = await sealedTrickBase("sr_judge");
     const end = sealed.length;
     for (const name of TRICKS) {
       const found = await popplerDisagreements(trick(base, name, "xref-stream"), end);

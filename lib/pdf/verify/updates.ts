@@ -32,7 +32,7 @@ import {
 } from "pdf-lib";
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
-import { decodeStream, lastStartxref, ObjectReader, readXrefSection, skipSpace, type XrefSection } from "../xref";
+import { decodeStream, lastStartxref, ObjectReader, walkReferences, readXrefSection, skipSpace, type XrefSection } from "../xref";
 
 const MAX_PROBLEMS = 8;
 /** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
@@ -148,22 +148,11 @@ const UNDRAWN_CATALOG_KEYS = new Set(["DSS", "Metadata"]);
 
 /** Every object reachable from `from` through references (direct containers followed, stream dictionaries too). */
 function reach(ctx: PDFContext, from: PDFObject[], into = new Set<PDFRef>()): Set<PDFRef> {
-  const stack = [...from];
-  while (stack.length) {
-    const o = stack.pop();
-    if (o instanceof PDFRef) {
-      if (into.has(o)) continue;
-      into.add(o);
-      const v = ctx.lookup(o);
-      if (v !== undefined) stack.push(v);
-    } else if (o instanceof PDFDict) {
-      for (const v of o.values()) stack.push(v);
-    } else if (o instanceof PDFArray) {
-      for (const v of o.asArray()) stack.push(v);
-    } else if (o instanceof PDFRawStream) {
-      stack.push(o.dict);
-    }
-  }
+  walkReferences(from, (ref) => {
+    if (into.has(ref)) return undefined;
+    into.add(ref);
+    return ctx.lookup(ref);
+  });
   return into;
 }
 
