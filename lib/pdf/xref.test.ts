@@ -25,15 +25,8 @@ import {
 } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fodt, htmlToPdf, officeToPdf, qpdf } from "../../test/support/pdf-fixtures";
-import {
-  FORMS,
-  sealedForTest,
-  sealedTrickBase,
-  trick,
-  TRICKS,
-  twoDefinitionPdf,
-  type TrickBase,
-} from "../../test/support/pdf-tricks";
+import { FORMS, trick, TRICKS, twoDefinitionPdf, type TrickBase } from "../../test/support/pdf-tricks";
+import { sealedForTest, sealedTrickBase } from "../../test/support/sealed-tricks";
 import { canonicalPdf } from "./canonical";
 import { openPdf } from "./load";
 import { readByXref, walkReferences, XrefError } from "./xref";

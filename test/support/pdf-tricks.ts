@@ -9,26 +9,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts, rgb } from "pdf-lib";
 import { catalogWith, describeBase, pageWith, RED, stream, type AppendOptions, type Base, type RawObject } from "./pdf-updates";
 import { append } from "./pdf-updates";
-import { testP12 } from "./seal-fixtures";
-import { canonicalPdf } from "../../lib/pdf/canonical";
-import { sealDocument } from "../../lib/pdf/seal";
-
-/** `pdf` stored in its one reading and sealed by Signet's engine with the test certificate (no fields, no recipients). */
-export async function sealedForTest(pdf: Uint8Array, requestId: string): Promise<Uint8Array> {
-  const { pdf: stored } = await canonicalPdf(pdf);
-  const { sealed } = await sealDocument(stored, {
-    fields: [],
-    certificate: { requestId, title: "One reading", environment: "PRODUCTION", recipients: [] },
-    ...testP12(),
-  });
-  return sealed;
-}
-
-/** The trick base (trickBasePdf), sealed, and what the tricks need to know of it. */
-export async function sealedTrickBase(requestId: string): Promise<{ sealed: Uint8Array; base: TrickBase }> {
-  const sealed = await sealedForTest(await trickBasePdf(), requestId);
-  return { sealed, base: await describeTrickBase(sealed) };
-}
 
 /** The base document, before sealing: "The price is 100 EUR.", a text field "price", and a hidden layer saying "PAY 1,000,000 EUR". */
 export async function trickBasePdf(): Promise<Uint8Array> {
