@@ -237,3 +237,62 @@ describe("readByXref", () => {
     expect(Buffer.from(once.pdf).toString("latin1")).toContain("The price is 100 EUR.");
   });
 });
+
+describe("readByXref on hostile cross-references", () => {
+  const text = Buffer.from(twoDefinitionPdf()).toString("latin1");
+  const xrefAt = Number(/startxref\n(\d+)/.exec(text)![1]);
+  const pdf = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
+  /** The file with one more section appended: its trailer says `trailer`, and startxref names it. */
+  const withSection = (base: string, trailer: string, entries = "xref\n0 0\n") => {
+    const at = base.length;
+    return `${base}${entries}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`;
+  };
+
+  it("a /Prev that names its own section, or a loop of two, ends: the sections are read once each", async () => {
+    // A section that names itself as /Prev: read once; what it lists is all there is.
+    const self = withSection(text, `<< /Size 6 /Root 1 0 R /Prev ${text.length} >>`);
+    expect(readByXref(pdf(self)).chain.sections).toHaveLength(1);
+    // It lists nothing, so /Root is not there: viewers rebuild the table, and so does the engine.
+    expect((await openPdf(pdf(self))).reading).toBe("scan");
+    const loop = withSection(text, `<< /Size 6 /Root 1 0 R /Prev ${xrefAt} >>`).replace(
+      /trailer\n<< \/Size 6 \/Root 1 0 R >>/,
+      `trailer\n<< /Size 6 /Root 1 0 R /Prev ${text.length} >>`,
+    );
+    expect((await openPdf(pdf(loop))).pages).toHaveLength(1);
+  });
+
+  it("a stream whose /Length is itself, an entry past the file's end, a negative or huge subsection: read by scanning or refused, never a hang", async () => {
+    const selfLength = text.replace(/<< \/Length \d+ >>/, "<< /Length 4 0 R >>");
+    const cases = [
+      selfLength,
+      text.replace(/(0000000000 65535 f \n)\d{10}/, "$19999999999"),
+      text.replace("xref\n0 6\n", "xref\n0 -6\n"),
+      text.replace("xref\n0 6\n", "xref\n0 99999999\n"),
+    ];
+    for (const c of cases) {
+      const started = Date.now();
+      expect(() => readByXref(pdf(c))).toThrow(XrefError);
+      const read = await openPdf(pdf(c)).then(
+        (r) => r.reading,
+        (e: Error) => e.name,
+      );
+      expect(["scan", "PdfError"]).toContain(read);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it("ten thousand sections chained by /Prev: followed to the end within the limit, one more refused", async () => {
+    let s = text;
+    let prev = xrefAt;
+    for (let i = 0; i < 9_999; i++) {
+      const at = s.length;
+      s += `xref\n0 0\ntrailer\n<< /Size 6 /Root 1 0 R /Prev ${prev} >>\n`;
+      prev = at;
+    }
+    const ok = `${s}startxref\n${prev}\n%%EOF\n`;
+    expect(readByXref(pdf(ok)).chain.sections).toHaveLength(10_000);
+    const at = s.length;
+    const over = `${s}xref\n0 0\ntrailer\n<< /Size 6 /Root 1 0 R /Prev ${prev} >>\nstartxref\n${at}\n%%EOF\n`;
+    expect(() => readByXref(pdf(over))).toThrow(/too many cross-reference sections/);
+  });
+});
