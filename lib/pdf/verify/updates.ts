@@ -521,8 +521,10 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
         problems.push(`The update after the seal names object ${num} in object stream ${stm} where it is not`);
   }
   for (const o of objects) {
-    if (!listed.has(o.num)) problems.push(`Object ${o.num} is written after the seal but not listed in its cross-reference`);
-    else if (!containers.has(o.num)) written.add(o.num);
+    const unlisted = `Object ${o.num} is written after the seal but not listed in its cross-reference`;
+    if (!listed.has(o.num)) {
+      if (!problems.includes(unlisted)) problems.push(unlisted);
+    } else if (!containers.has(o.num)) written.add(o.num);
   }
 }
 
