@@ -58,7 +58,7 @@ const ratio = best.total / poppler;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 const markdown = `A ${(pdf.byteLength / 1024 / 1024).toFixed(1)} MB, 300-page PDF printed by Chromium, with ${anchors} anchors (one visible, one white per page).
-Signet: upload (POST /signature-requests: the PDF judged, its pages measured and its text layer extracted with glyph widths in one task of the engine's worker threads, stored) then POST /anchors/preview with
+Signet: upload (POST /signature-requests: the PDF read by its cross-reference, judged, its pages measured, its text layer extracted with glyph widths and its one reading checked (stored as it is when it already is that, else written anew) in one task of the engine's worker threads, stored) then POST /anchors/preview with
 no list (every anchor found and parsed in the stored layer, in a worker). Baseline: \`pdftotext -bbox\` on the same
 file. Best of three runs each.
 

@@ -22,7 +22,6 @@ import { cleanImage } from "../pdf/images";
 import { loadPdf } from "../pdf/load";
 import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
 import { renderPage } from "../pdf/render";
-import { canonicalPdf } from "../pdf/canonical";
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -58,21 +57,20 @@ export const tasks = {
     return surveyTokenBoxes(await loadPdf(bytes), boxes);
   },
 
-  /** Upload: the file in its one reading (the objects its cross-reference names, written once), which is what is stored. */
-  canonicalPdf,
-
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long
    * document is read by several threads at once) from one parse. The layer's pages come back as
-   * JSON (the elements of its `pages` array) for the server to store without parsing them.
+   * JSON (the elements of its `pages` array) for the server to store without parsing them. With
+   * `canonical`, also the bytes to store (lib/pdf/canonical.ts: null when the file is already its one
+   * reading as written), from the same parse.
    */
   async readPdf(
     bytes: Uint8Array,
-    opts: { maxPages?: number; part?: { index: number; of: number } },
-  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array }> {
-    const { pageSizes, pages } = await extractTextLayerPart(bytes, { maxPages: opts.maxPages, part: opts.part });
+    opts: { maxPages?: number; part?: { index: number; of: number }; canonical?: boolean },
+  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array; canonical?: Uint8Array | null }> {
+    const { pageSizes, pages, canonical } = await extractTextLayerPart(bytes, opts);
     const info = { pageCount: pageSizes.length, pages: pageSizes };
-    return { info, pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)) };
+    return { info, pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)), canonical };
   },
 
   queryAnchors(layerSha256: string, layerJson: Uint8Array, query: AnchorQuery): AnchorAnswer {

@@ -7,19 +7,17 @@
  * read the same objects. Form field appearances are written as they are, never regenerated.
  */
 import { type PDFDocument, type PDFRef } from "pdf-lib";
-import { openPdf } from "./load";
+import { openPdf, type OpenedPdf } from "./load";
 import { walkReferences } from "./xref";
 
 export interface CanonicalPdf {
   pdf: Uint8Array;
   /** How the file was read: by its cross-reference chain, or (a chain that cannot be followed) by scanning it. */
   reading: "xref" | "scan";
-  /** Objects of the file's reading that nothing reaches from the trailer, left out. */
-  dropped: number;
 }
 
-/** Removes every object the trailer (/Root, /Info, /Encrypt) does not reach; how many were removed. */
-function dropUnreachable(doc: PDFDocument): number {
+/** Removes every object the trailer (/Root, /Info) does not reach. */
+function dropUnreachable(doc: PDFDocument): void {
   const ctx = doc.context;
   const reached = new Set<PDFRef>();
   walkReferences([ctx.trailerInfo.Root, ctx.trailerInfo.Info], (ref) => {
@@ -27,20 +25,23 @@ function dropUnreachable(doc: PDFDocument): number {
     reached.add(ref);
     return ctx.lookup(ref);
   });
-  let dropped = 0;
-  for (const [ref] of ctx.enumerateIndirectObjects()) {
-    if (!reached.has(ref)) {
-      ctx.delete(ref);
-      dropped++;
-    }
-  }
-  return dropped;
+  for (const [ref] of ctx.enumerateIndirectObjects()) if (!reached.has(ref)) ctx.delete(ref);
 }
 
-/** The file's one reading, written as a single revision; refuses what openPdf refuses. */
+/** The bytes to store for a file openPdf opened: null when it is already its one reading as written, else that reading written once. */
+export async function oneReadingBytes(opened: OpenedPdf): Promise<Uint8Array | null> {
+  if (opened.asWritten) return null;
+  dropUnreachable(opened.doc);
+  return opened.doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+}
+
+/**
+ * The file's one reading, written as a single revision; refuses what openPdf refuses. A file that is
+ * already its one reading as written (one section, its listed objects back to back, all reached) is
+ * kept byte for byte.
+ */
 export async function canonicalPdf(bytes: Uint8Array, opts: { maxPages?: number } = {}): Promise<CanonicalPdf> {
-  const { doc, reading } = await openPdf(bytes, opts);
-  const dropped = dropUnreachable(doc);
-  const pdf = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
-  return { pdf, reading, dropped };
+  const opened = await openPdf(bytes, opts);
+  const pdf = await oneReadingBytes(opened);
+  return { pdf: pdf ?? bytes, reading: opened.reading };
 }

@@ -36,6 +36,8 @@ export interface OpenedPdf {
   reading: "xref" | "scan";
   /** The chain that was followed (reading "xref"). */
   chain?: XrefChain;
+  /** The file is already its one reading as written (XrefReading.asWritten). */
+  asWritten: boolean;
 }
 
 /** pdf-lib's PDFDocument over a context already read (its constructor is not declared public). */
@@ -50,14 +52,14 @@ const documentOf = (context: PDFContext): PDFDocument =>
  * The document as viewers read it (xref.ts). pdf-lib makes a /Type /Catalog dictionary its catalog
  * class; a viewer takes whatever the trailer's /Root names, so that is made the catalog here too.
  */
-function readAsViewers(bytes: Uint8Array): { doc: PDFDocument; chain: XrefChain } {
-  const { context, chain } = readByXref(bytes);
+function readAsViewers(bytes: Uint8Array): { doc: PDFDocument; chain: XrefChain; asWritten: boolean } {
+  const { context, chain, asWritten } = readByXref(bytes);
   const root = context.trailerInfo.Root;
   const catalog = root instanceof PDFRef ? context.lookup(root) : undefined;
   if (!(catalog instanceof PDFDict)) throw new XrefError("the trailer's /Root is not a dictionary");
   if (!(catalog instanceof PDFCatalog))
     context.assign(root as PDFRef, PDFCatalog.fromMapWithContext(new Map(catalog.entries()), context));
-  return { doc: documentOf(context), chain };
+  return { doc: documentOf(context), chain, asWritten };
 }
 
 const encrypted = () => new PdfError("ENCRYPTED", "The PDF is encrypted; upload it without a password");
@@ -115,8 +117,9 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
     let doc: PDFDocument;
     let reading: OpenedPdf["reading"] = "xref";
     let chain: XrefChain | undefined;
+    let asWritten = false;
     try {
-      ({ doc, chain } = readAsViewers(bytes));
+      ({ doc, chain, asWritten } = readAsViewers(bytes));
     } catch (e) {
       if (e instanceof PdfError) throw e;
       assertWithinBudget(budget);
@@ -153,7 +156,7 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
       throw new PdfError("UNPARSEABLE", "The PDF's page tree could not be read; it may be damaged or truncated");
     }
     if (pages.length === 0) throw new PdfError("UNPARSEABLE", "The PDF has no pages; it may be damaged or truncated");
-    return { doc, pages, reading, chain };
+    return { doc, pages, reading, chain, asWritten };
   });
 }
 

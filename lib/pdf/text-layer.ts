@@ -14,6 +14,7 @@
 import { PDFArray, type PDFDocument, PDFName, type PDFPage, PDFStream } from "pdf-lib";
 import { PdfError } from "./errors";
 import { openPdf } from "./load";
+import { oneReadingBytes } from "./canonical";
 import { LIMITS, withBudget, type ParseBudget } from "./limits";
 import { FontCache } from "./text/fonts";
 import { Interpreter } from "./text/interpreter";
@@ -59,12 +60,16 @@ export interface ExtractOptions {
    * worker threads at once); pages keep their numbers in the whole document.
    */
   part?: { index: number; of: number };
+  /** Also give the bytes to store for the file (canonical.ts), from the same parse. */
+  canonical?: boolean;
 }
 
 /** A part of a document's text layer, and the displayed size of every page of the document. */
 export interface TextLayerPart {
   pageSizes: { width: number; height: number }[];
   pages: TextLayerPage[];
+  /** With opts.canonical: the file's one reading written once, or null when the file already is that as written. */
+  canonical?: Uint8Array | null;
 }
 
 function pageContent(doc: PDFDocument, page: PDFPage, budget: ParseBudget): Uint8Array {
@@ -98,7 +103,8 @@ export function extractTextLayerPart(bytes: Uint8Array, opts: ExtractOptions = {
 
 async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: ParseBudget): Promise<TextLayerPart> {
   const deadline = performance.now() + (opts.timeoutMs ?? 20_000);
-  const { doc, pages } = await openPdf(bytes, { maxPages: opts.maxPages });
+  const opened = await openPdf(bytes, { maxPages: opts.maxPages });
+  const { doc, pages } = opened;
   const sized = pages.map((page) => ({ page, geo: pageGeometry(page) }));
   const { index = 0, of = 1 } = opts.part ?? {};
   const first = Math.floor((index * pages.length) / of);
@@ -127,5 +133,7 @@ async function readTextLayer(bytes: Uint8Array, opts: ExtractOptions, budget: Pa
     if (performance.now() > deadline)
       throw new PdfError("TOO_COMPLEX", "Reading the PDF's text took longer than the time limit; the document is too complex");
   }
-  return { pageSizes: sized.map(({ geo: { width, height } }) => ({ width, height })), pages: out };
+  const pageSizes = sized.map(({ geo: { width, height } }) => ({ width, height }));
+  // Written after the text is read: dropping what the trailer does not reach changes nothing a page uses.
+  return { pageSizes, pages: out, ...(opts.canonical && { canonical: await oneReadingBytes(opened) }) };
 }

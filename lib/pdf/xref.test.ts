@@ -229,6 +229,21 @@ describe("readByXref", () => {
     ).toThrow(XrefError);
   });
 
+  it("knows a file that is already its one reading as written, and keeps it byte for byte", async () => {
+    const honest = await canonicalPdf(twoDefinitionPdf("The price is 100 EUR.", "unused"));
+    expect(readByXref(honest.pdf).asWritten).toBe(true);
+    // The decoy after the listed objects, an object listed but never used, a second section: not as written.
+    expect(readByXref(twoDefinitionPdf()).asWritten).toBe(false);
+    const text = Buffer.from(honest.pdf).toString("latin1");
+    const unused = text.replace(/trailer\n<</, "trailer\n<< /Unused 4 0 R").replace(/\/Contents 4 0 R/, "/Contents [   ]");
+    expect(readByXref(new Uint8Array(Buffer.from(unused, "latin1"))).asWritten).toBe(false);
+    const sealed = await sealedForTest(honest.pdf, "sr_as_written");
+    expect(readByXref(sealed).asWritten).toBe(false);
+    // A file as written is stored as it is; canonical output is itself as written.
+    const again = await canonicalPdf(honest.pdf);
+    expect(Buffer.from(again.pdf).equals(Buffer.from(honest.pdf))).toBe(true);
+  });
+
   it("stores a file in its one reading: canonical twice is canonical once, and the decoy is gone", async () => {
     const once = await canonicalPdf(twoDefinitionPdf());
     const twice = await canonicalPdf(once.pdf);

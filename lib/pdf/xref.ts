@@ -121,6 +121,8 @@ export function revisionEnds(bytes: Uint8Array): number[] {
  */
 export class ObjectReader {
   readonly context: PDFContext;
+  /** Where each object read so far ends (after its `endobj`), by the offset of its header. */
+  readonly ends = new Map<number, number>();
   private readonly parser: ObjectParser;
 
   constructor(
@@ -170,7 +172,9 @@ export class ObjectReader {
     }
     const e = skipSpace(bytes, after);
     const hasEndobj = startsWith(bytes, e, "endobj");
-    return { num: Number(m[1]), gen: Number(m[2]), object, end: hasEndobj ? e + 6 : after, hasEndobj };
+    const end = hasEndobj ? e + 6 : after;
+    this.ends.set(offset, end);
+    return { num: Number(m[1]), gen: Number(m[2]), object, end, hasEndobj };
   }
 
   private streamAfter(dict: PDFDict, keywordEnd: number, resolve: (ref: PDFRef) => PDFObject | undefined) {
@@ -424,6 +428,51 @@ export function walkReferences(
 export interface XrefReading {
   context: PDFContext;
   chain: XrefChain;
+  /**
+   * The file is already its one reading as written: one cross-reference section, its objects back to
+   * back from the header to the section (nothing between them but white-space and comments, so nothing
+   * unlisted), each listed object reached from the trailer, each object stream holding exactly what the
+   * section lists in it, and nothing after `%%EOF`. A scan finds what the cross-reference names.
+   */
+  asWritten: boolean;
+}
+
+/** See XrefReading.asWritten. */
+function isAsWritten(
+  reader: ObjectReader,
+  chain: XrefChain,
+  reached: Set<number>,
+  headers: Map<number, [number, number][]>,
+): boolean {
+  const { bytes } = reader;
+  const [section, more] = chain.sections;
+  if (!section || more || section.prev !== undefined || section.xrefStm !== undefined) return false;
+  const offsets: number[] = [];
+  const inStreams = new Map<number, number>();
+  for (const e of chain.table.values()) {
+    if (e.kind === "free") continue;
+    const own = e.kind === "offset" && section.kind === "stream" && e.num === section.streamNumber;
+    const container = e.kind === "offset" && headers.has(e.num);
+    if (!own && !container && !reached.has(e.num)) return false; // listed, but nothing refers to it
+    if (e.kind === "offset") offsets.push(e.offset);
+    else inStreams.set(e.stream, (inStreams.get(e.stream) ?? 0) + 1);
+  }
+  for (const [stream, pairs] of headers) if (pairs.length !== (inStreams.get(stream) ?? 0)) return false;
+  if (section.kind === "stream" && !offsets.includes(section.offset)) offsets.push(section.offset);
+  offsets.sort((a, b) => a - b);
+  let at = skipSpace(bytes, 0);
+  for (const offset of offsets) {
+    const end = reader.ends.get(offset);
+    if (offset !== at || end === undefined) return false;
+    at = skipSpace(bytes, end);
+  }
+  if (section.kind === "table") {
+    if (at !== section.offset) return false;
+    at = skipSpace(bytes, section.end);
+  } else if (offsets.at(-1) !== section.offset) return false;
+  const tail = /^startxref[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]*%%EOF/.exec(latin1(bytes, at, at + 64));
+  // After %%EOF, white-space and comments only (a comment is no object for any reader).
+  return !!tail && Number(tail[1]) === section.offset && skipSpace(bytes, at + tail[0].length) === bytes.length;
 }
 
 /**
@@ -534,5 +583,6 @@ export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
   });
   const get = (k: string) => trailer.get(PDFName.of(k));
   ctx.trailerInfo = { Root: get("Root"), Info: get("Info"), Encrypt: get("Encrypt"), ID: get("ID") };
-  return { context: ctx, chain };
+  const headers = new Map([...objectStreams].map(([n, o]) => [n, o.pairs]));
+  return { context: ctx, chain, asWritten: isAsWritten(reader, chain, visited, headers) };
 }

@@ -10,10 +10,12 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";
+import { createDraft } from "../support/drafts";
 import { firstOf } from "../support/expect-helpers";
 import { twoDefinitionPdf } from "../support/pdf-tricks";
 import { certificateLines, sealedDocument } from "../support/sealing";
 import { sentRequest, tokenOf } from "../support/signing";
+import { simplePdf } from "../support/simple-pdf";
 
 const run = promisify(execFile);
 const SR = "/api/v1/enterprise/signature-requests";
@@ -33,6 +35,15 @@ describe("one reading of an uploaded PDF", () => {
   let key: string;
   beforeAll(async () => {
     key = (await makeOrg()).sandboxKey;
+  });
+
+  it("a file that is already its one reading is stored byte for byte", async () => {
+    const upload = await simplePdf([{ text: "Honest" }]);
+    const { id } = await createDraft(key, upload, "Honest");
+    const record = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    expect(record.document).toMatchObject({ sha256: createHash("sha256").update(upload).digest("hex"), uploadedSha256: null });
+    const served = Buffer.from(await (await call("GET", `${SR}/${id}/document`, { key })).raw.arrayBuffer());
+    expect(served.equals(Buffer.from(upload))).toBe(true);
   });
 
   it("the signer sees what viewers show, and the seal holds the same text", async () => {

@@ -37,11 +37,15 @@ const PARALLEL_FROM_BYTES = 256 * 1024;
  * is split across the pool's threads by page (each parses the file, reads its part); the parts' JSON
  * is joined here as bytes, never parsed on this thread.
  */
-export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
+export async function readPdfDocument(bytes: Uint8Array, sha256: string, opts: { canonical?: boolean } = {}) {
   const of = bytes.byteLength >= PARALLEL_FROM_BYTES ? Math.max(1, Math.min(config.engineWorkers, 4)) : 1;
   const parts = await Promise.all(
     Array.from({ length: of }, (_, index) =>
-      runEngine("readPdf", [bytes, { maxPages: config.maxPages, part: { index, of } }], { document: sha256 }),
+      runEngine(
+        "readPdf",
+        [bytes, { maxPages: config.maxPages, part: { index, of }, canonical: opts.canonical && index === of - 1 }],
+        { document: sha256 },
+      ),
     ),
   );
   const first = parts[0];
@@ -53,7 +57,12 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string) {
     ...pages.flatMap((j, i) => (i ? [comma, j] : [j])),
     Buffer.from("]}"),
   ]);
-  return { info: first.info, layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength) };
+  return {
+    info: first.info,
+    layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength),
+    /** With opts.canonical: the bytes to store (null: the file as it is). */
+    canonical: parts.at(-1)?.canonical ?? null,
+  };
 }
 
 async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredLayer> {
