@@ -13,6 +13,8 @@ import {
   zSigningPageQuery,
   zSigningPageText,
   zSigningPageTextQuery,
+  zSaveSigningDraft,
+  zSigningDraft,
   zSubmitSignature,
   zTokenParams,
   zVerifySignerCode,
@@ -85,6 +87,11 @@ const zSigningView = z.object({
     .describe("The sender's message, as in the invitation (sendSettings.message); null: none"),
   document: zDocument,
   fields: z.array(zField.omit({ anchor: true, recipientId: true })),
+  drafts: z
+    .array(zSigningDraft)
+    .describe(
+      "What this signer saved so far (PUT …/draft), for the page to show again: only while it is their turn to sign; not a signature",
+    ),
 });
 
 /** The signer's endpoints (public, scoped by the link's token), webhooks, reminders and the outbox. */
@@ -238,6 +245,33 @@ export const signingOps = {
       data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }),
     },
     errors: [401, 409, 410, 422, 429],
+  }),
+  saveSigningDraft: defineOperation({
+    method: "PUT",
+    path: `${SIGN}/draft`,
+    tag: "Signing (public)",
+    summary: "Save what the signer has entered so far in some of their fields, to find it again on reload or another device",
+    description:
+      "Not a signature: nothing is signed, recorded in the audit trail or sent as a webhook, and POST …/sign still takes every value. " +
+      "Each entry replaces its field's saved value (one of text, checked, typed, image; none removes it); GET /api/sign/{token} serves " +
+      "them back as `drafts` while it is the signer's turn. Only a SIGNER whose turn it is, in a request IN_PROGRESS (else the 409 or " +
+      "410 signing would answer); only their own fields, each once, with the kind of value it takes (else 422 naming the entry, and " +
+      "nothing is saved); an image is judged and cleaned as at signing (400, 415, 422). The saved values go when the signer signs, " +
+      "declines or their link is replaced. Counted in the link's own rate limit (429 with Retry-After). " +
+      AUTH_TEXT,
+    params: zTokenParams,
+    body: zSaveSigningDraft,
+    public: true,
+    success: {
+      status: 200,
+      description: "Saved",
+      data: z.object({
+        saved: z.number().int().describe("Entries saved"),
+        cleared: z.number().int().describe("Entries that removed a saved value"),
+        savedAt: z.string(),
+      }),
+    },
+    errors: [401, 409, 410, 415, 422, 429],
   }),
   approveSigning: defineOperation({
     method: "POST",

@@ -4,6 +4,7 @@ import { z } from "zod";
 export const PURGE_COUNTS = [
   "recipients",
   "fields",
+  "signerDrafts",
   "events",
   "mails",
   "webhookDeliveries",

@@ -100,3 +100,41 @@ export const zSignerGate = z.object({
 
 /** POST /api/sign/{token}/approve: an APPROVER approves the document (consent required, as to sign). */
 export const zApprove = z.object({ consent: z.literal(true, { error: "Consent to approve electronically is required" }) });
+
+/**
+ * PUT /api/sign/{token}/draft: what the signer has entered so far, for some of their fields. Each entry
+ * replaces that field's saved value; an entry with none of text, checked, typed or image removes it.
+ * Not a signature: only POST …/sign signs.
+ */
+export const zSaveSigningDraft = z.strictObject(
+  {
+    values: z
+      .array(
+        z.strictObject({
+          fieldId: z.string().max(100),
+          /** TEXT, NAME, EMAIL, NUMBER and DROPDOWN: as typed or chosen so far ("" is kept: the signer emptied it) */
+          text: z.string().max(10000).optional(),
+          /** CHECKBOX: ticked or not. RADIO: true on the button chosen */
+          checked: z.boolean({ error: "checked is true or false" }).optional(),
+          /** SIGNATURE / INITIAL typed */
+          typed: z.string().trim().min(1).max(200).optional(),
+          /** SIGNATURE / INITIAL drawn or uploaded: a data: URL of a PNG or JPEG, judged as at signing */
+          image: z.string().max(3_000_000).optional(),
+        }),
+      )
+      .min(1)
+      .max(1000),
+  },
+  { error: "The body is { values: [{ fieldId, text? | checked? | typed? | image? }] }" },
+);
+export type SaveSigningDraft = z.infer<typeof zSaveSigningDraft>;
+
+/** One saved value as the signer's view serves it back: one of text, checked, typed or image (a data: URL). */
+export const zSigningDraft = z.object({
+  fieldId: z.uuid(),
+  text: z.string().optional(),
+  checked: z.boolean().optional(),
+  typed: z.string().optional(),
+  image: z.string().optional().describe("The image as it was cleaned when saved: a data: URL of a PNG or JPEG"),
+  savedAt: z.string(),
+});

@@ -421,6 +421,27 @@ export const fields = pgTable(
   (t) => [index("fields_request_idx").on(t.requestId), oneOf("fields_type_check", t.type, FIELD_TYPES)],
 );
 
+/**
+ * What a signer has entered in a field so far, saved as they fill it so that a reload (or another
+ * device) finds it again. Not a signature: only POST /api/sign/{token}/sign writes `fields.value`.
+ * One row per field; deleted when the recipient signs, declines or is corrected, and with the field.
+ * A drawn or uploaded image is kept here (cleaned, base64), never in the blob store.
+ */
+export const signerDrafts = pgTable(
+  "signer_drafts",
+  {
+    fieldId: belongsTo("field_id", () => fields.id).primaryKey(),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
+    value: jsonb("value").$type<SignerDraftValue>().notNull(),
+    updatedAt: ts("updated_at").notNull().default(nowMs),
+  },
+  (t) => [index("signer_drafts_recipient_idx").on(t.recipientId)],
+);
+
+/** A saved value: text (TEXT, NAME, EMAIL, NUMBER as typed, DROPDOWN), a tick, a typed mark, or a cleaned image. */
+export type SignerDraftValue =
+  { text: string } | { checked: boolean } | { typed: string } | { image: string; mime: "image/png" | "image/jpeg" };
+
 export const auditEvents = pgTable(
   "audit_events",
   {

@@ -15,6 +15,7 @@ import {
   purgeRuns,
   recipients,
   signerCopies,
+  signerDrafts,
   signatureRequests,
   templates,
   textLayers,
@@ -192,6 +193,16 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       .delete(auditEvents)
       .where(inArray(auditEvents.requestId, batch))
       .returning({ image: sql<string | null>`${auditEvents.data}->>'imageSha256'` });
+    // What signers saved as they filled their fields (images inline, no blob of their own).
+    const drafts = await tx
+      .delete(signerDrafts)
+      .where(
+        inArray(
+          signerDrafts.recipientId,
+          tx.select({ id: recipients.id }).from(recipients).where(inArray(recipients.requestId, batch)),
+        ),
+      )
+      .returning({ id: signerDrafts.fieldId });
     const fieldRows = await tx
       .delete(fields)
       .where(inArray(fields.requestId, batch))
@@ -270,6 +281,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
     const c = { ...totals.counts };
     c.recipients += recipientRows.length;
     c.fields += fieldRows.length;
+    c.signerDrafts += drafts.length;
     c.events += events.length;
     c.mails += mails.length;
     c.webhookDeliveries += deliveries.length;
@@ -312,11 +324,11 @@ async function purgeBulkSends(cutoff: Date) {
 
 /**
  * Deletes sandbox signature requests created more than SANDBOX_RETENTION_DAYS ago, with their
- * recipients, fields, audit events, mails (log rows and outbox files), webhook deliveries, jobs,
- * document versions and text layers no longer used, in batches of 200 per transaction; then the
- * blobs that only they pointed at. Production data is never touched. One purge_runs row records
- * the run. Across instances one run goes on at a time (see claimRun); with `ifDue`, at most one
- * starts per PURGE_INTERVAL_MINUTES.
+ * recipients, fields, the values signers saved, audit events, mails (log rows and outbox files),
+ * webhook deliveries, jobs, document versions and text layers no longer used, in batches of 200 per
+ * transaction; then the blobs that only they pointed at. Production data is never touched. One
+ * purge_runs row records the run. Across instances one run goes on at a time (see claimRun); with
+ * `ifDue`, at most one starts per PURGE_INTERVAL_MINUTES.
  */
 export async function purgeSandbox(opts: PurgeOptions = {}): Promise<PurgeOutcome> {
   const now = opts.now ?? new Date();

@@ -9,6 +9,7 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { AppError } from "../http/errors";
 import { enqueue } from "../jobs/queue";
 import { hashToken, signingToken } from "../signing/tokens";
+import { dropSigningDrafts } from "../signing/signing-drafts";
 import { findVisibleRequest, toRecipientDto } from "../requests/load-request";
 import { assertRequestStatus } from "../requests/request-state";
 import { assertRecipientStatus } from "./recipient-state";
@@ -47,6 +48,8 @@ export async function correctRecipient(auth: KeyAuth, id: string, recipientId: s
       await tx.insert(retiredSigningLinks).values({ tokenHash: r.tokenHash, recipientId: r.id }).onConflictDoNothing();
     await tx.delete(signerSessions).where(eq(signerSessions.recipientId, r.id));
     await tx.delete(embedLinks).where(eq(embedLinks.recipientId, r.id));
+    // What was entered through the old link is not shown to whoever holds the new one.
+    await dropSigningDrafts(tx, r.id);
     const version = r.tokenVersion + 1;
     const invited = r.tokenHash !== null;
     const [updated] = await tx

@@ -19,6 +19,7 @@ import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
+import { dropRequestDrafts, dropSigningDrafts } from "./signing-drafts";
 
 /**
  * A signer signs: every field of theirs gets its value, the recipient becomes SIGNED, and either the
@@ -77,6 +78,8 @@ export async function submitSignature(
         .set({ value: JSON.stringify(value) })
         .where(eq(fields.id, id));
     await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
+    // What was saved on the way is not kept once the signature holds the values.
+    await dropSigningDrafts(tx, r.id);
     await recordEvent(
       tx,
       req.id,
@@ -119,6 +122,8 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
     assertMayAct(r, req, "decline");
     const now = new Date();
     await transitionRecipient(tx, r.id, "DECLINED", { set: { declinedAt: now, declineReason: reason } });
+    // Declined: no one will sign it, so no one's saved values are kept.
+    await dropRequestDrafts(tx, req.id);
     await transitionRequest(tx, req.id, "DECLINED", { set: { updatedAt: now }, why: "it can no longer be declined" });
     await recordEvent(tx, req.id, "recipient.declined", { actor: `recipient:${r.id}`, ...who }, { email: r.email, reason });
     await emitEvent(tx, req, "signature_request.declined", {

@@ -16,6 +16,7 @@ import { transitionRecipient } from "../recipients/recipient-state";
 import { clock } from "../clock";
 import { storedLocale } from "../requests/load-request";
 import { signingDate } from "./signing-date";
+import { loadSigningDrafts } from "./signing-drafts";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -59,6 +60,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     const completed = req.status === "COMPLETED";
     const mine = completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
     const doc = await currentDocument(tx, req.id);
+    // What the signer saved so far, while it is their turn: none once they signed or declined or the request ended.
+    const drafts = await loadSigningDrafts(tx, me, req);
     const invited = me.status === "SENT" || me.status === "VIEWED";
     const waitingFor =
       me.status === "PENDING"
@@ -110,6 +113,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
           void recipientId;
           return field;
         }),
+      drafts,
     };
   });
 }

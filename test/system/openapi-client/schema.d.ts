@@ -412,6 +412,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sign/{token}/draft": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Save what the signer has entered so far in some of their fields, to find it again on reload or another device
+     * @description Not a signature: nothing is signed, recorded in the audit trail or sent as a webhook, and POST …/sign still takes every value. Each entry replaces its field's saved value (one of text, checked, typed, image; none removes it); GET /api/sign/{token} serves them back as `drafts` while it is the signer's turn. Only a SIGNER whose turn it is, in a request IN_PROGRESS (else the 409 or 410 signing would answer); only their own fields, each once, with the kind of value it takes (else 422 naming the entry, and nothing is saved); an image is judged and cleaned as at signing (400, 415, 422). The saved values go when the signer signs, declines or their link is replaced. Counted in the link's own rate limit (429 with Retry-After). A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    put: operations["saveSigningDraft"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/sign/{token}/approve": {
     parameters: {
       query?: never;
@@ -5221,6 +5241,17 @@ export interface operations {
                 /** @description NUMBER: most decimals allowed (null: up to 6) */
                 decimals: number | null;
               }[];
+              /** @description What this signer saved so far (PUT …/draft), for the page to show again: only while it is their turn to sign; not a signature */
+              drafts: {
+                /** Format: uuid */
+                fieldId: string;
+                text?: string;
+                checked?: boolean;
+                typed?: string;
+                /** @description The image as it was cleaned when saved: a data: URL of a PNG or JPEG */
+                image?: string;
+                savedAt: string;
+              }[];
             };
           };
         };
@@ -5666,6 +5697,159 @@ export interface operations {
               /** @constant */
               status: "SIGNED";
               completed: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveSigningDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          values: {
+            fieldId: string;
+            text?: string;
+            checked?: boolean;
+            typed?: string;
+            image?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @description Entries saved */
+              saved: number;
+              /** @description Entries that removed a saved value */
+              cleared: number;
+              savedAt: string;
             };
           };
         };

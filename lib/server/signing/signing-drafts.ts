@@ -1,0 +1,45 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { zSigningDraft } from "@/lib/schemas/signing";
+import type { Queryable } from "../db";
+import { recipients, signerDrafts, type signatureRequests } from "../db/schema";
+
+type RecipientRow = typeof recipients.$inferSelect;
+type RequestRow = typeof signatureRequests.$inferSelect;
+export type SigningDraftDto = z.output<typeof zSigningDraft>;
+
+/**
+ * Whether a recipient's saved values may be served or saved: a SIGNER whose turn it is (invited, SENT
+ * or VIEWED) in a request IN_PROGRESS. Once they sign or decline, or the request ends, they are not.
+ */
+export const mayKeepDrafts = (r: Pick<RecipientRow, "role" | "status">, req: Pick<RequestRow, "status">) =>
+  req.status === "IN_PROGRESS" && r.role === "SIGNER" && (r.status === "SENT" || r.status === "VIEWED");
+
+/** The values this recipient saved, as the signer's view serves them (none unless they may still sign). */
+export async function loadSigningDrafts(db: Queryable, r: RecipientRow, req: RequestRow): Promise<SigningDraftDto[]> {
+  if (!mayKeepDrafts(r, req)) return [];
+  const rows = await db.select().from(signerDrafts).where(eq(signerDrafts.recipientId, r.id)).orderBy(asc(signerDrafts.fieldId));
+  return rows.map(({ fieldId, value, updatedAt }) => ({
+    fieldId,
+    ...("image" in value ? { image: `data:${value.mime};base64,${value.image}` } : value),
+    savedAt: updatedAt.toISOString(),
+  }));
+}
+
+/** Forgets what a recipient saved: they signed, declined, or their link was replaced. */
+export async function dropSigningDrafts(db: Queryable, recipientId: string): Promise<void> {
+  await db.delete(signerDrafts).where(eq(signerDrafts.recipientId, recipientId));
+}
+
+/** Forgets what every recipient of a request saved: it was declined and can no longer be signed. */
+export async function dropRequestDrafts(db: Queryable, requestId: string): Promise<void> {
+  await db
+    .delete(signerDrafts)
+    .where(
+      inArray(
+        signerDrafts.recipientId,
+        db.select({ id: recipients.id }).from(recipients).where(eq(recipients.requestId, requestId)),
+      ),
+    );
+}
