@@ -15,6 +15,8 @@ export interface ApiFailure {
   errors?: FieldError[];
   /** What the server added: for a 410, the request's `status` and this recipient's `recipientStatus`. */
   details?: Record<string, unknown>;
+  /** A 429's Retry-After, in seconds. */
+  retryAfter?: number;
 }
 
 /** What the page may show before the signer gave their code (details.authentication of a 401). */
@@ -32,11 +34,18 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailur
 /** The signer's endpoints; the token is the link's path segment and goes nowhere else. */
 export const signingPath = (token: string, rest = "") => `/api/sign/${encodeURIComponent(token)}${rest}`;
 
-export async function callSigning<T>(token: string, rest = "", body?: unknown): Promise<ApiResult<T>> {
+/** `opts.method`: PUT for the saved values (else GET, or POST with a body); `opts.keepalive`: sent even as the page goes away. */
+export async function callSigning<T>(
+  token: string,
+  rest = "",
+  body?: unknown,
+  opts: { method?: "PUT"; keepalive?: boolean } = {},
+): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(signingPath(token, rest), {
-      method: body === undefined ? "GET" : "POST",
+      method: opts.method ?? (body === undefined ? "GET" : "POST"),
+      keepalive: opts.keepalive,
       headers:
         body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,7 +76,8 @@ export async function callSigning<T>(token: string, rest = "", body?: unknown): 
     typeof parsed?.message !== "string" ? "BAD_RESPONSE" : typeof parsed.errorCode === "string" ? parsed.errorCode : undefined;
   const errors = Array.isArray(parsed?.errors) ? (parsed.errors as FieldError[]) : undefined;
   const details = parsed?.details && typeof parsed.details === "object" ? (parsed.details as Record<string, unknown>) : undefined;
-  return { ok: false, error: { status: res.status, code, message, errors, details } };
+  const retryAfter = Number(res.headers.get("retry-after")) || undefined;
+  return { ok: false, error: { status: res.status, code, message, errors, details, retryAfter } };
 }
 
 /** The answers after which the page is out of date: the session ended (401) or the request moved on (409, 410). */
