@@ -82,7 +82,7 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
   await page.getByRole("radio", { name: "Plan: Pro" }).check();
   await expect(page.getByRole("radio", { name: "Plan: Basic" })).not.toBeChecked();
   await page.getByRole("combobox", { name: "Colour" }).selectOption("Green");
-  const seats = page.getByRole("spinbutton", { name: "Seats" });
+  const seats = page.getByRole("textbox", { name: "Seats" });
   await seats.fill("600");
 
   const sig = page.getByRole("button", { name: "Customer signature" });

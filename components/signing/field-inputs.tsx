@@ -1,8 +1,10 @@
 "use client";
 
+import { formatNumberValue } from "@/lib/numbers/locale-number";
 import { FieldErrorTip, fieldFrame, ring } from "./field-frame";
 import { fieldDomId } from "./fields";
-import { useSigningT } from "./intl";
+import { useLocale, useSigningT } from "./intl";
+import { useNumberInput } from "./number-input";
 import type { SigningField } from "./types";
 
 /** The types whose control is a form input drawn over the page (issue 14). */
@@ -17,7 +19,7 @@ export function FieldInput({
   scale,
   layer,
   value,
-  error,
+  error: formError,
   onValue,
 }: {
   field: SigningField;
@@ -29,6 +31,10 @@ export function FieldInput({
   onValue: (v: string | boolean) => void;
 }) {
   const t = useSigningT();
+  const locale = useLocale();
+  const number = useNumberInput(field, typeof value === "string" ? value : "", onValue);
+  // The form's word on the field (on signing), else a NUMBER's own problem once the signer leaves it.
+  const error = formError ?? number.problem;
   const { box, name, title, errorId, fontPx } = fieldFrame(field, scale, layer, error, t);
   const state = field.required ? t("fields.required") : t("fields.optional");
   const common = {
@@ -81,8 +87,8 @@ export function FieldInput({
     const isNumber = field.type === "NUMBER";
     const bounds = isNumber
       ? [
-          field.min != null ? t("fields.from", { min: field.min }) : "",
-          field.max != null ? t("fields.to", { max: field.max }) : "",
+          field.min != null ? t("fields.from", { min: formatNumberValue(field.min, locale) }) : "",
+          field.max != null ? t("fields.to", { max: formatNumberValue(field.max, locale) }) : "",
           field.decimals != null ? t("fields.decimalsAtMost", { count: field.decimals }) : "",
         ]
           .filter(Boolean)
@@ -91,17 +97,15 @@ export function FieldInput({
     control = (
       <input
         {...common}
-        type={isNumber ? "number" : field.type === "EMAIL" ? "email" : "text"}
+        type={field.type === "EMAIL" ? "email" : "text"}
         {...keyboardHints(field)}
-        min={isNumber ? (field.min ?? undefined) : undefined}
-        max={isNumber ? (field.max ?? undefined) : undefined}
-        step={isNumber ? (field.decimals != null ? 10 ** -field.decimals : "any") : undefined}
         maxLength={!isNumber ? (field.maxLength ?? undefined) : undefined}
         required={field.required}
         placeholder={title}
         title={`${t("fields.titleState", { title, state })}${bounds ? `, ${bounds}` : ""}`}
         value={v}
-        onChange={(e) => onValue(e.target.value)}
+        onChange={(e) => number.onChange(e.target.value)}
+        onBlur={number.onBlur}
         className={`h-full w-full rounded-[2px] border px-1 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-sky-600 ${ring(error, v.trim() !== "")}`}
         style={{ fontSize: fontPx, lineHeight: 1 }}
       />
@@ -117,8 +121,12 @@ export function FieldInput({
       >
         {field.type === "RADIO" ? t("fields.option", { title, option: field.option ?? "" }) : title}
         {` · ${field.required && field.type === "CHECKBOX" ? t("fields.mustBeTicked") : state}`}
-        {field.type === "NUMBER" && field.min != null ? ` · ${t("fields.tagMin", { min: field.min })}` : ""}
-        {field.type === "NUMBER" && field.max != null ? ` · ${t("fields.tagMax", { max: field.max })}` : ""}
+        {field.type === "NUMBER" && field.min != null
+          ? ` · ${t("fields.tagMin", { min: formatNumberValue(field.min, locale) })}`
+          : ""}
+        {field.type === "NUMBER" && field.max != null
+          ? ` · ${t("fields.tagMax", { max: formatNumberValue(field.max, locale) })}`
+          : ""}
       </span>
       {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
     </div>

@@ -3,6 +3,7 @@
 import { ChoiceOptions, keyboardHints } from "./field-inputs";
 import { fieldDomId, fieldTitle, type Values } from "./fields";
 import { useSigningT } from "./intl";
+import { useNumberInput } from "./number-input";
 import { PageRegion, type PageSource } from "./page-images";
 import { scriptFont } from "./script-font";
 import type { PageSize, SigningField } from "./types";
@@ -131,7 +132,11 @@ function StepControl({
   const t = useSigningT();
   const f = step[0]!;
   const id = fieldDomId(f);
-  const describedBy = errors[f.id] ? `${id}-error` : undefined;
+  const text = typeof values[f.id] === "string" ? (values[f.id] as string) : "";
+  const number = useNumberInput(f, text, (v) => onText(f, v));
+  // The form's word on the field (on signing), else a NUMBER's own problem once the signer leaves it.
+  const shown = number.problem && !errors[f.id] ? { ...errors, [f.id]: number.problem } : errors;
+  const describedBy = shown[f.id] ? `${id}-error` : undefined;
   const label = (
     <label htmlFor={id} className="mb-1 block text-base font-medium text-slate-900">
       {title}
@@ -245,13 +250,14 @@ function StepControl({
         {...keyboardHints(f)}
         maxLength={f.type === "TEXT" ? (f.maxLength ?? undefined) : undefined}
         required={f.required}
-        aria-invalid={!!errors[f.id]}
+        aria-invalid={!!shown[f.id]}
         aria-describedby={describedBy}
-        value={typeof values[f.id] === "string" ? (values[f.id] as string) : ""}
-        onChange={(e) => onText(f, e.target.value)}
+        value={text}
+        onChange={(e) => number.onChange(e.target.value)}
+        onBlur={number.onBlur}
         className={control}
       />
-      <ErrorText f={f} errors={errors} />
+      <ErrorText f={f} errors={shown} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { canonicalNumber, decimalSeparator } from "@/lib/schemas/fields";
+import { formatNumber, formatNumberValue, numberSeparators, parseNumber } from "@/lib/numbers/locale-number";
 import type { SigningT } from "./intl";
 import type { MarkValue, SigningField } from "./types";
 
 /**
- * The value the signer has given each field so far: text for TEXT, NAME, EMAIL, NUMBER and DROPDOWN,
+ * The value the signer has given each field so far: text for TEXT, NAME, EMAIL, NUMBER (as written in the
+ * page's language: "12,5" on a French page; toSubmission sends its stored form) and DROPDOWN,
  * true/false for a CHECKBOX or a RADIO button (the chosen one true), a mark for SIGNATURE/INITIAL.
  */
 export type Values = Record<string, string | boolean | MarkValue | undefined>;
@@ -67,11 +68,19 @@ export function inputSteps(fields: SigningField[]): SigningField[][] {
   return [...byKey.values()];
 }
 
-/** TEXT's default; NAME and EMAIL pre-filled from the recipient (editable); a CHECKBOX pre-ticked by "true". */
-export function initialValues(fields: SigningField[], recipient?: { name: string; email: string }): Values {
+/**
+ * TEXT's default; NAME and EMAIL pre-filled from the recipient (editable); a CHECKBOX pre-ticked by "true";
+ * a NUMBER's default as the page's language `locale` writes it.
+ */
+export function initialValues(
+  fields: SigningField[],
+  recipient: { name: string; email: string } | undefined,
+  locale: string,
+): Values {
   const values: Values = {};
   for (const f of fields) {
     if (f.type === "CHECKBOX") values[f.id] = f.defaultValue === "true";
+    else if (f.type === "NUMBER" && f.defaultValue) values[f.id] = formatNumber(f.defaultValue, locale);
     else if (f.type === "NAME") values[f.id] = f.defaultValue ?? recipient?.name ?? "";
     else if (f.type === "EMAIL") values[f.id] = f.defaultValue ?? recipient?.email ?? "";
     else if (TEXT_VALUED.has(f.type) && f.defaultValue) values[f.id] = f.defaultValue;
@@ -83,24 +92,29 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 
 /**
  * What is wrong with a value before it is sent (the server judges again and is the authority):
- * a NUMBER out of its bounds or with too many decimals, an EMAIL that is not an address. A NUMBER is
- * read as the server reads it: in the signer's language for values (`valuesLocale`, the view's
- * signingDate.locale: "3,5" is a number for a German signer), whatever language the page shows.
+ * a NUMBER that is not one, or ambiguous, in the page's language `locale` ("12,5" on an English page), out of
+ * its bounds or with too many decimals; an EMAIL that is not an address.
  */
-export function valueProblem(f: SigningField, v: Values[string], t: SigningT, valuesLocale = "en"): string | null {
+export function valueProblem(f: SigningField, v: Values[string], t: SigningT, locale: string): string | null {
   if (typeof v !== "string" || v.trim() === "") return null;
   const given = v.trim();
   if (f.type === "EMAIL" && !EMAIL.test(given)) return t("fields.problemEmail");
   if (f.type === "NUMBER") {
-    const number = canonicalNumber(given, valuesLocale);
-    if (number === null)
-      return decimalSeparator(valuesLocale) === "," ? t("fields.problemNumberComma") : t("fields.problemNumber");
+    const read = parseNumber(given, locale);
+    if (!read.ok) {
+      const example = formatNumber("1234.5", locale);
+      if (read.reason === "tooLong") return t("fields.problemNumberTooLong");
+      if (read.reason === "ambiguous")
+        return t("fields.problemNumberAmbiguous", { decimal: numberSeparators(locale).decimal, example });
+      return t("fields.problemNumberFormat", { example });
+    }
+    const number = read.value;
     const n = Number(number);
     const places = number.split(".")[1]?.length ?? 0;
     const allowed = f.decimals ?? 6;
     if (places > allowed) return allowed === 0 ? t("fields.problemWhole") : t("fields.problemDecimals", { count: allowed });
-    if (f.min != null && n < f.min) return t("fields.problemMin", { min: f.min });
-    if (f.max != null && n > f.max) return t("fields.problemMax", { max: f.max });
+    if (f.min != null && n < f.min) return t("fields.problemMin", { min: formatNumberValue(f.min, locale) });
+    if (f.max != null && n > f.max) return t("fields.problemMax", { max: formatNumberValue(f.max, locale) });
   }
   if (f.type === "DROPDOWN" && !(f.options ?? []).includes(v)) return t("fields.problemOption");
   return null;
@@ -118,12 +132,33 @@ export function initialsOf(name: string): string {
     .slice(0, 4);
 }
 
-/** The body of POST /sign: one entry per field the signer fills. */
-export function toSubmission(fields: SigningField[], values: Values) {
+/**
+ * NUMBER values written in the page's language `from` rewritten in `to`, when the signer switches the page's
+ * language ("12,5" → "12.5" from French to English); a value that is not a number in `from` stays as typed.
+ */
+export function relocaleNumbers(fields: SigningField[], values: Values, from: string, to: string): Values {
+  const next = { ...values };
+  for (const f of fields) {
+    const v = values[f.id];
+    if (f.type !== "NUMBER" || typeof v !== "string" || v.trim() === "") continue;
+    const read = parseNumber(v, from);
+    if (read.ok) next[f.id] = formatNumber(read.value, to);
+  }
+  return next;
+}
+
+/**
+ * The body of POST /sign: one entry per field the signer fills. A NUMBER is sent in its stored form
+ * ("12.5"), read from what the signer wrote in the page's language `locale` (valueProblem has refused,
+ * on the page, what is not a number there).
+ */
+export function toSubmission(fields: SigningField[], values: Values, locale: string) {
   const out: { fieldId: string; text?: string; typed?: string; image?: string; checked?: boolean }[] = [];
   for (const f of fields) {
     const v = values[f.id];
-    if (TEXT_VALUED.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
+    const read = f.type === "NUMBER" && typeof v === "string" && v.trim() !== "" ? parseNumber(v, locale) : null;
+    if (read?.ok) out.push({ fieldId: f.id, text: read.value });
+    else if (TEXT_VALUED.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
     else if (f.type === "CHECKBOX" || f.type === "RADIO") out.push({ fieldId: f.id, checked: v === true });
     else if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object") {
       out.push(v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text });

@@ -17,16 +17,18 @@ import {
   initialsOf,
   isFilled,
   inputSteps,
+  relocaleNumbers,
   requiredFields,
   toSubmission,
   valueProblem,
   type Values,
 } from "./fields";
-import { useSigningT } from "./intl";
+import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
+import { adoptedMarks, useDraftSaving, withDrafts } from "./use-draft-saving";
 import { FinishSection } from "./finish-section";
 import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
 import { ZoomControls } from "./zoom-controls";
@@ -56,10 +58,21 @@ export function SigningForm({
   onStale: (e: ApiFailure) => void;
 }) {
   const t = useSigningT();
+  // The page's language: NUMBER values are written and read in it.
+  const locale = useLocale();
   const apiMessage = useApiMessage();
   const valueMessage = useValueMessage();
   const { fields } = view;
-  const [values, setValues] = useState<Values>(() => initialValues(fields, view.recipient));
+  // What the signer saved before (a reload, another device) over the fields' own first values.
+  const [opened] = useState<Values>(() => withDrafts(fields, initialValues(fields, view.recipient, locale), view.drafts));
+  const [values, setValues] = useState<Values>(opened);
+  // A switch of the page's language rewrites the numbers typed so far in the new one.
+  const [numbersIn, setNumbersIn] = useState(locale);
+  if (numbersIn !== locale) {
+    setNumbersIn(locale);
+    setValues((prev) => relocaleNumbers(fields, prev, numbersIn, locale));
+  }
+  const drafts = useDraftSaving(token, fields, opened, values, onStale);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -67,7 +80,7 @@ export function SigningForm({
   const [markFor, setMarkFor] = useState<SigningField | null>(null);
   const [declineOpen, setDeclineOpen] = useState(false);
   // A signature adopted once is offered for the signer's other signature boxes with one click.
-  const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>({});
+  const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>(() => adoptedMarks(fields, opened));
   const [width, setWidth] = useState(0);
   const compact = useMediaQuery(COMPACT_QUERY);
   // "steps": field-by-field mode, at steps[stepIndex].
@@ -200,7 +213,7 @@ export function SigningForm({
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
     const wrong = fields
-      .map((f) => [f, valueProblem(f, values[f.id], t, view.signingDate.locale)] as const)
+      .map((f) => [f, valueProblem(f, values[f.id], t, locale)] as const)
       .filter((x): x is readonly [SigningField, string] => x[1] !== null);
     const [firstWrong] = wrong;
     if (firstWrong) {
@@ -208,14 +221,17 @@ export function SigningForm({
       setFormError(t("form.wrong", { count: wrong.length }));
       return focusField(firstWrong[0]);
     }
-    const submitted = toSubmission(fields, values);
+    const submitted = toSubmission(fields, values, locale);
     setBusy(true);
+    // No value is saved while the signature goes: the values are in it.
+    await drafts.pause();
     const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
     setBusy(false);
     if (res.ok) return onSigned(res.data);
     const { errors } = res.error;
     // 401: the signer session ended (the app asks for the code again).
     if (isStale(res.error)) return onStale(res.error);
+    drafts.resume();
     if (errors?.length) {
       const { byField, general } = errorsByField(errors, submitted, fields);
       setFieldErrors(Object.fromEntries(Object.entries(byField).map(([id, m]) => [id, valueMessage(m)])));
@@ -228,6 +244,7 @@ export function SigningForm({
   };
 
   const decline = async (reason: string) => {
+    await drafts.pause();
     const failed = await declineSigning(token, reason, {
       done: () => {
         setDeclineOpen(false);
@@ -238,6 +255,7 @@ export function SigningForm({
         onStale(e);
       },
     });
+    if (failed) drafts.resume();
     return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
   };
 

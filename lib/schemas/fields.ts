@@ -5,6 +5,7 @@ import { z } from "zod";
  * schemas (coordinates, anchored, templates), the server's checks of a PATCHed field and the anchor
  * grammar, so the three never disagree.
  */
+import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
 import { FIELD_TYPES } from "./states";
 
 // Defined once in ./states (the database's CHECK constraints are made from the same array).
@@ -68,33 +69,8 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$
 /** A syntactically valid e-mail address (what a signer may give an EMAIL field): local@domain.tld, no spaces. */
 export const isEmailAddress = (s: string) => s.length <= 320 && EMAIL.test(s);
 
-/** A NUMBER value as the signer types it: optional minus, digits, optional "." and decimals. */
-export const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
-
-/** The decimal separator `locale` writes: "," in de, fr, es, it, pt, nl and pl; "." in en. */
-export const decimalSeparator = (locale: string) =>
-  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-
-/**
- * A NUMBER value as a signer whose language is `locale` types it, in the form stored (issue 23): the same digits
- * with "." for decimals ("3,5" from a German signer is "3.5"), or null when it is not a number so written. "."
- * is the decimal point in every language (what a number input and a program send); the language's own
- * separator is read as one too. Thousands separators are never read: "1.234,5", "1,234.5", "1 234" are refused,
- * so a value has one reading only ("3.500" is three and a half, whoever typed it).
- */
-export function canonicalNumber(text: string, locale: string): string | null {
-  const t = text.trim();
-  if (NUMBER_TEXT.test(t)) return t;
-  const sep = decimalSeparator(locale);
-  if (sep === "," && /^-?\d+,\d+$/.test(t)) return t.replace(",", ".");
-  return null;
-}
-
-/** What a NUMBER value must look like to a signer whose language is `locale`, after "must be a number". */
-export const numberFormatHint = (locale: string) =>
-  decimalSeparator(locale) === ","
-    ? "digits, with , or . for decimals, no thousands separators"
-    : "digits, with . for decimals, no thousands separators";
+/** A NUMBER value in its stored form: optional minus, digits, optional "." and decimals (lib/numbers). */
+export const NUMBER_TEXT = CANONICAL_NUMBER;
 
 /** Why `text` is not an acceptable value of a NUMBER field with these bounds, or null. */
 export function numberProblem(
@@ -102,6 +78,7 @@ export function numberProblem(
   f: { min?: number | null; max?: number | null; decimals?: number | null },
 ): string | null {
   const t = text.trim();
+  if (t.length > MAX_NUMBER_TEXT) return "is too long to be a number";
   if (!NUMBER_TEXT.test(t)) return "must be a number (digits, with . for decimals)";
   const n = Number(t);
   if (!Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) return "is too large";

@@ -15,7 +15,7 @@ import { firstOf, itemAt } from "../support/expect-helpers";
 // Issue 23, part 2 (dates and numbers) and the stored locale fields: a request's locale, timezone and
 // dateFormat and a recipient's locale, taken on every input and refused when wrong (nothing changed); a DATE
 // field is the signing day in the request's zone and format; the certificate prints each time in that zone
-// with its offset and in UTC; a NUMBER is read in the signer's language and stored with ".".
+// with its offset and in UTC; a NUMBER not in its stored form is read in the signer's language and stored with ".".
 
 const SR = "/api/v1/enterprise/signature-requests";
 const T = "/api/v1/enterprise/templates";
@@ -370,41 +370,60 @@ describe("NUMBER in the signer's language", () => {
     key = (await makeOrg()).sandboxKey;
   });
 
-  it('stores "3,5" from a German signer as 3.5, and refuses it from an English one (422 naming the field)', async () => {
+  it("stores the page's form as it is, and reads other text in the signer's language, thousands separators too", async () => {
     const de = await sentWith(key, {}, { locale: "de" }, { number: true });
     expect((await sign(de.token, "3,5")).status).toBe(200);
     expect(await storedValue(de.id, "NUMBER")).toBe("3.5");
+    const grouped = await sentWith(key, {}, { locale: "de" }, { number: true });
+    expect((await sign(grouped.token, "1.234,5")).status).toBe(200);
+    expect(await storedValue(grouped.id, "NUMBER")).toBe("1234.5");
 
-    // The request's language when the recipient has none; "." is read as the decimal point in every language.
+    // The request's language when the recipient has none.
     const byRequest = await sentWith(key, { locale: "pl" }, {}, { number: true });
     expect((await sign(byRequest.token, " 12,25 ")).status).toBe(200);
     expect(await storedValue(byRequest.id, "NUMBER")).toBe("12.25");
-    const dot = await sentWith(key, {}, { locale: "fr" }, { number: true });
-    expect((await sign(dot.token, "7.5")).status).toBe(200);
-    expect(await storedValue(dot.id, "NUMBER")).toBe("7.5");
+    // The stored form (what the page sends: "." for decimals, no separators) is taken in every language.
+    const dot = await sentWith(key, {}, { locale: "de" }, { number: true });
+    expect((await sign(dot.token, "1.5")).status).toBe(200);
+    expect(await storedValue(dot.id, "NUMBER")).toBe("1.5");
+    const english = await sentWith(key, {}, { locale: "en" }, { number: true });
+    expect((await sign(english.token, "1,234.5")).status).toBe(200);
+    expect(await storedValue(english.id, "NUMBER")).toBe("1234.5");
+  });
 
-    // English: the recipient's own language wins over the request's.
+  it("refuses a number that is not one, or ambiguous, in the signer's language: 422 naming the field, nothing recorded", async () => {
+    // English: the recipient's own language wins over the request's; "3,5" could be 3.5 or a thousands group.
     const en = await sentWith(key, { locale: "de" }, { locale: "en" }, { number: true });
-    const refused = await sign(en.token, "3,5");
-    expect(refused.status).toBe(422);
-    expect(refused.body.errorCode).toBe("FIELD_VALUES_INVALID");
-    expect(refused.body.errors).toEqual([
-      { field: "values.1.text", message: "Hours must be a number (digits, with . for decimals, no thousands separators)" },
-    ]);
-    expect(await storedValue(en.id, "NUMBER")).toBeUndefined();
-    expect((await call("GET", `/api/sign/${en.token}`)).body.data.recipient.status).not.toBe("SIGNED");
-
-    // Thousands separators are refused in every language, and the field's decimals still count.
-    const de2 = await sentWith(key, {}, { locale: "de" }, { number: true });
+    const either = "no thousands separators (1234.5), or as written in";
     for (const [text, message] of [
-      ["1.234,5", "Hours must be a number (digits, with , or . for decimals, no thousands separators)"],
-      ["1 234", "Hours must be a number (digits, with , or . for decimals, no thousands separators)"],
-      ["3,125", "Hours has at most 2 decimals"],
-    ]) {
-      const r = await sign(de2.token, text);
-      expect(r.status, text).toBe(422);
-      expect(r.body.errors).toEqual([{ field: "values.1.text", message }]);
+      ["3,5", `Hours is ambiguous: "3,5" can be read two ways in en; write it with "." for decimals and ${either} en (1,234.5)`],
+      ["1,2,3", `Hours must be a number: digits with "." for decimals and ${either} en (1,234.5)`],
+      ["١٢", `Hours must be a number: digits with "." for decimals and ${either} en (1,234.5)`],
+      ["１２", `Hours must be a number: digits with "." for decimals and ${either} en (1,234.5)`],
+      ["1\u200b2", `Hours must be a number: digits with "." for decimals and ${either} en (1,234.5)`],
+      ["0".repeat(9000) + "1", "Hours is too long to be a number (at most 40 characters)"],
+    ] as [string, string][]) {
+      const refused = await sign(en.token, text);
+      expect(refused.status, text.slice(0, 20)).toBe(422);
+      expect(refused.body.errorCode).toBe("FIELD_VALUES_INVALID");
+      expect(refused.body.errors).toEqual([{ field: "values.1.text", message }]);
     }
-    expect(await storedValue(de2.id, "NUMBER")).toBeUndefined();
+    const de = await sentWith(key, {}, { locale: "de" }, { number: true });
+    for (const [text, message] of [
+      ["1,2,3", `Hours must be a number: digits with "." for decimals and ${either} de (1.234,5)`],
+      ["1.23,5", `Hours must be a number: digits with "." for decimals and ${either} de (1.234,5)`],
+      ["3,125", "Hours has at most 2 decimals"],
+    ] as [string, string][]) {
+      const refused = await sign(de.token, text);
+      expect(refused.status, text).toBe(422);
+      expect(refused.body.errors).toEqual([{ field: "values.1.text", message }]);
+    }
+    // Nothing recorded: no value, not signed, no signing in the audit trail.
+    for (const { id, token } of [en, de]) {
+      expect(await storedValue(id, "NUMBER")).toBeUndefined();
+      expect((await call("GET", `/api/sign/${token}`)).body.data.recipient.status).not.toBe("SIGNED");
+      const audit = (await call("GET", `${SR}/${id}/audit`, { key })).body.data.items as { type: string }[];
+      expect(audit.map((e) => e.type)).not.toContain("recipient.signed");
+    }
   });
 });

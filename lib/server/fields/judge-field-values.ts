@@ -1,5 +1,6 @@
 import "server-only";
-import { canonicalNumber, isEmailAddress, numberFormatHint, numberProblem } from "@/lib/schemas/fields";
+import { numberFailureMessage, readSubmittedNumber } from "@/lib/numbers/locale-number";
+import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
 import type { FieldError } from "../http/errors";
@@ -12,8 +13,8 @@ type Given = Map<string, { v: SubmitSignature["values"][number]; at: string }>;
  * the same first). Returns the values to store and every problem, each naming its field: the
  * submitted entry's place ("values.2.text") or, for a value that was not given, the field's id.
  * SIGNATURE/INITIAL images are judged and stored by the caller; `imageIds` are those it holds. `signing`: what
- * a DATE field says (the day in the request's zone and format) and the signer's language (a NUMBER is read in it,
- * and stored with "." for decimals).
+ * a DATE field says (the day in the request's zone and format) and the signer's language (a NUMBER not in its
+ * stored form is read in it; stored with "." for decimals).
  */
 export function judgeFieldValues(
   mine: FieldRow[],
@@ -64,13 +65,13 @@ export function judgeFieldValues(
           if (f.required) bad(f, ".text", `${label} is required`);
           break;
         }
-        const canonical = canonicalNumber(text, signing.locale);
-        const p =
-          canonical === null
-            ? `must be a number (${numberFormatHint(signing.locale)})`
-            : numberProblem(canonical, { min: f.minValue, max: f.maxValue, decimals: f.decimals });
-        if (p || canonical === null) bad(f, ".text", `${label} ${p}`);
-        else values.set(f.id, { kind: "text", text: canonical });
+        // The page sends the stored form; other text is read in the signer's language (lib/numbers).
+        const read = readSubmittedNumber(text, signing.locale);
+        const p = read.ok
+          ? numberProblem(read.value, { min: f.minValue, max: f.maxValue, decimals: f.decimals })
+          : numberFailureMessage(read.reason, text, signing.locale);
+        if (p || !read.ok) bad(f, ".text", `${label} ${p}`);
+        else values.set(f.id, { kind: "text", text: read.value });
         break;
       }
       case "DROPDOWN": {

@@ -5,9 +5,10 @@ import { formatDateValue } from "@/lib/dates/zoned";
 import type { DateFormat } from "@/lib/schemas/states";
 
 /**
- * The language a signer's values are written and read in (a DATE field's month name, a NUMBER's decimal
- * separator): the recipient's locale, else the request's, else English. Not the browser's: what is sealed must
- * not depend on which browser signed.
+ * The language a signer's values are written and read in on the server (a DATE field's month name, a NUMBER
+ * given other than in its stored form): the recipient's locale, else the request's, else English. Not the
+ * browser's: what is sealed must not depend on which browser signed (the page reads a NUMBER in its own
+ * language and sends the stored form).
  */
 export const signerLocale = (r: { locale: string | null }, req: { locale: string | null }): Locale =>
   resolveLocale({ recipient: r.locale, request: req.locale });
