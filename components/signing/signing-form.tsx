@@ -64,7 +64,7 @@ export function SigningForm({
   const valueMessage = useValueMessage();
   const { fields } = view;
   // What the signer saved before (a reload, another device) over the fields' own first values.
-  const [opened] = useState<Values>(() => withDrafts(fields, initialValues(fields, view.recipient, locale), view.drafts));
+  const [opened] = useState<Values>(() => withDrafts(fields, initialValues(fields, view.recipient, locale), view.drafts, locale));
   const [values, setValues] = useState<Values>(opened);
   // A switch of the page's language rewrites the numbers typed so far in the new one.
   const [numbersIn, setNumbersIn] = useState(locale);
@@ -72,7 +72,7 @@ export function SigningForm({
     setNumbersIn(locale);
     setValues((prev) => relocaleNumbers(fields, prev, numbersIn, locale));
   }
-  const drafts = useDraftSaving(token, fields, opened, values, onStale);
+  const drafts = useDraftSaving(token, fields, opened, values, onStale, locale);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);

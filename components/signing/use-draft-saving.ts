@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { callSigning, isStale, type ApiFailure } from "./api";
 import type { Values } from "./fields";
+import { formatNumber, parseNumber } from "@/lib/numbers/locale-number";
 import type { MarkValue, SigningField, SigningView } from "./types";
 
 /** A save goes this long after the last change (and at once when a field loses focus or the page is hidden). */
@@ -23,10 +24,19 @@ export interface DraftEntry {
   image?: string;
 }
 
-const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
+const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "DROPDOWN"]);
 
-/** The entry for a field's value as the page holds it, or null for a field with nothing to save (DATE). */
-export function draftEntry(f: SigningField, v: Values[string]): DraftEntry | null {
+/**
+ * The entry for a field's value as the page holds it (typed in `locale`), or null for nothing to save: a
+ * DATE, or a NUMBER that is not a number in that language yet. A NUMBER is saved in its stored form
+ * ("1234.5"), so that a page in another language reads it back as the same number.
+ */
+export function draftEntry(f: SigningField, v: Values[string], locale: string): DraftEntry | null {
+  if (f.type === "NUMBER") {
+    if (typeof v !== "string" || v.trim() === "") return { fieldId: f.id };
+    const read = parseNumber(v, locale);
+    return read.ok ? { fieldId: f.id, text: read.value } : null;
+  }
   if (TEXT_VALUED.has(f.type)) return typeof v === "string" ? { fieldId: f.id, text: v } : { fieldId: f.id };
   if (f.type === "CHECKBOX" || f.type === "RADIO")
     return typeof v === "boolean" ? { fieldId: f.id, checked: v } : { fieldId: f.id };
@@ -37,13 +47,17 @@ export function draftEntry(f: SigningField, v: Values[string]): DraftEntry | nul
   return null;
 }
 
-/** The page's first values with what the signer saved before laid over them (a reload, another device). */
-export function withDrafts(fields: SigningField[], values: Values, drafts: SigningView["drafts"]): Values {
+/**
+ * The page's first values with what the signer saved before laid over them (a reload, another device); a
+ * NUMBER written as `locale` writes it.
+ */
+export function withDrafts(fields: SigningField[], values: Values, drafts: SigningView["drafts"], locale: string): Values {
   const out = { ...values };
+  const numbers = new Set(fields.filter((f) => f.type === "NUMBER").map((f) => f.id));
   const mine = new Set(fields.map((f) => f.id));
   for (const d of drafts) {
     if (!mine.has(d.fieldId)) continue;
-    if (d.text !== undefined) out[d.fieldId] = d.text;
+    if (d.text !== undefined) out[d.fieldId] = numbers.has(d.fieldId) ? formatNumber(d.text, locale) : d.text;
     else if (d.checked !== undefined) out[d.fieldId] = d.checked;
     else if (d.typed !== undefined) out[d.fieldId] = { kind: "typed", text: d.typed };
     // The dialog shows a restored image as an uploaded one: a drawing cannot be put back on the pad.
@@ -85,10 +99,11 @@ class DraftSaver {
     private fields: SigningField[],
     opened: Values,
     private onStale: (e: ApiFailure) => void,
+    private localeOf: () => string,
   ) {
     this.current = opened;
     for (const f of fields) {
-      const e = draftEntry(f, opened[f.id]);
+      const e = draftEntry(f, opened[f.id], localeOf());
       if (e) this.held.set(f.id, keyOf(e));
     }
   }
@@ -109,7 +124,7 @@ class DraftSaver {
 
   private pending(): DraftEntry[] {
     return this.fields
-      .map((f) => draftEntry(f, this.current[f.id]))
+      .map((f) => draftEntry(f, this.current[f.id], this.localeOf()))
       .filter((e): e is DraftEntry => e !== null && this.held.get(e.fieldId) !== keyOf(e));
   }
 
@@ -198,14 +213,23 @@ export function useDraftSaving(
   opened: Values,
   values: Values,
   onStale: (e: ApiFailure) => void,
+  locale: string,
 ) {
   const saver = useRef<DraftSaver | null>(null);
   const staleRef = useRef(onStale);
+  const localeRef = useRef(locale);
   useEffect(() => {
     staleRef.current = onStale;
+    localeRef.current = locale;
   });
   useEffect(() => {
-    const s = new DraftSaver(token, fields, opened, (e) => staleRef.current(e));
+    const s = new DraftSaver(
+      token,
+      fields,
+      opened,
+      (e) => staleRef.current(e),
+      () => localeRef.current,
+    );
     saver.current = s;
     const blurred = () => s.flush();
     const hidden = () => document.visibilityState === "hidden" && s.flush(true);

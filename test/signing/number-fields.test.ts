@@ -5,6 +5,7 @@ import { FieldInput } from "@/components/signing/field-inputs";
 import { initialValues, relocaleNumbers, toSubmission, valueProblem } from "@/components/signing/fields";
 import { SigningIntlProvider, type SigningT } from "@/components/signing/intl";
 import type { SigningField } from "@/components/signing/types";
+import { draftEntry, withDrafts } from "@/components/signing/use-draft-saving";
 import { catalogs, translator } from "@/lib/i18n/catalogs";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -80,5 +81,18 @@ describe("the NUMBER input on the signing page", () => {
     expect(initialValues(fields, undefined, "de")).toEqual({ n1: "1.234,5" });
     expect(relocaleNumbers(fields, { n1: "12,5", n2: "1.234" }, "fr", "en")).toEqual({ n1: "12.5", n2: "1.234" });
     expect(relocaleNumbers(fields, { n1: "1,234.5", n2: "" }, "en", "fr")).toEqual({ n1: "1\u202f234,5", n2: "" });
+  });
+});
+
+describe("a NUMBER saved as the signer fills it (the page's drafts)", () => {
+  it("is saved in its stored form and read back in the language of the page that opens it", () => {
+    const f = numberField();
+    expect(draftEntry(f, "1.234,5", "de")).toEqual({ fieldId: "n1", text: "1234.5" });
+    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5" }], "en")).toEqual({ n1: "1,234.5" });
+    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5" }], "fr")).toEqual({ n1: "1\u202f234,5" });
+    // Not a number in the page's language yet (ambiguous in English): nothing is saved for it.
+    expect(draftEntry(f, "12,5", "en")).toBeNull();
+    // Emptied: the saved value is removed.
+    expect(draftEntry(f, "", "de")).toEqual({ fieldId: "n1" });
   });
 });
