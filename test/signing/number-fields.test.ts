@@ -88,8 +88,12 @@ describe("a NUMBER saved as the signer fills it (the page's drafts)", () => {
   it("is saved in its stored form and read back in the language of the page that opens it", () => {
     const f = numberField();
     expect(draftEntry(f, "1.234,5", "de")).toEqual({ fieldId: "n1", text: "1234.5" });
-    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5" }], "en")).toEqual({ n1: "1,234.5" });
-    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5" }], "fr")).toEqual({ n1: "1\u202f234,5" });
+    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5", savedAt: "2026-11-27T12:00:00.000Z" }], "en")).toEqual({
+      n1: "1,234.5",
+    });
+    expect(withDrafts([f], {}, [{ fieldId: "n1", text: "1234.5", savedAt: "2026-11-27T12:00:00.000Z" }], "fr")).toEqual({
+      n1: "1\u202f234,5",
+    });
     // Not a number in the page's language yet (ambiguous in English): nothing is saved for it.
     expect(draftEntry(f, "12,5", "en")).toBeNull();
     // Emptied: the saved value is removed.
