@@ -258,15 +258,17 @@ test("no locale and a French browser: French; the signer switches the page to Ge
   await expect(page.getByText("1 von 2 Pflichtfeldern ausgefüllt")).toBeVisible();
   await expectNoEnglish(page.locator("body"), "switched to German");
 
-  // The choice is kept for this browser: a reload is German, whatever the browser says.
+  // The choice is kept for this browser: a reload is German, whatever the browser says; what they typed
+  // was saved as they went, and is back.
   await page.reload();
   await expect(page.getByRole("button", { name: "Nächstes Feld" })).toBeVisible();
   expect(await htmlLang(page)).toBe("de");
+  await expect(page.getByLabel("Position")).toHaveValue("Directeur");
 
   // And back to English: the names the rest of the suite uses.
   await page.getByLabel("Sprache").selectOption("en");
   await expect(page.getByRole("button", { name: "Next field" })).toBeVisible();
-  await expect(page.getByText("0 of 2 required fields completed")).toBeVisible();
+  await expect(page.getByText("1 of 2 required fields completed")).toBeVisible();
   expect(await htmlLang(page)).toBe("en");
   await context.close();
 });
