@@ -70,22 +70,33 @@ const rethrowing = (e: unknown): never => {
   throw isConnectionFailure(e) ? new DatabaseUnavailableError(e) : e;
 };
 
-/** A client of the pool whose failed queries say when the connection, not the statement, failed. */
-function reportingClient(client: PoolClient): PoolClient {
-  return new Proxy(client, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
+type AnyFunction = (...a: unknown[]) => unknown;
+
+/**
+ * `target` with its `query` failing as a DatabaseUnavailableError when the connection failed, and any
+ * other method given by `more` (prop, the method bound to its target) instead of the plain one.
+ */
+function reportingQueries<T extends object>(
+  target: T,
+  more: (prop: string | symbol, method: AnyFunction) => AnyFunction | undefined = () => undefined,
+): T {
+  return new Proxy(target, {
+    get(t, prop) {
+      const value = Reflect.get(t, prop, t) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "query") {
+      const method = (value as AnyFunction).bind(t);
+      if (prop === "query")
         return (...args: unknown[]) => {
-          const r = (value as (...a: unknown[]) => unknown).apply(target, args);
+          const r = method(...args);
           return r instanceof Promise ? r.catch(rethrowing) : r;
         };
-      }
-      return (value as (...a: unknown[]) => unknown).bind(target);
+      return more(prop, method) ?? method;
     },
   });
 }
+
+/** A client of the pool whose failed queries say when the connection, not the statement, failed. */
+const reportingClient = (client: PoolClient): PoolClient => reportingQueries(client);
 
 /**
  * The pool as the app uses it (drizzle calls `query` and, for a transaction, `connect`): a connection
@@ -100,23 +111,12 @@ export function reportingUnavailable(pool: Pool): Pool {
   );
   // A client held by a transaction has no pool listener: its statement fails with the error, which is enough.
   pool.on("connect", (client) => client.on("error", () => {}));
-  return new Proxy(pool, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== "function") return value;
-      if (prop === "query") {
-        return (...args: unknown[]) => {
-          const r = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return r instanceof Promise ? r.catch(rethrowing) : r;
-        };
-      }
-      if (prop === "connect") {
-        return (...args: unknown[]) => {
-          if (typeof args[0] === "function") return (value as (...a: unknown[]) => unknown).apply(target, args);
-          return (target.connect() as Promise<PoolClient>).then(reportingClient, rethrowing);
-        };
-      }
-      return (value as (...a: unknown[]) => unknown).bind(target);
-    },
-  });
+  return reportingQueries(pool, (prop, method) =>
+    prop === "connect"
+      ? (...args: unknown[]) => {
+          if (typeof args[0] === "function") return method(...args);
+          return (pool.connect() as Promise<PoolClient>).then(reportingClient, rethrowing);
+        }
+      : undefined,
+  );
 }
