@@ -162,11 +162,18 @@ export interface TsaConfig {
 }
 
 /** Checks the settings a mistake in which would only show at the first seal: the server refuses to start instead. */
-export function checkSealingConfig(): void {
+export function checkSealingConfig(): string[] {
   void config.padesLevel;
   for (const { name, file } of config.trustFiles) {
     if (!fs.existsSync(file)) throw new Error(`${name} names a file that does not exist: ${file}`);
     if (!fs.readFileSync(file, "latin1").includes("-----BEGIN CERTIFICATE-----"))
       throw new Error(`${name} holds no PEM certificate: ${file}`);
   }
+  // Warnings: the server starts, and says what it cannot promise.
+  const warnings: string[] = [];
+  if (config.tsa && config.trustFiles.length === 0)
+    warnings.push(
+      "TSA_URL is set without TSA_CA_FILE or TRUST_BUNDLE_FILE: seals are time-stamped, but /verify trusts a time-stamp only by a chain to one of those, so it reports these as not vouched for and the seals as B-B. Set TSA_CA_FILE to the authority's CA",
+    );
+  return warnings;
 }

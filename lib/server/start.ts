@@ -10,7 +10,7 @@ import { backupSchedule, startScheduledBackups } from "./backup/scheduled-backup
 
 export async function startServer() {
   try {
-    checkSealingConfig();
+    for (const warning of checkSealingConfig()) log().warn(warning);
     await checkBlobStoreChoice();
     const handle = await getHandle();
     if (handle.kind === "pglite") {

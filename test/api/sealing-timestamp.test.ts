@@ -239,7 +239,7 @@ describe("seals with a timestamp authority", () => {
     expect(await verified(sealed)).toMatchObject({ verdict: "VALID", level: "B-B", timestamp: null });
   });
 
-  it("refuses at start-up a level that needs a TSA without TSA_URL, and an unknown level", () => {
+  it("refuses at start-up a level that needs a TSA without TSA_URL, and an unknown level; warns of a TSA with no trust anchor", () => {
     process.env.PADES_LEVEL = "B-LT";
     expect(() => checkSealingConfig()).toThrow("PADES_LEVEL=B-LT needs a timestamp authority: set TSA_URL");
     process.env.PADES_LEVEL = "B-X";
@@ -249,6 +249,11 @@ describe("seals with a timestamp authority", () => {
     useTsa("B-LTA");
     process.env.TSA_CA_FILE = "/nonexistent/ca.pem";
     expect(() => checkSealingConfig()).toThrow(/TSA_CA_FILE/);
+    process.env.TSA_CA_FILE = tsa.caFile;
+    expect(checkSealingConfig()).toEqual([]);
+    // A TSA with nothing to trust it by: the server starts, and warns that /verify cannot vouch for its time-stamps.
+    delete process.env.TSA_CA_FILE;
+    expect(checkSealingConfig().join(" ")).toMatch(/TSA_URL is set without TSA_CA_FILE or TRUST_BUNDLE_FILE/);
     process.env.TSA_CA_FILE = tsa.caFile;
     process.env.TRUST_BUNDLE_FILE = "/nonexistent/bundle.pem";
     expect(() => checkSealingConfig()).toThrow("TRUST_BUNDLE_FILE names a file that does not exist: /nonexistent/bundle.pem");
