@@ -2,36 +2,12 @@
 // restore's documents) is stored from a stream a piece at a time, and only when its bytes are exactly
 // those its name and size say; otherwise nothing is stored.
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHUNK_BYTES } from "@/lib/server/blobs/postgres-store";
-import {
-  BlobContentError,
-  openBlobStore,
-  resetBlobStore,
-  sha256Of,
-  type BlobStore,
-  type BlobStoreKind,
-} from "@/lib/server/blobs/store";
-import { startLocalS3, type LocalS3 } from "../support/s3";
+import { BlobContentError, openBlobStore, sha256Of, type BlobStore, type BlobStoreKind } from "@/lib/server/blobs/store";
+import { localS3ForBlobStores } from "../support/s3";
 
-let s3: LocalS3;
-const saved: Record<string, string | undefined> = {};
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  for (const [k, v] of Object.entries(s3.env))
-    if (k !== "BLOB_STORE") {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-});
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetBlobStore();
-  await s3?.stop();
-});
+localS3ForBlobStores();
 
 const random = (n: number) => new Uint8Array(crypto.randomBytes(n));
 

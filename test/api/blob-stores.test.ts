@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { CopyObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { migrateBlobs } from "@/lib/server/blobs/migrate";
 import { CHUNK_BYTES } from "@/lib/server/blobs/postgres-store";
 import { s3Settings } from "@/lib/server/blobs/settings";
@@ -21,27 +21,10 @@ import {
 import { getDb } from "@/lib/server/db";
 import { blobObjects } from "@/lib/server/db/schema-blobs";
 import { call, makeOrg } from "../support/api";
-import { startLocalS3, type LocalS3 } from "../support/s3";
+import { localS3ForBlobStores } from "../support/s3";
 import { simplePdf } from "../support/simple-pdf";
 
-let s3: LocalS3;
-const saved: Record<string, string | undefined> = {};
-beforeAll(async () => {
-  s3 = await startLocalS3();
-  for (const [k, v] of Object.entries(s3.env))
-    if (k !== "BLOB_STORE") {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-});
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetBlobStore();
-  await s3?.stop();
-});
+localS3ForBlobStores();
 
 const random = (n: number) => new Uint8Array(crypto.randomBytes(n));
 

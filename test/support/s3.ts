@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { afterAll, beforeAll } from "vitest";
+import { resetBlobStore } from "@/lib/server/blobs/store";
 
 export interface LocalS3 {
   endpoint: string;
@@ -40,4 +42,29 @@ export async function startLocalS3(bucket = "signet-test"): Promise<LocalS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file that opens each kind of blob store: a local S3 server for the file, its S3_* settings
+ * in the environment (BLOB_STORE left as it is) and put back after, with the blob store forgotten.
+ */
+export function localS3ForBlobStores(): void {
+  let s3: LocalS3 | undefined;
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    for (const [k, v] of Object.entries(s3.env))
+      if (k !== "BLOB_STORE") {
+        saved[k] = process.env[k];
+        process.env[k] = v;
+      }
+  });
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetBlobStore();
+    await s3?.stop();
+  });
 }
