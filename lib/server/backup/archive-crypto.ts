@@ -45,6 +45,49 @@ function prefixOf(key: BackupKey): Buffer {
 
 const view = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
+/**
+ * Bytes held back to be cut into chunks of a fixed size: a chunk is given out only once more bytes
+ * follow it, so the last one is still held when the stream ends (it carries, or must carry, FINAL).
+ */
+class HeldBytes {
+  private parts: Buffer[] = [];
+  private bytes = 0;
+
+  get length() {
+    return this.bytes;
+  }
+
+  add(chunk: Buffer) {
+    this.parts.push(chunk);
+    this.bytes += chunk.length;
+  }
+
+  /** The first `n` bytes (at least `n` are held), no longer held. */
+  take(n: number): Buffer {
+    const all = Buffer.concat(this.parts, this.bytes);
+    this.parts = [all.subarray(n)];
+    this.bytes -= n;
+    return all.subarray(0, n);
+  }
+
+  /** Every whole chunk of `size` that more bytes follow, in order, no longer held. */
+  followedChunks(size: number): Buffer[] {
+    if (this.bytes <= size) return [];
+    const all = Buffer.concat(this.parts, this.bytes);
+    const out: Buffer[] = [];
+    let at = 0;
+    for (; all.length - at > size; at += size) out.push(all.subarray(at, at + size));
+    this.parts = [all.subarray(at)];
+    this.bytes = all.length - at;
+    return out;
+  }
+
+  /** All that is held. */
+  all(): Buffer {
+    return Buffer.concat(this.parts, this.bytes);
+  }
+}
+
 /** Encrypts what is written to it (the archive) into the format above. */
 export async function encryptingStream(key: BackupKey): Promise<Transform> {
   await sodium.ready;
@@ -52,8 +95,7 @@ export async function encryptingStream(key: BackupKey): Promise<Transform> {
   const { state, header } = sodium.crypto_secretstream_xchacha20poly1305_init_push(key.bytes);
   const seal = (plain: Uint8Array, tag: number) =>
     view(sodium.crypto_secretstream_xchacha20poly1305_push(state, plain, prefix, tag));
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+  const held = new HeldBytes();
   let started = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
@@ -62,17 +104,10 @@ export async function encryptingStream(key: BackupKey): Promise<Transform> {
           started = true;
           this.push(Buffer.concat([prefix, view(header)]));
         }
-        held.push(chunk);
-        heldBytes += chunk.length;
+        held.add(chunk);
         // A chunk goes out once more follows it: the last one is kept for the FINAL tag.
-        if (heldBytes > PLAIN_CHUNK) {
-          const all = Buffer.concat(held, heldBytes);
-          let at = 0;
-          for (; all.length - at > PLAIN_CHUNK; at += PLAIN_CHUNK)
-            this.push(seal(all.subarray(at, at + PLAIN_CHUNK), sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE));
-          held = [all.subarray(at)];
-          heldBytes = all.length - at;
-        }
+        for (const plain of held.followedChunks(PLAIN_CHUNK))
+          this.push(seal(plain, sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE));
         done();
       } catch (e) {
         done(e as Error);
@@ -81,7 +116,7 @@ export async function encryptingStream(key: BackupKey): Promise<Transform> {
     flush(done: TransformCallback) {
       try {
         if (!started) this.push(Buffer.concat([prefix, view(header)]));
-        this.push(seal(Buffer.concat(held, heldBytes), sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL));
+        this.push(seal(held.all(), sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL));
         done();
       } catch (e) {
         done(e as Error);
@@ -101,8 +136,7 @@ export async function decryptingStream(key: BackupKey): Promise<Transform> {
   const headerBytes = PREFIX_BYTES + sodium.crypto_secretstream_xchacha20poly1305_HEADERBYTES;
   const prefix = prefixOf(key);
   let state: ReturnType<typeof sodium.crypto_secretstream_xchacha20poly1305_init_pull> | undefined;
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+  const held = new HeldBytes();
   let n = 0;
 
   const open = (head: Buffer) => {
@@ -134,23 +168,13 @@ export async function decryptingStream(key: BackupKey): Promise<Transform> {
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
       try {
-        held.push(chunk);
-        heldBytes += chunk.length;
+        held.add(chunk);
         if (!state) {
-          if (heldBytes < headerBytes) return done();
-          const all = Buffer.concat(held, heldBytes);
-          open(all);
-          held = [all.subarray(headerBytes)];
-          heldBytes -= headerBytes;
+          if (held.length < headerBytes) return done();
+          open(held.take(headerBytes));
         }
         // A chunk is opened once more follows it: only the last may (and must) be FINAL.
-        if (heldBytes > cipherChunk) {
-          const all = Buffer.concat(held, heldBytes);
-          let at = 0;
-          for (; all.length - at > cipherChunk; at += cipherChunk) this.push(pull(all.subarray(at, at + cipherChunk), false));
-          held = [all.subarray(at)];
-          heldBytes = all.length - at;
-        }
+        for (const cipher of held.followedChunks(cipherChunk)) this.push(pull(cipher, false));
         done();
       } catch (e) {
         done(e as Error);
@@ -159,9 +183,9 @@ export async function decryptingStream(key: BackupKey): Promise<Transform> {
     flush(done: TransformCallback) {
       try {
         if (!state) throw new ArchiveAuthError("is cut short: its header is incomplete");
-        if (!heldBytes)
+        if (!held.length)
           throw new ArchiveAuthError(`is cut short: its encrypted stream ends at chunk ${n}, without its final chunk`);
-        this.push(pull(Buffer.concat(held, heldBytes), true));
+        this.push(pull(held.all(), true));
         done();
       } catch (e) {
         done(e as Error);
