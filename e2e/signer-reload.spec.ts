@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { cspViolations, makePdf, signingToken, SR } from "./support";
+import { cspViolations, drawSignature, makePdf, signingToken, SR } from "./support";
 
 // Nothing a signer enters is lost: a signer fills half of their fields (a text, a checkbox, a drawn
 // signature), reloads the page, and finds each value again; the link opened in another browser (another
@@ -10,22 +10,6 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
-
-/** Draws a looping scribble with the mouse on the dialog's pad. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole("dialog").getByLabel("Draw your signature");
-  await expect(canvas).toBeVisible();
-  const box = (await canvas.boundingBox())!;
-  const x0 = box.x + box.width * 0.15;
-  const y0 = box.y + box.height * 0.6;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    const t = i / 24;
-    await page.mouse.move(x0 + t * box.width * 0.65, y0 - Math.sin(t * Math.PI * 4) * box.height * 0.25, { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 /** What the signer's view serves back as saved (the same call the page makes). */
 async function savedValues(request: APIRequestContext, token: string) {

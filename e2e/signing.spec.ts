@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
-import { cspViolations } from "./support";
+import { cspViolations, drawSignature } from "./support";
 
 // The signer's journey over real parts: the API creates and sends a request, the server mails the
 // signers through a real SMTP server (e2e/smtp-sink.mjs, started for the run by the config), each
@@ -124,22 +124,6 @@ async function send(request: APIRequestContext, id: string) {
 
 const getRequest = async (request: APIRequestContext, id: string) =>
   (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
-
-/** Draws a looping scribble with the mouse (pointer events, as a person's hand would make them). */
-async function drawSignature(page: Page, canvasLabel: string) {
-  const canvas = page.getByRole("dialog").getByLabel(canvasLabel);
-  await expect(canvas).toBeVisible();
-  const box = (await canvas.boundingBox())!;
-  const x0 = box.x + box.width * 0.15;
-  const y0 = box.y + box.height * 0.6;
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= 30; i++) {
-    const t = i / 30;
-    await page.mouse.move(x0 + t * box.width * 0.65, y0 - Math.sin(t * Math.PI * 4) * box.height * 0.25, { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 test("two signers sign in order from the links in their mail; the request completes", async ({ page, browser, request }) => {
   test.setTimeout(180_000);

@@ -106,3 +106,19 @@ export async function sealedPdfText(request: APIRequestContext, id: string, name
   fs.writeFileSync(file, await sealed.body());
   return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
 }
+
+/** Draws a looping scribble with the mouse (pointer events, as a person's hand would make them). */
+export async function drawSignature(page: Page, canvasLabel = "Draw your signature") {
+  const canvas = page.getByRole("dialog").getByLabel(canvasLabel);
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  const x0 = box.x + box.width * 0.15;
+  const y0 = box.y + box.height * 0.6;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 30; i++) {
+    const t = i / 30;
+    await page.mouse.move(x0 + t * box.width * 0.65, y0 - Math.sin(t * Math.PI * 4) * box.height * 0.25, { steps: 2 });
+  }
+  await page.mouse.up();
+}
