@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { asNobody, modes } from "../support/second-user";
 import { describePrivacyFix, makeDataDirPrivate } from "@/lib/private-data-dir.mjs";
 
 // DATA_DIR is for the user Signet runs as: another local user can neither list it nor read a file in it,
@@ -21,26 +22,6 @@ function openParent(): string {
   tmp.push(dir);
   fs.chmodSync(dir, 0o755);
   return dir;
-}
-
-/** Runs a command as `nobody`, a second local user (`read`: the first bytes of a file): whether it succeeded, and what it printed. */
-function asNobody(cmd: string, ...args: string[]) {
-  const argv = cmd === "read" ? ["head", "-c", "256", ...args] : [cmd, ...args];
-  const r = spawnSync("runuser", ["-u", "nobody", "--", ...argv], { encoding: "utf8" });
-  return { ok: r.status === 0, out: r.stdout + r.stderr };
-}
-
-/** Every entry under `dir` (itself included), symbolic links not followed, with its permission bits. */
-function modes(dir: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const walk = (p: string) => {
-    const st = fs.lstatSync(p);
-    if (st.isSymbolicLink()) return;
-    out.set(path.relative(dir, p) || ".", st.mode & 0o7777);
-    if (st.isDirectory()) for (const n of fs.readdirSync(p)) walk(path.join(p, n));
-  };
-  walk(dir);
-  return out;
 }
 
 /** The tree an earlier version left: folders 755, documents and mail 644, PGlite's files 666. */

@@ -2,11 +2,11 @@
 // nor read any file in it (the WAL of the embedded store held a signing link's secret), whether the
 // server made the folder or found one an earlier version left readable (folders 755, documents 644,
 // PGlite's files 666). The server and the CLI run with umask 077 and make the tree private at start.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { asNobody, modes } from "../support/second-user";
 import { callServer, pdfForm } from "../support/http-api";
 import { simplePdfText } from "../support/simple-pdf";
 import { signetCli, startServer, type ServerProcess } from "../support/server-process";
@@ -27,31 +27,6 @@ function newDataDir(): string {
   tmp.push(parent);
   fs.chmodSync(parent, 0o755);
   return path.join(parent, "data");
-}
-
-/** Runs a command as `nobody`, a second local user (`read`: the first bytes of a file). */
-function asNobody(cmd: string, ...args: string[]) {
-  const argv = cmd === "read" ? ["head", "-c", "256", ...args] : [cmd, ...args];
-  const r = spawnSync("runuser", ["-u", "nobody", "--", ...argv], { encoding: "utf8" });
-  return { ok: r.status === 0, out: r.stdout + r.stderr };
-}
-
-/** Every entry under `dir` (itself included, symbolic links not followed): relative path → permission bits. */
-function modes(dir: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const walk = (p: string) => {
-    let st: fs.Stats;
-    try {
-      st = fs.lstatSync(p);
-    } catch {
-      return; // gone while we looked (a temporary file)
-    }
-    if (st.isSymbolicLink()) return;
-    out.set(path.relative(dir, p) || ".", st.mode & 0o777);
-    if (st.isDirectory()) for (const n of fs.readdirSync(p)) walk(path.join(p, n));
-  };
-  walk(dir);
-  return out;
 }
 
 /** The entries that group or others may use at all. */
