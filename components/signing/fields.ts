@@ -1,6 +1,7 @@
 import { formatNumber, formatNumberValue, numberSeparators, parseNumber } from "@/lib/numbers/locale-number";
 import type { SigningT } from "./intl";
 import type { MarkValue, SigningField } from "./types";
+import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 /**
  * The value the signer has given each field so far: text for TEXT, NAME, EMAIL, NUMBER (as written in the
@@ -31,15 +32,13 @@ export function fieldAccessibleName(f: SigningField, t: SigningT): string {
 /** The fields the signer acts on: DATE is filled by the server. */
 export const needsInput = (f: SigningField) => f.type !== "DATE";
 
-const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
-
 /** The key of a RADIO button's group (one choice per group); other fields stand alone. */
 export const groupKey = (f: SigningField) => (f.type === "RADIO" ? `radio:${f.group ?? ""}` : f.id);
 
 /** Filled: for a RADIO button, whether any button of its group is chosen (pass `values` and `fields`). */
 export function isFilled(f: SigningField, v: Values[string], all?: { fields: SigningField[]; values: Values }): boolean {
   if (f.type === "DATE") return true;
-  if (TEXT_VALUED.has(f.type)) return typeof v === "string" && v.trim() !== "";
+  if (TEXT_VALUED_TYPES.has(f.type)) return typeof v === "string" && v.trim() !== "";
   if (f.type === "CHECKBOX") return v === true;
   if (f.type === "RADIO")
     return all ? all.fields.some((o) => groupKey(o) === groupKey(f) && all.values[o.id] === true) : v === true;
@@ -83,7 +82,7 @@ export function initialValues(
     else if (f.type === "NUMBER" && f.defaultValue) values[f.id] = formatNumber(f.defaultValue, locale);
     else if (f.type === "NAME") values[f.id] = f.defaultValue ?? recipient?.name ?? "";
     else if (f.type === "EMAIL") values[f.id] = f.defaultValue ?? recipient?.email ?? "";
-    else if (TEXT_VALUED.has(f.type) && f.defaultValue) values[f.id] = f.defaultValue;
+    else if (TEXT_VALUED_TYPES.has(f.type) && f.defaultValue) values[f.id] = f.defaultValue;
   }
   return values;
 }
@@ -158,7 +157,7 @@ export function toSubmission(fields: SigningField[], values: Values, locale: str
     const v = values[f.id];
     const read = f.type === "NUMBER" && typeof v === "string" && v.trim() !== "" ? parseNumber(v, locale) : null;
     if (read?.ok) out.push({ fieldId: f.id, text: read.value });
-    else if (TEXT_VALUED.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
+    else if (TEXT_VALUED_TYPES.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
     else if (f.type === "CHECKBOX" || f.type === "RADIO") out.push({ fieldId: f.id, checked: v === true });
     else if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object") {
       out.push(v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text });

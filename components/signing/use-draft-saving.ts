@@ -5,6 +5,7 @@ import { callSigning, isStale, type ApiFailure } from "./api";
 import type { Values } from "./fields";
 import { formatNumber, parseNumber } from "@/lib/numbers/locale-number";
 import type { MarkValue, SigningField, SigningView } from "./types";
+import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 /** A save goes this long after the last change (and at once when a field loses focus or the page is hidden). */
 export const DRAFT_DEBOUNCE_MS = 800;
@@ -24,8 +25,6 @@ export interface DraftEntry {
   image?: string;
 }
 
-const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "DROPDOWN"]);
-
 /**
  * The entry for a field's value as the page holds it (typed in `locale`), or null for nothing to save: a
  * DATE, or a NUMBER that is not a number in that language yet. A NUMBER is saved in its stored form
@@ -37,7 +36,7 @@ export function draftEntry(f: SigningField, v: Values[string], locale: string): 
     const read = parseNumber(v, locale);
     return read.ok ? { fieldId: f.id, text: read.value } : null;
   }
-  if (TEXT_VALUED.has(f.type)) return typeof v === "string" ? { fieldId: f.id, text: v } : { fieldId: f.id };
+  if (TEXT_VALUED_TYPES.has(f.type)) return typeof v === "string" ? { fieldId: f.id, text: v } : { fieldId: f.id };
   if (f.type === "CHECKBOX" || f.type === "RADIO")
     return typeof v === "boolean" ? { fieldId: f.id, checked: v } : { fieldId: f.id };
   if (f.type === "SIGNATURE" || f.type === "INITIAL") {

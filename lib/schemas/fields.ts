@@ -12,6 +12,8 @@ import { FIELD_TYPES } from "./states";
 export { FIELD_TYPES };
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
+/** The types whose value is text the signer writes or picks (a DATE is filled in by the service). */
+export const TEXT_VALUED_TYPES: ReadonlySet<string> = new Set<FieldType>(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
 
 export const MAX_OPTIONS = 50;
 export const MAX_OPTION_LENGTH = 200;

@@ -11,11 +11,11 @@ import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
+import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 type FieldRow = typeof fields.$inferSelect;
 type Entry = SaveSigningDraft["values"][number];
 
-const TEXT_VALUED = new Set(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
 const KINDS = ["text", "checked", "typed", "image"] as const;
 
 /**
@@ -113,7 +113,7 @@ function judgeDraftEntries(mine: FieldRow[], entries: Entry[]) {
     const wrong = (takes: string) => problems.push({ field: `${at}.${kind}`, message: `${label} takes ${takes}, not ${kind}` });
     if (f.type === "DATE") {
       problems.push({ field: `${at}.${kind}`, message: `${label} is a DATE field: it is filled when you sign` });
-    } else if (TEXT_VALUED.has(f.type)) {
+    } else if (TEXT_VALUED_TYPES.has(f.type)) {
       if (kind !== "text") wrong("text");
       else if (f.maxLength && [...v.text!].length > f.maxLength)
         problems.push({ field: `${at}.text`, message: `${label} is at most ${f.maxLength} characters` });
