@@ -56,7 +56,8 @@ export interface XrefSection {
 const MAX_SECTIONS = 10_000;
 
 const WS = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const latin1 = (bytes: Uint8Array, from: number, to: number) =>
+/** Bytes `from`…`to` (clipped to the file) as Latin-1 text: PDF syntax is bytes, one character each. */
+export const latin1 = (bytes: Uint8Array, from: number, to: number) =>
   Buffer.from(bytes.buffer, bytes.byteOffset + from, Math.max(0, Math.min(to, bytes.length) - from)).toString("latin1");
 
 interface ByteStreamLike {
@@ -424,6 +425,43 @@ export function walkReferences(
   }
 }
 
+/**
+ * An object stream's decoded bytes and its header: for each of its /N objects, [object number, offset
+ * from /First]. Throws XrefError when it is not readable as one; more than LIMITS.objects objects is
+ * TOO_COMPLEX.
+ */
+export function readObjectStream(
+  object: PDFRawStream,
+  n: number,
+): { data: Uint8Array; pairs: [number, number][]; first: number } {
+  const count = num(object.dict.get(PDFName.of("N")));
+  const first = num(object.dict.get(PDFName.of("First")));
+  if (count === undefined || first === undefined || count < 0 || first < 0)
+    throw new XrefError(`object stream ${n} has no /N or /First`);
+  if (count > LIMITS.objects) {
+    const budget = activeBudget();
+    const why = `it has more than ${LIMITS.objects.toLocaleString("en")} objects`;
+    throw budget ? exhaust(budget, why) : tooComplex(why);
+  }
+  let data: Uint8Array;
+  try {
+    data = decodeStream(object);
+  } catch (e) {
+    if (e instanceof Error && (e.name === "PdfError" || e instanceof XrefError)) throw e;
+    throw new XrefError(`object stream ${n} cannot be decoded`);
+  }
+  const tokens = latin1(data, 0, first)
+    .trim()
+    .split(/[\0\t\n\f\r ]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (tokens.length < count * 2 || tokens.some((t) => !Number.isInteger(t)))
+    throw new XrefError(`object stream ${n} has a malformed header`);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < count; i++) pairs.push([tokens[2 * i]!, tokens[2 * i + 1]!]);
+  return { data, pairs, first };
+}
+
 /** What readByXref found. */
 export interface XrefReading {
   context: PDFContext;
@@ -500,32 +538,7 @@ export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
     const { num: found, object } = reader.at(entry.offset, resolve);
     if (found !== n || !(object instanceof PDFRawStream))
       throw new XrefError(`object stream ${n} is not where the cross-reference says`);
-    const count = num(object.dict.get(PDFName.of("N")));
-    const first = num(object.dict.get(PDFName.of("First")));
-    if (count === undefined || first === undefined || count < 0 || first < 0)
-      throw new XrefError(`object stream ${n} has no /N or /First`);
-    if (count > LIMITS.objects) {
-      const budget = activeBudget();
-      const why = `it has more than ${LIMITS.objects.toLocaleString("en")} objects`;
-      throw budget ? exhaust(budget, why) : tooComplex(why);
-    }
-    let data: Uint8Array;
-    try {
-      data = decodeStream(object);
-    } catch (e) {
-      if (e instanceof Error && (e.name === "PdfError" || e instanceof XrefError)) throw e;
-      throw new XrefError(`object stream ${n} cannot be decoded`);
-    }
-    const tokens = latin1(data, 0, first)
-      .trim()
-      .split(/[\0\t\n\f\r ]+/)
-      .filter(Boolean)
-      .map(Number);
-    if (tokens.length < count * 2 || tokens.some((t) => !Number.isInteger(t)))
-      throw new XrefError(`object stream ${n} has a malformed header`);
-    const pairs: [number, number][] = [];
-    for (let i = 0; i < count; i++) pairs.push([tokens[2 * i]!, tokens[2 * i + 1]!]);
-    s = { data, pairs, first };
+    s = readObjectStream(object, n);
     objectStreams.set(n, s);
     return s;
   };

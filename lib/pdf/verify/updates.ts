@@ -32,7 +32,16 @@ import {
 } from "pdf-lib";
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
-import { decodeStream, lastStartxref, ObjectReader, walkReferences, readXrefSection, skipSpace, type XrefSection } from "../xref";
+import {
+  latin1,
+  lastStartxref,
+  ObjectReader,
+  readObjectStream,
+  walkReferences,
+  readXrefSection,
+  skipSpace,
+  type XrefSection,
+} from "../xref";
 
 const MAX_PROBLEMS = 8;
 /** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
@@ -336,9 +345,6 @@ interface Update {
   startxref?: number;
 }
 
-const latin1At = (bytes: Uint8Array, at: number, n: number) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.max(0, Math.min(n, bytes.length - at))).toString("latin1");
-
 /**
  * Reads the bytes after the signed revision (`end`) token by token, as a sequence of incremental
  * updates, and checks each against its own cross-reference section: every object written in an update
@@ -363,8 +369,8 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
       // White-space and comments, but %%EOF ends an update.
       while (pos < bytes.length) {
         const next = skipSpace(bytes, pos);
-        if (next > pos && latin1At(bytes, pos, next - pos).includes("%%EOF")) {
-          const rel = latin1At(bytes, pos, next - pos).indexOf("%%EOF");
+        if (next > pos && latin1(bytes, pos, next).includes("%%EOF")) {
+          const rel = latin1(bytes, pos, next).indexOf("%%EOF");
           pos += rel;
           break;
         }
@@ -372,7 +378,7 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
         pos = next;
       }
       if (pos >= bytes.length) break;
-      const head = latin1At(bytes, pos, 48);
+      const head = latin1(bytes, pos, pos + 48);
       if (head.startsWith("%%EOF")) {
         if (cur.startxref === undefined) malformed(pos, "%%EOF without startxref");
         updates.push(cur);
@@ -505,7 +511,7 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
   }
   for (const [stm, slots] of containers) {
     listed.add(stm);
-    const header = objectStreamHeader(byNum.get(stm)!.object);
+    const header = objectStreamHeader(byNum.get(stm)!.object, stm);
     if (!header) {
       problems.push(`Object stream ${stm}, written after the seal, cannot be read`);
       continue;
@@ -529,29 +535,14 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
 }
 
 /** The object numbers an object stream's header lists, in order; null when it is not one. */
-function objectStreamHeader(o: PDFObject): number[] | null {
+function objectStreamHeader(o: PDFObject, num: number): number[] | null {
   if (!(o instanceof PDFRawStream)) return null;
-  const n = o.dict.get(PDFName.of("N"));
-  const first = o.dict.get(PDFName.of("First"));
-  if (!(n instanceof PDFNumber) || !(first instanceof PDFNumber)) return null;
-  let data: Uint8Array;
   try {
-    data = decodeStream(o);
+    return readObjectStream(o, num).pairs.map(([n]) => n);
   } catch (e) {
     if (e instanceof PdfError) throw e;
     return null;
   }
-  const tokens = latin1At(data, 0, first.asNumber())
-    .trim()
-    .split(/[\0\t\n\f\r ]+/)
-    .map(Number);
-  const nums: number[] = [];
-  for (let i = 0; i < n.asNumber(); i++) {
-    const v = tokens[2 * i];
-    if (v === undefined || !Number.isInteger(v)) return null;
-    nums.push(v);
-  }
-  return nums;
 }
 
 /**
