@@ -1,6 +1,9 @@
 // npm test: every test. Format check (Prettier), lint (ESLint), type check; unit and API integration
 // tests on the embedded store (PGlite) and again on a PostgreSQL server; then, on a production build, system tests that run the real server
 // process, and the Playwright e2e suite in Debian's Chromium.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root, run } from "./lib/setup.mjs";
 
 const steps = [];
@@ -16,6 +19,47 @@ const step = async (name, fn) => {
   }
 };
 const bin = (n) => `${root}/node_modules/.bin/${n}`;
+
+// Each test runner also writes a JSON report, so that the summary at the end names every failed test with the
+// first lines of its error: a CI log is often read from its end only, far from the step that failed.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "signet-test-reports-"));
+const failures = [];
+const vitestReport = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
+function readFailures(step, file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return;
+  }
+  const firstLines = (m) =>
+    String(m ?? "")
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .slice(0, 4)
+      .join("\n      ");
+  for (const f of report.testResults ?? []) {
+    const rel = path.relative(root, f.name ?? "");
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) failures.push(`${step}: ${rel} › ${a.fullName}\n      ${firstLines(a.failureMessages?.[0])}`);
+    if (!failed.length && f.status === "failed") failures.push(`${step}: ${rel}\n      ${firstLines(f.message)}`);
+  }
+  const walk = (suite, titles) => {
+    for (const s of suite.suites ?? []) walk(s, [...titles, s.title]);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? [])
+          if (r.status === "failed" || r.status === "timedOut")
+            failures.push(
+              `${step}: ${[...titles, spec.title].filter(Boolean).join(" › ")}\n      ${firstLines(r.error?.message)}`,
+            );
+  };
+  for (const s of report.suites ?? []) walk(s, [s.file ?? s.title]);
+}
 
 /** Listens on each of these loopback ports that is free; returns the servers (to close). */
 async function holdPorts(ports) {
@@ -44,7 +88,9 @@ await step("format (prettier --check)", () => run(bin("prettier"), ["--check", "
 await step("lint (eslint)", () => run(bin("eslint"), ["--max-warnings", "0", "."]));
 await step("type check (tsc --noEmit)", () => run(bin("tsc"), ["--noEmit"]));
 // TEST_DATABASE_URL (set by .ci/run) is for the second run only: this one is the embedded store.
-await step("unit + API tests on PGlite", () => run(bin("vitest"), ["run"], { env: { TEST_DATABASE_URL: "" } }));
+await step("unit + API tests on PGlite", () =>
+  run(bin("vitest"), ["run", ...vitestReport("pglite")], { env: { TEST_DATABASE_URL: "" } }),
+);
 await step("API tests on PostgreSQL", async () => {
   let pg = null;
   let url = process.env.TEST_DATABASE_URL;
@@ -56,20 +102,26 @@ await step("API tests on PostgreSQL", async () => {
   try {
     // One file at a time: they share the server's queue, and a worker of one file would run the jobs
     // of another (with that file's environment).
-    run(bin("vitest"), ["run", "test/api", "--no-file-parallelism"], { env: { TEST_DATABASE_URL: url } });
+    run(bin("vitest"), ["run", "test/api", "--no-file-parallelism", ...vitestReport("postgres")], {
+      env: { TEST_DATABASE_URL: url },
+    });
   } finally {
     pg?.stop();
   }
 });
 await step("production build", () => ensureBuild());
 if (steps.at(-1)[1] === "passed") {
-  await step("system tests (server process)", () => run(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts"]));
+  await step("system tests (server process)", () =>
+    run(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts", ...vitestReport("system")]),
+  );
   // The e2e run takes free ports of its own (e2e/playwright.config.ts): the ports it once used, 2525 and
   // 3199, are held by this process meanwhile (when free), so the suite is shown to run beside anything else.
   await step("e2e (Playwright, Chromium)", async () => {
     const held = await holdPorts([2525, 3199]);
     try {
-      run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
+      run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") },
+      });
     } finally {
       for (const s of held) s.close();
     }
@@ -79,5 +131,17 @@ if (steps.at(-1)[1] === "passed") {
 console.log("\nSummary");
 for (const [name, result, ms] of steps) console.log(`  ${result === "passed" ? "✓" : "✗"} ${name} (${(ms / 1000).toFixed(1)} s)`);
 const failed = steps.filter((s) => s[1] === "failed").length;
+for (const [name, file] of [
+  ["PGlite", "pglite"],
+  ["PostgreSQL", "postgres"],
+  ["system", "system"],
+  ["e2e", "e2e"],
+])
+  readFailures(name, path.join(reports, `${file}.json`));
+if (failures.length) {
+  console.log(`\nFailed tests (${failures.length})`);
+  for (const f of failures.slice(0, 20)) console.log(`  ✗ ${f}`);
+}
+fs.rmSync(reports, { recursive: true, force: true });
 console.log(`${steps.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
