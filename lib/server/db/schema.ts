@@ -319,6 +319,11 @@ export const recipients = pgTable(
     /** Issue 24: automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),
+    /**
+     * Issue 32: when their invitation last went out (the first, a resend, a reminder, the mail after a
+     * correction); `sentAt` stays the first, from which reminders count.
+     */
+    lastMailedAt: ts("last_mailed_at"),
     createdAt: createdAt(),
   },
   (t) => [

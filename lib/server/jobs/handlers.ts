@@ -101,7 +101,10 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   });
   await db.transaction(async (tx) => {
     // The request's clock (lib/server/clock.ts): reminders count from this moment.
-    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: clock.now() } });
+    const mailedAt = clock.now();
+    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: mailedAt } });
+    // A resend, a reminder or the mail after a correction finds them SENT already: when it went is kept too.
+    await tx.update(recipients).set({ lastMailedAt: mailedAt }).where(eq(recipients.id, recipientId));
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
     if (moved) {
       await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {

@@ -1822,6 +1822,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2064,6 +2065,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2421,6 +2423,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2875,6 +2878,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -3117,6 +3121,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -3375,6 +3380,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -3675,6 +3681,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -4634,6 +4641,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -4946,6 +4954,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -11113,6 +11122,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;

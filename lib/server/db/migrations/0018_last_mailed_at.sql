@@ -1,0 +1,1 @@
+ALTER TABLE "recipients" ADD COLUMN "last_mailed_at" timestamp with time zone;
