@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import { toLocale } from "@/lib/i18n/locales";
 import { zOwnProfile, type OwnProfile } from "@/lib/schemas/staff";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
@@ -25,4 +26,11 @@ export async function changeOwnProfile(staff: StaffIdentity, body: { name: unkno
   if (!me) throw new AppError("SIGN_IN_REQUIRED", "Sign in again");
   log().info(`staff: ${staff.email} changed their profile (name ${JSON.stringify(me.name)}, language ${me.locale ?? "default"})`);
   return { name: me.name, locale: parsed.data.locale };
+}
+
+/** The staff member's own name and mail language, as the account page shows them. */
+export async function readOwnProfile(staff: StaffIdentity): Promise<OwnProfile> {
+  const db = await getDb();
+  const [me] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
+  return { name: me?.name ?? staff.name, locale: toLocale(me?.locale) };
 }
