@@ -20,6 +20,22 @@ test("time zone and date format chosen in the review step reach the mail and the
   const title = `Berlin ${run}`;
   const email = `greta.${run}@example.com`;
 
+  // The sender names themselves on their account page: an empty name is refused and changes nothing.
+  const sender = `Sina Sender ${run}`;
+  await page.goto("/settings/account");
+  const displayName = page.getByLabel("Display name");
+  const before = await displayName.inputValue();
+  const saveName = async (name: string) => {
+    await displayName.fill(name);
+    await page.getByRole("button", { name: "Save name and language" }).click();
+  };
+  await saveName("   ");
+  await expect(page.getByText("name is required").first()).toBeVisible();
+  await page.reload();
+  await expect(displayName).toHaveValue(before);
+  await saveName(sender);
+  await expect(page.getByText("Saved. Requests you send from now on carry this name.")).toBeVisible();
+
   // Upload and one recipient in the dashboard.
   await page.goto("/requests/new");
   await page
@@ -69,6 +85,7 @@ test("time zone and date format chosen in the review step reach the mail and the
   // The invitation's deadline in Berlin time, written DD.MM.YYYY.
   const invitation = await mailed(email, (raw) => (raw.includes(title) ? raw : undefined), "the invitation");
   expect(invitation).toMatch(/Please sign by \d\d\.\d\d\.\d{4} \d\d:\d\d \(Europe\/Berlin\)\./);
+  expect(invitation).toMatch(new RegExp(`^From: "?${sender} via Signet"? <`, "m"));
   const link = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/.exec(invitation)![0];
 
   // She signs in a browser of her own.
@@ -102,4 +119,10 @@ test("time zone and date format chosen in the review step reach the mail and the
   );
   expect(notice).toMatch(/^Subject: (\[Sandbox\] )?Completed: /m);
   expect(notice).toContain(`/requests/${id}`);
+  expect(notice).toContain(`Hello ${sender},`);
+
+  // The account's name as it was, for the specs that follow.
+  await page.goto("/settings/account");
+  await saveName(before);
+  await expect(page.getByText("Saved. Requests you send from now on carry this name.")).toBeVisible();
 });
