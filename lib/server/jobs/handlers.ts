@@ -14,6 +14,7 @@ import { signerCodeOf } from "../signing/signer-auth";
 import { CODE_TTL_MS } from "../signing/signer-session";
 import { deliverWebhook } from "../webhooks/deliver-webhook";
 import { sweepExpired } from "../requests/expire-requests";
+import { mailSenderNotice } from "../requests/notify-sender";
 import { currentDocument } from "../requests/load-request";
 import { mailStaffLink } from "../staff/mail-staff-link";
 import { tryTransitionRecipient } from "../recipients/recipient-state";
@@ -199,4 +200,5 @@ export const handlers: JobHandlers = {
   "signer-code": signerCode,
   // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
   "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),
+  "sender-notice": (p, job) => mailSenderNotice(p, job.id),
 };

@@ -16,6 +16,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
 import { transitionRequest } from "../requests/request-state";
+import { queueSenderNotice } from "../requests/notify-sender";
 import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
@@ -200,6 +201,7 @@ async function sealOnce(requestId: string) {
       sha256: stored.sha256,
     });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
+    await queueSenderNotice(tx, cur, "completed");
   });
   return { sealed: stored.sha256 };
 }

@@ -12,6 +12,7 @@ import { advanceRequest } from "./advance-request";
 import { assertMayAct, transitionRecipient } from "../recipients/recipient-state";
 import { transitionRequest } from "../requests/request-state";
 import { loadRecipients } from "../requests/load-request";
+import { queueSenderNotice } from "../requests/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
@@ -139,6 +140,7 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
         await enqueue(tx, "notify", { kind: "declined", requestId: req.id, recipientId: other.id, by: r.name, reason });
       }
     }
+    await queueSenderNotice(tx, req, "declined", { by: r.name, reason });
     return { requestId: req.id, status: "DECLINED" as const };
   });
 }

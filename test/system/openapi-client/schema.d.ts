@@ -1018,7 +1018,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The organization's defaults for new drafts: expiry in days and the reminder schedule */
+    /** The organization's defaults for new drafts: expiry in days, the reminder schedule, time zone and date format */
     get: operations["getSendingDefaults"];
     put?: never;
     post?: never;
@@ -1027,7 +1027,7 @@ export interface paths {
     head?: never;
     /**
      * Change the organization's defaults for new drafts (a production key, or an admin in the dashboard)
-     * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS) and `reminders` ({ firstAfterDays, everyDays, max } or null: none). They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
+     * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS), `reminders` ({ firstAfterDays, everyDays, max } or null: none), `timezone` (an IANA zone; an unknown one is a 400 VALIDATION_FAILED that changes nothing) and `dateFormat`. They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
      */
     patch: operations["updateSendingDefaults"];
     trace?: never;
@@ -12107,6 +12107,13 @@ export interface operations {
               } | null;
               /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
               serverExpiryDays: number;
+              /** @description The IANA time zone a new draft takes (DATE fields, the deadline, the certificate) */
+              timezone: string;
+              /**
+               * @description How DATE fields are written on a new draft
+               * @enum {string}
+               */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -12186,6 +12193,10 @@ export interface operations {
             /** @description Reminders per recipient at most (0: none) */
             max: number;
           } | null;
+          /** @description IANA time zone name */
+          timezone?: string;
+          /** @enum {string} */
+          dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
         };
       };
     };
@@ -12211,6 +12222,13 @@ export interface operations {
               } | null;
               /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
               serverExpiryDays: number;
+              /** @description The IANA time zone a new draft takes (DATE fields, the deadline, the certificate) */
+              timezone: string;
+              /**
+               * @description How DATE fields are written on a new draft
+               * @enum {string}
+               */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };

@@ -1,1 +1,0 @@
-ALTER TABLE "recipients" ADD COLUMN "last_mailed_at" timestamp with time zone;
