@@ -61,6 +61,17 @@ export const zSubmitSignature = z.object({
 });
 export type SubmitSignature = z.infer<typeof zSubmitSignature>;
 
+/**
+ * What finishing a turn led to, for the page to say it: the seal queued (everyone is done), others of
+ * the same step still to finish (`count` of them, nobody new invited), or the next step invited
+ * (`count` recipients).
+ */
+export const zTurnOutcome = z.object({
+  next: z.enum(["SEALING", "SAME_STEP", "NEXT_INVITED"]),
+  count: z.number().int().describe("SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0"),
+});
+export type TurnOutcome = z.infer<typeof zTurnOutcome>;
+
 export const zDecline = z.object({ reason: z.string().trim().min(1, { error: "Say why you decline" }).max(1000) });
 
 /** A field value as stored: what the signer gave, never re-derived. */

@@ -31,7 +31,7 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
       status: req.status,
       recipient: { id: r.id, email: r.email, name: r.name },
     });
-    const { completed } = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "APPROVED" as const, completed };
+    const outcome = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "APPROVED" as const, ...outcome };
   });
 }

@@ -95,8 +95,8 @@ export async function submitSignature(
       recipient: { id: r.id, email: r.email, name: r.name },
     });
     // The next order group is invited, or, when everyone who takes a turn is done, the seal queued.
-    const { completed } = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "SIGNED" as const, completed };
+    const outcome = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "SIGNED" as const, ...outcome };
   });
 }
 

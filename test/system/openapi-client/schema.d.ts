@@ -5697,6 +5697,10 @@ export interface operations {
               /** @constant */
               status: "SIGNED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
@@ -5998,6 +6002,10 @@ export interface operations {
               /** @constant */
               status: "APPROVED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
