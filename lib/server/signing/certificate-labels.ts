@@ -69,6 +69,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     userAgent: t("userAgent"),
     browserOn: t("browserOn", marks("browser", "os")),
     footer: t("footer", marks("id", "page", "total")),
+    // The words the signing page's sandbox banner says, so a German certificate is not under an English line.
+    sandboxLine: translator(locale, "signing")("screen.sandbox"),
   };
 }
 
