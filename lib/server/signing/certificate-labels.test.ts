@@ -56,6 +56,9 @@ describe("the certificate's words", () => {
     expect(certificateLocale({ locale: null }, signers)).toBe("de");
     expect(certificateLocale({ locale: null }, [{ role: "APPROVER", order: 1, locale: "nl" }])).toBe("nl");
     expect(certificateLocale({ locale: null }, [{ role: "SIGNER", order: 1, locale: null }])).toBe("en");
+    // The language the first signer's page was shown in (their choice, or their browser's) before their own.
+    expect(certificateLocale({ locale: null }, [{ role: "SIGNER", order: 1, locale: "de", pageLocale: "fr" }])).toBe("fr");
+    expect(certificateLocale({ locale: "it" }, [{ role: "SIGNER", order: 1, locale: null, pageLocale: "fr" }])).toBe("it");
   });
 
   it("a German certificate page reads German, with the engine's numbers in it", async () => {

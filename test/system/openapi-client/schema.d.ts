@@ -5670,6 +5670,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
           values: {
             fieldId: string;
             text?: string;
@@ -5834,6 +5839,11 @@ export interface operations {
             typed?: string;
             image?: string;
           }[];
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -5982,6 +5992,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -6124,6 +6139,11 @@ export interface operations {
       content: {
         "application/json": {
           reason: string;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
