@@ -22,7 +22,7 @@ import type { PDFDocument, PDFImage } from "pdf-lib";
 import { formatEventTime } from "../../dates/zoned";
 import { parseUserAgent } from "../../user-agent";
 import { loadPdf } from "../load";
-import { drawImage, drawSandboxLine, drawTyped, SealMarks, type SignerMark } from "./draw-values";
+import { drawImage, drawSandboxLine, drawTyped, SANDBOX_LINE, SealMarks, type SignerMark } from "./draw-values";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { fmt, Inks, type PageInk, type Rgb } from "./ink";
@@ -159,6 +159,8 @@ export interface CertificateLabels {
   browserOn: string;
   /** {id}, {page}, {total} */
   footer: string;
+  /** The sandbox line over every page of a sandbox document, in the certificate's language (SANDBOX_LINE in English). */
+  sandboxLine: string;
 }
 
 /** The English words, when the caller gives none (lib/i18n/messages/en.json says the same: a test holds them together). */
@@ -205,6 +207,7 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   userAgent: "User agent",
   browserOn: "{browser} on {os}",
   footer: "Signet certificate of completion · request {id} · page {page} of {total}",
+  sandboxLine: SANDBOX_LINE,
 };
 
 /** A label with its `{name}` marks filled in. */
@@ -535,7 +538,7 @@ export async function addCertificatePages(
     const footer = fill(labels.footer, { id: cert.requestId, page: i + 1, total: pages.length });
     p.ink.rect(LEFT, 36, WIDTH, 0.5, GREY);
     p.ink.text(font, oneLine(font, footer, 7, WIDTH), 7, LEFT, 25, GREY);
-    if (opts.sandbox) drawSandboxLine(p.ink, font);
+    if (opts.sandbox) drawSandboxLine(p.ink, font, labels.sandboxLine);
   });
   inks.finish();
   // The script font when this call embedded it (or drew a mark the document's values did not have).

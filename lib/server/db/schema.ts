@@ -323,6 +323,12 @@ export const recipients = pgTable(
     delivery: text("delivery").notNull().default("EMAIL"),
     /** Issue 23: this recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
     locale: text("locale"),
+    /**
+     * The language the signer's page was last shown in, as the page reports it with a save, a signature,
+     * an approval or a decline (their choice on the page, else `locale`, the request's, the browser's):
+     * their later mails speak it. Null: not reported yet.
+     */
+    pageLocale: text("page_locale"),
     /** Issue 24: automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),

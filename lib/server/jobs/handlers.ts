@@ -39,9 +39,12 @@ async function loadRecipient(recipientId: string) {
   return row;
 }
 
-/** A recipient's mails speak their language: theirs, else the request's, else English (issue 23). */
-const mailLocale = (row: { r: { locale: string | null }; req: { locale: string | null } }) =>
-  resolveLocale({ recipient: row.r.locale, request: row.req.locale });
+/**
+ * A recipient's mails speak their language: the one their signing page was last shown in (reported by the
+ * page), else theirs, else the request's, else English.
+ */
+const mailLocale = (row: { r: { locale: string | null; pageLocale: string | null }; req: { locale: string | null } }) =>
+  resolveLocale({ shown: row.r.pageLocale, recipient: row.r.locale, request: row.req.locale });
 
 /** A recipient as a nodemailer address object: the name never becomes part of an address string. */
 const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.name, address: r.email });

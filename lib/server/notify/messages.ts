@@ -4,6 +4,7 @@ import { translator } from "@/lib/i18n/catalogs";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { formatDeadline } from "@/lib/dates/zoned";
 import type { DateFormat } from "@/lib/schemas/states";
+import { fileNameOf } from "@/lib/files/file-name";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -125,7 +126,7 @@ export const messages = {
   },
   /** The sealed PDF's file name in the completed mail, in the recipient's language. */
   completedFileName(m: { title: string; locale?: Locale }) {
-    const safe = m.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+    const safe = fileNameOf(m.title);
     return translator(m.locale ?? defaultLocale, "mail")("completed.fileName", { title: safe });
   },
   declined(m: MessageInput & { by: string; reason: string }) {

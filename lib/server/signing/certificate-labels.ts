@@ -12,12 +12,13 @@ import { formatEventTime } from "@/lib/dates/zoned";
  */
 export function certificateLocale(
   req: { locale: string | null },
-  recipients: { role: string; order: number; locale: string | null }[],
+  recipients: { role: string; order: number; locale: string | null; pageLocale?: string | null }[],
 ): Locale {
   const first = [...recipients]
     .filter((r) => r.role === "SIGNER" || r.role === "APPROVER")
     .sort((a, b) => (a.role === b.role ? a.order - b.order : a.role === "SIGNER" ? -1 : 1))[0];
-  return toLocale(req.locale) ?? toLocale(first?.locale) ?? defaultLocale;
+  // The first signer's: the language their page was shown in (they read the document in it), else theirs.
+  return toLocale(req.locale) ?? toLocale(first?.pageLocale) ?? toLocale(first?.locale) ?? defaultLocale;
 }
 
 // What only the engine knows (a time, a count, a page) stays a `{name}` mark for it to fill in: ICU
@@ -69,6 +70,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     userAgent: t("userAgent"),
     browserOn: t("browserOn", marks("browser", "os")),
     footer: t("footer", marks("id", "page", "total")),
+    // The words the signing page's sandbox banner says, so a German certificate is not under an English line.
+    sandboxLine: translator(locale, "signing")("screen.sandbox"),
   };
 }
 

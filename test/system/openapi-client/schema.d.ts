@@ -5679,6 +5679,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
           values: {
             fieldId: string;
             text?: string;
@@ -5706,6 +5711,10 @@ export interface operations {
               /** @constant */
               status: "SIGNED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
@@ -5839,6 +5848,11 @@ export interface operations {
             typed?: string;
             image?: string;
           }[];
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -5987,6 +6001,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -6007,6 +6026,10 @@ export interface operations {
               /** @constant */
               status: "APPROVED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
@@ -6125,6 +6148,11 @@ export interface operations {
       content: {
         "application/json": {
           reason: string;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
