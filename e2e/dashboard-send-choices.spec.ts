@@ -108,7 +108,9 @@ test("time zone and date format chosen in the review step reach the mail and the
     .replaceAll("/", ".");
   expect(text).toContain(today);
   expect(text).toMatch(/Time zone: Europe\/Berlin/);
-  expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
+  // Its times in Berlin, the day written DD.MM.YYYY, then the UTC instant in ISO 8601.
+  expect(text).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d \+0[12]:00 \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
+  expect(text).not.toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0[12]:00/);
 
   // The sender (the signed-in staff member) is told, with a link to the request's page.
   const notice = await mailed(

@@ -20,6 +20,7 @@
 import crypto from "node:crypto";
 import type { PDFDocument, PDFImage } from "pdf-lib";
 import { formatEventTime } from "../../dates/zoned";
+import type { DateFormat } from "../../schemas/states";
 import { parseUserAgent } from "../../user-agent";
 import { loadPdf } from "../load";
 import { drawImage, drawSandboxLine, drawTyped, SANDBOX_LINE, SealMarks, type SignerMark } from "./draw-values";
@@ -76,6 +77,8 @@ export interface CertificateData {
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
    */
   timeZone?: string;
+  /** The request's date format (issue 32): the local days are written so; the UTC part stays ISO 8601. */
+  dateFormat?: DateFormat;
   /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
   locale?: string;
   /** The certificate's words in that language (issue 23), translated by the server; default English. */
@@ -354,7 +357,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
   const plural = new Intl.PluralRules(cert.locale ?? "en");
   const bytes = (n: number) => fill(L.bytes[plural.select(n)] ?? L.bytes.other, { count: n });
   const timeZone = cert.timeZone ?? "UTC";
-  const time = (iso: string) => formatEventTime(iso, { timeZone, locale: cert.locale });
+  const time = (iso: string) => formatEventTime(iso, { timeZone, locale: cert.locale, dateFormat: cert.dateFormat });
   const sealedAt = time(cert.sealedAt ?? new Date().toISOString());
   const text = (s: string, size: number, color: Rgb = BLACK, x = LEFT, width = WIDTH) => para(font, s, { x, width, size, color });
   const blocks: Block[] = [];

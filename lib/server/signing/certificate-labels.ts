@@ -4,6 +4,7 @@ import { defaultLocale, toLocale, type Locale } from "@/lib/i18n/locales";
 import type { CertificateLabels } from "@/lib/pdf/seal";
 import { PADES_LEVELS } from "@/lib/pdf/seal/levels";
 import { formatEventTime } from "@/lib/dates/zoned";
+import type { DateFormat } from "@/lib/schemas/states";
 
 /**
  * The certificate's language (issue 23): the request's `locale`, else the first signer's (the lowest
@@ -99,10 +100,10 @@ function pluralForms(locale: Locale, format: (n: number) => string): Certificate
 export function identificationOf(
   r: { id: string; role: string; authMethod: string; delivery: string },
   events: { type: string; actor: string; createdAt: Date }[],
-  o: { timeZone: string; locale: Locale },
+  o: { timeZone: string; locale: Locale; dateFormat?: DateFormat },
 ): string {
   const t = translator(o.locale, "certificate");
-  const time = (at: Date) => formatEventTime(at, { timeZone: o.timeZone, locale: o.locale });
+  const time = (at: Date) => formatEventTime(at, o);
   const parts = [r.delivery === "EMBEDDED" ? t("embeddedLink") : t("emailLink")];
   const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
   if (r.authMethod === "ACCESS_CODE") {

@@ -140,6 +140,7 @@ async function sealOnce(requestId: string) {
         environment: req.environment,
         // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
         timeZone: req.timezone,
+        dateFormat: req.dateFormat,
         locale,
         labels: certificateLabels(locale),
         sentBy: sentByOf(events),
@@ -161,7 +162,7 @@ async function sealOnce(requestId: string) {
             signedAt: at?.toISOString(),
             ip: acted ? (acted.ip ?? undefined) : undefined,
             userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-            identification: identificationOf(r, events, { timeZone: req.timezone, locale }),
+            identification: identificationOf(r, events, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
             ...marks.get(r.id),
           };
         }),
