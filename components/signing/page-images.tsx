@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { pageWidthFor } from "@/lib/schemas/page-widths";
-import { signingPath } from "./api";
+import { pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
 import { useSigningT } from "./intl";
 import type { PageSize } from "./types";
 
@@ -14,24 +14,15 @@ import type { PageSize } from "./types";
  * one until it has come.
  */
 
-/** Pages are never drawn wider than this, however wide the screen. */
-export const MAX_PAGE_WIDTH = 900;
+export { MAX_PAGE_WIDTH, type PageSource } from "./page-urls";
 
 /** Pages further than this from the viewport are not loaded: a 200-page contract stays light. */
 const NEAR = "1200px 0px";
 /** Tries of one image before the page says it could not be shown (a 429 or a network drop is retried). */
 const TRIES = 4;
 
-/** Where the pages of this link's document are: `version` (the document's SHA-256) makes a new version a new URL. */
-export interface PageSource {
-  token: string;
-  version: string;
-}
-
-const imageUrl = (src: PageSource, page: number, width: number) =>
-  signingPath(src.token, `/pages/${page}?w=${width}&v=${encodeURIComponent(src.version.slice(0, 16))}`);
-const textUrl = (src: PageSource, page: number) =>
-  signingPath(src.token, `/pages/${page}/text?v=${encodeURIComponent(src.version.slice(0, 16))}`);
+const imageUrl = pageImageUrl;
+const textUrl = pageTextUrl;
 
 /** The image width for a page `cssWidth` CSS px wide on this screen (device pixels, at most 3 per CSS px). */
 function bucketFor(cssWidth: number): number {

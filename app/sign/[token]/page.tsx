@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { SigningApp } from "@/components/signing/signing-app";
+import { FirstPagePreload } from "@/components/signing/first-page-preload";
 import { CompletedScreen, EndedScreen } from "@/components/signing/link-screens";
 import { SandboxBanner } from "@/components/signing/screens";
 import { signingLinkState } from "@/lib/server/signing/link-state";
@@ -19,7 +20,13 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
   const { token } = await params;
   const state = await signingLinkState(token);
   if (state.kind === "unknown") notFound();
-  if (state.kind === "open") return <SigningApp token={token} />;
+  if (state.kind === "open")
+    return (
+      <>
+        {state.document ? <FirstPagePreload token={token} document={state.document} /> : null}
+        <SigningApp token={token} />
+      </>
+    );
   return (
     <div className="min-h-dvh">
       {state.environment === "SANDBOX" ? <SandboxBanner /> : null}

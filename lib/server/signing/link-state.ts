@@ -7,6 +7,7 @@ import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "./tokens";
 import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
+import { currentDocument } from "../requests/load-request";
 
 /** The languages stored for a link's recipient and request (issue 23), for the page's language. */
 export interface StoredLocales {
@@ -29,8 +30,11 @@ export type SigningLinkState =
       environment: Environment;
     }
   | { kind: "completed"; title: string; environment: Environment; availableUntil: string }
-  /** `gated`: the recipient must give a code first (the page's client app asks for it). */
-  | { kind: "open"; gated: boolean };
+  /**
+   * `gated`: the recipient must give a code first (the page's client app asks for it). `document`: the SHA-256
+   * of the version the signer is shown, when page 1 may be fetched at once (not gated, their turn).
+   */
+  | { kind: "open"; gated: boolean; document?: string };
 
 /**
  * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
@@ -56,7 +60,12 @@ export async function signingLinkState(token: string): Promise<SigningLinkState 
     };
   }
   const { r, req } = row;
-  return { ...linkState(row), locales: { recipient: r.locale, request: req.locale } };
+  const state = linkState(row);
+  // Their turn on an open link: the page names page 1's image in its HTML, so it downloads with the page
+  // (issue 32, part 10) rather than after the script and the view's data have come.
+  if (state.kind === "open" && !state.gated && (r.status === "SENT" || r.status === "VIEWED") && r.role !== "CC")
+    state.document = (await currentDocument(db, req.id)).sha256;
+  return { ...state, locales: { recipient: r.locale, request: req.locale } };
 }
 
 type SignerRow = NonNullable<Awaited<ReturnType<typeof lookupSigner>>>;

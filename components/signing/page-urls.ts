@@ -1,0 +1,18 @@
+// The signer's page images and their text: where they are and how wide a page is drawn. A plain module
+// (no "use client"): the signing page's server component names page 1's image from it (first-page-preload.tsx)
+// exactly as the client's PageImages asks for it, so that the two are one download.
+import { signingPath } from "./api";
+
+/** Pages are never drawn wider than this, however wide the screen. */
+export const MAX_PAGE_WIDTH = 900;
+
+/** Where the pages of this link's document are: `version` (the document's SHA-256) makes a new version a new URL. */
+export interface PageSource {
+  token: string;
+  version: string;
+}
+
+export const pageImageUrl = (src: PageSource, page: number, width: number) =>
+  signingPath(src.token, `/pages/${page}?w=${width}&v=${encodeURIComponent(src.version.slice(0, 16))}`);
+export const pageTextUrl = (src: PageSource, page: number) =>
+  signingPath(src.token, `/pages/${page}/text?v=${encodeURIComponent(src.version.slice(0, 16))}`);
