@@ -35,8 +35,9 @@ export function FieldBox(props: Props) {
     data: { kind: "field", key: f.key },
   });
   const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
-  // Whether it was selected when pressed: focusing it on the press selects it before the click arrives.
-  const wasSelected = useRef(false);
+  // Whether it was selected when pressed (focusing it on the press selects it before the click arrives),
+  // and where: a click that ends a drag picks nothing.
+  const press = useRef<{ selected: boolean; x: number; y: number } | null>(null);
   const box = { x: f.x, y: f.y, width: f.width, height: f.height };
   const t = useDashboardT();
   const fieldLabel = useFieldLabel();
@@ -83,14 +84,16 @@ export function FieldBox(props: Props) {
       data-field-type={f.type}
       data-overlaps={overlaps ? "true" : undefined}
       onPointerDown={(e) => {
-        wasSelected.current = selected;
+        press.current = { selected, x: e.clientX, y: e.clientY };
         (listeners?.onPointerDown as ((e: React.PointerEvent) => void) | undefined)?.(e);
       }}
       onClick={(e) => {
         e.stopPropagation();
-        if (wasSelected.current && onPick) onPick(f.key, e.clientX, e.clientY);
+        const p = press.current;
+        press.current = null;
+        const still = !!p && Math.abs(e.clientX - p.x) < 4 && Math.abs(e.clientY - p.y) < 4;
+        if (p?.selected && still && onPick) onPick(f.key, e.clientX, e.clientY);
         else onSelect(f.key);
-        wasSelected.current = false;
       }}
       onFocus={() => onSelect(f.key)}
       onKeyDown={onKeyDown}

@@ -31,7 +31,8 @@ const rowsOf = (roles: TemplateRole[]): Row[] =>
 
 /** A pause in typing this long saves the roles. */
 const SAVE_AFTER_MS = 600;
-const comparable = (rows: Row[]) => JSON.stringify(rows.map(({ key: _k, ...r }) => r));
+/** What is saved of the rows (names as sent, trimmed): equal to the saved roles' when nothing waits to be saved. */
+const comparable = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.id ?? null, r.name.trim(), r.role, r.order]));
 
 /**
  * The template's roles ("Client", "Company"), in order: the first is s1. Each has a name, what the
