@@ -312,4 +312,16 @@ test("upload to first field in three clicks; a deleted field comes back with und
   await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
   expect((await fieldsOf(id)).map((f) => f.type).sort()).toEqual(["DATE", "SIGNATURE", "TEXT"]);
   await screenshot(page, "template-builder-quick");
+
+  // Nothing is missing (the one role has its fields): "Send now" sends from the dialog.
+  await page.getByRole("button", { name: "Use template", exact: true }).click();
+  const form = page.getByRole("form", { name: /^Use template / });
+  await form.getByLabel("Signer 1 name").fill("Quinn Quick");
+  await form.getByLabel("Signer 1 e-mail").fill(`quinn.${run}@example.com`);
+  await form.getByRole("button", { name: "Send now" }).click();
+  await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}\?sent=1$/, { timeout: 60_000 });
+  const requestId = /requests\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const sent = (await (await request.get(`${SR}/${requestId}`, { headers })).json()).data;
+  expect(sent.status).toBe("IN_PROGRESS");
+  expect(sent.fields).toHaveLength(3);
 });
