@@ -67,7 +67,14 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
             {tr("templates.counts.anchors", { count: t.anchors.length })}
           </p>
         </div>
-        <Button onClick={() => setUsing(true)} disabled={using}>
+        <Button
+          onClick={() => {
+            setUsing(true);
+            // The placer saves fields without touching this record: read it again, so the dialog knows them.
+            void q.refetch();
+          }}
+          disabled={using}
+        >
           {tr("templates.builder.useTemplate")}
         </Button>
       </div>
