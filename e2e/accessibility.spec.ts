@@ -89,6 +89,26 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
     await expect(p.getByTestId("resize-handle")).toBeVisible();
   };
 
+  // A request sent, so that the outbox lists a message.
+  const sent: string = (
+    await (
+      await request.post(SR, {
+        headers,
+        multipart: { title: `Axe sent ${run}`, file: { name: "s.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } },
+      })
+    ).json()
+  ).data.id;
+  const signer: string = (
+    await (
+      await request.post(`${SR}/${sent}/recipients`, { headers, data: { name: "Cy Axe", email: `cy.${run}@example.com` } })
+    ).json()
+  ).data.id;
+  await request.post(`${SR}/${sent}/fields`, {
+    headers,
+    data: { type: "SIGNATURE", recipientId: signer, page: 1, x: 72, y: 200, width: 150, height: 30 },
+  });
+  expect((await request.post(`${SR}/${sent}/send`, { headers })).status()).toBe(200);
+
   const pages: [string, (p: Page) => Promise<unknown>, string?][] = [
     ["/requests", (p) => expect(p.getByRole("heading", { name: "Requests" })).toBeVisible()],
     ["/requests/new", (p) => expect(p.getByLabel("Title")).toBeVisible()],
@@ -107,7 +127,16 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
       "the builder's use-template dialog",
     ],
     // The e2e server sends through its SMTP sink: the outbox page says so (issue 24, part 5).
-    ["/outbox", (p) => expect(p.getByText(/Mail is sent through the SMTP server at 127\.0\.0\.1:\d+/)).toBeVisible()],
+    [
+      "/outbox",
+      async (p) => {
+        await expect(p.getByText(/Mail is sent through the SMTP server at 127\.0\.0\.1:\d+/)).toBeVisible();
+        // Its messages are listed as sent, with nothing to open and nothing disabled (issue 32, part 8).
+        await expect(p.getByText(/keeps who each message went to and when/)).toBeVisible();
+        await expect(p.getByText("Choose a message to read it.")).toHaveCount(0);
+        await expect(p.locator("main button:disabled")).toHaveCount(0);
+      },
+    ],
     ["/settings/account", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["/settings/api-keys", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
     ["/settings/webhooks", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
@@ -209,6 +238,41 @@ test.describe("the signer's pages", () => {
       await checkSigningPage(mobile, r.sigId, `${locale}-phone`, found);
       await context.close();
     }
+
+    // After signing, the link shows the "done" page (issue 32, part 9).
+    const token = await signingToken(`ann.sign.${run}@example.com`);
+    const view = (await (await request.get(`/api/sign/${token}`)).json()).data;
+    const values = (view.fields as { id: string; type: string }[]).flatMap((f): Record<string, unknown>[] =>
+      f.type === "DATE"
+        ? []
+        : f.type === "CHECKBOX"
+          ? [{ fieldId: f.id, checked: true }]
+          : f.type === "TEXT"
+            ? [{ fieldId: f.id, text: "Tester" }]
+            : [{ fieldId: f.id, typed: "Ann Axe" }],
+    );
+    const signed = await request.post(`/api/sign/${token}/sign`, { data: { consent: true, values } });
+    expect(signed.status(), await signed.text()).toBe(200);
+    await page.goto(`/sign/${token}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    let v = await violations(page);
+    if (v.length) found["done page"] = v;
+    await screenshot(page, "axe-signing-done");
+
+    // A corrected address: the old link says it was replaced.
+    const typo = `kim.axe.${run}@exmaple.com`;
+    const kim = await sentTo(request, { name: "Kim Axe", email: typo });
+    const oldToken = await signingToken(typo);
+    const corrected = await request.post(`${SR}/${kim.id}/recipients/${kim.recipientId}/correct`, {
+      headers,
+      data: { email: `kim.axe.${run}@example.com` },
+    });
+    expect(corrected.status(), await corrected.text()).toBe(200);
+    await page.goto(`/sign/${oldToken}`);
+    await expect(page.getByRole("heading", { name: "This link was replaced" })).toBeVisible();
+    v = await violations(page);
+    if (v.length) found["replaced link page"] = v;
+    await screenshot(page, "axe-signing-replaced");
 
     const embedded = await sentTo(request, { name: "Erin Axe", email: `erin.axe.${run}@example.com`, delivery: "embedded" });
     const url = await request.post(`${SR}/${embedded.id}/recipients/${embedded.recipientId}/signing-url`, { headers });

@@ -12,7 +12,7 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
   const pdf = await makePdf(2, (n) =>
     n === 1
       ? ["Client signature: {{s1|signature|150|50}}", "Date: {{s1|date}}", "Witness: {{s3|signature|wide|50}}"]
-      : ["Provider signature: {{s2|signature|160|40}}"],
+      : ["Provider signature: {{s2|signature|160|40}}", "Initial here: {{signet:initials_provider}}"],
   );
   const created = await request.post(SR, {
     headers,
@@ -41,9 +41,9 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
   await pageDrawn(page, 1);
   const panel = page.getByRole("region", { name: "Anchors" });
   await panel.getByRole("button", { name: "Detect anchors" }).click();
-  await expect(panel.getByRole("status")).toHaveText("4 anchors found, 1 malformed.");
+  await expect(panel.getByRole("status")).toHaveText("5 anchors found, 1 malformed.");
   await expect(page.locator('[data-page="1"] [data-testid="anchor-mark"]')).toHaveCount(3);
-  await expect(page.locator('[data-page="2"] [data-testid="anchor-mark"]')).toHaveCount(1);
+  await expect(page.locator('[data-page="2"] [data-testid="anchor-mark"]')).toHaveCount(2);
   await expect(page.locator('[data-page="1"]')).toContainText("s1 · signature · 150×50");
   await expect(panel).toContainText("{{s3|signature|wide|50}}");
   await expect(panel).toContainText("width must be a number of points");
@@ -54,6 +54,18 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
 
   await panel.getByRole("button", { name: "Create fields from anchors" }).click();
   await expect(panel).toContainText("3 fields created from anchors.");
+  // The older {{signet:…}} anchor is not "skipped" in API words: it has its own section, where staff choose
+  // the kind of field (suggested from its name) and the signer, and place it (issue 32, part 8).
+  await expect(panel).not.toContainText("Legacy anchor");
+  await expect(panel).not.toContainText("/fields/anchored");
+  const older = panel.getByRole("region", { name: "One older anchor" });
+  await expect(older).toContainText("Page 2: {{signet:initials_provider}}");
+  const kind = older.getByLabel("Kind of field at {{signet:initials_provider}}, page 2");
+  await expect(kind).toHaveValue("INITIAL");
+  await older.getByLabel("Signer of the field at {{signet:initials_provider}}, page 2").selectOption(bob.id);
+  await older.getByRole("button", { name: "Place a field at this anchor" }).click();
+  await expect(older.getByRole("status")).toHaveText("Every older anchor has its field.");
+  await expect(page.getByRole("button", { name: "Initials field for Bob Provider" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Signature field for Ann Client" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Date signed field for Ann Client" })).toBeVisible();
 
@@ -73,13 +85,17 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
     width: number;
     height: number;
   }[];
-  expect(fields).toHaveLength(3);
+  expect(fields).toHaveLength(4);
   const at = (key: string) => preview.find((a) => a.anchorKey === key)!;
+  const initials = fields.find((f) => f.type === "INITIAL")!;
+  expect(initials).toMatchObject({ recipientId: bob.id, page: 2 });
+  expect(Math.abs(initials.x - at("{{signet:initials_provider}}").x)).toBeLessThanOrEqual(2);
+  expect(Math.abs(initials.y - at("{{signet:initials_provider}}").y)).toBeLessThanOrEqual(2);
   const sig1 = fields.find((f) => f.type === "SIGNATURE" && f.recipientId === ann.id)!;
   expect(sig1).toMatchObject({ page: 1, width: 150, height: 50 });
   expect(Math.abs(sig1.x - at("{{s1|signature|150|50}}").x)).toBeLessThanOrEqual(2);
   expect(Math.abs(sig1.y - at("{{s1|signature|150|50}}").y)).toBeLessThanOrEqual(2);
-  const sig2 = fields.find((f) => f.recipientId === bob.id)!;
+  const sig2 = fields.find((f) => f.recipientId === bob.id && f.type === "SIGNATURE")!;
   expect(sig2).toMatchObject({ type: "SIGNATURE", page: 2, width: 160, height: 40 });
   expect(fields.find((f) => f.type === "DATE")).toMatchObject({ recipientId: ann.id, page: 1, width: 120, height: 18 });
 

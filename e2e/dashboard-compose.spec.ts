@@ -164,6 +164,20 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
   await page.getByLabel("Search").fill("BOB.BAKER@example");
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  // The filters are in the URL: a bookmark, a reload and Back from the request each find the list as it was.
+  await expect(page).toHaveURL(/[?&]q=BOB\.BAKER%40example(&|$)/);
+  await expect(page).toHaveURL(/[?&]status=IN_PROGRESS(&|$)/);
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel("Search")).toHaveValue("BOB.BAKER@example");
+  await expect(page.getByLabel("Status")).toHaveValue("IN_PROGRESS");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await page.goto("/requests?q=%00%1b&status=NOPE&from=yesterday&by=me");
+  await expect(page.getByLabel("Search")).toHaveValue("");
+  await expect(page.getByLabel("Status")).toHaveValue("");
+  await expect(page.getByLabel("Created from")).toHaveValue("");
+  await page.goto(`/requests?status=IN_PROGRESS&q=BOB.BAKER%40example`);
   await page.getByLabel("Search").fill(`no such request ${run}`);
   await expect(page.getByText("No requests match")).toBeVisible();
   await page.getByLabel("Search").fill("");

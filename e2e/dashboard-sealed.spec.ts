@@ -124,6 +124,12 @@ test("on a request's page staff see the document, resend one invitation and copy
   }).toPass({ timeout: 20_000 });
   await expect(resend).toHaveCount(1);
   await expect(page.locator("[data-preview-page='1'] canvas")).toBeVisible({ timeout: 30_000 });
+  // The page sits in the middle of its panel, its frame no wider than the page (issue 32, part 8).
+  const shown = (await page.locator("[data-preview-page='1']").boundingBox())!;
+  const panel = (await page.locator("[data-preview-page='1']").locator("xpath=../..").boundingBox())!;
+  const drawn = (await page.locator("[data-preview-page='1'] canvas").boundingBox())!;
+  expect(Math.abs(shown.x + shown.width / 2 - (panel.x + panel.width / 2))).toBeLessThanOrEqual(2);
+  expect(shown.width - drawn.width).toBeLessThanOrEqual(4);
 
   await resend.click();
   await expect(page.getByRole("status").filter({ hasText: `The invitation is on its way to ${email} again.` })).toBeVisible();

@@ -77,6 +77,18 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
   await expect(mail).toHaveValue(email);
   await mail.fill(`nora.billing.${run}@example.org`);
 
+  // Each checkbox and radio button says what it is beside it on the page, readable (12 px or more) at any zoom.
+  for (const [id, words] of [
+    ["I accept the terms", "I accept the terms"],
+    ["Plan: Basic", "Basic"],
+    ["Plan: Pro", "Pro"],
+  ] as const) {
+    const box = page.getByRole(id.startsWith("Plan") ? "radio" : "checkbox", { name: id });
+    const label = page.locator("[data-field]", { has: box }).locator("[data-field-label]");
+    await expect(label).toBeVisible();
+    await expect(label).toHaveText(words);
+    expect(parseFloat(await label.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
+  }
   await page.getByRole("checkbox", { name: "I accept the terms" }).check();
   await page.getByRole("radio", { name: "Plan: Basic" }).check();
   await page.getByRole("radio", { name: "Plan: Pro" }).check();

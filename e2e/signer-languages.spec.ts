@@ -236,7 +236,7 @@ test("no locale and a French browser: French; the signer switches the page to Ge
   await page.goto(link);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   expect(await htmlLang(page)).toBe("fr");
-  await expect(page.getByText("0 champs obligatoires sur 2 remplis")).toBeVisible();
+  await expect(page.getByText("0 sur 2 champs obligatoires remplis")).toBeVisible();
   await expect(page.getByRole("button", { name: "Champ suivant" })).toBeVisible();
   await expect(page.getByLabel("J’accepte de signer ce document électroniquement")).toBeVisible();
   // A long message starts folded to its first lines; the button shows it all, and folds it again.

@@ -1,9 +1,11 @@
 "use client";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { localeNames, locales } from "@/lib/i18n/locales";
+import type { DateFormat } from "@/lib/schemas/states";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { controlClass, inputClass } from "@/components/ui/form";
 import { ReminderSchedule } from "./reminder-schedule";
+import { DateFormatSelect, TimeZoneSelect } from "./zone-and-format";
 
 type Settings = SignatureRequestDto["sendSettings"];
 
@@ -18,6 +20,8 @@ export interface SendSettingsDraft {
   everyDays: string;
   max: string;
   locale: string;
+  timezone: string;
+  dateFormat: DateFormat;
 }
 
 export function draftOf(request: SignatureRequestDto): SendSettingsDraft {
@@ -33,6 +37,8 @@ export function draftOf(request: SignatureRequestDto): SendSettingsDraft {
     everyDays: String(s.reminders?.everyDays ?? 3),
     max: String(s.reminders?.max ?? 3),
     locale: request.locale ?? "",
+    timezone: request.timezone,
+    dateFormat: request.dateFormat,
   };
 }
 
@@ -53,12 +59,15 @@ export function patchOf(request: SignatureRequestDto, d: SendSettingsDraft): Rec
       ? { firstAfterDays: Number(d.firstAfterDays), everyDays: Number(d.everyDays), max: Number(d.max) }
       : null;
   if (d.locale !== before.locale) body.locale = d.locale || null;
+  if (d.timezone !== before.timezone) body.timezone = d.timezone;
+  if (d.dateFormat !== before.dateFormat) body.dateFormat = d.dateFormat;
   return Object.keys(body).length ? body : null;
 }
 
 /**
  * The review step's "Message and deadline" (issue 24, part 1): the invitation's subject and message, who
- * replies go to, when the request expires, automatic reminders, and the document's language. Sent with
+ * replies go to, when the request expires, automatic reminders, the document's language, and the time zone and
+ * date format of its DATE fields, deadline and certificate (a new draft has the organization's). Sent with
  * PATCH just before Send; the API's refusals come back naming the field (`errors`).
  */
 export function SendSettingsForm({
@@ -154,6 +163,36 @@ export function SendSettingsForm({
               ))}
             </select>
           </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="send-timezone" className={label}>
+              {t("compose.send.timezone")}
+            </label>
+            <TimeZoneSelect
+              id="send-timezone"
+              value={value.timezone}
+              describedBy={described("timezone") ?? "send-zone-hint"}
+              onChange={(timezone) => set({ timezone })}
+            />
+            {err("timezone")}
+          </div>
+          <div>
+            <label htmlFor="send-date-format" className={label}>
+              {t("compose.send.dateFormat")}
+            </label>
+            <DateFormatSelect
+              id="send-date-format"
+              value={value.dateFormat}
+              timeZone={value.timezone}
+              describedBy={described("dateFormat") ?? "send-zone-hint"}
+              onChange={(dateFormat) => set({ dateFormat })}
+            />
+            {err("dateFormat")}
+          </div>
+          <p id="send-zone-hint" className="text-xs text-slate-600 sm:col-span-2">
+            {t("compose.send.zoneHint")}
+          </p>
         </div>
         <div>
           <label htmlFor="send-expiry" className={label}>

@@ -1,7 +1,14 @@
 "use client";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { copySigningLink, useOutbox, useOutboxMessage, useRetryMail, type UndeliveredMail } from "@/lib/client/outbox";
+import {
+  copySigningLink,
+  useOutbox,
+  useOutboxMessage,
+  useRetryMail,
+  type OutboxItem,
+  type UndeliveredMail,
+} from "@/lib/client/outbox";
 import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
@@ -43,30 +50,43 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
         <Alert>{plainError(q.error)}</Alert>
       ) : q.data.items.length === 0 ? (
         <EmptyState title={t("outbox.page.emptyTitle")}>{t("outbox.page.empty")}</EmptyState>
+      ) : !q.data.items.some((m) => m.hasContent) ? (
+        // Sent through SMTP: Signet keeps each message's envelope, not its content, so there is nothing to open.
+        <>
+          <p className="mb-2 text-sm text-slate-600">{t("outbox.page.envelopeOnly")}</p>
+          <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            {q.data.items.map((m) => (
+              <li key={m.id} className="px-4 py-3">
+                <MessageLine message={m} />
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             {q.data.items.map((m) => (
               <li key={m.id}>
-                <button
-                  type="button"
-                  onClick={() => setOpen(m.id)}
-                  disabled={!m.hasContent}
-                  aria-pressed={open === m.id}
-                  className={`block w-full px-4 py-3 text-left hover:bg-slate-50 disabled:cursor-default disabled:hover:bg-white ${open === m.id ? "bg-indigo-50" : ""}`}
-                >
-                  <span className="block truncate text-sm font-medium">{m.subject}</span>
-                  <span className="block truncate text-xs text-slate-500">
-                    {t("outbox.page.to", { to: m.to })} · {formatDate(m.createdAt)}
-                    {` · ${m.via === "smtp" ? t("outbox.page.sentBySmtp") : t("outbox.page.written")}`}
-                  </span>
-                </button>
+                {m.hasContent ? (
+                  <button
+                    type="button"
+                    onClick={() => setOpen(m.id)}
+                    aria-pressed={open === m.id}
+                    className={`block w-full px-4 py-3 text-left hover:bg-slate-50 ${open === m.id ? "bg-indigo-50" : ""}`}
+                  >
+                    <MessageLine message={m} />
+                  </button>
+                ) : (
+                  <div className="px-4 py-3">
+                    <MessageLine message={m} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>
           <div className="min-h-64 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             {!open ? (
-              <p className="text-sm text-slate-500">{t("outbox.page.choose")}</p>
+              <p className="text-sm text-slate-600">{t("outbox.page.choose")}</p>
             ) : msg.isPending ? (
               <Spinner label={t("outbox.page.opening")} />
             ) : msg.isError ? (
@@ -74,7 +94,7 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
             ) : (
               <article>
                 <h2 className="text-base font-semibold">{msg.data.subject}</h2>
-                <p className="mb-3 text-xs text-slate-500">{t("outbox.page.to", { to: msg.data.to })}</p>
+                <p className="mb-3 text-xs text-slate-600">{t("outbox.page.to", { to: msg.data.to })}</p>
                 {msg.data.linkHidden && (
                   <SigningLinkNote key={msg.data.id} id={msg.data.id} canCopy={isAdmin && SIGNING_KINDS.has(msg.data.kind)} />
                 )}
@@ -99,6 +119,20 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
 }
 
 const SIGNING_KINDS = new Set(["invitation", "reminder"]);
+
+/** A message's subject, recipient, time and how it went. */
+function MessageLine({ message: m }: { message: OutboxItem }) {
+  const t = useDashboardT();
+  return (
+    <>
+      <span className="block truncate text-sm font-medium">{m.subject}</span>
+      <span className="block truncate text-xs text-slate-600">
+        {t("outbox.page.to", { to: m.to })} · {formatDate(m.createdAt)}
+        {` · ${m.via === "smtp" ? t("outbox.page.sentBySmtp") : t("outbox.page.written")}`}
+      </span>
+    </>
+  );
+}
 
 /** Mail of the requests that was tried and has not gone: what the server said, when it is tried again, or Retry. */
 function Undelivered({ mails, isAdmin }: { mails: UndeliveredMail[]; isAdmin: boolean }) {

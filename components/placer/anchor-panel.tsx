@@ -1,12 +1,13 @@
 "use client";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { anchorApi, describeSkipped, type DetectedAnchor } from "@/lib/client/anchors";
+import { anchorApi, describeSkipped, isLegacyAnchor, type DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto, RecipientDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { LegacyAnchors } from "./legacy-anchors";
 
 export type AnchorState =
   | { status: "idle" }
@@ -83,7 +84,9 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         onFieldsCreated(r.fields);
         // Each call places one signer's anchors: the others' are placed by their own call (or named in
         // errors when no recipient is chosen), so they are not "skipped" in what the person asked for.
-        for (const s of r.skipped ?? []) if (s.code !== "OTHER_SIGNER") out.skipped.push(describeSkipped(s));
+        // Older {{signet:…}} anchors have a section of their own (LegacyAnchors), where staff place them.
+        for (const s of r.skipped ?? [])
+          if (s.code !== "OTHER_SIGNER" && s.code !== "LEGACY") out.skipped.push(describeSkipped(s));
       } catch (e) {
         out.errors.push(
           e instanceof ApiError && (e.unavailable || e.status === 405)
@@ -100,6 +103,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
   const refs = signerRefsIn(anchors);
   const malformed = anchors.filter((a) => !a.ok);
   const images = anchors.filter((a) => a.ok && a.type === "image");
+  const legacy = anchors.filter(isLegacyAnchor);
 
   return (
     <section aria-label={t("placer.anchors.label")} className="space-y-3">
@@ -150,6 +154,15 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                 {busy ? t("placer.anchors.creating") : t("placer.anchors.create")}
               </Button>
             </div>
+          )}
+          {legacy.length > 0 && (
+            <LegacyAnchors
+              requestId={requestId}
+              anchors={legacy}
+              signers={signers}
+              onFieldsCreated={onFieldsCreated}
+              onGoTo={onGoTo}
+            />
           )}
           {malformed.length > 0 && (
             <div>

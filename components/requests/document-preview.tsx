@@ -11,7 +11,7 @@ const FIRST_PAGES = 3;
 
 /**
  * The request's document on its page (issue 24, part 3): the current version, which is the sealed PDF
- * once the request is COMPLETED, drawn by pdf.js at the panel's width.
+ * once the request is COMPLETED, drawn by pdf.js at the panel's width (at most 720 px, centred in it).
  */
 export default function DocumentPreview({ url, pageCount }: { url: string; pageCount: number }) {
   const t = useDashboardT();
@@ -43,7 +43,11 @@ export default function DocumentPreview({ url, pageCount }: { url: string; pageC
           className="space-y-3"
         >
           {Array.from({ length: shown }, (_, i) => (
-            <div key={i} className="overflow-hidden rounded border border-slate-200 shadow-sm" data-preview-page={i + 1}>
+            <div
+              key={i}
+              className="mx-auto w-fit overflow-hidden rounded border border-slate-200 shadow-sm"
+              data-preview-page={i + 1}
+            >
               <Page pageNumber={i + 1} width={width} renderAnnotationLayer={false} renderTextLayer={false} loading={null} />
             </div>
           ))}

@@ -28,6 +28,12 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
   const router = useRouter();
   const q = useRequest(id);
   const actions = useRequestActions(id);
+  // A resend or a correction queues a mail, which goes a moment later: read the request again now and
+  // once the queue has had time to send it, so that "e-mailed" shows when it went.
+  const refreshAfterMail = () => {
+    void actions.refresh();
+    for (const ms of [2_000, 6_000]) setTimeout(() => void actions.refresh(), ms);
+  };
   const saveAsTemplate = useSaveAsTemplate();
   const [msg, setMsg] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(
     justSent ? { kind: "success", text: t("requests.detail.justSent") } : null,
@@ -215,7 +221,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                           </span>
                         )}
                         {r.status === "IN_PROGRESS" && (
-                          <RecipientActions requestId={r.id} recipient={x} onDone={() => void actions.refresh()} />
+                          <RecipientActions requestId={r.id} recipient={x} onDone={refreshAfterMail} />
                         )}
                       </li>
                     ))}
@@ -288,7 +294,7 @@ function activeStep(groups: Recipient[][]): number {
 
 function recipientTimeline(x: Recipient, turn: "now" | "later" | "closed", t: T): string {
   const parts = [
-    x.sentAt && t("requests.timeline.emailed", { date: formatDate(x.sentAt) }),
+    x.lastMailedAt && t("requests.timeline.emailed", { date: formatDate(x.lastMailedAt) }),
     x.viewedAt && t("requests.timeline.opened", { date: formatDate(x.viewedAt) }),
     x.signedAt && t("requests.timeline.signed", { date: formatDate(x.signedAt) }),
     x.approvedAt && t("requests.timeline.approved", { date: formatDate(x.approvedAt) }),

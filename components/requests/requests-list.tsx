@@ -1,9 +1,11 @@
 "use client";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { REQUEST_STATUSES } from "@/lib/client/constants";
 import { plainError } from "@/lib/client/api";
 import { useRequestList } from "@/lib/client/requests";
+import { filtersFromQuery, queryOfFilters } from "@/lib/client/request-filters";
 import type { RequestStatus } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
@@ -44,21 +46,32 @@ function RecipientStates({ recipients, requestStatus }: { recipients: Summary["r
 /** The words only a screen reader reads (a link's request title). */
 const hidden = (chunks: React.ReactNode) => <span className="sr-only">{chunks}</span>;
 
-/** `me`: the signed-in staff member as the audit trail names them (staff:<id>), for "Created by: me". */
+/**
+ * `me`: the signed-in staff member as the audit trail names them (staff:<id>), for "Created by: me".
+ * The filters start as the page's URL says, and each change is written back into it (replacing the
+ * history entry, not adding one per keystroke), so a search can be bookmarked and Back from a request
+ * finds the list as it was.
+ */
 export function RequestsList({ me }: { me: string }) {
+  const params = useSearchParams();
+  const [initial] = useState(() => filtersFromQuery(Object.fromEntries(params)));
   const t = useDashboardT();
   const statusLabel = useStatusLabel();
-  const [status, setStatus] = useState<RequestStatus | "">("");
-  const [search, setSearch] = useState("");
-  const [mine, setMine] = useState(false);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const [status, setStatus] = useState<RequestStatus | "">(initial.status);
+  const [search, setSearch] = useState(initial.q);
+  const [mine, setMine] = useState(initial.mine);
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
   // The search goes to the server (title, recipients' names and addresses), once typing pauses.
-  const [needle, setNeedle] = useState("");
+  const [needle, setNeedle] = useState(initial.q.trim());
   useEffect(() => {
     const t = setTimeout(() => setNeedle(search.trim()), 300);
     return () => clearTimeout(t);
   }, [search]);
+  useEffect(() => {
+    const next = `${window.location.pathname}${queryOfFilters({ q: needle, status, mine, from, to })}`;
+    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", next);
+  }, [needle, status, mine, from, to]);
   const q = useRequestList({
     status: status || undefined,
     q: needle || undefined,

@@ -1,21 +1,35 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useActionState, useState, useTransition } from "react";
-import { changePasswordAction, revokeSessionAction, signOutEverywhereAction } from "@/app/(dashboard)/settings/account/actions";
+import {
+  changePasswordAction,
+  changeProfileAction,
+  revokeSessionAction,
+  signOutEverywhereAction,
+} from "@/app/(dashboard)/settings/account/actions";
+import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult, SessionDto, StaffRole } from "@/lib/schemas/staff";
 import { loadPage } from "@/lib/client/load-page";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/feedback";
-import { TextField } from "@/components/ui/form";
+import { SelectField, TextField } from "@/components/ui/form";
 import { describeBrowser } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
-/** The signed-in staff member's own page: who they are, their signed-in browsers, their password. */
-export function Account({ me, sessions }: { me: { name: string; email: string; role: StaffRole }; sessions: SessionDto[] }) {
+/** The signed-in staff member's own page: who they are, their name and language, their signed-in browsers, their password. */
+export function Account({
+  me,
+  sessions,
+}: {
+  me: { name: string; email: string; role: StaffRole; locale: Locale | null };
+  sessions: SessionDto[];
+}) {
   const t = useDashboardT();
   const [changed, changePassword, changing] = useActionState(changePasswordAction, null);
+  const [profile, changeProfile, saving] = useActionState(changeProfileAction, null);
+  const profileError = (field: string) => profile?.errors?.find((e) => e.field === field)?.message;
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const fieldError = (field: string) => changed?.errors?.find((e) => e.field === field)?.message;
@@ -41,6 +55,38 @@ export function Account({ me, sessions }: { me: { name: string; email: string; r
         <dt className="text-slate-500">{t("settings.account.role")}</dt>
         <dd>{me.role === "ADMIN" ? t("settings.account.roleAdmin") : t("settings.account.roleMember")}</dd>
       </dl>
+
+      <form
+        action={changeProfile}
+        noValidate
+        className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="profile-heading"
+      >
+        <h2 id="profile-heading" className="text-base font-semibold">
+          {t("settings.account.profileTitle")}
+        </h2>
+        {profile && <Alert kind={profile.ok ? "success" : "error"}>{profile.message}</Alert>}
+        <TextField
+          label={t("settings.account.displayName")}
+          name="name"
+          defaultValue={me.name}
+          maxLength={200}
+          autoComplete="name"
+          required
+          hint={profileError("name") ?? t("settings.account.displayNameHint")}
+        />
+        <SelectField label={t("settings.account.mailLanguage")} name="locale" defaultValue={me.locale ?? ""}>
+          <option value="">{t("settings.account.mailLanguageDefault")}</option>
+          {locales.map((l) => (
+            <option key={l} value={l}>
+              {localeNames[l]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" disabled={saving}>
+          {saving ? t("settings.account.savingProfile") : t("settings.account.saveProfile")}
+        </Button>
+      </form>
 
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

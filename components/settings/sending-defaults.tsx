@@ -7,14 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, Spinner } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
 import { ReminderSchedule } from "@/components/compose/reminder-schedule";
+import { DateFormatSelect, TimeZoneSelect } from "@/components/compose/zone-and-format";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type Defaults = ResponseData<"getSendingDefaults">;
 const KEY = ["settings", "sending"] as const;
 
 /**
- * The organization's defaults for new drafts (issue 24, part 1): expiry in days and the automatic
- * reminders (GET/PATCH /settings/sending). Each new draft copies them; the review step changes them for
+ * The organization's defaults for new drafts: expiry in days, the automatic reminders, the time zone and
+ * the date format (GET/PATCH /settings/sending). Each new draft copies them; the review step changes them for
  * one request; requests already made keep theirs.
  */
 export function SendingDefaults() {
@@ -43,6 +44,8 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
     firstAfterDays: String(data.reminders?.firstAfterDays ?? 3),
     everyDays: String(data.reminders?.everyDays ?? 3),
     max: String(data.reminders?.max ?? 3),
+    timezone: data.timezone,
+    dateFormat: data.dateFormat,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
@@ -54,6 +57,8 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
           reminders: form.remind
             ? { firstAfterDays: Number(form.firstAfterDays), everyDays: Number(form.everyDays), max: Number(form.max) }
             : null,
+          timezone: form.timezone,
+          dateFormat: form.dateFormat,
         },
       }),
     onMutate: () => setErrors({}),
@@ -93,6 +98,25 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
         </div>
       </div>
       <ReminderSchedule idPrefix="default" value={form} onChange={set} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="default-timezone" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("settings.sending.timezone")}
+          </label>
+          <TimeZoneSelect id="default-timezone" value={form.timezone} onChange={(timezone) => set({ timezone })} />
+        </div>
+        <div>
+          <label htmlFor="default-date-format" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("settings.sending.dateFormat")}
+          </label>
+          <DateFormatSelect
+            id="default-date-format"
+            value={form.dateFormat}
+            timeZone={form.timezone}
+            onChange={(dateFormat) => set({ dateFormat })}
+          />
+        </div>
+      </div>
       {save.isError && <Alert>{fieldError ?? plainError(save.error)}</Alert>}
       {save.isSuccess && (
         <p role="status" className="text-sm text-emerald-800">

@@ -7,7 +7,7 @@ import { DeclineDialog } from "./decline-dialog";
 import type { ResponseData } from "@/lib/client/types";
 import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
-import { useSigningT } from "./intl";
+import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
@@ -87,6 +87,7 @@ export function ApproverForm({
   onStale: (e: ApiFailure) => void;
 }) {
   const t = useSigningT();
+  const locale = useLocale();
   const apiMessage = useApiMessage();
   const valueMessage = useValueMessage();
   const [consent, setConsent] = useState(false);
@@ -98,7 +99,7 @@ export function ApproverForm({
     setError(null);
     if (!consent) return setError(t("approver.consentRequired"));
     setBusy(true);
-    const res = await callSigning<ApproveResult>(token, "/approve", { consent: true });
+    const res = await callSigning<ApproveResult>(token, "/approve", { consent: true, locale });
     setBusy(false);
     if (res.ok) return onApproved(res.data);
     // 401: the signer session ended (the app asks for the code again); 409/410: the state moved on.
@@ -107,16 +108,21 @@ export function ApproverForm({
   };
 
   const decline = async (reason: string) => {
-    const failed = await declineSigning(token, reason, {
-      done: () => {
-        setDeclineOpen(false);
-        onDeclined();
+    const failed = await declineSigning(
+      token,
+      reason,
+      {
+        done: () => {
+          setDeclineOpen(false);
+          onDeclined();
+        },
+        stale: (e) => {
+          setDeclineOpen(false);
+          onStale(e);
+        },
       },
-      stale: (e) => {
-        setDeclineOpen(false);
-        onStale(e);
-      },
-    });
+      locale,
+    );
     return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
   };
 

@@ -75,7 +75,7 @@ export function DrawPad({ label, onChange }: { label: string; onChange: (dataUrl
         />
         <div aria-hidden className="pointer-events-none absolute inset-x-6 bottom-10 border-b border-slate-300" />
         {empty ? (
-          <p aria-hidden className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
+          <p aria-hidden className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-600">
             {t("mark.drawHere")}
           </p>
         ) : null}

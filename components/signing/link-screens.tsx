@@ -4,6 +4,7 @@ import { signingPath } from "./api";
 import { formatDay } from "./format";
 import { useLocale, useSigningT } from "./intl";
 import { Screen } from "./screens";
+import { fileNameOf } from "@/lib/files/file-name";
 
 // The screens of a link that has nothing to sign: rendered by the server page (with the HTTP status
 // that goes with them: 404, 410) and by the client app when an API call finds the link closed.
@@ -69,7 +70,7 @@ export function EndedScreen({
 export function CompletedScreen({ token, title, availableUntil }: { token: string; title: string; availableUntil: string }) {
   const t = useSigningT();
   const locale = useLocale();
-  const safe = title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+  const safe = fileNameOf(title);
   return (
     <Screen tone="done" heading={t("completed.heading")} documentTitle={title}>
       <p>{t("completed.text")}</p>

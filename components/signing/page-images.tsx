@@ -115,7 +115,7 @@ export function PageImages({
                 <PageText url={textUrl(source, n)} size={size} />
               </>
             ) : (
-              <p aria-hidden className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-400">
+              <p aria-hidden className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-600">
                 {t("pdf.page", { page: n })}
               </p>
             )}

@@ -51,7 +51,7 @@ export function Screen({
         {documentTitle ? <p className="mt-1 text-sm text-slate-500">{documentTitle}</p> : null}
         <div className="mt-4 space-y-3 text-slate-700">{children}</div>
       </div>
-      <p className="mt-6 text-center text-xs text-slate-400">{t("screen.footer")}</p>
+      <p className="mt-6 text-center text-xs text-slate-600">{t("screen.footer")}</p>
     </main>
   );
 }

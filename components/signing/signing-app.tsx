@@ -141,7 +141,15 @@ function Content({
     const signed = phase.kind === "signed";
     return (
       <Screen tone="done" heading={signed ? t("done.signedHeading") : t("done.approvedHeading")} documentTitle={title}>
-        <p role="status">{phase.result.completed ? t("done.sealing") : signed ? t("done.signedNext") : t("done.approvedNext")}</p>
+        <p role="status">
+          {phase.result.next === "SEALING"
+            ? t("done.sealing")
+            : `${signed ? t("done.signedRecorded") : t("done.approvedRecorded")} ${
+                phase.result.next === "SAME_STEP"
+                  ? t("done.sameStep", { count: phase.result.count })
+                  : t("done.nextInvited", { count: phase.result.count })
+              }`}
+        </p>
         <p className="text-sm text-slate-500">{t("done.closePage")}</p>
       </Screen>
     );

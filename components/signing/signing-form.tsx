@@ -225,7 +225,7 @@ export function SigningForm({
     setBusy(true);
     // No value is saved while the signature goes: the values are in it.
     await drafts.pause();
-    const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted });
+    const res = await callSigning<SignResult>(token, "/sign", { consent: true, values: submitted, locale });
     setBusy(false);
     if (res.ok) return onSigned(res.data);
     const { errors } = res.error;
@@ -245,16 +245,21 @@ export function SigningForm({
 
   const decline = async (reason: string) => {
     await drafts.pause();
-    const failed = await declineSigning(token, reason, {
-      done: () => {
-        setDeclineOpen(false);
-        onDeclined();
+    const failed = await declineSigning(
+      token,
+      reason,
+      {
+        done: () => {
+          setDeclineOpen(false);
+          onDeclined();
+        },
+        stale: (e) => {
+          setDeclineOpen(false);
+          onStale(e);
+        },
       },
-      stale: (e) => {
-        setDeclineOpen(false);
-        onStale(e);
-      },
-    });
+      locale,
+    );
     if (failed) drafts.resume();
     return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
   };

@@ -133,7 +133,7 @@ class DraftSaver {
     const values = this.pending();
     if (!values.length) return;
     if (leaving) {
-      const body = { values };
+      const body = { values, locale: this.localeOf() };
       const keepalive = new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
       void callSigning(this.token, "/draft", body, { method: "PUT", keepalive });
       return;
@@ -157,7 +157,8 @@ class DraftSaver {
   }
 
   private async send(values: DraftEntry[]) {
-    const res = await callSigning<unknown>(this.token, "/draft", { values }, { method: "PUT" });
+    // The page's language goes with each save: the signer's later mails speak what they read.
+    const res = await callSigning<unknown>(this.token, "/draft", { values, locale: this.localeOf() }, { method: "PUT" });
     if (this.disposed) return;
     if (res.ok) {
       for (const e of values) this.held.set(e.fieldId, keyOf(e));

@@ -26,6 +26,8 @@ export interface DetectedAnchor extends Box {
   signerRef?: string;
   fieldWidth?: number;
   fieldHeight?: number;
+  /** Which occurrence of its text this is, as the server counts them (reading order): what /fields/anchored names. */
+  occurrence?: number;
 }
 
 const boxOf = (o: Box): Box => ({ page: o.page, x: o.x, y: o.y, width: o.width, height: o.height });
@@ -44,11 +46,15 @@ const isFound = (a: ListedAnchor | FoundAnchor): a is FoundAnchor => "occurrence
 export function normalizePreview(data: AnchorPreview): DetectedAnchor[] {
   const out: DetectedAnchor[] = [];
   let n = 0;
+  const seen = new Map<string, number>();
   for (const a of data.anchors) {
     if (isFound(a)) {
-      for (const o of a.occurrences) out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(o), ok: true });
+      a.occurrences.forEach((o, occurrence) => out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(o), ok: true, occurrence }));
     } else {
-      out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(a), ...parsedOf(a) });
+      // The server lists the tokens in reading order, as it counts a key's occurrences.
+      const occurrence = seen.get(a.anchorKey) ?? 0;
+      seen.set(a.anchorKey, occurrence + 1);
+      out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(a), ...parsedOf(a), occurrence });
     }
   }
   return out.sort((p, q) => p.page - q.page || p.y - q.y || p.x - q.x);
@@ -56,6 +62,8 @@ export function normalizePreview(data: AnchorPreview): DetectedAnchor[] {
 
 /** What POST …/fields/anchors answers for a request (for a PDF template's id it lists the template's fields). */
 export type AnchorFieldsResult = Extract<ResponseData<"anchorFields">, { fields: FieldDto[] }>;
+/** One field of POST …/fields/anchored: at an anchor's occurrence, with offsets. */
+export type LegacyPlacement = Extract<RequestBody<"anchoredFields">, { fields: unknown }>["fields"][number];
 export type TextReplacement = RequestBody<"replaceText">["replacements"][number];
 
 export const anchorApi = {
@@ -65,6 +73,12 @@ export const anchorApi = {
     api<AnchorFieldsResult>(`/signature-requests/${id}/fields/anchors`, {
       method: "POST",
       json: { recipientId, signerRef } satisfies RequestBody<"anchorFields">,
+    }),
+  /** Fields at legacy `{{signet:…}}` (or literal) anchors: each at its occurrence's top-left, covering it. */
+  placeAtAnchors: (id: string, fields: LegacyPlacement[]) =>
+    api<AnchorFieldsResult>(`/signature-requests/${id}/fields/anchored`, {
+      method: "POST",
+      json: { fields } satisfies RequestBody<"anchoredFields">,
     }),
   replaceText: (id: string, replacements: TextReplacement[]) =>
     api<ResponseData<"replaceText">>(`/signature-requests/${id}/anchors/text-replacements`, {
@@ -77,3 +91,6 @@ export const anchorApi = {
 export function describeSkipped(s: AnchorFieldsResult["skipped"][number]): string {
   return s.reason ? `${s.anchorKey}: ${s.reason}` : s.anchorKey;
 }
+
+/** Legacy `{{signet:<name>}}` anchors: they name no signer and no field type, so staff choose both. */
+export const isLegacyAnchor = (a: DetectedAnchor) => a.ok && a.type === "legacy";

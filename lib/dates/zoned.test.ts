@@ -80,6 +80,20 @@ describe("formatEventTime: a time on the certificate", () => {
     expect(formatEventTime(lateMarch, { timeZone: "Etc/UTC" })).toBe("2025-03-31 23:30:05 UTC");
   });
 
+  it("writes the local day in the request's date format when it has one (issue 32); the UTC part stays ISO 8601", () => {
+    expect(formatEventTime(lateMarch, { timeZone: "Europe/Berlin", locale: "en", dateFormat: "DD.MM.YYYY" })).toBe(
+      "01.04.2025 01:30:05 +02:00 (2025-03-31 23:30:05 UTC)",
+    );
+    expect(formatEventTime(lateMarch, { timeZone: "America/New_York", locale: "de", dateFormat: "MM/DD/YYYY" })).toBe(
+      "03/31/2025 19:30:05 -04:00 (2025-03-31 23:30:05 UTC)",
+    );
+    expect(formatEventTime(lateMarch, { timeZone: "UTC", dateFormat: "DD/MM/YYYY" })).toBe("31/03/2025 23:30:05 UTC");
+    // ISO, the default, as before: the language's order.
+    expect(formatEventTime(lateMarch, { timeZone: "Asia/Tokyo", locale: "de", dateFormat: "YYYY-MM-DD" })).toBe(
+      "01.04.2025, 08:30:05 +09:00 (2025-03-31 23:30:05 UTC)",
+    );
+  });
+
   it("orders the local part as the certificate's language writes it; the UTC part stays ISO 8601", () => {
     expect(formatEventTime(lateMarch, { timeZone: "Asia/Tokyo", locale: "de" })).toBe(
       "01.04.2025, 08:30:05 +09:00 (2025-03-31 23:30:05 UTC)",

@@ -110,15 +110,27 @@ const isUtc = (timeZone: string) => clockIn(timeZone).resolvedOptions().timeZone
  * UTC instant, "2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"; in UTC itself, "2026-11-25 23:30:05 UTC".
  * `locale` (the certificate's language) orders the local date and time as that language writes them
  * ("26.11.2026, 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"); English, the default, keeps ISO 8601's order. The
- * UTC part is ISO 8601 in every language, so the record reads the same everywhere.
+ * UTC part is ISO 8601 in every language, so the record reads the same everywhere. A request's `dateFormat`
+ * other than YYYY-MM-DD writes the local day (and, in UTC itself, the day) that way instead: "26.11.2026 08:30:05".
  */
-export function formatEventTime(instant: Date | string, o: { timeZone: string; locale?: string }): string {
+export function formatEventTime(
+  instant: Date | string,
+  o: { timeZone: string; locale?: string; dateFormat?: DateFormat },
+): string {
   const at = typeof instant === "string" ? new Date(instant) : instant;
   const u = wallClock(at, "UTC");
+  // A request's own date format other than ISO (issue 32): its days are written that way, the time after.
+  const chosen = o.dateFormat && o.dateFormat !== "YYYY-MM-DD" ? o.dateFormat : null;
+  const inFormat = (w: WallClock, timeZone: string) =>
+    `${formatDateValue(at, { timeZone, dateFormat: chosen!, locale: o.locale ?? "en" })} ${hms(w)}`;
   const utc = `${ymd(u)} ${hms(u)} UTC`;
-  if (isUtc(o.timeZone)) return utc;
+  if (isUtc(o.timeZone)) return chosen ? `${inFormat(u, "UTC")} UTC` : utc;
   const w = wallClock(at, o.timeZone);
-  const local = !o.locale || o.locale === "en" ? `${ymd(w)} ${hms(w)}` : clockIn(o.timeZone, o.locale).format(at);
+  const local = chosen
+    ? inFormat(w, o.timeZone)
+    : !o.locale || o.locale === "en"
+      ? `${ymd(w)} ${hms(w)}`
+      : clockIn(o.timeZone, o.locale).format(at);
   return `${local} ${formatOffset(w.offsetMinutes)} (${utc})`;
 }
 

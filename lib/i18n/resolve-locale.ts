@@ -24,6 +24,11 @@ export function acceptedLocales(header: string | null | undefined): Locale[] {
 export interface LocaleSources {
   /** The signer's own choice on the page (the switcher's cookie): wins for the page only. */
   chosen?: string | null;
+  /**
+   * The language the signer's page was last shown in, as the page reported it (recipients.page_locale):
+   * for their mails, first. (The page itself passes `chosen` instead.)
+   */
+  shown?: string | null;
   /** The recipient's stored `locale` (API, dashboard). */
   recipient?: string | null;
   /** The request's stored `locale`. */
@@ -35,8 +40,16 @@ export interface LocaleSources {
 /**
  * The language to speak, first that is supported of: the signer's own choice on the page, the
  * recipient's `locale`, the request's `locale`, the browser's Accept-Language, English. A mail passes
- * no `chosen` and no `acceptLanguage`, so it follows the recipient, then the request.
+ * no `chosen` and no `acceptLanguage`: it follows the language the signer's page was shown in (`shown`),
+ * then the recipient, then the request.
  */
-export function resolveLocale({ chosen, recipient, request, acceptLanguage }: LocaleSources): Locale {
-  return toLocale(chosen) ?? toLocale(recipient) ?? toLocale(request) ?? acceptedLocales(acceptLanguage)[0] ?? defaultLocale;
+export function resolveLocale({ chosen, shown, recipient, request, acceptLanguage }: LocaleSources): Locale {
+  return (
+    toLocale(chosen) ??
+    toLocale(shown) ??
+    toLocale(recipient) ??
+    toLocale(request) ??
+    acceptedLocales(acceptLanguage)[0] ??
+    defaultLocale
+  );
 }

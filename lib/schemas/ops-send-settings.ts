@@ -28,7 +28,7 @@ export const sendSettingsOps = {
     method: "GET",
     path: "/api/v1/enterprise/settings/sending",
     tag: "Settings",
-    summary: "The organization's defaults for new drafts: expiry in days and the reminder schedule",
+    summary: "The organization's defaults for new drafts: expiry in days, the reminder schedule, time zone and date format",
     success: { status: 200, description: "The defaults", data: zSendingDefaults },
     errors: [],
   }),
@@ -38,8 +38,8 @@ export const sendSettingsOps = {
     tag: "Settings",
     summary: "Change the organization's defaults for new drafts (a production key, or an admin in the dashboard)",
     description:
-      "`expiryDays` (1–365; null: the server's EXPIRY_DAYS) and `reminders` ({ firstAfterDays, everyDays, max } or null: " +
-      "none). They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key " +
+      "`expiryDays` (1–365; null: the server's EXPIRY_DAYS), `reminders` ({ firstAfterDays, everyDays, max } or null: " +
+      "none), `timezone` (an IANA zone; an unknown one is a 400 VALIDATION_FAILED that changes nothing) and `dateFormat`. They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key " +
       "or a dashboard member: 403 ADMIN_REQUIRED.",
     body: zUpdateSendingDefaults,
     success: { status: 200, description: "The defaults as changed", data: zSendingDefaults },

@@ -17,6 +17,7 @@ import {
   zSigningDraft,
   zSubmitSignature,
   zTokenParams,
+  zTurnOutcome,
   zVerifySignerCode,
 } from "./signing";
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
@@ -242,7 +243,7 @@ export const signingOps = {
     success: {
       status: 200,
       description: "Signed",
-      data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }),
+      data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }).extend(zTurnOutcome.shape),
     },
     errors: [401, 409, 410, 422, 429],
   }),
@@ -289,7 +290,7 @@ export const signingOps = {
     success: {
       status: 200,
       description: "Approved",
-      data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }),
+      data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }).extend(zTurnOutcome.shape),
     },
     errors: [401, 409, 410, 429],
   }),

@@ -142,6 +142,8 @@ export const zRecipient = z.object({
   signingOrder: z.number().int(),
   status: z.enum(RECIPIENT_STATUSES),
   sentAt: z.string().nullable(),
+  /** When their invitation last went out: the first (sentAt), a resend, a reminder, the mail after a correction. */
+  lastMailedAt: z.string().nullable(),
   viewedAt: z.string().nullable(),
   signedAt: z.string().nullable(),
   /** APPROVER: when they approved (signedAt stays null for an approver). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zDateFormat, zTimeZone } from "./locale";
 
 // A request's send settings (issue 24; docs/api.md "Send settings"): the invitation's subject and the sender's
 // message, when it expires, automatic reminders, and the Reply-To. Given on create (multipart parts) and on PATCH
@@ -172,6 +173,8 @@ export const zSendingDefaults = z.object({
     .nullable()
     .meta({ description: "The reminder schedule a new draft takes; null: none" }),
   serverExpiryDays: z.number().int().meta({ description: "The server's default (EXPIRY_DAYS), what expiryDays null means" }),
+  timezone: z.string().meta({ description: "The IANA time zone a new draft takes (DATE fields, the deadline, the certificate)" }),
+  dateFormat: zDateFormat.meta({ description: "How DATE fields are written on a new draft" }),
 });
 export type SendingDefaultsDto = z.infer<typeof zSendingDefaults>;
 
@@ -179,6 +182,8 @@ export const zUpdateSendingDefaults = z
   .object({
     expiryDays: zExpiryDays.nullable().optional(),
     reminders: zReminders.nullable().optional(),
+    timezone: zTimeZone.optional(),
+    dateFormat: zDateFormat.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
 export type UpdateSendingDefaults = z.infer<typeof zUpdateSendingDefaults>;

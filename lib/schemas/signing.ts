@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { PAGE_WIDTHS, type PageWidth } from "./page-widths";
+import { locales } from "../i18n/locales";
+
+/**
+ * The language the signing page is shown in (the signer's choice, else the recipient's, the request's, the
+ * browser's), reported with each save and act: kept on the recipient, their later mails speak it.
+ */
+const zPageLocale = z
+  .enum(locales)
+  .optional()
+  .describe("The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it");
 
 export const zTokenParams = z.object({ token: z.string().min(10).max(200) });
 
@@ -43,6 +53,7 @@ export const zSigningPageText = z.object({
 
 export const zSubmitSignature = z.object({
   consent: z.literal(true, { error: "Consent to sign electronically is required" }),
+  locale: zPageLocale,
   values: z
     .array(
       z.object({
@@ -61,7 +72,21 @@ export const zSubmitSignature = z.object({
 });
 export type SubmitSignature = z.infer<typeof zSubmitSignature>;
 
-export const zDecline = z.object({ reason: z.string().trim().min(1, { error: "Say why you decline" }).max(1000) });
+/**
+ * What finishing a turn led to, for the page to say it: the seal queued (everyone is done), others of
+ * the same step still to finish (`count` of them, nobody new invited), or the next step invited
+ * (`count` recipients).
+ */
+export const zTurnOutcome = z.object({
+  next: z.enum(["SEALING", "SAME_STEP", "NEXT_INVITED"]),
+  count: z.number().int().describe("SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0"),
+});
+export type TurnOutcome = z.infer<typeof zTurnOutcome>;
+
+export const zDecline = z.object({
+  reason: z.string().trim().min(1, { error: "Say why you decline" }).max(1000),
+  locale: zPageLocale,
+});
 
 /** A field value as stored: what the signer gave, never re-derived. */
 export type FieldValue =
@@ -99,7 +124,10 @@ export const zSignerGate = z.object({
 });
 
 /** POST /api/sign/{token}/approve: an APPROVER approves the document (consent required, as to sign). */
-export const zApprove = z.object({ consent: z.literal(true, { error: "Consent to approve electronically is required" }) });
+export const zApprove = z.object({
+  consent: z.literal(true, { error: "Consent to approve electronically is required" }),
+  locale: zPageLocale,
+});
 
 /**
  * PUT /api/sign/{token}/draft: what the signer has entered so far, for some of their fields. Each entry
@@ -124,8 +152,9 @@ export const zSaveSigningDraft = z.strictObject(
       )
       .min(1)
       .max(1000),
+    locale: zPageLocale,
   },
-  { error: "The body is { values: [{ fieldId, text? | checked? | typed? | image? }] }" },
+  { error: "The body is { values: [{ fieldId, text? | checked? | typed? | image? }], locale? }" },
 );
 export type SaveSigningDraft = z.infer<typeof zSaveSigningDraft>;
 

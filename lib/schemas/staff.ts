@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zLocale } from "./locale";
 import { zRecipientName } from "./requests";
 
 import { STAFF_ROLES } from "./states";
@@ -26,6 +27,13 @@ export const zInviteStaff = z.object({
   role: zStaffRole.default("MEMBER"),
 });
 export type InviteStaff = z.input<typeof zInviteStaff>;
+
+/**
+ * What a staff member changes of their own account: the name signers read ("Message from …", "… via Signet")
+ * with the recipient-name rules, and the language of the mails Signet sends them (null: English).
+ */
+export const zOwnProfile = z.object({ name: zRecipientName, locale: zLocale.nullable() });
+export type OwnProfile = z.output<typeof zOwnProfile>;
 
 /** What a staff server action answers its form: a message to show, and the fields at fault. */
 export interface ActionResult {

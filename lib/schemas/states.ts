@@ -56,6 +56,7 @@ export const JOB_TYPES = [
   "purge-blobs",
   "signer-code",
   "bulk-send",
+  "sender-notice",
 ] as const;
 export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
 

@@ -82,11 +82,23 @@ describe("resend one recipient's invitation", () => {
     ]);
     await runDueJobs();
     const resend = (rid: string, k = key) => call("POST", `${SR}/${id}/recipients/${rid}/resend`, { key: k });
+    const first = async () =>
+      (
+        (await call("GET", `${SR}/${id}`, { key })).body.data.recipients as { id: string; sentAt: string; lastMailedAt: string }[]
+      ).find((x) => x.id === a)!;
+    const invited = await first();
+    expect(invited.lastMailedAt).toBe(invited.sentAt);
+    await new Promise((ok) => setTimeout(ok, 5));
 
     const r = await resend(a!);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ id: a, email: "first@example.com", mailId: expect.any(String) });
+    expect((await first()).lastMailedAt).toBe(invited.sentAt); // queued, not gone yet
     await runDueJobs();
+    // Issue 32: "e-mailed" says when the mail went again; sentAt (from which reminders count) stays the first.
+    const again = await first();
+    expect(again.sentAt).toBe(invited.sentAt);
+    expect(Date.parse(again.lastMailedAt)).toBeGreaterThan(Date.parse(invited.sentAt));
     const mails = (await call("GET", "/api/v1/enterprise/outbox", { key })).body.data.items.filter(
       (m: { to: string; kind: string }) => m.to.includes("first@example.com"),
     );

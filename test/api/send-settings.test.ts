@@ -268,6 +268,8 @@ describe("the organization's defaults (/settings/sending)", () => {
       expiryDays: null,
       reminders: null,
       serverExpiryDays: config.expiryDays,
+      timezone: "UTC",
+      dateFormat: "YYYY-MM-DD",
     });
     const older = (await create(key, {})).body.data.id as string;
 

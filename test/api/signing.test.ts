@@ -96,7 +96,7 @@ describe("signing", () => {
       ],
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ status: "SIGNED", completed: false });
+    expect(ok.body.data).toMatchObject({ status: "SIGNED", completed: false, next: "NEXT_INVITED", count: 1 });
     expect((await sign(t1, { consent: true, values: [] })).body).toMatchObject({
       code: 409,
       errorCode: "RECIPIENT_ALREADY_SIGNED",
@@ -124,8 +124,32 @@ describe("signing", () => {
         f.type === "TEXT" ? { fieldId: f.id, text: "CFO" } : { fieldId: f.id, typed: "Second Person" },
       );
     const last = await sign(t2, { consent: true, values: vals });
-    expect(last.body.data).toMatchObject({ completed: true });
+    expect(last.body.data).toMatchObject({ completed: true, next: "SEALING", count: 0 });
     expect(await jobsOf(id, "seal")).toHaveLength(1);
+  });
+
+  it("tells a parallel signer that others of their step are still to sign, and the last of the step that the next was invited", async () => {
+    await sentRequest(key, [
+      { email: "par1@example.com", name: "Par1", order: 1 },
+      { email: "par2@example.com", name: "Par2", order: 1 },
+      { email: "par3@example.com", name: "Par3", order: 1 },
+      { email: "after@example.com", name: "After", order: 2 },
+    ]);
+    await runDueJobs();
+    const signAll = async (token: string) => {
+      const v = (await call("GET", `/api/sign/${token}`)).body.data;
+      const values = v.fields
+        .filter((f: { type: string }) => f.type !== "DATE")
+        .map((f: { id: string; type: string }) =>
+          f.type === "TEXT" ? { fieldId: f.id, text: "CFO" } : { fieldId: f.id, typed: "P" },
+        );
+      return (await sign(token, { consent: true, values })).body.data;
+    };
+    const [t1, t2, t3] = ["par1", "par2", "par3"].map((n) => tokenFromOutbox(`${n}@example.com`)!);
+    expect(await signAll(t1!)).toMatchObject({ completed: false, next: "SAME_STEP", count: 2 });
+    expect(await signAll(t2!)).toMatchObject({ completed: false, next: "SAME_STEP", count: 1 });
+    expect(tokenFromOutbox("after@example.com")).toBeNull();
+    expect(await signAll(t3!)).toMatchObject({ completed: false, next: "NEXT_INVITED", count: 1 });
   });
 
   it("declines with a reason: DECLINED, the others told, the links closed", async () => {

@@ -368,8 +368,11 @@ describe("signature images are judged before anything is stored", () => {
     const t = await tokenOf(r.id);
     const fs3 = (await view(t)).body.data.fields as { id: string; type: string }[];
     const [sigF, iniF, textF] = ["SIGNATURE", "INITIAL", "TEXT"].map((ty) => fs3.find((f) => f.type === ty)!.id);
-    const good1 = dataUrl(png(40, 20));
-    const good2 = dataUrl(png(4000, 1)); // at the limit of a side
+    // Sizes of this run: a blob store kept from an earlier run (on PostgreSQL, DATA_DIR is per database) may hold
+    // the images of that run, which would then not be stored again.
+    const run = Date.now();
+    const good1 = dataUrl(png(40 + (run % 200), 20));
+    const good2 = dataUrl(png(4000, 1 + (Math.floor(run / 200) % 50))); // at the limit of a side
     const values = (sig: string, ini: string, text?: string) => [
       { fieldId: sigF, image: sig },
       { fieldId: iniF, image: ini },

@@ -1,10 +1,16 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { RequestsList } from "@/components/requests/requests-list";
+import { filtersFromQuery, queryOfFilters } from "@/lib/client/request-filters";
 import { dashboardT } from "@/lib/i18n/dashboard";
 
 export const metadata = { title: dashboardT("requests.list.metaTitle") };
 
-export default async function RequestsPage() {
-  const staff = await requireStaff("/requests");
+export default async function RequestsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // Signed out: back to this list, with its filters, after signing in.
+  const staff = await requireStaff(`/requests${queryOfFilters(filtersFromQuery(await searchParams))}`);
   return <RequestsList me={`staff:${staff.id}`} />;
 }

@@ -20,9 +20,10 @@
 import crypto from "node:crypto";
 import type { PDFDocument, PDFImage } from "pdf-lib";
 import { formatEventTime } from "../../dates/zoned";
+import type { DateFormat } from "../../schemas/states";
 import { parseUserAgent } from "../../user-agent";
 import { loadPdf } from "../load";
-import { drawImage, drawSandboxLine, drawTyped, SealMarks, type SignerMark } from "./draw-values";
+import { drawImage, drawSandboxLine, drawTyped, SANDBOX_LINE, SealMarks, type SignerMark } from "./draw-values";
 import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } from "./fonts";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { fmt, Inks, type PageInk, type Rgb } from "./ink";
@@ -76,6 +77,8 @@ export interface CertificateData {
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
    */
   timeZone?: string;
+  /** The request's date format (issue 32): the local days are written so; the UTC part stays ISO 8601. */
+  dateFormat?: DateFormat;
   /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
   locale?: string;
   /** The certificate's words in that language (issue 23), translated by the server; default English. */
@@ -159,6 +162,8 @@ export interface CertificateLabels {
   browserOn: string;
   /** {id}, {page}, {total} */
   footer: string;
+  /** The sandbox line over every page of a sandbox document, in the certificate's language (SANDBOX_LINE in English). */
+  sandboxLine: string;
 }
 
 /** The English words, when the caller gives none (lib/i18n/messages/en.json says the same: a test holds them together). */
@@ -205,6 +210,7 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   userAgent: "User agent",
   browserOn: "{browser} on {os}",
   footer: "Signet certificate of completion · request {id} · page {page} of {total}",
+  sandboxLine: SANDBOX_LINE,
 };
 
 /** A label with its `{name}` marks filled in. */
@@ -351,7 +357,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
   const plural = new Intl.PluralRules(cert.locale ?? "en");
   const bytes = (n: number) => fill(L.bytes[plural.select(n)] ?? L.bytes.other, { count: n });
   const timeZone = cert.timeZone ?? "UTC";
-  const time = (iso: string) => formatEventTime(iso, { timeZone, locale: cert.locale });
+  const time = (iso: string) => formatEventTime(iso, { timeZone, locale: cert.locale, dateFormat: cert.dateFormat });
   const sealedAt = time(cert.sealedAt ?? new Date().toISOString());
   const text = (s: string, size: number, color: Rgb = BLACK, x = LEFT, width = WIDTH) => para(font, s, { x, width, size, color });
   const blocks: Block[] = [];
@@ -535,7 +541,7 @@ export async function addCertificatePages(
     const footer = fill(labels.footer, { id: cert.requestId, page: i + 1, total: pages.length });
     p.ink.rect(LEFT, 36, WIDTH, 0.5, GREY);
     p.ink.text(font, oneLine(font, footer, 7, WIDTH), 7, LEFT, 25, GREY);
-    if (opts.sandbox) drawSandboxLine(p.ink, font);
+    if (opts.sandbox) drawSandboxLine(p.ink, font, labels.sandboxLine);
   });
   inks.finish();
   // The script font when this call embedded it (or drew a mark the document's values did not have).

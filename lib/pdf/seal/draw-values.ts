@@ -53,8 +53,10 @@ export interface DrawOptions {
    * found); a box whose glyphs are not only its token's is left as it is.
    */
   cover?: CoverBox[];
-  /** Puts SANDBOX_LINE on every page. */
+  /** Puts the sandbox line on every page. */
   sandbox?: boolean;
+  /** Its words, in the language of the certificate that follows (one document, one language); default SANDBOX_LINE. */
+  sandboxLine?: string;
   /** The images and script font, shared with the certificate of completion drawn next (sealDocument); default: this call's own. */
   marks?: SealMarks;
 }
@@ -212,10 +214,10 @@ function drawChoice(ink: PageInk, box: PageBox, selected: boolean): void {
 }
 
 /** The sandbox line, centred near the top edge of the page as displayed, upright on rotated pages. */
-export function drawSandboxLine(ink: PageInk, font: SealFont): void {
+export function drawSandboxLine(ink: PageInk, font: SealFont, line: string = SANDBOX_LINE): void {
   const geo = pageGeometry(ink.page);
   const size = 9;
-  const width = font.width(SANDBOX_LINE, size);
+  const width = font.width(line, size);
   const box: PageBox = {
     page: 0,
     x: Math.max(0, (geo.width - width) / 2 - 4),
@@ -226,7 +228,7 @@ export function drawSandboxLine(ink: PageInk, font: SealFont): void {
   const baseline = (box.height - (font.ascent - font.descent) * size) / 2 - font.descent * size;
   ink.frame(boxFrame(ink.page, box), () => {
     ink.rect(0, 0, box.width, box.height, WHITE);
-    ink.text(font, SANDBOX_LINE, size, 4, baseline, SANDBOX_RED);
+    ink.text(font, line, size, 4, baseline, SANDBOX_RED);
   });
 }
 
@@ -285,7 +287,7 @@ export async function drawFieldValuesInto(doc: PDFDocument, given: FieldToDraw[]
     else if (v.kind === "choice") drawChoice(ink, f, v.selected);
     else drawText(ink, f, v.text, v.fontSize, sans!);
   });
-  if (opts.sandbox) for (const page of doc.getPages()) drawSandboxLine(inks.on(page), sans!);
+  if (opts.sandbox) for (const page of doc.getPages()) drawSandboxLine(inks.on(page), sans!, opts.sandboxLine);
   inks.finish();
   await finishSealFonts(doc);
   return { removedGlyphs: removed, refusedCovers: refused };

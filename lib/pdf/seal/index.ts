@@ -41,7 +41,7 @@ export interface SealOptions {
   fields: FieldToDraw[];
   /** Anchor boxes: their text is removed from the document (only the token's own glyphs, when `text` names it). */
   cover?: CoverBox[];
-  /** Sandbox documents carry SANDBOX_LINE on every page, certificate pages included. */
+  /** Sandbox documents carry the sandbox line on every page, certificate pages included, in the certificate's language. */
   sandbox?: boolean;
   /**
    * The certificate's content; the hashes are filled in here (originalSha256 and documentSha256 default
@@ -97,7 +97,12 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
   const doc = await loadPdf(original);
   // The certificate shows each signer's signature: the image the document's fields embedded, drawn again.
   const marks = new SealMarks(doc);
-  await drawFieldValuesInto(doc, opts.fields, { cover: opts.cover, sandbox: opts.sandbox, marks });
+  await drawFieldValuesInto(doc, opts.fields, {
+    cover: opts.cover,
+    sandbox: opts.sandbox,
+    sandboxLine: opts.certificate.labels?.sandboxLine,
+    marks,
+  });
   const content = await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
   const sealedContentSha256 = sha256(content);
 

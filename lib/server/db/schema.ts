@@ -86,6 +86,8 @@ export const organizations = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     /** IANA time zone a new request takes when its creator names none (issue 23). */
     timezone: text("timezone").notNull().default("UTC"),
+    /** How DATE fields are written on a new request whose creator names no format (lib/schemas/states.ts DATE_FORMATS). */
+    defaultDateFormat: text("default_date_format").$type<DateFormat>().notNull().default("YYYY-MM-DD"),
     /**
      * Issue 24: what a new draft takes when its creator names none (copied when it is made, like the time zone):
      * days from sending to expiry (null: the server's EXPIRY_DAYS), and the reminder schedule (all three or none).
@@ -98,6 +100,7 @@ export const organizations = pgTable(
   },
   (t) => [
     oneOf("organizations_plan_check", t.plan, ORG_PLANS),
+    oneOf("organizations_default_date_format_check", t.defaultDateFormat, DATE_FORMATS),
     allOrNone("organizations_default_reminders_check", [
       t.defaultReminderFirstAfterDays,
       t.defaultReminderEveryDays,
@@ -149,6 +152,8 @@ export const staffUsers = pgTable(
     orgId: uuid("org_id")
       .notNull()
       .references(() => organizations.id),
+    /** The language of the mails Signet sends this staff member (one of lib/i18n/locales.ts); null: English. */
+    locale: text("locale"),
     /** A deactivated member cannot sign in, and their sessions end at once. */
     deactivatedAt: ts("deactivated_at"),
     createdAt: createdAt(),
@@ -239,6 +244,8 @@ export const signatureRequests = pgTable(
     /** The staff member who sent it (the dashboard's verified identity), as they were then: the mails' From name and Reply-To. */
     senderName: text("sender_name"),
     senderEmail: text("sender_email"),
+    /** That staff member's row: they are mailed when the request completes, is declined or expires (null: sent with an API key). */
+    sentByStaffId: uuid("sent_by_staff_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     /**
      * Issue 24: what the list's search (`q`) reads: the title and every recipient's name and address, lower
      * case. Kept by triggers (migration 0015: on this row's title, on its recipients), so no code path can
@@ -316,9 +323,20 @@ export const recipients = pgTable(
     delivery: text("delivery").notNull().default("EMAIL"),
     /** Issue 23: this recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
     locale: text("locale"),
+    /**
+     * The language the signer's page was last shown in, as the page reports it with a save, a signature,
+     * an approval or a decline (their choice on the page, else `locale`, the request's, the browser's):
+     * their later mails speak it. Null: not reported yet.
+     */
+    pageLocale: text("page_locale"),
     /** Issue 24: automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),
+    /**
+     * Issue 32: when their invitation last went out (the first, a resend, a reminder, the mail after a
+     * correction); `sentAt` stays the first, from which reminders count.
+     */
+    lastMailedAt: ts("last_mailed_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -14,6 +14,7 @@ import { signerCodeOf } from "../signing/signer-auth";
 import { CODE_TTL_MS } from "../signing/signer-session";
 import { deliverWebhook } from "../webhooks/deliver-webhook";
 import { sweepExpired } from "../requests/expire-requests";
+import { mailSenderNotice } from "../requests/notify-sender";
 import { currentDocument } from "../requests/load-request";
 import { mailStaffLink } from "../staff/mail-staff-link";
 import { tryTransitionRecipient } from "../recipients/recipient-state";
@@ -38,9 +39,12 @@ async function loadRecipient(recipientId: string) {
   return row;
 }
 
-/** A recipient's mails speak their language: theirs, else the request's, else English (issue 23). */
-const mailLocale = (row: { r: { locale: string | null }; req: { locale: string | null } }) =>
-  resolveLocale({ recipient: row.r.locale, request: row.req.locale });
+/**
+ * A recipient's mails speak their language: the one their signing page was last shown in (reported by the
+ * page), else theirs, else the request's, else English.
+ */
+const mailLocale = (row: { r: { locale: string | null; pageLocale: string | null }; req: { locale: string | null } }) =>
+  resolveLocale({ shown: row.r.pageLocale, recipient: row.r.locale, request: row.req.locale });
 
 /** A recipient as a nodemailer address object: the name never becomes part of an address string. */
 const mailTo = (r: { name: string; email: string }): MailAddress => ({ name: r.name, address: r.email });
@@ -101,7 +105,10 @@ async function invitation(payload: JobPayloads["invitation"], job: JobContext) {
   });
   await db.transaction(async (tx) => {
     // The request's clock (lib/server/clock.ts): reminders count from this moment.
-    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: clock.now() } });
+    const mailedAt = clock.now();
+    const moved = await tryTransitionRecipient(tx, recipientId, "SENT", { set: { sentAt: mailedAt } });
+    // A resend, a reminder or the mail after a correction finds them SENT already: when it went is kept too.
+    await tx.update(recipients).set({ lastMailedAt: mailedAt }).where(eq(recipients.id, recipientId));
     // The evidence is the address the message actually went to (SMTP's RCPT TO), not the one we meant.
     if (moved) {
       await recordEvent(tx, row.req.id, "recipient.invited", systemActor, {
@@ -196,4 +203,5 @@ export const handlers: JobHandlers = {
   "signer-code": signerCode,
   // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
   "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),
+  "sender-notice": (p, job) => mailSenderNotice(p, job.id),
 };

@@ -44,6 +44,12 @@ const schemas = {
   "purge-blobs": z.object({ runId: id.nullable(), sha256s: z.array(z.string()), mailIds: z.array(z.string()) }),
   "signer-code": z.object({ requestId: id, recipientId: id, codeId: id }),
   "bulk-send": z.object({ bulkSendId: id, auth: zKeyAuth }),
+  /** Tells the staff member who sent a request that it completed, was declined (by whom, why) or expired. */
+  "sender-notice": z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("completed"), requestId: id }),
+    z.object({ kind: z.literal("declined"), requestId: id, by: z.string(), reason: z.string() }),
+    z.object({ kind: z.literal("expired"), requestId: id }),
+  ]),
 } satisfies Record<JobType, z.ZodType>;
 
 /** The payload a handler receives, by job type. */

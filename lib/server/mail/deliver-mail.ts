@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { config } from "../config";
 import { getDb } from "../db";
 import { mailLog } from "../db/schema";
+import { asciiFileName, contentDisposition } from "@/lib/files/file-name";
 
 /**
  * One recipient, as nodemailer takes it: the name is never spliced into an address string, so
@@ -65,6 +66,22 @@ export function fromHeader(name?: string): string | MailAddress {
   const [parsed] = addressparser(mailFrom(), { flatten: true });
   return parsed?.address ? { name: oneLine(name), address: parsed.address } : mailFrom();
 }
+/**
+ * An attachment as its own MIME part: nodemailer writes a non-ASCII name only as RFC 2231 continuations
+ * (`filename*0*=`), with no plain `filename=` for the clients that read only that. Here the name goes as
+ * `filename*=UTF-8''…` (the name as written: "Vertrag – Müller.pdf") beside an ASCII `filename="…"`.
+ */
+function rawAttachment(a: NonNullable<Mail["attachments"]>[number]) {
+  const body = a.content.toString("base64").replace(/.{1,76}/g, "$&\r\n");
+  return {
+    raw:
+      `Content-Type: ${a.contentType}; name="${asciiFileName(a.filename)}"\r\n` +
+      `Content-Disposition: ${contentDisposition("attachment", a.filename, true)}\r\n` +
+      "Content-Transfer-Encoding: base64\r\n\r\n" +
+      body,
+  };
+}
+
 export const outboxDir = () => path.join(config.dataDir, "outbox");
 
 /**
@@ -85,9 +102,11 @@ export async function deliverMail(id: string, mail: Mail): Promise<Delivered> {
     };
   }
   // A copy: nodemailer normalizes the address objects it is given in place.
+  const { attachments, ...words } = content;
   const message = {
     from: fromHeader(fromName),
-    ...content,
+    ...words,
+    ...(attachments && { attachments: attachments.map(rawAttachment) }),
     to: { name: to.name, address: to.address },
     ...(replyTo && { replyTo: { name: oneLine(replyTo.name), address: replyTo.address } }),
     messageId: `<${id}@signet>`,

@@ -4,6 +4,7 @@ import { translator } from "@/lib/i18n/catalogs";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { formatDeadline } from "@/lib/dates/zoned";
 import type { DateFormat } from "@/lib/schemas/states";
+import { fileNameOf } from "@/lib/files/file-name";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -28,11 +29,11 @@ function mailWords(locale: Locale = defaultLocale, sandbox = false) {
     subject: (text: string) => `${sandbox ? t("sandboxPrefix") : ""}${text}`,
     hello: (name: string) => ({ text: t("hello", { name }), html: `<p>${esc(t("hello", { name }))}</p>` }),
     /** A message whose `<doc>` is the title: [text, HTML]. */
-    withTitle(key: Parameters<typeof t.markup>[0], values: Record<string, string>, title: string): [string, string] {
+    withTitle(key: Parameters<typeof t.markup>[0], values: Record<string, string | number>, title: string): [string, string] {
       // use-intl hands a tag's content over as a list of parts.
       const content = (chunks: string | string[]) => [chunks].flat().join("");
       const text = t.markup(key, { ...values, title, doc: (chunks) => t("quoted", { text: content(chunks) }) });
-      const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, esc(v)]));
+      const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? esc(v) : v]));
       const html = t.markup(key, { ...escaped, title: esc(title), doc: (chunks) => `<b>${content(chunks)}</b>` });
       return [text, html];
     },
@@ -125,7 +126,7 @@ export const messages = {
   },
   /** The sealed PDF's file name in the completed mail, in the recipient's language. */
   completedFileName(m: { title: string; locale?: Locale }) {
-    const safe = m.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+    const safe = fileNameOf(m.title);
     return translator(m.locale ?? defaultLocale, "mail")("completed.fileName", { title: safe });
   },
   declined(m: MessageInput & { by: string; reason: string }) {
@@ -180,6 +181,39 @@ export const messages = {
       text: w.text(`${hello.text}\n\n${yourCode} ${m.code}\n\n${enter}\n\n${ignore}`),
       html: w.html(
         `${hello.html}<p>${esc(yourCode)}</p><p style="font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,monospace">${esc(m.code)}</p><p>${esc(enter)}</p>${grey(ignore)}`,
+      ),
+    };
+  },
+  /**
+   * To the staff member who sent a request: it completed, was declined (by whom, why) or expired (how many had
+   * not acted), with a link to its page in the dashboard. In their language.
+   */
+  senderNotice(
+    m: MessageInput & { link: string } & (
+        { kind: "completed" } | { kind: "declined"; by: string; reason: string } | { kind: "expired"; unfinished: number }
+      ),
+  ) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const subjects = {
+      completed: "sender.subjectCompleted",
+      declined: "sender.subjectDeclined",
+      expired: "sender.subjectExpired",
+    } as const;
+    const [body, bodyHtml] =
+      m.kind === "declined"
+        ? w.withTitle("sender.declined", { by: m.by }, m.title)
+        : m.kind === "expired"
+          ? w.withTitle("sender.expired", { count: m.unfinished }, m.title)
+          : w.withTitle("sender.completed", {}, m.title);
+    const reason = m.kind === "declined" ? w.t("declined.reason", { reason: m.reason }) : null;
+    const open = w.t("sender.button");
+    const why = w.t("sender.why");
+    return {
+      subject: w.subject(w.t(subjects[m.kind], { title: m.title })),
+      text: w.text(`${hello.text}\n\n${body}${reason ? `\n${reason}` : ""}\n\n${open}: ${m.link}\n\n${why}`),
+      html: w.html(
+        `${hello.html}<p>${bodyHtml}</p>${m.kind === "declined" ? `<blockquote>${esc(m.reason)}</blockquote>` : ""}${button(m.link, open, "#1d4ed8")}${grey(why)}`,
       ),
     };
   },

@@ -58,6 +58,8 @@ export async function correctRecipient(auth: KeyAuth, id: string, recipientId: s
         name,
         email,
         tokenVersion: version,
+        // The language the old link's page was read in was someone else's choice, perhaps.
+        pageLocale: null,
         // A link exists once the request was sent (send-request.ts); a new one replaces it at once.
         tokenHash: invited ? hashToken(await signingToken(tx, r.id, version)) : null,
       })

@@ -6,6 +6,7 @@ import { hasUnfinishedActor } from "../recipients/roles";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { transitionRequests } from "./request-state";
+import { queueSenderNotice } from "./notify-sender";
 
 /**
  * IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent.
@@ -27,6 +28,7 @@ export async function sweepExpired() {
     for (const req of expired) {
       await recordEvent(tx, req.id, "request.expired", systemActor, { expiresAt: req.expiresAt?.toISOString() });
       await emitEvent(tx, req, "signature_request.expired", { id: req.id, title: req.title, status: "EXPIRED" });
+      await queueSenderNotice(tx, req, "expired");
     }
     return { expired: expired.length };
   });

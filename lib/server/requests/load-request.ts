@@ -68,6 +68,7 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     signingOrder: r.order,
     status: r.status,
     sentAt: iso(r.sentAt),
+    lastMailedAt: iso(r.lastMailedAt ?? r.sentAt),
     viewedAt: iso(r.viewedAt),
     // One column holds when a recipient finished: signing, or approving (an approver has no signedAt).
     signedAt: r.role === "APPROVER" ? null : iso(r.signedAt),

@@ -15,11 +15,12 @@ import { actorsOf, isDone } from "../recipients/roles";
 import { transitionRequest } from "./request-state";
 import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
 import { expiryAtSend } from "./send-settings";
+import { signedInStaff } from "../staff/acting-admin";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
  * expiry is fixed here (issue 24: its own, counted from now when in days), and the staff member who sends it
- * (a dashboard call) is kept for its mails' From name and Reply-To.
+ * (a dashboard call) is kept for its mails' From name and Reply-To, and is told how the request ends.
  */
 export async function sendRequest(auth: KeyAuth, id: string) {
   const db = await getDb();
@@ -57,6 +58,8 @@ export async function sendRequest(auth: KeyAuth, id: string) {
       "the request's organization",
     );
     const expiresAt = expiryAtSend(req, org, now);
+    // The sender's own row (an active member of this organization), to tell them how it ends.
+    const sender = await signedInStaff(tx, auth);
     const updated = await transitionRequest(tx, req.id, "IN_PROGRESS", {
       set: {
         sentAt: now,
@@ -64,6 +67,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
         expiresAt,
         senderName: auth.staff?.name ?? null,
         senderEmail: auth.staff?.email ?? null,
+        sentByStaffId: sender?.id ?? null,
       },
       why: "sending is only possible while it is DRAFT",
     });

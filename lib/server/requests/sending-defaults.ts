@@ -21,12 +21,14 @@ const toDto = (org: OrgRow): SendingDefaultsDto => ({
     reminderMax: org.defaultReminderMax,
   }),
   serverExpiryDays: config.expiryDays,
+  timezone: org.timezone,
+  dateFormat: org.defaultDateFormat,
 });
 
 const orgOf = async (db: Queryable, auth: KeyAuth) =>
   oneRow(await db.select().from(organizations).where(eq(organizations.id, auth.orgId)), "the key's organization");
 
-/** GET /settings/sending: any key of the organization reads its defaults. */
+/** GET /settings/sending: any key of the organization reads its defaults (expiry, reminders, time zone, date format). */
 export async function getSendingDefaults(auth: KeyAuth): Promise<SendingDefaultsDto> {
   return toDto(await orgOf(await getDb(), auth));
 }
@@ -62,6 +64,8 @@ export async function updateSendingDefaults(auth: KeyAuth, input: UpdateSendingD
           defaultReminderEveryDays: reminders.reminderEveryDays,
           defaultReminderMax: reminders.reminderMax,
         }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.dateFormat !== undefined && { defaultDateFormat: input.dateFormat }),
       })
       .where(eq(organizations.id, auth.orgId))
       .returning(),

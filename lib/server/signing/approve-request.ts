@@ -7,6 +7,8 @@ import { findSigner } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { assertMayAct, transitionRecipient } from "../recipients/recipient-state";
 import { requireSignerSession } from "./signer-session";
+import { keepPageLocale } from "./page-locale";
+import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * An approver approves: they become APPROVED (the time in the signed_at column, shown as
@@ -15,7 +17,7 @@ import { requireSignerSession } from "./signer-session";
  * signature (next group invited, or the seal queued). The order is enforced here, whatever link
  * the caller holds.
  */
-export async function approveSigning(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
+export async function approveSigning(token: string, who: Omit<Actor, "actor">, session: string | null = null, locale?: Locale) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -24,6 +26,7 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
     assertMayAct(r, req, "approve");
     const now = new Date();
     await transitionRecipient(tx, r.id, "APPROVED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
+    await keepPageLocale(tx, r, locale);
     await recordEvent(tx, req.id, "recipient.approved", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name });
     await emitEvent(tx, req, "signature_request.approved", {
       id: req.id,
@@ -31,7 +34,7 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
       status: req.status,
       recipient: { id: r.id, email: r.email, name: r.name },
     });
-    const { completed } = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "APPROVED" as const, completed };
+    const outcome = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "APPROVED" as const, ...outcome };
   });
 }

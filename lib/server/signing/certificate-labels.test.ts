@@ -1,9 +1,9 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { locales } from "@/lib/i18n/locales";
-import { appendCertificatePage, ENGLISH_CERTIFICATE_LABELS } from "@/lib/pdf/seal";
+import { appendCertificatePage, ENGLISH_CERTIFICATE_LABELS, SANDBOX_LINE, sealDocument } from "@/lib/pdf/seal";
 import { pdfTextLines } from "../../../test/support/pdf-fixtures";
-import { agreementPdf, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";
+import { agreementPdf, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 
 // Issue 23, part 1: the certificate of completion in the request's language; the engine is given
@@ -56,6 +56,9 @@ describe("the certificate's words", () => {
     expect(certificateLocale({ locale: null }, signers)).toBe("de");
     expect(certificateLocale({ locale: null }, [{ role: "APPROVER", order: 1, locale: "nl" }])).toBe("nl");
     expect(certificateLocale({ locale: null }, [{ role: "SIGNER", order: 1, locale: null }])).toBe("en");
+    // The language the first signer's page was shown in (their choice, or their browser's) before their own.
+    expect(certificateLocale({ locale: null }, [{ role: "SIGNER", order: 1, locale: "de", pageLocale: "fr" }])).toBe("fr");
+    expect(certificateLocale({ locale: "it" }, [{ role: "SIGNER", order: 1, locale: null, pageLocale: "fr" }])).toBe("it");
   });
 
   it("a German certificate page reads German, with the engine's numbers in it", async () => {
@@ -96,10 +99,11 @@ describe("the certificate's words", () => {
       labels: certificateLabels("de"),
       sealedAt: at.toISOString(),
     };
-    const sealed = await appendCertificatePage(pdf, {
-      ...german,
-      recipients: [greta, { name: "Carl", email: "c@example.com", role: "CC", order: 2 }],
-    });
+    const sealed = await appendCertificatePage(
+      pdf,
+      { ...german, recipients: [greta, { name: "Carl", email: "c@example.com", role: "CC", order: 2 }] },
+      { sandbox: true },
+    );
     const text = await pdfTextLines(sealed, 4);
     const flat = text.replace(/\s+/g, " ");
     for (const words of [
@@ -117,11 +121,35 @@ describe("the certificate's words", () => {
       "Unterschrift",
       "Initialen",
       "Signet-Abschlusszertifikat · Anfrage sr_de · Seite 1 von 1",
+      "Sandbox – keine rechtsgültige Signatur",
     ])
       expect(text, words).toContain(words);
     for (const words of [`die ersten ${pdf.length} Bytes dieser Datei`, "Kopie erhalten am: 22.11.2026"])
       expect(flat, words).toContain(words);
-    expect(flat).not.toMatch(/Certificate of completion|Signed at|Signer|Sent at|\{\w+\}/);
+    expect(flat).not.toMatch(/Certificate of completion|Signed at|Signer|Sent at|not a valid legal signature|\{\w+\}/);
+  });
+
+  it("a sealed sandbox document says its sandbox line in the certificate's language on every page", async () => {
+    const { sealed } = await sealDocument(await agreementPdf(), {
+      fields: [],
+      sandbox: true,
+      certificate: {
+        requestId: "sr_fr",
+        title: "Contrat",
+        environment: "SANDBOX",
+        timeZone: "Europe/Paris",
+        locale: "fr",
+        labels: certificateLabels("fr"),
+        recipients: [],
+      },
+      ...testP12(),
+    });
+    const pages = (await PDFDocument.load(sealed)).getPageCount();
+    for (let page = 1; page <= pages; page++) {
+      const text = (await pdfTextLines(sealed, page)).replace(/\s+/g, " ");
+      expect(text, `page ${page}`).toContain("Bac à sable – signature sans valeur juridique");
+      expect(text, `page ${page}`).not.toContain(SANDBOX_LINE);
+    }
   });
 
   // Issue 24: one page for up to four recipients, whatever the language: four signers each with a drawn

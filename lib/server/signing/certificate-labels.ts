@@ -4,6 +4,7 @@ import { defaultLocale, toLocale, type Locale } from "@/lib/i18n/locales";
 import type { CertificateLabels } from "@/lib/pdf/seal";
 import { PADES_LEVELS } from "@/lib/pdf/seal/levels";
 import { formatEventTime } from "@/lib/dates/zoned";
+import type { DateFormat } from "@/lib/schemas/states";
 
 /**
  * The certificate's language (issue 23): the request's `locale`, else the first signer's (the lowest
@@ -12,12 +13,13 @@ import { formatEventTime } from "@/lib/dates/zoned";
  */
 export function certificateLocale(
   req: { locale: string | null },
-  recipients: { role: string; order: number; locale: string | null }[],
+  recipients: { role: string; order: number; locale: string | null; pageLocale?: string | null }[],
 ): Locale {
   const first = [...recipients]
     .filter((r) => r.role === "SIGNER" || r.role === "APPROVER")
     .sort((a, b) => (a.role === b.role ? a.order - b.order : a.role === "SIGNER" ? -1 : 1))[0];
-  return toLocale(req.locale) ?? toLocale(first?.locale) ?? defaultLocale;
+  // The first signer's: the language their page was shown in (they read the document in it), else theirs.
+  return toLocale(req.locale) ?? toLocale(first?.pageLocale) ?? toLocale(first?.locale) ?? defaultLocale;
 }
 
 // What only the engine knows (a time, a count, a page) stays a `{name}` mark for it to fill in: ICU
@@ -69,6 +71,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     userAgent: t("userAgent"),
     browserOn: t("browserOn", marks("browser", "os")),
     footer: t("footer", marks("id", "page", "total")),
+    // The words the signing page's sandbox banner says, so a German certificate is not under an English line.
+    sandboxLine: translator(locale, "signing")("screen.sandbox"),
   };
 }
 
@@ -96,10 +100,10 @@ function pluralForms(locale: Locale, format: (n: number) => string): Certificate
 export function identificationOf(
   r: { id: string; role: string; authMethod: string; delivery: string },
   events: { type: string; actor: string; createdAt: Date }[],
-  o: { timeZone: string; locale: Locale },
+  o: { timeZone: string; locale: Locale; dateFormat?: DateFormat },
 ): string {
   const t = translator(o.locale, "certificate");
-  const time = (at: Date) => formatEventTime(at, { timeZone: o.timeZone, locale: o.locale });
+  const time = (at: Date) => formatEventTime(at, o);
   const parts = [r.delivery === "EMBEDDED" ? t("embeddedLink") : t("emailLink")];
   const verified = (type: string) => events.filter((e) => e.type === type && e.actor === `recipient:${r.id}`).at(-1)?.createdAt;
   if (r.authMethod === "ACCESS_CODE") {

@@ -11,6 +11,7 @@ import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
+import { keepPageLocale } from "./page-locale";
 import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 type FieldRow = typeof fields.$inferSelect;
@@ -59,6 +60,7 @@ export async function saveSigningDraft(
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "sign");
+    await keepPageLocale(tx, r, input.locale);
     const kept = [...values].filter((e): e is [string, SignerDraftValue] => e[1] !== null);
     const cleared = [...values].filter(([, v]) => v === null).map(([id]) => id);
     if (kept.length)

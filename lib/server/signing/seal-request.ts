@@ -16,6 +16,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
 import { transitionRequest } from "../requests/request-state";
+import { queueSenderNotice } from "../requests/notify-sender";
 import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
@@ -139,6 +140,7 @@ async function sealOnce(requestId: string) {
         environment: req.environment,
         // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
         timeZone: req.timezone,
+        dateFormat: req.dateFormat,
         locale,
         labels: certificateLabels(locale),
         sentBy: sentByOf(events),
@@ -160,7 +162,7 @@ async function sealOnce(requestId: string) {
             signedAt: at?.toISOString(),
             ip: acted ? (acted.ip ?? undefined) : undefined,
             userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-            identification: identificationOf(r, events, { timeZone: req.timezone, locale }),
+            identification: identificationOf(r, events, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
             ...marks.get(r.id),
           };
         }),
@@ -200,6 +202,7 @@ async function sealOnce(requestId: string) {
       sha256: stored.sha256,
     });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
+    await queueSenderNotice(tx, cur, "completed");
   });
   return { sealed: stored.sha256 };
 }

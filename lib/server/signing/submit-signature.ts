@@ -12,6 +12,7 @@ import { advanceRequest } from "./advance-request";
 import { assertMayAct, transitionRecipient } from "../recipients/recipient-state";
 import { transitionRequest } from "../requests/request-state";
 import { loadRecipients } from "../requests/load-request";
+import { queueSenderNotice } from "../requests/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
@@ -20,6 +21,8 @@ import { requireSignerSession } from "./signer-session";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
 import { dropRequestDrafts, dropSigningDrafts } from "./signing-drafts";
+import { keepPageLocale } from "./page-locale";
+import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * A signer signs: every field of theirs gets its value, the recipient becomes SIGNED, and either the
@@ -78,6 +81,7 @@ export async function submitSignature(
         .set({ value: JSON.stringify(value) })
         .where(eq(fields.id, id));
     await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
+    await keepPageLocale(tx, r, input.locale);
     // What was saved on the way is not kept once the signature holds the values.
     await dropSigningDrafts(tx, r.id);
     await recordEvent(
@@ -95,8 +99,8 @@ export async function submitSignature(
       recipient: { id: r.id, email: r.email, name: r.name },
     });
     // The next order group is invited, or, when everyone who takes a turn is done, the seal queued.
-    const { completed } = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "SIGNED" as const, completed };
+    const outcome = await advanceRequest(tx, req.id);
+    return { requestId: req.id, status: "SIGNED" as const, ...outcome };
   });
 }
 
@@ -113,7 +117,13 @@ function refuseRepeatedFields(values: SubmitSignature["values"]) {
   }
 }
 
-export async function declineSigning(token: string, reason: string, who: Omit<Actor, "actor">, session: string | null = null) {
+export async function declineSigning(
+  token: string,
+  reason: string,
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+  locale?: Locale,
+) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -122,6 +132,7 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
     assertMayAct(r, req, "decline");
     const now = new Date();
     await transitionRecipient(tx, r.id, "DECLINED", { set: { declinedAt: now, declineReason: reason } });
+    await keepPageLocale(tx, r, locale);
     // Declined: no one will sign it, so no one's saved values are kept.
     await dropRequestDrafts(tx, req.id);
     await transitionRequest(tx, req.id, "DECLINED", { set: { updatedAt: now }, why: "it can no longer be declined" });
@@ -139,6 +150,7 @@ export async function declineSigning(token: string, reason: string, who: Omit<Ac
         await enqueue(tx, "notify", { kind: "declined", requestId: req.id, recipientId: other.id, by: r.name, reason });
       }
     }
+    await queueSenderNotice(tx, req, "declined", { by: r.name, reason });
     return { requestId: req.id, status: "DECLINED" as const };
   });
 }

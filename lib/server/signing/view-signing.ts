@@ -17,6 +17,7 @@ import { clock } from "../clock";
 import { storedLocale } from "../requests/load-request";
 import { signingDate } from "./signing-date";
 import { loadSigningDrafts } from "./signing-drafts";
+import { fileNameOf } from "@/lib/files/file-name";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -125,7 +126,7 @@ export async function signingDocument(token: string, who: Omit<Actor, "actor">, 
   const { r, req } = await findSigner(db, token);
   await requireSignerSession(db, r, req, session);
   const doc = await currentDocument(db, req.id);
-  const safe = req.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document";
+  const safe = fileNameOf(req.title);
   if (req.status === "COMPLETED") return { bytes: await blobs().get(doc.sha256), filename: `${safe} (signed).pdf` };
   // Before the seal: the copy without the anchor text, the very bytes the seal will draw the values into.
   return { bytes: (await signerCopy(doc.sha256)).bytes, filename: `${safe}.pdf` };

@@ -8,6 +8,7 @@ import { oneRow } from "../db/rows";
 import { toTemplateDto } from "./dto";
 import { findVisibleTemplate, loadTemplateFields } from "./find-template";
 import { loadTemplateRoles } from "./template-roles";
+import { fileNameOf } from "@/lib/files/file-name";
 
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -20,7 +21,7 @@ export async function getTemplateDocument(auth: KeyAuth, id: string) {
     bytes: await blobs().get(tpl.sha256),
     sha256: tpl.sha256,
     contentType: tpl.kind === "PDF" ? "application/pdf" : DOCX_TYPE,
-    filename: `${tpl.name.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "template"}.${extension}`,
+    filename: `${fileNameOf(tpl.name, "template")}.${extension}`,
   };
 }
 

@@ -1018,7 +1018,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The organization's defaults for new drafts: expiry in days and the reminder schedule */
+    /** The organization's defaults for new drafts: expiry in days, the reminder schedule, time zone and date format */
     get: operations["getSendingDefaults"];
     put?: never;
     post?: never;
@@ -1027,7 +1027,7 @@ export interface paths {
     head?: never;
     /**
      * Change the organization's defaults for new drafts (a production key, or an admin in the dashboard)
-     * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS) and `reminders` ({ firstAfterDays, everyDays, max } or null: none). They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
+     * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS), `reminders` ({ firstAfterDays, everyDays, max } or null: none), `timezone` (an IANA zone; an unknown one is a 400 VALIDATION_FAILED that changes nothing) and `dateFormat`. They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
      */
     patch: operations["updateSendingDefaults"];
     trace?: never;
@@ -1822,6 +1822,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2064,6 +2065,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2421,6 +2423,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -2875,6 +2878,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -3117,6 +3121,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -3375,6 +3380,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -3675,6 +3681,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -4634,6 +4641,7 @@ export interface operations {
               /** @enum {string} */
               status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
               sentAt: string | null;
+              lastMailedAt: string | null;
               viewedAt: string | null;
               signedAt: string | null;
               approvedAt: string | null;
@@ -4946,6 +4954,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -5670,6 +5679,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
           values: {
             fieldId: string;
             text?: string;
@@ -5697,6 +5711,10 @@ export interface operations {
               /** @constant */
               status: "SIGNED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
@@ -5830,6 +5848,11 @@ export interface operations {
             typed?: string;
             image?: string;
           }[];
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -5978,6 +6001,11 @@ export interface operations {
         "application/json": {
           /** @constant */
           consent: true;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -5998,6 +6026,10 @@ export interface operations {
               /** @constant */
               status: "APPROVED";
               completed: boolean;
+              /** @enum {string} */
+              next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
+              /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
+              count: number;
             };
           };
         };
@@ -6116,6 +6148,11 @@ export interface operations {
       content: {
         "application/json": {
           reason: string;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
         };
       };
     };
@@ -11113,6 +11150,7 @@ export interface operations {
                 /** @enum {string} */
                 status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
                 sentAt: string | null;
+                lastMailedAt: string | null;
                 viewedAt: string | null;
                 signedAt: string | null;
                 approvedAt: string | null;
@@ -12097,6 +12135,13 @@ export interface operations {
               } | null;
               /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
               serverExpiryDays: number;
+              /** @description The IANA time zone a new draft takes (DATE fields, the deadline, the certificate) */
+              timezone: string;
+              /**
+               * @description How DATE fields are written on a new draft
+               * @enum {string}
+               */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };
@@ -12176,6 +12221,10 @@ export interface operations {
             /** @description Reminders per recipient at most (0: none) */
             max: number;
           } | null;
+          /** @description IANA time zone name */
+          timezone?: string;
+          /** @enum {string} */
+          dateFormat?: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
         };
       };
     };
@@ -12201,6 +12250,13 @@ export interface operations {
               } | null;
               /** @description The server's default (EXPIRY_DAYS), what expiryDays null means */
               serverExpiryDays: number;
+              /** @description The IANA time zone a new draft takes (DATE fields, the deadline, the certificate) */
+              timezone: string;
+              /**
+               * @description How DATE fields are written on a new draft
+               * @enum {string}
+               */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
             };
           };
         };

@@ -1,6 +1,7 @@
 "use server";
 import type { ActionResult } from "@/lib/schemas/staff";
 import { changeOwnPassword } from "@/lib/server/staff/change-own-password";
+import { changeOwnProfile } from "@/lib/server/staff/change-own-profile";
 import { revokeStaffSession, signOutEverywhere } from "@/lib/server/staff/sessions";
 import { staffAction } from "@/lib/server/staff/staff-action";
 import { dashboardT as t } from "@/lib/i18n/dashboard";
@@ -19,6 +20,13 @@ export async function changePasswordAction(_prev: ActionResult | null, form: For
     return r.otherSessionsEnded
       ? t("settings.account.done.passwordChangedOthersOut", { count: r.otherSessionsEnded })
       : t("settings.account.done.passwordChanged");
+  });
+}
+
+export async function changeProfileAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    await changeOwnProfile(staff, { name: str(form.get("name")), locale: str(form.get("locale")) });
+    return t("settings.account.done.profileSaved");
   });
 }
 

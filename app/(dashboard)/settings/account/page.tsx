@@ -1,5 +1,6 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { listOwnSessions } from "@/lib/server/staff/sessions";
+import { readOwnProfile } from "@/lib/server/staff/change-own-profile";
 import { Account } from "@/components/settings/account";
 import { dashboardT } from "@/lib/i18n/dashboard";
 
@@ -7,5 +8,11 @@ export const metadata = { title: dashboardT("settings.account.metaTitle") };
 
 export default async function AccountPage() {
   const staff = await requireStaff("/settings/account");
-  return <Account me={{ name: staff.name, email: staff.email, role: staff.role }} sessions={await listOwnSessions(staff)} />;
+  const profile = await readOwnProfile(staff);
+  return (
+    <Account
+      me={{ name: profile.name, email: staff.email, role: staff.role, locale: profile.locale }}
+      sessions={await listOwnSessions(staff)}
+    />
+  );
 }

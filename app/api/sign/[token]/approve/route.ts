@@ -5,8 +5,12 @@ import { ok } from "@/lib/server/http/envelope";
 import { approveSigning } from "@/lib/server/signing/approve-request";
 
 // POST /api/sign/:token/approve – an approver approves (consent; order enforced): APPROVED, the order advances
-export const POST = publicRoute(ops.approveSigning, async ({ params, req, ip, userAgent }) =>
-  ok(200, "Approved", await approveSigning(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token))),
+export const POST = publicRoute(ops.approveSigning, async ({ params, body, req, ip, userAgent }) =>
+  ok(
+    200,
+    "Approved",
+    await approveSigning(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token), body.locale),
+  ),
 );
 
 export const GET = methodNotAllowed(["POST"]);

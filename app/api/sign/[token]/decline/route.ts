@@ -9,7 +9,7 @@ export const POST = publicRoute(ops.declineSigning, async ({ params, body, req, 
   ok(
     200,
     "Declined",
-    await declineSigning(params.token, body.reason, { ip, userAgent }, readSessionCookie(req.headers, params.token)),
+    await declineSigning(params.token, body.reason, { ip, userAgent }, readSessionCookie(req.headers, params.token), body.locale),
   ),
 );
 

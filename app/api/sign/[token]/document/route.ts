@@ -2,6 +2,7 @@ import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
 import { readSessionCookie } from "@/lib/server/signing/signer-session";
 import { signingDocument } from "@/lib/server/signing/view-signing";
+import { contentDisposition } from "@/lib/files/file-name";
 
 // GET /api/sign/:token/document – the PDF to sign, or the sealed copy once COMPLETED (public, token-scoped)
 export const GET = publicRoute(ops.signingDocument, async ({ params, req, ip, userAgent }) => {
@@ -10,7 +11,7 @@ export const GET = publicRoute(ops.signingDocument, async ({ params, req, ip, us
     headers: {
       "content-type": "application/pdf",
       // The plain filename is ASCII (a header is bytes); filename* carries the title as written.
-      "content-disposition": `inline; filename="${doc.filename.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      "content-disposition": contentDisposition("inline", doc.filename),
       "cache-control": "private, no-store",
       "x-robots-tag": "noindex",
     },

@@ -1,17 +1,18 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, route } from "@/lib/server/http/route";
 import { getRequestDocument } from "@/lib/server/requests/get-request";
+import { contentDisposition, fileNameOf } from "@/lib/files/file-name";
 
 // GET /api/v1/enterprise/signature-requests/:id/document – the current PDF
 export const GET = route(ops.getDocument, async ({ auth, params }) => {
   const doc = await getRequestDocument(auth, params.id);
-  const name = `${doc.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "document"}.pdf`;
+  const name = `${fileNameOf(doc.title)}.pdf`;
   return new Response(Buffer.from(doc.bytes), {
     status: 200,
     headers: {
       "content-type": "application/pdf",
       "content-length": String(doc.bytes.byteLength),
-      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "content-disposition": contentDisposition("inline", name),
       etag: `"${doc.sha256}"`,
       "x-document-version": String(doc.version),
       "cache-control": "private, no-store",

@@ -1,6 +1,7 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, route } from "@/lib/server/http/route";
 import { getTemplateDocument } from "@/lib/server/templates/template-document";
+import { contentDisposition } from "@/lib/files/file-name";
 
 // GET /api/v1/enterprise/templates/:id/document – the template's file as uploaded (PDF or DOCX)
 export const GET = route(ops.getTemplateDocument, async ({ auth, params }) => {
@@ -10,7 +11,7 @@ export const GET = route(ops.getTemplateDocument, async ({ auth, params }) => {
     headers: {
       "content-type": doc.contentType,
       "content-length": String(doc.bytes.byteLength),
-      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(doc.filename)}`,
+      "content-disposition": contentDisposition("inline", doc.filename),
       etag: `"${doc.sha256}"`,
       "cache-control": "private, no-store",
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "recipients" ADD COLUMN "page_locale" text;
