@@ -20,7 +20,9 @@ test("a CSV is checked, previewed with its errors, sent, and followed to the end
     buffer: await makePdf(1, () => ["Please sign here: {{s1|signature|120|40}}"]),
   });
   await page.getByRole("button", { name: "Upload template" }).click();
-  await expect(page.getByText(`Template “${name}” added.`)).toBeVisible({ timeout: 30_000 });
+  // The upload opens the template's builder; bulk sending starts from the list.
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.goto("/templates");
   const card = page.getByRole("listitem", { name: `Template ${name}` });
   await card.getByRole("button", { name: `Bulk send template ${name}` }).click();
 

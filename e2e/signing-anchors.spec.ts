@@ -8,8 +8,8 @@ import { E2E_KEY } from "./playwright.config";
 import { signingToken, SR } from "./support";
 
 // Issue 22, part 5, the signer's side of the docs' DOCX flow: a DOCX template with
-// {{s1|signature|160|50}} and {{s1|date}} on the next line, used and sent through the API. The date's
-// default box (200 × 60) lies over the signature's; on the signing page each field can still be
+// {{s1|signature|160|50}} and {{s1|date|200|60|14}} on the next line, used and sent through the API. The
+// date's box (200 × 60, the short form's size before it became one line) lies over the signature's; on the signing page each field can still be
 // clicked in its middle (the smaller one is drawn above), and the PDF the page shows has no anchor text.
 
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -32,7 +32,7 @@ async function templateDocx(): Promise<Buffer> {
           new Paragraph({ children: [new TextRun({ text: "Consulting agreement", bold: true, size: 32 })] }),
           p("This agreement is made with {{client_name}}."),
           p("Client signature: {{s1|signature|160|50}}"),
-          p("Date: {{s1|date}}"),
+          p("Date: {{s1|date|200|60|14}}"),
           p("Thank you for your business."),
         ],
       },
@@ -170,7 +170,7 @@ test("a DOCX's signature and date fields overlap: each is reached at its middle,
   // Staff still get the document with its anchors.
   const staff = await request.get(`${SR}/${draft.id}/document`, { headers });
   fs.writeFileSync(file, await staff.body());
-  expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain("{{s1|date}}");
+  expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain("{{s1|date|200|60|14}}");
   fs.rmSync(file, { force: true });
 
   // The signer signs.

@@ -13,7 +13,7 @@ const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 const T = "/api/v1/enterprise/templates";
 // The placer's default sizes (lib/client/placer-geometry.ts); a new field is centred on the pointer.
-const SIZE = { SIGNATURE: { width: 180, height: 48 }, DATE: { width: 120, height: 24 }, TEXT: { width: 180, height: 24 } };
+const SIZE = { SIGNATURE: { width: 150, height: 30 }, DATE: { width: 120, height: 20 }, TEXT: { width: 150, height: 20 } };
 const PALETTE = { SIGNATURE: "Signature", DATE: "Date signed", TEXT: "Text" } as const;
 type Kind = keyof typeof PALETTE;
 
@@ -50,7 +50,7 @@ test("a template built in the dashboard (two roles, four fields) is used for two
   test.setTimeout(240_000);
   const name = `E2E builder ${run}`;
 
-  // 1. Upload a PDF without anchors; open the builder from the list.
+  // 1. Upload a PDF without anchors: the builder opens, with one role.
   await page.goto("/templates");
   await page.getByLabel("Template name").fill(name);
   await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
@@ -59,22 +59,20 @@ test("a template built in the dashboard (two roles, four fields) is used for two
     buffer: await makePdf(1, () => ["The client and the company agree.", "Signed for each party below."]),
   });
   await page.getByRole("button", { name: "Upload template" }).click();
-  await expect(page.getByText(`Template “${name}” added.`)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("link", { name: `Edit template ${name}` }).click();
-  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const templateId = /templates\/([0-9a-f-]{36})/.exec(page.url())![1]!;
 
-  // 2. Two roles: Client signs first, Company second.
+  // 2. Two roles: Client signs first, Company second; saved as they are typed (no button).
+  await page.getByText("Roles — Signer 1 (0)").click();
   const roles = page.getByRole("form", { name: "Roles" });
-  await expect(roles.getByText("No roles yet")).toBeVisible();
-  await roles.getByRole("button", { name: "Add role" }).click();
   await roles.getByLabel("Role 1 name").fill("Client");
   await roles.getByRole("button", { name: "Add role" }).click();
   await roles.getByLabel("Role 2 name").fill("Company");
   await expect(roles.getByLabel("Role 2 signing step")).toHaveValue("2");
-  await roles.getByRole("button", { name: "Save roles" }).click();
-  // Saved, the panel folds away to make room for the pages; its summary names the roles.
+  await expect(roles.getByTestId("roles-status")).toHaveText("Roles saved");
   await expect(page.getByText("Roles — Client (0) · Company (0)")).toBeVisible();
+  // Folded away, to make room for the pages.
+  await page.getByText("Roles — Client (0) · Company (0)").click();
   await expect(roles).toBeHidden();
 
   // 3. Four fields: SIGNATURE and DATE for Client, SIGNATURE and TEXT for Company.
@@ -204,4 +202,126 @@ test("a template built in the dashboard (two roles, four fields) is used for two
   await expect(page.getByText(`Roles — ${cleo.name} (2) · ${cora.name} (2)`)).toBeVisible();
   await pageDrawn(page, 1);
   await expect(page.locator("[data-field-key]")).toHaveCount(4);
+});
+
+/** Points on page 1 → a screen point, with the viewer scrolled so that `y` is 150 px below its top. */
+async function pointOnPage(page: Page, at: { x: number; y: number }) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const pageEl = await pageDrawn(page, 1);
+  const scale = (await pageEl.boundingBox())!.width / 612;
+  await page.getByTestId("placer-viewer").evaluate((el, top) => (el.scrollTop = top), Math.max(0, at.y * scale - 150));
+  const box = (await pageEl.boundingBox())!;
+  const s = box.width / 612;
+  return (p: { x: number; y: number }) => ({ x: box.x + p.x * s, y: box.y + p.y * s });
+}
+
+test("upload to first field in three clicks; a deleted field comes back with undo; fields drawn to size; a covered field picked", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const fieldsOf = async (id: string) =>
+    (await (await request.get(`${T}/${id}`, { headers })).json()).data.fields as {
+      id: string;
+      type: string;
+      roleName: string;
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    }[];
+  let clicks = 0;
+
+  // Upload to first field: the file picker, "Upload template", the palette's Signature.
+  await page.goto("/templates");
+  await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
+    name: `quick-${run}.pdf`,
+    mimeType: "application/pdf",
+    buffer: await makePdf(1, () => ["Quick agreement.", "Sign below."]),
+  });
+  clicks++;
+  await page.getByRole("button", { name: "Upload template" }).click();
+  clicks++;
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const id = /templates\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await pageDrawn(page, 1);
+  await page.getByRole("region", { name: "Field palette" }).getByRole("button", { name: "Signature" }).click();
+  clicks++;
+  const sig = page.getByRole("button", { name: "Signature field for Signer 1" });
+  await expect(sig).toBeFocused();
+  expect(clicks, "clicks from upload to the first field").toBeLessThanOrEqual(3);
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  const first = await fieldsOf(id);
+  expect(first.map((f) => [f.type, f.roleName, f.width, f.height])).toEqual([["SIGNATURE", "Signer 1", 150, 30]]);
+
+  // Delete (the key on the focused field), undo: the field is back on the server, under a new id; redo, undo.
+  await page.keyboard.press("Delete");
+  await expect(sig).toHaveCount(0);
+  await expect.poll(async () => (await fieldsOf(id)).length).toBe(0);
+  await page.keyboard.press("Control+z");
+  await expect(sig).toBeVisible();
+  await expect.poll(async () => (await fieldsOf(id)).length).toBe(1);
+  const back = (await fieldsOf(id))[0]!;
+  expect(back).toMatchObject({ type: "SIGNATURE", x: first[0]!.x, y: first[0]!.y, width: 150, height: 30 });
+  expect(back.id).not.toBe(first[0]!.id);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(sig).toHaveCount(0);
+  await expect.poll(async () => (await fieldsOf(id)).length).toBe(0);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(sig).toBeVisible();
+  await expect.poll(async () => (await fieldsOf(id)).length).toBe(1);
+
+  // Drawn to size: a Text field from (300, 500) to (450, 520) points (the signature sits in the page's middle).
+  await page.getByLabel("Draw on the page").selectOption({ label: "Text" });
+  let at = await pointOnPage(page, { x: 300, y: 500 });
+  const drawRect = async (a: { x: number; y: number }, b: { x: number; y: number }) => {
+    await page.mouse.move(at(a).x, at(a).y);
+    await page.mouse.down();
+    await page.mouse.move(at(b).x, at(b).y, { steps: 6 });
+    await page.mouse.up();
+  };
+  await drawRect({ x: 300, y: 500 }, { x: 450, y: 520 });
+  const text = page.getByRole("button", { name: /^Text field for Signer 1/ });
+  await expect(text).toBeVisible();
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  const drawn = (await fieldsOf(id)).find((f) => f.type === "TEXT")!;
+  expect(Math.abs(drawn.x - 300)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(drawn.y - 500)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(drawn.width - 150)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(drawn.height - 20)).toBeLessThanOrEqual(1.5);
+
+  // A date drawn over the text's middle covers it; clicking there again picks the text, and again the date.
+  await page.getByLabel("Draw on the page").selectOption({ label: "Date signed" });
+  await drawRect({ x: 340, y: 495 }, { x: 420, y: 525 });
+  const date = page.getByRole("button", { name: /^Date signed field for Signer 1/ });
+  await expect(date).toBeVisible();
+  // The overlap warning above the pages moved them down.
+  await expect(page.getByTestId("overlap-warning")).toBeVisible();
+  at = await pointOnPage(page, { x: 300, y: 500 });
+  await page.getByLabel("Draw on the page").selectOption({ index: 0 });
+  await page.mouse.click(at({ x: 100, y: 450 }).x, at({ x: 100, y: 450 }).y);
+  await expect(date).toHaveAttribute("aria-pressed", "false");
+  const covered = at({ x: 380, y: 510 });
+  await page.mouse.click(covered.x, covered.y);
+  await expect(date).toHaveAttribute("aria-pressed", "true");
+  await page.mouse.click(covered.x, covered.y);
+  await expect(text).toHaveAttribute("aria-pressed", "true");
+  await expect(text).toBeFocused();
+  await page.mouse.click(covered.x, covered.y);
+  await expect(date).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  expect((await fieldsOf(id)).map((f) => f.type).sort()).toEqual(["DATE", "SIGNATURE", "TEXT"]);
+  await screenshot(page, "template-builder-quick");
+
+  // Nothing is missing (the one role has its fields): "Send now" sends from the dialog.
+  await page.getByRole("button", { name: "Use template", exact: true }).click();
+  const form = page.getByRole("form", { name: /^Use template / });
+  await form.getByLabel("Signer 1 name").fill("Quinn Quick");
+  await form.getByLabel("Signer 1 e-mail").fill(`quinn.${run}@example.com`);
+  await form.getByRole("button", { name: "Send now" }).click();
+  await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}\?sent=1$/, { timeout: 60_000 });
+  const requestId = /requests\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const sent = (await (await request.get(`${SR}/${requestId}`, { headers })).json()).data;
+  expect(sent.status).toBe("IN_PROGRESS");
+  expect(sent.fields).toHaveLength(3);
 });

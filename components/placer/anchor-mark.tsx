@@ -13,7 +13,7 @@ export function AnchorMark({
 }: {
   a: DetectedAnchor;
   scale: number;
-  color: { solid: string; fill: string } | null;
+  color: { solid: string; fill: string; text: string } | null;
 }) {
   const t = useDashboardT();
   const bad = !a.ok;
@@ -51,7 +51,12 @@ export function AnchorMark({
       />
       <span
         className="absolute whitespace-nowrap rounded px-1 text-[10px] font-semibold leading-4 text-white shadow"
-        style={{ left: a.x * scale, top: Math.max(a.y * scale - 16, 0), background: stroke }}
+        style={{
+          left: a.x * scale,
+          top: Math.max(a.y * scale - 16, 0),
+          // White words on the colour's dark shade: 4.5:1 for every recipient colour.
+          background: bad ? "#b91c1c" : (color?.text ?? "#475569"),
+        }}
       >
         {label || a.text}
       </span>

@@ -13,28 +13,39 @@ interface Props {
   selected: boolean;
   /** It overlaps another field: outlined in red, and said in its name. */
   overlaps?: boolean;
-  color: { solid: string; fill: string };
+  color: { solid: string; fill: string; text: string };
   recipientName: string;
   onSelect: (key: string | null) => void;
   onChange: (key: string, patch: Partial<PlacedField>, delay: number) => void;
   onDelete: (key: string) => void;
+  /** A click on a field that was already selected: the page picks the next field under that point. */
+  onPick?: (key: string, clientX: number, clientY: number) => void;
 }
 
 /**
- * A field on its page. Dragged (dnd-kit) to move, also onto another page; the corner handle resizes;
- * arrow keys nudge by 1 pt (Shift: 10 pt), Alt + arrows resize, Delete removes.
+ * A field on its page. Dragged (dnd-kit) to move, also onto another page; the corner handle resizes
+ * (for the pointer; the keyboard resizes with Alt + arrows, so the handle is no control of its own inside
+ * the field's); arrow keys nudge by 1 pt (Shift: 10 pt), Delete removes. A second click on a selected
+ * field picks the one under it, where fields overlap.
  */
-export function FieldBox({ f, page, scale, selected, overlaps, color, recipientName, onSelect, onChange, onDelete }: Props) {
+export function FieldBox(props: Props) {
+  const { f, page, scale, selected, overlaps, color, recipientName, onSelect, onChange, onDelete, onPick } = props;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `field:${f.key}`,
     data: { kind: "field", key: f.key },
   });
   const resizing = useRef<{ x: number; y: number; w: number; h: number } | null>(null);
+  // Whether it was selected when pressed (focusing it on the press selects it before the click arrives),
+  // and where: a click that ends a drag picks nothing.
+  const press = useRef<{ selected: boolean; x: number; y: number } | null>(null);
   const box = { x: f.x, y: f.y, width: f.width, height: f.height };
   const t = useDashboardT();
   const fieldLabel = useFieldLabel();
   const typeName = fieldLabel(f.type);
-  const label = t(overlaps ? "placer.box.labelOverlaps" : "placer.box.label", { type: typeName, name: recipientName });
+  // The name begins with the words shown on the box, so speech input can say what it sees.
+  const label = f.label
+    ? t(overlaps ? "placer.box.labelledOverlaps" : "placer.box.labelled", { label: f.label, type: typeName, name: recipientName })
+    : t(overlaps ? "placer.box.labelOverlaps" : "placer.box.label", { type: typeName, name: recipientName });
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = e.shiftKey ? 10 : 1;
@@ -72,9 +83,17 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
       data-field-key={f.key}
       data-field-type={f.type}
       data-overlaps={overlaps ? "true" : undefined}
+      onPointerDown={(e) => {
+        press.current = { selected, x: e.clientX, y: e.clientY };
+        (listeners?.onPointerDown as ((e: React.PointerEvent) => void) | undefined)?.(e);
+      }}
       onClick={(e) => {
         e.stopPropagation();
-        onSelect(f.key);
+        const p = press.current;
+        press.current = null;
+        const still = !!p && Math.abs(e.clientX - p.x) < 4 && Math.abs(e.clientY - p.y) < 4;
+        if (p?.selected && still && onPick) onPick(f.key, e.clientX, e.clientY);
+        else onSelect(f.key);
       }}
       onFocus={() => onSelect(f.key)}
       onKeyDown={onKeyDown}
@@ -86,7 +105,7 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
         height: f.height * scale,
         borderColor: color.solid,
         background: color.fill,
-        color: color.solid,
+        color: color.text,
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
         zIndex: isDragging ? 50 : selected ? 20 : 10,
         boxShadow: isDragging
@@ -113,11 +132,7 @@ export function FieldBox({ f, page, scale, selected, overlaps, color, recipientN
       )}
       {selected && (
         <span
-          role="slider"
-          aria-label={t("placer.box.resize", { label })}
-          aria-valuetext={t("placer.box.size", { width: Math.round(f.width), height: Math.round(f.height) })}
-          aria-valuenow={Math.round(f.width)}
-          tabIndex={-1}
+          aria-hidden
           data-testid="resize-handle"
           className="absolute -right-1.5 -bottom-1.5 h-3 w-3 cursor-se-resize rounded-sm border-2 bg-white"
           style={{ borderColor: color.solid }}

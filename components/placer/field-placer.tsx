@@ -10,11 +10,20 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from "@dnd-kit/core";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Document } from "react-pdf";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import { boxAtScreenPoint, boxForDrop, clampBox, DEFAULT_SIZE, pageAtPoint, type Rect } from "@/lib/client/placer-geometry";
+import {
+  boxAtScreenPoint,
+  boxForDrop,
+  clampBox,
+  DEFAULT_SIZE,
+  pageAtPoint,
+  type Box,
+  type Rect,
+} from "@/lib/client/placer-geometry";
 import { useFieldStore, type FieldBackend, type PlacedField } from "@/lib/client/use-field-store";
+import { useFieldHistory } from "@/lib/client/use-field-history";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import { findOverlaps, overlappingKeys } from "@/lib/client/overlaps";
 import type { FieldDto, FieldInput, FieldType } from "@/lib/client/types";
@@ -22,9 +31,10 @@ import { colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/c
 import { Alert } from "@/components/ui/feedback";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { useFieldLabel } from "./labels";
-import { Palette, RecipientPicker } from "./palette";
+import { DrawPicker, Palette, RecipientPicker } from "./palette";
 import { PdfPage } from "./pdf-page";
 import { PropertiesPanel } from "./properties-panel";
+import { UndoControls } from "./undo-controls";
 import { ZoomControls, ZOOM_STEPS, CSS_PX_PER_PT } from "./zoom-controls";
 
 /** Who a field can belong to: a draft's signer, or a template's SIGNER role. */
@@ -67,7 +77,7 @@ export interface FieldPlacerProps {
   reloadFields: () => Promise<FieldDto[]>;
   /** Anchors to draw over the pages, and the colour each is drawn in. */
   anchors: DetectedAnchor[];
-  anchorColor: (a: DetectedAnchor) => { solid: string; fill: string } | null;
+  anchorColor: (a: DetectedAnchor) => { solid: string; fill: string; text: string } | null;
   /** Panels under the palette (anchors, document edits); they reach the placer with usePlacer(). */
   sidebar?: React.ReactNode;
 }
@@ -89,6 +99,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
   const { pages, owners: signers, colorIds, backend, reloadFields, ownerNoun } = props;
   useEffect(() => void performance.mark("signet:placer-committed"), []);
   const store = useFieldStore(backend, props.fields, reloadFields);
+  const history = useFieldHistory(store);
   const t = useDashboardT();
   const fieldLabel = useFieldLabel();
   const defaultWords: DefaultWords = {
@@ -101,6 +112,10 @@ export function FieldPlacer(props: FieldPlacerProps) {
   const active = chosen && signers.some((s) => s.id === chosen) ? chosen : (signers[0]?.id ?? null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selected = store.fields.find((f) => f.key === selectedKey) ?? null;
+  // A field added from the palette takes the focus once it is on its page, so the keyboard can move it at once.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  // The type a rectangle dragged on a page becomes (null: dragging on a page draws nothing).
+  const [drawType, setDrawType] = useState<FieldType | null>(null);
 
   // Zoom: "fit" follows the width of the viewer; otherwise a fixed number of CSS px per point.
   const scroller = useRef<HTMLDivElement>(null);
@@ -209,25 +224,58 @@ export function FieldPlacer(props: FieldPlacerProps) {
   const overlapping = useMemo(() => overlappingKeys(overlaps), [overlaps]);
 
   // Stable, so that the 300 memoised pages of a long document do not all render again on each change.
-  const { update: updateField, remove: removeField } = store;
+  const { update: updateField, remove: removeField } = history;
   const onFieldChange = useCallback(
     (key: string, patch: Partial<FieldInput>, delay: number) => updateField(key, patch, { delay }),
     [updateField],
   );
   const onFieldDelete = useCallback(
     (key: string) => {
-      void removeField(key);
+      removeField(key);
       setSelectedKey(null);
     },
     [removeField],
   );
 
-  const addField = (type: FieldType, page: number, box: { x: number; y: number; width: number; height: number }) => {
+  const undoOrRedo = (which: "undo" | "redo") => {
+    const key = which === "undo" ? history.undo() : history.redo();
+    if (key === undefined) return;
+    setSelectedKey(key);
+    if (key) setFocusKey(key);
+  };
+  const undoRef = useRef(undoOrRedo);
+  useLayoutEffect(() => {
+    undoRef.current = undoOrRedo;
+  });
+  // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (⌘ on a Mac); a text box keeps its own undo.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const k = e.key.toLowerCase();
+      if (k !== "z" && k !== "y") return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName))) return;
+      e.preventDefault();
+      undoRef.current(k === "y" || e.shiftKey ? "redo" : "undo");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    if (!focusKey) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`[data-field-key="${CSS.escape(focusKey)}"]`);
+    if (!el) return;
+    el.focus();
+    setFocusKey(null);
+  }, [focusKey, storeFields]);
+
+  const addField = (type: FieldType, page: number, box: Box): string | null => {
     if (!active) {
       store.setError(props.noOwnerMessage);
-      return;
+      return null;
     }
-    const key = store.add({
+    const key = history.add({
       type,
       recipientId: active,
       page,
@@ -236,14 +284,22 @@ export function FieldPlacer(props: FieldPlacerProps) {
       ...newFieldDefaults(type, active, store.fields, defaultWords),
     });
     setSelectedKey(key);
+    return key;
   };
   const addAtPageInView = (type: FieldType) => {
     const n = pageInView();
     const p = pages[n - 1];
     if (!p) return;
     const s = DEFAULT_SIZE[type];
-    addField(type, n, clampBox({ x: (p.width - s.width) / 2, y: (p.height - s.height) / 2, ...s }, p));
+    const key = addField(type, n, clampBox({ x: (p.width - s.width) / 2, y: (p.height - s.height) / 2, ...s }, p));
+    if (key) setFocusKey(key);
   };
+  const drawField = useRef(addField);
+  useLayoutEffect(() => {
+    drawField.current = addField;
+  });
+  // Stable for the memoised pages: the latest addField through a ref.
+  const onDraw = useCallback((type: FieldType, page: number, box: Box) => drawField.current(type, page, box), []);
 
   // Drag and drop. The pointer is followed directly, so the drop point is exact however the viewer scrolled.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -293,7 +349,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
     const size = target ? pages[target - 1] : undefined;
     if (!f || !target || !rect || !size) return;
     const box = boxAtScreenPoint({ x: p.x - d.grabX, y: p.y - d.grabY }, { width: f.width, height: f.height }, rect, size);
-    store.update(f.key, { page: target, ...box }, { delay: 0 });
+    history.update(f.key, { page: target, ...box }, { delay: 0 });
   }
 
   const overlay = drag?.kind === "palette" ? drag : null;
@@ -319,12 +375,19 @@ export function FieldPlacer(props: FieldPlacerProps) {
             emptyMessage={props.noOwnerMessage}
           />
           <Palette color={activeColor.solid} onAdd={addAtPageInView} />
+          <DrawPicker value={drawType} onChange={setDrawType} />
           <PlacerCtx.Provider value={sidebarContext}>{props.sidebar}</PlacerCtx.Provider>
         </aside>
 
         <div className="min-w-0">
           <div className="mb-2 flex flex-wrap items-center gap-3">
             <ZoomControls scale={scale} fit={zoom === "fit"} onZoom={setScaleKeepingPlace} steps={ZOOM_STEPS} />
+            <UndoControls
+              canUndo={history.canUndo}
+              canRedo={history.canRedo}
+              onUndo={() => undoOrRedo("undo")}
+              onRedo={() => undoOrRedo("redo")}
+            />
             <span className="text-xs text-slate-500">
               {t("placer.fieldPlacer.summary", { pages: pages.length, fields: store.fields.length })}
             </span>
@@ -420,6 +483,8 @@ export function FieldPlacer(props: FieldPlacerProps) {
                     onSelect={setSelectedKey}
                     onChange={onFieldChange}
                     onDelete={onFieldDelete}
+                    drawType={drawType}
+                    onDraw={onDraw}
                   />
                 );
               })}
@@ -435,7 +500,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
               page={selectedPage}
               signers={signers}
               ownerNoun={ownerNoun}
-              onChange={(patch, delay) => store.update(selected.key, patch, { delay })}
+              onChange={(patch, delay) => history.update(selected.key, patch, { delay })}
               defaultsFor={(type) =>
                 newFieldDefaults(
                   type,
@@ -444,10 +509,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
                   defaultWords,
                 )
               }
-              onDelete={() => {
-                void store.remove(selected.key);
-                setSelectedKey(null);
-              }}
+              onDelete={() => onFieldDelete(selected.key)}
               groupOptions={radioGroupOptions(selected, store.fields)}
             />
           ) : (

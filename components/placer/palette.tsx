@@ -2,6 +2,7 @@
 import { useDraggable } from "@dnd-kit/core";
 import { FIELD_TYPES } from "@/lib/client/constants";
 import type { FieldType } from "@/lib/client/types";
+import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { FIELD_ICON, useFieldLabel } from "./labels";
 
@@ -49,6 +50,39 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
       </span>
       {fieldLabel(type)}
     </button>
+  );
+}
+
+/**
+ * The type a rectangle dragged on a page becomes: choose one, then drag on a page to place a field of
+ * exactly that size. "Nothing" (the default) leaves a drag on a page doing nothing.
+ */
+export function DrawPicker({ value, onChange }: { value: FieldType | null; onChange: (type: FieldType | null) => void }) {
+  const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
+  return (
+    <div className="space-y-1">
+      <label htmlFor="draw-type" className="block text-sm font-semibold text-slate-700">
+        {t("placer.draw.label")}
+      </label>
+      <select
+        id="draw-type"
+        aria-describedby="draw-help"
+        value={value ?? ""}
+        onChange={(e) => onChange((e.target.value || null) as FieldType | null)}
+        className={inputClass}
+      >
+        <option value="">{t("placer.draw.off")}</option>
+        {FIELD_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {fieldLabel(type)}
+          </option>
+        ))}
+      </select>
+      <p id="draw-help" className="text-xs text-slate-500">
+        {t("placer.draw.help")}
+      </p>
+    </div>
   );
 }
 

@@ -1,11 +1,12 @@
 "use client";
 import { useDroppable } from "@dnd-kit/core";
-import { memo, useCallback, useState } from "react";
+import { memo, useCallback, useRef, useState } from "react";
 import { Page } from "react-pdf";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { PlacedField } from "@/lib/client/use-field-store";
-import type { PageSize } from "@/lib/client/placer-geometry";
+import { boxBetween, boxesAtPoint, clampBox, DEFAULT_SIZE, type Box, type PageSize } from "@/lib/client/placer-geometry";
+import type { FieldType } from "@/lib/client/types";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorMark } from "./anchor-mark";
 import { FieldBox } from "./field-box";
@@ -23,16 +24,22 @@ export interface PageProps {
   selectedKey: string | null;
   /** Keys of fields that overlap another (outlined). */
   overlapping: ReadonlySet<string>;
-  colorOf: (recipientId: string) => { solid: string; fill: string };
+  colorOf: (recipientId: string) => { solid: string; fill: string; text: string };
   nameOf: (recipientId: string) => string;
-  anchorColor: (a: DetectedAnchor) => { solid: string; fill: string } | null;
+  anchorColor: (a: DetectedAnchor) => { solid: string; fill: string; text: string } | null;
   register: (n: number, el: HTMLElement | null) => void;
   /** Called once this page has been drawn. */
   onDrawn: () => void;
   onSelect: (key: string | null) => void;
   onChange: (key: string, patch: Partial<PlacedField>, delay: number) => void;
   onDelete: (key: string) => void;
+  /** The type a rectangle dragged on the page becomes; null: a drag on the page draws nothing. */
+  drawType: FieldType | null;
+  onDraw: (type: FieldType, page: number, box: Box) => void;
 }
+
+/** A drag shorter than this (points, each way) is a click: the field gets its default size there. */
+const CLICK_PT = 3;
 
 export const PdfPage = memo(function PdfPage(p: PageProps) {
   const { setNodeRef, isOver } = useDroppable({ id: `page:${p.number}`, data: { page: p.number } });
@@ -40,12 +47,37 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
   const t = useDashboardT();
   // A stable ref: a new callback on each render would unregister and re-observe every page each time.
   const { register, number } = p;
+  const el = useRef<HTMLDivElement | null>(null);
   const ref = useCallback(
-    (el: HTMLDivElement | null) => {
-      setNodeRef(el);
-      register(number, el);
+    (node: HTMLDivElement | null) => {
+      el.current = node;
+      setNodeRef(node);
+      register(number, node);
     },
     [setNodeRef, register, number],
+  );
+  // Points from the page's top-left under a screen point.
+  const pointAt = (clientX: number, clientY: number) => {
+    const r = el.current?.getBoundingClientRect();
+    return r ? { x: (clientX - r.left) / p.scale, y: (clientY - r.top) / p.scale } : null;
+  };
+  const [sketch, setSketch] = useState<{ type: FieldType; from: { x: number; y: number }; to: { x: number; y: number } } | null>(
+    null,
+  );
+  const sketchBox = sketch ? boxBetween(sketch.from, sketch.to, p.size) : null;
+  const { fields, onSelect } = p;
+  // Where fields overlap, a click on the selected one picks the next one under the pointer, round the stack.
+  const onPick = useCallback(
+    (key: string, clientX: number, clientY: number) => {
+      const r = el.current?.getBoundingClientRect();
+      if (!r) return;
+      const stack = boxesAtPoint(fields, { x: (clientX - r.left) / p.scale, y: (clientY - r.top) / p.scale });
+      if (stack.length < 2) return onSelect(key);
+      const next = stack[(stack.findIndex((f) => f.key === key) + 1) % stack.length]!;
+      onSelect(next.key);
+      el.current?.querySelector<HTMLElement>(`[data-field-key="${CSS.escape(next.key)}"]`)?.focus();
+    },
+    [fields, onSelect, p.scale],
   );
   const w = p.size.width * p.scale;
   const h = p.size.height * p.scale;
@@ -58,9 +90,30 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
       role="group"
       aria-label={t("placer.page.label", { page: p.number, count: p.pageCount })}
       onPointerDown={(e) => {
-        if (e.target === e.currentTarget || (e.target as HTMLElement).tagName === "CANVAS") p.onSelect(null);
+        const onPage = e.target === e.currentTarget || (e.target as HTMLElement).tagName === "CANVAS";
+        if (!onPage) return;
+        p.onSelect(null);
+        const at = pointAt(e.clientX, e.clientY);
+        if (!p.drawType || e.button !== 0 || !at) return;
+        e.preventDefault();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        setSketch({ type: p.drawType, from: at, to: at });
       }}
-      className={`relative mx-auto bg-white shadow-md ring-1 transition-shadow ${isOver ? "ring-2 ring-indigo-500" : "ring-slate-200"}`}
+      onPointerMove={(e) => {
+        const at = sketch && pointAt(e.clientX, e.clientY);
+        if (at) setSketch({ ...sketch, to: at });
+      }}
+      onPointerUp={(e) => {
+        if (!sketch) return;
+        setSketch(null);
+        const to = pointAt(e.clientX, e.clientY) ?? sketch.to;
+        const { from, type } = sketch;
+        const small = Math.abs(to.x - from.x) < CLICK_PT && Math.abs(to.y - from.y) < CLICK_PT;
+        p.onDraw(type, p.number, small ? clampBox({ ...from, ...DEFAULT_SIZE[type] }, p.size) : boxBetween(from, to, p.size));
+      }}
+      onPointerCancel={() => setSketch(null)}
+      data-drawing={p.drawType ? "true" : undefined}
+      className={`relative mx-auto bg-white shadow-md ring-1 transition-shadow ${isOver ? "ring-2 ring-indigo-500" : "ring-slate-200"} ${p.drawType ? "cursor-crosshair" : ""}`}
       style={{ width: w, height: h }}
     >
       {p.visible && p.pdf ? (
@@ -99,8 +152,22 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
           onSelect={p.onSelect}
           onChange={p.onChange}
           onDelete={p.onDelete}
+          onPick={onPick}
         />
       ))}
+      {sketchBox && (
+        <div
+          aria-hidden
+          data-testid="draw-sketch"
+          className="pointer-events-none absolute border-2 border-dashed border-indigo-600 bg-indigo-500/10"
+          style={{
+            left: sketchBox.x * p.scale,
+            top: sketchBox.y * p.scale,
+            width: sketchBox.width * p.scale,
+            height: sketchBox.height * p.scale,
+          }}
+        />
+      )}
     </div>
   );
 });
@@ -108,7 +175,7 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
 function PagePlaceholder({ n }: { n: number }) {
   const t = useDashboardT();
   return (
-    <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
       {t("placer.page.placeholder", { page: n })}
     </div>
   );

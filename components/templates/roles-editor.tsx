@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
 import type { RoleInput, TemplateRole } from "@/lib/client/templates";
 import { colorOf } from "@/components/recipients/colors";
@@ -29,38 +29,83 @@ let n = 0;
 const rowsOf = (roles: TemplateRole[]): Row[] =>
   roles.map((r) => ({ key: r.id, id: r.id, name: r.name, role: r.role, order: r.order }));
 
+/** A pause in typing this long saves the roles. */
+const SAVE_AFTER_MS = 600;
+/** What is saved of the rows (names as sent, trimmed): equal to the saved roles' when nothing waits to be saved. */
+const comparable = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.id ?? null, r.name.trim(), r.role, r.order]));
+
 /**
  * The template's roles ("Client", "Company"), in order: the first is s1. Each has a name, what the
- * recipient in it does and their signing step. Saved whole (PUT /roles); a role that has fields keeps
- * them when renamed or moved, and the API refuses to drop it (its message is shown).
+ * recipient in it does and their signing step. Saved whole (PUT /roles) as they are edited, after a
+ * short pause, so fields can be placed for a role as soon as it is named; a role without a name waits
+ * for one. A role that has fields keeps them when renamed or moved, and the API refuses to drop it (its
+ * message is shown).
  */
 export function RolesEditor({
   roles,
   fieldCount,
   onSave,
-  saving,
 }: {
   roles: TemplateRole[];
   /** Fields per role id: a role with fields cannot be removed. */
   fieldCount: (roleId: string) => number;
   /** Saves the roles; answers them as they now are (ids of new roles included). */
   onSave: (roles: RoleInput[]) => Promise<{ roles: TemplateRole[] }>;
-  saving: boolean;
 }) {
   const tr = useDashboardT();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(roles));
   const [error, setError] = useState<ListedError | null>(null);
+  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const dirty =
-    JSON.stringify(rows.map(({ key: _k, ...r }) => r)) !== JSON.stringify(rowsOf(roles).map(({ key: _k, ...r }) => r));
+  const dirty = comparable(rows) !== comparable(rowsOf(roles));
+  const blank = rows.findIndex((r) => !r.name.trim());
   const ids = rows.map((r) => r.id ?? r.key);
+
+  // One save at a time; what changed meanwhile is saved after it (the effect runs again when it ends).
+  const inFlight = useRef(false);
+  const save = async (sent: Row[]) => {
+    inFlight.current = true;
+    setSaving(true);
+    setError(null);
+    try {
+      const now = await onSave(
+        sent.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })),
+      );
+      // New roles get their ids; what was typed since the save began stays as typed.
+      const idOf = new Map(sent.map((r, i) => [r.key, r.id ?? now.roles[i]?.id]));
+      setRows((rs) => rs.map((r) => (r.id ? r : { ...r, id: idOf.get(r.key) })));
+      setSaved(true);
+    } catch (err) {
+      setSaved(false);
+      setError({
+        text: plainError(err),
+        list: err instanceof ApiError ? err.errors.map((x) => `${x.field}: ${x.message}`) : [],
+      });
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    if (!dirty || blank >= 0 || saving || error) return;
+    const timer = setTimeout(() => {
+      if (!inFlight.current) void saveRef.current(rows);
+    }, SAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [rows, dirty, blank, saving, error]);
 
   const change = (key: string, patch: Partial<Row>) => {
     setSaved(false);
+    setError(null);
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   };
   const move = (i: number, by: -1 | 1) => {
     setSaved(false);
+    setError(null);
     setRows((rs) => {
       const next = rs.slice();
       const [r] = next.splice(i, 1);
@@ -73,23 +118,9 @@ export function RolesEditor({
     <form
       aria-label={tr("templates.roles.label")}
       className="space-y-3"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setError(null);
-        const blank = rows.findIndex((r) => !r.name.trim());
-        if (blank >= 0) return setError({ text: tr("templates.roles.nameRequired", { n: blank + 1 }), list: [] });
-        try {
-          const now = await onSave(
-            rows.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })),
-          );
-          setRows(rowsOf(now.roles));
-          setSaved(true);
-        } catch (err) {
-          setError({
-            text: plainError(err),
-            list: err instanceof ApiError ? err.errors.map((x) => `${x.field}: ${x.message}`) : [],
-          });
-        }
+        if (dirty && blank < 0 && !inFlight.current) void save(rows);
       }}
     >
       <p className="text-sm text-slate-600">{tr.rich("templates.roles.intro", { code: (chunks) => <code>{chunks}</code> })}</p>
@@ -161,6 +192,7 @@ export function RolesEditor({
                   title={fields > 0 ? tr("templates.roles.hasFields", { count: fields }) : undefined}
                   onClick={() => {
                     setSaved(false);
+                    setError(null);
                     setRows((rs) => rs.filter((x) => x.key !== r.key));
                   }}
                   aria-label={tr("templates.roles.removeLabel", { n: i + 1 })}
@@ -181,17 +213,25 @@ export function RolesEditor({
           disabled={rows.length >= 50}
           onClick={() => {
             setSaved(false);
+            setError(null);
             const place = rows.length + 1;
             setRows((rs) => [...rs, { key: `new-${++n}`, name: "", role: "SIGNER", order: place }]);
           }}
         >
           {tr("templates.roles.add")}
         </Button>
-        <Button type="submit" disabled={saving || !dirty}>
-          {saving ? tr("templates.roles.saving") : tr("templates.roles.save")}
-        </Button>
-        <span role="status" className="text-xs text-slate-500">
-          {dirty ? tr("templates.roles.unsaved") : saved ? tr("templates.roles.saved") : ""}
+        <span role="status" className="text-xs text-slate-600" data-testid="roles-status">
+          {saving
+            ? tr("templates.roles.saving")
+            : error
+              ? ""
+              : dirty && blank >= 0
+                ? tr("templates.roles.nameRequired", { n: blank + 1 })
+                : dirty
+                  ? tr("templates.roles.saving")
+                  : saved
+                    ? tr("templates.roles.saved")
+                    : tr("templates.roles.autosave")}
         </span>
       </div>
     </form>

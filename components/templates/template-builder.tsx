@@ -23,7 +23,8 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
   const qc = useQueryClient();
   const edits = useTemplateEdits(id);
   const [using, setUsing] = useState(false);
-  // The roles start open while there are none (or for a DOCX, which has nothing else to edit); then as the user left them.
+  // The roles start open while there are none (or for a DOCX, which has nothing else to edit); then as the
+  // user left them. Saved as they are edited, they never fold away while being typed.
   const [rolesOpen, setRolesOpen] = useState<boolean | null>(null);
   const reload = useCallback(async () => {
     const t = await api<TemplateRecord>(`/templates/${id}`);
@@ -66,7 +67,14 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
             {tr("templates.counts.anchors", { count: t.anchors.length })}
           </p>
         </div>
-        <Button onClick={() => setUsing(true)} disabled={using}>
+        <Button
+          onClick={() => {
+            setUsing(true);
+            // The placer saves fields without touching this record: read it again, so the dialog knows them.
+            void q.refetch();
+          }}
+          disabled={using}
+        >
           {tr("templates.builder.useTemplate")}
         </Button>
       </div>
@@ -90,13 +98,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
           <RolesEditor
             roles={t.roles}
             fieldCount={(roleId) => counts.get(roleId) ?? 0}
-            onSave={async (roles) => {
-              const now = await edits.putRoles.mutateAsync(roles);
-              // On a PDF with someone to sign, the pages are what comes next: make room for them.
-              if (t.kind === "PDF" && now.roles.some((r) => r.role === "SIGNER")) setRolesOpen(false);
-              return now;
-            }}
-            saving={edits.putRoles.isPending}
+            onSave={(roles) => edits.putRoles.mutateAsync(roles)}
           />
         </div>
       </details>

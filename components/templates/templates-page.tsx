@@ -1,8 +1,9 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiError, plainError } from "@/lib/client/api";
+import { api, ApiError, plainError } from "@/lib/client/api";
 import { useTemplateActions, useTemplates } from "@/lib/client/templates";
 import { uploadForm } from "@/lib/client/upload";
 import type { CreatedTemplate, TemplateDto } from "@/lib/client/types";
@@ -135,9 +136,14 @@ export function TemplatesPage() {
   );
 }
 
+/**
+ * The upload form. An uploaded template opens in its builder at once, with one role ("Signer 1") when the
+ * file named none, so the first field can be placed with one more click.
+ */
 function UploadTemplate() {
   const tr = useDashboardT();
   const qc = useQueryClient();
+  const router = useRouter();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -159,7 +165,15 @@ function UploadTemplate() {
           const t = await uploadForm<CreatedTemplate>("/templates", data, setProgress);
           setDone(tr("templates.upload.added", { name: t.name }));
           form.reset();
+          if (t.roles.length === 0) {
+            // Not needed to open the builder: should it fail, the builder asks for a role itself.
+            await api(`/templates/${t.id}/roles`, {
+              method: "PUT",
+              json: { roles: [{ name: tr("templates.upload.firstRole"), role: "SIGNER", order: 1 }] },
+            }).catch(() => undefined);
+          }
           await qc.invalidateQueries({ queryKey: ["templates"] });
+          router.push(`/templates/${t.id}`);
         } catch (err) {
           setError(unavailable(err) ? tr("templates.upload.unavailable") : plainError(err));
         } finally {

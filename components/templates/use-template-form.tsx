@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
+import { readyToSend, signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
 import type { TemplateDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
@@ -17,18 +17,22 @@ const DOES = { SIGNER: "signs", APPROVER: "approves", VIEWER: "views", CC: "gets
 /**
  * "Use template": one name and e-mail per role (and the DOCX's values), then the new draft opens in the
  * placer with every stored field already there (and the anchors previewed, when the file has some). A
- * template without roles takes signers in order (s1, s2, …), as the spec's positional form does.
+ * template without roles takes signers in order (s1, s2, …), as the spec's positional form does. When
+ * every role that signs has its fields, "Send now" sends the draft from here; should the send be refused,
+ * the draft opens in the placer as it would have.
  */
 export function UseTemplateForm({
   t,
   onClose,
 }: {
-  t: Pick<TemplateDto, "id" | "name" | "kind" | "placeholders" | "anchors" | "roles">;
+  t: Pick<TemplateDto, "id" | "name" | "kind" | "placeholders" | "anchors" | "roles"> &
+    ({ fields: { roleId: string }[] } | { fieldCount: number });
   onClose: () => void;
 }) {
   const tr = useDashboardT();
   const router = useRouter();
-  const { use } = useTemplateActions();
+  const { use, send } = useTemplateActions();
+  const canSend = readyToSend(t);
   const byRole = t.roles.length > 0;
   const refs = signerRefsOf(t);
   const [count, setCount] = useState(byRole ? t.roles.length : Math.max(refs.length, 1));
@@ -45,6 +49,7 @@ export function UseTemplateForm({
       aria-label={tr("templates.use.label", { name: t.name })}
       onSubmit={async (e) => {
         e.preventDefault();
+        const sendNow = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "send";
         const f = new FormData(e.currentTarget);
         const sequential = f.get("sequential") !== "no";
         const people = Array.from({ length: count }, (_, i) => ({
@@ -58,6 +63,12 @@ export function UseTemplateForm({
           : people.map((p, i) => ({ ...p, order: sequential ? i + 1 : 1 }));
         const templateData =
           t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
+        const empty = Object.entries(templateData ?? {}).filter(([, v]) => !v.trim());
+        if (sendNow && empty.length)
+          return setError({
+            text: tr("templates.use.fillBeforeSending"),
+            list: empty.map(([p]) => tr("templates.use.missing", { name: p })),
+          });
         setError(null);
         try {
           const draft = await use.mutateAsync({
@@ -69,6 +80,13 @@ export function UseTemplateForm({
             },
           });
           const detect = t.anchors.length > 0 ? "&detect=1" : "";
+          if (sendNow) {
+            const sent = await send.mutateAsync(draft.id).then(
+              () => true,
+              () => false,
+            );
+            if (sent) return router.push(`/requests/${draft.id}?sent=1`);
+          }
           router.push(`/requests/${draft.id}/edit?step=fields${detect}`);
         } catch (err) {
           const list =
@@ -157,9 +175,18 @@ export function UseTemplateForm({
           </div>
         )}
       </fieldset>
-      <Button type="submit" disabled={use.isPending}>
-        {use.isPending ? tr("templates.use.creating") : tr("templates.use.create")}
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        {/* First, so that Enter in a box (the form's default button) makes a draft and never sends. */}
+        <Button type="submit" variant={canSend ? "secondary" : "primary"} disabled={use.isPending || send.isPending}>
+          {use.isPending && !send.isPending ? tr("templates.use.creating") : tr("templates.use.create")}
+        </Button>
+        {canSend && (
+          <Button type="submit" name="then" value="send" disabled={use.isPending || send.isPending}>
+            {send.isPending ? tr("templates.use.sending") : tr("templates.use.sendNow")}
+          </Button>
+        )}
+        {canSend && <p className="text-xs text-slate-500">{tr("templates.use.sendNowHint")}</p>}
+      </div>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boxAtScreenPoint, boxForDrop, clampBox, nudge, pageAtPoint, resize } from "./placer-geometry";
+import { boxAtScreenPoint, boxBetween, boxForDrop, boxesAtPoint, clampBox, nudge, pageAtPoint, resize } from "./placer-geometry";
 
 const letter = { width: 612, height: 792 };
 
@@ -13,7 +13,7 @@ describe("placer geometry", () => {
 
   it("centres a dropped field on the pointer", () => {
     const rect = { left: 0, top: 0, width: 612, height: 792 };
-    expect(boxForDrop({ x: 300, y: 400 }, "SIGNATURE", rect, letter)).toEqual({ x: 210, y: 376, width: 180, height: 48 });
+    expect(boxForDrop({ x: 300, y: 400 }, "SIGNATURE", rect, letter)).toEqual({ x: 225, y: 385, width: 150, height: 30 });
   });
 
   it("keeps a box inside its page", () => {
@@ -33,5 +33,20 @@ describe("placer geometry", () => {
     ]);
     expect(pageAtPoint({ x: 10, y: 900 }, rects)).toBe(2);
     expect(pageAtPoint({ x: 10, y: 795 }, rects)).toBeNull();
+  });
+
+  it("draws a box between two corners in either direction, at least MIN_SIZE and inside the page", () => {
+    expect(boxBetween({ x: 300, y: 120 }, { x: 100, y: 100 }, letter)).toEqual({ x: 100, y: 100, width: 200, height: 20 });
+    expect(boxBetween({ x: 600, y: 780 }, { x: 700, y: 900 }, letter)).toEqual({ x: 600, y: 780, width: 12, height: 12 });
+    expect(boxBetween({ x: 50, y: 50 }, { x: 52, y: 51 }, letter)).toEqual({ x: 50, y: 50, width: 8, height: 8 });
+  });
+
+  it("lists the boxes under a point, in their order", () => {
+    const a = { key: "a", x: 0, y: 0, width: 100, height: 30 };
+    const b = { key: "b", x: 50, y: 10, width: 100, height: 30 };
+    const c = { key: "c", x: 300, y: 300, width: 10, height: 10 };
+    expect(boxesAtPoint([a, b, c], { x: 60, y: 20 }).map((f) => f.key)).toEqual(["a", "b"]);
+    expect(boxesAtPoint([a, b, c], { x: 10, y: 5 }).map((f) => f.key)).toEqual(["a"]);
+    expect(boxesAtPoint([a, b, c], { x: 500, y: 5 })).toEqual([]);
   });
 });

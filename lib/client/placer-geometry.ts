@@ -22,18 +22,22 @@ export interface Rect {
   height: number;
 }
 
-/** Default size of a new field, in points. */
+/**
+ * Default size of a new field, in points: one line of 12-pt text (a 20-pt box) for text-like fields, and
+ * a signature or initials no taller than 30 pt, so that fields dropped on a contract's signature block
+ * sit on its lines instead of covering the next one.
+ */
 export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> = {
-  SIGNATURE: { width: 180, height: 48 },
-  INITIAL: { width: 72, height: 40 },
-  DATE: { width: 120, height: 24 },
-  TEXT: { width: 180, height: 24 },
+  SIGNATURE: { width: 150, height: 30 },
+  INITIAL: { width: 60, height: 30 },
+  DATE: { width: 120, height: 20 },
+  TEXT: { width: 150, height: 20 },
   CHECKBOX: { width: 16, height: 16 },
   RADIO: { width: 16, height: 16 },
-  DROPDOWN: { width: 160, height: 24 },
-  NUMBER: { width: 100, height: 24 },
-  NAME: { width: 180, height: 24 },
-  EMAIL: { width: 200, height: 24 },
+  DROPDOWN: { width: 140, height: 20 },
+  NUMBER: { width: 100, height: 20 },
+  NAME: { width: 150, height: 20 },
+  EMAIL: { width: 180, height: 20 },
 };
 export const MIN_SIZE = 8;
 
@@ -68,6 +72,20 @@ export function boxForDrop(pointer: { x: number; y: number }, type: FieldType, p
   const s = scaleOf(pageRect, page);
   const size = DEFAULT_SIZE[type];
   return boxAtScreenPoint({ x: pointer.x - (size.width * s) / 2, y: pointer.y - (size.height * s) / 2 }, size, pageRect, page);
+}
+
+/** A box drawn on a page from one corner to the other (points), in either direction: at least MIN_SIZE, inside the page. */
+export function boxBetween(a: { x: number; y: number }, b: { x: number; y: number }, page: PageSize): Box {
+  const x0 = Math.min(Math.max(Math.min(a.x, b.x), 0), page.width);
+  const y0 = Math.min(Math.max(Math.min(a.y, b.y), 0), page.height);
+  const x1 = Math.min(Math.max(Math.max(a.x, b.x), 0), page.width);
+  const y1 = Math.min(Math.max(Math.max(a.y, b.y), 0), page.height);
+  return clampBox({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, page);
+}
+
+/** The boxes a point (points on their page) falls in, in the order given: the stack a click there may pick from. */
+export function boxesAtPoint<T extends Box>(boxes: readonly T[], p: { x: number; y: number }): T[] {
+  return boxes.filter((b) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height);
 }
 
 /** Which page a screen point is on, if any. */

@@ -28,7 +28,28 @@ export function useTemplateActions() {
     mutationFn: (id: string) => api(`/templates/${id}`, { method: "DELETE" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["templates"] }),
   });
-  return { use, remove };
+  /** Sends a draft made from a template at once (POST /signature-requests/{id}/send). */
+  const send = useMutation({
+    mutationFn: (requestId: string) => api<SignatureRequestDto>(`/signature-requests/${requestId}/send`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["requests", "list"] }),
+  });
+  return { use, remove, send };
+}
+
+/**
+ * Whether a draft from the template can be sent without opening it: every role that signs has a stored
+ * field or an anchor naming it (a template without roles: its anchors). A list item only knows its number
+ * of fields, so any stored field counts there.
+ */
+export function readyToSend(
+  t: Pick<TemplateDto, "roles" | "anchors"> & ({ fields: { roleId: string }[] } | { fieldCount?: number }),
+): boolean {
+  const anchored = new Set(signerRefsOf(t));
+  const signing = t.roles.filter((r) => r.role === "SIGNER");
+  if (t.roles.length === 0) return anchored.size > 0;
+  if (signing.length === 0) return false;
+  if ("fields" in t) return signing.every((r) => anchored.has(r.signerRef) || t.fields.some((f) => f.roleId === r.id));
+  return signing.every((r) => anchored.has(r.signerRef)) || ((t.fieldCount ?? 0) > 0 && signing.length === 1);
 }
 
 /** The signer references a template's anchors name (s1, s2, ...), in order. */

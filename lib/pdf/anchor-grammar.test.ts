@@ -44,7 +44,7 @@ describe("parseAnchor", () => {
   it("reads both date forms with the decided defaults", () => {
     expect(parseAnchor("{{s1|date}}")).toEqual({
       ok: true,
-      anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 },
+      anchor: { type: "date", signerRef: "s1", width: 120, height: 18, fontSize: 12 },
     });
     expect(parseAnchor("{{s3|date|150|40|12}}")).toEqual({
       ok: true,

@@ -57,7 +57,7 @@ describe("anchors through the API", () => {
     expect(sig).toMatchObject({ valid: true, anchor: { type: "signature", signerRef: "s1", width: 120, height: 40 } });
     expect(anchors.find((a) => a.anchorKey === "{{s1|date}}")).toMatchObject({
       valid: true,
-      anchor: { type: "date", width: 200, height: 60, fontSize: 14 },
+      anchor: { type: "date", width: 120, height: 18, fontSize: 12 },
     });
     expect(anchors.find((a) => a.anchorKey === "{{s1|signature|120}}")).toMatchObject({ valid: false });
     expect(r.body.data.signerRefs).toEqual(expect.arrayContaining(["s1", "s2"]));
