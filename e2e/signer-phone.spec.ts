@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, screenshot, signingToken, SR } from "./support";
+import { loadsOf, makePdf, screenshot, signingToken, SR } from "./support";
 
 // Issue 23, part 3: a signer on a phone (an iPhone 13's 390 × 844 touch viewport, 3 device pixels per
 // CSS px) can read the document and fill every field. Zoom in draws the pages again, sharp, until the
@@ -107,13 +107,9 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   await expect(page1).toHaveAttribute("data-rendered", "true");
   // Page 1's image was named in the HTML (issue 32, part 10): one download, started by the preload, which the
   // page's <img> took; its width is the one the page asks for (390 − 16 CSS px × 3 device px → 1200).
-  const page1Loads = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((e) => /\/pages\/1\?/.test(e.name))
-      .map((e) => ({ url: e.name, by: (e as PerformanceResourceTiming).initiatorType })),
-  );
-  expect(page1Loads).toEqual([{ url: expect.stringMatching(/\/pages\/1\?w=1200&v=[0-9a-f]{16}$/), by: "link" }]);
+  expect(await loadsOf(page, /\/pages\/1\?/)).toEqual([
+    { url: expect.stringMatching(/\/pages\/1\?w=1200&v=[0-9a-f]{16}$/), by: "link" },
+  ]);
   await screenshot(page, "phone-fit");
 
   // Zoom in until the text is at least 12 CSS px: the page's image is drawn again at the new size (at

@@ -122,3 +122,15 @@ export async function drawSignature(page: Page, canvasLabel = "Draw your signatu
   }
   await page.mouse.up();
 }
+
+/** The page's resource loads whose URL matches `url`: each URL and what started it (link, img, fetch…). */
+export function loadsOf(page: Page, url: RegExp): Promise<{ url: string; by: string }[]> {
+  return page.evaluate(
+    (source) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => new RegExp(source).test(e.name))
+        .map((e) => ({ url: e.name, by: (e as PerformanceResourceTiming).initiatorType })),
+    url.source,
+  );
+}

@@ -34,6 +34,25 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailur
 /** The signer's endpoints; the token is the link's path segment and goes nowhere else. */
 export const signingPath = (token: string, rest = "") => `/api/sign/${encodeURIComponent(token)}${rest}`;
 
+declare global {
+  interface Window {
+    /** The view's first GET, started by the signing page's HTML (first-page-preload.tsx), for the app to take once. */
+    __signetView?: { token: string; response: Promise<Response> };
+  }
+}
+
+/**
+ * The view's GET that the page's HTML already started for this link (issue 32, part 10), taken once: the
+ * first call of the app reads its answer instead of asking again. Undefined for any other call.
+ */
+function startedView(token: string, rest: string, body: unknown, method?: string): Promise<Response> | undefined {
+  if (typeof window === "undefined" || rest || body !== undefined || method) return undefined;
+  const started = window.__signetView;
+  if (started?.token !== token) return undefined;
+  delete window.__signetView;
+  return started.response;
+}
+
 /** `opts.method`: PUT for the saved values (else GET, or POST with a body); `opts.keepalive`: sent even as the page goes away. */
 export async function callSigning<T>(
   token: string,
@@ -42,8 +61,8 @@ export async function callSigning<T>(
   opts: { method?: "PUT"; keepalive?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let res: Response;
-  try {
-    res = await fetch(signingPath(token, rest), {
+  const ask = () =>
+    fetch(signingPath(token, rest), {
       method: opts.method ?? (body === undefined ? "GET" : "POST"),
       keepalive: opts.keepalive,
       headers:
@@ -53,6 +72,10 @@ export async function callSigning<T>(
       // same-origin: the signer-session cookie of a link that asks for a code (HttpOnly: never read here).
       credentials: "same-origin",
     });
+  try {
+    const started = startedView(token, rest, body, opts.method);
+    // A started view that did not come (the network dropped) is asked for again.
+    res = await (started ? started.catch(ask) : ask());
   } catch {
     return {
       ok: false,
