@@ -330,12 +330,14 @@ describe("DATE fields and the certificate in the request's zone", () => {
     expect(await pageText(pdf, 1)).toContain("01.04.2025");
     const cert = await pdfTextLines(pdf, 2);
     expect(cert).toContain("Time zone: Asia/Tokyo");
-    expect(cert).toContain("Signed at 2025-04-01 08:30:05 +09:00 (2025-03-31 23:30:05 UTC)");
+    // The local day in the request's format (issue 32), the UTC instant in ISO 8601.
+    expect(cert).toContain("Signed at 01.04.2025 08:30:05 +09:00 (2025-03-31 23:30:05 UTC)");
     expect(cert).not.toContain("recipient.signed"); // the audit trail's event, not the certificate's
     // Every time in the zone, to the second: no ISO 8601 "T…Z", no milliseconds.
     expect(
-      cert.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+09:00 \(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\)/g)!.length,
+      cert.match(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2} \+09:00 \(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\)/g)!.length,
     ).toBeGreaterThan(3);
+    expect(cert).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+09:00/);
     expect(cert).not.toMatch(/\dT\d{2}:\d{2}|:\d{2}\.\d{3}/);
   });
 
