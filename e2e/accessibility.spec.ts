@@ -131,7 +131,7 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
       "/outbox",
       async (p) => {
         await expect(p.getByText(/Mail is sent through the SMTP server at 127\.0\.0\.1:\d+/)).toBeVisible();
-        // Its messages are listed as sent, with nothing to open and nothing disabled (issue 32, part 8).
+        // Its messages are listed as sent, with nothing to open and nothing disabled.
         await expect(p.getByText(/keeps who each message went to and when/)).toBeVisible();
         await expect(p.getByText("Choose a message to read it.")).toHaveCount(0);
         await expect(p.locator("main button:disabled")).toHaveCount(0);
@@ -172,7 +172,7 @@ test.describe("the signer's pages", () => {
         file: {
           name: "a.pdf",
           mimeType: "application/pdf",
-          // Five pages: those far below the first screen are still "Page N" placeholders when axe looks (issue 32, part 9).
+          // Five pages: those far below the first screen are still "Page N" placeholders when axe looks.
           buffer: await makePdf(5, () => ["The parties agree.", "Signature:"]),
         },
       },
@@ -242,7 +242,7 @@ test.describe("the signer's pages", () => {
       await context.close();
     }
 
-    // After signing, the link shows the "done" page (issue 32, part 9).
+    // After signing, the link shows the "done" page.
     const token = await signingToken(`ann.sign.${run}@example.com`);
     const view = (await (await request.get(`/api/sign/${token}`)).json()).data;
     const values = (view.fields as { id: string; type: string }[]).flatMap((f): Record<string, unknown>[] =>

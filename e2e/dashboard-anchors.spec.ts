@@ -55,7 +55,7 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
   await panel.getByRole("button", { name: "Create fields from anchors" }).click();
   await expect(panel).toContainText("3 fields created from anchors.");
   // The older {{signet:…}} anchor is not "skipped" in API words: it has its own section, where staff choose
-  // the kind of field (suggested from its name) and the signer, and place it (issue 32, part 8).
+  // the kind of field (suggested from its name) and the signer, and place it.
   await expect(panel).not.toContainText("Legacy anchor");
   await expect(panel).not.toContainText("/fields/anchored");
   const older = panel.getByRole("region", { name: "One older anchor" });

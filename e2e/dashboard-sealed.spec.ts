@@ -124,7 +124,7 @@ test("on a request's page staff see the document, resend one invitation and copy
   }).toPass({ timeout: 20_000 });
   await expect(resend).toHaveCount(1);
   await expect(page.locator("[data-preview-page='1'] canvas")).toBeVisible({ timeout: 30_000 });
-  // The page sits in the middle of its panel, its frame no wider than the page (issue 32, part 8).
+  // The page sits in the middle of its panel, its frame no wider than the page.
   const shown = (await page.locator("[data-preview-page='1']").boundingBox())!;
   const panel = (await page.locator("[data-preview-page='1']").locator("xpath=../..").boundingBox())!;
   const drawn = (await page.locator("[data-preview-page='1'] canvas").boundingBox())!;

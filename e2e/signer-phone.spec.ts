@@ -105,7 +105,7 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   // The sticky header (title, progress, Next field; the view, zoom and language) keeps to two rows.
   expect((await page.locator("header").boundingBox())!.height).toBeLessThan(130);
   await expect(page1).toHaveAttribute("data-rendered", "true");
-  // Page 1's image was named in the HTML (issue 32, part 10): one download, started by the preload, which the
+  // Page 1's image was named in the HTML: one download, started by the preload, which the
   // page's <img> took; its width is the one the page asks for (390 − 16 CSS px × 3 device px → 1200).
   expect(await loadsOf(page, /\/pages\/1\?/)).toEqual([
     { url: expect.stringMatching(/\/pages\/1\?w=1200&v=[0-9a-f]{16}$/), by: "link" },

@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * Older `{{signet:<name>}}` anchors (issue 32, part 8): they name neither a signer nor a field type, so
+ * Older `{{signet:<name>}}` anchors: they name neither a signer nor a field type, so
  * "Create fields from anchors" cannot place them. Staff choose both here, each suggested (the type from
  * the name, the first signer), and the fields are placed over the anchors through /fields/anchored. The
  * anchor's text is hidden from signers as every `{{…}}` anchor is: the panel says so, so that a line such

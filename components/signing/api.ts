@@ -42,7 +42,7 @@ declare global {
 }
 
 /**
- * The view's GET that the page's HTML already started for this link (issue 32, part 10), taken once: the
+ * The view's GET that the page's HTML already started for this link, taken once: the
  * first call of the app reads its answer instead of asking again. Undefined for any other call.
  */
 function startedView(token: string, rest: string, body: unknown, method?: string): Promise<Response> | undefined {

@@ -7,7 +7,7 @@ import { MAX_PAGE_WIDTH, pageImageUrl } from "./page-urls";
 const FRAME = { maxWidth: 1024, padding: 16, widePadding: 32, wideFrom: 640 };
 
 /**
- * Page 1's image, fetched while the page's scripts still download (issue 32, part 10). On a phone network the
+ * Page 1's image, fetched while the page's scripts still download. On a phone network the
  * image used to start only once the JavaScript had run and the view's data had come. A few lines run as the
  * HTML is read: they work out the width the signing page will ask for (the frame's width in device pixels,
  * to PAGE_WIDTHS, as PageImages does) and preload that very URL, which the page's <img> then takes from the

@@ -80,7 +80,7 @@ describe("formatEventTime: a time on the certificate", () => {
     expect(formatEventTime(lateMarch, { timeZone: "Etc/UTC" })).toBe("2025-03-31 23:30:05 UTC");
   });
 
-  it("writes the local day in the request's date format when it has one (issue 32); the UTC part stays ISO 8601", () => {
+  it("writes the local day in the request's date format when it has one; the UTC part stays ISO 8601", () => {
     expect(formatEventTime(lateMarch, { timeZone: "Europe/Berlin", locale: "en", dateFormat: "DD.MM.YYYY" })).toBe(
       "01.04.2025 01:30:05 +02:00 (2025-03-31 23:30:05 UTC)",
     );

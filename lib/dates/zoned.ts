@@ -119,7 +119,7 @@ export function formatEventTime(
 ): string {
   const at = typeof instant === "string" ? new Date(instant) : instant;
   const u = wallClock(at, "UTC");
-  // A request's own date format other than ISO (issue 32): its days are written that way, the time after.
+  // A request's own date format other than ISO: its days are written that way, the time after.
   const chosen = o.dateFormat && o.dateFormat !== "YYYY-MM-DD" ? o.dateFormat : null;
   const inFormat = (w: WallClock, timeZone: string) =>
     `${formatDateValue(at, { timeZone, dateFormat: chosen!, locale: o.locale ?? "en" })} ${hms(w)}`;

@@ -330,7 +330,7 @@ describe("DATE fields and the certificate in the request's zone", () => {
     expect(await pageText(pdf, 1)).toContain("01.04.2025");
     const cert = await pdfTextLines(pdf, 2);
     expect(cert).toContain("Time zone: Asia/Tokyo");
-    // The local day in the request's format (issue 32), the UTC instant in ISO 8601.
+    // The local day in the request's format, the UTC instant in ISO 8601.
     expect(cert).toContain("Signed at 01.04.2025 08:30:05 +09:00 (2025-03-31 23:30:05 UTC)");
     expect(cert).not.toContain("recipient.signed"); // the audit trail's event, not the certificate's
     // Every time in the zone, to the second: no ISO 8601 "T…Z", no milliseconds.

@@ -95,7 +95,7 @@ describe("resend one recipient's invitation", () => {
     expect(r.body.data).toMatchObject({ id: a, email: "first@example.com", mailId: expect.any(String) });
     expect((await first()).lastMailedAt).toBe(invited.sentAt); // queued, not gone yet
     await runDueJobs();
-    // Issue 32: "e-mailed" says when the mail went again; sentAt (from which reminders count) stays the first.
+    // "e-mailed" says when the mail went again; sentAt (from which reminders count) stays the first.
     const again = await first();
     expect(again.sentAt).toBe(invited.sentAt);
     expect(Date.parse(again.lastMailedAt)).toBeGreaterThan(Date.parse(invited.sentAt));

@@ -77,7 +77,7 @@ export interface CertificateData {
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
    */
   timeZone?: string;
-  /** The request's date format (issue 32): the local days are written so; the UTC part stays ISO 8601. */
+  /** The request's date format: the local days are written so; the UTC part stays ISO 8601. */
   dateFormat?: DateFormat;
   /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
   locale?: string;

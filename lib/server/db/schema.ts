@@ -333,7 +333,7 @@ export const recipients = pgTable(
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),
     /**
-     * Issue 32: when their invitation last went out (the first, a resend, a reminder, the mail after a
+     * When their invitation last went out (the first, a resend, a reminder, the mail after a
      * correction); `sentAt` stays the first, from which reminders count.
      */
     lastMailedAt: ts("last_mailed_at"),

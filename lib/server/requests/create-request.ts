@@ -43,8 +43,8 @@ export const uploadedSha256Of = (doc: StoredPdf) =>
  * A new DRAFT with its document as version 1, and the audit event that says where it came from.
  * Every way of making a draft (upload, template) goes through here. What the creator does not name is taken
  * from the organization as it is now, and kept (a later change of the organization's leaves the request as it
- * was): the time zone and date format, the expiry in days and the reminder schedule (issue 24; the expiry falls back
- * to the server's EXPIRY_DAYS).
+ * was): the time zone and date format, the expiry in days and the reminder schedule (the expiry falls back to
+ * the server's EXPIRY_DAYS).
  */
 export async function insertDraft(
   tx: Queryable,

@@ -62,7 +62,7 @@ export async function signingLinkState(token: string): Promise<SigningLinkState 
   const { r, req } = row;
   const state = linkState(row);
   // Their turn on an open link: the page names page 1's image in its HTML, so it downloads with the page
-  // (issue 32, part 10) rather than after the script and the view's data have come.
+  // rather than after the script and the view's data have come.
   if (state.kind === "open" && !state.gated && (r.status === "SENT" || r.status === "VIEWED") && r.role !== "CC")
     state.document = (await currentDocument(db, req.id)).sha256;
   return { ...state, locales: { recipient: r.locale, request: req.locale } };
