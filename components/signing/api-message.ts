@@ -78,6 +78,16 @@ export function useValueMessage() {
   return useCallback((serverMessage: string) => (locale === "en" ? serverMessage : t("errors.valueRejected")), [t, locale]);
 }
 
+/** A refused call's message: its first value's, when it names one, else the failure's own. */
+export function useFailureMessage() {
+  const apiMessage = useApiMessage();
+  const valueMessage = useValueMessage();
+  return useCallback(
+    (e: ApiFailure) => (e.errors?.[0] ? valueMessage(e.errors[0].message) : apiMessage(e)),
+    [apiMessage, valueMessage],
+  );
+}
+
 const fallback = (e: ApiFailure, general: string, locale: Locale) => (locale === "en" ? e.message : general);
 
 /** The lock's end on the signer's clock and the minutes until it. */

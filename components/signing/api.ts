@@ -105,21 +105,3 @@ export async function callSigning<T>(
 
 /** The answers after which the page is out of date: the session ended (401) or the request moved on (409, 410). */
 export const isStale = (e: ApiFailure) => e.status === 401 || e.status === 409 || e.status === 410;
-
-/**
- * Declines through the API, as the signer's and the approver's pages both do: null when done (or when
- * the page turned out to be stale, which `onStale` handles), else the failure to show in the dialog.
- * `locale`: the language the page is shown in, which the mails that follow speak.
- */
-export async function declineSigning(
-  token: string,
-  reason: string,
-  on: { done: () => void; stale: (e: ApiFailure) => void },
-  locale?: string,
-): Promise<ApiFailure | null> {
-  const res = await callSigning<unknown>(token, "/decline", { reason, locale });
-  if (res.ok) on.done();
-  else if (isStale(res.error)) on.stale(res.error);
-  else return res.error;
-  return null;
-}

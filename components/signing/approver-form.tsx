@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { callSigning, declineSigning, isStale, type ApiFailure } from "./api";
-import { useApiMessage, useValueMessage } from "./api-message";
-import { DeclineDialog } from "./decline-dialog";
+import { callSigning, isStale, type ApiFailure } from "./api";
+import { useFailureMessage } from "./api-message";
+import { DeclineDialog, useDecline } from "./decline-dialog";
 import type { ResponseData } from "@/lib/client/types";
 import type { SigningView } from "./types";
 import { FinishSection } from "./finish-section";
@@ -88,12 +88,11 @@ export function ApproverForm({
 }) {
   const t = useSigningT();
   const locale = useLocale();
-  const apiMessage = useApiMessage();
-  const valueMessage = useValueMessage();
+  const failureMessage = useFailureMessage();
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [declineOpen, setDeclineOpen] = useState(false);
+  const declining = useDecline(token, { declined: onDeclined, stale: onStale });
 
   const approve = async () => {
     setError(null);
@@ -104,26 +103,7 @@ export function ApproverForm({
     if (res.ok) return onApproved(res.data);
     // 401: the signer session ended (the app asks for the code again); 409/410: the state moved on.
     if (isStale(res.error)) return onStale(res.error);
-    setError(res.error.errors?.[0] ? valueMessage(res.error.errors[0].message) : apiMessage(res.error));
-  };
-
-  const decline = async (reason: string) => {
-    const failed = await declineSigning(
-      token,
-      reason,
-      {
-        done: () => {
-          setDeclineOpen(false);
-          onDeclined();
-        },
-        stale: (e) => {
-          setDeclineOpen(false);
-          onStale(e);
-        },
-      },
-      locale,
-    );
-    return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
+    setError(failureMessage(res.error));
   };
 
   return (
@@ -148,10 +128,15 @@ export function ApproverForm({
             tone: "emerald",
             run: () => void approve(),
           }}
-          onDecline={() => setDeclineOpen(true)}
+          onDecline={() => declining.setOpen(true)}
         />
       </div>
-      <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} declining="approve" />
+      <DeclineDialog
+        open={declining.open}
+        onClose={() => declining.setOpen(false)}
+        onDecline={declining.decline}
+        declining="approve"
+      />
     </>
   );
 }

@@ -1,8 +1,39 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { callSigning, isStale, type ApiFailure } from "./api";
+import { useFailureMessage } from "./api-message";
 import { Dialog } from "./dialog";
-import { useSigningT } from "./intl";
+import { useLocale, useSigningT } from "./intl";
+
+/**
+ * Declining from the signer's or the approver's page: whether the dialog is open, and what its form calls.
+ * The decline goes with the page's language (the mails that follow speak it). Done, or the page turned out
+ * to be stale: the dialog closes and `on.declined` or `on.stale` takes over. Refused: the message to show in
+ * the dialog. `on.pause` and `on.resume`: what the page holds back while it goes (the signer's saved values),
+ * let go again when it was refused.
+ */
+export function useDecline(
+  token: string,
+  on: { declined: () => void; stale: (e: ApiFailure) => void; pause?: () => Promise<void>; resume?: () => void },
+) {
+  const locale = useLocale();
+  const failureMessage = useFailureMessage();
+  const [open, setOpen] = useState(false);
+  const decline = async (reason: string): Promise<string | null> => {
+    await on.pause?.();
+    const res = await callSigning<unknown>(token, "/decline", { reason, locale });
+    if (res.ok || isStale(res.error)) {
+      setOpen(false);
+      if (res.ok) on.declined();
+      else on.stale(res.error);
+      return null;
+    }
+    on.resume?.();
+    return failureMessage(res.error);
+  };
+  return { open, setOpen, decline };
+}
 
 /** Declining needs a reason: the sender and the other recipients are told it. A signer declines to sign, an approver to approve. */
 export function DeclineDialog({

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { useMediaQuery } from "@/lib/client/use-media-query";
-import { callSigning, declineSigning, isStale, type ApiFailure } from "./api";
+import { callSigning, isStale, type ApiFailure } from "./api";
 import { useApiMessage, useValueMessage } from "./api-message";
-import { DeclineDialog } from "./decline-dialog";
+import { DeclineDialog, useDecline } from "./decline-dialog";
 import { CompactField } from "./compact-field";
 import { FieldBox } from "./field-box";
 import { FieldSteps } from "./field-steps";
@@ -78,7 +78,8 @@ export function SigningForm({
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [markFor, setMarkFor] = useState<SigningField | null>(null);
-  const [declineOpen, setDeclineOpen] = useState(false);
+  // Nothing is saved while the decline goes; refused, the values are saved again as before.
+  const declining = useDecline(token, { declined: onDeclined, stale: onStale, pause: drafts.pause, resume: drafts.resume });
   // A signature adopted once is offered for the signer's other signature boxes with one click.
   const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>(() => adoptedMarks(fields, opened));
   const [width, setWidth] = useState(0);
@@ -243,27 +244,6 @@ export function SigningForm({
     setFormError(apiMessage(res.error));
   };
 
-  const decline = async (reason: string) => {
-    await drafts.pause();
-    const failed = await declineSigning(
-      token,
-      reason,
-      {
-        done: () => {
-          setDeclineOpen(false);
-          onDeclined();
-        },
-        stale: (e) => {
-          setDeclineOpen(false);
-          onStale(e);
-        },
-      },
-      locale,
-    );
-    if (failed) drafts.resume();
-    return failed && (failed.errors?.[0] ? valueMessage(failed.errors[0].message) : apiMessage(failed));
-  };
-
   const overlay = (page: number, scale: number) =>
     (byPage.get(page) ?? []).map((f) => {
       const shared = {
@@ -375,7 +355,7 @@ export function SigningForm({
           error={formError}
           busy={busy}
           action={{ label: t("form.sign"), busyLabel: t("form.signing"), tone: "sky", run: () => void sign() }}
-          onDecline={() => setDeclineOpen(true)}
+          onDecline={() => declining.setOpen(true)}
         />
       </main>
 
@@ -387,7 +367,7 @@ export function SigningForm({
         onApply={applyMark}
         onClose={() => setMarkFor(null)}
       />
-      <DeclineDialog open={declineOpen} onClose={() => setDeclineOpen(false)} onDecline={decline} />
+      <DeclineDialog open={declining.open} onClose={() => declining.setOpen(false)} onDecline={declining.decline} />
     </>
   );
 }
