@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { useFieldLabel } from "./labels";
 
 const TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
 type LegacyType = (typeof TYPES)[number];
@@ -38,6 +39,7 @@ interface Props {
  */
 export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, onGoTo }: Props) {
   const t = useDashboardT();
+  const fieldLabel = useFieldLabel();
   const [types, setTypes] = useState<Record<string, LegacyType>>({});
   const [who, setWho] = useState<Record<string, string>>({});
   const [placed, setPlaced] = useState<Set<string>>(new Set());
@@ -103,7 +105,7 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
                   >
                     {TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {t(`placer.legacy.types.${type}`)}
+                        {fieldLabel(type)}
                       </option>
                     ))}
                   </select>
