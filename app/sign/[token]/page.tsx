@@ -18,7 +18,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const state = await signingLinkState(token);
+  const state = await signingLinkState(token, { firstPage: true });
   if (state.kind === "unknown") notFound();
   if (state.kind === "open")
     return (

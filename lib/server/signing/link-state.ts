@@ -39,9 +39,13 @@ export type SigningLinkState =
 /**
  * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
  * response carries (`proxy.ts`): the same rules as the signer's API (find-signer.ts). Reads only:
- * the first view is recorded by the API call the page makes.
+ * the first view is recorded by the API call the page makes. `firstPage`: also the document version whose
+ * page 1 the page may name at once (`document` of an open link).
  */
-export async function signingLinkState(token: string): Promise<SigningLinkState & { locales?: StoredLocales }> {
+export async function signingLinkState(
+  token: string,
+  opts: { firstPage?: boolean } = {},
+): Promise<SigningLinkState & { locales?: StoredLocales }> {
   if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
   const db = await getDb();
   const row = await lookupSigner(db, token);
@@ -62,8 +66,15 @@ export async function signingLinkState(token: string): Promise<SigningLinkState 
   const { r, req } = row;
   const state = linkState(row);
   // Their turn on an open link: the page names page 1's image in its HTML, so it downloads with the page
-  // rather than after the script and the view's data have come.
-  if (state.kind === "open" && !state.gated && (r.status === "SENT" || r.status === "VIEWED") && r.role !== "CC")
+  // rather than after the script and the view's data have come. Asked for by the page only (`firstPage`):
+  // the proxy, which reads the state for the response's status, needs no document.
+  if (
+    opts.firstPage &&
+    state.kind === "open" &&
+    !state.gated &&
+    (r.status === "SENT" || r.status === "VIEWED") &&
+    r.role !== "CC"
+  )
     state.document = (await currentDocument(db, req.id)).sha256;
   return { ...state, locales: { recipient: r.locale, request: req.locale } };
 }
