@@ -213,7 +213,8 @@ test("two signers sign in order from the links in their mail; the request comple
   await expect(page.getByText("0 of 2 required fields completed")).toBeVisible();
   await expect(page.getByRole("region", { name: "Page 1 of 2" }).locator("img").first()).toBeVisible();
   // Page 1's image came once, preloaded from the HTML (under its CSP nonce: see `refused` below) at the
-  // width the page asks for: 900 CSS px at one device px → 960.
+  // width the page asks for: 900 CSS px at one device px → 960. Read once it has loaded (a load is listed when it ends).
+  await expect(page.locator("[data-page='1']")).toHaveAttribute("data-rendered", "true");
   expect(await loadsOf(page, /\/pages\/1\?/)).toEqual([
     { url: expect.stringMatching(/\/pages\/1\?w=960&v=[0-9a-f]{16}$/), by: "link" },
   ]);
