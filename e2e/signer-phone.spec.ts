@@ -110,6 +110,15 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   expect(await loadsOf(page, /\/pages\/1\?/)).toEqual([
     { url: expect.stringMatching(/\/pages\/1\?w=1200&v=[0-9a-f]{16}$/), by: "link" },
   ]);
+  // On the phone's whole-document view too, each checkbox and radio button says what it is beside it, at 12 px.
+  for (const [role, name, words] of [
+    ["checkbox", "I accept the terms", "I accept the terms"],
+    ["radio", "Plan: Basic", "Basic"],
+  ] as const) {
+    const label = page1.locator("[data-field]", { has: page.getByRole(role, { name }) }).locator("[data-field-label]");
+    await expect(label).toHaveText(words);
+    expect(parseFloat(await label.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
+  }
   await screenshot(page, "phone-fit");
 
   // Zoom in until the text is at least 12 CSS px: the page's image is drawn again at the new size (at

@@ -2,6 +2,7 @@
 
 import { MarkFace, markWords } from "./field-box";
 import { fieldFrame, ring } from "./field-frame";
+import { TickLabel } from "./field-inputs";
 import { fieldDomId, isFilled, type Values } from "./fields";
 import { useSigningT } from "./intl";
 import type { SigningField } from "./types";
@@ -92,6 +93,7 @@ export function CompactField({
           </span>
         )}
       </button>
+      <TickLabel field={field} title={title} />
     </div>
   );
 }

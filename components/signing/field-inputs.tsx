@@ -115,18 +115,7 @@ export function FieldInput({
   return (
     <div className="group absolute" style={box} data-field={field.id}>
       {control}
-      {field.type === "CHECKBOX" || field.type === "RADIO" ? (
-        // What the box means, beside it at a size that reads at every zoom (not scaled with the page), like the
-        // phone's step mode. The control's accessible name already says it: hidden from assistive technology,
-        // and it lets clicks through to whatever lies under it.
-        <span
-          aria-hidden
-          data-field-label
-          className="pointer-events-none absolute left-full top-1/2 z-10 ml-1 w-max max-w-[20rem] -translate-y-1/2 break-words rounded-sm bg-white/85 px-1 text-[12px] leading-4 text-slate-900"
-        >
-          {field.type === "RADIO" ? field.option || title : title}
-        </span>
-      ) : null}
+      <TickLabel field={field} title={title} />
       <span
         aria-hidden
         className="pointer-events-none absolute bottom-full left-0 z-20 mb-0.5 hidden whitespace-nowrap rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium text-white group-focus-within:block"
@@ -142,6 +131,25 @@ export function FieldInput({
       </span>
       {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
     </div>
+  );
+}
+
+/**
+ * What a CHECKBOX or a RADIO button means, beside it at a size that reads at every zoom (not scaled with the
+ * page), at a desk and on a phone alike. The control's accessible name already says it: hidden from assistive
+ * technology, and it lets clicks through to whatever lies under it. It stacks under the fields that follow
+ * it on the page, so a label longer than the gap to the next box never hides that box. Nothing for other types.
+ */
+export function TickLabel({ field, title }: { field: SigningField; title: string }) {
+  if (field.type !== "CHECKBOX" && field.type !== "RADIO") return null;
+  return (
+    <span
+      aria-hidden
+      data-field-label
+      className="pointer-events-none absolute left-full top-1/2 ml-1 w-max max-w-[20rem] -translate-y-1/2 break-words rounded-sm bg-white/85 px-1 text-[12px] leading-4 text-slate-900"
+    >
+      {field.type === "RADIO" ? field.option || title : title}
+    </span>
   );
 }
 
