@@ -296,11 +296,24 @@ describe("backup and restore (embedded store)", () => {
     });
     // Another period: still two (the oldest went).
     await new Promise((r) => setTimeout(r, 9000));
+    // Held by hard links: the server goes on writing one every 7 s and removes the oldest (just after the
+    // newest is renamed into place), which on a slow machine can happen while these are being verified.
     // (A .partial file is the next one being written.)
-    const now = fs.readdirSync(scheduled).filter((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz\.enc$/.test(f));
-    expect(now).toHaveLength(2);
-    expect(now.some((f) => !names.includes(f))).toBe(true);
-    for (const f of now) expect((await cli(["verify", path.join(scheduled, f)], dataA)).code).toBe(0);
+    let round = 0;
+    const held = await until("two whole backups, held", async () => {
+      const dir = path.join(tmp, `scheduled-held-${round++}`);
+      const now = fs.readdirSync(scheduled).filter((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz\.enc$/.test(f));
+      if (now.length !== 2) return false;
+      fs.mkdirSync(dir);
+      try {
+        for (const f of now) fs.linkSync(path.join(scheduled, f), path.join(dir, f));
+      } catch {
+        return false; // removed between the listing and the link
+      }
+      return { dir, now };
+    });
+    expect(held.now.some((f) => !names.includes(f))).toBe(true);
+    for (const f of held.now) expect((await cli(["verify", path.join(held.dir, f)], dataA)).code).toBe(0);
   });
 
   it("does not start with BACKUP_DIR and no backup key, saying how to make one", async () => {
