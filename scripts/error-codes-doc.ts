@@ -1,9 +1,9 @@
-// Rewrites docs/api.md's "Error codes" table from the catalog in lib/server/http/errors.ts:
+// Rewrites docs/api.md's "Error codes" table from the catalog in lib/server/errors.ts:
 //   npx tsx scripts/error-codes-doc.ts
-// lib/server/http/errors.test.ts fails while the two differ.
+// lib/server/errors.test.ts fails while the two differ.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ERROR_CODES_END, ERROR_CODES_START, errorCodesMarkdown } from "../lib/server/http/errors";
+import { ERROR_CODES_END, ERROR_CODES_START, errorCodesMarkdown } from "../lib/server/errors";
 
 const file = fileURLToPath(new URL("../docs/api.md", import.meta.url));
 const text = fs.readFileSync(file, "utf8");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { config } from "@/lib/server/config";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { errorResponse } from "@/lib/server/http/route";
 import { metrics } from "@/lib/server/metrics/registry";
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { bulkSendRows, bulkSends, jobs, mailLog, signatureRequests } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { officeConverter } from "@/lib/server/convert/converter";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import type * as SendRequestModule from "@/lib/server/requests/send-request";
 import { parseCsv, CsvError } from "@/lib/server/bulk/parse-csv";
 import { purgeSandbox } from "@/lib/server/purge/purge-sandbox";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimIdempotencyKey } from "@/lib/server/limits/idempotency";
-import { errorCatalog, errorCodes } from "@/lib/server/http/errors";
+import { errorCatalog, errorCodes } from "@/lib/server/errors";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";

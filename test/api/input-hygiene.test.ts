@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import * as schema from "@/lib/server/db/schema";
 import { openApiDocument } from "@/lib/server/http/openapi";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { inviteStaff } from "@/lib/server/staff/invite-staff";
 import { runDueJobs } from "@/lib/server/jobs/worker";
 import { call, makeOrg } from "../support/api";

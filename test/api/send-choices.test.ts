@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { getDb } from "@/lib/server/db";
 import { organizations, staffUsers } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { changeOwnProfile } from "@/lib/server/staff/change-own-profile";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
 import { simplePdf } from "../support/simple-pdf";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { errorResponse, withRequestId } from "@/lib/server/http/route";
 
 // Any /api path that names no endpoint – an envelope 404 rather than an HTML page

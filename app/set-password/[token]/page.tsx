@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { clientIp } from "@/lib/server/auth/ip";
 import { config } from "@/lib/server/config";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { describeStaffLink } from "@/lib/server/staff/staff-links";
 import { limitLinkAttempts, linkRefusal } from "@/lib/server/staff/set-password";
 import { AuthCard } from "@/components/auth/auth-card";

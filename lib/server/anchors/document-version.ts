@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { documentVersions, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
 import { acceptPdf } from "../requests/store-document";

@@ -1,7 +1,7 @@
 import "server-only";
 import { blobs } from "../blobs/store";
 import { pdfErrorToApp, runEngine } from "../engine";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 export interface AnchorBox {
   text: string;

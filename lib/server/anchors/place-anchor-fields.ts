@@ -2,7 +2,7 @@ import "server-only";
 import type { FieldInput } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
 import { insertFields } from "../fields/place-fields";
 import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../requests/load-request";

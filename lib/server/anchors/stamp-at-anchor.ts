@@ -3,7 +3,7 @@ import type { SizingMode } from "@/lib/pdf/stamp";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { blobs } from "../blobs/store";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
 import { assertDraft, currentDocument, findVisibleRequest } from "../requests/load-request";
 import { findAnchorsIn } from "./text-layer-cache";

@@ -5,7 +5,7 @@ import { generateApiKey, hashApiKey, keyPrefixOf, type Environment } from "../au
 import { getDb, type Queryable } from "../db";
 import { apiKeys } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { toApiKeyDto } from "./dto";
 
 export const PLAN_REQUIRED = "Enterprise plan required for production API keys";

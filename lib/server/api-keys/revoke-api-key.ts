@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { apiKeys } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { isUuid, keyScope } from "../scope";
 import { toApiKeyDto } from "./dto";
 

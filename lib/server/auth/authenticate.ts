@@ -3,7 +3,7 @@ import { errField, log } from "../log";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, getHandle, readCache, type Db } from "../db";
 import { apiKeys, organizations } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { constantTimeEqualHex, hashApiKey, keyPrefixOf, type Environment } from "./keys";
 import { ipAllowed } from "./ip";
 

@@ -4,10 +4,10 @@ import type { BulkSendDto } from "@/lib/schemas/bulk";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../scope";
 import { toBulkSendRowDto, toBulkSendSummary } from "./dto";
-import { decodeCursor, encodeCursor } from "../http/cursor";
+import { decodeCursor, encodeCursor } from "../cursor";
 
 /** Who may see a bulk send: the organization and environment that started it. */
 export function bulkSendScope(auth: Pick<KeyAuth, "orgId" | "environment">): SQL {

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, notExists, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import type { JobContext } from "../jobs/handlers";
 import type { JobPayloads } from "../jobs/payloads";
 import { placeUnifiedAnchors } from "../anchors/place-anchor-fields";

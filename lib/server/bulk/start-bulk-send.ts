@@ -12,7 +12,7 @@ import { keyActor } from "../audit/record-event";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { findVisibleTemplate } from "../templates/find-template";
 import { loadTemplateRoles } from "../templates/template-roles";

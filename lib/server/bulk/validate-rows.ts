@@ -5,7 +5,7 @@ import { zDateFormat, zLocale, zTimeZone } from "@/lib/schemas/locale";
 import { zRecipientName } from "@/lib/schemas/requests";
 import type { DateFormat } from "@/lib/schemas/states";
 import type { BulkRowError } from "@/lib/schemas/bulk";
-import type { FieldError } from "../http/errors";
+import type { FieldError } from "../errors";
 import type { TemplateRoleRow, TemplateRow } from "../templates/dto";
 import { findRole } from "../templates/template-roles";
 

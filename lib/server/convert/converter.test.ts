@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { fillDocx } from "@/lib/docx/template";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { FIXTURE_DATA, docxFromPackage, flat, handBuiltDocx } from "@/test/support/docx-fixtures";
 import { pdftotext } from "@/test/support/pdf-fixtures";
 import { OfficeConverter } from "./converter";

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { minimalDocx } from "@/lib/docx/minimal-docx";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { findSoffice, findUnoPython } from "./find-tools";
 import { findNetworkIsolation, type NetworkIsolation } from "./network-guard";
 import { CliWorker, StartError, UnoWorker, type OfficeWorker } from "./office-worker";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AppError } from "@/lib/server/http/errors";
+import type { AppError } from "@/lib/server/errors";
 import { EXFILTRATED_TEXT, externalRefsDocx, externalRefsServer, flat } from "@/test/support/docx-fixtures";
 import { pdftotext } from "@/test/support/pdf-fixtures";
 import { OfficeConverter } from "./converter";

@@ -6,7 +6,7 @@ import Piscina from "piscina";
 import type { TaskName, Tasks } from "@/lib/engine/tasks";
 import type { TaskReply } from "@/lib/engine/worker";
 import { DocxError, type DocxErrorKind } from "@/lib/docx/errors";
-import { AppError, type ErrorCode } from "../http/errors";
+import { AppError, type ErrorCode } from "../errors";
 import { PdfError, type PdfErrorKind } from "@/lib/pdf/errors";
 import { metrics } from "../metrics/registry";
 import { config } from "../config";

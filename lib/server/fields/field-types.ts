@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FieldInput } from "@/lib/schemas/requests";
 import type { Queryable } from "../db";
 import { fields } from "../db/schema";
-import type { FieldError } from "../http/errors";
+import type { FieldError } from "../errors";
 
 type FieldRow = typeof fields.$inferSelect;
 type TypeProps = Pick<FieldInput, "type" | "options" | "group" | "option" | "min" | "max" | "decimals">;

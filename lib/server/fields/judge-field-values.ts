@@ -3,7 +3,7 @@ import { numberFailureMessage, readSubmittedNumber } from "@/lib/numbers/locale-
 import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
-import type { FieldError } from "../http/errors";
+import type { FieldError } from "../errors";
 
 type FieldRow = typeof fields.$inferSelect;
 type Given = Map<string, { v: SubmitSignature["values"][number]; at: string }>;

@@ -8,7 +8,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound, type FieldError } from "../http/errors";
+import { AppError, notFound, type FieldError } from "../errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { isUuid } from "../scope";
 import {

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Reads a request body, refusing it as soon as it passes `limit` bytes: a declared Content-Length

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import type { FieldError } from "./errors";
+import type { FieldError } from "../errors";
 
 export interface Envelope<T> {
   code: number;

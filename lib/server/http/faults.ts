@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "../log";
 import { failureOf, isDatabaseUnavailable } from "../db/unavailable";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /** Errors and SQLSTATEs of storage with no room left: the disk (or a quota) of a file, or the database's. */
 const FULL_ERRNO = new Set(["ENOSPC", "EDQUOT"]);

@@ -4,7 +4,7 @@ import { z, type ZodType } from "zod";
 import { ops } from "@/lib/schemas/operations";
 import { errorStatuses, type Operation, type Success } from "@/lib/schemas/operation";
 import { statusText } from "./envelope";
-import { errorCodes } from "./errors";
+import { errorCodes } from "../errors";
 
 type Json = Record<string, unknown>;
 

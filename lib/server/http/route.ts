@@ -1,7 +1,7 @@
 import "server-only";
 import { currentRequestId, errField, log, requestContext } from "../log";
 import crypto from "node:crypto";
-import type { z, ZodType } from "zod";
+import type { ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
 import { authenticateKey, type KeyAuth } from "../auth/authenticate";
 import { verifyStaffIdentity } from "../staff/forwarded-identity";
@@ -10,7 +10,7 @@ import { config } from "../config";
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from "../limits/idempotency";
 import { rateHeaders, takeToken } from "../limits/rate-limit";
 import { envelope, json, type Ok } from "./envelope";
-import { AppError, type FieldError } from "./errors";
+import { AppError, validationError } from "../errors";
 import { faultOf } from "./faults";
 import { readBodyLimited } from "./body";
 import { refuseControlCharacters } from "./text-input";
@@ -227,20 +227,6 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw validationError(r.error, where);
-}
-
-export function validationError(error: z.ZodError, where: string): AppError {
-  const errors: FieldError[] = error.issues.slice(0, 50).map((i) => ({
-    field: i.path.length ? i.path.map(String).join(".") : where,
-    message: i.message,
-  }));
-  const unique = [...new Set(errors.map((e) => e.message))];
-  const [only, ...others] = unique;
-  const message =
-    only !== undefined && others.length === 0
-      ? only
-      : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
-  return new AppError("VALIDATION_FAILED", message, { errors });
 }
 
 async function readBody(req: Request, op: Operation): Promise<{ value: unknown; hash: string }> {

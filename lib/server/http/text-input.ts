@@ -1,6 +1,6 @@
 import "server-only";
 import { codePoint, TEXT_CONTROL } from "@/lib/schemas/text";
-import { AppError, type FieldError } from "./errors";
+import { AppError, type FieldError } from "../errors";
 
 /** At most this many fields are named in one answer (the envelope's `errors`). */
 const MAX_NAMED = 50;

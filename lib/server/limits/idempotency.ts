@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { idempotencyKeys } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 const TTL_HOURS = 24;
 

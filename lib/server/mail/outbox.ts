@@ -6,7 +6,7 @@ import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { jobs, mailLog, recipients, signatureRequests } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../errors";
 import { config } from "../config";
 import { isUuid } from "../scope";
 import { keyActor, recordEvent } from "../audit/record-event";

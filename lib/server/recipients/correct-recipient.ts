@@ -6,7 +6,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { embedLinks, recipients, retiredSigningLinks, signerSessions } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { hashToken, signingToken } from "../signing/tokens";
 import { dropSigningDrafts } from "../signing/signing-drafts";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { recipients } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../scope";
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { auditEvents } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { signedInStaff } from "../staff/acting-admin";
 import type { RequestRow } from "../requests/request-state";
 

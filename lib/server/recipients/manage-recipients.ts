@@ -6,7 +6,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../requests/load-request";
 import { hashPassword } from "../auth/password";

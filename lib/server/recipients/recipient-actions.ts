@@ -5,7 +5,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 import { signingToken } from "../signing/tokens";

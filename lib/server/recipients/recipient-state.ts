@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { RECIPIENT_STATUSES, type RecipientRole, type RecipientStatus, type RequestStatus } from "@/lib/schemas/states";
 import type { Queryable } from "../db";
 import { recipients } from "../db/schema";
-import { AppError, notFound, type ErrorCode } from "../http/errors";
+import { AppError, notFound, type ErrorCode } from "../errors";
 
 /**
  * A recipient's turn, as data: PENDING (not their turn yet) → SENT (invited, or their embedded turn

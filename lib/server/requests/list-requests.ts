@@ -8,7 +8,7 @@ import { auditEvents, documentVersions, recipients, signatureRequests } from "..
 import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
 import { requestScope } from "../scope";
 import { toDocumentDto, toRequestHeader } from "./load-request";
-import { decodeCursor, encodeCursor } from "../http/cursor";
+import { decodeCursor, encodeCursor } from "../cursor";
 
 interface ListQuery {
   limit: number;

@@ -4,7 +4,7 @@ import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { documentVersions, fields, recipients, signatureRequests } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
 import { isUuid, requestScope } from "../scope";

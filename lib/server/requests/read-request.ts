@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getHandle, readCache, type Db } from "../db";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../scope";
 import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "./load-request";
 

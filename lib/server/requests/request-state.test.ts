@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RECIPIENT_STATUSES, REQUEST_STATUSES, type RecipientRole } from "@/lib/schemas/states";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import {
   assertDraft,
   assertRequestStatus,

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/schemas/states";
 import type { Queryable } from "../db";
 import { signatureRequests } from "../db/schema";
-import { AppError, notFound, type ErrorCode } from "../http/errors";
+import { AppError, notFound, type ErrorCode } from "../errors";
 
 /**
  * A signature request's life, as data: DRAFT → IN_PROGRESS (sent) → COMPLETED (sealed), or from

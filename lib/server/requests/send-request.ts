@@ -5,7 +5,7 @@ import { clock } from "../clock";
 import { getDb, type Queryable } from "../db";
 import { organizations, recipients } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { emitEvent } from "../webhooks/emit-event";

@@ -2,7 +2,7 @@ import "server-only";
 import { EXPIRY_MAX_DAYS, type Reminders, type SendSettingsDto } from "@/lib/schemas/send-settings";
 import { config } from "../config";
 import type { organizations, signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { iso } from "../api-keys/dto";
 
 // A request's send settings (issue 24): how the API's values become columns and columns the DTO, and the

@@ -8,7 +8,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { organizations } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { reminderColumns, remindersOf } from "./send-settings";
 
 type OrgRow = typeof organizations.$inferSelect;

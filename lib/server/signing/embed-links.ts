@@ -8,7 +8,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
 import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
 import { hashToken } from "./tokens";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { embedLinks, recipients, retiredSigningLinks, signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { hashToken } from "./tokens";
 import { EMBED_SESSION_PREFIX, isEmbedSessionToken } from "./embed-links";
 

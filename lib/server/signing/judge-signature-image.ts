@@ -1,7 +1,7 @@
 import "server-only";
 import { readImageHeader } from "@/lib/pdf/images";
 import { PdfError } from "@/lib/pdf/errors";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { runEngine } from "../engine";
 
 /**

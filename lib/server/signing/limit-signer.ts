@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "../config";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 import { hashToken } from "./tokens";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { findVisibleRequest, loadRecipients, loadRequestDto } from "../requests/load-request";

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SaveSigningDraft } from "@/lib/schemas/signing";
 import { getDb } from "../db";
 import { fields, signerDrafts, type SignerDraftValue } from "../db/schema";
-import { AppError, type FieldError } from "../http/errors";
+import { AppError, type FieldError } from "../errors";
 import type { Actor } from "../audit/record-event";
 import { assertMayAct } from "../recipients/recipient-state";
 import { clock } from "../clock";

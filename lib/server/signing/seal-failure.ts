@@ -5,7 +5,7 @@ import { TimestampError } from "@/lib/pdf/seal/tsp";
 import { RevocationDataError } from "../timestamp/fetch-validation-data";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 

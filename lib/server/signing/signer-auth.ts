@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { recipients, signerCodes } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { verifyPassword } from "../auth/password";
 import { enqueue } from "../jobs/queue";

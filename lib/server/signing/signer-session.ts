@@ -5,7 +5,7 @@ import type { AuthMethod } from "@/lib/schemas/requests";
 import { config } from "../config";
 import type { Queryable } from "../db";
 import { organizations, signerCodes, signerSessions, type recipients, type signatureRequests } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { hashToken } from "./tokens";
 
 type RecipientRow = typeof recipients.$inferSelect;

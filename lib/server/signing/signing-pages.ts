@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { signerCopies } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { runEngine, pdfErrorToApp } from "../engine";
 import { currentDocument } from "../requests/load-request";
 import type { Actor } from "../audit/record-event";

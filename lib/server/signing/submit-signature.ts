@@ -4,7 +4,7 @@ import type { SubmitSignature } from "@/lib/schemas/signing";
 import { getDb } from "../db";
 import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { AppError, type FieldError } from "../http/errors";
+import { AppError, type FieldError } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";

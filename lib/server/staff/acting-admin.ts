@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { staffUsers } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../errors";
 import { isUuid } from "../scope";
 import type { StaffIdentity } from "./sessions";
 

@@ -5,8 +5,7 @@ import { zNewPassword } from "@/lib/schemas/staff";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
-import { AppError } from "../http/errors";
-import { validationError } from "../http/route";
+import { AppError, validationError } from "../errors";
 import { revokeAllStaffSessions, type StaffIdentity } from "./sessions";
 import { reserveAttempt, settleAttempt, SignInThrottledError } from "./sign-in-throttle";
 

@@ -4,8 +4,7 @@ import { toLocale } from "@/lib/i18n/locales";
 import { zOwnProfile, type OwnProfile } from "@/lib/schemas/staff";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
-import { AppError } from "../http/errors";
-import { validationError } from "../http/route";
+import { AppError, validationError } from "../errors";
 import { log } from "../log";
 import type { StaffIdentity } from "./sessions";
 

@@ -1,10 +1,10 @@
 import "server-only";
+import { validationError } from "../errors";
 import { log } from "../log";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { staffUsers } from "../db/schema";
 import { zStaffRole } from "@/lib/schemas/staff";
-import { validationError } from "../http/route";
 import { actingAdmin, assertAdminRemains, teamMember } from "./acting-admin";
 import type { StaffIdentity, StaffRole } from "./sessions";
 

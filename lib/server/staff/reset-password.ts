@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "../log";
 import { getDb } from "../db";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { actingAdmin, teamMember } from "./acting-admin";
 import type { StaffIdentity } from "./sessions";
 import { issueAndMailStaffLink, type LinkPurpose } from "./staff-links";

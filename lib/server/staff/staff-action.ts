@@ -3,7 +3,7 @@ import { errField, log } from "../log";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionResult } from "@/lib/schemas/staff";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { currentStaff } from "./current-staff";
 import type { StaffIdentity } from "./sessions";
 

@@ -8,7 +8,7 @@ import { config } from "../config";
 import { getDb, type Queryable, type Tx } from "../db";
 import { recipients } from "../db/schema";
 import { insertFields } from "../fields/place-fields";
-import { AppError, type FieldError } from "../http/errors";
+import { AppError, type FieldError } from "../errors";
 import { loadRequestDto } from "../requests/load-request";
 import { draftChoices, insertDraft, type StoredPdf } from "../requests/create-request";
 import { judgeExpiresAt } from "../requests/send-settings";

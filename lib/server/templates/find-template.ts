@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { templateFields, templates } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { isUuid, templateScope } from "../scope";
 import type { TemplateRow } from "./dto";
 

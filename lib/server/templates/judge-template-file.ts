@@ -6,7 +6,7 @@ import { runEngine } from "../engine";
 import type { PageSize } from "@/lib/pdf/inspect";
 import { findAnchorsIn } from "../anchors/text-layer-cache";
 import { blobs, sha256Of } from "../blobs/store";
-import { AppError, type ErrorCode } from "../http/errors";
+import { AppError, type ErrorCode } from "../errors";
 import { acceptPdf } from "../requests/store-document";
 
 export type JudgedTemplate = {

@@ -6,7 +6,7 @@ import { templateFields, templates } from "../db/schema";
 import { templateScope } from "../scope";
 import { toTemplateHeader } from "./dto";
 import { loadRolesOf } from "./template-roles";
-import { decodeCursor, encodeCursor } from "../http/cursor";
+import { decodeCursor, encodeCursor } from "../cursor";
 
 export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: string }) {
   const db = await getDb();

@@ -3,7 +3,7 @@ import { DocxError, missingPlaceholders, type TemplateData } from "@/lib/docx";
 import { runEngine } from "../engine";
 import { blobs } from "../blobs/store";
 import { convertToPdf } from "../convert/converter";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { acceptPdf } from "../requests/store-document";
 import type { TemplateRow } from "./dto";
 import { docxAppError } from "./judge-template-file";

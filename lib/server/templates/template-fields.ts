@@ -10,7 +10,7 @@ import { templateFields } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { expandRadioOptions, propertyColumns, radioGroupProblems, typeColumns } from "../fields/field-types";
 import { boxProblem, mergeTypeProps } from "../fields/place-fields";
-import { AppError, notFound, type FieldError } from "../http/errors";
+import { AppError, notFound, type FieldError } from "../errors";
 import { isUuid } from "../scope";
 import { rolesById, toTemplateFieldDto, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
 import { findVisibleTemplate } from "./find-template";

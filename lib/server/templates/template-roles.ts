@@ -4,7 +4,7 @@ import { MAX_TEMPLATE_ROLES, ROLE_REF, type PutTemplateRoles } from "@/lib/schem
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { templateFields, templateRoles } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { signerRefOf, toTemplateRoleDto, type TemplateRoleRow, type TemplateRow } from "./dto";
 import { findVisibleTemplate } from "./find-template";
 

@@ -7,7 +7,7 @@ import type { Verification } from "@/lib/schemas/verify";
 import { getDb } from "../db";
 import { documentVersions, recipients, signatureRequests } from "../db/schema";
 import { pdfErrorToApp, runEngine } from "../engine";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { signingCertificate } from "../signing/signing-certificate";
 import { trustedCertificates } from "./trust-list";
 

@@ -5,7 +5,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound } from "../http/errors";
+import { AppError, notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isUuid } from "../scope";
 import { obviouslyPrivate } from "./ssrf";

@@ -1,7 +1,7 @@
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { errorResponse } from "@/lib/server/http/route";
 import { currentStaff } from "@/lib/server/staff/current-staff";
-import { forwardToApi } from "@/lib/server/staff/forward-to-api";
+import { forwardToApi } from "@/lib/server/http/forward-to-api";
 import { refuseForeignCall } from "@/lib/server/staff/same-origin";
 import { staffMayCall } from "@/lib/server/staff/permissions";
 

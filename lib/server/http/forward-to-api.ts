@@ -2,12 +2,12 @@ import "server-only";
 import { errField, log } from "../log";
 import { clientIp } from "../auth/ip";
 import { dashboardApiKey } from "../bootstrap";
-import type { StaffIdentity } from "./auth-options";
-import { dashboardEnvironment } from "./environment";
-import { signStaffIdentity } from "./forwarded-identity";
+import type { StaffIdentity } from "../staff/auth-options";
+import { dashboardEnvironment } from "../staff/environment";
+import { signStaffIdentity } from "../staff/forwarded-identity";
 import { config } from "../config";
-import { AppError } from "../http/errors";
-import { errorResponse } from "../http/route";
+import { AppError } from "../errors";
+import { errorResponse } from "./route";
 
 /** Request headers the API may use; everything else (cookies above all) stays with the dashboard. */
 const REQUEST_HEADERS = ["content-type", "content-length", "accept", "idempotency-key", "user-agent", "if-none-match"];

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one error type of the domain. Domain code throws it; only the route wrapper turns it into HTTP.
  *
@@ -230,6 +232,21 @@ export class AppError extends Error {
   get status(): number {
     return errorStatus(this.code);
   }
+}
+
+/** A zod failure as the 400 that names each field (at most 50), its message the one problem or the first three. */
+export function validationError(error: z.ZodError, where: string): AppError {
+  const errors: FieldError[] = error.issues.slice(0, 50).map((i) => ({
+    field: i.path.length ? i.path.map(String).join(".") : where,
+    message: i.message,
+  }));
+  const unique = [...new Set(errors.map((e) => e.message))];
+  const [only, ...others] = unique;
+  const message =
+    only !== undefined && others.length === 0
+      ? only
+      : `Validation failed: ${unique.slice(0, 3).join("; ")}${unique.length > 3 ? "; …" : ""}`;
+  return new AppError("VALIDATION_FAILED", message, { errors });
 }
 
 /** The codes of things that are not there: the 404s. */

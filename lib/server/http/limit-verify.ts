@@ -1,8 +1,8 @@
 import "server-only";
 import { clientIp } from "../auth/ip";
 import { config } from "../config";
-import { AppError } from "../http/errors";
-import { errorResponse, type Handler } from "../http/route";
+import { AppError } from "../errors";
+import { errorResponse, type Handler } from "./route";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 
 /** Verifications a minute from one client address (VERIFY_RATE_LIMIT_IP, default 20). */

@@ -51,7 +51,7 @@ describe("the error catalog", () => {
 
 describe("docs/api.md", () => {
   it("lists exactly the catalog's codes, statuses and meanings (npx tsx scripts/error-codes-doc.ts rewrites it)", () => {
-    const text = fs.readFileSync(path.join(import.meta.dirname, "../../../docs/api.md"), "utf8");
+    const text = fs.readFileSync(path.join(import.meta.dirname, "../../docs/api.md"), "utf8");
     const start = text.indexOf(ERROR_CODES_START);
     const end = text.indexOf(ERROR_CODES_END);
     expect(start, "the table's start marker").toBeGreaterThanOrEqual(0);
