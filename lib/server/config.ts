@@ -73,6 +73,10 @@ export const config = {
   get pageCacheMb() {
     return num("PAGE_CACHE_MB", 512);
   },
+  /** How long each of GET /api/ready's checks may take before it counts as not answering (READY_CHECK_TIMEOUT_MS). */
+  get readyCheckTimeoutMs() {
+    return num("READY_CHECK_TIMEOUT_MS", 5_000);
+  },
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404. */
   get metricsToken(): string | null {
     return process.env.METRICS_TOKEN?.trim() || null;

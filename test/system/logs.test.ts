@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readParts } from "@/lib/server/mail/outbox";
 import { callServer, dataOf, pdfForm } from "../support/http-api";
 import { simplePdfText } from "../support/simple-pdf";
-import { tokenFromOutbox } from "../support/outbox-token";
+import { outboxMessages, tokenFromOutbox } from "../support/outbox-token";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "L".repeat(16) + "ogsAreClean01234";
@@ -35,9 +35,7 @@ afterAll(async () => {
 });
 
 const mailedCode = (email: string) => {
-  const dir = path.join(dataDir, "outbox");
-  for (const f of fs.readdirSync(dir)) {
-    const raw = fs.readFileSync(path.join(dir, f), "utf8");
+  for (const { raw } of outboxMessages(dataDir)) {
     if (!raw.includes(`<${email}>`)) continue;
     const code = /Your signing code: (\d{6})/.exec(readParts(raw).text)?.[1];
     if (code) return code;

@@ -13,18 +13,18 @@ export interface ReadyCheck {
   detail?: string;
 }
 
-const CHECK_TIMEOUT_MS = 5_000;
 /** The queue worker's loop goes round every half second; one that has not for this long is stuck. */
 const WORKER_STALE_MS = 30_000;
 
 async function timed(fn: () => Promise<string | undefined>): Promise<ReadyCheck> {
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  const limitMs = config.readyCheckTimeoutMs;
   try {
     const detail = await Promise.race([
       fn(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error(`no answer within ${limitMs / 1000} s`)), limitMs);
       }),
     ]);
     return { ok: true, ms: Math.round(performance.now() - t0), ...(detail && { detail }) };
@@ -44,7 +44,7 @@ async function timed(fn: () => Promise<string | undefined>): Promise<ReadyCheck>
 }
 
 /**
- * GET /api/ready (issue 25): whether this instance can do its work now, each part checked for real:
+ * GET /api/ready: whether this instance can do its work now, each part checked for real:
  * the database answers, the blob store answers a lookup, the queue worker runs and its loop goes
  * round (when this instance runs one: SIGNET_WORKER), and a thread of the document engine's pool
  * answers. /api/health stays the liveness check (the process serves, its database answers). The answer is
@@ -97,7 +97,7 @@ async function runChecks(): Promise<Readiness> {
       return undefined;
     }),
     timed(async () => {
-      await runEngine("ping", [], { timeoutMs: CHECK_TIMEOUT_MS });
+      await runEngine("ping", [], { timeoutMs: config.readyCheckTimeoutMs });
       return undefined;
     }),
   ]);
