@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid } from "./scope";
+import { isUuid } from "./auth/scope";
 import { AppError } from "./errors";
 
 // List cursors are the (createdAt, id) of the last item seen, so pages stay stable while rows are added.

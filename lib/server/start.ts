@@ -3,7 +3,7 @@ import { errField, log } from "./log";
 import { getHandle } from "./db";
 import { bootstrap, printBanner } from "./bootstrap";
 import { checkSealingConfig, config } from "./config";
-import { requeueOrphanedJobs, startWorker } from "./jobs/worker";
+import { requeueOrphanedJobs, startWorker } from "./worker/worker";
 import { checkBlobStoreChoice } from "./blobs/settings";
 import { serveBackups } from "./backup/backup-socket";
 import { backupSchedule, startScheduledBackups } from "./backup/scheduled-backups";

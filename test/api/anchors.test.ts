@@ -4,7 +4,7 @@ import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { tokenOf } from "../support/signing";
 import { htmlToPdf, pdfimagesList, pdftotext, pdftotextWords, rotatePage } from "../support/pdf-fixtures";
 import { firstOf, itemAt } from "../support/expect-helpers";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { bulkSendRows, bulkSends, jobs, mailLog, signatureRequests } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { officeConverter } from "@/lib/server/convert/converter";
 import { AppError } from "@/lib/server/errors";
 import type * as SendRequestModule from "@/lib/server/requests/send-request";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { pdfimagesList, pdftotext } from "../support/pdf-fixtures";
 import { certificateLines, sealedDocument } from "../support/sealing";

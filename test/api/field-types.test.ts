@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { htmlToPdf, pdftotext, renderPage } from "../support/pdf-fixtures";

@@ -5,7 +5,7 @@ import * as schema from "@/lib/server/db/schema";
 import { openApiDocument } from "@/lib/server/http/openapi";
 import { AppError } from "@/lib/server/errors";
 import { inviteStaff } from "@/lib/server/staff/invite-staff";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { sentRequest, tokenOf } from "../support/signing";

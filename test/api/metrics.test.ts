@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
 import { xobjectDag } from "../support/hostile-pdfs";

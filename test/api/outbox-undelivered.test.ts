@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, jobs } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
 import { startSmtp } from "../support/smtp";

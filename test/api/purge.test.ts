@@ -21,7 +21,7 @@ import {
   textLayers,
   webhookDeliveries,
 } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { listPurgeRuns } from "@/lib/server/purge/list-purge-runs";
 import { purgeSandbox, purgeSandboxIfDue } from "@/lib/server/purge/purge-sandbox";
 import { call, makeOrg } from "../support/api";

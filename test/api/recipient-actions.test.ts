@@ -3,7 +3,7 @@ import { getDb } from "@/lib/server/db";
 import { staffUsers } from "@/lib/server/db/schema";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";
 import { signingLinkState } from "@/lib/server/signing/link-state";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs } from "@/lib/server/db/schema";
 import { clock } from "@/lib/server/clock";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sweepReminders } from "@/lib/server/requests/remind-due";
 import { call, makeOrg } from "../support/api";
 import { draftWithSigners, sendDraft, type DraftSigner } from "../support/drafts";

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { signatureRequests, staffUsers } from "@/lib/server/db/schema";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";

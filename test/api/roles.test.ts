@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs, webhookDeliveries } from "@/lib/server/db/schema";
 import type { JobType } from "@/lib/schemas/states";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { certificateLines } from "../support/sealing";

@@ -9,7 +9,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { getDb } from "@/lib/server/db";
 import { fields, jobs, signatureRequests, webhookDeliveries } from "@/lib/server/db/schema";
 import { blobs } from "@/lib/server/blobs/store";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { sweepStrandedSeals } from "@/lib/server/signing/sweep-stranded-seals";
 import { call, makeOrg } from "../support/api";

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { checkSealingConfig } from "@/lib/server/config";
 import { lastSignatureData, signatureTimestampToken } from "@/lib/pdf/seal/timestamp";
 import { call, makeOrg } from "../support/api";

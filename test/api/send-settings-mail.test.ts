@@ -3,7 +3,7 @@ import addressparser from "nodemailer/lib/addressparser/index.js";
 import { getDb } from "@/lib/server/db";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { draftWithSigners } from "../support/drafts";
 import { outboxMailsOf } from "../support/outbox-mail";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { storeBefore } from "../support/migrations";
 import { organizations, recipients, signatureRequests } from "@/lib/server/db/schema";
-import { toRecipientDto, toRequestHeader } from "@/lib/server/requests/load-request";
-import { expiryAtSend } from "@/lib/server/requests/send-settings";
+import { toRecipientDto, toRequestHeader } from "@/lib/server/model/load-request";
+import { expiryAtSend } from "@/lib/server/model/send-settings";
 import { config } from "@/lib/server/config";
 
 // Migration 0014 (issue 24) on a store made before it: organizations, requests and recipients of the time read

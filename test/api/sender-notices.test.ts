@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { getDb } from "@/lib/server/db";
 import { jobs, mailLog, signatureRequests, staffUsers } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { signStaffIdentity } from "@/lib/server/staff/forwarded-identity";
 import { call, makeOrg } from "../support/api";

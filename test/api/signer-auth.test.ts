@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, jobs, mailLog, recipients, signerCodes, signerSessions } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sessionCookieName } from "@/lib/server/signing/signer-session";
 import { call, makeOrg, type CallOptions } from "../support/api";
 import { draftWithSigners, idsFor, sendDraft } from "../support/drafts";

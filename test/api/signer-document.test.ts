@@ -6,7 +6,7 @@ import { getDb } from "@/lib/server/db";
 import { signerCopies } from "@/lib/server/db/schema";
 import { RETRY_AFTER_MS } from "@/lib/server/signing/signer-copy";
 import { sha256Of } from "@/lib/server/blobs/store";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { anchorOverTextPdf } from "../support/anchor-fixtures";
 import { createDraft } from "../support/drafts";

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { fields, signatureRequests, signerDrafts } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { purgeSandbox } from "@/lib/server/purge/purge-sandbox";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { call, makeOrg } from "../support/api";

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LOCALE_HEADER } from "@/lib/i18n/locales";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { proxy } from "@/proxy";
 import RootLayout from "@/app/layout";
 import SigningLayout from "@/app/sign/layout";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { MAX_AGE_MS, pageCacheDir, sweepPageCache, writeCached } from "@/lib/server/signing/page-cache";
 import { call, makeOrg } from "../support/api";
 import { htmlToPdf } from "../support/pdf-fixtures";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { jobs, signatureRequests } from "@/lib/server/db/schema";
 import type { JobType } from "@/lib/schemas/states";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { call, makeOrg } from "../support/api";
 import { PNG_1x1, sentRequest, tokenFromOutbox, tokenOf } from "../support/signing";

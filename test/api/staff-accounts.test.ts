@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { bootstrap } from "@/lib/server/bootstrap";
 import { getDb } from "@/lib/server/db";
 import { jobs, staffSessions, staffTokens, staffUsers } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { changeOwnPassword } from "@/lib/server/staff/change-own-password";
 import { changeRole } from "@/lib/server/staff/change-role";
 import { deactivateStaff, reactivateStaff } from "@/lib/server/staff/deactivate-staff";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { templates } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import { signatureRequests } from "@/lib/server/db/schema";
 import { officeConverter } from "@/lib/server/convert/converter";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
 import { handBuiltDocx } from "../support/docx-fixtures";

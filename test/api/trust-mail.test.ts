@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import addressparser from "nodemailer/lib/addressparser/index.js";
 import { deliverMail, outboxDir } from "@/lib/server/mail/deliver-mail";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
 import { sentRequest } from "../support/signing";

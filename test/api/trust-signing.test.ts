@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { getDb } from "@/lib/server/db";
 import { auditEvents, fields, recipients, signatureRequests } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { sweepExpired } from "@/lib/server/requests/expire-requests";
 import { signingLinkState } from "@/lib/server/signing/link-state";
 import { proxy } from "@/proxy";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { runEngine } from "@/lib/server/engine";
 import { signingCertificate } from "@/lib/server/signing/signing-certificate";
 import { fillDocumentTimestamp, prepareDocumentTimestamp, signPdf } from "@/lib/pdf/seal";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { getDb } from "@/lib/server/db";
 import { documentVersions, jobs } from "@/lib/server/db/schema";
-import { runDueJobs } from "@/lib/server/jobs/worker";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call } from "./api";
 import { firstOf } from "./expect-helpers";
 import { pdfTextLines } from "./pdf-fixtures";

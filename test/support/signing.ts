@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/server/db";
-import { signingToken } from "@/lib/server/signing/tokens";
+import { signingToken } from "@/lib/server/tokens";
 import { call } from "./api";
 import { createDraft, idsFor } from "./drafts";
 

@@ -5,8 +5,8 @@ import { documentVersions, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
-import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../requests/load-request";
-import { acceptPdf } from "../requests/store-document";
+import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../model/load-request";
+import { acceptPdf } from "../documents/store-document";
 
 /**
  * Stores a changed document as the next version. The change was computed from version `base`

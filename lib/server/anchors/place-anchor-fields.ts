@@ -5,9 +5,9 @@ import { getDb } from "../db";
 import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
 import { insertFields } from "../fields/place-fields";
-import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../requests/load-request";
+import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../model/load-request";
 import { fieldOfAnchor } from "./field-of-anchor";
-import { findAnchorsIn } from "./text-layer-cache";
+import { findAnchorsIn } from "../documents/text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
 type SkipCode = "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";

@@ -1,8 +1,8 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { currentDocument, findVisibleRequest } from "../requests/load-request";
-import { findAnchorsIn } from "./text-layer-cache";
+import { currentDocument, findVisibleRequest } from "../model/load-request";
+import { findAnchorsIn } from "../documents/text-layer-cache";
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const box = (o: { page: number; x: number; y: number; width: number; height: number }) => ({

@@ -5,8 +5,8 @@ import { getDb } from "../db";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
-import { assertDraft, currentDocument, findVisibleRequest } from "../requests/load-request";
-import { findAnchorsIn } from "./text-layer-cache";
+import { assertDraft, currentDocument, findVisibleRequest } from "../model/load-request";
+import { findAnchorsIn } from "../documents/text-layer-cache";
 import { pdfErrorToApp, runEngine } from "../engine";
 import { addDocumentVersion } from "./document-version";
 

@@ -3,7 +3,7 @@ import { desc } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { apiKeys } from "../db/schema";
-import { keyScope } from "../scope";
+import { keyScope } from "../auth/scope";
 import { toApiKeyDto } from "./dto";
 
 export async function listApiKeys(auth: KeyAuth) {

@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
-import { isUuid, keyScope } from "../scope";
+import { isUuid, keyScope } from "../auth/scope";
 import { toApiKeyDto } from "./dto";
 
 /** Revoking is final; a revoked key answers 401 from then on. Revoking twice changes nothing. */

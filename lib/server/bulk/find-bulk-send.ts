@@ -5,7 +5,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
 import { notFound } from "../errors";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import { toBulkSendRowDto, toBulkSendSummary } from "./dto";
 import { decodeCursor, encodeCursor } from "../cursor";
 

@@ -10,7 +10,7 @@ import { fields, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound, type FieldError } from "../errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import {
   expandRadioOptions,
   propertyColumns,
@@ -28,7 +28,7 @@ import {
   type DocumentRow,
   type RecipientRow,
   type RequestRow,
-} from "../requests/load-request";
+} from "../model/load-request";
 
 /**
  * Why a field cannot stand where it is asked to, or null: page exists, box inside it, recipient a

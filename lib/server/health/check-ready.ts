@@ -2,7 +2,7 @@ import "server-only";
 import { blobs } from "../blobs/store";
 import { config } from "../config";
 import { runEngine } from "../engine";
-import { workerState } from "../jobs/worker";
+import { workerState } from "../worker/worker";
 import { checkHealth } from "./check-health";
 import { clock } from "../clock";
 

@@ -42,3 +42,11 @@ export class PermanentJobError extends Error {
     this.name = "PermanentJobError";
   }
 }
+
+/** One attempt of a job, as the worker runs it. */
+export interface JobContext {
+  id: string;
+  attempt: number;
+  /** This is the last attempt: a handler that tracks its own status marks it failed if this one fails. */
+  final: boolean;
+}

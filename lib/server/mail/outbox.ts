@@ -1,5 +1,5 @@
 import "server-only";
-import { signedInStaff } from "../staff/acting-admin";
+import { signedInStaff } from "../auth/signed-in-staff";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
@@ -8,9 +8,9 @@ import { getDb } from "../db";
 import { jobs, mailLog, recipients, signatureRequests } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { config } from "../config";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { signingToken } from "../signing/tokens";
+import { signingToken } from "../tokens";
 import { outboxDir } from "./deliver-mail";
 
 /** Mails whose content is the signer's secret (an e-mailed signing code): listed, never shown through the API. */

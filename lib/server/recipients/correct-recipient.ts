@@ -1,5 +1,5 @@
 import "server-only";
-import { findRecipient } from "./find-recipient";
+import { findRecipient } from "../model/find-recipient";
 import { assertMayHandleLink } from "./link-keepers";
 import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
@@ -8,11 +8,11 @@ import { embedLinks, recipients, retiredSigningLinks, signerSessions } from "../
 import { keyActor, recordEvent } from "../audit/record-event";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
-import { hashToken, signingToken } from "../signing/tokens";
+import { hashToken, signingToken } from "../tokens";
 import { dropSigningDrafts } from "../signing/signing-drafts";
-import { findVisibleRequest, toRecipientDto } from "../requests/load-request";
-import { assertRequestStatus } from "../requests/request-state";
-import { assertRecipientStatus } from "./recipient-state";
+import { findVisibleRequest, toRecipientDto } from "../model/load-request";
+import { assertRequestStatus } from "../model/request-state";
+import { assertRecipientStatus } from "../model/recipient-state";
 
 /**
  * POST …/recipients/{rid}/correct (issue 24, part 3; DocuSign's "correct"): a sent request's recipient's

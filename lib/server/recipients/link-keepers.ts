@@ -4,8 +4,8 @@ import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { auditEvents } from "../db/schema";
 import { AppError } from "../errors";
-import { signedInStaff } from "../staff/acting-admin";
-import type { RequestRow } from "../requests/request-state";
+import { signedInStaff } from "../auth/signed-in-staff";
+import type { RequestRow } from "../model/request-state";
 
 /**
  * Who may take a recipient's signing link into their hands or send it somewhere else: copying it, or

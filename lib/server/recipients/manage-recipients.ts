@@ -1,5 +1,5 @@
 import "server-only";
-import { findRecipient } from "./find-recipient";
+import { findRecipient } from "../model/find-recipient";
 import { count, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
@@ -8,7 +8,7 @@ import { fields, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../requests/load-request";
+import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../model/load-request";
 import { hashPassword } from "../auth/password";
 import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/requests";
 import type { RecipientDelivery } from "@/lib/schemas/requests";

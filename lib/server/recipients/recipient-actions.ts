@@ -1,5 +1,5 @@
 import "server-only";
-import { findRecipient } from "./find-recipient";
+import { findRecipient } from "../model/find-recipient";
 import { assertMayHandleLink } from "./link-keepers";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -8,10 +8,10 @@ import { config } from "../config";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
-import { signingToken } from "../signing/tokens";
-import { findVisibleRequest } from "../requests/load-request";
-import { assertRequestStatus } from "../requests/request-state";
-import { assertRecipientStatus } from "./recipient-state";
+import { signingToken } from "../tokens";
+import { findVisibleRequest } from "../model/load-request";
+import { assertRequestStatus } from "../model/request-state";
+import { assertRecipientStatus } from "../model/recipient-state";
 import type { Queryable } from "../db";
 
 /**

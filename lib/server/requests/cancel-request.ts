@@ -2,8 +2,8 @@ import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { findVisibleRequest, loadRecipients, loadRequestDto } from "./load-request";
-import { transitionRequest } from "./request-state";
+import { findVisibleRequest, loadRecipients, loadRequestDto } from "../model/load-request";
+import { transitionRequest } from "../model/request-state";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 

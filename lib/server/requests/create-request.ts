@@ -8,9 +8,15 @@ import { documentVersions, organizations, signatureRequests } from "../db/schema
 import { oneRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { loadRequestDto } from "./load-request";
-import { acceptPdf } from "./store-document";
-import { judgeExpiresAt, orgSendDefaults, reminderColumns, toSendSettingsDto, type SendSettingsInput } from "./send-settings";
+import { loadRequestDto } from "../model/load-request";
+import { acceptPdf } from "../documents/store-document";
+import {
+  judgeExpiresAt,
+  orgSendDefaults,
+  reminderColumns,
+  toSendSettingsDto,
+  type SendSettingsInput,
+} from "../model/send-settings";
 
 /** A request's language, time zone and date format as its creator gives them (issue 23): each optional. */
 export interface RequestLocaleInput {

@@ -2,11 +2,11 @@ import "server-only";
 import { and, lt, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";
-import { hasUnfinishedActor } from "../recipients/roles";
+import { hasUnfinishedActor } from "../model/roles";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { transitionRequests } from "./request-state";
-import { queueSenderNotice } from "./notify-sender";
+import { transitionRequests } from "../model/request-state";
+import { queueSenderNotice } from "../turns/notify-sender";
 
 /**
  * IN_PROGRESS requests past their expiresAt become EXPIRED; their links stop working. Idempotent.

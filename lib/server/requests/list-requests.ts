@@ -6,8 +6,8 @@ import { getDb } from "../db";
 import { actorShown } from "../audit/record-event";
 import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
 import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
-import { requestScope } from "../scope";
-import { toDocumentDto, toRequestHeader } from "./load-request";
+import { requestScope } from "../auth/scope";
+import { toDocumentDto, toRequestHeader } from "../model/load-request";
 import { decodeCursor, encodeCursor } from "../cursor";
 
 interface ListQuery {

@@ -4,8 +4,8 @@ import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getHandle, readCache, type Db } from "../db";
 import { notFound } from "../errors";
-import { isUuid } from "../scope";
-import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "./load-request";
+import { isUuid } from "../auth/scope";
+import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "../model/load-request";
 
 /**
  * `GET /signature-requests/{id}`, the API's most frequent call, in one SQL statement: the request

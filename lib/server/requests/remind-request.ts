@@ -3,8 +3,8 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
-import { findVisibleRequest, loadRecipients } from "./load-request";
-import { assertRequestStatus } from "./request-state";
+import { findVisibleRequest, loadRecipients } from "../model/load-request";
+import { assertRequestStatus } from "../model/request-state";
 
 /** Mails again the signers whose turn it is (invited, not yet signed). */
 export async function remindRequest(auth: KeyAuth, id: string) {

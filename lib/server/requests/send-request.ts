@@ -2,20 +2,18 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { clock } from "../clock";
-import { getDb, type Queryable } from "../db";
+import { getDb } from "../db";
 import { organizations, recipients } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { enqueue } from "../jobs/queue";
 import { emitEvent } from "../webhooks/emit-event";
-import { hashToken, signingToken } from "../signing/tokens";
-import { startEmbeddedTurn } from "../signing/embed-links";
-import { actorsOf, isDone } from "../recipients/roles";
-import { transitionRequest } from "./request-state";
-import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto, type RecipientRow } from "./load-request";
-import { expiryAtSend } from "./send-settings";
-import { signedInStaff } from "../staff/acting-admin";
+import { hashToken, signingToken } from "../tokens";
+import { inviteNextGroup } from "../turns/invite";
+import { transitionRequest } from "../model/request-state";
+import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto } from "../model/load-request";
+import { expiryAtSend } from "../model/send-settings";
+import { signedInStaff } from "../auth/signed-in-staff";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
@@ -86,22 +84,4 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
     return loadRequestDto(tx, updated);
   });
-}
-
-/**
- * Queues invitations for the recipients whose turn it is: the lowest order among those who take a
- * turn (SIGNER, APPROVER, VIEWER) and have not finished it. Those of that group already invited are
- * not invited again. CC recipients are never invited: they get the sealed PDF.
- */
-export async function inviteNextGroup(tx: Queryable, requestId: string, recs: RecipientRow[]) {
-  const unfinished = actorsOf(recs).filter((r) => !isDone(r));
-  if (unfinished.length === 0) return { order: null, invited: [] as string[] };
-  const order = Math.min(...unfinished.map((s) => s.order));
-  const group = unfinished.filter((s) => s.order === order && s.status === "PENDING");
-  for (const s of group) {
-    // Issue 14: an EMBEDDED recipient is not mailed; their turn starts here (signing/embed-links.ts).
-    if (s.delivery === "EMBEDDED") await startEmbeddedTurn(tx, requestId, s);
-    else await enqueue(tx, "invitation", { requestId, recipientId: s.id });
-  }
-  return { order, invited: group.map((s) => s.id) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { signedInStaff } from "../staff/acting-admin";
+import { signedInStaff } from "../auth/signed-in-staff";
 import { log } from "../log";
 import { eq } from "drizzle-orm";
 import type { SendingDefaultsDto, UpdateSendingDefaults } from "@/lib/schemas/send-settings";
@@ -9,7 +9,7 @@ import { getDb, type Queryable } from "../db";
 import { organizations } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
-import { reminderColumns, remindersOf } from "./send-settings";
+import { reminderColumns, remindersOf } from "../model/send-settings";
 
 type OrgRow = typeof organizations.$inferSelect;
 

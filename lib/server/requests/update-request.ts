@@ -7,8 +7,8 @@ import { signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { assertDraft, findVisibleRequest, loadRequestDto } from "./load-request";
-import { sendSettingsChanges, toSendSettingsDto } from "./send-settings";
+import { assertDraft, findVisibleRequest, loadRequestDto } from "../model/load-request";
+import { sendSettingsChanges, toSendSettingsDto } from "../model/send-settings";
 
 /**
  * PATCH /signature-requests/{id} (issue 24): a DRAFT's title, language, time zone, date format and send

@@ -1,19 +1,19 @@
 import "server-only";
-import { findRecipient } from "../recipients/find-recipient";
+import { findRecipient } from "../model/find-recipient";
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AuthMethod, RecipientDelivery } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
-import { getDb, type Queryable } from "../db";
+import { getDb } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
-import { keyActor, recordEvent, systemActor, type Actor } from "../audit/record-event";
-import { findVisibleRequest, type RecipientRow } from "../requests/load-request";
-import { hashToken } from "./tokens";
-import { assertRecipientStatus, tryTransitionRecipient } from "../recipients/recipient-state";
-import { assertRequestStatus } from "../requests/request-state";
+import { keyActor, recordEvent, type Actor } from "../audit/record-event";
+import { findVisibleRequest } from "../model/load-request";
+import { hashToken } from "../tokens";
+import { assertRecipientStatus } from "../model/recipient-state";
+import { assertRequestStatus } from "../model/request-state";
 
 // Embedded signing (issue 14). A recipient with delivery EMBEDDED is never mailed: when their turn
 // comes they move to SENT at once (startEmbeddedTurn), and the sender's server asks for a signing URL
@@ -41,13 +41,6 @@ export function assertEmbeddableAuth(delivery: string, method: string) {
     const message = `An EMBEDDED recipient has no authentication method of Signet's (got ${method}): the application that embeds the signing page authenticates its user before it asks for their signing URL`;
     throw new AppError("EMBEDDED_AUTH_UNSUPPORTED", message, { errors: [{ field: "delivery", message }] });
   }
-}
-
-/** Their turn has come: an EMBEDDED recipient moves to SENT with no mail (called where an invitation would be queued). */
-export async function startEmbeddedTurn(tx: Queryable, requestId: string, r: Pick<RecipientRow, "id" | "email">) {
-  const moved = await tryTransitionRecipient(tx, r.id, "SENT", { set: { sentAt: new Date() } });
-  if (moved)
-    await recordEvent(tx, requestId, "recipient.invited", systemActor, { recipientId: r.id, email: r.email, via: "embedded" });
 }
 
 /**

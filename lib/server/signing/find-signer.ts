@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { embedLinks, recipients, retiredSigningLinks, signatureRequests } from "../db/schema";
 import { AppError } from "../errors";
-import { hashToken } from "./tokens";
+import { hashToken } from "../tokens";
 import { EMBED_SESSION_PREFIX, isEmbedSessionToken } from "./embed-links";
 
 /** How long after completion a signing link still shows its signer the sealed copy. */

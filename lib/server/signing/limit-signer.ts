@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "../config";
 import { AppError } from "../errors";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
-import { hashToken } from "./tokens";
+import { hashToken } from "../tokens";
 
 /**
  * The signer's endpoints have no key to charge: they are limited per signing link and per client

@@ -4,10 +4,10 @@ import { zTokenParams } from "@/lib/schemas/signing";
 import type { Environment } from "../auth/keys";
 import { getDb } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
-import { hashToken } from "./tokens";
+import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
-import { currentDocument } from "../requests/load-request";
+import { currentDocument } from "../model/load-request";
 
 /** The languages stored for a link's recipient and request (issue 23), for the page's language. */
 export interface StoredLocales {

@@ -4,10 +4,10 @@ import { getDb } from "../db";
 import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
-import { findVisibleRequest, loadRecipients, loadRequestDto } from "../requests/load-request";
-import { assertRequestStatus } from "../requests/request-state";
+import { findVisibleRequest, loadRecipients, loadRequestDto } from "../model/load-request";
+import { assertRequestStatus } from "../model/request-state";
 import { pendingSealJob } from "./pending-seal";
-import { actorsOf, isDone } from "../recipients/roles";
+import { actorsOf, isDone } from "../model/roles";
 
 /**
  * POST …/{id}/reseal: queue the seal again for a request every signer has signed (typically after

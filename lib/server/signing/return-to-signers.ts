@@ -7,7 +7,7 @@ import { fields, recipients, signatureRequests } from "../db/schema";
 import { runEngine } from "../engine";
 import { enqueue } from "../jobs/queue";
 import { recordEvent, systemActor } from "../audit/record-event";
-import { transitionRecipient } from "../recipients/recipient-state";
+import { transitionRecipient } from "../model/recipient-state";
 
 /** The seal error a request carries while a signer is asked to sign again. */
 export const SIGNER_VALUE_REJECTED = "SIGNER_VALUE_REJECTED";

@@ -5,7 +5,7 @@ import { getDb } from "../db";
 import { fields, signerDrafts, type SignerDraftValue } from "../db/schema";
 import { AppError, type FieldError } from "../errors";
 import type { Actor } from "../audit/record-event";
-import { assertMayAct } from "../recipients/recipient-state";
+import { assertMayAct } from "../model/recipient-state";
 import { clock } from "../clock";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";

@@ -6,36 +6,27 @@ import { certificateLabels, certificateLocale, identificationOf } from "./certif
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { returnToSigners } from "./return-to-signers";
-import { PermanentJobError } from "../jobs/queue";
+import { enqueue, PermanentJobError, type JobContext } from "../jobs/queue";
 import { config } from "../config";
 import { getDb } from "../db";
 import { auditEvents, documentVersions, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { actorShown, recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { enqueue } from "../jobs/queue";
-import { currentDocument, loadFields, loadRecipients } from "../requests/load-request";
-import { transitionRequest } from "../requests/request-state";
-import { queueSenderNotice } from "../requests/notify-sender";
+import { currentDocument, loadFields, loadRecipients } from "../model/load-request";
+import { transitionRequest } from "../model/request-state";
+import { queueSenderNotice } from "../turns/notify-sender";
 import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
 import { probeTimestampAuthority, raiseSealLevel } from "../timestamp/raise-seal-level";
-
-/** The seal job's attempt, as the queue runs it (lib/server/jobs/handlers.ts JobContext). */
-export interface SealAttempt {
-  id: string;
-  attempt: number;
-  /** The queue gives up after this attempt: if it fails, the request is marked seal-failed. */
-  final: boolean;
-}
 
 /**
  * The seal job: seals the request, or rethrows so that the queue tries again later (with
  * backoff). When the last attempt fails the request says so (sealError, an audit event and the
  * `signature_request.seal_failed` webhook), so a fully signed request is never stuck unseen.
  */
-export async function sealRequest(requestId: string, job?: SealAttempt) {
+export async function sealRequest(requestId: string, job?: JobContext) {
   try {
     return await sealOnce(requestId);
   } catch (e) {

@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "../log";
 import { eq, sql } from "drizzle-orm";
 import { PdfError } from "@/lib/pdf/errors";
-import { anchorBoxes } from "../anchors/text-layer-cache";
+import { anchorBoxes } from "../documents/text-layer-cache";
 import { BlobNotFoundError, blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { signerCopies } from "../db/schema";

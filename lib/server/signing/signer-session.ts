@@ -6,7 +6,7 @@ import { config } from "../config";
 import type { Queryable } from "../db";
 import { organizations, signerCodes, signerSessions, type recipients, type signatureRequests } from "../db/schema";
 import { AppError } from "../errors";
-import { hashToken } from "./tokens";
+import { hashToken } from "../tokens";
 
 type RecipientRow = typeof recipients.$inferSelect;
 type RequestRow = typeof signatureRequests.$inferSelect;

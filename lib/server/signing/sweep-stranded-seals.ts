@@ -5,7 +5,7 @@ import { jobs, signatureRequests } from "../db/schema";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { pendingSealJobs } from "./pending-seal";
-import { hasActor, hasUnfinishedActor } from "../recipients/roles";
+import { hasActor, hasUnfinishedActor } from "../model/roles";
 
 /**
  * Requests every signer has signed that are still IN_PROGRESS, not marked seal-failed, and have no

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import type { Environment } from "../auth/keys";
 import { getDb } from "../db";
 import { organizations, signatureRequests } from "../db/schema";
-import { isUuid, requestScope } from "../scope";
+import { isUuid, requestScope } from "../auth/scope";
 
 /**
  * The environment a staff member works in, like a payment dashboard's test mode: a cookie of their

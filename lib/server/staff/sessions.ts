@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { staffSessions, staffUsers } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import type { SessionDto, StaffRole } from "@/lib/schemas/staff";
 
 /** How long a sign-in lasts (the JWT cookie's maxAge and the session row's expiry: the same 12 hours). */

@@ -5,7 +5,7 @@ import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { staffTokens, staffUsers } from "../db/schema";
 import { getSecret } from "../secrets";
-import { hashToken } from "../signing/tokens";
+import { hashToken } from "../tokens";
 import { enqueue } from "../jobs/queue";
 
 /** The one-time links mailed to staff: an invitation (set a first password) or a password reset. */

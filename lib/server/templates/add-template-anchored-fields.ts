@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
-import { findAnchorsIn } from "../anchors/text-layer-cache";
+import { findAnchorsIn } from "../documents/text-layer-cache";
 import { getDb } from "../db";
 import { propertyColumns, radioGroupProblems } from "../fields/field-types";
 import { templateFields } from "../db/schema";

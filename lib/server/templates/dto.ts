@@ -2,7 +2,7 @@ import "server-only";
 import type { RecipientRole } from "@/lib/schemas/states";
 import type { TemplateDto, TemplateFieldDto, TemplateRoleDto } from "@/lib/schemas/templates";
 import type { templateFields, templateRoles, templates } from "../db/schema";
-import { fieldPlacement } from "../requests/load-request";
+import { fieldPlacement } from "../model/load-request";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateFieldRow = typeof templateFields.$inferSelect;

@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
 import { templateFields, templates } from "../db/schema";
 import { notFound } from "../errors";
-import { isUuid, templateScope } from "../scope";
+import { isUuid, templateScope } from "../auth/scope";
 import type { TemplateRow } from "./dto";
 
 /** The template if this key may see it (same organization and environment, not deleted); else 404. */

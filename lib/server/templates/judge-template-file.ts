@@ -4,10 +4,10 @@ import { looksLikePdf } from "@/lib/pdf/inspect";
 import { DocxError, looksLikeZip, type DocxErrorKind } from "@/lib/docx";
 import { runEngine } from "../engine";
 import type { PageSize } from "@/lib/pdf/inspect";
-import { findAnchorsIn } from "../anchors/text-layer-cache";
+import { findAnchorsIn } from "../documents/text-layer-cache";
 import { blobs, sha256Of } from "../blobs/store";
 import { AppError, type ErrorCode } from "../errors";
-import { acceptPdf } from "../requests/store-document";
+import { acceptPdf } from "../documents/store-document";
 
 export type JudgedTemplate = {
   kind: "PDF" | "DOCX";

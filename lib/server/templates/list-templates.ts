@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { templateFields, templates } from "../db/schema";
-import { templateScope } from "../scope";
+import { templateScope } from "../auth/scope";
 import { toTemplateHeader } from "./dto";
 import { loadRolesOf } from "./template-roles";
 import { decodeCursor, encodeCursor } from "../cursor";

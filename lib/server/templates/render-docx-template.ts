@@ -4,7 +4,7 @@ import { runEngine } from "../engine";
 import { blobs } from "../blobs/store";
 import { convertToPdf } from "../convert/converter";
 import { AppError } from "../errors";
-import { acceptPdf } from "../requests/store-document";
+import { acceptPdf } from "../documents/store-document";
 import type { TemplateRow } from "./dto";
 import { docxAppError } from "./judge-template-file";
 

@@ -11,7 +11,7 @@ import { oneRow } from "../db/rows";
 import { expandRadioOptions, propertyColumns, radioGroupProblems, typeColumns } from "../fields/field-types";
 import { boxProblem, mergeTypeProps } from "../fields/place-fields";
 import { AppError, notFound, type FieldError } from "../errors";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import { rolesById, toTemplateFieldDto, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
 import { findVisibleTemplate } from "./find-template";
 import { describeRoles, findRole, loadTemplateRoles } from "./template-roles";

@@ -7,7 +7,7 @@ import { blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { fieldColumns, findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../requests/load-request";
+import { fieldColumns, findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../model/load-request";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 import { loadTemplateRoles } from "./template-roles";

@@ -7,7 +7,7 @@ import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../errors";
 import { iso } from "../api-keys/dto";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 import { obviouslyPrivate } from "./ssrf";
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;

@@ -8,8 +8,8 @@ import { enqueue } from "../jobs/queue";
 import type { JobPayloadInputs, JobPayloads } from "../jobs/payloads";
 import { deliverMail } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
-import { actorsOf, isDone } from "../recipients/roles";
-import { loadRecipients } from "./load-request";
+import { actorsOf, isDone } from "../model/roles";
+import { loadRecipients } from "../model/load-request";
 
 type Notice = JobPayloadInputs["sender-notice"];
 type NoticeOf<K extends Notice["kind"]> = Omit<Extract<Notice, { kind: K }>, "kind" | "requestId">;

@@ -5,9 +5,10 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { jobs } from "../db/schema";
 import type { JobType } from "@/lib/schemas/states";
-import { handlers, type JobContext } from "./handlers";
-import { parseJobPayload } from "./payloads";
-import { PermanentJobError } from "./queue";
+import type { JobContext } from "../jobs/queue";
+import { handlers } from "./handlers";
+import { parseJobPayload } from "../jobs/payloads";
+import { PermanentJobError } from "../jobs/queue";
 
 /** How long a taken job is ours; a job whose worker died is taken again after it (JOB_LEASE_SECONDS). */
 const leaseSeconds = () => (Number(process.env.JOB_LEASE_SECONDS) > 0 ? Number(process.env.JOB_LEASE_SECONDS) : 120);

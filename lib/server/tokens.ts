@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Queryable } from "../db";
-import { recipients } from "../db/schema";
-import { getSecret } from "../secrets";
+import type { Queryable } from "./db";
+import { recipients } from "./db/schema";
+import { getSecret } from "./secrets";
 
 /**
  * A signer's link token: 256 bits, derived from a server secret, the recipient id and their token

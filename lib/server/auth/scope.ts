@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
-import { apiKeys, signatureRequests, templates } from "./db/schema";
-import type { KeyAuth } from "./auth/authenticate";
+import { apiKeys, signatureRequests, templates } from "../db/schema";
+import type { KeyAuth } from "./authenticate";
 
 /**
  * Who may see what, decided here and nowhere else. Every query for a record a key asks about goes

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Queryable } from "../db";
 import { enqueue } from "../jobs/queue";
-import { inviteNextGroup } from "../requests/send-request";
-import { loadRecipients } from "../requests/load-request";
-import { actorsOf, everyoneDone, isDone } from "../recipients/roles";
+import { inviteNextGroup } from "./invite";
+import { loadRecipients } from "../model/load-request";
+import { actorsOf, everyoneDone, isDone } from "../model/roles";
 import type { TurnOutcome } from "@/lib/schemas/signing";
 
 /**

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { recipients } from "../db/schema";
 import { notFound } from "../errors";
-import { isUuid } from "../scope";
+import { isUuid } from "../auth/scope";
 
 /**
  * A recipient of this request (found already, so visible to the caller): 404 RECIPIENT_NOT_FOUND for an

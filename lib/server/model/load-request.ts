@@ -7,7 +7,7 @@ import { documentVersions, fields, recipients, signatureRequests } from "../db/s
 import { notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
-import { isUuid, requestScope } from "../scope";
+import { isUuid, requestScope } from "../auth/scope";
 import { toSendSettingsDto } from "./send-settings";
 
 export type RequestRow = typeof signatureRequests.$inferSelect;

@@ -17,7 +17,7 @@ import {
   canTransitionRecipient,
   RECIPIENT_TRANSITIONS,
   recipientPredecessors,
-} from "../recipients/recipient-state";
+} from "./recipient-state";
 
 const thrown = (f: () => void): AppError => {
   try {

@@ -1,7 +1,7 @@
 import "server-only";
 import { blobs, sha256Of } from "../blobs/store";
 import { pdfErrorToApp } from "../engine";
-import { readPdfDocument, storeTextLayer } from "../anchors/text-layer-cache";
+import { readPdfDocument, storeTextLayer } from "./text-layer-cache";
 
 /**
  * Judges an uploaded PDF by its content, in the engine's worker threads: page sizes, the text layer and
