@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { pageWidthFor } from "@/lib/schemas/page-widths";
+import { pageWidthFor, type PageTextItem } from "@/lib/schemas/page-widths";
 import { pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
 import { useSigningT } from "./intl";
 import type { PageSize } from "./types";
@@ -190,23 +190,13 @@ function PageImage({
   );
 }
 
-interface TextItem {
-  s: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  f: number;
-  d?: 90 | 180 | 270;
-}
-
 /**
  * The page's words, transparent, where the image shows them: a screen reader reads them, a finger or a
  * mouse selects them, find-in-page finds them. Each item is stretched to its box (textLength), so a
  * selection covers what the eye sees. Beneath the fields. A page whose text cannot be had is an image only.
  */
 function PageText({ url, size }: { url: string; size: PageSize }) {
-  const [items, setItems] = useState<TextItem[] | null>(null);
+  const [items, setItems] = useState<PageTextItem[] | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
     void (async () => {
@@ -217,7 +207,7 @@ function PageText({ url, size }: { url: string; size: PageSize }) {
             credentials: "same-origin",
             headers: { accept: "application/json" },
           });
-          if (res.ok) return setItems(((await res.json()) as { data: { items: TextItem[] } }).data.items);
+          if (res.ok) return setItems(((await res.json()) as { data: { items: PageTextItem[] } }).data.items);
           if (res.status !== 429 && res.status < 500) return;
         } catch {
           if (ctrl.signal.aborted) return;

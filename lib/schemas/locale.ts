@@ -3,7 +3,7 @@ import { knownTimeZone } from "../dates/zoned";
 import { locales, type Locale } from "../i18n/locales";
 import { DATE_FORMATS } from "./states";
 
-// A request's and a recipient's language, time zone and date format (issue 23; docs/api.md "Languages,
+// A request's and a recipient's language, time zone and date format (docs/api.md "Languages,
 // time zones and dates").
 
 export { DATE_FORMATS };

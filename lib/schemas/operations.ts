@@ -65,7 +65,7 @@ export const ops = {
     summary: "Create a DRAFT signature request from a PDF",
     description:
       "Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send " +
-      "settings (issue 24) `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON " +
+      "settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON " +
       '(`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization\'s defaults ' +
       "(GET /settings/sending), else EXPIRY_DAYS and no reminders.",
     multipart: true,

@@ -7,7 +7,7 @@ export const zSigningUrl = z.object({
   expiresAt: z.string(),
 });
 
-/** Embedded signing (issue 14): the short-lived signing URL of an EMBEDDED recipient. */
+/** Embedded signing: the short-lived signing URL of an EMBEDDED recipient. */
 export const embedOps = {
   createSigningUrl: defineOperation({
     method: "POST",

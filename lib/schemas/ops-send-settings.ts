@@ -4,12 +4,12 @@ import { zSignatureRequest, zUpdateRequest } from "./requests";
 import { zSendingDefaults, zUpdateSendingDefaults } from "./send-settings";
 
 const sendSettingsRules =
-  "Send settings (issue 24): `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the " +
+  "Send settings: `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the " +
   "invitation and reminders; `expiresAt` (ISO 8601 with offset, in the future, ≤ 365 days ahead) or `expiryDays` (1–365, " +
   "from sending), not both; `reminders` `{ firstAfterDays, everyDays, max }` (days 1–365, max 0–10) or null; `replyTo` " +
   '(an e-mail address; null: the staff member who sends). See docs/api.md, "Send settings".';
 
-/** A DRAFT's settings, and the organization's defaults for new drafts (issue 24). */
+/** A DRAFT's settings, and the organization's defaults for new drafts. */
 export const sendSettingsOps = {
   updateRequest: defineOperation({
     method: "PATCH",

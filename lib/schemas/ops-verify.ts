@@ -1,7 +1,7 @@
 import { defineOperation } from "./operation";
 import { zVerification, zVerifyBody } from "./verify";
 
-/** The public verify endpoint (issue 13): anyone holding a PDF may ask whether Signet sealed it. */
+/** The public verify endpoint: anyone holding a PDF may ask whether Signet sealed it. */
 export const verifyOps = {
   verifyDocument: defineOperation({
     method: "POST",

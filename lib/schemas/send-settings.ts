@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zDateFormat, zTimeZone } from "./locale";
 
-// A request's send settings (issue 24; docs/api.md "Send settings"): the invitation's subject and the sender's
+// A request's send settings (docs/api.md "Send settings"): the invitation's subject and the sender's
 // message, when it expires, automatic reminders, and the Reply-To. Given on create (multipart parts) and on PATCH
 // of a DRAFT (JSON); the organization's defaults (expiry, reminders) on /settings/sending.
 

@@ -26,7 +26,7 @@ export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 export const SIGNER_SESSION_METHODS = ["ACCESS_CODE", "EMAIL_CODE"] as const;
 export const RECIPIENT_DELIVERIES = ["EMAIL", "EMBEDDED"] as const;
 /**
- * How a request writes its DATE fields (issue 23): ISO 8601 (the spec's default), three numeric orders,
+ * How a request writes its DATE fields: ISO 8601 (the spec's default), three numeric orders,
  * and the day, the month's name and the year in the signer's language ("26 November 2026", "26. November 2026").
  */
 export const DATE_FORMATS = ["YYYY-MM-DD", "DD.MM.YYYY", "DD/MM/YYYY", "MM/DD/YYYY", "D MMMM YYYY"] as const;

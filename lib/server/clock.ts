@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * The time the signer's steps act at (issue 23): a signature's time, its audit event, the day its DATE fields
+ * The time the signer's steps act at: a signature's time, its audit event, the day its DATE fields
  * say and the day the signing page shows all come from one reading of this clock; so does the age of
  * GET /api/ready's answer (lib/server/health/check-ready.ts). A test sets the time with
  * `vi.spyOn(clock, "now")`, never the machine's clock. The database's own clock still decides what it decides

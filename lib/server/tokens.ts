@@ -7,7 +7,7 @@ import { getSecret } from "./secrets";
 
 /**
  * A signer's link token: 256 bits, derived from a server secret, the recipient id and their token
- * version (bumped when staff correct the recipient: issue 24), so that a retried invitation job mails
+ * version (bumped when staff correct the recipient), so that a retried invitation job mails
  * the same link and a correction makes a new one. Only its SHA-256 is stored; no API ever returns it.
  */
 export async function signingToken(db: Queryable, recipientId: string, version?: number): Promise<string> {

@@ -19,7 +19,7 @@ export interface TemplateColumns {
 
 /** `<role>.name`, `<role>.email` or `<role>.locale`: the role is what comes before the last dot (a role's name may hold dots). */
 const ROLE_COLUMN = /^(.+)\.(name|email|locale)$/i;
-/** The request's own optional columns (issue 23 added the last three), as written whatever their case. */
+/** The request's own optional columns, as written whatever their case. */
 const REQUEST_COLUMNS = ["title", "locale", "timezone", "dateFormat"] as const;
 const zEmail = z.email({ error: "is not a valid e-mail address" }).max(320, { error: "is at most 320 characters" });
 const TITLE_MAX = 500;

@@ -26,7 +26,7 @@ export interface Mail {
   scope?: { orgId: string; environment: string; requestId: string };
   to: MailAddress;
   /**
-   * The From header's display name (issue 24: "Ann Lee via Signet"); the address is always MAIL_FROM's, so a mail
+   * The From header's display name ("Ann Lee via Signet"); the address is always MAIL_FROM's, so a mail
    * never claims to come from a domain Signet does not send for. Without it, MAIL_FROM as it is.
    */
   fromName?: string;

@@ -199,7 +199,7 @@ export function hideCredentialLinks(text: string): { text: string; hid: boolean 
 
 /**
  * One message of the outbox, as text and HTML, with every signing and set-password link hidden
- * (issue 21: invitations and reminders showed the signer's link, a bearer credential, to every API key
+ * (invitations and reminders showed the signer's link, a bearer credential, to every API key
  * and every member). The raw message is given only when it held no such link: its transfer encoding
  * may split a link across lines, so it is never edited, only withheld. An admin copies a signer's link
  * with copyOutboxSigningLink, which is audited.

@@ -29,7 +29,7 @@ export const mailTo = (r: { name: string; email: string }): MailAddress => ({ na
 type RequestRow = typeof signatureRequests.$inferSelect;
 
 /**
- * Who a request's mails to its recipients come from (issue 24): "<staff name> via Signet" when a staff member
+ * Who a request's mails to its recipients come from: "<staff name> via Signet" when a staff member
  * sent it (the address stays MAIL_FROM's), replies to its replyTo, else to that staff member.
  */
 export function senderHeaders(req: Pick<RequestRow, "senderName" | "senderEmail" | "replyTo">): {

@@ -8,7 +8,7 @@ import { config } from "../config";
 import { getDb, getHandle } from "../db";
 
 /**
- * Signet's Prometheus metrics (issue 25, GET /metrics). Two kinds:
+ * Signet's Prometheus metrics (GET /metrics). Two kinds:
  * - this process's own: HTTP requests by route (the operation's path template, never a raw URL),
  *   method and status with their latency, and the document engine's tasks and refusals, counted here;
  * - the service's, read from the database when scraped, so every instance reports the same truth:

@@ -5,7 +5,7 @@ import type { organizations, signatureRequests } from "../db/schema";
 import { AppError } from "../errors";
 import { iso } from "../api-keys/dto";
 
-// A request's send settings (issue 24): how the API's values become columns and columns the DTO, and the
+// A request's send settings: how the API's values become columns and columns the DTO, and the
 // rules that depend on the time (an expiry in the future, within a year).
 
 const DAY_MS = 86_400_000;
@@ -96,7 +96,7 @@ export function toSendSettingsDto(r: RequestRow): SendSettingsDto {
 
 /**
  * When a request sent at `now` expires: the moment asked for, else `expiryDays` (the organization's default, else
- * EXPIRY_DAYS, for a draft made before issue 24) after sending. A moment that has passed is a 422: the sender
+ * EXPIRY_DAYS, for a draft made before requests had send settings) after sending. A moment that has passed is a 422: the sender
  * sets another (PATCH) and sends again.
  */
 export function expiryAtSend(req: RequestRow, org: Pick<OrgRow, "defaultExpiryDays">, now: Date): Date {

@@ -12,7 +12,7 @@ export interface MessageInput {
   name: string;
   title: string;
   sandbox: boolean;
-  /** The recipient's language (issue 23: the recipient's, else the request's, else English); staff mails are English. */
+  /** The recipient's language (the recipient's, else the request's, else English); staff mails are English. */
   locale?: Locale;
 }
 
@@ -48,7 +48,7 @@ const button = (href: string, label: string, colour: string) =>
   `<p><a href="${href}" style="display:inline-block;background:${colour};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(label)}</a></p>`;
 const grey = (text: string) => `<p style="color:#64748b">${esc(text)}</p>`;
 
-/** What the sender set for a request's invitation and reminders (issue 24: its send settings). */
+/** What the sender set for a request's invitation and reminders (its send settings). */
 export interface SenderWords {
   /** Replaces Signet's subject (a reminder's reads "Reminder: <subject>"). */
   subject?: string | null;

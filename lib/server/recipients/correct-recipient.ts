@@ -15,7 +15,7 @@ import { assertRequestStatus } from "../model/request-state";
 import { assertRecipientStatus } from "../model/recipient-state";
 
 /**
- * POST …/recipients/{rid}/correct (issue 24, part 3; DocuSign's "correct"): a sent request's recipient's
+ * POST …/recipients/{rid}/correct (DocuSign's "correct"): a sent request's recipient's
  * name or e-mail address, set right while they have not finished. Their link changes: the old one is
  * retired (it answers 410, saying it was replaced, and names nothing of the document to whoever holds
  * it: perhaps the wrong person, at the mistyped address), sessions and embedded URLs opened with it end,

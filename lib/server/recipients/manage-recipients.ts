@@ -22,9 +22,9 @@ interface RecipientInput {
   order?: number;
   signingOrder?: number;
   authentication?: RecipientAuthentication;
-  /** Issue 14, embedded signing: EMBEDDED gets no mail (see signing/embed-links.ts). */
+  /** Embedded signing: EMBEDDED gets no mail (see signing/embed-links.ts). */
   delivery?: RecipientDelivery;
-  /** Issue 23: their language; null (on a PATCH) goes back to the request's. */
+  /** Their language; null (on a PATCH) goes back to the request's. */
   locale?: Locale | null;
 }
 

@@ -15,7 +15,7 @@ import { assertRecipientStatus } from "../model/recipient-state";
 import type { Queryable } from "../db";
 
 /**
- * What staff do for one recipient of a sent request (issue 24, part 3), from the request's page: mail
+ * What staff do for one recipient of a sent request, from the request's page: mail
  * the invitation again, or take the signing link to hand it over another way. Both only while it is
  * the recipient's turn (invited, not finished), each recorded in the audit trail.
  */

@@ -18,7 +18,7 @@ import {
   type SendSettingsInput,
 } from "../model/send-settings";
 
-/** A request's language, time zone and date format as its creator gives them (issue 23): each optional. */
+/** A request's language, time zone and date format as its creator gives them: each optional. */
 export interface RequestLocaleInput {
   locale?: Locale;
   timezone?: string;

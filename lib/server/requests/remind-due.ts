@@ -39,7 +39,7 @@ const nextDue = sql`case when ${recipients.remindersSent} = 0 or ${recipients.la
   else ${recipients.lastRemindedAt} + make_interval(days => ${signatureRequests.reminderEveryDays}) end`;
 
 /**
- * Automatic reminders (issue 24), run by every instance's worker once a minute: each recipient whose turn it is in a
+ * Automatic reminders, run by every instance's worker once a minute: each recipient whose turn it is in a
  * request with a reminder schedule gets a reminder when it is due, `max` at most. Each is claimed in its own
  * transaction by a conditional UPDATE (the count read must still be the count), which queues the reminder mail (the
  * invitation job, as a reminder) and records `recipient.reminded`: two instances sweeping at the same moment send

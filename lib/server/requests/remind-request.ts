@@ -12,7 +12,7 @@ export async function remindRequest(auth: KeyAuth, id: string) {
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     assertRequestStatus(req, ["IN_PROGRESS"], "only an IN_PROGRESS request has signers to remind");
-    // Issue 14: an EMBEDDED recipient is never mailed, reminders included.
+    // An EMBEDDED recipient is never mailed, reminders included.
     const due = (await loadRecipients(tx, req.id))
       .filter((r) => r.delivery !== "EMBEDDED")
       .filter(

@@ -17,7 +17,7 @@ import { signedInStaff } from "../auth/signed-in-staff";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
- * expiry is fixed here (issue 24: its own, counted from now when in days), and the staff member who sends it
+ * expiry is fixed here (its own, counted from now when in days), and the staff member who sends it
  * (a dashboard call) is kept for its mails' From name and Reply-To, and is told how the request ends.
  */
 export async function sendRequest(auth: KeyAuth, id: string) {

@@ -11,7 +11,7 @@ import { assertDraft, findVisibleRequest, loadRequestDto } from "../model/load-r
 import { sendSettingsChanges, toSendSettingsDto } from "../model/send-settings";
 
 /**
- * PATCH /signature-requests/{id} (issue 24): a DRAFT's title, language, time zone, date format and send
+ * PATCH /signature-requests/{id}: a DRAFT's title, language, time zone, date format and send
  * settings, only what the body gives. Any other status: 409 REQUEST_NOT_DRAFT, and nothing changes (what was
  * sent is what its recipients were told). Audited as `request.updated` with the fields given.
  */

@@ -1,8 +1,7 @@
 import "server-only";
 import { getDb } from "../db";
-import { recordEvent, type Actor } from "../audit/record-event";
-import { emitEvent } from "../webhooks/emit-event";
-import { advanceRequest } from "../turns/advance-request";
+import type { Actor } from "../audit/record-event";
+import { finishTurn } from "../turns/finish-turn";
 import { findSigner } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { assertMayAct, transitionRecipient } from "../model/recipient-state";
@@ -27,14 +26,6 @@ export async function approveSigning(token: string, who: Omit<Actor, "actor">, s
     const now = new Date();
     await transitionRecipient(tx, r.id, "APPROVED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
     await keepPageLocale(tx, r, locale);
-    await recordEvent(tx, req.id, "recipient.approved", { actor: `recipient:${r.id}`, ...who }, { email: r.email, name: r.name });
-    await emitEvent(tx, req, "signature_request.approved", {
-      id: req.id,
-      title: req.title,
-      status: req.status,
-      recipient: { id: r.id, email: r.email, name: r.name },
-    });
-    const outcome = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "APPROVED" as const, ...outcome };
+    return finishTurn(tx, req, r, who, "APPROVED");
   });
 }

@@ -7,7 +7,7 @@ import { formatEventTime } from "@/lib/dates/zoned";
 import type { DateFormat } from "@/lib/schemas/states";
 
 /**
- * The certificate's language (issue 23): the request's `locale`, else the first signer's (the lowest
+ * The certificate's language: the request's `locale`, else the first signer's (the lowest
  * order among SIGNERs, then APPROVERs), else English. One document for everyone, so one language: the
  * request's says it for all; without it, the first person asked to sign is the likeliest reader.
  */

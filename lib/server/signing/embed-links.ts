@@ -15,7 +15,7 @@ import { hashToken } from "../tokens";
 import { assertRecipientStatus } from "../model/recipient-state";
 import { assertRequestStatus } from "../model/request-state";
 
-// Embedded signing (issue 14). A recipient with delivery EMBEDDED is never mailed: when their turn
+// Embedded signing. A recipient with delivery EMBEDDED is never mailed: when their turn
 // comes they move to SENT at once (startEmbeddedTurn), and the sender's server asks for a signing URL
 // (createSigningUrl) that its page puts in an iframe. The URL is valid EMBED_URL_TTL_MS and once: the
 // page /sign/embed/{token} consumes it (openEmbedLink) and renders the usual signing app with a token
@@ -115,7 +115,7 @@ export interface OpenedEmbedLink {
 /**
  * Opens a signing URL: marks it used (at most once, and only before it expires: the database's
  * clock decides) and makes the page's own token, bound to this opening and valid
- * EMBED_SESSION_TTL_MS (issue 21: the page used to carry the recipient's long-lived link token, which
+ * EMBED_SESSION_TTL_MS (the page used to carry the recipient's long-lived link token, which
  * signed long after the URL had expired). Null when the token is unknown, used, expired, or its
  * recipient is no longer EMBEDDED or its request is not sent.
  */

@@ -36,7 +36,7 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
 export const REPLACED_MESSAGE =
   "This link was replaced: the sender corrected the recipient's details and sent a new link. Use the newest invitation.";
 
-/** The recipient a retired link (issue 24: replaced by a correction) belonged to, or null. */
+/** The recipient a retired link (replaced by a correction) belonged to, or null. */
 export async function lookupReplaced(db: Queryable, token: string): Promise<Row | null> {
   const [row] = await db
     .select({ r: recipients, req: signatureRequests })

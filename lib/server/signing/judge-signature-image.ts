@@ -67,7 +67,7 @@ export async function judgeSignatureImage(dataUrl: string, at: string): Promise<
     );
   }
   // Decoded in the engine's threads and written again: what is stored is what the seal embeds, and
-  // an image the seal could not embed is refused now, while the signer is here (issue 21).
+  // an image the seal could not embed is refused now, while the signer is here.
   let clean;
   try {
     clean = await runEngine("cleanImage", [bytes, maxPixels], { timeoutMs: 15_000 });

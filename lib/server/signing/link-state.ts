@@ -9,7 +9,7 @@ import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
 import { currentDocument } from "../model/load-request";
 
-/** The languages stored for a link's recipient and request (issue 23), for the page's language. */
+/** The languages stored for a link's recipient and request, for the page's language. */
 export interface StoredLocales {
   recipient: string | null;
   request: string | null;
@@ -50,7 +50,7 @@ export async function signingLinkState(
   const db = await getDb();
   const row = await lookupSigner(db, token);
   if (!row) {
-    // A link replaced by a correction (issue 24): said so, in the recipient's language, naming nothing of the document.
+    // A link replaced by a correction: said so, in the recipient's language, naming nothing of the document.
     const replaced = await lookupReplaced(db, token);
     if (!replaced) return { kind: "unknown" };
     return {

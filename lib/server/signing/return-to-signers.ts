@@ -13,8 +13,8 @@ import { transitionRecipient } from "../model/recipient-state";
 export const SIGNER_VALUE_REJECTED = "SIGNER_VALUE_REJECTED";
 
 /**
- * The seal could not draw a value a signer gave (an image that cannot be decoded: taken before
- * issue 21 decoded images at submission). Rather than a request stuck IN_PROGRESS with everyone
+ * The seal could not draw a value a signer gave (an image that cannot be decoded: one taken before
+ * signatures were judged at submission). Rather than a request stuck IN_PROGRESS with everyone
  * signed, each signer whose image fails is handed their turn back: their values are cleared, they
  * move from SIGNED to VIEWED, are mailed their link again (EMBEDDED ones are not mailed), and the
  * request says why (sealError SIGNER_VALUE_REJECTED, an audit event per signer). When they have

@@ -9,7 +9,7 @@ import { signerCopies } from "../db/schema";
 import { runEngine } from "../engine";
 
 /**
- * What signers are shown of a document version (issue 22): the PDF with its `{{…}}` anchor text
+ * What signers are shown of a document version: the PDF with its `{{…}}` anchor text
  * removed by the seal's own step (lib/pdf/seal removeAnchorText, with the seal's own boxes: every token
  * of the text layer), made once per version in the engine's threads and kept as a blob, recorded in
  * `signer_copies` so that every instance serves the same bytes. The seal draws the values into this copy,

@@ -12,10 +12,10 @@ import { limitSignerPages, limitSignerRenders } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
 import { requireSignerSession } from "./signer-session";
 import { readCached, writeCached } from "./page-cache";
-import type { PageWidth } from "@/lib/schemas/page-widths";
+import type { PageTextItem, PageWidth } from "@/lib/schemas/page-widths";
 
 /**
- * The signer's page shows the document as images drawn on the server (issue 23, part 4: no pdf.js
+ * The signer's page shows the document as images drawn on the server (no pdf.js
  * on a phone), with each page's text laid over them. Both come from the bytes GET /document serves
  * (the signers' copy, or the sealed copy once COMPLETED), drawn once per width and kept on disk
  * (page-cache.ts) under that PDF's SHA-256, so the URL's `v` and the cache agree on what is shown.
@@ -83,17 +83,6 @@ export async function signingPageImage(
   }).catch(pdfErrorToApp);
   await writeCached(sha256, `${page}-${width}.${drawn.type === "image/jpeg" ? "jpg" : "png"}`, drawn.bytes);
   return { bytes: drawn.bytes, type: drawn.type, sha256 };
-}
-
-/** One text item over a page's image: its string and box in points from the page's top-left, font size, direction. */
-export interface PageTextItem {
-  s: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  f: number;
-  d?: 90 | 180 | 270;
 }
 
 export interface PageText {

@@ -8,7 +8,7 @@ import { AppError, type FieldError } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
-import { advanceRequest } from "../turns/advance-request";
+import { finishTurn } from "../turns/finish-turn";
 import { assertMayAct, transitionRecipient } from "../model/recipient-state";
 import { transitionRequest } from "../model/request-state";
 import { loadRecipients } from "../model/load-request";
@@ -84,23 +84,7 @@ export async function submitSignature(
     await keepPageLocale(tx, r, input.locale);
     // What was saved on the way is not kept once the signature holds the values.
     await dropSigningDrafts(tx, r.id);
-    await recordEvent(
-      tx,
-      req.id,
-      "recipient.signed",
-      { actor: `recipient:${r.id}`, ...who },
-      { email: r.email, name: r.name, fields: values.size },
-      { at: now },
-    );
-    await emitEvent(tx, req, "signature_request.signed", {
-      id: req.id,
-      title: req.title,
-      status: req.status,
-      recipient: { id: r.id, email: r.email, name: r.name },
-    });
-    // The next order group is invited, or, when everyone who takes a turn is done, the seal queued.
-    const outcome = await advanceRequest(tx, req.id);
-    return { requestId: req.id, status: "SIGNED" as const, ...outcome };
+    return finishTurn(tx, req, r, who, "SIGNED", { details: { fields: values.size }, at: now });
   });
 }
 

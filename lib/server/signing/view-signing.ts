@@ -102,7 +102,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
       everyoneSigned: everyoneDone(all),
       // COMPLETED: the sealed copy (the current version), at /document until then; null otherwise.
       availableUntil: sealedCopyUntil(req)?.toISOString() ?? null,
-      // The sender's own words, as the invitation gave them (issue 24): the page shows them above the document.
+      // The sender's own words, as the invitation gave them: the page shows them above the document.
       message: req.emailMessage ? { from: req.senderName ?? null, text: req.emailMessage } : null,
       document: toDocumentDto(doc),
       // What the signer needs of each field: no anchor bookkeeping, no other recipient's ids.

@@ -10,7 +10,7 @@ import { authAttempts } from "../db/schema";
  * the last failure (1 s, 2 s, 4 s, … at most 15 minutes); an attempt made sooner is refused without
  * the password being checked (THROTTLED), and does not lengthen the wait.
  *
- * The attempt is reserved before the password is checked (issue 21): under a transaction-scoped lock
+ * The attempt is reserved before the password is checked: under a transaction-scoped lock
  * per account and per address, the wait is computed and the attempt written as a FAILURE, and only a
  * right password turns it into a SUCCESS afterwards. A burst of parallel attempts is thus counted one
  * after another, each seeing the ones before it, on every instance (the lock and the rows are in the

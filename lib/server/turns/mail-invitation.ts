@@ -23,7 +23,7 @@ export async function mailInvitation(payload: JobPayloads["invitation"], job: Jo
   const { recipientId } = payload;
   const row = await loadRecipient(recipientId);
   if (!row || row.req.status !== "IN_PROGRESS") return { skipped: "request is no longer in progress" };
-  // Issue 14: an EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
+  // An EMBEDDED recipient's link is never mailed (their turn starts without a job: embed-links.ts).
   if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
   if (payload.reminder && (isDone(row.r) || row.r.status === "DECLINED")) return { skipped: "recipient has finished their turn" };
   const db = await getDb();

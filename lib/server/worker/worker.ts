@@ -159,7 +159,7 @@ export function startWorker(intervalMs = 500) {
         await sweepExpired();
         const { sweepStrandedSeals } = await import("../signing/sweep-stranded-seals");
         await sweepStrandedSeals();
-        // Automatic reminders (issue 24): each claimed by one conditional UPDATE, so every instance may sweep.
+        // Automatic reminders: each claimed by one conditional UPDATE, so every instance may sweep.
         const { sweepReminders } = await import("../requests/remind-due");
         await sweepReminders();
       }

@@ -49,7 +49,7 @@ export interface paths {
     put?: never;
     /**
      * Create a DRAFT signature request from a PDF
-     * @description Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings (issue 24) `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
+     * @description Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
      */
     post: operations["createRequest"];
     delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
     head?: never;
     /**
      * Change a DRAFT: title, locale, timezone, dateFormat and its send settings
-     * @description Only what the body gives changes; null clears subject, message, replyTo, reminders and locale. Send settings (issue 24): `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the invitation and reminders; `expiresAt` (ISO 8601 with offset, in the future, ≤ 365 days ahead) or `expiryDays` (1–365, from sending), not both; `reminders` `{ firstAfterDays, everyDays, max }` (days 1–365, max 0–10) or null; `replyTo` (an e-mail address; null: the staff member who sends). See docs/api.md, "Send settings". A request that is not a DRAFT: 409 REQUEST_NOT_DRAFT, nothing changed. Audited as request.updated.
+     * @description Only what the body gives changes; null clears subject, message, replyTo, reminders and locale. Send settings: `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the invitation and reminders; `expiresAt` (ISO 8601 with offset, in the future, ≤ 365 days ahead) or `expiryDays` (1–365, from sending), not both; `reminders` `{ firstAfterDays, everyDays, max }` (days 1–365, max 0–10) or null; `replyTo` (an e-mail address; null: the staff member who sends). See docs/api.md, "Send settings". A request that is not a DRAFT: 409 REQUEST_NOT_DRAFT, nothing changed. Audited as request.updated.
      */
     patch: operations["updateRequest"];
     trace?: never;

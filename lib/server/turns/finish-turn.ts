@@ -1,0 +1,42 @@
+import "server-only";
+import type { Queryable } from "../db";
+import { recordEvent, type Actor } from "../audit/record-event";
+import { emitEvent } from "../webhooks/emit-event";
+import type { RecipientRow, RequestRow } from "../model/load-request";
+import { advanceRequest } from "./advance-request";
+
+const DONE = {
+  SIGNED: { event: "recipient.signed", webhook: "signature_request.signed" },
+  APPROVED: { event: "recipient.approved", webhook: "signature_request.approved" },
+} as const;
+
+/**
+ * A recipient has signed or approved (their row already moved, in the caller's transaction, which holds the
+ * request's row): the audit event with their address and browser, the webhook, and then the next step, as
+ * advanceRequest says (the next group invited, or the seal queued).
+ */
+export async function finishTurn<S extends keyof typeof DONE>(
+  tx: Queryable,
+  req: RequestRow,
+  r: RecipientRow,
+  who: Omit<Actor, "actor">,
+  status: S,
+  evidence: { details?: Record<string, unknown>; at?: Date } = {},
+) {
+  const { event, webhook } = DONE[status];
+  await recordEvent(
+    tx,
+    req.id,
+    event,
+    { actor: `recipient:${r.id}`, ...who },
+    { email: r.email, name: r.name, ...evidence.details },
+    evidence.at ? { at: evidence.at } : {},
+  );
+  await emitEvent(tx, req, webhook, {
+    id: req.id,
+    title: req.title,
+    status: req.status,
+    recipient: { id: r.id, email: r.email, name: r.name },
+  });
+  return { requestId: req.id, status, ...(await advanceRequest(tx, req.id)) };
+}
