@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { ProgressBar } from "@/components/ui/feedback";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { useMediaQuery } from "@/lib/client/use-media-query";
 import { callSigning, isStale, type ApiFailure } from "./api";
@@ -297,19 +298,13 @@ export function SigningForm({
           {mode === "document" ? <ZoomControls {...zoom} /> : null}
           <LanguageSwitcher className="ml-auto shrink-0" />
         </div>
-        <div
-          role="progressbar"
-          aria-label={t("form.progressLabel")}
-          aria-valuemin={0}
-          aria-valuemax={required.length}
-          aria-valuenow={done}
+        <ProgressBar
+          label={t("form.progressLabel")}
+          now={done}
+          max={required.length}
           className="h-1 bg-slate-100"
-        >
-          <div
-            className="h-full bg-emerald-500 transition-[width]"
-            style={{ width: `${required.length ? (done / required.length) * 100 : 100}%` }}
-          />
-        </div>
+          fill="bg-emerald-500 transition-[width]"
+        />
       </header>
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">

@@ -7,7 +7,8 @@ import type { TemplateDto } from "@/lib/client/types";
 import type { BulkRowError, BulkSendDryRunDto, BulkSendDto, BulkSendStartedDto } from "@/lib/schemas/bulk";
 import { MAX_BULK_ROWS } from "@/lib/schemas/bulk";
 import { Button } from "@/components/ui/button";
-import { Alert, ErrorList, type ListedError } from "@/components/ui/feedback";
+import { Alert, ErrorList, ProgressBar, type ListedError } from "@/components/ui/feedback";
+import { FileField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type T = ReturnType<typeof useDashboardT>;
@@ -101,23 +102,17 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
               code: (chunks) => <code className="rounded bg-slate-100 px-1 text-xs">{chunks}</code>,
             })}
           </p>
-          <div>
-            <label htmlFor={`bulk-file-${t.id}`} className="mb-1 block text-sm font-medium text-slate-700">
-              {tr("templates.bulk.file")}
-            </label>
-            <input
-              id={`bulk-file-${t.id}`}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setPreview(null);
-                setError(null);
-                idemKey.current = null;
-              }}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
-            />
-          </div>
+          <FileField
+            id={`bulk-file-${t.id}`}
+            label={tr("templates.bulk.file")}
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setPreview(null);
+              setError(null);
+              idemKey.current = null;
+            }}
+          />
           <Button variant="secondary" onClick={check} disabled={!file || busy !== null}>
             {busy === "check" ? tr("templates.bulk.checking") : tr("templates.bulk.check")}
           </Button>
@@ -221,16 +216,7 @@ function Progress({ id }: { id: string }) {
   const pct = b.total ? Math.round((doneRows / b.total) * 100) : 100;
   return (
     <div className="space-y-3">
-      <div
-        role="progressbar"
-        aria-label={tr("templates.bulk.progress")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        className="h-3 overflow-hidden rounded bg-slate-200"
-      >
-        <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressBar label={tr("templates.bulk.progress")} now={pct} className="h-3 overflow-hidden rounded bg-slate-200" />
       <p role="status" aria-label={tr("templates.bulk.status")} className="text-sm font-medium">
         {tr(b.status === "DONE" ? "templates.bulk.done" : "templates.bulk.sending", {
           sent: b.sent,
