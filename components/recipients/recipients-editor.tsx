@@ -17,7 +17,7 @@ import { useRecipientMutations, type RecipientInput } from "@/lib/client/request
 import type { RecipientDto, SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
-import { controlClass, FormCard, SelectField, TextField } from "@/components/ui/form";
+import { controlClass, FormCard, Options, SelectField, TextField } from "@/components/ui/form";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
 import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
@@ -200,11 +200,7 @@ function LocaleOptions({ none }: { none: string }) {
   return (
     <>
       <option value="">{none}</option>
-      {locales.map((l) => (
-        <option key={l} value={l} lang={l}>
-          {localeNames[l]}
-        </option>
-      ))}
+      <Options items={locales} label={(l) => localeNames[l]} lang={(l) => l} />
     </>
   );
 }

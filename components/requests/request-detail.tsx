@@ -40,15 +40,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
     justSent ? { kind: "success", text: t("requests.detail.justSent") } : null,
   );
 
-  if (q.isPending || q.isError)
-    return (
-      <QueryFallback
-        query={q}
-        loading={t("requests.detail.loading")}
-        failed={t("requests.detail.loadFailed")}
-        missing={t("requests.detail.missing")}
-      />
-    );
+  if (q.isPending || q.isError) return <QueryFallback query={q} messages="requests.detail" />;
   const r = q.data;
   const signers = r.recipients.filter((x) => x.role === "SIGNER");
   const signed = signers.filter((x) => x.status === "SIGNED").length;

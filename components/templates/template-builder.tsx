@@ -32,15 +32,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
     return t;
   }, [id, qc]);
 
-  if (q.isPending || q.isError)
-    return (
-      <QueryFallback
-        query={q}
-        loading={tr("templates.builder.loading")}
-        failed={tr("templates.builder.loadFailed")}
-        missing={tr("templates.builder.missing")}
-      />
-    );
+  if (q.isPending || q.isError) return <QueryFallback query={q} messages="templates.builder" />;
   const t = q.data;
   const counts = new Map<string, number>();
   for (const f of t.fields) counts.set(f.roleId, (counts.get(f.roleId) ?? 0) + 1);
