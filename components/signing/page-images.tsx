@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { pageWidthFor } from "@/lib/schemas/page-widths";
-import { pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
+import { MAX_PAGE_WIDTH, pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
 import { useSigningT } from "./intl";
-import type { PageSize } from "./types";
+import type { PageSize, PageTextItem } from "./types";
 
 /**
  * The signer's document as page images drawn on the server (GET /api/sign/{token}/pages/{n}?w=), with
@@ -15,6 +15,20 @@ import type { PageSize } from "./types";
  */
 
 export { MAX_PAGE_WIDTH, type PageSource } from "./page-urls";
+
+/** The width to draw the pages at: their frame's (`frame`), at most MAX_PAGE_WIDTH, as it changes; 0 until measured. */
+export function usePageWidth(frame: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = frame.current!;
+    const measure = () => setWidth(Math.min(Math.floor(el.clientWidth), MAX_PAGE_WIDTH));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [frame]);
+  return width;
+}
 
 /** Pages further than this from the viewport are not loaded: a 200-page contract stays light. */
 const NEAR = "1200px 0px";
@@ -190,23 +204,13 @@ function PageImage({
   );
 }
 
-interface TextItem {
-  s: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  f: number;
-  d?: 90 | 180 | 270;
-}
-
 /**
  * The page's words, transparent, where the image shows them: a screen reader reads them, a finger or a
  * mouse selects them, find-in-page finds them. Each item is stretched to its box (textLength), so a
  * selection covers what the eye sees. Beneath the fields. A page whose text cannot be had is an image only.
  */
 function PageText({ url, size }: { url: string; size: PageSize }) {
-  const [items, setItems] = useState<TextItem[] | null>(null);
+  const [items, setItems] = useState<PageTextItem[] | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
     void (async () => {
@@ -217,7 +221,7 @@ function PageText({ url, size }: { url: string; size: PageSize }) {
             credentials: "same-origin",
             headers: { accept: "application/json" },
           });
-          if (res.ok) return setItems(((await res.json()) as { data: { items: TextItem[] } }).data.items);
+          if (res.ok) return setItems(((await res.json()) as { data: { items: PageTextItem[] } }).data.items);
           if (res.status !== 429 && res.status < 500) return;
         } catch {
           if (ctrl.signal.aborted) return;
