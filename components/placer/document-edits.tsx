@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
 import { anchorApi, type DetectedAnchor } from "@/lib/client/anchors";
 import { uploadForm } from "@/lib/client/upload";
@@ -78,12 +78,7 @@ export function DocumentEdits({
             }}
           >
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.replaceHeading")}</h3>
-            <AnchorKeyInput
-              label={t("placer.edits.anchorText")}
-              listId="anchor-keys"
-              keys={keys}
-              placeholder="{{signet:company}}"
-            />
+            <AnchorKeyInput label={t("placer.edits.anchorText")} keys={keys} placeholder="{{signet:company}}" />
             <label className="block text-xs text-slate-600">
               {t("placer.edits.newText")}
               <textarea name="text" rows={2} className={inputClass} />
@@ -113,12 +108,7 @@ export function DocumentEdits({
             }}
           >
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.stampHeading")}</h3>
-            <AnchorKeyInput
-              label={t("placer.edits.imageAnchor")}
-              listId="image-anchor-keys"
-              keys={imageKeys}
-              placeholder="{{s1|image|120|60|Logo}}"
-            />
+            <AnchorKeyInput label={t("placer.edits.imageAnchor")} keys={imageKeys} placeholder="{{s1|image|120|60|Logo}}" />
             <div className="grid grid-cols-2 gap-1">
               <NumberInput label={t("placer.edits.width")} name="width" defaultValue={120} min={1} />
               <NumberInput label={t("placer.edits.height")} name="height" defaultValue={60} min={1} />
@@ -146,17 +136,8 @@ export function DocumentEdits({
 }
 
 /** The anchor text a form acts on, with the anchors found offered as suggestions. */
-function AnchorKeyInput({
-  label,
-  listId,
-  keys,
-  placeholder,
-}: {
-  label: string;
-  listId: string;
-  keys: string[];
-  placeholder: string;
-}) {
+function AnchorKeyInput({ label, keys, placeholder }: { label: string; keys: string[]; placeholder: string }) {
+  const listId = useId();
   return (
     <>
       <label className="block text-xs text-slate-600">

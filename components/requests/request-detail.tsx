@@ -14,6 +14,7 @@ import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { InlineTable } from "@/components/ui/data-table";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import dynamic from "next/dynamic";
 import { auditRows, type AuditRow } from "@/lib/client/audit-view";
@@ -61,12 +62,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-500">
-            <Link href="/requests" className="hover:underline">
-              {t("requests.detail.breadcrumb")}
-            </Link>{" "}
-            /
-          </p>
+          <Breadcrumb href="/requests" label={t("requests.detail.breadcrumb")} />
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
             <span className="break-words">{r.title}</span> <StatusBadge status={r.status} />
           </h1>
