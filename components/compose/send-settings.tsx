@@ -66,7 +66,7 @@ export function patchOf(request: SignatureRequestDto, d: SendSettingsDraft): Rec
 }
 
 /**
- * The review step's "Message and deadline" (issue 24, part 1): the invitation's subject and message, who
+ * The review step's "Message and deadline": the invitation's subject and message, who
  * replies go to, when the request expires, automatic reminders, the document's language, and the time zone and
  * date format of its DATE fields, deadline and certificate (a new draft has the organization's). Sent with
  * PATCH just before Send; the API's refusals come back naming the field (`errors`).

@@ -193,7 +193,7 @@ type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role" | "lo
   authentication?: { method: AuthMethod; accessCode?: string };
 };
 /**
- * The recipient's language (issue 23): their signing page, their mails. "" = none of their own: the
+ * The recipient's language: their signing page, their mails. "" = none of their own: the
  * request's language, else (for the page) their browser's, else English.
  */
 function LocaleOptions({ none }: { none: string }) {

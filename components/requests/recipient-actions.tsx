@@ -18,7 +18,7 @@ export const inTurn = (x: Recipient) =>
   x.role !== "CC" && (x.status === "SENT" || (x.status === "VIEWED" && x.role !== "VIEWER"));
 
 /**
- * What staff do for one recipient whose turn it is (issue 24, part 3): mail the invitation again, or copy
+ * What staff do for one recipient whose turn it is: mail the invitation again, or copy
  * the signing link to hand it over another way (admins and the request's creator; the server decides and
  * says so). Both are recorded in the request's audit trail, which `onDone` refreshes.
  */

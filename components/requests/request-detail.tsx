@@ -267,7 +267,7 @@ function SealErrorBanner({
 
 /** The step whose signers are being asked now: the first with someone who has not signed. */
 function activeStep(groups: Recipient[][]): number {
-  // Approvers and viewers take their turn too (issue 14): a step is done when each has done what their role asks.
+  // Approvers and viewers take their turn too: a step is done when each has done what their role asks.
   const i = groups.findIndex((g) => g.some((x) => !isDone(x)));
   return i < 0 ? groups.length : i;
 }

@@ -9,7 +9,7 @@ import type { PageSize, PageTextItem } from "./types";
 /**
  * The signer's document as page images drawn on the server (GET /api/sign/{token}/pages/{n}?w=), with
  * each page's text laid over it (…/text) for screen readers, selection and find-in-page. No PDF
- * library reaches a signer's phone (issue 23, part 4): a page costs tens of kilobytes, not megabytes
+ * library reaches a signer's phone: a page costs tens of kilobytes, not megabytes
  * of pdf.js. Zooming asks for a wider image (sharp, not a stretched bitmap) and keeps showing the last
  * one until it has come.
  */
