@@ -39,7 +39,7 @@ const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
 const token = crypto.randomBytes(24).toString("base64url");
 process.env.SIGNET_CLIENT_IP_TOKEN = token;
 
-// The origins that may frame the embedded signing page (issue 14). A wrong value refuses to start: a
+// The origins that may frame the embedded signing page. A wrong value refuses to start: a
 // typo would otherwise show only as a blank iframe on the integrator's site.
 let embedOrigins;
 try {

@@ -61,6 +61,16 @@ const usage = `Usage:
       Runs the sandbox purge now (sandbox requests older than SANDBOX_RETENTION_DAYS, and the blobs
       only they used) and prints what it deleted. Production data is never touched.`;
 
+/** The store, opened and bootstrapped; on its first start, the login and the sandbox key it made, printed. */
+async function openStore() {
+  const db = await getDb();
+  const report = await bootstrap();
+  if (report.generatedPassword)
+    console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
+  if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
+  return { db, report };
+}
+
 async function main() {
   const [group, cmd, ...rest] = process.argv.slice(2);
   if (group === "staff" && cmd === "create") return createStaff(rest);
@@ -90,11 +100,7 @@ async function main() {
     console.error("--env must be sandbox or production");
     return 2;
   }
-  const db = await getDb();
-  const report = await bootstrap();
-  if (report.generatedPassword)
-    console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
-  if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
+  const { db, report } = await openStore();
   const [org] = await db.select().from(organizations).where(eq(organizations.id, report.orgId));
   if (!org) throw new Error(`the organization ${report.orgId} made at bootstrap is missing`);
   if (env === "PRODUCTION" && org.plan !== "ENTERPRISE") {
@@ -168,11 +174,7 @@ async function createStaff(args: string[]) {
     console.error(usage);
     return 2;
   }
-  const db = await getDb();
-  const report = await bootstrap();
-  if (report.generatedPassword)
-    console.log(`First start of this store: staff login ${report.adminEmail} / ${report.generatedPassword}`);
-  if (report.generatedSandboxKey) console.log(`First start of this store: sandbox key ${report.generatedSandboxKey}`);
+  const { db, report } = await openStore();
   let created;
   try {
     created = await db.transaction((tx) =>

@@ -3,7 +3,7 @@ import { useActionState } from "react";
 import { setPasswordAction } from "@/app/set-password/actions";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
-import { TextField } from "@/components/ui/form";
+import { PasswordFields } from "./password-fields";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** The new password, twice; the server checks the rules (at least 10 characters) and uses the link up. */
@@ -16,23 +16,12 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       {state && !state.ok && <Alert>{state.message}</Alert>}
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
+      <PasswordFields
         label={t("auth.setPassword.newPassword")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={10}
-        required
+        repeatLabel={t("auth.setPassword.repeat")}
+        hint={t("auth.setPassword.hint")}
+        error={fieldError}
         autoFocus
-        hint={fieldError("password") ?? t("auth.setPassword.hint")}
-      />
-      <TextField
-        label={t("auth.setPassword.repeat")}
-        name="repeat"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={fieldError("repeat")}
       />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("auth.setPassword.submitting") : t("auth.setPassword.submit")}

@@ -41,15 +41,7 @@ export function ComposeFlow({ id, step, detect }: { id: string; step: ComposeSte
     if (step === "fields") preloadPlacer();
   }, [step]);
 
-  if (q.isPending || q.isError)
-    return (
-      <QueryFallback
-        query={q}
-        loading={t("compose.flow.loading")}
-        failed={t("compose.flow.failed")}
-        missing={t("compose.flow.missing")}
-      />
-    );
+  if (q.isPending || q.isError) return <QueryFallback query={q} messages="compose.flow" />;
   const r = q.data;
   if (r.status !== "DRAFT")
     return (

@@ -1,7 +1,10 @@
 "use client";
 import type { ReactNode } from "react";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
-import { controlClass } from "@/components/ui/form";
+import { FieldRow, controlClass } from "@/components/ui/form";
+
+/** A number of days (or times): room for three digits. */
+const small = `w-20 ${controlClass}`;
 
 /** A reminder schedule as typed: numbers as strings, so a half-typed one is not lost. */
 export interface ReminderInputs {
@@ -28,7 +31,6 @@ export function ReminderSchedule({
   error?: ReactNode;
 }) {
   const t = useDashboardT();
-  const small = `w-20 ${controlClass}`;
   const days = (key: "firstAfterDays" | "everyDays" | "max", label: string, max: number) => (
     <>
       <label htmlFor={`${idPrefix}-${key}`}>{label}</label>
@@ -64,5 +66,49 @@ export function ReminderSchedule({
       )}
       {error}
     </fieldset>
+  );
+}
+
+/**
+ * After how many days a request expires, the unit after the box. One request's (the review step) and the
+ * organization's default (Settings → Sending) alike; `children` go under it (an error).
+ */
+export function ExpiryDays({
+  id,
+  label,
+  unit,
+  value,
+  placeholder,
+  describedBy,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  unit: string;
+  value: string;
+  placeholder?: string;
+  describedBy?: string;
+  onChange: (days: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <FieldRow id={id} label={label}>
+      <div className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          id={id}
+          type="number"
+          min={1}
+          max={365}
+          className={small}
+          placeholder={placeholder}
+          value={value}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <span>{unit}</span>
+      </div>
+      {children}
+    </FieldRow>
   );
 }

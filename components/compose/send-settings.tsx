@@ -1,11 +1,12 @@
 "use client";
+import type { ChangeEvent } from "react";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { localeNames, locales } from "@/lib/i18n/locales";
 import type { DateFormat } from "@/lib/schemas/states";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
-import { controlClass, inputClass } from "@/components/ui/form";
-import { ReminderSchedule } from "./reminder-schedule";
-import { DateFormatSelect, TimeZoneSelect } from "./zone-and-format";
+import { FieldRow, Options, inputClass } from "@/components/ui/form";
+import { ExpiryDays, ReminderSchedule } from "./reminder-schedule";
+import { ZoneAndFormat } from "./zone-and-format";
 
 type Settings = SignatureRequestDto["sendSettings"];
 
@@ -65,7 +66,7 @@ export function patchOf(request: SignatureRequestDto, d: SendSettingsDraft): Rec
 }
 
 /**
- * The review step's "Message and deadline" (issue 24, part 1): the invitation's subject and message, who
+ * The review step's "Message and deadline": the invitation's subject and message, who
  * replies go to, when the request expires, automatic reminders, the document's language, and the time zone and
  * date format of its DATE fields, deadline and certificate (a new draft has the organization's). Sent with
  * PATCH just before Send; the API's refusals come back naming the field (`errors`).
@@ -90,65 +91,49 @@ export function SendSettingsForm({
       </p>
     ) : null;
   const described = (field: string) => (errors[field] ? `send-${field}-error` : undefined);
-  const label = "mb-1 block text-sm font-medium text-slate-700";
-  const small = `w-20 ${controlClass}`;
+  /** A text the draft holds as typed: its control's id, its value, its error read with it, its changes. */
+  const text = (field: "subject" | "message" | "replyTo", id: string) => ({
+    id,
+    value: value[field],
+    "aria-describedby": described(field),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set({ [field]: e.target.value }),
+  });
   return (
     <section aria-labelledby="send-settings-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="send-settings-heading" className="text-base font-semibold">
         {t("compose.send.heading")}
       </h2>
       <div className="mt-3 space-y-4">
-        <div>
-          <label htmlFor="send-subject" className={label}>
-            {t("compose.send.subject")}
-          </label>
+        <FieldRow id="send-subject" label={t("compose.send.subject")}>
           <input
-            id="send-subject"
+            {...text("subject", "send-subject")}
             className={inputClass}
             maxLength={200}
             placeholder={t("compose.send.subjectPlaceholder", { title: request.title })}
-            value={value.subject}
-            aria-describedby={described("subject")}
-            onChange={(e) => set({ subject: e.target.value })}
           />
           {err("subject")}
-        </div>
-        <div>
-          <label htmlFor="send-message" className={label}>
-            {t("compose.send.message")}
-          </label>
+        </FieldRow>
+        <FieldRow id="send-message" label={t("compose.send.message")}>
           <textarea
-            id="send-message"
+            {...text("message", "send-message")}
             className={`${inputClass} min-h-24`}
             maxLength={5000}
             placeholder={t("compose.send.messagePlaceholder")}
-            value={value.message}
-            aria-describedby={described("message")}
-            onChange={(e) => set({ message: e.target.value })}
           />
           {err("message")}
-        </div>
+        </FieldRow>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="send-reply-to" className={label}>
-              {t("compose.send.replyTo")}
-            </label>
+          <FieldRow id="send-reply-to" label={t("compose.send.replyTo")}>
             <input
-              id="send-reply-to"
+              {...text("replyTo", "send-reply-to")}
               type="email"
               className={inputClass}
               maxLength={320}
               placeholder={t("compose.send.replyToPlaceholder")}
-              value={value.replyTo}
-              aria-describedby={described("replyTo")}
-              onChange={(e) => set({ replyTo: e.target.value })}
             />
             {err("replyTo")}
-          </div>
-          <div>
-            <label htmlFor="send-locale" className={label}>
-              {t("compose.send.language")}
-            </label>
+          </FieldRow>
+          <FieldRow id="send-locale" label={t("compose.send.language")}>
             <select
               id="send-locale"
               className={inputClass}
@@ -156,63 +141,31 @@ export function SendSettingsForm({
               onChange={(e) => set({ locale: e.target.value })}
             >
               <option value="">{t("compose.send.languageEach")}</option>
-              {locales.map((l) => (
-                <option key={l} value={l}>
-                  {localeNames[l]}
-                </option>
-              ))}
+              <Options items={locales} label={(l) => localeNames[l]} />
             </select>
-          </div>
+          </FieldRow>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="send-timezone" className={label}>
-              {t("compose.send.timezone")}
-            </label>
-            <TimeZoneSelect
-              id="send-timezone"
-              value={value.timezone}
-              describedBy={described("timezone") ?? "send-zone-hint"}
-              onChange={(timezone) => set({ timezone })}
-            />
-            {err("timezone")}
-          </div>
-          <div>
-            <label htmlFor="send-date-format" className={label}>
-              {t("compose.send.dateFormat")}
-            </label>
-            <DateFormatSelect
-              id="send-date-format"
-              value={value.dateFormat}
-              timeZone={value.timezone}
-              describedBy={described("dateFormat") ?? "send-zone-hint"}
-              onChange={(dateFormat) => set({ dateFormat })}
-            />
-            {err("dateFormat")}
-          </div>
+        <ZoneAndFormat
+          idPrefix="send"
+          value={value}
+          onChange={set}
+          describedBy={(field) => described(field) ?? "send-zone-hint"}
+          error={err}
+        >
           <p id="send-zone-hint" className="text-xs text-slate-600 sm:col-span-2">
             {t("compose.send.zoneHint")}
           </p>
-        </div>
-        <div>
-          <label htmlFor="send-expiry" className={label}>
-            {t("compose.send.expiry")}
-          </label>
-          <div className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              id="send-expiry"
-              type="number"
-              min={1}
-              max={365}
-              className={small}
-              value={value.expiryDays}
-              aria-describedby={described("expiryDays")}
-              onChange={(e) => set({ expiryDays: e.target.value })}
-            />
-            <span>{t("compose.send.expiryDays")}</span>
-          </div>
+        </ZoneAndFormat>
+        <ExpiryDays
+          id="send-expiry"
+          label={t("compose.send.expiry")}
+          unit={t("compose.send.expiryDays")}
+          value={value.expiryDays}
+          describedBy={described("expiryDays")}
+          onChange={(expiryDays) => set({ expiryDays })}
+        >
           {err("expiryDays")}
-        </div>
+        </ExpiryDays>
         <ReminderSchedule
           idPrefix="send"
           value={value}

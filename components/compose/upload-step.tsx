@@ -5,7 +5,7 @@ import { plainError } from "@/lib/client/api";
 import { uploadForm } from "@/lib/client/upload";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
-import { Alert } from "@/components/ui/feedback";
+import { Alert, ProgressBar } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { StepBar } from "./step-bar";
@@ -112,16 +112,7 @@ export function UploadStep() {
               <span>{pct < 100 ? t("compose.upload.uploading") : t("compose.upload.processing")}</span>
               <span>{pct}%</span>
             </div>
-            <div
-              role="progressbar"
-              aria-label={t("compose.upload.progress")}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={pct}
-              className="h-2 overflow-hidden rounded bg-slate-200"
-            >
-              <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
-            </div>
+            <ProgressBar label={t("compose.upload.progress")} now={pct} />
           </div>
         )}
         <div className="flex justify-end">

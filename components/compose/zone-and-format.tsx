@@ -1,9 +1,9 @@
 "use client";
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { formatDateValue } from "@/lib/dates/zoned";
 import { DATE_FORMATS, type DateFormat } from "@/lib/schemas/states";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
-import { inputClass } from "@/components/ui/form";
+import { FieldRow, inputClass } from "@/components/ui/form";
 
 /** Every IANA zone the browser knows, UTC included (some runtimes leave it out of the list). */
 function allZones(): string[] {
@@ -121,5 +121,55 @@ export function DateFormatSelect({
         </option>
       ))}
     </select>
+  );
+}
+
+type ZoneField = "timezone" | "dateFormat";
+
+/**
+ * The time zone and the date format a request's dates are written in, side by side under their labels:
+ * one request's (the review step) and the organization's defaults (Settings → Sending) alike. `idPrefix`
+ * keeps the two forms' ids apart; `describedBy` and `error` give what each control is read with and what
+ * shows under it; `children` (a hint) go under both.
+ */
+export function ZoneAndFormat({
+  idPrefix,
+  value,
+  onChange,
+  describedBy,
+  error,
+  children,
+}: {
+  idPrefix: string;
+  value: { timezone: string; dateFormat: DateFormat };
+  onChange: (patch: { timezone: string } | { dateFormat: DateFormat }) => void;
+  describedBy?: (field: ZoneField) => string | undefined;
+  error?: (field: ZoneField) => ReactNode;
+  children?: ReactNode;
+}) {
+  const t = useDashboardT();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FieldRow id={`${idPrefix}-timezone`} label={t("compose.send.timezone")}>
+        <TimeZoneSelect
+          id={`${idPrefix}-timezone`}
+          value={value.timezone}
+          describedBy={describedBy?.("timezone")}
+          onChange={(timezone) => onChange({ timezone })}
+        />
+        {error?.("timezone")}
+      </FieldRow>
+      <FieldRow id={`${idPrefix}-date-format`} label={t("compose.send.dateFormat")}>
+        <DateFormatSelect
+          id={`${idPrefix}-date-format`}
+          value={value.dateFormat}
+          timeZone={value.timezone}
+          describedBy={describedBy?.("dateFormat")}
+          onChange={(dateFormat) => onChange({ dateFormat })}
+        />
+        {error?.("dateFormat")}
+      </FieldRow>
+      {children}
+    </div>
   );
 }

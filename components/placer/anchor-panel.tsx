@@ -5,7 +5,7 @@ import { anchorApi, describeSkipped, isLegacyAnchor, type DetectedAnchor } from 
 import type { FieldDto, RecipientDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
-import { inputClass } from "@/components/ui/form";
+import { inputClass, Options } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { LegacyAnchors } from "./legacy-anchors";
 
@@ -142,11 +142,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                     onChange={(e) => onMapping({ ...mapping, [ref]: e.target.value })}
                   >
                     <option value="">{t("placer.anchors.chooseSigner")}</option>
-                    {signers.map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.name}
-                      </option>
-                    ))}
+                    <Options items={signers} value={(r) => r.id} label={(r) => r.name} />
                   </select>
                 </div>
               ))}

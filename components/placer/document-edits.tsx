@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
 import { anchorApi, type DetectedAnchor } from "@/lib/client/anchors";
 import { uploadForm } from "@/lib/client/upload";
@@ -78,32 +78,15 @@ export function DocumentEdits({
             }}
           >
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.replaceHeading")}</h3>
-            <label className="block text-xs text-slate-600">
-              {t("placer.edits.anchorText")}
-              <input name="anchorKey" list="anchor-keys" className={inputClass} placeholder="{{signet:company}}" />
-            </label>
-            <datalist id="anchor-keys">
-              {keys.map((k) => (
-                <option key={k} value={k} />
-              ))}
-            </datalist>
+            <AnchorKeyInput label={t("placer.edits.anchorText")} keys={keys} placeholder="{{signet:company}}" />
             <label className="block text-xs text-slate-600">
               {t("placer.edits.newText")}
               <textarea name="text" rows={2} className={inputClass} />
             </label>
             <div className="grid grid-cols-3 gap-1">
-              <label className="text-xs text-slate-600">
-                {t("placer.edits.width")}
-                <input name="width" type="number" defaultValue={200} min={1} className={inputClass} />
-              </label>
-              <label className="text-xs text-slate-600">
-                {t("placer.edits.height")}
-                <input name="height" type="number" defaultValue={20} min={1} className={inputClass} />
-              </label>
-              <label className="text-xs text-slate-600">
-                {t("placer.edits.fontSize")}
-                <input name="fontSize" type="number" defaultValue={11} min={4} className={inputClass} />
-              </label>
+              <NumberInput label={t("placer.edits.width")} name="width" defaultValue={200} min={1} />
+              <NumberInput label={t("placer.edits.height")} name="height" defaultValue={20} min={1} />
+              <NumberInput label={t("placer.edits.fontSize")} name="fontSize" defaultValue={11} min={4} />
             </div>
             <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
               {t("placer.edits.replace")}
@@ -125,24 +108,10 @@ export function DocumentEdits({
             }}
           >
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t("placer.edits.stampHeading")}</h3>
-            <label className="block text-xs text-slate-600">
-              {t("placer.edits.imageAnchor")}
-              <input name="anchorKey" list="image-anchor-keys" className={inputClass} placeholder="{{s1|image|120|60|Logo}}" />
-            </label>
-            <datalist id="image-anchor-keys">
-              {imageKeys.map((k) => (
-                <option key={k} value={k} />
-              ))}
-            </datalist>
+            <AnchorKeyInput label={t("placer.edits.imageAnchor")} keys={imageKeys} placeholder="{{s1|image|120|60|Logo}}" />
             <div className="grid grid-cols-2 gap-1">
-              <label className="text-xs text-slate-600">
-                {t("placer.edits.width")}
-                <input name="width" type="number" defaultValue={120} min={1} className={inputClass} />
-              </label>
-              <label className="text-xs text-slate-600">
-                {t("placer.edits.height")}
-                <input name="height" type="number" defaultValue={60} min={1} className={inputClass} />
-              </label>
+              <NumberInput label={t("placer.edits.width")} name="width" defaultValue={120} min={1} />
+              <NumberInput label={t("placer.edits.height")} name="height" defaultValue={60} min={1} />
             </div>
             <label className="block text-xs text-slate-600">
               {t("placer.edits.sizing")}
@@ -163,5 +132,33 @@ export function DocumentEdits({
         </div>
       )}
     </section>
+  );
+}
+
+/** The anchor text a form acts on, with the anchors found offered as suggestions. */
+function AnchorKeyInput({ label, keys, placeholder }: { label: string; keys: string[]; placeholder: string }) {
+  const listId = useId();
+  return (
+    <>
+      <label className="block text-xs text-slate-600">
+        {label}
+        <input name="anchorKey" list={listId} className={inputClass} placeholder={placeholder} />
+      </label>
+      <datalist id={listId}>
+        {keys.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** A number a form sends (a size in points), under its label. */
+function NumberInput({ label, name, defaultValue, min }: { label: string; name: string; defaultValue: number; min: number }) {
+  return (
+    <label className="text-xs text-slate-600">
+      {label}
+      <input name={name} type="number" defaultValue={defaultValue} min={min} className={inputClass} />
+    </label>
   );
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SIZE } from "@/lib/client/placer-geometry";
 import type { FieldDto, RecipientDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
-import { inputClass } from "@/components/ui/form";
+import { inputClass, Options } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { useFieldLabel } from "./labels";
 
@@ -103,11 +103,7 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
                     value={typeOf(a)}
                     onChange={(e) => setTypes({ ...types, [a.key]: e.target.value as LegacyType })}
                   >
-                    {TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {fieldLabel(type)}
-                      </option>
-                    ))}
+                    <Options items={TYPES} label={fieldLabel} />
                   </select>
                   <select
                     aria-label={t("placer.legacy.signerLabel", { text: a.text, page: a.page })}
@@ -115,11 +111,7 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
                     value={signerOf(a)}
                     onChange={(e) => setWho({ ...who, [a.key]: e.target.value })}
                   >
-                    {signers.map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.name}
-                      </option>
-                    ))}
+                    <Options items={signers} value={(r) => r.id} label={(r) => r.name} />
                   </select>
                 </div>
               </li>

@@ -243,7 +243,7 @@ function NumberProp(props: {
   );
 }
 
-/** The properties of issue 14's types: options, radio group and option, number bounds. */
+/** The properties only some types have: a dropdown's options, a radio button's group and option, a number's bounds. */
 function TypeProps({
   f,
   onChange,

@@ -1,5 +1,6 @@
 "use client";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { ToolButton, ToolGroup } from "./tool-button";
 
 /** Undo and redo beside the zoom: the same steps as Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y). */
 export function UndoControls({
@@ -14,29 +15,23 @@ export function UndoControls({
   onRedo: () => void;
 }) {
   const t = useDashboardT();
-  const btn = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50 disabled:text-slate-400";
+  const steps = [
+    { name: t("placer.undo.undo"), keys: t("placer.undo.undoKeys"), shortcuts: "Control+Z Meta+Z", can: canUndo, run: onUndo },
+    {
+      name: t("placer.undo.redo"),
+      keys: t("placer.undo.redoKeys"),
+      shortcuts: "Control+Shift+Z Control+Y Meta+Shift+Z",
+      can: canRedo,
+      run: onRedo,
+    },
+  ];
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={t("placer.undo.label")}>
-      <button
-        type="button"
-        className={btn}
-        disabled={!canUndo}
-        onClick={onUndo}
-        title={t("placer.undo.undoKeys")}
-        aria-keyshortcuts="Control+Z Meta+Z"
-      >
-        {t("placer.undo.undo")}
-      </button>
-      <button
-        type="button"
-        className={btn}
-        disabled={!canRedo}
-        onClick={onRedo}
-        title={t("placer.undo.redoKeys")}
-        aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
-      >
-        {t("placer.undo.redo")}
-      </button>
-    </div>
+    <ToolGroup label={t("placer.undo.label")}>
+      {steps.map((s) => (
+        <ToolButton key={s.shortcuts} disabled={!s.can} onClick={s.run} title={s.keys} aria-keyshortcuts={s.shortcuts}>
+          {s.name}
+        </ToolButton>
+      ))}
+    </ToolGroup>
   );
 }

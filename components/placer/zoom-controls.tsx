@@ -1,5 +1,6 @@
 "use client";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { ToolButton, ToolGroup } from "./tool-button";
 
 /** 100 % is the printed size: 96 CSS px per inch, 72 points per inch. */
 export const CSS_PX_PER_PT = 96 / 72;
@@ -20,33 +21,26 @@ export function ZoomControls({
   const pct = Math.round((scale / CSS_PX_PER_PT) * 100);
   const smaller = [...steps].reverse().find((s) => s < scale - 1e-6);
   const larger = steps.find((s) => s > scale + 1e-6);
-  const btn = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50 disabled:text-slate-300";
+  const dim = "disabled:text-slate-300";
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={t("placer.zoom.label")}>
-      <button
-        type="button"
-        className={btn}
+    <ToolGroup label={t("placer.zoom.label")}>
+      <ToolButton
+        className={dim}
         aria-label={t("placer.zoom.out")}
         disabled={!smaller}
         onClick={() => smaller && onZoom(smaller)}
       >
         −
-      </button>
+      </ToolButton>
       <span className="w-12 text-center text-sm tabular-nums" aria-live="polite" data-testid="zoom-level">
         {pct}%
       </span>
-      <button
-        type="button"
-        className={btn}
-        aria-label={t("placer.zoom.in")}
-        disabled={!larger}
-        onClick={() => larger && onZoom(larger)}
-      >
+      <ToolButton className={dim} aria-label={t("placer.zoom.in")} disabled={!larger} onClick={() => larger && onZoom(larger)}>
         +
-      </button>
-      <button type="button" className={btn} aria-pressed={fit} onClick={() => onZoom("fit")}>
+      </ToolButton>
+      <ToolButton className={dim} aria-pressed={fit} onClick={() => onZoom("fit")}>
         {t("placer.zoom.fit")}
-      </button>
-    </div>
+      </ToolButton>
+    </ToolGroup>
   );
 }

@@ -17,7 +17,7 @@ import { useRecipientMutations, type RecipientInput } from "@/lib/client/request
 import type { RecipientDto, SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
-import { controlClass, SelectField, TextField } from "@/components/ui/form";
+import { controlClass, FormCard, Options, SelectField, TextField } from "@/components/ui/form";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
 import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
@@ -193,18 +193,14 @@ type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role" | "lo
   authentication?: { method: AuthMethod; accessCode?: string };
 };
 /**
- * The recipient's language (issue 23): their signing page, their mails. "" = none of their own: the
+ * The recipient's language: their signing page, their mails. "" = none of their own: the
  * request's language, else (for the page) their browser's, else English.
  */
 function LocaleOptions({ none }: { none: string }) {
   return (
     <>
       <option value="">{none}</option>
-      {locales.map((l) => (
-        <option key={l} value={l} lang={l}>
-          {localeNames[l]}
-        </option>
-      ))}
+      <Options items={locales} label={(l) => localeNames[l]} lang={(l) => l} />
     </>
   );
 }
@@ -380,13 +376,10 @@ function AddRecipientForm({
   const [order, setOrder] = useState<string>("new");
   const [method, setMethod] = useState<AuthMethod>("NONE");
   return (
-    <form
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      aria-labelledby="add-recipient-heading"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const formEl = e.currentTarget;
-        const f = new FormData(formEl);
+    <FormCard
+      title={t("compose.recipients.add.heading")}
+      className="p-4"
+      onData={async (f, formEl) => {
         const name = String(f.get("name") ?? "").trim();
         const email = String(f.get("email") ?? "").trim();
         if (!name) return setError(t("compose.recipients.add.enterName"));
@@ -417,9 +410,6 @@ function AddRecipientForm({
         }
       }}
     >
-      <h2 id="add-recipient-heading" className="text-base font-semibold">
-        {t("compose.recipients.add.heading")}
-      </h2>
       {error && <Alert>{error}</Alert>}
       <TextField label={t("compose.recipients.add.name")} name="name" autoComplete="off" maxLength={200} />
       <TextField label={t("compose.recipients.add.email")} name="email" type="email" autoComplete="off" maxLength={320} />
@@ -465,6 +455,6 @@ function AddRecipientForm({
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? t("compose.recipients.add.adding") : t("compose.recipients.add.submit")}
       </Button>
-    </form>
+    </FormCard>
   );
 }

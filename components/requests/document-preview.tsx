@@ -10,7 +10,7 @@ import { useDashboardT } from "@/components/layout/dashboard-intl";
 const FIRST_PAGES = 3;
 
 /**
- * The request's document on its page (issue 24, part 3): the current version, which is the sealed PDF
+ * The request's document on its page: the current version, which is the sealed PDF
  * once the request is COMPLETED, drawn by pdf.js at the panel's width (at most 720 px, centred in it).
  */
 export default function DocumentPreview({ url, pageCount }: { url: string; pageCount: number }) {

@@ -18,7 +18,7 @@ export const inTurn = (x: Recipient) =>
   x.role !== "CC" && (x.status === "SENT" || (x.status === "VIEWED" && x.role !== "VIEWER"));
 
 /**
- * What staff do for one recipient whose turn it is (issue 24, part 3): mail the invitation again, or copy
+ * What staff do for one recipient whose turn it is: mail the invitation again, or copy
  * the signing link to hand it over another way (admins and the request's creator; the server decides and
  * says so). Both are recorded in the request's audit trail, which `onDone` refreshes.
  */
@@ -103,27 +103,14 @@ export function RecipientActions({
           }}
         >
           <p className="text-xs text-slate-600">{t("requests.recipientActions.correctHelp")}</p>
-          <label className="block text-xs font-medium text-slate-700">
-            {t("requests.recipientActions.name")}
-            <input
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
-              value={name}
-              required
-              maxLength={200}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          <label className="block text-xs font-medium text-slate-700">
-            {t("requests.recipientActions.email")}
-            <input
-              type="email"
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
-              value={email}
-              required
-              maxLength={320}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
+          <SmallField label={t("requests.recipientActions.name")} value={name} maxLength={200} onChange={setName} />
+          <SmallField
+            label={t("requests.recipientActions.email")}
+            type="email"
+            value={email}
+            maxLength={320}
+            onChange={setEmail}
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={correct.isPending}>
               {t("requests.recipientActions.save")}
@@ -152,5 +139,34 @@ export function RecipientActions({
         </p>
       )}
     </div>
+  );
+}
+
+/** A required text input of the correction form, inside its label. */
+function SmallField({
+  label,
+  type,
+  value,
+  maxLength,
+  onChange,
+}: {
+  label: string;
+  type?: "email";
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="block text-xs font-medium text-slate-700">
+      {label}
+      <input
+        type={type}
+        className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
+        value={value}
+        required
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -9,10 +9,12 @@ import { groupsOf } from "@/lib/client/signing-steps";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
 import { isDone } from "@/lib/schemas/requests";
 import { Button, linkButton } from "@/components/ui/button";
-import { Alert, Spinner } from "@/components/ui/feedback";
+import { Alert, ProgressBar, Spinner } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { InlineTable } from "@/components/ui/data-table";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import dynamic from "next/dynamic";
 import { auditRows, type AuditRow } from "@/lib/client/audit-view";
@@ -39,15 +41,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
     justSent ? { kind: "success", text: t("requests.detail.justSent") } : null,
   );
 
-  if (q.isPending || q.isError)
-    return (
-      <QueryFallback
-        query={q}
-        loading={t("requests.detail.loading")}
-        failed={t("requests.detail.loadFailed")}
-        missing={t("requests.detail.missing")}
-      />
-    );
+  if (q.isPending || q.isError) return <QueryFallback query={q} messages="requests.detail" />;
   const r = q.data;
   const signers = r.recipients.filter((x) => x.role === "SIGNER");
   const signed = signers.filter((x) => x.status === "SIGNED").length;
@@ -68,12 +62,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-500">
-            <Link href="/requests" className="hover:underline">
-              {t("requests.detail.breadcrumb")}
-            </Link>{" "}
-            /
-          </p>
+          <Breadcrumb href="/requests" label={t("requests.detail.breadcrumb")} />
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
             <span className="break-words">{r.title}</span> <StatusBadge status={r.status} />
           </h1>
@@ -177,16 +166,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                 <span>{t("requests.detail.signed")}</span>
                 <span>{t("requests.detail.signedOf", { signed, total: signers.length })}</span>
               </div>
-              <div
-                role="progressbar"
-                aria-label={t("requests.detail.progress")}
-                aria-valuemin={0}
-                aria-valuemax={signers.length}
-                aria-valuenow={signed}
-                className="h-2 overflow-hidden rounded bg-slate-200"
-              >
-                <div className="h-full bg-emerald-500" style={{ width: `${(signed / signers.length) * 100}%` }} />
-              </div>
+              <ProgressBar label={t("requests.detail.progress")} now={signed} max={signers.length} fill="bg-emerald-500" />
             </div>
           )}
           {r.recipients.length === 0 ? (
@@ -287,7 +267,7 @@ function SealErrorBanner({
 
 /** The step whose signers are being asked now: the first with someone who has not signed. */
 function activeStep(groups: Recipient[][]): number {
-  // Approvers and viewers take their turn too (issue 14): a step is done when each has done what their role asks.
+  // Approvers and viewers take their turn too: a step is done when each has done what their role asks.
   const i = groups.findIndex((g) => g.some((x) => !isDone(x)));
   return i < 0 ? groups.length : i;
 }
@@ -378,39 +358,26 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
       ) : q.data.items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">{t("requests.audit.empty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t("requests.audit.when")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("requests.audit.event")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("requests.audit.by")}
-                </th>
-                <th scope="col" className="hidden py-2 md:table-cell">
-                  {t("requests.audit.ip")}
-                </th>
+        <InlineTable
+          columns={[
+            t("requests.audit.when"),
+            t("requests.audit.event"),
+            t("requests.audit.by"),
+            { label: t("requests.audit.ip"), hideBelow: "md" },
+          ]}
+        >
+          {auditRows(q.data.items).map((row) => {
+            const e = row.event;
+            return (
+              <tr key={row.kind === "fields" ? row.id : e.id}>
+                <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
+                <td className="py-2 pr-3">{row.kind === "fields" ? describeEdits(row, t) : describe(e, t)}</td>
+                <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients, t)}</td>
+                <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {auditRows(q.data.items).map((row) => {
-                const e = row.event;
-                return (
-                  <tr key={row.kind === "fields" ? row.id : e.id}>
-                    <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDate(e.createdAt)}</td>
-                    <td className="py-2 pr-3">{row.kind === "fields" ? describeEdits(row, t) : describe(e, t)}</td>
-                    <td className="py-2 pr-3 text-slate-600">{actorName(e.actor, e.actorLabel, recipients, t)}</td>
-                    <td className="hidden py-2 text-slate-500 md:table-cell">{e.ip ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </InlineTable>
       )}
     </section>
   );

@@ -9,7 +9,7 @@ import { filtersFromQuery, queryOfFilters } from "@/lib/client/request-filters";
 import type { RequestStatus } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
-import { inputClass } from "@/components/ui/form";
+import { Options, SelectField, TextField } from "@/components/ui/form";
 import { StatusBadge, useStatusLabel } from "@/components/ui/status-badge";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
@@ -40,6 +40,32 @@ function RecipientStates({ recipients, requestStatus }: { recipients: Summary["r
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A bound of the "created" range: a date, or none (""); `min`/`max`, the other bound when set. */
+function DateFilter({
+  min,
+  max,
+  onChange,
+  ...field
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (date: string) => void;
+}) {
+  return (
+    <TextField
+      {...field}
+      type="date"
+      className="w-40"
+      min={min || undefined}
+      max={max || undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
@@ -90,77 +116,37 @@ export function RequestsList({ me }: { me: string }) {
       </PageHeader>
 
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="w-48">
-          <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("requests.list.status")}
-          </label>
-          <select
-            id="status-filter"
-            className={inputClass}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as RequestStatus | "")}
-          >
-            <option value="">{t("requests.list.allStatuses")}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-40">
-          <label htmlFor="creator-filter" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("requests.list.createdBy")}
-          </label>
-          <select
-            id="creator-filter"
-            className={inputClass}
-            value={mine ? "me" : ""}
-            onChange={(e) => setMine(e.target.value === "me")}
-          >
-            <option value="">{t("requests.list.anyone")}</option>
-            <option value="me">{t("requests.list.me")}</option>
-          </select>
-        </div>
-        <div className="w-40">
-          <label htmlFor="created-from" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("requests.list.createdFrom")}
-          </label>
-          <input
-            id="created-from"
-            type="date"
-            className={inputClass}
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="w-40">
-          <label htmlFor="created-to" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("requests.list.createdTo")}
-          </label>
-          <input
-            id="created-to"
-            type="date"
-            className={inputClass}
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
-        <div className="min-w-56 flex-1 sm:max-w-sm">
-          <label htmlFor="search" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("requests.list.search")}
-          </label>
-          <input
-            id="search"
-            type="search"
-            className={inputClass}
-            placeholder={t("requests.list.searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SelectField
+          id="status-filter"
+          label={t("requests.list.status")}
+          className="w-48"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as RequestStatus | "")}
+        >
+          <option value="">{t("requests.list.allStatuses")}</option>
+          <Options items={REQUEST_STATUSES} label={statusLabel} />
+        </SelectField>
+        <SelectField
+          id="creator-filter"
+          label={t("requests.list.createdBy")}
+          className="w-40"
+          value={mine ? "me" : ""}
+          onChange={(e) => setMine(e.target.value === "me")}
+        >
+          <option value="">{t("requests.list.anyone")}</option>
+          <option value="me">{t("requests.list.me")}</option>
+        </SelectField>
+        <DateFilter id="created-from" label={t("requests.list.createdFrom")} value={from} max={to} onChange={setFrom} />
+        <DateFilter id="created-to" label={t("requests.list.createdTo")} value={to} min={from} onChange={setTo} />
+        <TextField
+          id="search"
+          label={t("requests.list.search")}
+          type="search"
+          className="min-w-56 flex-1 sm:max-w-sm"
+          placeholder={t("requests.list.searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
 
       {q.isPending ? (

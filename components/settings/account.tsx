@@ -11,8 +11,9 @@ import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult, SessionDto, StaffRole } from "@/lib/schemas/staff";
 import { loadPage } from "@/lib/client/load-page";
 import { Button } from "@/components/ui/button";
-import { Alert, PageHeader } from "@/components/ui/feedback";
-import { SelectField, TextField } from "@/components/ui/form";
+import { PageHeader, ResultAlert } from "@/components/ui/feedback";
+import { FormCard, Options, SelectField, TextField } from "@/components/ui/form";
+import { PasswordFields } from "@/components/auth/password-fields";
 import { describeBrowser } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
@@ -56,16 +57,8 @@ export function Account({
         <dd>{me.role === "ADMIN" ? t("settings.account.roleAdmin") : t("settings.account.roleMember")}</dd>
       </dl>
 
-      <form
-        action={changeProfile}
-        noValidate
-        className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        aria-labelledby="profile-heading"
-      >
-        <h2 id="profile-heading" className="text-base font-semibold">
-          {t("settings.account.profileTitle")}
-        </h2>
-        {profile && <Alert kind={profile.ok ? "success" : "error"}>{profile.message}</Alert>}
+      <FormCard action={changeProfile} noValidate title={t("settings.account.profileTitle")} className="max-w-xl p-5">
+        <ResultAlert result={profile} />
         <TextField
           label={t("settings.account.displayName")}
           name="name"
@@ -77,16 +70,12 @@ export function Account({
         />
         <SelectField label={t("settings.account.mailLanguage")} name="locale" defaultValue={me.locale ?? ""}>
           <option value="">{t("settings.account.mailLanguageDefault")}</option>
-          {locales.map((l) => (
-            <option key={l} value={l}>
-              {localeNames[l]}
-            </option>
-          ))}
+          <Options items={locales} label={(l) => localeNames[l]} />
         </SelectField>
         <Button type="submit" disabled={saving}>
           {saving ? t("settings.account.savingProfile") : t("settings.account.saveProfile")}
         </Button>
-      </form>
+      </FormCard>
 
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -95,7 +84,7 @@ export function Account({
             {t("settings.account.signOutEverywhere")}
           </Button>
         </div>
-        {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
+        <ResultAlert result={result} />
         <DataTable
           columns={[
             t("settings.account.columns.browser"),
@@ -143,46 +132,20 @@ export function Account({
         </DataTable>
       </div>
 
-      <form
-        action={changePassword}
-        noValidate
-        className="max-w-sm space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-        aria-labelledby="password-heading"
-      >
-        <h2 id="password-heading" className="text-base font-semibold">
-          {t("settings.account.passwordTitle")}
-        </h2>
-        {changed && <Alert kind={changed.ok ? "success" : "error"}>{changed.message}</Alert>}
-        <TextField
-          label={t("settings.account.currentPassword")}
-          name="current"
-          type="password"
-          autoComplete="current-password"
-          required
-          hint={fieldError("current")}
-        />
-        <TextField
+      <FormCard action={changePassword} noValidate title={t("settings.account.passwordTitle")} className="max-w-sm p-5">
+        <ResultAlert result={changed} />
+        <PasswordFields
+          current={t("settings.account.currentPassword")}
           label={t("settings.account.newPassword")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={10}
-          required
-          hint={fieldError("password") ?? t("settings.account.passwordHint")}
-        />
-        <TextField
-          label={t("settings.account.repeat")}
-          name="repeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={fieldError("repeat")}
+          repeatLabel={t("settings.account.repeat")}
+          hint={t("settings.account.passwordHint")}
+          error={fieldError}
         />
         <Button type="submit" disabled={changing}>
           {changing ? t("settings.account.changing") : t("settings.account.change")}
         </Button>
         <p className="text-xs text-slate-500">{t("settings.account.passwordNote")}</p>
-      </form>
+      </FormCard>
     </section>
   );
 }

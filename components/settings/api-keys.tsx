@@ -4,8 +4,8 @@ import { plainError } from "@/lib/client/api";
 import { useApiKeyActions, useApiKeys } from "@/lib/client/api-keys";
 import type { CreatedApiKey } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
-import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
-import { TextField } from "@/components/ui/form";
+import { Alert, EmptyState, FormBeside, PageHeader, Spinner } from "@/components/ui/feedback";
+import { FormCard, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -22,120 +22,115 @@ export function ApiKeys() {
   return (
     <section>
       <PageHeader title={t("settings.apiKeys.title")} description={t("settings.apiKeys.description")} />
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <form
-          className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-          aria-labelledby="new-key-heading"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const form = e.currentTarget;
-            const name = String(new FormData(form).get("name") ?? "").trim();
-            if (!name) return setError(t("settings.apiKeys.nameRequired"));
-            setError(null);
-            setCopied(false);
-            try {
-              setCreated(await create.mutateAsync(name));
-              form.reset();
-            } catch (err) {
-              setError(plainError(err));
-            }
-          }}
-        >
-          <h2 id="new-key-heading" className="text-base font-semibold">
-            {t("settings.apiKeys.createTitle")}
-          </h2>
-          {error && <Alert>{error}</Alert>}
-          <TextField
-            label={t("settings.apiKeys.keyName")}
-            name="name"
-            maxLength={200}
-            placeholder={t("settings.apiKeys.keyNamePlaceholder")}
-          />
-          <Button type="submit" className="w-full" disabled={create.isPending}>
-            {create.isPending ? t("settings.apiKeys.creating") : t("settings.apiKeys.create")}
-          </Button>
-        </form>
-
-        <div className="space-y-4">
-          {created && (
-            <Alert kind="success" title={t("settings.apiKeys.createdTitle", { name: created.name })}>
-              <p>{t("settings.apiKeys.copyNow")}</p>
-              <div className="mt-2 flex flex-wrap items-center gap-2">
-                <code
-                  data-testid="new-api-key"
-                  className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200"
-                >
-                  {created.apiKey}
-                </code>
-                <Button
-                  variant="secondary"
-                  onClick={async () => {
-                    await navigator.clipboard?.writeText(created.apiKey).catch(() => {});
-                    setCopied(true);
-                  }}
-                >
-                  {copied ? t("settings.apiKeys.copied") : t("settings.apiKeys.copy")}
-                </Button>
-                <Button variant="ghost" onClick={() => setCreated(null)}>
-                  {t("settings.apiKeys.stored")}
-                </Button>
-              </div>
-            </Alert>
-          )}
-          {q.isPending ? (
-            <Spinner label={t("settings.apiKeys.loading")} />
-          ) : q.isError ? (
-            <Alert title={t("settings.apiKeys.loadFailed")}>{plainError(q.error)}</Alert>
-          ) : q.data.items.length === 0 ? (
-            <EmptyState title={t("settings.apiKeys.emptyTitle")}>{t("settings.apiKeys.empty")}</EmptyState>
-          ) : (
-            <DataTable
-              columns={[
-                t("settings.apiKeys.columns.name"),
-                t("settings.apiKeys.columns.key"),
-                { label: t("settings.apiKeys.columns.created"), hideBelow: "md" },
-                { label: t("settings.apiKeys.columns.lastUsed"), hideBelow: "md" },
-                t("settings.apiKeys.columns.status"),
-              ]}
-              actions
-            >
-              {q.data.items.map((k) => (
-                <tr key={k.id}>
-                  <td className="px-4 py-3 font-medium">{k.name}</td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
-                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.createdAt)}</td>
-                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
-                  <td className="px-4 py-3">
-                    {k.revokedAt ? (
-                      <span className="text-red-700">{t("settings.apiKeys.revoked")}</span>
-                    ) : (
-                      <span className="text-emerald-700">{t("settings.apiKeys.active")}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {!k.revokedAt && (
-                      <Button
-                        variant="danger"
-                        aria-label={t("settings.apiKeys.revokeLabel", { name: k.name })}
-                        onClick={async () => {
-                          if (!confirm(t("settings.apiKeys.confirmRevoke", { name: k.name }))) return;
-                          try {
-                            await revoke.mutateAsync(k.id);
-                          } catch (e) {
-                            setError(plainError(e));
-                          }
-                        }}
-                      >
-                        {t("settings.apiKeys.revoke")}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
-        </div>
-      </div>
+      <FormBeside
+        form={
+          <FormCard
+            title={t("settings.apiKeys.createTitle")}
+            className="h-fit p-5"
+            onData={async (f, form) => {
+              const name = String(f.get("name") ?? "").trim();
+              if (!name) return setError(t("settings.apiKeys.nameRequired"));
+              setError(null);
+              setCopied(false);
+              try {
+                setCreated(await create.mutateAsync(name));
+                form.reset();
+              } catch (err) {
+                setError(plainError(err));
+              }
+            }}
+          >
+            {error && <Alert>{error}</Alert>}
+            <TextField
+              label={t("settings.apiKeys.keyName")}
+              name="name"
+              maxLength={200}
+              placeholder={t("settings.apiKeys.keyNamePlaceholder")}
+            />
+            <Button type="submit" className="w-full" disabled={create.isPending}>
+              {create.isPending ? t("settings.apiKeys.creating") : t("settings.apiKeys.create")}
+            </Button>
+          </FormCard>
+        }
+      >
+        {created && (
+          <Alert kind="success" title={t("settings.apiKeys.createdTitle", { name: created.name })}>
+            <p>{t("settings.apiKeys.copyNow")}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <code
+                data-testid="new-api-key"
+                className="break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 ring-1 ring-emerald-200"
+              >
+                {created.apiKey}
+              </code>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(created.apiKey).catch(() => {});
+                  setCopied(true);
+                }}
+              >
+                {copied ? t("settings.apiKeys.copied") : t("settings.apiKeys.copy")}
+              </Button>
+              <Button variant="ghost" onClick={() => setCreated(null)}>
+                {t("settings.apiKeys.stored")}
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {q.isPending ? (
+          <Spinner label={t("settings.apiKeys.loading")} />
+        ) : q.isError ? (
+          <Alert title={t("settings.apiKeys.loadFailed")}>{plainError(q.error)}</Alert>
+        ) : q.data.items.length === 0 ? (
+          <EmptyState title={t("settings.apiKeys.emptyTitle")}>{t("settings.apiKeys.empty")}</EmptyState>
+        ) : (
+          <DataTable
+            columns={[
+              t("settings.apiKeys.columns.name"),
+              t("settings.apiKeys.columns.key"),
+              { label: t("settings.apiKeys.columns.created"), hideBelow: "md" },
+              { label: t("settings.apiKeys.columns.lastUsed"), hideBelow: "md" },
+              t("settings.apiKeys.columns.status"),
+            ]}
+            actions
+          >
+            {q.data.items.map((k) => (
+              <tr key={k.id}>
+                <td className="px-4 py-3 font-medium">{k.name}</td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
+                <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.createdAt)}</td>
+                <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
+                <td className="px-4 py-3">
+                  {k.revokedAt ? (
+                    <span className="text-red-700">{t("settings.apiKeys.revoked")}</span>
+                  ) : (
+                    <span className="text-emerald-700">{t("settings.apiKeys.active")}</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {!k.revokedAt && (
+                    <Button
+                      variant="danger"
+                      aria-label={t("settings.apiKeys.revokeLabel", { name: k.name })}
+                      onClick={async () => {
+                        if (!confirm(t("settings.apiKeys.confirmRevoke", { name: k.name }))) return;
+                        try {
+                          await revoke.mutateAsync(k.id);
+                        } catch (e) {
+                          setError(plainError(e));
+                        }
+                      }}
+                    >
+                      {t("settings.apiKeys.revoke")}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </FormBeside>
     </section>
   );
 }

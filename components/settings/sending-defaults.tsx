@@ -5,9 +5,8 @@ import { api, ApiError, plainError } from "@/lib/client/api";
 import type { ResponseData } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, Spinner } from "@/components/ui/feedback";
-import { controlClass } from "@/components/ui/form";
-import { ReminderSchedule } from "@/components/compose/reminder-schedule";
-import { DateFormatSelect, TimeZoneSelect } from "@/components/compose/zone-and-format";
+import { ExpiryDays, ReminderSchedule } from "@/components/compose/reminder-schedule";
+import { ZoneAndFormat } from "@/components/compose/zone-and-format";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type Defaults = ResponseData<"getSendingDefaults">;
@@ -68,7 +67,6 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
     },
   });
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
-  const small = `w-20 ${controlClass}`;
   const fieldError = Object.values(errors)[0];
 
   return (
@@ -79,44 +77,16 @@ function DefaultsForm({ data, onSaved }: { data: Defaults; onSaved: (d: Defaults
         save.mutate();
       }}
     >
-      <div>
-        <label htmlFor="default-expiry" className="mb-1 block text-sm font-medium text-slate-700">
-          {t("settings.sending.expiry")}
-        </label>
-        <div className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            id="default-expiry"
-            type="number"
-            min={1}
-            max={365}
-            className={small}
-            placeholder={String(data.serverExpiryDays)}
-            value={form.expiry}
-            onChange={(e) => set({ expiry: e.target.value })}
-          />
-          <span>{t("settings.sending.expiryDays", { server: data.serverExpiryDays })}</span>
-        </div>
-      </div>
+      <ExpiryDays
+        id="default-expiry"
+        label={t("settings.sending.expiry")}
+        unit={t("settings.sending.expiryDays", { server: data.serverExpiryDays })}
+        placeholder={String(data.serverExpiryDays)}
+        value={form.expiry}
+        onChange={(expiry) => set({ expiry })}
+      />
       <ReminderSchedule idPrefix="default" value={form} onChange={set} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="default-timezone" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("settings.sending.timezone")}
-          </label>
-          <TimeZoneSelect id="default-timezone" value={form.timezone} onChange={(timezone) => set({ timezone })} />
-        </div>
-        <div>
-          <label htmlFor="default-date-format" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("settings.sending.dateFormat")}
-          </label>
-          <DateFormatSelect
-            id="default-date-format"
-            value={form.dateFormat}
-            timeZone={form.timezone}
-            onChange={(dateFormat) => set({ dateFormat })}
-          />
-        </div>
-      </div>
+      <ZoneAndFormat idPrefix="default" value={form} onChange={set} />
       {save.isError && <Alert>{fieldError ?? plainError(save.error)}</Alert>}
       {save.isSuccess && (
         <p role="status" className="text-sm text-emerald-800">

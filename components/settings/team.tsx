@@ -9,8 +9,8 @@ import {
 } from "@/app/(dashboard)/settings/team/actions";
 import type { ActionResult, StaffDto } from "@/lib/schemas/staff";
 import { Button } from "@/components/ui/button";
-import { Alert, PageHeader } from "@/components/ui/feedback";
-import { SelectField, TextField, controlClass } from "@/components/ui/form";
+import { FormBeside, PageHeader, ResultAlert } from "@/components/ui/feedback";
+import { FormCard, SelectField, TextField, controlClass } from "@/components/ui/form";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -39,145 +39,133 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
   return (
     <section>
       <PageHeader title={t("settings.team.title")} description={t("settings.team.description")} />
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <form
-          action={invite}
-          className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-          aria-labelledby="invite-heading"
+      <FormBeside
+        form={
+          <FormCard action={invite} title={t("settings.team.inviteTitle")} className="h-fit p-5">
+            <ResultAlert result={invited}>{invited?.ok && !mailViaSmtp && ` ${t("settings.team.mailInOutbox")}`}</ResultAlert>
+            <TextField
+              label={t("settings.team.name")}
+              name="name"
+              maxLength={200}
+              required
+              autoComplete="off"
+              hint={fieldError("name")}
+            />
+            <TextField
+              label={t("settings.team.email")}
+              name="email"
+              type="email"
+              maxLength={320}
+              required
+              autoComplete="off"
+              hint={fieldError("email")}
+            />
+            <SelectField label={t("settings.team.role")} name="role" defaultValue="MEMBER">
+              <option value="MEMBER">{t("settings.team.memberOption")}</option>
+              <option value="ADMIN">{t("settings.team.adminOption")}</option>
+            </SelectField>
+            <Button type="submit" className="w-full" disabled={inviting}>
+              {inviting ? t("settings.team.inviting") : t("settings.team.invite")}
+            </Button>
+            <p className="text-xs text-slate-500">{t("settings.team.inviteNote")}</p>
+          </FormCard>
+        }
+      >
+        <ResultAlert result={result} />
+        <DataTable
+          columns={[
+            t("settings.team.columns.name"),
+            t("settings.team.columns.email"),
+            t("settings.team.columns.role"),
+            t("settings.team.columns.status"),
+            { label: t("settings.team.columns.lastSeen"), hideBelow: "md" },
+          ]}
+          actions
+          label={t("settings.team.tableLabel")}
+          busy={pending}
         >
-          <h2 id="invite-heading" className="text-base font-semibold">
-            {t("settings.team.inviteTitle")}
-          </h2>
-          {invited && (
-            <Alert kind={invited.ok ? "success" : "error"}>
-              {invited.message}
-              {invited.ok && !mailViaSmtp && ` ${t("settings.team.mailInOutbox")}`}
-            </Alert>
-          )}
-          <TextField
-            label={t("settings.team.name")}
-            name="name"
-            maxLength={200}
-            required
-            autoComplete="off"
-            hint={fieldError("name")}
-          />
-          <TextField
-            label={t("settings.team.email")}
-            name="email"
-            type="email"
-            maxLength={320}
-            required
-            autoComplete="off"
-            hint={fieldError("email")}
-          />
-          <SelectField label={t("settings.team.role")} name="role" defaultValue="MEMBER">
-            <option value="MEMBER">{t("settings.team.memberOption")}</option>
-            <option value="ADMIN">{t("settings.team.adminOption")}</option>
-          </SelectField>
-          <Button type="submit" className="w-full" disabled={inviting}>
-            {inviting ? t("settings.team.inviting") : t("settings.team.invite")}
-          </Button>
-          <p className="text-xs text-slate-500">{t("settings.team.inviteNote")}</p>
-        </form>
-
-        <div className="space-y-4">
-          {result && <Alert kind={result.ok ? "success" : "error"}>{result.message}</Alert>}
-          <DataTable
-            columns={[
-              t("settings.team.columns.name"),
-              t("settings.team.columns.email"),
-              t("settings.team.columns.role"),
-              t("settings.team.columns.status"),
-              { label: t("settings.team.columns.lastSeen"), hideBelow: "md" },
-            ]}
-            actions
-            label={t("settings.team.tableLabel")}
-            busy={pending}
-          >
-            {members.map((m) => {
-              const self = m.id === me;
-              return (
-                <tr key={m.id}>
-                  <td className="px-4 py-3 font-medium">
-                    {m.name}
-                    {self && <span className="ml-2 text-xs font-normal text-slate-500">{t("settings.team.you")}</span>}
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{m.email}</td>
-                  <td className="px-4 py-3">
-                    {self ? (
-                      <span>{m.role === "ADMIN" ? t("settings.team.admin") : t("settings.team.member")}</span>
-                    ) : (
-                      <select
-                        key={`${m.id}-${m.role}`}
-                        aria-label={t("settings.team.roleOf", { name: m.name })}
-                        defaultValue={m.role}
+          {members.map((m) => {
+            const self = m.id === me;
+            return (
+              <tr key={m.id}>
+                <td className="px-4 py-3 font-medium">
+                  {m.name}
+                  {self && <span className="ml-2 text-xs font-normal text-slate-500">{t("settings.team.you")}</span>}
+                </td>
+                <td className="px-4 py-3 text-slate-600">{m.email}</td>
+                <td className="px-4 py-3">
+                  {self ? (
+                    <span>{m.role === "ADMIN" ? t("settings.team.admin") : t("settings.team.member")}</span>
+                  ) : (
+                    <select
+                      key={`${m.id}-${m.role}`}
+                      aria-label={t("settings.team.roleOf", { name: m.name })}
+                      defaultValue={m.role}
+                      disabled={pending}
+                      className={controlClass}
+                      onChange={(e) => {
+                        const select = e.currentTarget;
+                        run(
+                          () => changeRoleAction(m.id, select.value),
+                          () => (select.value = m.role),
+                        );
+                      }}
+                    >
+                      <option value="MEMBER">{t("settings.team.member")}</option>
+                      <option value="ADMIN">{t("settings.team.admin")}</option>
+                    </select>
+                  )}
+                </td>
+                <td className={`px-4 py-3 ${STATUS[m.status].tone}`}>{t(`settings.team.status.${STATUS[m.status].label}`)}</td>
+                <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
+                  <LocalTime iso={m.lastSeenAt} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {m.status !== "DEACTIVATED" && (
+                      <Button
+                        variant="secondary"
                         disabled={pending}
-                        className={controlClass}
-                        onChange={(e) => {
-                          const select = e.currentTarget;
-                          run(
-                            () => changeRoleAction(m.id, select.value),
-                            () => (select.value = m.role),
-                          );
-                        }}
+                        aria-label={
+                          m.status === "INVITED"
+                            ? t("settings.team.resendInvitationTo", { name: m.name })
+                            : t("settings.team.resetPasswordOf", { name: m.name })
+                        }
+                        onClick={() => run(() => sendPasswordLinkAction(m.id))}
                       >
-                        <option value="MEMBER">{t("settings.team.member")}</option>
-                        <option value="ADMIN">{t("settings.team.admin")}</option>
-                      </select>
+                        {m.status === "INVITED" ? t("settings.team.resendInvitation") : t("settings.team.resetPassword")}
+                      </Button>
                     )}
-                  </td>
-                  <td className={`px-4 py-3 ${STATUS[m.status].tone}`}>{t(`settings.team.status.${STATUS[m.status].label}`)}</td>
-                  <td className="hidden px-4 py-3 text-slate-600 md:table-cell">
-                    <LocalTime iso={m.lastSeenAt} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {m.status !== "DEACTIVATED" && (
+                    {!self &&
+                      (m.status === "DEACTIVATED" ? (
                         <Button
                           variant="secondary"
                           disabled={pending}
-                          aria-label={
-                            m.status === "INVITED"
-                              ? t("settings.team.resendInvitationTo", { name: m.name })
-                              : t("settings.team.resetPasswordOf", { name: m.name })
-                          }
-                          onClick={() => run(() => sendPasswordLinkAction(m.id))}
+                          aria-label={t("settings.team.reactivateLabel", { name: m.name })}
+                          onClick={() => run(() => reactivateAction(m.id))}
                         >
-                          {m.status === "INVITED" ? t("settings.team.resendInvitation") : t("settings.team.resetPassword")}
+                          {t("settings.team.reactivate")}
                         </Button>
-                      )}
-                      {!self &&
-                        (m.status === "DEACTIVATED" ? (
-                          <Button
-                            variant="secondary"
-                            disabled={pending}
-                            aria-label={t("settings.team.reactivateLabel", { name: m.name })}
-                            onClick={() => run(() => reactivateAction(m.id))}
-                          >
-                            {t("settings.team.reactivate")}
-                          </Button>
-                        ) : (
-                          <Button
-                            variant="danger"
-                            disabled={pending}
-                            aria-label={t("settings.team.deactivateLabel", { name: m.name })}
-                            onClick={() => {
-                              if (confirm(t("settings.team.confirmDeactivate", { name: m.name })))
-                                run(() => deactivateAction(m.id));
-                            }}
-                          >
-                            {t("settings.team.deactivate")}
-                          </Button>
-                        ))}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-        </div>
-      </div>
+                      ) : (
+                        <Button
+                          variant="danger"
+                          disabled={pending}
+                          aria-label={t("settings.team.deactivateLabel", { name: m.name })}
+                          onClick={() => {
+                            if (confirm(t("settings.team.confirmDeactivate", { name: m.name })))
+                              run(() => deactivateAction(m.id));
+                          }}
+                        >
+                          {t("settings.team.deactivate")}
+                        </Button>
+                      ))}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </FormBeside>
     </section>
   );
 }

@@ -1,16 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { callSigning, isStale, type ApiFailure } from "./api";
+import { useRef, useState, type ReactNode } from "react";
+import { callSigning, isStale } from "./api";
 import { useFailureMessage } from "./api-message";
 import { DeclineDialog, useDecline } from "./decline-dialog";
 import type { ResponseData } from "@/lib/client/types";
-import type { SigningView } from "./types";
+import type { RecipientPageProps, SigningView } from "./types";
 import { FinishSection } from "./finish-section";
 import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
-import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
+import { PageImages, usePageWidth } from "./page-images";
 
 const CONSENT_ID = "signet-approve-consent";
 const noOverlay = () => null;
@@ -30,16 +30,8 @@ function DocumentPages({
   subtitle: string;
   children?: ReactNode;
 }) {
-  const [width, setWidth] = useState(0);
   const pagesRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = pagesRef.current!;
-    const measure = () => setWidth(Math.min(Math.floor(el.clientWidth), MAX_PAGE_WIDTH));
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const width = usePageWidth(pagesRef);
   return (
     <>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -79,13 +71,7 @@ export function ApproverForm({
   onApproved,
   onDeclined,
   onStale,
-}: {
-  token: string;
-  view: SigningView;
-  onApproved: (r: ApproveResult) => void;
-  onDeclined: () => void;
-  onStale: (e: ApiFailure) => void;
-}) {
+}: RecipientPageProps & { onApproved: (r: ApproveResult) => void }) {
   const t = useSigningT();
   const locale = useLocale();
   const failureMessage = useFailureMessage();

@@ -8,7 +8,7 @@ import { useSigningT } from "./intl";
 import type { SigningField } from "./types";
 
 /**
- * A field over the page on a phone or a touch screen (issue 23, part 3): not a tiny input (a 15-px box
+ * A field over the page on a phone or a touch screen: not a tiny input (a 15-px box
  * with 9-px text, which iOS zooms into) but a button at the field's place. A signature or initials box
  * opens the signature dialog, a checkbox or radio button is ticked where it is, and any other field
  * opens field-by-field mode at itself, where its control is full width at 16 px. It shows what it holds. However small

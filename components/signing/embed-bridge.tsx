@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
 
-// Embedded signing (issue 14): the signing page, framed by the sender's own page, tells its parent
+// Embedded signing: the signing page, framed by the sender's own page, tells its parent
 // what happened. Only from /sign/embed/{token} (which wraps the app in <EmbedBridge>); the usual
 // /sign/{token} page has no bridge and posts nothing.
 

@@ -7,7 +7,7 @@ import { useLocale, useSigningT } from "./intl";
 import { useNumberInput } from "./number-input";
 import type { SigningField } from "./types";
 
-/** The types whose control is a form input drawn over the page (issue 14). */
+/** The types whose control is a form input drawn over the page. */
 export const INPUT_TYPES = new Set<SigningField["type"]>(["CHECKBOX", "RADIO", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
 
 /**

@@ -31,7 +31,7 @@ function stepBox(step: Step) {
 }
 
 /**
- * Field-by-field mode (issue 23, part 3), for a phone: one field at a time, full width, its label and
+ * Field-by-field mode, for a phone: one field at a time, full width, its label and
  * whether it is required above a control at 16 px (iOS does not zoom on focus), the part of the page
  * around it drawn above, and Back / Next. The values are the form's own: switching back to the whole
  * document keeps everything.

@@ -8,7 +8,7 @@ import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 const SwitchContext = createContext<(locale: Locale) => Promise<void>>(async () => {});
 
 /**
- * The signing page's languages (issue 23): the language the server chose (recipient, request, browser,
+ * The signing page's languages: the language the server chose (recipient, request, browser,
  * or the signer's earlier choice: lib/i18n/resolve-locale.ts) and its `signing` messages, and the
  * signer's switch. A switch happens in place, without a reload, so whatever the signer filled in
  * stays (and an embedded page, whose URL works once, keeps working): the other language's messages

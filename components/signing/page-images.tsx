@@ -1,20 +1,34 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { pageWidthFor, type PageTextItem } from "@/lib/schemas/page-widths";
-import { pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { pageWidthFor } from "@/lib/schemas/page-widths";
+import { MAX_PAGE_WIDTH, pageImageUrl, pageTextUrl, type PageSource } from "./page-urls";
 import { useSigningT } from "./intl";
-import type { PageSize } from "./types";
+import type { PageSize, PageTextItem } from "./types";
 
 /**
  * The signer's document as page images drawn on the server (GET /api/sign/{token}/pages/{n}?w=), with
  * each page's text laid over it (…/text) for screen readers, selection and find-in-page. No PDF
- * library reaches a signer's phone (issue 23, part 4): a page costs tens of kilobytes, not megabytes
+ * library reaches a signer's phone: a page costs tens of kilobytes, not megabytes
  * of pdf.js. Zooming asks for a wider image (sharp, not a stretched bitmap) and keeps showing the last
  * one until it has come.
  */
 
 export { MAX_PAGE_WIDTH, type PageSource } from "./page-urls";
+
+/** The width to draw the pages at: their frame's (`frame`), at most MAX_PAGE_WIDTH, as it changes; 0 until measured. */
+export function usePageWidth(frame: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = frame.current!;
+    const measure = () => setWidth(Math.min(Math.floor(el.clientWidth), MAX_PAGE_WIDTH));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [frame]);
+  return width;
+}
 
 /** Pages further than this from the viewport are not loaded: a 200-page contract stays light. */
 const NEAR = "1200px 0px";

@@ -9,7 +9,7 @@ const LONG_CHARS = 320;
 const LONG_LINES = 5;
 
 /**
- * The sender's message above the document, as the invitation gave it (issue 24): plain text with its
+ * The sender's message above the document, as the invitation gave it: plain text with its
  * line breaks, never HTML. A long one starts folded, with a button to show it all. Nothing when there is none.
  */
 export function SenderMessage({ message }: { message: SigningView["message"] }) {

@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { ProgressBar } from "@/components/ui/feedback";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { useMediaQuery } from "@/lib/client/use-media-query";
-import { callSigning, isStale, type ApiFailure } from "./api";
+import { callSigning, isStale } from "./api";
 import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog, useDecline } from "./decline-dialog";
 import { CompactField } from "./compact-field";
@@ -27,10 +28,10 @@ import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { SignatureDialog } from "./signature-dialog";
-import type { MarkValue, SignResult, SigningField, SigningView } from "./types";
+import type { MarkValue, RecipientPageProps, SignResult, SigningField } from "./types";
 import { adoptedMarks, useDraftSaving, withDrafts } from "./use-draft-saving";
 import { FinishSection } from "./finish-section";
-import { MAX_PAGE_WIDTH, PageImages } from "./page-images";
+import { PageImages, usePageWidth } from "./page-images";
 import { ZoomControls } from "./zoom-controls";
 import { useZoom } from "./use-zoom";
 
@@ -50,13 +51,7 @@ export function SigningForm({
   onSigned,
   onDeclined,
   onStale,
-}: {
-  token: string;
-  view: SigningView;
-  onSigned: (r: SignResult) => void;
-  onDeclined: () => void;
-  onStale: (e: ApiFailure) => void;
-}) {
+}: RecipientPageProps & { onSigned: (r: SignResult) => void }) {
   const t = useSigningT();
   // The page's language: NUMBER values are written and read in it.
   const locale = useLocale();
@@ -82,7 +77,6 @@ export function SigningForm({
   const declining = useDecline(token, { declined: onDeclined, stale: onStale, pause: drafts.pause, resume: drafts.resume });
   // A signature adopted once is offered for the signer's other signature boxes with one click.
   const [adopted, setAdopted] = useState<Partial<Record<MarkType, MarkValue>>>(() => adoptedMarks(fields, opened));
-  const [width, setWidth] = useState(0);
   const compact = useMediaQuery(COMPACT_QUERY);
   // "steps": field-by-field mode, at steps[stepIndex].
   const [mode, setMode] = useState<"document" | "steps">("document");
@@ -92,14 +86,7 @@ export function SigningForm({
   // language): fixed when the form opens.
   const [date] = useState(view.signingDate.value);
 
-  useEffect(() => {
-    const el = pagesRef.current!;
-    const measure = () => setWidth(Math.min(Math.floor(el.clientWidth), MAX_PAGE_WIDTH));
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [pagesRef]);
+  const width = usePageWidth(pagesRef);
 
   const byPage = useMemo(() => {
     const m = new Map<number, SigningField[]>();
@@ -297,19 +284,13 @@ export function SigningForm({
           {mode === "document" ? <ZoomControls {...zoom} /> : null}
           <LanguageSwitcher className="ml-auto shrink-0" />
         </div>
-        <div
-          role="progressbar"
-          aria-label={t("form.progressLabel")}
-          aria-valuemin={0}
-          aria-valuemax={required.length}
-          aria-valuenow={done}
+        <ProgressBar
+          label={t("form.progressLabel")}
+          now={done}
+          max={required.length}
           className="h-1 bg-slate-100"
-        >
-          <div
-            className="h-full bg-emerald-500 transition-[width]"
-            style={{ width: `${required.length ? (done / required.length) * 100 : 100}%` }}
-          />
-        </div>
+          fill="bg-emerald-500 transition-[width]"
+        />
       </header>
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { zPageSize } from "@/lib/schemas/common";
 import type { RecipientDto, ResponseData } from "@/lib/client/types";
+import type { ApiFailure } from "./api";
 
 export type { FieldType, RequestStatus } from "@/lib/client/types";
 export type RecipientStatus = RecipientDto["status"];
@@ -16,6 +17,17 @@ export type RecipientStatus = RecipientDto["status"];
 export type SigningView = ResponseData<"viewSigning">;
 
 export type PageSize = z.output<typeof zPageSize>;
+
+/** One piece of a page's text (GET /api/sign/{token}/pages/{n}/text): its string, box, font size and direction. */
+export type PageTextItem = ResponseData<"signingPageText">["items"][number];
+
+/** What a signer's or an approver's page is given: the link's token, what it shows, where a decline or a stale state goes. */
+export interface RecipientPageProps {
+  token: string;
+  view: SigningView;
+  onDeclined: () => void;
+  onStale: (e: ApiFailure) => void;
+}
 
 /** One of this signer's fields. Coordinates are PDF points from the top-left of the page as displayed. */
 export type SigningField = SigningView["fields"][number];

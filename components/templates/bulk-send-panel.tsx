@@ -7,7 +7,8 @@ import type { TemplateDto } from "@/lib/client/types";
 import type { BulkRowError, BulkSendDryRunDto, BulkSendDto, BulkSendStartedDto } from "@/lib/schemas/bulk";
 import { MAX_BULK_ROWS } from "@/lib/schemas/bulk";
 import { Button } from "@/components/ui/button";
-import { Alert, ErrorList, type ListedError } from "@/components/ui/feedback";
+import { Alert, ErrorList, ProgressBar, type ListedError } from "@/components/ui/feedback";
+import { FileField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 type T = ReturnType<typeof useDashboardT>;
@@ -101,23 +102,17 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
               code: (chunks) => <code className="rounded bg-slate-100 px-1 text-xs">{chunks}</code>,
             })}
           </p>
-          <div>
-            <label htmlFor={`bulk-file-${t.id}`} className="mb-1 block text-sm font-medium text-slate-700">
-              {tr("templates.bulk.file")}
-            </label>
-            <input
-              id={`bulk-file-${t.id}`}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setPreview(null);
-                setError(null);
-                idemKey.current = null;
-              }}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
-            />
-          </div>
+          <FileField
+            id={`bulk-file-${t.id}`}
+            label={tr("templates.bulk.file")}
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setPreview(null);
+              setError(null);
+              idemKey.current = null;
+            }}
+          />
           <Button variant="secondary" onClick={check} disabled={!file || busy !== null}>
             {busy === "check" ? tr("templates.bulk.checking") : tr("templates.bulk.check")}
           </Button>
@@ -145,6 +140,22 @@ const firstEmail = (data: Record<string, string>) =>
 const rowErrors = (errors: BulkRowError[], tr: T) =>
   errors.map((e) => tr("templates.bulk.rowError", { row: e.row, errors: e.errors.map((x) => x.message).join("; ") }));
 
+/** A table of the file's rows, each row's number first; `headers`, the other columns' header cells. */
+function RowsTable({ label, headers, children }: { label: string; headers: React.ReactNode; children: React.ReactNode }) {
+  const tr = useDashboardT();
+  return (
+    <table aria-label={label} className="min-w-full text-left text-xs">
+      <thead>
+        <tr className="border-b border-slate-200 text-slate-500">
+          <th className="px-2 py-1">{tr("templates.bulk.row")}</th>
+          {headers}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onSend: () => void }) {
   const tr = useDashboardT();
   const columns = [...p.columns.required, ...p.columns.optional.filter((c) => p.preview.some((r) => c in r.data))];
@@ -154,32 +165,31 @@ function Preview({ p, busy, onSend }: { p: BulkSendDryRunDto; busy: boolean; onS
         {tr("templates.bulk.checkSummary", { total: p.total, valid: p.valid, invalid: p.invalid })}
       </p>
       <div className="overflow-x-auto">
-        <table aria-label={tr("templates.bulk.rowsPreview")} className="min-w-full text-left text-xs">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-500">
-              <th className="px-2 py-1">{tr("templates.bulk.row")}</th>
+        <RowsTable
+          label={tr("templates.bulk.rowsPreview")}
+          headers={
+            <>
               {columns.map((c) => (
                 <th key={c} className="px-2 py-1 font-mono">
                   {c}
                 </th>
               ))}
               <th className="px-2 py-1">{tr("templates.bulk.checkColumn")}</th>
+            </>
+          }
+        >
+          {p.preview.map((r) => (
+            <tr key={r.row} className={`border-b border-slate-100 ${r.valid ? "" : "bg-red-50"}`}>
+              <td className="px-2 py-1">{r.row}</td>
+              {columns.map((c) => (
+                <td key={c} className="max-w-[14rem] truncate px-2 py-1">
+                  {r.data[c] ?? ""}
+                </td>
+              ))}
+              <td className="px-2 py-1">{r.valid ? tr("templates.bulk.ok") : tr("templates.bulk.error")}</td>
             </tr>
-          </thead>
-          <tbody>
-            {p.preview.map((r) => (
-              <tr key={r.row} className={`border-b border-slate-100 ${r.valid ? "" : "bg-red-50"}`}>
-                <td className="px-2 py-1">{r.row}</td>
-                {columns.map((c) => (
-                  <td key={c} className="max-w-[14rem] truncate px-2 py-1">
-                    {r.data[c] ?? ""}
-                  </td>
-                ))}
-                <td className="px-2 py-1">{r.valid ? tr("templates.bulk.ok") : tr("templates.bulk.error")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RowsTable>
         {p.total > p.preview.length && (
           <p className="mt-1 text-xs text-slate-500">
             {tr("templates.bulk.firstRows", { shown: p.preview.length, total: p.total })}
@@ -221,16 +231,7 @@ function Progress({ id }: { id: string }) {
   const pct = b.total ? Math.round((doneRows / b.total) * 100) : 100;
   return (
     <div className="space-y-3">
-      <div
-        role="progressbar"
-        aria-label={tr("templates.bulk.progress")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        className="h-3 overflow-hidden rounded bg-slate-200"
-      >
-        <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressBar label={tr("templates.bulk.progress")} now={pct} className="h-3 overflow-hidden rounded bg-slate-200" />
       <p role="status" aria-label={tr("templates.bulk.status")} className="text-sm font-medium">
         {tr(b.status === "DONE" ? "templates.bulk.done" : "templates.bulk.sending", {
           sent: b.sent,
@@ -240,34 +241,33 @@ function Progress({ id }: { id: string }) {
         })}
       </p>
       <div className="max-h-96 overflow-y-auto">
-        <table aria-label={tr("templates.bulk.outcomes")} className="min-w-full text-left text-xs">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-500">
-              <th className="px-2 py-1">{tr("templates.bulk.row")}</th>
+        <RowsTable
+          label={tr("templates.bulk.outcomes")}
+          headers={
+            <>
               <th className="px-2 py-1">{tr("templates.bulk.signer")}</th>
               <th className="px-2 py-1">{tr("templates.bulk.outcome")}</th>
+            </>
+          }
+        >
+          {b.rows.map((r) => (
+            <tr key={r.row} className="border-b border-slate-100" data-status={r.status}>
+              <td className="px-2 py-1">{r.row}</td>
+              <td className="px-2 py-1">{firstEmail(r.data)}</td>
+              <td className="px-2 py-1">
+                {r.status === "SENT" && r.requestId ? (
+                  <Link className="text-indigo-700 underline" href={`/requests/${r.requestId}`}>
+                    {tr("templates.bulk.sent")}
+                  </Link>
+                ) : r.status === "FAILED" ? (
+                  <span className="text-red-700">{tr("templates.bulk.failed", { error: r.error ?? "" })}</span>
+                ) : (
+                  <span className="text-slate-500">{tr("templates.bulk.pending")}</span>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {b.rows.map((r) => (
-              <tr key={r.row} className="border-b border-slate-100" data-status={r.status}>
-                <td className="px-2 py-1">{r.row}</td>
-                <td className="px-2 py-1">{firstEmail(r.data)}</td>
-                <td className="px-2 py-1">
-                  {r.status === "SENT" && r.requestId ? (
-                    <Link className="text-indigo-700 underline" href={`/requests/${r.requestId}`}>
-                      {tr("templates.bulk.sent")}
-                    </Link>
-                  ) : r.status === "FAILED" ? (
-                    <span className="text-red-700">{tr("templates.bulk.failed", { error: r.error ?? "" })}</span>
-                  ) : (
-                    <span className="text-slate-500">{tr("templates.bulk.pending")}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RowsTable>
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, plainError } from "@/lib/client/api";
@@ -7,6 +6,7 @@ import { templateKeys, useTemplateEdits, useTemplateRecord, type TemplateRecord 
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
@@ -32,15 +32,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
     return t;
   }, [id, qc]);
 
-  if (q.isPending || q.isError)
-    return (
-      <QueryFallback
-        query={q}
-        loading={tr("templates.builder.loading")}
-        failed={tr("templates.builder.loadFailed")}
-        missing={tr("templates.builder.missing")}
-      />
-    );
+  if (q.isPending || q.isError) return <QueryFallback query={q} messages="templates.builder" />;
   const t = q.data;
   const counts = new Map<string, number>();
   for (const f of t.fields) counts.set(f.roleId, (counts.get(f.roleId) ?? 0) + 1);
@@ -53,12 +45,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="text-sm text-slate-500">
-            <Link href="/templates" className="hover:underline">
-              {tr("templates.builder.breadcrumb")}
-            </Link>{" "}
-            /
-          </p>
+          <Breadcrumb href="/templates" label={tr("templates.builder.breadcrumb")} />
           <NameEditor key={t.name} name={t.name} onSave={(name) => edits.rename.mutateAsync(name)} />
           <p className="mt-1 text-sm text-slate-500">
             {t.kind}

@@ -8,8 +8,8 @@ import { useTemplateActions, useTemplates } from "@/lib/client/templates";
 import { uploadForm } from "@/lib/client/upload";
 import type { CreatedTemplate, TemplateDto } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
-import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
-import { TextField } from "@/components/ui/form";
+import { Alert, EmptyState, FormBeside, PageHeader, ProgressBar, Spinner } from "@/components/ui/feedback";
+import { FileField, FormCard, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { BulkSendPanel } from "./bulk-send-panel";
@@ -39,99 +39,96 @@ export function TemplatesPage() {
   return (
     <section>
       <PageHeader title={tr("templates.list.title")} description={tr("templates.list.description")} />
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <UploadTemplate />
-        <div className="space-y-4">
-          {error && <Alert>{error}</Alert>}
-          {using && <UseTemplateForm key={using.id} t={using} onClose={() => setUsing(null)} />}
-          {bulk && <BulkSendPanel key={bulk.id} t={bulk} onClose={() => setBulk(null)} />}
-          {q.isPending ? (
-            <Spinner label={tr("templates.list.loading")} />
-          ) : q.isError ? (
-            <Alert title={tr("templates.list.loadFailed")}>{plainError(q.error)}</Alert>
-          ) : items.length === 0 ? (
-            <EmptyState title={tr("templates.list.emptyTitle")}>{tr("templates.list.empty")}</EmptyState>
-          ) : (
-            <ul className="grid gap-3 md:grid-cols-2">
-              {items.map((t) => (
-                <li
-                  key={t.id}
-                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-                  aria-label={tr("templates.list.label", { name: t.name })}
-                >
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <Link href={`/templates/${t.id}`} className="block truncate font-medium hover:underline">
-                        {t.name}
-                      </Link>
-                      <p className="text-xs text-slate-500">
-                        {t.kind}
-                        {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
-                        {tr("templates.counts.anchors", { count: t.anchors?.length ?? 0 })} ·{" "}
-                        {tr("templates.list.added", { date: formatDate(t.createdAt) })}
-                      </p>
-                    </div>
-                    <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{t.kind}</span>
-                  </div>
-                  {t.placeholders?.length > 0 && (
-                    <p className="mt-2 text-xs text-slate-600">
-                      {tr("templates.list.placeholders")}{" "}
-                      {t.placeholders.map((p) => (
-                        <code key={p} className="mr-1 rounded bg-slate-100 px-1">
-                          {p}
-                        </code>
-                      ))}
-                    </p>
-                  )}
-                  {t.roles.length > 0 && (
-                    <p className="mt-2 truncate text-xs text-slate-600">
-                      {tr("templates.list.roles", { roles: t.roles.map((r) => r.name).join(", "), count: t.fieldCount })}
-                    </p>
-                  )}
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Button onClick={() => setUsing(t)} aria-label={tr("templates.list.useLabel", { name: t.name })}>
-                      {tr("templates.list.use")}
-                    </Button>
-                    <Link
-                      href={`/templates/${t.id}`}
-                      className={linkButton("secondary")}
-                      aria-label={tr("templates.list.editLabel", { name: t.name })}
-                    >
-                      {tr("templates.list.edit")}
+      <FormBeside form={<UploadTemplate />}>
+        {error && <Alert>{error}</Alert>}
+        {using && <UseTemplateForm key={using.id} t={using} onClose={() => setUsing(null)} />}
+        {bulk && <BulkSendPanel key={bulk.id} t={bulk} onClose={() => setBulk(null)} />}
+        {q.isPending ? (
+          <Spinner label={tr("templates.list.loading")} />
+        ) : q.isError ? (
+          <Alert title={tr("templates.list.loadFailed")}>{plainError(q.error)}</Alert>
+        ) : items.length === 0 ? (
+          <EmptyState title={tr("templates.list.emptyTitle")}>{tr("templates.list.empty")}</EmptyState>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {items.map((t) => (
+              <li
+                key={t.id}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                aria-label={tr("templates.list.label", { name: t.name })}
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <Link href={`/templates/${t.id}`} className="block truncate font-medium hover:underline">
+                      {t.name}
                     </Link>
-                    <Button
-                      variant="secondary"
-                      onClick={() => setBulk(t)}
-                      aria-label={tr("templates.list.bulkSendLabel", { name: t.name })}
-                    >
-                      {tr("templates.list.bulkSend")}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      aria-label={tr("templates.list.deleteLabel", { name: t.name })}
-                      onClick={async () => {
-                        if (!confirm(tr("templates.list.confirmDelete", { name: t.name }))) return;
-                        try {
-                          await remove.mutateAsync(t.id);
-                        } catch (e) {
-                          setError(plainError(e));
-                        }
-                      }}
-                    >
-                      {tr("templates.list.delete")}
-                    </Button>
+                    <p className="text-xs text-slate-500">
+                      {t.kind}
+                      {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
+                      {tr("templates.counts.anchors", { count: t.anchors?.length ?? 0 })} ·{" "}
+                      {tr("templates.list.added", { date: formatDate(t.createdAt) })}
+                    </p>
                   </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {q.hasNextPage && (
-            <Button variant="secondary" onClick={() => q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-              {q.isFetchingNextPage ? tr("templates.list.loadingMore") : tr("templates.list.loadMore")}
-            </Button>
-          )}
-        </div>
-      </div>
+                  <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{t.kind}</span>
+                </div>
+                {t.placeholders?.length > 0 && (
+                  <p className="mt-2 text-xs text-slate-600">
+                    {tr("templates.list.placeholders")}{" "}
+                    {t.placeholders.map((p) => (
+                      <code key={p} className="mr-1 rounded bg-slate-100 px-1">
+                        {p}
+                      </code>
+                    ))}
+                  </p>
+                )}
+                {t.roles.length > 0 && (
+                  <p className="mt-2 truncate text-xs text-slate-600">
+                    {tr("templates.list.roles", { roles: t.roles.map((r) => r.name).join(", "), count: t.fieldCount })}
+                  </p>
+                )}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button onClick={() => setUsing(t)} aria-label={tr("templates.list.useLabel", { name: t.name })}>
+                    {tr("templates.list.use")}
+                  </Button>
+                  <Link
+                    href={`/templates/${t.id}`}
+                    className={linkButton("secondary")}
+                    aria-label={tr("templates.list.editLabel", { name: t.name })}
+                  >
+                    {tr("templates.list.edit")}
+                  </Link>
+                  <Button
+                    variant="secondary"
+                    onClick={() => setBulk(t)}
+                    aria-label={tr("templates.list.bulkSendLabel", { name: t.name })}
+                  >
+                    {tr("templates.list.bulkSend")}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    aria-label={tr("templates.list.deleteLabel", { name: t.name })}
+                    onClick={async () => {
+                      if (!confirm(tr("templates.list.confirmDelete", { name: t.name }))) return;
+                      try {
+                        await remove.mutateAsync(t.id);
+                      } catch (e) {
+                        setError(plainError(e));
+                      }
+                    }}
+                  >
+                    {tr("templates.list.delete")}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {q.hasNextPage && (
+          <Button variant="secondary" onClick={() => q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+            {q.isFetchingNextPage ? tr("templates.list.loadingMore") : tr("templates.list.loadMore")}
+          </Button>
+        )}
+      </FormBeside>
     </section>
   );
 }
@@ -148,13 +145,10 @@ function UploadTemplate() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <form
-      className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-labelledby="upload-template-heading"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const data = new FormData(form);
+    <FormCard
+      title={tr("templates.upload.title")}
+      className="h-fit p-5"
+      onData={async (data, form) => {
         const file = data.get("file");
         if (!(file instanceof File) || file.size === 0) return setError(tr("templates.upload.fileRequired"));
         if (!String(data.get("name") ?? "").trim()) data.set("name", file.name.replace(/\.(pdf|docx)$/i, ""));
@@ -181,39 +175,26 @@ function UploadTemplate() {
         }
       }}
     >
-      <h2 id="upload-template-heading" className="text-base font-semibold">
-        {tr("templates.upload.title")}
-      </h2>
       {error && <Alert>{error}</Alert>}
       {done && <Alert kind="success">{done}</Alert>}
       <TextField label={tr("templates.upload.name")} name="name" maxLength={200} />
-      <div>
-        <label htmlFor="template-file" className="mb-1 block text-sm font-medium text-slate-700">
-          {tr("templates.upload.file")}
-        </label>
-        <input
-          id="template-file"
-          name="file"
-          type="file"
-          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
-        />
-      </div>
+      <FileField
+        id="template-file"
+        label={tr("templates.upload.file")}
+        name="file"
+        accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+      />
       {progress !== null && (
-        <div
-          role="progressbar"
-          aria-label={tr("templates.upload.progress")}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="h-2 overflow-hidden rounded bg-slate-200"
-        >
-          <div className="h-full bg-indigo-600" style={{ width: `${progress * 100}%` }} />
-        </div>
+        <ProgressBar
+          label={tr("templates.upload.progress")}
+          now={Math.round(progress * 100)}
+          width={progress * 100}
+          fill="bg-indigo-600"
+        />
       )}
       <Button type="submit" className="w-full" disabled={progress !== null}>
         {tr("templates.upload.submit")}
       </Button>
-    </form>
+    </FormCard>
   );
 }

@@ -21,6 +21,23 @@ export function Alert({
   );
 }
 
+/** What a server action answered ({ ok, message }), as a success or an error; nothing before it answers. */
+export function ResultAlert({
+  result,
+  children,
+}: {
+  result: { ok: boolean; message: string } | null | undefined;
+  children?: React.ReactNode;
+}) {
+  if (!result) return null;
+  return (
+    <Alert kind={result.ok ? "success" : "error"}>
+      {result.message}
+      {children}
+    </Alert>
+  );
+}
+
 /** An error to show with the lines that detail it: each field's problem, a missing value, a row of a file. */
 export type ListedError = { text: string; list: string[] };
 
@@ -40,6 +57,33 @@ export function ErrorList({ error, most }: { error: ListedError; most?: number }
   );
 }
 
+/**
+ * How far something has come: `now` of `max`, named `label` for screen readers. `className`: the track's size
+ * and colour; `fill`: the bar's colour (and its transition).
+ */
+export function ProgressBar({
+  label,
+  now,
+  max = 100,
+  className = "h-2 overflow-hidden rounded bg-slate-200",
+  fill = "bg-indigo-600 transition-all",
+  width = max ? (100 * now) / max : 100,
+}: {
+  label: string;
+  now: number;
+  max?: number;
+  className?: string;
+  fill?: string;
+  /** The bar's width in percent, when finer than `now` (which screen readers read). */
+  width?: number;
+}) {
+  return (
+    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={now} className={className}>
+      <div className={`h-full ${fill}`} style={{ width: `${width}%` }} />
+    </div>
+  );
+}
+
 /** `label`: what is loading, without the ellipsis ("Loading requests"). */
 export function Spinner({ label }: { label: string }) {
   return (
@@ -55,6 +99,27 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <p className="text-base font-medium text-slate-800">{title}</p>
       {children && <div className="mt-2 text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * A page's form beside what it adds to (stacked on a narrow screen): `form` on the left, the children in a
+ * column on the right. `wide`: a wider form.
+ */
+export function FormBeside({
+  form,
+  wide = false,
+  children,
+}: {
+  form: React.ReactNode;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`grid gap-6 ${wide ? "lg:grid-cols-[24rem_1fr]" : "lg:grid-cols-[22rem_1fr]"}`}>
+      {form}
+      <div className="space-y-4">{children}</div>
     </div>
   );
 }

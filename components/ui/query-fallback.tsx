@@ -1,25 +1,25 @@
+"use client";
 import { ApiError, plainError } from "@/lib/client/api";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { Alert, Spinner } from "./feedback";
 
 /**
  * What a page shows while the record it is about is not there: a spinner while it loads, else an alert that
- * says why (the `missing` text when the API answered 404).
+ * says why. `messages`: where the page's texts are, each with `loading`, `loadFailed` and `missing` (when the
+ * API answered 404).
  */
 export function QueryFallback({
   query,
-  loading,
-  failed,
-  missing,
+  messages,
 }: {
   query: { isPending: boolean; error: unknown };
-  loading: string;
-  failed: string;
-  missing: string;
+  messages: "compose.flow" | "requests.detail" | "templates.builder";
 }) {
-  if (query.isPending) return <Spinner label={loading} />;
+  const t = useDashboardT();
+  if (query.isPending) return <Spinner label={t(`${messages}.loading`)} />;
   return (
-    <Alert title={failed}>
-      {query.error instanceof ApiError && query.error.status === 404 ? missing : plainError(query.error)}
+    <Alert title={t(`${messages}.loadFailed`)}>
+      {query.error instanceof ApiError && query.error.status === 404 ? t(`${messages}.missing`) : plainError(query.error)}
     </Alert>
   );
 }

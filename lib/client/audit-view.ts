@@ -21,7 +21,7 @@ export type AuditRow =
   { kind: "event"; event: AuditEvent } | { kind: "fields"; id: string; event: AuditEvent; edits: FieldEdits };
 
 /**
- * The audit trail as staff read it (issue 24, part 3): field edits in a draft are one "fields edited"
+ * The audit trail as staff read it: field edits in a draft are one "fields edited"
  * row per save — a run of field events by one actor with nothing else between them and no pause longer
  * than SAVE_GAP_MS — counting what was added, changed and removed, instead of a row per field. The audit
  * API keeps every event; only this view groups them. `event` of a group is its last (its time and actor).

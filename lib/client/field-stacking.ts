@@ -1,5 +1,5 @@
 /**
- * How a page's fields stack on the signing page (issue 22): of two fields that overlap, the smaller is
+ * How a page's fields stack on the signing page: of two fields that overlap, the smaller is
  * drawn above the larger, so that a click on it reaches it and the larger stays reachable where it is
  * uncovered. A DATE field's default box (200 × 60) laid over a signature anchored on the line above
  * took every click meant for the signature. Only the painting order changes: the fields stay in reading

@@ -1,4 +1,4 @@
-// Dates and times in a request's time zone (issue 23): the value of a DATE field and the times on the
+// Dates and times in a request's time zone: the value of a DATE field and the times on the
 // certificate of completion. Intl only, no server module: the server, the PDF engine's worker threads
 // and the browser call the same functions, so what the page shows is what the seal draws.
 import type { DateFormat } from "../schemas/states";
@@ -135,7 +135,7 @@ export function formatEventTime(
 }
 
 /**
- * A deadline as a mail says it (issue 24: "Please sign by …"): the day in the request's zone and format, the
+ * A deadline as a mail says it ("Please sign by …"): the day in the request's zone and format, the
  * 24-hour time there, and the zone's name, "26.12.2026 17:00 (Europe/Berlin)". The zone is named because the
  * reader may live in another.
  */

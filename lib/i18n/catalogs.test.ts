@@ -3,7 +3,7 @@ import { createTranslator, type IntlError } from "use-intl/core";
 import { catalogs } from "./catalogs";
 import { locales } from "./locales";
 
-// Issue 23: each of the eight catalogs has exactly the English keys, and every message is valid ICU
+// Each of the eight catalogs has exactly the English keys, and every message is valid ICU
 // that formats in its own language with the arguments the English one takes.
 
 type Tree = { [key: string]: string | Tree };

@@ -1,4 +1,4 @@
-// The languages Signet speaks to signers (issue 23): one catalog each in lib/i18n/messages/. Safe
+// The languages Signet speaks to signers: one catalog each in lib/i18n/messages/. Safe
 // for the browser, the server and the tests alike (no server module, no React).
 
 export const locales = ["en", "de", "fr", "es", "it", "pt", "nl", "pl"] as const;

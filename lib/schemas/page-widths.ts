@@ -8,14 +8,3 @@ export type PageWidth = (typeof PAGE_WIDTHS)[number];
 
 /** The smallest width at least `devicePx` (the largest when none is). */
 export const pageWidthFor = (devicePx: number): PageWidth => PAGE_WIDTHS.find((w) => w >= devicePx) ?? PAGE_WIDTHS.at(-1)!;
-
-/** One text item over a page's image (GET /api/sign/{token}/pages/{n}/text): its string and box in points from the page's top-left, font size, direction. */
-export interface PageTextItem {
-  s: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  f: number;
-  d?: 90 | 180 | 270;
-}

@@ -2,7 +2,7 @@
 // and the e2e suite all use it). The memory settings must be given when the process starts: Node reads
 // V8's heap flags and glibc reads MALLOC_ARENA_MAX only then.
 //
-// Measured with `npm run bench` (docs/benchmarks.md, issue 16): without them the server's peak RSS after
+// Measured with `npm run bench` (docs/benchmarks.md): without them the server's peak RSS after
 // 10,000 mixed requests was 712 MB, most of it V8 growing the main heap lazily towards its default limit
 // (about 2 GB here) and one 64 MB malloc arena per thread; with them it stays under 400 MB.
 //   --max-old-space-size  the main thread's heap limit (SIGNET_HEAP_MB, default 160). The main thread

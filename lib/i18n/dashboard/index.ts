@@ -10,7 +10,7 @@ import templates from "./templates.json";
 import verify from "./verify.json";
 
 /**
- * The staff dashboard's messages (issue 23: English only for now, through the same library as the
+ * The staff dashboard's messages (English only for now, through the same library as the
  * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
  * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
  */

@@ -104,36 +104,16 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
     const r = line.refs[i];
     if (!r) continue;
     const it = r.item;
-    const len = it.dir === 90 || it.dir === 270 ? it.height : it.width;
+    // The characters run along x (0°, 180°) or y (90°, 270°), backwards at 180° and 270°; across the run,
+    // the box is the item's.
+    const vertical = it.dir === 90 || it.dir === 270;
+    const backwards = it.dir === 180 || it.dir === 270;
+    const len = vertical ? it.height : it.width;
     const s = it.charX[r.index] ?? 0;
     const e = it.charX[r.index + 1] ?? len;
-    let bx0: number, bx1: number, by0: number, by1: number;
-    switch (it.dir ?? 0) {
-      case 0:
-        bx0 = it.x + s;
-        bx1 = it.x + e;
-        by0 = it.y;
-        by1 = it.y + it.height;
-        break;
-      case 90:
-        by0 = it.y + s;
-        by1 = it.y + e;
-        bx0 = it.x;
-        bx1 = it.x + it.width;
-        break;
-      case 180:
-        bx0 = it.x + it.width - e;
-        bx1 = it.x + it.width - s;
-        by0 = it.y;
-        by1 = it.y + it.height;
-        break;
-      default:
-        by0 = it.y + it.height - e;
-        by1 = it.y + it.height - s;
-        bx0 = it.x;
-        bx1 = it.x + it.width;
-        break;
-    }
+    const at = vertical ? it.y : it.x;
+    const [from0, from1] = backwards ? [at + len - e, at + len - s] : [at + s, at + e];
+    const [bx0, bx1, by0, by1] = vertical ? [it.x, it.x + it.width, from0, from1] : [from0, from1, it.y, it.y + it.height];
     if (!first) first = { x0: Math.min(bx0, bx1), y0: Math.min(by0, by1) };
     x0 = Math.min(x0, bx0, bx1);
     x1 = Math.max(x1, bx0, bx1);

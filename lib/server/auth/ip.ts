@@ -11,19 +11,6 @@ function parseAddr(s: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   }
 }
 
-/** An allowedIps entry: an IPv4/IPv6 address or a CIDR range. */
-export function isValidIpRule(rule: string): boolean {
-  if (rule.includes("/")) {
-    try {
-      ipaddr.parseCIDR(rule);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  return ipaddr.isValid(rule);
-}
-
 export function ipAllowed(ip: string | null, rules: string[]): boolean {
   if (rules.length === 0) return true;
   if (!ip) return false;

@@ -12,7 +12,12 @@ import { limitSignerPages, limitSignerRenders } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
 import { requireSignerSession } from "./signer-session";
 import { readCached, writeCached } from "./page-cache";
-import type { PageTextItem, PageWidth } from "@/lib/schemas/page-widths";
+import type { PageWidth } from "@/lib/schemas/page-widths";
+import type { z } from "zod";
+import type { zSigningPageText } from "@/lib/schemas/signing";
+
+/** One text item over a page's image, as GET /api/sign/{token}/pages/{n}/text serves it. */
+type PageTextItem = z.output<typeof zSigningPageText>["items"][number];
 
 /**
  * The signer's page shows the document as images drawn on the server (no pdf.js
