@@ -37,7 +37,9 @@ function expectRefused(fn: () => unknown, kind: DocxErrorKind, message: RegExp) 
   const r = refusal(fn);
   expect(r.error.kind, r.error.message).toBe(kind);
   expect(r.error.message).toMatch(message);
-  expect(r.ms).toBeLessThan(2000);
+  // Far above what a loaded machine needs (about 0.1 s idle): expanding what is refused would take minutes,
+  // and the memory each case may use is checked beside it.
+  expect(r.ms).toBeLessThan(20_000);
   return r;
 }
 

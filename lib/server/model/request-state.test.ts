@@ -163,7 +163,7 @@ function argsAt(text: string, open: number): string {
 describe("status writes", () => {
   it("happen only in the two state machine modules", () => {
     const root = path.resolve(import.meta.dirname, "..");
-    const owners = new Set([path.join(root, "requests/request-state.ts"), path.join(root, "recipients/recipient-state.ts")]);
+    const owners = new Set([path.join(root, "model/request-state.ts"), path.join(root, "model/recipient-state.ts")]);
     const offenders: string[] = [];
     for (const file of sources(root)) {
       if (owners.has(file)) continue;
