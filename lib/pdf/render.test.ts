@@ -78,6 +78,7 @@ describe("renderPage (pdftoppm)", () => {
       renderPage(xobjectDag(), { page: 1, pageSize: { width: 612, height: 792 }, width: 480, timeoutMs: 1500 }),
     );
     expect((slow as PdfError).kind).toBe("TOO_COMPLEX");
-    expect(performance.now() - t0).toBeLessThan(5000);
+    // Stopped by its 1.5-s limit, not drawn to the end (minutes); the margin is for a loaded machine.
+    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 });
