@@ -18,7 +18,7 @@ import { CadesSigner, loadIdentity, type SigningIdentity } from "./cades-signer"
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 
 export interface SignOptions {
-  /** PKCS#12 file with an RSA key and its certificate (chain). */
+  /** PKCS#12 file with an RSA or EC key and its certificate (chain). */
   p12: Uint8Array;
   password: string;
   reason: string;
