@@ -34,10 +34,13 @@ const OID = {
 } as const;
 
 /** Digest algorithms of a MAC, by OID: Node's name, and the block size the PKCS#12 key derivation uses. */
-const DIGESTS: Record<string, { name: string; block: number }> = {
-  "1.3.14.3.2.26": { name: "sha1", block: 64 },
+type Digest = { name: string; block: number };
+const SHA1: Digest = { name: "sha1", block: 64 };
+const SHA256: Digest = { name: "sha256", block: 64 };
+const DIGESTS: Record<string, Digest> = {
+  "1.3.14.3.2.26": SHA1,
   "2.16.840.1.101.3.4.2.4": { name: "sha224", block: 64 },
-  "2.16.840.1.101.3.4.2.1": { name: "sha256", block: 64 },
+  "2.16.840.1.101.3.4.2.1": SHA256,
   "2.16.840.1.101.3.4.2.2": { name: "sha384", block: 128 },
   "2.16.840.1.101.3.4.2.3": { name: "sha512", block: 128 },
 };
@@ -89,8 +92,8 @@ function bmpPassword(password: string): Buffer {
 }
 
 /** RFC 7292 appendix B.2: `n` bytes of key material (id 1), IV (id 2) or MAC key (id 3). */
-function pkcs12Kdf(digest: string, password: Buffer, salt: Uint8Array, id: 1 | 2 | 3, iterations: number, n: number): Buffer {
-  const { block: v } = Object.values(DIGESTS).find((d) => d.name === digest) ?? { block: 64 };
+function pkcs12Kdf(digest: Digest, password: Buffer, salt: Uint8Array, id: 1 | 2 | 3, iterations: number, n: number): Buffer {
+  const v = digest.block;
   const fill = (src: Uint8Array) => {
     const out = Buffer.alloc(src.length ? v * Math.ceil(src.length / v) : 0);
     for (let i = 0; i < out.length; i++) out[i] = src[i % src.length]!;
@@ -100,8 +103,8 @@ function pkcs12Kdf(digest: string, password: Buffer, salt: Uint8Array, id: 1 | 2
   const I = Buffer.concat([fill(salt), fill(password)]);
   const out: Buffer[] = [];
   for (let length = 0; length < n;) {
-    let A = crypto.createHash(digest).update(D).update(I).digest();
-    for (let r = 1; r < iterations; r++) A = crypto.createHash(digest).update(A).digest();
+    let A = crypto.createHash(digest.name).update(D).update(I).digest();
+    for (let r = 1; r < iterations; r++) A = crypto.createHash(digest.name).update(A).digest();
     out.push(A);
     length += A.length;
     // Each v-byte block of I becomes (I_j + B + 1) mod 2^(8v), B being A repeated to v bytes.
@@ -151,9 +154,10 @@ function decrypt(algorithm: pkijs.AlgorithmIdentifier, data: Buffer, password: s
   const [salt, count] = params.valueBlock?.value ?? [];
   if (!(salt instanceof asn1js.OctetString)) throw new Error("PKCS#12 PBE parameters without a salt");
   const iterations = intOf(count);
+  if (!(iterations >= 1)) throw new Error("PKCS#12 PBE parameters without an iteration count");
   const pw = bmpPassword(password);
-  const key = pkcs12Kdf("sha1", pw, salt.valueBlock.valueHexView, 1, iterations, pbe.keyLength);
-  const iv = pkcs12Kdf("sha1", pw, salt.valueBlock.valueHexView, 2, iterations, 8);
+  const key = pkcs12Kdf(SHA1, pw, salt.valueBlock.valueHexView, 1, iterations, pbe.keyLength);
+  const iv = pkcs12Kdf(SHA1, pw, salt.valueBlock.valueHexView, 2, iterations, 8);
   if (pbe.cipher === "rc2") return Buffer.from(rc2CbcDecrypt(key, 8 * pbe.keyLength, iv, data));
   const decipher = crypto.createDecipheriv(pbe.cipher, key, iv);
   return Buffer.concat([decipher.update(data), decipher.final()]);
@@ -168,7 +172,7 @@ function checkMac(mac: pkijs.MacData, content: Buffer, password: string): void {
   // An empty password is a BMPString of one zero character, or (some writers) no bytes at all.
   const candidates = password === "" ? [bmpPassword(""), Buffer.alloc(0)] : [bmpPassword(password)];
   for (const pw of candidates) {
-    const key = pkcs12Kdf(digest.name, pw, salt, 3, mac.iterations ?? 1, expected.length);
+    const key = pkcs12Kdf(digest, pw, salt, 3, mac.iterations ?? 1, expected.length);
     const actual = crypto.createHmac(digest.name, key).update(content).digest();
     if (actual.length === expected.length && crypto.timingSafeEqual(actual, expected)) return;
   }
@@ -297,7 +301,7 @@ export function writePkcs12(key: crypto.KeyObject, certificates: Uint8Array[], p
   );
 
   const macSalt = crypto.randomBytes(16);
-  const macKey = pkcs12Kdf("sha256", bmpPassword(password), macSalt, 3, ITERATIONS, 32);
+  const macKey = pkcs12Kdf(SHA256, bmpPassword(password), macSalt, 3, ITERATIONS, 32);
   const pfx = new pkijs.PFX({
     version: 3,
     authSafe: new pkijs.ContentInfo({ contentType: OID.data, content: octets(authSafe) }),
