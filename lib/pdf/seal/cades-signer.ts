@@ -97,10 +97,21 @@ function signatureAlgorithm(key: crypto.KeyObject): pkijs.AlgorithmIdentifier {
     : new pkijs.AlgorithmIdentifier({ algorithmId: OID.rsaEncryption, algorithmParams: new asn1js.Null() });
 }
 
+/** The chain parsed once per identity (identities are kept for the life of the process). */
+const parsedChains = new WeakMap<SigningIdentity, pkijs.Certificate[]>();
+function parsedChain(identity: SigningIdentity): [pkijs.Certificate, ...pkijs.Certificate[]] {
+  let chain = parsedChains.get(identity);
+  if (!chain) {
+    chain = identity.chain.map((der) => pkijs.Certificate.fromBER(new Uint8Array(der)));
+    parsedChains.set(identity, chain);
+  }
+  return chain as [pkijs.Certificate, ...pkijs.Certificate[]];
+}
+
 /** The CMS SignedData (DER) of a detached SHA-256 signature over `content`. */
 export function cadesSignature(identity: SigningIdentity, content: Buffer): Buffer {
-  const chain = identity.chain.map((der) => pkijs.Certificate.fromBER(new Uint8Array(der)));
-  const signer = chain[0]!;
+  const chain = parsedChain(identity);
+  const signer = chain[0];
   const sha256Alg = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 });
   // ESSCertIDv2 with the default hash algorithm (SHA-256, so omitted) and issuerSerial.
   const essCertIdV2 = new asn1js.Sequence({
