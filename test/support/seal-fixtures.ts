@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { findAllAnchors, type FoundAnchor } from "../../lib/pdf/anchors";
-import { createSelfSignedP12 } from "../../lib/pdf/seal/pades";
+import { createSelfSignedP12 } from "../../lib/pdf/seal/self-signed";
 import { extractTextLayer } from "../../lib/pdf/text-layer";
 import { htmlToPdf } from "./pdf-fixtures";
 

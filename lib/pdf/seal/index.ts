@@ -34,7 +34,8 @@ export { ENGLISH_CERTIFICATE_LABELS } from "./certificate";
 export { PADES_LEVELS, PADES_LEVEL_TEXT, levelAtLeast, type PadesLevel } from "./levels";
 export { fillDocumentTimestamp, prepareDocumentTimestamp, timestampSignature } from "./timestamp";
 export { addValidationData, type ValidationData } from "./validation-data";
-export { createSelfSignedP12, signPdf } from "./pades";
+export { signPdf } from "./pades";
+export { createSelfSignedP12 } from "./self-signed";
 export type { SignOptions } from "./pades";
 
 export interface SealOptions {

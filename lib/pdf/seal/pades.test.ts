@@ -1,9 +1,15 @@
-import forge from "node-forge";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
 import { defined, firstOf } from "../../../test/support/expect-helpers";
 import { qpdf } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, pdfsig, qpdfCheck, testP12 } from "../../../test/support/seal-fixtures";
-import { createSelfSignedP12, signPdf } from "./pades";
+import { signPdf } from "./pades";
+import { readPkcs12 } from "./pkcs12";
+import { createSelfSignedP12 } from "./self-signed";
 
 /** Flips one byte at `at` (a printable change, so the file still parses). */
 function tamper(pdf: Uint8Array, at: number): Uint8Array {
@@ -16,23 +22,28 @@ describe("createSelfSignedP12", () => {
   it("makes an RSA 2048 certificate for 10 years, for digital signatures and non-repudiation", () => {
     const { p12, password } = createSelfSignedP12("Signet sealing test");
     expect(password.length).toBeGreaterThanOrEqual(24);
-    const pfx = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, password);
-    const certBag = defined(forge.pki.oids.certBag, "the certBag OID");
-    const cert = defined(firstOf(defined(pfx.getBags({ bagType: certBag })[certBag], "certificate bags")).cert, "a certificate");
-    expect(cert.subject.getField("CN").value).toBe("Signet sealing test");
-    expect((cert.publicKey as forge.pki.rsa.PublicKey).n.bitLength()).toBe(2048);
-    const years = (cert.validity.notAfter.getTime() - cert.validity.notBefore.getTime()) / (365.25 * 24 * 3600 * 1000);
+    const der = firstOf(readPkcs12(p12, password).certificates, "certificates");
+    const cert = pkijs.Certificate.fromBER(new Uint8Array(der));
+    expect(cert.subject.typesAndValues.find((t) => t.type === "2.5.4.3")?.value.valueBlock.value).toBe("Signet sealing test");
+    expect(new crypto.X509Certificate(der).publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+    const years = (cert.notAfter.value.getTime() - cert.notBefore.value.getTime()) / (365.25 * 24 * 3600 * 1000);
     expect(years).toBeGreaterThan(9.99);
     expect(years).toBeLessThan(10.01);
-    const ku = cert.getExtension("keyUsage") as {
-      digitalSignature?: boolean;
-      nonRepudiation?: boolean;
-      keyCertSign?: boolean;
-      critical?: boolean;
+    const ext = defined(
+      cert.extensions?.find((e) => e.extnID === "2.5.29.15"),
+      "the keyUsage extension",
+    );
+    // KeyUsage bits, first octet: digitalSignature 0x80, nonRepudiation 0x40, keyCertSign 0x04.
+    const bits = (ext.parsedValue as asn1js.BitString).valueBlock.valueHexView[0] ?? 0;
+    const ku = {
+      digitalSignature: (bits & 0x80) !== 0,
+      nonRepudiation: (bits & 0x40) !== 0,
+      keyCertSign: (bits & 0x04) !== 0,
+      critical: ext.critical,
     };
     expect(ku).toMatchObject({ digitalSignature: true, nonRepudiation: true, critical: true });
     expect(ku.keyCertSign).toBeFalsy();
-    expect(() => forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), false, "wrong")).toThrow();
+    expect(() => readPkcs12(p12, "wrong")).toThrow();
   });
 });
 
@@ -75,6 +86,17 @@ describe("signPdf", () => {
     expect(report).toContain("Signature is Valid.");
     expect(report).toContain("Total document signed");
     expect(await qpdfCheck(signed)).toContain("No syntax or stream encoding errors");
+  });
+
+  it.each([
+    ["openssl-legacy.p12", "openssl-legacy", "Signet Test Sealing"],
+    ["openssl-ec.p12", "openssl-ec", "Signet Test EC"],
+  ])("signs with an operator's PKCS#12 (%s) so that pdfsig validates it", async (file, password, commonName) => {
+    const p12 = fs.readFileSync(path.resolve(__dirname, "../../../test/fixtures/p12", file));
+    const signed = await signPdf(await agreementPdf(), { p12, password, reason: "Test seal" });
+    const report = await pdfsig(signed);
+    expect(report).toContain("Signature is Valid.");
+    expect(report).toContain(`Common Name: ${commonName}`);
   });
 
   it("refuses a wrong P12 password with a clear error", async () => {

@@ -7,8 +7,6 @@
  * cades-signer.ts builds carries what that SubFilter promises (signing-certificate-v2, no
  * signing-time). pdfsig (poppler with NSS) validates it like adbe.pkcs7.detached.
  */
-import crypto from "node:crypto";
-import forge from "node-forge";
 import type { PDFDocument } from "pdf-lib";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
@@ -18,7 +16,7 @@ import { CadesSigner, loadIdentity, type SigningIdentity } from "./cades-signer"
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 
 export interface SignOptions {
-  /** PKCS#12 file with an RSA key and its certificate (chain). */
+  /** PKCS#12 file with an RSA or EC key and its certificate (chain). */
   p12: Uint8Array;
   password: string;
   reason: string;
@@ -28,42 +26,6 @@ export interface SignOptions {
   contactInfo?: string;
   /** /M of the signature dictionary; default now. */
   signingTime?: Date;
-}
-
-/**
- * A self-signed certificate for sealing when the operator provides none (SIGNING_P12): RSA 2048,
- * valid 10 years, key usage digitalSignature + nonRepudiation. Validators will say the issuer is
- * not trusted, and still check that the document is unchanged since signing.
- */
-export function createSelfSignedP12(commonName: string): { p12: Buffer; password: string } {
-  // Node generates the key natively (node-forge's JavaScript generator takes seconds).
-  const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
-  // A positive serial: 16 random bytes with the top bit cleared.
-  const serial = crypto.randomBytes(16);
-  serial.writeUInt8(serial.readUInt8(0) & 0x7f, 0);
-  cert.serialNumber = serial.toString("hex");
-  const now = new Date();
-  cert.validity.notBefore = new Date(now.getTime() - 60_000);
-  cert.validity.notAfter = new Date(now);
-  cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
-  const subject = [
-    { name: "commonName", value: commonName },
-    { name: "organizationName", value: "Signet" },
-  ];
-  cert.setSubject(subject);
-  cert.setIssuer(subject);
-  cert.setExtensions([
-    { name: "basicConstraints", cA: false },
-    { name: "keyUsage", critical: true, digitalSignature: true, nonRepudiation: true },
-    { name: "subjectKeyIdentifier" },
-  ]);
-  cert.sign(key, forge.md.sha256.create());
-  const password = crypto.randomBytes(24).toString("base64url");
-  const asn = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: "aes256", friendlyName: commonName });
-  return { p12: Buffer.from(forge.asn1.toDer(asn).getBytes(), "binary"), password };
 }
 
 /**

@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { nameToString } from "../distinguished-name";
 
 export class TimestampError extends Error {
   constructor(message: string) {
@@ -74,22 +75,7 @@ export function subjectName(cert: pkijs.Certificate, parts = ["2.5.4.3", "2.5.4.
   const value = (type: string) =>
     cert.subject.typesAndValues.find((t) => t.type === type)?.value.valueBlock.value as string | undefined;
   const named = parts.map(value).filter((v): v is string => !!v);
-  return named.length ? named.join(", ") : subjectDn(cert);
-}
-
-const DN_LABELS: Record<string, string> = {
-  "2.5.4.3": "CN",
-  "2.5.4.10": "O",
-  "2.5.4.11": "OU",
-  "2.5.4.6": "C",
-  "2.5.4.7": "L",
-  "2.5.4.8": "ST",
-  "1.2.840.113549.1.9.1": "E",
-};
-
-/** The subject as one line, "CN=…, O=…". */
-export function subjectDn(cert: pkijs.Certificate): string {
-  return cert.subject.typesAndValues.map((t) => `${DN_LABELS[t.type] ?? t.type}=${t.value.valueBlock.value}`).join(", ");
+  return named.length ? named.join(", ") : nameToString(cert.subject);
 }
 
 export function parseCertificate(der: Uint8Array): pkijs.Certificate {

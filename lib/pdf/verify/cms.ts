@@ -14,6 +14,7 @@
 import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { nameToString } from "../distinguished-name";
 import { checkChain, type TrustList } from "./trust";
 
 export const OID = {
@@ -88,28 +89,6 @@ export interface CmsReport {
   /** An RFC 3161 signature time-stamp token in the unsigned attributes (B-T). */
   timestamp: TimestampInfo | null;
   problems: string[];
-}
-
-const NAMES: Record<string, string> = {
-  "2.5.4.3": "CN",
-  "2.5.4.10": "O",
-  "2.5.4.11": "OU",
-  "2.5.4.6": "C",
-  "2.5.4.7": "L",
-  "2.5.4.8": "ST",
-  "2.5.4.5": "serialNumber",
-  "2.5.4.97": "organizationIdentifier",
-  "1.2.840.113549.1.9.1": "E",
-};
-
-/** "CN=…, O=…" from a Name, in its encoded order (as OpenSSL prints it, and the certificate page). */
-export function nameToString(name: pkijs.RelativeDistinguishedNames): string {
-  const parts = name.typesAndValues.map((tv) => {
-    const value = (tv.value as { valueBlock?: { value?: unknown } }).valueBlock?.value;
-    const text = typeof value === "string" ? value : Buffer.from(tv.value.valueBeforeDecodeView).toString("hex");
-    return `${NAMES[tv.type] ?? tv.type}=${text.replace(/[\u0000-\u001f\u007f]/g, "")}`;
-  });
-  return parts.join(", ").slice(0, 512);
 }
 
 function certificateDer(cert: pkijs.Certificate): Uint8Array {

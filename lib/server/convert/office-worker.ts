@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { isolated, networkSafeEnv, writeNetworkSafeProfile } from "./network-guard";
-import { UNO_BRIDGE_PY } from "./uno-bridge";
 
 export interface ConvertJob {
   src: string;
@@ -61,6 +60,12 @@ function detachFromLoop(child: ChildProcess) {
 }
 
 /**
+ * The Python bridge (its arguments and protocol are described in the file). It is read at run time
+ * from the project's root, the server's working directory, like the migrations and the fonts.
+ */
+export const unoBridgeFile = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/server/convert/uno_bridge.py");
+
+/**
  * The warm worker: a LibreOffice listener driven over UNO by a small Python bridge (python3-uno).
  * After start-up (~1.5 s) a one-page DOCX converts in well under 100 ms. LibreOffice is started
  * through `isolate` (e.g. `unshare --net`: a network namespace of its own); the bridge reaches it
@@ -96,7 +101,7 @@ export class UnoWorker implements OfficeWorker {
     const pipe = (this.pipe = `signet-office-${process.pid}-${crypto.randomBytes(6).toString("hex")}`);
     writeNetworkSafeProfile(this.profileDir);
     const args = [this.soffice, this.profileDir, pipe, String(this.startTimeoutMs / 1000), JSON.stringify(this.isolate)];
-    const child = spawn(this.python, ["-u", "-c", UNO_BRIDGE_PY, ...args], {
+    const child = spawn(this.python, ["-u", unoBridgeFile(), ...args], {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
       env: networkSafeEnv(),

@@ -1,21 +1,20 @@
-/**
- * The Python side of a warm converter: it starts one LibreOffice listener with its own profile,
- * connects to it over UNO (python3-uno) and converts one file per request. Kept as a string and
- * run with `python3 -c`, so that nothing has to find a .py file beside the bundled server code.
- *
- * Arguments: soffice, profile directory, pipe name, start-up limit in seconds, and a JSON array
- * the soffice command is prefixed with (e.g. ["/usr/bin/unshare", "--net"]: no network for it).
- *
- * Protocol, one JSON object per line:
- *   stdout first: {"ready": true, "pid": <soffice pid>} or {"fatal": "..."}
- *   stdin:  {"id": n, "src": "/abs/in.docx", "dst": "/abs/out.pdf", "filter": "writer_pdf_Export", "inputFilter": "MS Word 2007 XML"}
- *   stdout: {"id": n, "ok": true} or {"id": n, "ok": false, "kind": "load" | "crash" | "error", "message": "..."}
- *
- * LibreOffice runs in its own session (process group), which the bridge kills when its stdin
- * closes (the server went away, however it died) or when it gets a signal; the server also kills
- * that group itself on timeout and at exit.
- */
-export const UNO_BRIDGE_PY = String.raw`
+"""The Python side of a warm converter (lib/server/convert/office-worker.ts runs this file).
+
+It starts one LibreOffice listener with its own profile, connects to it over UNO (python3-uno)
+and converts one file per request.
+
+Arguments: soffice, profile directory, pipe name, start-up limit in seconds, and a JSON array
+the soffice command is prefixed with (e.g. ["/usr/bin/unshare", "--net"]: no network for it).
+
+Protocol, one JSON object per line:
+  stdout first: {"ready": true, "pid": <soffice pid>} or {"fatal": "..."}
+  stdin:  {"id": n, "src": "/abs/in.docx", "dst": "/abs/out.pdf", "filter": "writer_pdf_Export", "inputFilter": "MS Word 2007 XML"}
+  stdout: {"id": n, "ok": true} or {"id": n, "ok": false, "kind": "load" | "crash" | "error", "message": "..."}
+
+LibreOffice runs in its own session (process group), which the bridge kills when its stdin
+closes (the server went away, however it died) or when it gets a signal; the server also kills
+that group itself on timeout and at exit.
+"""
 import glob, json, os, shutil, signal, subprocess, sys, tempfile, threading, time, queue
 
 soffice, profile, pipe, start_timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
@@ -156,4 +155,3 @@ while True:
                     doc.dispose()
                 except Exception:
                     pass
-`;
