@@ -140,9 +140,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("a restore's bounds", () => {
       expect((e as Error).message).toBe(
         `${path.basename(file)}: blobs/${zeroSha} holds 1024 MiB, more than the largest document a restore takes (BACKUP_MAX_DOCUMENT_MB, 512 MiB)`,
       );
-      // Refused from the entry's header: neither its gigabyte of zeros read, nor held.
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(process.memoryUsage().rss - before).toBeLessThan(64 * 2 ** 20);
+      // Refused from the entry's header: neither its gigabyte of zeros read (minutes on a loaded machine), nor
+      // held (a quarter of it is far above this process's own noise: other tests' garbage, PGlite's pages).
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(process.memoryUsage().rss - before).toBeLessThan(256 * 2 ** 20);
     }
     // The command line says the same and writes nothing.
     const target = path.join(dir, "refused");
