@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { HOSTILE_PDFS } from "@/test/support/hostile-pdfs";
 import { itemAt } from "@/test/support/expect-helpers";
 import { pdfErrorKind } from "@/test/support/pdf-errors";

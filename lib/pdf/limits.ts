@@ -12,7 +12,7 @@
  * and goes on, so the loader checks `exceeded` after parsing.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { decodePDFRawStream, PDFContext, PDFName, PDFRawStream } from "pdf-lib";
+import { decodePDFRawStream, PDFContext, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
 
 export const LIMITS = {

@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import forge from "node-forge";
-import { type PDFDocument, PDFString } from "pdf-lib";
+import { type PDFDocument, PDFString } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { loadPdf } from "../load";

@@ -21,7 +21,7 @@ import {
   type PDFObject,
   type PDFRef,
   PDFString,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER } from "@signpdf/utils";
 
 /** /SigFlags: SignaturesExist (1) and AppendOnly (2). */

@@ -11,7 +11,7 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
 import { exhaust, LIMITS, type ParseBudget } from "../limits";
 
@@ -73,7 +73,7 @@ function inflate(data: Uint8Array, limit: number, tooBig: () => PdfError): Uint8
 
 /**
  * Decoded bytes of a stream. Plain Flate (nearly every content stream) goes through Node's zlib,
- * which is several times faster than pdf-lib's pako and can cap its output; other filters go
+ * which is several times faster than pdf-lib's decoder and can cap its output; other filters go
  * through pdf-lib. A stream that cannot be decoded reads as empty: its text is lost, but the
  * rest of the page is still extracted.
  */

@@ -1,6 +1,6 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { PDFDocument, PDFName, PDFString, rgb } from "pdf-lib";
+import { PDFDocument, PDFName, PDFString, rgb } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer } from "@signpdf/utils";
 import { beforeAll, describe, expect, it } from "vitest";
