@@ -3,13 +3,13 @@
  * deadline or never: bytes produced by every stream decoder (Flate, LZW, ASCII85, ASCIIHex,
  * RunLength, and chains of them), objects parsed (object streams included), pages, page-tree depth.
  *
- * pdf-lib decodes object streams while it parses, with its own decoders (ports of pdf.js's), and has
- * no limits of its own. Every one of those decoders grows its output through one method,
- * DecodeStream.prototype.ensureBuffer, and every parsed object goes through PDFContext.assign: both
- * are wrapped once to charge the budget of the document being read. The budget in force is the one
- * of the current async context (AsyncLocalStorage), so documents read at the same time in one thread
- * never share one. An exhausted budget stays exhausted: pdf-lib's parser swallows errors per object
- * and goes on, so the loader checks `exceeded` after parsing.
+ * @cantoo/pdf-lib (as pdf-lib 1.17 before it) decodes object streams while it parses, with its own
+ * decoders (ports of pdf.js's), and has no limits of its own. Every one of those decoders grows its
+ * output through one method, DecodeStream.prototype.ensureBuffer, and every parsed object goes
+ * through PDFContext.assign: both are wrapped once to charge the budget of the document being read.
+ * The budget in force is the one of the current async context (AsyncLocalStorage), so documents read
+ * at the same time in one thread never share one. An exhausted budget stays exhausted: pdf-lib's
+ * parser swallows errors per object and goes on, so the loader checks `exceeded` after parsing.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { decodePDFRawStream, PDFContext, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
