@@ -67,6 +67,27 @@ describe("the guards on pdf-lib's own decoders and parser", () => {
     return PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), zlib.deflateSync(Buffer.alloc(bytes), { level: 9 }));
   };
 
+  it("charges what a decoder's buffer grows by to the budget of the document being read", async () => {
+    const budget = newBudget();
+    const out = await withBudget(async () => decodePDFRawStream(flate(1024 * 1024)).decode(), budget);
+    expect(out.length).toBe(1024 * 1024);
+    const charged = LIMITS.decodedBytes - budget.remaining;
+    expect(charged).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(charged).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(budget.exceeded).toBeUndefined();
+  });
+
+  it("stops the decoders once the document's streams have used its budget", async () => {
+    const budget = { ...newBudget(), remaining: 5 * 1024 * 1024 };
+    await withBudget(async () => {
+      decodePDFRawStream(flate(2 * 1024 * 1024)).decode();
+      expect(() => decodePDFRawStream(flate(4 * 1024 * 1024)).decode()).toThrow(/its streams decompress to more than/);
+    }, budget);
+    expect(budget.exceeded).toMatch(/its streams decompress/);
+    // Exhausted stays exhausted: even a small stream is refused now.
+    await expect(withBudget(async () => decodePDFRawStream(flate(4096)).decode(), budget)).rejects.toThrow(/too complex/);
+  });
+
   it("stops a decoder at 64 MB, before it has made the whole stream", async () => {
     const budget = newBudget();
     await expect(withBudget(async () => decodePDFRawStream(flate(80 * 1024 * 1024)).decode(), budget)).rejects.toThrow(

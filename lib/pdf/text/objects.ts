@@ -13,7 +13,7 @@ import {
   PDFStream,
 } from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
-import { exhaust, LIMITS, type ParseBudget } from "../limits";
+import { activeBudget, exhaust, LIMITS, type ParseBudget } from "../limits";
 
 export function resolve(ctx: PDFContext, obj: PDFObject | undefined): PDFObject | undefined {
   // Chains of references are legal but short; 16 hops means a loop.
@@ -92,12 +92,16 @@ export function decodeStream(ctx: PDFContext, stream: PDFObject | undefined, bud
     for (let i = 0; i < filters.length && out.length; i++) out = inflate(out, limit, tooBig);
   } else {
     try {
-      // Other filters (and chains) go through pdf-lib's decoders, charged by the guard in ../limits.ts.
+      // Other filters (and chains) go through pdf-lib's decoders, charged by the guard in ../limits.ts
+      // (when `budget` is the one in force there) as their buffers grow.
       out = decodePDFRawStream(stream).decode();
     } catch (e) {
       if (e instanceof PdfError) throw e;
       out = new Uint8Array(0);
     }
+    if (out.length > limit) throw tooBig();
+    if (budget !== activeBudget()) budget.remaining -= out.length;
+    return out;
   }
   if (out.length > limit) throw tooBig();
   budget.remaining -= out.length;
