@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { sql } from "drizzle-orm";
 import { closeDb, getDb } from "../lib/server/db";
 import { bootstrap } from "../lib/server/bootstrap";

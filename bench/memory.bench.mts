@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { itemAt } from "../test/support/expect-helpers";
 import { callServer } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";

@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { itemAt } from "../test/support/expect-helpers";
 import { serverArgs, serverEnv } from "../scripts/lib/server-command.mjs";
 

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { itemAt } from "../test/support/expect-helpers";
 import { manyGlyphs, objectStreamBomb, xobjectDag } from "../test/support/hostile-pdfs";
 import { startServer } from "../test/support/server-process";

@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ParseSpeeds, PDFDocument } from "pdf-lib";
+import { ParseSpeeds, PDFDocument } from "@cantoo/pdf-lib";
 import { sealDocument, type FieldToDraw } from "../lib/pdf/seal";
 import { defined, itemAt } from "../test/support/expect-helpers";
 import { anchorsOf, longContractPdf, pdfsig, SIGNATURE_PNG, testP12 } from "../test/support/seal-fixtures";

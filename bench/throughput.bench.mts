@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { callServer, dataOf } from "../test/support/http-api";
 import { startServer, type ServerProcess } from "../test/support/server-process";
 // @ts-expect-error: a plain ES module of the test scripts, without types

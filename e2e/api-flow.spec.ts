@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { E2E_KEY } from "./playwright.config";
 
 const SR = "/api/v1/enterprise/signature-requests";

@@ -6,7 +6,7 @@
  * what viewers show, so that the text layer, anchors, page images, the signer's copy and the seal all
  * read the same objects. Form field appearances are written as they are, never regenerated.
  */
-import { type PDFDocument, type PDFRef } from "pdf-lib";
+import { type PDFDocument, type PDFRef } from "@cantoo/pdf-lib";
 import { openPdf, type OpenedPdf } from "./load";
 import { walkReferences } from "./xref";
 

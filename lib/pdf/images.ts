@@ -1,7 +1,7 @@
 /** Image formats we stamp, judged by content (magic bytes), never by a file name or MIME type. */
 import zlib from "node:zlib";
 import jpeg from "jpeg-js";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { PNG } from "pngjs";
 import { PdfError } from "./errors";
 

@@ -1,11 +1,12 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { HOSTILE_PDFS } from "@/test/support/hostile-pdfs";
+import { decodePDFRawStream, PDFContext, PDFDocument, PDFRawStream, StandardFonts } from "@cantoo/pdf-lib";
+import { HOSTILE_PDFS, scannedObjectStreamBomb } from "@/test/support/hostile-pdfs";
 import { itemAt } from "@/test/support/expect-helpers";
 import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { inspectPdf } from "./inspect";
 import { extractTextLayer } from "./text-layer";
-import { LIMITS } from "./limits";
+import { LIMITS, newBudget, withBudget } from "./limits";
 
 const refusal = pdfErrorKind;
 
@@ -31,6 +32,10 @@ describe("the engine's budgets stop hostile PDFs early", () => {
 
   it("says which limit a bomb ran into", async () => {
     await expect(extractTextLayer(HOSTILE_PDFS["double Flate bomb (1 GB)"]())).rejects.toThrow(/decompresses to more than 64 MB/);
+    // Stopped inside pdf-lib's decoders by the guard, not after they gave back the whole stream.
+    await expect(extractTextLayer(HOSTILE_PDFS["ASCIIHex/Flate chain bomb"]())).rejects.toThrow(
+      /a stream decompresses to more than 64 MB/,
+    );
     await expect(extractTextLayer(HOSTILE_PDFS["object-stream bomb (10⁶ objects)"]())).rejects.toThrow(
       /more than 400,000 objects/,
     );
@@ -50,5 +55,56 @@ describe("the engine's budgets stop hostile PDFs early", () => {
     expect(items.map((i) => i.str).join("")).toContain("Page 12");
     await expect(inspectPdf(bytes, { maxPages: 10 })).rejects.toThrow("The PDF has 12 pages; the limit is 10");
     expect(LIMITS.formRuns).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+// The two guards of limits.ts sit on pdf-lib's internals (DecodeStream.prototype.ensureBuffer and
+// PDFContext.prototype.assign): each test here fails if its guard is not installed on the library the
+// engine imports.
+describe("the guards on pdf-lib's own decoders and parser", () => {
+  const flate = (bytes: number) => {
+    const ctx = PDFContext.create();
+    return PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), zlib.deflateSync(Buffer.alloc(bytes), { level: 9 }));
+  };
+
+  it("charges what a decoder's buffer grows by to the budget of the document being read", async () => {
+    const budget = newBudget();
+    const out = await withBudget(async () => decodePDFRawStream(flate(1024 * 1024)).decode(), budget);
+    expect(out.length).toBe(1024 * 1024);
+    const charged = LIMITS.decodedBytes - budget.remaining;
+    expect(charged).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(charged).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(budget.exceeded).toBeUndefined();
+  });
+
+  it("stops the decoders once the document's streams have used its budget", async () => {
+    const budget = { ...newBudget(), remaining: 5 * 1024 * 1024 };
+    await withBudget(async () => {
+      decodePDFRawStream(flate(2 * 1024 * 1024)).decode();
+      expect(() => decodePDFRawStream(flate(4 * 1024 * 1024)).decode()).toThrow(/its streams decompress to more than/);
+    }, budget);
+    expect(budget.exceeded).toMatch(/its streams decompress/);
+    // Exhausted stays exhausted: even a small stream is refused now.
+    await expect(withBudget(async () => decodePDFRawStream(flate(4096)).decode(), budget)).rejects.toThrow(/too complex/);
+  });
+
+  it("stops a decoder at 64 MB, before it has made the whole stream", async () => {
+    const budget = newBudget();
+    await expect(withBudget(async () => decodePDFRawStream(flate(80 * 1024 * 1024)).decode(), budget)).rejects.toThrow(
+      /a stream decompresses to more than 64 MB/,
+    );
+    expect(budget.exceeded).toMatch(/64 MB/);
+    expect(LIMITS.decodedBytes - budget.remaining).toBeLessThanOrEqual(LIMITS.streamBytes);
+  });
+
+  it("counts the objects pdf-lib's scanning parser makes from an object stream (a file read by scanning)", async () => {
+    const budget = newBudget();
+    const t = performance.now();
+    await expect(withBudget(() => inspectPdf(scannedObjectStreamBomb(1_000_000)), budget)).rejects.toThrow(
+      /more than 400,000 objects/,
+    );
+    expect(performance.now() - t).toBeLessThan(10_000);
+    // Counted object by object as the parser made them (not refused from the stream's /N).
+    expect(budget.objects).toBeLessThan(0);
   });
 });

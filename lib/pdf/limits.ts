@@ -3,16 +3,17 @@
  * deadline or never: bytes produced by every stream decoder (Flate, LZW, ASCII85, ASCIIHex,
  * RunLength, and chains of them), objects parsed (object streams included), pages, page-tree depth.
  *
- * pdf-lib decodes object streams while it parses, with its own decoders (ports of pdf.js's), and has
- * no limits of its own. Every one of those decoders grows its output through one method,
- * DecodeStream.prototype.ensureBuffer, and every parsed object goes through PDFContext.assign: both
- * are wrapped once to charge the budget of the document being read. The budget in force is the one
- * of the current async context (AsyncLocalStorage), so documents read at the same time in one thread
- * never share one. An exhausted budget stays exhausted: pdf-lib's parser swallows errors per object
- * and goes on, so the loader checks `exceeded` after parsing.
+ * @cantoo/pdf-lib (as pdf-lib 1.17 before it) decodes object streams while it parses, with its own
+ * decoders (ports of pdf.js's), and has no limits of its own. Every one of those decoders grows its
+ * output through one method, DecodeStream.prototype.ensureBuffer, and every parsed object goes
+ * through PDFContext.assign: both are wrapped once to charge the budget of the document being read
+ * (a decoder is charged what its buffer grows by, the memory it takes). The budget in force is the
+ * one of the current async context (AsyncLocalStorage), so documents read at the same time in one
+ * thread never share one. An exhausted budget stays exhausted: pdf-lib's parser swallows errors per
+ * object and goes on, so the loader checks `exceeded` after parsing.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { decodePDFRawStream, PDFContext, PDFName, PDFRawStream } from "pdf-lib";
+import { decodePDFRawStream, PDFContext, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
 
 export const LIMITS = {
@@ -102,19 +103,21 @@ function installGuards() {
   if (!proto) throw new Error("pdf-lib's DecodeStream.ensureBuffer was not found: the decoder guard cannot be installed");
   const decodeStream = proto as DecodeStreamLike;
   const ensureBuffer = decodeStream.ensureBuffer;
+  const tooMuch = (budget: ParseBudget) =>
+    exhaust(budget, `its streams decompress to more than ${LIMITS.decodedBytes / 1024 / 1024} MB`);
   decodeStream.ensureBuffer = function (this: DecodeStreamLike, requested: number) {
     const budget = current.getStore();
     const have = this.buffer.byteLength;
-    if (budget && requested > have) {
-      if (budget.exceeded) throw tooComplex(budget.exceeded);
-      if (requested > LIMITS.streamBytes)
-        throw exhaust(budget, `a stream decompresses to more than ${LIMITS.streamBytes / 1024 / 1024} MB`);
-      const grow = requested - have;
-      if (grow > budget.remaining)
-        throw exhaust(budget, `its streams decompress to more than ${LIMITS.decodedBytes / 1024 / 1024} MB`);
-      budget.remaining -= grow;
-    }
-    return ensureBuffer.call(this, requested);
+    if (!budget || requested <= have) return ensureBuffer.call(this, requested);
+    if (budget.exceeded) throw tooComplex(budget.exceeded);
+    if (requested > LIMITS.streamBytes)
+      throw exhaust(budget, `a stream decompresses to more than ${LIMITS.streamBytes / 1024 / 1024} MB`);
+    if (requested - have > budget.remaining) throw tooMuch(budget);
+    // The buffer grows to a power of two at least `requested`: charged what it grew by.
+    const buffer = ensureBuffer.call(this, requested);
+    budget.remaining -= buffer.byteLength - have;
+    if (budget.remaining < 0) throw tooMuch(budget);
+    return buffer;
   };
 
   const assign = PDFContext.prototype.assign;

@@ -1,5 +1,5 @@
 /**
- * Opening a PDF with pdf-lib: bad input mapped to PdfError kinds, the parse charged to the budget
+ * Opening a PDF with @cantoo/pdf-lib: bad input mapped to PdfError kinds, the parse charged to the budget
  * of ./limits.ts, and the page tree walked once and checked before anything walks it again.
  */
 import {
@@ -8,6 +8,7 @@ import {
   type PDFContext,
   PDFDict,
   PDFDocument,
+  PDFHeader,
   PDFName,
   type PDFPage,
   PDFPageLeaf,
@@ -15,9 +16,9 @@ import {
   PDFRef,
   ParseSpeeds,
   type PDFObject,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
-import { isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
+import { endsInsideAnObject, isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
 import { assertWithinBudget, exhaust, LIMITS, withBudget, type ParseBudget } from "./limits";
 import { readByXref, XrefError, type XrefChain } from "./xref";
 
@@ -40,13 +41,19 @@ export interface OpenedPdf {
   asWritten: boolean;
 }
 
-/** pdf-lib's PDFDocument over a context already read (its constructor is not declared public). */
-const documentOf = (context: PDFContext): PDFDocument =>
-  new (PDFDocument as unknown as new (c: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument)(
+/**
+ * pdf-lib's PDFDocument over a context already read (its constructor is not declared public). The
+ * context is marked as not decrypted: @cantoo/pdf-lib takes a context as decrypted unless told, and
+ * then drops its /Encrypt, where an encrypted file must make the constructor throw EncryptedPDFError.
+ */
+const documentOf = (context: PDFContext): PDFDocument => {
+  context.isDecrypted = false;
+  return new (PDFDocument as unknown as new (c: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument)(
     context,
     false,
     false,
   );
+};
 
 /**
  * The document as viewers read it (xref.ts). pdf-lib makes a /Type /Catalog dictionary its catalog
@@ -127,6 +134,8 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
       if (!(e instanceof XrefError))
         throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
       reading = "scan";
+      if (endsInsideAnObject(bytes))
+        throw new PdfError("UNPARSEABLE", "The PDF could not be parsed; it may be damaged or truncated");
       try {
         // In one go: the engine runs in a worker thread whose deadline is enforced from outside.
         doc = await PDFDocument.load(bytes, {
@@ -142,6 +151,10 @@ export function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<Open
     }
     assertWithinBudget(budget);
     if (doc.isEncrypted) throw encrypted();
+    // Saved documents declare PDF 1.7, whatever the file's header says: @cantoo/pdf-lib writes the
+    // context's header (pdf-lib 1.17 always wrote 1.7), and below 1.5 it would leave object streams
+    // out of a save that does not say.
+    doc.context.header = PDFHeader.forVersion(1, 7);
     try {
       checkPageTree(doc, opts.maxPages ?? LIMITS.pages, budget);
     } catch (e) {

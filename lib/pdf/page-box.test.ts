@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { degrees, PDFDocument } from "pdf-lib";
+import { degrees, PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { boxFitsPage, clipBoxToPage, displayedPageSize, EDGE_TOLERANCE, pageGeometry } from "./page-box";
 

@@ -7,7 +7,7 @@
  * media box shows only the media box), a missing or degenerate box falls back to the media box,
  * a missing media box to US Letter, and /Rotate is taken in quarter turns.
  */
-import { PDFArray, PDFNumber, PDFRef, type PDFObject, type PDFPage } from "pdf-lib";
+import { PDFArray, PDFNumber, PDFRef, type PDFObject, type PDFPage } from "@cantoo/pdf-lib";
 import type { Matrix } from "./text/walker";
 
 export interface PageGeometry {

@@ -2,7 +2,7 @@
  * From the coordinates the API speaks (points from the top-left of the displayed page, rotation
  * applied) back to a page's user space, where pdf-lib draws.
  */
-import type { PDFDocument, PDFPage } from "pdf-lib";
+import type { PDFDocument, PDFPage } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
 import { boxFitsPage, pageGeometry } from "./page-box";
 import { multiply, type Matrix } from "./text/walker";

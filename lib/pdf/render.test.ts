@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { xobjectDag } from "@/test/support/hostile-pdfs";
 import { PdfError } from "./errors";
 import { imageSize, MAX_PIXELS, renderPage } from "./render";

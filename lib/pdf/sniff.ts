@@ -1,9 +1,9 @@
 /** What can be told of bytes before parsing them. */
-import { EncryptedPDFError } from "pdf-lib";
+import { EncryptedPDFError } from "@cantoo/pdf-lib";
 
 /**
- * pdf-lib throws EncryptedPDFError for an encrypted file, but its ES5 build breaks `instanceof`
- * on Error subclasses, so the message is checked too.
+ * @cantoo/pdf-lib throws EncryptedPDFError for an encrypted file. The message is checked too, as it
+ * was when pdf-lib 1.17's ES5 build broke `instanceof` on Error subclasses.
  */
 export function isEncryptedPdfError(e: unknown): boolean {
   return e instanceof EncryptedPDFError || (e instanceof Error && e.message.includes("is encrypted"));
@@ -21,4 +21,16 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  */
 export function hasEncryptDictionary(bytes: Uint8Array): boolean {
   return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes).toString("latin1"));
+}
+
+/**
+ * The file ends inside an object: after its last `endobj`, an object begins (`N G obj`) and never
+ * ends, as in a file cut short. pdf-lib 1.17's scanning reader refused such a file; @cantoo/pdf-lib's
+ * drops the unfinished object and reads on, which would take a truncated document for a shorter one.
+ */
+export function endsInsideAnObject(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const last = buf.lastIndexOf("endobj", bytes.length, "latin1");
+  const tail = buf.subarray(last < 0 ? 0 : last + 6).toString("latin1");
+  return /(?:^|[\0\t\n\f\r ])\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b/.test(tail);
 }

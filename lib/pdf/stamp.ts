@@ -21,8 +21,9 @@ import {
   pushGraphicsState,
   rectangle,
   rgb,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
+import { pdfLibFontkit } from "./fontkit";
 import { sniffImage } from "./images";
 import { loadPdf } from "./load";
 import { boxFrame, pageFor, type PageBox } from "./page-space";
@@ -197,7 +198,7 @@ export async function replaceText(pdfBytes: Uint8Array, replacements: TextReplac
   const doc = await loadPdf(pdfBytes);
   const pages = replacements.map((r, i) => pageFor(doc, r, `text replacement ${i + 1}`));
   const { bytes, face } = unicodeFont();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(pdfLibFontkit);
   const font = await doc.embedFont(bytes, { subset: true });
   const laid = layout(replacements, font, face);
   laid.forEach(({ r, lines, ascent, lineHeight }, i) => {

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, PDFString, StandardFonts } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { htmlToPdf, pdftotext, pdftotextWords, rotatePage, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { defined, firstOf, itemAt } from "../../test/support/expect-helpers";

@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import fontkit from "@pdf-lib/fontkit";
-import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import { pdfErrorKind } from "@/test/support/pdf-errors";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encryptPdf, htmlToPdf, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
 import { defined, firstOf, itemAt } from "../../test/support/expect-helpers";
 import { findAnchors } from "./anchors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
+import { pdfLibFontkit } from "./fontkit";
+import { hasEncryptDictionary } from "./sniff";
+import { pdfOf } from "../../test/support/hostile-pdfs";
 
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
 const DEJAVU = path.resolve(__dirname, "fonts/DejaVuSans.ttf");
@@ -101,7 +103,7 @@ describe("extractTextLayer on PDFs written by pdf-lib", () => {
 
   it("reads an embedded Unicode font subset (Greek, Cyrillic, accents) through its ToUnicode map", async () => {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(pdfLibFontkit);
     const font = await doc.embedFont(fs.readFileSync(DEJAVU), { subset: true });
     const page = doc.addPage([500, 200]);
     page.drawText("Ελληνικά Кириллица Çédille {{s1|date}}", { x: 30, y: 120, size: 16, font });
@@ -242,6 +244,20 @@ describe("extractTextLayer refuses bad input with a PdfError", () => {
 
   it("ENCRYPTED for a password-protected PDF", async () => {
     const pdf = await encryptPdf(await htmlToPdf(fs.readFileSync(path.join(fixtures, "anchors.html"), "utf8")));
+    expect(await kindOf(extractTextLayer(pdf))).toBe("ENCRYPTED");
+  });
+
+  it("ENCRYPTED for an /Encrypt that only a parser finds (behind a comment in the trailer)", async () => {
+    const plain = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+      "<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>",
+    ]);
+    const text = Buffer.from(plain).toString("latin1");
+    const pdf = new Uint8Array(Buffer.from(text.replace("/Root 1 0 R >>", "/Root 1 0 R /Encrypt%\n4 0 R >>"), "latin1"));
+    expect(hasEncryptDictionary(pdf)).toBe(false);
+    expect(await kindOf(extractTextLayer(plain))).toBe("resolved");
     expect(await kindOf(extractTextLayer(pdf))).toBe("ENCRYPTED");
   });
 

@@ -11,7 +11,7 @@
  * poppler's ascent. This reader (pdf-lib for objects, its own content-stream interpreter) reads
  * the same file in well under poppler's time; see the benchmark test.
  */
-import { PDFArray, type PDFDocument, PDFName, type PDFPage, PDFStream } from "pdf-lib";
+import { PDFArray, type PDFDocument, PDFName, type PDFPage, PDFStream } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
 import { openPdf } from "./load";
 import { oneReadingBytes } from "./canonical";

@@ -22,7 +22,7 @@ import {
   PDFRef,
   PDFString,
   StandardFonts,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fodt, htmlToPdf, officeToPdf, qpdf } from "../../test/support/pdf-fixtures";
 import { FORMS, trick, TRICKS, twoDefinitionPdf, type TrickBase } from "../../test/support/pdf-tricks";

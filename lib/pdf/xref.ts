@@ -24,7 +24,7 @@ import {
   PDFObjectParser,
   PDFRawStream,
   PDFRef,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { activeBudget, exhaust, LIMITS, tooComplex } from "./limits";
 
 /** The cross-reference chain cannot be followed: read the file by scanning it, as viewers then do. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { closeEngine, runEngine } from "@/lib/server/engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { sha256Of } from "@/lib/server/blobs/store";

@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { getDb } from "@/lib/server/db";
 import { fields, jobs, signatureRequests, webhookDeliveries } from "@/lib/server/db/schema";
 import { blobs } from "@/lib/server/blobs/store";

@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import type { FoundAnchor } from "../../lib/pdf/anchors";
 import { findAllAnchors } from "../../lib/pdf/anchors";
 import { extractTextLayer, type TextLayer } from "../../lib/pdf/text-layer";

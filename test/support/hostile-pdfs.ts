@@ -122,6 +122,16 @@ export function objectStreamBomb(n = 1_000_000): Uint8Array {
   return pdfWithXrefStream(objects, [{ num: 7, stream: 6, index: 0 }]);
 }
 
+/**
+ * The object-stream bomb with its `startxref` pointing at the header: the chain cannot be followed,
+ * so the engine reads the file by scanning it, with pdf-lib's own parser, which opens every object
+ * stream it meets and makes each of its objects.
+ */
+export function scannedObjectStreamBomb(n = 1_000_000): Uint8Array {
+  const text = Buffer.from(objectStreamBomb(n)).toString("latin1");
+  return new Uint8Array(Buffer.from(text.replace(/startxref\n\d+\n%%EOF\n$/, "startxref\n0\n%%EOF\n"), "latin1"));
+}
+
 /** Objects 1..n as a PDF whose cross-reference is an xref stream (the next free number), with `compressed` entries too. */
 export function pdfWithXrefStream(objects: Obj[], compressed: { num: number; stream: number; index: number }[] = []): Uint8Array {
   const written = objectsWritten(objects);

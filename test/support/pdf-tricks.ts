@@ -6,7 +6,7 @@
  * same change without the decoy). The base document has what the tricks need: text on page 1, a form
  * field, and an optional-content layer that is off.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts, rgb } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { catalogWith, describeBase, pageWith, RED, stream, type AppendOptions, type Base, type RawObject } from "./pdf-updates";
 import { append } from "./pdf-updates";
 

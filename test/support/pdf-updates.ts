@@ -1,6 +1,6 @@
 // Incremental updates written byte by byte, as a tamperer writes them (not through a library that tidies
 // them): the verify tests append them to sealed PDFs.
-import { PDFArray, PDFDocument, PDFName, PDFRef } from "pdf-lib";
+import { PDFArray, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
 
 /** What the sealed file's last revision says about itself, read once. */
 export interface Base {

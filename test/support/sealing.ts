@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { getDb } from "@/lib/server/db";
 import { documentVersions, jobs } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/worker/worker";

@@ -1,4 +1,4 @@
-import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 
 /** A small PDF written by pdf-lib, for tests that need a valid document but not a renderer's output. */
 export async function simplePdf(

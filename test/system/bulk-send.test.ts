@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 // A bulk send of 50 rows (two of them invalid) on the real server process, killed with SIGKILL while

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { HOSTILE_PDFS } from "../support/hostile-pdfs";
 import { deeplyNestedDocx, lyingZipDocx, manyPartsDocx, xmlBombDocx } from "../support/docx-fixtures";
 import { startServer, type ServerProcess } from "../support/server-process";

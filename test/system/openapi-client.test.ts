@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { REGENERATE_COMMAND, SCHEMA_FILE, openApiTypes } from "@/scripts/openapi-types";
 import { runSession } from "./openapi-client/session";
 import { startServer, type ServerProcess } from "../support/server-process";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfimagesList, pdftotext, pdfTextLines } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, pageText, qpdfCheck, SIGNATURE_PNG } from "../../../test/support/seal-fixtures";

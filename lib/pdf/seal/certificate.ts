@@ -18,7 +18,7 @@
  *   (The sealed file's own hash cannot be printed inside it.)
  */
 import crypto from "node:crypto";
-import type { PDFDocument, PDFImage } from "pdf-lib";
+import type { PDFDocument, PDFImage } from "@cantoo/pdf-lib";
 import { formatEventTime } from "../../dates/zoned";
 import type { DateFormat } from "../../schemas/states";
 import { parseUserAgent } from "../../user-agent";

@@ -11,7 +11,7 @@
  * upright whatever the page's rotation or crop-box origin.
  */
 import crypto from "node:crypto";
-import { type PDFDocument, type PDFImage } from "pdf-lib";
+import { type PDFDocument, type PDFImage } from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
 import { sniffImage } from "../images";
 import { boxFrame, pageFor, type PageBox } from "../page-space";

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFFont } from "pdf-lib";
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFFont } from "@cantoo/pdf-lib";
+import { fontkitFor } from "../fontkit";
 import { flushNative } from "./ink";
 
 export type SealFontName = "DejaVuSans.ttf" | "DancingScript-Regular.otf";
@@ -57,12 +58,10 @@ export interface SealFont {
  * This stand-in for fontkit hands out the face parsed once per process (faces are only read:
  * subsets and layouts are created per embedding).
  */
-const sharedFontkit = {
-  create(bytes: Uint8Array): fontkit.Font {
-    for (const f of files.values()) if (f.bytes === bytes) return f.face;
-    return fontkit.create(bytes);
-  },
-};
+const sharedFontkit = fontkitFor((bytes) => {
+  for (const f of files.values()) if (f.bytes === bytes) return f.face;
+  return fontkit.create(bytes);
+});
 
 /** Whole OpenType/CFF fonts embedded in a document, whose font dictionaries need fixing (below). */
 const wholeCffFonts = new WeakMap<PDFDocument, PDFFont[]>();
@@ -82,7 +81,7 @@ const FEATURES = { liga: false, clig: false, dlig: false, calt: false, kern: fal
 
 export async function embedSealFont(doc: PDFDocument, name: SealFontName): Promise<SealFont> {
   const { bytes, face } = fontFile(name);
-  doc.registerFontkit(sharedFontkit as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
+  doc.registerFontkit(sharedFontkit);
   const script = name.startsWith("DancingScript");
   const pdf = await doc.embedFont(bytes, { subset: !script, features: FEATURES });
   if (script) wholeCffFonts.set(doc, [...(wholeCffFonts.get(doc) ?? []), pdf]);
@@ -153,10 +152,11 @@ export function wrapText(font: SealFont, text: string, size: number, width: numb
 
 /**
  * Writes the embedded fonts into the document (pdf-lib does it lazily, at save) and fixes the
- * dictionaries of whole OpenType/CFF fonts: pdf-lib 1.17 does not see that @pdf-lib/fontkit's
- * font is CFF-based and declares it TrueType (CIDFontType2 with FontFile2), which poppler reports
- * as "Mismatch between font type and embedded font file". The PDF 1.6 form is CIDFontType0 with
- * FontFile3 of Subtype OpenType; glyphs are still selected by CID = glyph index.
+ * dictionaries of whole OpenType/CFF fonts: pdf-lib (1.17, and @cantoo/pdf-lib 2.11 still) does
+ * not see that @pdf-lib/fontkit's font is CFF-based and declares it TrueType (CIDFontType2 with
+ * FontFile2), which poppler reports as "Mismatch between font type and embedded font file". The
+ * PDF 1.6 form is CIDFontType0 with FontFile3 of Subtype OpenType; glyphs are still selected by
+ * CID = glyph index.
  */
 export async function finishSealFonts(doc: PDFDocument): Promise<void> {
   await flushNative(doc);

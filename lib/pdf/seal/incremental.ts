@@ -19,7 +19,7 @@ import {
   PDFStream,
   PDFTrailer,
   PDFTrailerDict,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 
 /** The serialized form of every indirect object that is not a stream, taken before the changes. */
 export interface Snapshot {

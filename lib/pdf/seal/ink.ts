@@ -3,11 +3,12 @@
  * per pass, compressed with Node's zlib.
  *
  * Why not pdf-lib's page.drawText/drawImage: each call lays the text out again with fontkit, and
- * each page gets a content stream that pdf-lib compresses with pako when saving. On a 100-page
- * document with the sandbox line on every page that was most of the sealing time.
+ * each page gets a content stream that pdf-lib compresses in JavaScript (pako in 1.17, fflate in
+ * @cantoo/pdf-lib) when saving. On a 100-page document with the sandbox line on every page that
+ * was most of the sealing time.
  */
 import zlib from "node:zlib";
-import { type PDFDocument, PDFFont, type PDFImage, PDFName, type PDFPage, PDFRawStream } from "pdf-lib";
+import { type PDFDocument, PDFFont, type PDFImage, PDFName, type PDFPage, PDFRawStream } from "@cantoo/pdf-lib";
 import type { Matrix } from "../text/walker";
 import type { SealFont } from "./fonts";
 
@@ -116,8 +117,8 @@ const deflatedOnce = new WeakMap<Uint8Array, Uint8Array>();
 
 /**
  * doc.flush() (pdf-lib writes embedded fonts and images into the document) with Node's zlib
- * instead of pako for the streams it compresses: several times faster, and the whole script font
- * (63 KB) is compressed once per process instead of once per document.
+ * instead of pdf-lib's fflate for the streams it compresses: several times faster, and the whole
+ * script font (63 KB) is compressed once per process instead of once per document.
  */
 export async function flushNative(doc: PDFDocument): Promise<void> {
   const ctx = doc.context;

@@ -1,19 +1,19 @@
 /**
- * The PAdES signature over the whole sealed file, with @signpdf: a placeholder added with
- * @signpdf/placeholder-pdf-lib, the document written as an incremental update (incremental.ts),
- * then @signpdf/signpdf fills /ByteRange and /Contents with a CAdES signature (cades-signer.ts).
+ * The PAdES signature over the whole sealed file, with @signpdf: a placeholder (placeholder.ts),
+ * the document written as an incremental update (incremental.ts), then @signpdf/signpdf fills
+ * /ByteRange and /Contents with a CAdES signature (cades-signer.ts).
  *
- * SubFilter ETSI.CAdES.detached: @signpdf's placeholder takes it as an option, and the CMS that
- * cades-signer.ts builds carries what that SubFilter promises (signing-certificate-v2, no
- * signing-time). pdfsig (poppler with NSS) validates it like adbe.pkcs7.detached.
+ * SubFilter ETSI.CAdES.detached: the CMS that cades-signer.ts builds carries what that SubFilter
+ * promises (signing-certificate-v2, no signing-time). pdfsig (poppler with NSS) validates it like
+ * adbe.pkcs7.detached.
  */
-import type { PDFDocument } from "pdf-lib";
-import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import { type PDFDocument, PDFString } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { loadPdf } from "../load";
 import { CadesSigner, loadIdentity, type SigningIdentity } from "./cades-signer";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
+import { addSignatureField, addSignatureValue } from "./placeholder";
 
 export interface SignOptions {
   /** PKCS#12 file with an RSA or EC key and its certificate (chain). */
@@ -29,12 +29,12 @@ export interface SignOptions {
 }
 
 /**
- * Room for the CMS, in hex digits (@signpdf's unit: half as many bytes): the certificates, the
- * signature and the attributes, with a margin, and `reserveBytes` more for a timestamp token that
- * timestamp.ts adds later as an unsigned attribute.
+ * Room for the CMS, in bytes: the certificates, the signature and the attributes, with a margin, and
+ * `reserveBytes` more for a timestamp token that timestamp.ts adds later as an unsigned attribute.
+ * (Whole bytes: an odd number of hex digits would leave @signpdf's signature a digit short.)
  */
-function placeholderLength(identity: SigningIdentity, reserveBytes = 0): number {
-  return Math.max(8192, identity.chain.reduce((n, c) => n + c.length, 0) + 4096) + 2 * reserveBytes;
+function placeholderBytes(identity: SigningIdentity, reserveBytes = 0): number {
+  return Math.ceil(Math.max(8192, identity.chain.reduce((n, c) => n + c.length, 0) + 4096) / 2) + reserveBytes;
 }
 
 /** Adds the signature field and its placeholder to `doc` (the widget is invisible, on page 1). */
@@ -43,17 +43,20 @@ export function addSignaturePlaceholder(
   identity: SigningIdentity,
   opts: Omit<SignOptions, "p12" | "password"> & { reserveBytes?: number },
 ): void {
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
-    reason: opts.reason,
-    name: opts.name ?? identity.commonName,
-    location: opts.location ?? "",
-    contactInfo: opts.contactInfo ?? "",
-    signingTime: opts.signingTime,
-    signatureLength: placeholderLength(identity, opts.reserveBytes),
+  const value = addSignatureValue(doc, {
+    type: "Sig",
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    appName: "Signet",
+    contentsBytes: placeholderBytes(identity, opts.reserveBytes),
+    entries: {
+      Reason: PDFString.of(opts.reason),
+      M: PDFString.fromDate(opts.signingTime ?? new Date()),
+      ContactInfo: PDFString.of(opts.contactInfo ?? ""),
+      Name: PDFString.of(opts.name ?? identity.commonName),
+      Location: PDFString.of(opts.location ?? ""),
+      Prop_Build: doc.context.obj({ Filter: { Name: "Adobe.PPKLite" }, App: { Name: "Signet" } }),
+    },
   });
+  addSignatureField(doc, { value, name: "Signature1", appearance: true });
 }
 
 /** Fills the placeholder of a prepared file: the signature covers every byte but its own. */

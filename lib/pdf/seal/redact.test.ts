@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { firstOf, itemAt } from "../../../test/support/expect-helpers";
 import { pdfOf } from "../../../test/support/hostile-pdfs";

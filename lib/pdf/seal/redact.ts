@@ -22,7 +22,7 @@ import {
   type PDFPage,
   PDFRawStream,
   type PDFRef,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { pageGeometry } from "../page-box";
 import { FontCache } from "../text/fonts";
 import { Lexer, Name, type Operand } from "../text/lexer";

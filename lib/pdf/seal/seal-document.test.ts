@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { itemAt } from "../../../test/support/expect-helpers";
 import { pdfimagesList, pdftotext, pdfTextLines } from "../../../test/support/pdf-fixtures";

@@ -12,11 +12,11 @@
 import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { PDFArray, PDFDict, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFString } from "pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
-import { ANNOTATION_FLAGS, DEFAULT_BYTE_RANGE_PLACEHOLDER, Signer } from "@signpdf/utils";
+import { Signer } from "@signpdf/utils";
 import { loadPdf } from "../load";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
+import { addSignatureField, addSignatureValue } from "./placeholder";
 
 const OID_SIGNATURE_TIMESTAMP = "1.2.840.113549.1.9.16.2.14";
 
@@ -138,46 +138,8 @@ export async function prepareDocumentTimestamp(
 ): Promise<{ pdf: Uint8Array; imprint: Uint8Array }> {
   const doc = await loadPdf(pdf);
   const snap = snapshotObjects(doc, pdf);
-  const ctx = doc.context;
-  const byteRange = PDFArray.withContext(ctx);
-  byteRange.push(PDFNumber.of(0));
-  for (let i = 0; i < 3; i++) byteRange.push(PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER));
-  const dict = ctx.obj({
-    Type: "DocTimeStamp",
-    Filter: "Adobe.PPKLite",
-    SubFilter: "ETSI.RFC3161",
-    ByteRange: byteRange,
-    Contents: PDFHexString.of("00".repeat(reserveBytes)),
-  });
-  // Kept as bytes (as @signpdf keeps its placeholder), so the placeholder is written exactly as made.
-  const bytes = new Uint8Array(dict.sizeInBytes());
-  dict.copyBytesInto(bytes, 0);
-  const valueRef = ctx.register(PDFInvalidObject.of(bytes));
-  const page = doc.getPage(0);
-  const widget = ctx.register(
-    ctx.obj({
-      Type: "Annot",
-      Subtype: "Widget",
-      FT: "Sig",
-      Rect: [0, 0, 0, 0],
-      V: valueRef,
-      T: PDFString.of("Signet document timestamp"),
-      F: ANNOTATION_FLAGS.PRINT,
-      P: page.ref,
-    }),
-  );
-  const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray) ?? ctx.obj([]);
-  annots.push(widget);
-  page.node.set(PDFName.of("Annots"), annots);
-  let form = doc.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
-  if (!form) {
-    form = ctx.obj({ Fields: [] });
-    doc.catalog.set(PDFName.of("AcroForm"), ctx.register(form));
-  }
-  const fields = form.lookupMaybe(PDFName.of("Fields"), PDFArray) ?? ctx.obj([]);
-  fields.push(widget);
-  form.set(PDFName.of("Fields"), fields);
-  form.set(PDFName.of("SigFlags"), PDFNumber.of(3));
+  const value = addSignatureValue(doc, { type: "DocTimeStamp", subFilter: "ETSI.RFC3161", contentsBytes: reserveBytes });
+  addSignatureField(doc, { value, name: "Signet document timestamp" });
 
   const prepared = await writeIncrementalUpdate(pdf, doc, snap);
   if (!prepared) throw new Error("The sealed file has no cross-reference section to update");

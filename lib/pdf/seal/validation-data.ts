@@ -11,7 +11,7 @@
  */
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { PDFArray, PDFDict, PDFName, type PDFRef } from "pdf-lib";
+import { PDFArray, PDFDict, PDFName, type PDFRef } from "@cantoo/pdf-lib";
 import { loadPdf } from "../load";
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { parseCertificate } from "./tsp";

@@ -4,7 +4,7 @@
  * StandardEncoding and MacRomanEncoding are short enough to spell out here. Names become text in
  * glyph-names.ts.
  */
-import { StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { StandardFontEmbedder, StandardFonts } from "@cantoo/pdf-lib";
 import { glyphNameOf, glyphNameToUnicode } from "./glyph-names";
 
 export type CodeNames = (string | undefined)[];

@@ -5,7 +5,7 @@
  * a TrueType program ("a losing proposition", its comment says: it reads WinAnsi names instead).
  */
 import fontkit from "@pdf-lib/fontkit";
-import { type PDFContext, type PDFDict, PDFRawStream } from "pdf-lib";
+import { type PDFContext, type PDFDict, PDFRawStream } from "@cantoo/pdf-lib";
 import { baseEncoding, type CodeNames } from "./encodings";
 import { decodeStream, get, getName, getNumber, type DecodeBudget } from "./objects";
 

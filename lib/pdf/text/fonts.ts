@@ -18,7 +18,7 @@ import {
   PDFString,
   StandardFontEmbedder,
   StandardFonts,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { CodeCMap, MAX_USECMAP_DEPTH, UnicodeCMap } from "./cmap";
 import { collectionUnicode, predefinedCMap } from "./predefined-cmaps";
 import { baseEncoding, dingbatGlyph, type CodeNames, type EncodingName } from "./encodings";

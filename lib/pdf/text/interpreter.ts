@@ -2,8 +2,8 @@
  * The text layer's reading of a page: the glyphs the content walker (walker.ts) reports become
  * text items, with /ActualText (PDF 32000-1, 14.9.4) in place of the glyphs it stands for.
  */
-import type { PDFContext, PDFDict } from "pdf-lib";
-import { hasUtf16BOM, pdfDocEncodingDecode, utf16Decode } from "pdf-lib";
+import type { PDFContext, PDFDict } from "@cantoo/pdf-lib";
+import { hasUtf16BOM, pdfDocEncodingDecode, utf16Decode } from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
 import type { FontCache, PdfFont } from "./fonts";
 import type { ItemBuilder } from "./items";

@@ -11,9 +11,9 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
-import { exhaust, LIMITS, type ParseBudget } from "../limits";
+import { activeBudget, exhaust, LIMITS, type ParseBudget } from "../limits";
 
 export function resolve(ctx: PDFContext, obj: PDFObject | undefined): PDFObject | undefined {
   // Chains of references are legal but short; 16 hops means a loop.
@@ -73,7 +73,7 @@ function inflate(data: Uint8Array, limit: number, tooBig: () => PdfError): Uint8
 
 /**
  * Decoded bytes of a stream. Plain Flate (nearly every content stream) goes through Node's zlib,
- * which is several times faster than pdf-lib's pako and can cap its output; other filters go
+ * which is several times faster than pdf-lib's decoder and can cap its output; other filters go
  * through pdf-lib. A stream that cannot be decoded reads as empty: its text is lost, but the
  * rest of the page is still extracted.
  */
@@ -92,12 +92,16 @@ export function decodeStream(ctx: PDFContext, stream: PDFObject | undefined, bud
     for (let i = 0; i < filters.length && out.length; i++) out = inflate(out, limit, tooBig);
   } else {
     try {
-      // Other filters (and chains) go through pdf-lib's decoders, charged by the guard in ../limits.ts.
+      // Other filters (and chains) go through pdf-lib's decoders, charged by the guard in ../limits.ts
+      // (when `budget` is the one in force there) as their buffers grow.
       out = decodePDFRawStream(stream).decode();
     } catch (e) {
       if (e instanceof PdfError) throw e;
       out = new Uint8Array(0);
     }
+    if (out.length > limit) throw tooBig();
+    if (budget !== activeBudget()) budget.remaining -= out.length;
+    return out;
   }
   if (out.length > limit) throw tooBig();
   budget.remaining -= out.length;

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFRawStream } from "pdf-lib";
+import { PDFDocument, type PDFRawStream } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { take } from "../../../test/support/expect-helpers";
 import { pdfOf, xobjectDag } from "../../../test/support/hostile-pdfs";

@@ -24,7 +24,7 @@ import {
   PDFRawStream,
   PDFRef,
   PDFString,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
 import { exhaust, LIMITS } from "../limits";
 import type { FontCache, PdfFont } from "./fonts";

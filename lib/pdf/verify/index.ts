@@ -27,7 +27,7 @@ import {
   type PDFContext,
   type PDFDocument,
   type PDFObject,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { PdfError } from "../errors";
 import { openPdf } from "../load";
 import { tooComplex, withBudget } from "../limits";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from "pdf-lib";
+import { PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from "@cantoo/pdf-lib";
 import { firstOf } from "../../../test/support/expect-helpers";
 import { FORMS, trick, TRICKS, type TrickBase } from "../../../test/support/pdf-tricks";
 import { sealedTrickBase } from "../../../test/support/sealed-tricks";

@@ -29,7 +29,7 @@ import {
   PDFRef,
   PDFHexString,
   PDFString,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
 import {

@@ -1,7 +1,6 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { PDFDocument, PDFName, rgb } from "pdf-lib";
-import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import { PDFDocument, PDFName, PDFString, rgb } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer } from "@signpdf/utils";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { PdfError } from "../errors";
 import { createSelfSignedP12, sealDocument, signPdf } from "../seal";
 import { loadIdentity } from "../seal/cades-signer";
 import { snapshotObjects, writeIncrementalUpdate } from "../seal/incremental";
+import { addSignatureField, addSignatureValue } from "../seal/placeholder";
 import { OID, parseSignedData } from "./cms";
 import { makeTsa, sha256, timestampToken, type Tsa } from "../../../test/support/test-tsa";
 import { decideVerdict, verifyPdf, type PdfVerification } from "./index";
@@ -70,15 +70,14 @@ class TimestampSigner extends Signer {
 async function addDocumentTimestamp(pdf: Uint8Array, tsa: Tsa): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const snap = snapshotObjects(doc, pdf);
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
-    reason: "",
-    contactInfo: "",
-    name: "",
-    location: "",
+  // Written as other tools write one: a /Type /Sig dictionary with the timestamp's SubFilter, and a widget with an appearance.
+  const value = addSignatureValue(doc, {
+    type: "Sig",
     subFilter: "ETSI.RFC3161",
-    signatureLength: 8192,
+    contentsBytes: 4096,
+    entries: { Reason: PDFString.of(""), M: PDFString.fromDate(new Date()), Name: PDFString.of("") },
   });
+  addSignatureField(doc, { value, name: "Signature1", appearance: true });
   const prepared = (await writeIncrementalUpdate(pdf, doc, snap))!;
   return new Uint8Array(await new SignPdf().sign(Buffer.from(prepared), new TimestampSigner(tsa)));
 }

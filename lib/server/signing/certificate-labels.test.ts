@@ -1,4 +1,4 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { locales } from "@/lib/i18n/locales";
 import { appendCertificatePage, ENGLISH_CERTIFICATE_LABELS, SANDBOX_LINE, sealDocument } from "@/lib/pdf/seal";
