@@ -6,11 +6,11 @@ import { z } from "zod";
  * grammar, so the three never disagree.
  */
 import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
-import { FIELD_TYPES } from "./states";
+import { FIELD_TYPES, type FieldType } from "./states";
 
-// Defined once in ./states (the database's CHECK constraints are made from the same array).
+// Defined once in ./states (the database's CHECK constraints and column type are made from the same array).
 export { FIELD_TYPES };
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type { FieldType };
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
 /** The types whose value is text the signer writes or picks (a DATE is filled in by the service). */
 export const TEXT_VALUED_TYPES: ReadonlySet<string> = new Set<FieldType>(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
