@@ -82,7 +82,7 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
  * them for the API). One list for a request's fields and a template's, which differ only by their owner
  * (and a request field's value).
  */
-const fieldColumns = () => ({
+export const fieldColumns = () => ({
   type: text("type").$type<FieldType>().notNull(),
   /** 1 for the first page; the box in points from the top-left of the page as displayed. */
   page: integer("page").notNull(),

@@ -1,16 +1,16 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { findAnchorsIn } from "../documents/text-layer-cache";
 import { getDb } from "../db";
-import { propertyColumns, radioGroupProblems } from "../fields/field-types";
-import { templateFields } from "../db/schema";
+import { templateOwner } from "../model/field-owner";
+import type { FieldColumns } from "../model/field-row";
+import { assertFieldRoom, placementError, radioClashes, storeFields } from "../fields/field-service";
+import { propertyColumns } from "../model/field-row";
 import { AppError, type FieldError, validationError } from "../errors";
 import { rolesById, toTemplateFieldDto } from "./dto";
 import { findVisibleTemplate } from "./find-template";
-import { assertFieldRoom, syncTemplateRadioGroups } from "./template-fields";
 import { ensureRoles } from "./template-roles";
 
 /**
@@ -51,7 +51,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const problems: FieldError[] = [];
-  const rows: (Omit<typeof templateFields.$inferInsert, "roleId"> & { position: number })[] = [];
+  const rows: (FieldColumns & { position: number })[] = [];
   items.forEach((f, i) => {
     const index = f.occurrenceIndex ?? 0;
     const all = byKey[f.anchorKey] ?? [];
@@ -80,7 +80,6 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
         return;
       }
       rows.push({
-        templateId: tpl.id,
         position: Number(f.recipientId.slice(1)),
         type: f.type,
         page: occ.page,
@@ -109,16 +108,8 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     );
     throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
   }
-  const [first] = problems;
-  if (first) {
-    throw new AppError(
-      "FIELD_PLACEMENT_INVALID",
-      problems.length === 1 ? first.message : `${problems.length} fields cannot be placed: ${first.message}; …`,
-      {
-        errors: problems,
-      },
-    );
-  }
+  const invalid = placementError(problems);
+  if (invalid) throw invalid;
 
   return db.transaction(async (tx) => {
     const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
@@ -127,35 +118,31 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const values = rows.map(({ position, ...r }) => {
       const role = byPosition.get(position);
       if (!role) throw new Error(`Role s${position} of template ${locked.id} was just made, yet is not there`);
-      return { ...r, roleId: role.id };
+      return { ...r, assigneeId: role.id };
     });
     const cc = roles.find((r) => r.recipientRole !== "SIGNER" && rows.some((f) => f.position === r.position));
     if (cc) {
       const message = `Role ${cc.name} (s${cc.position}) is ${cc.recipientRole}; only a SIGNER has fields`;
       throw new AppError("FIELD_PLACEMENT_INVALID", message, { errors: [{ field: "fields", message }] });
     }
-    await assertFieldRoom(tx, locked.id, values.length);
-    const existing = await tx
-      .select()
-      .from(templateFields)
-      .where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
-    const clash = radioGroupProblems(
-      existing.map((r) => ({ recipientId: r.roleId, groupName: r.groupName, optionValue: r.optionValue })),
+    const owner = templateOwner(locked.id);
+    await assertFieldRoom(tx, owner, values.length);
+    const clash = await radioClashes(
+      tx,
+      owner,
       values.map((r) => ({
-        type: r.type as "RADIO",
-        recipientId: r.roleId,
+        type: r.type,
+        assigneeId: r.assigneeId,
         group: r.groupName ?? undefined,
         option: r.optionValue ?? undefined,
       })),
     );
     const [clashing] = clash;
     if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
-    const inserted = await tx.insert(templateFields).values(values).returning();
-    const synced = await syncTemplateRadioGroups(tx, locked.id);
+    const stored = await storeFields(tx, owner, values);
     const byId = rolesById(roles);
-    const stored = inserted.map((r) => synced.get(r.id) ?? r);
     return {
-      fields: stored.map((f) => toTemplateFieldDto(f, byId)),
+      fields: stored.map((f) => toTemplateFieldDto({ ...f, roleId: f.assigneeId }, byId)),
       skipped: [] as { anchorKey: string; page: number; reason: string }[],
     };
   });
