@@ -49,15 +49,20 @@ export function propertyColumns(
   };
 }
 
+/** What a field is and where it stands: the same keys in the columns, the API and the engine. */
+const placed = ({ type, page, x, y, width, height }: Pick<FieldColumns, "type" | "page" | "x" | "y" | "width" | "height">) => ({
+  type,
+  page,
+  x,
+  y,
+  width,
+  height,
+});
+
 /** A field's own columns as the API names them: the one field shape (lib/schemas/fields.ts). */
 export function toFieldShape(f: FieldColumns): FieldShape {
   return {
-    type: f.type,
-    page: f.page,
-    x: f.x,
-    y: f.y,
-    width: f.width,
-    height: f.height,
+    ...placed(f),
     name: f.name,
     required: f.required,
     label: f.label,
@@ -77,16 +82,7 @@ export function toFieldShape(f: FieldColumns): FieldShape {
 
 /** A field as given (and, when an anchor placed it, where the anchor was), as the columns that store it. */
 export function toFieldColumns(f: FieldShapeInput & { anchor?: Record<string, unknown> }): FieldColumns {
-  return {
-    type: f.type,
-    page: f.page,
-    x: f.x,
-    y: f.y,
-    width: f.width,
-    height: f.height,
-    ...propertyColumns(f),
-    anchor: f.anchor ?? null,
-  };
+  return { ...placed(f), ...propertyColumns(f), anchor: f.anchor ?? null };
 }
 
 const FIELD_COLUMN_KEYS = Object.keys(fieldColumns()) as (keyof FieldColumns)[];
