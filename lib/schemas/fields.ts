@@ -14,6 +14,8 @@ import { FIELD_TYPES, type FieldType } from "./states";
 export { FIELD_TYPES };
 export type { FieldType };
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
+/** Whether a string (a select's value, say) is one of the field types. */
+export const isFieldType = (v: string): v is FieldType => (FIELD_TYPES as readonly string[]).includes(v);
 /** The types whose value is text the signer writes or picks (a DATE is filled in by the service). */
 export const TEXT_VALUED_TYPES: ReadonlySet<string> = new Set<FieldType>(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
 
