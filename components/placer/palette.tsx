@@ -1,6 +1,7 @@
 "use client";
 import { useDraggable } from "@dnd-kit/core";
 import { FIELD_TYPES } from "@/lib/client/constants";
+import { isFieldType } from "@/lib/schemas/fields";
 import type { FieldType } from "@/lib/client/types";
 import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -69,7 +70,7 @@ export function DrawPicker({ value, onChange }: { value: FieldType | null; onCha
         id="draw-type"
         aria-describedby="draw-help"
         value={value ?? ""}
-        onChange={(e) => onChange((e.target.value || null) as FieldType | null)}
+        onChange={(e) => onChange(isFieldType(e.target.value) ? e.target.value : null)}
         className={inputClass}
       >
         <option value="">{t("placer.draw.off")}</option>

@@ -1,5 +1,6 @@
 "use client";
 import { FIELD_TYPES } from "@/lib/client/constants";
+import { isFieldType } from "@/lib/schemas/fields";
 import { clampBox, type PageSize } from "@/lib/client/placer-geometry";
 import type { FieldInput } from "@/lib/client/types";
 import { useDraft } from "@/lib/client/use-draft";
@@ -53,8 +54,8 @@ export function PropertiesPanel({
             className={inputClass}
             value={f.type}
             onChange={(e) => {
-              const type = e.target.value as FieldInput["type"];
-              onChange({ type, ...defaultsFor?.(type) }, 0);
+              const type = e.target.value;
+              if (isFieldType(type)) onChange({ type, ...defaultsFor?.(type) }, 0);
             }}
           >
             {FIELD_TYPES.map((type) => (

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { fieldInputOf } from "@/lib/schemas/fields";
 import { plainError } from "./api";
 import type { FieldDto, FieldInput } from "./types";
 
@@ -17,29 +18,12 @@ export interface FieldBackend {
 /** A field as the placer holds it: `key` stays the same from the first drop, before and after the server knows it. */
 export type PlacedField = FieldInput & { key: string; id: string | null; anchor?: FieldDto["anchor"] };
 
-const toPlaced = (f: FieldDto): PlacedField => ({
-  key: f.id,
-  id: f.id,
-  type: f.type,
-  recipientId: f.recipientId,
-  page: f.page,
-  x: f.x,
-  y: f.y,
-  width: f.width,
-  height: f.height,
-  name: f.name ?? undefined,
-  required: f.required,
-  label: f.label ?? undefined,
-  maxLength: f.maxLength ?? undefined,
-  fontSize: f.fontSize ?? undefined,
-  defaultValue: f.defaultValue ?? undefined,
-  options: f.options ?? undefined,
-  group: f.group ?? undefined,
-  option: f.option ?? undefined,
-  min: f.min ?? undefined,
-  max: f.max ?? undefined,
-  decimals: f.decimals ?? undefined,
-  anchor: f.anchor,
+const toPlaced = ({ id, recipientId, anchor, ...field }: FieldDto): PlacedField => ({
+  key: id,
+  id,
+  recipientId,
+  ...fieldInputOf(field),
+  anchor,
 });
 
 let tmp = 0;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zFile } from "./common";
-import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules } from "./fields";
+import { fieldInputShape, refineFieldRules } from "./fields";
+import { fieldShape } from "./requests";
 
 const anchorKey = z.string({ error: "anchorKey is required" }).min(1, { error: "anchorKey is required" }).max(500);
 const occurrenceIndex = z.number().int().min(0).max(100000).optional();
@@ -11,30 +12,29 @@ export const zPreviewAnchors = z.object({
 });
 
 export const zUnifiedAnchors = z.object({
-  recipientId: z.string({ error: "recipientId is required" }).max(100),
+  recipientId: fieldShape.recipientId,
   signerRef: z
     .string()
     .regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" })
     .default("s1"),
 });
 
-/** The shape of one /fields/anchored item, before the type rules (a template's extends it). */
+const { type, page: _page, x: _x, y: _y, width: _width, height: _height, name, ...properties } = fieldInputShape;
+/**
+ * The shape of one /fields/anchored item, before the type rules (a template's extends it): a request's
+ * field (./requests) placed by an anchor and offsets instead of page, x and y.
+ */
 export const anchoredFieldShape = {
   anchorKey,
-  type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
-  recipientId: z.string({ error: "recipientId is required" }).max(100),
+  type,
+  recipientId: fieldShape.recipientId,
   xOffset: pts("xOffset").min(-14400).max(14400).default(0),
   yOffset: pts("yOffset").min(-14400).max(14400).default(0),
   width: pts("width").positive().max(14400),
   height: pts("height").positive().max(14400),
-  name: z.string().max(200).optional(),
+  name,
   occurrenceIndex,
-  required: z.boolean().optional(),
-  label: z.string().max(200).optional(),
-  maxLength: z.number().int().min(1).max(10000).optional(),
-  fontSize: z.number().min(4).max(96).optional(),
-  defaultValue: z.string().max(10000).optional(),
-  ...fieldTypeProps,
+  ...properties,
 };
 export const zAnchoredField = z.object(anchoredFieldShape).superRefine(refineFieldRules);
 export const zAnchoredFields = z.object({ fields: z.array(zAnchoredField).min(1).max(1000) });

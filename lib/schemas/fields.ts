@@ -1,17 +1,21 @@
 import { z } from "zod";
 
 /**
- * Field types and the rules of their properties (docs/api.md "Field types"). One place for the API's
- * schemas (coordinates, anchored, templates), the server's checks of a PATCHed field and the anchor
- * grammar, so the three never disagree.
+ * What a field is, once: its shape (FIELD below, from which every field schema of the API, the DTO types
+ * and the engine's drawing input are made), its types and the rules of their properties (docs/api.md
+ * "Field types"). One place for the API's schemas (coordinates, anchored, templates), the server's checks
+ * of a PATCHed field and the anchor grammar, so they never disagree. No server imports: the dashboard and
+ * the engine (types only) read it too.
  */
 import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
-import { FIELD_TYPES } from "./states";
+import { FIELD_TYPES, type FieldType } from "./states";
 
-// Defined once in ./states (the database's CHECK constraints are made from the same array).
+// Defined once in ./states (the database's CHECK constraints and column type are made from the same array).
 export { FIELD_TYPES };
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type { FieldType };
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
+/** Whether a string (a select's value, say) is one of the field types. */
+export const isFieldType = (v: string): v is FieldType => (FIELD_TYPES as readonly string[]).includes(v);
 /** The types whose value is text the signer writes or picks (a DATE is filled in by the service). */
 export const TEXT_VALUED_TYPES: ReadonlySet<string> = new Set<FieldType>(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
 
@@ -21,32 +25,6 @@ export const MAX_GROUP_LENGTH = 100;
 export const MAX_DECIMALS = 6;
 /** Largest magnitude of a NUMBER bound or value: beyond it doubles lose whole units. */
 export const MAX_NUMBER = 1e15;
-
-/** The properties the new types add (all optional in the shape; `fieldRuleProblems` says which a type needs). */
-export const fieldTypeProps = {
-  /** DROPDOWN: its choices. RADIO: the choices of a group given at once (one button is placed per option). */
-  options: z
-    .array(
-      z
-        .string({ error: "an option is text" })
-        .trim()
-        .max(MAX_OPTION_LENGTH, { error: `an option is at most ${MAX_OPTION_LENGTH} characters` }),
-    )
-    .optional(), // 1–50: fieldRuleProblems
-  /** RADIO: the group the button belongs to; one choice per group. */
-  group: z.string().trim().min(1, { error: "group must not be empty" }).max(MAX_GROUP_LENGTH).optional(),
-  /** RADIO: the option this button stands for. */
-  option: z.string().trim().min(1, { error: "option must not be empty" }).max(MAX_OPTION_LENGTH).optional(),
-  /** NUMBER: bounds (inclusive) and the most decimals allowed. */
-  min: z.number({ error: "min must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
-  max: z.number({ error: "max must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
-  decimals: z
-    .number({ error: "decimals must be a whole number from 0 to 6" })
-    .int({ error: "decimals must be a whole number from 0 to 6" })
-    .min(0)
-    .max(MAX_DECIMALS)
-    .optional(),
-};
 
 /** The type-dependent part of a field, as given or as merged with what is stored. */
 export interface FieldRuleInput {
@@ -180,12 +158,95 @@ export function refineFieldRules(value: FieldRuleInput, ctx: z.RefinementCtx): v
   for (const p of fieldRuleProblems(value)) ctx.addIssue({ code: "custom", message: p.message, path: [p.path] });
 }
 
-/** The values a DTO shows for the new properties (null where the type has none). */
-export const zFieldTypeDto = {
-  options: z.array(z.string()).nullable().describe("DROPDOWN: its choices. RADIO: every option of the button's group"),
-  group: z.string().nullable().describe("RADIO: the group of the button (one choice per group)"),
-  option: z.string().nullable().describe("RADIO: the option this button stands for"),
-  min: z.number().nullable().describe("NUMBER: smallest value allowed"),
-  max: z.number().nullable().describe("NUMBER: largest value allowed"),
-  decimals: z.number().int().nullable().describe("NUMBER: most decimals allowed (null: up to 6)"),
+const coord = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of points` })
+    .finite()
+    .min(0)
+    .max(14400);
+
+/**
+ * A field whoever owns it, each key once: as the API takes it (`input`; absent means the default) and as it
+ * answers it (`output`; null means none). A request's field adds its recipient, a template's its role
+ * (requests.ts, templates.ts); a field placed at an anchor is placed by the anchor instead of page, x and y
+ * (anchors.ts). A key added here (a document's id, say) reaches every field schema, DTO and the engine.
+ */
+const FIELD = {
+  type: { input: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }), output: z.enum(FIELD_TYPES) },
+  /** Where it stands: a page (1 for the first) and a box in points from the top-left of the page as displayed. */
+  page: {
+    input: z.number({ error: "page must be an integer, 1 for the first page" }).int().min(1).max(100000),
+    output: z.number().int(),
+  },
+  x: { input: coord("x"), output: z.number() },
+  y: { input: coord("y"), output: z.number() },
+  width: { input: coord("width").positive(), output: z.number() },
+  height: { input: coord("height").positive(), output: z.number() },
+  name: { input: z.string().max(200).optional(), output: z.string().nullable() },
+  required: { input: z.boolean().optional(), output: z.boolean() },
+  label: { input: z.string().max(200).optional(), output: z.string().nullable() },
+  maxLength: { input: z.number().int().min(1).max(10000).optional(), output: z.number().int().nullable() },
+  fontSize: { input: z.number().min(4).max(96).optional(), output: z.number().nullable() },
+  defaultValue: { input: z.string().max(10000).optional(), output: z.string().nullable() },
+  // The types' own properties (fieldRuleProblems says which type takes which).
+  options: {
+    input: z
+      .array(
+        z
+          .string({ error: "an option is text" })
+          .trim()
+          .max(MAX_OPTION_LENGTH, { error: `an option is at most ${MAX_OPTION_LENGTH} characters` }),
+      )
+      .optional(), // 1–50: fieldRuleProblems
+    output: z.array(z.string()).nullable().describe("DROPDOWN: its choices. RADIO: every option of the button's group"),
+  },
+  group: {
+    input: z.string().trim().min(1, { error: "group must not be empty" }).max(MAX_GROUP_LENGTH).optional(),
+    output: z.string().nullable().describe("RADIO: the group of the button (one choice per group)"),
+  },
+  option: {
+    input: z.string().trim().min(1, { error: "option must not be empty" }).max(MAX_OPTION_LENGTH).optional(),
+    output: z.string().nullable().describe("RADIO: the option this button stands for"),
+  },
+  min: {
+    input: z.number({ error: "min must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
+    output: z.number().nullable().describe("NUMBER: smallest value allowed"),
+  },
+  max: {
+    input: z.number({ error: "max must be a number" }).finite().min(-MAX_NUMBER).max(MAX_NUMBER).optional(),
+    output: z.number().nullable().describe("NUMBER: largest value allowed"),
+  },
+  decimals: {
+    input: z
+      .number({ error: "decimals must be a whole number from 0 to 6" })
+      .int({ error: "decimals must be a whole number from 0 to 6" })
+      .min(0)
+      .max(MAX_DECIMALS)
+      .optional(),
+    output: z.number().int().nullable().describe("NUMBER: most decimals allowed (null: up to 6)"),
+  },
 };
+type FieldKey = keyof typeof FIELD;
+type Side = "input" | "output";
+const FIELD_KEYS = Object.keys(FIELD) as FieldKey[];
+const sideOf = <S extends Side>(side: S) =>
+  Object.fromEntries(FIELD_KEYS.map((k) => [k, FIELD[k][side]])) as { [K in FieldKey]: (typeof FIELD)[K][S] };
+
+/** A field as given, without its owner: each owner's schema adds its key (requests.ts, templates.ts). */
+export const fieldInputShape = sideOf("input");
+/** As answered, without its id and owner; `anchor` says where an anchor put it (set by the service, never given). */
+export const fieldOutputShape = { ...sideOf("output"), anchor: z.record(z.string(), z.unknown()).nullable() };
+/** A field as the API answers it: its id, its owner's keys, then the one shape. */
+export const fieldDto = <O extends z.ZodRawShape>(owner: O) => z.object({ id: z.uuid(), ...owner, ...fieldOutputShape });
+
+/** A field as answered, whoever owns it: what lib/pdf draws (a type and a box) is a part of it. */
+export type FieldShape = z.output<z.ZodObject<typeof fieldOutputShape>>;
+/** A field as given, whoever owns it. */
+export type FieldShapeInput = z.input<z.ZodObject<typeof fieldInputShape>>;
+
+/** A field as answered given again (to copy it, or to edit it in the placer): null becomes absent. */
+export function fieldInputOf(f: Omit<FieldShape, "anchor">): FieldShapeInput {
+  const given: Partial<Record<FieldKey, unknown>> = {};
+  for (const k of FIELD_KEYS) if (f[k] !== null) given[k] = f[k];
+  return given as FieldShapeInput;
+}

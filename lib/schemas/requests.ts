@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
 import { noHiddenFormat, visibleText } from "./text";
-import { FIELD_TYPE_ERROR, FIELD_TYPES, fieldTypeProps, refineFieldRules, zFieldTypeDto } from "./fields";
+import { fieldDto, fieldInputShape, refineFieldRules } from "./fields";
 import { locales } from "../i18n/locales";
 import { recipientLocaleShape, requestLocaleShape, zDateFormat, zLocale, zTimeZone } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zSendSettings } from "./send-settings";
@@ -160,24 +160,8 @@ export const zRecipient = z.object({
   lastRemindedAt: z.string().nullable(),
 });
 
-export const zField = z.object({
-  id: z.uuid(),
-  recipientId: z.uuid(),
-  type: z.enum(FIELD_TYPES),
-  page: z.number().int(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-  name: z.string().nullable(),
-  required: z.boolean(),
-  label: z.string().nullable(),
-  maxLength: z.number().int().nullable(),
-  fontSize: z.number().nullable(),
-  defaultValue: z.string().nullable(),
-  ...zFieldTypeDto,
-  anchor: z.record(z.string(), z.unknown()).nullable(),
-});
+/** A request's field: the one field shape (./fields), for a recipient. */
+export const zField = fieldDto({ recipientId: z.uuid() });
 
 export const zDocument = z.object({
   version: z.number().int(),
@@ -316,28 +300,12 @@ export const zCorrectRecipient = z
   .refine((b) => b.email !== undefined || b.name !== undefined, { error: "Nothing to correct: give name and/or email" });
 
 // Fields
-const coord = (name: string) =>
-  z
-    .number({ error: `${name} must be a number of points` })
-    .finite()
-    .min(0)
-    .max(14400);
-/** A field's properties as given (a template field takes the same, with roleName for recipientId). */
+const { type: fieldType, ...fieldPlacedAs } = fieldInputShape;
+/** A field's properties as given: the one field shape (./fields) with its recipient, named right after the type. */
 export const fieldShape = {
-  type: z.enum(FIELD_TYPES, { error: FIELD_TYPE_ERROR }),
+  type: fieldType,
   recipientId: z.string({ error: "recipientId is required" }).max(100),
-  page: z.number({ error: "page must be an integer, 1 for the first page" }).int().min(1).max(100000),
-  x: coord("x"),
-  y: coord("y"),
-  width: coord("width").positive(),
-  height: coord("height").positive(),
-  name: z.string().max(200).optional(),
-  required: z.boolean().optional(),
-  label: z.string().max(200).optional(),
-  maxLength: z.number().int().min(1).max(10000).optional(),
-  fontSize: z.number().min(4).max(96).optional(),
-  defaultValue: z.string().max(10000).optional(),
-  ...fieldTypeProps,
+  ...fieldPlacedAs,
 };
 /** Type-dependent rules (lib/schemas/fields.ts): a PATCH is checked on the field as merged, server-side. */
 export const zFieldInput = z.object(fieldShape).superRefine(refineFieldRules);

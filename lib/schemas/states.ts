@@ -74,3 +74,4 @@ export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 export type JobType = (typeof JOB_TYPES)[number];
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type DateFormat = (typeof DATE_FORMATS)[number];
+export type FieldType = (typeof FIELD_TYPES)[number];

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
-import { FIELD_TYPES, refineFieldRules, zFieldTypeDto } from "./fields";
+import { fieldDto, fieldInputShape, refineFieldRules } from "./fields";
 import { requestLocaleShape } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
-import { fieldShape, zAddRecipient, zTitle } from "./requests";
+import { zAddRecipient, zTitle } from "./requests";
 import { visibleText } from "./text";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
@@ -127,27 +127,13 @@ export const zSignerRef = z.string({ error: "recipientId is a signer reference: 
   error: "On a template, recipientId is a signer reference: s1 for the first recipient of a use call, s2 for the second, …",
 });
 
-export const zTemplateField = z.object({
-  id: z.uuid(),
+/** A template's field: the one field shape (./fields), for a role. */
+export const zTemplateField = fieldDto({
   /** The role whose recipient gets this field when the template is used. */
   roleId: z.uuid(),
   roleName: z.string(),
   /** sN: the role's place, as anchors name it. */
   signerRef: z.string(),
-  type: z.enum(FIELD_TYPES),
-  page: z.number().int(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-  name: z.string().nullable(),
-  required: z.boolean(),
-  label: z.string().nullable(),
-  maxLength: z.number().int().nullable(),
-  fontSize: z.number().nullable(),
-  defaultValue: z.string().nullable(),
-  ...zFieldTypeDto,
-  anchor: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TemplateFieldDto = z.infer<typeof zTemplateField>;
 
@@ -238,9 +224,8 @@ export const zTemplateAnchoredFields = z.object({
 });
 export type TemplateAnchoredFields = z.infer<typeof zTemplateAnchoredFields>;
 
-/** A field placed by coordinates on a PDF template: a request field's shape, with roleName instead of recipientId. */
-const { recipientId: _recipientId, ...placedFieldShape } = fieldShape;
-const templateFieldShape = { ...placedFieldShape, roleName: zRoleRef };
+/** A field placed by coordinates on a PDF template: the one field shape (./fields), for a role (roleName). */
+const templateFieldShape = { ...fieldInputShape, roleName: zRoleRef };
 export const zTemplateFieldInput = z.object(templateFieldShape).superRefine(refineFieldRules);
 export type TemplateFieldInput = z.infer<typeof zTemplateFieldInput>;
 export const zAddTemplateFields = z.union(

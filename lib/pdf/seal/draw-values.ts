@@ -21,11 +21,11 @@ import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { loadPdf } from "../load";
 import { withBudget } from "../limits";
 import { removeTextInBoxes } from "./redact";
+import type { FieldShape } from "../../schemas/fields";
 
 export type { PageBox } from "../page-space";
 
-export type FieldType =
-  "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+export type { FieldType } from "../../schemas/fields";
 
 export type FieldValue =
   /** A drawn or uploaded signature: PNG or JPEG bytes (format judged from the content). */
@@ -39,10 +39,8 @@ export type FieldValue =
   /** RADIO button: a circle, with a dot when it is the group's chosen option. */
   | { kind: "choice"; selected: boolean; option?: string };
 
-export interface FieldToDraw extends PageBox {
-  type: FieldType;
-  value: FieldValue;
-}
+/** A field as the API answers it (lib/schemas/fields.ts): its type and box, with the value to draw. */
+export type FieldToDraw = Pick<FieldShape, "type" | keyof PageBox> & { value: FieldValue };
 
 /** An anchor's box, and the token it holds (then only the token's own glyphs are removed: redact.ts). */
 export type CoverBox = PageBox & { text?: string };

@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
 import { insertFields } from "../fields/place-fields";
 import { assertDraft, currentDocument, findVisibleRequest, loadFields } from "../model/load-request";
+import { placeAtAnchors } from "../fields/place-at-anchors";
 import { fieldOfAnchor } from "./field-of-anchor";
 import { findAnchorsIn } from "../documents/text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
@@ -111,48 +112,10 @@ export interface AnchoredFieldInput extends Omit<FieldInput, "page" | "x" | "y">
 export async function placeAnchoredFields(auth: KeyAuth, id: string, items: AnchoredFieldInput[]) {
   const { req, doc } = await prepare(auth, id);
   const { byKey } = await findAnchorsIn(doc.sha256, { keys: items.map((f) => f.anchorKey) });
-  const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
-  const fields: Placed[] = [];
-  for (const f of items) {
-    const index = f.occurrenceIndex ?? 0;
-    const all = byKey[f.anchorKey] ?? [];
-    const occ = all[index];
-    if (!occ) {
-      missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });
-      continue;
-    }
-    const { anchorKey, xOffset, yOffset, occurrenceIndex, ...field } = f;
-    void occurrenceIndex;
-    fields.push({
-      ...field,
-      page: occ.page,
-      x: occ.x + xOffset,
-      y: occ.y + yOffset,
-      anchor: {
-        text: anchorKey,
-        occurrenceIndex: index,
-        page: occ.page,
-        x: occ.x,
-        y: occ.y,
-        width: occ.width,
-        height: occ.height,
-        xOffset,
-        yOffset,
-      },
-    });
-  }
-  if (missing.length) {
-    const names = missing.map((m) =>
-      m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
-    );
-    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
-  }
+  const fields = placeAtAnchors(items, byKey);
   await assertAnchorsOwnText(
     doc.sha256,
-    fields.map((f) => ({
-      ...(f.anchor as { page: number; x: number; y: number; width: number; height: number }),
-      text: f.anchor.text as string,
-    })),
+    fields.map((f) => f.anchor),
   );
   return { fields: await store(auth, req.id, fields), skipped: [] };
 }

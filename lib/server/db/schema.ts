@@ -40,6 +40,7 @@ import {
   TEMPLATE_KINDS,
   WEBHOOK_DELIVERY_STATUSES,
   type DateFormat,
+  type FieldType,
   type JobStatus,
   type JobType,
   type RecipientRole,
@@ -75,6 +76,39 @@ const belongsTo = (name: string, parent: () => AnyPgColumn) => uuid(name).notNul
  */
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "))})`);
+
+/**
+ * A field's own columns: what it is, where it stands and its properties (lib/schemas/fields.ts names
+ * them for the API). One list for a request's fields and a template's, which differ only by their owner
+ * (and a request field's value).
+ */
+export const fieldColumns = () => ({
+  type: text("type").$type<FieldType>().notNull(),
+  /** 1 for the first page; the box in points from the top-left of the page as displayed. */
+  page: integer("page").notNull(),
+  x: doublePrecision("x").notNull(),
+  y: doublePrecision("y").notNull(),
+  width: doublePrecision("width").notNull(),
+  height: doublePrecision("height").notNull(),
+  name: text("name"),
+  required: boolean("required").notNull().default(true),
+  label: text("label"),
+  maxLength: integer("max_length"),
+  fontSize: doublePrecision("font_size"),
+  defaultValue: text("default_value"),
+  /** DROPDOWN: its choices; RADIO: the choices of its group (each RADIO row is one button, `optionValue`). */
+  options: jsonb("options").$type<string[]>(),
+  /** RADIO: the group the button belongs to (one choice per group and assignee). */
+  groupName: text("group_name"),
+  /** RADIO: the value this button stands for. */
+  optionValue: text("option_value"),
+  /** NUMBER: bounds and decimals allowed. */
+  minValue: doublePrecision("min_value"),
+  maxValue: doublePrecision("max_value"),
+  decimals: integer("decimals"),
+  /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box, … }. */
+  anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+});
 
 export const organizations = pgTable(
   "organizations",
@@ -409,30 +443,7 @@ export const fields = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     requestId: belongsTo("request_id", () => signatureRequests.id),
     recipientId: belongsTo("recipient_id", () => recipients.id),
-    type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
-    page: integer("page").notNull(),
-    x: doublePrecision("x").notNull(),
-    y: doublePrecision("y").notNull(),
-    width: doublePrecision("width").notNull(),
-    height: doublePrecision("height").notNull(),
-    name: text("name"),
-    required: boolean("required").notNull().default(true),
-    label: text("label"),
-    maxLength: integer("max_length"),
-    fontSize: doublePrecision("font_size"),
-    defaultValue: text("default_value"),
-    /** DROPDOWN: its choices; RADIO: the choices of its group (each RADIO row is one button, `optionValue`). */
-    options: jsonb("options").$type<string[]>(),
-    /** RADIO: the group the button belongs to (one choice per group and recipient). */
-    groupName: text("group_name"),
-    /** RADIO: the value this button stands for. */
-    optionValue: text("option_value"),
-    /** NUMBER: bounds and decimals allowed. */
-    minValue: doublePrecision("min_value"),
-    maxValue: doublePrecision("max_value"),
-    decimals: integer("decimals"),
-    /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box }. */
-    anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+    ...fieldColumns(),
     value: text("value"),
     createdAt: createdAt(),
   },
@@ -689,26 +700,7 @@ export const templateFields = pgTable(
     roleId: uuid("role_id")
       .notNull()
       .references(() => templateRoles.id),
-    type: text("type").notNull(), // SIGNATURE | INITIAL | DATE | TEXT
-    page: integer("page").notNull(),
-    x: doublePrecision("x").notNull(),
-    y: doublePrecision("y").notNull(),
-    width: doublePrecision("width").notNull(),
-    height: doublePrecision("height").notNull(),
-    name: text("name"),
-    required: boolean("required").notNull().default(true),
-    label: text("label"),
-    maxLength: integer("max_length"),
-    fontSize: doublePrecision("font_size"),
-    defaultValue: text("default_value"),
-    options: jsonb("options").$type<string[]>(),
-    groupName: text("group_name"),
-    optionValue: text("option_value"),
-    minValue: doublePrecision("min_value"),
-    maxValue: doublePrecision("max_value"),
-    decimals: integer("decimals"),
-    /** { anchorKey, occurrenceIndex, xOffset, yOffset, box }: where the anchor was found. */
-    anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+    ...fieldColumns(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,12 +3,14 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
-import { documentVersions, fields, recipients, signatureRequests } from "../db/schema";
+import { documentVersions, type fields, recipients, signatureRequests } from "../db/schema";
 import { notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
 import { isUuid, requestScope } from "../auth/scope";
 import { toSendSettingsDto } from "./send-settings";
+import { fieldDtoOf } from "./field-row";
+import { requestOwner, selectFields } from "./field-owner";
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
 export type RecipientRow = typeof recipients.$inferSelect;
@@ -50,13 +52,8 @@ export async function loadRecipients(db: Queryable, requestId: string) {
     .orderBy(asc(recipients.order), asc(recipients.createdAt), asc(recipients.id));
 }
 
-export async function loadFields(db: Queryable, requestId: string) {
-  return db
-    .select()
-    .from(fields)
-    .where(eq(fields.requestId, requestId))
-    .orderBy(asc(fields.page), asc(fields.y), asc(fields.x), asc(fields.createdAt));
-}
+/** In reading order (page, top, left), like a template's. */
+export const loadFields = (db: Queryable, requestId: string) => selectFields(db, requestOwner(requestId));
 
 export function toRecipientDto(r: RecipientRow): RecipientDto {
   return {
@@ -87,43 +84,8 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
 /** A stored language (the column has no CHECK: a language is added with its catalog): one Signet speaks, else none. */
 export const storedLocale = (v: string | null) => (isLocale(v) ? v : null);
 
-/** A field's own columns (what it is, where it stands, its properties): shared by a request's fields and a template's. */
-export type FieldColumns = Omit<FieldRow, "id" | "requestId" | "recipientId" | "value" | "createdAt">;
-
-/** A request field's own columns as stored, without its identity, its recipient or its value: to copy it elsewhere. */
-export function fieldColumns(f: FieldRow): FieldColumns {
-  const { id: _id, requestId: _requestId, recipientId: _recipientId, value: _value, createdAt: _createdAt, ...columns } = f;
-  return columns;
-}
-
-/** What a field is and where it stands: shared by a request's fields and a template's. */
-export function fieldPlacement(f: FieldColumns) {
-  return {
-    type: f.type as FieldDto["type"],
-    page: f.page,
-    x: f.x,
-    y: f.y,
-    width: f.width,
-    height: f.height,
-    name: f.name,
-    required: f.required,
-    label: f.label,
-    maxLength: f.maxLength,
-    fontSize: f.fontSize,
-    defaultValue: f.defaultValue,
-    // The new field types' properties (lib/schemas/fields.ts), under their API names.
-    options: f.options ?? null,
-    group: f.groupName,
-    option: f.optionValue,
-    min: f.minValue,
-    max: f.maxValue,
-    decimals: f.decimals,
-    anchor: f.anchor ?? null,
-  };
-}
-
 export function toFieldDto(f: FieldRow): FieldDto {
-  return { id: f.id, recipientId: f.recipientId, ...fieldPlacement(f) };
+  return fieldDtoOf(f, { recipientId: f.recipientId });
 }
 
 export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {

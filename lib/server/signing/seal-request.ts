@@ -99,7 +99,7 @@ async function sealOnce(requestId: string) {
       y: f.y,
       width: f.width,
       height: f.height,
-      type: f.type as "SIGNATURE" | "INITIAL" | "DATE" | "TEXT",
+      type: f.type,
     };
     if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await image(v.sha256) } });
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });

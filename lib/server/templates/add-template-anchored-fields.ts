@@ -1,16 +1,17 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
+import { placeAtAnchors } from "../fields/place-at-anchors";
 import { findAnchorsIn } from "../documents/text-layer-cache";
 import { getDb } from "../db";
-import { propertyColumns, radioGroupProblems } from "../fields/field-types";
-import { templateFields } from "../db/schema";
+import { templateOwner } from "../model/field-owner";
+import { toFieldColumns, type FieldColumns } from "../model/field-row";
+import { assertFieldRoom, placementError, radioClashes, storeFields } from "../fields/field-service";
+import { expandRadioOptions } from "../fields/field-types";
 import { AppError, type FieldError, validationError } from "../errors";
 import { rolesById, toTemplateFieldDto } from "./dto";
 import { findVisibleTemplate } from "./find-template";
-import { assertFieldRoom, syncTemplateRadioGroups } from "./template-fields";
 import { ensureRoles } from "./template-roles";
 
 /**
@@ -49,76 +50,30 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
   const pages = tpl.pages;
   const { byKey } = await findAnchorsIn(tpl.sha256, { keys: items.map((f) => f.anchorKey) });
 
-  const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const problems: FieldError[] = [];
-  const rows: (Omit<typeof templateFields.$inferInsert, "roleId"> & { position: number })[] = [];
-  items.forEach((f, i) => {
-    const index = f.occurrenceIndex ?? 0;
-    const all = byKey[f.anchorKey] ?? [];
-    const occ = all[index];
-    if (!occ) {
-      missing.push({ anchorKey: f.anchorKey, occurrenceIndex: index, found: all.length });
-      return;
-    }
+  const rows: (FieldColumns & { position: number })[] = [];
+  placeAtAnchors(items, byKey).forEach((f, i) => {
     // A RADIO given with options is one button per option, each 1.5 × height below the last (as on a request).
-    const buttons =
-      f.type === "RADIO" && f.options && f.option === undefined
-        ? f.options.map((option, k) => ({ option, dy: k * f.height * 1.5 }))
-        : [{ option: f.option, dy: 0 }];
-    for (const b of buttons) {
-      const x = occ.x + f.xOffset;
-      const y = occ.y + f.yOffset + b.dy;
-      const size = pages[occ.page - 1];
+    for (const b of expandRadioOptions([f])) {
+      const size = pages[b.page - 1];
       // The anchors were found in this very PDF, whose page sizes were read with its text.
-      if (!size) throw new Error(`Template ${tpl.id} has no size for page ${occ.page}, where anchor ${f.anchorKey} is`);
+      if (!size) throw new Error(`Template ${tpl.id} has no size for page ${b.page}, where anchor ${b.anchor.text} is`);
       // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
-      if (!boxFitsPage({ x, y, width: f.width, height: f.height }, size)) {
+      if (!boxFitsPage(b, size)) {
         problems.push({
           field: `fields.${i}.xOffset`,
-          message: `The box at anchor ${f.anchorKey} (${x}, ${y}, ${f.width} × ${f.height}) does not lie inside page ${occ.page} (${size.width} × ${size.height} pt)`,
+          message: `The box at anchor ${b.anchor.text} (${b.x}, ${b.y}, ${b.width} × ${b.height}) does not lie inside page ${b.page} (${size.width} × ${size.height} pt)`,
         });
         return;
       }
       rows.push({
-        templateId: tpl.id,
-        position: Number(f.recipientId.slice(1)),
-        type: f.type,
-        page: occ.page,
-        x: Math.max(0, x),
-        y: Math.max(0, y),
-        width: f.width,
-        height: f.height,
-        ...propertyColumns({ ...f, option: b.option }),
-        anchor: {
-          text: f.anchorKey,
-          occurrenceIndex: index,
-          page: occ.page,
-          x: occ.x,
-          y: occ.y,
-          width: occ.width,
-          height: occ.height,
-          xOffset: f.xOffset,
-          yOffset: f.yOffset,
-        },
+        position: Number(b.recipientId.slice(1)),
+        ...toFieldColumns({ ...b, x: Math.max(0, b.x), y: Math.max(0, b.y) }),
       });
     }
   });
-  if (missing.length) {
-    const names = missing.map((m) =>
-      m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
-    );
-    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
-  }
-  const [first] = problems;
-  if (first) {
-    throw new AppError(
-      "FIELD_PLACEMENT_INVALID",
-      problems.length === 1 ? first.message : `${problems.length} fields cannot be placed: ${first.message}; …`,
-      {
-        errors: problems,
-      },
-    );
-  }
+  const invalid = placementError(problems);
+  if (invalid) throw invalid;
 
   return db.transaction(async (tx) => {
     const locked = await findVisibleTemplate(tx, auth, tpl.id, { forUpdate: true });
@@ -127,35 +82,31 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const values = rows.map(({ position, ...r }) => {
       const role = byPosition.get(position);
       if (!role) throw new Error(`Role s${position} of template ${locked.id} was just made, yet is not there`);
-      return { ...r, roleId: role.id };
+      return { ...r, assigneeId: role.id };
     });
     const cc = roles.find((r) => r.recipientRole !== "SIGNER" && rows.some((f) => f.position === r.position));
     if (cc) {
       const message = `Role ${cc.name} (s${cc.position}) is ${cc.recipientRole}; only a SIGNER has fields`;
       throw new AppError("FIELD_PLACEMENT_INVALID", message, { errors: [{ field: "fields", message }] });
     }
-    await assertFieldRoom(tx, locked.id, values.length);
-    const existing = await tx
-      .select()
-      .from(templateFields)
-      .where(and(eq(templateFields.templateId, locked.id), eq(templateFields.type, "RADIO")));
-    const clash = radioGroupProblems(
-      existing.map((r) => ({ recipientId: r.roleId, groupName: r.groupName, optionValue: r.optionValue })),
+    const owner = templateOwner(locked.id);
+    await assertFieldRoom(tx, owner, values.length);
+    const clash = await radioClashes(
+      tx,
+      owner,
       values.map((r) => ({
-        type: r.type as "RADIO",
-        recipientId: r.roleId,
+        type: r.type,
+        assigneeId: r.assigneeId,
         group: r.groupName ?? undefined,
         option: r.optionValue ?? undefined,
       })),
     );
     const [clashing] = clash;
     if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
-    const inserted = await tx.insert(templateFields).values(values).returning();
-    const synced = await syncTemplateRadioGroups(tx, locked.id);
+    const stored = await storeFields(tx, owner, values);
     const byId = rolesById(roles);
-    const stored = inserted.map((r) => synced.get(r.id) ?? r);
     return {
-      fields: stored.map((f) => toTemplateFieldDto(f, byId)),
+      fields: stored.map((f) => toTemplateFieldDto({ ...f, roleId: f.assigneeId }, byId)),
       skipped: [] as { anchorKey: string; page: number; reason: string }[],
     };
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FieldInput } from "@/lib/schemas/requests";
+import { fieldInputOf } from "@/lib/schemas/fields";
 import type { RecipientRole } from "@/lib/schemas/states";
 import type { UseTemplate, UseTemplateRecipient } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
@@ -7,7 +7,8 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
 import { getDb, type Queryable, type Tx } from "../db";
 import { recipients } from "../db/schema";
-import { insertFields } from "../fields/place-fields";
+import { toFieldShape } from "../model/field-row";
+import { insertFields, type RequestFieldInput } from "../fields/place-fields";
 import { AppError, type FieldError } from "../errors";
 import { loadRequestDto } from "../model/load-request";
 import { draftChoices, insertDraft, type StoredPdf } from "../requests/create-request";
@@ -178,35 +179,22 @@ export async function draftFromTemplate(
         return r;
       };
       const roleOf = new Map(cast.flatMap((c) => (c.role ? [[c.role.id, c.role] as const] : [])));
-      const inputs: (FieldInput & { anchor?: Record<string, unknown> })[] = stored.map((f) => ({
-        type: f.type as FieldInput["type"],
-        recipientId: recipientOf(f).id,
-        page: f.page,
-        x: f.x,
-        y: f.y,
-        width: f.width,
-        height: f.height,
-        name: f.name ?? undefined,
-        required: f.required,
-        label: f.label ?? undefined,
-        maxLength: f.maxLength ?? undefined,
-        fontSize: f.fontSize ?? undefined,
-        defaultValue: f.defaultValue ?? undefined,
-        // RADIO: the button alone (its group's options are synced on the draft); DROPDOWN: its options.
-        options: f.type === "DROPDOWN" ? (f.options ?? undefined) : undefined,
-        group: f.groupName ?? undefined,
-        option: f.optionValue ?? undefined,
-        min: f.minValue ?? undefined,
-        max: f.maxValue ?? undefined,
-        decimals: f.decimals ?? undefined,
-        anchor: {
-          ...(f.anchor ?? {}),
-          templateId: tpl.id,
-          templateFieldId: f.id,
-          templateRole: roleOf.get(f.roleId)?.name,
-          signerRef: signerRefOf(roleOf.get(f.roleId)!),
-        },
-      }));
+      const inputs: RequestFieldInput[] = stored.map((f) => {
+        const role = roleOf.get(f.roleId)!;
+        return {
+          ...fieldInputOf(toFieldShape(f)),
+          // RADIO: the button alone (its group's options are synced on the draft).
+          ...(f.type === "RADIO" && { options: undefined }),
+          recipientId: recipientOf(f).id,
+          anchor: {
+            ...(f.anchor ?? {}),
+            templateId: tpl.id,
+            templateFieldId: f.id,
+            templateRole: role.name,
+            signerRef: signerRefOf(role),
+          },
+        };
+      });
       await insertFields(tx, req, inputs, actor);
     }
     await opts.inTransaction?.(tx, req);

@@ -2,7 +2,7 @@ import "server-only";
 import type { RecipientRole } from "@/lib/schemas/states";
 import type { TemplateDto, TemplateFieldDto, TemplateRoleDto } from "@/lib/schemas/templates";
 import type { templateFields, templateRoles, templates } from "../db/schema";
-import { fieldPlacement } from "../model/load-request";
+import { fieldDtoOf, type FieldColumns } from "../model/field-row";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateFieldRow = typeof templateFields.$inferSelect;
@@ -16,10 +16,13 @@ export function toTemplateRoleDto(r: TemplateRoleRow): TemplateRoleDto {
 }
 
 /** `roles`: the template's roles by id (every field's role is one of them: the foreign key says so). */
-export function toTemplateFieldDto(f: TemplateFieldRow, roles: ReadonlyMap<string, TemplateRoleRow>): TemplateFieldDto {
+export function toTemplateFieldDto(
+  f: FieldColumns & { id: string; roleId: string },
+  roles: ReadonlyMap<string, TemplateRoleRow>,
+): TemplateFieldDto {
   const role = roles.get(f.roleId);
   if (!role) throw new Error(`Template field ${f.id} points at role ${f.roleId}, which was not loaded`);
-  return { id: f.id, roleId: role.id, roleName: role.name, signerRef: signerRefOf(role), ...fieldPlacement(f) };
+  return fieldDtoOf(f, { roleId: role.id, roleName: role.name, signerRef: signerRefOf(role) });
 }
 
 export const rolesById = (roles: TemplateRoleRow[]) => new Map(roles.map((r) => [r.id, r]));

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
-import { templateFields, templates } from "../db/schema";
+import { templates } from "../db/schema";
+import { selectFields, templateOwner } from "../model/field-owner";
 import { notFound } from "../errors";
 import { isUuid, templateScope } from "../auth/scope";
 import type { TemplateRow } from "./dto";
@@ -35,10 +36,4 @@ export async function isVisibleTemplate(db: Queryable, auth: KeyAuth, id: string
 }
 
 /** In reading order, like a request's fields. */
-export function loadTemplateFields(db: Queryable, templateId: string) {
-  return db
-    .select()
-    .from(templateFields)
-    .where(eq(templateFields.templateId, templateId))
-    .orderBy(asc(templateFields.page), asc(templateFields.y), asc(templateFields.x), asc(templateFields.createdAt));
-}
+export const loadTemplateFields = (db: Queryable, templateId: string) => selectFields(db, templateOwner(templateId));

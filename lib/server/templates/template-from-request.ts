@@ -7,7 +7,8 @@ import { blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { fieldColumns, findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../model/load-request";
+import { findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../model/load-request";
+import { copyFieldColumns } from "../model/field-row";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 import { loadTemplateRoles } from "./template-roles";
@@ -94,7 +95,7 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
         fieldRows.map((f) => {
           const role = roleOf.get(f.recipientId);
           if (!role) throw new Error(`Field ${f.id} belongs to no recipient of request ${req.id}`);
-          return { templateId: tpl.id, roleId: role.id, ...fieldColumns(f) };
+          return { templateId: tpl.id, roleId: role.id, ...copyFieldColumns(f) };
         }),
       );
     await recordEvent(tx, req.id, "request.saved_as_template", keyActor(auth), {

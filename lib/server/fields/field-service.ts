@@ -1,0 +1,272 @@
+import "server-only";
+import { boxFitsPage } from "@/lib/pdf/page-box";
+import { fieldRuleProblems, type FieldRuleInput, type FieldShapeInput } from "@/lib/schemas/fields";
+import { config } from "../config";
+import type { Queryable } from "../db";
+import { oneRow } from "../db/rows";
+import { AppError, notFound, type FieldError } from "../errors";
+import { isUuid } from "../auth/scope";
+import {
+  countFields,
+  deleteFieldRows,
+  fieldsWithIds,
+  fieldWithId,
+  insertFieldRows,
+  radioButtons,
+  selectFields,
+  updateFieldRows,
+  type FieldOwner,
+  type StoredField,
+} from "../model/field-owner";
+import { toFieldColumns, typeColumns, type FieldColumns } from "../model/field-row";
+import { expandRadioOptions, radioGroupProblems, type RadioKey } from "./field-types";
+
+/**
+ * Placing, changing and removing the fields of a request or of a PDF template: one implementation for
+ * both owners (model/field-owner.ts), which differ only in who a field is for (a recipient, a role), the
+ * document it stands on and what is recorded once it changes (FieldContext).
+ */
+
+/** A field to place: the one field shape, for an assignee of its owner; with where the anchor was when an anchor placed it. */
+export type NewField = FieldShapeInput & { assigneeId: string; anchor?: Record<string, unknown> };
+
+export type FieldChange =
+  { kind: "added"; rows: StoredField[] } | { kind: "updated"; row: StoredField } | { kind: "removed"; row: StoredField };
+
+/** The pages a field may stand on: their displayed sizes, as recorded at upload. */
+export interface FieldDocument {
+  pages: readonly { width: number; height: number }[];
+  pageCount: number;
+}
+
+/** An owner as the service changes its fields, read in the transaction that changes them. */
+export interface FieldContext {
+  owner: FieldOwner;
+  /** The document its fields stand on: a request's current version, a PDF template's own pages. */
+  document: FieldDocument;
+  /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
+  assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
+  /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
+  judgeChange?: (typed: FieldRuleInput) => void;
+  /** Runs once a change is stored (a request's audit trail). */
+  recorded?: (tx: Queryable, change: FieldChange) => Promise<void>;
+}
+
+const OWNER_WORDS = {
+  request: { noun: "request", notFound: "FIELD_NOT_FOUND" },
+  template: { noun: "template", notFound: "TEMPLATE_FIELD_NOT_FOUND" },
+} as const;
+
+/**
+ * Why a box cannot stand on the document, or null: its page exists and the box lies inside it (with the
+ * seal's slack: the displayed box the seal draws in, lib/pdf/page-box.ts).
+ */
+export function boxProblem(
+  f: Pick<FieldShapeInput, "page" | "x" | "y" | "width" | "height">,
+  { pages, pageCount }: FieldDocument,
+  at: string,
+): FieldError | null {
+  const size = f.page <= pageCount ? pages[f.page - 1] : undefined;
+  if (!size) return { field: `${at}page`, message: `Page ${f.page} does not exist; the document has ${pageCount} page(s)` };
+  if (!boxFitsPage(f, size)) {
+    return {
+      field: `${at}x`,
+      message: `The box (${f.x}, ${f.y}, ${f.width} × ${f.height}) does not lie inside page ${f.page} (${size.width} × ${size.height} pt)`,
+    };
+  }
+  return null;
+}
+
+/** Why a field cannot stand where it is asked to, or null: for an assignee it may be for, on a page of the document. */
+const placementProblem = (ctx: FieldContext, f: NewField, at: string) =>
+  ctx.assigneeProblem?.(f, at) ?? boxProblem(f, ctx.document, at);
+
+/** 422 FIELD_PLACEMENT_INVALID with every problem (the first in the message), or null when there is none. */
+export function placementError(problems: FieldError[]): AppError | null {
+  const [first] = problems;
+  if (!first) return null;
+  const msg = problems.length === 1 ? first.message : `${problems.length} fields cannot be placed: ${first.message}; …`;
+  return new AppError("FIELD_PLACEMENT_INVALID", msg, { errors: problems });
+}
+
+/** RADIO buttons that would stand for an option their group (per assignee) already has. */
+export async function radioClashes(
+  tx: Queryable,
+  owner: FieldOwner,
+  inputs: Parameters<typeof radioGroupProblems>[1],
+  except?: string,
+): Promise<FieldError[]> {
+  const existing = (await selectFields(tx, owner, radioButtons(owner))).filter((r) => r.id !== except);
+  return radioGroupProblems(existing, inputs);
+}
+
+/** At most config.maxFields fields per owner. */
+export async function assertFieldRoom(tx: Queryable, owner: FieldOwner, adding: number) {
+  const n = await countFields(tx, owner);
+  if (n + adding > config.maxFields) {
+    throw new AppError(
+      "TOO_MANY_FIELDS",
+      `A ${OWNER_WORDS[owner.kind].noun} has at most ${config.maxFields} fields; it has ${n}, and ${adding} more were given`,
+    );
+  }
+}
+
+/**
+ * Writes each group's options (its buttons' options in reading order: page, top, left) on every button
+ * of the group; returns the rows as they now are.
+ */
+async function syncRadioGroups(tx: Queryable, owner: FieldOwner, keys: RadioKey[]): Promise<Map<string, StoredField>> {
+  const out = new Map<string, StoredField>();
+  const seen = new Set<string>();
+  for (const k of keys) {
+    const id = `${k.assigneeId}\u0000${k.group}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const rows = await selectFields(tx, owner, radioButtons(owner, k));
+    if (!rows.length) continue;
+    const options = [...new Set(rows.map((r) => r.optionValue).filter((o): o is string => !!o))];
+    const ids = rows.map((r) => r.id);
+    for (const r of await updateFieldRows(tx, owner, fieldsWithIds(owner, ids), { options })) out.set(r.id, r);
+  }
+  return out;
+}
+
+/** The RADIO groups these fields are buttons of. */
+const groupsOf = (rows: StoredField[]): RadioKey[] =>
+  rows.flatMap((r) => (r.type === "RADIO" && r.groupName ? [{ assigneeId: r.assigneeId, group: r.groupName }] : []));
+
+/** Stores checked fields and brings their RADIO groups' options up to date; returns them as stored. */
+export async function storeFields(
+  tx: Queryable,
+  owner: FieldOwner,
+  values: (FieldColumns & { assigneeId: string })[],
+): Promise<StoredField[]> {
+  const rows = await insertFieldRows(tx, owner, values);
+  const synced = await syncRadioGroups(tx, owner, groupsOf(rows));
+  return rows.map((r) => synced.get(r.id) ?? r);
+}
+
+/**
+ * Places fields after checking every one of them; one bad field and none is stored. A RADIO given with
+ * `options` becomes one button per option (field-types.ts); every RADIO group touched gets the union of
+ * its buttons' options.
+ */
+export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewField[]): Promise<StoredField[]> {
+  const inputs = expandRadioOptions(given);
+  const at = (i: number) => (inputs.length > 1 ? `fields.${i}.` : "");
+  const problems = inputs.map((f, i) => placementProblem(ctx, f, at(i))).filter((p): p is FieldError => p !== null);
+  if (!problems.length) problems.push(...(await radioClashes(tx, ctx.owner, inputs)));
+  const invalid = placementError(problems);
+  if (invalid) throw invalid;
+  await assertFieldRoom(tx, ctx.owner, inputs.length);
+  const rows = await storeFields(
+    tx,
+    ctx.owner,
+    inputs.map((f) => ({ ...toFieldColumns(f), assigneeId: f.assigneeId })),
+  );
+  await ctx.recorded?.(tx, { kind: "added", rows });
+  return rows;
+}
+
+async function findField(tx: Queryable, owner: FieldOwner, fieldId: string): Promise<StoredField> {
+  const missing = () => notFound(OWNER_WORDS[owner.kind].notFound, "Field");
+  if (!isUuid(fieldId)) throw missing();
+  const [row] = await selectFields(tx, owner, fieldWithId(owner, fieldId));
+  if (!row) throw missing();
+  return row;
+}
+
+/**
+ * Changes a field: what the patch gives, else what is stored, checked as a whole (a type changed drops
+ * the old type's properties). `assignee` says who the field is for once changed.
+ */
+export async function changeField(
+  tx: Queryable,
+  ctx: FieldContext,
+  fieldId: string,
+  patch: Partial<FieldShapeInput>,
+  assignee: (cur: StoredField) => string,
+): Promise<StoredField> {
+  const cur = await findField(tx, ctx.owner, fieldId);
+  const merged = {
+    type: patch.type ?? cur.type,
+    assigneeId: assignee(cur),
+    page: patch.page ?? cur.page,
+    x: patch.x ?? cur.x,
+    y: patch.y ?? cur.y,
+    width: patch.width ?? cur.width,
+    height: patch.height ?? cur.height,
+  };
+  const typed = mergeTypeProps(cur, patch, merged.type);
+  const rules = fieldRuleProblems(typed);
+  const [rule] = rules;
+  if (rule)
+    throw new AppError("VALIDATION_FAILED", rule.message, {
+      errors: rules.map((p) => ({ field: p.path, message: p.message })),
+    });
+  ctx.judgeChange?.(typed);
+  const problem = placementProblem(ctx, merged, "");
+  if (problem) throw new AppError("FIELD_PLACEMENT_INVALID", problem.message, { errors: [problem] });
+  if (merged.type === "RADIO") {
+    const clash = await radioClashes(
+      tx,
+      ctx.owner,
+      [{ ...merged, group: typed.group ?? undefined, option: typed.option ?? undefined }],
+      cur.id,
+    );
+    const [first] = clash;
+    if (first) throw new AppError("FIELD_PLACEMENT_INVALID", first.message, { errors: clash });
+  }
+  const row = oneRow(
+    await updateFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id), {
+      ...merged,
+      ...typeColumns(typed),
+      defaultValue: typed.defaultValue ?? null,
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.required !== undefined && { required: patch.required }),
+      ...(patch.label !== undefined && { label: patch.label }),
+      ...(patch.maxLength !== undefined && { maxLength: patch.maxLength }),
+      ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
+    }),
+    "the updated field",
+  );
+  const synced = await syncRadioGroups(tx, ctx.owner, groupsOf([cur, row]));
+  await ctx.recorded?.(tx, { kind: "updated", row });
+  return synced.get(row.id) ?? row;
+}
+
+export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: string): Promise<{ id: string; deleted: true }> {
+  const cur = await findField(tx, ctx.owner, fieldId);
+  await deleteFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id));
+  await syncRadioGroups(tx, ctx.owner, groupsOf([cur]));
+  await ctx.recorded?.(tx, { kind: "removed", row: cur });
+  return { id: cur.id, deleted: true };
+}
+
+/**
+ * The type-dependent properties of a changed field: what the patch gives, else what is stored. When
+ * the type changes, stored properties the new type has no use for are dropped (a DROPDOWN turned
+ * TEXT loses its options) instead of making the change fail.
+ */
+function mergeTypeProps(
+  cur: Pick<
+    FieldColumns,
+    "type" | "options" | "groupName" | "optionValue" | "minValue" | "maxValue" | "decimals" | "defaultValue"
+  >,
+  patch: Partial<FieldShapeInput>,
+  type: FieldShapeInput["type"],
+): FieldRuleInput {
+  const keep = cur.type === type;
+  const pick = <T>(given: T | undefined, stored: T | null) => (given !== undefined ? given : keep ? stored : null);
+  return {
+    type,
+    // A RADIO row's stored options are its group's (derived): only a patch's own options are judged.
+    options: type === "RADIO" ? (patch.options ?? null) : pick(patch.options, cur.options),
+    group: pick(patch.group, cur.groupName),
+    option: pick(patch.option, cur.optionValue),
+    min: pick(patch.min, cur.minValue),
+    max: pick(patch.max, cur.maxValue),
+    decimals: pick(patch.decimals, cur.decimals),
+    defaultValue: pick(patch.defaultValue, cur.defaultValue),
+  };
+}

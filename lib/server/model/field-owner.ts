@@ -1,0 +1,107 @@
+import "server-only";
+import { and, asc, count, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
+import type { Queryable } from "../db";
+import { fields, templateFields } from "../db/schema";
+import { oneRow } from "../db/rows";
+import type { FieldColumns } from "./field-row";
+
+/**
+ * Who a field belongs to: a request (the field is for one of its recipients) or a PDF template (for one
+ * of its roles). Its fields are stored in the owner's table with the same columns (fieldColumns() in the
+ * schema); only the owner's and the assignee's columns differ.
+ */
+export type FieldOwner = { kind: "request"; requestId: string } | { kind: "template"; templateId: string };
+export type RequestOwner = Extract<FieldOwner, { kind: "request" }>;
+export type TemplateOwner = Extract<FieldOwner, { kind: "template" }>;
+export const requestOwner = (requestId: string): RequestOwner => ({ kind: "request", requestId });
+export const templateOwner = (templateId: string): TemplateOwner => ({ kind: "template", templateId });
+
+/** The row a stored field is, with its assignee (a recipient's id, or a role's) under one name. */
+type Assigned<Row> = Row & { assigneeId: string };
+export type StoredRequestField = Assigned<typeof fields.$inferSelect>;
+export type StoredTemplateField = Assigned<typeof templateFields.$inferSelect>;
+export type StoredField = StoredRequestField | StoredTemplateField;
+
+/** The table that holds the owner's fields, its id, and the columns that name the owner and the assignee. */
+function tableOf(owner: FieldOwner) {
+  return owner.kind === "request"
+    ? { table: fields, id: owner.requestId, owner: fields.requestId, assignee: fields.recipientId }
+    : { table: templateFields, id: owner.templateId, owner: templateFields.templateId, assignee: templateFields.roleId };
+}
+
+/** The columns a field's owner and assignee are stored in. */
+const ownedBy = (owner: FieldOwner, assigneeId: string) =>
+  owner.kind === "request"
+    ? { requestId: owner.requestId, recipientId: assigneeId }
+    : { templateId: owner.templateId, roleId: assigneeId };
+
+/** What the owner's table answers, with the assignee under one name. */
+const stored = (t: ReturnType<typeof tableOf>) => ({ ...getTableColumns(t.table), assigneeId: t.assignee });
+
+/** The owner's fields (those `where` picks, else all), in reading order: page, top, left, then the order they came in. */
+export function selectFields(db: Queryable, owner: RequestOwner, where?: SQL): Promise<StoredRequestField[]>;
+export function selectFields(db: Queryable, owner: TemplateOwner, where?: SQL): Promise<StoredTemplateField[]>;
+export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Promise<StoredField[]>;
+export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Promise<StoredField[]> {
+  const t = tableOf(owner);
+  return db
+    .select(stored(t))
+    .from(t.table)
+    .where(and(eq(t.owner, t.id), where))
+    .orderBy(asc(t.table.page), asc(t.table.y), asc(t.table.x), asc(t.table.createdAt));
+}
+
+/** The owner's fields of one id (none when it is another owner's). */
+export const fieldWithId = (owner: FieldOwner, id: string) => eq(tableOf(owner).table.id, id);
+/** The owner's RADIO buttons, of one group and assignee when given. */
+export function radioButtons(owner: FieldOwner, of?: { assigneeId: string; group: string }) {
+  const t = tableOf(owner);
+  return and(eq(t.table.type, "RADIO"), of && eq(t.assignee, of.assigneeId), of && eq(t.table.groupName, of.group));
+}
+
+export async function countFields(db: Queryable, owner: FieldOwner): Promise<number> {
+  const t = tableOf(owner);
+  const { n } = oneRow(await db.select({ n: count() }).from(t.table).where(eq(t.owner, t.id)), "COUNT(*)");
+  return Number(n);
+}
+
+/** Stores fields, each for its assignee; returns them as stored, in the order given. */
+export async function insertFieldRows(
+  tx: Queryable,
+  owner: FieldOwner,
+  rows: (FieldColumns & { assigneeId: string })[],
+): Promise<StoredField[]> {
+  const t = tableOf(owner);
+  return tx
+    .insert(t.table)
+    .values(rows.map(({ assigneeId, ...columns }) => ({ ...ownedBy(owner, assigneeId), ...columns })))
+    .returning(stored(t));
+}
+
+/** Changes the owner's fields `where` picks (their assignee too, when given); returns them as they now are. */
+export async function updateFieldRows(
+  tx: Queryable,
+  owner: FieldOwner,
+  where: SQL | undefined,
+  { assigneeId, ...columns }: Partial<FieldColumns> & { assigneeId?: string },
+): Promise<StoredField[]> {
+  const t = tableOf(owner);
+  const {
+    requestId: _requestId,
+    templateId: _templateId,
+    ...assignee
+  } = assigneeId === undefined ? {} : ownedBy(owner, assigneeId);
+  return tx
+    .update(t.table)
+    .set({ ...columns, ...assignee })
+    .where(and(eq(t.owner, t.id), where))
+    .returning(stored(t));
+}
+
+export async function deleteFieldRows(tx: Queryable, owner: FieldOwner, where: SQL | undefined): Promise<void> {
+  const t = tableOf(owner);
+  await tx.delete(t.table).where(and(eq(t.owner, t.id), where));
+}
+
+/** The owner's fields with these ids. */
+export const fieldsWithIds = (owner: FieldOwner, ids: string[]) => inArray(tableOf(owner).table.id, ids);
