@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { generateApiKey, hashApiKey, keyPrefixOf, type Environment } from "../auth/keys";
 import { getDb, type Queryable } from "../db";
 import { apiKeys } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { insertRow } from "../db/rows";
 import { AppError } from "../errors";
 import { toApiKeyDto } from "./dto";
 
@@ -37,20 +37,19 @@ export async function insertApiKey(
   },
   apiKey: string = generateApiKey(v.environment),
 ) {
-  const row = oneRow(
-    await db
-      .insert(apiKeys)
-      .values({
-        orgId: v.orgId,
-        name: v.name,
-        environment: v.environment,
-        keyPrefix: keyPrefixOf(apiKey),
-        keyHash: hashApiKey(apiKey),
-        allowedIps: v.allowedIps ?? [],
-        createdByKeyId: v.createdByKeyId ?? null,
-        kind: v.kind ?? "USER",
-      })
-      .returning(),
+  const row = await insertRow(
+    db,
+    apiKeys,
+    {
+      orgId: v.orgId,
+      name: v.name,
+      environment: v.environment,
+      keyPrefix: keyPrefixOf(apiKey),
+      keyHash: hashApiKey(apiKey),
+      allowedIps: v.allowedIps ?? [],
+      createdByKeyId: v.createdByKeyId ?? null,
+      kind: v.kind ?? "USER",
+    },
     "the new API key",
   );
   return { row, apiKey };

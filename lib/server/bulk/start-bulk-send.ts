@@ -11,7 +11,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { keyActor } from "../audit/record-event";
 import { getDb } from "../db";
 import { bulkSendRows, bulkSends } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { insertRow } from "../db/rows";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { findVisibleTemplate } from "../templates/find-template";
@@ -183,19 +183,18 @@ export async function startBulkSend(
   const errorOf = new Map(errors.map((e) => [e.row, e.errors.map((x) => x.message).join("; ")]));
   const now = new Date();
   return db.transaction(async (tx) => {
-    const bulk = oneRow(
-      await tx
-        .insert(bulkSends)
-        .values({
-          orgId: auth.orgId,
-          environment: auth.environment,
-          templateId: tpl.id,
-          createdBy: keyActor(auth).actor,
-          status: "QUEUED",
-          total: raw.length,
-          failedCount: errors.length,
-        })
-        .returning(),
+    const bulk = await insertRow(
+      tx,
+      bulkSends,
+      {
+        orgId: auth.orgId,
+        environment: auth.environment,
+        templateId: tpl.id,
+        createdBy: keyActor(auth).actor,
+        status: "QUEUED",
+        total: raw.length,
+        failedCount: errors.length,
+      },
       "the new bulk send",
     );
     const rows = raw.map((r) => ({

@@ -5,7 +5,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { oneRow, insertRow } from "../db/rows";
 import { AppError } from "../errors";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { assertDraft, findVisibleRequest, toRecipientDto, type RecipientRow } from "../model/load-request";
@@ -67,20 +67,19 @@ export async function addRecipient(
     if (Number(n) >= config.maxRecipients) {
       throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
     }
-    const row = oneRow(
-      await tx
-        .insert(recipients)
-        .values({
-          requestId: req.id,
-          email: input.email,
-          name: input.name,
-          role: input.role ?? "SIGNER",
-          order: input.order ?? input.signingOrder ?? 1,
-          ...authSet,
-          ...(input.delivery !== undefined && { delivery: input.delivery }),
-          locale: input.locale ?? null,
-        })
-        .returning(),
+    const row = await insertRow(
+      tx,
+      recipients,
+      {
+        requestId: req.id,
+        email: input.email,
+        name: input.name,
+        role: input.role ?? "SIGNER",
+        order: input.order ?? input.signingOrder ?? 1,
+        ...authSet,
+        ...(input.delivery !== undefined && { delivery: input.delivery }),
+        locale: input.locale ?? null,
+      },
       "the new recipient",
     );
     await touch(tx, req.id);

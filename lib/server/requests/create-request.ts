@@ -5,7 +5,7 @@ import type { DateFormat } from "@/lib/schemas/states";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { documentVersions, organizations, signatureRequests } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { oneRow, insertRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "../model/load-request";
@@ -67,27 +67,26 @@ export async function insertDraft(
   const org = oneRow(await tx.select().from(organizations).where(eq(organizations.id, auth.orgId)), "the key's organization");
   const defaults = orgSendDefaults(org);
   const expiresAt = draft.expiresAt !== undefined ? judgeExpiresAt(draft.expiresAt, clock.now()) : null;
-  const req = oneRow(
-    await tx
-      .insert(signatureRequests)
-      .values({
-        orgId: auth.orgId,
-        environment: auth.environment,
-        title: draft.title,
-        deliveryMode: draft.deliveryMode ?? "email",
-        createdByKeyId: auth.keyId,
-        locale: draft.locale ?? null,
-        timezone: draft.timezone ?? org.timezone,
-        dateFormat: draft.dateFormat ?? org.defaultDateFormat,
-        emailSubject: draft.subject ?? null,
-        emailMessage: draft.message ?? null,
-        replyTo: draft.replyTo ?? null,
-        // On a DRAFT, expiresAt is the moment asked for; sending sets it from expiryDays otherwise.
-        expiresAt,
-        expiryDays: expiresAt ? null : (draft.expiryDays ?? defaults.expiryDays),
-        ...reminderColumns(draft.reminders !== undefined ? draft.reminders : defaults.reminders),
-      })
-      .returning(),
+  const req = await insertRow(
+    tx,
+    signatureRequests,
+    {
+      orgId: auth.orgId,
+      environment: auth.environment,
+      title: draft.title,
+      deliveryMode: draft.deliveryMode ?? "email",
+      createdByKeyId: auth.keyId,
+      locale: draft.locale ?? null,
+      timezone: draft.timezone ?? org.timezone,
+      dateFormat: draft.dateFormat ?? org.defaultDateFormat,
+      emailSubject: draft.subject ?? null,
+      emailMessage: draft.message ?? null,
+      replyTo: draft.replyTo ?? null,
+      // On a DRAFT, expiresAt is the moment asked for; sending sets it from expiryDays otherwise.
+      expiresAt,
+      expiryDays: expiresAt ? null : (draft.expiryDays ?? defaults.expiryDays),
+      ...reminderColumns(draft.reminders !== undefined ? draft.reminders : defaults.reminders),
+    },
     "the new signature request",
   );
   await tx.insert(documentVersions).values({

@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { officeConverter } from "../convert/converter";
 import { getDb } from "../db";
 import { templates } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { insertRow } from "../db/rows";
 import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
 import { ensureRoles, highestAnchorRef } from "./template-roles";
@@ -27,18 +27,17 @@ export async function createTemplate(auth: KeyAuth, input: { file: File; name?: 
   const db = await getDb();
   // The template and its roles s1…sN (N: the highest its anchors name; at most 50 are made) together.
   const { row, roles } = await db.transaction(async (tx) => {
-    const inserted = oneRow(
-      await tx
-        .insert(templates)
-        .values({
-          orgId: auth.orgId,
-          environment: auth.environment,
-          name: nameOf(input.name, input.file),
-          filename: input.file.name || null,
-          createdByKeyId: auth.keyId,
-          ...judged,
-        })
-        .returning(),
+    const inserted = await insertRow(
+      tx,
+      templates,
+      {
+        orgId: auth.orgId,
+        environment: auth.environment,
+        name: nameOf(input.name, input.file),
+        filename: input.file.name || null,
+        createdByKeyId: auth.keyId,
+        ...judged,
+      },
       "the new template",
     );
     return { row: inserted, roles: await ensureRoles(tx, inserted.id, highestAnchorRef(judged.anchors), { cap: true }) };

@@ -6,7 +6,7 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { insertRow } from "../db/rows";
 import { findVisibleRequest, loadFields, loadRecipients, type RecipientRow } from "../model/load-request";
 import { copyFieldColumns } from "../model/field-row";
 import { toTemplateDto } from "./dto";
@@ -60,18 +60,17 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
     await findVisibleRequest(tx, auth, req.id, { forUpdate: true });
     const people = await loadRecipients(tx, req.id);
     const fieldRows = await loadFields(tx, req.id);
-    const tpl = oneRow(
-      await tx
-        .insert(templates)
-        .values({
-          orgId: auth.orgId,
-          environment: auth.environment,
-          name: input.name ?? req.title.slice(0, 200),
-          filename: doc.filename ?? null,
-          createdByKeyId: auth.keyId,
-          ...judged,
-        })
-        .returning(),
+    const tpl = await insertRow(
+      tx,
+      templates,
+      {
+        orgId: auth.orgId,
+        environment: auth.environment,
+        name: input.name ?? req.title.slice(0, 200),
+        filename: doc.filename ?? null,
+        createdByKeyId: auth.keyId,
+        ...judged,
+      },
       "the new template",
     );
     const names = roleNamesFor(people);

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { oneRow } from "../db/rows";
+import { insertRow } from "../db/rows";
 import { AppError, notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isUuid } from "../auth/scope";
@@ -34,18 +34,17 @@ export async function createWebhook(auth: KeyAuth, input: { url: string; events:
     throw new AppError("WEBHOOK_URL_REFUSED", `Webhook URL refused: ${problem} (set WEBHOOK_ALLOW_PRIVATE=1 to allow it)`);
   const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
   const db = await getDb();
-  const row = oneRow(
-    await db
-      .insert(webhookEndpoints)
-      .values({
-        orgId: auth.orgId,
-        environment: auth.environment,
-        url: input.url,
-        events: [...new Set(input.events)],
-        secret,
-        description: input.description ?? null,
-      })
-      .returning(),
+  const row = await insertRow(
+    db,
+    webhookEndpoints,
+    {
+      orgId: auth.orgId,
+      environment: auth.environment,
+      url: input.url,
+      events: [...new Set(input.events)],
+      secret,
+      description: input.description ?? null,
+    },
     "the new webhook endpoint",
   );
   return { ...toDto(row), secret };
