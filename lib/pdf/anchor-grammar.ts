@@ -5,7 +5,7 @@
  *   {{sN|date|width|height|fontSize}}  or  {{sN|date}}                     (defaults 120, 18, 12)
  *   {{sN|image|width|height|label}}
  *   {{signet:<name>}}                                                      (legacy, /fields/anchored)
- * and the field types of issue 14 (docs/api.md "Field types"; requiredFlag as for text):
+ * and the form field types (docs/api.md "Field types"; requiredFlag as for text):
  *   {{sN|checkbox|width|height|label|requiredFlag}}
  *   {{sN|radio|group|option|width|height}}  or  {{sN|radio|group|option}}  (14 × 14), each one button
  *   {{sN|radio|group|option|width|height|requiredFlag}}                   (a group is required unless t)

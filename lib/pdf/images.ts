@@ -145,7 +145,7 @@ export interface CleanImage {
 /**
  * Decodes a PNG or JPEG completely and encodes its pixels again (PNG as 8-bit RGBA, JPEG as a
  * baseline JPEG at quality 92), then embeds the result in a scratch PDF exactly as the seal will
- * (issue 21: an image whose chunks were well formed but whose colour type was impossible was taken at
+ * (an image whose chunks were well formed but whose colour type was impossible was taken at
  * signing and then failed every seal). Header checks and size limits come first (readImageHeader,
  * and the caller's limits); NOT_AN_IMAGE for anything that cannot be decoded or embedded.
  */

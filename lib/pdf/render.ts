@@ -1,7 +1,7 @@
 /**
  * One page of a PDF drawn as an image, by poppler's pdftoppm (a kept renderer: pdf.js in Node would
  * need a canvas binding; see docs/architecture.md). The signer's page shows these images instead of
- * loading pdf.js on a phone (issue 23, part 4). Bytes in, image bytes out; the renderer runs as its
+ * loading pdf.js on a phone. Bytes in, image bytes out; the renderer runs as its
  * own process with an address-space and CPU-time limit and a wall-clock deadline, and its output is
  * capped, so a hostile page costs at most those.
  */

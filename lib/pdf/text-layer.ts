@@ -43,7 +43,7 @@ export interface TextLayer {
   pages: TextLayerPage[];
 }
 
-// 2: issue 12 (the walker with ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
+// 2: the walker (ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
 // 3: predefined CJK CMaps and character collections, vertical writing, Tc/Tw out of item ends,
 //    Type 3 FontMatrix rotation, forms nested up to 100 deep.
 export const TEXT_LAYER_VERSION = 3;

@@ -31,7 +31,7 @@ export const zCreateRequest = z
     title: zTitle,
     delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
     ...requestLocaleShape,
-    // Issue 24: the send settings, as parts (docs/api.md "Send settings").
+    // The send settings, as parts (docs/api.md "Send settings").
     ...sendSettingsFormShape,
   })
   .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
@@ -43,7 +43,7 @@ export const zCreateRequest = z
 export type CreateRequest = z.output<typeof zCreateRequest>;
 
 /**
- * PATCH of a DRAFT (issue 24): what create takes, but the document, in JSON. `locale: null` drops the request's
+ * PATCH of a DRAFT: what create takes, but the document, in JSON. `locale: null` drops the request's
  * language; `subject`, `message`, `replyTo`, `reminders` null clear them; expiresAt or expiryDays replaces the expiry.
  */
 export const zUpdateRequest = z
@@ -119,7 +119,7 @@ export const isDone = (r: { role: string; status: string }) => !takesTurn(r.role
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /**
- * How a recipient reaches their turn (issue 14): EMAIL (the invitation is mailed) or EMBEDDED (no
+ * How a recipient reaches their turn: EMAIL (the invitation is mailed) or EMBEDDED (no
  * invitation or reminder: the sender asks for a short-lived signing URL and frames it). Upper case
  * like the recipient's other enums (role, status, authentication.method); the lower-case spelling
  * ("embedded") is accepted on input.
@@ -155,7 +155,7 @@ export const zRecipient = z.object({
   delivery: z.enum(RECIPIENT_DELIVERIES),
   /** Their language (page, mails, DATE and NUMBER fields); null: the request's. */
   locale: z.enum(locales).nullable(),
-  /** Issue 24: automatic reminders sent to them so far, and the last one's time. */
+  /** Automatic reminders sent to them so far, and the last one's time. */
   remindersSent: z.number().int(),
   lastRemindedAt: z.string().nullable(),
 });
@@ -204,7 +204,7 @@ export const zSignatureRequest = z.object({
   /** IANA zone of the DATE fields and the certificate's times. */
   timezone: z.string(),
   dateFormat: zDateFormat,
-  /** Issue 24: subject, message, Reply-To, expiry and reminders of the request's mails. */
+  /** Subject, message, Reply-To, expiry and reminders of the request's mails. */
   sendSettings: zSendSettings,
 });
 export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
@@ -291,7 +291,7 @@ export const zUpdateRecipient = recipientBase
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
 export const zRecipientParams = z.object({ id: z.string().max(100), recipientId: z.string().max(100) });
 
-/** POST …/recipients/{id}/correct (issue 24): a sent request's recipient's name or address, set right before they finish. */
+/** POST …/recipients/{id}/correct: a sent request's recipient's name or address, set right before they finish. */
 export const zCorrectRecipient = z
   .strictObject(
     { email: recipientBase.shape.email.optional(), name: zRecipientName.optional() },

@@ -209,9 +209,9 @@ export const zUseTemplate = z
     templateData: z
       .record(z.string().max(200), zTemplateValue, { error: "templateData maps placeholder names to text" })
       .optional(),
-    /** The new request's language, time zone and date format (issue 23); each recipient may give its own locale. */
+    /** The new request's language, time zone and date format; each recipient may give its own locale. */
     ...requestLocaleShape,
-    /** The new request's send settings (issue 24), as on a PATCH of a draft; what is left out is the organization's. */
+    /** The new request's send settings, as on a PATCH of a draft; what is left out is the organization's. */
     ...sendSettingsJsonShape,
   })
   .refine(oneExpiry, ONE_EXPIRY);

@@ -1,6 +1,6 @@
 /**
  * The certificate of completion appended to a sealed document, written for a person to read
- * (issue 24): the request, then one block per recipient in signing order (name, e-mail, role, how
+ *: the request, then one block per recipient in signing order (name, e-mail, role, how
  * they were identified, their signature and initials as they made them, when they were sent the
  * document, viewed it and signed it, the address and browser they signed from), then the hashes that
  * tie the record to the document and the seal. Times to the second in the request's zone with its
@@ -73,7 +73,7 @@ export interface CertificateData {
   /** Who sent the request for signing (the audit trail's `request.sent`): as staff or a key are named there, when, from where. */
   sentBy?: { who: string; at: string; ip?: string | null };
   /**
-   * The request's IANA time zone (issue 23): every time is printed in it with its offset, to the second, and
+   * The request's IANA time zone: every time is printed in it with its offset, to the second, and
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
    */
   timeZone?: string;
@@ -81,7 +81,7 @@ export interface CertificateData {
   dateFormat?: DateFormat;
   /** The certificate's language, for the order of the local date and time (lib/dates/zoned.ts); default en. */
   locale?: string;
-  /** The certificate's words in that language (issue 23), translated by the server; default English. */
+  /** The certificate's words in that language, translated by the server; default English. */
   labels?: CertificateLabels;
   /** The seal itself: sealDocument fills it in from the signing certificate and the level. */
   seal?: CertificateSeal;
@@ -102,7 +102,7 @@ export interface CertificateSeal {
 export const CERTIFICATE_PAGE_SIZE = { width: 595.28, height: 841.89 };
 
 /**
- * The certificate's words (issue 23). The engine translates nothing: the server hands it these, from
+ * The certificate's words. The engine translates nothing: the server hands it these, from
  * lib/i18n's catalogs (lib/server/signing/certificate-labels.ts). `{name}` marks a value only the engine
  * knows (a time it formats, a length it measures, a page number), filled in by `fill`.
  */

@@ -1,5 +1,5 @@
 /**
- * Sealing a completed document (issue 5, "Completion"): the values drawn and the anchor text
+ * Sealing a completed document ("Completion"): the values drawn and the anchor text
  * removed (draw-values.ts), then a certificate of completion (certificate.ts), then a PAdES
  * signature over the whole file (pades.ts).
  *

@@ -534,7 +534,7 @@ function flate(ctx: PDFDocument["context"], dict: PDFDict, bytes: Uint8Array): P
  * understands (text drawn as paths, inside an annotation, ...), and the caller should at least
  * paint it over.
  *
- * A box that names its token (`text`: an anchor's) is surveyed first (issue 21): only when the glyphs
+ * A box that names its token (`text`: an anchor's) is surveyed first: only when the glyphs
  * inside it are the token's own is anything removed; otherwise nothing is, and the box is listed in
  * `refused`, for the caller to leave it unpainted too. A sender's invisible or oversized token over a
  * visible clause thus never takes the clause with it.

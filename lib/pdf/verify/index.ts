@@ -1,5 +1,5 @@
 /**
- * Verifying a PDF (issue 13, "Verify"): its signatures, what each covers, whether the bytes are still
+ * Verifying a PDF ("Verify"): its signatures, what each covers, whether the bytes are still
  * the ones signed, who signed, the PAdES level (ETSI EN 319 142-1) and time-stamps (RFC 3161), and a
  * verdict against the server's sealing certificate. Bytes in, a report out: no HTTP, no database.
  *

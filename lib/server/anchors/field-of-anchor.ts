@@ -5,7 +5,7 @@ import type { FieldInput } from "@/lib/schemas/requests";
 type NewTypeAnchor = Extract<ParsedAnchor, { type: "checkbox" | "radio" | "dropdown" | "number" | "name" | "email" }>;
 
 /**
- * The field an anchor of one of issue 14's types becomes (its place aside). A RADIO anchor is one
+ * The field a form-type anchor (checkbox, radio, dropdown, number, name, e-mail) becomes, its place aside. A RADIO anchor is one
  * button; the group's options are the union of its buttons' (place-fields.ts syncs them).
  */
 export function fieldOfAnchor(p: NewTypeAnchor): Omit<FieldInput, "recipientId" | "page" | "x" | "y"> {

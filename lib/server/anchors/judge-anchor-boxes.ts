@@ -13,7 +13,7 @@ export interface AnchorBox {
 }
 
 /**
- * Refuses anchors whose box holds more than the token's own glyphs (issue 21): an invisible or
+ * Refuses anchors whose box holds more than the token's own glyphs: an invisible or
  * oversized token drawn over other text, or text that reads as a token only through /ActualText. The
  * seal removes an anchor's glyphs; it must never remove what the signer was shown. 422
  * ANCHOR_OVER_OTHER_TEXT naming each (text, page, box, and what lies there), nothing placed.

@@ -118,12 +118,12 @@ export const organizations = pgTable(
     /** FREE or ENTERPRISE: only ENTERPRISE organizations may hold production keys. */
     plan: text("plan").notNull().default("FREE"),
     isDefault: boolean("is_default").notNull().default(false),
-    /** IANA time zone a new request takes when its creator names none (issue 23). */
+    /** IANA time zone a new request takes when its creator names none. */
     timezone: text("timezone").notNull().default("UTC"),
     /** How DATE fields are written on a new request whose creator names no format (lib/schemas/states.ts DATE_FORMATS). */
     defaultDateFormat: text("default_date_format").$type<DateFormat>().notNull().default("YYYY-MM-DD"),
     /**
-     * Issue 24: what a new draft takes when its creator names none (copied when it is made, like the time zone):
+     * What a new draft takes when its creator names none (copied when it is made, like the time zone):
      * days from sending to expiry (null: the server's EXPIRY_DAYS), and the reminder schedule (all three or none).
      */
     defaultExpiryDays: integer("default_expiry_days"),
@@ -251,7 +251,7 @@ export const signatureRequests = pgTable(
     sealErrorMessage: text("seal_error_message"),
     sealFailedAt: ts("seal_failed_at"),
     /**
-     * Issue 23. The signers' language unless a recipient has their own (one of lib/i18n/locales.ts; no CHECK:
+     * The signers' language unless a recipient has their own (one of lib/i18n/locales.ts; no CHECK:
      * a language is added with its catalog, not a migration); null: the recipient's, else the browser's, else English.
      */
     locale: text("locale"),
@@ -260,7 +260,7 @@ export const signatureRequests = pgTable(
     /** How DATE fields are written (lib/schemas/states.ts DATE_FORMATS). */
     dateFormat: text("date_format").$type<DateFormat>().notNull().default("YYYY-MM-DD"),
     /**
-     * Issue 24, send settings. The invitation's and reminders' subject (null: Signet's) and the sender's own
+     * Send settings. The invitation's and reminders' subject (null: Signet's) and the sender's own
      * words (plain text), the Reply-To (null: the staff member who sent, else none).
      */
     emailSubject: text("email_subject"),
@@ -268,7 +268,7 @@ export const signatureRequests = pgTable(
     replyTo: text("reply_to"),
     /**
      * Days from sending to expiry. Null with `expiresAt` set on a DRAFT: the sender gave the moment itself; both null
-     * (drafts made before issue 24): the organization's default, else EXPIRY_DAYS, at send.
+     * (drafts made before requests had send settings): the organization's default, else EXPIRY_DAYS, at send.
      */
     expiryDays: integer("expiry_days"),
     /** Automatic reminders to whoever's turn it is: first after N days from their invitation, then every M days, at most max. */
@@ -281,7 +281,7 @@ export const signatureRequests = pgTable(
     /** That staff member's row: they are mailed when the request completes, is declined or expires (null: sent with an API key). */
     sentByStaffId: uuid("sent_by_staff_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     /**
-     * Issue 24: what the list's search (`q`) reads: the title and every recipient's name and address, lower
+     * What the list's search (`q`) reads: the title and every recipient's name and address, lower
      * case. Kept by triggers (migration 0015: on this row's title, on its recipients), so no code path can
      * forget it; searched by substring through a trigram index.
      */
@@ -338,7 +338,7 @@ export const recipients = pgTable(
     status: text("status").$type<RecipientStatus>().notNull().default("PENDING"),
     /** SHA-256 of the signing token; the token itself is never stored nor returned. */
     tokenHash: text("token_hash"),
-    /** Issue 24: bumped when staff correct the recipient's name or address: the token is derived anew, the old one retired. */
+    /** Bumped when staff correct the recipient's name or address: the token is derived anew, the old one retired. */
     tokenVersion: integer("token_version").notNull().default(0),
     sentAt: ts("sent_at"),
     viewedAt: ts("viewed_at"),
@@ -355,7 +355,7 @@ export const recipients = pgTable(
     authLockedUntil: ts("auth_locked_until"),
     /** EMAIL (invitation mailed) or EMBEDDED (no mail: the sender asks for a short-lived signing URL to frame). */
     delivery: text("delivery").notNull().default("EMAIL"),
-    /** Issue 23: this recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
+    /** This recipient's language (page, mails, DATE and NUMBER fields); null: the request's. */
     locale: text("locale"),
     /**
      * The language the signer's page was last shown in, as the page reports it with a save, a signature,
@@ -363,7 +363,7 @@ export const recipients = pgTable(
      * their later mails speak it. Null: not reported yet.
      */
     pageLocale: text("page_locale"),
-    /** Issue 24: automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
+    /** Automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),
     /**
@@ -404,7 +404,7 @@ export const signerCodes = pgTable(
 
 /** A signer who gave the right code: the signer-session cookie names one row (by the SHA-256 of its token). */
 /**
- * Signing links that were replaced (issue 24: staff corrected the recipient's name or e-mail): the old
+ * Signing links that were replaced (staff corrected the recipient's name or e-mail): the old
  * link answers 410 saying so, instead of a 404 that would look like a typo. Only the token's hash.
  */
 export const retiredSigningLinks = pgTable(
@@ -549,7 +549,7 @@ export const textLayers = pgTable("text_layers", {
 });
 
 /**
- * What signers are shown of a document version (issue 22): the PDF with its anchor text removed as the
+ * What signers are shown of a document version: the PDF with its anchor text removed as the
  * seal removes it, made once and kept in the blob store; the seal then draws the values into this very
  * copy. Derived data keyed by the PDF's SHA-256, like text_layers. `sha256` is the PDF's own when it has
  * no anchor text; null while the last attempt failed (`failure`, `failed_at`: the signers are shown the
@@ -778,7 +778,7 @@ export const embedLinks = pgTable(
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
     /**
-     * SHA-256 of the embedded page's own token (issue 21), made when the URL is opened: what the
+     * SHA-256 of the embedded page's own token, made when the URL is opened: what the
      * framed signing app and the signer API use, only until `session_expires_at`. The recipient's
      * link token never reaches the page.
      */

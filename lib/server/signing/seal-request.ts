@@ -104,7 +104,7 @@ async function sealOnce(requestId: string) {
     if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await image(v.sha256) } });
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
     else if (v.kind === "check" || v.kind === "choice")
-      values.push({ ...box, value: v }); // CHECKBOX, RADIO (issue 14)
+      values.push({ ...box, value: v }); // CHECKBOX, RADIO
     else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
