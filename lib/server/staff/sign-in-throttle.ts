@@ -49,7 +49,9 @@ async function secondsToWait(db: Queryable, email: string, ip: string | null): P
   const checks = [streak(db, authAttempts.email, email), ...(ip ? [streak(db, authAttempts.ip, ip)] : [])];
   let wait = 0;
   for (const { failures, last } of await Promise.all(checks)) {
-    if (!last) continue;
+    // Under FREE_FAILURES nothing waits, whatever the clocks say: the database's clock (which writes the
+    // failures' times) may run ahead of this instance's.
+    if (!last || waitAfter(failures) === 0) continue;
     const until = last.getTime() + waitAfter(failures) * 1000;
     wait = Math.max(wait, Math.ceil((until - now) / 1000));
   }
