@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storeBefore } from "../support/migrations";
 import { organizations, recipients, signatureRequests } from "@/lib/server/db/schema";
-import { toRecipientDto, toRequestHeader } from "@/lib/server/model/load-request";
+import { toRecipientDto, toRequestHeader } from "@/lib/server/model/request-dto";
 
 // Migration 0013 (issue 23) on a store made before it: organizations, requests and recipients of the time read
 // back with the defaults (UTC, YYYY-MM-DD, no language), and the API shows them as such.

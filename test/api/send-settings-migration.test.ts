@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storeBefore } from "../support/migrations";
 import { organizations, recipients, signatureRequests } from "@/lib/server/db/schema";
-import { toRecipientDto, toRequestHeader } from "@/lib/server/model/load-request";
+import { toRecipientDto, toRequestHeader } from "@/lib/server/model/request-dto";
 import { expiryAtSend } from "@/lib/server/model/send-settings";
 import { config } from "@/lib/server/config";
 

@@ -171,7 +171,7 @@ describe("the layers of lib/server", () => {
   it("reads every kind of import a file can make", () => {
     const text = [
       `import { a } from "../jobs/queue";`,
-      `import type { B } from "@/lib/server/model/load-request";`,
+      `import type { B } from "@/lib/server/model/request-dto";`,
       `export { c } from "./c";`,
       `import "../db/side-effect";`,
       `const { d } = await import("../signing/seal-request");`,
@@ -179,7 +179,7 @@ describe("the layers of lib/server", () => {
     ].join("\n");
     expect(importsOf(text)).toEqual([
       "../jobs/queue",
-      "@/lib/server/model/load-request",
+      "@/lib/server/model/request-dto",
       "./c",
       "../db/side-effect",
       "../signing/seal-request",

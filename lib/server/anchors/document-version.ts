@@ -5,7 +5,9 @@ import { documentVersions, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
-import { assertDraft, currentDocument, type DocumentRow, type RequestRow } from "../model/load-request";
+import { assertDraft } from "../model/request-state";
+import { currentDocument } from "../model/request-queries";
+import { type DocumentRow, type RequestRow } from "../model/rows";
 import { acceptPdf } from "../documents/store-document";
 
 /**

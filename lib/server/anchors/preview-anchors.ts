@@ -1,7 +1,7 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { currentDocument, findVisibleRequest } from "../model/load-request";
+import { currentDocument, findVisibleRequest } from "../model/request-queries";
 import { findAnchorsIn } from "../documents/text-layer-cache";
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -9,7 +9,7 @@ import type { JobContext } from "../jobs/queue";
 import type { JobPayloads } from "../jobs/payloads";
 import { placeUnifiedAnchors } from "../anchors/place-anchor-fields";
 import { sendRequest } from "../requests/send-request";
-import { findVisibleRequest, loadFields, loadRecipients } from "../model/load-request";
+import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
 import { draftFromTemplate } from "../templates/draft-from-template";
 import { findVisibleTemplate } from "../templates/find-template";
 import { loadTemplateRoles } from "../templates/template-roles";

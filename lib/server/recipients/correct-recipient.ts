@@ -10,7 +10,8 @@ import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { hashToken, signingToken } from "../tokens";
 import { dropSigningDrafts } from "../signing/signing-drafts";
-import { findVisibleRequest, toRecipientDto } from "../model/load-request";
+import { findVisibleRequest } from "../model/request-queries";
+import { toRecipientDto } from "../model/request-dto";
 import { assertRequestStatus } from "../model/request-state";
 import { assertRecipientStatus } from "../model/recipient-state";
 

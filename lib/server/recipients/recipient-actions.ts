@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 import { signingToken } from "../tokens";
-import { findVisibleRequest } from "../model/load-request";
+import { findVisibleRequest } from "../model/request-queries";
 import { assertRequestStatus } from "../model/request-state";
 import { assertRecipientStatus } from "../model/recipient-state";
 import type { Queryable } from "../db";

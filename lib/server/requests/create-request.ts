@@ -8,7 +8,7 @@ import { documentVersions, organizations, signatureRequests } from "../db/schema
 import { oneRow, insertRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { loadRequestDto } from "../model/load-request";
+import { loadRequestDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
 import {
   judgeExpiresAt,

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";
-import { assertDraft, findVisibleRequest } from "../model/load-request";
+import { assertDraft } from "../model/request-state";
+import { findVisibleRequest } from "../model/request-queries";
 
 /** Only drafts are deleted; a sent request is cancelled instead, and keeps its record. */
 export async function deleteRequest(auth: KeyAuth, id: string) {

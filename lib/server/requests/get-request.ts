@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { auditEvents } from "../db/schema";
 import { blobs } from "../blobs/store";
-import { currentDocument, findVisibleRequest } from "../model/load-request";
+import { currentDocument, findVisibleRequest } from "../model/request-queries";
 import { readRequestDto } from "./read-request";
 
 export async function getRequest(auth: KeyAuth, id: string) {

@@ -7,7 +7,7 @@ import { actorShown } from "../audit/record-event";
 import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
 import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
 import { requestScope } from "../auth/scope";
-import { toDocumentDto, toRequestHeader } from "../model/load-request";
+import { toDocumentDto, toRequestHeader } from "../model/request-dto";
 import { decodeCursor, encodeCursor } from "../cursor";
 
 interface ListQuery {

@@ -5,7 +5,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getHandle, readCache, type Db } from "../db";
 import { notFound } from "../errors";
 import { isUuid } from "../auth/scope";
-import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "../model/load-request";
+import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "../model/request-dto";
 
 /**
  * `GET /signature-requests/{id}`, the API's most frequent call, in one SQL statement: the request

@@ -3,7 +3,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
-import { findVisibleRequest, loadRecipients } from "../model/load-request";
+import { findVisibleRequest, loadRecipients } from "../model/request-queries";
 import { assertRequestStatus } from "../model/request-state";
 
 /** Mails again the signers whose turn it is (invited, not yet signed). */

@@ -10,8 +10,9 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../tokens";
 import { inviteNextGroup } from "../turns/invite";
-import { transitionRequest } from "../model/request-state";
-import { assertDraft, findVisibleRequest, loadFields, loadRecipients, loadRequestDto } from "../model/load-request";
+import { assertDraft, transitionRequest } from "../model/request-state";
+import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
+import { loadRequestDto } from "../model/request-dto";
 import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
 

@@ -7,7 +7,9 @@ import { signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
-import { assertDraft, findVisibleRequest, loadRequestDto } from "../model/load-request";
+import { assertDraft } from "../model/request-state";
+import { findVisibleRequest } from "../model/request-queries";
+import { loadRequestDto } from "../model/request-dto";
 import { sendSettingsChanges, toSendSettingsDto } from "../model/send-settings";
 
 /**

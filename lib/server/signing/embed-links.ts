@@ -10,7 +10,7 @@ import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
-import { findVisibleRequest } from "../model/load-request";
+import { findVisibleRequest } from "../model/request-queries";
 import { hashToken } from "../tokens";
 import { assertRecipientStatus } from "../model/recipient-state";
 import { assertRequestStatus } from "../model/request-state";

@@ -7,7 +7,7 @@ import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
-import { currentDocument } from "../model/load-request";
+import { currentDocument } from "../model/request-queries";
 
 /** The languages stored for a link's recipient and request, for the page's language. */
 export interface StoredLocales {

@@ -13,7 +13,7 @@ import { auditEvents, documentVersions, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { actorShown, recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { currentDocument, loadFields, loadRecipients } from "../model/load-request";
+import { currentDocument, loadFields, loadRecipients } from "../model/request-queries";
 import { transitionRequest } from "../model/request-state";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { recordSealFailure } from "./seal-failure";

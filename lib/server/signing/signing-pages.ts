@@ -5,7 +5,7 @@ import { signerCopies } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { runEngine, pdfErrorToApp } from "../engine";
-import { currentDocument } from "../model/load-request";
+import { currentDocument } from "../model/request-queries";
 import type { Actor } from "../audit/record-event";
 import { findSigner } from "./find-signer";
 import { limitSignerPages, limitSignerRenders } from "./limit-signer";

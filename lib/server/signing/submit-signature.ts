@@ -11,7 +11,7 @@ import { enqueue } from "../jobs/queue";
 import { finishTurn } from "../turns/finish-turn";
 import { assertMayAct, transitionRecipient } from "../model/recipient-state";
 import { transitionRequest } from "../model/request-state";
-import { loadRecipients } from "../model/load-request";
+import { loadRecipients } from "../model/request-queries";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
 import { findSigner } from "./find-signer";

@@ -10,7 +10,7 @@ import { recipients } from "../db/schema";
 import { toFieldShape } from "../model/field-row";
 import { insertFields, type RequestFieldInput } from "../fields/place-fields";
 import { AppError, type FieldError } from "../errors";
-import { loadRequestDto } from "../model/load-request";
+import { loadRequestDto } from "../model/request-dto";
 import { draftChoices, insertDraft, type StoredPdf } from "../requests/create-request";
 import { judgeExpiresAt } from "../model/send-settings";
 import { clock } from "../clock";

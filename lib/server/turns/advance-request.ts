@@ -2,7 +2,7 @@ import "server-only";
 import type { Queryable } from "../db";
 import { enqueue } from "../jobs/queue";
 import { inviteNextGroup } from "./invite";
-import { loadRecipients } from "../model/load-request";
+import { loadRecipients } from "../model/request-queries";
 import { actorsOf, everyoneDone, isDone } from "../model/roles";
 import type { TurnOutcome } from "@/lib/schemas/signing";
 

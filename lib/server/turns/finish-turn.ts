@@ -2,7 +2,7 @@ import "server-only";
 import type { Queryable } from "../db";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import type { RecipientRow, RequestRow } from "../model/load-request";
+import type { RecipientRow, RequestRow } from "../model/rows";
 import { advanceRequest } from "./advance-request";
 
 const DONE = {

@@ -4,7 +4,7 @@ import { recordEvent, systemActor } from "../audit/record-event";
 import { enqueue } from "../jobs/queue";
 import { tryTransitionRecipient } from "../model/recipient-state";
 import { actorsOf, isDone } from "../model/roles";
-import type { RecipientRow } from "../model/load-request";
+import type { RecipientRow } from "../model/rows";
 
 /**
  * Queues invitations for the recipients whose turn it is: the lowest order among those who take a

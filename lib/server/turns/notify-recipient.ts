@@ -4,7 +4,7 @@ import { blobs } from "../blobs/store";
 import { deliverMail } from "../mail/deliver-mail";
 import { loadRecipient, mailLocale, mailTo, senderHeaders } from "../mail/recipient-mail";
 import { messages } from "../notify/messages";
-import { currentDocument } from "../model/load-request";
+import { currentDocument } from "../model/request-queries";
 import type { JobContext } from "../jobs/queue";
 import type { JobPayloads } from "../jobs/payloads";
 

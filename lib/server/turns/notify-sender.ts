@@ -9,7 +9,7 @@ import type { JobPayloadInputs, JobPayloads } from "../jobs/payloads";
 import { deliverMail } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
 import { actorsOf, isDone } from "../model/roles";
-import { loadRecipients } from "../model/load-request";
+import { loadRecipients } from "../model/request-queries";
 
 type Notice = JobPayloadInputs["sender-notice"];
 type NoticeOf<K extends Notice["kind"]> = Omit<Extract<Notice, { kind: K }>, "kind" | "requestId">;

@@ -1,60 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
 import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/requests";
-import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
-import { documentVersions, type fields, recipients, signatureRequests } from "../db/schema";
-import { notFound } from "../errors";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
-import { isUuid, requestScope } from "../auth/scope";
 import { toSendSettingsDto } from "./send-settings";
 import { fieldDtoOf } from "./field-row";
-import { requestOwner, selectFields } from "./field-owner";
-
-export type RequestRow = typeof signatureRequests.$inferSelect;
-export type RecipientRow = typeof recipients.$inferSelect;
-export type FieldRow = typeof fields.$inferSelect;
-export type DocumentRow = typeof documentVersions.$inferSelect;
-
-/** The request if this key may see it; otherwise the same 404 as for an id that does not exist. */
-export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}) {
-  if (!isUuid(id)) throw notFound("REQUEST_NOT_FOUND", "Signature request");
-  const q = db
-    .select()
-    .from(signatureRequests)
-    .where(and(requestScope(auth), eq(signatureRequests.id, id)));
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
-  if (!row) throw notFound("REQUEST_NOT_FOUND", "Signature request");
-  return row;
-}
-
-/** Throws 409 REQUEST_NOT_DRAFT naming the current state unless the request is a DRAFT (request-state.ts). */
-export { assertDraft } from "./request-state";
-
-export async function currentDocument(db: Queryable, requestId: string): Promise<DocumentRow> {
-  const [doc] = await db
-    .select()
-    .from(documentVersions)
-    .where(eq(documentVersions.requestId, requestId))
-    .orderBy(desc(documentVersions.version))
-    .limit(1);
-  // A request is created with its document, and versions are only ever added.
-  if (!doc) throw new Error(`Signature request ${requestId} has no document version`);
-  return doc;
-}
-
-export async function loadRecipients(db: Queryable, requestId: string) {
-  return db
-    .select()
-    .from(recipients)
-    .where(eq(recipients.requestId, requestId))
-    .orderBy(asc(recipients.order), asc(recipients.createdAt), asc(recipients.id));
-}
-
-/** In reading order (page, top, left), like a template's. */
-export const loadFields = (db: Queryable, requestId: string) => selectFields(db, requestOwner(requestId));
-
+import { currentDocument, loadFields, loadRecipients } from "./request-queries";
+import type { DocumentRow, FieldRow, RecipientRow, RequestRow } from "./rows";
 export function toRecipientDto(r: RecipientRow): RecipientDto {
   return {
     id: r.id,
