@@ -24,9 +24,12 @@ export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () =>
   const backend = useMemo(() => templateFieldBackend(id, t.roles), [id, t.roles]);
   const owners = useMemo(() => t.roles.filter((r) => r.role === "SIGNER"), [t.roles]);
   const roleIds = useMemo(() => t.roles.map((r) => r.id), [t.roles]);
-  const fields = useMemo(() => t.fields.map(asPlacerField), [t.fields]);
+  const fields = useMemo(() => t.fields.map(asPlacerField(t.id)), [t.fields, t.id]);
   const anchors = useMemo(() => anchorsOfTemplate(t), [t]);
-  const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields.map(asPlacerField), [reload]);
+  const reloadFields = useCallback(
+    async (): Promise<FieldDto[]> => (await reload()).fields.map(asPlacerField(t.id)),
+    [reload, t.id],
+  );
   const anchorColor = useCallback(
     (a: DetectedAnchor) => {
       if (!a.signerRef) return null;

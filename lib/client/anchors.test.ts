@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { normalizePreview, type AnchorPreview } from "./anchors";
 
+const documentId = "d0000000-0000-4000-8000-000000000001";
+const searched = { documentVersion: 1, documents: [{ documentId, name: "contract.pdf", documentVersion: 1 }] };
+
 describe("reading the anchor preview", () => {
   it("reads every anchor of the document, parsed or malformed, in reading order", () => {
     const data: AnchorPreview = {
-      documentVersion: 1,
+      ...searched,
       anchors: [
         {
           anchorKey: "{{s2|signature|160|40}}",
+          documentId,
           page: 2,
           x: 72,
           y: 120,
@@ -18,6 +22,7 @@ describe("reading the anchor preview", () => {
         },
         {
           anchorKey: "{{s3|signature|wide|50}}",
+          documentId,
           page: 1,
           x: 80,
           y: 200,
@@ -28,6 +33,7 @@ describe("reading the anchor preview", () => {
         },
         {
           anchorKey: "{{s1|date}}",
+          documentId,
           page: 1,
           x: 100,
           y: 160,
@@ -51,14 +57,14 @@ describe("reading the anchor preview", () => {
 
   it("reads the per-key form (occurrences)", () => {
     const data: AnchorPreview = {
-      documentVersion: 1,
+      ...searched,
       anchors: [
         {
           anchorKey: "{{signet:sig}}",
           found: true,
           occurrences: [
-            { page: 1, x: 10, y: 20, width: 30, height: 10 },
-            { page: 3, x: 10, y: 20, width: 30, height: 10 },
+            { documentId, page: 1, x: 10, y: 20, width: 30, height: 10 },
+            { documentId, page: 3, x: 10, y: 20, width: 30, height: 10 },
           ],
         },
         { anchorKey: "{{signet:nope}}", found: false, occurrences: [] },
@@ -72,6 +78,6 @@ describe("reading the anchor preview", () => {
   });
 
   it("gives nothing for a document without anchors", () => {
-    expect(normalizePreview({ documentVersion: 1, anchors: [], signerRefs: [], malformed: 0 })).toEqual([]);
+    expect(normalizePreview({ ...searched, anchors: [], signerRefs: [], malformed: 0 })).toEqual([]);
   });
 });

@@ -112,10 +112,15 @@ export function useSaveAsTemplate() {
   });
 }
 
-/** A stored template field as the placer holds fields: its role stands where a recipient would. */
-export function asPlacerField(f: TemplateField): FieldDto {
-  const { roleId, roleName: _roleName, signerRef: _signerRef, ...rest } = f;
-  return { ...rest, recipientId: roleId };
+/**
+ * A stored template field as the placer holds fields: its role stands where a recipient would, and the
+ * template's one document where a request's document would (the template's id names it).
+ */
+export function asPlacerField(templateId: string) {
+  return (f: TemplateField): FieldDto => {
+    const { roleId, roleName: _roleName, signerRef: _signerRef, ...rest } = f;
+    return { ...rest, recipientId: roleId, documentId: templateId };
+  };
 }
 
 /**

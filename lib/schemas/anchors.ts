@@ -7,12 +7,19 @@ const anchorKey = z.string({ error: "anchorKey is required" }).min(1, { error: "
 const occurrenceIndex = z.number().int().min(0).max(100000).optional();
 const pts = (what: string) => z.number({ error: `${what} must be a number of points` }).finite();
 
+/** The request's document to search; every document, in order, when left out. */
+const documentId = fieldShape.documentId.describe(
+  "The request's document to search (`documents[].id`); all of them when left out",
+);
+
 export const zPreviewAnchors = z.object({
   anchors: z.array(z.object({ anchorKey })).max(1000).optional(),
+  documentId,
 });
 
 export const zUnifiedAnchors = z.object({
   recipientId: fieldShape.recipientId,
+  documentId,
   signerRef: z
     .string()
     .regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" })
@@ -28,6 +35,7 @@ export const anchoredFieldShape = {
   anchorKey,
   type,
   recipientId: fieldShape.recipientId,
+  documentId,
   xOffset: pts("xOffset").min(-14400).max(14400).default(0),
   yOffset: pts("yOffset").min(-14400).max(14400).default(0),
   width: pts("width").positive().max(14400),
@@ -54,6 +62,7 @@ export const zStampImage = z.object({
   height: num("height"),
   sizingMode: z.enum(["FIT", "FILL", "STRETCH"], { error: "sizingMode is FIT, FILL or STRETCH" }).default("FIT"),
   occurrenceIndex: z.coerce.number().int().min(0).max(100000).optional(),
+  documentId,
   image: zFile,
 });
 
@@ -71,6 +80,7 @@ export const zTextReplacements = z.object({
     )
     .min(1)
     .max(200),
+  documentId,
 });
 
 export const zOccurrence = z.object({

@@ -7,7 +7,11 @@ export type Success =
 
 /** The binary media types an operation answers with. */
 export type BinaryMedia =
-  "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "image/png" | "image/jpeg";
+  | "application/pdf"
+  | "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+  | "image/png"
+  | "image/jpeg"
+  | "application/zip";
 
 /** One API operation: the route wrapper validates with these schemas and the OpenAPI document is made from them. */
 export interface Operation {
@@ -23,6 +27,8 @@ export interface Operation {
   body?: ZodType;
   /** The body is multipart/form-data, validated by `body`. */
   multipart?: boolean;
+  /** Parts of a multipart body that may be given several times: given more than once, a part becomes a list. */
+  repeatedParts?: readonly string[];
   bodyOptional?: boolean;
   /** The success answer, declared explicitly: never inferred from a missing schema. */
   success: Success;

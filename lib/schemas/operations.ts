@@ -10,7 +10,13 @@ import { embedOps } from "./ops-embed";
 import { bulkOps } from "./bulk-ops";
 import { sendSettingsOps } from "./ops-send-settings";
 import {
+  zAddDocument,
   zAddFields,
+  zDeleteDocumentQuery,
+  zDocumentDownloadQuery,
+  zDocumentParams,
+  zRequestDocument,
+  zUpdateDocument,
   zAddRecipient,
   zCreateRequest,
   zField,
@@ -62,13 +68,14 @@ export const ops = {
     method: "POST",
     path: SR,
     tag: "Signature requests",
-    summary: "Create a DRAFT signature request from a PDF",
+    summary: "Create a DRAFT signature request from one or several PDFs",
     description:
-      "Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send " +
+      "Multipart parts: `file` (or `documentFile`: repeat it for several documents, read in the order given), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send " +
       "settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON " +
       '(`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization\'s defaults ' +
       "(GET /settings/sending), else EXPIRY_DAYS and no reminders.",
     multipart: true,
+    repeatedParts: ["file", "documentFile"],
     body: zCreateRequest,
     success: { status: 201, description: "Created", data: zSignatureRequest },
     errors: [422],
@@ -104,10 +111,54 @@ export const ops = {
     method: "GET",
     path: `${SR}/{id}/document`,
     tag: "Signature requests",
-    summary: "Download the current PDF (application/pdf)",
+    summary: "Download the first document's current PDF, or (?all=1) every document in one zip",
     params: zIdParams,
+    query: zDocumentDownloadQuery,
+    success: { status: 200, description: "The PDF bytes (a zip with ?all=1)", content: ["application/pdf", "application/zip"] },
+    errors: [],
+  }),
+  addDocument: defineOperation({
+    method: "POST",
+    path: `${SR}/{id}/documents`,
+    tag: "Documents",
+    summary: "Add a PDF to a DRAFT as another document",
+    description:
+      "Multipart parts: `file` (the PDF, judged and stored as an upload is), `name` (else the file's name), `order` (else last). " +
+      "Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES for the documents together.",
+    params: zIdParams,
+    multipart: true,
+    body: zAddDocument,
+    success: { status: 201, description: "Added", data: zRequestDocument },
+    errors: [409, 422],
+  }),
+  getRequestDocument: defineOperation({
+    method: "GET",
+    path: `${SR}/{id}/documents/{documentId}`,
+    tag: "Documents",
+    summary: "Download one document's current PDF (application/pdf)",
+    params: zDocumentParams,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
     errors: [],
+  }),
+  updateDocument: defineOperation({
+    method: "PATCH",
+    path: `${SR}/{id}/documents/{documentId}`,
+    tag: "Documents",
+    summary: "Rename a document of a DRAFT, or move it to another place",
+    params: zDocumentParams,
+    body: zUpdateDocument,
+    success: { status: 200, description: "Changed", data: zRequestDocument },
+    errors: [409],
+  }),
+  deleteDocument: defineOperation({
+    method: "DELETE",
+    path: `${SR}/{id}/documents/{documentId}`,
+    tag: "Documents",
+    summary: "Remove a document from a DRAFT (with its fields when ?removeFields=true)",
+    params: zDocumentParams,
+    query: zDeleteDocumentQuery,
+    success: { status: 200, description: "Removed", data: deleted },
+    errors: [409],
   }),
   getAudit: defineOperation({
     method: "GET",

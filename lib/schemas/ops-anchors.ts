@@ -6,8 +6,11 @@ import { zTemplateField } from "./templates";
 import { zAnchorFieldsBody, zOccurrence, zPreviewAnchors, zStampImage, zTextReplacements } from "./anchors";
 
 const SR = "/api/v1/enterprise/signature-requests";
+/** The request's document an anchor was found in (absent on a template's, which has one document). */
+const inDocument = z.uuid().describe("The request's document it was found in (`documents[].id`)");
 const zSkippedAnchor = z.object({
   anchorKey: z.string(),
+  documentId: inDocument.optional(),
   page: z.number().int(),
   reason: z.string(),
   /** Why, for a program: MALFORMED, LEGACY, OTHER_SIGNER (signerRef names whose), IMAGE, ALREADY_PLACED. */
@@ -23,6 +26,7 @@ const anchorFieldsDescription =
   "Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.";
 const stamped = z.object({
   anchorKey: z.string(),
+  documentId: inDocument,
   page: z.number().int(),
   x: z.number(),
   y: z.number(),
@@ -72,19 +76,30 @@ const zParsedAnchor = z.discriminatedUnion("type", [
   z.object({ type: z.literal("legacy"), name: z.string() }),
 ]);
 const box = { page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() };
+/** The documents searched, in order, with the version of each that was searched. */
+const searched = {
+  documentVersion: z.number().int().describe("The version searched of the first document searched"),
+  documents: z.array(z.object({ documentId: z.uuid(), name: z.string(), documentVersion: z.number().int() })),
+};
 /** The two answers of the preview: the given anchors and where each is, or (no anchors given) every {{…}} anchor parsed. */
 const zAnchorPreview = z.union([
   z.object({
-    documentVersion: z.number().int(),
-    anchors: z.array(z.object({ anchorKey: z.string(), found: z.boolean(), occurrences: z.array(z.object(box)) })),
+    ...searched,
+    anchors: z.array(
+      z.object({
+        anchorKey: z.string(),
+        found: z.boolean(),
+        occurrences: z.array(z.object({ documentId: inDocument, ...box })),
+      }),
+    ),
     missing: z.array(z.string()),
   }),
   z.object({
-    documentVersion: z.number().int(),
+    ...searched,
     anchors: z.array(
       z.union([
-        z.object({ anchorKey: z.string(), ...box, valid: z.literal(true), anchor: zParsedAnchor }),
-        z.object({ anchorKey: z.string(), ...box, valid: z.literal(false), reason: z.string() }),
+        z.object({ anchorKey: z.string(), documentId: inDocument, ...box, valid: z.literal(true), anchor: zParsedAnchor }),
+        z.object({ anchorKey: z.string(), documentId: inDocument, ...box, valid: z.literal(false), reason: z.string() }),
       ]),
     ),
     signerRefs: z.array(z.string()),
@@ -162,6 +177,7 @@ export const anchorOps = {
         replacements: z.array(
           z.object({
             anchorKey: z.string(),
+            documentId: inDocument,
             page: z.number().int(),
             x: z.number(),
             y: z.number(),
@@ -169,8 +185,9 @@ export const anchorOps = {
             height: z.number(),
           }),
         ),
-        documentVersion: z.number().int(),
-        sha256: z.string(),
+        documentVersion: z.number().int().describe("The new version of the first document changed"),
+        sha256: z.string().describe("Its SHA-256"),
+        documents: z.array(z.object({ documentId: z.uuid(), documentVersion: z.number().int(), sha256: z.string() })),
       }),
     },
     errors: [409, 422],

@@ -96,7 +96,7 @@ export const templatesOps = {
     params: zIdParams,
     body: zSaveAsTemplate,
     success: { status: 201, description: "The new template", data: zTemplate },
-    errors: [],
+    errors: [409],
   }),
   getTemplateRoles: defineOperation({
     method: "GET",

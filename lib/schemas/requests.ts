@@ -24,17 +24,32 @@ export const zTitle = z
   .max(500)
   .superRefine(visibleText("title"));
 
+/** Parts of one name a body may repeat; the request's own limit (MAX_DOCUMENTS) is judged after. */
+export const MAX_FILE_PARTS = 50;
+
+/** One or several PDFs in parts of one name (`file`, `documentFile`), in the order given. */
+const zFiles = z.union([
+  zFile,
+  z
+    .array(zFile)
+    .min(1)
+    .max(MAX_FILE_PARTS, { error: `at most ${MAX_FILE_PARTS} files` }),
+]);
+
 export const zCreateRequest = z
   .object({
-    file: zFile.optional(),
-    documentFile: zFile.optional(),
+    file: zFiles.optional().describe("The PDF; repeat the part for several documents, in order"),
+    documentFile: zFiles.optional().describe("Another name of `file`"),
     title: zTitle,
     delivery_mode: z.enum(["email"], { error: 'delivery_mode must be "email"' }).default("email"),
     ...requestLocaleShape,
     // The send settings, as parts (docs/api.md "Send settings").
     ...sendSettingsFormShape,
   })
-  .refine((b) => !!(b.file || b.documentFile), { error: "A PDF is required in the part file (or documentFile)", path: ["file"] })
+  .refine((b) => !!(b.file || b.documentFile), {
+    error: "A PDF is required in the part file (or documentFile); repeat the part for several documents",
+    path: ["file"],
+  })
   .refine((b) => !(b.file && b.documentFile), {
     error: "Give the PDF as file or documentFile, not both",
     path: ["documentFile"],
@@ -160,8 +175,11 @@ export const zRecipient = z.object({
   lastRemindedAt: z.string().nullable(),
 });
 
-/** A request's field: the one field shape (./fields), for a recipient. */
-export const zField = fieldDto({ recipientId: z.uuid() });
+/** A request's field: the one field shape (./fields), for a recipient, on one of the request's documents. */
+export const zField = fieldDto({
+  recipientId: z.uuid(),
+  documentId: z.uuid().describe("The document the field stands on (`documents[].id`); `page` counts its pages"),
+});
 
 export const zDocument = z.object({
   version: z.number().int(),
@@ -177,6 +195,15 @@ export const zDocument = z.object({
   pages: z.array(zPageSize),
 });
 
+/** One of a request's documents, in the order its recipients read them, with its current version. */
+export const zRequestDocument = z.object({
+  id: z.uuid(),
+  name: z.string().describe("Its name (the uploaded file's, unless renamed)"),
+  order: z.number().int().describe("Its place among the request's documents: 1 for the first"),
+  ...zDocument.shape,
+});
+export type RequestDocumentDto = z.infer<typeof zRequestDocument>;
+
 /**
  * Set when sealing failed for good (every retry of the seal job used); cleared when a reseal
  * succeeds. `code` is the engine's reason (OUT_OF_PAGE, TOO_COMPLEX, UNPARSEABLE, …) or SEAL_FAILED.
@@ -189,7 +216,9 @@ export const zSignatureRequest = z.object({
   title: z.string(),
   delivery_mode: z.string(),
   environment: z.enum(["SANDBOX", "PRODUCTION"]),
-  document: zDocument,
+  /** The first document (a one-document request's only one), as before documents were many. */
+  document: zDocument.describe("The first document's current version (`documents[0]`)"),
+  documents: z.array(zRequestDocument).describe("The request's documents in order, each with its current version"),
   recipients: z.array(zRecipient),
   fields: z.array(zField),
   createdAt: z.string(),
@@ -211,7 +240,9 @@ export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;
 export type FieldDto = z.infer<typeof zField>;
 
-export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true }).extend({
+export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true, documents: true }).extend({
+  /** How many documents it has; `document` is the first's. */
+  documentCount: z.number().int(),
   recipientCount: z.number().int(),
   /** Each recipient, in order, with their state: the list says who has signed ("Ann ✓ · Bob waiting"). */
   recipients: z.array(zRecipient.pick({ id: true, name: true, email: true, role: true, order: true, status: true })),
@@ -305,6 +336,11 @@ const { type: fieldType, ...fieldPlacedAs } = fieldInputShape;
 export const fieldShape = {
   type: fieldType,
   recipientId: z.string({ error: "recipientId is required" }).max(100),
+  documentId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("The request's document it stands on (`documents[].id`); the first when left out"),
   ...fieldPlacedAs,
 };
 /** Type-dependent rules (lib/schemas/fields.ts): a PATCH is checked on the field as merged, server-side. */
@@ -316,3 +352,39 @@ export const zUpdateField = z
   .partial()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: "Nothing to change" });
 export const zFieldParams = z.object({ id: z.string().max(100), fieldId: z.string().max(100) });
+
+// Documents
+const zDocumentName = z
+  .string({ error: "name is text" })
+  .trim()
+  .min(1, { error: "name must not be empty" })
+  .max(200, { error: "name is at most 200 characters" });
+const zOrder = z.coerce
+  .number({ error: "order is a whole number, 1 for the first document" })
+  .int({ error: "order is a whole number, 1 for the first document" })
+  .min(1, { error: "order is 1 or more" })
+  .max(10000);
+export const zDocumentParams = z.object({ id: z.string().max(100), documentId: z.string().max(100) });
+/** POST …/documents: the PDF (`file`), and optionally its name and its place. */
+export const zAddDocument = z.object({
+  file: zFile,
+  name: zDocumentName.optional().describe("Its name; the file's name when left out"),
+  order: zOrder.optional().describe("Its place (1 for the first); last when left out"),
+});
+export const zUpdateDocument = z
+  .object({ name: zDocumentName.optional(), order: zOrder.optional().describe("Its new place; the others move to make room") })
+  .refine((b) => b.name !== undefined || b.order !== undefined, { error: "Nothing to change: give name and/or order" });
+export const zDeleteDocumentQuery = z.object({
+  removeFields: z
+    .enum(["true", "false"], { error: "removeFields is true or false" })
+    .optional()
+    .transform((v) => v === "true")
+    .describe("true: the document's fields go with it (else a document with fields is not removed)"),
+});
+export const zDocumentDownloadQuery = z.object({
+  all: z
+    .enum(["1", "true", "0", "false"], { error: "all is 1 or true" })
+    .optional()
+    .transform((v) => v === "1" || v === "true")
+    .describe("1: every document in one zip (their current PDFs, in order)"),
+});

@@ -37,6 +37,18 @@ export const config = {
   get maxPages() {
     return num("MAX_PAGES", 500);
   },
+  /** Documents in one request (MAX_DOCUMENTS). */
+  get maxDocuments() {
+    return num("MAX_DOCUMENTS", 10);
+  },
+  /** The stored size of a request's documents together (MAX_REQUEST_MB). */
+  get maxRequestBytes() {
+    return Math.floor(num("MAX_REQUEST_MB", 100) * 1024 * 1024);
+  },
+  /** The pages of a request's documents together (MAX_REQUEST_PAGES). */
+  get maxRequestPages() {
+    return num("MAX_REQUEST_PAGES", 1000);
+  },
   get maxRecipients() {
     return num("MAX_RECIPIENTS", 50);
   },

@@ -53,6 +53,7 @@ export const errorCatalog = {
   UNDELIVERED_MAIL_NOT_FOUND: { status: 404, description: "No such undelivered mail of this organization's requests" },
   STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
   PAGE_NOT_FOUND: { status: 404, description: "The document has no page with this number" },
+  DOCUMENT_NOT_FOUND: { status: 404, description: "No such document on this request" },
 
   // Request and recipient states: one code per refused state, given by the state machines
   // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).
@@ -97,6 +98,25 @@ export const errorCatalog = {
   CONVERSION_TIMEOUT: { status: 422, description: "Converting the document to PDF took too long" },
   CONVERTER_UNAVAILABLE: { status: 503, description: "Document conversion (LibreOffice) is unavailable; retry" },
   DOCUMENT_CHANGED: { status: 409, description: "The document changed while this change was being made; retry" },
+  TOO_MANY_DOCUMENTS: { status: 422, description: "More documents than a request may have (MAX_DOCUMENTS); `details.limit`" },
+  DOCUMENTS_TOO_LARGE: {
+    status: 422,
+    description: "The request's documents together would be larger than the limit (MAX_REQUEST_MB); `details.limit`",
+  },
+  DOCUMENTS_TOO_MANY_PAGES: {
+    status: 422,
+    description: "The request's documents together would have more pages than the limit (MAX_REQUEST_PAGES); `details.limit`",
+  },
+  DOCUMENT_HAS_FIELDS: {
+    status: 409,
+    description: "The document has fields: move or delete them first, or ask for them to go too (`?removeFields=true`)",
+  },
+  LAST_DOCUMENT: { status: 409, description: "A request keeps at least one document: this is its last" },
+  SEVERAL_DOCUMENTS_NOT_YET: {
+    status: 409,
+    description:
+      "The request has several documents, which sending (signing and sealing each) and saving as a template do not take yet; `details.documents`",
+  },
 
   // Anchors
   ANCHOR_NOT_FOUND: { status: 422, description: "An anchor, or the asked-for occurrence of it, is not in the document" },

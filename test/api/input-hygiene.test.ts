@@ -115,6 +115,7 @@ describe("control characters in any text input", () => {
     const sent = await sentRequest(key, [{ email: "signer@example.com", name: "Sig Ner", order: 1 }]);
     ids = {
       id: d.id,
+      documentId: d.documents[0]!.id,
       recipientId: r.id,
       fieldId: f.id,
       templateId: tpl.body.data.id,

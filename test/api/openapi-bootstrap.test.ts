@@ -24,9 +24,12 @@ describe("OpenAPI", () => {
     expect(schema.properties?.name).toMatchObject({ minLength: 1, maxLength: 200 });
     expect(schema.properties?.environment?.enum).toEqual(["SANDBOX", "PRODUCTION"]);
     const create = operationOf(doc, "/api/v1/enterprise/signature-requests", "post");
+    // One PDF, or the part repeated for several documents.
     expect(create.requestBody?.content["multipart/form-data"]?.schema.properties?.file).toMatchObject({
-      type: "string",
-      format: "binary",
+      anyOf: [
+        { type: "string", format: "binary" },
+        { type: "array", items: { type: "string", format: "binary" } },
+      ],
     });
     expect(create.responses["415"]).toBeTruthy();
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ in: "header", name: "X-API-Key" });

@@ -85,7 +85,13 @@ describe("the OpenAPI document", () => {
     expect(content("/api/sign/{token}", "get", "200")).toEqual(["application/json"]);
     expect(content("/api/v1/enterprise/signature-requests/{id}/anchors/preview", "post", "200")).toEqual(["application/json"]);
     expect(content("/api/sign/{token}/document", "get", "200")).toEqual(["application/pdf"]);
-    expect(content("/api/v1/enterprise/signature-requests/{id}/document", "get", "200")).toEqual(["application/pdf"]);
+    expect(content("/api/v1/enterprise/signature-requests/{id}/document", "get", "200")).toEqual([
+      "application/pdf",
+      "application/zip",
+    ]);
+    expect(content("/api/v1/enterprise/signature-requests/{id}/documents/{documentId}", "get", "200")).toEqual([
+      "application/pdf",
+    ]);
     expect(Object.keys(pathsOf(doc)["/api/v1/enterprise/templates/{id}/bulk-send"]!.post!.responses as Json)).toEqual(
       expect.arrayContaining(["200", "202"]),
     );

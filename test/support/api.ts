@@ -54,12 +54,16 @@ function match(pathname: string): { file: string; params: Record<string, string 
   return best;
 }
 
+/** One part of a multipart body: text, or a file's bytes with its name (and type). */
+export type FormPart = string | Blob | { data: Uint8Array; name: string; type?: string };
+
 export interface CallOptions {
   key?: string | null;
   json?: unknown;
   /** a raw body, sent as is */
   body?: BodyInit;
-  form?: Record<string, string | Blob | { data: Uint8Array; name: string; type?: string }>;
+  /** Multipart parts; a list is one part per item, of the same name, in order. */
+  form?: Record<string, FormPart | FormPart[]>;
   headers?: Record<string, string>;
   ip?: string;
   /**
@@ -133,9 +137,11 @@ export async function call<T = AnyData>(method: string, path: string, opts: Call
   }
   if (opts.form) {
     const fd = new FormData();
-    for (const [k, v] of Object.entries(opts.form)) {
-      if (typeof v === "string" || v instanceof Blob) fd.append(k, v);
-      else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type ?? "application/octet-stream" }), v.name);
+    for (const [k, parts] of Object.entries(opts.form)) {
+      for (const v of Array.isArray(parts) ? parts : [parts]) {
+        if (typeof v === "string" || v instanceof Blob) fd.append(k, v);
+        else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type ?? "application/octet-stream" }), v.name);
+      }
     }
     // Serialise through a Response to get the real multipart bytes and boundary.
     const r = new Response(fd);

@@ -1,8 +1,8 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { currentDocument, findVisibleRequest } from "../model/request-queries";
-import { findAnchorsIn } from "../documents/text-layer-cache";
+import { documentsNamed, findVisibleRequest } from "../model/request-queries";
+import { allAnchorsAcross, occurrencesAcross } from "./across-documents";
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const box = (o: { page: number; x: number; y: number; width: number; height: number }) => ({
@@ -15,28 +15,38 @@ const box = (o: { page: number; x: number; y: number; width: number; height: num
 
 /**
  * Confirms, before sending, that the text layer holds each given anchor (and where). With no anchors
- * given, lists every {{…}} anchor in the document, parsed, with its position: what the dashboard draws.
+ * given, lists every {{…}} anchor, parsed, with its position: what the dashboard draws. Every document is
+ * searched, in order, unless `documentId` names one; each occurrence names its document.
  */
-export async function previewAnchors(auth: KeyAuth, id: string, anchors?: { anchorKey: string }[]) {
+export async function previewAnchors(auth: KeyAuth, id: string, anchors?: { anchorKey: string }[], documentId?: string) {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, id);
-  const doc = await currentDocument(db, req.id);
+  const docs = await documentsNamed(db, req.id, documentId);
+  // The version searched, of the first document searched (a one-document request's), then of each.
+  const versions = {
+    documentVersion: docs[0]?.current.version ?? 1,
+    documents: docs.map((d) => ({ documentId: d.id, name: d.name, documentVersion: d.current.version })),
+  };
   if (anchors && anchors.length) {
-    const { byKey } = await findAnchorsIn(doc.sha256, { keys: anchors.map((a) => a.anchorKey) });
+    const byKey = await occurrencesAcross(
+      docs,
+      anchors.map((a) => a.anchorKey),
+    );
     const results = anchors.map(({ anchorKey }) => {
-      const occurrences = (byKey[anchorKey] ?? []).map(box);
+      const occurrences = (byKey[anchorKey] ?? []).map((o) => ({ documentId: o.documentId, ...box(o) }));
       return { anchorKey, found: occurrences.length > 0, occurrences };
     });
-    return { documentVersion: doc.version, anchors: results, missing: results.filter((r) => !r.found).map((r) => r.anchorKey) };
+    return { ...versions, anchors: results, missing: results.filter((r) => !r.found).map((r) => r.anchorKey) };
   }
-  const found = (await findAnchorsIn(doc.sha256, { all: true })).all ?? [];
+  const found = await allAnchorsAcross(docs);
   const all = found.map((a) => ({
     anchorKey: a.text,
+    documentId: a.documentId,
     ...box(a),
     ...(a.ok ? { valid: true as const, anchor: a.anchor } : { valid: false as const, reason: a.reason }),
   }));
   return {
-    documentVersion: doc.version,
+    ...versions,
     anchors: all,
     signerRefs: [...new Set(all.flatMap((a) => (a.valid && "signerRef" in a.anchor ? [a.anchor.signerRef] : [])))].sort(),
     malformed: all.filter((a) => !a.valid).length,

@@ -6,19 +6,26 @@ import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { keyActor } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
-import { currentDocument, findVisibleRequest } from "../model/request-queries";
-import { findAnchorsIn } from "../documents/text-layer-cache";
+import { documentsNamed, findVisibleRequest } from "../model/request-queries";
+import type { RequestDocument } from "../model/rows";
 import { pdfErrorToApp, runEngine } from "../engine";
-import { addDocumentVersion } from "./document-version";
+import { addDocumentVersions } from "./document-version";
+import { occurrencesAcross, type DocumentOccurrence } from "./across-documents";
 
-async function draftDocument(auth: KeyAuth, id: string, action: string, keys: string[]) {
+/** The draft, the documents searched (the one named, else all) and the anchors' occurrences across them. */
+async function draftDocuments(auth: KeyAuth, id: string, action: string, keys: string[], documentId?: string) {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, id);
   assertDraft(req, action);
-  const doc = await currentDocument(db, req.id);
-  const bytes = await blobs().get(doc.sha256);
-  const { byKey } = await findAnchorsIn(doc.sha256, { keys }, bytes);
-  return { req, doc, bytes, byKey };
+  const docs = await documentsNamed(db, req.id, documentId);
+  return { req, docs, byKey: await occurrencesAcross(docs, keys) };
+}
+
+/** The document an occurrence was found in. */
+function docOf(docs: readonly RequestDocument[], occ: DocumentOccurrence): RequestDocument {
+  const doc = docs.find((d) => d.id === occ.documentId);
+  if (!doc) throw new Error(`An anchor was found in document ${occ.documentId}, which was not searched`);
+  return doc;
 }
 
 function notFound(anchorKey: string, index: number, found: number): AppError {
@@ -33,22 +40,34 @@ function notFound(anchorKey: string, index: number, found: number): AppError {
   );
 }
 
-/** Stamps an image at an anchor's top-left (FIT by default), covering the anchor text: a new document version. */
+/**
+ * Stamps an image at an anchor's top-left (FIT by default), covering the anchor text: a new version of the
+ * document the anchor is in (occurrences counted across the documents searched).
+ */
 export async function stampImageAtAnchor(
   auth: KeyAuth,
   id: string,
-  input: { anchorKey: string; width: number; height: number; sizingMode: SizingMode; occurrenceIndex?: number; image: File },
+  input: {
+    anchorKey: string;
+    width: number;
+    height: number;
+    sizingMode: SizingMode;
+    occurrenceIndex?: number;
+    documentId?: string;
+    image: File;
+  },
 ) {
-  const { req, doc, bytes, byKey } = await draftDocument(auth, id, "stamping an image", [input.anchorKey]);
+  const { req, docs, byKey } = await draftDocuments(auth, id, "stamping an image", [input.anchorKey], input.documentId);
   const index = input.occurrenceIndex ?? 0;
   const found = byKey[input.anchorKey] ?? [];
   const occ = found[index];
   if (!occ) throw notFound(input.anchorKey, index, found.length);
+  const doc = docOf(docs, occ);
   const image = new Uint8Array(await input.image.arrayBuffer());
   let result;
   try {
     result = await runEngine("stampImage", [
-      bytes,
+      await blobs().get(doc.current.sha256),
       {
         page: occ.page,
         x: occ.x,
@@ -63,13 +82,15 @@ export async function stampImageAtAnchor(
   } catch (e) {
     pdfErrorToApp(e);
   }
-  const version = await addDocumentVersion(req, doc, result.pdf, "IMAGE_STAMP", keyActor(auth), {
+  const [version] = await addDocumentVersions(req, [{ base: doc.current, bytes: result.pdf }], "IMAGE_STAMP", keyActor(auth), {
     anchorKey: input.anchorKey,
     sizingMode: input.sizingMode,
     imageSha256: (await blobs().put(image)).sha256,
   });
+  if (!version) throw new Error("The stamped document was not stored");
   return {
     anchorKey: input.anchorKey,
+    documentId: doc.id,
     page: occ.page,
     x: occ.x,
     y: occ.y,
@@ -81,17 +102,22 @@ export async function stampImageAtAnchor(
   };
 }
 
-/** Paints each box white and draws its text there, all or nothing: a new document version. */
+/**
+ * Paints each box white and draws its text there, all or nothing: a new version of each document an
+ * anchor was found in (occurrences counted across the documents searched).
+ */
 export async function replaceTextAtAnchors(
   auth: KeyAuth,
   id: string,
   replacements: { anchorKey: string; text: string; width: number; height: number; fontSize: number; occurrenceIndex?: number }[],
+  documentId?: string,
 ) {
-  const { req, doc, bytes, byKey } = await draftDocument(
+  const { req, docs, byKey } = await draftDocuments(
     auth,
     id,
     "replacing text",
     replacements.map((r) => r.anchorKey),
+    documentId,
   );
   const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
   const boxes = [];
@@ -102,6 +128,7 @@ export async function replaceTextAtAnchors(
     if (!occ) missing.push({ anchorKey: r.anchorKey, occurrenceIndex: index, found: found.length });
     else
       boxes.push({
+        documentId: occ.documentId,
         page: occ.page,
         x: occ.x,
         y: occ.y,
@@ -117,18 +144,35 @@ export async function replaceTextAtAnchors(
       details: { missing },
     });
   }
-  let pdf: Uint8Array;
-  try {
-    pdf = await runEngine("replaceText", [bytes, boxes]);
-  } catch (e) {
-    pdfErrorToApp(e);
+  // Each document's boxes drawn in one pass; every document's new bytes made before any is stored.
+  const changes = [];
+  for (const doc of docs) {
+    const mine = boxes.filter((b) => b.documentId === doc.id).map(({ documentId: _documentId, ...b }) => b);
+    if (!mine.length) continue;
+    try {
+      changes.push({ base: doc.current, bytes: await runEngine("replaceText", [await blobs().get(doc.current.sha256), mine]) });
+    } catch (e) {
+      pdfErrorToApp(e);
+    }
   }
-  const version = await addDocumentVersion(req, doc, pdf, "TEXT_REPLACEMENT", keyActor(auth), {
+  const versions = await addDocumentVersions(req, changes, "TEXT_REPLACEMENT", keyActor(auth), {
     anchors: boxes.map((b) => b.anchorKey),
   });
+  const [first] = versions;
+  if (!first) throw new Error("No document was changed by the text replacements");
   return {
-    replacements: boxes.map(({ anchorKey, page, x, y, width, height }) => ({ anchorKey, page, x, y, width, height })),
-    documentVersion: version.version,
-    sha256: version.sha256,
+    replacements: boxes.map(({ anchorKey, documentId, page, x, y, width, height }) => ({
+      anchorKey,
+      documentId,
+      page,
+      x,
+      y,
+      width,
+      height,
+    })),
+    // The first document changed (a one-document request's), then each document changed.
+    documentVersion: first.version,
+    sha256: first.sha256,
+    documents: versions.map((v) => ({ documentId: v.documentId, documentVersion: v.version, sha256: v.sha256 })),
   };
 }

@@ -117,3 +117,9 @@ export function blobs(): BlobStore {
 export function resetBlobStore(): void {
   store = undefined;
 }
+
+/**
+ * A blob written (or written again) this recently may be about to be recorded by another instance
+ * (an upload of the same bytes): it is kept, and looked at again once this much time has passed.
+ */
+export const BLOB_GRACE_MS = 60 * 60_000;

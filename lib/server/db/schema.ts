@@ -303,11 +303,29 @@ export const signatureRequests = pgTable(
 );
 
 /** Every version of a request's document; the highest version is the current one. */
+/**
+ * The documents of a request, in the order its recipients read them (position 1 first). Each keeps its
+ * versions in document_versions; a one-document request has one row here.
+ */
+export const requestDocuments = pgTable(
+  "request_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("request_documents_request_idx").on(t.requestId, t.position)],
+);
+
 export const documentVersions = pgTable(
   "document_versions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     requestId: belongsTo("request_id", () => signatureRequests.id),
+    /** The document this is a version of (the request's, above). */
+    documentId: belongsTo("document_id", () => requestDocuments.id),
     version: integer("version").notNull(),
     sha256: text("sha256").notNull(),
     /**
@@ -323,7 +341,10 @@ export const documentVersions = pgTable(
     filename: text("filename"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("document_versions_req_ver_idx").on(t.requestId, t.version)],
+  (t) => [
+    uniqueIndex("document_versions_doc_ver_idx").on(t.documentId, t.version),
+    index("document_versions_request_idx").on(t.requestId),
+  ],
 );
 
 export const recipients = pgTable(
@@ -443,6 +464,8 @@ export const fields = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     requestId: belongsTo("request_id", () => signatureRequests.id),
     recipientId: belongsTo("recipient_id", () => recipients.id),
+    /** The request's document the field stands on; `page` counts that document's pages. */
+    documentId: belongsTo("document_id", () => requestDocuments.id),
     ...fieldColumns(),
     value: text("value"),
     createdAt: createdAt(),
@@ -850,12 +873,18 @@ export { blobObjects, blobChunks } from "./schema-blobs";
  * (lib/server/requests/read-request.ts).
  */
 export const signatureRequestsRelations = relations(signatureRequests, ({ many }) => ({
+  documents: many(requestDocuments),
   documentVersions: many(documentVersions),
   recipients: many(recipients),
   fields: many(fields),
 }));
+export const requestDocumentsRelations = relations(requestDocuments, ({ one, many }) => ({
+  request: one(signatureRequests, { fields: [requestDocuments.requestId], references: [signatureRequests.id] }),
+  versions: many(documentVersions),
+}));
 export const documentVersionsRelations = relations(documentVersions, ({ one }) => ({
   request: one(signatureRequests, { fields: [documentVersions.requestId], references: [signatureRequests.id] }),
+  document: one(requestDocuments, { fields: [documentVersions.documentId], references: [requestDocuments.id] }),
 }));
 export const recipientsRelations = relations(recipients, ({ one }) => ({
   request: one(signatureRequests, { fields: [recipients.requestId], references: [signatureRequests.id] }),

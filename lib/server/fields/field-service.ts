@@ -16,6 +16,7 @@ import {
   selectFields,
   updateFieldRows,
   type FieldOwner,
+  type Placement,
   type StoredField,
 } from "../model/field-owner";
 import { toFieldColumns, typeColumns, type FieldColumns } from "../model/field-row";
@@ -24,17 +25,21 @@ import { expandRadioOptions, radioGroupProblems, type RadioKey } from "./field-t
 /**
  * Placing, changing and removing the fields of a request or of a PDF template: one implementation for
  * both owners (model/field-owner.ts), which differ only in who a field is for (a recipient, a role), the
- * document it stands on and what is recorded once it changes (FieldContext).
+ * documents it may stand on and what is recorded once it changes (FieldContext).
  */
 
-/** A field to place: the one field shape, for an assignee of its owner; with where the anchor was when an anchor placed it. */
-export type NewField = FieldShapeInput & { assigneeId: string; anchor?: Record<string, unknown> };
+/**
+ * A field to place: the one field shape, for an assignee of its owner, on one of its documents (the first
+ * when it names none); with where the anchor was when an anchor placed it.
+ */
+export type NewField = FieldShapeInput & { assigneeId: string; documentId?: string; anchor?: Record<string, unknown> };
 
 export type FieldChange =
   { kind: "added"; rows: StoredField[] } | { kind: "updated"; row: StoredField } | { kind: "removed"; row: StoredField };
 
-/** The pages a field may stand on: their displayed sizes, as recorded at upload. */
+/** A document a field may stand on: its id (null: a template's one document) and its pages' displayed sizes, as recorded at upload. */
 export interface FieldDocument {
+  id: string | null;
   pages: readonly { width: number; height: number }[];
   pageCount: number;
 }
@@ -42,8 +47,11 @@ export interface FieldDocument {
 /** An owner as the service changes its fields, read in the transaction that changes them. */
 export interface FieldContext {
   owner: FieldOwner;
-  /** The document its fields stand on: a request's current version, a PDF template's own pages. */
-  document: FieldDocument;
+  /**
+   * The documents its fields may stand on, in order: a request's (their current versions), a PDF template's
+   * one. A field that names no document stands on the first.
+   */
+  documents: readonly FieldDocument[];
   /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
   assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
   /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
@@ -77,9 +85,28 @@ export function boxProblem(
   return null;
 }
 
-/** Why a field cannot stand where it is asked to, or null: for an assignee it may be for, on a page of the document. */
-const placementProblem = (ctx: FieldContext, f: NewField, at: string) =>
-  ctx.assigneeProblem?.(f, at) ?? boxProblem(f, ctx.document, at);
+/** The document a field stands on: the one it names, else the owner's first; undefined when it names none of the owner's. */
+const documentOf = (ctx: FieldContext, documentId: string | null | undefined) =>
+  documentId === undefined || documentId === null ? ctx.documents[0] : ctx.documents.find((d) => d.id === documentId);
+
+/** Why a field cannot stand where it is asked to, or null: for an assignee it may be for, on a page of one of the documents. */
+function placementProblem(ctx: FieldContext, f: Omit<NewField, "documentId"> & { documentId?: string | null }, at: string) {
+  const assignee = ctx.assigneeProblem?.(f, at);
+  if (assignee) return assignee;
+  const doc = documentOf(ctx, f.documentId);
+  if (!doc)
+    return {
+      field: `${at}documentId`,
+      message: `documentId ${f.documentId} is not a document of this ${OWNER_WORDS[ctx.owner.kind].noun}`,
+    };
+  return boxProblem(f, doc, at);
+}
+
+/** Where a checked field is stored: its assignee and its document's id. */
+const placementOf = (ctx: FieldContext, f: { assigneeId: string; documentId?: string | null }) => ({
+  assigneeId: f.assigneeId,
+  documentId: documentOf(ctx, f.documentId)?.id ?? null,
+});
 
 /** 422 FIELD_PLACEMENT_INVALID with every problem (the first in the message), or null when there is none. */
 export function placementError(problems: FieldError[]): AppError | null {
@@ -139,7 +166,7 @@ const groupsOf = (rows: StoredField[]): RadioKey[] =>
 export async function storeFields(
   tx: Queryable,
   owner: FieldOwner,
-  values: (FieldColumns & { assigneeId: string })[],
+  values: (FieldColumns & Placement)[],
 ): Promise<StoredField[]> {
   const rows = await insertFieldRows(tx, owner, values);
   const synced = await syncRadioGroups(tx, owner, groupsOf(rows));
@@ -162,7 +189,7 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
   const rows = await storeFields(
     tx,
     ctx.owner,
-    inputs.map((f) => ({ ...toFieldColumns(f), assigneeId: f.assigneeId })),
+    inputs.map((f) => ({ ...toFieldColumns(f), ...placementOf(ctx, f) })),
   );
   await ctx.recorded?.(tx, { kind: "added", rows });
   return rows;
@@ -184,13 +211,14 @@ export async function changeField(
   tx: Queryable,
   ctx: FieldContext,
   fieldId: string,
-  patch: Partial<FieldShapeInput>,
+  patch: Partial<FieldShapeInput> & { documentId?: string },
   assignee: (cur: StoredField) => string,
 ): Promise<StoredField> {
   const cur = await findField(tx, ctx.owner, fieldId);
   const merged = {
     type: patch.type ?? cur.type,
     assigneeId: assignee(cur),
+    documentId: patch.documentId ?? ("documentId" in cur ? cur.documentId : null),
     page: patch.page ?? cur.page,
     x: patch.x ?? cur.x,
     y: patch.y ?? cur.y,
@@ -219,7 +247,13 @@ export async function changeField(
   }
   const row = oneRow(
     await updateFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id), {
-      ...merged,
+      type: merged.type,
+      page: merged.page,
+      x: merged.x,
+      y: merged.y,
+      width: merged.width,
+      height: merged.height,
+      placement: placementOf(ctx, merged),
       ...typeColumns(typed),
       defaultValue: typed.defaultValue ?? null,
       ...(patch.name !== undefined && { name: patch.name }),

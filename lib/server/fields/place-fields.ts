@@ -6,30 +6,33 @@ import { getDb, type Queryable } from "../db";
 import { signatureRequests } from "../db/schema";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
-import { currentDocument, findVisibleRequest, loadRecipients } from "../model/request-queries";
+import { findVisibleRequest, loadDocuments, loadRecipients } from "../model/request-queries";
 import { type RequestRow } from "../model/rows";
-import { requestOwner, type StoredField } from "../model/field-owner";
+import { isRequestField, requestOwner, type StoredField } from "../model/field-owner";
 import { fieldDtoOf } from "../model/field-row";
 import { changeField, placeFields, removeField, type FieldContext } from "./field-service";
 
 /**
  * A request's fields (POST, PATCH, DELETE …/signature-requests/{id}/fields): the field service
- * (field-service.ts) with the request as owner. A field is for a SIGNER of the request, on its current
- * document; every change is in the request's audit trail.
+ * (field-service.ts) with the request as owner. A field is for a SIGNER of the request, on one of its
+ * documents (the first unless it names another); every change is in the request's audit trail.
  */
 
 /** A request field as given to the service: its recipient, and where the anchor was when an anchor placed it. */
 export type RequestFieldInput = FieldInput & { anchor?: Record<string, unknown> };
 
-const toDto = (r: StoredField): FieldDto => fieldDtoOf(r, { recipientId: r.assigneeId });
+function toDto(r: StoredField): FieldDto {
+  if (!isRequestField(r)) throw new Error(`Field ${r.id} is not a request's`);
+  return fieldDtoOf(r, { recipientId: r.assigneeId, documentId: r.documentId });
+}
 
 /** The request as the field service works on it, read in the transaction that changes its fields. */
 async function requestContext(tx: Queryable, req: RequestRow, who: Actor): Promise<FieldContext> {
-  const document = await currentDocument(tx, req.id);
+  const documents = (await loadDocuments(tx, req.id)).map((d) => ({ ...d.current, id: d.id }));
   const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
   return {
     owner: requestOwner(req.id),
-    document,
+    documents,
     assigneeProblem: ({ assigneeId }, at) => {
       const rec = byId.get(assigneeId);
       if (!rec) return { field: `${at}recipientId`, message: `recipientId ${assigneeId} is not a recipient of this request` };

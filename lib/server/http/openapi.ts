@@ -140,6 +140,7 @@ const errorSchema: Json = {
 const TAGS: Record<string, string> = {
   "API keys": "The organization's API keys: create (the key is shown once), list, revoke",
   "Signature requests": "A PDF to sign, from DRAFT to COMPLETED: create, read, send, cancel, remind, reseal, the audit trail",
+  Documents: "The PDFs of a request, in order: add to a draft, rename, move, remove, download one",
   Recipients: "Who signs, approves, views or gets a copy of a DRAFT, in which order; embedded signing URLs",
   Fields: "Where recipients fill in and sign, by coordinates",
   Anchors: "Fields, images and text placed at text found in the PDF",

@@ -244,9 +244,15 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
     }
     const value: Record<string, unknown> = {};
     const canon: string[] = [];
-    for (const [name, v] of form.entries()) {
-      if (name in value) throw new AppError("DUPLICATE_PART", `Part "${name}" is given more than once`);
-      value[name] = v;
+    for (const [part, v] of form.entries()) {
+      let name = part;
+      if (op.repeatedParts?.includes(part)) {
+        const list = [...((value[part] as unknown[] | undefined) ?? []), v];
+        value[part] = list;
+        // A repeated part's place is part of what was asked (the documents' order).
+        name = `${part}[${list.length - 1}]`;
+      } else if (part in value) throw new AppError("DUPLICATE_PART", `Part "${part}" is given more than once`);
+      else value[part] = v;
       if (typeof v === "string") canon.push(`${name}=s:${v}`);
       else {
         const digest = crypto
@@ -255,6 +261,11 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
           .digest("hex");
         canon.push(`${name}=f:${v.name}:${v.type}:${digest}`);
       }
+    }
+    // A repeated part given once is one value, as a part that cannot repeat is (the spec's single `file`).
+    for (const part of op.repeatedParts ?? []) {
+      const list = value[part];
+      if (Array.isArray(list) && list.length === 1) value[part] = list[0];
     }
     canon.sort();
     return { value, hash: sha(canon.join("\n")) };

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db";
-import { fields, templateFields } from "../db/schema";
+import { fields, requestDocuments, templateFields } from "../db/schema";
 import { oneRow } from "../db/rows";
 import type { FieldColumns } from "./field-row";
 
@@ -21,6 +21,8 @@ type Assigned<Row> = Row & { assigneeId: string };
 export type StoredRequestField = Assigned<typeof fields.$inferSelect>;
 export type StoredTemplateField = Assigned<typeof templateFields.$inferSelect>;
 export type StoredField = StoredRequestField | StoredTemplateField;
+/** Whether a stored field is a request's (it has a recipient and a document). */
+export const isRequestField = (r: StoredField): r is StoredRequestField => "recipientId" in r;
 
 /** The table that holds the owner's fields, its id, and the columns that name the owner and the assignee. */
 function tableOf(owner: FieldOwner) {
@@ -29,16 +31,32 @@ function tableOf(owner: FieldOwner) {
     : { table: templateFields, id: owner.templateId, owner: templateFields.templateId, assignee: templateFields.roleId };
 }
 
-/** The columns a field's owner and assignee are stored in. */
-const ownedBy = (owner: FieldOwner, assigneeId: string) =>
-  owner.kind === "request"
-    ? { requestId: owner.requestId, recipientId: assigneeId }
-    : { templateId: owner.templateId, roleId: assigneeId };
+/**
+ * Where a field stands beyond its page and box, and who it is for: its assignee (a recipient, a role) and,
+ * on a request, the document (a template has one document, so none is named).
+ */
+export interface Placement {
+  assigneeId: string;
+  documentId: string | null;
+}
+
+/** The columns a field's owner, assignee and document are stored in. */
+function ownedBy(owner: FieldOwner, { assigneeId, documentId }: Placement) {
+  if (owner.kind === "template") return { templateId: owner.templateId, roleId: assigneeId };
+  if (documentId === null) throw new Error("A request's field stands on one of its documents");
+  return { requestId: owner.requestId, recipientId: assigneeId, documentId };
+}
+
+/** A request's fields in reading order begin with their document's place among the request's documents. */
+const documentPosition = sql`(select ${requestDocuments.position} from ${requestDocuments} where ${requestDocuments.id} = ${fields.documentId})`;
 
 /** What the owner's table answers, with the assignee under one name. */
 const stored = (t: ReturnType<typeof tableOf>) => ({ ...getTableColumns(t.table), assigneeId: t.assignee });
 
-/** The owner's fields (those `where` picks, else all), in reading order: page, top, left, then the order they came in. */
+/**
+ * The owner's fields (those `where` picks, else all), in reading order: document, page, top, left, then the
+ * order they came in.
+ */
 export function selectFields(db: Queryable, owner: RequestOwner, where?: SQL): Promise<StoredRequestField[]>;
 export function selectFields(db: Queryable, owner: TemplateOwner, where?: SQL): Promise<StoredTemplateField[]>;
 export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Promise<StoredField[]>;
@@ -48,7 +66,13 @@ export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Pro
     .select(stored(t))
     .from(t.table)
     .where(and(eq(t.owner, t.id), where))
-    .orderBy(asc(t.table.page), asc(t.table.y), asc(t.table.x), asc(t.table.createdAt));
+    .orderBy(
+      ...(owner.kind === "request" ? [asc(documentPosition)] : []),
+      asc(t.table.page),
+      asc(t.table.y),
+      asc(t.table.x),
+      asc(t.table.createdAt),
+    );
 }
 
 /** The owner's fields of one id (none when it is another owner's). */
@@ -69,31 +93,27 @@ export async function countFields(db: Queryable, owner: FieldOwner): Promise<num
 export async function insertFieldRows(
   tx: Queryable,
   owner: FieldOwner,
-  rows: (FieldColumns & { assigneeId: string })[],
+  rows: (FieldColumns & Placement)[],
 ): Promise<StoredField[]> {
   const t = tableOf(owner);
   return tx
     .insert(t.table)
-    .values(rows.map(({ assigneeId, ...columns }) => ({ ...ownedBy(owner, assigneeId), ...columns })))
+    .values(rows.map(({ assigneeId, documentId, ...columns }) => ({ ...ownedBy(owner, { assigneeId, documentId }), ...columns })))
     .returning(stored(t));
 }
 
-/** Changes the owner's fields `where` picks (their assignee too, when given); returns them as they now are. */
+/** Changes the owner's fields `where` picks (their placement too, when given); returns them as they now are. */
 export async function updateFieldRows(
   tx: Queryable,
   owner: FieldOwner,
   where: SQL | undefined,
-  { assigneeId, ...columns }: Partial<FieldColumns> & { assigneeId?: string },
+  { placement, ...columns }: Partial<FieldColumns> & { placement?: Placement },
 ): Promise<StoredField[]> {
   const t = tableOf(owner);
-  const {
-    requestId: _requestId,
-    templateId: _templateId,
-    ...assignee
-  } = assigneeId === undefined ? {} : ownedBy(owner, assigneeId);
+  const { requestId: _requestId, templateId: _templateId, ...placed } = placement === undefined ? {} : ownedBy(owner, placement);
   return tx
     .update(t.table)
-    .set({ ...columns, ...assignee })
+    .set({ ...columns, ...placed })
     .where(and(eq(t.owner, t.id), where))
     .returning(stored(t));
 }

@@ -1,12 +1,12 @@
 import "server-only";
-import type { FieldDto, RecipientDto, SignatureRequestDto } from "@/lib/schemas/requests";
+import type { FieldDto, RecipientDto, RequestDocumentDto, SignatureRequestDto } from "@/lib/schemas/requests";
 import type { Queryable } from "../db";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
 import { toSendSettingsDto } from "./send-settings";
 import { fieldDtoOf } from "./field-row";
-import { currentDocument, loadFields, loadRecipients } from "./request-queries";
-import type { DocumentRow, FieldRow, RecipientRow, RequestRow } from "./rows";
+import { loadDocuments, loadFields, loadRecipients } from "./request-queries";
+import type { DocumentRow, FieldRow, RecipientRow, RequestDocument, RequestRow } from "./rows";
 export function toRecipientDto(r: RecipientRow): RecipientDto {
   return {
     id: r.id,
@@ -37,7 +37,7 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
 export const storedLocale = (v: string | null) => (isLocale(v) ? v : null);
 
 export function toFieldDto(f: FieldRow): FieldDto {
-  return fieldDtoOf(f, { recipientId: f.recipientId });
+  return fieldDtoOf(f, { recipientId: f.recipientId, documentId: f.documentId });
 }
 
 export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {
@@ -49,6 +49,20 @@ export function toDocumentDto(d: DocumentRow): SignatureRequestDto["document"] {
     pageCount: d.pageCount,
     pages: d.pages,
   };
+}
+
+/** One of the request's documents: its id, name and place, then its current version as `document` shows it. */
+export function toRequestDocumentDto(d: RequestDocument): RequestDocumentDto {
+  return { id: d.id, name: d.name, order: d.position, ...toDocumentDto(d.current) };
+}
+
+/** A request's fields in reading order across its documents: a stable sort by their document's place. */
+export function inDocumentOrder<F extends { documentId: string }>(
+  fields: F[],
+  docs: readonly { id: string; position: number }[],
+) {
+  const place = new Map(docs.map((d) => [d.id, d.position]));
+  return [...fields].sort((a, b) => (place.get(a.documentId) ?? 0) - (place.get(b.documentId) ?? 0));
 }
 
 export function toRequestHeader(r: RequestRow) {
@@ -74,12 +88,15 @@ export function toRequestHeader(r: RequestRow) {
   };
 }
 
-/** The full record: request, current document, recipients in signing order, fields. */
+/** The full record: request, its documents (the first also as `document`), recipients in signing order, fields. */
 export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<SignatureRequestDto> {
-  const [doc, recs, flds] = await Promise.all([currentDocument(db, req.id), loadRecipients(db, req.id), loadFields(db, req.id)]);
+  const [docs, recs, flds] = await Promise.all([loadDocuments(db, req.id), loadRecipients(db, req.id), loadFields(db, req.id)]);
+  const [first] = docs;
+  if (!first) throw new Error(`Signature request ${req.id} has no document`);
   return {
     ...toRequestHeader(req),
-    document: toDocumentDto(doc),
+    document: toDocumentDto(first.current),
+    documents: docs.map(toRequestDocumentDto),
     recipients: recs.map(toRecipientDto),
     fields: flds.map(toFieldDto),
   };

@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
-import { documentVersions, recipients, signatureRequests } from "../db/schema";
+import { documentVersions, recipients, requestDocuments, signatureRequests } from "../db/schema";
 import { notFound } from "../errors";
 import { isUuid, requestScope } from "../auth/scope";
 import { requestOwner, selectFields } from "./field-owner";
-import type { DocumentRow } from "./rows";
+import type { DocumentRow, RequestDocument } from "./rows";
 
 /** The request if this key may see it; otherwise the same 404 as for an id that does not exist. */
 export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: string, opts: { forUpdate?: boolean } = {}) {
@@ -20,16 +20,40 @@ export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: strin
   return row;
 }
 
-export async function currentDocument(db: Queryable, requestId: string): Promise<DocumentRow> {
-  const [doc] = await db
-    .select()
-    .from(documentVersions)
-    .where(eq(documentVersions.requestId, requestId))
-    .orderBy(desc(documentVersions.version))
-    .limit(1);
-  // A request is created with its document, and versions are only ever added.
-  if (!doc) throw new Error(`Signature request ${requestId} has no document version`);
+/** The request's documents in reading order, each with its current version. */
+export async function loadDocuments(db: Queryable, requestId: string): Promise<RequestDocument[]> {
+  const [docs, versions] = await Promise.all([
+    db
+      .select()
+      .from(requestDocuments)
+      .where(eq(requestDocuments.requestId, requestId))
+      .orderBy(asc(requestDocuments.position), asc(requestDocuments.createdAt)),
+    db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId)).orderBy(desc(documentVersions.version)),
+  ]);
+  return docs.map((d) => {
+    // A document is created with its first version, and versions are only ever added.
+    const current = versions.find((v) => v.documentId === d.id);
+    if (!current) throw new Error(`Document ${d.id} of request ${requestId} has no version`);
+    return { ...d, current };
+  });
+}
+
+/** One of the request's documents (404 DOCUMENT_NOT_FOUND for another request's or an unknown id). */
+export async function findDocument(db: Queryable, requestId: string, documentId: string): Promise<RequestDocument> {
+  const doc = isUuid(documentId) ? (await loadDocuments(db, requestId)).find((d) => d.id === documentId) : undefined;
+  if (!doc) throw notFound("DOCUMENT_NOT_FOUND", "Document");
   return doc;
+}
+
+/** The documents a call is about: the one it names, else all of them. */
+export const documentsNamed = async (db: Queryable, requestId: string, documentId?: string) =>
+  documentId === undefined ? loadDocuments(db, requestId) : [await findDocument(db, requestId, documentId)];
+
+/** The current version of the request's first document (a one-document request's only one). */
+export async function currentDocument(db: Queryable, requestId: string): Promise<DocumentRow> {
+  const [first] = await loadDocuments(db, requestId);
+  if (!first) throw new Error(`Signature request ${requestId} has no document`);
+  return first.current;
 }
 
 /** In signing order. */

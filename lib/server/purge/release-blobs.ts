@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
-import { blobs } from "../blobs/store";
+import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import type { Queryable } from "../db";
 import { getDb } from "../db";
 import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templates, textLayers } from "../db/schema";
@@ -21,11 +21,7 @@ export interface BlobRelease {
   mailIds: string[];
 }
 
-/**
- * A blob written (or written again) this recently may be about to be recorded by another instance
- * (an upload of the same bytes): it is kept, and looked at again once this much time has passed.
- */
-export const BLOB_GRACE_MS = 60 * 60_000;
+export { BLOB_GRACE_MS } from "../blobs/store";
 
 const SHA256 = /^[0-9a-f]{64}$/;
 /** A signature image's value in fields.value: {"kind":"image","sha256":"…","mime":"…"}. */

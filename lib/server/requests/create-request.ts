@@ -4,12 +4,21 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { DateFormat } from "@/lib/schemas/states";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
-import { documentVersions, organizations, signatureRequests } from "../db/schema";
+import { organizations, signatureRequests } from "../db/schema";
 import { oneRow, insertRow } from "../db/rows";
 import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "../model/request-dto";
-import { acceptPdf } from "../documents/store-document";
+import type { RequestDocument } from "../model/rows";
+import {
+  acceptPdfs,
+  documentFacts,
+  documentNameOf,
+  insertDocument,
+  judgeDocumentCount,
+  judgeDocumentLimits,
+  type NewDocument,
+} from "./request-documents";
 import {
   judgeExpiresAt,
   orgSendDefaults,
@@ -28,25 +37,13 @@ export interface RequestLocaleInput {
 export interface CreateRequestInput extends RequestLocaleInput, SendSettingsInput {
   title: string;
   delivery_mode: string;
-  file?: File;
-  documentFile?: File;
+  /** The PDFs, in order: one or several `file` parts (or `documentFile`). */
+  file?: File | File[];
+  documentFile?: File | File[];
 }
-
-export interface StoredPdf {
-  sha256: string;
-  size: number;
-  pageCount: number;
-  pages: { width: number; height: number }[];
-  /** SHA-256 of the bytes as they came in, before they were stored in their one reading. */
-  uploadedSha256?: string;
-}
-
-/** The uploaded file's SHA-256 where it differs from what was stored (else null). */
-export const uploadedSha256Of = (doc: StoredPdf) =>
-  doc.uploadedSha256 !== undefined && doc.uploadedSha256 !== doc.sha256 ? doc.uploadedSha256 : null;
 
 /**
- * A new DRAFT with its document as version 1, and the audit event that says where it came from.
+ * A new DRAFT with its documents (each as its version 1), and the audit event that says where it came from.
  * Every way of making a draft (upload, template) goes through here. What the creator does not name is taken
  * from the organization as it is now, and kept (a later change of the organization's leaves the request as it
  * was): the time zone and date format, the expiry in days and the reminder schedule (the expiry falls back to
@@ -58,11 +55,10 @@ export async function insertDraft(
   draft: {
     title: string;
     deliveryMode?: string;
-    filename: string | null;
     origin?: Record<string, unknown>;
   } & RequestLocaleInput &
     SendSettingsInput,
-  doc: StoredPdf,
+  given: readonly NewDocument[],
 ) {
   const org = oneRow(await tx.select().from(organizations).where(eq(organizations.id, auth.orgId)), "the key's organization");
   const defaults = orgSendDefaults(org);
@@ -89,22 +85,16 @@ export async function insertDraft(
     },
     "the new signature request",
   );
-  await tx.insert(documentVersions).values({
-    requestId: req.id,
-    version: 1,
-    sha256: doc.sha256,
-    uploadedSha256: uploadedSha256Of(doc),
-    size: doc.size,
-    pageCount: doc.pageCount,
-    pages: doc.pages,
-    reason: "ORIGINAL",
-    filename: draft.filename,
-  });
+  const documents: RequestDocument[] = [];
+  for (const [i, d] of given.entries()) documents.push(await insertDocument(tx, req.id, i + 1, d));
+  const [first] = documents;
+  if (!first) throw new Error("A request is made with at least one document");
   await recordEvent(tx, req.id, "request.created", keyActor(auth), {
     title: req.title,
-    sha256: doc.sha256,
-    ...(uploadedSha256Of(doc) !== null && { uploadedSha256: doc.uploadedSha256 }),
-    pageCount: doc.pageCount,
+    sha256: first.current.sha256,
+    ...(first.current.uploadedSha256 !== null && { uploadedSha256: first.current.uploadedSha256 }),
+    pageCount: first.current.pageCount,
+    documents: documents.map(documentFacts),
     ...(req.locale !== null && { locale: req.locale }),
     timezone: req.timezone,
     dateFormat: req.dateFormat,
@@ -128,22 +118,20 @@ export const draftChoices = (i: RequestLocaleInput & SendSettingsInput): Request
 });
 
 export async function createRequest(auth: KeyAuth, input: CreateRequestInput) {
-  // A date that is already wrong is said before the document is read.
+  // A date that is already wrong is said before the documents are read.
   if (input.expiresAt !== undefined) judgeExpiresAt(input.expiresAt, clock.now());
-  const file = (input.file ?? input.documentFile)!;
-  const doc = await acceptPdf(new Uint8Array(await file.arrayBuffer()));
+  const given = input.file ?? input.documentFile ?? [];
+  const files = Array.isArray(given) ? given : [given];
+  judgeDocumentCount(files.length);
+  const stored = await acceptPdfs(files);
+  judgeDocumentLimits([], stored);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await insertDraft(
       tx,
       auth,
-      {
-        title: input.title,
-        deliveryMode: input.delivery_mode,
-        filename: file.name || null,
-        ...draftChoices(input),
-      },
-      doc,
+      { title: input.title, deliveryMode: input.delivery_mode, ...draftChoices(input) },
+      stored.map((s, i) => ({ name: documentNameOf(files[i]?.name, i + 1), stored: s })),
     );
     return loadRequestDto(tx, req);
   });

@@ -3,20 +3,41 @@ import { asc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { auditEvents } from "../db/schema";
-import { blobs } from "../blobs/store";
-import { currentDocument, findVisibleRequest } from "../model/request-queries";
+import PizZip from "pizzip";
+import { fileNameOf } from "@/lib/files/file-name";
+import { blobs, sha256Of } from "../blobs/store";
+import type { FileAnswer } from "@/lib/files/file-answer";
+import { findVisibleRequest, loadDocuments } from "../model/request-queries";
+import { fileOf } from "./request-documents";
 import { readRequestDto } from "./read-request";
 
 export async function getRequest(auth: KeyAuth, id: string) {
   return readRequestDto(auth, id);
 }
 
-/** The current PDF (after stamps and replacements; the sealed one once completed). */
-export async function getRequestDocument(auth: KeyAuth, id: string) {
+/**
+ * The first document's current PDF (after stamps and replacements; the sealed one once completed), named
+ * after the request; with `all`, every document's in one zip, in order ("1 - contract.pdf", …).
+ */
+export async function getRequestDocument(auth: KeyAuth, id: string, opts: { all?: boolean } = {}): Promise<FileAnswer> {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, id);
-  const doc = await currentDocument(db, req.id);
-  return { bytes: await blobs().get(doc.sha256), sha256: doc.sha256, title: req.title, version: doc.version };
+  const docs = await loadDocuments(db, req.id);
+  const [first] = docs;
+  if (!first) throw new Error(`Signature request ${id} has no document`);
+  if (!opts.all) {
+    const { bytes, sha256, version } = await fileOf(first);
+    return { bytes, sha256, version, name: `${fileNameOf(req.title)}.pdf` };
+  }
+  // PDFs are compressed already: stored, not deflated again.
+  const zip = new PizZip();
+  for (const d of docs) {
+    const pdf = await blobs().get(d.current.sha256);
+    const base = fileNameOf(d.name.replace(/\.pdf$/i, ""));
+    zip.file(`${d.position} - ${base}.pdf`, pdf, { binary: true, date: d.current.createdAt });
+  }
+  const bytes = zip.generate({ type: "uint8array", compression: "STORE" });
+  return { bytes, sha256: sha256Of(bytes), name: `${fileNameOf(req.title)}.zip`, type: "application/zip" };
 }
 
 export async function getAuditTrail(auth: KeyAuth, id: string) {

@@ -1,10 +1,10 @@
 import "server-only";
 import type { RequestStatus } from "@/lib/schemas/states";
-import { and, asc, desc, eq, exists, gte, inArray, like, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gte, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { actorShown } from "../audit/record-event";
-import { auditEvents, documentVersions, recipients, signatureRequests } from "../db/schema";
+import { auditEvents, documentVersions, recipients, requestDocuments, signatureRequests } from "../db/schema";
 import { isDone, listBound, takesTurn } from "@/lib/schemas/requests";
 import { requestScope } from "../auth/scope";
 import { toDocumentDto, toRequestHeader } from "../model/request-dto";
@@ -69,10 +69,15 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
   const ids = page.map((r) => r.id);
   const [docs, recs, creators] = ids.length
     ? await Promise.all([
+        // The first document's current version, and how many documents each request has.
         db
-          .selectDistinctOn([documentVersions.requestId])
+          .selectDistinctOn([documentVersions.requestId], {
+            ...getTableColumns(documentVersions),
+            documentCount: sql<number>`(select count(*) from ${requestDocuments} c where c.request_id = ${documentVersions.requestId})`,
+          })
           .from(documentVersions)
-          .where(inArray(documentVersions.requestId, ids))
+          .innerJoin(requestDocuments, eq(requestDocuments.id, documentVersions.documentId))
+          .where(and(inArray(documentVersions.requestId, ids), eq(requestDocuments.position, 1)))
           .orderBy(documentVersions.requestId, desc(documentVersions.version)),
         db
           .select({
@@ -107,6 +112,7 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
     items: page.map((r) => ({
       ...toRequestHeader(r),
       document: toDocumentDto(docOf.get(r.id)!),
+      documentCount: Number(docOf.get(r.id)?.documentCount ?? 1),
       recipientCount: recsOf.get(r.id)?.length ?? 0,
       recipients: (recsOf.get(r.id) ?? []).map(({ requestId: _, ...x }) => x),
       progress: {

@@ -5,11 +5,18 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getHandle, readCache, type Db } from "../db";
 import { notFound } from "../errors";
 import { isUuid } from "../auth/scope";
-import { toDocumentDto, toFieldDto, toRecipientDto, toRequestHeader } from "../model/request-dto";
+import {
+  inDocumentOrder,
+  toDocumentDto,
+  toFieldDto,
+  toRecipientDto,
+  toRequestDocumentDto,
+  toRequestHeader,
+} from "../model/request-dto";
 
 /**
  * `GET /signature-requests/{id}`, the API's most frequent call, in one SQL statement: the request
- * (scoped to the key's organization and environment), its current document, its recipients in
+ * (scoped to the key's organization and environment), its documents with their current versions, its recipients in
  * signing order and its fields, through drizzle's relational query (lateral joins, JSON rows), built
  * once per database handle and then only executed. Four statements before; see docs/benchmarks.md.
  */
@@ -23,7 +30,10 @@ function build(db: Db) {
           eq(r.environment, sql.placeholder("environment")),
         ),
       with: {
-        documentVersions: { orderBy: (d, { desc }) => [desc(d.version)], limit: 1 },
+        documents: {
+          orderBy: (d, { asc }) => [asc(d.position), asc(d.createdAt)],
+          with: { versions: { orderBy: (v, { desc }) => [desc(v.version)], limit: 1 } },
+        },
         recipients: { orderBy: (r, { asc }) => [asc(r.order), asc(r.createdAt), asc(r.id)] },
         fields: { orderBy: (f, { asc }) => [asc(f.page), asc(f.y), asc(f.x), asc(f.createdAt)] },
       },
@@ -51,14 +61,20 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
   if (!query) prepared.set(db, (query = build(db)));
   const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
   if (!row) throw notFound("REQUEST_NOT_FOUND", "Signature request");
-  const { documentVersions: docs, recipients: recs, fields: flds, ...req } = row;
-  const doc = docs[0];
-  if (!doc) throw new Error(`Signature request ${id} has no document`);
+  const { documents: rows, recipients: recs, fields: flds, ...req } = row;
+  const docs = rows.map(({ versions: [current], ...d }) => {
+    // A document is created with its first version, and versions are only ever added.
+    if (!current) throw new Error(`Document ${d.id} of request ${id} has no version`);
+    return { ...d, current };
+  });
+  const [first] = docs;
+  if (!first) throw new Error(`Signature request ${id} has no document`);
   const dto = {
     ...toRequestHeader(req),
-    document: toDocumentDto(doc),
+    document: toDocumentDto(first.current),
+    documents: docs.map(toRequestDocumentDto),
     recipients: recs.map(toRecipientDto),
-    fields: flds.map(toFieldDto),
+    fields: inDocumentOrder(flds, docs).map(toFieldDto),
   };
   cache?.set(key, at, dto);
   return dto;

@@ -168,6 +168,7 @@ async function sealOnce(requestId: string) {
     const now = new Date();
     await tx.insert(documentVersions).values({
       requestId: req.id,
+      documentId: doc.documentId,
       version: doc.version + 1,
       sha256: stored.sha256,
       size: stored.size,

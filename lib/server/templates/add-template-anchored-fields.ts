@@ -82,7 +82,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const values = rows.map(({ position, ...r }) => {
       const role = byPosition.get(position);
       if (!role) throw new Error(`Role s${position} of template ${locked.id} was just made, yet is not there`);
-      return { ...r, assigneeId: role.id };
+      return { ...r, assigneeId: role.id, documentId: null };
     });
     const cc = roles.find((r) => r.recipientRole !== "SIGNER" && rows.some((f) => f.position === r.position));
     if (cc) {

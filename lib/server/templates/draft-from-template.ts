@@ -11,7 +11,8 @@ import { toFieldShape } from "../model/field-row";
 import { insertFields, type RequestFieldInput } from "../fields/place-fields";
 import { AppError, type FieldError } from "../errors";
 import { loadRequestDto } from "../model/request-dto";
-import { draftChoices, insertDraft, type StoredPdf } from "../requests/create-request";
+import { draftChoices, insertDraft } from "../requests/create-request";
+import type { StoredPdf } from "../requests/request-documents";
 import { judgeExpiresAt } from "../model/send-settings";
 import { clock } from "../clock";
 import { signerRefOf, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
@@ -131,11 +132,10 @@ export async function draftFromTemplate(
       auth,
       {
         title: input.title,
-        filename: `${tpl.name}.pdf`,
         origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } },
         ...draftChoices(input),
       },
-      doc,
+      [{ name: `${tpl.name}.pdf`, stored: doc }],
     );
     const actor = keyActor(auth);
 

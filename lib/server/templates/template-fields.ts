@@ -58,7 +58,7 @@ function rolesOf(inputs: { roleName: string }[], roles: TemplateRoleRow[], at: (
 function templateContext(tpl: PdfTemplate): FieldContext {
   return {
     owner: templateOwner(tpl.id),
-    document: { pages: tpl.pages, pageCount: tpl.pageCount ?? tpl.pages.length },
+    documents: [{ id: null, pages: tpl.pages, pageCount: tpl.pageCount ?? tpl.pages.length }],
     judgeChange: (typed) => {
       if (typed.type === "RADIO" && typed.options)
         throw new AppError("VALIDATION_FAILED", "A stored RADIO button stands for one option: give option, not options", {

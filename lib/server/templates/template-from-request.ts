@@ -8,6 +8,7 @@ import { getDb } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { insertRow } from "../db/rows";
 import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
+import { assertOneDocument } from "../requests/request-documents";
 import { type RecipientRow } from "../model/rows";
 import { copyFieldColumns } from "../model/field-row";
 import { toTemplateDto } from "./dto";
@@ -47,6 +48,7 @@ export function roleNamesFor(people: readonly Pick<RecipientRow, "name">[]): str
 export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, input: { name?: string }) {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, requestId);
+  await assertOneDocument(db, req.id, "saving as a template");
   const [doc] = await db
     .select()
     .from(documentVersions)

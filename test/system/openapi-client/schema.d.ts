@@ -48,8 +48,8 @@ export interface paths {
     get: operations["listRequests"];
     put?: never;
     /**
-     * Create a DRAFT signature request from a PDF
-     * @description Multipart parts: `file` (or `documentFile`), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
+     * Create a DRAFT signature request from one or several PDFs
+     * @description Multipart parts: `file` (or `documentFile`: repeat it for several documents, read in the order given), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
      */
     post: operations["createRequest"];
     delete?: never;
@@ -87,7 +87,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the current PDF (application/pdf) */
+    /** Download the first document's current PDF, or (?all=1) every document in one zip */
     get: operations["getDocument"];
     put?: never;
     post?: never;
@@ -95,6 +95,45 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/documents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a PDF to a DRAFT as another document
+     * @description Multipart parts: `file` (the PDF, judged and stored as an upload is), `name` (else the file's name), `order` (else last). Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES for the documents together.
+     */
+    post: operations["addDocument"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/signature-requests/{id}/documents/{documentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download one document's current PDF (application/pdf) */
+    get: operations["getRequestDocument"];
+    put?: never;
+    post?: never;
+    /** Remove a document from a DRAFT (with its fields when ?removeFields=true) */
+    delete: operations["deleteDocument"];
+    options?: never;
+    head?: never;
+    /** Rename a document of a DRAFT, or move it to another place */
+    patch: operations["updateDocument"];
     trace?: never;
   };
   "/api/v1/enterprise/signature-requests/{id}/audit": {
@@ -1078,6 +1117,7 @@ export interface components {
         | "UNDELIVERED_MAIL_NOT_FOUND"
         | "STAFF_MEMBER_NOT_FOUND"
         | "PAGE_NOT_FOUND"
+        | "DOCUMENT_NOT_FOUND"
         | "REQUEST_NOT_DRAFT"
         | "REQUEST_NOT_SENT"
         | "REQUEST_IN_PROGRESS"
@@ -1114,6 +1154,12 @@ export interface components {
         | "CONVERSION_TIMEOUT"
         | "CONVERTER_UNAVAILABLE"
         | "DOCUMENT_CHANGED"
+        | "TOO_MANY_DOCUMENTS"
+        | "DOCUMENTS_TOO_LARGE"
+        | "DOCUMENTS_TOO_MANY_PAGES"
+        | "DOCUMENT_HAS_FIELDS"
+        | "LAST_DOCUMENT"
+        | "SEVERAL_DOCUMENTS_NOT_YET"
         | "ANCHOR_NOT_FOUND"
         | "NO_ANCHOR_FOR_SIGNER"
         | "TOO_MANY_RECIPIENTS"
@@ -1590,6 +1636,7 @@ export interface operations {
                 delivery_mode: string;
                 /** @enum {string} */
                 environment: "SANDBOX" | "PRODUCTION";
+                /** @description The first document's current version (`documents[0]`) */
                 document: {
                   version: number;
                   /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -1636,6 +1683,7 @@ export interface operations {
                     max: number;
                   } | null;
                 };
+                documentCount: number;
                 recipientCount: number;
                 recipients: {
                   /** Format: uuid */
@@ -1740,10 +1788,10 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
-          /** Format: binary */
-          file?: Blob;
-          /** Format: binary */
-          documentFile?: Blob;
+          /** @description The PDF; repeat the part for several documents, in order */
+          file?: Blob | Blob[];
+          /** @description Another name of `file` */
+          documentFile?: Blob | Blob[];
           title: string;
           /**
            * @default email
@@ -1797,6 +1845,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -1810,6 +1859,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -1843,6 +1912,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -2040,6 +2114,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -2053,6 +2128,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -2086,6 +2181,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -2398,6 +2498,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -2411,6 +2512,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -2444,6 +2565,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -2613,10 +2739,275 @@ export interface operations {
   };
   getDocument: {
     parameters: {
+      query?: {
+        all?: "0" | "1" | "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF bytes (a zip with ?all=1) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+          "application/zip": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addDocument: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: Blob;
+          /** @description Its name; the file's name when left out */
+          name?: string;
+          /** @description Its place (1 for the first); last when left out */
+          order?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description Its name (the uploaded file's, unless renamed) */
+              name: string;
+              /** @description Its place among the request's documents: 1 for the first */
+              order: number;
+              version: number;
+              /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+              sha256: string;
+              /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+              uploadedSha256: string | null;
+              size: number;
+              pageCount: number;
+              pages: {
+                width: number;
+                height: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getRequestDocument: {
+    parameters: {
       query?: never;
       header?: never;
       path: {
         id: string;
+        documentId: string;
       };
       cookie?: never;
     };
@@ -2660,6 +3051,275 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteDocument: {
+    parameters: {
+      query?: {
+        removeFields?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          /** @description Its new place; the others move to make room */
+          order?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description Its name (the uploaded file's, unless renamed) */
+              name: string;
+              /** @description Its place among the request's documents: 1 for the first */
+              order: number;
+              version: number;
+              /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+              sha256: string;
+              /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+              uploadedSha256: string | null;
+              size: number;
+              pageCount: number;
+              pages: {
+                width: number;
+                height: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2853,6 +3513,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -2866,6 +3527,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -2899,6 +3580,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -3096,6 +3782,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -3109,6 +3796,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -3142,6 +3849,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -3829,6 +4541,8 @@ export interface operations {
               /** @enum {string} */
               type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
               recipientId: string;
+              /** @description The request's document it stands on (`documents[].id`); the first when left out */
+              documentId?: string;
               page: number;
               x: number;
               y: number;
@@ -3852,6 +4566,8 @@ export interface operations {
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 recipientId: string;
+                /** @description The request's document it stands on (`documents[].id`); the first when left out */
+                documentId?: string;
                 page: number;
                 x: number;
                 y: number;
@@ -3890,6 +4606,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -4163,6 +4884,8 @@ export interface operations {
           /** @enum {string} */
           type?: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
           recipientId?: string;
+          /** @description The request's document it stands on (`documents[].id`); the first when left out */
+          documentId?: string;
           page?: number;
           x?: number;
           y?: number;
@@ -4199,6 +4922,11 @@ export interface operations {
               id: string;
               /** Format: uuid */
               recipientId: string;
+              /**
+               * Format: uuid
+               * @description The document the field stands on (`documents[].id`); `page` counts its pages
+               */
+              documentId: string;
               /** @enum {string} */
               type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
               page: number;
@@ -4929,6 +5657,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -4942,6 +5671,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -4975,6 +5724,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -5224,6 +5978,11 @@ export interface operations {
               fields: {
                 /** Format: uuid */
                 id: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -7595,6 +8354,8 @@ export interface operations {
           anchors?: {
             anchorKey: string;
           }[];
+          /** @description The request's document to search (`documents[].id`); all of them when left out */
+          documentId?: string;
         };
       };
     };
@@ -7611,11 +8372,23 @@ export interface operations {
             message: string;
             data:
               | {
+                  /** @description The version searched of the first document searched */
                   documentVersion: number;
+                  documents: {
+                    /** Format: uuid */
+                    documentId: string;
+                    name: string;
+                    documentVersion: number;
+                  }[];
                   anchors: {
                     anchorKey: string;
                     found: boolean;
                     occurrences: {
+                      /**
+                       * Format: uuid
+                       * @description The request's document it was found in (`documents[].id`)
+                       */
+                      documentId: string;
                       page: number;
                       x: number;
                       y: number;
@@ -7626,10 +8399,22 @@ export interface operations {
                   missing: string[];
                 }
               | {
+                  /** @description The version searched of the first document searched */
                   documentVersion: number;
+                  documents: {
+                    /** Format: uuid */
+                    documentId: string;
+                    name: string;
+                    documentVersion: number;
+                  }[];
                   anchors: (
                     | {
                         anchorKey: string;
+                        /**
+                         * Format: uuid
+                         * @description The request's document it was found in (`documents[].id`)
+                         */
+                        documentId: string;
                         page: number;
                         x: number;
                         y: number;
@@ -7732,6 +8517,11 @@ export interface operations {
                       }
                     | {
                         anchorKey: string;
+                        /**
+                         * Format: uuid
+                         * @description The request's document it was found in (`documents[].id`)
+                         */
+                        documentId: string;
                         page: number;
                         x: number;
                         y: number;
@@ -7879,6 +8669,8 @@ export interface operations {
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 recipientId: string;
+                /** @description The request's document to search (`documents[].id`); all of them when left out */
+                documentId?: string;
                 /** @default 0 */
                 xOffset?: number;
                 /** @default 0 */
@@ -7902,6 +8694,8 @@ export interface operations {
             }
           | {
               recipientId: string;
+              /** @description The request's document to search (`documents[].id`); all of them when left out */
+              documentId?: string;
               /** @default s1 */
               signerRef?: string;
             };
@@ -7925,6 +8719,11 @@ export interface operations {
                     id: string;
                     /** Format: uuid */
                     recipientId: string;
+                    /**
+                     * Format: uuid
+                     * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                     */
+                    documentId: string;
                     /** @enum {string} */
                     type:
                       "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -7957,6 +8756,11 @@ export interface operations {
                   }[];
                   skipped: {
                     anchorKey: string;
+                    /**
+                     * Format: uuid
+                     * @description The request's document it was found in (`documents[].id`)
+                     */
+                    documentId?: string;
                     page: number;
                     reason: string;
                     /** @enum {string} */
@@ -8004,6 +8808,11 @@ export interface operations {
                   }[];
                   skipped: {
                     anchorKey: string;
+                    /**
+                     * Format: uuid
+                     * @description The request's document it was found in (`documents[].id`)
+                     */
+                    documentId?: string;
                     page: number;
                     reason: string;
                     /** @enum {string} */
@@ -8145,6 +8954,8 @@ export interface operations {
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 recipientId: string;
+                /** @description The request's document to search (`documents[].id`); all of them when left out */
+                documentId?: string;
                 /** @default 0 */
                 xOffset?: number;
                 /** @default 0 */
@@ -8168,6 +8979,8 @@ export interface operations {
             }
           | {
               recipientId: string;
+              /** @description The request's document to search (`documents[].id`); all of them when left out */
+              documentId?: string;
               /** @default s1 */
               signerRef?: string;
             };
@@ -8191,6 +9004,11 @@ export interface operations {
                     id: string;
                     /** Format: uuid */
                     recipientId: string;
+                    /**
+                     * Format: uuid
+                     * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                     */
+                    documentId: string;
                     /** @enum {string} */
                     type:
                       "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -8223,6 +9041,11 @@ export interface operations {
                   }[];
                   skipped: {
                     anchorKey: string;
+                    /**
+                     * Format: uuid
+                     * @description The request's document it was found in (`documents[].id`)
+                     */
+                    documentId?: string;
                     page: number;
                     reason: string;
                     /** @enum {string} */
@@ -8270,6 +9093,11 @@ export interface operations {
                   }[];
                   skipped: {
                     anchorKey: string;
+                    /**
+                     * Format: uuid
+                     * @description The request's document it was found in (`documents[].id`)
+                     */
+                    documentId?: string;
                     page: number;
                     reason: string;
                     /** @enum {string} */
@@ -8414,6 +9242,8 @@ export interface operations {
            */
           sizingMode?: "FIT" | "FILL" | "STRETCH";
           occurrenceIndex?: number;
+          /** @description The request's document to search (`documents[].id`); all of them when left out */
+          documentId?: string;
           /** Format: binary */
           image: Blob;
         };
@@ -8432,6 +9262,11 @@ export interface operations {
             message: string;
             data: {
               anchorKey: string;
+              /**
+               * Format: uuid
+               * @description The request's document it was found in (`documents[].id`)
+               */
+              documentId: string;
               page: number;
               x: number;
               y: number;
@@ -8584,6 +9419,8 @@ export interface operations {
            */
           sizingMode?: "FIT" | "FILL" | "STRETCH";
           occurrenceIndex?: number;
+          /** @description The request's document to search (`documents[].id`); all of them when left out */
+          documentId?: string;
           /** Format: binary */
           image: Blob;
         };
@@ -8602,6 +9439,11 @@ export interface operations {
             message: string;
             data: {
               anchorKey: string;
+              /**
+               * Format: uuid
+               * @description The request's document it was found in (`documents[].id`)
+               */
+              documentId: string;
               page: number;
               x: number;
               y: number;
@@ -8753,6 +9595,8 @@ export interface operations {
             fontSize: number;
             occurrenceIndex?: number;
           }[];
+          /** @description The request's document to search (`documents[].id`); all of them when left out */
+          documentId?: string;
         };
       };
     };
@@ -8770,14 +9614,27 @@ export interface operations {
             data: {
               replacements: {
                 anchorKey: string;
+                /**
+                 * Format: uuid
+                 * @description The request's document it was found in (`documents[].id`)
+                 */
+                documentId: string;
                 page: number;
                 x: number;
                 y: number;
                 width: number;
                 height: number;
               }[];
+              /** @description The new version of the first document changed */
               documentVersion: number;
+              /** @description Its SHA-256 */
               sha256: string;
+              documents: {
+                /** Format: uuid */
+                documentId: string;
+                documentVersion: number;
+                sha256: string;
+              }[];
             };
           };
         };
@@ -10845,6 +11702,8 @@ export interface operations {
             /** @enum {string} */
             type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
             recipientId: string;
+            /** @description The request's document to search (`documents[].id`); all of them when left out */
+            documentId?: string;
             /** @default 0 */
             xOffset?: number;
             /** @default 0 */
@@ -10918,6 +11777,11 @@ export interface operations {
               }[];
               skipped: {
                 anchorKey: string;
+                /**
+                 * Format: uuid
+                 * @description The request's document it was found in (`documents[].id`)
+                 */
+                documentId?: string;
                 page: number;
                 reason: string;
                 /** @enum {string} */
@@ -11125,6 +11989,7 @@ export interface operations {
               delivery_mode: string;
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -11138,6 +12003,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               recipients: {
                 /** Format: uuid */
                 id: string;
@@ -11171,6 +12056,11 @@ export interface operations {
                 id: string;
                 /** Format: uuid */
                 recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;

@@ -14,11 +14,14 @@ function dataOf<D, E>(step: string, r: { data?: D; error?: E; response: Response
 }
 
 /** A multipart body: each given property a part; a Blob a file part (named after the PDF it is). */
-function formData(body: Record<string, string | Blob | undefined>): FormData {
+function formData(body: Record<string, string | Blob | Blob[] | undefined>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
-    if (value instanceof Blob) form.append(name, value, "contract.pdf");
-    else if (value !== undefined) form.append(name, value);
+    // A list of files is one part per file, of the same name (several documents).
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v instanceof Blob) form.append(name, v, "contract.pdf");
+      else if (v !== undefined) form.append(name, v);
+    }
   }
   return form;
 }

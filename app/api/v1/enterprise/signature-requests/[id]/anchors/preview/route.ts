@@ -5,7 +5,7 @@ import { previewAnchors } from "@/lib/server/anchors/preview-anchors";
 
 // POST /api/v1/enterprise/signature-requests/:id/anchors/preview – the anchors in the text layer, before sending
 export const POST = route(ops.previewAnchors, async ({ auth, params, body }) =>
-  ok(200, "Anchor preview", await previewAnchors(auth, params.id, body.anchors)),
+  ok(200, "Anchor preview", await previewAnchors(auth, params.id, body.anchors, body.documentId)),
 );
 
 export const GET = methodNotAllowed(["POST"]);

@@ -1,0 +1,8 @@
+/** A stored file as a download: its bytes, the name it is saved under, its SHA-256 (the ETag) and version. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  name: string;
+  sha256: string;
+  version?: number;
+  type?: "application/pdf" | "application/zip";
+}
