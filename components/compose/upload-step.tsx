@@ -10,41 +10,68 @@ import { TextField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { StepBar } from "./step-bar";
 
+/** One upload's body (MAX_UPLOAD_MB) and a request's documents (MAX_DOCUMENTS), at their defaults. */
 const MAX_MB = 25;
+const MAX_DOCUMENTS = 10;
 
 export function UploadStep() {
   const t = useDashboardT();
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  // The documents in the order they will be read; each added file once.
+  const [files, setFiles] = useState<File[]>([]);
   const [title, setTitle] = useState("");
   const [over, setOver] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the last move or removal did, for screen readers.
+  const [said, setSaid] = useState("");
 
-  function choose(f: File | undefined | null) {
+  function choose(list: FileList | File[] | undefined | null) {
     setError(null);
+    const chosen = [...(list ?? [])];
+    if (!chosen.length) return;
+    const notPdf = chosen.find((f) => f.type && f.type !== "application/pdf" && !f.name.toLowerCase().endsWith(".pdf"));
+    if (notPdf) return setError(t("compose.upload.notPdf", { name: notPdf.name }));
+    const next = [...files, ...chosen];
+    if (next.length > MAX_DOCUMENTS) return setError(t("compose.upload.tooMany", { max: MAX_DOCUMENTS }));
+    if (next.reduce((n, f) => n + f.size, 0) > MAX_MB * 1024 * 1024)
+      return setError(t("compose.upload.tooLarge", { max: MAX_MB }));
+    setFiles(next);
+    const [first] = next;
+    if (!title.trim() && first) setTitle(first.name.replace(/\.pdf$/i, ""));
+    if (input.current) input.current.value = "";
+  }
+
+  function move(i: number, by: -1 | 1) {
+    const j = i + by;
+    const f = files[i];
+    if (!f || j < 0 || j >= files.length) return;
+    const next = [...files];
+    next.splice(i, 1);
+    next.splice(j, 0, f);
+    setFiles(next);
+    setSaid(t("compose.upload.moved", { name: f.name, n: j + 1, total: next.length }));
+    // The same button keeps focus on the moved file's row, at its new place.
+    requestAnimationFrame(() => document.getElementById(`upload-${by < 0 ? "up" : "down"}-${j}`)?.focus());
+  }
+
+  function remove(i: number) {
+    const f = files[i];
     if (!f) return;
-    if (f.type && f.type !== "application/pdf" && !f.name.toLowerCase().endsWith(".pdf")) {
-      setError(t("compose.upload.notPdf", { name: f.name }));
-      return;
-    }
-    if (f.size > MAX_MB * 1024 * 1024) {
-      setError(t("compose.upload.tooLarge", { name: f.name, max: MAX_MB }));
-      return;
-    }
-    setFile(f);
-    if (!title.trim()) setTitle(f.name.replace(/\.pdf$/i, ""));
+    setFiles(files.filter((_, k) => k !== i));
+    setSaid(t("compose.upload.removed", { name: f.name }));
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!file) return setError(t("compose.upload.choosePdf"));
+    if (!files.length) return setError(t("compose.upload.choosePdf"));
     if (!title.trim()) return setError(t("compose.upload.giveTitle"));
     const form = new FormData();
     form.set("title", title.trim());
     form.set("delivery_mode", "email");
-    form.set("file", file, file.name);
+    // One `file` part per document, in order.
+    for (const f of files) form.append("file", f, f.name);
     setError(null);
     setProgress(0);
     try {
@@ -73,30 +100,72 @@ export function UploadStep() {
           onDrop={(e) => {
             e.preventDefault();
             setOver(false);
-            choose(e.dataTransfer.files?.[0]);
+            choose(e.dataTransfer.files);
           }}
           className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-10 text-center transition ${over ? "border-indigo-500 bg-indigo-50" : "border-slate-300 bg-slate-50"}`}
         >
-          <p className="text-sm text-slate-700">{file ? <strong>{file.name}</strong> : t("compose.upload.drop")}</p>
-          {file && <p className="text-xs text-slate-500">{t("compose.upload.size", { kb: (file.size / 1024).toFixed(0) })}</p>}
+          <p className="text-sm text-slate-700">{t("compose.upload.drop")}</p>
           <p className="my-2 text-xs text-slate-500">{t("compose.upload.or")}</p>
           <label
             htmlFor="pdf-file"
             className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium shadow-sm hover:bg-slate-50"
           >
-            {t("compose.upload.choose")}
+            {files.length ? t("compose.upload.add") : t("compose.upload.choose")}
           </label>
           <input
             id="pdf-file"
             ref={input}
             type="file"
             accept="application/pdf,.pdf"
+            multiple
             className="sr-only"
             aria-label={t("compose.upload.fileLabel")}
-            onChange={(e) => choose(e.target.files?.[0])}
+            onChange={(e) => choose(e.target.files)}
           />
-          <p className="mt-2 text-xs text-slate-500">{t("compose.upload.upTo", { max: MAX_MB })}</p>
+          <p className="mt-2 text-xs text-slate-500">{t("compose.upload.upTo", { max: MAX_MB, count: MAX_DOCUMENTS })}</p>
         </div>
+        {files.length > 0 && (
+          <section aria-labelledby="upload-documents">
+            <h2 id="upload-documents" className="mb-2 text-sm font-medium text-slate-800">
+              {t("compose.upload.documents")}
+            </h2>
+            <ol className="divide-y divide-slate-200 rounded-md border border-slate-200">
+              {files.map((f, i) => (
+                <li key={`${f.name}-${f.size}-${f.lastModified}-${i}`} className="flex items-center gap-2 px-3 py-2 text-sm">
+                  <span className="w-12 shrink-0 text-xs text-slate-500">
+                    {t("compose.upload.position", { n: i + 1, total: files.length })}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{f.name}</span>
+                  <span className="shrink-0 text-xs text-slate-500">
+                    {t("compose.upload.size", { kb: (f.size / 1024).toFixed(0) })}
+                  </span>
+                  <IconButton
+                    id={`upload-up-${i}`}
+                    label={t("compose.upload.moveUp", { name: f.name })}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
+                    ↑
+                  </IconButton>
+                  <IconButton
+                    id={`upload-down-${i}`}
+                    label={t("compose.upload.moveDown", { name: f.name })}
+                    disabled={i === files.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
+                    ↓
+                  </IconButton>
+                  <IconButton label={t("compose.upload.remove", { name: f.name })} onClick={() => remove(i)}>
+                    ×
+                  </IconButton>
+                </li>
+              ))}
+            </ol>
+            <p role="status" className="sr-only">
+              {said}
+            </p>
+          </section>
+        )}
         <TextField
           label={t("compose.upload.title")}
           name="title"
@@ -122,5 +191,24 @@ export function UploadStep() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** A small button that says what it does to screen readers (its `label`) and shows a sign. */
+function IconButton({
+  label,
+  children,
+  ...rest
+}: { label: string; children: React.ReactNode } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "aria-label">) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="shrink-0 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40"
+      {...rest}
+    >
+      {children}
+    </button>
   );
 }

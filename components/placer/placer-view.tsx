@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { documentUrl, fieldApi } from "@/lib/client/requests";
+import { fieldApi, requestDocumentUrl } from "@/lib/client/requests";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldBackend } from "@/lib/client/use-field-store";
 import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
@@ -21,23 +21,37 @@ const NO_ANCHORS: DetectedAnchor[] = [];
 
 /**
  * The placer of a draft: its signers own the fields, which are saved to the draft as they are placed;
- * beside the palette, the anchor preview (fields from {{sN|…}} anchors) and the document edits.
+ * beside the palette, the anchor preview (fields from {{sN|…}} anchors) and the document edits. A request
+ * of several documents shows one at a time, chosen in tabs above it: the fields placed go on that one.
  */
 export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const t = useDashboardT();
   const signers = useMemo(() => request.recipients.filter((r) => r.role === "SIGNER"), [request.recipients]);
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
-  const reloadFields = useCallback(async (): Promise<FieldDto[]> => (await reload()).fields, [reload]);
   const id = request.id;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const doc = request.documents.find((d) => d.id === chosen) ?? request.documents[0]!;
+  const documentId = doc.id;
+  const onDocument = useCallback((f: { documentId: string }) => f.documentId === documentId, [documentId]);
+  const reloadFields = useCallback(
+    async (): Promise<FieldDto[]> => (await reload()).fields.filter(onDocument),
+    [reload, onDocument],
+  );
   const backend = useMemo<FieldBackend>(
     () => ({
-      add: (fields) => fieldApi.add(id, fields),
+      // A field placed here stands on the document shown.
+      add: (fields) =>
+        fieldApi.add(
+          id,
+          fields.map((f) => ({ ...f, documentId })),
+        ),
       update: (fieldId, patch) => fieldApi.update(id, fieldId, patch),
       remove: (fieldId) => fieldApi.remove(id, fieldId),
     }),
-    [id],
+    [id, documentId],
   );
-  const file = useMemo(() => documentUrl(request.id, request.document.version), [request.id, request.document.version]);
+  const file = useMemo(() => requestDocumentUrl(id, documentId, doc.version), [id, documentId, doc.version]);
+  const fields = useMemo(() => request.fields.filter(onDocument), [request.fields, onDocument]);
 
   // Anchors.
   const [anchorState, setAnchorState] = useState<AnchorState>({ status: "idle" });
@@ -53,14 +67,19 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     });
   }, [detectOnOpen, request.id, signers]);
   // A new document version (text replaced, image stamped) moves text: detected anchors are then out of date.
-  const version = request.document.version;
+  const version = request.documents.map((d) => d.version).join(".");
   const shownVersion = useRef(version);
   useEffect(() => {
     if (shownVersion.current === version) return;
     shownVersion.current = version;
     setAnchorState({ status: "idle" });
   }, [version]);
-  const anchors = anchorState.status === "done" ? anchorState.anchors : NO_ANCHORS;
+  const allAnchors = anchorState.status === "done" ? anchorState.anchors : NO_ANCHORS;
+  // Those of the document shown (a template's or an old preview's name none: the first document's).
+  const anchors = useMemo(
+    () => allAnchors.filter((a) => (a.documentId ?? request.documents[0]?.id) === documentId),
+    [allAnchors, documentId, request.documents],
+  );
   const anchorColor = useCallback(
     (a: DetectedAnchor) => {
       if (!a.signerRef) return null;
@@ -71,15 +90,17 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     [mapping, recipientIds],
   );
 
-  return (
+  const placer = (
     <FieldPlacer
+      // One placer per document: its fields, its pages, its undo history.
+      key={documentId}
       file={file}
-      pages={request.document.pages}
+      pages={doc.pages}
       owners={signers}
       colorIds={recipientIds}
       ownerNoun="Signer"
       noOwnerMessage={t("placer.view.noOwner")}
-      fields={request.fields}
+      fields={fields}
       backend={backend}
       reloadFields={reloadFields}
       anchors={anchors}
@@ -93,9 +114,74 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
           setAnchorState={setAnchorState}
           mapping={mapping}
           setMapping={setMapping}
+          onDocument={onDocument}
         />
       }
     />
+  );
+  if (request.documents.length === 1) return placer;
+  return (
+    <div>
+      <DocumentTabs request={request} current={documentId} onChoose={setChosen} />
+      <div role="tabpanel" id="document-panel" aria-labelledby={`document-tab-${documentId}`}>
+        {placer}
+      </div>
+    </div>
+  );
+}
+
+/** The request's documents as tabs (arrow keys move between them), each with its pages and fields. */
+function DocumentTabs({
+  request,
+  current,
+  onChoose,
+}: {
+  request: SignatureRequestDto;
+  current: string;
+  onChoose: (id: string) => void;
+}) {
+  const t = useDashboardT();
+  const docs = request.documents;
+  const focusTab = (i: number) => {
+    const d = docs[(i + docs.length) % docs.length]!;
+    onChoose(d.id);
+    requestAnimationFrame(() => document.getElementById(`document-tab-${d.id}`)?.focus());
+  };
+  return (
+    <div role="tablist" aria-label={t("placer.documents.label")} className="mb-3 flex flex-wrap gap-2">
+      {docs.map((d, i) => {
+        const selected = d.id === current;
+        const count = request.fields.filter((f) => f.documentId === d.id).length;
+        return (
+          <button
+            key={d.id}
+            id={`document-tab-${d.id}`}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            aria-controls="document-panel"
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChoose(d.id)}
+            onKeyDown={(e) => {
+              if (e.key === "ArrowRight") focusTab(i + 1);
+              else if (e.key === "ArrowLeft") focusTab(i - 1);
+              else return;
+              e.preventDefault();
+            }}
+            className={`max-w-72 rounded-md border px-3 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+              selected
+                ? "border-indigo-600 bg-indigo-50 text-indigo-900"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            <span className="block truncate font-medium">{t("placer.documents.tab", { n: i + 1, name: d.name })}</span>
+            <span className="block text-xs text-slate-500">
+              {t("placer.documents.pages", { count: d.pageCount })} · {t("placer.documents.fields", { count })}
+            </span>
+          </button>
+        );
+      })}
+    </div>
   );
 }
 
@@ -108,8 +194,11 @@ function RequestPanels(p: {
   setAnchorState: (s: AnchorState) => void;
   mapping: Record<string, string>;
   setMapping: (m: Record<string, string>) => void;
+  /** Whether a field stands on the document shown. */
+  onDocument: (f: { documentId: string }) => boolean;
 }) {
   const { merge, goToPage } = usePlacer();
+  const { reload, onDocument } = p;
   return (
     <>
       <AnchorPanel
@@ -119,7 +208,11 @@ function RequestPanels(p: {
         onState={p.setAnchorState}
         mapping={p.mapping}
         onMapping={p.setMapping}
-        onFieldsCreated={merge}
+        // Fields made at anchors may stand on other documents: the placer shows this one's, the record all.
+        onFieldsCreated={(made) => {
+          merge(made.filter(onDocument));
+          void reload();
+        }}
         onGoTo={goToPage}
       />
       <DocumentEdits

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { documentUrl, useAudit, useRequest, useRequestActions } from "@/lib/client/requests";
+import { allDocumentsUrl, documentUrl, requestDocumentUrl, useAudit, useRequest, useRequestActions } from "@/lib/client/requests";
 import { useSaveAsTemplate } from "@/lib/client/templates";
 import { groupsOf } from "@/lib/client/signing-steps";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
@@ -81,6 +81,11 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           <a href={documentUrl(r.id)} download={`${r.title}.pdf`} className={linkButton("secondary")}>
             {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
           </a>
+          {r.documents.length > 1 && (
+            <a href={allDocumentsUrl(r.id)} download={`${r.title}.zip`} className={linkButton("secondary")}>
+              {t("requests.detail.downloadAll", { count: r.documents.length })}
+            </a>
+          )}
           <Button
             variant="secondary"
             disabled={saveAsTemplate.isPending}
@@ -223,12 +228,18 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         <AuditTrail key={r.updatedAt} id={r.id} recipients={r.recipients} />
       </div>
 
-      <section aria-labelledby="preview-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="preview-heading" className="mb-3 text-base font-semibold">
-          {r.status === "COMPLETED" ? t("requests.preview.sealed") : t("requests.preview.title", { version: r.document.version })}
-        </h2>
-        <DocumentPreview key={r.document.sha256} url={documentUrl(r.id, r.document.version)} pageCount={r.document.pageCount} />
-      </section>
+      {r.documents.length > 1 ? (
+        <DocumentsPreview request={r} />
+      ) : (
+        <section aria-labelledby="preview-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="preview-heading" className="mb-3 text-base font-semibold">
+            {r.status === "COMPLETED"
+              ? t("requests.preview.sealed")
+              : t("requests.preview.title", { version: r.document.version })}
+          </h2>
+          <DocumentPreview key={r.document.sha256} url={documentUrl(r.id, r.document.version)} pageCount={r.document.pageCount} />
+        </section>
+      )}
     </div>
   );
 }
@@ -379,6 +390,43 @@ function AuditTrail({ id, recipients }: { id: string; recipients: SignatureReque
           })}
         </InlineTable>
       )}
+    </section>
+  );
+}
+
+/** A request of several documents: each one's name and state, a download each, and the one chosen shown below. */
+function DocumentsPreview({ request: r }: { request: SignatureRequestDto }) {
+  const t = useDashboardT();
+  const [shown, setShown] = useState(0);
+  const doc = r.documents[shown] ?? r.documents[0]!;
+  const total = r.documents.length;
+  const heading = (d: SignatureRequestDto["documents"][number], i: number) =>
+    r.status === "COMPLETED"
+      ? t("requests.preview.documentSealed", { name: d.name, n: i + 1, total })
+      : t("requests.preview.documentTitle", { name: d.name, n: i + 1, total, version: d.version });
+  return (
+    <section aria-labelledby="preview-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="preview-heading" className="mb-3 text-base font-semibold">
+        {t("requests.preview.documents")}
+      </h2>
+      <ol className="mb-4 space-y-1 text-sm">
+        {r.documents.map((d, i) => (
+          <li key={d.id} className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              aria-pressed={i === shown}
+              onClick={() => setShown(i)}
+              className="rounded px-1 text-left font-medium text-indigo-700 underline-offset-2 hover:underline aria-pressed:text-slate-900 aria-pressed:no-underline"
+            >
+              {heading(d, i)}
+            </button>
+            <a href={requestDocumentUrl(r.id, d.id)} download={d.name} className="text-xs text-slate-600 underline">
+              {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
+            </a>
+          </li>
+        ))}
+      </ol>
+      <DocumentPreview key={doc.sha256} url={requestDocumentUrl(r.id, doc.id, doc.version)} pageCount={doc.pageCount} />
     </section>
   );
 }

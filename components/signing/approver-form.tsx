@@ -10,16 +10,16 @@ import { FinishSection } from "./finish-section";
 import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
-import { PageImages, usePageWidth } from "./page-images";
+import { usePageWidth } from "./page-images";
+import { DocumentPages, shownDocuments } from "./document-pages";
 
 const CONSENT_ID = "signet-approve-consent";
-const noOverlay = () => null;
 
 /** What POST /api/sign/{token}/approve returns. */
 export type ApproveResult = ResponseData<"approveSigning">;
 
 /** The document's pages, no fields on them, under a header with the title and what is asked. */
-function DocumentPages({
+function ReadingPage({
   token,
   view,
   subtitle,
@@ -47,14 +47,7 @@ function DocumentPages({
         <SenderMessage message={view.message} />
         {children}
         <div ref={pagesRef} className="w-full">
-          {width > 0 ? (
-            <PageImages
-              source={{ token, version: view.document.sha256 }}
-              pages={view.document.pages}
-              width={width}
-              overlay={noOverlay}
-            />
-          ) : null}
+          {width > 0 ? <DocumentPages docs={shownDocuments(token, view)} width={width} /> : null}
         </div>
       </main>
     </>
@@ -94,9 +87,9 @@ export function ApproverForm({
 
   return (
     <>
-      <DocumentPages token={token} view={view} subtitle={t("approver.approvingAs", { name: view.recipient.name })}>
+      <ReadingPage token={token} view={view} subtitle={t("approver.approvingAs", { name: view.recipient.name })}>
         <p className="mb-3 text-sm text-slate-600">{t("approver.intro")}</p>
-      </DocumentPages>
+      </ReadingPage>
       <div className="mb-8">
         <FinishSection
           headingId="signet-approve"
@@ -132,10 +125,10 @@ export function ViewerDocument({ token, view }: { token: string; view: SigningVi
   const t = useSigningT();
   const done = view.request.status === "COMPLETED" || view.everyoneSigned;
   return (
-    <DocumentPages token={token} view={view} subtitle={t("viewer.viewingAs", { name: view.recipient.name })}>
+    <ReadingPage token={token} view={view} subtitle={t("viewer.viewingAs", { name: view.recipient.name })}>
       <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
         {t("viewer.text")} {done ? t("viewer.done") : t("done.later")}
       </p>
-    </DocumentPages>
+    </ReadingPage>
   );
 }

@@ -4,9 +4,10 @@ import { ChoiceOptions, keyboardHints } from "./field-inputs";
 import { fieldDomId, fieldTitle, type Values } from "./fields";
 import { useSigningT } from "./intl";
 import { useNumberInput } from "./number-input";
-import { PageRegion, type PageSource } from "./page-images";
+import { PageRegion } from "./page-images";
+import { documentOf, type ShownDocument } from "./document-pages";
 import { scriptFont } from "./script-font";
-import type { PageSize, SigningField } from "./types";
+import type { SigningField } from "./types";
 
 /** A step of field-by-field mode: one field, or a RADIO group's buttons together. */
 export type Step = SigningField[];
@@ -42,8 +43,7 @@ export function FieldSteps({
   onIndex,
   values,
   errors,
-  source,
-  pages,
+  docs,
   width,
   onText,
   onCheck,
@@ -55,8 +55,7 @@ export function FieldSteps({
   onIndex: (i: number) => void;
   values: Values;
   errors: Record<string, string>;
-  source: PageSource;
-  pages: PageSize[];
+  docs: readonly ShownDocument[];
   width: number;
   onText: (f: SigningField, text: string) => void;
   onCheck: (f: SigningField, checked: boolean) => void;
@@ -70,7 +69,8 @@ export function FieldSteps({
   const title = fieldTitle(first, t);
   const required = step.some((f) => f.required);
   const last = index === steps.length - 1;
-  const size = pages[first.page - 1];
+  const doc = documentOf(docs, first);
+  const size = doc?.pages[first.page - 1];
 
   return (
     <section aria-labelledby="signet-step-heading" className="mx-auto max-w-xl space-y-3" data-step={index + 1}>
@@ -80,7 +80,14 @@ export function FieldSteps({
         </span>{" "}
         · {required ? t("fields.required") : t("fields.optional")}
       </p>
-      {size && width > 0 ? <PageRegion source={source} page={first.page} size={size} box={stepBox(step)} width={width} /> : null}
+      {doc && docs.length > 1 ? (
+        <p className="text-xs text-slate-500">
+          {t("docs.documentOf", { n: docs.indexOf(doc) + 1, total: docs.length })} · {doc.name}
+        </p>
+      ) : null}
+      {doc && size && width > 0 ? (
+        <PageRegion source={doc.source} page={first.page} size={size} box={stepBox(step)} width={width} />
+      ) : null}
       <StepControl step={step} title={title} values={values} errors={errors} onText={onText} onCheck={onCheck} onMark={onMark} />
       <div className="flex items-center justify-between gap-3 pt-1">
         <button

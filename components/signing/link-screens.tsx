@@ -66,23 +66,50 @@ export function EndedScreen({
   );
 }
 
-/** A COMPLETED request's link: the sealed copy to download, nothing to sign. */
-export function CompletedScreen({ token, title, availableUntil }: { token: string; title: string; availableUntil: string }) {
+/** A COMPLETED request's link: the sealed copy (of each document) to download, nothing to sign. */
+export function CompletedScreen({
+  token,
+  title,
+  availableUntil,
+  documents = [],
+}: {
+  token: string;
+  title: string;
+  availableUntil: string;
+  /** The request's documents when it has several: each is its own sealed PDF. */
+  documents?: readonly { id: string; name: string }[];
+}) {
   const t = useSigningT();
   const locale = useLocale();
-  const safe = fileNameOf(title);
+  const button = "inline-block rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800";
   return (
     <Screen tone="done" heading={t("completed.heading")} documentTitle={title}>
       <p>{t("completed.text")}</p>
-      <p>
-        <a
-          href={signingPath(token, "/document")}
-          download={t("completed.fileName", { title: safe })}
-          className="inline-block rounded-md bg-sky-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-800"
-        >
-          {t("completed.download")}
-        </a>
-      </p>
+      {documents.length > 1 ? (
+        <ol className="space-y-2">
+          {documents.map((d, i) => (
+            <li key={d.id}>
+              <a
+                href={signingPath(token, i === 0 ? "/document" : `/document?document=${encodeURIComponent(d.id)}`)}
+                download={t("completed.fileName", { title: fileNameOf(i === 0 ? title : d.name.replace(/\.pdf$/i, "")) })}
+                className={button}
+              >
+                {t("completed.download")} · {t("docs.documentOf", { n: i + 1, total: documents.length })} · {d.name}
+              </a>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>
+          <a
+            href={signingPath(token, "/document")}
+            download={t("completed.fileName", { title: fileNameOf(title) })}
+            className={button}
+          >
+            {t("completed.download")}
+          </a>
+        </p>
+      )}
       <p className="text-sm text-slate-500">{t("completed.until", { date: formatDay(availableUntil, locale) })}</p>
     </Screen>
   );

@@ -157,7 +157,7 @@ function Content({
 
   // Completed: the sealed copy, nothing else.
   if (view.request.status === "COMPLETED" && view.availableUntil) {
-    return <CompletedScreen token={token} title={title} availableUntil={view.availableUntil} />;
+    return <CompletedScreen token={token} title={title} availableUntil={view.availableUntil} documents={view.documents} />;
   }
 
   if (phase.kind === "declined" || view.recipient.status === "DECLINED") {

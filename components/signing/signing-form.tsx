@@ -31,7 +31,8 @@ import { SignatureDialog } from "./signature-dialog";
 import type { MarkValue, RecipientPageProps, SignResult, SigningField } from "./types";
 import { adoptedMarks, useDraftSaving, withDrafts } from "./use-draft-saving";
 import { FinishSection } from "./finish-section";
-import { PageImages, usePageWidth } from "./page-images";
+import { usePageWidth } from "./page-images";
+import { DocumentPages, shownDocuments, type ShownDocument } from "./document-pages";
 import { ZoomControls } from "./zoom-controls";
 import { useZoom } from "./use-zoom";
 
@@ -43,6 +44,8 @@ export const COMPACT_QUERY = "(max-width: 639px), (pointer: coarse)";
 const STEPS_WIDTH = 576;
 
 type MarkType = "SIGNATURE" | "INITIAL";
+
+const pageKey = (documentId: string, page: number) => `${documentId}:${page}`;
 
 /** The document with this signer's fields on it, the guide through them, consent, sign and decline. */
 export function SigningForm({
@@ -88,9 +91,11 @@ export function SigningForm({
 
   const width = usePageWidth(pagesRef);
 
+  const docs = useMemo(() => shownDocuments(token, view), [token, view]);
+  // The fields on each page of each document.
   const byPage = useMemo(() => {
-    const m = new Map<number, SigningField[]>();
-    for (const f of fields) m.set(f.page, [...(m.get(f.page) ?? []), f]);
+    const m = new Map<string, SigningField[]>();
+    for (const f of fields) m.set(pageKey(f.documentId, f.page), [...(m.get(pageKey(f.documentId, f.page)) ?? []), f]);
     return m;
   }, [fields]);
   // Overlapping fields: the smaller above, so each can be clicked (the tab order stays the document's).
@@ -231,8 +236,8 @@ export function SigningForm({
     setFormError(apiMessage(res.error));
   };
 
-  const overlay = (page: number, scale: number) =>
-    (byPage.get(page) ?? []).map((f) => {
+  const overlay = (doc: ShownDocument, page: number, scale: number) =>
+    (byPage.get(pageKey(doc.id, page)) ?? []).map((f) => {
       const shared = {
         field: f,
         scale,
@@ -305,8 +310,7 @@ export function SigningForm({
               onIndex={(i) => steps[i] && openStep(steps[i][0]!)}
               values={values}
               errors={fieldErrors}
-              source={{ token, version: view.document.sha256 }}
-              pages={view.document.pages}
+              docs={docs}
               width={Math.min(width, STEPS_WIDTH)}
               onText={setValue}
               onCheck={setChecked}
@@ -315,12 +319,7 @@ export function SigningForm({
             />
           ) : width > 0 ? (
             <div ref={contentRef} className="w-max min-w-full">
-              <PageImages
-                source={{ token, version: view.document.sha256 }}
-                pages={view.document.pages}
-                width={Math.round(width * zoom.zoom)}
-                overlay={overlay}
-              />
+              <DocumentPages docs={docs} width={Math.round(width * zoom.zoom)} overlay={overlay} />
             </div>
           ) : null}
         </div>

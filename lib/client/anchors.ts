@@ -9,13 +9,15 @@ type ListedAnchor = Extract<AnchorPreview, { malformed: number }>["anchors"][num
 /** Anchors asked for by key: whether each is in the text layer, and where. */
 type FoundAnchor = Extract<AnchorPreview, { missing: string[] }>["anchors"][number];
 type ParsedAnchor = Extract<ListedAnchor, { valid: true }>["anchor"];
-type Box = Pick<ListedAnchor, "page" | "x" | "y" | "width" | "height">;
+type Box = Pick<ListedAnchor, "documentId" | "page" | "x" | "y" | "width" | "height">;
 
 /**
  * One `{{...}}` token the preview found, as the overlay draws it: where it is (points, top-left of the
  * displayed page), its text, whether it parsed (and why not), and the field it asks for.
  */
-export interface DetectedAnchor extends Box {
+export interface DetectedAnchor extends Omit<Box, "documentId"> {
+  /** The request's document it is in (a template's anchors name none: a template has one document). */
+  documentId?: string;
   /** Unique in one preview (a key may occur more than once). */
   key: string;
   text: string;
@@ -30,7 +32,7 @@ export interface DetectedAnchor extends Box {
   occurrence?: number;
 }
 
-const boxOf = (o: Box): Box => ({ page: o.page, x: o.x, y: o.y, width: o.width, height: o.height });
+const boxOf = (o: Box) => ({ documentId: o.documentId, page: o.page, x: o.x, y: o.y, width: o.width, height: o.height });
 
 /** The parsed part of a listed anchor: its type, signer and field size (a legacy anchor has neither). */
 function parsedOf(a: ListedAnchor): Pick<DetectedAnchor, "ok" | "reason" | "type" | "signerRef" | "fieldWidth" | "fieldHeight"> {
@@ -57,7 +59,10 @@ export function normalizePreview(data: AnchorPreview): DetectedAnchor[] {
       out.push({ key: `${n++}`, text: a.anchorKey, ...boxOf(a), ...parsedOf(a), occurrence });
     }
   }
-  return out.sort((p, q) => p.page - q.page || p.y - q.y || p.x - q.x);
+  // Reading order: the documents' (as the preview lists them), then page, top, left.
+  const place = new Map(data.documents.map((d, i) => [d.documentId, i]));
+  const at = (a: DetectedAnchor) => place.get(a.documentId ?? "") ?? 0;
+  return out.sort((p, q) => at(p) - at(q) || p.page - q.page || p.y - q.y || p.x - q.x);
 }
 
 /** What POST …/fields/anchors answers for a request (for a PDF template's id it lists the template's fields). */

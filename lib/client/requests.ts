@@ -61,6 +61,11 @@ export function useAudit(id: string) {
 
 export const documentUrl = (id: string, version?: number) =>
   `/api/dashboard${SR}/${id}/document${version ? `?v=${version}` : ""}`;
+/** One of the request's documents (its current version); `?v=` makes a new version a new URL. */
+export const requestDocumentUrl = (id: string, documentId: string, version?: number) =>
+  `/api/dashboard${SR}/${id}/documents/${documentId}${version ? `?v=${version}` : ""}`;
+/** Every document of the request, in one zip. */
+export const allDocumentsUrl = (id: string) => `/api/dashboard${SR}/${id}/document?all=1`;
 
 /** After a change: the request (and lists that show it) are read again. */
 function useRefresh(id: string) {

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zCorrectRecipient, zDocument, zField, zRecipient, zRecipientParams, zSignatureRequest } from "./requests";
+import {
+  zCorrectRecipient,
+  zDocument,
+  zField,
+  zRecipient,
+  zRecipientParams,
+  zRequestDocument,
+  zSignatureRequest,
+} from "./requests";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
 import {
@@ -12,6 +20,7 @@ import {
   zSigningPageParams,
   zSigningPageQuery,
   zSigningPageText,
+  zSigningDocumentQuery,
   zSigningPageTextQuery,
   zSaveSigningDraft,
   zSigningDraft,
@@ -86,7 +95,12 @@ const zSigningView = z.object({
     })
     .nullable()
     .describe("The sender's message, as in the invitation (sendSettings.message); null: none"),
-  document: zDocument,
+  document: zDocument.describe("The first document (`documents[0]`)"),
+  documents: z
+    .array(zRequestDocument)
+    .describe(
+      "The request's documents in order (the signer reads and signs them all); `?document=<id>` picks one at /document and /pages",
+    ),
   fields: z.array(zField.omit({ anchor: true, recipientId: true })),
   drafts: z
     .array(zSigningDraft)
@@ -191,6 +205,7 @@ export const signingOps = {
     summary:
       "The PDF to sign, without its anchor text (removed as the seal removes it); once the request is COMPLETED, the sealed copy (for 30 days)",
     params: zTokenParams,
+    query: zSigningDocumentQuery,
     public: true,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
     errors: [401, 410, 429],

@@ -29,10 +29,17 @@ export const zSigningPageQuery = z.object({
     .refine((w) => (PAGE_WIDTHS as readonly number[]).includes(w), `One of ${PAGE_WIDTHS.join(", ")}`)
     .transform((w) => w as PageWidth),
   v: z.string().max(100).optional(),
+  document: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("Which of the request's documents (`documents[].id`); the first when left out"),
 });
 
-/** `v`: free, the client's version of the document (a new version is a new URL). */
-export const zSigningPageTextQuery = z.object({ v: z.string().max(100).optional() });
+/** `v`: free, the client's version of the document (a new version is a new URL). `document`: which one. */
+export const zSigningPageTextQuery = zSigningPageQuery.pick({ v: true, document: true });
+/** GET /api/sign/{token}/document: which of the request's documents. */
+export const zSigningDocumentQuery = zSigningPageQuery.pick({ document: true });
 
 export const zSigningPageText = z.object({
   page: z.number().int(),

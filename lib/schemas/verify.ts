@@ -79,6 +79,20 @@ export const zVerification = z.object({
       signers: z.array(
         z.object({ name: z.string(), email: z.string().describe("Masked: a***@example.com"), signedAt: z.string().nullable() }),
       ),
+      name: z.string().describe("This document's name in its request"),
+      documents: z
+        .array(
+          z.object({
+            order: z.number().int(),
+            name: z.string(),
+            sealedSha256: z
+              .string()
+              .nullable()
+              .describe("The sealed file's SHA-256 (null when the request was sealed without it)"),
+            thisFile: z.boolean().describe("True for the document this file is"),
+          }),
+        )
+        .describe("Every document of the request, in order: this one and its siblings, each sealed as its own PDF"),
     })
     .nullable()
     .describe("Only when the file (or the revision its seal signed) is a sealed document stored by this server"),

@@ -115,7 +115,7 @@ export const errorCatalog = {
   SEVERAL_DOCUMENTS_NOT_YET: {
     status: 409,
     description:
-      "The request has several documents, which sending (signing and sealing each) and saving as a template do not take yet; `details.documents`",
+      "The request has several documents, which saving as a template does not take yet (a template holds one); `details.documents`",
   },
 
   // Anchors

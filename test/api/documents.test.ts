@@ -3,6 +3,11 @@ import PizZip from "pizzip";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, makeOrg } from "../support/api";
 import { simplePdf, simplePdfText } from "../support/simple-pdf";
+import { runDueJobs } from "@/lib/server/worker/worker";
+import { certificateLines } from "../support/sealing";
+import { pdfsig } from "../support/seal-fixtures";
+import { tokenOf } from "../support/signing";
+import { outboxMessages } from "../support/outbox-token";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -309,23 +314,108 @@ describe("several documents in one request", () => {
     expect(now.documents).toHaveLength(2);
   });
 
-  it("does not yet send a request of several documents (409, the draft unchanged); one-document requests send as before", async () => {
+  it("sends several documents: the signer sees and signs them all, each is sealed with a certificate naming them all", async () => {
     const { req, signerId } = await draftOf(org.sandboxKey, [
       { data: contract, name: "contract.pdf" },
       { data: annexA, name: "annex-a.pdf" },
+      { data: annexB, name: "annex-b.pdf" },
     ]);
-    await call("POST", `${SR}/${req.id}/fields`, {
-      key: org.sandboxKey,
-      json: { type: "SIGNATURE", recipientId: signerId, page: 1, x: 72, y: 100, width: 150, height: 40 },
+    const ids = (req.documents as { id: string }[]).map((d) => d.id);
+    // A signature on each document (the third on its third page).
+    for (const [i, page] of [1, 1, 3].entries()) {
+      const put = await call("POST", `${SR}/${req.id}/fields`, {
+        key: org.sandboxKey,
+        json: { type: "SIGNATURE", recipientId: signerId, documentId: ids[i], page, x: 72, y: 300, width: 150, height: 40 },
+      });
+      expect(put.status).toBe(201);
+    }
+    // Saving it as a template is not available with several documents.
+    const asTemplate = await call("POST", `${SR}/${req.id}/save-as-template`, { key: org.sandboxKey, json: {} });
+    expect(asTemplate.status).toBe(409);
+    expect(asTemplate.body).toMatchObject({ errorCode: "SEVERAL_DOCUMENTS_NOT_YET", details: { documents: 3 } });
+    expect((await call("POST", `${SR}/${req.id}/send`, { key: org.sandboxKey })).status).toBe(200);
+    await runDueJobs();
+
+    const token = await tokenOf(signerId);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    expect(view.documents.map((d: { id: string; name: string }) => [d.id, d.name])).toEqual([
+      [ids[0], "contract.pdf"],
+      [ids[1], "annex-a.pdf"],
+      [ids[2], "annex-b.pdf"],
+    ]);
+    // Its fields in reading order across the documents, each naming its own.
+    expect(view.fields.map((f: { documentId: string; page: number }) => [f.documentId, f.page])).toEqual([
+      [ids[0], 1],
+      [ids[1], 1],
+      [ids[2], 3],
+    ]);
+    // Each document's pages are served by ?document=, the first without it; another request's document is a 404.
+    const page3 = await call("GET", `/api/sign/${token}/pages/3?w=480&document=${ids[2]}`);
+    expect(page3.status).toBe(200);
+    expect(page3.headers.get("content-type")).toMatch(/^image\//);
+    expect((await call("GET", `/api/sign/${token}/pages/3?w=480`)).status).toBe(404);
+    const text = await call("GET", `/api/sign/${token}/pages/1/text?document=${ids[1]}`);
+    expect(text.body.data.items.map((i: { s: string }) => i.s).join(" ")).toContain("Annex A");
+    const { req: otherReq } = await draftOf(org.sandboxKey, [{ data: contract, name: "x.pdf" }]);
+    const foreign = await call("GET", `/api/sign/${token}/document?document=${otherReq.documents[0]!.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errorCode).toBe("DOCUMENT_NOT_FOUND");
+
+    // Missing one document's signature: refused, naming it.
+    const partial = await call("POST", `/api/sign/${token}/sign`, {
+      json: { consent: true, values: view.fields.slice(0, 2).map((f: { id: string }) => ({ fieldId: f.id, typed: "Ann Lee" })) },
     });
-    const sent = await call("POST", `${SR}/${req.id}/send`, { key: org.sandboxKey });
-    expect(sent.status).toBe(409);
-    expect(sent.body).toMatchObject({ errorCode: "SEVERAL_DOCUMENTS_NOT_YET", details: { documents: 2 } });
-    expect((await call("GET", `${SR}/${req.id}`, { key: org.sandboxKey })).body.data.status).toBe("DRAFT");
-    // Down to one document, it sends.
-    await call("DELETE", `${SR}/${req.id}/documents/${req.documents[1]!.id}`, { key: org.sandboxKey });
-    const ok = await call("POST", `${SR}/${req.id}/send`, { key: org.sandboxKey });
-    expect(ok.status).toBe(200);
+    expect(partial.status).toBe(422);
+    const signed = await call("POST", `/api/sign/${token}/sign`, {
+      json: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Ann Lee" })) },
+    });
+    expect(signed.status).toBe(200);
+    await runDueJobs(); // the seal
+
+    const done = (await call("GET", `${SR}/${req.id}`, { key: org.sandboxKey })).body.data;
+    expect(done.status).toBe("COMPLETED");
+    const sealed: Uint8Array[] = [];
+    for (const [i, d] of (done.documents as { id: string; sha256: string; pageCount: number }[]).entries()) {
+      const got = await call("GET", `${SR}/${req.id}/documents/${d.id}`, { key: org.sandboxKey });
+      const pdf = new Uint8Array(await got.raw.arrayBuffer());
+      sealed.push(pdf);
+      expect(sha(pdf)).toBe(d.sha256);
+      expect(await pdfsig(pdf)).toMatch(/Signature Validation: Signature is Valid/);
+      // Its certificate lists every document: name, pages and original SHA-256, this one marked.
+      const cert = (await certificateLines(pdf, req.documents[i]!.pageCount)).replace(/\s+/g, " ");
+      for (const [k, o] of (req.documents as { name: string; sha256: string }[]).entries()) {
+        expect(cert).toContain(`${k + 1}. ${o.name}`);
+        expect(cert).toContain(o.sha256);
+      }
+      expect(cert).toContain(`${i + 1}. ${req.documents[i]!.name} · ${req.documents[i]!.pageCount} page`);
+      expect(cert).toMatch(new RegExp(`${i + 1}\\. [^ ]+ · \\d+ pages? \\(this document\\)`));
+    }
+    // The audit trail and the webhook name each document with its original and sealed hashes.
+    const completed = (
+      (await call("GET", `${SR}/${req.id}/audit`, { key: org.sandboxKey })).body.data.items as {
+        type: string;
+        data: { documents?: { documentId: string; sealedSha256: string }[] };
+      }[]
+    ).find((e) => e.type === "request.completed")!;
+    expect(completed.data.documents!.map((d) => [d.documentId, d.sealedSha256])).toEqual(
+      (done.documents as { id: string; sha256: string }[]).map((d) => [d.id, d.sha256]),
+    );
+    // The completed mail carries the three sealed PDFs.
+    const mail = outboxMessages()
+      .filter((m) => m.raw.includes("ann@example.com") && /application\/pdf/.test(m.raw))
+      .at(-1)!;
+    expect(mail.raw.match(/Content-Type: application\/pdf/gi)?.length).toBe(3);
+    // /verify accepts each, names it and its siblings.
+    const check = await call("POST", "/api/v1/verify", { form: { file: file(sealed[1]!, "annex.pdf") }, ip: "203.0.113.77" });
+    expect(check.body.data.verdict).toBe("VALID");
+    expect(check.body.data.document).toMatchObject({
+      name: "annex-a.pdf",
+      documents: [
+        { order: 1, name: "contract.pdf", sealedSha256: sha(sealed[0]!), thisFile: false },
+        { order: 2, name: "annex-a.pdf", sealedSha256: sha(sealed[1]!), thisFile: true },
+        { order: 3, name: "annex-b.pdf", sealedSha256: sha(sealed[2]!), thisFile: false },
+      ],
+    });
     // A sent request's documents do not change.
     const late = await call("POST", `${SR}/${req.id}/documents`, {
       key: org.sandboxKey,
@@ -333,10 +423,7 @@ describe("several documents in one request", () => {
     });
     expect(late.status).toBe(409);
     expect(late.body.errorCode).toBe("REQUEST_NOT_DRAFT");
-    const rename = await call("PATCH", `${SR}/${req.id}/documents/${req.documents[0]!.id}`, {
-      key: org.sandboxKey,
-      json: { name: "renamed" },
-    });
+    const rename = await call("PATCH", `${SR}/${req.id}/documents/${ids[0]}`, { key: org.sandboxKey, json: { name: "renamed" } });
     expect(rename.status).toBe(409);
   });
 });

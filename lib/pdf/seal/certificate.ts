@@ -85,6 +85,19 @@ export interface CertificateData {
   labels?: CertificateLabels;
   /** The seal itself: sealDocument fills it in from the signing certificate and the level. */
   seal?: CertificateSeal;
+  /**
+   * A request of several documents: each, in order, with its name, pages and original SHA-256 (every document
+   * is sealed as its own PDF, and each one's certificate names them all). `current` is this one's place (0-based).
+   * Absent for a one-document request.
+   */
+  documents?: { list: CertificateDocument[]; current: number };
+}
+
+/** One document of a request, as the certificate lists it. */
+export interface CertificateDocument {
+  name: string;
+  pageCount: number;
+  originalSha256: string;
 }
 
 export interface CertificateSeal {
@@ -162,6 +175,12 @@ export interface CertificateLabels {
   browserOn: string;
   /** {id}, {page}, {total} */
   footer: string;
+  /** The heading over a request's documents (several documents only). */
+  documentsOfRequest: string;
+  /** {count}, one per plural category, as `bytes`. */
+  pageCount: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  /** Marks the document the certificate is part of, in that list. */
+  thisDocument: string;
   /** The sandbox line over every page of a sandbox document, in the certificate's language (SANDBOX_LINE in English). */
   sandboxLine: string;
 }
@@ -210,6 +229,9 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   userAgent: "User agent",
   browserOn: "{browser} on {os}",
   footer: "Signet certificate of completion · request {id} · page {page} of {total}",
+  documentsOfRequest: "Documents of this request",
+  pageCount: { one: "{count} page", other: "{count} pages" },
+  thisDocument: "this document",
   sandboxLine: SANDBOX_LINE,
 };
 
@@ -483,6 +505,23 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
   if (cert.sealedContentLength !== undefined) {
     const length = cert.sealedContentLength;
     note(fill(L.sealedContentNote, { length, command: `head -c ${length} file.pdf | sha256sum` }));
+  }
+  if (cert.documents) {
+    // Each document of the request: its place, name and pages, then its original hash on a line of its own.
+    heading(L.documentsOfRequest);
+    const { list, current } = cert.documents;
+    list.forEach((d, i) => {
+      const pages = fill(L.pageCount[plural.select(d.pageCount)] ?? L.pageCount.other, { count: d.pageCount });
+      const mine = i === current ? ` (${L.thisDocument})` : "";
+      blocks.push({
+        ...para(font, `${i + 1}. ${d.name} · ${pages}${mine}`, { x: LEFT, width: WIDTH, size: 8.5 }),
+        gap: i ? 5 : 6,
+      });
+      blocks.push({
+        ...row(font, L.originalSha256, d.originalSha256, { x: LEFT, width: WIDTH, labelWidth: tableLabelWidth }),
+        gap: 1,
+      });
+    });
   }
   if (s) {
     heading(L.seal);

@@ -45,6 +45,14 @@ export async function findDocument(db: Queryable, requestId: string, documentId:
   return doc;
 }
 
+/** The document a call names, else the request's first. */
+export async function documentOrFirst(db: Queryable, requestId: string, documentId?: string): Promise<RequestDocument> {
+  if (documentId !== undefined) return findDocument(db, requestId, documentId);
+  const [first] = await loadDocuments(db, requestId);
+  if (!first) throw new Error(`Signature request ${requestId} has no document`);
+  return first;
+}
+
 /** The documents a call is about: the one it names, else all of them. */
 export const documentsNamed = async (db: Queryable, requestId: string, documentId?: string) =>
   documentId === undefined ? loadDocuments(db, requestId) : [await findDocument(db, requestId, documentId)];

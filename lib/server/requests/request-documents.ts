@@ -118,8 +118,8 @@ export async function insertDocument(
 }
 
 /**
- * 409 while the request has several documents, for what takes one document only so far: sending (the
- * signing pages and the seal) and saving as a template. A draft's documents can be composed meanwhile.
+ * 409 while the request has several documents, for what takes one document only so far: saving it as a
+ * template (a template holds one document).
  */
 export async function assertOneDocument(db: Queryable, requestId: string, doing: string) {
   const { n } = oneRow(

@@ -12,7 +12,6 @@ import { hashToken, signingToken } from "../tokens";
 import { inviteNextGroup } from "../turns/invite";
 import { assertDraft, transitionRequest } from "../model/request-state";
 import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
-import { assertOneDocument } from "./request-documents";
 import { loadRequestDto } from "../model/request-dto";
 import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
@@ -27,7 +26,6 @@ export async function sendRequest(auth: KeyAuth, id: string) {
   return db.transaction(async (tx) => {
     const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
     assertDraft(req, "sending");
-    await assertOneDocument(tx, req.id, "sending");
     const recs = await loadRecipients(tx, req.id);
     // Someone must decide: a request of viewers (and CCs) only would complete on being read.
     const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");

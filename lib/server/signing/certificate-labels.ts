@@ -71,6 +71,9 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     userAgent: t("userAgent"),
     browserOn: t("browserOn", marks("browser", "os")),
     footer: t("footer", marks("id", "page", "total")),
+    documentsOfRequest: t("documentsOfRequest"),
+    pageCount: pluralForms(locale, (count) => t("pageCount", { count })),
+    thisDocument: t("thisDocument"),
     // The words the signing page's sandbox banner says, so a German certificate is not under an English line.
     sandboxLine: translator(locale, "signing")("screen.sandbox"),
   };
@@ -82,7 +85,7 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
  * Intl.PluralRules. Each form is the catalog's message for a number of that category, the number
  * (below 1000: no grouping) then marked.
  */
-function pluralForms(locale: Locale, format: (n: number) => string): CertificateLabels["bytes"] {
+function pluralForms(locale: Locale, format: (n: number) => string): CertificateLabels["bytes" | "pageCount"] {
   const rules = new Intl.PluralRules(locale);
   const forms: Partial<Record<Intl.LDMLPluralRule, string>> = {};
   for (let n = 0; n < 1000; n++) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { CERTIFICATE_PAGE_SIZE, levelAtLeast, type SignerMark } from "@/lib/pdf/seal";
+import { CERTIFICATE_PAGE_SIZE, levelAtLeast, type CertificateData, type FieldToDraw, type SignerMark } from "@/lib/pdf/seal";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
@@ -13,7 +13,8 @@ import { auditEvents, documentVersions, signatureRequests } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { actorShown, recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { currentDocument, loadFields, loadRecipients } from "../model/request-queries";
+import { loadDocuments, loadFields, loadRecipients } from "../model/request-queries";
+import type { RequestDocument } from "../model/rows";
 import { transitionRequest } from "../model/request-state";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { recordSealFailure } from "./seal-failure";
@@ -58,15 +59,18 @@ async function sealOnce(requestId: string) {
   const db = await getDb();
   const [req] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (!req || req.status !== "IN_PROGRESS") return { skipped: `request is ${req?.status ?? "gone"}` };
-  const doc = await currentDocument(db, req.id);
-  const [original] = await db
+  const docs = await loadDocuments(db, req.id);
+  // Each document's first version: what was uploaded (in its one reading).
+  const versions = await db
     .select()
     .from(documentVersions)
     .where(eq(documentVersions.requestId, req.id))
-    .orderBy(asc(documentVersions.version))
-    .limit(1);
-  if (!original) throw new Error(`Signature request ${req.id} has no original document version`);
-  const bytes = await blobs().get(doc.sha256);
+    .orderBy(asc(documentVersions.version));
+  const originalOf = (documentId: string) => {
+    const v = versions.find((x) => x.documentId === documentId);
+    if (!v) throw new Error(`Document ${documentId} of request ${req.id} has no original version`);
+    return v;
+  };
   const recs = await loadRecipients(db, req.id);
   const locale = certificateLocale(req, recs);
   const flds = await loadFields(db, req.id);
@@ -81,7 +85,7 @@ async function sealOnce(requestId: string) {
   };
   /** Each recipient's signature and initials as the certificate shows them: their first of each, in reading order. */
   const marks = new Map<string, { signature?: SignerMark; initials?: SignerMark }>();
-  const values = [];
+  const values: (FieldToDraw & { documentId: string })[] = [];
   for (const f of flds) {
     if (!f.value) continue;
     const v = JSON.parse(f.value) as FieldValue;
@@ -94,6 +98,7 @@ async function sealOnce(requestId: string) {
       marks.set(f.recipientId, own);
     }
     const box = {
+      documentId: f.documentId,
       page: f.page,
       x: f.x,
       y: f.y,
@@ -112,91 +117,137 @@ async function sealOnce(requestId: string) {
   const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
   const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
   const { p12, password } = await signingCertificate();
-  // The values go into the copy the signers were shown (its anchor text already removed, made now if
-  // no one opened the document), so the seal removes nothing of its own.
-  const shown = await signerCopy(doc.sha256, { original: bytes, forSeal: true });
-  // In the engine's worker threads, bounded in time and memory like every other document task.
-  const sealed = await runEngine("sealDocument", [
-    shown.bytes,
-    {
-      fields: values,
-      sandbox: req.environment === "SANDBOX",
-      p12,
-      password,
-      level,
-      timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
-      certificate: {
-        requestId: req.id,
-        title: req.title,
-        environment: req.environment,
-        // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
-        timeZone: req.timezone,
-        dateFormat: req.dateFormat,
-        locale,
-        labels: certificateLabels(locale),
-        sentBy: sentByOf(events),
-        originalSha256: original.sha256,
-        ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
-        documentSha256: doc.sha256,
-        recipients: recs.map((r) => {
-          // What they did and when, with the address and browser of the event that records it.
-          const act = ACTS[r.role];
-          const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
-          const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
-          return {
-            name: r.name,
-            email: r.email,
-            role: r.role,
-            order: r.order,
-            sentAt: r.role === "CC" ? undefined : r.sentAt?.toISOString(),
-            viewedAt: r.role === "CC" ? undefined : r.viewedAt?.toISOString(),
-            signedAt: at?.toISOString(),
-            ip: acted ? (acted.ip ?? undefined) : undefined,
-            userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-            identification: identificationOf(r, events, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
-            ...marks.get(r.id),
-          };
-        }),
+  // Several documents: each certificate lists them all (a file cannot hold its own hash, so the sealed
+  // files' hashes are in the record, the audit trail, the webhook and /verify).
+  const list = docs.map((d) => ({ name: d.name, pageCount: d.current.pageCount, originalSha256: originalOf(d.id).sha256 }));
+  /** One document sealed, in the engine's worker threads, bounded in time and memory like every other document task. */
+  const sealOne = (
+    bytes: Uint8Array,
+    documentSha256: string,
+    original: (typeof versions)[number],
+    fields: FieldToDraw[],
+    more: Pick<CertificateData, "documents">,
+  ) =>
+    runEngine("sealDocument", [
+      bytes,
+      {
+        fields: fields.map(({ documentId: _documentId, ...f }: FieldToDraw & { documentId?: string }) => f),
+        sandbox: req.environment === "SANDBOX",
+        p12,
+        password,
+        level,
+        timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
+        certificate: {
+          requestId: req.id,
+          title: req.title,
+          environment: req.environment,
+          // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
+          timeZone: req.timezone,
+          dateFormat: req.dateFormat,
+          locale,
+          labels: certificateLabels(locale),
+          sentBy: sentByOf(events),
+          originalSha256: original.sha256,
+          ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
+          documentSha256,
+          ...more,
+          recipients: recs.map((r) => {
+            // What they did and when, with the address and browser of the event that records it.
+            const act = ACTS[r.role];
+            const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
+            const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
+            return {
+              name: r.name,
+              email: r.email,
+              role: r.role,
+              order: r.order,
+              sentAt: r.role === "CC" ? undefined : r.sentAt?.toISOString(),
+              viewedAt: r.role === "CC" ? undefined : r.viewedAt?.toISOString(),
+              signedAt: at?.toISOString(),
+              ip: acted ? (acted.ip ?? undefined) : undefined,
+              userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
+              identification: identificationOf(r, events, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
+              ...marks.get(r.id),
+            };
+          }),
+        },
       },
-    },
-  ]);
-  const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
+    ]);
 
+  const sealedDocs: {
+    doc: RequestDocument;
+    stored: { sha256: string; size: number };
+    certificatePages: number;
+    sealedContentSha256: string;
+  }[] = [];
+  for (const [index, doc] of docs.entries()) {
+    const original = originalOf(doc.id);
+    // The values go into the copy the signers were shown (its anchor text already removed, made now if
+    // no one opened the document), so the seal removes nothing of its own.
+    const shown = await signerCopy(doc.current.sha256, { original: await blobs().get(doc.current.sha256), forSeal: true });
+    const sealed = await sealOne(
+      shown.bytes,
+      doc.current.sha256,
+      original,
+      values.filter((v) => v.documentId === doc.id),
+      {
+        ...(docs.length > 1 && { documents: { list, current: index } }),
+      },
+    );
+    const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
+    sealedDocs.push({ doc, stored, certificatePages: sealed.certificatePages, sealedContentSha256: sealed.sealedContentSha256 });
+  }
+
+  const [first] = sealedDocs;
+  if (!first) throw new Error(`Signature request ${req.id} has no document to seal`);
+  // Each document as the record, the audit event and the webhook name it once sealed.
+  const named = sealedDocs.map((s) => ({
+    documentId: s.doc.id,
+    name: s.doc.name,
+    originalSha256: originalOf(s.doc.id).sha256,
+    sealedSha256: s.stored.sha256,
+  }));
   await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
     if (cur?.status !== "IN_PROGRESS") return;
     const now = new Date();
-    await tx.insert(documentVersions).values({
-      requestId: req.id,
-      documentId: doc.documentId,
-      version: doc.version + 1,
-      sha256: stored.sha256,
-      size: stored.size,
-      pageCount: doc.pageCount + sealed.certificatePages,
-      pages: [...doc.pages, ...Array.from({ length: sealed.certificatePages }, () => ({ ...CERTIFICATE_PAGE_SIZE }))],
-      reason: "SEALED",
-      filename: null,
-    });
+    for (const { doc, stored, certificatePages } of sealedDocs) {
+      const at = doc.current;
+      await tx.insert(documentVersions).values({
+        requestId: req.id,
+        documentId: doc.id,
+        version: at.version + 1,
+        sha256: stored.sha256,
+        size: stored.size,
+        pageCount: at.pageCount + certificatePages,
+        pages: [...at.pages, ...Array.from({ length: certificatePages }, () => ({ ...CERTIFICATE_PAGE_SIZE }))],
+        reason: "SEALED",
+        filename: null,
+      });
+    }
     await transitionRequest(tx, req.id, "COMPLETED", {
       set: { completedAt: now, updatedAt: now, sealErrorCode: null, sealErrorMessage: null, sealFailedAt: null },
     });
+    // The first document's hashes where a one-document request had its only ones; then every document's.
     await recordEvent(tx, req.id, "request.completed", systemActor, {
-      originalSha256: original.sha256,
-      sealedContentSha256: sealed.sealedContentSha256,
-      sealedSha256: stored.sha256,
+      originalSha256: originalOf(first.doc.id).sha256,
+      sealedContentSha256: first.sealedContentSha256,
+      sealedSha256: first.stored.sha256,
       padesLevel: level,
       ...(probe ? { timestampAuthority: probe.authority } : {}),
+      ...(docs.length > 1 && { documents: named }),
     });
     await emitEvent(tx, req, "signature_request.completed", {
       id: req.id,
       title: req.title,
       status: "COMPLETED",
-      sha256: stored.sha256,
+      sha256: first.stored.sha256,
+      ...(docs.length > 1 && { documents: named }),
     });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
     await queueSenderNotice(tx, cur, "completed");
   });
-  return { sealed: stored.sha256 };
+  return { sealed: first.stored.sha256, documents: sealedDocs.length };
 }
 
 /** The audit event that records each role's turn (a CC takes none: they receive the sealed copy). */

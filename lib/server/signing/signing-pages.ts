@@ -5,7 +5,7 @@ import { signerCopies } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { runEngine, pdfErrorToApp } from "../engine";
-import { currentDocument } from "../model/request-queries";
+import { documentOrFirst } from "../model/request-queries";
 import type { Actor } from "../audit/record-event";
 import { findSigner } from "./find-signer";
 import { limitSignerPages, limitSignerRenders } from "./limit-signer";
@@ -37,12 +37,18 @@ interface Served {
 }
 
 /** What this link is shown and page `page`'s size, after the same checks as GET /document. */
-async function servedPage(token: string, page: number, who: Omit<Actor, "actor">, session: string | null): Promise<Served> {
+async function servedPage(
+  token: string,
+  page: number,
+  who: Omit<Actor, "actor">,
+  session: string | null,
+  documentId: string | undefined,
+): Promise<Served> {
   await limitSignerPages(token, who.ip ?? null);
   const db = await getDb();
   const { r, req } = await findSigner(db, token);
   await requireSignerSession(db, r, req, session);
-  const doc = await currentDocument(db, req.id);
+  const { current: doc } = await documentOrFirst(db, req.id, documentId);
   const size = doc.pages[page - 1];
   if (!size || page > doc.pageCount)
     throw new AppError(
@@ -76,8 +82,9 @@ export async function signingPageImage(
   width: PageWidth,
   who: Omit<Actor, "actor">,
   session: string | null = null,
+  documentId?: string,
 ): Promise<PageImage> {
-  const served = await servedPage(token, page, who, session);
+  const served = await servedPage(token, page, who, session, documentId);
   const names = [`${page}-${width}.png`, `${page}-${width}.jpg`];
   const kept = await readCached(served.sha256, names);
   if (kept) return { bytes: kept.bytes, type: kept.name.endsWith(".jpg") ? "image/jpeg" : "image/png", sha256: served.sha256 };
@@ -104,8 +111,9 @@ export async function signingPageText(
   page: number,
   who: Omit<Actor, "actor">,
   session: string | null = null,
+  documentId?: string,
 ): Promise<{ sha256: string; text: PageText }> {
-  const served = await servedPage(token, page, who, session);
+  const served = await servedPage(token, page, who, session, documentId);
   const kept = await readCached(served.sha256, [`${page}.json`]);
   if (kept) return { sha256: served.sha256, text: JSON.parse(kept.bytes.toString("utf8")) as PageText };
   await limitSignerRenders(token);

@@ -5,8 +5,8 @@ import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { currentDocument, loadRecipients } from "../model/request-queries";
-import { storedLocale, toDocumentDto, toFieldDto } from "../model/request-dto";
+import { documentOrFirst, loadDocuments, loadRecipients } from "../model/request-queries";
+import { inDocumentOrder, storedLocale, toDocumentDto, toFieldDto, toRequestDocumentDto } from "../model/request-dto";
 import { findSigner, sealedCopyUntil } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
@@ -60,7 +60,9 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     const me = all.find((x) => x.id === r.id)!;
     const completed = req.status === "COMPLETED";
     const mine = completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
-    const doc = await currentDocument(tx, req.id);
+    const docs = await loadDocuments(tx, req.id);
+    const [first] = docs;
+    if (!first) throw new Error(`Signature request ${req.id} has no document`);
     // What the signer saved so far, while it is their turn: none once they signed or declined or the request ended.
     const drafts = await loadSigningDrafts(tx, me, req);
     const invited = me.status === "SENT" || me.status === "VIEWED";
@@ -104,29 +106,40 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
       availableUntil: sealedCopyUntil(req)?.toISOString() ?? null,
       // The sender's own words, as the invitation gave them: the page shows them above the document.
       message: req.emailMessage ? { from: req.senderName ?? null, text: req.emailMessage } : null,
-      document: toDocumentDto(doc),
-      // What the signer needs of each field: no anchor bookkeeping, no other recipient's ids.
-      fields: mine
-        .sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x)
-        .map((row) => {
-          const { anchor, recipientId, ...field } = toFieldDto(row);
-          void anchor;
-          void recipientId;
-          return field;
-        }),
+      document: toDocumentDto(first.current),
+      documents: docs.map(toRequestDocumentDto),
+      // What the signer needs of each field, in reading order across the documents: no anchor bookkeeping, no other recipient's ids.
+      fields: inDocumentOrder(
+        mine.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x),
+        docs,
+      ).map((row) => {
+        const { anchor, recipientId, ...field } = toFieldDto(row);
+        void anchor;
+        void recipientId;
+        return field;
+      }),
       drafts,
     };
   });
 }
 
-/** The PDF a link may see: the one to sign without its anchor text (signer-copy.ts), or, once COMPLETED, the sealed copy. Ended: 410. */
-export async function signingDocument(token: string, who: Omit<Actor, "actor">, session: string | null = null) {
+/**
+ * A PDF a link may see (the request's first document, or the one `documentId` names): the one to sign
+ * without its anchor text (signer-copy.ts), or, once COMPLETED, the sealed copy. Ended: 410.
+ */
+export async function signingDocument(
+  token: string,
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+  documentId?: string,
+) {
   await limitSigner(token, who.ip ?? null);
   const db = await getDb();
   const { r, req } = await findSigner(db, token);
   await requireSignerSession(db, r, req, session);
-  const doc = await currentDocument(db, req.id);
-  const safe = fileNameOf(req.title);
+  const { current: doc, name, position } = await documentOrFirst(db, req.id, documentId);
+  // The first document is named after the request, as before; another after itself.
+  const safe = position === 1 ? fileNameOf(req.title) : fileNameOf(name.replace(/\.pdf$/i, ""));
   if (req.status === "COMPLETED") return { bytes: await blobs().get(doc.sha256), filename: `${safe} (signed).pdf` };
   // Before the seal: the copy without the anchor text, the very bytes the seal will draw the values into.
   return { bytes: (await signerCopy(doc.sha256)).bytes, filename: `${safe}.pdf` };

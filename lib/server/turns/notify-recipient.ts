@@ -4,11 +4,11 @@ import { blobs } from "../blobs/store";
 import { deliverMail } from "../mail/deliver-mail";
 import { loadRecipient, mailLocale, mailTo, senderHeaders } from "../mail/recipient-mail";
 import { messages } from "../notify/messages";
-import { currentDocument } from "../model/request-queries";
+import { loadDocuments } from "../model/request-queries";
 import type { JobContext } from "../jobs/queue";
 import type { JobPayloads } from "../jobs/payloads";
 
-/** Tells a recipient that the request completed (with the sealed PDF), was declined, or was cancelled. */
+/** Tells a recipient that the request completed (with the sealed PDFs), was declined, or was cancelled. */
 export async function notifyRecipient(payload: JobPayloads["notify"], job: JobContext) {
   const row = await loadRecipient(payload.recipientId);
   if (!row) return { skipped: "recipient gone" };
@@ -20,16 +20,17 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
   const sender = senderHeaders(row.req);
   if (kind === "completed") {
     const db = await getDb();
-    const doc = await currentDocument(db, row.req.id);
-    const bytes = await blobs().get(doc.sha256);
-    await deliverMail(job.id, {
-      kind,
-      scope,
-      to,
-      ...sender,
-      ...messages.completed(base),
-      attachments: [{ filename: messages.completedFileName(base), content: Buffer.from(bytes), contentType: "application/pdf" }],
-    });
+    // Every sealed document, in order: the first named after the request (as a one-document request's), the others after themselves.
+    const attachments = [];
+    for (const d of await loadDocuments(db, row.req.id)) {
+      const title = d.position === 1 ? base.title : d.name.replace(/\.pdf$/i, "");
+      attachments.push({
+        filename: messages.completedFileName({ ...base, title }),
+        content: Buffer.from(await blobs().get(d.current.sha256)),
+        contentType: "application/pdf",
+      });
+    }
+    await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.completed(base), attachments });
   } else if (payload.kind === "declined") {
     await deliverMail(job.id, {
       kind,

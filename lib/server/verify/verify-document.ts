@@ -10,6 +10,7 @@ import { pdfErrorToApp, runEngine } from "../engine";
 import { AppError } from "../errors";
 import { signingCertificate } from "../signing/signing-certificate";
 import { trustedCertificates } from "./trust-list";
+import { loadDocuments } from "../model/request-queries";
 
 /** "a***@example.com": enough for a signer to recognise their address, not to harvest it. */
 export function maskEmail(email: string): string {
@@ -26,6 +27,7 @@ async function sealedOnRecord(hashes: string[]) {
   const [row] = await db
     .select({
       sha256: documentVersions.sha256,
+      documentId: documentVersions.documentId,
       requestId: signatureRequests.id,
       title: signatureRequests.title,
       environment: signatureRequests.environment,
@@ -42,7 +44,15 @@ async function sealedOnRecord(hashes: string[]) {
     .from(recipients)
     .where(and(eq(recipients.requestId, row.requestId), eq(recipients.role, "SIGNER")))
     .orderBy(asc(recipients.order), asc(recipients.createdAt));
-  return { ...row, signers };
+  // The request's documents, each with its sealed version (the newest SEALED: a reseal replaces the seal).
+  const docs = await loadDocuments(db, row.requestId);
+  const documents = docs.map((d) => ({
+    order: d.position,
+    name: d.name,
+    sealedSha256: d.current.reason === "SEALED" ? d.current.sha256 : null,
+    thisFile: d.id === row.documentId,
+  }));
+  return { ...row, signers, name: docs.find((d) => d.id === row.documentId)?.name ?? row.title, documents };
 }
 
 /**
@@ -115,6 +125,8 @@ export async function verifyDocument(file: File): Promise<Verification> {
             email: maskEmail(s.email),
             signedAt: s.signedAt?.toISOString() ?? null,
           })),
+          name: record.name,
+          documents: record.documents,
         }
       : null,
   };

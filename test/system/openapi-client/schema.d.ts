@@ -5962,6 +5962,7 @@ export interface operations {
                 /** @description Plain text, line breaks kept: show it as text, never as HTML */
                 text: string;
               } | null;
+              /** @description The first document (`documents[0]`) */
               document: {
                 version: number;
                 /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
@@ -5975,6 +5976,26 @@ export interface operations {
                   height: number;
                 }[];
               };
+              /** @description The request's documents in order (the signer reads and signs them all); `?document=<id>` picks one at /document and /pages */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
               fields: {
                 /** Format: uuid */
                 id: string;
@@ -6100,7 +6121,9 @@ export interface operations {
   };
   signingDocument: {
     parameters: {
-      query?: never;
+      query?: {
+        document?: string;
+      };
       header?: never;
       path: {
         token: string;
@@ -6197,6 +6220,7 @@ export interface operations {
       query: {
         w: string;
         v?: string;
+        document?: string;
       };
       header?: never;
       path: {
@@ -6304,6 +6328,7 @@ export interface operations {
     parameters: {
       query?: {
         v?: string;
+        document?: string;
       };
       header?: never;
       path: {
@@ -12348,6 +12373,17 @@ export interface operations {
                   /** @description Masked: a***@example.com */
                   email: string;
                   signedAt: string | null;
+                }[];
+                /** @description This document's name in its request */
+                name: string;
+                /** @description Every document of the request, in order: this one and its siblings, each sealed as its own PDF */
+                documents: {
+                  order: number;
+                  name: string;
+                  /** @description The sealed file's SHA-256 (null when the request was sealed without it) */
+                  sealedSha256: string | null;
+                  /** @description True for the document this file is */
+                  thisFile: boolean;
                 }[];
               } | null;
             };

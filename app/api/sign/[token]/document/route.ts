@@ -5,8 +5,13 @@ import { signingDocument } from "@/lib/server/signing/view-signing";
 import { contentDisposition } from "@/lib/files/file-name";
 
 // GET /api/sign/:token/document – the PDF to sign, or the sealed copy once COMPLETED (public, token-scoped)
-export const GET = publicRoute(ops.signingDocument, async ({ params, req, ip, userAgent }) => {
-  const doc = await signingDocument(params.token, { ip, userAgent }, readSessionCookie(req.headers, params.token));
+export const GET = publicRoute(ops.signingDocument, async ({ params, query, req, ip, userAgent }) => {
+  const doc = await signingDocument(
+    params.token,
+    { ip, userAgent },
+    readSessionCookie(req.headers, params.token),
+    query.document,
+  );
   return new Response(Buffer.from(doc.bytes), {
     headers: {
       "content-type": "application/pdf",

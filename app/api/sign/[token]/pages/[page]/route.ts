@@ -11,6 +11,7 @@ export const GET = publicRoute(ops.signingPageImage, async ({ params, query, req
     query.w,
     { ip, userAgent },
     readSessionCookie(req.headers, params.token),
+    query.document,
   );
   return new Response(Buffer.from(image.bytes), {
     headers: {
