@@ -23,7 +23,9 @@ async function placeSignature(page: Page, signer: string) {
     .getByRole("region", { name: "Field palette" })
     .getByRole("button", { name: "Signature" })
     .boundingBox())!;
-  await dragTo(page, { x: from.x + 30, y: from.y + 12 }, { x: box.x + box.width / 2, y: box.y + box.height * 0.6 });
+  // Near the top of the page (in view at 1280 × 720): its box centred at (250, 160) pt.
+  const s = box.width / 612;
+  await dragTo(page, { x: from.x + 30, y: from.y + 12 }, { x: box.x + 250 * s, y: box.y + 160 * s });
   await page.mouse.up();
   await expect(page.getByRole("button", { name: `Signature field for ${signer}` })).toBeVisible();
   await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
@@ -146,6 +148,7 @@ test("three PDFs in one request: composed, placed per document, signed by two (o
     .toBe("COMPLETED");
   const done = (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
   const dir = test.info().outputDir;
+  fs.mkdirSync(dir, { recursive: true });
   for (const [i, d] of (done.documents as { id: string; sha256: string }[]).entries()) {
     const got = await request.get(`${SR}/${id}/documents/${d.id}`, { headers });
     const bytes = await got.body();

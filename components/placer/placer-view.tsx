@@ -37,19 +37,31 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     async (): Promise<FieldDto[]> => (await reload()).fields.filter(onDocument),
     [reload, onDocument],
   );
-  const backend = useMemo<FieldBackend>(
-    () => ({
+  // With several documents the record is read again after each save: the tabs count each document's
+  // fields, and a document shown again starts from its fields as saved.
+  const several = request.documents.length > 1;
+  const backend = useMemo<FieldBackend>(() => {
+    const saved = <T,>(p: Promise<T>) => {
+      if (several)
+        void p.then(
+          () => reload(),
+          () => undefined,
+        );
+      return p;
+    };
+    return {
       // A field placed here stands on the document shown.
       add: (fields) =>
-        fieldApi.add(
-          id,
-          fields.map((f) => ({ ...f, documentId })),
+        saved(
+          fieldApi.add(
+            id,
+            fields.map((f) => ({ ...f, documentId })),
+          ),
         ),
-      update: (fieldId, patch) => fieldApi.update(id, fieldId, patch),
-      remove: (fieldId) => fieldApi.remove(id, fieldId),
-    }),
-    [id, documentId],
-  );
+      update: (fieldId, patch) => saved(fieldApi.update(id, fieldId, patch)),
+      remove: (fieldId) => saved(fieldApi.remove(id, fieldId)),
+    };
+  }, [id, documentId, several, reload]);
   const file = useMemo(() => requestDocumentUrl(id, documentId, doc.version), [id, documentId, doc.version]);
   const fields = useMemo(() => request.fields.filter(onDocument), [request.fields, onDocument]);
 

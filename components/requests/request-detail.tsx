@@ -315,6 +315,9 @@ const EVENT_KEYS = {
   "fields.added": "fieldsAdded",
   "field.updated": "fieldUpdated",
   "field.removed": "fieldRemoved",
+  "document.added": "documentAdded",
+  "document.updated": "documentUpdated",
+  "document.removed": "documentRemoved",
 } as const;
 
 function describe(e: AuditEvent, t: T): string {
@@ -324,6 +327,8 @@ function describe(e: AuditEvent, t: T): string {
   const d = e.data ?? {};
   const extra = [
     typeof d.email === "string" ? d.email : null,
+    // A document event names its document.
+    e.type.startsWith("document.") && typeof d.name === "string" ? d.name : null,
     typeof d.count === "number" ? `${d.count}` : null,
     typeof d.reason === "string" && d.reason ? t("requests.audit.quoted", { text: d.reason }) : null,
   ].filter(Boolean);
