@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { dragTo, makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
@@ -111,6 +112,9 @@ test("three PDFs in one request: composed, placed per document, signed by two (o
     "Document 3 of 3 · annex-b.pdf",
   ]);
   await expect(ann.getByRole("heading", { name: /Document 3 of 3 · annex-b\.pdf/ })).toBeVisible();
+  // The list and the headings add nothing axe finds wrong.
+  const axe = await new AxeBuilder({ page: ann }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await ann.getByRole("button", { name: "Signature" }).first().click();
   const dialog = ann.getByRole("dialog", { name: "Add your signature" });
   await dialog.getByRole("tab", { name: "Type" }).click();
