@@ -158,8 +158,10 @@ describe("the server process", () => {
 
     const after = await draftReadyToSend(a, "After", [1]);
     expect(await a.stop("SIGTERM")).toBe(0);
-    // the kernel lock is gone with its owner (the file may stay; it is not what locks)
-    expect(spawnSync("flock", ["--nonblock", path.join(dir, "signet.lock"), "true"]).status).toBe(0);
+    // The kernel lock goes with its owner (the file may stay; it is not what locks). Its holder, a flock(1)
+    // child, ends once it reads the end of its pipe: a moment after the server, later on a loaded machine
+    // (a non-blocking check failed with both cores busy), so it is given the time a restart waits.
+    expect(spawnSync("flock", ["--wait", "10", path.join(dir, "signet.lock"), "true"]).status).toBe(0);
 
     const again = await start(dir);
     for (const id of [before, after]) expect((await api(again, "GET", `${SR}/${id}`)).status).toBe(200);
