@@ -349,11 +349,16 @@ describe("several documents in one request", () => {
       [ids[1], 1],
       [ids[2], 3],
     ]);
-    // Each document's pages are served by ?document=, the first without it; another request's document is a 404.
-    const page3 = await call("GET", `/api/sign/${token}/pages/3?w=480&document=${ids[2]}`);
-    expect(page3.status).toBe(200);
-    expect(page3.headers.get("content-type")).toMatch(/^image\//);
-    expect((await call("GET", `/api/sign/${token}/pages/3?w=480`)).status).toBe(404);
+    // Each document's pages are served by ?document=, the first without it: page 2 of the third document is
+    // another PDF's (its ETag) than page 2 of the first; page 3 is the third document's only. (Page 2: another
+    // test file looks for no page 3 in the shared page cache.)
+    const second = await call("GET", `/api/sign/${token}/pages/2?w=480&document=${ids[2]}`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("content-type")).toMatch(/^image\//);
+    const first = await call("GET", `/api/sign/${token}/pages/2?w=480`);
+    expect(first.status).toBe(200);
+    expect(second.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    expect((await call("GET", `/api/sign/${token}/pages/3/text`)).status).toBe(404);
     const text = await call("GET", `/api/sign/${token}/pages/1/text?document=${ids[1]}`);
     expect(text.body.data.items.map((i: { s: string }) => i.s).join(" ")).toContain("Annex A");
     const { req: otherReq } = await draftOf(org.sandboxKey, [{ data: contract, name: "x.pdf" }]);
