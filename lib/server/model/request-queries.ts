@@ -40,7 +40,12 @@ export async function loadDocuments(db: Queryable, requestId: string): Promise<R
 
 /** One of the request's documents (404 DOCUMENT_NOT_FOUND for another request's or an unknown id). */
 export async function findDocument(db: Queryable, requestId: string, documentId: string): Promise<RequestDocument> {
-  const doc = isUuid(documentId) ? (await loadDocuments(db, requestId)).find((d) => d.id === documentId) : undefined;
+  return documentIn(isUuid(documentId) ? await loadDocuments(db, requestId) : [], documentId);
+}
+
+/** The document of `docs` (a request's, as loadDocuments gives them) with this id; else the same 404. */
+export function documentIn(docs: readonly RequestDocument[], documentId: string): RequestDocument {
+  const doc = docs.find((d) => d.id === documentId);
   if (!doc) throw notFound("DOCUMENT_NOT_FOUND", "Document");
   return doc;
 }

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
-import { findDocument, findVisibleRequest, loadDocuments } from "../model/request-queries";
+import { documentIn, findDocument, findVisibleRequest, loadDocuments } from "../model/request-queries";
 import type { RequestDocument } from "../model/rows";
 import { toRequestDocumentDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
@@ -225,8 +225,8 @@ export async function updateDocument(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await lockedDraft(tx, auth, requestId, "changing documents");
-    const doc = await findDocument(tx, req.id, documentId);
     const docs = await loadDocuments(tx, req.id);
+    const doc = documentIn(docs, documentId);
     const to = patch.order === undefined ? doc.position : judgeOrder(patch.order, docs.length);
     await moveDocument(tx, req.id, doc, to);
     if (patch.name !== undefined)
@@ -247,8 +247,8 @@ export async function deleteDocument(auth: KeyAuth, requestId: string, documentI
   const db = await getDb();
   return db.transaction(async (tx) => {
     const req = await lockedDraft(tx, auth, requestId, "removing documents");
-    const doc = await findDocument(tx, req.id, documentId);
     const docs = await loadDocuments(tx, req.id);
+    const doc = documentIn(docs, documentId);
     if (docs.length === 1) throw new AppError("LAST_DOCUMENT", "A request keeps at least one document: this is its last");
     const { n } = oneRow(await tx.select({ n: count() }).from(fields).where(eq(fields.documentId, doc.id)), "COUNT(*)");
     if (Number(n) > 0 && !removeFields) {
