@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { plainError } from "@/lib/client/api";
 import { uploadForm } from "@/lib/client/upload";
+import { titleOfDocument } from "@/lib/files/file-name";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, ProgressBar } from "@/components/ui/feedback";
@@ -39,7 +40,7 @@ export function UploadStep() {
       return setError(t("compose.upload.tooLarge", { max: MAX_MB }));
     setFiles(next);
     const [first] = next;
-    if (!title.trim() && first) setTitle(first.name.replace(/\.pdf$/i, ""));
+    if (!title.trim() && first) setTitle(titleOfDocument(first.name));
     if (input.current) input.current.value = "";
   }
 

@@ -4,7 +4,7 @@ import { signingPath } from "./api";
 import { formatDay } from "./format";
 import { useLocale, useSigningT } from "./intl";
 import { Screen } from "./screens";
-import { fileNameOf } from "@/lib/files/file-name";
+import { fileNameOf, titleOfDocument } from "@/lib/files/file-name";
 
 // The screens of a link that has nothing to sign: rendered by the server page (with the HTTP status
 // that goes with them: 404, 410) and by the client app when an API call finds the link closed.
@@ -91,7 +91,7 @@ export function CompletedScreen({
             <li key={d.id}>
               <a
                 href={signingPath(token, i === 0 ? "/document" : `/document?document=${encodeURIComponent(d.id)}`)}
-                download={t("completed.fileName", { title: fileNameOf(i === 0 ? title : d.name.replace(/\.pdf$/i, "")) })}
+                download={t("completed.fileName", { title: fileNameOf(i === 0 ? title : titleOfDocument(d.name)) })}
                 className={button}
               >
                 {t("completed.download")} · {t("docs.documentOf", { n: i + 1, total: documents.length })} · {d.name}

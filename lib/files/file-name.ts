@@ -11,6 +11,9 @@ const MAX_NAME = 120;
  * what a file system or a header cannot hold (control and format characters, `/ \ : * ? " < > |`)
  * dropped; spaces run together; no leading or trailing dot or space. Empty: `fallback`.
  */
+/** A document's name as a title: without its ".pdf" (a download adds its own). */
+export const titleOfDocument = (name: string) => name.replace(/\.pdf$/i, "");
+
 export function fileNameOf(title: string, fallback = "document"): string {
   const cleaned = title
     .normalize("NFC")

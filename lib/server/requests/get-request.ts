@@ -4,7 +4,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
 import { auditEvents } from "../db/schema";
 import PizZip from "pizzip";
-import { fileNameOf } from "@/lib/files/file-name";
+import { fileNameOf, titleOfDocument } from "@/lib/files/file-name";
 import { blobs, sha256Of } from "../blobs/store";
 import type { FileAnswer } from "@/lib/files/file-answer";
 import { findVisibleRequest, loadDocuments } from "../model/request-queries";
@@ -33,7 +33,7 @@ export async function getRequestDocument(auth: KeyAuth, id: string, opts: { all?
   const zip = new PizZip();
   for (const d of docs) {
     const pdf = await blobs().get(d.current.sha256);
-    const base = fileNameOf(d.name.replace(/\.pdf$/i, ""));
+    const base = fileNameOf(titleOfDocument(d.name));
     zip.file(`${d.position} - ${base}.pdf`, pdf, { binary: true, date: d.current.createdAt });
   }
   const bytes = zip.generate({ type: "uint8array", compression: "STORE" });

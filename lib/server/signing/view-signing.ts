@@ -17,7 +17,7 @@ import { transitionRecipient } from "../model/recipient-state";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
 import { loadSigningDrafts } from "./signing-drafts";
-import { fileNameOf } from "@/lib/files/file-name";
+import { fileNameOf, titleOfDocument } from "@/lib/files/file-name";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -139,7 +139,7 @@ export async function signingDocument(
   await requireSignerSession(db, r, req, session);
   const { current: doc, name, position } = await documentOrFirst(db, req.id, documentId);
   // The first document is named after the request, as before; another after itself.
-  const safe = position === 1 ? fileNameOf(req.title) : fileNameOf(name.replace(/\.pdf$/i, ""));
+  const safe = position === 1 ? fileNameOf(req.title) : fileNameOf(titleOfDocument(name));
   if (req.status === "COMPLETED") return { bytes: await blobs().get(doc.sha256), filename: `${safe} (signed).pdf` };
   // Before the seal: the copy without the anchor text, the very bytes the seal will draw the values into.
   return { bytes: (await signerCopy(doc.sha256)).bytes, filename: `${safe}.pdf` };

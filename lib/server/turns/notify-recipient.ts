@@ -1,4 +1,5 @@
 import "server-only";
+import { titleOfDocument } from "@/lib/files/file-name";
 import { getDb } from "../db";
 import { blobs } from "../blobs/store";
 import { deliverMail } from "../mail/deliver-mail";
@@ -23,7 +24,7 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
     // Every sealed document, in order: the first named after the request (as a one-document request's), the others after themselves.
     const attachments = [];
     for (const d of await loadDocuments(db, row.req.id)) {
-      const title = d.position === 1 ? base.title : d.name.replace(/\.pdf$/i, "");
+      const title = d.position === 1 ? base.title : titleOfDocument(d.name);
       attachments.push({
         filename: messages.completedFileName({ ...base, title }),
         content: Buffer.from(await blobs().get(d.current.sha256)),
