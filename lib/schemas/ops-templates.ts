@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
-import { zFieldParams, zSignatureRequest } from "./requests";
+import { zDeleteDocumentQuery, zDocumentParams, zFieldParams, zSignatureRequest, zUpdateDocument } from "./requests";
 import { zTemplateFieldsResult } from "./ops-anchors";
 import {
+  zAddTemplateDocument,
   zAddTemplateFields,
   zCreateTemplate,
+  zTemplateDocument,
   zPutTemplateRoles,
   zTemplateField,
   zTemplateFieldList,
@@ -28,10 +30,13 @@ export const templatesOps = {
     method: "POST",
     path: T,
     tag: "Templates",
-    summary: "Upload a PDF or DOCX template (judged by content); the record lists its placeholders and anchors",
+    summary: "Upload a template of one or several PDF and DOCX documents (judged by content); the record lists its placeholders and anchors",
     description:
-      "Multipart: file (PDF, or DOCX with {{placeholders}} and anchors) and name. A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them.",
+      "Multipart: file (PDF, or DOCX with {{placeholders}} and anchors; repeat the part for several documents, in order, PDF and DOCX mixed) and name. " +
+      "A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them. " +
+      "Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES (a PDF's pages) together; one bad file and nothing is stored.",
     multipart: true,
+    repeatedParts: ["file"],
     body: zCreateTemplate,
     success: { status: 201, description: "Created", data: zTemplate },
     errors: [422],
@@ -77,7 +82,7 @@ export const templatesOps = {
     method: "GET",
     path: `${T}/{id}/document`,
     tag: "Templates",
-    summary: "Download the template's file as uploaded: a PDF, or a DOCX",
+    summary: "Download the template's first document as uploaded: a PDF, or a DOCX",
     params: zIdParams,
     success: {
       status: 200,
@@ -86,13 +91,60 @@ export const templatesOps = {
     },
     errors: [],
   }),
+  addTemplateDocument: defineOperation({
+    method: "POST",
+    path: `${T}/{id}/documents`,
+    tag: "Templates",
+    summary: "Add a PDF or DOCX to a template as another document",
+    description:
+      "Multipart parts: `file` (judged by its content as an upload is), `name` (else the file's name), `order` (else last). " +
+      "Roles its anchors name (s1…sN) are made. The limits of a template's documents together are a request's.",
+    params: zIdParams,
+    multipart: true,
+    body: zAddTemplateDocument,
+    success: { status: 201, description: "Added", data: zTemplateDocument },
+    errors: [422],
+  }),
+  getTemplateDocumentFile: defineOperation({
+    method: "GET",
+    path: `${T}/{id}/documents/{documentId}`,
+    tag: "Templates",
+    summary: "Download one of the template's documents as uploaded: a PDF, or a DOCX",
+    params: zDocumentParams,
+    success: {
+      status: 200,
+      description: "The file's bytes",
+      content: ["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    },
+    errors: [],
+  }),
+  updateTemplateDocument: defineOperation({
+    method: "PATCH",
+    path: `${T}/{id}/documents/{documentId}`,
+    tag: "Templates",
+    summary: "Rename a template's document, or move it to another place",
+    params: zDocumentParams,
+    body: zUpdateDocument,
+    success: { status: 200, description: "Changed", data: zTemplateDocument },
+    errors: [],
+  }),
+  deleteTemplateDocument: defineOperation({
+    method: "DELETE",
+    path: `${T}/{id}/documents/{documentId}`,
+    tag: "Templates",
+    summary: "Remove a template's document (with its fields when ?removeFields=true)",
+    params: zDocumentParams,
+    query: zDeleteDocumentQuery,
+    success: { status: 200, description: "Removed", data: z.object({ id: z.uuid(), deleted: z.literal(true) }) },
+    errors: [409],
+  }),
   saveAsTemplate: defineOperation({
     method: "POST",
     path: "/api/v1/enterprise/signature-requests/{id}/save-as-template",
     tag: "Templates",
-    summary: "Make a PDF template from a request: its document, its recipients as roles, its fields on those roles",
+    summary: "Make a PDF template from a request: its documents, its recipients as roles, its fields on those roles",
     description:
-      "Body { name? } (default: the request's title). The document is the request's latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role. Any status; the request is not changed, and its audit trail records request.saved_as_template.",
+      "Body { name? } (default: the request's title). Each document is the request's document as its latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role, on the same document. Any status; the request is not changed, and its audit trail records request.saved_as_template.",
     params: zIdParams,
     body: zSaveAsTemplate,
     success: { status: 201, description: "The new template", data: zTemplate },
@@ -123,9 +175,9 @@ export const templatesOps = {
     method: "POST",
     path: `${T}/{id}/fields`,
     tag: "Templates",
-    summary: "Store fields by coordinates on a PDF template, each for a role (roleName: its name or sN)",
+    summary: "Store fields by coordinates on a template's PDF documents, each for a role (roleName: its name or sN)",
     description:
-      "One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId. A DOCX template places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.",
+      "One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId and documentId naming one of the template's PDF documents (else its first PDF). A DOCX document places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.",
     params: zIdParams,
     body: zAddTemplateFields,
     success: { status: 201, description: "Fields stored on the template", data: zTemplateFieldList },

@@ -28,7 +28,7 @@ export const zTitle = z
 export const MAX_FILE_PARTS = 50;
 
 /** One or several PDFs in parts of one name (`file`, `documentFile`), in the order given. */
-const zFiles = z.union([
+export const zFiles = z.union([
   zFile,
   z
     .array(zFile)
@@ -354,12 +354,12 @@ export const zUpdateField = z
 export const zFieldParams = z.object({ id: z.string().max(100), fieldId: z.string().max(100) });
 
 // Documents
-const zDocumentName = z
+export const zDocumentName = z
   .string({ error: "name is text" })
   .trim()
   .min(1, { error: "name must not be empty" })
   .max(200, { error: "name is at most 200 characters" });
-const zOrder = z.coerce
+export const zOrder = z.coerce
   .number({ error: "order is a whole number, 1 for the first document" })
   .int({ error: "order is a whole number, 1 for the first document" })
   .min(1, { error: "order is 1 or more" })

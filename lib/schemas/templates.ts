@@ -4,7 +4,7 @@ import { zFile, zPageSize } from "./common";
 import { fieldDto, fieldInputShape, refineFieldRules } from "./fields";
 import { requestLocaleShape } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
-import { zAddRecipient, zTitle } from "./requests";
+import { zAddRecipient, zDocumentName, zFiles, zOrder, zTitle } from "./requests";
 import { visibleText } from "./text";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
@@ -95,9 +95,16 @@ const zTemplateName = z
   .superRefine(visibleText("name"));
 
 export const zCreateTemplate = z.object({
-  file: zFile,
-  /** Defaults to the file's name without its extension. */
+  file: zFiles.describe("The PDF or DOCX; repeat the part for several documents, in order (PDF and DOCX mixed)"),
+  /** Defaults to the first file's name without its extension. */
   name: zTemplateName.optional(),
+});
+
+/** POST /templates/{id}/documents: a PDF or DOCX (`file`), and optionally its name and its place. */
+export const zAddTemplateDocument = z.object({
+  file: zFile,
+  name: zDocumentName.optional().describe("Its name; the file's name when left out"),
+  order: zOrder.optional().describe("Its place (1 for the first); last when left out"),
 });
 
 /** PATCH /templates/{id}. */
@@ -134,25 +141,46 @@ export const zTemplateField = fieldDto({
   roleName: z.string(),
   /** sN: the role's place, as anchors name it. */
   signerRef: z.string(),
+  documentId: z.uuid().describe("The template's PDF document it stands on (`documents[].id`); `page` counts its pages"),
 });
 export type TemplateFieldDto = z.infer<typeof zTemplateField>;
 
-export const zTemplate = z.object({
+/** One of a template's documents: a PDF used as it is, or a DOCX filled from templateData when used. */
+export const zTemplateDocument = z.object({
   id: z.uuid(),
-  name: z.string(),
+  name: z.string().describe("Its name (the uploaded file's, unless renamed)"),
+  order: z.number().int().describe("Its place among the template's documents: 1 for the first"),
   kind: z.enum(TEMPLATE_KINDS),
-  environment: z.enum(["SANDBOX", "PRODUCTION"]),
   /** DOCX: the placeholder names found, in order of appearance. Empty for a PDF. */
   placeholders: z.array(z.string()),
   anchors: z.array(zTemplateAnchor),
-  /** The roles, in order: the first is s1. A recipient of a use call takes one. */
-  roles: z.array(zTemplateRole),
   /** PDF only; null for a DOCX (its pages exist once it is filled and converted). */
   pageCount: z.number().int().nullable(),
   pages: z.array(zPageSize).nullable(),
   sha256: z.string(),
   size: z.number().int(),
   filename: z.string().nullable(),
+});
+export type TemplateDocumentDto = z.infer<typeof zTemplateDocument>;
+
+export const zTemplate = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(TEMPLATE_KINDS).describe("The first document's kind (each document has its own)"),
+  environment: z.enum(["SANDBOX", "PRODUCTION"]),
+  /** Every DOCX document's placeholder names, in document order then order of appearance, each once: what templateData fills. */
+  placeholders: z.array(z.string()),
+  /** Every document's anchors, each naming its document. */
+  anchors: z.array(zTemplateAnchor.extend({ documentId: z.uuid() })),
+  /** The roles, in order: the first is s1. A recipient of a use call takes one. */
+  roles: z.array(zTemplateRole),
+  documents: z.array(zTemplateDocument).describe("The template's documents in order"),
+  /** The first document's: PDF only; null for a DOCX (its pages exist once it is filled and converted). */
+  pageCount: z.number().int().nullable(),
+  pages: z.array(zPageSize).nullable(),
+  sha256: z.string().describe("The first document's"),
+  size: z.number().int().describe("The first document's"),
+  filename: z.string().nullable().describe("The first document's"),
   /** Fields stored on a PDF template, copied to each draft made from it. */
   fields: z.array(zTemplateField),
   createdAt: z.string(),
@@ -225,7 +253,15 @@ export const zTemplateAnchoredFields = z.object({
 export type TemplateAnchoredFields = z.infer<typeof zTemplateAnchoredFields>;
 
 /** A field placed by coordinates on a PDF template: the one field shape (./fields), for a role (roleName). */
-const templateFieldShape = { ...fieldInputShape, roleName: zRoleRef };
+const templateFieldShape = {
+  ...fieldInputShape,
+  roleName: zRoleRef,
+  documentId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("The template's PDF document it stands on (`documents[].id`); the first PDF document when left out"),
+};
 export const zTemplateFieldInput = z.object(templateFieldShape).superRefine(refineFieldRules);
 export type TemplateFieldInput = z.infer<typeof zTemplateFieldInput>;
 export const zAddTemplateFields = z.union(

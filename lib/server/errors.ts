@@ -53,7 +53,7 @@ export const errorCatalog = {
   UNDELIVERED_MAIL_NOT_FOUND: { status: 404, description: "No such undelivered mail of this organization's requests" },
   STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
   PAGE_NOT_FOUND: { status: 404, description: "The document has no page with this number" },
-  DOCUMENT_NOT_FOUND: { status: 404, description: "No such document on this request" },
+  DOCUMENT_NOT_FOUND: { status: 404, description: "No such document on this request or template" },
 
   // Request and recipient states: one code per refused state, given by the state machines
   // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).
@@ -98,25 +98,20 @@ export const errorCatalog = {
   CONVERSION_TIMEOUT: { status: 422, description: "Converting the document to PDF took too long" },
   CONVERTER_UNAVAILABLE: { status: 503, description: "Document conversion (LibreOffice) is unavailable; retry" },
   DOCUMENT_CHANGED: { status: 409, description: "The document changed while this change was being made; retry" },
-  TOO_MANY_DOCUMENTS: { status: 422, description: "More documents than a request may have (MAX_DOCUMENTS); `details.limit`" },
+  TOO_MANY_DOCUMENTS: { status: 422, description: "More documents than a request or template may have (MAX_DOCUMENTS); `details.limit`" },
   DOCUMENTS_TOO_LARGE: {
     status: 422,
-    description: "The request's documents together would be larger than the limit (MAX_REQUEST_MB); `details.limit`",
+    description: "A request's (or template's) documents together would be larger than the limit (MAX_REQUEST_MB); `details.limit`",
   },
   DOCUMENTS_TOO_MANY_PAGES: {
     status: 422,
-    description: "The request's documents together would have more pages than the limit (MAX_REQUEST_PAGES); `details.limit`",
+    description: "A request's (or template's) documents together would have more pages than the limit (MAX_REQUEST_PAGES); `details.limit`",
   },
   DOCUMENT_HAS_FIELDS: {
     status: 409,
     description: "The document has fields: move or delete them first, or ask for them to go too (`?removeFields=true`)",
   },
-  LAST_DOCUMENT: { status: 409, description: "A request keeps at least one document: this is its last" },
-  SEVERAL_DOCUMENTS_NOT_YET: {
-    status: 409,
-    description:
-      "The request has several documents, which saving as a template does not take yet (a template holds one); `details.documents`",
-  },
+  LAST_DOCUMENT: { status: 409, description: "A request or template keeps at least one document: this is its last" },
 
   // Anchors
   ANCHOR_NOT_FOUND: { status: 422, description: "An anchor, or the asked-for occurrence of it, is not in the document" },
@@ -140,8 +135,8 @@ export const errorCatalog = {
   WEBHOOK_URL_REFUSED: { status: 422, description: "The webhook URL points at a private or local address" },
 
   // Templates and bulk send
-  TEMPLATE_NOT_PDF: { status: 422, description: "Fields are stored on PDF templates only" },
-  TEMPLATE_DATA_NOT_ACCEPTED: { status: 400, description: "templateData was given for a PDF template" },
+  TEMPLATE_NOT_PDF: { status: 422, description: "Fields are stored on a template's PDF documents only" },
+  TEMPLATE_DATA_NOT_ACCEPTED: { status: 400, description: "templateData was given for a template with no DOCX document" },
   TEMPLATE_DATA_MISSING: { status: 422, description: "templateData has no value for some placeholders; `details.missing`" },
   TEMPLATE_RECIPIENTS_MISSING: { status: 422, description: "The template has fields for more signers than recipients given" },
   TEMPLATE_HAS_NO_SIGNERS: { status: 422, description: "The template names no signer, so there is nobody to send it to" },

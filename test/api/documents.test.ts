@@ -329,10 +329,6 @@ describe("several documents in one request", () => {
       });
       expect(put.status).toBe(201);
     }
-    // Saving it as a template is not available with several documents.
-    const asTemplate = await call("POST", `${SR}/${req.id}/save-as-template`, { key: org.sandboxKey, json: {} });
-    expect(asTemplate.status).toBe(409);
-    expect(asTemplate.body).toMatchObject({ errorCode: "SEVERAL_DOCUMENTS_NOT_YET", details: { documents: 3 } });
     expect((await call("POST", `${SR}/${req.id}/send`, { key: org.sandboxKey })).status).toBe(200);
     await runDueJobs();
 

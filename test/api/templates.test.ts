@@ -277,7 +277,7 @@ describe("a PDF template", () => {
       json: { title: "x", recipients: signers, templateData: { a: "b" } },
     });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/templateData is for DOCX templates/);
+    expect(r.body.message).toMatch(/templateData is for DOCX documents/);
   });
 
   it("fields for a signer reference without a recipient: 422, and no draft is left behind", async () => {

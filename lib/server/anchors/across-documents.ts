@@ -1,38 +1,30 @@
 import "server-only";
-import type { AnchorOccurrence, FoundAnchor } from "@/lib/pdf/anchors";
-import type { AnchorQuery } from "@/lib/engine/tasks";
+import type { FoundAnchor } from "@/lib/pdf/anchors";
 import type { RequestDocument } from "../model/rows";
-import { findAnchorsIn } from "../documents/text-layer-cache";
+import {
+  answersAcross,
+  occurrencesAcross as occurrencesIn,
+  type DocumentOccurrence,
+} from "../documents/text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
 /**
  * Anchors searched in several documents of a request, in their order: each occurrence names the document
- * it was found in. An anchor's occurrences are counted across the documents searched (occurrence 0 is the
- * first in the first document that has it), so `occurrenceIndex` means what it meant with one document.
+ * it was found in (lib/server/documents/text-layer-cache.ts occurrencesAcross counts them across documents).
  */
 
-export type DocumentOccurrence = AnchorOccurrence & { documentId: string };
+export type { DocumentOccurrence };
 export type DocumentAnchor = FoundAnchor & { documentId: string };
 
-/** Each document's answer to one query, with its document, in the documents' order. */
-async function answers(docs: readonly RequestDocument[], query: AnchorQuery) {
-  return Promise.all(docs.map(async (d) => ({ doc: d, answer: await findAnchorsIn(d.current.sha256, query) })));
-}
+/** The request's documents as the text layers are searched: each by its current version. */
+const searched = (docs: readonly RequestDocument[]) => docs.map((d) => ({ id: d.id, sha256: d.current.sha256 }));
 
 /** The occurrences of literal keys across the documents. */
-export async function occurrencesAcross(docs: readonly RequestDocument[], keys: string[]) {
-  const byKey: Record<string, DocumentOccurrence[]> = {};
-  for (const { doc, answer } of await answers(docs, { keys })) {
-    for (const [key, occs] of Object.entries(answer.byKey)) {
-      byKey[key] = [...(byKey[key] ?? []), ...occs.map((o) => ({ ...o, documentId: doc.id }))];
-    }
-  }
-  return byKey;
-}
+export const occurrencesAcross = (docs: readonly RequestDocument[], keys: string[]) => occurrencesIn(searched(docs), keys);
 
 /** Every {{…}} token across the documents. */
 export async function allAnchorsAcross(docs: readonly RequestDocument[]): Promise<DocumentAnchor[]> {
-  return (await answers(docs, { all: true })).flatMap(({ doc, answer }) =>
+  return (await answersAcross(searched(docs), { all: true })).flatMap(({ doc, answer }) =>
     (answer.all ?? []).map((a) => ({ ...a, documentId: doc.id })),
   );
 }

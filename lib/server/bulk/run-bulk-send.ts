@@ -11,7 +11,7 @@ import { placeUnifiedAnchors } from "../anchors/place-anchor-fields";
 import { sendRequest } from "../requests/send-request";
 import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
 import { draftFromTemplate } from "../templates/draft-from-template";
-import { findVisibleTemplate } from "../templates/find-template";
+import { findVisibleTemplate, loadTemplateDocuments } from "../templates/find-template";
 import { loadTemplateRoles } from "../templates/template-roles";
 import type { BulkSendRowRow } from "./dto";
 import { templateColumns, validateRow } from "./validate-rows";
@@ -79,7 +79,8 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
   if (!requestId) {
     // Checked again here: the template may have changed since the rows were validated.
     const tpl = await findVisibleTemplate(db, auth, templateId);
-    const v = validateRow(row.rowIndex, row.data, templateColumns(tpl, await loadTemplateRoles(db, tpl.id)));
+    const cols = templateColumns(await loadTemplateDocuments(db, tpl.id), await loadTemplateRoles(db, tpl.id));
+    const v = validateRow(row.rowIndex, row.data, cols);
     if (!v.ok) throw new AppError("BULK_ROW_INVALID", v.error.errors.map((x) => x.message).join("; "));
     const { recipients, templateData, title, locale, timezone, dateFormat } = v.value;
     try {
@@ -90,7 +91,7 @@ async function processRow(auth: KeyAuth, templateId: string, row: BulkSendRowRow
           title: title ?? tpl.name,
           // Each in their role, with its recipient role and signing order (roles made from anchors: s1 first, then s2, …).
           recipients,
-          templateData: tpl.kind === "DOCX" ? templateData : undefined,
+          templateData: cols.fillsDocx ? templateData : undefined,
           locale,
           timezone,
           dateFormat,

@@ -14,7 +14,7 @@ import { bulkSendRows, bulkSends } from "../db/schema";
 import { insertRow } from "../db/rows";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
-import { findVisibleTemplate } from "../templates/find-template";
+import { findVisibleTemplate, loadTemplateDocuments } from "../templates/find-template";
 import { loadTemplateRoles } from "../templates/template-roles";
 import { toBulkSendSummary } from "./dto";
 import { CsvError, parseCsv, TooManyRecords } from "./parse-csv";
@@ -137,7 +137,7 @@ export async function startBulkSend(
 ): Promise<BulkSendStartedDto | BulkSendDryRunDto> {
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
-  const cols = templateColumns(tpl, await loadTemplateRoles(db, tpl.id));
+  const cols = templateColumns(await loadTemplateDocuments(db, tpl.id), await loadTemplateRoles(db, tpl.id));
   if (cols.roles.length === 0) {
     throw new AppError(
       "TEMPLATE_HAS_NO_SIGNERS",

@@ -6,13 +6,15 @@ import { zRecipientName } from "@/lib/schemas/requests";
 import type { DateFormat } from "@/lib/schemas/states";
 import type { BulkRowError } from "@/lib/schemas/bulk";
 import type { FieldError } from "../errors";
-import type { TemplateRoleRow, TemplateRow } from "../templates/dto";
+import { placeholdersOf, type TemplateDocumentRow, type TemplateRoleRow } from "../templates/dto";
 import { findRole } from "../templates/template-roles";
 
 /** What a template needs from each row: a recipient per role (its columns named by the role) and its placeholders. */
 export interface TemplateColumns {
   roles: TemplateRoleRow[];
   placeholders: string[];
+  /** Whether the template has a DOCX document, which each row's placeholders fill. */
+  fillsDocx: boolean;
   required: string[];
   optional: string[];
 }
@@ -26,14 +28,15 @@ const TITLE_MAX = 500;
 
 /**
  * The template's roles, each one recipient of every row (its columns `<role name>.name` and `.email`, and
- * optionally `.locale`; roles made from anchors are named s1, s2, …), and its placeholders. Optional: the
- * request's title, locale, timezone and dateFormat.
+ * optionally `.locale`; roles made from anchors are named s1, s2, …), and its DOCX documents' placeholders.
+ * Optional: the request's title, locale, timezone and dateFormat.
  */
-export function templateColumns(tpl: TemplateRow, roles: TemplateRoleRow[]): TemplateColumns {
-  const placeholders = tpl.kind === "DOCX" ? [...tpl.placeholders] : [];
+export function templateColumns(docs: readonly TemplateDocumentRow[], roles: TemplateRoleRow[]): TemplateColumns {
+  const placeholders = placeholdersOf(docs);
   return {
     roles,
     placeholders,
+    fillsDocx: docs.some((d) => d.kind === "DOCX"),
     required: [...roles.flatMap((r) => [`${r.name}.name`, `${r.name}.email`]), ...placeholders],
     optional: [...REQUEST_COLUMNS, ...roles.map((r) => `${r.name}.locale`)],
   };

@@ -657,9 +657,8 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * Reusable documents a draft is made from: a PDF used as it is, or a DOCX whose placeholders are
- * filled and which is then converted to PDF. The uploaded file is a blob (sha256); what was found
- * in it at upload (placeholders, anchors, pages) is kept so that reading a template parses nothing.
+ * Reusable documents a draft is made from: one or several (template_documents), each a PDF used as it
+ * is or a DOCX whose placeholders are filled and which is then converted to PDF.
  */
 export const templates = pgTable(
   "templates",
@@ -670,15 +669,6 @@ export const templates = pgTable(
       .references(() => organizations.id),
     environment: text("environment").notNull(),
     name: text("name").notNull(),
-    kind: text("kind").notNull(), // PDF | DOCX
-    sha256: text("sha256").notNull(),
-    size: bigint("size", { mode: "number" }).notNull(),
-    filename: text("filename"),
-    placeholders: jsonb("placeholders").$type<string[]>().notNull().default([]),
-    anchors: jsonb("anchors").$type<Record<string, unknown>[]>().notNull().default([]),
-    /** PDF templates only. */
-    pageCount: integer("page_count"),
-    pages: jsonb("pages").$type<{ width: number; height: number }[]>(),
     createdByKeyId: uuid("created_by_key_id"),
     createdAt: createdAt(),
     deletedAt: ts("deleted_at"),
@@ -686,7 +676,35 @@ export const templates = pgTable(
   (t) => [
     index("templates_scope_idx").on(t.orgId, t.environment, t.createdAt),
     oneOf("templates_environment_check", t.environment, ENVIRONMENTS),
-    oneOf("templates_kind_check", t.kind, TEMPLATE_KINDS),
+  ],
+);
+
+/**
+ * A template's documents, in order (`position` 1…n). The uploaded file is a blob (sha256); what was found
+ * in it at upload (placeholders, anchors, pages) is kept so that reading a template parses nothing.
+ */
+export const templateDocuments = pgTable(
+  "template_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: belongsTo("template_id", () => templates.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(), // PDF | DOCX
+    sha256: text("sha256").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    filename: text("filename"),
+    placeholders: jsonb("placeholders").$type<string[]>().notNull().default([]),
+    anchors: jsonb("anchors").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** PDF documents only. */
+    pageCount: integer("page_count"),
+    pages: jsonb("pages").$type<{ width: number; height: number }[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("template_documents_template_idx").on(t.templateId, t.position),
+    index("template_documents_sha256_idx").on(t.sha256),
+    oneOf("template_documents_kind_check", t.kind, TEMPLATE_KINDS),
   ],
 );
 
@@ -713,12 +731,17 @@ export const templateRoles = pgTable(
   ],
 );
 
-/** Fields stored on a PDF template, each for one of its roles (a role renamed or moved keeps its fields). */
+/**
+ * Fields stored on a template's PDF documents, each for one of its roles (a role renamed or moved keeps
+ * its fields).
+ */
 export const templateFields = pgTable(
   "template_fields",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     templateId: belongsTo("template_id", () => templates.id),
+    /** The PDF document it stands on (the template's, above). */
+    documentId: belongsTo("document_id", () => templateDocuments.id),
     // No cascade: a role that has fields is not dropped (the template's deletion takes both).
     roleId: uuid("role_id")
       .notNull()

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { AnchorAnswer, AnchorQuery } from "@/lib/engine/tasks";
+import type { AnchorOccurrence } from "@/lib/pdf/anchors";
 import { TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer";
 import { config } from "../config";
 import { getDb } from "../db";
@@ -95,4 +96,32 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
 export async function anchorBoxes(pdfSha256: string, bytes?: Uint8Array) {
   const { all = [] } = await findAnchorsIn(pdfSha256, { all: true }, bytes);
   return all.map(({ page, x, y, width, height, text }) => ({ page, x, y, width, height, text }));
+}
+
+/** A document searched for anchors: its id and the SHA-256 of the PDF searched. */
+export interface SearchedDocument {
+  id: string;
+  sha256: string;
+}
+
+export type DocumentOccurrence = AnchorOccurrence & { documentId: string };
+
+/** Each document's answer to one query, with its document, in the documents' order. */
+export async function answersAcross(docs: readonly SearchedDocument[], query: AnchorQuery) {
+  return Promise.all(docs.map(async (d) => ({ doc: d, answer: await findAnchorsIn(d.sha256, query) })));
+}
+
+/**
+ * The occurrences of literal keys across several documents, in their order, each naming its document.
+ * An anchor's occurrences are counted across the documents searched (occurrence 0 is the first in the
+ * first document that has it), so `occurrenceIndex` means what it meant with one document.
+ */
+export async function occurrencesAcross(docs: readonly SearchedDocument[], keys: string[]) {
+  const byKey: Record<string, DocumentOccurrence[]> = {};
+  for (const { doc, answer } of await answersAcross(docs, { keys })) {
+    for (const [key, occs] of Object.entries(answer.byKey)) {
+      byKey[key] = [...(byKey[key] ?? []), ...occs.map((o) => ({ ...o, documentId: doc.id }))];
+    }
+  }
+  return byKey;
 }

@@ -37,9 +37,9 @@ export type NewField = FieldShapeInput & { assigneeId: string; documentId?: stri
 export type FieldChange =
   { kind: "added"; rows: StoredField[] } | { kind: "updated"; row: StoredField } | { kind: "removed"; row: StoredField };
 
-/** A document a field may stand on: its id (null: a template's one document) and its pages' displayed sizes, as recorded at upload. */
+/** A document a field may stand on: its id and its pages' displayed sizes, as recorded at upload. */
 export interface FieldDocument {
-  id: string | null;
+  id: string;
   pages: readonly { width: number; height: number }[];
   pageCount: number;
 }
@@ -48,10 +48,12 @@ export interface FieldDocument {
 export interface FieldContext {
   owner: FieldOwner;
   /**
-   * The documents its fields may stand on, in order: a request's (their current versions), a PDF template's
-   * one. A field that names no document stands on the first.
+   * The documents its fields may stand on, in order: a request's (their current versions), a template's PDF
+   * documents. A field that names no document stands on the first.
    */
   documents: readonly FieldDocument[];
+  /** Why a field may not stand on a document the owner has but `documents` leaves out (a template's DOCX). */
+  documentProblem?: (documentId: string, at: string) => FieldError | null;
   /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
   assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
   /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
@@ -94,19 +96,26 @@ function placementProblem(ctx: FieldContext, f: Omit<NewField, "documentId"> & {
   const assignee = ctx.assigneeProblem?.(f, at);
   if (assignee) return assignee;
   const doc = documentOf(ctx, f.documentId);
-  if (!doc)
-    return {
-      field: `${at}documentId`,
-      message: `documentId ${f.documentId} is not a document of this ${OWNER_WORDS[ctx.owner.kind].noun}`,
-    };
+  if (!doc) {
+    const problem = f.documentId ? ctx.documentProblem?.(f.documentId, at) : null;
+    return (
+      problem ?? {
+        field: `${at}documentId`,
+        message: f.documentId
+          ? `documentId ${f.documentId} is not a document of this ${OWNER_WORDS[ctx.owner.kind].noun}`
+          : `This ${OWNER_WORDS[ctx.owner.kind].noun} has no document a field may stand on`,
+      }
+    );
+  }
   return boxProblem(f, doc, at);
 }
 
 /** Where a checked field is stored: its assignee and its document's id. */
-const placementOf = (ctx: FieldContext, f: { assigneeId: string; documentId?: string | null }) => ({
-  assigneeId: f.assigneeId,
-  documentId: documentOf(ctx, f.documentId)?.id ?? null,
-});
+function placementOf(ctx: FieldContext, f: { assigneeId: string; documentId?: string | null }) {
+  const doc = documentOf(ctx, f.documentId);
+  if (!doc) throw new Error(`Field for ${f.assigneeId} was checked, yet its document ${f.documentId} is not there`);
+  return { assigneeId: f.assigneeId, documentId: doc.id };
+}
 
 /** 422 FIELD_PLACEMENT_INVALID with every problem (the first in the message), or null when there is none. */
 export function placementError(problems: FieldError[]): AppError | null {
@@ -218,7 +227,7 @@ export async function changeField(
   const merged = {
     type: patch.type ?? cur.type,
     assigneeId: assignee(cur),
-    documentId: patch.documentId ?? ("documentId" in cur ? cur.documentId : null),
+    documentId: patch.documentId ?? cur.documentId,
     page: patch.page ?? cur.page,
     x: patch.x ?? cur.x,
     y: patch.y ?? cur.y,

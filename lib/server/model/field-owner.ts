@@ -1,13 +1,13 @@
 import "server-only";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db";
-import { fields, requestDocuments, templateFields } from "../db/schema";
+import { fields, requestDocuments, templateDocuments, templateFields } from "../db/schema";
 import { oneRow } from "../db/rows";
 import type { FieldColumns } from "./field-row";
 
 /**
- * Who a field belongs to: a request (the field is for one of its recipients) or a PDF template (for one
- * of its roles). Its fields are stored in the owner's table with the same columns (fieldColumns() in the
+ * Who a field belongs to: a request (the field is for one of its recipients) or a template (for one of
+ * its roles). Its fields are stored in the owner's table with the same columns (fieldColumns() in the
  * schema); only the owner's and the assignee's columns differ.
  */
 export type FieldOwner = { kind: "request"; requestId: string } | { kind: "template"; templateId: string };
@@ -21,34 +21,39 @@ type Assigned<Row> = Row & { assigneeId: string };
 export type StoredRequestField = Assigned<typeof fields.$inferSelect>;
 export type StoredTemplateField = Assigned<typeof templateFields.$inferSelect>;
 export type StoredField = StoredRequestField | StoredTemplateField;
-/** Whether a stored field is a request's (it has a recipient and a document). */
+/** Whether a stored field is a request's (it has a recipient). */
 export const isRequestField = (r: StoredField): r is StoredRequestField => "recipientId" in r;
 
 /** The table that holds the owner's fields, its id, and the columns that name the owner and the assignee. */
 function tableOf(owner: FieldOwner) {
   return owner.kind === "request"
-    ? { table: fields, id: owner.requestId, owner: fields.requestId, assignee: fields.recipientId }
-    : { table: templateFields, id: owner.templateId, owner: templateFields.templateId, assignee: templateFields.roleId };
+    ? {
+        table: fields,
+        id: owner.requestId,
+        owner: fields.requestId,
+        assignee: fields.recipientId,
+        documentPosition: sql`(select ${requestDocuments.position} from ${requestDocuments} where ${requestDocuments.id} = ${fields.documentId})`,
+      }
+    : {
+        table: templateFields,
+        id: owner.templateId,
+        owner: templateFields.templateId,
+        assignee: templateFields.roleId,
+        documentPosition: sql`(select ${templateDocuments.position} from ${templateDocuments} where ${templateDocuments.id} = ${templateFields.documentId})`,
+      };
 }
 
-/**
- * Where a field stands beyond its page and box, and who it is for: its assignee (a recipient, a role) and,
- * on a request, the document (a template has one document, so none is named).
- */
+/** Where a field stands beyond its page and box, and who it is for: its assignee (a recipient, a role) and its document. */
 export interface Placement {
   assigneeId: string;
-  documentId: string | null;
+  documentId: string;
 }
 
 /** The columns a field's owner, assignee and document are stored in. */
 function ownedBy(owner: FieldOwner, { assigneeId, documentId }: Placement) {
-  if (owner.kind === "template") return { templateId: owner.templateId, roleId: assigneeId };
-  if (documentId === null) throw new Error("A request's field stands on one of its documents");
+  if (owner.kind === "template") return { templateId: owner.templateId, roleId: assigneeId, documentId };
   return { requestId: owner.requestId, recipientId: assigneeId, documentId };
 }
-
-/** A request's fields in reading order begin with their document's place among the request's documents. */
-const documentPosition = sql`(select ${requestDocuments.position} from ${requestDocuments} where ${requestDocuments.id} = ${fields.documentId})`;
 
 /** What the owner's table answers, with the assignee under one name. */
 const stored = (t: ReturnType<typeof tableOf>) => ({ ...getTableColumns(t.table), assigneeId: t.assignee });
@@ -67,7 +72,7 @@ export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Pro
     .from(t.table)
     .where(and(eq(t.owner, t.id), where))
     .orderBy(
-      ...(owner.kind === "request" ? [asc(documentPosition)] : []),
+      asc(t.documentPosition),
       asc(t.table.page),
       asc(t.table.y),
       asc(t.table.x),

@@ -17,7 +17,7 @@ import {
   signerCopies,
   signerDrafts,
   signatureRequests,
-  templates,
+  templateDocuments,
   textLayers,
   webhookDeliveries,
   webhookEndpoints,
@@ -234,8 +234,8 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
               notExists(
                 tx
                   .select({ one: sql`1` })
-                  .from(templates)
-                  .where(eq(templates.sha256, textLayers.pdfSha256)),
+                  .from(templateDocuments)
+                  .where(eq(templateDocuments.sha256, textLayers.pdfSha256)),
               ),
             ),
           )
@@ -257,8 +257,8 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
               notExists(
                 tx
                   .select({ one: sql`1` })
-                  .from(templates)
-                  .where(eq(templates.sha256, signerCopies.pdfSha256)),
+                  .from(templateDocuments)
+                  .where(eq(templateDocuments.sha256, signerCopies.pdfSha256)),
               ),
             ),
           )

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import type { Queryable } from "../db";
 import { getDb } from "../db";
-import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templates, textLayers } from "../db/schema";
+import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templateDocuments, textLayers } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { outboxDir } from "../mail/deliver-mail";
 import { dropCached } from "../signing/page-cache";
@@ -45,7 +45,7 @@ export async function referencedBlobs(db: Queryable, candidates?: string[]): Pro
     const imageSha = sql<string>`substring(${fields.value} from ${FIELD_IMAGE_SHA})`;
     const lists = [
       await db.selectDistinct({ s: documentVersions.sha256 }).from(documentVersions).where(among(documentVersions.sha256)),
-      await db.selectDistinct({ s: templates.sha256 }).from(templates).where(among(templates.sha256)),
+      await db.selectDistinct({ s: templateDocuments.sha256 }).from(templateDocuments).where(among(templateDocuments.sha256)),
       await db.select({ s: textLayers.pdfSha256 }).from(textLayers).where(among(textLayers.pdfSha256)),
       await db.selectDistinct({ s: textLayers.layerSha256 }).from(textLayers).where(among(textLayers.layerSha256)),
       await db

@@ -10,15 +10,8 @@ import { clock } from "../clock";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { loadRequestDto } from "../model/request-dto";
 import type { RequestDocument } from "../model/rows";
-import {
-  acceptPdfs,
-  documentFacts,
-  documentNameOf,
-  insertDocument,
-  judgeDocumentCount,
-  judgeDocumentLimits,
-  type NewDocument,
-} from "./request-documents";
+import { acceptPdfs, documentFacts, insertDocument, type NewDocument } from "./request-documents";
+import { documentNameOf, judgeDocumentCount, judgeDocumentLimits } from "../documents/document-set";
 import {
   judgeExpiresAt,
   orgSendDefaults,
@@ -101,7 +94,7 @@ export async function insertDraft(
     sendSettings: toSendSettingsDto(req),
     ...draft.origin,
   });
-  return req;
+  return { ...req, documents };
 }
 
 /** What a creator names of a new draft beside its document: language, zone, date format and send settings. */

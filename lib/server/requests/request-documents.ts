@@ -1,7 +1,6 @@
 import "server-only";
-import { and, count, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
-import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { documentVersions, fields, requestDocuments, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
@@ -14,6 +13,13 @@ import type { RequestDocument } from "../model/rows";
 import { toRequestDocumentDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
+import {
+  documentNameOf,
+  judgeDocumentLimits,
+  judgeOrder,
+  moveDocumentTo,
+  type OrderedDocuments,
+} from "../documents/document-set";
 
 /**
  * A request's documents (docs/api.md "Documents"): added to a draft, renamed, moved, removed, read.
@@ -40,46 +46,6 @@ export interface NewDocument {
 /** The uploaded file's SHA-256 where it differs from what was stored (else null). */
 export const uploadedSha256Of = (doc: StoredPdf) =>
   doc.uploadedSha256 !== undefined && doc.uploadedSha256 !== doc.sha256 ? doc.uploadedSha256 : null;
-
-/** A document's name from its file: the file's name without folders, else "Document n". */
-export function documentNameOf(fileName: string | null | undefined, position: number): string {
-  const base = (fileName ?? "").split(/[\\/]/).pop()?.trim() ?? "";
-  return base === "" ? `Document ${position}` : base.slice(0, 200);
-}
-
-/** 422 unless a request may have `n` documents. */
-export function judgeDocumentCount(n: number) {
-  if (n > config.maxDocuments) {
-    throw new AppError("TOO_MANY_DOCUMENTS", `A request has at most ${config.maxDocuments} documents`, {
-      details: { limit: config.maxDocuments, documents: n },
-    });
-  }
-}
-
-type Sized = { size: number; pageCount: number };
-
-/** 422 unless the documents there are with those added stay within the request's limits. */
-export function judgeDocumentLimits(existing: readonly Sized[], adding: readonly Sized[]) {
-  const all = [...existing, ...adding];
-  judgeDocumentCount(all.length);
-  const bytes = all.reduce((n, d) => n + d.size, 0);
-  if (bytes > config.maxRequestBytes) {
-    const mb = Math.round(config.maxRequestBytes / 1024 / 1024);
-    throw new AppError("DOCUMENTS_TOO_LARGE", `A request's documents together are at most ${mb} MB`, {
-      details: { limit: config.maxRequestBytes, size: bytes },
-    });
-  }
-  const pages = all.reduce((n, d) => n + d.pageCount, 0);
-  if (pages > config.maxRequestPages) {
-    throw new AppError(
-      "DOCUMENTS_TOO_MANY_PAGES",
-      `A request's documents together have at most ${config.maxRequestPages} pages`,
-      {
-        details: { limit: config.maxRequestPages, pages },
-      },
-    );
-  }
-}
 
 /** Reads and stores uploaded PDFs (in the engine's workers), one after another: each judged as an upload. */
 export async function acceptPdfs(files: readonly File[]): Promise<StoredPdf[]> {
@@ -117,22 +83,6 @@ export async function insertDocument(
   return { ...doc, current };
 }
 
-/**
- * 409 while the request has several documents, for what takes one document only so far: saving it as a
- * template (a template holds one document).
- */
-export async function assertOneDocument(db: Queryable, requestId: string, doing: string) {
-  const { n } = oneRow(
-    await db.select({ n: count() }).from(requestDocuments).where(eq(requestDocuments.requestId, requestId)),
-    "COUNT(*)",
-  );
-  if (Number(n) > 1) {
-    throw new AppError("SEVERAL_DOCUMENTS_NOT_YET", `The request has ${n} documents; ${doing} takes one document so far`, {
-      details: { documents: Number(n) },
-    });
-  }
-}
-
 /** What the audit trail says of a document. */
 export const documentFacts = (d: RequestDocument) => ({
   documentId: d.id,
@@ -152,34 +102,16 @@ async function lockedDraft(tx: Queryable, auth: KeyAuth, requestId: string, doin
 const touch = (tx: Queryable, requestId: string) =>
   tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
 
-/** The place a document asked to stand at: 1 to `count`, else a 400 naming the range. */
-function judgeOrder(order: number, count: number): number {
-  if (!Number.isInteger(order) || order < 1 || order > count) {
-    throw new AppError("VALIDATION_FAILED", `order must be from 1 to ${count}`, {
-      errors: [{ field: "order", message: `order must be from 1 to ${count}` }],
-    });
-  }
-  return order;
-}
+/** The request's documents as moveDocumentTo orders them. */
+const REQUEST_DOCUMENTS: OrderedDocuments = {
+  table: requestDocuments,
+  id: requestDocuments.id,
+  position: requestDocuments.position,
+  owner: requestDocuments.requestId,
+};
 
-/** Moves a document to `to`, shifting those between: positions stay 1…n. */
-async function moveDocument(tx: Queryable, requestId: string, doc: RequestDocument, to: number) {
-  const from = doc.position;
-  if (to === from) return;
-  const inRequest = eq(requestDocuments.requestId, requestId);
-  if (to < from) {
-    await tx
-      .update(requestDocuments)
-      .set({ position: sql`${requestDocuments.position} + 1` })
-      .where(and(inRequest, gte(requestDocuments.position, to), lt(requestDocuments.position, from)));
-  } else {
-    await tx
-      .update(requestDocuments)
-      .set({ position: sql`${requestDocuments.position} - 1` })
-      .where(and(inRequest, gt(requestDocuments.position, from), lte(requestDocuments.position, to)));
-  }
-  await tx.update(requestDocuments).set({ position: to }).where(eq(requestDocuments.id, doc.id));
-}
+const moveDocument = (tx: Queryable, requestId: string, doc: RequestDocument, to: number) =>
+  moveDocumentTo(tx, REQUEST_DOCUMENTS, requestId, doc, to);
 
 /** POST …/documents: a PDF added to a draft, last unless `order` places it. */
 export async function addDocument(auth: KeyAuth, requestId: string, input: { file: File; name?: string; order?: number }) {

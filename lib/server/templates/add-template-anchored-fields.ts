@@ -3,21 +3,23 @@ import { boxFitsPage } from "@/lib/pdf/page-box";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { placeAtAnchors } from "../fields/place-at-anchors";
-import { findAnchorsIn } from "../documents/text-layer-cache";
+import { occurrencesAcross } from "../documents/text-layer-cache";
 import { getDb } from "../db";
 import { templateOwner } from "../model/field-owner";
 import { toFieldColumns, type FieldColumns } from "../model/field-row";
 import { assertFieldRoom, placementError, radioClashes, storeFields } from "../fields/field-service";
 import { expandRadioOptions } from "../fields/field-types";
-import { AppError, type FieldError, validationError } from "../errors";
+import { AppError, notFound, type FieldError, validationError } from "../errors";
 import { rolesById, toTemplateFieldDto } from "./dto";
-import { findVisibleTemplate } from "./find-template";
+import { findVisibleTemplate, loadTemplateDocuments } from "./find-template";
+import { pdfDocumentsOf } from "./template-fields";
 import { ensureRoles } from "./template-roles";
 
 /**
- * POST /signature-requests/{templateId}/fields/anchored on a PDF template (and
- * /templates/{id}/fields/anchored): each literal anchorKey (or {{signet:…}} anchor) is found in
- * the template's text layer and the field stored at its top-left plus the offsets, for the role
+ * POST /signature-requests/{templateId}/fields/anchored on a template (and
+ * /templates/{id}/fields/anchored): each literal anchorKey (or {{signet:…}} anchor) is found in the
+ * text layers of the template's PDF documents (the one it names, else all, in order) and the field
+ * stored at its top-left plus the offsets, on that document, for the role
  * given as recipientId sN: the N-th role, made (named "sN") when the template has fewer roles. Anchors
  * that are not found are all listed (422) and nothing is stored.
  *
@@ -40,22 +42,35 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
   const items = parsed.data.fields;
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
-  if (tpl.kind !== "PDF" || !tpl.pages) {
+  const docs = await loadTemplateDocuments(db, tpl.id);
+  const pdfs = pdfDocumentsOf(docs);
+  if (!pdfs.length) {
     throw new AppError(
       "TEMPLATE_NOT_PDF",
-      "Fields are stored on PDF templates only; a DOCX template becomes a PDF when it is used: place fields on that draft with /fields/anchors",
-      { details: { kind: tpl.kind } },
+      "Fields are stored on a template's PDF documents only; a DOCX becomes a PDF when the template is used: place fields on that draft with /fields/anchors",
+      { details: { kind: docs[0].kind } },
     );
   }
-  const pages = tpl.pages;
-  const { byKey } = await findAnchorsIn(tpl.sha256, { keys: items.map((f) => f.anchorKey) });
+  // A document named must be one of the template's PDFs.
+  items.forEach((f, i) => {
+    if (f.documentId === undefined || pdfs.some((d) => d.id === f.documentId)) return;
+    const docx = docs.find((d) => d.id === f.documentId);
+    if (!docx) throw notFound("DOCUMENT_NOT_FOUND", "Document");
+    const message = `${docx.name} is a DOCX: its fields are placed by anchors on the draft made from it`;
+    throw new AppError("TEMPLATE_NOT_PDF", message, { errors: [{ field: `fields.${i}.documentId`, message }] });
+  });
+  const byKey = await occurrencesAcross(
+    pdfs,
+    items.map((f) => f.anchorKey),
+  );
+  const pagesOf = new Map(pdfs.map((d) => [d.id, d.pages]));
 
   const problems: FieldError[] = [];
-  const rows: (FieldColumns & { position: number })[] = [];
+  const rows: (FieldColumns & { position: number; documentId: string })[] = [];
   placeAtAnchors(items, byKey).forEach((f, i) => {
     // A RADIO given with options is one button per option, each 1.5 × height below the last (as on a request).
     for (const b of expandRadioOptions([f])) {
-      const size = pages[b.page - 1];
+      const size = pagesOf.get(b.documentId)?.[b.page - 1];
       // The anchors were found in this very PDF, whose page sizes were read with its text.
       if (!size) throw new Error(`Template ${tpl.id} has no size for page ${b.page}, where anchor ${b.anchor.text} is`);
       // The same rule as for a request's fields (and the seal): the displayed page, 0.5 pt of slack.
@@ -68,6 +83,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       }
       rows.push({
         position: Number(b.recipientId.slice(1)),
+        documentId: b.documentId,
         ...toFieldColumns({ ...b, x: Math.max(0, b.x), y: Math.max(0, b.y) }),
       });
     }
@@ -82,7 +98,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     const values = rows.map(({ position, ...r }) => {
       const role = byPosition.get(position);
       if (!role) throw new Error(`Role s${position} of template ${locked.id} was just made, yet is not there`);
-      return { ...r, assigneeId: role.id, documentId: null };
+      return { ...r, assigneeId: role.id };
     });
     const cc = roles.find((r) => r.recipientRole !== "SIGNER" && rows.some((f) => f.position === r.position));
     if (cc) {

@@ -12,12 +12,20 @@ import { insertFields, type RequestFieldInput } from "../fields/place-fields";
 import { AppError, type FieldError } from "../errors";
 import { loadRequestDto } from "../model/request-dto";
 import { draftChoices, insertDraft } from "../requests/create-request";
-import type { StoredPdf } from "../requests/request-documents";
+import type { NewDocument, StoredPdf } from "../requests/request-documents";
+import { judgeDocumentLimits } from "../documents/document-set";
 import { judgeExpiresAt } from "../model/send-settings";
 import { clock } from "../clock";
-import { signerRefOf, type TemplateFieldRow, type TemplateRoleRow, type TemplateRow } from "./dto";
-import { findVisibleTemplate, loadTemplateFields } from "./find-template";
-import { renderDocxTemplate } from "./render-docx-template";
+import {
+  signerRefOf,
+  type TemplateDocumentRow,
+  type TemplateDocuments,
+  type TemplateFieldRow,
+  type TemplateRoleRow,
+  type TemplateRow,
+} from "./dto";
+import { findVisibleTemplate, loadTemplateDocuments, loadTemplateFields } from "./find-template";
+import { assertTemplateData, renderDocxTemplate } from "./render-docx-template";
 import { describeRoles, findRole, loadTemplateRoles } from "./template-roles";
 
 /** A recipient of the use call and the template role they take (none: a recipient beyond the roles). */
@@ -34,7 +42,7 @@ interface Cast {
  */
 async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateRecipient[]) {
   const roles = await loadTemplateRoles(db, tpl.id);
-  const stored = tpl.kind === "PDF" ? await loadTemplateFields(db, tpl.id) : [];
+  const stored = await loadTemplateFields(db, tpl.id);
   let cast: Cast[];
   if (given.some((r) => r.roleName !== undefined)) {
     const unknown: FieldError[] = [];
@@ -87,12 +95,35 @@ async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateReci
   return { cast: ordered.map((o) => o.c), stored };
 }
 
+/** The name a document of the new request takes: a one-document template's name, else the document's, as a PDF. */
+function draftDocumentName(tpl: TemplateRow, docs: TemplateDocuments, doc: TemplateDocumentRow): string {
+  const base = docs.length === 1 ? tpl.name : doc.name.replace(/\.(pdf|docx)$/i, "");
+  return `${base}.pdf`;
+}
+
 /**
- * POST /signature-requests/templates/{templateId}/use: a new DRAFT whose document is the PDF
- * template as it is, or the DOCX template filled from templateData and converted to PDF.
- * Each recipient takes a role (castRoles), with the role's recipient role and signing order unless
- * given; a PDF template's stored fields go to their roles' recipients. The roles are checked before the
- * conversion, which runs before the transaction, so no lock waits on LibreOffice.
+ * The new request's documents, in the template's order: a PDF as it is, a DOCX filled from templateData
+ * and converted to PDF (one after another: LibreOffice runs one conversion at a time anyway).
+ */
+async function draftDocuments(tpl: TemplateRow, docs: TemplateDocuments, data: UseTemplate["templateData"]) {
+  const out: NewDocument[] = [];
+  for (const d of docs) {
+    const stored: StoredPdf =
+      d.kind === "PDF"
+        ? { sha256: d.sha256, size: d.size, pageCount: d.pageCount!, pages: d.pages! }
+        : await renderDocxTemplate(d, data ?? {});
+    out.push({ name: draftDocumentName(tpl, docs, d), stored });
+  }
+  judgeDocumentLimits([], out.map((d) => d.stored));
+  return out;
+}
+
+/**
+ * POST /signature-requests/templates/{templateId}/use: a new DRAFT whose documents are the template's,
+ * in order: each PDF as it is, each DOCX filled from templateData and converted to PDF. Each recipient
+ * takes a role (castRoles), with the role's recipient role and signing order unless given; the stored
+ * fields go to their roles' recipients, on the documents made from theirs. The roles are checked before
+ * the conversions, which run before the transaction, so no lock waits on LibreOffice.
  */
 export async function draftFromTemplate(
   auth: KeyAuth,
@@ -109,21 +140,20 @@ export async function draftFromTemplate(
   if (input.recipients.length > config.maxRecipients) {
     throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
   }
-
-  let doc: StoredPdf;
-  if (tpl.kind === "PDF") {
-    if (input.templateData !== undefined) {
-      const message = "templateData is for DOCX templates; this template is a PDF and is used as it is";
-      throw new AppError("TEMPLATE_DATA_NOT_ACCEPTED", message, { errors: [{ field: "templateData", message }] });
-    }
-    doc = { sha256: tpl.sha256, size: tpl.size, pageCount: tpl.pageCount!, pages: tpl.pages! };
-  } else {
-    await castRoles(db, tpl, input.recipients);
-    doc = await renderDocxTemplate(tpl, input.templateData ?? {});
+  const docs = await loadTemplateDocuments(db, tpl.id);
+  const hasDocx = docs.some((d) => d.kind === "DOCX");
+  if (!hasDocx && input.templateData !== undefined) {
+    const message = "templateData is for DOCX documents; this template's documents are PDFs, used as they are";
+    throw new AppError("TEMPLATE_DATA_NOT_ACCEPTED", message, { errors: [{ field: "templateData", message }] });
   }
+  if (hasDocx) {
+    await castRoles(db, tpl, input.recipients);
+    assertTemplateData(docs, input.templateData ?? {});
+  }
+  const made = await draftDocuments(tpl, docs, input.templateData);
 
   return db.transaction(async (tx) => {
-    // Deleted while the document was being made? Then there is nothing to make a draft from.
+    // Deleted while the documents were being made? Then there is nothing to make a draft from.
     await findVisibleTemplate(tx, auth, tpl.id);
     // Read again in the transaction: the roles may have changed during a conversion.
     const { cast, stored } = await castRoles(tx, tpl, input.recipients);
@@ -132,11 +162,13 @@ export async function draftFromTemplate(
       auth,
       {
         title: input.title,
-        origin: { template: { id: tpl.id, name: tpl.name, kind: tpl.kind } },
+        origin: { template: { id: tpl.id, name: tpl.name, kind: docs[0].kind } },
         ...draftChoices(input),
       },
-      [{ name: `${tpl.name}.pdf`, stored: doc }],
+      made,
     );
+    // The template's document at each place is the new request's at the same place.
+    const requestDocumentOf = new Map(docs.map((d, i) => [d.id, req.documents[i]!.id]));
     const actor = keyActor(auth);
 
     // Timestamps a millisecond apart keep the roles' order (s1, s2, …) among equal signing orders.
@@ -186,6 +218,7 @@ export async function draftFromTemplate(
           // RADIO: the button alone (its group's options are synced on the draft).
           ...(f.type === "RADIO" && { options: undefined }),
           recipientId: recipientOf(f).id,
+          documentId: requestDocumentOf.get(f.documentId),
           anchor: {
             ...(f.anchor ?? {}),
             templateId: tpl.id,

@@ -1,10 +1,11 @@
 import "server-only";
 import type { RecipientRole } from "@/lib/schemas/states";
-import type { TemplateDto, TemplateFieldDto, TemplateRoleDto } from "@/lib/schemas/templates";
-import type { templateFields, templateRoles, templates } from "../db/schema";
+import type { TemplateDocumentDto, TemplateDto, TemplateFieldDto, TemplateRoleDto } from "@/lib/schemas/templates";
+import type { templateDocuments, templateFields, templateRoles, templates } from "../db/schema";
 import { fieldDtoOf, type FieldColumns } from "../model/field-row";
 
 export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateDocumentRow = typeof templateDocuments.$inferSelect;
 export type TemplateFieldRow = typeof templateFields.$inferSelect;
 export type TemplateRoleRow = typeof templateRoles.$inferSelect;
 
@@ -17,35 +18,68 @@ export function toTemplateRoleDto(r: TemplateRoleRow): TemplateRoleDto {
 
 /** `roles`: the template's roles by id (every field's role is one of them: the foreign key says so). */
 export function toTemplateFieldDto(
-  f: FieldColumns & { id: string; roleId: string },
+  f: FieldColumns & { id: string; roleId: string; documentId: string },
   roles: ReadonlyMap<string, TemplateRoleRow>,
 ): TemplateFieldDto {
   const role = roles.get(f.roleId);
   if (!role) throw new Error(`Template field ${f.id} points at role ${f.roleId}, which was not loaded`);
-  return fieldDtoOf(f, { roleId: role.id, roleName: role.name, signerRef: signerRefOf(role) });
+  return fieldDtoOf(f, { roleId: role.id, roleName: role.name, signerRef: signerRefOf(role), documentId: f.documentId });
 }
+
+export function toTemplateDocumentDto(d: TemplateDocumentRow): TemplateDocumentDto {
+  return {
+    id: d.id,
+    name: d.name,
+    order: d.position,
+    kind: d.kind as TemplateDocumentDto["kind"],
+    placeholders: d.placeholders,
+    anchors: d.anchors as TemplateDocumentDto["anchors"],
+    pageCount: d.pageCount,
+    pages: d.pages,
+    sha256: d.sha256,
+    size: d.size,
+    filename: d.filename,
+  };
+}
+
+/** What templateData fills: every DOCX document's placeholders, in document order, each once. */
+export function placeholdersOf(docs: readonly TemplateDocumentRow[]): string[] {
+  return [...new Set(docs.filter((d) => d.kind === "DOCX").flatMap((d) => d.placeholders))];
+}
+
+/** The template's documents, as read with it: at least one, in order. */
+export type TemplateDocuments = readonly [TemplateDocumentRow, ...TemplateDocumentRow[]];
 
 export const rolesById = (roles: TemplateRoleRow[]) => new Map(roles.map((r) => [r.id, r]));
 
-export function toTemplateHeader(t: TemplateRow, roles: TemplateRoleRow[]): Omit<TemplateDto, "fields"> {
+/** The record without its fields; the top-level file facts are the first document's (docs/api.md "Templates"). */
+export function toTemplateHeader(t: TemplateRow, docs: TemplateDocuments, roles: TemplateRoleRow[]): Omit<TemplateDto, "fields"> {
+  const documents = docs.map(toTemplateDocumentDto);
+  const first = documents[0]!;
   return {
     id: t.id,
     name: t.name,
-    kind: t.kind as TemplateDto["kind"],
+    kind: first.kind,
     environment: t.environment as TemplateDto["environment"],
-    placeholders: t.placeholders,
-    anchors: t.anchors as TemplateDto["anchors"],
+    placeholders: placeholdersOf(docs),
+    anchors: documents.flatMap((d) => d.anchors.map((a) => ({ ...a, documentId: d.id }))),
     roles: roles.map(toTemplateRoleDto),
-    pageCount: t.pageCount,
-    pages: t.pages,
-    sha256: t.sha256,
-    size: t.size,
-    filename: t.filename,
+    documents,
+    pageCount: first.pageCount,
+    pages: first.pages,
+    sha256: first.sha256,
+    size: first.size,
+    filename: first.filename,
     createdAt: t.createdAt.toISOString(),
   };
 }
 
-export function toTemplateDto(t: TemplateRow, roles: TemplateRoleRow[], fields: TemplateFieldRow[]): TemplateDto {
+export function toTemplateDto(
+  t: TemplateRow,
+  docs: TemplateDocuments,
+  roles: TemplateRoleRow[],
+  fields: TemplateFieldRow[],
+): TemplateDto {
   const byId = rolesById(roles);
-  return { ...toTemplateHeader(t, roles), fields: fields.map((f) => toTemplateFieldDto(f, byId)) };
+  return { ...toTemplateHeader(t, docs, roles), fields: fields.map((f) => toTemplateFieldDto(f, byId)) };
 }

@@ -1,12 +1,10 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { toTemplateDto } from "./dto";
-import { findVisibleTemplate, loadTemplateFields } from "./find-template";
-import { loadTemplateRoles } from "./template-roles";
+import { findVisibleTemplate } from "./find-template";
+import { templateNow } from "./template-documents";
 
 export async function getTemplate(auth: KeyAuth, id: string) {
   const db = await getDb();
-  const row = await findVisibleTemplate(db, auth, id);
-  return toTemplateDto(row, await loadTemplateRoles(db, row.id), await loadTemplateFields(db, row.id));
+  return templateNow(db, await findVisibleTemplate(db, auth, id));
 }

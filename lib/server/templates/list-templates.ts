@@ -6,6 +6,7 @@ import { templateFields, templates } from "../db/schema";
 import { templateScope } from "../auth/scope";
 import { toTemplateHeader } from "./dto";
 import { loadRolesOf } from "./template-roles";
+import { loadDocumentsOf } from "./find-template";
 import { decodeCursor, encodeCursor } from "../cursor";
 
 export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: string }) {
@@ -32,9 +33,14 @@ export async function listTemplates(auth: KeyAuth, q: { limit: number; cursor?: 
     : [];
   const countOf = new Map(counts.map((c) => [c.templateId, Number(c.n)]));
   const rolesOf = await loadRolesOf(db, ids);
+  const documentsOf = await loadDocumentsOf(db, ids);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({ ...toTemplateHeader(r, rolesOf.get(r.id) ?? []), fieldCount: countOf.get(r.id) ?? 0 })),
+    items: page.map((r) => {
+      const docs = documentsOf.get(r.id);
+      if (!docs) throw new Error(`Template ${r.id} has no document`);
+      return { ...toTemplateHeader(r, docs, rolesOf.get(r.id) ?? []), fieldCount: countOf.get(r.id) ?? 0 };
+    }),
     nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -5,29 +5,31 @@ import { blobs } from "../blobs/store";
 import { convertToPdf } from "../convert/converter";
 import { AppError } from "../errors";
 import { acceptPdf } from "../documents/store-document";
-import type { TemplateRow } from "./dto";
+import { placeholdersOf, type TemplateDocumentRow } from "./dto";
 import { docxAppError } from "./judge-template-file";
 
-/**
- * A DOCX template filled with `data` and converted to PDF by LibreOffice; the PDF is checked like
- * an upload and stored. Every placeholder needs a value: the missing ones are listed (422) before
- * any work is done. LibreOffice is given the filled document without its external references
- * (linked pictures, INCLUDEPICTURE/INCLUDETEXT/LINK fields, OLE links…), and runs without network.
- */
-export async function renderDocxTemplate(tpl: TemplateRow, data: TemplateData) {
-  const missing = missingPlaceholders(tpl.placeholders, data);
+/** 422 listing the placeholders of the template's DOCX documents that `data` has no value for. */
+export function assertTemplateData(docs: readonly TemplateDocumentRow[], data: TemplateData) {
+  const missing = missingPlaceholders(placeholdersOf(docs), data);
   if (missing.length) {
     throw new AppError(
       "TEMPLATE_DATA_MISSING",
       `templateData has no value for ${missing.length} placeholder(s): ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", …" : ""}`,
-      {
-        details: { missing },
-      },
+      { details: { missing } },
     );
   }
+}
+
+/**
+ * A DOCX document filled with `data` and converted to PDF by LibreOffice; the PDF is checked like an
+ * upload and stored. LibreOffice is given the filled document without its external references (linked
+ * pictures, INCLUDEPICTURE/INCLUDETEXT/LINK fields, OLE links…), and runs without network.
+ */
+export async function renderDocxTemplate(doc: TemplateDocumentRow, data: TemplateData) {
+  assertTemplateData([doc], data);
   let prepared: Uint8Array;
   try {
-    const filled = await runEngine("fillDocx", [await blobs().get(tpl.sha256), data]);
+    const filled = await runEngine("fillDocx", [await blobs().get(doc.sha256), data]);
     prepared = await runEngine("prepareDocxForConversion", [filled]);
   } catch (e) {
     if (e instanceof DocxError) throw docxAppError(e);

@@ -5,26 +5,41 @@ import { getDb, type Queryable } from "../db";
 import { AppError, type FieldError } from "../errors";
 import { templateOwner, type StoredField } from "../model/field-owner";
 import { changeField, placeFields, removeField, type FieldContext } from "../fields/field-service";
-import { rolesById, toTemplateFieldDto, type TemplateRoleRow, type TemplateRow } from "./dto";
-import { findVisibleTemplate } from "./find-template";
+import type { PageSize } from "@/lib/pdf/inspect";
+import {
+  rolesById,
+  toTemplateFieldDto,
+  type TemplateDocumentRow,
+  type TemplateDocuments,
+  type TemplateRoleRow,
+  type TemplateRow,
+} from "./dto";
+import { findVisibleTemplate, loadTemplateDocuments } from "./find-template";
 import { describeRoles, findRole, loadTemplateRoles } from "./template-roles";
 
 /**
- * A PDF template's fields (POST, PATCH, DELETE …/templates/{id}/fields): the field service
- * (field-service.ts) with the template as owner. A field is for one of its SIGNER roles, on its PDF.
+ * A template's fields (POST, PATCH, DELETE …/templates/{id}/fields): the field service
+ * (field-service.ts) with the template as owner. A field is for one of its SIGNER roles, on one of its
+ * PDF documents (the first unless it names another).
  */
 
-type PdfTemplate = TemplateRow & { pages: { width: number; height: number }[] };
+const DOCX_FIELDS =
+  "filling its placeholders moves its text, so its fields are placed by anchors ({{s1|signature|160|50}} in the document), not by coordinates";
 
-/** Fields by coordinates are for PDF templates: a DOCX's text moves when its placeholders are filled. */
-export function assertPdfTemplate(tpl: TemplateRow): asserts tpl is PdfTemplate {
-  if (tpl.kind !== "PDF" || !tpl.pages) {
-    throw new AppError(
-      "TEMPLATE_NOT_PDF",
-      "This template is a DOCX: filling its placeholders moves its text, so its fields are placed by anchors ({{s1|signature|160|50}} in the document), not by coordinates",
-      { details: { kind: tpl.kind } },
-    );
+/** A template's PDF documents: what fields by coordinates stand on (a DOCX's text moves when it is filled). */
+export function pdfDocumentsOf(docs: TemplateDocuments): (TemplateDocumentRow & { pages: PageSize[] })[] {
+  return docs.filter((d): d is TemplateDocumentRow & { pages: PageSize[] } => d.kind === "PDF" && d.pages !== null);
+}
+
+/** 422 TEMPLATE_NOT_PDF unless the template has a PDF document to hold fields by coordinates. */
+export function assertPdfDocuments(docs: TemplateDocuments) {
+  const pdfs = pdfDocumentsOf(docs);
+  if (!pdfs.length) {
+    throw new AppError("TEMPLATE_NOT_PDF", `This template's documents are DOCX: ${DOCX_FIELDS}`, {
+      details: { kind: docs[0].kind },
+    });
   }
+  return pdfs;
 }
 
 /** The role each field names (422 listing the ones no role answers to), and a field only for a SIGNER role. */
@@ -54,11 +69,15 @@ function rolesOf(inputs: { roleName: string }[], roles: TemplateRoleRow[], at: (
   return out as TemplateRoleRow[];
 }
 
-/** The template as the field service works on it (field-service.ts): its fields are for its roles, on its PDF. */
-function templateContext(tpl: PdfTemplate): FieldContext {
+/** The template as the field service works on it (field-service.ts): its fields are for its roles, on its PDF documents. */
+function templateContext(tpl: TemplateRow, docs: TemplateDocuments): FieldContext {
   return {
     owner: templateOwner(tpl.id),
-    documents: [{ id: null, pages: tpl.pages, pageCount: tpl.pageCount ?? tpl.pages.length }],
+    documents: assertPdfDocuments(docs).map((d) => ({ id: d.id, pages: d.pages, pageCount: d.pageCount ?? d.pages.length })),
+    documentProblem: (documentId, at) => {
+      const doc = docs.find((d) => d.id === documentId);
+      return doc?.kind === "DOCX" ? { field: `${at}documentId`, message: `${doc.name} is a DOCX: ${DOCX_FIELDS}` } : null;
+    },
     judgeChange: (typed) => {
       if (typed.type === "RADIO" && typed.options)
         throw new AppError("VALIDATION_FAILED", "A stored RADIO button stands for one option: give option, not options", {
@@ -72,11 +91,10 @@ function templateContext(tpl: PdfTemplate): FieldContext {
 const toDto = (r: StoredField, roles: ReadonlyMap<string, TemplateRoleRow>) =>
   toTemplateFieldDto({ ...r, roleId: r.assigneeId }, roles);
 
-/** Finds the PDF template whose fields change: locked. */
-async function pdfTemplateFor(tx: Queryable, auth: KeyAuth, templateId: string): Promise<PdfTemplate> {
+/** The template whose fields change (locked), as the field service works on it. */
+async function contextFor(tx: Queryable, auth: KeyAuth, templateId: string): Promise<FieldContext> {
   const tpl = await findVisibleTemplate(tx, auth, templateId, { forUpdate: true });
-  assertPdfTemplate(tpl);
-  return tpl;
+  return templateContext(tpl, await loadTemplateDocuments(tx, tpl.id));
 }
 
 /**
@@ -89,12 +107,12 @@ export async function addTemplateFields(auth: KeyAuth, templateId: string, body:
   const at = (i: number) => (given.length > 1 ? `fields.${i}.` : "");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const tpl = await pdfTemplateFor(tx, auth, templateId);
-    const roles = await loadTemplateRoles(tx, tpl.id);
+    const ctx = await contextFor(tx, auth, templateId);
+    const roles = await loadTemplateRoles(tx, templateId);
     const roleOf = rolesOf(given, roles, at);
     const rows = await placeFields(
       tx,
-      templateContext(tpl),
+      ctx,
       given.map(({ roleName: _roleName, ...f }, i) => ({ ...f, assigneeId: roleOf[i]!.id })),
     );
     const byId = rolesById(roles);
@@ -109,10 +127,10 @@ export async function addTemplateFields(auth: KeyAuth, templateId: string, body:
 export async function updateTemplateField(auth: KeyAuth, templateId: string, fieldId: string, patch: UpdateTemplateField) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const tpl = await pdfTemplateFor(tx, auth, templateId);
-    const roles = await loadTemplateRoles(tx, tpl.id);
+    const ctx = await contextFor(tx, auth, templateId);
+    const roles = await loadTemplateRoles(tx, templateId);
     const { roleName, ...fieldPatch } = patch;
-    const row = await changeField(tx, templateContext(tpl), fieldId, fieldPatch, (cur) =>
+    const row = await changeField(tx, ctx, fieldId, fieldPatch, (cur) =>
       roleName !== undefined ? rolesOf([{ roleName }], roles, () => "")[0]!.id : cur.assigneeId,
     );
     return toDto(row, rolesById(roles));
@@ -122,5 +140,5 @@ export async function updateTemplateField(auth: KeyAuth, templateId: string, fie
 /** DELETE /templates/{id}/fields/{fieldId}. */
 export async function deleteTemplateField(auth: KeyAuth, templateId: string, fieldId: string) {
   const db = await getDb();
-  return db.transaction(async (tx) => removeField(tx, templateContext(await pdfTemplateFor(tx, auth, templateId)), fieldId));
+  return db.transaction(async (tx) => removeField(tx, await contextFor(tx, auth, templateId), fieldId));
 }

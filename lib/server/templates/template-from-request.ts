@@ -4,16 +4,14 @@ import { MAX_ROLE_NAME, ROLE_REF } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { blobs } from "../blobs/store";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { insertRow } from "../db/rows";
-import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
-import { assertOneDocument } from "../requests/request-documents";
-import { type RecipientRow } from "../model/rows";
+import { findVisibleRequest, loadDocuments, loadFields, loadRecipients } from "../model/request-queries";
+import type { RecipientRow, RequestDocument } from "../model/rows";
 import { copyFieldColumns } from "../model/field-row";
-import { toTemplateDto } from "./dto";
 import { judgeTemplateFile } from "./judge-template-file";
-import { loadTemplateRoles } from "./template-roles";
+import { insertTemplateDocument, templateNow, type NewTemplateDocument } from "./template-documents";
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
@@ -39,25 +37,37 @@ export function roleNamesFor(people: readonly Pick<RecipientRow, "name">[]): str
   });
 }
 
+/** Each document of the request as its recipients saw it: its latest version before the seal. */
+async function versionsBeforeSeal(db: Queryable, requestId: string, docs: readonly RequestDocument[]) {
+  return Promise.all(
+    docs.map(async (d) => {
+      const [v] = await db
+        .select()
+        .from(documentVersions)
+        .where(and(eq(documentVersions.documentId, d.id), ne(documentVersions.reason, "SEALED")))
+        .orderBy(desc(documentVersions.version))
+        .limit(1);
+      if (!v) throw new Error(`Document ${d.id} of signature request ${requestId} has no version before its seal`);
+      return { doc: d, version: v };
+    }),
+  );
+}
+
 /**
- * POST /signature-requests/{id}/save-as-template: a PDF template from a request's document as its
- * recipients saw it (the latest version before the seal), its recipients turned into roles (in signing
- * order, with their recipient role and order) and its fields stored on those roles. The request is not
- * changed; its audit trail records the template made from it.
+ * POST /signature-requests/{id}/save-as-template: a PDF template from a request's documents as its
+ * recipients saw them (each one's latest version before the seal), its recipients turned into roles (in
+ * signing order, with their recipient role and order) and its fields stored on those roles, on the same
+ * documents. The request is not changed; its audit trail records the template made from it.
  */
 export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, input: { name?: string }) {
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, requestId);
-  await assertOneDocument(db, req.id, "saving as a template");
-  const [doc] = await db
-    .select()
-    .from(documentVersions)
-    .where(and(eq(documentVersions.requestId, req.id), ne(documentVersions.reason, "SEALED")))
-    .orderBy(desc(documentVersions.version))
-    .limit(1);
-  if (!doc) throw new Error(`Signature request ${req.id} has no document version before its seal`);
-  // Judged again like every upload (its anchors listed); the bytes are already stored under the same hash.
-  const judged = await judgeTemplateFile(await blobs().get(doc.sha256));
+  const seen = await versionsBeforeSeal(db, req.id, await loadDocuments(db, req.id));
+  // Judged again like every upload (their anchors listed); the bytes are already stored under the same hashes.
+  const judged: NewTemplateDocument[] = [];
+  for (const { doc, version } of seen) {
+    judged.push({ judged: await judgeTemplateFile(await blobs().get(version.sha256)), name: doc.name, filename: version.filename });
+  }
 
   return db.transaction(async (tx) => {
     await findVisibleRequest(tx, auth, req.id, { forUpdate: true });
@@ -70,12 +80,15 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
         orgId: auth.orgId,
         environment: auth.environment,
         name: input.name ?? req.title.slice(0, 200),
-        filename: doc.filename ?? null,
         createdByKeyId: auth.keyId,
-        ...judged,
       },
       "the new template",
     );
+    const templateDocumentOf = new Map<string, string>();
+    for (const [i, d] of judged.entries()) {
+      const row = await insertTemplateDocument(tx, tpl.id, i + 1, d, { rolesFromAnchors: false });
+      templateDocumentOf.set(seen[i]!.doc.id, row.id);
+    }
     const names = roleNamesFor(people);
     const roles = people.length
       ? await tx
@@ -96,8 +109,9 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
       await tx.insert(templateFields).values(
         fieldRows.map((f) => {
           const role = roleOf.get(f.recipientId);
-          if (!role) throw new Error(`Field ${f.id} belongs to no recipient of request ${req.id}`);
-          return { templateId: tpl.id, roleId: role.id, ...copyFieldColumns(f) };
+          const documentId = templateDocumentOf.get(f.documentId);
+          if (!role || !documentId) throw new Error(`Field ${f.id} belongs to no recipient or document of request ${req.id}`);
+          return { templateId: tpl.id, roleId: role.id, documentId, ...copyFieldColumns(f) };
         }),
       );
     await recordEvent(tx, req.id, "request.saved_as_template", keyActor(auth), {
@@ -105,10 +119,8 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
       templateName: tpl.name,
       roles: roles.length,
       fields: fieldRows.length,
+      documents: judged.length,
     });
-    const [saved] = await tx.select().from(templates).where(eq(templates.id, tpl.id));
-    const stored = await tx.select().from(templateFields).where(eq(templateFields.templateId, tpl.id));
-    stored.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
-    return toTemplateDto(saved!, await loadTemplateRoles(tx, tpl.id), stored);
+    return templateNow(tx, tpl);
   });
 }

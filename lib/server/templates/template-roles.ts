@@ -5,8 +5,8 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { templateFields, templateRoles } from "../db/schema";
 import { AppError } from "../errors";
-import { signerRefOf, toTemplateRoleDto, type TemplateRoleRow, type TemplateRow } from "./dto";
-import { findVisibleTemplate } from "./find-template";
+import { placeholdersOf, signerRefOf, toTemplateRoleDto, type TemplateRoleRow } from "./dto";
+import { findVisibleTemplate, loadTemplateDocuments } from "./find-template";
 
 /** The template's roles in order: the first is s1. */
 export function loadTemplateRoles(db: Queryable, templateId: string): Promise<TemplateRoleRow[]> {
@@ -101,9 +101,9 @@ export async function getTemplateRoles(auth: KeyAuth, id: string) {
   return { roles: (await loadTemplateRoles(db, tpl.id)).map(toTemplateRoleDto) };
 }
 
-/** A DOCX's columns <role>.name / <role>.email must not be placeholders of it too (bulk send reads both). */
-function placeholderClash(tpl: TemplateRow, name: string): string | undefined {
-  const lower = tpl.placeholders.map((p) => p.toLowerCase());
+/** A role's columns <role>.name / <role>.email must not be placeholders of a DOCX document too (bulk send reads both). */
+function placeholderClash(placeholders: readonly string[], name: string): string | undefined {
+  const lower = placeholders.map((p) => p.toLowerCase());
   return [`${name}.name`, `${name}.email`].find((c) => lower.includes(c.toLowerCase()));
 }
 
@@ -120,6 +120,7 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
     const tpl = await findVisibleTemplate(tx, auth, id, { forUpdate: true });
     const current = await loadTemplateRoles(tx, tpl.id);
     const counts = await fieldCounts(tx, tpl.id);
+    const placeholders = placeholdersOf(await loadTemplateDocuments(tx, tpl.id));
 
     const byId = new Map(current.map((r) => [r.id, r]));
     const claimed = new Set<string>();
@@ -142,7 +143,7 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
     });
 
     const clashes = body.roles.flatMap((r) => {
-      const column = tpl.kind === "DOCX" ? placeholderClash(tpl, r.name) : undefined;
+      const column = placeholderClash(placeholders, r.name);
       return column ? [`${r.name} (its column ${column} is a placeholder of the DOCX)`] : [];
     });
     if (clashes.length) {

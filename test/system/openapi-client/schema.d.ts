@@ -794,8 +794,8 @@ export interface paths {
     get: operations["listTemplates"];
     put?: never;
     /**
-     * Upload a PDF or DOCX template (judged by content); the record lists its placeholders and anchors
-     * @description Multipart: file (PDF, or DOCX with {{placeholders}} and anchors) and name. A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them.
+     * Upload a template of one or several PDF and DOCX documents (judged by content); the record lists its placeholders and anchors
+     * @description Multipart: file (PDF, or DOCX with {{placeholders}} and anchors; repeat the part for several documents, in order, PDF and DOCX mixed) and name. A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them. Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES (a PDF's pages) together; one bad file and nothing is stored.
      */
     post: operations["createTemplate"];
     delete?: never;
@@ -830,7 +830,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the template's file as uploaded: a PDF, or a DOCX */
+    /** Download the template's first document as uploaded: a PDF, or a DOCX */
     get: operations["getTemplateDocument"];
     put?: never;
     post?: never;
@@ -838,6 +838,45 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/documents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a PDF or DOCX to a template as another document
+     * @description Multipart parts: `file` (judged by its content as an upload is), `name` (else the file's name), `order` (else last). Roles its anchors name (s1…sN) are made. The limits of a template's documents together are a request's.
+     */
+    post: operations["addTemplateDocument"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/documents/{documentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download one of the template's documents as uploaded: a PDF, or a DOCX */
+    get: operations["getTemplateDocumentFile"];
+    put?: never;
+    post?: never;
+    /** Remove a template's document (with its fields when ?removeFields=true) */
+    delete: operations["deleteTemplateDocument"];
+    options?: never;
+    head?: never;
+    /** Rename a template's document, or move it to another place */
+    patch: operations["updateTemplateDocument"];
     trace?: never;
   };
   "/api/v1/enterprise/signature-requests/{id}/save-as-template": {
@@ -850,8 +889,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Make a PDF template from a request: its document, its recipients as roles, its fields on those roles
-     * @description Body { name? } (default: the request's title). The document is the request's latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role. Any status; the request is not changed, and its audit trail records request.saved_as_template.
+     * Make a PDF template from a request: its documents, its recipients as roles, its fields on those roles
+     * @description Body { name? } (default: the request's title). Each document is the request's document as its latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role, on the same document. Any status; the request is not changed, and its audit trail records request.saved_as_template.
      */
     post: operations["saveAsTemplate"];
     delete?: never;
@@ -891,8 +930,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Store fields by coordinates on a PDF template, each for a role (roleName: its name or sN)
-     * @description One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId. A DOCX template places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.
+     * Store fields by coordinates on a template's PDF documents, each for a role (roleName: its name or sN)
+     * @description One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId and documentId naming one of the template's PDF documents (else its first PDF). A DOCX document places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.
      */
     post: operations["addTemplateFields"];
     delete?: never;
@@ -1159,7 +1198,6 @@ export interface components {
         | "DOCUMENTS_TOO_MANY_PAGES"
         | "DOCUMENT_HAS_FIELDS"
         | "LAST_DOCUMENT"
-        | "SEVERAL_DOCUMENTS_NOT_YET"
         | "ANCHOR_NOT_FOUND"
         | "NO_ANCHOR_FOR_SIGNER"
         | "TOO_MANY_RECIPIENTS"
@@ -8801,6 +8839,11 @@ export interface operations {
                     roleId: string;
                     roleName: string;
                     signerRef: string;
+                    /**
+                     * Format: uuid
+                     * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                     */
+                    documentId: string;
                     /** @enum {string} */
                     type:
                       "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -9086,6 +9129,11 @@ export interface operations {
                     roleId: string;
                     roleName: string;
                     signerRef: string;
+                    /**
+                     * Format: uuid
+                     * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                     */
+                    documentId: string;
                     /** @enum {string} */
                     type:
                       "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
@@ -9801,7 +9849,10 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @description The first document's kind (each document has its own)
+                 * @enum {string}
+                 */
                 kind: "PDF" | "DOCX";
                 /** @enum {string} */
                 environment: "SANDBOX" | "PRODUCTION";
@@ -9818,6 +9869,8 @@ export interface operations {
                   y?: number;
                   width?: number;
                   height?: number;
+                  /** Format: uuid */
+                  documentId: string;
                 }[];
                 roles: {
                   /** Format: uuid */
@@ -9828,6 +9881,41 @@ export interface operations {
                   role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                   signerRef: string;
                 }[];
+                /** @description The template's documents in order */
+                documents: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @description Its name (the uploaded file's, unless renamed) */
+                  name: string;
+                  /** @description Its place among the template's documents: 1 for the first */
+                  order: number;
+                  /** @enum {string} */
+                  kind: "PDF" | "DOCX";
+                  placeholders: string[];
+                  anchors: {
+                    anchorKey: string;
+                    valid: boolean;
+                    anchor?: {
+                      [key: string]: unknown;
+                    };
+                    reason?: string;
+                    page?: number;
+                    x?: number;
+                    y?: number;
+                    width?: number;
+                    height?: number;
+                  }[];
+                  pageCount: number | null;
+                  pages:
+                    | {
+                        width: number;
+                        height: number;
+                      }[]
+                    | null;
+                  sha256: string;
+                  size: number;
+                  filename: string | null;
+                }[];
                 pageCount: number | null;
                 pages:
                   | {
@@ -9835,8 +9923,11 @@ export interface operations {
                       height: number;
                     }[]
                   | null;
+                /** @description The first document's */
                 sha256: string;
+                /** @description The first document's */
                 size: number;
+                /** @description The first document's */
                 filename: string | null;
                 createdAt: string;
                 fieldCount: number;
@@ -9924,8 +10015,8 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
-          /** Format: binary */
-          file: Blob;
+          /** @description The PDF or DOCX; repeat the part for several documents, in order (PDF and DOCX mixed) */
+          file: Blob | Blob[];
           name?: string;
         };
       };
@@ -9945,7 +10036,10 @@ export interface operations {
               /** Format: uuid */
               id: string;
               name: string;
-              /** @enum {string} */
+              /**
+               * @description The first document's kind (each document has its own)
+               * @enum {string}
+               */
               kind: "PDF" | "DOCX";
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
@@ -9962,6 +10056,8 @@ export interface operations {
                 y?: number;
                 width?: number;
                 height?: number;
+                /** Format: uuid */
+                documentId: string;
               }[];
               roles: {
                 /** Format: uuid */
@@ -9972,6 +10068,41 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
               }[];
+              /** @description The template's documents in order */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the template's documents: 1 for the first */
+                order: number;
+                /** @enum {string} */
+                kind: "PDF" | "DOCX";
+                placeholders: string[];
+                anchors: {
+                  anchorKey: string;
+                  valid: boolean;
+                  anchor?: {
+                    [key: string]: unknown;
+                  };
+                  reason?: string;
+                  page?: number;
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                }[];
+                pageCount: number | null;
+                pages:
+                  | {
+                      width: number;
+                      height: number;
+                    }[]
+                  | null;
+                sha256: string;
+                size: number;
+                filename: string | null;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -9979,8 +10110,11 @@ export interface operations {
                     height: number;
                   }[]
                 | null;
+              /** @description The first document's */
               sha256: string;
+              /** @description The first document's */
               size: number;
+              /** @description The first document's */
               filename: string | null;
               fields: {
                 /** Format: uuid */
@@ -9989,6 +10123,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -10149,7 +10288,10 @@ export interface operations {
               /** Format: uuid */
               id: string;
               name: string;
-              /** @enum {string} */
+              /**
+               * @description The first document's kind (each document has its own)
+               * @enum {string}
+               */
               kind: "PDF" | "DOCX";
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
@@ -10166,6 +10308,8 @@ export interface operations {
                 y?: number;
                 width?: number;
                 height?: number;
+                /** Format: uuid */
+                documentId: string;
               }[];
               roles: {
                 /** Format: uuid */
@@ -10176,6 +10320,41 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
               }[];
+              /** @description The template's documents in order */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the template's documents: 1 for the first */
+                order: number;
+                /** @enum {string} */
+                kind: "PDF" | "DOCX";
+                placeholders: string[];
+                anchors: {
+                  anchorKey: string;
+                  valid: boolean;
+                  anchor?: {
+                    [key: string]: unknown;
+                  };
+                  reason?: string;
+                  page?: number;
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                }[];
+                pageCount: number | null;
+                pages:
+                  | {
+                      width: number;
+                      height: number;
+                    }[]
+                  | null;
+                sha256: string;
+                size: number;
+                filename: string | null;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -10183,8 +10362,11 @@ export interface operations {
                     height: number;
                   }[]
                 | null;
+              /** @description The first document's */
               sha256: string;
+              /** @description The first document's */
               size: number;
+              /** @description The first document's */
               filename: string | null;
               fields: {
                 /** Format: uuid */
@@ -10193,6 +10375,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -10436,7 +10623,10 @@ export interface operations {
               /** Format: uuid */
               id: string;
               name: string;
-              /** @enum {string} */
+              /**
+               * @description The first document's kind (each document has its own)
+               * @enum {string}
+               */
               kind: "PDF" | "DOCX";
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
@@ -10453,6 +10643,8 @@ export interface operations {
                 y?: number;
                 width?: number;
                 height?: number;
+                /** Format: uuid */
+                documentId: string;
               }[];
               roles: {
                 /** Format: uuid */
@@ -10463,6 +10655,41 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
               }[];
+              /** @description The template's documents in order */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the template's documents: 1 for the first */
+                order: number;
+                /** @enum {string} */
+                kind: "PDF" | "DOCX";
+                placeholders: string[];
+                anchors: {
+                  anchorKey: string;
+                  valid: boolean;
+                  anchor?: {
+                    [key: string]: unknown;
+                  };
+                  reason?: string;
+                  page?: number;
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                }[];
+                pageCount: number | null;
+                pages:
+                  | {
+                      width: number;
+                      height: number;
+                    }[]
+                  | null;
+                sha256: string;
+                size: number;
+                filename: string | null;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -10470,8 +10697,11 @@ export interface operations {
                     height: number;
                   }[]
                 | null;
+              /** @description The first document's */
               sha256: string;
+              /** @description The first document's */
               size: number;
+              /** @description The first document's */
               filename: string | null;
               fields: {
                 /** Format: uuid */
@@ -10480,6 +10710,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -10701,6 +10936,559 @@ export interface operations {
       };
     };
   };
+  addTemplateDocument: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** Format: binary */
+          file: Blob;
+          /** @description Its name; the file's name when left out */
+          name?: string;
+          /** @description Its place (1 for the first); last when left out */
+          order?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description Its name (the uploaded file's, unless renamed) */
+              name: string;
+              /** @description Its place among the template's documents: 1 for the first */
+              order: number;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTemplateDocumentFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteTemplateDocument: {
+    parameters: {
+      query?: {
+        removeFields?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @constant */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateTemplateDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          /** @description Its new place; the others move to make room */
+          order?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @description Its name (the uploaded file's, unless renamed) */
+              name: string;
+              /** @description Its place among the template's documents: 1 for the first */
+              order: number;
+              /** @enum {string} */
+              kind: "PDF" | "DOCX";
+              placeholders: string[];
+              anchors: {
+                anchorKey: string;
+                valid: boolean;
+                anchor?: {
+                  [key: string]: unknown;
+                };
+                reason?: string;
+                page?: number;
+                x?: number;
+                y?: number;
+                width?: number;
+                height?: number;
+              }[];
+              pageCount: number | null;
+              pages:
+                | {
+                    width: number;
+                    height: number;
+                  }[]
+                | null;
+              sha256: string;
+              size: number;
+              filename: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   saveAsTemplate: {
     parameters: {
       query?: never;
@@ -10735,7 +11523,10 @@ export interface operations {
               /** Format: uuid */
               id: string;
               name: string;
-              /** @enum {string} */
+              /**
+               * @description The first document's kind (each document has its own)
+               * @enum {string}
+               */
               kind: "PDF" | "DOCX";
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
@@ -10752,6 +11543,8 @@ export interface operations {
                 y?: number;
                 width?: number;
                 height?: number;
+                /** Format: uuid */
+                documentId: string;
               }[];
               roles: {
                 /** Format: uuid */
@@ -10762,6 +11555,41 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
               }[];
+              /** @description The template's documents in order */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the template's documents: 1 for the first */
+                order: number;
+                /** @enum {string} */
+                kind: "PDF" | "DOCX";
+                placeholders: string[];
+                anchors: {
+                  anchorKey: string;
+                  valid: boolean;
+                  anchor?: {
+                    [key: string]: unknown;
+                  };
+                  reason?: string;
+                  page?: number;
+                  x?: number;
+                  y?: number;
+                  width?: number;
+                  height?: number;
+                }[];
+                pageCount: number | null;
+                pages:
+                  | {
+                      width: number;
+                      height: number;
+                    }[]
+                  | null;
+                sha256: string;
+                size: number;
+                filename: string | null;
+              }[];
               pageCount: number | null;
               pages:
                 | {
@@ -10769,8 +11597,11 @@ export interface operations {
                     height: number;
                   }[]
                 | null;
+              /** @description The first document's */
               sha256: string;
+              /** @description The first document's */
               size: number;
+              /** @description The first document's */
               filename: string | null;
               fields: {
                 /** Format: uuid */
@@ -10779,6 +11610,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -11217,6 +12053,8 @@ export interface operations {
               max?: number;
               decimals?: number;
               roleName: string;
+              /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
+              documentId?: string;
             }
           | {
               fields: {
@@ -11240,6 +12078,8 @@ export interface operations {
                 max?: number;
                 decimals?: number;
                 roleName: string;
+                /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
+                documentId?: string;
               }[];
             };
       };
@@ -11263,6 +12103,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;
@@ -11553,6 +12398,8 @@ export interface operations {
           max?: number;
           decimals?: number;
           roleName?: string;
+          /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
+          documentId?: string;
         };
       };
     };
@@ -11574,6 +12421,11 @@ export interface operations {
               roleId: string;
               roleName: string;
               signerRef: string;
+              /**
+               * Format: uuid
+               * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+               */
+              documentId: string;
               /** @enum {string} */
               type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
               page: number;
@@ -11771,6 +12623,11 @@ export interface operations {
                 roleId: string;
                 roleName: string;
                 signerRef: string;
+                /**
+                 * Format: uuid
+                 * @description The template's PDF document it stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
                 /** @enum {string} */
                 type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
                 page: number;

@@ -3,7 +3,7 @@ import { methodNotAllowed, route } from "@/lib/server/http/route";
 import { ok } from "@/lib/server/http/envelope";
 import { deleteTemplate } from "@/lib/server/templates/delete-template";
 import { getTemplate } from "@/lib/server/templates/get-template";
-import { renameTemplate } from "@/lib/server/templates/template-document";
+import { renameTemplate } from "@/lib/server/templates/template-documents";
 
 // GET /api/v1/enterprise/templates/:id – the template with its placeholders, anchors and stored fields
 export const GET = route(ops.getTemplate, async ({ auth, params }) => ok(200, "Template", await getTemplate(auth, params.id)));

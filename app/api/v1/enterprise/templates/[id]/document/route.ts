@@ -1,22 +1,10 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, route } from "@/lib/server/http/route";
-import { getTemplateDocument } from "@/lib/server/templates/template-document";
-import { contentDisposition } from "@/lib/files/file-name";
+import { fileResponse } from "@/lib/server/http/file-response";
+import { getTemplateDocument } from "@/lib/server/templates/template-documents";
 
-// GET /api/v1/enterprise/templates/:id/document – the template's file as uploaded (PDF or DOCX)
-export const GET = route(ops.getTemplateDocument, async ({ auth, params }) => {
-  const doc = await getTemplateDocument(auth, params.id);
-  return new Response(Buffer.from(doc.bytes), {
-    status: 200,
-    headers: {
-      "content-type": doc.contentType,
-      "content-length": String(doc.bytes.byteLength),
-      "content-disposition": contentDisposition("inline", doc.filename),
-      etag: `"${doc.sha256}"`,
-      "cache-control": "private, no-store",
-    },
-  });
-});
+// GET /api/v1/enterprise/templates/:id/document – the template's first document as uploaded (PDF or DOCX)
+export const GET = route(ops.getTemplateDocument, async ({ auth, params }) => fileResponse(await getTemplateDocument(auth, params.id)));
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;
