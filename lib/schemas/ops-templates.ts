@@ -30,7 +30,8 @@ export const templatesOps = {
     method: "POST",
     path: T,
     tag: "Templates",
-    summary: "Upload a template of one or several PDF and DOCX documents (judged by content); the record lists its placeholders and anchors",
+    summary:
+      "Upload a template of one or several PDF and DOCX documents (judged by content); the record lists its placeholders and anchors",
     description:
       "Multipart: file (PDF, or DOCX with {{placeholders}} and anchors; repeat the part for several documents, in order, PDF and DOCX mixed) and name. " +
       "A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them. " +

@@ -98,14 +98,19 @@ export const errorCatalog = {
   CONVERSION_TIMEOUT: { status: 422, description: "Converting the document to PDF took too long" },
   CONVERTER_UNAVAILABLE: { status: 503, description: "Document conversion (LibreOffice) is unavailable; retry" },
   DOCUMENT_CHANGED: { status: 409, description: "The document changed while this change was being made; retry" },
-  TOO_MANY_DOCUMENTS: { status: 422, description: "More documents than a request or template may have (MAX_DOCUMENTS); `details.limit`" },
+  TOO_MANY_DOCUMENTS: {
+    status: 422,
+    description: "More documents than a request or template may have (MAX_DOCUMENTS); `details.limit`",
+  },
   DOCUMENTS_TOO_LARGE: {
     status: 422,
-    description: "A request's (or template's) documents together would be larger than the limit (MAX_REQUEST_MB); `details.limit`",
+    description:
+      "A request's (or template's) documents together would be larger than the limit (MAX_REQUEST_MB); `details.limit`",
   },
   DOCUMENTS_TOO_MANY_PAGES: {
     status: 422,
-    description: "A request's (or template's) documents together would have more pages than the limit (MAX_REQUEST_PAGES); `details.limit`",
+    description:
+      "A request's (or template's) documents together would have more pages than the limit (MAX_REQUEST_PAGES); `details.limit`",
   },
   DOCUMENT_HAS_FIELDS: {
     status: 409,

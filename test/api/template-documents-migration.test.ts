@@ -50,10 +50,10 @@ describe("migration 0021_template_documents", () => {
     );
     expect(cols).toEqual([]);
     await expect(
-      q(`insert into template_fields (template_id, role_id, type, page, x, y, width, height) values ($1, $2, 'SIGNATURE', 1, 1, 1, 1, 1)`, [
-        pdf!.id,
-        role!.id,
-      ]),
+      q(
+        `insert into template_fields (template_id, role_id, type, page, x, y, width, height) values ($1, $2, 'SIGNATURE', 1, 1, 1, 1, 1)`,
+        [pdf!.id, role!.id],
+      ),
     ).rejects.toThrow(/document_id/);
     await client.close();
   });

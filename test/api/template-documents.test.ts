@@ -23,7 +23,15 @@ const offerDocx = () =>
       `<w:p><w:r><w:t xml:space="preserve">Accepted: {{s2|signature|150|50}}</w:t></w:r></w:p>`,
   );
 
-type Doc = { id: string; name: string; order: number; kind: string; pageCount: number | null; sha256: string; placeholders: string[] };
+type Doc = {
+  id: string;
+  name: string;
+  order: number;
+  kind: string;
+  pageCount: number | null;
+  sha256: string;
+  placeholders: string[];
+};
 
 afterAll(() => officeConverter().shutdown());
 
@@ -143,7 +151,9 @@ describe("a template of several documents", () => {
     expect(anchored.body.data.fields[0]).toMatchObject({ documentId: a!.id, page: 1 });
     const inDocx = await call("POST", `${T}/${t.id}/fields/anchored`, {
       key: org.sandboxKey,
-      json: { fields: [{ anchorKey: "ANNEX_SIGN", documentId: o!.id, type: "INITIAL", recipientId: "s1", width: 60, height: 30 }] },
+      json: {
+        fields: [{ anchorKey: "ANNEX_SIGN", documentId: o!.id, type: "INITIAL", recipientId: "s1", width: 60, height: 30 }],
+      },
     });
     expect(inDocx.status).toBe(422);
     expect(inDocx.body.errorCode).toBe("TEMPLATE_NOT_PDF");
@@ -164,7 +174,12 @@ describe("a template of several documents", () => {
     expect(put.status).toBe(201);
     const roles = await call("PUT", `${T}/${t.id}/roles`, {
       key: org.sandboxKey,
-      json: { roles: [{ id: t.roles[0].id, name: "Candidate" }, { id: t.roles[1].id, name: "Employer" }] },
+      json: {
+        roles: [
+          { id: t.roles[0].id, name: "Candidate" },
+          { id: t.roles[1].id, name: "Employer" },
+        ],
+      },
     });
     expect(roles.status).toBe(200);
     const recipients = [
@@ -202,7 +217,9 @@ describe("a template of several documents", () => {
     expect(text).toContain("Offer for Zoë Ångström at EUR 12,500.00.");
     // Each stored field went to its role's recipient, on the document made from its own.
     const carl = draft.recipients.find((r: { email: string }) => r.email === "cand@example.com");
-    expect(draft.fields.map((f: { recipientId: string; documentId: string; page: number }) => [f.recipientId, f.documentId, f.page])).toEqual([
+    expect(
+      draft.fields.map((f: { recipientId: string; documentId: string; page: number }) => [f.recipientId, f.documentId, f.page]),
+    ).toEqual([
       [carl.id, draft.documents[0].id, 2],
       [carl.id, draft.documents[2].id, 1],
     ]);
@@ -212,12 +229,17 @@ describe("a template of several documents", () => {
       [carl.id, "s1"],
       [hannah.id, "s2"],
     ]) {
-      const placed = await call("POST", `${SR}/${draft.id}/fields/anchors`, { key: org.sandboxKey, json: { recipientId, signerRef } });
+      const placed = await call("POST", `${SR}/${draft.id}/fields/anchors`, {
+        key: org.sandboxKey,
+        json: { recipientId, signerRef },
+      });
       expect(placed.status).toBe(201);
     }
     const after = (await call("GET", `${SR}/${draft.id}`, { key: org.sandboxKey })).body.data;
     const onOffer = after.fields.filter((f: { documentId: string }) => f.documentId === draft.documents[1].id);
-    expect(onOffer.map((f: { type: string; recipientId: string }) => [f.type, f.recipientId])).toEqual([["SIGNATURE", hannah.id]]);
+    expect(onOffer.map((f: { type: string; recipientId: string }) => [f.type, f.recipientId])).toEqual([
+      ["SIGNATURE", hannah.id],
+    ]);
     const sent = await call("POST", `${SR}/${draft.id}/send`, { key: org.sandboxKey });
     expect(sent.status).toBe(200);
     await runDueJobs();
@@ -273,7 +295,9 @@ describe("a template of several documents", () => {
 
     const snapshot = JSON.stringify(now);
     // Another organization's key, another template's document, an unknown id: 404.
-    expect((await call("PATCH", `${T}/${t.id}/documents/${c!.id}`, { key: other.sandboxKey, json: { name: "x" } })).status).toBe(404);
+    expect((await call("PATCH", `${T}/${t.id}/documents/${c!.id}`, { key: other.sandboxKey, json: { name: "x" } })).status).toBe(
+      404,
+    );
     const theirs = (await mixedTemplate(other.sandboxKey)).documents[0].id as string;
     for (const bad of [theirs, "not-a-uuid"]) {
       const r = await call("PATCH", `${T}/${t.id}/documents/${bad}`, { key, json: { name: "x" } });
@@ -326,7 +350,16 @@ describe("a template of several documents", () => {
     });
     const placed = await call("POST", `${SR}/${req.id}/fields`, {
       key: org.sandboxKey,
-      json: { type: "SIGNATURE", recipientId: signer.body.data.id, documentId: req.documents[1].id, page: 1, x: 72, y: 300, width: 150, height: 40 },
+      json: {
+        type: "SIGNATURE",
+        recipientId: signer.body.data.id,
+        documentId: req.documents[1].id,
+        page: 1,
+        x: 72,
+        y: 300,
+        width: 150,
+        height: 40,
+      },
     });
     expect(placed.status).toBe(201);
     const saved = await call("POST", `${SR}/${req.id}/save-as-template`, { key: org.sandboxKey, json: {} });
@@ -337,7 +370,9 @@ describe("a template of several documents", () => {
       ["annex.pdf", "PDF", req.documents[1].sha256],
     ]);
     expect(t.roles.map((x: { name: string }) => x.name)).toEqual(["Ann Lee"]);
-    expect(t.fields.map((f: { documentId: string; roleName: string }) => [f.documentId, f.roleName])).toEqual([[t.documents[1].id, "Ann Lee"]]);
+    expect(t.fields.map((f: { documentId: string; roleName: string }) => [f.documentId, f.roleName])).toEqual([
+      [t.documents[1].id, "Ann Lee"],
+    ]);
 
     // And used again: the same two documents, the field on the second.
     const used = await call("POST", `${SR}/templates/${t.id}/use`, {
@@ -345,7 +380,9 @@ describe("a template of several documents", () => {
       json: { title: "Again", recipients: [{ email: "bo@example.com", name: "Bo" }] },
     });
     expect(used.status).toBe(201);
-    expect(used.body.data.documents.map((d: { sha256: string }) => d.sha256)).toEqual(req.documents.map((d: { sha256: string }) => d.sha256));
+    expect(used.body.data.documents.map((d: { sha256: string }) => d.sha256)).toEqual(
+      req.documents.map((d: { sha256: string }) => d.sha256),
+    );
     expect(used.body.data.fields[0].documentId).toBe(used.body.data.documents[1].id);
   });
 });

@@ -1,11 +1,7 @@
 import "server-only";
 import type { FoundAnchor } from "@/lib/pdf/anchors";
 import type { RequestDocument } from "../model/rows";
-import {
-  answersAcross,
-  occurrencesAcross as occurrencesIn,
-  type DocumentOccurrence,
-} from "../documents/text-layer-cache";
+import { answersAcross, occurrencesAcross as occurrencesIn, type DocumentOccurrence } from "../documents/text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
 /**

@@ -45,9 +45,13 @@ export function judgeDocumentLimits(existing: readonly Sized[], adding: readonly
   }
   const pages = all.reduce((n, d) => n + (d.pageCount ?? 0), 0);
   if (pages > config.maxRequestPages) {
-    throw new AppError("DOCUMENTS_TOO_MANY_PAGES", `A ${owner}'s documents together have at most ${config.maxRequestPages} pages`, {
-      details: { limit: config.maxRequestPages, pages },
-    });
+    throw new AppError(
+      "DOCUMENTS_TOO_MANY_PAGES",
+      `A ${owner}'s documents together have at most ${config.maxRequestPages} pages`,
+      {
+        details: { limit: config.maxRequestPages, pages },
+      },
+    );
   }
 }
 

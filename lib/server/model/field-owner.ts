@@ -71,13 +71,7 @@ export function selectFields(db: Queryable, owner: FieldOwner, where?: SQL): Pro
     .select(stored(t))
     .from(t.table)
     .where(and(eq(t.owner, t.id), where))
-    .orderBy(
-      asc(t.documentPosition),
-      asc(t.table.page),
-      asc(t.table.y),
-      asc(t.table.x),
-      asc(t.table.createdAt),
-    );
+    .orderBy(asc(t.documentPosition), asc(t.table.page), asc(t.table.y), asc(t.table.x), asc(t.table.createdAt));
 }
 
 /** The owner's fields of one id (none when it is another owner's). */

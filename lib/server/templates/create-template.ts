@@ -5,13 +5,7 @@ import { getDb } from "../db";
 import { templates } from "../db/schema";
 import { insertRow } from "../db/rows";
 import { judgeDocumentCount } from "../documents/document-set";
-import {
-  insertTemplateDocument,
-  judgeTemplateFiles,
-  judgeTemplateLimits,
-  templateNow,
-  warmUpFor,
-} from "./template-documents";
+import { insertTemplateDocument, judgeTemplateFiles, judgeTemplateLimits, templateNow, warmUpFor } from "./template-documents";
 
 /** Characters a template's name may not hold (lib/schemas/text.ts), dropped from a name taken from the file's. */
 const NOT_IN_NAME = new RegExp(`${LINE_CONTROL.source}|${HIDDEN_FORMAT.source}`, "g");

@@ -114,7 +114,10 @@ async function draftDocuments(tpl: TemplateRow, docs: TemplateDocuments, data: U
         : await renderDocxTemplate(d, data ?? {});
     out.push({ name: draftDocumentName(tpl, docs, d), stored });
   }
-  judgeDocumentLimits([], out.map((d) => d.stored));
+  judgeDocumentLimits(
+    [],
+    out.map((d) => d.stored),
+  );
   return out;
 }
 

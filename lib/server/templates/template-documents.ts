@@ -108,7 +108,11 @@ export async function templateNow(tx: Queryable, tpl: TemplateRow) {
 }
 
 /** POST /templates/{id}/documents: a PDF or DOCX added, last unless `order` places it. */
-export async function addTemplateDocument(auth: KeyAuth, templateId: string, input: { file: File; name?: string; order?: number }) {
+export async function addTemplateDocument(
+  auth: KeyAuth,
+  templateId: string,
+  input: { file: File; name?: string; order?: number },
+) {
   const db = await getDb();
   // Cheap refusals before the file is read: an unknown template, a full one.
   const before = await findVisibleTemplate(db, auth, templateId);
@@ -145,7 +149,8 @@ export async function updateTemplateDocument(
     const doc = templateDocumentIn(docs, documentId);
     const to = patch.order === undefined ? doc.position : judgeOrder(patch.order, docs.length);
     await moveDocumentTo(tx, TEMPLATE_DOCUMENTS, tpl.id, doc, to);
-    if (patch.name !== undefined) await tx.update(templateDocuments).set({ name: patch.name }).where(eq(templateDocuments.id, doc.id));
+    if (patch.name !== undefined)
+      await tx.update(templateDocuments).set({ name: patch.name }).where(eq(templateDocuments.id, doc.id));
     return toTemplateDocumentDto(templateDocumentIn(await loadTemplateDocuments(tx, tpl.id), doc.id));
   });
 }
@@ -207,8 +212,10 @@ export async function renameTemplate(auth: KeyAuth, id: string, input: { name: s
   const db = await getDb();
   return db.transaction(async (tx) => {
     const tpl = await lockedTemplate(tx, auth, id);
-    const row = oneRow(await tx.update(templates).set({ name: input.name }).where(eq(templates.id, tpl.id)).returning(), "the renamed template");
+    const row = oneRow(
+      await tx.update(templates).set({ name: input.name }).where(eq(templates.id, tpl.id)).returning(),
+      "the renamed template",
+    );
     return templateNow(tx, row);
   });
 }
-

@@ -66,7 +66,11 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
   // Judged again like every upload (their anchors listed); the bytes are already stored under the same hashes.
   const judged: NewTemplateDocument[] = [];
   for (const { doc, version } of seen) {
-    judged.push({ judged: await judgeTemplateFile(await blobs().get(version.sha256)), name: doc.name, filename: version.filename });
+    judged.push({
+      judged: await judgeTemplateFile(await blobs().get(version.sha256)),
+      name: doc.name,
+      filename: version.filename,
+    });
   }
 
   return db.transaction(async (tx) => {

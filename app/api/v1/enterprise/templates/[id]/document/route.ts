@@ -4,7 +4,9 @@ import { fileResponse } from "@/lib/server/http/file-response";
 import { getTemplateDocument } from "@/lib/server/templates/template-documents";
 
 // GET /api/v1/enterprise/templates/:id/document – the template's first document as uploaded (PDF or DOCX)
-export const GET = route(ops.getTemplateDocument, async ({ auth, params }) => fileResponse(await getTemplateDocument(auth, params.id)));
+export const GET = route(ops.getTemplateDocument, async ({ auth, params }) =>
+  fileResponse(await getTemplateDocument(auth, params.id)),
+);
 
 export const POST = methodNotAllowed(["GET"]);
 export const PUT = POST;
