@@ -14,7 +14,7 @@ test("a CSV is checked, previewed with its errors, sent, and followed to the end
   const name = `E2E bulk ${run}`;
   await page.goto("/templates");
   await page.getByLabel("Template name").fill(name);
-  await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
+  await page.getByLabel("Template files (PDF or DOCX)").setInputFiles({
     name: "bulk-letter.pdf",
     mimeType: "application/pdf",
     buffer: await makePdf(1, () => ["Please sign here: {{s1|signature|120|40}}"]),

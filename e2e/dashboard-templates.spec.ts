@@ -44,7 +44,7 @@ test("a DOCX template is uploaded, used with templateData and recipients, and op
   const name = `E2E consulting ${run}`;
   await page.goto("/templates");
   await page.getByLabel("Template name").fill(name);
-  await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
+  await page.getByLabel("Template files (PDF or DOCX)").setInputFiles({
     name: "consulting.docx",
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     buffer: await templateDocx(),

@@ -53,7 +53,7 @@ test("a template built in the dashboard (two roles, four fields) is used for two
   // 1. Upload a PDF without anchors: the builder opens, with one role.
   await page.goto("/templates");
   await page.getByLabel("Template name").fill(name);
-  await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
+  await page.getByLabel("Template files (PDF or DOCX)").setInputFiles({
     name: "services.pdf",
     mimeType: "application/pdf",
     buffer: await makePdf(1, () => ["The client and the company agree.", "Signed for each party below."]),
@@ -234,7 +234,7 @@ test("upload to first field in three clicks; a deleted field comes back with und
 
   // Upload to first field: the file picker, "Upload template", the palette's Signature.
   await page.goto("/templates");
-  await page.getByLabel("Template file (PDF or DOCX)").setInputFiles({
+  await page.getByLabel("Template files (PDF or DOCX)").setInputFiles({
     name: `quick-${run}.pdf`,
     mimeType: "application/pdf",
     buffer: await makePdf(1, () => ["Quick agreement.", "Sign below."]),

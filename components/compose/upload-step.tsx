@@ -8,6 +8,7 @@ import type { SignatureRequestDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, ProgressBar } from "@/components/ui/feedback";
 import { TextField } from "@/components/ui/form";
+import { IconButton } from "@/components/ui/icon-button";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { StepBar } from "./step-bar";
 
@@ -192,24 +193,5 @@ export function UploadStep() {
         </div>
       </form>
     </div>
-  );
-}
-
-/** A small button that says what it does to screen readers (its `label`) and shows a sign. */
-function IconButton({
-  label,
-  children,
-  ...rest
-}: { label: string; children: React.ReactNode } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "aria-label">) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      className="shrink-0 rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40"
-      {...rest}
-    >
-      {children}
-    </button>
   );
 }

@@ -2,12 +2,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { fieldApi, requestDocumentUrl } from "@/lib/client/requests";
 import type { DetectedAnchor } from "@/lib/client/anchors";
-import type { FieldBackend } from "@/lib/client/use-field-store";
+import { reloadingAfterSaves, type FieldBackend } from "@/lib/client/use-field-store";
 import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
 import { DocumentEdits } from "./document-edits";
+import { DocumentPanel, DocumentTabs } from "./document-tabs";
 import { FieldPlacer, usePlacer } from "./field-placer";
 
 interface Props {
@@ -40,27 +41,18 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   // With several documents the record is read again after each save: the tabs count each document's
   // fields, and a document shown again starts from its fields as saved.
   const several = request.documents.length > 1;
-  const backend = useMemo<FieldBackend>(() => {
-    const saved = <T,>(p: Promise<T>) => {
-      if (several)
-        void p.then(
-          () => reload(),
-          () => undefined,
-        );
-      return p;
-    };
-    return {
+  const backend = useMemo(() => {
+    const b: FieldBackend = {
       // A field placed here stands on the document shown.
       add: (fields) =>
-        saved(
-          fieldApi.add(
-            id,
-            fields.map((f) => ({ ...f, documentId })),
-          ),
+        fieldApi.add(
+          id,
+          fields.map((f) => ({ ...f, documentId })),
         ),
-      update: (fieldId, patch) => saved(fieldApi.update(id, fieldId, patch)),
-      remove: (fieldId) => saved(fieldApi.remove(id, fieldId)),
+      update: (fieldId, patch) => fieldApi.update(id, fieldId, patch),
+      remove: (fieldId) => fieldApi.remove(id, fieldId),
     };
+    return several ? reloadingAfterSaves(b, reload) : b;
   }, [id, documentId, several, reload]);
   const file = useMemo(() => requestDocumentUrl(id, documentId, doc.version), [id, documentId, doc.version]);
   const fields = useMemo(() => request.fields.filter(onDocument), [request.fields, onDocument]);
@@ -132,67 +124,17 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
     />
   );
   if (request.documents.length === 1) return placer;
+  const tabs = request.documents.map((d) => ({
+    id: d.id,
+    name: d.name,
+    detail: `${t("placer.documents.pages", { count: d.pageCount })} · ${t("placer.documents.fields", {
+      count: request.fields.filter((f) => f.documentId === d.id).length,
+    })}`,
+  }));
   return (
     <div>
-      <DocumentTabs request={request} current={documentId} onChoose={setChosen} />
-      <div role="tabpanel" id="document-panel" aria-labelledby={`document-tab-${documentId}`}>
-        {placer}
-      </div>
-    </div>
-  );
-}
-
-/** The request's documents as tabs (arrow keys move between them), each with its pages and fields. */
-function DocumentTabs({
-  request,
-  current,
-  onChoose,
-}: {
-  request: SignatureRequestDto;
-  current: string;
-  onChoose: (id: string) => void;
-}) {
-  const t = useDashboardT();
-  const docs = request.documents;
-  const focusTab = (i: number) => {
-    const d = docs[(i + docs.length) % docs.length]!;
-    onChoose(d.id);
-    requestAnimationFrame(() => document.getElementById(`document-tab-${d.id}`)?.focus());
-  };
-  return (
-    <div role="tablist" aria-label={t("placer.documents.label")} className="mb-3 flex flex-wrap gap-2">
-      {docs.map((d, i) => {
-        const selected = d.id === current;
-        const count = request.fields.filter((f) => f.documentId === d.id).length;
-        return (
-          <button
-            key={d.id}
-            id={`document-tab-${d.id}`}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            aria-controls="document-panel"
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChoose(d.id)}
-            onKeyDown={(e) => {
-              if (e.key === "ArrowRight") focusTab(i + 1);
-              else if (e.key === "ArrowLeft") focusTab(i - 1);
-              else return;
-              e.preventDefault();
-            }}
-            className={`max-w-72 rounded-md border px-3 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-              selected
-                ? "border-indigo-600 bg-indigo-50 text-indigo-900"
-                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-            }`}
-          >
-            <span className="block truncate font-medium">{t("placer.documents.tab", { n: i + 1, name: d.name })}</span>
-            <span className="block text-xs text-slate-500">
-              {t("placer.documents.pages", { count: d.pageCount })} · {t("placer.documents.fields", { count })}
-            </span>
-          </button>
-        );
-      })}
+      <DocumentTabs label={t("placer.documents.label")} docs={tabs} current={documentId} onChoose={setChosen} />
+      <DocumentPanel current={documentId}>{placer}</DocumentPanel>
     </div>
   );
 }

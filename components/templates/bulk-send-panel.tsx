@@ -130,7 +130,7 @@ export function BulkSendPanel({ t, onClose }: { t: TemplateDto; onClose: () => v
  * by its place reads sN; sN.name is accepted for any role), then a DOCX's placeholders.
  */
 function expectedColumns(t: TemplateDto): string[] {
-  return [...t.roles.flatMap((r) => [`${r.name}.name`, `${r.name}.email`]), ...(t.kind === "DOCX" ? t.placeholders : [])];
+  return [...t.roles.flatMap((r) => [`${r.name}.name`, `${r.name}.email`]), ...t.placeholders];
 }
 
 /** The address of a row's first recipient, whatever its role's column is called. */

@@ -2,7 +2,15 @@
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, plainError } from "@/lib/client/api";
-import { templateKeys, useTemplateEdits, useTemplateRecord, type TemplateRecord } from "@/lib/client/templates";
+import {
+  kindsOf,
+  templateKeys,
+  useTemplateEdits,
+  useTemplateRecord,
+  type TemplateDocument,
+  type TemplateRecord,
+} from "@/lib/client/templates";
+import { DocumentPanel, DocumentTabs } from "@/components/placer/document-tabs";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
@@ -10,12 +18,14 @@ import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
+import { TemplateDocumentsEditor, useDocumentDetail } from "./template-documents-editor";
 import { UseTemplateForm } from "./use-template-form";
 
 /**
- * The template builder (/templates/{id}): its name, its roles, and for a PDF the same placer as for a
- * draft over the template's pages, saving fields as they are placed. A DOCX places its fields by the
- * anchors in its text (filling it moves the text), so it shows its placeholders and anchors instead.
+ * The template builder (/templates/{id}): its name, its roles, its documents, and for a PDF document the
+ * same placer as for a draft over its pages, saving fields as they are placed. A DOCX document places its
+ * fields by the anchors in its text (filling it moves the text), so it shows its placeholders and anchors
+ * instead. A template of several documents shows one at a time, chosen in tabs.
  */
 export function TemplateBuilder({ id, justSaved = false }: { id: string; justSaved?: boolean }) {
   const tr = useDashboardT();
@@ -26,6 +36,8 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
   // The roles start open while there are none (or for a DOCX, which has nothing else to edit); then as the
   // user left them. Saved as they are edited, they never fold away while being typed.
   const [rolesOpen, setRolesOpen] = useState<boolean | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const detail = useDocumentDetail();
   const reload = useCallback(async () => {
     const t = await api<TemplateRecord>(`/templates/${id}`);
     qc.setQueryData(templateKeys.one(id), t);
@@ -34,12 +46,25 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 
   if (q.isPending || q.isError) return <QueryFallback query={q} messages="templates.builder" />;
   const t = q.data;
+  // Fields by role and by document (ids never collide).
   const counts = new Map<string, number>();
-  for (const f of t.fields) counts.set(f.roleId, (counts.get(f.roleId) ?? 0) + 1);
+  for (const f of t.fields) for (const k of [f.roleId, f.documentId]) counts.set(k, (counts.get(k) ?? 0) + 1);
   const signing = t.roles.filter((r) => r.role === "SIGNER");
   const rolesSummary = t.roles.length
     ? t.roles.map((r) => `${r.name} (${counts.get(r.id) ?? 0})`).join(" · ")
     : tr("templates.builder.noRoles");
+  const doc = t.documents.find((d) => d.id === chosen) ?? t.documents[0]!;
+  const several = t.documents.length > 1;
+  const shown =
+    doc.kind === "PDF" ? (
+      <>
+        {signing.length === 0 && <Alert kind="info">{tr("templates.builder.addSigningRole")}</Alert>}
+        {/* One placer per document: its fields, its pages, its undo history. */}
+        <TemplatePlacerLazy key={doc.id} t={t} doc={doc} reload={reload} />
+      </>
+    ) : (
+      <DocxSummary doc={doc} />
+    );
 
   return (
     <div className="space-y-4">
@@ -48,9 +73,13 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
           <Breadcrumb href="/templates" label={tr("templates.builder.breadcrumb")} />
           <NameEditor key={t.name} name={t.name} onSave={(name) => edits.rename.mutateAsync(name)} />
           <p className="mt-1 text-sm text-slate-500">
-            {t.kind}
-            {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
-            {tr("templates.counts.storedFields", { count: t.fields.length })} ·{" "}
+            {kindsOf(t)} ·{" "}
+            {several
+              ? tr("templates.counts.documents", { count: t.documents.length })
+              : t.pageCount
+                ? tr("templates.counts.pages", { count: t.pageCount })
+                : tr("templates.counts.documents", { count: 1 })}{" "}
+            · {tr("templates.counts.storedFields", { count: t.fields.length })} ·{" "}
             {tr("templates.counts.anchors", { count: t.anchors.length })}
           </p>
         </div>
@@ -75,7 +104,7 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
 
       <details
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        open={rolesOpen ?? (t.roles.length === 0 || t.kind === "DOCX")}
+        open={rolesOpen ?? (t.roles.length === 0 || t.documents.every((d) => d.kind === "DOCX"))}
         onToggle={(e) => setRolesOpen(e.currentTarget.open)}
       >
         <summary className="cursor-pointer text-sm font-semibold text-slate-700">
@@ -90,13 +119,28 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
         </div>
       </details>
 
-      {t.kind === "PDF" ? (
-        <>
-          {signing.length === 0 && <Alert kind="info">{tr("templates.builder.addSigningRole")}</Alert>}
-          <TemplatePlacerLazy t={t} reload={reload} />
-        </>
+      <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <summary className="cursor-pointer text-sm font-semibold text-slate-700">
+          {tr("templates.documents.title")}{" "}
+          <span className="font-normal text-slate-500">— {t.documents.map((d) => d.name).join(" · ")}</span>
+        </summary>
+        <div className="mt-3">
+          <TemplateDocumentsEditor t={t} edits={edits} onAdded={setChosen} />
+        </div>
+      </details>
+
+      {several ? (
+        <div>
+          <DocumentTabs
+            label={tr("templates.documents.tabs")}
+            docs={t.documents.map((d) => ({ id: d.id, name: d.name, detail: detail(d, counts.get(d.id) ?? 0) }))}
+            current={doc.id}
+            onChoose={setChosen}
+          />
+          <DocumentPanel current={doc.id}>{shown}</DocumentPanel>
+        </div>
       ) : (
-        <DocxSummary t={t} />
+        shown
       )}
     </div>
   );
@@ -139,7 +183,7 @@ function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => 
   );
 }
 
-function DocxSummary({ t }: { t: TemplateRecord }) {
+function DocxSummary({ doc }: { doc: TemplateDocument }) {
   const tr = useDashboardT();
   return (
     <section
@@ -154,9 +198,9 @@ function DocxSummary({ t }: { t: TemplateRecord }) {
       </p>
       <div>
         <h2 className="text-sm font-semibold text-slate-700">{tr("templates.docx.placeholders")}</h2>
-        {t.placeholders.length ? (
+        {doc.placeholders.length ? (
           <p className="mt-1 text-sm">
-            {t.placeholders.map((p) => (
+            {doc.placeholders.map((p) => (
               <code key={p} className="mr-1 rounded bg-slate-100 px-1">
                 {p}
               </code>
@@ -168,9 +212,9 @@ function DocxSummary({ t }: { t: TemplateRecord }) {
       </div>
       <div>
         <h2 className="text-sm font-semibold text-slate-700">{tr("templates.docx.anchors")}</h2>
-        {t.anchors.length ? (
+        {doc.anchors.length ? (
           <ul className="mt-1 space-y-1 text-sm">
-            {t.anchors.map((a, i) => (
+            {doc.anchors.map((a, i) => (
               <li key={`${a.anchorKey}-${i}`}>
                 <code className="break-all">{a.anchorKey}</code>
                 {!a.valid && <span className="text-red-700"> — {a.reason ?? tr("templates.docx.invalidAnchor")}</span>}

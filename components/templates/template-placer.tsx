@@ -5,30 +5,46 @@ import {
   asPlacerField,
   templateDocumentUrl,
   templateFieldBackend,
+  type TemplateDocument,
   type TemplateRecord,
 } from "@/lib/client/templates";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto } from "@/lib/client/types";
+import { reloadingAfterSaves } from "@/lib/client/use-field-store";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { FieldPlacer } from "@/components/placer/field-placer";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
- * The placer over a PDF template's pages: fields belong to its SIGNER roles and are stored on the
- * template as they are placed. The anchors the file carries are drawn where they are (they place
- * their own fields when the template is used).
+ * The placer over one of a template's PDF documents: fields belong to its SIGNER roles and are stored on
+ * the template, on that document, as they are placed. The anchors the file carries are drawn where they
+ * are (they place their own fields when the template is used).
  */
-export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () => Promise<TemplateRecord> }) {
+export function TemplatePlacer({
+  t,
+  doc,
+  reload,
+}: {
+  t: TemplateRecord;
+  doc: TemplateDocument;
+  reload: () => Promise<TemplateRecord>;
+}) {
   const tr = useDashboardT();
   const id = t.id;
-  const backend = useMemo(() => templateFieldBackend(id, t.roles), [id, t.roles]);
+  const documentId = doc.id;
+  // With several documents the record is read again after each save: the tabs count each document's fields.
+  const several = t.documents.length > 1;
+  const backend = useMemo(() => {
+    const b = templateFieldBackend(id, t.roles, documentId);
+    return several ? reloadingAfterSaves(b, reload) : b;
+  }, [id, t.roles, documentId, several, reload]);
   const owners = useMemo(() => t.roles.filter((r) => r.role === "SIGNER"), [t.roles]);
   const roleIds = useMemo(() => t.roles.map((r) => r.id), [t.roles]);
-  const fields = useMemo(() => t.fields.map(asPlacerField(t.id)), [t.fields, t.id]);
-  const anchors = useMemo(() => anchorsOfTemplate(t), [t]);
+  const fields = useMemo(() => t.fields.filter((f) => f.documentId === documentId).map(asPlacerField), [t.fields, documentId]);
+  const anchors = useMemo(() => anchorsOfTemplate(doc), [doc]);
   const reloadFields = useCallback(
-    async (): Promise<FieldDto[]> => (await reload()).fields.map(asPlacerField(t.id)),
-    [reload, t.id],
+    async (): Promise<FieldDto[]> => (await reload()).fields.filter((f) => f.documentId === documentId).map(asPlacerField),
+    [reload, documentId],
   );
   const anchorColor = useCallback(
     (a: DetectedAnchor) => {
@@ -42,8 +58,8 @@ export function TemplatePlacer({ t, reload }: { t: TemplateRecord; reload: () =>
 
   return (
     <FieldPlacer
-      file={templateDocumentUrl(t.id, t.sha256)}
-      pages={t.pages ?? []}
+      file={templateDocumentUrl(id, doc)}
+      pages={doc.pages ?? []}
       owners={owners}
       colorIds={roleIds}
       ownerNoun="Role"

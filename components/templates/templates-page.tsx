@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api, ApiError, plainError } from "@/lib/client/api";
-import { useTemplateActions, useTemplates } from "@/lib/client/templates";
+import { kindsOf, useTemplateActions, useTemplates } from "@/lib/client/templates";
 import { uploadForm } from "@/lib/client/upload";
 import type { CreatedTemplate, TemplateDto } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
@@ -63,13 +63,16 @@ export function TemplatesPage() {
                       {t.name}
                     </Link>
                     <p className="text-xs text-slate-500">
-                      {t.kind}
-                      {t.pageCount ? ` · ${tr("templates.counts.pages", { count: t.pageCount })}` : ""} ·{" "}
-                      {tr("templates.counts.anchors", { count: t.anchors?.length ?? 0 })} ·{" "}
+                      {t.documents.length > 1
+                        ? tr("templates.counts.documents", { count: t.documents.length })
+                        : t.pageCount
+                          ? tr("templates.counts.pages", { count: t.pageCount })
+                          : t.kind}{" "}
+                      · {tr("templates.counts.anchors", { count: t.anchors?.length ?? 0 })} ·{" "}
                       {tr("templates.list.added", { date: formatDate(t.createdAt) })}
                     </p>
                   </div>
-                  <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{t.kind}</span>
+                  <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600">{kindsOf(t)}</span>
                 </div>
                 {t.placeholders?.length > 0 && (
                   <p className="mt-2 text-xs text-slate-600">
@@ -149,8 +152,9 @@ function UploadTemplate() {
       title={tr("templates.upload.title")}
       className="h-fit p-5"
       onData={async (data, form) => {
-        const file = data.get("file");
-        if (!(file instanceof File) || file.size === 0) return setError(tr("templates.upload.fileRequired"));
+        // Several files make one template of several documents, in the order chosen.
+        const [file] = data.getAll("file").filter((f): f is File => f instanceof File && f.size > 0);
+        if (!file) return setError(tr("templates.upload.fileRequired"));
         if (!String(data.get("name") ?? "").trim()) data.set("name", file.name.replace(/\.(pdf|docx)$/i, ""));
         setError(null);
         setDone(null);
@@ -182,8 +186,13 @@ function UploadTemplate() {
         id="template-file"
         label={tr("templates.upload.file")}
         name="file"
+        multiple
+        aria-describedby="template-file-hint"
         accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
       />
+      <p id="template-file-hint" className="-mt-2 text-xs text-slate-500">
+        {tr("templates.upload.fileHint")}
+      </p>
       {progress !== null && (
         <ProgressBar
           label={tr("templates.upload.progress")}

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { readyToSend, signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
+import { fillsDocx, readyToSend, signerRefsOf, useTemplateActions, type UseTemplateInput } from "@/lib/client/templates";
 import type { TemplateDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
@@ -25,7 +25,7 @@ export function UseTemplateForm({
   t,
   onClose,
 }: {
-  t: Pick<TemplateDto, "id" | "name" | "kind" | "placeholders" | "anchors" | "roles"> &
+  t: Pick<TemplateDto, "id" | "name" | "documents" | "placeholders" | "anchors" | "roles"> &
     ({ fields: { roleId: string }[] } | { fieldCount: number });
   onClose: () => void;
 }) {
@@ -61,8 +61,9 @@ export function UseTemplateForm({
         const recipients: UseTemplateInput["recipients"] = byRole
           ? people.map((p, i) => ({ ...p, roleName: t.roles[i]!.signerRef }))
           : people.map((p, i) => ({ ...p, order: sequential ? i + 1 : 1 }));
-        const templateData =
-          t.kind === "DOCX" ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")])) : undefined;
+        const templateData = fillsDocx(t)
+          ? Object.fromEntries(t.placeholders.map((p) => [p, String(f.get(`ph-${p}`) ?? "")]))
+          : undefined;
         const empty = Object.entries(templateData ?? {}).filter(([, v]) => !v.trim());
         if (sendNow && empty.length)
           return setError({
@@ -108,7 +109,7 @@ export function UseTemplateForm({
       </div>
       {error && <ErrorList error={error} />}
       <TextField label={tr("templates.use.requestTitle")} name="title" defaultValue={t.name} maxLength={500} />
-      {t.kind === "DOCX" && t.placeholders.length > 0 && (
+      {t.placeholders.length > 0 && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-slate-700">{tr("templates.use.documentData")}</legend>
           <div className="grid gap-2 sm:grid-cols-2">

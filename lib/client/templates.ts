@@ -52,6 +52,12 @@ export function readyToSend(
   return signing.every((r) => anchored.has(r.signerRef)) || ((t.fieldCount ?? 0) > 0 && signing.length === 1);
 }
 
+/** Whether a template has a DOCX document, which a use call fills from templateData. */
+export const fillsDocx = (t: Pick<TemplateDto, "documents">) => t.documents.some((d) => d.kind === "DOCX");
+
+/** What a template is made of: its documents' kinds, each once ("PDF", "PDF + DOCX"). */
+export const kindsOf = (t: Pick<TemplateDto, "documents">) => [...new Set(t.documents.map((d) => d.kind))].join(" + ");
+
 /** The signer references a template's anchors name (s1, s2, ...), in order. */
 export function signerRefsOf(t: Pick<TemplateDto, "anchors">): string[] {
   const refs = new Set<string>();
@@ -79,9 +85,11 @@ export function useTemplateRecord(id: string) {
   });
 }
 
-/** The template's file through the proxy; the hash makes each upload its own URL. */
-export const templateDocumentUrl = (id: string, sha256: string) =>
-  `/api/dashboard/templates/${id}/document?v=${sha256.slice(0, 16)}`;
+export type TemplateDocument = TemplateRecord["documents"][number];
+
+/** A template document's file through the proxy; the hash makes each upload its own URL. */
+export const templateDocumentUrl = (id: string, doc: Pick<TemplateDocument, "id" | "sha256">) =>
+  `/api/dashboard/templates/${id}/documents/${doc.id}?v=${doc.sha256.slice(0, 16)}`;
 
 export function useTemplateEdits(id: string) {
   const qc = useQueryClient();
@@ -96,7 +104,16 @@ export function useTemplateEdits(id: string) {
       api<ResponseData<"putTemplateRoles">>(`/templates/${id}/roles`, { method: "PUT", json: { roles } }),
     onSuccess: refresh,
   });
-  return { rename, putRoles, refresh };
+  const moveDocument = useMutation({
+    mutationFn: ({ documentId, order }: { documentId: string; order: number }) =>
+      api<TemplateDocument>(`/templates/${id}/documents/${documentId}`, { method: "PATCH", json: { order } }),
+    onSuccess: refresh,
+  });
+  const removeDocument = useMutation({
+    mutationFn: (documentId: string) => api(`/templates/${id}/documents/${documentId}?removeFields=true`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+  return { rename, putRoles, moveDocument, removeDocument, refresh };
 }
 
 /** POST /signature-requests/{id}/save-as-template: the request's document, recipients as roles, its fields. */
@@ -112,22 +129,18 @@ export function useSaveAsTemplate() {
   });
 }
 
-/**
- * A stored template field as the placer holds fields: its role stands where a recipient would, and the
- * template's one document where a request's document would (the template's id names it).
- */
-export function asPlacerField(templateId: string) {
-  return (f: TemplateField): FieldDto => {
-    const { roleId, roleName: _roleName, signerRef: _signerRef, ...rest } = f;
-    return { ...rest, recipientId: roleId, documentId: templateId };
-  };
+/** A stored template field as the placer holds fields: its role stands where a recipient would. */
+export function asPlacerField(f: TemplateField): FieldDto {
+  const { roleId, roleName: _roleName, signerRef: _signerRef, ...rest } = f;
+  return { ...rest, recipientId: roleId };
 }
 
 /**
  * The placer's saves for a template: a field's owner is a role (its id in `recipientId`), sent as the
- * role's place (sN), which a rename does not change. Made again when the roles change.
+ * role's place (sN), which a rename does not change; a field placed stands on the document shown. Made
+ * again when the roles or the document change.
  */
-export function templateFieldBackend(id: string, roles: readonly TemplateRole[]): FieldBackend {
+export function templateFieldBackend(id: string, roles: readonly TemplateRole[], documentId: string): FieldBackend {
   const refOf = (roleId: string) => {
     const role = roles.find((r) => r.id === roleId);
     if (!role) throw new ApiError(422, "That role no longer exists: reload the page");
@@ -141,17 +154,17 @@ export function templateFieldBackend(id: string, roles: readonly TemplateRole[])
     add: (fields) =>
       api<ResponseData<"addTemplateFields">>(`/templates/${id}/fields`, {
         method: "POST",
-        json: { fields: fields.map(toInput) },
+        json: { fields: fields.map((f) => ({ ...toInput(f), documentId })) },
       }),
     update: (fieldId, patch) => api(`/templates/${id}/fields/${fieldId}`, { method: "PATCH", json: toInput(patch) }),
     remove: (fieldId) => api(`/templates/${id}/fields/${fieldId}`, { method: "DELETE" }),
   };
 }
 
-/** A template's anchors that sit on a page (PDF), as the placer draws them. */
-export function anchorsOfTemplate(t: Pick<TemplateRecord, "anchors">): DetectedAnchor[] {
+/** The anchors of a template's PDF document that sit on a page, as the placer draws them. */
+export function anchorsOfTemplate(doc: Pick<TemplateDocument, "anchors">): DetectedAnchor[] {
   const out: DetectedAnchor[] = [];
-  t.anchors.forEach((a, i) => {
+  doc.anchors.forEach((a, i) => {
     if (a.page === undefined || a.x === undefined || a.y === undefined || a.width === undefined || a.height === undefined) return;
     const p = (a.anchor ?? {}) as { type?: DetectedAnchor["type"]; signerRef?: string; width?: number; height?: number };
     out.push({

@@ -15,6 +15,25 @@ export interface FieldBackend {
   remove(fieldId: string): Promise<unknown>;
 }
 
+/**
+ * The same saves, each followed by `reload` once it succeeds (a record of several documents is read again:
+ * its tabs count each document's fields). What the save answers is answered as it is.
+ */
+export function reloadingAfterSaves(b: FieldBackend, reload: () => Promise<unknown>): FieldBackend {
+  const saved = <T>(p: Promise<T>) => {
+    void p.then(
+      () => reload(),
+      () => undefined,
+    );
+    return p;
+  };
+  return {
+    add: (fields) => saved(b.add(fields)),
+    update: (fieldId, patch) => saved(b.update(fieldId, patch)),
+    remove: (fieldId) => saved(b.remove(fieldId)),
+  };
+}
+
 /** A field as the placer holds it: `key` stays the same from the first drop, before and after the server knows it. */
 export type PlacedField = FieldInput & { key: string; id: string | null; anchor?: FieldDto["anchor"] };
 

@@ -94,7 +94,7 @@ describe("a template of several documents", () => {
     // The list carries the documents too.
     const list = await call("GET", `${T}?limit=5`, { key: org.sandboxKey });
     const item = list.body.data.items.find((i: { id: string }) => i.id === t.id);
-    expect(item.documents.map((d: Doc) => d.kind)).toEqual(["PDF", "DOCX", "PDF"]);
+    expect(item!.documents.map((d: Doc) => d.kind)).toEqual(["PDF", "DOCX", "PDF"]);
   });
 
   it("stores fields on any of its PDF documents; a DOCX, an unknown or another template's document is refused", async () => {
@@ -127,16 +127,16 @@ describe("a template of several documents", () => {
     const onDocx = await call("POST", `${T}/${t.id}/fields`, { key: org.sandboxKey, json: field(o!.id) });
     expect(onDocx.status).toBe(422);
     expect(onDocx.body.errors[0]).toMatchObject({ field: "documentId" });
-    expect(onDocx.body.errors[0].message).toContain("offer.docx is a DOCX");
+    expect(onDocx.body.errors[0]!.message).toContain("offer.docx is a DOCX");
     // Another template's document, or no document at all.
-    const theirs = (await mixedTemplate(other.sandboxKey)).documents[0].id as string;
+    const theirs = (await mixedTemplate(other.sandboxKey)).documents[0]!.id as string;
     for (const bad of [theirs, "00000000-0000-4000-8000-000000000000"]) {
       const r = await call("POST", `${T}/${t.id}/fields`, { key: org.sandboxKey, json: field(bad) });
       expect(r.status).toBe(422);
       expect(r.body.errors[0]).toMatchObject({ field: "documentId" });
     }
     // A field moved to another document.
-    const fid = put.body.data.fields[0].id as string;
+    const fid = put.body.data.fields[0]!.id as string;
     const moved = await call("PATCH", `${T}/${t.id}/fields/${fid}`, { key: org.sandboxKey, json: { documentId: c!.id } });
     expect(moved.status).toBe(200);
     expect(moved.body.data.documentId).toBe(c!.id);
@@ -176,8 +176,8 @@ describe("a template of several documents", () => {
       key: org.sandboxKey,
       json: {
         roles: [
-          { id: t.roles[0].id, name: "Candidate" },
-          { id: t.roles[1].id, name: "Employer" },
+          { id: t.roles[0]!.id, name: "Candidate" },
+          { id: t.roles[1]!.id, name: "Employer" },
         ],
       },
     });
@@ -195,7 +195,7 @@ describe("a template of several documents", () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body).toMatchObject({ errorCode: "TEMPLATE_DATA_MISSING" });
-    expect([...missing.body.details.missing].sort()).toEqual(["company.name", "customer.name", "footer_note"]);
+    expect([...(missing.body.details!.missing as string[])].sort()).toEqual(["company.name", "customer.name", "footer_note"]);
     expect((await call("GET", `${SR}?limit=100`, { key: org.sandboxKey })).body.data.items).toHaveLength(before);
 
     const used = await call("POST", `${SR}/templates/${t.id}/use`, {
@@ -210,9 +210,9 @@ describe("a template of several documents", () => {
       ["annex.pdf", 3],
     ]);
     // The PDFs are the template's bytes; the DOCX became a PDF holding the values.
-    expect(draft.documents[0].sha256).toBe(c!.sha256);
-    expect(draft.documents[2].sha256).toBe(a!.sha256);
-    const offerPdf = await call("GET", `${SR}/${draft.id}/documents/${draft.documents[1].id}`, { key: org.sandboxKey });
+    expect(draft.documents[0]!.sha256).toBe(c!.sha256);
+    expect(draft.documents[2]!.sha256).toBe(a!.sha256);
+    const offerPdf = await call("GET", `${SR}/${draft.id}/documents/${draft.documents[1]!.id}`, { key: org.sandboxKey });
     const text = await pdftotext(new Uint8Array(await offerPdf.raw.arrayBuffer()));
     expect(text).toContain("Offer for Zoë Ångström at EUR 12,500.00.");
     // Each stored field went to its role's recipient, on the document made from its own.
@@ -220,14 +220,14 @@ describe("a template of several documents", () => {
     expect(
       draft.fields.map((f: { recipientId: string; documentId: string; page: number }) => [f.recipientId, f.documentId, f.page]),
     ).toEqual([
-      [carl.id, draft.documents[0].id, 2],
-      [carl.id, draft.documents[2].id, 1],
+      [carl!.id, draft.documents[0]!.id, 2],
+      [carl!.id, draft.documents[2]!.id, 1],
     ]);
     // The anchors of the offer (s2) and the annex (s1) place the rest: the Employer signs the offer.
     const hannah = draft.recipients.find((r: { email: string }) => r.email === "hr@example.com");
     for (const [recipientId, signerRef] of [
-      [carl.id, "s1"],
-      [hannah.id, "s2"],
+      [carl!.id, "s1"],
+      [hannah!.id, "s2"],
     ]) {
       const placed = await call("POST", `${SR}/${draft.id}/fields/anchors`, {
         key: org.sandboxKey,
@@ -236,9 +236,9 @@ describe("a template of several documents", () => {
       expect(placed.status).toBe(201);
     }
     const after = (await call("GET", `${SR}/${draft.id}`, { key: org.sandboxKey })).body.data;
-    const onOffer = after.fields.filter((f: { documentId: string }) => f.documentId === draft.documents[1].id);
+    const onOffer = after.fields.filter((f: { documentId: string }) => f.documentId === draft.documents[1]!.id);
     expect(onOffer.map((f: { type: string; recipientId: string }) => [f.type, f.recipientId])).toEqual([
-      ["SIGNATURE", hannah.id],
+      ["SIGNATURE", hannah!.id],
     ]);
     const sent = await call("POST", `${SR}/${draft.id}/send`, { key: org.sandboxKey });
     expect(sent.status).toBe(200);
@@ -298,7 +298,7 @@ describe("a template of several documents", () => {
     expect((await call("PATCH", `${T}/${t.id}/documents/${c!.id}`, { key: other.sandboxKey, json: { name: "x" } })).status).toBe(
       404,
     );
-    const theirs = (await mixedTemplate(other.sandboxKey)).documents[0].id as string;
+    const theirs = (await mixedTemplate(other.sandboxKey)).documents[0]!.id as string;
     for (const bad of [theirs, "not-a-uuid"]) {
       const r = await call("PATCH", `${T}/${t.id}/documents/${bad}`, { key, json: { name: "x" } });
       expect(r.status).toBe(404);
@@ -332,7 +332,7 @@ describe("a template of several documents", () => {
 
     // The last document is never removed.
     const one = await call("POST", T, { key, form: { file: pdfPart(annex, "only.pdf") } });
-    const last = await call("DELETE", `${T}/${one.body.data.id}/documents/${one.body.data.documents[0].id}`, { key });
+    const last = await call("DELETE", `${T}/${one.body.data.id}/documents/${one.body.data.documents[0]!.id}`, { key });
     expect(last.status).toBe(409);
     expect(last.body.errorCode).toBe("LAST_DOCUMENT");
   });
@@ -353,7 +353,7 @@ describe("a template of several documents", () => {
       json: {
         type: "SIGNATURE",
         recipientId: signer.body.data.id,
-        documentId: req.documents[1].id,
+        documentId: req.documents[1]!.id,
         page: 1,
         x: 72,
         y: 300,
@@ -366,12 +366,12 @@ describe("a template of several documents", () => {
     expect(saved.status).toBe(201);
     const t = saved.body.data;
     expect(t.documents.map((d: Doc) => [d.name, d.kind, d.sha256])).toEqual([
-      ["contract.pdf", "PDF", req.documents[0].sha256],
-      ["annex.pdf", "PDF", req.documents[1].sha256],
+      ["contract.pdf", "PDF", req.documents[0]!.sha256],
+      ["annex.pdf", "PDF", req.documents[1]!.sha256],
     ]);
     expect(t.roles.map((x: { name: string }) => x.name)).toEqual(["Ann Lee"]);
     expect(t.fields.map((f: { documentId: string; roleName: string }) => [f.documentId, f.roleName])).toEqual([
-      [t.documents[1].id, "Ann Lee"],
+      [t.documents[1]!.id, "Ann Lee"],
     ]);
 
     // And used again: the same two documents, the field on the second.
@@ -383,6 +383,6 @@ describe("a template of several documents", () => {
     expect(used.body.data.documents.map((d: { sha256: string }) => d.sha256)).toEqual(
       req.documents.map((d: { sha256: string }) => d.sha256),
     );
-    expect(used.body.data.fields[0].documentId).toBe(used.body.data.documents[1].id);
+    expect(used.body.data.fields[0]!.documentId).toBe(used.body.data.documents[1]!.id);
   });
 });
