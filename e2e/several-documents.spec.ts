@@ -189,3 +189,28 @@ test("three PDFs in one request: composed, placed per document, signed by two (o
   await expect(page.locator("[data-preview-page='1'] canvas")).toBeVisible({ timeout: 30_000 });
   await screenshot(page, "request-detail-several-documents");
 });
+
+test("a malformed anchor in another document: its link in the anchor panel opens that document's tab at its page", async ({
+  page,
+  request,
+}) => {
+  const form = new FormData();
+  form.set("title", `Go to anchor ${Date.now().toString(36)}`);
+  const pdf = (b: Buffer) => new Blob([new Uint8Array(b)], { type: "application/pdf" });
+  form.append("file", pdf(await makePdf(1, () => ["First document"])), "first.pdf");
+  form.append("file", pdf(await makePdf(2, (p) => (p === 2 ? ["Sign {{s1|bogus}}"] : ["Second"]))), "second.pdf");
+  const made = await request.post(SR, { headers, multipart: form });
+  expect(made.status()).toBe(201);
+  const req = (await made.json()).data;
+  await page.goto(`/requests/${req.id}/edit?step=fields`);
+  await pageDrawn(page, 1);
+  const tabs = page.getByRole("tablist", { name: "Documents of this request" });
+  await expect(tabs.getByRole("tab", { name: /1\. first\.pdf/ })).toHaveAttribute("aria-selected", "true");
+  const panel = page.getByRole("region", { name: "Anchors" });
+  await panel.getByRole("button", { name: "Detect anchors" }).click();
+  await panel.getByRole("button", { name: /Page 2: \{\{s1\|bogus\}\}/ }).click();
+  await expect(tabs.getByRole("tab", { name: /2\. second\.pdf/ })).toHaveAttribute("aria-selected", "true");
+  // Page 2 of the second document is brought into view.
+  const second = await pageDrawn(page, 2);
+  await expect(second).toBeInViewport();
+});

@@ -48,7 +48,8 @@ interface Props {
   mapping: Record<string, string>;
   onMapping: (m: Record<string, string>) => void;
   onFieldsCreated: (fields: FieldDto[]) => void;
-  onGoTo: (page: number) => void;
+  /** Shows an anchor's page, in its document. */
+  onGoTo: (a: { page: number; documentId?: string }) => void;
 }
 
 /**
@@ -168,7 +169,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
               <ul className="mt-1 space-y-1 text-xs">
                 {malformed.map((a) => (
                   <li key={a.key}>
-                    <button type="button" className="text-left text-red-800 hover:underline" onClick={() => onGoTo(a.page)}>
+                    <button type="button" className="text-left text-red-800 hover:underline" onClick={() => onGoTo(a)}>
                       {t.rich("placer.anchors.malformedItem", {
                         page: a.page,
                         text: a.text,

@@ -80,6 +80,8 @@ export interface FieldPlacerProps {
   anchorColor: (a: DetectedAnchor) => { solid: string; fill: string; text: string } | null;
   /** Panels under the palette (anchors, document edits); they reach the placer with usePlacer(). */
   sidebar?: React.ReactNode;
+  /** The page to show first (a panel asked for a page of this document while another was shown). */
+  startPage?: number;
 }
 
 const NO_FIELDS: never[] = [];
@@ -190,6 +192,13 @@ export function FieldPlacer(props: FieldPlacerProps) {
     return best;
   };
   const goToPage = useCallback((n: number) => pageEls.current.get(n)?.scrollIntoView({ behavior: "smooth", block: "start" }), []);
+  const { startPage } = props;
+  useEffect(() => {
+    if (startPage === undefined || startPage < 2) return;
+    // After the first layout: the pages' boxes are there before their drawings.
+    const frame = requestAnimationFrame(() => goToPage(startPage));
+    return () => cancelAnimationFrame(frame);
+  }, [startPage, goToPage]);
   const { merge } = store;
   const sidebarContext = useMemo<PlacerContext>(() => ({ merge, goToPage }), [merge, goToPage]);
 

@@ -27,7 +27,8 @@ interface Props {
   anchors: DetectedAnchor[];
   signers: RecipientDto[];
   onFieldsCreated: (fields: FieldDto[]) => void;
-  onGoTo: (page: number) => void;
+  /** Shows an anchor's page, in its document. */
+  onGoTo: (a: { page: number; documentId?: string }) => void;
 }
 
 /**
@@ -89,7 +90,7 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
           <ul className="space-y-2">
             {open.map((a) => (
               <li key={a.key} className="space-y-1 text-xs">
-                <button type="button" className="text-left text-amber-900 hover:underline" onClick={() => onGoTo(a.page)}>
+                <button type="button" className="text-left text-amber-900 hover:underline" onClick={() => onGoTo(a)}>
                   {t.rich("placer.legacy.item", {
                     page: a.page,
                     text: a.text,

@@ -31,6 +31,12 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
   const id = request.id;
   const [chosen, setChosen] = useState<string | null>(null);
+  // The page to open a document at, when a panel asks for a page of a document not shown.
+  const [startPage, setStartPage] = useState<number | undefined>(undefined);
+  const choose = useCallback((id: string, page?: number) => {
+    setStartPage(page);
+    setChosen(id);
+  }, []);
   const doc = request.documents.find((d) => d.id === chosen) ?? request.documents[0]!;
   const documentId = doc.id;
   const onDocument = useCallback((f: { documentId: string }) => f.documentId === documentId, [documentId]);
@@ -109,6 +115,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       reloadFields={reloadFields}
       anchors={anchors}
       anchorColor={anchorColor}
+      startPage={startPage}
       sidebar={
         <RequestPanels
           request={request}
@@ -119,6 +126,8 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
           mapping={mapping}
           setMapping={setMapping}
           onDocument={onDocument}
+          documentId={documentId}
+          onOtherDocument={choose}
         />
       }
     />
@@ -133,7 +142,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   }));
   return (
     <div>
-      <DocumentTabs label={t("placer.documents.label")} docs={tabs} current={documentId} onChoose={setChosen} />
+      <DocumentTabs label={t("placer.documents.label")} docs={tabs} current={documentId} onChoose={choose} />
       <DocumentPanel current={documentId}>{placer}</DocumentPanel>
     </div>
   );
@@ -150,8 +159,14 @@ function RequestPanels(p: {
   setMapping: (m: Record<string, string>) => void;
   /** Whether a field stands on the document shown. */
   onDocument: (f: { documentId: string }) => boolean;
+  /** The document shown, and how another is shown at a page. */
+  documentId: string;
+  onOtherDocument: (documentId: string, page: number) => void;
 }) {
   const { merge, goToPage } = usePlacer();
+  const { documentId, onOtherDocument } = p;
+  const goTo = (a: { page: number; documentId?: string }) =>
+    a.documentId !== undefined && a.documentId !== documentId ? onOtherDocument(a.documentId, a.page) : goToPage(a.page);
   const { reload, onDocument } = p;
   return (
     <>
@@ -167,7 +182,7 @@ function RequestPanels(p: {
           merge(made.filter(onDocument));
           void reload();
         }}
-        onGoTo={goToPage}
+        onGoTo={goTo}
       />
       <DocumentEdits
         request={p.request}

@@ -58,8 +58,15 @@ async function claim() {
   return job;
 }
 
-/** Runs due jobs until none is left (or `max` ran). Returns how many ran. */
-export async function runDueJobs(max = 100): Promise<number> {
+/** How many jobs the worker loop runs before it sleeps and sweeps again. */
+const LOOP_BATCH = 100;
+
+/**
+ * Runs due jobs until none is left (or `max` ran). Returns how many ran. Called alone (tests, a one-off
+ * run), it takes every due job: on a database shared with others, jobs of theirs that came due first
+ * must not leave this caller's own undone.
+ */
+export async function runDueJobs(max = 10_000): Promise<number> {
   const db = await getDb();
   let ran = 0;
   while (ran < max) {
@@ -163,7 +170,7 @@ export function startWorker(intervalMs = 500) {
         const { sweepReminders } = await import("../requests/remind-due");
         await sweepReminders();
       }
-      await runDueJobs();
+      await runDueJobs(LOOP_BATCH);
     } catch (e) {
       log().error({ err: errField(e) }, "worker");
     }
