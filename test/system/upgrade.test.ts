@@ -95,6 +95,17 @@ async function readsEverything(s: ServerProcess, dataDir: string) {
   // The template, and a draft made from it today.
   const templates = dataOf(await api<{ items: { id: string; name: string }[] }>("GET", "/api/v1/enterprise/templates")).items;
   expect(templates.map((t) => t.name)).toContain("Release 1 template");
+  // It became a one-document template whose document keeps its id; a draft made from it has that document.
+  const old = templates.find((t) => t.name === "Release 1 template")!;
+  type Doc = { id: string; sha256: string };
+  const tpl = dataOf(await api<{ documents: Doc[] }>("GET", `/api/v1/enterprise/templates/${old.id}`));
+  expect(tpl.documents.map((d) => d.id)).toEqual([old.id]);
+  const used = await api<{ documents: Doc[] }>("POST", `${SR}/templates/${old.id}/use`, {
+    title: "Made from release 1's template",
+    recipients: [{ email: "later@example.com", name: "Later Signer" }],
+  });
+  expect(used.status).toBe(201);
+  expect(dataOf(used).documents.map((d) => d.sha256)).toEqual([tpl.documents[0]!.sha256]);
   // The keys: the bootstrap and the second one work; the revoked one does not.
   expect((await api("GET", `${SR}?limit=1`, undefined, expected.secondKey)).status).toBe(200);
   expect((await api("GET", `${SR}?limit=1`, undefined, expected.revokedKey)).status).toBe(401);
