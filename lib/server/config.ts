@@ -45,6 +45,13 @@ export const config = {
   get maxRequestBytes() {
     return Math.floor(num("MAX_REQUEST_MB", 100) * 1024 * 1024);
   },
+  /**
+   * The sealed documents a completed mail attaches together (MAIL_ATTACHMENTS_MAX_MB): above it the mail
+   * links to the signer's page, where each is downloaded, instead (many SMTP servers refuse 25 MB).
+   */
+  get mailAttachmentsMaxBytes() {
+    return Math.floor(num("MAIL_ATTACHMENTS_MAX_MB", 15) * 1024 * 1024);
+  },
   /** The pages of a request's documents together (MAX_REQUEST_PAGES). */
   get maxRequestPages() {
     return num("MAX_REQUEST_PAGES", 1000);

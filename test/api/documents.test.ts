@@ -427,4 +427,49 @@ describe("several documents in one request", () => {
     const rename = await call("PATCH", `${SR}/${req.id}/documents/${ids[0]}`, { key: org.sandboxKey, json: { name: "renamed" } });
     expect(rename.status).toBe(409);
   });
+
+  it("links to the signer's page instead of attaching sealed documents too large for one mail; each downloads there", async () => {
+    const { req, signerId } = await draftOf(org.sandboxKey, [
+      { data: contract, name: "contract.pdf" },
+      { data: annexA, name: "annex-a.pdf" },
+    ]);
+    for (const d of req.documents as { id: string }[]) {
+      const put = await call("POST", `${SR}/${req.id}/fields`, {
+        key: org.sandboxKey,
+        json: { type: "SIGNATURE", recipientId: signerId, documentId: d.id, page: 1, x: 72, y: 300, width: 150, height: 40 },
+      });
+      expect(put.status).toBe(201);
+    }
+    expect((await call("POST", `${SR}/${req.id}/send`, { key: org.sandboxKey })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(signerId);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    // The sealed documents together are over the limit (a few kB here).
+    process.env.MAIL_ATTACHMENTS_MAX_MB = "0.001";
+    try {
+      const signed = await call("POST", `/api/sign/${token}/sign`, {
+        json: { consent: true, values: view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Ann Lee" })) },
+      });
+      expect(signed.status).toBe(200);
+      await runDueJobs();
+    } finally {
+      delete process.env.MAIL_ATTACHMENTS_MAX_MB;
+    }
+    const mail = outboxMessages()
+      .filter((m) => m.raw.includes("ann@example.com") && m.raw.includes("Completed: Contract and annexes"))
+      .at(-1)!;
+    expect(mail.raw).not.toMatch(/Content-Type: application\/pdf/i);
+    // Quoted-printable: its soft line breaks joined again.
+    const text = mail.raw.replace(/=\r?\n/g, "");
+    expect(text).toContain("too large to attach");
+    expect(text).toContain(`/sign/${token}`);
+    // There, each sealed document downloads.
+    const done = (await call("GET", `${SR}/${req.id}`, { key: org.sandboxKey })).body.data;
+    expect(done.status).toBe("COMPLETED");
+    for (const d of done.documents as { id: string; sha256: string }[]) {
+      const got = await call("GET", `/api/sign/${token}/document?document=${d.id}`);
+      expect(got.status).toBe(200);
+      expect(sha(new Uint8Array(await got.raw.arrayBuffer()))).toBe(d.sha256);
+    }
+  });
 });

@@ -114,12 +114,26 @@ export const messages = {
       ),
     };
   },
-  completed(m: MessageInput) {
+  /**
+   * Everyone signed: the sealed PDFs are attached, or, when `linked` (too large to attach), the mail links
+   * to the recipient's page, where each is downloaded.
+   */
+  completed(m: MessageInput & { linked?: { link: string; mb: number } }) {
     const w = mailWords(m.locale, m.sandbox);
     const hello = w.hello(m.name);
+    const subject = w.subject(w.t("completed.subject", { title: m.title }));
+    if (m.linked) {
+      const [body, bodyHtml] = w.withTitle("completed.bodyLinked", { mb: m.linked.mb }, m.title);
+      const open = w.t("completed.download");
+      return {
+        subject,
+        text: w.text(`${hello.text}\n\n${body}\n\n${open}: ${m.linked.link}`),
+        html: w.html(`${hello.html}<p>${bodyHtml}</p>${button(m.linked.link, open, "#1d4ed8")}`),
+      };
+    }
     const [body, bodyHtml] = w.withTitle("completed.body", {}, m.title);
     return {
-      subject: w.subject(w.t("completed.subject", { title: m.title })),
+      subject,
       text: w.text(`${hello.text}\n\n${body}`),
       html: w.html(`${hello.html}<p>${bodyHtml}</p>`),
     };

@@ -1,6 +1,8 @@
 import "server-only";
 import { titleOfDocument } from "@/lib/files/file-name";
+import { config } from "../config";
 import { getDb } from "../db";
+import { signingToken } from "../tokens";
 import { blobs } from "../blobs/store";
 import { deliverMail } from "../mail/deliver-mail";
 import { loadRecipient, mailLocale, mailTo, senderHeaders } from "../mail/recipient-mail";
@@ -21,9 +23,18 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
   const sender = senderHeaders(row.req);
   if (kind === "completed") {
     const db = await getDb();
+    const docs = await loadDocuments(db, row.req.id);
+    const bytes = docs.reduce((n, d) => n + d.current.size, 0);
+    if (bytes > config.mailAttachmentsMaxBytes) {
+      // Too large to attach: their page offers each sealed document while the sealed copy is kept.
+      const link = `${config.publicBaseUrl}/sign/${await signingToken(db, row.r.id)}`;
+      const linked = { link, mb: Math.ceil(bytes / 1024 / 1024) };
+      await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.completed({ ...base, linked }) });
+      return { sent: kind, linked: true };
+    }
     // Every sealed document, in order: the first named after the request (as a one-document request's), the others after themselves.
     const attachments = [];
-    for (const d of await loadDocuments(db, row.req.id)) {
+    for (const d of docs) {
       const title = d.position === 1 ? base.title : titleOfDocument(d.name);
       attachments.push({
         filename: messages.completedFileName({ ...base, title }),
