@@ -72,6 +72,11 @@ describe("GET /metrics", () => {
     expect(sample(text, "signet_mails", { outcome: "outbox" })).toBeGreaterThanOrEqual(1);
     expect(sample(text, "signet_seals", { outcome: "done" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "signet_seals", { outcome: "failed" })).toBeGreaterThanOrEqual(0);
+    // Every document of every request, sealed or not: at least the one this session sent.
+    const documents =
+      (sample(text, "signet_documents", { state: "sealed" }) ?? NaN) +
+      (sample(text, "signet_documents", { state: "open" }) ?? NaN);
+    expect(documents).toBeGreaterThanOrEqual(1);
     for (const family of [
       "signet_jobs_queued",
       "signet_jobs_oldest_age_seconds",

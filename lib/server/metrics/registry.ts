@@ -137,6 +137,20 @@ function fromDatabase(registry: Registry) {
     },
   });
   new Gauge({
+    name: "signet_documents",
+    help: "Documents of requests, sealed (each its own PAdES PDF) or not yet",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      const [r] = await rows(sql`select count(*)::int as n,
+        count(*) filter (where exists (select 1 from document_versions v where v.document_id = d.id and v.reason = 'SEALED'))::int as sealed
+        from request_documents d`);
+      const sealed = Number(r?.sealed ?? 0);
+      this.set({ state: "sealed" }, sealed);
+      this.set({ state: "open" }, Number(r?.n ?? 0) - sealed);
+    },
+  });
+  new Gauge({
     name: "signet_mails",
     help: "Mails sent (smtp) or written to the outbox (outbox), and mails given up on (failed: their jobs FAILED)",
     labelNames: ["outcome"],
