@@ -213,4 +213,16 @@ test("a malformed anchor in another document: its link in the anchor panel opens
   // Page 2 of the second document is brought into view.
   const second = await pageDrawn(page, 2);
   await expect(second).toBeInViewport();
+
+  // The draft's documents are renamed and moved where they are listed, above the tabs.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByText(/^Documents —/).click();
+  const name1 = page.getByLabel("Name of document 1");
+  await name1.fill("Cover letter");
+  await name1.press("Enter");
+  await expect(tabs.getByRole("tab", { name: /1\. Cover letter/ })).toBeVisible();
+  await page.getByRole("button", { name: "Move Cover letter down" }).click();
+  await expect(tabs.getByRole("tab")).toHaveText([/1\. second\.pdf/, /2\. Cover letter/]);
+  const now = (await (await request.get(`${SR}/${req.id}`, { headers })).json()).data;
+  expect(now.documents.map((d: { name: string }) => d.name)).toEqual(["second.pdf", "Cover letter"]);
 });

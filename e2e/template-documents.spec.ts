@@ -90,8 +90,13 @@ test("a template of a PDF and a DOCX is built in tabs, reordered, used by role w
   await page.getByText(/^Documents —/).click();
   await page.getByRole("button", { name: "Move offer.docx up" }).click();
   await expect(tabs.getByRole("tab")).toHaveText([/1\. offer\.docx/, /2\. contract\.pdf/]);
+  // Renamed where it is listed: saved when the name is left.
+  const name2 = page.getByLabel("Name of document 2");
+  await name2.fill("Employment contract");
+  await name2.press("Enter");
+  await expect(tabs.getByRole("tab")).toHaveText([/1\. offer\.docx/, /2\. Employment contract/]);
   const stored = (await (await request.get(`${T}/${templateId}`, { headers })).json()).data;
-  expect(stored.documents.map((d: { name: string }) => d.name)).toEqual(["offer.docx", "contract.pdf"]);
+  expect(stored.documents.map((d: { name: string }) => d.name)).toEqual(["offer.docx", "Employment contract"]);
   expect(stored.fields.map((f: { documentId: string }) => f.documentId)).toEqual([stored.documents[1].id]);
 
   // Used by role: the salary filled, one signer; the draft holds both documents, in the template's order.
@@ -111,7 +116,7 @@ test("a template of a PDF and a DOCX is built in tabs, reordered, used by role w
   await expect(panel).toContainText("1 field created from anchors.");
 
   const draft = (await (await request.get(`${SR}/${id}`, { headers })).json()).data;
-  expect(draft.documents.map((d: { name: string }) => d.name)).toEqual(["offer.pdf", "contract.pdf"]);
+  expect(draft.documents.map((d: { name: string }) => d.name)).toEqual(["offer.pdf", "Employment contract.pdf"]);
   expect(draft.fields.map((f: { documentId: string }) => f.documentId).sort()).toEqual(
     [draft.documents[0].id, draft.documents[1].id].sort(),
   );

@@ -9,6 +9,7 @@ import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
 import { DocumentEdits } from "./document-edits";
 import { DocumentPanel, DocumentTabs } from "./document-tabs";
+import { DocumentsEditor } from "./documents-editor";
 import { FieldPlacer, usePlacer } from "./field-placer";
 
 interface Props {
@@ -132,16 +133,44 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       }
     />
   );
-  if (request.documents.length === 1) return placer;
-  const tabs = request.documents.map((d) => ({
-    id: d.id,
-    name: d.name,
-    detail: `${t("placer.documents.pages", { count: d.pageCount })} · ${t("placer.documents.fields", {
+  const detail = (d: SignatureRequestDto["documents"][number]) =>
+    `${t("placer.documents.pages", { count: d.pageCount })} · ${t("placer.documents.fields", {
       count: request.fields.filter((f) => f.documentId === d.id).length,
-    })}`,
-  }));
+    })}`;
+  const editor = (
+    <details className="mb-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-700">
+        {t("placer.documents.editor")}{" "}
+        <span className="font-normal text-slate-600">— {request.documents.map((d) => d.name).join(" · ")}</span>
+      </summary>
+      <div className="mt-3">
+        <DocumentsEditor
+          base={`/signature-requests/${id}`}
+          docs={request.documents.map((d) => ({
+            id: d.id,
+            name: d.name,
+            detail: detail(d),
+            fields: request.fields.filter((f) => f.documentId === d.id).length,
+          }))}
+          accept=".pdf,application/pdf"
+          addLabel={t("placer.documents.addPdf")}
+          onChanged={reload}
+          onAdded={(added) => choose(added)}
+        />
+      </div>
+    </details>
+  );
+  if (request.documents.length === 1)
+    return (
+      <div>
+        {editor}
+        {placer}
+      </div>
+    );
+  const tabs = request.documents.map((d) => ({ id: d.id, name: d.name, detail: detail(d) }));
   return (
     <div>
+      {editor}
       <DocumentTabs label={t("placer.documents.label")} docs={tabs} current={documentId} onChoose={choose} />
       <DocumentPanel current={documentId}>{placer}</DocumentPanel>
     </div>

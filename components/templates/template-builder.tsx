@@ -18,7 +18,7 @@ import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { RolesEditor } from "./roles-editor";
 import { TemplatePlacerLazy } from "./template-placer-lazy";
-import { TemplateDocumentsEditor, useDocumentDetail } from "./template-documents-editor";
+import { DocumentsEditor } from "@/components/placer/documents-editor";
 import { UseTemplateForm } from "./use-template-form";
 
 /**
@@ -125,7 +125,19 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
           <span className="font-normal text-slate-500">— {t.documents.map((d) => d.name).join(" · ")}</span>
         </summary>
         <div className="mt-3">
-          <TemplateDocumentsEditor t={t} edits={edits} onAdded={setChosen} />
+          <DocumentsEditor
+            base={`/templates/${t.id}`}
+            docs={t.documents.map((d) => ({
+              id: d.id,
+              name: d.name,
+              detail: detail(d, counts.get(d.id) ?? 0),
+              fields: counts.get(d.id) ?? 0,
+            }))}
+            accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            addLabel={tr("templates.documents.add")}
+            onChanged={edits.refresh}
+            onAdded={setChosen}
+          />
         </div>
       </details>
 
@@ -144,6 +156,17 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
       )}
     </div>
   );
+}
+
+/** What a document tab and list row say of a template document: its kind and pages, or its placeholders. */
+function useDocumentDetail() {
+  const tr = useDashboardT();
+  return (d: TemplateDocument, fields: number) =>
+    `${
+      d.kind === "PDF"
+        ? tr("templates.documents.kindPages", { kind: d.kind, count: d.pageCount ?? 0 })
+        : tr("templates.documents.kindDocx", { count: d.placeholders.length })
+    } · ${tr("templates.documents.fields", { count: fields })}`;
 }
 
 function NameEditor({ name, onSave }: { name: string; onSave: (name: string) => Promise<unknown> }) {

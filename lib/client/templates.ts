@@ -104,16 +104,7 @@ export function useTemplateEdits(id: string) {
       api<ResponseData<"putTemplateRoles">>(`/templates/${id}/roles`, { method: "PUT", json: { roles } }),
     onSuccess: refresh,
   });
-  const moveDocument = useMutation({
-    mutationFn: ({ documentId, order }: { documentId: string; order: number }) =>
-      api<TemplateDocument>(`/templates/${id}/documents/${documentId}`, { method: "PATCH", json: { order } }),
-    onSuccess: refresh,
-  });
-  const removeDocument = useMutation({
-    mutationFn: (documentId: string) => api(`/templates/${id}/documents/${documentId}?removeFields=true`, { method: "DELETE" }),
-    onSuccess: refresh,
-  });
-  return { rename, putRoles, moveDocument, removeDocument, refresh };
+  return { rename, putRoles, refresh };
 }
 
 /** POST /signature-requests/{id}/save-as-template: the request's document, recipients as roles, its fields. */
