@@ -58,6 +58,25 @@ test("three PDFs in one request: composed, placed per document, signed by two (o
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "annex-a.pdf is now document 2 of 3" })).toBeAttached();
   await expect(list.getByRole("listitem").nth(1)).toContainText("annex-a.pdf");
+  // By dragging its handle onto another row: Annex B to the top, and back to the end.
+  const dragRow = async (name: string, onto: number) => {
+    const handle = page.getByRole("button", { name: `Drag ${name} to another place` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const to = (await page.getByTestId(`upload-row-${onto}`).boundingBox())!;
+    await dragTo(
+      page,
+      { x: from.x + from.width / 2, y: from.y + from.height / 2 },
+      { x: to.x + to.width / 2, y: to.y + to.height / 2 },
+    );
+    await page.mouse.up();
+  };
+  await dragRow("annex-b.pdf", 0);
+  await expect(list.getByRole("listitem")).toHaveText([/contract|annex/, /contract|annex/, /contract|annex/]);
+  await expect(list.getByRole("listitem").nth(0)).toContainText("annex-b.pdf");
+  await dragRow("annex-b.pdf", 2);
+  await expect(list.getByRole("listitem").nth(2)).toContainText("annex-b.pdf");
+  await expect(list.getByRole("listitem").nth(0)).toContainText("contract.pdf");
   await page.getByLabel("Title").fill(title);
   await screenshot(page, "compose-several-documents");
   await page.getByRole("button", { name: "Upload and continue" }).click();

@@ -1,6 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import {
+  DndContext,
+  PointerSensor,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import { CSS } from "@dnd-kit/utilities";
+import { useCallback, useRef, useState } from "react";
 import { plainError } from "@/lib/client/api";
 import { uploadForm } from "@/lib/client/upload";
 import { titleOfDocument } from "@/lib/files/file-name";
@@ -45,17 +56,36 @@ export function UploadStep() {
     if (input.current) input.current.value = "";
   }
 
-  function move(i: number, by: -1 | 1) {
-    const j = i + by;
+  /** Moves the file at `i` to `j`; says so to screen readers. */
+  function moveTo(i: number, j: number) {
     const f = files[i];
-    if (!f || j < 0 || j >= files.length) return;
+    if (!f || j < 0 || j >= files.length || i === j) return;
     const next = [...files];
     next.splice(i, 1);
     next.splice(j, 0, f);
     setFiles(next);
     setSaid(t("compose.upload.moved", { name: f.name, n: j + 1, total: next.length }));
+  }
+
+  function move(i: number, by: -1 | 1) {
+    moveTo(i, i + by);
     // The same button keeps focus on the moved file's row, at its new place.
-    requestAnimationFrame(() => document.getElementById(`upload-${by < 0 ? "up" : "down"}-${j}`)?.focus());
+    requestAnimationFrame(() => document.getElementById(`upload-${by < 0 ? "up" : "down"}-${i + by}`)?.focus());
+  }
+
+  // Dragged by its handle onto another file's row: it takes that place. Each file keeps one id wherever
+  // it moves (rows dragged and dropped are told apart by it, not by their place).
+  const ids = useRef(new WeakMap<File, string>());
+  const idOf = (f: File) => {
+    let id = ids.current.get(f);
+    if (!id) ids.current.set(f, (id = `file:${crypto.randomUUID()}`));
+    return id;
+  };
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  function onDragEnd(e: DragEndEvent) {
+    const from = files.findIndex((f) => idOf(f) === e.active.id);
+    const over = e.over ? files.findIndex((f) => idOf(f) === e.over?.id) : -1;
+    if (from >= 0 && over >= 0) moveTo(from, over);
   }
 
   function remove(i: number) {
@@ -131,38 +161,40 @@ export function UploadStep() {
             <h2 id="upload-documents" className="mb-2 text-sm font-medium text-slate-800">
               {t("compose.upload.documents")}
             </h2>
-            <ol className="divide-y divide-slate-200 rounded-md border border-slate-200">
-              {files.map((f, i) => (
-                <li key={`${f.name}-${f.size}-${f.lastModified}-${i}`} className="flex items-center gap-2 px-3 py-2 text-sm">
-                  <span className="w-12 shrink-0 text-xs text-slate-500">
-                    {t("compose.upload.position", { n: i + 1, total: files.length })}
-                  </span>
-                  <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{f.name}</span>
-                  <span className="shrink-0 text-xs text-slate-500">
-                    {t("compose.upload.size", { kb: (f.size / 1024).toFixed(0) })}
-                  </span>
-                  <IconButton
-                    id={`upload-up-${i}`}
-                    label={t("compose.upload.moveUp", { name: f.name })}
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                  >
-                    ↑
-                  </IconButton>
-                  <IconButton
-                    id={`upload-down-${i}`}
-                    label={t("compose.upload.moveDown", { name: f.name })}
-                    disabled={i === files.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    ↓
-                  </IconButton>
-                  <IconButton label={t("compose.upload.remove", { name: f.name })} onClick={() => remove(i)}>
-                    ×
-                  </IconButton>
-                </li>
-              ))}
-            </ol>
+            <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd} autoScroll={false}>
+              <ol className="divide-y divide-slate-200 rounded-md border border-slate-200">
+                {files.map((f, i) => (
+                  <FileRow key={idOf(f)} id={idOf(f)} index={i} name={f.name}>
+                    <span className="w-12 shrink-0 text-xs text-slate-500">
+                      {t("compose.upload.position", { n: i + 1, total: files.length })}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{f.name}</span>
+                    <span className="shrink-0 text-xs text-slate-500">
+                      {t("compose.upload.size", { kb: (f.size / 1024).toFixed(0) })}
+                    </span>
+                    <IconButton
+                      id={`upload-up-${i}`}
+                      label={t("compose.upload.moveUp", { name: f.name })}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      ↑
+                    </IconButton>
+                    <IconButton
+                      id={`upload-down-${i}`}
+                      label={t("compose.upload.moveDown", { name: f.name })}
+                      disabled={i === files.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      ↓
+                    </IconButton>
+                    <IconButton label={t("compose.upload.remove", { name: f.name })} onClick={() => remove(i)}>
+                      ×
+                    </IconButton>
+                  </FileRow>
+                ))}
+              </ol>
+            </DndContext>
             <p role="status" className="sr-only">
               {said}
             </p>
@@ -193,5 +225,43 @@ export function UploadStep() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** A file of the list: dragged by its handle, and a place another file is dropped on. */
+function FileRow({ id, index, name, children }: { id: string; index: number; name: string; children: React.ReactNode }) {
+  const t = useDashboardT();
+  const drag = useDraggable({ id });
+  const drop = useDroppable({ id });
+  const { setNodeRef: setDragRef } = drag;
+  const { setNodeRef: setDropRef } = drop;
+  // One callback for both (a new one each render would detach and attach the node mid-drag).
+  const setRef = useCallback(
+    (el: HTMLLIElement | null) => {
+      setDragRef(el);
+      setDropRef(el);
+    },
+    [setDragRef, setDropRef],
+  );
+  return (
+    <li
+      ref={setRef}
+      style={{ transform: CSS.Translate.toString(drag.transform), zIndex: drag.isDragging ? 20 : undefined }}
+      data-testid={`upload-row-${index}`}
+      className={`flex items-center gap-2 bg-white px-3 py-2 text-sm ${drag.isDragging ? "shadow-lg" : ""} ${
+        drop.isOver && !drag.isDragging ? "ring-2 ring-inset ring-indigo-300" : ""
+      }`}
+    >
+      <button
+        type="button"
+        {...drag.listeners}
+        {...drag.attributes}
+        aria-label={t("compose.upload.drag", { name })}
+        className="cursor-grab touch-none rounded px-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
+      >
+        ⠿
+      </button>
+      {children}
+    </li>
   );
 }
