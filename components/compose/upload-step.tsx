@@ -75,10 +75,10 @@ export function UploadStep() {
 
   // Dragged by its handle onto another file's row: it takes that place. Each file keeps one id wherever
   // it moves (rows dragged and dropped are told apart by it, not by their place).
-  const ids = useRef(new WeakMap<File, string>());
+  const [ids] = useState(() => new WeakMap<File, string>());
   const idOf = (f: File) => {
-    let id = ids.current.get(f);
-    if (!id) ids.current.set(f, (id = `file:${crypto.randomUUID()}`));
+    let id = ids.get(f);
+    if (!id) ids.set(f, (id = `file:${crypto.randomUUID()}`));
     return id;
   };
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
