@@ -12,6 +12,10 @@ import type { z } from "zod";
 export const errorCatalog = {
   // The request as HTTP: body, media type, method, parameters
   VALIDATION_FAILED: { status: 400, description: "A parameter, query value or body field is not valid; `errors` names each" },
+  UNKNOWN_PARAMETER: {
+    status: 400,
+    description: "The JSON body has a key the operation does not know (it would be dropped); `errors[].field` names each",
+  },
   MALFORMED_JSON: { status: 400, description: "The body is not valid JSON" },
   MALFORMED_MULTIPART: { status: 400, description: "The body is not valid multipart/form-data" },
   DUPLICATE_PART: { status: 400, description: "A multipart part is given more than once" },

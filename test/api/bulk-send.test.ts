@@ -265,6 +265,46 @@ describe("bulk send", () => {
     expect(second.title).toBe("Docx bulk");
   }, 120_000);
 
+  it("sends a template of a DOCX and a PDF: each row's request has both documents, the DOCX filled, fields on each", async () => {
+    const up = await call("POST", T, {
+      key,
+      form: {
+        name: "Docx and annex",
+        file: [
+          { data: handBuiltDocx(), name: "c.docx", type: DOCX_TYPE },
+          { data: await simplePdf([{ text: "Annex: {{s1|signature|120|40}}" }]), name: "annex.pdf", type: "application/pdf" },
+        ],
+      },
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const tpl = up.body.data;
+    const data: Record<string, string> = {};
+    for (const p of tpl.placeholders as string[]) data[p] = `V-${p}`;
+    const rows = [
+      {
+        ...data,
+        "s1.name": "Ann Mixed",
+        "s1.email": "ann-mixed@example.com",
+        "s2.name": "Bob Mixed",
+        "s2.email": "bob-mixed@example.com",
+      },
+    ];
+    const r = await call("POST", `${T}/${tpl.id}/bulk-send`, { key, json: { rows } });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    await runDueJobs(50);
+    const b = (await call("GET", `${B}/${r.body.data.id}`, { key })).body.data;
+    expect(b, JSON.stringify(b.rows)).toMatchObject({ status: "DONE", sent: 1, failed: 0 });
+    const req = (
+      await call("GET", `/api/v1/enterprise/signature-requests/${itemAt(b.rows, 0, "bulk-send rows").requestId}`, { key })
+    ).body.data;
+    expect(req.status).toBe("IN_PROGRESS");
+    expect(req.documents.map((d: { name: string }) => d.name)).toEqual(["c.pdf", "annex.pdf"]);
+    // The anchors of both documents placed their fields: the DOCX's for both signers, the annex's for s1.
+    const on = (i: number) => req.fields.filter((f: { documentId: string }) => f.documentId === req.documents[i]!.id).length;
+    expect(on(0)).toBeGreaterThan(0);
+    expect(on(1)).toBe(1);
+  }, 120_000);
+
   it("refuses more than MAX_BULK_ROWS rows, a malformed or non-CSV file, and a wrong header; nothing is created", async () => {
     const o = await makeOrg();
     const tpl = await pdfTemplate(o.sandboxKey);

@@ -3,6 +3,7 @@ import { currentRequestId, errField, log, requestContext } from "../log";
 import crypto from "node:crypto";
 import type { ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
+import { unknownKeys } from "@/lib/schemas/unknown-keys";
 import { authenticateKey, type KeyAuth } from "../auth/authenticate";
 import { verifyStaffIdentity } from "../staff/forwarded-identity";
 import { clientIp } from "../auth/ip";
@@ -69,6 +70,7 @@ export function route<Op extends Operation>(
       const params = parse(op.params, await ctx.params, "params");
       const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");
       const { value: rawBody, hash } = await readBody(req, op);
+      refuseUnknownKeys(op, rawBody);
       const body = parse(op.body, rawBody, "body");
 
       const idemKey = req.headers.get("idempotency-key");
@@ -132,6 +134,7 @@ export function publicRoute<Op extends Operation>(
       const params = parse(op.params, await ctx.params, "params");
       const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");
       const { value: rawBody } = await readBody(req, op);
+      refuseUnknownKeys(op, rawBody);
       const body = parse(op.body, rawBody, "body");
       const result = await handler({
         params,
@@ -227,6 +230,26 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw validationError(r.error, where);
+}
+
+/**
+ * A JSON body's keys the operation does not know are refused (400 UNKNOWN_PARAMETER naming each), before
+ * anything else is said of the body: read without them, the call would do something else than asked.
+ */
+function refuseUnknownKeys(op: Operation, value: unknown) {
+  if (!op.body || op.multipart) return;
+  const unknown = unknownKeys(op.body, value).slice(0, 50);
+  const [first] = unknown;
+  if (first === undefined) return;
+  const list = unknown
+    .slice(0, 5)
+    .map((k) => `"${k}"`)
+    .join(", ");
+  throw new AppError(
+    "UNKNOWN_PARAMETER",
+    `Unknown parameter${unknown.length > 1 ? "s" : ""} ${list}${unknown.length > 5 ? ", …" : ""}: this operation does not take ${unknown.length > 1 ? "them" : "it"}`,
+    { errors: unknown.map((field) => ({ field, message: `Unknown parameter: ${field}` })), details: { unknown } },
+  );
 }
 
 async function readBody(req: Request, op: Operation): Promise<{ value: unknown; hash: string }> {
