@@ -321,6 +321,12 @@ describe("a template of several documents", () => {
     const full = await call("POST", `${T}/${t.id}/documents`, { key, form: { file: pdfPart(annex, "more.pdf") } });
     expect(full.status).toBe(422);
     expect(full.body).toMatchObject({ errorCode: "TOO_MANY_DOCUMENTS", details: { limit: 3 } });
+    // Said before the upload is read: a file that is no document at all gets the same answer.
+    const fullText = await call("POST", `${T}/${t.id}/documents`, {
+      key,
+      form: { file: { data: new TextEncoder().encode("hello"), name: "a.pdf", type: "application/pdf" } },
+    });
+    expect(fullText.body.errorCode).toBe("TOO_MANY_DOCUMENTS");
     const tooMany = await call("POST", T, {
       key,
       form: { file: [pdfPart(annex, "1.pdf"), pdfPart(annex, "2.pdf"), pdfPart(annex, "3.pdf"), pdfPart(annex, "4.pdf")] },

@@ -15,6 +15,7 @@ import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
 import {
   documentNameOf,
+  judgeDocumentCount,
   judgeDocumentLimits,
   judgeOrder,
   moveDocumentTo,
@@ -119,10 +120,8 @@ export async function addDocument(auth: KeyAuth, requestId: string, input: { fil
   // Cheap refusals before the PDF is read: an unknown request, a sent one, a full one.
   const before = await findVisibleRequest(db, auth, requestId);
   assertDraft(before, "adding documents");
-  judgeDocumentLimits(
-    (await loadDocuments(db, before.id)).map((d) => d.current),
-    [],
-  );
+  // (One more document than there are: a full request says so before the upload is read.)
+  judgeDocumentCount((await loadDocuments(db, before.id)).length + 1);
   const [stored] = await acceptPdfs([input.file]);
   return db.transaction(async (tx) => {
     const req = await lockedDraft(tx, auth, requestId, "adding documents");

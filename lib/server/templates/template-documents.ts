@@ -12,6 +12,7 @@ import { enqueue } from "../jobs/queue";
 import { officeConverter } from "../convert/converter";
 import {
   documentNameOf,
+  judgeDocumentCount,
   judgeDocumentLimits,
   judgeOrder,
   moveDocumentTo,
@@ -116,7 +117,8 @@ export async function addTemplateDocument(
   const db = await getDb();
   // Cheap refusals before the file is read: an unknown template, a full one.
   const before = await findVisibleTemplate(db, auth, templateId);
-  judgeTemplateLimits(await loadTemplateDocuments(db, before.id), []);
+  // (One more document than there are: a full template says so before the upload is read.)
+  judgeDocumentCount((await loadTemplateDocuments(db, before.id)).length + 1, "template");
   const [judged] = await judgeTemplateFiles([input.file]);
   const added = await db.transaction(async (tx) => {
     const tpl = await lockedTemplate(tx, auth, templateId);
