@@ -296,7 +296,7 @@ describe("fields by coordinates on a PDF template", () => {
       [{ ...ok, x: 500, width: 300 }, 422, /does not lie inside page 1/],
       [{ ...ok, page: 3 }, 422, /Page 3 does not exist/],
       [{ fields: [ok, { ...ok, roleName: "Copy" }] }, 422, /Copy is CC; only a SIGNER has fields/],
-      [{ ...ok, roleName: undefined, recipientId: "s1" }, 400, /roleName/],
+      [{ ...ok, roleName: undefined, recipientId: "s1" }, 400, /Unknown parameter "recipientId"/],
       [{ ...ok, type: "STAMP" }, 400, /type must be one of/],
       [{ ...ok, type: "DROPDOWN" }, 400, /DROPDOWN needs options/],
       [{ ...ok, type: "RADIO", group: "g", option: "a", options: ["a"] }, 400, /not both/],

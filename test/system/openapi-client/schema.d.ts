@@ -1125,6 +1125,7 @@ export interface components {
        */
       errorCode:
         | "VALIDATION_FAILED"
+        | "UNKNOWN_PARAMETER"
         | "MALFORMED_JSON"
         | "MALFORMED_MULTIPART"
         | "DUPLICATE_PART"
