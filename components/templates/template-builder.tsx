@@ -1,15 +1,7 @@
 "use client";
 import { useCallback, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { api, plainError } from "@/lib/client/api";
-import {
-  kindsOf,
-  templateKeys,
-  useTemplateEdits,
-  useTemplateRecord,
-  type TemplateDocument,
-  type TemplateRecord,
-} from "@/lib/client/templates";
+import { plainError } from "@/lib/client/api";
+import { kindsOf, useTemplateEdits, useTemplateRecord, type TemplateDocument, type TemplateRecord } from "@/lib/client/templates";
 import { DocumentPanel, DocumentTabs } from "@/components/placer/document-tabs";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
@@ -30,7 +22,6 @@ import { UseTemplateForm } from "./use-template-form";
 export function TemplateBuilder({ id, justSaved = false }: { id: string; justSaved?: boolean }) {
   const tr = useDashboardT();
   const q = useTemplateRecord(id);
-  const qc = useQueryClient();
   const edits = useTemplateEdits(id);
   const [using, setUsing] = useState(false);
   // The roles start open while there are none (or for a DOCX, which has nothing else to edit); then as the
@@ -38,11 +29,13 @@ export function TemplateBuilder({ id, justSaved = false }: { id: string; justSav
   const [rolesOpen, setRolesOpen] = useState<boolean | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const detail = useDocumentDetail();
-  const reload = useCallback(async () => {
-    const t = await api<TemplateRecord>(`/templates/${id}`);
-    qc.setQueryData(templateKeys.one(id), t);
-    return t;
-  }, [id, qc]);
+  // Read again, any read under way cancelled: an answer from before a save must not land after it.
+  const { refetch } = q;
+  const reload = useCallback(async (): Promise<TemplateRecord> => {
+    const r = await refetch();
+    if (!r.data) throw r.error ?? new Error(tr("templates.builder.loadFailed"));
+    return r.data;
+  }, [refetch, tr]);
 
   if (q.isPending || q.isError) return <QueryFallback query={q} messages="templates.builder" />;
   const t = q.data;
