@@ -28,10 +28,16 @@ async function offerDocx(): Promise<Buffer> {
   return Buffer.from(await Packer.toBuffer(doc));
 }
 
-/** Drags a signature from the palette onto page 1 of the document shown, its box's top-left at `at` (points). */
+/**
+ * Drags a signature from the palette onto page 1 of the document shown, its box's top-left at `at` (points),
+ * and waits for it to be there: the viewer scrolled so that the target is in view, measured once the page is
+ * drawn at its final size.
+ */
 async function placeSignature(page: Page, at: { x: number; y: number }) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const viewer = page.getByTestId("placer-viewer");
   const pageEl = await pageDrawn(page, 1);
+  await viewer.evaluate((el, top) => (el.scrollTop = top), Math.max(0, at.y - 150));
   const box = (await pageEl.boundingBox())!;
   const s = box.width / 612;
   const from = (await page
@@ -40,6 +46,7 @@ async function placeSignature(page: Page, at: { x: number; y: number }) {
     .boundingBox())!;
   await dragTo(page, { x: from.x + 20, y: from.y + 10 }, { x: box.x + (at.x + 75) * s, y: box.y + (at.y + 15) * s });
   await page.mouse.up();
+  await expect(page.getByRole("button", { name: "Signature field for s1" })).toBeVisible();
 }
 
 test("a template of a PDF and a DOCX is built in tabs, reordered, used by role with templateData and sent", async ({
