@@ -17,6 +17,7 @@ export const errorCatalog = {
     description: "The JSON body has a key the operation does not know (it would be dropped); `errors[].field` names each",
   },
   MALFORMED_JSON: { status: 400, description: "The body is not valid JSON" },
+  JSON_TOO_DEEP: { status: 400, description: "The JSON body nests objects and arrays deeper than the limit; `details.limit`" },
   MALFORMED_MULTIPART: { status: 400, description: "The body is not valid multipart/form-data" },
   DUPLICATE_PART: { status: 400, description: "A multipart part is given more than once" },
   BODY_UNREADABLE: { status: 400, description: "The request body could not be read (the connection broke off)" },

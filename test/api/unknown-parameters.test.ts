@@ -72,4 +72,28 @@ describe("a JSON body with a key the operation does not know", () => {
     expect(patch.body.errors).toEqual([{ field: "tiitle", message: "Unknown parameter: tiitle" }]);
     expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.title).not.toBe("Renamed");
   });
+
+  it("a body nested past the limit is a 400 JSON_TOO_DEEP, whatever the operation; the server answers after", async () => {
+    const d = await createDraft(key);
+    // Written out as text (JSON.stringify itself would run out of stack): 200,000 arrays, one in another.
+    const deep = `${"[".repeat(200_000)}"x"${"]".repeat(200_000)}`;
+    for (const [method, path, json] of [
+      ["PATCH", `${SR}/${d.id}`, `{"title":${deep}}`],
+      ["POST", `${SR}/templates/${UUID}/use`, `{"title":"t","recipients":[],"templateData":{"a":${deep}}}`],
+      ["POST", `${SR}/${d.id}/fields`, deep],
+    ] as const) {
+      const r = await call(method, path, { key, json });
+      expect(r.status, path).toBe(400);
+      expect(r.body).toMatchObject({ errorCode: "JSON_TOO_DEEP", details: { limit: 32 } });
+    }
+    // Within the limit, a map the caller names is theirs at any of its depths.
+    let nested: Record<string, unknown> = { leaf: "x" };
+    for (let i = 0; i < 25; i++) nested = { n: nested };
+    const within = await call("POST", `${SR}/templates/${UUID}/use`, {
+      key,
+      json: { title: "t", recipients: [], templateData: nested },
+    });
+    expect(within.body.errorCode).toBe("TEMPLATE_NOT_FOUND");
+    expect((await call("GET", `${SR}/${d.id}`, { key })).body.data.title).toBe(d.title);
+  });
 });

@@ -306,7 +306,30 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
   } catch {
     throw new AppError("MALFORMED_JSON", "Malformed JSON body");
   }
+  refuseDeepJson(value);
   return { value, hash: sha(stableStringify(value)) };
+}
+
+/** How deep a JSON body's objects and arrays may nest: well past any operation's shape. */
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * 400 JSON_TOO_DEEP for a body nested deeper than MAX_JSON_DEPTH, found without recursion: everything after
+ * (the control-character check, unknown keys, zod) walks the body recursively, and a megabyte of `[[[[…`
+ * would run them out of stack.
+ */
+function refuseDeepJson(value: unknown) {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > MAX_JSON_DEPTH) {
+      throw new AppError("JSON_TOO_DEEP", `The JSON body nests objects and arrays more than ${MAX_JSON_DEPTH} deep`, {
+        details: { limit: MAX_JSON_DEPTH },
+      });
+    }
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
 }
 
 const sha = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
