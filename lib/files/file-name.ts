@@ -14,6 +14,9 @@ const MAX_NAME = 120;
 /** A document's name as a title: without its ".pdf" (a download adds its own). */
 export const titleOfDocument = (name: string) => name.replace(/\.pdf$/i, "");
 
+/** A template document's name without its file's extension (.pdf or .docx). */
+export const titleOfTemplateDocument = (name: string) => name.replace(/\.(pdf|docx)$/i, "");
+
 export function fileNameOf(title: string, fallback = "document"): string {
   const cleaned = title
     .normalize("NFC")

@@ -15,6 +15,7 @@ import { draftChoices, insertDraft } from "../requests/create-request";
 import type { NewDocument, StoredPdf } from "../requests/request-documents";
 import { judgeDocumentLimits } from "../documents/document-set";
 import { judgeExpiresAt } from "../model/send-settings";
+import { titleOfTemplateDocument } from "@/lib/files/file-name";
 import { clock } from "../clock";
 import {
   signerRefOf,
@@ -97,7 +98,7 @@ async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateReci
 
 /** The name a document of the new request takes: a one-document template's name, else the document's, as a PDF. */
 function draftDocumentName(tpl: TemplateRow, docs: TemplateDocuments, doc: TemplateDocumentRow): string {
-  const base = docs.length === 1 ? tpl.name : doc.name.replace(/\.(pdf|docx)$/i, "");
+  const base = docs.length === 1 ? tpl.name : titleOfTemplateDocument(doc.name);
   return `${base}.pdf`;
 }
 
@@ -158,6 +159,11 @@ export async function draftFromTemplate(
   return db.transaction(async (tx) => {
     // Deleted while the documents were being made? Then there is nothing to make a draft from.
     await findVisibleTemplate(tx, auth, tpl.id);
+    // Its documents changed meanwhile? Then the fields read below may stand on one that was not made.
+    const now = await loadTemplateDocuments(tx, tpl.id);
+    if (now.map((d) => `${d.id}:${d.sha256}`).join() !== docs.map((d) => `${d.id}:${d.sha256}`).join()) {
+      throw new AppError("DOCUMENT_CHANGED", "The template's documents changed while the draft was being made; retry");
+    }
     // Read again in the transaction: the roles may have changed during a conversion.
     const { cast, stored } = await castRoles(tx, tpl, input.recipients);
     const req = await insertDraft(

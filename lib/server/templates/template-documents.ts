@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { DOCX_TYPE, type FileAnswer } from "@/lib/files/file-answer";
-import { fileNameOf } from "@/lib/files/file-name";
+import { fileNameOf, titleOfTemplateDocument } from "@/lib/files/file-name";
 import type { KeyAuth } from "../auth/authenticate";
 import { blobs, BLOB_GRACE_MS } from "../blobs/store";
 import { getDb, type Queryable } from "../db";
@@ -185,7 +185,7 @@ export async function deleteTemplateDocument(auth: KeyAuth, templateId: string, 
 /** A template document's file as uploaded, under its name with the extension its kind has. */
 async function fileOf(doc: TemplateDocumentRow): Promise<FileAnswer> {
   const extension = doc.kind === "PDF" ? "pdf" : "docx";
-  const base = fileNameOf(doc.name.replace(/\.(pdf|docx)$/i, ""), "template");
+  const base = fileNameOf(titleOfTemplateDocument(doc.name), "template");
   return {
     bytes: await blobs().get(doc.sha256),
     sha256: doc.sha256,
