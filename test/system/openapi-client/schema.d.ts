@@ -1127,6 +1127,7 @@ export interface components {
         | "VALIDATION_FAILED"
         | "UNKNOWN_PARAMETER"
         | "MALFORMED_JSON"
+        | "JSON_TOO_DEEP"
         | "MALFORMED_MULTIPART"
         | "DUPLICATE_PART"
         | "BODY_UNREADABLE"
