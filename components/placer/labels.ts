@@ -13,6 +13,7 @@ export const FIELD_LABEL_KEY = {
   NUMBER: "number",
   NAME: "fullName",
   EMAIL: "email",
+  FORMULA: "formula",
 } as const satisfies Record<FieldType, string>;
 
 /** A field type's name ("Signature", "Date signed") in the dashboard's language. */
@@ -33,4 +34,5 @@ export const FIELD_ICON: Record<FieldType, string> = {
   NUMBER: "#",
   NAME: "☺",
   EMAIL: "@",
+  FORMULA: "Σ",
 };

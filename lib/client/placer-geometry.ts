@@ -38,6 +38,7 @@ export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> 
   NUMBER: { width: 100, height: 20 },
   NAME: { width: 150, height: 20 },
   EMAIL: { width: 180, height: 20 },
+  FORMULA: { width: 100, height: 20 },
 };
 export const MIN_SIZE = 8;
 

@@ -8,6 +8,8 @@ import { z } from "zod";
  * the engine (types only) read it too.
  */
 import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
+import { zConditions } from "../forms/conditions";
+import { MAX_FORMULA_LENGTH, parseFormula } from "../forms/formula";
 import { FIELD_TYPES, type FieldType } from "./states";
 
 // Defined once in ./states (the database's CHECK constraints and column type are made from the same array).
@@ -36,6 +38,7 @@ export interface FieldRuleInput {
   max?: number | null;
   decimals?: number | null;
   defaultValue?: string | null;
+  formula?: string | null;
 }
 
 export interface RuleProblem {
@@ -100,7 +103,8 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
   only("option", ["RADIO"]);
   only("min", ["NUMBER"]);
   only("max", ["NUMBER"]);
-  only("decimals", ["NUMBER"]);
+  only("decimals", ["NUMBER", "FORMULA"]);
+  only("formula", ["FORMULA"]);
   const dv = f.defaultValue;
   switch (f.type) {
     case "DROPDOWN": {
@@ -137,6 +141,16 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
         const p = numberProblem(dv, f);
         if (p) out.push({ path: "defaultValue", message: `defaultValue ${p}` });
       }
+      break;
+    }
+    case "FORMULA": {
+      if (!has(f.formula))
+        out.push({ path: "formula", message: "A FORMULA needs formula: how it is calculated, e.g. price * quantity" });
+      else {
+        const parsed = parseFormula(f.formula);
+        if (!parsed.ok) out.push({ path: "formula", message: `formula: ${parsed.message}` });
+      }
+      if (has(dv) && dv !== "") out.push({ path: "defaultValue", message: "A FORMULA is calculated: it takes no defaultValue" });
       break;
     }
     case "EMAIL":
@@ -223,7 +237,24 @@ const FIELD = {
       .min(0)
       .max(MAX_DECIMALS)
       .optional(),
-    output: z.number().int().nullable().describe("NUMBER: most decimals allowed (null: up to 6)"),
+    output: z
+      .number()
+      .int()
+      .nullable()
+      .describe("NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2)"),
+  },
+  formula: {
+    input: z.string().max(MAX_FORMULA_LENGTH, { error: `a formula is at most ${MAX_FORMULA_LENGTH} characters` }).optional(),
+    output: z
+      .string()
+      .nullable()
+      .describe(
+        "FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum",
+      ),
+  },
+  conditions: {
+    input: zConditions.nullable().optional(), // null: remove them (PATCH)
+    output: zConditions.nullable(),
   },
 };
 type FieldKey = keyof typeof FIELD;
@@ -250,3 +281,17 @@ export function fieldInputOf(f: Omit<FieldShape, "anchor">): FieldShapeInput {
   for (const k of FIELD_KEYS) if (f[k] !== null) given[k] = f[k];
   return given as FieldShapeInput;
 }
+
+/**
+ * The message of a body that is one field or `{ fields: [...] }` and is neither: not zod's "Invalid input" but
+ * the first problem of the form the body has (the list when it has `fields`), at its place.
+ */
+export const oneOrListError =
+  (shape: string) =>
+  (iss: { code?: string; input?: unknown; errors?: { path: PropertyKey[]; message: string }[][] }): string | undefined => {
+    if (iss.code !== "invalid_union") return undefined;
+    const input = iss.input;
+    if (!input || typeof input !== "object" || Array.isArray(input)) return shape;
+    const first = iss.errors?.["fields" in input ? 1 : 0]?.[0];
+    return first ? `${first.path.length ? `${first.path.map(String).join(".")}: ` : ""}${first.message}` : undefined;
+  };

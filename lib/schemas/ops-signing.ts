@@ -10,6 +10,7 @@ import {
   zRequestDocument,
   zSignatureRequest,
 } from "./requests";
+import { FIELD_TYPES } from "./states";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
 import {
@@ -77,6 +78,7 @@ const zSigningView = z.object({
   signingDate: z
     .object({
       value: z.string().describe("The day in the request's zone and format, in the signer's language: \"01.04.2025\""),
+      day: z.string().describe("The same day as YYYY-MM-DD (what a rule on a DATE field compares)"),
       timezone: z.string(),
       dateFormat: zDateFormat,
       locale: z
@@ -102,6 +104,21 @@ const zSigningView = z.object({
       "The request's documents in order (the signer reads and signs them all); `?document=<id>` picks one at /document and /pages",
     ),
   fields: z.array(zField.omit({ anchor: true, recipientId: true })),
+  readFields: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        type: z.enum(FIELD_TYPES),
+        name: z.string().nullable(),
+        group: z.string().nullable(),
+        option: z.string().nullable(),
+        text: z.string().nullable().describe("TEXT, NAME, EMAIL, DROPDOWN; NUMBER and FORMULA in their stored form"),
+        checked: z.boolean().nullable().describe("CHECKBOX ticked; RADIO: this button chosen"),
+        day: z.string().nullable().describe("DATE: the day signed, YYYY-MM-DD"),
+        filled: z.boolean(),
+      }),
+    )
+    .describe("Earlier signers' fields this signer's conditions and formulas read, with what they hold"),
   drafts: z
     .array(zSigningDraft)
     .describe(

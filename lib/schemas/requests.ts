@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
 import { noHiddenFormat, visibleText } from "./text";
-import { fieldDto, fieldInputShape, refineFieldRules } from "./fields";
+import { fieldDto, fieldInputShape, oneOrListError, refineFieldRules } from "./fields";
 import { locales } from "../i18n/locales";
 import { recipientLocaleShape, requestLocaleShape, zDateFormat, zLocale, zTimeZone } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zSendSettings } from "./send-settings";
@@ -346,7 +346,9 @@ export const fieldShape = {
 /** Type-dependent rules (lib/schemas/fields.ts): a PATCH is checked on the field as merged, server-side. */
 export const zFieldInput = z.object(fieldShape).superRefine(refineFieldRules);
 export type FieldInput = z.infer<typeof zFieldInput>;
-export const zAddFields = z.union([zFieldInput, z.object({ fields: z.array(zFieldInput).min(1).max(1000) })]);
+export const zAddFields = z.union([zFieldInput, z.object({ fields: z.array(zFieldInput).min(1).max(1000) })], {
+  error: oneOrListError("The body is one field { type, recipientId, page, x, y, width, height, … } or { fields: [...] }"),
+});
 export const zUpdateField = z
   .object(fieldShape)
   .partial()

@@ -100,7 +100,8 @@ export type FieldValue =
   | { kind: "image"; sha256: string; mime: "image/png" | "image/jpeg" }
   | { kind: "typed"; text: string }
   | { kind: "text"; text: string }
-  | { kind: "date"; text: string }
+  /** `day`: YYYY-MM-DD (stored since rules compare it; older values have none). */
+  | { kind: "date"; text: string; day?: string }
   /** CHECKBOX: stored ticked or not, so the seal shows the box either way. */
   | { kind: "check"; checked: boolean }
   /** RADIO: every button of a group is stored, the chosen one `selected`. */

@@ -42,6 +42,7 @@ export const FIELD_TYPES = [
   "NUMBER",
   "NAME",
   "EMAIL",
+  "FORMULA",
 ] as const;
 
 export const TEMPLATE_KINDS = ["PDF", "DOCX"] as const;

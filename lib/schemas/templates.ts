@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { anchoredFieldShape } from "./anchors";
 import { zFile, zPageSize } from "./common";
-import { fieldDto, fieldInputShape, refineFieldRules } from "./fields";
+import { fieldDto, fieldInputShape, oneOrListError, refineFieldRules } from "./fields";
 import { requestLocaleShape } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
 import { zAddRecipient, zDocumentName, zFiles, zOrder, zTitle } from "./requests";
@@ -274,17 +274,7 @@ export const zAddTemplateFields = z.union(
         .max(1000, { error: "At most 1000 fields at once" }),
     }),
   ],
-  {
-    // Not zod's "Invalid input": the first problem of the form the body has (a list when it has `fields`).
-    error: (iss) => {
-      if (iss.code !== "invalid_union") return undefined;
-      const input: unknown = iss.input;
-      if (!input || typeof input !== "object" || Array.isArray(input))
-        return "The body is one field { type, roleName, page, x, y, width, height, … } or { fields: [...] }";
-      const first = iss.errors["fields" in input ? 1 : 0]?.[0];
-      return first ? `${first.path.length ? `${first.path.join(".")}: ` : ""}${first.message}` : undefined;
-    },
-  },
+  { error: oneOrListError("The body is one field { type, roleName, page, x, y, width, height, … } or { fields: [...] }") },
 );
 export type AddTemplateFields = z.infer<typeof zAddTemplateFields>;
 export const zUpdateTemplateField = z

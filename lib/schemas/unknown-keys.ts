@@ -9,7 +9,8 @@ import type { z } from "zod";
  *   `never` none, as a plain one);
  * - arrays, records, optional, nullable, default, pipe (a transform's input), lazy and the like look inside;
  * - a union knows what the option the value is read as knows: the first option that accepts the value, else
- *   the options with the fewest unknown keys, where a key is unknown only if all of them find it so;
+ *   the options with the fewest unknown keys (of those, the ones that find them deepest), where a key is
+ *   unknown only if all of them find it so;
  * - an intersection knows what either side knows.
  */
 export function unknownKeys(schema: z.ZodType, value: unknown, at = ""): string[] {
@@ -53,7 +54,12 @@ export function unknownKeys(schema: z.ZodType, value: unknown, at = ""): string[
       if (accepted) return unknownKeys(accepted, value, at);
       const each = options.map((o) => unknownKeys(o, value, at));
       const fewest = Math.min(...each.map((u) => u.length));
-      const closest = each.filter((u) => u.length === fewest);
+      // Of those, the ones that read the value deepest before finding a key unknown ({ all: [{ …, x }] } is
+      // read as { all } knowing `all` and not `all.0.x`, not as { any } not knowing `all`).
+      const depth = (u: string[]) => u.reduce((n, k) => n + k.split(".").length, 0);
+      const tied = each.filter((u) => u.length === fewest);
+      const deepest = Math.max(...tied.map(depth));
+      const closest = tied.filter((u) => depth(u) === deepest);
       return closest[0]!.filter((k) => closest.every((u) => u.includes(k)));
     }
     case "intersection": {

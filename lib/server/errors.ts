@@ -131,6 +131,12 @@ export const errorCatalog = {
   TOO_MANY_RECIPIENTS: { status: 422, description: "More recipients than a request may have" },
   TOO_MANY_FIELDS: { status: 422, description: "More fields than a request or template may have" },
   FIELD_PLACEMENT_INVALID: { status: 422, description: "A field cannot be placed as given (page, box, recipient, radio group)" },
+  FORM_RULES_INVALID: {
+    status: 422,
+    description:
+      "A field's conditions or formula cannot stand: they read a field that is missing, of a later signer or of the wrong type, divide by zero, or form a cycle; `errors`, `details.fields`",
+  },
+  FIELD_IN_USE: { status: 409, description: "The field is read by another field's conditions or formula; `details.readBy`" },
   RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
   EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },
   RECIPIENT_EMBEDDED: { status: 422, description: "An EMBEDDED recipient is never mailed: ask for a signing URL instead" },

@@ -91,6 +91,17 @@ export interface CertificateData {
    * Absent for a one-document request.
    */
   documents?: { list: CertificateDocument[]; current: number };
+  /** Fields their conditions hid when the request was signed (lib/forms): no value, so nothing was drawn. */
+  skipped?: CertificateSkippedField[];
+}
+
+/** A field a rule skipped: its name as the sender gave it, whose it was, and where it stands. */
+export interface CertificateSkippedField {
+  field: string;
+  recipient: string;
+  page: number;
+  /** Its document's name, in a request of several documents. */
+  document?: string;
 }
 
 /** One document of a request, as the certificate lists it. */
@@ -181,6 +192,10 @@ export interface CertificateLabels {
   pageCount: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
   /** Marks the document the certificate is part of, in that list. */
   thisDocument: string;
+  /** The heading over the fields their conditions skipped. */
+  skippedFields: string;
+  /** {field}, {recipient}, {page}: one skipped field. */
+  skippedField: string;
   /** The sandbox line over every page of a sandbox document, in the certificate's language (SANDBOX_LINE in English). */
   sandboxLine: string;
 }
@@ -232,6 +247,8 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   documentsOfRequest: "Documents of this request",
   pageCount: { one: "{count} page", other: "{count} pages" },
   thisDocument: "this document",
+  skippedFields: "Fields skipped by their conditions",
+  skippedField: "{field} ({recipient}), page {page}: not shown, so left empty",
   sandboxLine: SANDBOX_LINE,
 };
 
@@ -520,6 +537,16 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
       blocks.push({
         ...row(font, L.originalSha256, d.originalSha256, { x: LEFT, width: WIDTH, labelWidth: tableLabelWidth }),
         gap: 1,
+      });
+    });
+  }
+  if (cert.skipped?.length) {
+    heading(L.skippedFields);
+    cert.skipped.forEach((f, i) => {
+      const where = fill(L.skippedField, { field: f.field, recipient: f.recipient, page: f.page });
+      blocks.push({
+        ...para(font, f.document ? `${where} · ${f.document}` : where, { x: LEFT, width: WIDTH, size: 8.5 }),
+        gap: i ? 3 : 6,
       });
     });
   }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 // Relative, not "@/…": drizzle-kit loads this file without the tsconfig paths.
+import type { Conditions } from "../../forms/conditions";
 import {
   API_KEY_KINDS,
   AUTH_METHODS,
@@ -106,6 +107,10 @@ export const fieldColumns = () => ({
   minValue: doublePrecision("min_value"),
   maxValue: doublePrecision("max_value"),
   decimals: integer("decimals"),
+  /** FORMULA: how it is calculated (lib/forms/formula.ts). */
+  formula: text("formula"),
+  /** When the field is shown (lib/forms/conditions.ts); null: always. */
+  conditions: jsonb("conditions").$type<Conditions>(),
   /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box, … }. */
   anchor: jsonb("anchor").$type<Record<string, unknown>>(),
 });

@@ -20,6 +20,7 @@ import {
   type StoredField,
 } from "../model/field-owner";
 import { toFieldColumns, typeColumns, type FieldColumns } from "../model/field-row";
+import { formFieldName, formProblems, type FormFieldFacts, type FormProblem } from "@/lib/forms/form-problems";
 import { expandRadioOptions, radioGroupProblems, type RadioKey } from "./field-types";
 
 /**
@@ -56,6 +57,8 @@ export interface FieldContext {
   documentProblem?: (documentId: string, at: string) => FieldError | null;
   /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
   assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
+  /** When an assignee fills their fields (a recipient's signing order, a role's): a rule may read its own turn's or an earlier one's. */
+  turnOf: (assigneeId: string) => number;
   /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
   judgeChange?: (typed: FieldRuleInput) => void;
   /** Runs once a change is stored (a request's audit trail). */
@@ -200,8 +203,46 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
     ctx.owner,
     inputs.map((f) => ({ ...toFieldColumns(f), ...placementOf(ctx, f) })),
   );
+  await judgeFormRules(tx, ctx, new Set(rows.map((r) => r.id)));
   await ctx.recorded?.(tx, { kind: "added", rows });
   return rows;
+}
+
+/** A stored field as the form's rules read it (lib/forms). */
+export const formFieldOf = (r: StoredField): FormFieldFacts => ({
+  id: r.id,
+  type: r.type,
+  name: r.name,
+  label: r.label,
+  assigneeId: r.assigneeId,
+  group: r.groupName,
+  option: r.optionValue,
+  options: r.options,
+  decimals: r.decimals,
+  conditions: r.conditions,
+  formula: r.formula,
+});
+
+/**
+ * 422 FORM_RULES_INVALID when the owner's rules and formulas, as they now stand, have a problem that
+ * touches `touched` (lib/forms/form-problems.ts): each problem names its field's place and id.
+ */
+export async function judgeFormRules(tx: Queryable, ctx: FieldContext, touched: ReadonlySet<string>) {
+  const all = await selectFields(tx, ctx.owner);
+  const problems = formProblems(all.map(formFieldOf), ctx.turnOf, touched);
+  throwFormProblems(problems);
+}
+
+const problemKey = (p: FormProblem) => `${p.fieldId}\u0000${p.message}`;
+
+/** 422 FORM_RULES_INVALID listing the problems, or nothing when there are none. */
+export function throwFormProblems(problems: FormProblem[]) {
+  const [first] = problems;
+  if (!first) return;
+  throw new AppError("FORM_RULES_INVALID", problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`, {
+    errors: problems.map((p) => ({ field: p.path, message: p.message })),
+    details: { fields: [...new Set(problems.map((p) => p.fieldId))] },
+  });
 }
 
 async function findField(tx: Queryable, owner: FieldOwner, fieldId: string): Promise<StoredField> {
@@ -270,9 +311,11 @@ export async function changeField(
       ...(patch.label !== undefined && { label: patch.label }),
       ...(patch.maxLength !== undefined && { maxLength: patch.maxLength }),
       ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
+      ...(patch.conditions !== undefined && { conditions: patch.conditions }),
     }),
     "the updated field",
   );
+  await judgeFormRules(tx, ctx, new Set([row.id]));
   const synced = await syncRadioGroups(tx, ctx.owner, groupsOf([cur, row]));
   await ctx.recorded?.(tx, { kind: "updated", row });
   return synced.get(row.id) ?? row;
@@ -280,7 +323,23 @@ export async function changeField(
 
 export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: string): Promise<{ id: string; deleted: true }> {
   const cur = await findField(tx, ctx.owner, fieldId);
+  const before = new Set(formProblems((await selectFields(tx, ctx.owner)).map(formFieldOf), ctx.turnOf).map(problemKey));
   await deleteFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id));
+  // A field another's rule or formula reads is not removed from under it: its removal would make them fail.
+  const rest = (await selectFields(tx, ctx.owner)).map(formFieldOf);
+  const readers = new Set(
+    formProblems(rest, ctx.turnOf)
+      .filter((p) => !before.has(problemKey(p)))
+      .map((p) => p.fieldId),
+  );
+  if (readers.size) {
+    const names = rest.filter((r) => readers.has(r.id)).map(formFieldName);
+    throw new AppError(
+      "FIELD_IN_USE",
+      `${formFieldName(formFieldOf(cur))} is read by the rules or formula of ${names.join(", ")}: change those first`,
+      { details: { fieldId: cur.id, readBy: [...readers] } },
+    );
+  }
   await syncRadioGroups(tx, ctx.owner, groupsOf([cur]));
   await ctx.recorded?.(tx, { kind: "removed", row: cur });
   return { id: cur.id, deleted: true };
@@ -294,7 +353,7 @@ export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: str
 function mergeTypeProps(
   cur: Pick<
     FieldColumns,
-    "type" | "options" | "groupName" | "optionValue" | "minValue" | "maxValue" | "decimals" | "defaultValue"
+    "type" | "options" | "groupName" | "optionValue" | "minValue" | "maxValue" | "decimals" | "defaultValue" | "formula"
   >,
   patch: Partial<FieldShapeInput>,
   type: FieldShapeInput["type"],
@@ -311,5 +370,6 @@ function mergeTypeProps(
     max: pick(patch.max, cur.maxValue),
     decimals: pick(patch.decimals, cur.decimals),
     defaultValue: pick(patch.defaultValue, cur.defaultValue),
+    formula: pick(patch.formula, cur.formula),
   };
 }

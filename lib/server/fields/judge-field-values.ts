@@ -4,6 +4,7 @@ import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
 import type { FieldError } from "../errors";
+import type { FormState } from "@/lib/forms/form-state";
 
 type FieldRow = typeof fields.$inferSelect;
 type Given = Map<string, { v: SubmitSignature["values"][number]; at: string }>;
@@ -21,7 +22,8 @@ export function judgeFieldValues(
   given: Given,
   signer: { name: string; email: string },
   imageIds: Set<string>,
-  signing: { date: string; locale: string },
+  signing: { date: string; day: string; locale: string },
+  form: Pick<FormState, "computed"> & { hidden: ReadonlySet<string> },
 ): { values: Map<string, FieldValue>; problems: FieldError[] } {
   const values = new Map<string, FieldValue>();
   const problems: FieldError[] = [];
@@ -33,10 +35,24 @@ export function judgeFieldValues(
   for (const f of mine) {
     const g = given.get(f.id);
     const label = f.label || f.name || f.type.toLowerCase();
+    if (form.hidden.has(f.id)) {
+      // Hidden by its conditions: not required, and no value is kept (the seal lists it as skipped).
+      if (carriesValue(g?.v)) bad(f, "", `${label} is hidden by its conditions: it takes no value`);
+      continue;
+    }
     switch (f.type) {
       case "DATE":
-        values.set(f.id, { kind: "date", text: signing.date });
+        values.set(f.id, { kind: "date", text: signing.date, day: signing.day });
         break;
+      case "FORMULA": {
+        // Calculated here from the values above: the server's result is the one sealed.
+        if ((g?.v.text ?? "").trim() !== "") bad(f, ".text", `${label} is calculated: it takes no value`);
+        const c = form.computed.get(f.id);
+        if (c && !c.ok)
+          bad(f, "", `${label} cannot be calculated: ${c.reason === "divisionByZero" ? "it divides by zero" : "the result is too large"}`);
+        else if (c?.ok) values.set(f.id, { kind: "text", text: c.text });
+        break;
+      }
       case "TEXT": {
         const text = g?.v.text ?? f.defaultValue ?? "";
         if (f.required && text.trim() === "") bad(f, ".text", `${label} is required`);
@@ -122,3 +138,7 @@ export function judgeFieldValues(
   }
   return { values, problems };
 }
+
+/** Whether a submitted entry gives a value (an empty text or an unticked box gives none). */
+const carriesValue = (v: SubmitSignature["values"][number] | undefined) =>
+  !!v && ((v.text ?? "").trim() !== "" || v.checked === true || !!v.typed || !!v.image);

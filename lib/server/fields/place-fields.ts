@@ -3,14 +3,15 @@ import { eq } from "drizzle-orm";
 import type { FieldDto, FieldInput } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
-import { signatureRequests } from "../db/schema";
+import { fields, signatureRequests } from "../db/schema";
+import type { Conditions } from "@/lib/forms/conditions";
 import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
 import { findVisibleRequest, loadDocuments, loadRecipients } from "../model/request-queries";
 import { type RequestRow } from "../model/rows";
 import { isRequestField, requestOwner, type StoredField } from "../model/field-owner";
 import { fieldDtoOf } from "../model/field-row";
-import { changeField, placeFields, removeField, type FieldContext } from "./field-service";
+import { changeField, judgeFormRules, placeFields, removeField, type FieldContext } from "./field-service";
 
 /**
  * A request's fields (POST, PATCH, DELETE …/signature-requests/{id}/fields): the field service
@@ -33,6 +34,7 @@ async function requestContext(tx: Queryable, req: RequestRow, who: Actor): Promi
   return {
     owner: requestOwner(req.id),
     documents,
+    turnOf: (id) => byId.get(id)?.order ?? Number.MAX_SAFE_INTEGER,
     assigneeProblem: ({ assigneeId }, at) => {
       const rec = byId.get(assigneeId);
       if (!rec) return { field: `${at}recipientId`, message: `recipientId ${assigneeId} is not a recipient of this request` };
@@ -63,6 +65,21 @@ export async function insertFields(tx: Queryable, req: RequestRow, given: Reques
     given.map(({ recipientId, ...f }) => ({ ...f, assigneeId: recipientId })),
   );
   return rows.map(toDto);
+}
+
+/**
+ * Gives fields placed just now their conditions (copied from a template, whose rules name its own
+ * fields: `conditions` already name the draft's), then judges the form as a whole.
+ */
+export async function setFieldConditions(
+  tx: Queryable,
+  req: RequestRow,
+  who: Actor,
+  given: { id: string; conditions: Conditions }[],
+) {
+  if (!given.length) return;
+  for (const g of given) await tx.update(fields).set({ conditions: g.conditions }).where(eq(fields.id, g.id));
+  await judgeFormRules(tx, await requestContext(tx, req, who), new Set(given.map((g) => g.id)));
 }
 
 /** Finds the request for a change of its fields: locked, and only while it is a draft. */

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Conditions } from "@/lib/forms/conditions";
 import type { FieldShape, FieldShapeInput } from "@/lib/schemas/fields";
 import { fieldColumns, type fields } from "../db/schema";
 
@@ -8,7 +9,7 @@ import { fieldColumns, type fields } from "../db/schema";
  */
 export type FieldColumns = Pick<typeof fields.$inferSelect, keyof ReturnType<typeof fieldColumns>>;
 
-type TypeProps = Pick<FieldShapeInput, "type" | "options" | "group" | "option" | "min" | "max" | "decimals">;
+type TypeProps = Pick<FieldShapeInput, "type" | "options" | "group" | "option" | "min" | "max" | "decimals" | "formula">;
 type Nullable<T> = { [K in keyof T]?: T[K] | null };
 
 /**
@@ -22,7 +23,8 @@ export function typeColumns(f: { type: string } & Nullable<Omit<TypeProps, "type
     optionValue: f.type === "RADIO" ? (f.option ?? null) : null,
     minValue: f.type === "NUMBER" ? (f.min ?? null) : null,
     maxValue: f.type === "NUMBER" ? (f.max ?? null) : null,
-    decimals: f.type === "NUMBER" ? (f.decimals ?? null) : null,
+    decimals: f.type === "NUMBER" || f.type === "FORMULA" ? (f.decimals ?? null) : null,
+    formula: f.type === "FORMULA" ? (f.formula ?? null) : null,
   };
 }
 
@@ -36,6 +38,7 @@ export function propertyColumns(
     maxLength?: number | null;
     fontSize?: number | null;
     defaultValue?: string | null;
+    conditions?: Conditions | null;
   } & Nullable<Omit<TypeProps, "type">>,
 ) {
   return {
@@ -45,6 +48,7 @@ export function propertyColumns(
     maxLength: f.maxLength ?? null,
     fontSize: f.fontSize ?? null,
     defaultValue: f.defaultValue ?? null,
+    conditions: f.conditions ?? null,
     ...typeColumns(f),
   };
 }
@@ -76,6 +80,8 @@ export function toFieldShape(f: FieldColumns): FieldShape {
     min: f.minValue,
     max: f.maxValue,
     decimals: f.decimals,
+    formula: f.formula,
+    conditions: f.conditions ?? null,
     anchor: f.anchor ?? null,
   };
 }

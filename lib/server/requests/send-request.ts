@@ -1,4 +1,6 @@
 import "server-only";
+import { formProblems } from "@/lib/forms/form-problems";
+import { formFieldOf, throwFormProblems } from "../fields/field-service";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { clock } from "../clock";
@@ -39,7 +41,8 @@ export async function sendRequest(auth: KeyAuth, id: string) {
       );
     }
     const signers = recs.filter((r) => r.role === "SIGNER");
-    const withFields = new Set((await loadFields(tx, req.id)).map((f) => f.recipientId));
+    const fieldRows = await loadFields(tx, req.id);
+    const withFields = new Set(fieldRows.map((f) => f.recipientId));
     const bare = signers.filter((s) => !withFields.has(s.id));
     if (bare.length) {
       throw new AppError(
@@ -50,6 +53,14 @@ export async function sendRequest(auth: KeyAuth, id: string) {
         },
       );
     }
+    // The rules and formulas as the recipients now stand (an order changed since they were saved, say).
+    const turns = new Map(recs.map((r) => [r.id, r.order]));
+    throwFormProblems(
+      formProblems(
+        fieldRows.map((f) => formFieldOf({ ...f, assigneeId: f.recipientId })),
+        (id) => turns.get(id) ?? Number.MAX_SAFE_INTEGER,
+      ),
+    );
 
     const now = clock.now();
     const org = oneRow(

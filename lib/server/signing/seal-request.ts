@@ -20,6 +20,7 @@ import { queueSenderNotice } from "../turns/notify-sender";
 import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
+import { skippedFields } from "../fields/form-values";
 import { probeTimestampAuthority, raiseSealLevel } from "../timestamp/raise-seal-level";
 
 /**
@@ -113,6 +114,15 @@ async function sealOnce(requestId: string) {
     else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
+  // The fields the conditions hid, read again from the stored values (lib/forms): the certificate names them.
+  const nameOf = new Map(recs.map((r) => [r.id, r.name]));
+  const docName = new Map(docs.map((d) => [d.id, d.name]));
+  const skipped = skippedFields(flds).map((f) => ({
+    field: f.label || f.name || f.type.toLowerCase(),
+    recipient: nameOf.get(f.recipientId) ?? "",
+    page: f.page,
+    ...(docs.length > 1 && { document: docName.get(f.documentId) }),
+  }));
   const level = config.padesLevel;
   const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
   const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
@@ -151,6 +161,7 @@ async function sealOnce(requestId: string) {
           ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
           documentSha256,
           ...more,
+          ...(skipped.length && { skipped }),
           recipients: recs.map((r) => {
             // What they did and when, with the address and browser of the event that records it.
             const act = ACTS[r.role];

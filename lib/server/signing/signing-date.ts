@@ -22,6 +22,8 @@ export function signingDate(
   const locale = signerLocale(r, req);
   return {
     value: formatDateValue(at, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
+    /** The same day as YYYY-MM-DD: what a rule on a DATE field compares. */
+    day: formatDateValue(at, { timeZone: req.timezone, dateFormat: "YYYY-MM-DD", locale }),
     timezone: req.timezone,
     dateFormat: req.dateFormat,
     locale,

@@ -14,6 +14,7 @@ import { transitionRequest } from "../model/request-state";
 import { loadRecipients } from "../model/request-queries";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
+import { formOfSubmission, heldOfGiven } from "../fields/form-values";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
@@ -45,7 +46,8 @@ export async function submitSignature(
   await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req, "sign");
   refuseRepeatedFields(input.values);
-  const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
+  const all = await db.select().from(fields).where(eq(fields.requestId, pre.req.id));
+  const mine = all.filter((f) => f.recipientId === pre.r.id);
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
   const problems: FieldError[] = [];
@@ -61,7 +63,11 @@ export async function submitSignature(
   }
   // Each value judged by its field's type (lib/server/fields/judge-field-values.ts).
   const date = signingDate(pre.r, pre.req, now);
-  const judged = judgeFieldValues(mine, given, pre.r, new Set(images.keys()), { date: date.value, locale: date.locale });
+  const imageIds = new Set(images.keys());
+  const signing = { date: date.value, day: date.day, locale: date.locale };
+  // Which fields the conditions hide and what each FORMULA comes to, from these values and earlier signers'.
+  const form = formOfSubmission(all, pre.r.id, (f) => heldOfGiven(f, given, pre.r, signing, imageIds));
+  const judged = judgeFieldValues(mine, given, pre.r, imageIds, signing, { ...form, hidden: new Set(form.hidden) });
   const values = judged.values;
   problems.push(...judged.problems);
   const [problem] = problems;

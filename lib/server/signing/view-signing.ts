@@ -17,6 +17,7 @@ import { transitionRecipient } from "../model/recipient-state";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
 import { loadSigningDrafts } from "./signing-drafts";
+import { fieldsReadBy } from "../fields/form-values";
 import { fileNameOf, titleOfDocument } from "@/lib/files/file-name";
 
 /**
@@ -59,7 +60,9 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     const all = await loadRecipients(tx, req.id);
     const me = all.find((x) => x.id === r.id)!;
     const completed = req.status === "COMPLETED";
-    const mine = completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.recipientId, r.id));
+    const requestFields =
+      completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.requestId, req.id));
+    const mine = requestFields.filter((f) => f.recipientId === r.id);
     const docs = await loadDocuments(tx, req.id);
     const [first] = docs;
     if (!first) throw new Error(`Signature request ${req.id} has no document`);
@@ -118,6 +121,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
         void recipientId;
         return field;
       }),
+      readFields: fieldsReadBy(mine, requestFields),
       drafts,
     };
   });

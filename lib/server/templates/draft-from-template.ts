@@ -8,7 +8,8 @@ import { config } from "../config";
 import { getDb, type Queryable, type Tx } from "../db";
 import { recipients } from "../db/schema";
 import { toFieldShape } from "../model/field-row";
-import { insertFields, type RequestFieldInput } from "../fields/place-fields";
+import { insertFields, setFieldConditions, type RequestFieldInput } from "../fields/place-fields";
+import { remapConditions } from "@/lib/forms/conditions";
 import { AppError, type FieldError } from "../errors";
 import { loadRequestDto } from "../model/request-dto";
 import { draftChoices, insertDraft } from "../requests/create-request";
@@ -226,6 +227,8 @@ export async function draftFromTemplate(
           ...fieldInputOf(toFieldShape(f)),
           // RADIO: the button alone (its group's options are synced on the draft).
           ...(f.type === "RADIO" && { options: undefined }),
+          // Rules name fields by id: set once every field has its draft's id (below).
+          conditions: undefined,
           recipientId: recipientOf(f).id,
           documentId: requestDocumentOf.get(f.documentId),
           anchor: {
@@ -237,7 +240,14 @@ export async function draftFromTemplate(
           },
         };
       });
-      await insertFields(tx, req, inputs, actor);
+      const placed = await insertFields(tx, req, inputs, actor);
+      const draftIdOf = new Map(stored.map((f, i) => [f.id, placed[i]!.id]));
+      await setFieldConditions(
+        tx,
+        req,
+        actor,
+        stored.flatMap((f) => (f.conditions ? [{ id: draftIdOf.get(f.id)!, conditions: remapConditions(f.conditions, draftIdOf)! }] : [])),
+      );
     }
     await opts.inTransaction?.(tx, req);
     return loadRequestDto(tx, req);

@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { MAX_ROLE_NAME, ROLE_REF } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
@@ -10,6 +11,7 @@ import { insertRow } from "../db/rows";
 import { findVisibleRequest, loadDocuments, loadFields, loadRecipients } from "../model/request-queries";
 import type { RecipientRow, RequestDocument } from "../model/rows";
 import { copyFieldColumns } from "../model/field-row";
+import { remapConditions } from "@/lib/forms/conditions";
 import { judgeTemplateFile } from "./judge-template-file";
 import { insertTemplateDocument, templateNow, type NewTemplateDocument } from "./template-documents";
 
@@ -109,13 +111,23 @@ export async function saveRequestAsTemplate(auth: KeyAuth, requestId: string, in
           .returning()
       : [];
     const roleOf = new Map(people.map((p, i) => [p.id, roles.find((r) => r.position === i + 1)!]));
+    // Each field's new id is chosen here, so that the rules that read it read its copy.
+    const copyOf = new Map(fieldRows.map((f) => [f.id, crypto.randomUUID()]));
     if (fieldRows.length)
       await tx.insert(templateFields).values(
         fieldRows.map((f) => {
           const role = roleOf.get(f.recipientId);
           const documentId = templateDocumentOf.get(f.documentId);
           if (!role || !documentId) throw new Error(`Field ${f.id} belongs to no recipient or document of request ${req.id}`);
-          return { templateId: tpl.id, roleId: role.id, documentId, ...copyFieldColumns(f) };
+          const columns = copyFieldColumns(f);
+          return {
+            id: copyOf.get(f.id),
+            templateId: tpl.id,
+            roleId: role.id,
+            documentId,
+            ...columns,
+            conditions: remapConditions(columns.conditions, copyOf),
+          };
         }),
       );
     await recordEvent(tx, req.id, "request.saved_as_template", keyActor(auth), {

@@ -1,0 +1,225 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { runDueJobs } from "@/lib/server/worker/worker";
+import { call, makeOrg } from "../support/api";
+import { createDraft } from "../support/drafts";
+import { pdftotext } from "../support/pdf-fixtures";
+import { pageText, pdfsig } from "../support/seal-fixtures";
+import { certificateLines, sealedDocument } from "../support/sealing";
+import { tokenOf } from "../support/signing";
+
+// Conditional and calculated fields: saved only when their rules and formulas can stand, judged at
+// signing by the same rules the page runs, the server's total sealed, skipped fields on the certificate.
+
+const SR = "/api/v1/enterprise/signature-requests";
+type Field = { id: string; type: string; [k: string]: unknown };
+
+async function draftWith(key: string, people: { email: string; name: string; order: number; locale?: string }[]) {
+  const d = await createDraft(key, undefined, "Order with rules");
+  const ids: string[] = [];
+  for (const p of people) ids.push((await call("POST", `${SR}/${d.id}/recipients`, { key, json: p })).body.data.id);
+  return { id: d.id as string, ids };
+}
+
+const box = (rid: string, y: number, x = 72) => ({ recipientId: rid, page: 1, x, y, width: 120, height: 20 });
+
+async function place(key: string, id: string, fields: Record<string, unknown>[]): Promise<Field[]> {
+  const r = await call("POST", `${SR}/${id}/fields`, { key, json: { fields } });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body.data.fields;
+}
+
+/** An error envelope's message, each error's and its details, as one text to match. */
+const wordsOf = (b: { message?: string; errors?: { message: string }[]; details?: unknown }) =>
+  [b.message, ...(b.errors ?? []).map((e) => e.message), JSON.stringify(b.details ?? {})].join("\n");
+
+const fieldsOf = async (key: string, id: string): Promise<Field[]> => (await call("GET", `${SR}/${id}`, { key })).body.data.fields;
+
+describe("conditional and calculated fields", () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await makeOrg()).sandboxKey;
+  });
+
+  it("stores conditions and formulas and reads them back; refuses what cannot stand with a 4xx naming the fields, nothing changed", async () => {
+    const { id, ids } = await draftWith(key, [
+      { email: "ann@example.com", name: "Ann", order: 1 },
+      { email: "bob@example.com", name: "Bob", order: 2 },
+    ]);
+    const [ann, bob] = ids as [string, string];
+    const [cosigner, qty, price, later] = await place(key, id, [
+      { ...box(ann, 100), type: "CHECKBOX", width: 14, height: 14, label: "I have a co-signer", required: false },
+      { ...box(ann, 130), type: "NUMBER", name: "quantity", decimals: 2 },
+      { ...box(ann, 160), type: "NUMBER", name: "price", decimals: 2 },
+      { ...box(bob, 400), type: "TEXT", label: "Bob's note", required: false },
+    ]);
+    const [coName, total] = await place(key, id, [
+      { ...box(ann, 190), type: "TEXT", label: "Co-signer's name", conditions: { all: [{ fieldId: cosigner!.id, op: "equals", value: true }] } },
+      { ...box(ann, 220), type: "FORMULA", name: "total", formula: "round(quantity * price * 1.2, 2)" },
+    ]);
+    expect(coName).toMatchObject({ conditions: { all: [{ fieldId: cosigner!.id, op: "equals", value: true }] }, formula: null });
+    expect(total).toMatchObject({ type: "FORMULA", formula: "round(quantity * price * 1.2, 2)", conditions: null, decimals: null });
+    // Bob (a later turn) may read Ann's fields.
+    const [bobs] = await place(key, id, [
+      { ...box(bob, 430), type: "TEXT", label: "Big order note", conditions: { any: [{ fieldId: total!.id, op: "greaterThan", value: 1000 }] } },
+    ]);
+    const before = await fieldsOf(key, id);
+
+    const refused: [string, () => Promise<{ status: number; body: any }>, number, string, RegExp][] = [
+      [
+        "a rule on a later signer's field",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: later!.id, op: "filled" }] } } }),
+        422, "FORM_RULES_INVALID", /"Bob's note" is filled by a later signer/,
+      ],
+      [
+        "a rule on a field that is not one",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: "3f1c1a52-8d3e-4a55-9f6c-2b1d0e7a9c41", op: "filled" }] } } }),
+        422, "FORM_RULES_INVALID", /not a field of this request/,
+      ],
+      [
+        "an operator the type does not take",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "contains", value: "1" }] } } }),
+        422, "FORM_RULES_INVALID", /contains does not apply to "quantity", a NUMBER/,
+      ],
+      [
+        "a cycle made by a PATCH",
+        () => call("PATCH", `${SR}/${id}/fields/${cosigner!.id}`, { key, json: { conditions: { all: [{ fieldId: coName!.id, op: "empty" }] } } }),
+        422, "FORM_RULES_INVALID", /cycle: "I have a co-signer" → "Co-signer's name" → "I have a co-signer"/,
+      ],
+      [
+        "a formula naming an unknown field",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "quantity * vat" } }),
+        422, "FORM_RULES_INVALID", /reads "vat", but no NUMBER or FORMULA field is named so/,
+      ],
+      [
+        "a formula cycle",
+        () => call("PATCH", `${SR}/${id}/fields/${total!.id}`, { key, json: { formula: "total + 1" } }),
+        422, "FORM_RULES_INVALID", /reads itself/,
+      ],
+      [
+        "a formula dividing by zero",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "price / (2 - 2)" } }),
+        422, "FORM_RULES_INVALID", /divides by zero/,
+      ],
+      [
+        "a formula that is not one",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "constructor.constructor('return process')()" } }),
+        400, "VALIDATION_FAILED", /formula: "\." at 12/,
+      ],
+      [
+        "a formula nested too deep",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: `${"(".repeat(200)}1${")".repeat(200)}` } }),
+        400, "VALIDATION_FAILED", /nests at most/,
+      ],
+      [
+        "a FORMULA without a formula",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA" } }),
+        400, "VALIDATION_FAILED", /A FORMULA needs formula/,
+      ],
+      [
+        "a formula on a TEXT",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", formula: "1 + 1" } }),
+        400, "VALIDATION_FAILED", /formula is for FORMULA fields/,
+      ],
+      [
+        "a rule without the value its operator needs",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "greaterThan" }] } } }),
+        400, "VALIDATION_FAILED", /greaterThan compares with a value/,
+      ],
+      [
+        "a nesting two levels deep",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ any: [{ all: [{ fieldId: qty!.id, op: "filled" }] }] }] } } }),
+        400, "UNKNOWN_PARAMETER", /conditions\.all\.0\.any\.0\.all/,
+      ],
+      [
+        "an unknown key inside a rule",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "filled", negate: true }] } } }),
+        400, "UNKNOWN_PARAMETER", /negate/,
+      ],
+      [
+        "removing a field a rule reads",
+        () => call("DELETE", `${SR}/${id}/fields/${cosigner!.id}`, { key }),
+        409, "FIELD_IN_USE", /"I have a co-signer" is read by the rules or formula of "Co-signer's name"/,
+      ],
+      [
+        "removing a field a formula reads",
+        () => call("DELETE", `${SR}/${id}/fields/${price!.id}`, { key }),
+        409, "FIELD_IN_USE", /"price" is read by the rules or formula of "total"/,
+      ],
+    ];
+    for (const [what, run, status, code, why] of refused) {
+      const r = await run();
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(status);
+      expect(r.body.errorCode, what).toBe(code);
+      expect(wordsOf(r.body), what).toMatch(why);
+    }
+    expect(await fieldsOf(key, id)).toEqual(before);
+    expect(bobs).toMatchObject({ conditions: { any: [{ fieldId: total!.id }] } });
+    // A rule can be removed with null, and a sent request's rules are judged again: Bob moved before Ann makes his rule read a later signer.
+    expect((await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, { key, json: { conditions: null } })).body.data.conditions).toBeNull();
+    expect((await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, { key, json: { conditions: { all: [{ fieldId: qty!.id, op: "filled" }] } } })).status).toBe(200);
+    expect((await call("PATCH", `${SR}/${id}/recipients/${bob}`, { key, json: { order: 1 } })).status).toBe(200);
+    expect((await call("PATCH", `${SR}/${id}/recipients/${ann}`, { key, json: { order: 2 } })).status).toBe(200);
+    const send = await call("POST", `${SR}/${id}/send`, { key });
+    expect(send.status).toBe(422);
+    expect(send.body).toMatchObject({ errorCode: "FORM_RULES_INVALID", details: { fields: [bobs!.id] } });
+    expect((await call("GET", `${SR}/${id}`, { key })).body.data.status).toBe("DRAFT");
+  });
+
+  it("signs by the rules: a hidden field is not required and takes no value, a shown one is required, the server's total is sealed, the skipped field is on the certificate", async () => {
+    // Cara writes German: her "12,50" is twelve and a half.
+    const { id, ids } = await draftWith(key, [{ email: "cara@example.com", name: "Cara", order: 1, locale: "de" }]);
+    const [cara] = ids as [string];
+    const [cosigner, qty, price, sig] = await place(key, id, [
+      { ...box(cara, 100), type: "CHECKBOX", width: 14, height: 14, label: "I have a co-signer", required: false },
+      { ...box(cara, 130), type: "NUMBER", name: "quantity", decimals: 2 },
+      { ...box(cara, 160), type: "NUMBER", name: "price", decimals: 2 },
+      { ...box(cara, 300), type: "SIGNATURE", width: 150, height: 40 },
+    ]);
+    const [coName, total, perUnit] = await place(key, id, [
+      { ...box(cara, 190), type: "TEXT", label: "Co-signer's name", conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] } },
+      { ...box(cara, 220), type: "FORMULA", name: "total", formula: "quantity * price * 1.2" },
+      { ...box(cara, 250), type: "FORMULA", name: "each", formula: "total / quantity", required: false },
+    ]);
+    expect((await call("POST", `${SR}/${id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(cara);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    expect(view.fields.find((f: Field) => f.id === coName!.id)).toMatchObject({ conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] } });
+    expect(view.readFields).toEqual([]);
+    expect(view.signingDate.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const sign = (values: Record<string, unknown>[]) => call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
+    const base = [
+      { fieldId: qty!.id, text: "3" },
+      { fieldId: price!.id, text: "12,50" },
+      { fieldId: sig!.id, typed: "Cara" },
+    ];
+    const cases: [string, Record<string, unknown>[], RegExp][] = [
+      ["ticked, the shown name missing", [...base, { fieldId: cosigner!.id, checked: true }], /Co-signer's name is required/],
+      ["unticked, a value for the hidden name", [...base, { fieldId: coName!.id, text: "Dan" }], /Co-signer's name is hidden by its conditions: it takes no value/],
+      ["a value for a FORMULA", [...base, { fieldId: total!.id, text: "1" }], /total is calculated: it takes no value/],
+      ["a quantity of zero: the price per unit divides by zero", [{ fieldId: qty!.id, text: "0" }, ...base.slice(1)], /each cannot be calculated: it divides by zero/],
+    ];
+    for (const [what, values, why] of cases) {
+      const r = await sign(values);
+      expect(r.status, what).toBe(422);
+      expect(r.body.errorCode, what).toBe("FIELD_VALUES_INVALID");
+      expect(wordsOf(r.body), what).toMatch(why);
+    }
+    // Unticked: finished without the co-signer's name (an empty entry for it is no value).
+    const ok = await sign([...base, { fieldId: cosigner!.id, checked: false }, { fieldId: coName!.id, text: "" }]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    await runDueJobs();
+    const stored = await fieldsOf(key, id);
+    const sealed = await sealedDocument(key, id);
+    expect(await pdfsig(sealed)).toMatch(/Total document signed/);
+    const text = await pageText(sealed, 1);
+    expect(text).toContain("45.00");
+    expect(text).toContain("15.00");
+    const cert = await certificateLines(sealed);
+    expect(cert).toMatch(/Durch Bedingungen übersprungene Felder/);
+    expect(cert).toMatch(/Co-signer's name \(Cara\), Seite 1: nicht angezeigt, daher leer/);
+    expect(await pdftotext(sealed)).not.toContain("Dan");
+    expect(stored.map((f) => f.id)).toContain(perUnit!.id);
+  });
+});
