@@ -520,6 +520,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
               }
               onDelete={() => onFieldDelete(selected.key)}
               groupOptions={radioGroupOptions(selected, store.fields)}
+              fields={store.fields}
             />
           ) : (
             <div className="space-y-2 text-sm text-slate-600">
@@ -616,7 +617,7 @@ function usePagesIntersecting(
   return { pages, observer };
 }
 
-const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL"];
+const TEXT_LIKE: FieldType[] = ["TEXT", "DROPDOWN", "NUMBER", "NAME", "EMAIL", "FORMULA"];
 
 /** A RADIO's group as placed so far (the signer's buttons with its group name): each button's option. */
 function radioGroupOptions(f: PlacedField, fields: PlacedField[]): string[] {
@@ -644,6 +645,14 @@ export function newFieldDefaults(
 ): Partial<FieldInput> {
   const text = TEXT_LIKE.includes(type) ? { fontSize: 12 } : {};
   if (type === "DROPDOWN") return { ...text, options: [words.option(1), words.option(2)] };
+  if (type === "FORMULA") {
+    // The sum of this signer's named numbers, to start from (a formula is required).
+    const names = fields.filter((f) => f.type === "NUMBER" && f.recipientId === recipientId && f.name).map((f) => f.name!);
+    return {
+      ...text,
+      formula: names.length ? `sum(${names.map((n) => (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(n) ? n : `[${n}]`)).join(", ")})` : "0",
+    };
+  }
   if (type !== "RADIO") return text;
   const mine = fields.filter((f) => f.type === "RADIO" && f.recipientId === recipientId);
   const group = mine.at(-1)?.group ?? words.choice;

@@ -9,12 +9,13 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { useFieldLabel } from "./labels";
+import { FormulaProp, RulesPanel } from "./rules-panel";
 
 interface Props {
   f: PlacedField;
   page: PageSize;
-  /** A draft's signers, or a template's SIGNER roles. */
-  signers: { id: string; name: string }[];
+  /** A draft's signers, or a template's SIGNER roles, with their signing order. */
+  signers: { id: string; name: string; order: number }[];
   /** What an owner is called: "Signer", or "Role" in the template builder (the words come from placer.json). */
   ownerNoun?: "Signer" | "Role";
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
@@ -23,9 +24,11 @@ interface Props {
   defaultsFor?: (type: FieldInput["type"]) => Partial<FieldInput>;
   /** A RADIO's group as placed so far: the option of each of its buttons. */
   groupOptions?: string[];
+  /** Every field placed (this one included): what its rules and formula may read. */
+  fields?: PlacedField[];
 }
 
-const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL"]);
+const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL", "FORMULA"]);
 
 /** The selected field's settings; each change is saved to the draft after a short pause. */
 export function PropertiesPanel({
@@ -37,8 +40,11 @@ export function PropertiesPanel({
   onDelete,
   defaultsFor,
   groupOptions = [],
+  fields = [],
 }: Props) {
   const t = useDashboardT();
+  const turns = new Map(signers.map((s) => [s.id, s.order]));
+  const turnOf = (id: string) => turns.get(id) ?? Number.MAX_SAFE_INTEGER;
   const fieldLabel = useFieldLabel();
   const isText = f.type === "TEXT";
   return (
@@ -118,7 +124,7 @@ export function PropertiesPanel({
           onCommit={(v) => onChange({ fontSize: v }, 0)}
         />
       )}
-      <TypeProps f={f} onChange={onChange} groupOptions={groupOptions} />
+      <TypeProps f={f} onChange={onChange} groupOptions={groupOptions} fields={fields} />
       {isText && (
         <>
           <NumberProp
@@ -139,6 +145,7 @@ export function PropertiesPanel({
           />
         </>
       )}
+      <RulesPanel f={f} fields={fields} signers={signers} turnOf={turnOf} onChange={onChange} />
       <fieldset className="grid grid-cols-2 gap-2">
         <legend className="mb-1 text-xs font-medium text-slate-500">{t("placer.properties.position", { page: f.page })}</legend>
         {(["x", "y", "width", "height"] as const).map((k) => (
@@ -249,10 +256,12 @@ function TypeProps({
   f,
   onChange,
   groupOptions,
+  fields,
 }: {
   f: PlacedField;
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
   groupOptions: string[];
+  fields: PlacedField[];
 }) {
   const t = useDashboardT();
   switch (f.type) {
@@ -311,6 +320,21 @@ function TypeProps({
             onCommit={(v) => onChange({ decimals: v }, 0)}
           />
         </div>
+      );
+    case "FORMULA":
+      return (
+        <>
+          <FormulaProp f={f} fields={fields} onChange={onChange} />
+          <NumberProp
+            id="decimals"
+            label={t("placer.properties.decimals")}
+            value={f.decimals ?? 2}
+            min={0}
+            max={6}
+            integer
+            onCommit={(v) => onChange({ decimals: v }, 0)}
+          />
+        </>
       );
     case "NAME":
     case "EMAIL":

@@ -14,7 +14,7 @@ import type { SigningField } from "./types";
  * opens field-by-field mode at itself, where its control is full width at 16 px. It shows what it holds. However small
  * the box, its touch target is at least 24 × 24 px (a transparent margin around it, under the boxes
  * beside it: a smaller field stays above a larger one). It shows no tag above itself, so it covers no
- * neighbour. A DATE field only shows the date: there is nothing to do there.
+ * neighbour. A DATE field only shows the date, a FORMULA its result: there is nothing to do there.
  */
 const isMark = (f: SigningField) => f.type === "SIGNATURE" || f.type === "INITIAL";
 
@@ -46,9 +46,11 @@ export function CompactField({
 }) {
   const t = useSigningT();
   const { box, name, title, fontPx } = fieldFrame(field, scale, layer, error, t);
-  if (field.type === "DATE") {
+  if (field.type === "DATE" || field.type === "FORMULA") {
     return (
       <div
+        aria-label={field.type === "FORMULA" ? `${name}, ${date}` : undefined}
+        role={field.type === "FORMULA" ? "status" : undefined}
         className="absolute flex items-center overflow-hidden rounded-[2px] border border-slate-400/60 bg-slate-100/70 px-0.5 text-slate-900"
         style={{ ...box, fontSize: fontPx, lineHeight: 1 }}
         data-field={field.id}

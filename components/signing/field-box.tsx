@@ -28,6 +28,7 @@ export function FieldBox({
   layer?: number;
   value: string | boolean | MarkValue | undefined;
   error?: string;
+  /** What a field the signer does not fill shows: a DATE's day, a FORMULA's result (or why there is none). */
   date: string;
   onText: (text: string) => void;
   onMark: () => void;
@@ -75,7 +76,7 @@ export function FieldBox({
     );
   }
 
-  if (field.type === "DATE") {
+  if (field.type === "DATE" || field.type === "FORMULA") {
     return (
       <div className="group absolute" style={box} data-field={field.id}>
         <input
@@ -84,7 +85,7 @@ export function FieldBox({
           readOnly
           aria-readonly
           aria-label={name}
-          title={t("fields.dateTitle")}
+          title={field.type === "FORMULA" ? t("fields.formulaTitle") : t("fields.dateTitle")}
           value={date}
           className="h-full w-full cursor-default rounded-[2px] border border-slate-400/60 bg-slate-100/70 px-1 text-slate-900 focus:outline-2 focus:outline-sky-600"
           style={{ fontSize: fontPx, lineHeight: 1 }}
@@ -176,4 +177,10 @@ function FieldTag({ field }: { field: SigningField }) {
 }
 
 const tagState = (field: SigningField, t: SigningT) =>
-  field.type === "DATE" ? t("fields.filledWhenSigning") : field.required ? t("fields.required") : t("fields.optional");
+  field.type === "DATE"
+    ? t("fields.filledWhenSigning")
+    : field.type === "FORMULA"
+      ? t("fields.calculated")
+      : field.required
+        ? t("fields.required")
+        : t("fields.optional");

@@ -1,6 +1,7 @@
 import { formatNumber, formatNumberValue, numberSeparators, parseNumber } from "@/lib/numbers/locale-number";
 import type { SigningT } from "./intl";
-import type { MarkValue, SigningField } from "./types";
+import type { MarkValue, SigningField, SigningView } from "./types";
+import { evaluateForm, type Held } from "@/lib/forms/form-state";
 import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 /**
@@ -29,15 +30,15 @@ export function fieldAccessibleName(f: SigningField, t: SigningT): string {
   return t("fields.named", { type, title });
 }
 
-/** The fields the signer acts on: DATE is filled by the server. */
-export const needsInput = (f: SigningField) => f.type !== "DATE";
+/** The fields the signer acts on: DATE is filled by the server, a FORMULA calculated from the others. */
+export const needsInput = (f: SigningField) => f.type !== "DATE" && f.type !== "FORMULA";
 
 /** The key of a RADIO button's group (one choice per group); other fields stand alone. */
 export const groupKey = (f: SigningField) => (f.type === "RADIO" ? `radio:${f.group ?? ""}` : f.id);
 
 /** Filled: for a RADIO button, whether any button of its group is chosen (pass `values` and `fields`). */
 export function isFilled(f: SigningField, v: Values[string], all?: { fields: SigningField[]; values: Values }): boolean {
-  if (f.type === "DATE") return true;
+  if (f.type === "DATE" || f.type === "FORMULA") return true;
   if (TEXT_VALUED_TYPES.has(f.type)) return typeof v === "string" && v.trim() !== "";
   if (f.type === "CHECKBOX") return v === true;
   if (f.type === "RADIO")
@@ -185,4 +186,75 @@ export function errorsByField(
     else general.push(e.message);
   }
   return { byField: out, general };
+}
+
+/** Earlier signers' fields this signer's conditions and formulas read (GET /api/sign/{token}: readFields). */
+export type ReadField = SigningView["readFields"][number];
+
+/** The form as the signer has filled it so far (lib/forms, the rules the server judges by). */
+export interface PageForm {
+  /** The signer's fields their conditions show, in the document's order. */
+  shown: SigningField[];
+  /** The ids of those their conditions hide. */
+  hidden: ReadonlySet<string>;
+  /** What each shown FORMULA comes to, written in the page's language, or why it cannot be calculated. */
+  formula: (f: SigningField) => { text: string } | { problem: "divisionByZero" | "tooLarge" } | null;
+}
+
+/**
+ * Reads the form from the values typed so far: a NUMBER read in the page's language `locale` (one not yet a
+ * number reads as empty), a signature given or not, the DATE fields' day `day`; earlier signers' fields as
+ * they hold them.
+ */
+export function readPageForm(
+  fields: SigningField[],
+  values: Values,
+  read: readonly ReadField[],
+  day: string,
+  locale: string,
+  assigneeId: string,
+): PageForm {
+  const heldOf = (f: SigningField): Held => {
+    const v = values[f.id];
+    if (f.type === "DATE") return { day, filled: true };
+    if (f.type === "CHECKBOX" || f.type === "RADIO") return { checked: v === true };
+    if (f.type === "NUMBER") {
+      const r = typeof v === "string" && v.trim() !== "" ? parseNumber(v, locale) : null;
+      return { text: r?.ok ? r.value : null };
+    }
+    if (typeof v === "string") return { text: v };
+    return { filled: !!v && typeof v === "object" };
+  };
+  const mine = new Map(fields.map((f) => [f.id, f]));
+  const others = new Map(read.map((r) => [r.id, r]));
+  const state = evaluateForm(
+    [
+      ...fields.map((f) => ({ ...f, assigneeId })),
+      ...read.map((r) => ({
+        id: r.id,
+        type: r.type,
+        name: r.name,
+        group: r.group,
+        option: r.option,
+        assigneeId: r.type === "RADIO" ? `read-group:${r.group ?? ""}` : `read:${r.id}`,
+      })),
+    ],
+    (id) => {
+      const f = mine.get(id);
+      if (f) return heldOf(f);
+      const r = others.get(id);
+      return r ? { text: r.text, checked: r.checked ?? undefined, day: r.day, filled: r.filled } : undefined;
+    },
+    new Set(others.keys()),
+  );
+  const hidden = new Set(state.hidden);
+  return {
+    shown: fields.filter((f) => !hidden.has(f.id)),
+    hidden,
+    formula: (f) => {
+      const c = state.computed.get(f.id);
+      if (!c) return null;
+      return c.ok ? { text: formatNumber(c.text, locale) } : { problem: c.reason };
+    },
+  };
 }

@@ -13,10 +13,12 @@ import { FieldSteps } from "./field-steps";
 import {
   errorsByField,
   fieldDomId,
+  fieldTitle,
   groupKey,
   initialValues,
   initialsOf,
   isFilled,
+  readPageForm,
   inputSteps,
   relocaleNumbers,
   requiredFields,
@@ -91,22 +93,53 @@ export function SigningForm({
 
   const width = usePageWidth(pagesRef);
 
+  // The form as filled so far: the fields their conditions show, what each FORMULA comes to (lib/forms, as the server reads it).
+  const form = useMemo(
+    () => readPageForm(fields, values, view.readFields, view.signingDate.day, locale, view.recipient.id),
+    [fields, values, view.readFields, view.signingDate.day, locale, view.recipient.id],
+  );
+  const shown = form.shown;
+  // Fields shown or hidden by what was just typed are announced to screen readers.
+  const [hiddenBefore, setHiddenBefore] = useState(form.hidden);
+  const [announcement, setAnnouncement] = useState("");
+  if ([...hiddenBefore].join() !== [...form.hidden].join()) {
+    const appeared = fields.filter((f) => hiddenBefore.has(f.id) && !form.hidden.has(f.id));
+    const gone = fields.filter((f) => !hiddenBefore.has(f.id) && form.hidden.has(f.id));
+    const names = (list: SigningField[]) => [...new Set(list.map((f) => fieldTitle(f, t)))].join(", ");
+    setHiddenBefore(form.hidden);
+    setAnnouncement(
+      [
+        appeared.length ? t("form.fieldsShown", { names: names(appeared) }) : "",
+        gone.length ? t("form.fieldsHidden", { names: names(gone) }) : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+    );
+  }
+  /** What a field the signer does not fill shows: the day for a DATE, the result for a FORMULA. */
+  const fixedText = (f: SigningField) => {
+    if (f.type !== "FORMULA") return date;
+    const r = form.formula(f);
+    if (!r) return "";
+    return "text" in r ? r.text : t(r.problem === "divisionByZero" ? "fields.formulaDivision" : "fields.formulaTooLarge");
+  };
+
   const docs = useMemo(() => shownDocuments(token, view), [token, view]);
   // The fields on each page of each document.
   const byPage = useMemo(() => {
     const m = new Map<string, SigningField[]>();
-    for (const f of fields) m.set(pageKey(f.documentId, f.page), [...(m.get(pageKey(f.documentId, f.page)) ?? []), f]);
+    for (const f of shown) m.set(pageKey(f.documentId, f.page), [...(m.get(pageKey(f.documentId, f.page)) ?? []), f]);
     return m;
-  }, [fields]);
+  }, [shown]);
   // Overlapping fields: the smaller above, so each can be clicked (the tab order stays the document's).
   const layers = useMemo(() => new Map([...byPage.values()].flatMap((onPage) => [...stackByArea(onPage)])), [byPage]);
 
   // Field-by-field mode's steps: each field the signer acts on, a RADIO group's buttons as one step.
-  const steps = useMemo(() => inputSteps(fields), [fields]);
+  const steps = useMemo(() => inputSteps(shown), [shown]);
   const stepOf = useCallback((f: SigningField) => steps.findIndex((s) => s.some((o) => o.id === f.id)), [steps]);
 
-  const required = useMemo(() => requiredFields(fields), [fields]);
-  const missing = required.filter((f) => !isFilled(f, values[f.id], { fields, values }));
+  const required = useMemo(() => requiredFields(shown), [shown]);
+  const missing = required.filter((f) => !isFilled(f, values[f.id], { fields: shown, values }));
   const done = required.length - missing.length;
 
   const setValue = (f: SigningField, v: Values[string]) => {
@@ -172,9 +205,9 @@ export function SigningForm({
     const active = document.activeElement?.id;
     const at =
       mode === "steps"
-        ? Math.max(...(steps[stepIndex] ?? []).map((f) => fields.indexOf(f)))
-        : fields.findIndex((f) => fieldDomId(f) === active);
-    focusField(missing.find((f) => fields.indexOf(f) > at) ?? firstMissing);
+        ? Math.max(...(steps[stepIndex] ?? []).map((f) => shown.indexOf(f)))
+        : shown.findIndex((f) => fieldDomId(f) === active);
+    focusField(missing.find((f) => shown.indexOf(f) > at) ?? firstMissing);
   };
 
   const openMark = (f: SigningField) => {
@@ -205,7 +238,7 @@ export function SigningForm({
       return focusField(firstMissing);
     }
     // Checked here first (number bounds, e-mail form, options); the server judges again.
-    const wrong = fields
+    const wrong = shown
       .map((f) => [f, valueProblem(f, values[f.id], t, locale)] as const)
       .filter((x): x is readonly [SigningField, string] => x[1] !== null);
     const [firstWrong] = wrong;
@@ -214,7 +247,8 @@ export function SigningForm({
       setFormError(t("form.wrong", { count: wrong.length }));
       return focusField(firstWrong[0]);
     }
-    const submitted = toSubmission(fields, values, locale);
+    // A hidden field gives no value (the server refuses one); a FORMULA is calculated there.
+    const submitted = toSubmission(shown, values, locale);
     setBusy(true);
     // No value is saved while the signature goes: the values are in it.
     await drafts.pause();
@@ -229,7 +263,7 @@ export function SigningForm({
       const { byField, general } = errorsByField(errors, submitted, fields);
       setFieldErrors(Object.fromEntries(Object.entries(byField).map(([id, m]) => [id, valueMessage(m)])));
       setFormError(general[0] !== undefined ? valueMessage(general[0]) : apiMessage(res.error));
-      const first = fields.find((f) => byField[f.id]);
+      const first = shown.find((f) => byField[f.id]);
       if (first) focusField(first);
       return;
     }
@@ -244,12 +278,12 @@ export function SigningForm({
         layer: layers.get(f.id),
         value: values[f.id],
         error: fieldErrors[f.id],
-        date,
+        date: fixedText(f),
         onMark: () => openMark(f),
         onCheck: (c: boolean) => setChecked(f, c),
       };
       return compact ? (
-        <CompactField key={f.id} {...shared} values={values} fields={fields} onOpen={() => openStep(f)} />
+        <CompactField key={f.id} {...shared} values={values} fields={shown} onOpen={() => openStep(f)} />
       ) : (
         <FieldBox key={f.id} {...shared} onText={(t) => setValue(f, t)} />
       );
@@ -300,7 +334,10 @@ export function SigningForm({
 
       <main className="mx-auto max-w-5xl px-2 py-4 sm:px-4">
         <SenderMessage message={view.message} />
-        <p className="mb-3 text-sm text-slate-600">{t("form.intro", { count: fields.length })}</p>
+        <p className="mb-3 text-sm text-slate-600">{t("form.intro", { count: shown.length })}</p>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
         {/* touch-action: the two-finger pinch over the pages is ours (useZoom), drawn again sharp at the new size. */}
         <div ref={pagesRef} className="w-full touch-pan-x touch-pan-y overflow-x-auto">
           {width > 0 && mode === "steps" ? (

@@ -1205,6 +1205,8 @@ export interface components {
         | "TOO_MANY_RECIPIENTS"
         | "TOO_MANY_FIELDS"
         | "FIELD_PLACEMENT_INVALID"
+        | "FORM_RULES_INVALID"
+        | "FIELD_IN_USE"
         | "RECIPIENT_HAS_FIELDS"
         | "EMBEDDED_AUTH_UNSUPPORTED"
         | "RECIPIENT_EMBEDDED"
@@ -1958,7 +1960,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -1980,8 +1993,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -2227,7 +2308,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -2249,8 +2341,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -2611,7 +2771,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -2633,8 +2804,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -3626,7 +3865,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -3648,8 +3898,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -3895,7 +4213,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -3917,8 +4246,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -4579,7 +4976,18 @@ export interface operations {
         "application/json":
           | {
               /** @enum {string} */
-              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              type:
+                | "SIGNATURE"
+                | "INITIAL"
+                | "DATE"
+                | "TEXT"
+                | "CHECKBOX"
+                | "RADIO"
+                | "DROPDOWN"
+                | "NUMBER"
+                | "NAME"
+                | "EMAIL"
+                | "FORMULA";
               recipientId: string;
               /** @description The request's document it stands on (`documents[].id`); the first when left out */
               documentId?: string;
@@ -4600,11 +5008,89 @@ export interface operations {
               min?: number;
               max?: number;
               decimals?: number;
+              formula?: string;
+              conditions?:
+                | (
+                    | {
+                        all: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                    | {
+                        any: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                  )
+                | null;
             }
           | {
               fields: {
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 recipientId: string;
                 /** @description The request's document it stands on (`documents[].id`); the first when left out */
                 documentId?: string;
@@ -4625,6 +5111,73 @@ export interface operations {
                 min?: number;
                 max?: number;
                 decimals?: number;
+                formula?: string;
+                conditions?:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
               }[];
             };
       };
@@ -4652,7 +5205,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -4674,8 +5238,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -4922,7 +5554,18 @@ export interface operations {
       content: {
         "application/json": {
           /** @enum {string} */
-          type?: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+          type?:
+            | "SIGNATURE"
+            | "INITIAL"
+            | "DATE"
+            | "TEXT"
+            | "CHECKBOX"
+            | "RADIO"
+            | "DROPDOWN"
+            | "NUMBER"
+            | "NAME"
+            | "EMAIL"
+            | "FORMULA";
           recipientId?: string;
           /** @description The request's document it stands on (`documents[].id`); the first when left out */
           documentId?: string;
@@ -4943,6 +5586,73 @@ export interface operations {
           min?: number;
           max?: number;
           decimals?: number;
+          formula?: string;
+          conditions?:
+            | (
+                | {
+                    all: (
+                      | {
+                          /** Format: uuid */
+                          fieldId: string;
+                          /** @enum {string} */
+                          op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                          value?: string | number | boolean;
+                        }
+                      | (
+                          | {
+                              all: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                          | {
+                              any: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                        )
+                    )[];
+                  }
+                | {
+                    any: (
+                      | {
+                          /** Format: uuid */
+                          fieldId: string;
+                          /** @enum {string} */
+                          op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                          value?: string | number | boolean;
+                        }
+                      | (
+                          | {
+                              all: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                          | {
+                              any: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                        )
+                    )[];
+                  }
+              )
+            | null;
         };
       };
     };
@@ -4968,7 +5678,18 @@ export interface operations {
                */
               documentId: string;
               /** @enum {string} */
-              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              type:
+                | "SIGNATURE"
+                | "INITIAL"
+                | "DATE"
+                | "TEXT"
+                | "CHECKBOX"
+                | "RADIO"
+                | "DROPDOWN"
+                | "NUMBER"
+                | "NAME"
+                | "EMAIL"
+                | "FORMULA";
               page: number;
               x: number;
               y: number;
@@ -4990,8 +5711,76 @@ export interface operations {
               min: number | null;
               /** @description NUMBER: largest value allowed */
               max: number | null;
-              /** @description NUMBER: most decimals allowed (null: up to 6) */
+              /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
               decimals: number | null;
+              /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+              formula: string | null;
+              conditions:
+                | (
+                    | {
+                        all: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                    | {
+                        any: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                  )
+                | null;
               anchor: {
                 [key: string]: unknown;
               } | null;
@@ -5770,7 +6559,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -5792,8 +6592,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -5980,6 +6848,8 @@ export interface operations {
               signingDate: {
                 /** @description The day in the request's zone and format, in the signer's language: "01.04.2025" */
                 value: string;
+                /** @description The same day as YYYY-MM-DD (what a rule on a DATE field compares) */
+                day: string;
                 timezone: string;
                 /** @enum {string} */
                 dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
@@ -6045,7 +6915,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -6067,8 +6948,104 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
+              }[];
+              /** @description Earlier signers' fields this signer's conditions and formulas read, with what they hold */
+              readFields: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
+                name: string | null;
+                group: string | null;
+                option: string | null;
+                /** @description TEXT, NAME, EMAIL, DROPDOWN; NUMBER and FORMULA in their stored form */
+                text: string | null;
+                /** @description CHECKBOX ticked; RADIO: this button chosen */
+                checked: boolean | null;
+                /** @description DATE: the day signed, YYYY-MM-DD */
+                day: string | null;
+                filled: boolean;
               }[];
               /** @description What this signer saved so far (PUT …/draft), for the page to show again: only while it is their turn to sign; not a signature */
               drafts: {
@@ -8732,7 +9709,18 @@ export interface operations {
               fields: {
                 anchorKey: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 recipientId: string;
                 /** @description The request's document to search (`documents[].id`); all of them when left out */
                 documentId?: string;
@@ -8755,6 +9743,73 @@ export interface operations {
                 min?: number;
                 max?: number;
                 decimals?: number;
+                formula?: string;
+                conditions?:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
               }[];
             }
           | {
@@ -8791,7 +9846,17 @@ export interface operations {
                     documentId: string;
                     /** @enum {string} */
                     type:
-                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                      | "SIGNATURE"
+                      | "INITIAL"
+                      | "DATE"
+                      | "TEXT"
+                      | "CHECKBOX"
+                      | "RADIO"
+                      | "DROPDOWN"
+                      | "NUMBER"
+                      | "NAME"
+                      | "EMAIL"
+                      | "FORMULA";
                     page: number;
                     x: number;
                     y: number;
@@ -8813,8 +9878,80 @@ export interface operations {
                     min: number | null;
                     /** @description NUMBER: largest value allowed */
                     max: number | null;
-                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                     decimals: number | null;
+                    /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                    formula: string | null;
+                    conditions:
+                      | (
+                          | {
+                              all: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                          | {
+                              any: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                        )
+                      | null;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -8848,7 +9985,17 @@ export interface operations {
                     documentId: string;
                     /** @enum {string} */
                     type:
-                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                      | "SIGNATURE"
+                      | "INITIAL"
+                      | "DATE"
+                      | "TEXT"
+                      | "CHECKBOX"
+                      | "RADIO"
+                      | "DROPDOWN"
+                      | "NUMBER"
+                      | "NAME"
+                      | "EMAIL"
+                      | "FORMULA";
                     page: number;
                     x: number;
                     y: number;
@@ -8870,8 +10017,80 @@ export interface operations {
                     min: number | null;
                     /** @description NUMBER: largest value allowed */
                     max: number | null;
-                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                     decimals: number | null;
+                    /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                    formula: string | null;
+                    conditions:
+                      | (
+                          | {
+                              all: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                          | {
+                              any: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                        )
+                      | null;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -9022,7 +10241,18 @@ export interface operations {
               fields: {
                 anchorKey: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 recipientId: string;
                 /** @description The request's document to search (`documents[].id`); all of them when left out */
                 documentId?: string;
@@ -9045,6 +10275,73 @@ export interface operations {
                 min?: number;
                 max?: number;
                 decimals?: number;
+                formula?: string;
+                conditions?:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
               }[];
             }
           | {
@@ -9081,7 +10378,17 @@ export interface operations {
                     documentId: string;
                     /** @enum {string} */
                     type:
-                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                      | "SIGNATURE"
+                      | "INITIAL"
+                      | "DATE"
+                      | "TEXT"
+                      | "CHECKBOX"
+                      | "RADIO"
+                      | "DROPDOWN"
+                      | "NUMBER"
+                      | "NAME"
+                      | "EMAIL"
+                      | "FORMULA";
                     page: number;
                     x: number;
                     y: number;
@@ -9103,8 +10410,80 @@ export interface operations {
                     min: number | null;
                     /** @description NUMBER: largest value allowed */
                     max: number | null;
-                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                     decimals: number | null;
+                    /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                    formula: string | null;
+                    conditions:
+                      | (
+                          | {
+                              all: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                          | {
+                              any: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                        )
+                      | null;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -9138,7 +10517,17 @@ export interface operations {
                     documentId: string;
                     /** @enum {string} */
                     type:
-                      "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                      | "SIGNATURE"
+                      | "INITIAL"
+                      | "DATE"
+                      | "TEXT"
+                      | "CHECKBOX"
+                      | "RADIO"
+                      | "DROPDOWN"
+                      | "NUMBER"
+                      | "NAME"
+                      | "EMAIL"
+                      | "FORMULA";
                     page: number;
                     x: number;
                     y: number;
@@ -9160,8 +10549,80 @@ export interface operations {
                     min: number | null;
                     /** @description NUMBER: largest value allowed */
                     max: number | null;
-                    /** @description NUMBER: most decimals allowed (null: up to 6) */
+                    /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                     decimals: number | null;
+                    /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                    formula: string | null;
+                    conditions:
+                      | (
+                          | {
+                              all: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                          | {
+                              any: (
+                                | {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }
+                                | (
+                                    | {
+                                        all: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                    | {
+                                        any: {
+                                          /** Format: uuid */
+                                          fieldId: string;
+                                          /** @enum {string} */
+                                          op:
+                                            "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                          value?: string | number | boolean;
+                                        }[];
+                                      }
+                                  )
+                              )[];
+                            }
+                        )
+                      | null;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -10131,7 +11592,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -10153,8 +11625,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -10383,7 +11923,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -10405,8 +11956,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -10718,7 +12337,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -10740,8 +12370,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -11618,7 +13316,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -11640,8 +13349,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -12036,7 +13813,18 @@ export interface operations {
         "application/json":
           | {
               /** @enum {string} */
-              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              type:
+                | "SIGNATURE"
+                | "INITIAL"
+                | "DATE"
+                | "TEXT"
+                | "CHECKBOX"
+                | "RADIO"
+                | "DROPDOWN"
+                | "NUMBER"
+                | "NAME"
+                | "EMAIL"
+                | "FORMULA";
               page: number;
               x: number;
               y: number;
@@ -12054,6 +13842,73 @@ export interface operations {
               min?: number;
               max?: number;
               decimals?: number;
+              formula?: string;
+              conditions?:
+                | (
+                    | {
+                        all: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                    | {
+                        any: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                  )
+                | null;
               roleName: string;
               /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
               documentId?: string;
@@ -12061,7 +13916,18 @@ export interface operations {
           | {
               fields: {
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -12079,6 +13945,73 @@ export interface operations {
                 min?: number;
                 max?: number;
                 decimals?: number;
+                formula?: string;
+                conditions?:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 roleName: string;
                 /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
                 documentId?: string;
@@ -12111,7 +14044,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -12133,8 +14077,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -12381,7 +14393,18 @@ export interface operations {
       content: {
         "application/json": {
           /** @enum {string} */
-          type?: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+          type?:
+            | "SIGNATURE"
+            | "INITIAL"
+            | "DATE"
+            | "TEXT"
+            | "CHECKBOX"
+            | "RADIO"
+            | "DROPDOWN"
+            | "NUMBER"
+            | "NAME"
+            | "EMAIL"
+            | "FORMULA";
           page?: number;
           x?: number;
           y?: number;
@@ -12399,6 +14422,73 @@ export interface operations {
           min?: number;
           max?: number;
           decimals?: number;
+          formula?: string;
+          conditions?:
+            | (
+                | {
+                    all: (
+                      | {
+                          /** Format: uuid */
+                          fieldId: string;
+                          /** @enum {string} */
+                          op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                          value?: string | number | boolean;
+                        }
+                      | (
+                          | {
+                              all: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                          | {
+                              any: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                        )
+                    )[];
+                  }
+                | {
+                    any: (
+                      | {
+                          /** Format: uuid */
+                          fieldId: string;
+                          /** @enum {string} */
+                          op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                          value?: string | number | boolean;
+                        }
+                      | (
+                          | {
+                              all: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                          | {
+                              any: {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }[];
+                            }
+                        )
+                    )[];
+                  }
+              )
+            | null;
           roleName?: string;
           /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
           documentId?: string;
@@ -12429,7 +14519,18 @@ export interface operations {
                */
               documentId: string;
               /** @enum {string} */
-              type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+              type:
+                | "SIGNATURE"
+                | "INITIAL"
+                | "DATE"
+                | "TEXT"
+                | "CHECKBOX"
+                | "RADIO"
+                | "DROPDOWN"
+                | "NUMBER"
+                | "NAME"
+                | "EMAIL"
+                | "FORMULA";
               page: number;
               x: number;
               y: number;
@@ -12451,8 +14552,76 @@ export interface operations {
               min: number | null;
               /** @description NUMBER: largest value allowed */
               max: number | null;
-              /** @description NUMBER: most decimals allowed (null: up to 6) */
+              /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
               decimals: number | null;
+              /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+              formula: string | null;
+              conditions:
+                | (
+                    | {
+                        all: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                    | {
+                        any: (
+                          | {
+                              /** Format: uuid */
+                              fieldId: string;
+                              /** @enum {string} */
+                              op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                              value?: string | number | boolean;
+                            }
+                          | (
+                              | {
+                                  all: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                              | {
+                                  any: {
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    /** @enum {string} */
+                                    op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                    value?: string | number | boolean;
+                                  }[];
+                                }
+                            )
+                        )[];
+                      }
+                  )
+                | null;
               anchor: {
                 [key: string]: unknown;
               } | null;
@@ -12579,7 +14748,18 @@ export interface operations {
           fields: {
             anchorKey: string;
             /** @enum {string} */
-            type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+            type:
+              | "SIGNATURE"
+              | "INITIAL"
+              | "DATE"
+              | "TEXT"
+              | "CHECKBOX"
+              | "RADIO"
+              | "DROPDOWN"
+              | "NUMBER"
+              | "NAME"
+              | "EMAIL"
+              | "FORMULA";
             recipientId: string;
             /** @description The request's document to search (`documents[].id`); all of them when left out */
             documentId?: string;
@@ -12602,6 +14782,73 @@ export interface operations {
             min?: number;
             max?: number;
             decimals?: number;
+            formula?: string;
+            conditions?:
+              | (
+                  | {
+                      all: (
+                        | {
+                            /** Format: uuid */
+                            fieldId: string;
+                            /** @enum {string} */
+                            op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                            value?: string | number | boolean;
+                          }
+                        | (
+                            | {
+                                all: {
+                                  /** Format: uuid */
+                                  fieldId: string;
+                                  /** @enum {string} */
+                                  op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                  value?: string | number | boolean;
+                                }[];
+                              }
+                            | {
+                                any: {
+                                  /** Format: uuid */
+                                  fieldId: string;
+                                  /** @enum {string} */
+                                  op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                  value?: string | number | boolean;
+                                }[];
+                              }
+                          )
+                      )[];
+                    }
+                  | {
+                      any: (
+                        | {
+                            /** Format: uuid */
+                            fieldId: string;
+                            /** @enum {string} */
+                            op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                            value?: string | number | boolean;
+                          }
+                        | (
+                            | {
+                                all: {
+                                  /** Format: uuid */
+                                  fieldId: string;
+                                  /** @enum {string} */
+                                  op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                  value?: string | number | boolean;
+                                }[];
+                              }
+                            | {
+                                any: {
+                                  /** Format: uuid */
+                                  fieldId: string;
+                                  /** @enum {string} */
+                                  op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                  value?: string | number | boolean;
+                                }[];
+                              }
+                          )
+                      )[];
+                    }
+                )
+              | null;
           }[];
         };
       };
@@ -12631,7 +14878,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -12653,8 +14911,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -12946,7 +15272,18 @@ export interface operations {
                  */
                 documentId: string;
                 /** @enum {string} */
-                type: "SIGNATURE" | "INITIAL" | "DATE" | "TEXT" | "CHECKBOX" | "RADIO" | "DROPDOWN" | "NUMBER" | "NAME" | "EMAIL";
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA";
                 page: number;
                 x: number;
                 y: number;
@@ -12968,8 +15305,76 @@ export interface operations {
                 min: number | null;
                 /** @description NUMBER: largest value allowed */
                 max: number | null;
-                /** @description NUMBER: most decimals allowed (null: up to 6) */
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
                 decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
