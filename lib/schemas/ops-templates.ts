@@ -201,7 +201,7 @@ export const templatesOps = {
     summary: "Delete a field of a PDF template",
     params: zFieldParams,
     success: { status: 200, description: "Deleted", data: z.object({ id: z.uuid(), deleted: z.literal(true) }) },
-    errors: [422],
+    errors: [409, 422],
   }),
   templateAnchoredFields: defineOperation({
     method: "POST",

@@ -32,7 +32,8 @@ async function place(key: string, id: string, fields: Record<string, unknown>[])
 const wordsOf = (b: { message?: string; errors?: { message: string }[]; details?: unknown }) =>
   [b.message, ...(b.errors ?? []).map((e) => e.message), JSON.stringify(b.details ?? {})].join("\n");
 
-const fieldsOf = async (key: string, id: string): Promise<Field[]> => (await call("GET", `${SR}/${id}`, { key })).body.data.fields;
+const fieldsOf = async (key: string, id: string): Promise<Field[]> =>
+  (await call("GET", `${SR}/${id}`, { key })).body.data.fields;
 
 describe("conditional and calculated fields", () => {
   let key: string;
@@ -53,97 +54,189 @@ describe("conditional and calculated fields", () => {
       { ...box(bob, 400), type: "TEXT", label: "Bob's note", required: false },
     ]);
     const [coName, total] = await place(key, id, [
-      { ...box(ann, 190), type: "TEXT", label: "Co-signer's name", conditions: { all: [{ fieldId: cosigner!.id, op: "equals", value: true }] } },
+      {
+        ...box(ann, 190),
+        type: "TEXT",
+        label: "Co-signer's name",
+        conditions: { all: [{ fieldId: cosigner!.id, op: "equals", value: true }] },
+      },
       { ...box(ann, 220), type: "FORMULA", name: "total", formula: "round(quantity * price * 1.2, 2)" },
     ]);
     expect(coName).toMatchObject({ conditions: { all: [{ fieldId: cosigner!.id, op: "equals", value: true }] }, formula: null });
-    expect(total).toMatchObject({ type: "FORMULA", formula: "round(quantity * price * 1.2, 2)", conditions: null, decimals: null });
+    expect(total).toMatchObject({
+      type: "FORMULA",
+      formula: "round(quantity * price * 1.2, 2)",
+      conditions: null,
+      decimals: null,
+    });
     // Bob (a later turn) may read Ann's fields.
     const [bobs] = await place(key, id, [
-      { ...box(bob, 430), type: "TEXT", label: "Big order note", conditions: { any: [{ fieldId: total!.id, op: "greaterThan", value: 1000 }] } },
+      {
+        ...box(bob, 430),
+        type: "TEXT",
+        label: "Big order note",
+        conditions: { any: [{ fieldId: total!.id, op: "greaterThan", value: 1000 }] },
+      },
     ]);
     const before = await fieldsOf(key, id);
 
     const refused: [string, () => Promise<{ status: number; body: any }>, number, string, RegExp][] = [
       [
         "a rule on a later signer's field",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: later!.id, op: "filled" }] } } }),
-        422, "FORM_RULES_INVALID", /"Bob's note" is filled by a later signer/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: later!.id, op: "filled" }] } },
+          }),
+        422,
+        "FORM_RULES_INVALID",
+        /"Bob's note" is filled by a later signer/,
       ],
       [
         "a rule on a field that is not one",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: "3f1c1a52-8d3e-4a55-9f6c-2b1d0e7a9c41", op: "filled" }] } } }),
-        422, "FORM_RULES_INVALID", /not a field of this request/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: {
+              ...box(ann, 250),
+              type: "TEXT",
+              conditions: { all: [{ fieldId: "3f1c1a52-8d3e-4a55-9f6c-2b1d0e7a9c41", op: "filled" }] },
+            },
+          }),
+        422,
+        "FORM_RULES_INVALID",
+        /not a field of this request/,
       ],
       [
         "an operator the type does not take",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "contains", value: "1" }] } } }),
-        422, "FORM_RULES_INVALID", /contains does not apply to "quantity", a NUMBER/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "contains", value: "1" }] } },
+          }),
+        422,
+        "FORM_RULES_INVALID",
+        /contains does not apply to "quantity", a NUMBER/,
       ],
       [
         "a cycle made by a PATCH",
-        () => call("PATCH", `${SR}/${id}/fields/${cosigner!.id}`, { key, json: { conditions: { all: [{ fieldId: coName!.id, op: "empty" }] } } }),
-        422, "FORM_RULES_INVALID", /cycle: "I have a co-signer" → "Co-signer's name" → "I have a co-signer"/,
+        () =>
+          call("PATCH", `${SR}/${id}/fields/${cosigner!.id}`, {
+            key,
+            json: { conditions: { all: [{ fieldId: coName!.id, op: "empty" }] } },
+          }),
+        422,
+        "FORM_RULES_INVALID",
+        /cycle: "I have a co-signer" → "Co-signer's name" → "I have a co-signer"/,
       ],
       [
         "a formula naming an unknown field",
         () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "quantity * vat" } }),
-        422, "FORM_RULES_INVALID", /reads "vat", but no NUMBER or FORMULA field is named so/,
+        422,
+        "FORM_RULES_INVALID",
+        /reads "vat", but no NUMBER or FORMULA field is named so/,
       ],
       [
         "a formula cycle",
         () => call("PATCH", `${SR}/${id}/fields/${total!.id}`, { key, json: { formula: "total + 1" } }),
-        422, "FORM_RULES_INVALID", /reads itself/,
+        422,
+        "FORM_RULES_INVALID",
+        /reads itself/,
       ],
       [
         "a formula dividing by zero",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "price / (2 - 2)" } }),
-        422, "FORM_RULES_INVALID", /divides by zero/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "price / (2 - 2)" } }),
+        422,
+        "FORM_RULES_INVALID",
+        /divides by zero/,
       ],
       [
         "a formula that is not one",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: "constructor.constructor('return process')()" } }),
-        400, "VALIDATION_FAILED", /formula: "\." at 12/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "FORMULA", formula: "constructor.constructor('return process')()" },
+          }),
+        400,
+        "VALIDATION_FAILED",
+        /formula: "\." at 12/,
       ],
       [
         "a formula nested too deep",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA", formula: `${"(".repeat(200)}1${")".repeat(200)}` } }),
-        400, "VALIDATION_FAILED", /nests at most/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "FORMULA", formula: `${"(".repeat(200)}1${")".repeat(200)}` },
+          }),
+        400,
+        "VALIDATION_FAILED",
+        /nests at most/,
       ],
       [
         "a FORMULA without a formula",
         () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "FORMULA" } }),
-        400, "VALIDATION_FAILED", /A FORMULA needs formula/,
+        400,
+        "VALIDATION_FAILED",
+        /A FORMULA needs formula/,
       ],
       [
         "a formula on a TEXT",
         () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", formula: "1 + 1" } }),
-        400, "VALIDATION_FAILED", /formula is for FORMULA fields/,
+        400,
+        "VALIDATION_FAILED",
+        /formula is for FORMULA fields/,
       ],
       [
         "a rule without the value its operator needs",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "greaterThan" }] } } }),
-        400, "VALIDATION_FAILED", /greaterThan compares with a value/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "greaterThan" }] } },
+          }),
+        400,
+        "VALIDATION_FAILED",
+        /greaterThan compares with a value/,
       ],
       [
         "a nesting two levels deep",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ any: [{ all: [{ fieldId: qty!.id, op: "filled" }] }] }] } } }),
-        400, "UNKNOWN_PARAMETER", /conditions\.all\.0\.any\.0\.all/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: {
+              ...box(ann, 250),
+              type: "TEXT",
+              conditions: { all: [{ any: [{ all: [{ fieldId: qty!.id, op: "filled" }] }] }] },
+            },
+          }),
+        400,
+        "UNKNOWN_PARAMETER",
+        /conditions\.all\.0\.any\.0\.all/,
       ],
       [
         "an unknown key inside a rule",
-        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "filled", negate: true }] } } }),
-        400, "UNKNOWN_PARAMETER", /negate/,
+        () =>
+          call("POST", `${SR}/${id}/fields`, {
+            key,
+            json: { ...box(ann, 250), type: "TEXT", conditions: { all: [{ fieldId: qty!.id, op: "filled", negate: true }] } },
+          }),
+        400,
+        "UNKNOWN_PARAMETER",
+        /negate/,
       ],
       [
         "removing a field a rule reads",
         () => call("DELETE", `${SR}/${id}/fields/${cosigner!.id}`, { key }),
-        409, "FIELD_IN_USE", /"I have a co-signer" is read by the rules or formula of "Co-signer's name"/,
+        409,
+        "FIELD_IN_USE",
+        /"I have a co-signer" is read by the rules or formula of "Co-signer's name"/,
       ],
       [
         "removing a field a formula reads",
         () => call("DELETE", `${SR}/${id}/fields/${price!.id}`, { key }),
-        409, "FIELD_IN_USE", /"price" is read by the rules or formula of "total"/,
+        409,
+        "FIELD_IN_USE",
+        /"price" is read by the rules or formula of "total"/,
       ],
     ];
     for (const [what, run, status, code, why] of refused) {
@@ -155,8 +248,17 @@ describe("conditional and calculated fields", () => {
     expect(await fieldsOf(key, id)).toEqual(before);
     expect(bobs).toMatchObject({ conditions: { any: [{ fieldId: total!.id }] } });
     // A rule can be removed with null, and a sent request's rules are judged again: Bob moved before Ann makes his rule read a later signer.
-    expect((await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, { key, json: { conditions: null } })).body.data.conditions).toBeNull();
-    expect((await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, { key, json: { conditions: { all: [{ fieldId: qty!.id, op: "filled" }] } } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, { key, json: { conditions: null } })).body.data.conditions,
+    ).toBeNull();
+    expect(
+      (
+        await call("PATCH", `${SR}/${id}/fields/${bobs!.id}`, {
+          key,
+          json: { conditions: { all: [{ fieldId: qty!.id, op: "filled" }] } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call("PATCH", `${SR}/${id}/recipients/${bob}`, { key, json: { order: 1 } })).status).toBe(200);
     expect((await call("PATCH", `${SR}/${id}/recipients/${ann}`, { key, json: { order: 2 } })).status).toBe(200);
     const send = await call("POST", `${SR}/${id}/send`, { key });
@@ -176,7 +278,12 @@ describe("conditional and calculated fields", () => {
       { ...box(cara, 300), type: "SIGNATURE", width: 150, height: 40 },
     ]);
     const [coName, total, perUnit] = await place(key, id, [
-      { ...box(cara, 190), type: "TEXT", label: "Co-signer's name", conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] } },
+      {
+        ...box(cara, 190),
+        type: "TEXT",
+        label: "Co-signer's name",
+        conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] },
+      },
       { ...box(cara, 220), type: "FORMULA", name: "total", formula: "quantity * price * 1.2" },
       { ...box(cara, 250), type: "FORMULA", name: "each", formula: "total / quantity", required: false },
     ]);
@@ -184,11 +291,14 @@ describe("conditional and calculated fields", () => {
     await runDueJobs();
     const token = await tokenOf(cara);
     const view = (await call("GET", `/api/sign/${token}`)).body.data;
-    expect(view.fields.find((f: Field) => f.id === coName!.id)).toMatchObject({ conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] } });
+    expect(view.fields.find((f: Field) => f.id === coName!.id)).toMatchObject({
+      conditions: { all: [{ fieldId: cosigner!.id, op: "filled" }] },
+    });
     expect(view.readFields).toEqual([]);
     expect(view.signingDate.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const sign = (values: Record<string, unknown>[]) => call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
+    const sign = (values: Record<string, unknown>[]) =>
+      call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
     const base = [
       { fieldId: qty!.id, text: "3" },
       { fieldId: price!.id, text: "12,50" },
@@ -196,9 +306,17 @@ describe("conditional and calculated fields", () => {
     ];
     const cases: [string, Record<string, unknown>[], RegExp][] = [
       ["ticked, the shown name missing", [...base, { fieldId: cosigner!.id, checked: true }], /Co-signer's name is required/],
-      ["unticked, a value for the hidden name", [...base, { fieldId: coName!.id, text: "Dan" }], /Co-signer's name is hidden by its conditions: it takes no value/],
+      [
+        "unticked, a value for the hidden name",
+        [...base, { fieldId: coName!.id, text: "Dan" }],
+        /Co-signer's name is hidden by its conditions: it takes no value/,
+      ],
       ["a value for a FORMULA", [...base, { fieldId: total!.id, text: "1" }], /total is calculated: it takes no value/],
-      ["a quantity of zero: the price per unit divides by zero", [{ fieldId: qty!.id, text: "0" }, ...base.slice(1)], /each cannot be calculated: it divides by zero/],
+      [
+        "a quantity of zero: the price per unit divides by zero",
+        [{ fieldId: qty!.id, text: "0" }, ...base.slice(1)],
+        /each cannot be calculated: it divides by zero/,
+      ],
     ];
     for (const [what, values, why] of cases) {
       const r = await sign(values);
@@ -221,5 +339,66 @@ describe("conditional and calculated fields", () => {
     expect(cert).toMatch(/Co-signer's name \(Cara\), Seite 1: nicht angezeigt, daher leer/);
     expect(await pdftotext(sealed)).not.toContain("Dan");
     expect(stored.map((f) => f.id)).toContain(perUnit!.id);
+  });
+
+  it("a template carries them: saved from a request, judged by its roles' turns, used by role with each rule reading the draft's own field", async () => {
+    const { id, ids } = await draftWith(key, [
+      { email: "dora@example.com", name: "Dora", order: 1 },
+      { email: "emil@example.com", name: "Emil", order: 2 },
+    ]);
+    const [dora, emil] = ids as [string, string];
+    const [box1, , emilText] = await place(key, id, [
+      { ...box(dora, 100), type: "CHECKBOX", width: 14, height: 14, label: "Extras", required: false },
+      { ...box(dora, 130), type: "NUMBER", name: "qty" },
+      { ...box(emil, 300), type: "TEXT", label: "Emil's note", required: false },
+    ]);
+    await place(key, id, [
+      { ...box(dora, 160), type: "TEXT", label: "Which extras", conditions: { all: [{ fieldId: box1!.id, op: "filled" }] } },
+      { ...box(dora, 190), type: "FORMULA", name: "sum", formula: "qty * 2", decimals: 0 },
+    ]);
+    const saved = await call("POST", `${SR}/${id}/save-as-template`, { key, json: { name: "Order (rules)" } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const tpl = saved.body.data as { id: string; roles: { name: string }[]; fields: (Field & { roleName: string })[] };
+    const tBox = tpl.fields.find((f) => f.label === "Extras")!;
+    const tWhich = tpl.fields.find((f) => f.label === "Which extras")!;
+    expect(tWhich.conditions).toEqual({ all: [{ fieldId: tBox.id, op: "filled" }] });
+    expect(tpl.fields.find((f) => f.type === "FORMULA")).toMatchObject({ formula: "qty * 2", decimals: 0 });
+
+    // On the template, the same judgement: the first role's field may not read the second role's.
+    const tEmil = tpl.fields.find((f) => f.label === "Emil's note")!;
+    const late = await call("POST", `/api/v1/enterprise/templates/${tpl.id}/fields`, {
+      key,
+      json: {
+        type: "TEXT",
+        roleName: tpl.roles[0]!.name,
+        page: 1,
+        x: 72,
+        y: 400,
+        width: 100,
+        height: 20,
+        conditions: { all: [{ fieldId: tEmil.id, op: "filled" }] },
+      },
+    });
+    expect(late.status).toBe(422);
+    expect(wordsOf(late.body)).toMatch(/"Emil's note" is filled by a later signer/);
+    const inUse = await call("DELETE", `/api/v1/enterprise/templates/${tpl.id}/fields/${tBox.id}`, { key });
+    expect(inUse.status).toBe(409);
+    void emilText;
+
+    const used = await call("POST", `${SR}/templates/${tpl.id}/use`, {
+      key,
+      json: {
+        title: "From the template",
+        recipients: tpl.roles.map((r, i) => ({ roleName: r.name, email: `r${i}@example.com`, name: `R${i}` })),
+      },
+    });
+    expect(used.status, JSON.stringify(used.body)).toBe(201);
+    const draft = used.body.data as { id: string; fields: Field[] };
+    const dBox = draft.fields.find((f) => f.label === "Extras")!;
+    const dWhich = draft.fields.find((f) => f.label === "Which extras")!;
+    expect(dBox.id).not.toBe(tBox.id);
+    expect(dWhich.conditions).toEqual({ all: [{ fieldId: dBox.id, op: "filled" }] });
+    expect(draft.fields.find((f) => f.type === "FORMULA")).toMatchObject({ formula: "qty * 2" });
+    expect((await call("POST", `${SR}/${draft.id}/send`, { key })).status).toBe(200);
   });
 });
