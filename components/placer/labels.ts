@@ -14,6 +14,7 @@ export const FIELD_LABEL_KEY = {
   NAME: "fullName",
   EMAIL: "email",
   FORMULA: "formula",
+  FILE: "file",
 } as const satisfies Record<FieldType, string>;
 
 /** A field type's name ("Signature", "Date signed") in the dashboard's language. */
@@ -35,4 +36,5 @@ export const FIELD_ICON: Record<FieldType, string> = {
   NAME: "☺",
   EMAIL: "@",
   FORMULA: "Σ",
+  FILE: "⎘",
 };

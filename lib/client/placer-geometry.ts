@@ -39,6 +39,7 @@ export const DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> 
   NAME: { width: 150, height: 20 },
   EMAIL: { width: 180, height: 20 },
   FORMULA: { width: 100, height: 20 },
+  FILE: { width: 160, height: 24 },
 };
 export const MIN_SIZE = 8;
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
 import { zConditions } from "../forms/conditions";
 import { MAX_FORMULA_LENGTH, parseFormula } from "../forms/formula";
-import { FIELD_TYPES, type FieldType } from "./states";
+import { FIELD_TYPES, FILE_KINDS, type FieldType, type FileKind } from "./states";
 
 // Defined once in ./states (the database's CHECK constraints and column type are made from the same array).
 export { FIELD_TYPES };
@@ -25,6 +25,10 @@ export const MAX_OPTIONS = 50;
 export const MAX_OPTION_LENGTH = 200;
 export const MAX_GROUP_LENGTH = 100;
 export const MAX_DECIMALS = 6;
+/** A FILE field's largest file (MB), its default, and how many files one field takes at most. */
+export const MAX_FILE_MB = 20;
+export const DEFAULT_FILE_MB = 10;
+export const MAX_FILES_PER_FIELD = 10;
 /** Largest magnitude of a NUMBER bound or value: beyond it doubles lose whole units. */
 export const MAX_NUMBER = 1e15;
 
@@ -39,6 +43,9 @@ export interface FieldRuleInput {
   decimals?: number | null;
   defaultValue?: string | null;
   formula?: string | null;
+  accept?: FileKind[] | null;
+  maxSizeMb?: number | null;
+  multiple?: boolean | null;
 }
 
 export interface RuleProblem {
@@ -105,6 +112,9 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
   only("max", ["NUMBER"]);
   only("decimals", ["NUMBER", "FORMULA"]);
   only("formula", ["FORMULA"]);
+  only("accept", ["FILE"]);
+  only("maxSizeMb", ["FILE"]);
+  only("multiple", ["FILE"]);
   const dv = f.defaultValue;
   switch (f.type) {
     case "DROPDOWN": {
@@ -153,6 +163,10 @@ export function fieldRuleProblems(f: FieldRuleInput): RuleProblem[] {
       if (has(dv) && dv !== "") out.push({ path: "defaultValue", message: "A FORMULA is calculated: it takes no defaultValue" });
       break;
     }
+    case "FILE":
+      if (has(dv) && dv !== "")
+        out.push({ path: "defaultValue", message: "A FILE takes what the signer attaches: no defaultValue" });
+      break;
     case "EMAIL":
       if (has(dv) && dv !== "" && !isEmailAddress(dv))
         out.push({ path: "defaultValue", message: "defaultValue must be an e-mail address" });
@@ -244,13 +258,37 @@ const FIELD = {
       .describe("NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2)"),
   },
   formula: {
-    input: z.string().max(MAX_FORMULA_LENGTH, { error: `a formula is at most ${MAX_FORMULA_LENGTH} characters` }).optional(),
+    input: z
+      .string()
+      .max(MAX_FORMULA_LENGTH, { error: `a formula is at most ${MAX_FORMULA_LENGTH} characters` })
+      .optional(),
     output: z
       .string()
       .nullable()
       .describe(
         "FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum",
       ),
+  },
+  accept: {
+    input: z
+      .array(z.enum(FILE_KINDS, { error: `accept lists ${FILE_KINDS.join(", ")}` }))
+      .min(1, { error: "accept needs at least one of PDF, PNG, JPEG" })
+      .max(FILE_KINDS.length)
+      .optional(),
+    output: z.array(z.enum(FILE_KINDS)).nullable().describe("FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG)"),
+  },
+  maxSizeMb: {
+    input: z
+      .number({ error: `maxSizeMb is a whole number of MB from 1 to ${MAX_FILE_MB}` })
+      .int({ error: `maxSizeMb is a whole number of MB from 1 to ${MAX_FILE_MB}` })
+      .min(1)
+      .max(MAX_FILE_MB, { error: `maxSizeMb is at most ${MAX_FILE_MB}` })
+      .optional(),
+    output: z.number().int().nullable().describe(`FILE: largest file, in MB (null: ${DEFAULT_FILE_MB})`),
+  },
+  multiple: {
+    input: z.boolean({ error: "multiple is true or false" }).optional(),
+    output: z.boolean().nullable().describe(`FILE: whether it takes several files (up to ${MAX_FILES_PER_FIELD}); null: one`),
   },
   conditions: {
     input: zConditions.nullable().optional(), // null: remove them (PATCH)

@@ -11,6 +11,7 @@ import {
   zSignatureRequest,
 } from "./requests";
 import { FIELD_TYPES } from "./states";
+import { zFile } from "./common";
 import { locales } from "../i18n/locales";
 import { zDateFormat } from "./locale";
 import {
@@ -33,6 +34,17 @@ import {
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
+
+/** A file a signer attached to a FILE field, as kept: its name (the extension of what it is), type, size and SHA-256. */
+export const zSignerFile = z.object({
+  id: z.uuid(),
+  fieldId: z.uuid(),
+  name: z.string(),
+  type: z.enum(["application/pdf", "image/png", "image/jpeg"]),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+});
 
 /** A mail of a request that was tried and has not gone (GET /outbox `undelivered`). */
 const zUndeliveredMail = z.object({
@@ -278,6 +290,24 @@ export const signingOps = {
       data: z.object({ requestId: z.uuid(), status: z.literal("SIGNED"), completed: z.boolean() }).extend(zTurnOutcome.shape),
     },
     errors: [401, 409, 410, 422, 429],
+  }),
+  uploadSignerFile: defineOperation({
+    method: "POST",
+    path: `${SIGN}/files`,
+    tag: "Signing (public)",
+    summary: "Attach a file to one of this signer's FILE fields",
+    description:
+      "Multipart parts: `fieldId` and `file`. The file is judged by its content, whatever its name or type says: a kind " +
+      "the field does not take is 415 ATTACHMENT_TYPE_NOT_ACCEPTED, one over the field's maxSizeMb 413 ATTACHMENT_TOO_LARGE; " +
+      "an image is decoded and encoded again (422 ATTACHMENT_DAMAGED when it cannot be), a PDF read as an uploaded document " +
+      "(the engine's limits, kept in its one reading). Nothing is kept of a refused file. The signature names the files it " +
+      "keeps (`values[].files`); the seal embeds them in the sealed PDF.",
+    params: zTokenParams,
+    multipart: true,
+    body: z.object({ fieldId: z.string().max(100), file: zFile }),
+    public: true,
+    success: { status: 201, description: "Attached (until the signature keeps it or not)", data: zSignerFile },
+    errors: [401, 404, 409, 410, 413, 415, 422, 429],
   }),
   saveSigningDraft: defineOperation({
     method: "PUT",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_FILES_PER_FIELD } from "./fields";
 import { PAGE_WIDTHS, type PageWidth } from "./page-widths";
 import { locales } from "../i18n/locales";
 
@@ -73,6 +74,11 @@ export const zSubmitSignature = z.object({
         typed: z.string().trim().min(1).max(200).optional(),
         /** SIGNATURE / INITIAL drawn or uploaded: a data: URL of a PNG or JPEG */
         image: z.string().max(3_000_000).optional(),
+        /** FILE: the ids of the files attached (POST …/files) that this signature keeps */
+        files: z
+          .array(z.string().max(100))
+          .max(MAX_FILES_PER_FIELD, { error: `At most ${MAX_FILES_PER_FIELD} files per field` })
+          .optional(),
       }),
     )
     .max(1000),
@@ -105,7 +111,18 @@ export type FieldValue =
   /** CHECKBOX: stored ticked or not, so the seal shows the box either way. */
   | { kind: "check"; checked: boolean }
   /** RADIO: every button of a group is stored, the chosen one `selected`. */
-  | { kind: "choice"; selected: boolean; option: string };
+  | { kind: "choice"; selected: boolean; option: string }
+  /** FILE: the files kept (signer_files rows), as they were when signed. */
+  | { kind: "files"; files: StoredFile[] };
+
+/** A file a FILE field's value keeps. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
 
 /** POST /api/sign/{token}/authentication: the access code the sender gave, or the 6-digit code mailed. */
 export const zVerifySignerCode = z.strictObject(

@@ -43,7 +43,12 @@ export const FIELD_TYPES = [
   "NAME",
   "EMAIL",
   "FORMULA",
+  "FILE",
 ] as const;
+
+/** What a FILE field may take, judged by the bytes (never the name or the declared type). */
+export const FILE_KINDS = ["PDF", "PNG", "JPEG"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export const TEMPLATE_KINDS = ["PDF", "DOCX"] as const;
 

@@ -136,6 +136,13 @@ export const errorCatalog = {
     description:
       "A field's conditions or formula cannot stand: they read a field that is missing, of a later signer or of the wrong type, divide by zero, or form a cycle; `errors`, `details.fields`",
   },
+  ATTACHMENT_TYPE_NOT_ACCEPTED: {
+    status: 415,
+    description: "The file a signer attached is not of a kind its FILE field takes (judged by its content)",
+  },
+  ATTACHMENT_TOO_LARGE: { status: 413, description: "The file a signer attached is larger than its FILE field's maxSizeMb" },
+  ATTACHMENT_DAMAGED: { status: 422, description: "The image a signer attached cannot be decoded" },
+  TOO_MANY_ATTACHMENTS: { status: 409, description: "Too many files were uploaded for one FILE field" },
   FIELD_IN_USE: { status: 409, description: "The field is read by another field's conditions or formula; `details.readBy`" },
   RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
   EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },

@@ -93,6 +93,17 @@ export interface CertificateData {
   documents?: { list: CertificateDocument[]; current: number };
   /** Fields their conditions hid when the request was signed (lib/forms): no value, so nothing was drawn. */
   skipped?: CertificateSkippedField[];
+  /** Files signers attached, embedded in this PDF (sealDocument fills it in from what it embedded). */
+  attachments?: CertificateAttachment[];
+}
+
+/** A file embedded in the sealed PDF: its name there, size, SHA-256, who attached it and to which field. */
+export interface CertificateAttachment {
+  name: string;
+  size: number;
+  sha256: string;
+  recipient: string;
+  field: string;
 }
 
 /** A field a rule skipped: its name as the sender gave it, whose it was, and where it stands. */
@@ -192,6 +203,10 @@ export interface CertificateLabels {
   pageCount: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
   /** Marks the document the certificate is part of, in that list. */
   thisDocument: string;
+  /** The heading over the files embedded in the PDF. */
+  attachments: string;
+  /** {name}, {size}, {recipient}, {field}: one embedded file (its SHA-256 follows on its own line). */
+  attachment: string;
   /** The heading over the fields their conditions skipped. */
   skippedFields: string;
   /** {field}, {recipient}, {page}: one skipped field. */
@@ -247,6 +262,8 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   documentsOfRequest: "Documents of this request",
   pageCount: { one: "{count} page", other: "{count} pages" },
   thisDocument: "this document",
+  attachments: "Files attached by signers (embedded in this PDF)",
+  attachment: "{name} · {size} · attached by {recipient} to {field}",
   skippedFields: "Fields skipped by their conditions",
   skippedField: "{field} ({recipient}), page {page}: not shown, so left empty",
   sandboxLine: SANDBOX_LINE,
@@ -538,6 +555,21 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
         ...row(font, L.originalSha256, d.originalSha256, { x: LEFT, width: WIDTH, labelWidth: tableLabelWidth }),
         gap: 1,
       });
+    });
+  }
+  if (cert.attachments?.length) {
+    heading(L.attachments);
+    cert.attachments.forEach((a, i) => {
+      const size = fill(L.bytes[plural.select(a.size)] ?? L.bytes.other, { count: a.size });
+      blocks.push({
+        ...para(font, fill(L.attachment, { name: a.name, size, recipient: a.recipient, field: a.field }), {
+          x: LEFT,
+          width: WIDTH,
+          size: 8.5,
+        }),
+        gap: i ? 5 : 6,
+      });
+      blocks.push({ ...row(font, "SHA-256", a.sha256, { x: LEFT, width: WIDTH, labelWidth: tableLabelWidth }), gap: 1 });
     });
   }
   if (cert.skipped?.length) {

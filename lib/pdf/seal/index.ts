@@ -16,9 +16,10 @@
  * names the level and the authority on the certificate.
  */
 import crypto from "node:crypto";
+import { AFRelationship, type PDFDocument } from "@cantoo/pdf-lib";
 import { loadPdf } from "../load";
 import { withBudget } from "../limits";
-import { addCertificatePages, type CertificateData } from "./certificate";
+import { addCertificatePages, type CertificateAttachment, type CertificateData } from "./certificate";
 import type { PadesLevel } from "./levels";
 import { signatureTimestampToken } from "./timestamp";
 import { drawFieldValuesInto, SealMarks, type CoverBox, type FieldToDraw } from "./draw-values";
@@ -38,8 +39,26 @@ export { signPdf } from "./pades";
 export { createSelfSignedP12 } from "./self-signed";
 export type { SignOptions } from "./pades";
 
+/**
+ * A file a signer attached, embedded in the sealed PDF before it is signed (so the signature covers it): in
+ * /EmbeddedFiles, with /AF naming it as a Supplement, and listed on the certificate.
+ */
+export interface SealAttachment {
+  name: string;
+  mime: string;
+  size: number;
+  /** SHA-256 (hex) of `bytes`. */
+  sha256: string;
+  bytes: Uint8Array;
+  /** Who attached it, and to which field (its label or name). */
+  recipient: string;
+  field: string;
+}
+
 export interface SealOptions {
   fields: FieldToDraw[];
+  /** Files signers attached to this document's FILE fields. */
+  attachments?: SealAttachment[];
   /** Anchor boxes: their text is removed from the document (only the token's own glyphs, when `text` names it). */
   cover?: CoverBox[];
   /** Sandbox documents carry the sandbox line on every page, certificate pages included, in the certificate's language. */
@@ -79,6 +98,28 @@ export interface SealResult {
   signerChain: Uint8Array[];
 }
 
+/**
+ * Embeds each file as an associated file of the document (/EmbeddedFiles and /AF, relationship Supplement),
+ * named apart when two share a name; returns them as the certificate lists them.
+ */
+async function attachFiles(doc: PDFDocument, files: SealAttachment[]): Promise<CertificateAttachment[]> {
+  const taken = new Set<string>();
+  const out: CertificateAttachment[] = [];
+  for (const f of files) {
+    if (sha256(f.bytes) !== f.sha256) throw new Error(`Attachment ${f.name} does not match its SHA-256`);
+    let name = f.name;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = f.name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
+    taken.add(name.toLowerCase());
+    await doc.attach(f.bytes, name, {
+      mimeType: f.mime,
+      description: `${f.field} (${f.recipient})`,
+      afRelationship: AFRelationship.Supplement,
+    });
+    out.push({ name, size: f.size, sha256: f.sha256, recipient: f.recipient, field: f.field });
+  }
+  return out;
+}
+
 /** Room for the timestamp token beyond its size at the job's first request: its serial, time and nonce may grow. */
 const TOKEN_MARGIN = 2048;
 
@@ -104,6 +145,7 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
     sandboxLine: opts.certificate.labels?.sandboxLine,
     marks,
   });
+  const attached = await attachFiles(doc, opts.attachments ?? []);
   const content = await doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
   const sealedContentSha256 = sha256(content);
 
@@ -117,6 +159,7 @@ async function seal(original: Uint8Array, opts: SealOptions): Promise<SealResult
       documentSha256: opts.certificate.documentSha256 ?? inputSha256,
       sealedContentSha256,
       sealedContentLength: content.length,
+      ...(attached.length && { attachments: attached }),
       seal: {
         certificateSubject: identity.subject,
         certificateSha256: identity.fingerprint,

@@ -42,6 +42,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   type DateFormat,
   type FieldType,
+  type FileKind,
   type JobStatus,
   type JobType,
   type RecipientRole,
@@ -111,6 +112,10 @@ export const fieldColumns = () => ({
   formula: text("formula"),
   /** When the field is shown (lib/forms/conditions.ts); null: always. */
   conditions: jsonb("conditions").$type<Conditions>(),
+  /** FILE: the kinds it takes, its largest file in MB, whether it takes several. */
+  accept: jsonb("accept").$type<FileKind[]>(),
+  maxSizeMb: integer("max_size_mb"),
+  multiple: boolean("multiple"),
   /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box, … }. */
   anchor: jsonb("anchor").$type<Record<string, unknown>>(),
 });
@@ -759,6 +764,27 @@ export const templateFields = pgTable(
     index("template_fields_role_idx").on(t.roleId),
     oneOf("template_fields_type_check", t.type, FIELD_TYPES),
   ],
+);
+
+/**
+ * A file a signer attached to a FILE field: judged by its bytes (an image decoded and encoded again, a PDF
+ * in its one reading) and stored as a blob when uploaded; a signature's value names the ones it keeps.
+ */
+export const signerFiles = pgTable(
+  "signer_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: belongsTo("request_id", () => signatureRequests.id),
+    recipientId: belongsTo("recipient_id", () => recipients.id),
+    fieldId: belongsTo("field_id", () => fields.id),
+    /** The file's name as the signer's device gave it, cleaned (lib/files/file-name.ts). */
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("signer_files_field_idx").on(t.fieldId, t.createdAt), index("signer_files_request_idx").on(t.requestId)],
 );
 
 /**

@@ -239,10 +239,14 @@ const problemKey = (p: FormProblem) => `${p.fieldId}\u0000${p.message}`;
 export function throwFormProblems(problems: FormProblem[]) {
   const [first] = problems;
   if (!first) return;
-  throw new AppError("FORM_RULES_INVALID", problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`, {
-    errors: problems.map((p) => ({ field: p.path, message: p.message })),
-    details: { fields: [...new Set(problems.map((p) => p.fieldId))] },
-  });
+  throw new AppError(
+    "FORM_RULES_INVALID",
+    problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`,
+    {
+      errors: problems.map((p) => ({ field: p.path, message: p.message })),
+      details: { fields: [...new Set(problems.map((p) => p.fieldId))] },
+    },
+  );
 }
 
 async function findField(tx: Queryable, owner: FieldOwner, fieldId: string): Promise<StoredField> {
@@ -353,7 +357,18 @@ export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: str
 function mergeTypeProps(
   cur: Pick<
     FieldColumns,
-    "type" | "options" | "groupName" | "optionValue" | "minValue" | "maxValue" | "decimals" | "defaultValue" | "formula"
+    | "type"
+    | "options"
+    | "groupName"
+    | "optionValue"
+    | "minValue"
+    | "maxValue"
+    | "decimals"
+    | "defaultValue"
+    | "formula"
+    | "accept"
+    | "maxSizeMb"
+    | "multiple"
   >,
   patch: Partial<FieldShapeInput>,
   type: FieldShapeInput["type"],
@@ -371,5 +386,8 @@ function mergeTypeProps(
     decimals: pick(patch.decimals, cur.decimals),
     defaultValue: pick(patch.defaultValue, cur.defaultValue),
     formula: pick(patch.formula, cur.formula),
+    accept: pick(patch.accept, cur.accept),
+    maxSizeMb: pick(patch.maxSizeMb, cur.maxSizeMb),
+    multiple: pick(patch.multiple, cur.multiple),
   };
 }

@@ -73,6 +73,8 @@ export function heldOfGiven(
       return { filled: imageIds.has(f.id) || !!g?.typed };
     case "FORMULA":
       return {};
+    case "FILE":
+      return { filled: (g?.files?.length ?? 0) > 0 };
     default:
       return { text: g?.text ?? f.defaultValue ?? "" };
   }
@@ -126,7 +128,8 @@ export function fieldsReadBy(mine: FieldRow[], all: FieldRow[]) {
   // A RADIO button read stands for its group: the page needs every button of it to know the choice.
   for (const f of all)
     if (f.type === "RADIO" && ids.has(f.id))
-      for (const o of all) if (o.type === "RADIO" && o.recipientId === f.recipientId && o.groupName === f.groupName) ids.add(o.id);
+      for (const o of all)
+        if (o.type === "RADIO" && o.recipientId === f.recipientId && o.groupName === f.groupName) ids.add(o.id);
   return all
     .filter(
       (f) =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { numberFailureMessage, readSubmittedNumber } from "@/lib/numbers/locale-number";
 import { isEmailAddress, numberProblem } from "@/lib/schemas/fields";
-import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
+import type { FieldValue, StoredFile, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
 import type { FieldError } from "../errors";
 import type { FormState } from "@/lib/forms/form-state";
@@ -24,6 +24,7 @@ export function judgeFieldValues(
   imageIds: Set<string>,
   signing: { date: string; day: string; locale: string },
   form: Pick<FormState, "computed"> & { hidden: ReadonlySet<string> },
+  attached: ReadonlyMap<string, readonly StoredFile[]> = new Map(),
 ): { values: Map<string, FieldValue>; problems: FieldError[] } {
   const values = new Map<string, FieldValue>();
   const problems: FieldError[] = [];
@@ -44,12 +45,28 @@ export function judgeFieldValues(
       case "DATE":
         values.set(f.id, { kind: "date", text: signing.date, day: signing.day });
         break;
+      case "FILE": {
+        const ids = g?.v.files ?? [];
+        const mineFiles = new Map((attached.get(f.id) ?? []).map((x) => [x.id, x]));
+        const unknown = ids.find((id) => !mineFiles.has(id));
+        if (unknown !== undefined) bad(f, ".files", `${label}: "${unknown.slice(0, 100)}" is not a file attached to this field`);
+        else if (new Set(ids).size !== ids.length) bad(f, ".files", `${label}: a file is given twice`);
+        else if (ids.length > 1 && !f.multiple) bad(f, ".files", `${label} takes one file; ${ids.length} were given`);
+        else if (ids.length === 0) {
+          if (f.required) bad(f, ".files", `${label}: attach a file`);
+        } else values.set(f.id, { kind: "files", files: ids.map((id) => mineFiles.get(id)!) });
+        break;
+      }
       case "FORMULA": {
         // Calculated here from the values above: the server's result is the one sealed.
         if ((g?.v.text ?? "").trim() !== "") bad(f, ".text", `${label} is calculated: it takes no value`);
         const c = form.computed.get(f.id);
         if (c && !c.ok)
-          bad(f, "", `${label} cannot be calculated: ${c.reason === "divisionByZero" ? "it divides by zero" : "the result is too large"}`);
+          bad(
+            f,
+            "",
+            `${label} cannot be calculated: ${c.reason === "divisionByZero" ? "it divides by zero" : "the result is too large"}`,
+          );
         else if (c?.ok) values.set(f.id, { kind: "text", text: c.text });
         break;
       }
@@ -141,4 +158,4 @@ export function judgeFieldValues(
 
 /** Whether a submitted entry gives a value (an empty text or an unticked box gives none). */
 const carriesValue = (v: SubmitSignature["values"][number] | undefined) =>
-  !!v && ((v.text ?? "").trim() !== "" || v.checked === true || !!v.typed || !!v.image);
+  !!v && ((v.text ?? "").trim() !== "" || v.checked === true || !!v.typed || !!v.image || (v.files?.length ?? 0) > 0);

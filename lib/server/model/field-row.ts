@@ -9,7 +9,10 @@ import { fieldColumns, type fields } from "../db/schema";
  */
 export type FieldColumns = Pick<typeof fields.$inferSelect, keyof ReturnType<typeof fieldColumns>>;
 
-type TypeProps = Pick<FieldShapeInput, "type" | "options" | "group" | "option" | "min" | "max" | "decimals" | "formula">;
+type TypeProps = Pick<
+  FieldShapeInput,
+  "type" | "options" | "group" | "option" | "min" | "max" | "decimals" | "formula" | "accept" | "maxSizeMb" | "multiple"
+>;
 type Nullable<T> = { [K in keyof T]?: T[K] | null };
 
 /**
@@ -25,6 +28,9 @@ export function typeColumns(f: { type: string } & Nullable<Omit<TypeProps, "type
     maxValue: f.type === "NUMBER" ? (f.max ?? null) : null,
     decimals: f.type === "NUMBER" || f.type === "FORMULA" ? (f.decimals ?? null) : null,
     formula: f.type === "FORMULA" ? (f.formula ?? null) : null,
+    accept: f.type === "FILE" ? (f.accept ?? null) : null,
+    maxSizeMb: f.type === "FILE" ? (f.maxSizeMb ?? null) : null,
+    multiple: f.type === "FILE" ? (f.multiple ?? null) : null,
   };
 }
 
@@ -81,6 +87,9 @@ export function toFieldShape(f: FieldColumns): FieldShape {
     max: f.maxValue,
     decimals: f.decimals,
     formula: f.formula,
+    accept: f.accept,
+    maxSizeMb: f.maxSizeMb,
+    multiple: f.multiple,
     conditions: f.conditions ?? null,
     anchor: f.anchor ?? null,
   };

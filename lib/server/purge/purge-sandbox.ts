@@ -16,6 +16,7 @@ import {
   recipients,
   signerCopies,
   signerDrafts,
+  signerFiles,
   signatureRequests,
   templateDocuments,
   textLayers,
@@ -203,6 +204,11 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
         ),
       )
       .returning({ id: signerDrafts.fieldId });
+    // Files signers attached: their blobs are released with the rest.
+    const attached = await tx
+      .delete(signerFiles)
+      .where(inArray(signerFiles.requestId, batch))
+      .returning({ sha256: signerFiles.sha256 });
     const fieldRows = await tx
       .delete(fields)
       .where(inArray(fields.requestId, batch))
@@ -270,6 +276,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       sha256s: unique([
         ...pdfs,
         ...fieldRows.map((f) => f.image),
+        ...attached.map((a) => a.sha256),
         ...events.map((e) => e.image),
         ...layers.map((l) => l.layer),
         ...copies.map((c) => c.copy),

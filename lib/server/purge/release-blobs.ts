@@ -5,7 +5,16 @@ import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import type { Queryable } from "../db";
 import { getDb } from "../db";
-import { auditEvents, documentVersions, fields, purgeRuns, signerCopies, templateDocuments, textLayers } from "../db/schema";
+import {
+  auditEvents,
+  documentVersions,
+  fields,
+  purgeRuns,
+  signerCopies,
+  templateDocuments,
+  textLayers,
+  signerFiles,
+} from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { outboxDir } from "../mail/deliver-mail";
 import { dropCached } from "../signing/page-cache";
@@ -32,7 +41,7 @@ const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
 /**
  * Of these blobs (every blob when `candidates` is left out: a backup's list), the ones some record
  * points at: a document version, a template, a text layer (its PDF or its JSON), a signers' copy, a
- * signature image in a field's value, a stamp image in an audit event. Every environment counts: a
+ * signature image in a field's value, a file a signer attached, a stamp image in an audit event. Every environment counts: a
  * blob a production record uses is never released.
  */
 export async function referencedBlobs(db: Queryable, candidates?: string[]): Promise<Set<string>> {
@@ -52,6 +61,7 @@ export async function referencedBlobs(db: Queryable, candidates?: string[]): Pro
         .selectDistinct({ s: sql<string>`${signerCopies.sha256}` })
         .from(signerCopies)
         .where(and(isNotNull(signerCopies.sha256), among(signerCopies.sha256))),
+      await db.selectDistinct({ s: signerFiles.sha256 }).from(signerFiles).where(among(signerFiles.sha256)),
       await db
         .selectDistinct({ s: imageSha })
         .from(fields)

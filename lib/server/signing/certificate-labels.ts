@@ -74,6 +74,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     documentsOfRequest: t("documentsOfRequest"),
     pageCount: pluralForms(locale, (count) => t("pageCount", { count })),
     thisDocument: t("thisDocument"),
+    attachments: t("attachments"),
+    attachment: t("attachment", marks("name", "size", "recipient", "field")),
     skippedFields: t("skippedFields"),
     skippedField: t("skippedField", marks("field", "recipient", "page")),
     // The words the signing page's sandbox banner says, so a German certificate is not under an English line.

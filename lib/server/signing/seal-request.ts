@@ -1,7 +1,14 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { FieldValue } from "@/lib/schemas/signing";
-import { CERTIFICATE_PAGE_SIZE, levelAtLeast, type CertificateData, type FieldToDraw, type SignerMark } from "@/lib/pdf/seal";
+import {
+  CERTIFICATE_PAGE_SIZE,
+  levelAtLeast,
+  type CertificateData,
+  type FieldToDraw,
+  type SealAttachment,
+  type SignerMark,
+} from "@/lib/pdf/seal";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";
@@ -87,6 +94,16 @@ async function sealOnce(requestId: string) {
   /** Each recipient's signature and initials as the certificate shows them: their first of each, in reading order. */
   const marks = new Map<string, { signature?: SignerMark; initials?: SignerMark }>();
   const values: (FieldToDraw & { documentId: string })[] = [];
+  const attachments: {
+    id: string;
+    name: string;
+    mime: string;
+    size: number;
+    sha256: string;
+    documentId: string;
+    recipient: string;
+    field: string;
+  }[] = [];
   for (const f of flds) {
     if (!f.value) continue;
     const v = JSON.parse(f.value) as FieldValue;
@@ -111,7 +128,20 @@ async function sealOnce(requestId: string) {
     else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
     else if (v.kind === "check" || v.kind === "choice")
       values.push({ ...box, value: v }); // CHECKBOX, RADIO
-    else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
+    else if (v.kind === "files") {
+      // FILE: the box names the files; each is embedded in the sealed PDF and listed on its certificate.
+      values.push({
+        ...box,
+        value: { kind: "text" as const, text: v.files.map((x) => x.name).join(", "), fontSize: f.fontSize ?? undefined },
+      });
+      for (const file of v.files)
+        attachments.push({
+          ...file,
+          documentId: f.documentId,
+          recipient: recs.find((r) => r.id === f.recipientId)?.name ?? "",
+          field: f.label || f.name || "FILE",
+        });
+    } else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
   }
   const signedAt = new Map(recs.map((r) => [r.id, r]));
   // The fields the conditions hid, read again from the stored values (lib/forms): the certificate names them.
@@ -137,11 +167,13 @@ async function sealOnce(requestId: string) {
     original: (typeof versions)[number],
     fields: FieldToDraw[],
     more: Pick<CertificateData, "documents">,
+    files: SealAttachment[],
   ) =>
     runEngine("sealDocument", [
       bytes,
       {
         fields: fields.map(({ documentId: _documentId, ...f }: FieldToDraw & { documentId?: string }) => f),
+        attachments: files,
         sandbox: req.environment === "SANDBOX",
         p12,
         password,
@@ -204,6 +236,12 @@ async function sealOnce(requestId: string) {
       {
         ...(docs.length > 1 && { documents: { list, current: index } }),
       },
+      // The files attached to this document's FILE fields: embedded in it, under its seal.
+      await Promise.all(
+        attachments
+          .filter((a) => a.documentId === doc.id)
+          .map(async ({ documentId: _d, id: _id, ...a }) => ({ ...a, bytes: await blobs().get(a.sha256) })),
+      ),
     );
     const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
     sealedDocs.push({ doc, stored, certificatePages: sealed.certificatePages, sealedContentSha256: sealed.sealedContentSha256 });

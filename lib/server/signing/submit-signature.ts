@@ -15,6 +15,7 @@ import { loadRecipients } from "../model/request-queries";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
 import { formOfSubmission, heldOfGiven } from "../fields/form-values";
+import { filesOfFields } from "./signer-files";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
@@ -67,7 +68,19 @@ export async function submitSignature(
   const signing = { date: date.value, day: date.day, locale: date.locale };
   // Which fields the conditions hide and what each FORMULA comes to, from these values and earlier signers'.
   const form = formOfSubmission(all, pre.r.id, (f) => heldOfGiven(f, given, pre.r, signing, imageIds));
-  const judged = judgeFieldValues(mine, given, pre.r, imageIds, signing, { ...form, hidden: new Set(form.hidden) });
+  // The files this signer attached to their FILE fields: a value names the ones it keeps.
+  const uploaded = await filesOfFields(
+    db,
+    pre.r.id,
+    mine.filter((f) => f.type === "FILE").map((f) => f.id),
+  );
+  const attached = new Map(
+    [...uploaded].map(([fieldId, rows]) => [
+      fieldId,
+      rows.map(({ id, name, mime, size, sha256 }) => ({ id, name, mime, size, sha256 })),
+    ]),
+  );
+  const judged = judgeFieldValues(mine, given, pre.r, imageIds, signing, { ...form, hidden: new Set(form.hidden) }, attached);
   const values = judged.values;
   problems.push(...judged.problems);
   const [problem] = problems;

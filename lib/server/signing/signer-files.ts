@@ -1,0 +1,174 @@
+import "server-only";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/fields";
+import { FILE_KINDS, type FileKind } from "@/lib/schemas/states";
+import { fileNameOf } from "@/lib/files/file-name";
+import { PdfError } from "@/lib/pdf/errors";
+import { getDb, type Queryable } from "../db";
+import { fields, signerFiles } from "../db/schema";
+import { blobs } from "../blobs/store";
+import { AppError } from "../errors";
+import { recordEvent, type Actor } from "../audit/record-event";
+import { runEngine } from "../engine";
+import { acceptPdf } from "../documents/store-document";
+import { assertMayAct } from "../model/recipient-state";
+import { isUuid } from "../auth/scope";
+import { findSigner } from "./find-signer";
+import { limitSigner } from "./limit-signer";
+import { requireSignerSession } from "./signer-session";
+
+/**
+ * Files a signer attaches to their FILE fields (an ID, a proof of address): judged by their bytes before
+ * anything is stored, whatever their name or declared type says. An image is decoded and encoded again
+ * in the engine (what is kept holds nothing but the picture); a PDF is read as an uploaded document is
+ * (the engine's limits, stored in its one reading). Each is kept as a blob; the signature's value names
+ * the ones the signer keeps, and the seal embeds those in the sealed PDF.
+ */
+
+export type SignerFileRow = typeof signerFiles.$inferSelect;
+
+export const MIME_OF: Record<FileKind, "application/pdf" | "image/png" | "image/jpeg"> = {
+  PDF: "application/pdf",
+  PNG: "image/png",
+  JPEG: "image/jpeg",
+};
+const EXTENSION: Record<FileKind, string> = { PDF: ".pdf", PNG: ".png", JPEG: ".jpg" };
+
+/** Uploads a field may hold (each replaced or not), beyond which the signer is told to sign with what they have. */
+const MAX_UPLOADS_PER_FIELD = MAX_FILES_PER_FIELD * 3;
+
+/** What the bytes are: a PDF ("%PDF-" first), a PNG (its 8-byte signature) or a JPEG (SOI then a marker); else null. */
+export function fileKindOf(bytes: Uint8Array): FileKind | null {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "PDF";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "PNG";
+  if (starts([0xff, 0xd8, 0xff])) return "JPEG";
+  return null;
+}
+
+/** A file's name as kept: cleaned, with the extension of what it is (a PNG named "id.pdf" becomes "id.png"). */
+function keptName(given: string, kind: FileKind): string {
+  const base = fileNameOf(given.replace(/\.(pdf|png|jpe?g)$/i, ""), "attachment");
+  return `${[...base].slice(0, 150).join("")}${EXTENSION[kind]}`;
+}
+
+export const signerFileDto = (f: SignerFileRow) => ({
+  id: f.id,
+  fieldId: f.fieldId,
+  name: f.name,
+  type: f.mime,
+  size: f.size,
+  sha256: f.sha256,
+  uploadedAt: f.createdAt.toISOString(),
+});
+
+const refuse = (code: "ATTACHMENT_TYPE_NOT_ACCEPTED" | "ATTACHMENT_TOO_LARGE" | "ATTACHMENT_DAMAGED", message: string) =>
+  new AppError(code, message, { errors: [{ field: "file", message }] });
+
+/** POST /api/sign/{token}/files: one file for one of this signer's FILE fields, judged, then kept. */
+export async function uploadSignerFile(
+  token: string,
+  input: { fieldId: string; file: File },
+  who: Omit<Actor, "actor">,
+  session: string | null = null,
+) {
+  await limitSigner(token, who.ip ?? null);
+  const db = await getDb();
+  const { r, req } = await findSigner(db, token);
+  await requireSignerSession(db, r, req, session);
+  assertMayAct(r, req, "sign");
+  const [field] = isUuid(input.fieldId)
+    ? await db
+        .select()
+        .from(fields)
+        .where(and(eq(fields.id, input.fieldId), eq(fields.recipientId, r.id)))
+    : [];
+  if (!field)
+    throw new AppError("FIELD_NOT_FOUND", "This signer has no such field", {
+      errors: [{ field: "fieldId", message: "This field is not one of yours" }],
+    });
+  if (field.type !== "FILE")
+    throw new AppError("VALIDATION_FAILED", `This field is a ${field.type}: files are attached to FILE fields`, {
+      errors: [{ field: "fieldId", message: "Not a FILE field" }],
+    });
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(signerFiles).where(eq(signerFiles.fieldId, field.id));
+  if (n >= MAX_UPLOADS_PER_FIELD)
+    throw new AppError("TOO_MANY_ATTACHMENTS", `At most ${MAX_UPLOADS_PER_FIELD} files may be uploaded for one field`, {
+      details: { limit: MAX_UPLOADS_PER_FIELD },
+    });
+  const accept = field.accept ?? [...FILE_KINDS];
+  const maxMb = field.maxSizeMb ?? DEFAULT_FILE_MB;
+  if (input.file.size > maxMb * 1024 * 1024)
+    throw refuse(
+      "ATTACHMENT_TOO_LARGE",
+      `The file is ${Math.ceil(input.file.size / 1024)} KB; this field takes files up to ${maxMb} MB`,
+    );
+  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const kind = fileKindOf(bytes);
+  if (!kind || !accept.includes(kind))
+    throw refuse(
+      "ATTACHMENT_TYPE_NOT_ACCEPTED",
+      `${kind ? `A ${kind} is not taken here` : "The file is not a PDF, PNG or JPEG"}: this field takes ${accept.join(", ")} (judged by the file's content)`,
+    );
+
+  let stored: { sha256: string; size: number; mime: string };
+  if (kind === "PDF") {
+    // As an uploaded document: the engine's limits, kept in its one reading.
+    const pdf = await acceptPdf(bytes);
+    stored = { sha256: pdf.sha256, size: pdf.size, mime: MIME_OF.PDF };
+  } else {
+    let clean;
+    try {
+      clean = await runEngine("cleanImage", [bytes], { timeoutMs: 30_000 });
+    } catch (e) {
+      if (e instanceof PdfError) throw refuse("ATTACHMENT_DAMAGED", `The image cannot be used: ${e.message}`);
+      throw e;
+    }
+    const put = await blobs().put(clean.bytes);
+    stored = { sha256: put.sha256, size: put.size, mime: clean.format === "png" ? MIME_OF.PNG : MIME_OF.JPEG };
+  }
+  const kept = stored.mime === MIME_OF.PNG ? "PNG" : stored.mime === MIME_OF.JPEG ? "JPEG" : "PDF";
+  return db.transaction(async (tx) => {
+    const { r: now, req: reqNow } = await findSigner(tx, token, { forUpdate: true });
+    assertMayAct(now, reqNow, "sign");
+    const [row] = await tx
+      .insert(signerFiles)
+      .values({
+        requestId: req.id,
+        recipientId: r.id,
+        fieldId: field.id,
+        name: keptName(input.file.name || "attachment", kept),
+        mime: stored.mime,
+        size: stored.size,
+        sha256: stored.sha256,
+      })
+      .returning();
+    await recordEvent(
+      tx,
+      req.id,
+      "recipient.file_uploaded",
+      { actor: `recipient:${r.id}`, ...who },
+      {
+        fieldId: field.id,
+        fileId: row!.id,
+        name: row!.name,
+        sha256: row!.sha256,
+        size: row!.size,
+      },
+    );
+    return signerFileDto(row!);
+  });
+}
+
+/** A recipient's uploaded files for these fields, by field. */
+export async function filesOfFields(db: Queryable, recipientId: string, fieldIds: string[]) {
+  const out = new Map<string, SignerFileRow[]>();
+  if (!fieldIds.length) return out;
+  const rows = await db
+    .select()
+    .from(signerFiles)
+    .where(and(eq(signerFiles.recipientId, recipientId), inArray(signerFiles.fieldId, fieldIds)))
+    .orderBy(asc(signerFiles.createdAt));
+  for (const f of rows) out.set(f.fieldId, [...(out.get(f.fieldId) ?? []), f]);
+  return out;
+}
