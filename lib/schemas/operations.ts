@@ -14,6 +14,7 @@ import {
   zAddFields,
   zDeleteDocumentQuery,
   zDocumentDownloadQuery,
+  zAttachmentParams,
   zDocumentParams,
   zRequestDocument,
   zUpdateDocument,
@@ -138,6 +139,15 @@ export const ops = {
     summary: "Download one document's current PDF (application/pdf)",
     params: zDocumentParams,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
+    errors: [],
+  }),
+  getRequestAttachment: defineOperation({
+    method: "GET",
+    path: `${SR}/{id}/attachments/{attachmentId}`,
+    tag: "Documents",
+    summary: "Download a file a signer attached (as kept: a PDF, PNG or JPEG, always as an attachment)",
+    params: zAttachmentParams,
+    success: { status: 200, description: "The file's bytes", content: ["application/pdf", "image/png", "image/jpeg"] },
     errors: [],
   }),
   updateDocument: defineOperation({

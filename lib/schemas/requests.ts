@@ -210,6 +210,17 @@ export type RequestDocumentDto = z.infer<typeof zRequestDocument>;
  */
 export const zSealError = z.object({ code: z.string(), message: z.string(), failedAt: z.string() });
 
+/** A file a signer attached to a FILE field and kept in their signature. */
+export const zAttachment = z.object({
+  id: z.uuid(),
+  fieldId: z.uuid(),
+  recipientId: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+
 export const zSignatureRequest = z.object({
   id: z.uuid(),
   status: zRequestStatus,
@@ -221,6 +232,9 @@ export const zSignatureRequest = z.object({
   documents: z.array(zRequestDocument).describe("The request's documents in order, each with its current version"),
   recipients: z.array(zRecipient),
   fields: z.array(zField),
+  attachments: z
+    .array(zAttachment)
+    .describe("Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId}"),
   createdAt: z.string(),
   updatedAt: z.string(),
   sentAt: z.string().nullable(),
@@ -367,6 +381,7 @@ export const zOrder = z.coerce
   .min(1, { error: "order is 1 or more" })
   .max(10000);
 export const zDocumentParams = z.object({ id: z.string().max(100), documentId: z.string().max(100) });
+export const zAttachmentParams = z.object({ id: z.string().max(100), attachmentId: z.string().max(100) });
 /** POST …/documents: the PDF (`file`), and optionally its name and its place. */
 export const zAddDocument = z.object({
   file: zFile,

@@ -71,6 +71,17 @@ export const zVerification = z.object({
     .object({ certificates: z.number().int(), ocsps: z.number().int(), crls: z.number().int(), includesSigner: z.boolean() })
     .nullable(),
   modifications: z.array(z.string()).describe("What follows the seal that is not validation data (DSS) or a document time-stamp"),
+  attachments: z
+    .array(
+      z.object({
+        name: z.string(),
+        size: z.number().int(),
+        sha256: z.string().describe("Of the embedded file's bytes"),
+        type: z.string().nullable(),
+        description: z.string().nullable().describe("For a Signet seal: the field and who attached it"),
+      }),
+    )
+    .describe("The files embedded in the PDF (for a Signet seal, what signers attached, under the seal)"),
   document: z
     .object({
       title: z.string(),

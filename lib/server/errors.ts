@@ -59,6 +59,7 @@ export const errorCatalog = {
   STAFF_MEMBER_NOT_FOUND: { status: 404, description: "No such staff member in the organization" },
   PAGE_NOT_FOUND: { status: 404, description: "The document has no page with this number" },
   DOCUMENT_NOT_FOUND: { status: 404, description: "No such document on this request or template" },
+  ATTACHMENT_NOT_FOUND: { status: 404, description: "No file a signer attached and kept has this id on this request" },
 
   // Request and recipient states: one code per refused state, given by the state machines
   // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).

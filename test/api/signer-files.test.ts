@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,6 +64,26 @@ describe("signer attachments", () => {
   });
 
   it("takes a PNG and a PDF by their bytes, refuses what is not taken, and seals both files into the PDF", async () => {
+    // A webhook receiver: the signed and completed events name the files.
+    const received: { type: string; data: Record<string, unknown> }[] = [];
+    const rx = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        received.push(JSON.parse(body) as { type: string; data: Record<string, unknown> });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((r) => rx.listen(0, "127.0.0.1", r));
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+    const hook = await call("POST", "/api/v1/enterprise/webhooks", {
+      key,
+      json: {
+        url: `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hooks`,
+        events: ["signature_request.signed", "signature_request.completed"],
+      },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const d = await createDraft(key, undefined, "Attachments");
     const ann = (
       await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: "ann.a@example.com", name: "Ann Attach" } })
@@ -114,12 +136,8 @@ describe("signer attachments", () => {
       },
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const [proof, scan, sig, bobFile, bobSig] = placed.body.data.fields as {
-      id: string;
-      accept: unknown;
-      maxSizeMb: unknown;
-      multiple: unknown;
-    }[];
+    type F = { id: string; accept: unknown; maxSizeMb: unknown; multiple: unknown };
+    const [proof, scan, sig, bobFile, bobSig] = placed.body.data.fields as unknown as [F, F, F, F, F];
     expect(proof).toMatchObject({ accept: null, maxSizeMb: 1, multiple: true });
     expect(scan).toMatchObject({ accept: ["PDF"], maxSizeMb: null, multiple: null });
     // A property of FILE on another type, or a bad one, is a 400.
@@ -276,5 +294,71 @@ describe("signer attachments", () => {
     expect(cert).toMatch(/passport\.png · [\d,]+ bytes · attached by Ann Attach to Proof of ID/);
     expect(cert).toContain(sha(pdf));
     expect(cert).toContain(a.body.data.sha256);
+
+    // Staff see and download them (as attachments); another organization does not.
+    const record = (await call("GET", `${SR}/${d.id}`, { key })).body.data;
+    expect(record.attachments).toEqual([
+      {
+        id: a.body.data.id,
+        fieldId: proof.id,
+        recipientId: ann,
+        name: "passport.png",
+        type: "image/png",
+        size: a.body.data.size,
+        sha256: a.body.data.sha256,
+      },
+      {
+        id: b.body.data.id,
+        fieldId: proof.id,
+        recipientId: ann,
+        name: "address.pdf",
+        type: "application/pdf",
+        size: pdf.length,
+        sha256: sha(pdf),
+      },
+    ]);
+    const got = await call("GET", `${SR}/${d.id}/attachments/${b.body.data.id}`, { key });
+    expect(got.status).toBe(200);
+    expect(got.raw.headers.get("content-disposition")).toMatch(/^attachment; filename="address\.pdf"/);
+    expect(sha(new Uint8Array(await got.raw.arrayBuffer()))).toBe(sha(pdf));
+    const other = (await makeOrg()).sandboxKey;
+    expect((await call("GET", `${SR}/${d.id}/attachments/${b.body.data.id}`, { key: other })).status).toBe(404);
+    const missing = await call("GET", `${SR}/${d.id}/attachments/00000000-0000-4000-8000-000000000000`, { key });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errorCode).toBe("ATTACHMENT_NOT_FOUND");
+    // A file uploaded but not kept by the signature is no attachment.
+    await runDueJobs();
+    const named = (type: string) =>
+      received.find((e) => e.type === type)?.data.attachments as { name: string; sha256: string }[] | undefined;
+    await expect.poll(() => named("signature_request.completed")?.map((x) => x.name)).toEqual(["passport.png", "address.pdf"]);
+    expect(named("signature_request.signed")?.map((x) => x.sha256)).toEqual([a.body.data.sha256, sha(pdf)]);
+    rx.close();
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+
+    // /verify lists them, as viewers find them in the file.
+    const verified = await call("POST", "/api/v1/verify", {
+      form: { file: { data: sealed, name: "sealed.pdf", type: "application/pdf" } },
+      ip: "198.51.100.77",
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.verdict).toBe("VALID");
+    expect(verified.body.data.attachments).toEqual(
+      expect.arrayContaining([
+        {
+          name: "passport.png",
+          size: a.body.data.size,
+          sha256: a.body.data.sha256,
+          type: "image/png",
+          description: "Proof of ID (Ann Attach)",
+        },
+        {
+          name: "address.pdf",
+          size: pdf.length,
+          sha256: sha(pdf),
+          type: "application/pdf",
+          description: "Proof of ID (Ann Attach)",
+        },
+      ]),
+    );
   });
 });

@@ -14,6 +14,7 @@
  * time-stamp that verifies but does not chain is reported as untrusted and changes no verdict.
  */
 import crypto from "node:crypto";
+import { embeddedFiles, type EmbeddedFile } from "./attachments";
 import {
   decodePDFRawStream,
   PDFArray,
@@ -111,6 +112,8 @@ export interface PdfVerification {
   dss: DssReport | null;
   /** What was appended after the seal that is not a DSS / document time-stamp update. */
   modifications: string[];
+  /** The files embedded in the file as viewers read it (a Signet seal embeds what signers attached). */
+  attachments: EmbeddedFile[];
   /** The verdict for a file not on the server's record (see decideVerdict). */
   verdict: Verdict;
   reasons: string[];
@@ -127,6 +130,8 @@ export interface VerifyOptions {
    */
   trustedCertificates?: Uint8Array[];
 }
+
+export type { EmbeddedFile } from "./attachments";
 
 const sha256hex = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
 
@@ -470,6 +475,7 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
       seal: seal?.index ?? null,
       dss: dssRead?.report ?? null,
       modifications,
+      attachments: embeddedFiles(doc),
       verdict: "NOT_SEALED_BY_SERVICE",
       reasons: [],
     };

@@ -12,6 +12,7 @@ import {
   toRecipientDto,
   toRequestDocumentDto,
   toRequestHeader,
+  attachmentsOf,
 } from "../model/request-dto";
 
 /**
@@ -75,6 +76,7 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
     documents: docs.map(toRequestDocumentDto),
     recipients: recs.map(toRecipientDto),
     fields: inDocumentOrder(flds, docs).map(toFieldDto),
+    attachments: attachmentsOf(inDocumentOrder(flds, docs)),
   };
   cache?.set(key, at, dto);
   return dto;

@@ -4,13 +4,13 @@ import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
 import { documentVersions, fields, requestDocuments, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError } from "../errors";
+import { AppError, notFound } from "../errors";
 import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
-import { documentIn, findDocument, findVisibleRequest, loadDocuments } from "../model/request-queries";
+import { documentIn, findDocument, findVisibleRequest, loadDocuments, loadFields } from "../model/request-queries";
 import type { RequestDocument } from "../model/rows";
-import { toRequestDocumentDto } from "../model/request-dto";
+import { attachmentsOf, toRequestDocumentDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
 import {
@@ -221,4 +221,16 @@ export async function fileOf(doc: RequestDocument) {
     sha256: doc.current.sha256,
     version: doc.current.version,
   };
+}
+
+/**
+ * GET …/attachments/{attachmentId}: a file a signer attached and kept in their signature, as kept. Always
+ * served as an attachment (its content is the signer's, never shown inside the dashboard's origin).
+ */
+export async function readAttachmentFile(auth: KeyAuth, requestId: string, attachmentId: string) {
+  const db = await getDb();
+  const req = await findVisibleRequest(db, auth, requestId);
+  const kept = attachmentsOf(await loadFields(db, req.id)).find((a) => a.id === attachmentId);
+  if (!kept) throw notFound("ATTACHMENT_NOT_FOUND", "Attachment");
+  return { bytes: await blobs().get(kept.sha256), name: kept.name, sha256: kept.sha256, type: kept.type };
 }

@@ -28,6 +28,7 @@ import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
 import { skippedFields } from "../fields/form-values";
+import { attachmentsOf } from "../model/request-dto";
 import { probeTimestampAuthority, raiseSealLevel } from "../timestamp/raise-seal-level";
 
 /**
@@ -286,12 +287,14 @@ async function sealOnce(requestId: string) {
       ...(probe ? { timestampAuthority: probe.authority } : {}),
       ...(docs.length > 1 && { documents: named }),
     });
+    const kept = attachmentsOf(flds);
     await emitEvent(tx, req, "signature_request.completed", {
       id: req.id,
       title: req.title,
       status: "COMPLETED",
       sha256: first.stored.sha256,
       ...(docs.length > 1 && { documents: named }),
+      ...(kept.length && { attachments: kept }),
     });
     for (const r of recs) await enqueue(tx, "notify", { kind: "completed", requestId: req.id, recipientId: r.id });
     await queueSenderNotice(tx, cur, "completed");

@@ -103,7 +103,17 @@ export async function submitSignature(
     await keepPageLocale(tx, r, input.locale);
     // What was saved on the way is not kept once the signature holds the values.
     await dropSigningDrafts(tx, r.id);
-    return finishTurn(tx, req, r, who, "SIGNED", { details: { fields: values.size }, at: now });
+    // The files this signature keeps, named in its audit event and its webhook.
+    const kept = [...values].flatMap(([fieldId, v]) =>
+      v.kind === "files"
+        ? v.files.map(({ id, name, mime, size, sha256 }) => ({ id, fieldId, name, type: mime, size, sha256 }))
+        : [],
+    );
+    return finishTurn(tx, req, r, who, "SIGNED", {
+      details: { fields: values.size, ...(kept.length && { attachments: kept }) },
+      at: now,
+      ...(kept.length && { webhook: { attachments: kept } }),
+    });
   });
 }
 

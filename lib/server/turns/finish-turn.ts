@@ -21,7 +21,7 @@ export async function finishTurn<S extends keyof typeof DONE>(
   r: RecipientRow,
   who: Omit<Actor, "actor">,
   status: S,
-  evidence: { details?: Record<string, unknown>; at?: Date } = {},
+  evidence: { details?: Record<string, unknown>; at?: Date; webhook?: Record<string, unknown> } = {},
 ) {
   const { event, webhook } = DONE[status];
   await recordEvent(
@@ -37,6 +37,7 @@ export async function finishTurn<S extends keyof typeof DONE>(
     title: req.title,
     status: req.status,
     recipient: { id: r.id, email: r.email, name: r.name },
+    ...evidence.webhook,
   });
   return { requestId: req.id, status, ...(await advanceRequest(tx, req.id)) };
 }

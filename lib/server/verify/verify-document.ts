@@ -115,6 +115,7 @@ export async function verifyDocument(file: File): Promise<Verification> {
     })),
     dss: report.dss,
     modifications: report.modifications,
+    attachments: report.attachments,
     document: reveal
       ? {
           title: record.title,

@@ -136,6 +136,23 @@ export interface paths {
     patch: operations["updateDocument"];
     trace?: never;
   };
+  "/api/v1/enterprise/signature-requests/{id}/attachments/{attachmentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file a signer attached (as kept: a PDF, PNG or JPEG, always as an attachment) */
+    get: operations["getRequestAttachment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/enterprise/signature-requests/{id}/audit": {
     parameters: {
       query?: never;
@@ -445,6 +462,26 @@ export interface paths {
      * @description Signature images are judged before anything is stored: PNG or JPEG by content (else 415), at most 2 MB decoded, 4000 pixels a side and 16 million pixels (else 422), each error naming its field (values.<i>.image). One value per field: a fieldId given twice is 422 FIELD_VALUE_REPEATED (details.fieldId), and nothing is recorded.
      */
     post: operations["submitSignature"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/files": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attach a file to one of this signer's FILE fields
+     * @description Multipart parts: `fieldId` and `file`. The file is judged by its content, whatever its name or type says: a kind the field does not take is 415 ATTACHMENT_TYPE_NOT_ACCEPTED, one over the field's maxSizeMb 413 ATTACHMENT_TOO_LARGE; an image is decoded and encoded again (422 ATTACHMENT_DAMAGED when it cannot be), a PDF read as an uploaded document (the engine's limits, kept in its one reading). Nothing is kept of a refused file. The signature names the files it keeps (`values[].files`); the seal embeds them in the sealed PDF.
+     */
+    post: operations["uploadSignerFile"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1159,6 +1196,7 @@ export interface components {
         | "STAFF_MEMBER_NOT_FOUND"
         | "PAGE_NOT_FOUND"
         | "DOCUMENT_NOT_FOUND"
+        | "ATTACHMENT_NOT_FOUND"
         | "REQUEST_NOT_DRAFT"
         | "REQUEST_NOT_SENT"
         | "REQUEST_IN_PROGRESS"
@@ -1206,6 +1244,10 @@ export interface components {
         | "TOO_MANY_FIELDS"
         | "FIELD_PLACEMENT_INVALID"
         | "FORM_RULES_INVALID"
+        | "ATTACHMENT_TYPE_NOT_ACCEPTED"
+        | "ATTACHMENT_TOO_LARGE"
+        | "ATTACHMENT_DAMAGED"
+        | "TOO_MANY_ATTACHMENTS"
         | "FIELD_IN_USE"
         | "RECIPIENT_HAS_FIELDS"
         | "EMBEDDED_AUTH_UNSUPPORTED"
@@ -1692,6 +1734,19 @@ export interface operations {
                     height: number;
                   }[];
                 };
+                /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+                attachments: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: uuid */
+                  fieldId: string;
+                  /** Format: uuid */
+                  recipientId: string;
+                  name: string;
+                  type: string;
+                  size: number;
+                  sha256: string;
+                }[];
                 createdAt: string;
                 updatedAt: string;
                 sentAt: string | null;
@@ -1971,7 +2026,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -1997,6 +2053,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -2066,6 +2128,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -2319,7 +2394,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -2345,6 +2421,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -2414,6 +2496,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -2782,7 +2877,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -2808,6 +2904,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -2877,6 +2979,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -3644,6 +3759,103 @@ export interface operations {
       };
     };
   };
+  getRequestAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+          "image/png": Blob;
+          "image/jpeg": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getAudit: {
     parameters: {
       query?: never;
@@ -3876,7 +4088,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -3902,6 +4115,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -3971,6 +4190,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -4224,7 +4456,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -4250,6 +4483,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -4319,6 +4558,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -4987,7 +5239,8 @@ export interface operations {
                 | "NUMBER"
                 | "NAME"
                 | "EMAIL"
-                | "FORMULA";
+                | "FORMULA"
+                | "FILE";
               recipientId: string;
               /** @description The request's document it stands on (`documents[].id`); the first when left out */
               documentId?: string;
@@ -5009,6 +5262,9 @@ export interface operations {
               max?: number;
               decimals?: number;
               formula?: string;
+              accept?: ("PDF" | "PNG" | "JPEG")[];
+              maxSizeMb?: number;
+              multiple?: boolean;
               conditions?:
                 | (
                     | {
@@ -5090,7 +5346,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 recipientId: string;
                 /** @description The request's document it stands on (`documents[].id`); the first when left out */
                 documentId?: string;
@@ -5112,6 +5369,9 @@ export interface operations {
                 max?: number;
                 decimals?: number;
                 formula?: string;
+                accept?: ("PDF" | "PNG" | "JPEG")[];
+                maxSizeMb?: number;
+                multiple?: boolean;
                 conditions?:
                   | (
                       | {
@@ -5216,7 +5476,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -5242,6 +5503,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -5565,7 +5832,8 @@ export interface operations {
             | "NUMBER"
             | "NAME"
             | "EMAIL"
-            | "FORMULA";
+            | "FORMULA"
+            | "FILE";
           recipientId?: string;
           /** @description The request's document it stands on (`documents[].id`); the first when left out */
           documentId?: string;
@@ -5587,6 +5855,9 @@ export interface operations {
           max?: number;
           decimals?: number;
           formula?: string;
+          accept?: ("PDF" | "PNG" | "JPEG")[];
+          maxSizeMb?: number;
+          multiple?: boolean;
           conditions?:
             | (
                 | {
@@ -5689,7 +5960,8 @@ export interface operations {
                 | "NUMBER"
                 | "NAME"
                 | "EMAIL"
-                | "FORMULA";
+                | "FORMULA"
+                | "FILE";
               page: number;
               x: number;
               y: number;
@@ -5715,6 +5987,12 @@ export interface operations {
               decimals: number | null;
               /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
               formula: string | null;
+              /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+              accept: ("PDF" | "PNG" | "JPEG")[] | null;
+              /** @description FILE: largest file, in MB (null: 10) */
+              maxSizeMb: number | null;
+              /** @description FILE: whether it takes several files (up to 10); null: one */
+              multiple: boolean | null;
               conditions:
                 | (
                     | {
@@ -6570,7 +6848,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -6596,6 +6875,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -6665,6 +6950,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -6926,7 +7224,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -6952,6 +7251,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -7035,7 +7340,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 name: string | null;
                 group: string | null;
                 option: string | null;
@@ -7491,6 +7797,7 @@ export interface operations {
             checked?: boolean;
             typed?: string;
             image?: string;
+            files?: string[];
           }[];
         };
       };
@@ -7516,6 +7823,160 @@ export interface operations {
               next: "SEALING" | "SAME_STEP" | "NEXT_INVITED";
               /** @description SAME_STEP: recipients of the step still to finish; NEXT_INVITED: recipients invited; else 0 */
               count: number;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  uploadSignerFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          fieldId: string;
+          /** Format: binary */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Attached (until the signature keeps it or not) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              fieldId: string;
+              name: string;
+              /** @enum {string} */
+              type: "application/pdf" | "image/png" | "image/jpeg";
+              size: number;
+              sha256: string;
+              uploadedAt: string;
             };
           };
         };
@@ -9720,7 +10181,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 recipientId: string;
                 /** @description The request's document to search (`documents[].id`); all of them when left out */
                 documentId?: string;
@@ -9744,6 +10206,9 @@ export interface operations {
                 max?: number;
                 decimals?: number;
                 formula?: string;
+                accept?: ("PDF" | "PNG" | "JPEG")[];
+                maxSizeMb?: number;
+                multiple?: boolean;
                 conditions?:
                   | (
                       | {
@@ -9856,7 +10321,8 @@ export interface operations {
                       | "NUMBER"
                       | "NAME"
                       | "EMAIL"
-                      | "FORMULA";
+                      | "FORMULA"
+                      | "FILE";
                     page: number;
                     x: number;
                     y: number;
@@ -9882,6 +10348,12 @@ export interface operations {
                     decimals: number | null;
                     /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                     formula: string | null;
+                    /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                    accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                    /** @description FILE: largest file, in MB (null: 10) */
+                    maxSizeMb: number | null;
+                    /** @description FILE: whether it takes several files (up to 10); null: one */
+                    multiple: boolean | null;
                     conditions:
                       | (
                           | {
@@ -9995,7 +10467,8 @@ export interface operations {
                       | "NUMBER"
                       | "NAME"
                       | "EMAIL"
-                      | "FORMULA";
+                      | "FORMULA"
+                      | "FILE";
                     page: number;
                     x: number;
                     y: number;
@@ -10021,6 +10494,12 @@ export interface operations {
                     decimals: number | null;
                     /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                     formula: string | null;
+                    /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                    accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                    /** @description FILE: largest file, in MB (null: 10) */
+                    maxSizeMb: number | null;
+                    /** @description FILE: whether it takes several files (up to 10); null: one */
+                    multiple: boolean | null;
                     conditions:
                       | (
                           | {
@@ -10252,7 +10731,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 recipientId: string;
                 /** @description The request's document to search (`documents[].id`); all of them when left out */
                 documentId?: string;
@@ -10276,6 +10756,9 @@ export interface operations {
                 max?: number;
                 decimals?: number;
                 formula?: string;
+                accept?: ("PDF" | "PNG" | "JPEG")[];
+                maxSizeMb?: number;
+                multiple?: boolean;
                 conditions?:
                   | (
                       | {
@@ -10388,7 +10871,8 @@ export interface operations {
                       | "NUMBER"
                       | "NAME"
                       | "EMAIL"
-                      | "FORMULA";
+                      | "FORMULA"
+                      | "FILE";
                     page: number;
                     x: number;
                     y: number;
@@ -10414,6 +10898,12 @@ export interface operations {
                     decimals: number | null;
                     /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                     formula: string | null;
+                    /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                    accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                    /** @description FILE: largest file, in MB (null: 10) */
+                    maxSizeMb: number | null;
+                    /** @description FILE: whether it takes several files (up to 10); null: one */
+                    multiple: boolean | null;
                     conditions:
                       | (
                           | {
@@ -10527,7 +11017,8 @@ export interface operations {
                       | "NUMBER"
                       | "NAME"
                       | "EMAIL"
-                      | "FORMULA";
+                      | "FORMULA"
+                      | "FILE";
                     page: number;
                     x: number;
                     y: number;
@@ -10553,6 +11044,12 @@ export interface operations {
                     decimals: number | null;
                     /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                     formula: string | null;
+                    /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                    accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                    /** @description FILE: largest file, in MB (null: 10) */
+                    maxSizeMb: number | null;
+                    /** @description FILE: whether it takes several files (up to 10); null: one */
+                    multiple: boolean | null;
                     conditions:
                       | (
                           | {
@@ -11603,7 +12100,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -11629,6 +12127,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -11934,7 +12438,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -11960,6 +12465,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -12348,7 +12859,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -12374,6 +12886,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -13327,7 +13845,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -13353,6 +13872,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -13824,7 +14349,8 @@ export interface operations {
                 | "NUMBER"
                 | "NAME"
                 | "EMAIL"
-                | "FORMULA";
+                | "FORMULA"
+                | "FILE";
               page: number;
               x: number;
               y: number;
@@ -13843,6 +14369,9 @@ export interface operations {
               max?: number;
               decimals?: number;
               formula?: string;
+              accept?: ("PDF" | "PNG" | "JPEG")[];
+              maxSizeMb?: number;
+              multiple?: boolean;
               conditions?:
                 | (
                     | {
@@ -13927,7 +14456,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -13946,6 +14476,9 @@ export interface operations {
                 max?: number;
                 decimals?: number;
                 formula?: string;
+                accept?: ("PDF" | "PNG" | "JPEG")[];
+                maxSizeMb?: number;
+                multiple?: boolean;
                 conditions?:
                   | (
                       | {
@@ -14055,7 +14588,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -14081,6 +14615,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -14413,7 +14953,8 @@ export interface operations {
             | "NUMBER"
             | "NAME"
             | "EMAIL"
-            | "FORMULA";
+            | "FORMULA"
+            | "FILE";
           page?: number;
           x?: number;
           y?: number;
@@ -14432,6 +14973,9 @@ export interface operations {
           max?: number;
           decimals?: number;
           formula?: string;
+          accept?: ("PDF" | "PNG" | "JPEG")[];
+          maxSizeMb?: number;
+          multiple?: boolean;
           conditions?:
             | (
                 | {
@@ -14539,7 +15083,8 @@ export interface operations {
                 | "NUMBER"
                 | "NAME"
                 | "EMAIL"
-                | "FORMULA";
+                | "FORMULA"
+                | "FILE";
               page: number;
               x: number;
               y: number;
@@ -14565,6 +15110,12 @@ export interface operations {
               decimals: number | null;
               /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
               formula: string | null;
+              /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+              accept: ("PDF" | "PNG" | "JPEG")[] | null;
+              /** @description FILE: largest file, in MB (null: 10) */
+              maxSizeMb: number | null;
+              /** @description FILE: whether it takes several files (up to 10); null: one */
+              multiple: boolean | null;
               conditions:
                 | (
                     | {
@@ -14768,7 +15319,8 @@ export interface operations {
               | "NUMBER"
               | "NAME"
               | "EMAIL"
-              | "FORMULA";
+              | "FORMULA"
+              | "FILE";
             recipientId: string;
             /** @description The request's document to search (`documents[].id`); all of them when left out */
             documentId?: string;
@@ -14792,6 +15344,9 @@ export interface operations {
             max?: number;
             decimals?: number;
             formula?: string;
+            accept?: ("PDF" | "PNG" | "JPEG")[];
+            maxSizeMb?: number;
+            multiple?: boolean;
             conditions?:
               | (
                   | {
@@ -14898,7 +15453,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -14924,6 +15480,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -15292,7 +15854,8 @@ export interface operations {
                   | "NUMBER"
                   | "NAME"
                   | "EMAIL"
-                  | "FORMULA";
+                  | "FORMULA"
+                  | "FILE";
                 page: number;
                 x: number;
                 y: number;
@@ -15318,6 +15881,12 @@ export interface operations {
                 decimals: number | null;
                 /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
                 formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
                 conditions:
                   | (
                       | {
@@ -15387,6 +15956,19 @@ export interface operations {
                 anchor: {
                   [key: string]: unknown;
                 } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
               }[];
               createdAt: string;
               updatedAt: string;
@@ -15636,6 +16218,16 @@ export interface operations {
               } | null;
               /** @description What follows the seal that is not validation data (DSS) or a document time-stamp */
               modifications: string[];
+              /** @description The files embedded in the PDF (for a Signet seal, what signers attached, under the seal) */
+              attachments: {
+                name: string;
+                size: number;
+                /** @description Of the embedded file's bytes */
+                sha256: string;
+                type: string | null;
+                /** @description For a Signet seal: the field and who attached it */
+                description: string | null;
+              }[];
               /** @description Only when the file (or the revision its seal signed) is a sealed document stored by this server */
               document: {
                 title: string;
