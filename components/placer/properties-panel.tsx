@@ -336,6 +336,49 @@ function TypeProps({
           />
         </>
       );
+    case "FILE": {
+      const accept = f.accept ?? ["PDF", "PNG", "JPEG"];
+      return (
+        <>
+          <fieldset>
+            <legend className="mb-1 text-xs font-medium text-slate-600">{t("placer.properties.accept")}</legend>
+            <div className="flex gap-3">
+              {(["PDF", "PNG", "JPEG"] as const).map((k) => (
+                <label key={k} className="flex items-center gap-1 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 rounded border-slate-300"
+                    checked={accept.includes(k)}
+                    // At least one kind stays: a FILE that takes nothing could not be filled.
+                    disabled={accept.length === 1 && accept.includes(k)}
+                    onChange={(e) => onChange({ accept: e.target.checked ? [...accept, k] : accept.filter((x) => x !== k) }, 0)}
+                  />
+                  {k}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <NumberProp
+            id="max-size-mb"
+            label={t("placer.properties.maxSizeMb")}
+            value={f.maxSizeMb ?? 10}
+            min={1}
+            max={20}
+            integer
+            onCommit={(v) => onChange({ maxSizeMb: v }, 0)}
+          />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={f.multiple === true}
+              onChange={(e) => onChange({ multiple: e.target.checked }, 0)}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {t("placer.properties.multiple")}
+          </label>
+        </>
+      );
+    }
     case "NAME":
     case "EMAIL":
       return (

@@ -3,7 +3,15 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { allDocumentsUrl, documentUrl, requestDocumentUrl, useAudit, useRequest, useRequestActions } from "@/lib/client/requests";
+import {
+  allDocumentsUrl,
+  documentUrl,
+  requestAttachmentUrl,
+  requestDocumentUrl,
+  useAudit,
+  useRequest,
+  useRequestActions,
+} from "@/lib/client/requests";
 import { useSaveAsTemplate } from "@/lib/client/templates";
 import { groupsOf } from "@/lib/client/signing-steps";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
@@ -228,6 +236,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
         <AuditTrail key={r.updatedAt} id={r.id} recipients={r.recipients} />
       </div>
 
+      {r.attachments.length ? <Attachments request={r} /> : null}
+
       {r.documents.length > 1 ? (
         <DocumentsPreview request={r} />
       ) : (
@@ -245,6 +255,37 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 }
 
 type Recipient = SignatureRequestDto["recipients"][number];
+
+/** The files signers attached and kept: who attached each, its size and SHA-256, and a download. */
+function Attachments({ request: r }: { request: SignatureRequestDto }) {
+  const t = useDashboardT();
+  const nameOf = new Map(r.recipients.map((x) => [x.id, x.name]));
+  const labelOf = new Map(r.fields.map((f) => [f.id, f.label || f.name || t("placer.fieldTypes.file")]));
+  return (
+    <section aria-labelledby="attachments-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="attachments-heading" className="mb-3 text-base font-semibold">
+        {t("requests.attachments.heading", { count: r.attachments.length })}
+      </h2>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {r.attachments.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <a href={requestAttachmentUrl(r.id, a.id)} download={a.name} className="font-medium text-indigo-700 underline">
+              {a.name}
+            </a>
+            <span className="text-slate-600">
+              {t("requests.attachments.by", {
+                name: nameOf.get(a.recipientId) ?? "",
+                field: labelOf.get(a.fieldId) ?? "",
+                kb: Math.max(1, Math.round(a.size / 1024)),
+              })}
+            </span>
+            <code className="w-full break-all text-xs text-slate-600">{t("requests.attachments.sha256", { sha: a.sha256 })}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Every signer signed but the seal failed for good: say so, and offer to try again. */
 function SealErrorBanner({

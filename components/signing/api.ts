@@ -65,9 +65,12 @@ export async function callSigning<T>(
     fetch(signingPath(token, rest), {
       method: opts.method ?? (body === undefined ? "GET" : "POST"),
       keepalive: opts.keepalive,
+      // A FormData body (a file) is sent as multipart, with the boundary the browser sets.
       headers:
-        body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+        body === undefined || body instanceof FormData
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       cache: "no-store",
       // same-origin: the signer-session cookie of a link that asks for a code (HttpOnly: never read here).
       credentials: "same-origin",

@@ -3,7 +3,7 @@
 import { MarkFace, markWords } from "./field-box";
 import { fieldFrame, ring } from "./field-frame";
 import { TickLabel } from "./field-inputs";
-import { fieldDomId, isFilled, type Values } from "./fields";
+import { fieldDomId, filesOf, isFilled, type Values } from "./fields";
 import { useSigningT } from "./intl";
 import type { SigningField } from "./types";
 
@@ -64,8 +64,17 @@ export function CompactField({
   // A radio button shows its own state: green when chosen; plain when another of its group was chosen.
   const filled = tick ? value === true : answered;
   const tone = field.type === "RADIO" && answered && !filled && !error ? "border-slate-400 bg-white/70" : ring(error, filled);
-  const mark = isMark(field) && value && typeof value === "object" ? value : undefined;
-  const shown = isMark(field) ? markWords(field, mark, t) : typeof value === "string" ? value : "";
+  const mark = isMark(field) && value && typeof value === "object" && value.kind !== "files" ? value : undefined;
+  const files = filesOf(value);
+  const shown = isMark(field)
+    ? markWords(field, mark, t)
+    : field.type === "FILE"
+      ? files.length
+        ? files.map((f) => f.name).join(", ")
+        : ""
+      : typeof value === "string"
+        ? value
+        : "";
   // An empty text-like field shows its title, as its input's placeholder does at a desk (already in its name).
   const placeholder = !shown && !tick && !isMark(field) ? title : "";
   return (

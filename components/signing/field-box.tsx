@@ -2,7 +2,7 @@
 
 import { FieldErrorTip, fieldFrame, ring } from "./field-frame";
 import { FieldInput, INPUT_TYPES } from "./field-inputs";
-import { fieldDomId, fieldTitle } from "./fields";
+import { fieldDomId, fieldTitle, filesOf, type Values } from "./fields";
 import { useSigningT, type SigningT } from "./intl";
 import { scriptFont } from "./script-font";
 import type { MarkValue, SigningField } from "./types";
@@ -21,12 +21,15 @@ export function FieldBox({
   onText,
   onMark,
   onCheck,
+  onFiles,
 }: {
+  /** FILE: opens the dialog where files are attached. */
+  onFiles?: () => void;
   field: SigningField;
   scale: number;
   /** Its z-index among the page's fields (a smaller field above a larger one it overlaps). */
   layer?: number;
-  value: string | boolean | MarkValue | undefined;
+  value: Values[string];
   error?: string;
   /** What a field the signer does not fill shows: a DATE's day, a FORMULA's result (or why there is none). */
   date: string;
@@ -95,7 +98,32 @@ export function FieldBox({
     );
   }
 
-  const mark = value && typeof value === "object" ? value : undefined;
+  if (field.type === "FILE") {
+    const files = filesOf(value);
+    const words = files.length ? files.map((f) => f.name).join(", ") : t("files.open");
+    return (
+      <div className="group absolute" style={box} data-field={field.id}>
+        <button
+          id={fieldDomId(field)}
+          type="button"
+          aria-label={`${name}, ${files.length ? t("files.count", { count: files.length }) : t("files.open")}`}
+          aria-haspopup="dialog"
+          aria-describedby={errorId}
+          onClick={onFiles}
+          className={`flex h-full w-full items-center justify-center overflow-hidden rounded-[2px] border-2 border-dashed px-1 text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-sky-600 ${ring(error, files.length > 0)} ${files.length ? "border-solid" : ""}`}
+        >
+          <span className="truncate font-medium" style={{ fontSize: Math.max(10, Math.min(fontPx, 14)) }}>
+            {words}
+            {!files.length && field.required ? <span aria-hidden> *</span> : null}
+          </span>
+        </button>
+        <FieldTag field={field} />
+        {error ? <FieldErrorTip id={errorId!} message={error} /> : null}
+      </div>
+    );
+  }
+
+  const mark = value && typeof value === "object" && value.kind !== "files" ? value : undefined;
   const shown = markWords(field, mark, t);
   return (
     <div className="group absolute" style={box} data-field={field.id}>

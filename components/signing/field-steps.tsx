@@ -7,7 +7,9 @@ import { useNumberInput } from "./number-input";
 import { PageRegion } from "./page-images";
 import { documentOf, type ShownDocument } from "./document-pages";
 import { scriptFont } from "./script-font";
-import type { SigningField } from "./types";
+import type { FilesValue, SigningField } from "./types";
+import type { ApiFailure } from "./api";
+import { FileControl } from "./file-field";
 
 /** A step of field-by-field mode: one field, or a RADIO group's buttons together. */
 export type Step = SigningField[];
@@ -49,7 +51,13 @@ export function FieldSteps({
   onCheck,
   onMark,
   onFinish,
+  token,
+  onFiles,
+  onStale,
 }: {
+  token: string;
+  onFiles: (f: SigningField, v: FilesValue) => void;
+  onStale: (e: ApiFailure) => void;
   steps: Step[];
   index: number;
   onIndex: (i: number) => void;
@@ -88,7 +96,18 @@ export function FieldSteps({
       {doc && size && width > 0 ? (
         <PageRegion source={doc.source} page={first.page} size={size} box={stepBox(step)} width={width} />
       ) : null}
-      <StepControl step={step} title={title} values={values} errors={errors} onText={onText} onCheck={onCheck} onMark={onMark} />
+      <StepControl
+        step={step}
+        title={title}
+        values={values}
+        errors={errors}
+        onText={onText}
+        onCheck={onCheck}
+        onMark={onMark}
+        token={token}
+        onFiles={onFiles}
+        onStale={onStale}
+      />
       <div className="flex items-center justify-between gap-3 pt-1">
         <button
           type="button"
@@ -127,6 +146,9 @@ function StepControl({
   onText,
   onCheck,
   onMark,
+  token,
+  onFiles,
+  onStale,
 }: {
   step: Step;
   title: string;
@@ -135,6 +157,9 @@ function StepControl({
   onText: (f: SigningField, text: string) => void;
   onCheck: (f: SigningField, checked: boolean) => void;
   onMark: (f: SigningField) => void;
+  token: string;
+  onFiles: (f: SigningField, v: FilesValue) => void;
+  onStale: (e: ApiFailure) => void;
 }) {
   const t = useSigningT();
   const f = step[0]!;
@@ -197,14 +222,31 @@ function StepControl({
     );
   }
 
+  if (f.type === "FILE") {
+    return (
+      <div>
+        <p className="mb-1 text-base font-medium text-slate-900">{title}</p>
+        <FileControl
+          token={token}
+          field={f}
+          value={values[f.id]}
+          error={errors[f.id]}
+          onValue={(v) => onFiles(f, v)}
+          onStale={onStale}
+        />
+      </div>
+    );
+  }
+
   if (f.type === "SIGNATURE" || f.type === "INITIAL") {
-    const mark = values[f.id];
+    const raw = values[f.id];
+    const mark = raw && typeof raw === "object" && raw.kind !== "files" ? raw : undefined;
     const noun = f.type === "INITIAL" ? "initials" : "signature";
     return (
       <div>
         <p className="mb-1 text-base font-medium text-slate-900">{title}</p>
         <div className="flex min-h-24 items-center justify-center rounded-md border-2 border-dashed border-slate-300 bg-white p-2">
-          {mark && typeof mark === "object" ? (
+          {mark ? (
             mark.kind === "image" ? (
               // eslint-disable-next-line @next/next/no-img-element -- the signer's own data: URL
               <img src={mark.dataUrl} alt="" className="max-h-20 object-contain" />

@@ -1,6 +1,6 @@
 import { formatNumber, formatNumberValue, numberSeparators, parseNumber } from "@/lib/numbers/locale-number";
 import type { SigningT } from "./intl";
-import type { MarkValue, SigningField, SigningView } from "./types";
+import type { FilesValue, MarkValue, SigningField, SigningView } from "./types";
 import { evaluateForm, type Held } from "@/lib/forms/form-state";
 import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
@@ -9,7 +9,11 @@ import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
  * page's language: "12,5" on a French page; toSubmission sends its stored form) and DROPDOWN,
  * true/false for a CHECKBOX or a RADIO button (the chosen one true), a mark for SIGNATURE/INITIAL.
  */
-export type Values = Record<string, string | boolean | MarkValue | undefined>;
+export type Values = Record<string, string | boolean | MarkValue | FilesValue | undefined>;
+
+/** The files a FILE field's value holds (none for any other value). */
+export const filesOf = (v: Values[string]): FilesValue["files"] =>
+  v && typeof v === "object" && v.kind === "files" ? v.files : [];
 
 /** What a field is, in the page's language ("Signature", "Unterschrift"). */
 const typeName = (f: SigningField, t: SigningT) => t(`fields.type.${f.type}`);
@@ -43,6 +47,7 @@ export function isFilled(f: SigningField, v: Values[string], all?: { fields: Sig
   if (f.type === "CHECKBOX") return v === true;
   if (f.type === "RADIO")
     return all ? all.fields.some((o) => groupKey(o) === groupKey(f) && all.values[o.id] === true) : v === true;
+  if (f.type === "FILE") return filesOf(v).length > 0;
   return typeof v === "object" && v !== null;
 }
 
@@ -153,14 +158,17 @@ export function relocaleNumbers(fields: SigningField[], values: Values, from: st
  * on the page, what is not a number there).
  */
 export function toSubmission(fields: SigningField[], values: Values, locale: string) {
-  const out: { fieldId: string; text?: string; typed?: string; image?: string; checked?: boolean }[] = [];
+  const out: { fieldId: string; text?: string; typed?: string; image?: string; checked?: boolean; files?: string[] }[] = [];
   for (const f of fields) {
     const v = values[f.id];
     const read = f.type === "NUMBER" && typeof v === "string" && v.trim() !== "" ? parseNumber(v, locale) : null;
     if (read?.ok) out.push({ fieldId: f.id, text: read.value });
     else if (TEXT_VALUED_TYPES.has(f.type)) out.push({ fieldId: f.id, text: typeof v === "string" ? v : "" });
     else if (f.type === "CHECKBOX" || f.type === "RADIO") out.push({ fieldId: f.id, checked: v === true });
-    else if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object") {
+    else if (f.type === "FILE") {
+      const files = filesOf(v);
+      if (files.length) out.push({ fieldId: f.id, files: files.map((x) => x.id) });
+    } else if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object" && v.kind !== "files") {
       out.push(v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text });
     }
   }
@@ -223,6 +231,7 @@ export function readPageForm(
       return { text: r?.ok ? r.value : null };
     }
     if (typeof v === "string") return { text: v };
+    if (f.type === "FILE") return { filled: filesOf(v).length > 0 };
     return { filled: !!v && typeof v === "object" };
   };
   const mine = new Map(fields.map((f) => [f.id, f]));

@@ -10,6 +10,7 @@ import { DeclineDialog, useDecline } from "./decline-dialog";
 import { CompactField } from "./compact-field";
 import { FieldBox } from "./field-box";
 import { FieldSteps } from "./field-steps";
+import { FilesDialog } from "./file-field";
 import {
   errorsByField,
   fieldDomId,
@@ -78,6 +79,8 @@ export function SigningForm({
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [markFor, setMarkFor] = useState<SigningField | null>(null);
+  // At a desk, a FILE field's files are attached in a dialog.
+  const [filesFor, setFilesFor] = useState<SigningField | null>(null);
   // Nothing is saved while the decline goes; refused, the values are saved again as before.
   const declining = useDecline(token, { declined: onDeclined, stale: onStale, pause: drafts.pause, resume: drafts.resume });
   // A signature adopted once is offered for the signer's other signature boxes with one click.
@@ -285,7 +288,7 @@ export function SigningForm({
       return compact ? (
         <CompactField key={f.id} {...shared} values={values} fields={shown} onOpen={() => openStep(f)} />
       ) : (
-        <FieldBox key={f.id} {...shared} onText={(t) => setValue(f, t)} />
+        <FieldBox key={f.id} {...shared} onText={(t) => setValue(f, t)} onFiles={() => setFilesFor(f)} />
       );
     });
 
@@ -353,6 +356,9 @@ export function SigningForm({
               onCheck={setChecked}
               onMark={openMark}
               onFinish={focusConsent}
+              token={token}
+              onFiles={setValue}
+              onStale={onStale}
             />
           ) : width > 0 ? (
             <div ref={contentRef} className="w-max min-w-full">
@@ -383,6 +389,19 @@ export function SigningForm({
         current={markFor && typeof values[markFor.id] === "object" ? (values[markFor.id] as MarkValue) : undefined}
         onApply={applyMark}
         onClose={() => setMarkFor(null)}
+      />
+      <FilesDialog
+        token={token}
+        field={filesFor}
+        value={filesFor ? values[filesFor.id] : undefined}
+        error={filesFor ? fieldErrors[filesFor.id] : undefined}
+        onValue={setValue}
+        onStale={onStale}
+        onClose={() => {
+          const f = filesFor;
+          setFilesFor(null);
+          if (f) requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
+        }}
       />
       <DeclineDialog open={declining.open} onClose={() => declining.setOpen(false)} onDecline={declining.decline} />
     </>

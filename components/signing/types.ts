@@ -40,3 +40,9 @@ export type MarkValue = { kind: "image"; dataUrl: string; source: "draw" | "uplo
 
 /** One entry of an error envelope's `errors`: the field (a path like values.0.image) and what is wrong with it. */
 export type { FieldErrorDto as FieldError } from "@/lib/client/api";
+
+/** A file the signer attached to a FILE field (POST /api/sign/{token}/files answers it). */
+export type AttachedFile = ResponseData<"uploadSignerFile">;
+
+/** A FILE field's value on the page: the files attached so far, in order. */
+export type FilesValue = { kind: "files"; files: AttachedFile[] };

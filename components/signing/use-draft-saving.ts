@@ -40,7 +40,7 @@ export function draftEntry(f: SigningField, v: Values[string], locale: string): 
   if (f.type === "CHECKBOX" || f.type === "RADIO")
     return typeof v === "boolean" ? { fieldId: f.id, checked: v } : { fieldId: f.id };
   if (f.type === "SIGNATURE" || f.type === "INITIAL") {
-    if (!v || typeof v !== "object") return { fieldId: f.id };
+    if (!v || typeof v !== "object" || v.kind === "files") return { fieldId: f.id };
     return v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text };
   }
   return null;
@@ -70,7 +70,7 @@ export function adoptedMarks(fields: SigningField[], values: Values): Partial<Re
   const out: Partial<Record<"SIGNATURE" | "INITIAL", MarkValue>> = {};
   for (const f of fields) {
     const v = values[f.id];
-    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object") out[f.type] ??= v;
+    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && v && typeof v === "object" && v.kind !== "files") out[f.type] ??= v;
   }
   return out;
 }

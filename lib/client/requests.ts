@@ -64,6 +64,8 @@ export const documentUrl = (id: string, version?: number) =>
 /** One of the request's documents (its current version); `?v=` makes a new version a new URL. */
 export const requestDocumentUrl = (id: string, documentId: string, version?: number) =>
   `/api/dashboard${SR}/${id}/documents/${documentId}${version ? `?v=${version}` : ""}`;
+/** A file a signer attached and kept (served as an attachment). */
+export const requestAttachmentUrl = (id: string, attachmentId: string) => `/api/dashboard${SR}/${id}/attachments/${attachmentId}`;
 /** Every document of the request, in one zip. */
 export const allDocumentsUrl = (id: string) => `/api/dashboard${SR}/${id}/document?all=1`;
 

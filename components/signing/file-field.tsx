@@ -1,0 +1,189 @@
+"use client";
+
+import { useId, useState } from "react";
+import { callSigning, type ApiFailure } from "./api";
+import { useApiMessage } from "./api-message";
+import { Dialog } from "./dialog";
+import { fieldDomId, fieldTitle, filesOf, type Values } from "./fields";
+import { useLocale, useSigningT } from "./intl";
+import type { AttachedFile, FilesValue, SigningField } from "./types";
+
+/** What the picker offers for a FILE field: the kinds it takes, by type and extension (a phone offers its camera for images). */
+export function acceptOf(f: SigningField): string {
+  const kinds = f.accept ?? ["PDF", "PNG", "JPEG"];
+  return kinds
+    .map((k) => (k === "PDF" ? "application/pdf,.pdf" : k === "PNG" ? "image/png,.png" : "image/jpeg,.jpg,.jpeg"))
+    .join(",");
+}
+
+/** "1,2 MB", "850 KB" in the page's language. */
+export function sizeText(bytes: number, locale: string): string {
+  const mb = bytes >= 1024 * 1024;
+  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: mb ? 1 : 0 }).format(
+    mb ? bytes / 1024 / 1024 : Math.max(1, bytes / 1024),
+  );
+  return `${n} ${mb ? "MB" : "KB"}`;
+}
+
+/**
+ * A FILE field's control: the files attached so far (each with its size and a button to take it out), and
+ * a button that opens the device's picker (on a phone: the camera or files). Each chosen file is sent at
+ * once (POST …/files), judged by the server by its bytes; a refusal is said under the control.
+ */
+export function FileControl({
+  token,
+  field,
+  value,
+  error,
+  onValue,
+  onStale,
+}: {
+  token: string;
+  field: SigningField;
+  value: Values[string];
+  error?: string;
+  onValue: (v: FilesValue) => void;
+  onStale: (e: ApiFailure) => void;
+}) {
+  const t = useSigningT();
+  const locale = useLocale();
+  const apiMessage = useApiMessage();
+  const files = filesOf(value);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = fieldDomId(field);
+  const helpId = useId();
+  const errorId = useId();
+  const room = field.multiple ? 10 - files.length : files.length ? 0 : 1;
+  const maxMb = field.maxSizeMb ?? 10;
+
+  const upload = async (chosen: File[]) => {
+    setProblem(null);
+    setBusy(true);
+    let next = [...files];
+    for (const file of chosen.slice(0, Math.max(room, field.multiple ? room : 1))) {
+      const form = new FormData();
+      form.append("fieldId", field.id);
+      form.append("file", file, file.name);
+      const res = await callSigning<AttachedFile>(token, "/files", form);
+      if (!res.ok) {
+        if (res.error.status === 401 || res.error.status === 410) return onStale(res.error);
+        setProblem(`${file.name}: ${apiMessage(res.error)}`);
+        break;
+      }
+      next = field.multiple ? [...next, res.data] : [res.data];
+      onValue({ kind: "files", files: next });
+    }
+    setBusy(false);
+  };
+
+  const shownError = problem ?? error;
+  return (
+    <div className="space-y-2" data-file-field={field.id}>
+      {files.length ? (
+        <ul className="space-y-1" aria-label={t("files.attached")}>
+          {files.map((f) => (
+            <li key={f.id} className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2 py-1.5 text-sm">
+              <span className="min-w-0 flex-1 truncate" title={f.name}>
+                {f.name}
+              </span>
+              <span className="shrink-0 text-slate-600">{sizeText(f.size, locale)}</span>
+              <button
+                type="button"
+                onClick={() => onValue({ kind: "files", files: files.filter((x) => x.id !== f.id) })}
+                className="min-h-9 min-w-9 shrink-0 rounded-md border border-slate-300 bg-white px-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+                aria-label={t("files.remove", { name: f.name })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {room > 0 || !field.multiple ? (
+        <label
+          className={`inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-dashed px-3 py-2 text-base font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600 ${shownError ? "border-red-600 text-red-800" : "border-sky-700 text-sky-900"} ${busy ? "opacity-60" : ""}`}
+        >
+          <input
+            id={inputId}
+            type="file"
+            className="sr-only"
+            accept={acceptOf(field)}
+            multiple={!!field.multiple}
+            disabled={busy}
+            aria-describedby={`${helpId}${shownError ? ` ${errorId}` : ""}`}
+            aria-invalid={!!shownError}
+            aria-required={field.required}
+            onChange={(e) => {
+              const chosen = [...(e.target.files ?? [])];
+              e.target.value = "";
+              if (chosen.length) void upload(chosen);
+            }}
+          />
+          {busy
+            ? t("files.uploading")
+            : files.length
+              ? field.multiple
+                ? t("files.addAnother")
+                : t("files.replace")
+              : t("files.attach")}
+          <span className="sr-only">: {fieldTitle(field, t)}</span>
+        </label>
+      ) : null}
+      <p id={helpId} className="text-sm text-slate-600">
+        {t("files.help", { kinds: (field.accept ?? ["PDF", "PNG", "JPEG"]).join(", "), size: maxMb })}
+      </p>
+      {shownError ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** At a desk: the FILE control in a dialog, opened from the field's box on the page. */
+export function FilesDialog({
+  token,
+  field,
+  value,
+  error,
+  onValue,
+  onClose,
+  onStale,
+}: {
+  token: string;
+  field: SigningField | null;
+  value: Values[string];
+  error?: string;
+  onValue: (f: SigningField, v: FilesValue) => void;
+  onClose: () => void;
+  onStale: (e: ApiFailure) => void;
+}) {
+  const t = useSigningT();
+  return (
+    <Dialog open={!!field} onClose={onClose} title={field ? fieldTitle(field, t) : ""}>
+      {field ? (
+        <div className="mt-3 space-y-4">
+          <FileControl
+            token={token}
+            field={field}
+            value={value}
+            error={error}
+            onValue={(v) => onValue(field, v)}
+            onStale={onStale}
+          />
+          <div className="flex justify-end">
+            <button
+              type="button"
+              onClick={onClose}
+              className="min-h-11 rounded-md bg-sky-700 px-4 py-2 text-base font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+            >
+              {t("files.done")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
