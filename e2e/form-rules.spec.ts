@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
@@ -126,4 +129,98 @@ test("a German signer ticks and unticks a co-signer, a total follows the decimal
   expect(text.split("\f")[0]).toContain("31.25");
   expect(text).toContain("Durch Bedingungen übersprungene Felder");
   expect(text).toMatch(/Name des Mitunterzeichners \(Greta Gruber\), Seite 1: nicht angezeigt, daher leer/);
+});
+
+test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both under its seal and its certificate lists them", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const email = `anhang.${run}@example.com`;
+  const title = `Proof of address ${run}`;
+  const created = await request.post(SR, {
+    headers,
+    multipart: {
+      title,
+      file: { name: "kyc.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["Documents:", "Signature:"]) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as string;
+  const added = await request.post(`${SR}/${id}/recipients`, { headers, data: { name: "Pat Phone", email } });
+  const at = { recipientId: (await added.json()).data.id as string, page: 1, x: 220 };
+  const placed = await request.post(`${SR}/${id}/fields`, {
+    headers,
+    data: {
+      fields: [
+        { ...at, type: "FILE", y: 116, width: 200, height: 24, label: "ID and proof of address", multiple: true },
+        { ...at, type: "SIGNATURE", y: 150, width: 180, height: 40, label: "Signature" },
+      ],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
+
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-US",
+  });
+  const page = await context.newPage();
+  await page.goto(`/sign/${await signingToken(email)}`);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  // On a phone the box opens the field's step, where the picker is full width.
+  await page.getByRole("button", { name: /ID and proof of address/ }).click();
+  const picker = page.locator("input[type=file]");
+  await expect(picker).toHaveAttribute("accept", /image\/png/);
+  // A PNG made by the browser itself, and a PDF.
+  const png = await page.evaluate(async () => {
+    const c = document.createElement("canvas");
+    c.width = 120;
+    c.height = 80;
+    const g = c.getContext("2d")!;
+    g.fillStyle = "#1e3a8a";
+    g.fillRect(0, 0, 120, 80);
+    g.fillStyle = "#fbbf24";
+    g.fillRect(20, 20, 80, 40);
+    const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), "image/png"));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  await picker.setInputFiles({ name: "id-card.png", mimeType: "image/png", buffer: Buffer.from(png) });
+  await expect(page.getByRole("list", { name: "Files attached" }).getByText("id-card.png")).toBeVisible();
+  const pdf = await makePdf(1, () => ["Utility bill", "Pat Phone, 1 Main Street"]);
+  await picker.setInputFiles({ name: "utility-bill.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(page.getByRole("list", { name: "Files attached" }).getByText("utility-bill.pdf")).toBeVisible();
+  // Something that is not a PDF, PNG or JPEG is refused, whatever its name says.
+  await picker.setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
+  await expect(page.getByRole("alert").filter({ hasText: "notes.pdf" })).toContainText("this field takes PDF, PNG, JPEG");
+  await axe(page);
+  await screenshot(page, "form-rules-phone-attachments");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole("button", { name: "Next field" }).last().click();
+  await page.getByRole("button", { name: "Add your signature" }).click();
+  const sig = page.getByRole("dialog", { name: "Add your signature" });
+  await sig.getByRole("tab", { name: "Type" }).click();
+  await sig.getByRole("button", { name: "Use this signature" }).click();
+  await page.getByLabel("I agree to sign this document electronically").check();
+  await page.getByRole("button", { name: "Sign", exact: true }).click();
+  await expect(page.getByRole("heading", { name: /Thank you/ })).toBeVisible();
+  await context.close();
+
+  const text = await sealedPdfText(request, id, `attachments-${run}`);
+  expect(text).toContain("Files attached by signers (embedded in this PDF)");
+  const record = (await (await request.get(`${SR}/${id}`, { headers })).json()).data as {
+    attachments: { name: string; sha256: string }[];
+  };
+  expect(record.attachments.map((a) => a.name)).toEqual(["id-card.png", "utility-bill.pdf"]);
+  for (const a of record.attachments) expect(text.replace(/\s+/g, "")).toContain(a.sha256);
+  const file = path.join(os.tmpdir(), `signet-e2e-attachments-${run}.pdf`);
+  expect(execFileSync("pdfsig", [file], { encoding: "utf8" })).toContain("Total document signed");
+  const listed = execFileSync("pdfdetach", ["-list", file], { encoding: "utf8" });
+  expect(listed).toContain("2 embedded files");
+  expect(listed).toContain("id-card.png");
+  expect(listed).toContain("utility-bill.pdf");
 });

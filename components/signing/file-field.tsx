@@ -57,6 +57,29 @@ export function FileControl({
   const room = field.multiple ? 10 - files.length : files.length ? 0 : 1;
   const maxMb = field.maxSizeMb ?? 10;
 
+  // What the server said of a refused file, in the page's language.
+  const refusal = (e: ApiFailure) => {
+    const kinds = (field.accept ?? ["PDF", "PNG", "JPEG"]).join(", ");
+    switch (e.code) {
+      case "ATTACHMENT_TYPE_NOT_ACCEPTED":
+        return t("files.wrongType", { kinds });
+      case "ATTACHMENT_TOO_LARGE":
+        return t("files.tooLarge", { size: maxMb });
+      case "ATTACHMENT_DAMAGED":
+        return t("files.damaged");
+      case "TOO_MANY_ATTACHMENTS":
+        return t("files.tooMany");
+      case "NOT_A_PDF":
+      case "PDF_MALFORMED":
+      case "PDF_ENCRYPTED":
+      case "PDF_TOO_COMPLEX":
+      case "PDF_TOO_MANY_PAGES":
+        return t("files.pdfRefused");
+      default:
+        return apiMessage(e);
+    }
+  };
+
   const upload = async (chosen: File[]) => {
     setProblem(null);
     setBusy(true);
@@ -68,7 +91,7 @@ export function FileControl({
       const res = await callSigning<AttachedFile>(token, "/files", form);
       if (!res.ok) {
         if (res.error.status === 401 || res.error.status === 410) return onStale(res.error);
-        setProblem(`${file.name}: ${apiMessage(res.error)}`);
+        setProblem(`${file.name}: ${refusal(res.error)}`);
         break;
       }
       next = field.multiple ? [...next, res.data] : [res.data];
