@@ -23,6 +23,7 @@ export interface DraftEntry {
   checked?: boolean;
   typed?: string;
   image?: string;
+  files?: string[];
 }
 
 /**
@@ -39,6 +40,10 @@ export function draftEntry(f: SigningField, v: Values[string], locale: string): 
   if (TEXT_VALUED_TYPES.has(f.type)) return typeof v === "string" ? { fieldId: f.id, text: v } : { fieldId: f.id };
   if (f.type === "CHECKBOX" || f.type === "RADIO")
     return typeof v === "boolean" ? { fieldId: f.id, checked: v } : { fieldId: f.id };
+  if (f.type === "FILE")
+    return v && typeof v === "object" && v.kind === "files" && v.files.length
+      ? { fieldId: f.id, files: v.files.map((x) => x.id) }
+      : { fieldId: f.id };
   if (f.type === "SIGNATURE" || f.type === "INITIAL") {
     if (!v || typeof v !== "object" || v.kind === "files") return { fieldId: f.id };
     return v.kind === "image" ? { fieldId: f.id, image: v.dataUrl } : { fieldId: f.id, typed: v.text };
@@ -58,6 +63,7 @@ export function withDrafts(fields: SigningField[], values: Values, drafts: Signi
     if (!mine.has(d.fieldId)) continue;
     if (d.text !== undefined) out[d.fieldId] = numbers.has(d.fieldId) ? formatNumber(d.text, locale) : d.text;
     else if (d.checked !== undefined) out[d.fieldId] = d.checked;
+    else if (d.files !== undefined) out[d.fieldId] = { kind: "files", files: d.files };
     else if (d.typed !== undefined) out[d.fieldId] = { kind: "typed", text: d.typed };
     // The dialog shows a restored image as an uploaded one: a drawing cannot be put back on the pad.
     else if (d.image !== undefined) out[d.fieldId] = { kind: "image", dataUrl: d.image, source: "upload" };

@@ -43,7 +43,10 @@ const zRule = z
   });
 
 const rules = <T extends z.ZodType>(entry: T) =>
-  z.array(entry).min(1, { error: "a group needs at least one rule" }).max(MAX_RULES, { error: `at most ${MAX_RULES} rules in a group` });
+  z
+    .array(entry)
+    .min(1, { error: "a group needs at least one rule" })
+    .max(MAX_RULES, { error: `at most ${MAX_RULES} rules in a group` });
 const group = <T extends z.ZodType>(entry: T, error: string) =>
   z.union([z.strictObject({ all: rules(entry) }), z.strictObject({ any: rules(entry) })], { error });
 

@@ -13,8 +13,17 @@ const field = (n: number, type: string, more: Partial<FormField> = {}): FormFiel
 });
 
 /** Whether field 2, shown when field 1 `op value`, is shown when field 1 holds `held`. */
-function shownWhen(type: string, op: RuleOp, value: string | number | boolean | undefined, held: Held | undefined, more: Partial<FormField> = {}) {
-  const fields = [field(1, type, more), field(2, "TEXT", { conditions: { all: [{ fieldId: id(1), op, ...(value !== undefined && { value }) }] } })];
+function shownWhen(
+  type: string,
+  op: RuleOp,
+  value: string | number | boolean | undefined,
+  held: Held | undefined,
+  more: Partial<FormField> = {},
+) {
+  const fields = [
+    field(1, type, more),
+    field(2, "TEXT", { conditions: { all: [{ fieldId: id(1), op, ...(value !== undefined && { value }) }] } }),
+  ];
   return evaluateForm(fields, (x) => (x === id(1) ? held : undefined)).shown(id(2));
 }
 
@@ -81,7 +90,17 @@ describe("conditions: groups, nesting, chains and formulas", () => {
       field(2, "NUMBER"),
       field(3, "TEXT"),
       field(4, "TEXT", {
-        conditions: c({ all: [{ fieldId: id(1), op: "filled" }, { any: [{ fieldId: id(2), op: "greaterThan", value: 5 }, { fieldId: id(3), op: "equals", value: "vip" }] }] }),
+        conditions: c({
+          all: [
+            { fieldId: id(1), op: "filled" },
+            {
+              any: [
+                { fieldId: id(2), op: "greaterThan", value: 5 },
+                { fieldId: id(3), op: "equals", value: "vip" },
+              ],
+            },
+          ],
+        }),
       }),
     ];
     const at = (h: Record<number, Held>) => evaluateForm(fields, (x) => h[Number(x.slice(-12))]).shown(id(4));

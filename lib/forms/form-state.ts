@@ -145,7 +145,12 @@ export function evaluateForm(
 
   const radioReading = (f: FormField): Reading => {
     const chosen = fields.find(
-      (o) => o.type === "RADIO" && o.assigneeId === f.assigneeId && (o.group ?? "") === (f.group ?? "") && held(o.id)?.checked === true && shown(o.id),
+      (o) =>
+        o.type === "RADIO" &&
+        o.assigneeId === f.assigneeId &&
+        (o.group ?? "") === (f.group ?? "") &&
+        held(o.id)?.checked === true &&
+        shown(o.id),
     );
     return chosen ? { ...EMPTY, filled: true, text: chosen.option ?? "", checked: true } : EMPTY;
   };

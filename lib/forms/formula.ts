@@ -53,7 +53,8 @@ function tokenize(src: string): Token[] {
     }
     if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(src[i + 1] ?? ""))) {
       const m = /^[0-9]*(\.[0-9]+)?/.exec(src.slice(i, i + 40))!;
-      if (/^[0-9.]/.test(src[i + m[0].length] ?? "")) throw new FormulaSyntaxError(`a number at ${i + 1} is not written as digits and one "."`);
+      if (/^[0-9.]/.test(src[i + m[0].length] ?? ""))
+        throw new FormulaSyntaxError(`a number at ${i + 1} is not written as digits and one "."`);
       out.push({ t: "num", v: Number(m[0]), at: i });
       i += m[0].length;
       continue;
@@ -78,7 +79,9 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    throw new FormulaSyntaxError(`"${c}" at ${i + 1} is not part of a formula (numbers, field names, + - * / ( ) and round, min, max, sum)`);
+    throw new FormulaSyntaxError(
+      `"${c}" at ${i + 1} is not part of a formula (numbers, field names, + - * / ( ) and round, min, max, sum)`,
+    );
   }
   out.push({ t: "end", at: src.length });
   return out;
@@ -152,7 +155,8 @@ export function parseFormula(src: string): FormulaParse {
             args.push(sum(depth + 1));
           }
           expect(")");
-          if (fn === "round" && args.length > 2) throw new FormulaSyntaxError("round takes a number and, optionally, how many decimals");
+          if (fn === "round" && args.length > 2)
+            throw new FormulaSyntaxError("round takes a number and, optionally, how many decimals");
           if (fn === "round" && args[1] && args[1].k !== "num")
             throw new FormulaSyntaxError("round's decimals are a number from 0 to 6, not a field");
           if (fn === "round" && args[1]?.k === "num" && !(Number.isInteger(args[1].v) && args[1].v <= 6))
@@ -248,7 +252,9 @@ export function evaluateFormula(tree: FormulaNode, read: (name: string) => numbe
 /** Whether the tree divides by something that is zero whatever the fields hold ("price / 0", "a / (2 - 2)"). */
 export function dividesByConstantZero(tree: FormulaNode): boolean {
   const readsAField = (n: FormulaNode): boolean =>
-    n.k === "ref" || (n.k === "neg" && readsAField(n.e)) || (n.k === "bin" && (readsAField(n.a) || readsAField(n.b))) ||
+    n.k === "ref" ||
+    (n.k === "neg" && readsAField(n.e)) ||
+    (n.k === "bin" && (readsAField(n.a) || readsAField(n.b))) ||
     (n.k === "call" && n.args.some(readsAField));
   const isZero = (n: FormulaNode) => {
     if (readsAField(n)) return false;

@@ -26,6 +26,7 @@ import {
   zSigningPageTextQuery,
   zSaveSigningDraft,
   zSigningDraft,
+  zSignerFile,
   zSubmitSignature,
   zTokenParams,
   zTurnOutcome,
@@ -34,17 +35,6 @@ import {
 import { zCreateWebhook, zCreatedWebhook, zWebhook, zWebhookDelivery } from "./webhooks";
 
 const SIGN = "/api/sign/{token}";
-
-/** A file a signer attached to a FILE field, as kept: its name (the extension of what it is), type, size and SHA-256. */
-export const zSignerFile = z.object({
-  id: z.uuid(),
-  fieldId: z.uuid(),
-  name: z.string(),
-  type: z.enum(["application/pdf", "image/png", "image/jpeg"]),
-  size: z.number().int(),
-  sha256: z.string(),
-  uploadedAt: z.string(),
-});
 
 /** A mail of a request that was tried and has not gone (GET /outbox `undelivered`). */
 const zUndeliveredMail = z.object({

@@ -173,15 +173,28 @@ export const zSaveSigningDraft = z.strictObject(
           typed: z.string().trim().min(1).max(200).optional(),
           /** SIGNATURE / INITIAL drawn or uploaded: a data: URL of a PNG or JPEG, judged as at signing */
           image: z.string().max(3_000_000).optional(),
+          /** FILE: the ids of the files attached so far (POST …/files) */
+          files: z.array(z.string().max(100)).max(MAX_FILES_PER_FIELD).optional(),
         }),
       )
       .min(1)
       .max(1000),
     locale: zPageLocale,
   },
-  { error: "The body is { values: [{ fieldId, text? | checked? | typed? | image? }], locale? }" },
+  { error: "The body is { values: [{ fieldId, text? | checked? | typed? | image? | files? }], locale? }" },
 );
 export type SaveSigningDraft = z.infer<typeof zSaveSigningDraft>;
+
+/** A file a signer attached to a FILE field, as kept: its name (the extension of what it is), type, size and SHA-256. */
+export const zSignerFile = z.object({
+  id: z.uuid(),
+  fieldId: z.uuid(),
+  name: z.string(),
+  type: z.enum(["application/pdf", "image/png", "image/jpeg"]),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+});
 
 /** One saved value as the signer's view serves it back: one of text, checked, typed or image (a data: URL). */
 export const zSigningDraft = z.object({
@@ -190,5 +203,6 @@ export const zSigningDraft = z.object({
   checked: z.boolean().optional(),
   typed: z.string().optional(),
   image: z.string().optional().describe("The image as it was cleaned when saved: a data: URL of a PNG or JPEG"),
+  files: z.array(zSignerFile).optional().describe("FILE: the files attached so far"),
   savedAt: z.string(),
 });

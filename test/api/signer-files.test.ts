@@ -228,6 +228,22 @@ describe("signer attachments", () => {
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     expect(b.body.data).toMatchObject({ name: "address.pdf", type: "application/pdf", sha256: sha(pdf) });
 
+    // Saved on the way (a reload finds them), only files of the field itself.
+    const saved = await call("PUT", `/api/sign/${token}/draft`, {
+      json: { values: [{ fieldId: proof.id, files: [a.body.data.id, b.body.data.id] }] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const drafts = (await call("GET", `/api/sign/${token}`)).body.data.drafts as {
+      fieldId: string;
+      files?: { name: string }[];
+    }[];
+    expect(drafts.find((x) => x.fieldId === proof.id)?.files?.map((x) => x.name)).toEqual(["passport.png", "address.pdf"]);
+    const stray = await call("PUT", `/api/sign/${token}/draft`, {
+      json: { values: [{ fieldId: scan.id, files: [a.body.data.id] }] },
+    });
+    expect(stray.status).toBe(422);
+    expect(stray.body.errors[0].message).toMatch(/not attached to this field/);
+
     const sign = (values: Record<string, unknown>[]) =>
       call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });
     const cases: [string, Record<string, unknown>[], RegExp][] = [

@@ -502,7 +502,12 @@ export const signerDrafts = pgTable(
 
 /** A saved value: text (TEXT, NAME, EMAIL, NUMBER as typed, DROPDOWN), a tick, a typed mark, or a cleaned image. */
 export type SignerDraftValue =
-  { text: string } | { checked: boolean } | { typed: string } | { image: string; mime: "image/png" | "image/jpeg" };
+  | { text: string }
+  | { checked: boolean }
+  | { typed: string }
+  | { image: string; mime: "image/png" | "image/jpeg" }
+  /** FILE: the ids of the files attached so far (signer_files). */
+  | { files: string[] };
 
 export const auditEvents = pgTable(
   "audit_events",

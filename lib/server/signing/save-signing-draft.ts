@@ -9,6 +9,7 @@ import { assertMayAct } from "../model/recipient-state";
 import { clock } from "../clock";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
+import { filesOfFields } from "./signer-files";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
 import { keepPageLocale } from "./page-locale";
@@ -17,7 +18,7 @@ import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 type FieldRow = typeof fields.$inferSelect;
 type Entry = SaveSigningDraft["values"][number];
 
-const KINDS = ["text", "checked", "typed", "image"] as const;
+const KINDS = ["text", "checked", "typed", "image", "files"] as const;
 
 /**
  * Saves what a signer has entered so far in some of their fields, so that a reload or another device
@@ -40,7 +41,12 @@ export async function saveSigningDraft(
   await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req, "sign");
   const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
-  const { values, problems } = judgeDraftEntries(mine, input.values);
+  const uploaded = await filesOfFields(
+    db,
+    pre.r.id,
+    mine.filter((f) => f.type === "FILE").map((f) => f.id),
+  );
+  const { values, problems } = judgeDraftEntries(mine, input.values, uploaded);
   const [problem] = problems;
   if (problem) throw new AppError("FIELD_VALUES_INVALID", problem.message, { errors: problems });
   // Images are judged (PNG or JPEG, sizes) and cleaned in the engine before anything is written, as at
@@ -85,7 +91,7 @@ export async function saveSigningDraft(
  * (none: the saved value is removed). Partial values are fine (a NUMBER half typed, a required field
  * left empty): signing judges them in full. Returns the values to store (null: remove) and every problem.
  */
-function judgeDraftEntries(mine: FieldRow[], entries: Entry[]) {
+function judgeDraftEntries(mine: FieldRow[], entries: Entry[], uploaded: ReadonlyMap<string, { id: string }[]>) {
   const byId = new Map(mine.map((f) => [f.id, f]));
   const values = new Map<string, SignerDraftValue | null>();
   const problems: FieldError[] = [];
@@ -132,7 +138,14 @@ function judgeDraftEntries(mine: FieldRow[], entries: Entry[]) {
           if (chosen.get(group)! > 1) problems.push({ field: `${at}.checked`, message: `${group}: choose one option only` });
         }
       }
+    } else if (f.type === "FILE") {
+      const own = new Set((uploaded.get(f.id) ?? []).map((x) => x.id));
+      if (kind !== "files") wrong("files");
+      else if (v.files!.some((id) => !own.has(id)))
+        problems.push({ field: `${at}.files`, message: `${label}: a file that is not attached to this field` });
+      else values.set(f.id, v.files!.length ? { files: [...new Set(v.files!)] } : null);
     } else if (kind === "typed") values.set(f.id, { typed: v.typed! });
+    else if (kind === "files") wrong("typed or image");
     else if (kind !== "image") wrong("typed or image");
     // An image is judged and set by the caller.
   }

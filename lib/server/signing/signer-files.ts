@@ -56,7 +56,7 @@ export const signerFileDto = (f: SignerFileRow) => ({
   id: f.id,
   fieldId: f.fieldId,
   name: f.name,
-  type: f.mime,
+  type: f.mime as (typeof MIME_OF)[FileKind],
   size: f.size,
   sha256: f.sha256,
   uploadedAt: f.createdAt.toISOString(),

@@ -1,9 +1,10 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { zSigningDraft } from "@/lib/schemas/signing";
 import type { Queryable } from "../db";
-import { recipients, signerDrafts, type signatureRequests } from "../db/schema";
+import { recipients, signerDrafts, signerFiles, type signatureRequests } from "../db/schema";
+import { signerFileDto } from "./signer-files";
 
 type RecipientRow = typeof recipients.$inferSelect;
 type RequestRow = typeof signatureRequests.$inferSelect;
@@ -20,9 +21,24 @@ export const mayKeepDrafts = (r: Pick<RecipientRow, "role" | "status">, req: Pic
 export async function loadSigningDrafts(db: Queryable, r: RecipientRow, req: RequestRow): Promise<SigningDraftDto[]> {
   if (!mayKeepDrafts(r, req)) return [];
   const rows = await db.select().from(signerDrafts).where(eq(signerDrafts.recipientId, r.id)).orderBy(asc(signerDrafts.fieldId));
+  // Files saved by id are served with what the page shows of them.
+  const ids = rows.flatMap(({ value }) => ("files" in value ? value.files : []));
+  const files = new Map(
+    (ids.length
+      ? await db
+          .select()
+          .from(signerFiles)
+          .where(and(eq(signerFiles.recipientId, r.id), inArray(signerFiles.id, ids)))
+      : []
+    ).map((f) => [f.id, signerFileDto(f)]),
+  );
   return rows.map(({ fieldId, value, updatedAt }) => ({
     fieldId,
-    ...("image" in value ? { image: `data:${value.mime};base64,${value.image}` } : value),
+    ...("image" in value
+      ? { image: `data:${value.mime};base64,${value.image}` }
+      : "files" in value
+        ? { files: value.files.flatMap((id) => files.get(id) ?? []) }
+        : value),
     savedAt: updatedAt.toISOString(),
   }));
 }

@@ -246,7 +246,9 @@ export async function draftFromTemplate(
         tx,
         req,
         actor,
-        stored.flatMap((f) => (f.conditions ? [{ id: draftIdOf.get(f.id)!, conditions: remapConditions(f.conditions, draftIdOf)! }] : [])),
+        stored.flatMap((f) =>
+          f.conditions ? [{ id: draftIdOf.get(f.id)!, conditions: remapConditions(f.conditions, draftIdOf)! }] : [],
+        ),
       );
     }
     await opts.inTransaction?.(tx, req);
