@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_KEY } from "./playwright.config";
+import { E2E_KEY, STAFF_STATE } from "./playwright.config";
 import { makePdf, screenshot, sealedPdfText, signingToken, SR } from "./support";
 
 // Conditional and calculated fields as a signer meets them, in German: ticking "I have a co-signer" shows
@@ -223,4 +223,94 @@ test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both u
   expect(listed).toContain("2 embedded files");
   expect(listed).toContain("id-card.png");
   expect(listed).toContain("utility-bill.pdf");
+});
+
+test("staff set “Show when…” in the placer, try the rules, and give a total its formula; the API holds both", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const created = await request.post(SR, {
+    headers,
+    multipart: {
+      title: `Rules in the placer ${run}`,
+      file: {
+        name: "form.pdf",
+        mimeType: "application/pdf",
+        buffer: await makePdf(1, () => ["Co-signer:", "Name:", "Quantity:", "Total:"]),
+      },
+    },
+  });
+  const id = (await created.json()).data.id as string;
+  const rec = await request.post(`${SR}/${id}/recipients`, {
+    headers,
+    data: { name: "Rita Rules", email: `rita.${run}@example.com` },
+  });
+  const at = { recipientId: (await rec.json()).data.id as string, page: 1, x: 220 };
+  const placed = await request.post(`${SR}/${id}/fields`, {
+    headers,
+    data: {
+      fields: [
+        { ...at, type: "CHECKBOX", y: 118, width: 16, height: 16, label: "Has a co-signer", required: false },
+        { ...at, type: "TEXT", y: 156, width: 200, height: 20, label: "Co-signer's name" },
+        { ...at, type: "NUMBER", y: 196, width: 100, height: 20, label: "Quantity", name: "qty" },
+        { ...at, type: "FORMULA", y: 236, width: 100, height: 20, label: "Total", name: "total", formula: "qty" },
+      ],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const [, coName, , total] = (await placed.json()).data.fields as { id: string }[];
+
+  // Staff, signed in (the project's stored state), at 1280 × 720.
+  const context = await browser.newContext({
+    storageState: STAFF_STATE,
+    viewport: { width: 1280, height: 720 },
+    locale: "en-US",
+  });
+  const page = await context.newPage();
+  await page.goto(`/requests/${id}/edit?step=fields`);
+  await page.getByRole("button", { name: /^Text field for Rita Rules/ }).click();
+  const props = page.getByRole("region", { name: "Field properties" });
+  const rules = props.getByTestId("rules-panel");
+  await rules.getByLabel("Show this field").selectOption("all");
+  await rules.getByLabel("Rule 1: the field it reads").selectOption({ label: "Has a co-signer" });
+  await rules.getByLabel("Rule 1: how it is compared").selectOption("equals");
+  await expect(rules.getByLabel("Rule 1: the value")).toHaveValue("true");
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`${SR}/${id}`, { headers })).json()).data.fields.find(
+          (f: { id: string }) => f.id === coName!.id,
+        ).conditions,
+    )
+    .toEqual({ all: [{ fieldId: expect.any(String), op: "equals", value: true }] });
+
+  // Try the rules: ticked, the field shows.
+  await rules.getByText("Try the rules").click();
+  await expect(rules.getByRole("status")).toHaveText("With these values the field is hidden (not required, left empty).");
+  await rules.getByLabel("Has a co-signer").check();
+  await expect(rules.getByRole("status")).toHaveText("With these values the field is shown.");
+  const result = await new AxeBuilder({ page })
+    .include("[data-testid=rules-panel]")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(result.violations.map((v) => v.id)).toEqual([]);
+  await screenshot(page, "form-rules-placer");
+
+  // A total's formula, checked as it is typed.
+  await page.getByRole("button", { name: /^Calculated field for Rita Rules/ }).click();
+  const formula = props.getByLabel("Formula");
+  await formula.fill("qty * ");
+  await expect(props.getByText("the formula ends too early")).toBeVisible();
+  await formula.fill("round(qty * 2.5, 2)");
+  await expect(props.getByText(/Numbers it can use: qty/)).toBeVisible();
+  await formula.press("Enter");
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`${SR}/${id}`, { headers })).json()).data.fields.find((f: { id: string }) => f.id === total!.id)
+          .formula,
+    )
+    .toBe("round(qty * 2.5, 2)");
+  await context.close();
 });

@@ -254,7 +254,7 @@ export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;
 export type FieldDto = z.infer<typeof zField>;
 
-export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true, documents: true }).extend({
+export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true, documents: true, attachments: true }).extend({
   /** How many documents it has; `document` is the first's. */
   documentCount: z.number().int(),
   recipientCount: z.number().int(),

@@ -312,7 +312,13 @@ describe("DATE fields and the certificate in the request's zone", () => {
     const { id, token } = await sentWith(key, { timezone: "Asia/Tokyo", dateFormat: "DD.MM.YYYY" });
     setClock(LATE);
     const view = (await call("GET", `/api/sign/${token}`)).body.data;
-    expect(view.signingDate).toEqual({ value: "01.04.2025", timezone: "Asia/Tokyo", dateFormat: "DD.MM.YYYY", locale: "en" });
+    expect(view.signingDate).toEqual({
+      value: "01.04.2025",
+      day: "2025-04-01",
+      timezone: "Asia/Tokyo",
+      dateFormat: "DD.MM.YYYY",
+      locale: "en",
+    });
     expect(view.request).toMatchObject({ timezone: "Asia/Tokyo", dateFormat: "DD.MM.YYYY", locale: null });
     expect((await sign(token)).status).toBe(200);
     vi.restoreAllMocks();

@@ -242,7 +242,7 @@ describe("signer attachments", () => {
       json: { values: [{ fieldId: scan.id, files: [a.body.data.id] }] },
     });
     expect(stray.status).toBe(422);
-    expect(stray.body.errors[0].message).toMatch(/not attached to this field/);
+    expect(stray.body.errors?.[0]?.message).toMatch(/not attached to this field/);
 
     const sign = (values: Record<string, unknown>[]) =>
       call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } });

@@ -33,6 +33,10 @@ describe("the certificate's words", () => {
         "{id}",
         "{page}",
         "{total}",
+        "{field}",
+        "{recipient}",
+        "{name}",
+        "{size}",
       ]),
     );
     const rules = new Intl.PluralRules(locale);

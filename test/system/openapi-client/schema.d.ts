@@ -1734,19 +1734,6 @@ export interface operations {
                     height: number;
                   }[];
                 };
-                /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
-                attachments: {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: uuid */
-                  fieldId: string;
-                  /** Format: uuid */
-                  recipientId: string;
-                  name: string;
-                  type: string;
-                  size: number;
-                  sha256: string;
-                }[];
                 createdAt: string;
                 updatedAt: string;
                 sentAt: string | null;
@@ -7362,6 +7349,19 @@ export interface operations {
                 typed?: string;
                 /** @description The image as it was cleaned when saved: a data: URL of a PNG or JPEG */
                 image?: string;
+                /** @description FILE: the files attached so far */
+                files?: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: uuid */
+                  fieldId: string;
+                  name: string;
+                  /** @enum {string} */
+                  type: "application/pdf" | "image/png" | "image/jpeg";
+                  size: number;
+                  sha256: string;
+                  uploadedAt: string;
+                }[];
                 savedAt: string;
               }[];
             };
@@ -8109,6 +8109,7 @@ export interface operations {
             checked?: boolean;
             typed?: string;
             image?: string;
+            files?: string[];
           }[];
           /**
            * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
