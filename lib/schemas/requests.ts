@@ -254,17 +254,19 @@ export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;
 export type FieldDto = z.infer<typeof zField>;
 
-export const zRequestSummary = zSignatureRequest.omit({ recipients: true, fields: true, documents: true, attachments: true }).extend({
-  /** How many documents it has; `document` is the first's. */
-  documentCount: z.number().int(),
-  recipientCount: z.number().int(),
-  /** Each recipient, in order, with their state: the list says who has signed ("Ann ✓ · Bob waiting"). */
-  recipients: z.array(zRecipient.pick({ id: true, name: true, email: true, role: true, order: true, status: true })),
-  /** Of the recipients who take a turn (signers, approvers, viewers), how many have done it. */
-  progress: z.object({ done: z.number().int(), total: z.number().int() }),
-  /** Who created it: the actor as the audit trail names it, and how to show it. */
-  createdBy: z.object({ actor: z.string(), name: z.string() }).nullable(),
-});
+export const zRequestSummary = zSignatureRequest
+  .omit({ recipients: true, fields: true, documents: true, attachments: true })
+  .extend({
+    /** How many documents it has; `document` is the first's. */
+    documentCount: z.number().int(),
+    recipientCount: z.number().int(),
+    /** Each recipient, in order, with their state: the list says who has signed ("Ann ✓ · Bob waiting"). */
+    recipients: z.array(zRecipient.pick({ id: true, name: true, email: true, role: true, order: true, status: true })),
+    /** Of the recipients who take a turn (signers, approvers, viewers), how many have done it. */
+    progress: z.object({ done: z.number().int(), total: z.number().int() }),
+    /** Who created it: the actor as the audit trail names it, and how to show it. */
+    createdBy: z.object({ actor: z.string(), name: z.string() }).nullable(),
+  });
 export const zRequestList = z.object({ items: z.array(zRequestSummary), nextCursor: z.string().nullable() });
 
 // Recipients

@@ -80,7 +80,7 @@ describe("conditional and calculated fields", () => {
     ]);
     const before = await fieldsOf(key, id);
 
-    const refused: [string, () => Promise<{ status: number; body: any }>, number, string, RegExp][] = [
+    const refused: [string, () => ReturnType<typeof call>, number, string, RegExp][] = [
       [
         "a rule on a later signer's field",
         () =>
