@@ -67,23 +67,7 @@ export function RulesPanel({
   };
 
   // What the server would say of these rules, in the same words (it judges again when they are saved).
-  const problems = formProblems(
-    fields.flatMap((o) =>
-      o.id
-        ? [
-            {
-              ...o,
-              id: o.id,
-              name: o.name ?? null,
-              assigneeId: o.recipientId,
-              conditions: (o.conditions ?? null) as Conditions | null,
-            },
-          ]
-        : [],
-    ),
-    turnOf,
-    new Set(f.id ? [f.id] : []),
-  );
+  const problems = formProblems(formFieldsOf(fields), turnOf, new Set(f.id ? [f.id] : []));
 
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-2" data-testid="rules-panel">
@@ -195,6 +179,23 @@ export function RulesPanel({
   );
 }
 
+/** The placed fields the form's rules read: the saved ones (a rule names a field by its id). */
+function formFieldsOf(fields: PlacedField[]) {
+  return fields.flatMap((o) =>
+    o.id
+      ? [
+          {
+            ...o,
+            id: o.id,
+            name: o.name ?? null,
+            assigneeId: o.recipientId,
+            conditions: (o.conditions ?? null) as Conditions | null,
+          },
+        ]
+      : [],
+  );
+}
+
 /** A rule's value: a choice for a checkbox, a radio group or a dropdown; text (or a number, a day) otherwise. */
 function RuleValueInput({
   i,
@@ -285,22 +286,7 @@ function TryRules({
     const o = byId.get(id);
     return o ? [o] : [];
   });
-  const state = evaluateForm(
-    fields.flatMap((o) =>
-      o.id
-        ? [
-            {
-              ...o,
-              id: o.id,
-              name: o.name ?? null,
-              assigneeId: o.recipientId,
-              conditions: (o.conditions ?? null) as Conditions | null,
-            },
-          ]
-        : [],
-    ),
-    (id) => tried[id],
-  );
+  const state = evaluateForm(formFieldsOf(fields), (id) => tried[id]);
   const shown = f.id ? state.shown(f.id) : true;
   return (
     <details className="rounded border border-slate-200 p-1.5 text-xs">
