@@ -346,7 +346,8 @@ export function SigningForm({
           {width > 0 && mode === "steps" ? (
             <FieldSteps
               steps={steps}
-              index={stepIndex}
+              // A rule that hid the last steps leaves the signer on the last one still shown.
+              index={Math.min(stepIndex, Math.max(steps.length - 1, 0))}
               onIndex={(i) => steps[i] && openStep(steps[i][0]!)}
               values={values}
               errors={fieldErrors}
