@@ -401,4 +401,77 @@ describe("conditional and calculated fields", () => {
     expect(draft.fields.find((f) => f.type === "FORMULA")).toMatchObject({ formula: "qty * 2" });
     expect((await call("POST", `${SR}/${draft.id}/send`, { key })).status).toBe(200);
   });
+
+  it("takes each operator on the types it applies to and refuses it on the others (422 naming the rule), a group nested once", async () => {
+    const { id, ids } = await draftWith(key, [{ email: "matrix@example.com", name: "Mat", order: 1 }]);
+    const [mat] = ids as [string];
+    const types: Record<string, Record<string, unknown>> = {
+      CHECKBOX: { width: 14, height: 14, required: false },
+      RADIO: { width: 14, height: 14, group: "g", option: "A" },
+      DROPDOWN: { options: ["A", "B"] },
+      TEXT: {},
+      NAME: {},
+      EMAIL: {},
+      NUMBER: { name: "n" },
+      FORMULA: { name: "f", formula: "n * 2" },
+      DATE: {},
+      SIGNATURE: { height: 30 },
+      INITIAL: { height: 30 },
+      FILE: {},
+    };
+    const read = new Map<string, string>();
+    let y = 60;
+    for (const [type, props] of Object.entries(types)) {
+      const [f] = await place(key, id, [{ ...box(mat, (y += 45)), type, ...props }]);
+      read.set(type, f!.id);
+    }
+    const value: Record<string, unknown> = {
+      CHECKBOX: true,
+      RADIO: "A",
+      DROPDOWN: "B",
+      NUMBER: 3,
+      FORMULA: "6",
+      DATE: "2026-01-01",
+    };
+    const takes: Record<string, string[]> = {
+      filled: Object.keys(types),
+      empty: Object.keys(types),
+      equals: ["CHECKBOX", "RADIO", "DROPDOWN", "TEXT", "NAME", "EMAIL", "NUMBER", "FORMULA", "DATE"],
+      notEquals: ["CHECKBOX", "RADIO", "DROPDOWN", "TEXT", "NAME", "EMAIL", "NUMBER", "FORMULA", "DATE"],
+      contains: ["DROPDOWN", "TEXT", "NAME", "EMAIL"],
+      greaterThan: ["NUMBER", "FORMULA", "DATE"],
+      lessThan: ["NUMBER", "FORMULA", "DATE"],
+    };
+    const [target] = await place(key, id, [{ ...box(mat, 700), type: "TEXT", required: false }]);
+    for (const [op, ok] of Object.entries(takes)) {
+      for (const type of Object.keys(types)) {
+        const rule = { fieldId: read.get(type)!, op, ...(op !== "filled" && op !== "empty" && { value: value[type] ?? "x" }) };
+        const r = await call("PATCH", `${SR}/${id}/fields/${target!.id}`, { key, json: { conditions: { any: [rule] } } });
+        const what = `${op} on ${type}`;
+        if (ok.includes(type)) {
+          expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(200);
+          expect(r.body.data.conditions, what).toEqual({ any: [rule] });
+        } else {
+          expect(r.status, what).toBe(422);
+          expect(r.body.errorCode, what).toBe("FORM_RULES_INVALID");
+          expect(wordsOf(r.body), what).toMatch(new RegExp(`${op} does not apply to .*a ${type}`));
+        }
+      }
+    }
+    // One level of nesting, an any inside an all.
+    const nested = {
+      all: [
+        { fieldId: read.get("CHECKBOX")!, op: "equals", value: true },
+        {
+          any: [
+            { fieldId: read.get("NUMBER")!, op: "greaterThan", value: 2 },
+            { fieldId: read.get("TEXT")!, op: "contains", value: "vip" },
+          ],
+        },
+      ],
+    };
+    const n = await call("PATCH", `${SR}/${id}/fields/${target!.id}`, { key, json: { conditions: nested } });
+    expect(n.status, JSON.stringify(n.body)).toBe(200);
+    expect(n.body.data.conditions).toEqual(nested);
+  });
 });
