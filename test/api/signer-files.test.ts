@@ -377,4 +377,61 @@ describe("signer attachments", () => {
       ]),
     );
   });
+
+  it("several documents: a file attached to a field on the second document is embedded in that document's sealed PDF only", async () => {
+    const f = async (text: string, name: string) => ({ data: await simplePdf([{ text }]), name, type: "application/pdf" });
+    const created = await call("POST", SR, {
+      key,
+      form: { title: "Two documents", file: [await f("Contract", "contract.pdf"), await f("Annex", "annex.pdf")] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [contract, annex] = created.body.data.documents as [{ id: string }, { id: string }];
+    const rid = (
+      await call("POST", `${SR}/${created.body.data.id}/recipients`, { key, json: { email: "cy@example.com", name: "Cy Docs" } })
+    ).body.data.id;
+    const placed = await call("POST", `${SR}/${created.body.data.id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { type: "SIGNATURE", recipientId: rid, documentId: contract.id, page: 1, x: 72, y: 200, width: 150, height: 40 },
+          {
+            type: "FILE",
+            recipientId: rid,
+            documentId: annex.id,
+            page: 1,
+            x: 72,
+            y: 100,
+            width: 200,
+            height: 24,
+            label: "Annex scan",
+          },
+        ],
+      },
+    });
+    const [sig, file] = placed.body.data.fields as [{ id: string }, { id: string }];
+    expect((await call("POST", `${SR}/${created.body.data.id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(rid);
+    const up = await call("POST", `/api/sign/${token}/files`, {
+      form: { fieldId: file.id, file: { data: pngOf(20, 20), name: "scan.png", type: "image/png" } },
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const signed = await call("POST", `/api/sign/${token}/sign`, {
+      json: {
+        consent: true,
+        values: [
+          { fieldId: sig.id, typed: "Cy" },
+          { fieldId: file.id, files: [up.body.data.id] },
+        ],
+      },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    await runDueJobs();
+    const sealedOf = async (docId: string) =>
+      new Uint8Array(await (await call("GET", `${SR}/${created.body.data.id}/documents/${docId}`, { key })).raw.arrayBuffer());
+    const annexPdf = await sealedOf(annex.id);
+    expect(await pdfsig(annexPdf)).toMatch(/Total document signed/);
+    expect(pdfdetachList(annexPdf)).toMatch(/1 embedded files?[\s\S]*scan\.png/);
+    expect(pdfdetachList(await sealedOf(contract.id))).toMatch(/0 embedded files/);
+  });
 });
