@@ -385,7 +385,7 @@ describe("signer attachments", () => {
       form: { title: "Two documents", file: [await f("Contract", "contract.pdf"), await f("Annex", "annex.pdf")] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const [contract, annex] = created.body.data.documents as [{ id: string }, { id: string }];
+    const [contract, annex] = created.body.data.documents as unknown as [{ id: string }, { id: string }];
     const rid = (
       await call("POST", `${SR}/${created.body.data.id}/recipients`, { key, json: { email: "cy@example.com", name: "Cy Docs" } })
     ).body.data.id;
@@ -408,7 +408,7 @@ describe("signer attachments", () => {
         ],
       },
     });
-    const [sig, file] = placed.body.data.fields as [{ id: string }, { id: string }];
+    const [sig, file] = placed.body.data.fields as unknown as [{ id: string }, { id: string }];
     expect((await call("POST", `${SR}/${created.body.data.id}/send`, { key })).status).toBe(200);
     await runDueJobs();
     const token = await tokenOf(rid);
