@@ -245,6 +245,19 @@ describe("conditional and calculated fields", () => {
       expect(r.body.errorCode, what).toBe(code);
       expect(wordsOf(r.body), what).toMatch(why);
     }
+    // In a list, a refused field is named by its place (it was never stored).
+    const batch = await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { ...box(ann, 250), type: "TEXT", required: false },
+          { ...box(ann, 280), type: "TEXT", conditions: { all: [{ fieldId: later!.id, op: "filled" }] } },
+        ],
+      },
+    });
+    expect(batch.status).toBe(422);
+    expect(batch.body.errors).toEqual([{ field: "fields.1.conditions", message: expect.stringMatching(/later signer/) }]);
+    expect(batch.body.details).toEqual({ fields: [] });
     expect(await fieldsOf(key, id)).toEqual(before);
     expect(bobs).toMatchObject({ conditions: { any: [{ fieldId: total!.id }] } });
     // A rule can be removed with null, and a sent request's rules are judged again: Bob moved before Ann makes his rule read a later signer.

@@ -203,7 +203,9 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
     ctx.owner,
     inputs.map((f) => ({ ...toFieldColumns(f), ...placementOf(ctx, f) })),
   );
-  await judgeFormRules(tx, ctx, new Set(rows.map((r) => r.id)));
+  // A field being placed is named by its place in the body (it is not stored when refused).
+  const placeOf = new Map(rows.map((r, i) => [r.id, at(i)]));
+  await judgeFormRules(tx, ctx, new Set(placeOf.keys()), placeOf);
   await ctx.recorded?.(tx, { kind: "added", rows });
   return rows;
 }
@@ -227,24 +229,33 @@ export const formFieldOf = (r: StoredField): FormFieldFacts => ({
  * 422 FORM_RULES_INVALID when the owner's rules and formulas, as they now stand, have a problem that
  * touches `touched` (lib/forms/form-problems.ts): each problem names its field's place and id.
  */
-export async function judgeFormRules(tx: Queryable, ctx: FieldContext, touched: ReadonlySet<string>) {
+export async function judgeFormRules(
+  tx: Queryable,
+  ctx: FieldContext,
+  touched: ReadonlySet<string>,
+  placeOf?: ReadonlyMap<string, string>,
+) {
   const all = await selectFields(tx, ctx.owner);
   const problems = formProblems(all.map(formFieldOf), ctx.turnOf, touched);
-  throwFormProblems(problems);
+  throwFormProblems(problems, placeOf);
 }
 
 const problemKey = (p: FormProblem) => `${p.fieldId}\u0000${p.message}`;
 
-/** 422 FORM_RULES_INVALID listing the problems, or nothing when there are none. */
-export function throwFormProblems(problems: FormProblem[]) {
+/**
+ * 422 FORM_RULES_INVALID listing the problems, or nothing when there are none. Each names its field's
+ * property (`conditions`, `formula`), prefixed by the field's place in the body when it is being placed
+ * (`placeOf`: "fields.2."); `details.fields` lists the stored fields concerned.
+ */
+export function throwFormProblems(problems: FormProblem[], placeOf?: ReadonlyMap<string, string>) {
   const [first] = problems;
   if (!first) return;
   throw new AppError(
     "FORM_RULES_INVALID",
     problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`,
     {
-      errors: problems.map((p) => ({ field: p.path, message: p.message })),
-      details: { fields: [...new Set(problems.map((p) => p.fieldId))] },
+      errors: problems.map((p) => ({ field: `${placeOf?.get(p.fieldId) ?? ""}${p.path}`, message: p.message })),
+      details: { fields: [...new Set(problems.map((p) => p.fieldId).filter((id) => !placeOf?.has(id)))] },
     },
   );
 }
