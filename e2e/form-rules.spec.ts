@@ -200,6 +200,27 @@ test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both u
   await screenshot(page, "form-rules-phone-attachments");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // Saved on the way: a reload finds both files attached.
+  const token = await signingToken(email);
+  await expect
+    .poll(
+      async () => {
+        const view = (await (await request.get(`/api/sign/${token}`)).json()).data as {
+          drafts: { files?: { name: string }[] }[];
+        };
+        return view.drafts.flatMap((d) => d.files ?? []).map((f) => f.name);
+      },
+      { timeout: 20_000, intervals: [1000], message: "the two files saved" },
+    )
+    .toEqual(["id-card.png", "utility-bill.pdf"]);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Attachment: ID and proof of address, id-card.png, utility-bill.pdf" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: /ID and proof of address/ }).click();
+  await expect(page.getByRole("list", { name: "Files attached" }).getByRole("listitem")).toHaveCount(2);
+
   await page.getByRole("button", { name: "Next field" }).last().click();
   await page.getByRole("button", { name: "Add your signature" }).click();
   const sig = page.getByRole("dialog", { name: "Add your signature" });
