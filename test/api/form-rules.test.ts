@@ -225,6 +225,20 @@ describe("conditional and calculated fields", () => {
         /negate/,
       ],
       [
+        "a NUMBER a formula reads turned into a TEXT",
+        () => call("PATCH", `${SR}/${id}/fields/${qty!.id}`, { key, json: { type: "TEXT" } }),
+        422,
+        "FORM_RULES_INVALID",
+        /The formula reads "quantity", but no NUMBER or FORMULA field is named so/,
+      ],
+      [
+        "a second NUMBER of a name a formula reads",
+        () => call("POST", `${SR}/${id}/fields`, { key, json: { ...box(ann, 250), type: "NUMBER", name: "price" } }),
+        422,
+        "FORM_RULES_INVALID",
+        /reads "price", and 2 fields are named so/,
+      ],
+      [
         "removing a field a rule reads",
         () => call("DELETE", `${SR}/${id}/fields/${cosigner!.id}`, { key }),
         409,

@@ -198,6 +198,7 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
   const invalid = placementError(problems);
   if (invalid) throw invalid;
   await assertFieldRoom(tx, ctx.owner, inputs.length);
+  const before = await formProblemKeys(tx, ctx);
   const rows = await storeFields(
     tx,
     ctx.owner,
@@ -205,7 +206,7 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
   );
   // A field being placed is named by its place in the body (it is not stored when refused).
   const placeOf = new Map(rows.map((r, i) => [r.id, at(i)]));
-  await judgeFormRules(tx, ctx, new Set(placeOf.keys()), placeOf);
+  await judgeFormRules(tx, ctx, before, placeOf);
   await ctx.recorded?.(tx, { kind: "added", rows });
   return rows;
 }
@@ -225,18 +226,24 @@ export const formFieldOf = (r: StoredField): FormFieldFacts => ({
   formula: r.formula,
 });
 
+/** The problems the owner's rules and formulas have now (lib/forms/form-problems.ts), as keys. */
+export async function formProblemKeys(tx: Queryable, ctx: FieldContext): Promise<Set<string>> {
+  return new Set(formProblems((await selectFields(tx, ctx.owner)).map(formFieldOf), ctx.turnOf).map(problemKey));
+}
+
 /**
- * 422 FORM_RULES_INVALID when the owner's rules and formulas, as they now stand, have a problem that
- * touches `touched` (lib/forms/form-problems.ts): each problem names its field's place and id.
+ * 422 FORM_RULES_INVALID when a change made the owner's rules and formulas wrong anywhere: a problem that
+ * was not there `before` (a rule reading the changed field, a formula made ambiguous by a second field of
+ * its name, as much as the changed field's own rules). One that was there already is said at sending.
  */
 export async function judgeFormRules(
   tx: Queryable,
   ctx: FieldContext,
-  touched: ReadonlySet<string>,
+  before: ReadonlySet<string>,
   placeOf?: ReadonlyMap<string, string>,
 ) {
   const all = await selectFields(tx, ctx.owner);
-  const problems = formProblems(all.map(formFieldOf), ctx.turnOf, touched);
+  const problems = formProblems(all.map(formFieldOf), ctx.turnOf).filter((p) => !before.has(problemKey(p)));
   throwFormProblems(problems, placeOf);
 }
 
@@ -310,6 +317,7 @@ export async function changeField(
     const [first] = clash;
     if (first) throw new AppError("FIELD_PLACEMENT_INVALID", first.message, { errors: clash });
   }
+  const before = await formProblemKeys(tx, ctx);
   const row = oneRow(
     await updateFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id), {
       type: merged.type,
@@ -330,7 +338,7 @@ export async function changeField(
     }),
     "the updated field",
   );
-  await judgeFormRules(tx, ctx, new Set([row.id]));
+  await judgeFormRules(tx, ctx, before);
   const synced = await syncRadioGroups(tx, ctx.owner, groupsOf([cur, row]));
   await ctx.recorded?.(tx, { kind: "updated", row });
   return synced.get(row.id) ?? row;
@@ -338,7 +346,7 @@ export async function changeField(
 
 export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: string): Promise<{ id: string; deleted: true }> {
   const cur = await findField(tx, ctx.owner, fieldId);
-  const before = new Set(formProblems((await selectFields(tx, ctx.owner)).map(formFieldOf), ctx.turnOf).map(problemKey));
+  const before = await formProblemKeys(tx, ctx);
   await deleteFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id));
   // A field another's rule or formula reads is not removed from under it: its removal would make them fail.
   const rest = (await selectFields(tx, ctx.owner)).map(formFieldOf);

@@ -11,7 +11,7 @@ import { findVisibleRequest, loadDocuments, loadRecipients } from "../model/requ
 import { type RequestRow } from "../model/rows";
 import { isRequestField, requestOwner, type StoredField } from "../model/field-owner";
 import { fieldDtoOf } from "../model/field-row";
-import { changeField, judgeFormRules, placeFields, removeField, type FieldContext } from "./field-service";
+import { changeField, formProblemKeys, judgeFormRules, placeFields, removeField, type FieldContext } from "./field-service";
 
 /**
  * A request's fields (POST, PATCH, DELETE …/signature-requests/{id}/fields): the field service
@@ -78,8 +78,10 @@ export async function setFieldConditions(
   given: { id: string; conditions: Conditions }[],
 ) {
   if (!given.length) return;
+  const ctx = await requestContext(tx, req, who);
+  const before = await formProblemKeys(tx, ctx);
   for (const g of given) await tx.update(fields).set({ conditions: g.conditions }).where(eq(fields.id, g.id));
-  await judgeFormRules(tx, await requestContext(tx, req, who), new Set(given.map((g) => g.id)));
+  await judgeFormRules(tx, ctx, before);
 }
 
 /** Finds the request for a change of its fields: locked, and only while it is a draft. */
