@@ -5,6 +5,7 @@ import { createDraft } from "../support/drafts";
 import { pdftotext } from "../support/pdf-fixtures";
 import { pageText, pdfsig } from "../support/seal-fixtures";
 import { certificateLines, sealedDocument } from "../support/sealing";
+import { simplePdf } from "../support/simple-pdf";
 import { tokenOf } from "../support/signing";
 
 // Conditional and calculated fields: saved only when their rules and formulas can stand, judged at
@@ -500,5 +501,41 @@ describe("conditional and calculated fields", () => {
     const n = await call("PATCH", `${SR}/${id}/fields/${target!.id}`, { key, json: { conditions: nested } });
     expect(n.status, JSON.stringify(n.body)).toBe(200);
     expect(n.body.data.conditions).toEqual(nested);
+  });
+
+  it("a recipient or a document whose fields another field's rules read is not removed: 409 FIELD_IN_USE, nothing changed", async () => {
+    const pdf = async (text: string, name: string) => ({ data: await simplePdf([{ text }]), name, type: "application/pdf" });
+    const created = await call("POST", SR, {
+      key,
+      form: { title: "Guarded", file: [await pdf("One", "one.pdf"), await pdf("Two", "two.pdf")] },
+    });
+    const id = created.body.data.id as string;
+    const [one, two] = created.body.data.documents as unknown as [{ id: string }, { id: string }];
+    const add = async (email: string, name: string, order: number) =>
+      (await call("POST", `${SR}/${id}/recipients`, { key, json: { email, name, order } })).body.data.id as string;
+    const ann = await add("g.ann@example.com", "Ann", 1);
+    const bob = await add("g.bob@example.com", "Bob", 2);
+    const [tick] = await place(key, id, [
+      { ...box(ann, 100), documentId: one.id, type: "CHECKBOX", width: 14, height: 14, label: "Tick", required: false },
+    ]);
+    await place(key, id, [
+      {
+        ...box(bob, 100),
+        documentId: two.id,
+        type: "TEXT",
+        label: "Bob's",
+        conditions: { all: [{ fieldId: tick!.id, op: "filled" }] },
+      },
+    ]);
+    const before = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    const gone = await call("DELETE", `${SR}/${id}/recipients/${ann}`, { key });
+    expect(gone.status).toBe(409);
+    expect(gone.body.errorCode).toBe("FIELD_IN_USE");
+    expect(gone.body.message).toMatch(/Removing Ann \(g\.ann@example\.com\) removes fields that "Bob's" read/);
+    const doc = await call("DELETE", `${SR}/${id}/documents/${one.id}?removeFields=true`, { key });
+    expect(doc.status).toBe(409);
+    expect(doc.body.message).toMatch(/"Bob's" read/);
+    const after = (await call("GET", `${SR}/${id}`, { key })).body.data;
+    expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null });
   });
 });

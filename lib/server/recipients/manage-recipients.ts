@@ -17,6 +17,7 @@ import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/reque
 import type { RecipientDelivery } from "@/lib/schemas/requests";
 import type { Locale } from "@/lib/i18n/locales";
 import { assertEmbeddableAuth } from "../signing/embed-links";
+import { keepingRequestForm } from "../fields/form-guard";
 
 interface RecipientInput {
   email?: string;
@@ -163,7 +164,10 @@ export async function deleteRecipient(auth: KeyAuth, requestId: string, recipien
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "removing recipients");
     const current = await findRecipient(tx, req.id, recipientId);
-    const removed = await tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id });
+    // Another signer's rule or formula may read this recipient's fields: then they are not removed.
+    const removed = await keepingRequestForm(tx, req.id, `${current.name} (${current.email})`, () =>
+      tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id }),
+    );
     await tx.delete(recipients).where(eq(recipients.id, current.id));
     await touch(tx, req.id);
     await recordEvent(tx, req.id, "recipient.removed", keyActor(auth), {

@@ -13,6 +13,7 @@ import type { RequestDocument } from "../model/rows";
 import { attachmentsOf, toRequestDocumentDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
+import { keepingRequestForm } from "../fields/form-guard";
 import {
   documentNameOf,
   judgeDocumentCount,
@@ -196,7 +197,8 @@ export async function deleteDocument(auth: KeyAuth, requestId: string, documentI
       .from(documentVersions)
       .where(eq(documentVersions.documentId, doc.id));
     await moveDocument(tx, req.id, doc, docs.length);
-    await tx.delete(requestDocuments).where(eq(requestDocuments.id, doc.id));
+    // A rule or formula on another document may read one of its fields: then it stays.
+    await keepingRequestForm(tx, req.id, doc.name, () => tx.delete(requestDocuments).where(eq(requestDocuments.id, doc.id)));
     const release = { runId: null, sha256s: versions.map((v) => v.sha256), mailIds: [] };
     await enqueue(tx, "purge-blobs", release, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
     await touch(tx, req.id);
