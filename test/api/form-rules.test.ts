@@ -411,6 +411,36 @@ describe("conditional and calculated fields", () => {
     expect(wordsOf(late.body)).toMatch(/"Emil's note" is filled by a later signer/);
     const inUse = await call("DELETE", `/api/v1/enterprise/templates/${tpl.id}/fields/${tBox.id}`, { key });
     expect(inUse.status).toBe(409);
+    // Nor does its document go from under a rule on another document.
+    const second = await call("POST", `/api/v1/enterprise/templates/${tpl.id}/documents`, {
+      key,
+      form: { file: { data: await simplePdf([{ text: "Annex" }]), name: "annex.pdf", type: "application/pdf" } },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const annexId = second.body.data.id as string;
+    const onAnnex = await call("POST", `/api/v1/enterprise/templates/${tpl.id}/fields`, {
+      key,
+      json: {
+        type: "TEXT",
+        roleName: tpl.roles[0]!.name,
+        documentId: annexId,
+        page: 1,
+        x: 72,
+        y: 100,
+        width: 100,
+        height: 20,
+        conditions: { all: [{ fieldId: tBox.id, op: "filled" }] },
+      },
+    });
+    expect(onAnnex.status, JSON.stringify(onAnnex.body)).toBe(201);
+    const firstDoc = (
+      (await call("GET", `/api/v1/enterprise/templates/${tpl.id}`, { key })).body.data.documents as { id: string }[]
+    )[0]!.id;
+    const docGone = await call("DELETE", `/api/v1/enterprise/templates/${tpl.id}/documents/${firstDoc}?removeFields=true`, {
+      key,
+    });
+    expect(docGone.status).toBe(409);
+    expect(docGone.body.errorCode).toBe("FIELD_IN_USE");
     void emilText;
 
     const used = await call("POST", `${SR}/templates/${tpl.id}/use`, {
