@@ -167,8 +167,15 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("a restore's bounds", () => {
     // garbage of the pieces streamed through included (a whole copy would add 1 GiB, two before)...
     const samples = `${run.samplesKiB.length} samples (KiB): ${run.samplesKiB.join(" ")}`;
     expect(run.samplesKiB.length, samples).toBeGreaterThanOrEqual(5);
-    const growthMiB = (Math.max(...run.samplesKiB) - Math.min(...run.samplesKiB)) / 1024;
-    expect(growthMiB, samples).toBeLessThan(160);
+    // Growth is the largest rise from a sample to a later one: memory PGlite's start gave back while the
+    // document was being written (a fall of 360 MiB was seen on a loaded machine) is no growth.
+    let low = Infinity;
+    let riseKiB = 0;
+    for (const kib of run.samplesKiB) {
+      low = Math.min(low, kib);
+      riseKiB = Math.max(riseKiB, kib - low);
+    }
+    expect(riseKiB / 1024, samples).toBeLessThan(160);
     // ...and the peak of the whole run (Node, PGlite creating its database, the restore: about 850 MiB, most of
     // it PGlite's start, a transient peak before the documents) stays below what holding the document took
     // before: 2.4 GB.
