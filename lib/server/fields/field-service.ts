@@ -20,7 +20,8 @@ import {
   type StoredField,
 } from "../model/field-owner";
 import { toFieldColumns, typeColumns, type FieldColumns } from "../model/field-row";
-import { formFieldName, formProblems, type FormFieldFacts, type FormProblem } from "@/lib/forms/form-problems";
+import { formFieldName } from "@/lib/forms/form-problems";
+import { formFieldOf, keepingForm, problemsAddedBy, throwFormProblems } from "./form-guard";
 import { expandRadioOptions, radioGroupProblems, type RadioKey } from "./field-types";
 
 /**
@@ -57,8 +58,6 @@ export interface FieldContext {
   documentProblem?: (documentId: string, at: string) => FieldError | null;
   /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
   assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
-  /** When an assignee fills their fields (a recipient's signing order, a role's): a rule may read its own turn's or an earlier one's. */
-  turnOf: (assigneeId: string) => number;
   /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
   judgeChange?: (typed: FieldRuleInput) => void;
   /** Runs once a change is stored (a request's audit trail). */
@@ -198,73 +197,17 @@ export async function placeFields(tx: Queryable, ctx: FieldContext, given: NewFi
   const invalid = placementError(problems);
   if (invalid) throw invalid;
   await assertFieldRoom(tx, ctx.owner, inputs.length);
-  const before = await formProblemKeys(tx, ctx);
-  const rows = await storeFields(
-    tx,
-    ctx.owner,
-    inputs.map((f) => ({ ...toFieldColumns(f), ...placementOf(ctx, f) })),
+  const { out: rows, added } = await problemsAddedBy(tx, ctx.owner, () =>
+    storeFields(
+      tx,
+      ctx.owner,
+      inputs.map((f) => ({ ...toFieldColumns(f), ...placementOf(ctx, f) })),
+    ),
   );
   // A field being placed is named by its place in the body (it is not stored when refused).
-  const placeOf = new Map(rows.map((r, i) => [r.id, at(i)]));
-  await judgeFormRules(tx, ctx, before, placeOf);
+  throwFormProblems(added, new Map(rows.map((r, i) => [r.id, at(i)])));
   await ctx.recorded?.(tx, { kind: "added", rows });
   return rows;
-}
-
-/** A stored field as the form's rules read it (lib/forms). */
-export const formFieldOf = (r: StoredField): FormFieldFacts => ({
-  id: r.id,
-  type: r.type,
-  name: r.name,
-  label: r.label,
-  assigneeId: r.assigneeId,
-  group: r.groupName,
-  option: r.optionValue,
-  options: r.options,
-  decimals: r.decimals,
-  conditions: r.conditions,
-  formula: r.formula,
-});
-
-/** The problems the owner's rules and formulas have now (lib/forms/form-problems.ts), as keys. */
-export async function formProblemKeys(tx: Queryable, ctx: FieldContext): Promise<Set<string>> {
-  return new Set(formProblems((await selectFields(tx, ctx.owner)).map(formFieldOf), ctx.turnOf).map(problemKey));
-}
-
-/**
- * 422 FORM_RULES_INVALID when a change made the owner's rules and formulas wrong anywhere: a problem that
- * was not there `before` (a rule reading the changed field, a formula made ambiguous by a second field of
- * its name, as much as the changed field's own rules). One that was there already is said at sending.
- */
-export async function judgeFormRules(
-  tx: Queryable,
-  ctx: FieldContext,
-  before: ReadonlySet<string>,
-  placeOf?: ReadonlyMap<string, string>,
-) {
-  const all = await selectFields(tx, ctx.owner);
-  const problems = formProblems(all.map(formFieldOf), ctx.turnOf).filter((p) => !before.has(problemKey(p)));
-  throwFormProblems(problems, placeOf);
-}
-
-const problemKey = (p: FormProblem) => `${p.fieldId}\u0000${p.message}`;
-
-/**
- * 422 FORM_RULES_INVALID listing the problems, or nothing when there are none. Each names its field's
- * property (`conditions`, `formula`), prefixed by the field's place in the body when it is being placed
- * (`placeOf`: "fields.2."); `details.fields` lists the stored fields concerned.
- */
-export function throwFormProblems(problems: FormProblem[], placeOf?: ReadonlyMap<string, string>) {
-  const [first] = problems;
-  if (!first) return;
-  throw new AppError(
-    "FORM_RULES_INVALID",
-    problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`,
-    {
-      errors: problems.map((p) => ({ field: `${placeOf?.get(p.fieldId) ?? ""}${p.path}`, message: p.message })),
-      details: { fields: [...new Set(problems.map((p) => p.fieldId).filter((id) => !placeOf?.has(id)))] },
-    },
-  );
 }
 
 async function findField(tx: Queryable, owner: FieldOwner, fieldId: string): Promise<StoredField> {
@@ -317,9 +260,9 @@ export async function changeField(
     const [first] = clash;
     if (first) throw new AppError("FIELD_PLACEMENT_INVALID", first.message, { errors: clash });
   }
-  const before = await formProblemKeys(tx, ctx);
-  const row = oneRow(
-    await updateFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id), {
+  // Refused when it makes any rule or formula wrong: its own, or another's that reads it.
+  const { out: updated, added } = await problemsAddedBy(tx, ctx.owner, () =>
+    updateFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id), {
       type: merged.type,
       page: merged.page,
       x: merged.x,
@@ -336,9 +279,9 @@ export async function changeField(
       ...(patch.fontSize !== undefined && { fontSize: patch.fontSize }),
       ...(patch.conditions !== undefined && { conditions: patch.conditions }),
     }),
-    "the updated field",
   );
-  await judgeFormRules(tx, ctx, before);
+  throwFormProblems(added);
+  const row = oneRow(updated, "the updated field");
   const synced = await syncRadioGroups(tx, ctx.owner, groupsOf([cur, row]));
   await ctx.recorded?.(tx, { kind: "updated", row });
   return synced.get(row.id) ?? row;
@@ -346,23 +289,14 @@ export async function changeField(
 
 export async function removeField(tx: Queryable, ctx: FieldContext, fieldId: string): Promise<{ id: string; deleted: true }> {
   const cur = await findField(tx, ctx.owner, fieldId);
-  const before = await formProblemKeys(tx, ctx);
-  await deleteFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id));
   // A field another's rule or formula reads is not removed from under it: its removal would make them fail.
-  const rest = (await selectFields(tx, ctx.owner)).map(formFieldOf);
-  const readers = new Set(
-    formProblems(rest, ctx.turnOf)
-      .filter((p) => !before.has(problemKey(p)))
-      .map((p) => p.fieldId),
+  await keepingForm(
+    tx,
+    ctx.owner,
+    (readers) => `${formFieldName(formFieldOf(cur))} is read by the rules or formula of ${readers}: change those first`,
+    () => deleteFieldRows(tx, ctx.owner, fieldWithId(ctx.owner, cur.id)),
+    { fieldId: cur.id },
   );
-  if (readers.size) {
-    const names = rest.filter((r) => readers.has(r.id)).map(formFieldName);
-    throw new AppError(
-      "FIELD_IN_USE",
-      `${formFieldName(formFieldOf(cur))} is read by the rules or formula of ${names.join(", ")}: change those first`,
-      { details: { fieldId: cur.id, readBy: [...readers] } },
-    );
-  }
   await syncRadioGroups(tx, ctx.owner, groupsOf([cur]));
   await ctx.recorded?.(tx, { kind: "removed", row: cur });
   return { id: cur.id, deleted: true };

@@ -5,7 +5,7 @@ import { rulesOf } from "@/lib/forms/conditions";
 import { parseFormula } from "@/lib/forms/formula";
 import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
-import { formFieldOf } from "./field-service";
+import { formFieldOf } from "./form-guard";
 
 type FieldRow = typeof fields.$inferSelect;
 

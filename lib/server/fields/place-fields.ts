@@ -11,7 +11,8 @@ import { findVisibleRequest, loadDocuments, loadRecipients } from "../model/requ
 import { type RequestRow } from "../model/rows";
 import { isRequestField, requestOwner, type StoredField } from "../model/field-owner";
 import { fieldDtoOf } from "../model/field-row";
-import { changeField, formProblemKeys, judgeFormRules, placeFields, removeField, type FieldContext } from "./field-service";
+import { changeField, placeFields, removeField, type FieldContext } from "./field-service";
+import { problemsAddedBy, throwFormProblems } from "./form-guard";
 
 /**
  * A request's fields (POST, PATCH, DELETE …/signature-requests/{id}/fields): the field service
@@ -34,7 +35,6 @@ async function requestContext(tx: Queryable, req: RequestRow, who: Actor): Promi
   return {
     owner: requestOwner(req.id),
     documents,
-    turnOf: (id) => byId.get(id)?.order ?? Number.MAX_SAFE_INTEGER,
     assigneeProblem: ({ assigneeId }, at) => {
       const rec = byId.get(assigneeId);
       if (!rec) return { field: `${at}recipientId`, message: `recipientId ${assigneeId} is not a recipient of this request` };
@@ -78,10 +78,10 @@ export async function setFieldConditions(
   given: { id: string; conditions: Conditions }[],
 ) {
   if (!given.length) return;
-  const ctx = await requestContext(tx, req, who);
-  const before = await formProblemKeys(tx, ctx);
-  for (const g of given) await tx.update(fields).set({ conditions: g.conditions }).where(eq(fields.id, g.id));
-  await judgeFormRules(tx, ctx, before);
+  const { added } = await problemsAddedBy(tx, requestOwner(req.id), async () => {
+    for (const g of given) await tx.update(fields).set({ conditions: g.conditions }).where(eq(fields.id, g.id));
+  });
+  throwFormProblems(added);
 }
 
 /** Finds the request for a change of its fields: locked, and only while it is a draft. */

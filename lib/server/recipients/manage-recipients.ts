@@ -17,7 +17,8 @@ import type { RecipientAuthentication, RecipientRole } from "@/lib/schemas/reque
 import type { RecipientDelivery } from "@/lib/schemas/requests";
 import type { Locale } from "@/lib/i18n/locales";
 import { assertEmbeddableAuth } from "../signing/embed-links";
-import { keepingRequestForm } from "../fields/form-guard";
+import { keepingFieldsOf } from "../fields/form-guard";
+import { requestOwner } from "../model/field-owner";
 
 interface RecipientInput {
   email?: string;
@@ -165,7 +166,7 @@ export async function deleteRecipient(auth: KeyAuth, requestId: string, recipien
     assertDraft(req, "removing recipients");
     const current = await findRecipient(tx, req.id, recipientId);
     // Another signer's rule or formula may read this recipient's fields: then they are not removed.
-    const removed = await keepingRequestForm(tx, req.id, `${current.name} (${current.email})`, () =>
+    const removed = await keepingFieldsOf(tx, requestOwner(req.id), `${current.name} (${current.email})`, () =>
       tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id }),
     );
     await tx.delete(recipients).where(eq(recipients.id, current.id));

@@ -13,7 +13,8 @@ import type { RequestDocument } from "../model/rows";
 import { attachmentsOf, toRequestDocumentDto } from "../model/request-dto";
 import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
-import { keepingRequestForm } from "../fields/form-guard";
+import { keepingFieldsOf } from "../fields/form-guard";
+import { requestOwner } from "../model/field-owner";
 import {
   documentNameOf,
   judgeDocumentCount,
@@ -198,7 +199,9 @@ export async function deleteDocument(auth: KeyAuth, requestId: string, documentI
       .where(eq(documentVersions.documentId, doc.id));
     await moveDocument(tx, req.id, doc, docs.length);
     // A rule or formula on another document may read one of its fields: then it stays.
-    await keepingRequestForm(tx, req.id, doc.name, () => tx.delete(requestDocuments).where(eq(requestDocuments.id, doc.id)));
+    await keepingFieldsOf(tx, requestOwner(req.id), doc.name, () =>
+      tx.delete(requestDocuments).where(eq(requestDocuments.id, doc.id)),
+    );
     const release = { runId: null, sha256s: versions.map((v) => v.sha256), mailIds: [] };
     await enqueue(tx, "purge-blobs", release, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
     await touch(tx, req.id);

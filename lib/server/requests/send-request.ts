@@ -1,6 +1,6 @@
 import "server-only";
-import { formProblems } from "@/lib/forms/form-problems";
-import { formFieldOf, throwFormProblems } from "../fields/field-service";
+import { ownerForm, throwFormProblems } from "../fields/form-guard";
+import { requestOwner } from "../model/field-owner";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { clock } from "../clock";
@@ -54,13 +54,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
       );
     }
     // The rules and formulas as the recipients now stand (an order changed since they were saved, say).
-    const turns = new Map(recs.map((r) => [r.id, r.order]));
-    throwFormProblems(
-      formProblems(
-        fieldRows.map((f) => formFieldOf({ ...f, assigneeId: f.recipientId })),
-        (id) => turns.get(id) ?? Number.MAX_SAFE_INTEGER,
-      ),
-    );
+    throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
 
     const now = clock.now();
     const org = oneRow(

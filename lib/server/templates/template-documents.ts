@@ -1,5 +1,6 @@
 import "server-only";
-import { keepingTemplateForm } from "../fields/form-guard";
+import { keepingFieldsOf } from "../fields/form-guard";
+import { templateOwner } from "../model/field-owner";
 import { eq } from "drizzle-orm";
 import { DOCX_TYPE, type FileAnswer } from "@/lib/files/file-answer";
 import { fileNameOf, titleOfTemplateDocument } from "@/lib/files/file-name";
@@ -177,7 +178,9 @@ export async function deleteTemplateDocument(auth: KeyAuth, templateId: string, 
     // Its fields go with it (ON DELETE CASCADE); its bytes once nothing else points at them.
     await moveDocumentTo(tx, TEMPLATE_DOCUMENTS, tpl.id, doc, docs.length);
     // A rule or formula on another document may read one of its fields: then it stays.
-    await keepingTemplateForm(tx, tpl.id, doc.name, () => tx.delete(templateDocuments).where(eq(templateDocuments.id, doc.id)));
+    await keepingFieldsOf(tx, templateOwner(tpl.id), doc.name, () =>
+      tx.delete(templateDocuments).where(eq(templateDocuments.id, doc.id)),
+    );
     const release = { runId: null, sha256s: [doc.sha256], mailIds: [] };
     await enqueue(tx, "purge-blobs", release, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
     return { id: doc.id, deleted: true as const };

@@ -70,11 +70,9 @@ function rolesOf(inputs: { roleName: string }[], roles: TemplateRoleRow[], at: (
 }
 
 /** The template as the field service works on it (field-service.ts): its fields are for its roles, on its PDF documents. */
-function templateContext(tpl: TemplateRow, docs: TemplateDocuments, roles: TemplateRoleRow[]): FieldContext {
-  const turns = new Map(roles.map((r) => [r.id, r.signingOrder]));
+function templateContext(tpl: TemplateRow, docs: TemplateDocuments): FieldContext {
   return {
     owner: templateOwner(tpl.id),
-    turnOf: (id) => turns.get(id) ?? Number.MAX_SAFE_INTEGER,
     documents: assertPdfDocuments(docs).map((d) => ({ id: d.id, pages: d.pages, pageCount: d.pageCount ?? d.pages.length })),
     documentProblem: (documentId, at) => {
       const doc = docs.find((d) => d.id === documentId);
@@ -96,7 +94,7 @@ const toDto = (r: StoredField, roles: ReadonlyMap<string, TemplateRoleRow>) =>
 /** The template whose fields change (locked), as the field service works on it. */
 async function contextFor(tx: Queryable, auth: KeyAuth, templateId: string): Promise<FieldContext> {
   const tpl = await findVisibleTemplate(tx, auth, templateId, { forUpdate: true });
-  return templateContext(tpl, await loadTemplateDocuments(tx, tpl.id), await loadTemplateRoles(tx, tpl.id));
+  return templateContext(tpl, await loadTemplateDocuments(tx, tpl.id));
 }
 
 /**
