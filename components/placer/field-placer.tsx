@@ -34,6 +34,7 @@ import { useFieldLabel } from "./labels";
 import { DrawPicker, Palette, RecipientPicker } from "./palette";
 import { PdfPage } from "./pdf-page";
 import { PropertiesPanel } from "./properties-panel";
+import { formulaRef } from "@/lib/forms/formula";
 import { UndoControls } from "./undo-controls";
 import { ZoomControls, ZOOM_STEPS, CSS_PX_PER_PT } from "./zoom-controls";
 
@@ -650,7 +651,7 @@ export function newFieldDefaults(
     const names = fields.filter((f) => f.type === "NUMBER" && f.recipientId === recipientId && f.name).map((f) => f.name!);
     return {
       ...text,
-      formula: names.length ? `sum(${names.map((n) => (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(n) ? n : `[${n}]`)).join(", ")})` : "0",
+      formula: names.length ? `sum(${names.map(formulaRef).join(", ")})` : "0",
     };
   }
   if (type !== "RADIO") return text;

@@ -1,6 +1,7 @@
 "use client";
 import { FIELD_TYPES } from "@/lib/client/constants";
-import { isFieldType } from "@/lib/schemas/fields";
+import { DEFAULT_FILE_MB, isFieldType, MAX_FILE_MB } from "@/lib/schemas/fields";
+import { FILE_KINDS } from "@/lib/schemas/states";
 import { clampBox, type PageSize } from "@/lib/client/placer-geometry";
 import type { FieldInput } from "@/lib/client/types";
 import { useDraft } from "@/lib/client/use-draft";
@@ -337,13 +338,13 @@ function TypeProps({
         </>
       );
     case "FILE": {
-      const accept = f.accept ?? ["PDF", "PNG", "JPEG"];
+      const accept = f.accept ?? [...FILE_KINDS];
       return (
         <>
           <fieldset>
             <legend className="mb-1 text-xs font-medium text-slate-600">{t("placer.properties.accept")}</legend>
             <div className="flex gap-3">
-              {(["PDF", "PNG", "JPEG"] as const).map((k) => (
+              {FILE_KINDS.map((k) => (
                 <label key={k} className="flex items-center gap-1 text-sm text-slate-700">
                   <input
                     type="checkbox"
@@ -361,9 +362,9 @@ function TypeProps({
           <NumberProp
             id="max-size-mb"
             label={t("placer.properties.maxSizeMb")}
-            value={f.maxSizeMb ?? 10}
+            value={f.maxSizeMb ?? DEFAULT_FILE_MB}
             min={1}
-            max={20}
+            max={MAX_FILE_MB}
             integer
             onCommit={(v) => onChange({ maxSizeMb: v }, 0)}
           />

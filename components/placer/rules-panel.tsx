@@ -3,7 +3,7 @@ import { useState } from "react";
 import { entriesOf, isRule, opsFor, VALUE_OPS, type Conditions, type Rule, type RuleOp } from "@/lib/forms/conditions";
 import { evaluateForm, type Held } from "@/lib/forms/form-state";
 import { formProblems } from "@/lib/forms/form-problems";
-import { parseFormula } from "@/lib/forms/formula";
+import { formulaRef, parseFormula } from "@/lib/forms/formula";
 import type { FieldInput } from "@/lib/client/types";
 import type { PlacedField } from "@/lib/client/use-field-store";
 import { useDraft } from "@/lib/client/use-draft";
@@ -369,7 +369,7 @@ export function FormulaProp({
         {parsed.ok
           ? names.length
             ? t("placer.rules.formulaNames", {
-                names: names.map((n) => (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(n) ? n : `[${n}]`)).join(", "),
+                names: names.map(formulaRef).join(", "),
               })
             : t("placer.rules.formulaNoNames")
           : parsed.message}

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
+import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/fields";
+import { FILE_KINDS } from "@/lib/schemas/states";
 import { callSigning, type ApiFailure } from "./api";
 import { useApiMessage } from "./api-message";
 import { Dialog } from "./dialog";
@@ -10,7 +12,7 @@ import type { AttachedFile, FilesValue, SigningField } from "./types";
 
 /** What the picker offers for a FILE field: the kinds it takes, by type and extension (a phone offers its camera for images). */
 export function acceptOf(f: SigningField): string {
-  const kinds = f.accept ?? ["PDF", "PNG", "JPEG"];
+  const kinds = f.accept ?? FILE_KINDS;
   return kinds
     .map((k) => (k === "PDF" ? "application/pdf,.pdf" : k === "PNG" ? "image/png,.png" : "image/jpeg,.jpg,.jpeg"))
     .join(",");
@@ -54,12 +56,12 @@ export function FileControl({
   const inputId = fieldDomId(field);
   const helpId = useId();
   const errorId = useId();
-  const room = field.multiple ? 10 - files.length : files.length ? 0 : 1;
-  const maxMb = field.maxSizeMb ?? 10;
+  const room = field.multiple ? MAX_FILES_PER_FIELD - files.length : files.length ? 0 : 1;
+  const maxMb = field.maxSizeMb ?? DEFAULT_FILE_MB;
 
   // What the server said of a refused file, in the page's language.
   const refusal = (e: ApiFailure) => {
-    const kinds = (field.accept ?? ["PDF", "PNG", "JPEG"]).join(", ");
+    const kinds = (field.accept ?? FILE_KINDS).join(", ");
     switch (e.code) {
       case "ATTACHMENT_TYPE_NOT_ACCEPTED":
         return t("files.wrongType", { kinds });
@@ -84,7 +86,8 @@ export function FileControl({
     setProblem(null);
     setBusy(true);
     let next = [...files];
-    for (const file of chosen.slice(0, Math.max(room, field.multiple ? room : 1))) {
+    // A one-file field takes the first file chosen in place of the one it holds.
+    for (const file of chosen.slice(0, field.multiple ? room : 1)) {
       const form = new FormData();
       form.append("fieldId", field.id);
       form.append("file", file, file.name);
@@ -154,7 +157,7 @@ export function FileControl({
         </label>
       ) : null}
       <p id={helpId} className="text-sm text-slate-600">
-        {t("files.help", { kinds: (field.accept ?? ["PDF", "PNG", "JPEG"]).join(", "), size: maxMb })}
+        {t("files.help", { kinds: (field.accept ?? FILE_KINDS).join(", "), size: maxMb })}
       </p>
       {shownError ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">

@@ -40,6 +40,12 @@ type Token =
 
 class FormulaSyntaxError extends Error {}
 
+/** A field name as the grammar reads it bare: a letter or "_", then letters, digits or "_". */
+const BARE_NAME = /^[\p{L}_][\p{L}\p{N}_]*/u;
+
+/** How a formula names a field: bare when the grammar reads it so (`price`), else in brackets (`[Unit price]`). */
+export const formulaRef = (name: string) => (BARE_NAME.exec(name)?.[0] === name ? name : `[${name}]`);
+
 const OPS: Record<string, string> = { "+": "+", "-": "-", "\u2212": "-", "*": "*", "\u00d7": "*", "/": "/", "\u00f7": "/" };
 
 function tokenize(src: string): Token[] {
@@ -68,7 +74,7 @@ function tokenize(src: string): Token[] {
       i = end + 1;
       continue;
     }
-    const word = /^[\p{L}_][\p{L}\p{N}_]*/u.exec(src.slice(i, i + 201));
+    const word = BARE_NAME.exec(src.slice(i, i + 201));
     if (word) {
       out.push({ t: "name", v: word[0], at: i });
       i += word[0].length;
