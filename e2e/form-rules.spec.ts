@@ -23,6 +23,7 @@ async function axe(page: Page) {
 }
 
 test("a German signer ticks and unticks a co-signer, a total follows the decimal comma, the seal skips the hidden field", async ({
+  browser,
   page,
   request,
 }) => {
@@ -74,7 +75,43 @@ test("a German signer ticks and unticks a co-signer, a total follows the decimal
   expect(second.status(), await second.text()).toBe(201);
   expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
 
-  await page.goto(`/sign/${await signingToken(email)}`);
+  const token = await signingToken(email);
+  // First on a 390-px phone, in German: the name appears when the box is ticked; axe with it hidden and shown.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: "de-DE",
+  });
+  const onPhone = await phone.newPage();
+  await onPhone.goto(`/sign/${token}`);
+  await expect(onPhone.getByRole("heading", { name: title })).toBeVisible();
+  const phoneBox = onPhone.getByRole("checkbox", { name: /Ich habe einen Mitunterzeichner/ });
+  const phoneName = onPhone.getByRole("button", { name: /Name des Mitunterzeichners/ });
+  await expect(phoneName).toHaveCount(0);
+  await axe(onPhone);
+  await screenshot(onPhone, "form-rules-phone-de-hidden");
+  await phoneBox.click();
+  await expect(phoneName).toBeVisible();
+  await axe(onPhone);
+  await screenshot(onPhone, "form-rules-phone-de-shown");
+  expect(await onPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Unticked again, and saved so: the desk below opens with it unticked.
+  await phoneBox.click();
+  await expect(phoneName).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        const view = (await (await request.get(`/api/sign/${token}`)).json()).data as { drafts: { checked?: boolean }[] };
+        return view.drafts.map((d) => d.checked);
+      },
+      { timeout: 20_000, intervals: [1000], message: "the unticked box saved" },
+    )
+    .toEqual([false]);
+  await phone.close();
+
+  await page.goto(`/sign/${token}`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   const coName = page.getByRole("textbox", { name: "Name des Mitunterzeichners" });
   const box = page.getByRole("checkbox", { name: "Ich habe einen Mitunterzeichner" });
@@ -232,6 +269,23 @@ test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both u
   await context.close();
 
   const text = await sealedPdfText(request, id, `attachments-${run}`);
+
+  // Staff see the files on the request's page, at a desk and on a phone.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    const staff = await browser.newContext({ storageState: STAFF_STATE, viewport, locale: "en-US" });
+    const desk = await staff.newPage();
+    await desk.goto(`/requests/${id}`);
+    const files = desk.getByRole("region", { name: "Files attached by signers" });
+    await expect(files.getByRole("link", { name: "id-card.png" })).toBeVisible();
+    await expect(files.getByRole("link", { name: "utility-bill.pdf" })).toBeVisible();
+    await files.scrollIntoViewIfNeeded();
+    await axe(desk);
+    await screenshot(desk, `form-rules-request-attachments-${viewport.width}`);
+    await staff.close();
+  }
   expect(text).toContain("Files attached by signers (embedded in this PDF)");
   const record = (await (await request.get(`${SR}/${id}`, { headers })).json()).data as {
     attachments: { name: string; sha256: string }[];
