@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRef } from "@cantoo/pdf-lib";
 import { verifyPdf } from "./index";
 
 function tool(cmd: string, args: string[], pdf: Uint8Array): string {
