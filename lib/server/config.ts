@@ -52,6 +52,17 @@ export const config = {
   get mailAttachmentsMaxBytes() {
     return Math.floor(num("MAIL_ATTACHMENTS_MAX_MB", 15) * 1024 * 1024);
   },
+  /**
+   * The bytes a signing link may hold in files its signer uploaded, kept or not yet released
+   * (SIGNER_UPLOADS_MAX_MB): a few scans and photos of papers; 413 beyond.
+   */
+  get signerUploadsMaxBytes() {
+    return Math.floor(num("SIGNER_UPLOADS_MAX_MB", 50) * 1024 * 1024);
+  },
+  /** The same for every signer of one request together (REQUEST_UPLOADS_MAX_MB); 413 beyond. */
+  get requestUploadsMaxBytes() {
+    return Math.floor(num("REQUEST_UPLOADS_MAX_MB", 200) * 1024 * 1024);
+  },
   /** The pages of a request's documents together (MAX_REQUEST_PAGES). */
   get maxRequestPages() {
     return num("MAX_REQUEST_PAGES", 1000);
