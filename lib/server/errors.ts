@@ -144,6 +144,21 @@ export const errorCatalog = {
   ATTACHMENT_TOO_LARGE: { status: 413, description: "The file a signer attached is larger than its FILE field's maxSizeMb" },
   ATTACHMENT_DAMAGED: { status: 422, description: "The image a signer attached cannot be decoded" },
   TOO_MANY_ATTACHMENTS: { status: 409, description: "Too many files were uploaded for one FILE field" },
+  SIGNER_UPLOADS_OVER_BUDGET: {
+    status: 413,
+    description:
+      "The files a signing link holds (uploaded, kept or not yet released) would pass its budget (SIGNER_UPLOADS_MAX_MB); `details.limitBytes`, `details.heldBytes`, `details.fileBytes`",
+  },
+  REQUEST_UPLOADS_OVER_BUDGET: {
+    status: 413,
+    description:
+      "The files every signer of the request holds together would pass its budget (REQUEST_UPLOADS_MAX_MB); `details.limitBytes`, `details.heldBytes`, `details.fileBytes`",
+  },
+  FIELD_HIDDEN: {
+    status: 409,
+    description:
+      "The field is hidden by its conditions, given the values the signer saved and earlier signers gave: it takes no file now",
+  },
   FIELD_IN_USE: { status: 409, description: "The field is read by another field's conditions or formula; `details.readBy`" },
   RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
   EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },
