@@ -97,7 +97,7 @@ test("anchor preview draws the anchors, lists the malformed one, and creates the
   expect(Math.abs(sig1.y - at("{{s1|signature|150|50}}").y)).toBeLessThanOrEqual(2);
   const sig2 = fields.find((f) => f.recipientId === bob.id && f.type === "SIGNATURE")!;
   expect(sig2).toMatchObject({ type: "SIGNATURE", page: 2, width: 160, height: 40 });
-  expect(fields.find((f) => f.type === "DATE")).toMatchObject({ recipientId: ann.id, page: 1, width: 120, height: 18 });
+  expect(fields.find((f) => f.type === "DATE")).toMatchObject({ recipientId: ann.id, page: 1, width: 200, height: 60 });
 
   // Review lists the malformed anchor before sending.
   await page.getByRole("link", { name: "Continue to review" }).click();

@@ -40,7 +40,7 @@ describe("reading the anchor preview", () => {
           width: 60,
           height: 12,
           valid: true,
-          anchor: { type: "date", signerRef: "s1", width: 120, height: 18, fontSize: 12 },
+          anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 },
         },
       ],
       signerRefs: ["s1", "s2"],
@@ -48,7 +48,7 @@ describe("reading the anchor preview", () => {
     };
     const out = normalizePreview(data);
     expect(out.map((a) => [a.page, a.text, a.ok, a.signerRef, a.type, a.fieldWidth, a.fieldHeight])).toEqual([
-      [1, "{{s1|date}}", true, "s1", "date", 120, 18],
+      [1, "{{s1|date}}", true, "s1", "date", 200, 60],
       [1, "{{s3|signature|wide|50}}", false, undefined, undefined, undefined, undefined],
       [2, "{{s2|signature|160|40}}", true, "s2", "signature", 160, 40],
     ]);

@@ -41,11 +41,12 @@ describe("parseAnchor", () => {
     expect(optional).toMatchObject({ ok: true, anchor: { required: false, placeholder: "e.g. CEO", height: 18 } });
   });
 
-  it("reads both date forms with the decided defaults", () => {
+  it("reads both date forms; the short one has the interface spec's defaults, 200 × 60 at 14 pt", () => {
     expect(parseAnchor("{{s1|date}}")).toEqual({
       ok: true,
-      anchor: { type: "date", signerRef: "s1", width: 120, height: 18, fontSize: 12 },
+      anchor: { type: "date", signerRef: "s1", width: 200, height: 60, fontSize: 14 },
     });
+    expect(parseAnchor("{{ s2 | date }}")).toMatchObject({ ok: true, anchor: { width: 200, height: 60, fontSize: 14 } });
     expect(parseAnchor("{{s3|date|150|40|12}}")).toEqual({
       ok: true,
       anchor: { type: "date", signerRef: "s3", width: 150, height: 40, fontSize: 12 },

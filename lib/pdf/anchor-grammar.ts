@@ -2,7 +2,7 @@
  * The anchor grammar of interface spec 2.7 and decisions.md "Anchors":
  *   {{sN|signature|width|height}}
  *   {{sN|text|maxLength|width|fontSize|label|placeholder|requiredFlag}}   (f = required, t = optional)
- *   {{sN|date|width|height|fontSize}}  or  {{sN|date}}                     (defaults 120, 18, 12)
+ *   {{sN|date|width|height|fontSize}}  or  {{sN|date}}                     (defaults 200, 60, 14)
  *   {{sN|image|width|height|label}}
  *   {{signet:<name>}}                                                      (legacy, /fields/anchored)
  * and the form field types (docs/api.md "Field types"; requiredFlag as for text):
@@ -61,8 +61,12 @@ export type ParsedAnchor =
 
 export type AnchorParse = { ok: true; anchor: ParsedAnchor } | { ok: false; reason: string };
 
-/** {{sN|date}}: one line of 12 pt text, height ceil(12 x 1.5), as a text anchor's (200 x 60 covered the next line). */
-export const DATE_DEFAULTS = { width: 120, height: 18, fontSize: 12 } as const;
+/**
+ * {{sN|date}}: the interface spec's defaults (2.7 and 8), a contract with integrators who size their documents by
+ * it. Where such a box covers the next line, the dashboard's anchor preview says so and offers a box that fits
+ * the line (lib/pdf/anchor-fit.ts), placed with explicit sizes; the default itself does not move.
+ */
+export const DATE_DEFAULTS = { width: 200, height: 60, fontSize: 14 } as const;
 /** {{sN|radio|group|option}}: a 14 pt button. */
 export const RADIO_DEFAULTS = { width: 14, height: 14 } as const;
 /** A dropdown's box: one line at 12 pt. */

@@ -55,9 +55,10 @@ describe("anchors through the API", () => {
     }
     const sig = anchors.find((a) => a.anchorKey === "{{s1|signature|120|40}}")!;
     expect(sig).toMatchObject({ valid: true, anchor: { type: "signature", signerRef: "s1", width: 120, height: 40 } });
+    // The short date form has the interface spec's defaults: a contract with integrators.
     expect(anchors.find((a) => a.anchorKey === "{{s1|date}}")).toMatchObject({
       valid: true,
-      anchor: { type: "date", width: 120, height: 18, fontSize: 12 },
+      anchor: { type: "date", width: 200, height: 60, fontSize: 14 },
     });
     expect(anchors.find((a) => a.anchorKey === "{{s1|signature|120}}")).toMatchObject({ valid: false });
     expect(r.body.data.signerRefs).toEqual(expect.arrayContaining(["s1", "s2"]));
@@ -92,6 +93,14 @@ describe("anchors through the API", () => {
       maxLength: 50,
       fontSize: 12,
       label: "Full name",
+      required: true,
+    });
+    // {{s1|date}} places the spec's default box: 200 × 60 at 14 pt.
+    expect(fields.find((f: { type: string }) => f.type === "DATE")).toMatchObject({
+      recipientId: s1,
+      width: 200,
+      height: 60,
+      fontSize: 14,
       required: true,
     });
     const skipped = r.body.data.skipped
