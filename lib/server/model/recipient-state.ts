@@ -4,6 +4,7 @@ import { RECIPIENT_STATUSES, type RecipientRole, type RecipientStatus, type Requ
 import type { Queryable } from "../db";
 import { recipients } from "../db/schema";
 import { AppError, notFound, type ErrorCode } from "../errors";
+import { dropSignerLeftovers } from "./signer-leftovers";
 
 /**
  * A recipient's turn, as data: PENDING (not their turn yet) → SENT (invited, or their embedded turn
@@ -13,7 +14,9 @@ import { AppError, notFound, type ErrorCode } from "../errors";
  * signer's image and asks them to sign again; a CC takes no turn and stays PENDING.
  *
  * Every change of `recipients.status` goes through transitionRecipient below
- * (request-state.test.ts fails if another file of lib/server writes it).
+ * (request-state.test.ts fails if another file of lib/server writes it). A move out of SENT or VIEWED
+ * (the recipient may act) to a status where they may not drops what they left behind on the way
+ * (signer-leftovers.ts), in the move's transaction.
  */
 export const RECIPIENT_TRANSITIONS = {
   PENDING: ["SENT"],
@@ -115,6 +118,12 @@ export function assertMayAct(r: RecipientState, req: { status: RequestStatus }, 
   if (text) throw new AppError(RECIPIENT_STATE_CODE[r.status], text, { details });
 }
 
+/** The statuses in which a recipient may act (their turn: invited, or opened the link). */
+export const MAY_ACT_STATUSES = ["SENT", "VIEWED"] as const satisfies readonly RecipientStatus[];
+
+/** Whether a move to `to` ends the recipient's turn: their drafts, unkept uploads and sessions go with it. */
+export const endsTurn = (to: RecipientStatus): boolean => !(MAY_ACT_STATUSES as readonly RecipientStatus[]).includes(to);
+
 export type RecipientRow = typeof recipients.$inferSelect;
 /** Columns that change with the status (sentAt, viewedAt, signedAt, declinedAt, declineReason). */
 export type RecipientChanges = Partial<
@@ -132,7 +141,9 @@ function checkedFrom(to: RecipientStatus, from: readonly RecipientStatus[] | und
 /**
  * Moves one recipient to `to` if they are in an allowed predecessor (or `from`) and their role may
  * reach it: UPDATE … WHERE id AND status IN (…) AND role IN (…) RETURNING, in the caller's
- * transaction. Returns the row, or null when nothing changed (already moved: a retried job).
+ * transaction. Returns the row, or null when nothing changed (already moved: a retried job). A move
+ * that ends the turn (to SIGNED, APPROVED or DECLINED) drops the recipient's leftovers in the same
+ * transaction: a signature's values are written before it, so the files it keeps stay.
  */
 export async function tryTransitionRecipient(
   tx: Queryable,
@@ -148,7 +159,10 @@ export async function tryTransitionRecipient(
       and(eq(recipients.id, id), inArray(recipients.status, from), inArray(recipients.role, [...RECIPIENT_STATUS_ROLES[to]])),
     )
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  // Every predecessor of a status that ends the turn is one where the recipient could act (SENT, VIEWED).
+  if (endsTurn(to)) await dropSignerLeftovers(tx, { recipientIds: [row.id] });
+  return row;
 }
 
 /** As tryTransitionRecipient, but no change is an error: 404, or the 409 of the recipient's role or state. */

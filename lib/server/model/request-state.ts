@@ -4,6 +4,7 @@ import { REQUEST_STATUSES, type RequestStatus } from "@/lib/schemas/states";
 import type { Queryable } from "../db";
 import { signatureRequests } from "../db/schema";
 import { AppError, notFound, type ErrorCode } from "../errors";
+import { dropSignerLeftovers } from "./signer-leftovers";
 
 /**
  * A signature request's life, as data: DRAFT → IN_PROGRESS (sent) → COMPLETED (sealed), or from
@@ -12,7 +13,10 @@ import { AppError, notFound, type ErrorCode } from "../errors";
  * IN_PROGRESS with its sealError set until a reseal succeeds. A DRAFT is deleted, never cancelled.
  *
  * Every change of `signature_requests.status` goes through transitionRequest / transitionRequests
- * below (request-state.test.ts fails if another file of lib/server writes it).
+ * below (request-state.test.ts fails if another file of lib/server writes it). A request leaving
+ * IN_PROGRESS (completed, declined, cancelled, expired) is one nobody may act in any more: what its
+ * recipients left behind on the way (saved drafts, uploads no signature kept, signer sessions) is
+ * dropped in the transaction of the move (signer-leftovers.ts).
  */
 export const REQUEST_TRANSITIONS = {
   DRAFT: ["IN_PROGRESS"],
@@ -25,6 +29,9 @@ export const REQUEST_TRANSITIONS = {
 
 export const canTransitionRequest = (from: RequestStatus, to: RequestStatus): boolean =>
   (REQUEST_TRANSITIONS[from] as readonly RequestStatus[]).includes(to);
+
+/** Whether a move to `to` ends every turn of the request (it leaves IN_PROGRESS, the only state where anyone acts). */
+export const endsTurns = (to: RequestStatus): boolean => to !== "IN_PROGRESS" && to !== "DRAFT";
 
 /** The statuses a request may move to `to` from. */
 export const requestPredecessors = (to: RequestStatus): RequestStatus[] =>
@@ -96,7 +103,10 @@ export async function transitionRequest(
     .set({ updatedAt: new Date(), ...opts.set, status: to })
     .where(and(eq(signatureRequests.id, id), inArray(signatureRequests.status, from)))
     .returning();
-  if (row) return row;
+  if (row) {
+    if (endsTurns(to)) await dropSignerLeftovers(tx, { requestIds: [row.id] });
+    return row;
+  }
   const [cur] = await tx.select({ status: signatureRequests.status }).from(signatureRequests).where(eq(signatureRequests.id, id));
   if (!cur) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   throw requestStateError(cur.status, from, opts.why ?? `it cannot become ${to}`);
@@ -113,9 +123,11 @@ export async function transitionRequests(
   opts: { from?: readonly RequestStatus[]; set?: RequestChanges } = {},
 ): Promise<RequestRow[]> {
   const from = checkedFrom(to, opts.from);
-  return tx
+  const rows = await tx
     .update(signatureRequests)
     .set({ updatedAt: new Date(), ...opts.set, status: to })
     .where(and(inArray(signatureRequests.status, from), where))
     .returning();
+  if (rows.length && endsTurns(to)) await dropSignerLeftovers(tx, { requestIds: rows.map((r) => r.id) });
+  return rows;
 }

@@ -4,12 +4,12 @@ import { assertMayHandleLink } from "./link-keepers";
 import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { embedLinks, recipients, retiredSigningLinks, signerSessions } from "../db/schema";
+import { embedLinks, recipients, retiredSigningLinks } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { hashToken, signingToken } from "../tokens";
-import { dropSigningDrafts } from "../signing/signing-drafts";
+import { dropSignerLeftovers } from "../model/signer-leftovers";
 import { findVisibleRequest } from "../model/request-queries";
 import { toRecipientDto } from "../model/request-dto";
 import { assertRequestStatus } from "../model/request-state";
@@ -47,10 +47,10 @@ export async function correctRecipient(auth: KeyAuth, id: string, recipientId: s
     // The old link: retired (410 "replaced"), and whatever was opened with it ends.
     if (r.tokenHash)
       await tx.insert(retiredSigningLinks).values({ tokenHash: r.tokenHash, recipientId: r.id }).onConflictDoNothing();
-    await tx.delete(signerSessions).where(eq(signerSessions.recipientId, r.id));
     await tx.delete(embedLinks).where(eq(embedLinks.recipientId, r.id));
-    // What was entered through the old link is not shown to whoever holds the new one.
-    await dropSigningDrafts(tx, r.id);
+    // The turn passes to the new link: what was saved, uploaded or opened through the old one (perhaps by
+    // someone else, at the mistyped address) ends as at any end of a turn.
+    await dropSignerLeftovers(tx, { recipientIds: [r.id] });
     const version = r.tokenVersion + 1;
     const invited = r.tokenHash !== null;
     const [updated] = await tx

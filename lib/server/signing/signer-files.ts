@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/fields";
 import { FILE_KINDS, type FileKind } from "@/lib/schemas/states";
 import { fileNameOf } from "@/lib/files/file-name";
 import { PdfError } from "@/lib/pdf/errors";
+import { config } from "../config";
 import { getDb, type Queryable } from "../db";
 import { fields, signerFiles } from "../db/schema";
 import { blobs } from "../blobs/store";
@@ -12,7 +13,12 @@ import { recordEvent, type Actor } from "../audit/record-event";
 import { runEngine } from "../engine";
 import { acceptPdf } from "../documents/store-document";
 import { assertMayAct } from "../model/recipient-state";
+import { dropUnusedTextLayers } from "../model/signer-leftovers";
 import { isUuid } from "../auth/scope";
+import { BLOB_GRACE_MS } from "../blobs/store";
+import { clock } from "../clock";
+import { enqueue } from "../jobs/queue";
+import { formOfDrafts } from "./draft-form";
 import { findSigner } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
@@ -23,6 +29,11 @@ import { requireSignerSession } from "./signer-session";
  * in the engine (what is kept holds nothing but the picture); a PDF is read as an uploaded document is
  * (the engine's limits, stored in its one reading). Each is kept as a blob; the signature's value names
  * the ones the signer keeps, and the seal embeds those in the sealed PDF.
+ *
+ * A file is taken only for a field shown as the form stands (the signer's saved values and earlier
+ * signers' make it so: a FILE field a condition hides takes none), and within two byte budgets of what
+ * is held (uploaded and not released, kept or not): the signing link's and the request's. What the
+ * signature does not keep is released when the turn ends (model/signer-leftovers.ts).
  */
 
 export type SignerFileRow = typeof signerFiles.$inferSelect;
@@ -77,12 +88,8 @@ export async function uploadSignerFile(
   const { r, req } = await findSigner(db, token);
   await requireSignerSession(db, r, req, session);
   assertMayAct(r, req, "sign");
-  const [field] = isUuid(input.fieldId)
-    ? await db
-        .select()
-        .from(fields)
-        .where(and(eq(fields.id, input.fieldId), eq(fields.recipientId, r.id)))
-    : [];
+  const all = isUuid(input.fieldId) ? await db.select().from(fields).where(eq(fields.requestId, req.id)) : [];
+  const field = all.find((f) => f.id === input.fieldId && f.recipientId === r.id);
   if (!field)
     throw new AppError("FIELD_NOT_FOUND", "This signer has no such field", {
       errors: [{ field: "fieldId", message: "This field is not one of yours" }],
@@ -96,6 +103,16 @@ export async function uploadSignerFile(
     throw new AppError("TOO_MANY_ATTACHMENTS", `At most ${MAX_UPLOADS_PER_FIELD} files may be uploaded for one field`, {
       details: { limit: MAX_UPLOADS_PER_FIELD },
     });
+  // Judged as signing judges it: a hidden field takes no value, so no file either.
+  const form = await formOfDrafts(db, all, r, req, clock.now());
+  if (!form.shown(field.id)) {
+    const label = field.label || field.name || "This field";
+    throw new AppError(
+      "FIELD_HIDDEN",
+      `${label} is hidden by its conditions, given the values you saved: it takes no file now. Save the answer that shows it first`,
+      { details: { fieldId: field.id }, errors: [{ field: "fieldId", message: "This field is hidden by its conditions" }] },
+    );
+  }
   const accept = field.accept ?? [...FILE_KINDS];
   const maxMb = field.maxSizeMb ?? DEFAULT_FILE_MB;
   if (input.file.size > maxMb * 1024 * 1024)
@@ -103,6 +120,8 @@ export async function uploadSignerFile(
       "ATTACHMENT_TOO_LARGE",
       `The file is ${Math.ceil(input.file.size / 1024)} KB; this field takes files up to ${maxMb} MB`,
     );
+  // Before the bytes are read: the size given; under the lock below, the size kept.
+  await assertWithinBudgets(db, req.id, r.id, input.file.size);
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   const kind = fileKindOf(bytes);
   if (!kind || !accept.includes(kind))
@@ -128,16 +147,49 @@ export async function uploadSignerFile(
     stored = { sha256: put.sha256, size: put.size, mime: clean.format === "png" ? MIME_OF.PNG : MIME_OF.JPEG };
   }
   const kept = stored.mime === MIME_OF.PNG ? "PNG" : stored.mime === MIME_OF.JPEG ? "JPEG" : "PDF";
+  try {
+    return await recordUpload(token, { r, req, field, name: input.file.name, kept, stored }, who);
+  } catch (e) {
+    // Stored but not recorded (the turn ended meanwhile, a budget was reached): let the bytes go once
+    // the grace period is over, unless another record points at them by then.
+    await db
+      .transaction(async (tx) => {
+        const layers = kept === "PDF" ? await dropUnusedTextLayers(tx, [stored.sha256]) : [];
+        const release = { runId: null, sha256s: [stored.sha256, ...layers], mailIds: [] };
+        await enqueue(tx, "purge-blobs", release, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
+      })
+      .catch(() => undefined); // the refusal is what the signer is told; a later purge finds the bytes
+    throw e;
+  }
+}
+
+/** The row of a judged and stored upload, under the lock a signature takes (so never after the turn ended). */
+async function recordUpload(
+  token: string,
+  u: {
+    r: { id: string };
+    req: { id: string };
+    field: { id: string };
+    name: string;
+    kept: FileKind;
+    stored: { sha256: string; size: number; mime: string };
+  },
+  who: Omit<Actor, "actor">,
+) {
+  const { r, req, field, kept, stored } = u;
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const { r: now, req: reqNow } = await findSigner(tx, token, { forUpdate: true });
     assertMayAct(now, reqNow, "sign");
+    // The request's row is locked: two signers of a step cannot both pass its budget.
+    await assertWithinBudgets(tx, req.id, r.id, stored.size);
     const [row] = await tx
       .insert(signerFiles)
       .values({
         requestId: req.id,
         recipientId: r.id,
         fieldId: field.id,
-        name: keptName(input.file.name || "attachment", kept),
+        name: keptName(u.name || "attachment", kept),
         mime: stored.mime,
         size: stored.size,
         sha256: stored.sha256,
@@ -158,6 +210,35 @@ export async function uploadSignerFile(
     );
     return signerFileDto(row!);
   });
+}
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+/**
+ * Refuses a file of `size` bytes that would take what the link or the request holds (every upload not
+ * released, kept or not) past its budget: 413 naming the budget, what is held and the file.
+ */
+async function assertWithinBudgets(db: Queryable, requestId: string, recipientId: string, size: number) {
+  const [held] = await db
+    .select({
+      request: sum(signerFiles.size).mapWith(Number),
+      mine: sum(sql`case when ${signerFiles.recipientId} = ${recipientId} then ${signerFiles.size} else 0 end`).mapWith(Number),
+    })
+    .from(signerFiles)
+    .where(eq(signerFiles.requestId, requestId));
+  const budgets = [
+    ["SIGNER_UPLOADS_OVER_BUDGET", "this signing link", config.signerUploadsMaxBytes, held?.mine ?? 0],
+    ["REQUEST_UPLOADS_OVER_BUDGET", "this request's signers together", config.requestUploadsMaxBytes, held?.request ?? 0],
+  ] as const;
+  for (const [code, whose, limit, heldBytes] of budgets) {
+    if (heldBytes + size <= limit) continue;
+    const message = `Files uploaded for ${whose} are limited to ${mb(limit)}: ${mb(heldBytes)} are held and this file is ${mb(size)}`;
+    throw new AppError(code, message, {
+      details: { limitBytes: limit, heldBytes, fileBytes: size },
+      errors: [{ field: "file", message }],
+    });
+  }
 }
 
 /** A recipient's uploaded files for these fields, by field. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { zSigningDraft } from "@/lib/schemas/signing";
 import type { Queryable } from "../db";
-import { recipients, signerDrafts, signerFiles, type signatureRequests } from "../db/schema";
+import { signerDrafts, signerFiles, type recipients, type signatureRequests } from "../db/schema";
 import { signerFileDto } from "./signer-files";
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -12,7 +12,8 @@ export type SigningDraftDto = z.output<typeof zSigningDraft>;
 
 /**
  * Whether a recipient's saved values may be served or saved: a SIGNER whose turn it is (invited, SENT
- * or VIEWED) in a request IN_PROGRESS. Once they sign or decline, or the request ends, they are not.
+ * or VIEWED) in a request IN_PROGRESS. Once they sign or decline, or the request ends, they are not, and
+ * the state machine's move has dropped them (model/signer-leftovers.ts).
  */
 export const mayKeepDrafts = (r: Pick<RecipientRow, "role" | "status">, req: Pick<RequestRow, "status">) =>
   req.status === "IN_PROGRESS" && r.role === "SIGNER" && (r.status === "SENT" || r.status === "VIEWED");
@@ -41,21 +42,4 @@ export async function loadSigningDrafts(db: Queryable, r: RecipientRow, req: Req
         : value),
     savedAt: updatedAt.toISOString(),
   }));
-}
-
-/** Forgets what a recipient saved: they signed, declined, or their link was replaced. */
-export async function dropSigningDrafts(db: Queryable, recipientId: string): Promise<void> {
-  await db.delete(signerDrafts).where(eq(signerDrafts.recipientId, recipientId));
-}
-
-/** Forgets what every recipient of a request saved: it was declined and can no longer be signed. */
-export async function dropRequestDrafts(db: Queryable, requestId: string): Promise<void> {
-  await db
-    .delete(signerDrafts)
-    .where(
-      inArray(
-        signerDrafts.recipientId,
-        db.select({ id: recipients.id }).from(recipients).where(eq(recipients.requestId, requestId)),
-      ),
-    );
 }

@@ -14,6 +14,7 @@ import { transitionRequest } from "../model/request-state";
 import { loadRecipients } from "../model/request-queries";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { judgeFieldValues } from "../fields/judge-field-values";
+import { unsignedProblems } from "../fields/form-guard";
 import { formOfSubmission, heldOfGiven } from "../fields/form-values";
 import { filesOfFields } from "./signer-files";
 import { findSigner } from "./find-signer";
@@ -22,7 +23,6 @@ import { limitSigner } from "./limit-signer";
 import { requireSignerSession } from "./signer-session";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
-import { dropRequestDrafts, dropSigningDrafts } from "./signing-drafts";
 import { keepPageLocale } from "./page-locale";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -83,6 +83,8 @@ export async function submitSignature(
   const judged = judgeFieldValues(mine, given, pre.r, imageIds, signing, { ...form, hidden: new Set(form.hidden) }, attached);
   const values = judged.values;
   problems.push(...judged.problems);
+  // A signer always signs: not one shown signature given a mark, and nothing of this is kept.
+  problems.push(...unsignedProblems(mine, (id) => !form.hidden.includes(id) && (values.has(id) || imageIds.has(id))));
   const [problem] = problems;
   if (problem) throw new AppError("FIELD_VALUES_INVALID", problem.message, { errors: problems });
   for (const [id, img] of images) {
@@ -99,10 +101,10 @@ export async function submitSignature(
         .update(fields)
         .set({ value: JSON.stringify(value) })
         .where(eq(fields.id, id));
+    // The values are written first: the move drops what the turn left behind (drafts, uploads not
+    // kept, sessions), and the files these values name are kept.
     await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
     await keepPageLocale(tx, r, input.locale);
-    // What was saved on the way is not kept once the signature holds the values.
-    await dropSigningDrafts(tx, r.id);
     // The files this signature keeps, named in its audit event and its webhook.
     const kept = [...values].flatMap(([fieldId, v]) =>
       v.kind === "files"
@@ -146,8 +148,7 @@ export async function declineSigning(
     const now = new Date();
     await transitionRecipient(tx, r.id, "DECLINED", { set: { declinedAt: now, declineReason: reason } });
     await keepPageLocale(tx, r, locale);
-    // Declined: no one will sign it, so no one's saved values are kept.
-    await dropRequestDrafts(tx, req.id);
+    // Declined: no one will sign it; the move drops every recipient's leftovers.
     await transitionRequest(tx, req.id, "DECLINED", { set: { updatedAt: now }, why: "it can no longer be declined" });
     await recordEvent(tx, req.id, "recipient.declined", { actor: `recipient:${r.id}`, ...who }, { email: r.email, reason });
     await emitEvent(tx, req, "signature_request.declined", {
