@@ -12,6 +12,11 @@ import type { z } from "zod";
 export const errorCatalog = {
   // The request as HTTP: body, media type, method, parameters
   VALIDATION_FAILED: { status: 400, description: "A parameter, query value or body field is not valid; `errors` names each" },
+  INPUT_NOT_STORABLE: {
+    status: 400,
+    description:
+      "The database refused a value of the call as data (text it cannot hold, a number or date out of range): the statement changed nothing",
+  },
   UNKNOWN_PARAMETER: {
     status: 400,
     description: "The JSON body has a key the operation does not know (it would be dropped); `errors[].field` names each",

@@ -12,9 +12,9 @@ import { sentRequest, tokenOf } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
 import { firstOf } from "../support/expect-helpers";
 
-// What text the API takes: no C0 control but tab and line breaks anywhere (a 400 naming the field, never a
-// 500 from PostgreSQL), one line where a name or title is asked for, no bidi control or zero-width character
-// in a name people read; and one value per field in a signature.
+// What text the API takes: no C0 control but tab and line breaks and no lone surrogate anywhere (a 400 naming
+// the field, never a 500 from PostgreSQL), one line where a name or title is asked for, no bidi control or
+// zero-width character in a name people read; and one value per field in a signature.
 
 const SR = "/api/v1/enterprise/signature-requests";
 const T = "/api/v1/enterprise/templates";
@@ -90,8 +90,10 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 const CONTROLS = ["\u0000", "\u001b"];
+/** Not characters: a lone high and a lone low surrogate (JSON can spell them; URLs and multipart parts, as UTF-8, cannot). */
+const LONE_SURROGATES = ["\ud800", "\udfff"];
 
-describe("control characters in any text input", () => {
+describe("control characters and lone surrogates in any text input", () => {
   let key: string;
   let ids: Record<string, string>;
   beforeAll(async () => {
@@ -168,12 +170,17 @@ describe("control characters in any text input", () => {
             });
           }
         }
+        const json = op.requestBody?.content["application/json"]?.schema;
+        for (const c of LONE_SURROGATES)
+          for (const [field, path] of json ? stringPaths(doc, json) : [])
+            await send(`body ${field} (lone surrogate)`, field, url(), { json: bodyAt(path, `a${c}b`) });
       }
     }
 
     expect(failures).toEqual([]);
-    // Every path, query and body string of the API: well over a hundred places, each tried with two controls.
-    expect(cases).toBeGreaterThan(300);
+    // Every path, query and body string of the API: well over a hundred places, each tried with two controls
+    // (and each body string with two lone surrogates).
+    expect(cases).toBeGreaterThan(400);
     expect(await counts()).toEqual(before);
     expect((await call("GET", `${SR}/${ids.id}`, { key })).body.data).toEqual(draft);
   }, 300_000);

@@ -14,7 +14,7 @@ import { envelope, json, type Ok } from "./envelope";
 import { AppError, validationError } from "../errors";
 import { faultOf } from "./faults";
 import { readBodyLimited } from "./body";
-import { refuseControlCharacters } from "./text-input";
+import { refuseMalformedText } from "./text-input";
 import { metrics } from "../metrics/registry";
 import { requestIdOf } from "@/lib/request-id.mjs";
 
@@ -33,7 +33,7 @@ type Infer<T> = T extends ZodType<infer O> ? O : undefined;
 
 /**
  * The one wrapper every API route goes through: key → organization and environment, rate limit,
- * zod for params, query and body (each refused first if its text holds a control character: text-input.ts),
+ * zod for params, query and body (each refused first if a string in it is not text: text-input.ts),
  * Idempotency-Key, and errors mapped by the one code → status table.
  */
 export function route<Op extends Operation>(
@@ -226,7 +226,7 @@ export function errorResponse(e: unknown, extraHeaders: Record<string, string> =
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: "params" | "query" | "body"): T {
   if (!schema) return undefined as T;
-  refuseControlCharacters(value, where);
+  refuseMalformedText(value, where);
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   throw validationError(r.error, where);

@@ -1162,6 +1162,7 @@ export interface components {
        */
       errorCode:
         | "VALIDATION_FAILED"
+        | "INPUT_NOT_STORABLE"
         | "UNKNOWN_PARAMETER"
         | "MALFORMED_JSON"
         | "JSON_TOO_DEEP"
