@@ -4,6 +4,7 @@
  * lib/server/engine, which runs them in the pool with a time and a memory limit.
  */
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
+import { layoutAnchorFields, type AnchorLayout, type PlacedField } from "../pdf/anchor-fit";
 import type { PdfInfo } from "../pdf/inspect";
 import { replaceText, stampImage } from "../pdf/stamp";
 import {
@@ -39,11 +40,15 @@ export interface AnchorQuery {
   all?: boolean;
   /** Occurrences of these literal keys, in reading order. */
   keys?: string[];
+  /** With `all`: where each anchor's field would lie among the text and these stored fields (the preview). */
+  layout?: { placed: PlacedField[] };
 }
 
 export interface AnchorAnswer {
   all?: FoundAnchor[];
   byKey: Record<string, AnchorOccurrence[]>;
+  /** One per anchor of `all`: null for those that make no field (lib/pdf/anchor-fit.ts). */
+  layout?: (AnchorLayout | null)[];
 }
 
 export const tasks = {
@@ -77,7 +82,9 @@ export const tasks = {
     const layer = parsedLayer(layerSha256, layerJson);
     const byKey: Record<string, AnchorOccurrence[]> = {};
     for (const k of query.keys ?? []) byKey[k] ??= findAnchors(layer, k);
-    return { all: query.all ? findAllAnchors(layer) : undefined, byKey };
+    const all = query.all ? findAllAnchors(layer) : undefined;
+    const layout = all && query.layout ? layoutAnchorFields(layer, all, query.layout.placed) : undefined;
+    return { all, byKey, ...(layout && { layout }) };
   },
 
   stampImage,

@@ -17,6 +17,19 @@ export const zPreviewAnchors = z.object({
   documentId,
 });
 
+/**
+ * A box for the field of one unified anchor, in place of the one its text asks for (the preview's
+ * `layout.fit`, "Fit to the line"): the anchor by its text and occurrence, counted as `occurrenceIndex`
+ * counts across the documents searched.
+ */
+export const zAnchorSize = z.object({
+  anchorKey,
+  occurrenceIndex,
+  width: pts("width").positive().max(14400),
+  height: pts("height").positive().max(14400),
+  fontSize: z.number({ error: "fontSize must be a number of points" }).min(4).max(96).optional(),
+});
+
 export const zUnifiedAnchors = z.object({
   recipientId: fieldShape.recipientId,
   documentId,
@@ -24,6 +37,11 @@ export const zUnifiedAnchors = z.object({
     .string()
     .regex(/^s\d{1,3}$/, { error: "signerRef is s1, s2, …" })
     .default("s1"),
+  sizes: z
+    .array(zAnchorSize)
+    .max(1000)
+    .optional()
+    .describe("Boxes for chosen anchors' fields instead of the anchors' own sizes (the preview's `layout.fit`)"),
 });
 
 const { type, page: _page, x: _x, y: _y, width: _width, height: _height, name, ...properties } = fieldInputShape;

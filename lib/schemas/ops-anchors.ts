@@ -23,7 +23,7 @@ export const zTemplateFieldsResult = z.object({ fields: z.array(zTemplateField),
 /** Fields placed on a request, or, when the id is a PDF template's, stored on the template. */
 const fieldsResult = z.union([z.object({ fields: z.array(zField), skipped: z.array(zSkippedAnchor) }), zTemplateFieldsResult]);
 const anchorFieldsDescription =
-  "Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.";
+  "Body { recipientId, signerRef, sizes? } (unified {{sN|…}} anchors of that signer; `sizes` gives chosen anchors' fields another box, as the preview's `layout.fit`) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.";
 const stamped = z.object({
   anchorKey: z.string(),
   documentId: inDocument,
@@ -76,6 +76,35 @@ const zParsedAnchor = z.discriminatedUnion("type", [
   z.object({ type: z.literal("legacy"), name: z.string() }),
 ]);
 const box = { page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number() };
+const rect = { x: z.number(), y: z.number(), width: z.number(), height: z.number() };
+/**
+ * Beside the spec's shape, on each listed anchor that makes a field (lib/pdf/anchor-fit.ts): where its field
+ * lies, what that box covers, and the box that fits the text line the anchor is on.
+ */
+const zAnchorLayout = z
+  .object({
+    field: z
+      .object({
+        ...rect,
+        fontSize: z.number().optional(),
+        placedFieldId: z.uuid().optional().describe("The field already placed at this anchor, whose box this is"),
+      })
+      .describe("The box judged: the field placed at the anchor, else the one the anchor asks for"),
+    covers: z.object({
+      text: z
+        .array(z.object({ text: z.string(), ...rect }))
+        .describe("Text under the field, one entry per line (a `{{…}}` token's own text is not counted: the seal removes it)"),
+      anchors: z.array(z.string()).describe("Other anchors (by their text) whose fields this one overlaps"),
+      fields: z.array(z.uuid()).describe("Fields placed on the page, not at an anchor, that it overlaps"),
+    }),
+    fit: z
+      .object({ width: z.number(), height: z.number(), fontSize: z.number().optional() })
+      .nullable()
+      .describe(
+        "A box at the anchor that fits its line: the line's height, as wide as the room up to the next text, field or page margin; place it with `sizes` on /fields/anchors. Null off a left-to-right line",
+      ),
+  })
+  .describe("Where the field lies on the page: what it covers, and the box that fits its line");
 /** The documents searched, in order, with the version of each that was searched. */
 const searched = {
   documentVersion: z.number().int().describe("The version searched of the first document searched"),
@@ -98,7 +127,14 @@ const zAnchorPreview = z.union([
     ...searched,
     anchors: z.array(
       z.union([
-        z.object({ anchorKey: z.string(), documentId: inDocument, ...box, valid: z.literal(true), anchor: zParsedAnchor }),
+        z.object({
+          anchorKey: z.string(),
+          documentId: inDocument,
+          ...box,
+          valid: z.literal(true),
+          anchor: zParsedAnchor,
+          layout: zAnchorLayout.optional(),
+        }),
         z.object({ anchorKey: z.string(), documentId: inDocument, ...box, valid: z.literal(false), reason: z.string() }),
       ]),
     ),

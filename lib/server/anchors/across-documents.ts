@@ -1,7 +1,13 @@
 import "server-only";
 import type { FoundAnchor } from "@/lib/pdf/anchors";
+import type { AnchorLayout, PlacedField } from "@/lib/pdf/anchor-fit";
 import type { RequestDocument } from "../model/rows";
-import { answersAcross, occurrencesAcross as occurrencesIn, type DocumentOccurrence } from "../documents/text-layer-cache";
+import {
+  answersAcross,
+  findAnchorsIn,
+  occurrencesAcross as occurrencesIn,
+  type DocumentOccurrence,
+} from "../documents/text-layer-cache";
 import { assertAnchorsOwnText } from "./judge-anchor-boxes";
 
 /**
@@ -22,6 +28,26 @@ export const occurrencesAcross = (docs: readonly RequestDocument[], keys: string
 export async function allAnchorsAcross(docs: readonly RequestDocument[]): Promise<DocumentAnchor[]> {
   return (await answersAcross(searched(docs), { all: true })).flatMap(({ doc, answer }) =>
     (answer.all ?? []).map((a) => ({ ...a, documentId: doc.id })),
+  );
+}
+
+/**
+ * Every {{…}} token across the documents, each valid field anchor with its layout (lib/pdf/anchor-fit.ts):
+ * what its field covers, among the text and `placed` (the stored fields, each naming its document), and
+ * the box that fits its line.
+ */
+export async function laidOutAnchorsAcross(
+  docs: readonly RequestDocument[],
+  placed: readonly (PlacedField & { documentId: string })[],
+): Promise<(DocumentAnchor & { layout: AnchorLayout | null })[]> {
+  const answers = await Promise.all(
+    docs.map(async (d) => {
+      const mine = placed.filter((f) => f.documentId === d.id).map(({ documentId: _d, ...f }) => f);
+      return { doc: d, answer: await findAnchorsIn(d.current.sha256, { all: true, layout: { placed: mine } }) };
+    }),
+  );
+  return answers.flatMap(({ doc, answer }) =>
+    (answer.all ?? []).map((a, i) => ({ ...a, documentId: doc.id, layout: answer.layout?.[i] ?? null })),
   );
 }
 

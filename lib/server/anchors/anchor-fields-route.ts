@@ -16,5 +16,5 @@ export async function placeFieldsFromAnchors(auth: KeyAuth, id: string, body: z.
   if (await isVisibleTemplate(await getDb(), auth, id)) return addTemplateAnchoredFields(auth, id, body);
   return "fields" in body
     ? placeAnchoredFields(auth, id, body.fields)
-    : placeUnifiedAnchors(auth, id, body.recipientId, body.signerRef, body.documentId);
+    : placeUnifiedAnchors(auth, id, body.recipientId, body.signerRef, body.documentId, body.sizes);
 }

@@ -9,10 +9,59 @@ import { assertDraft } from "../model/request-state";
 import { documentsNamed, findVisibleRequest, loadFields } from "../model/request-queries";
 import { placeAtAnchors } from "../fields/place-at-anchors";
 import { fieldOfAnchor } from "./field-of-anchor";
-import { allAnchorsAcross, assertAnchorsOwnTextAcross, occurrencesAcross } from "./across-documents";
+import { allAnchorsAcross, assertAnchorsOwnTextAcross, occurrencesAcross, type DocumentAnchor } from "./across-documents";
 
 type SkipCode = "MALFORMED" | "LEGACY" | "OTHER_SIGNER" | "IMAGE" | "ALREADY_PLACED";
 type Placed = FieldInput & { anchor: Record<string, unknown> };
+
+/** A box for one unified anchor's field instead of its own (the preview's "fit to the line"): lib/schemas/anchors.ts zAnchorSize. */
+export interface AnchorSize {
+  anchorKey: string;
+  occurrenceIndex?: number;
+  width: number;
+  height: number;
+  fontSize?: number;
+}
+
+/** The types whose field draws text: a size may give them a font size. */
+const WITH_FONT = new Set(["date", "text", "dropdown", "number", "name", "email"]);
+
+/**
+ * Which anchor each size is for, by its index in `all` (occurrences counted across the documents, as
+ * `occurrenceIndex` is everywhere); every size must name an anchor of this signer that makes a field.
+ * 422 ANCHOR_NOT_FOUND for an anchor that is not there, 400 for one that is not this signer's field.
+ */
+function sizesByAnchor(all: readonly DocumentAnchor[], sizes: readonly AnchorSize[], signerRef: string) {
+  const out = new Map<number, AnchorSize>();
+  const missing: { anchorKey: string; occurrenceIndex: number; found: number }[] = [];
+  const errors: { field: string; message: string }[] = [];
+  sizes.forEach((s, i) => {
+    const n = s.occurrenceIndex ?? 0;
+    const same = all.flatMap((a, j) => (a.text === s.anchorKey ? [j] : []));
+    const j = same[n];
+    const a = j === undefined ? undefined : all[j];
+    if (j === undefined || !a) return void missing.push({ anchorKey: s.anchorKey, occurrenceIndex: n, found: same.length });
+    const p = a.ok ? a.anchor : null;
+    if (!p || p.type === "legacy" || p.type === "image" || p.signerRef !== signerRef) {
+      errors.push({
+        field: `sizes.${i}.anchorKey`,
+        message: `${s.anchorKey} is not an anchor of a field of signer ${signerRef}`,
+      });
+    } else if (s.fontSize !== undefined && !WITH_FONT.has(p.type)) {
+      errors.push({ field: `sizes.${i}.fontSize`, message: `A ${p.type} field has no font size` });
+    } else if (out.has(j)) {
+      errors.push({ field: `sizes.${i}`, message: `${s.anchorKey} (occurrence ${n}) is given a size twice` });
+    } else out.set(j, s);
+  });
+  if (missing.length) {
+    const names = missing.map((m) =>
+      m.found ? `${m.anchorKey} (occurrence ${m.occurrenceIndex}; found ${m.found})` : m.anchorKey,
+    );
+    throw new AppError("ANCHOR_NOT_FOUND", `Anchor not found: ${names.join(", ")}`, { details: { missing } });
+  }
+  if (errors.length) throw new AppError("VALIDATION_FAILED", errors.map((e) => e.message).join("; "), { errors });
+  return out;
+}
 
 /** The draft and the documents its anchors are searched in: the one named, else all. */
 async function prepare(auth: KeyAuth, id: string, documentId?: string) {
@@ -46,7 +95,8 @@ const sameSpot = (
 /**
  * Unified anchors: every {{sN|…}} of `signerRef` (in every document, or the one named) becomes a field of
  * `recipientId` on the document it is in. Image anchors, other signers' anchors, malformed ones and those
- * already placed are skipped and reported, each with its document.
+ * already placed are skipped and reported, each with its document. `sizes` gives chosen anchors' fields
+ * another box (width, height and, for a field that draws text, font size), at the same top-left.
  */
 export async function placeUnifiedAnchors(
   auth: KeyAuth,
@@ -54,9 +104,11 @@ export async function placeUnifiedAnchors(
   recipientId: string,
   signerRef: string,
   documentId?: string,
+  sizes: readonly AnchorSize[] = [],
 ) {
   const { req, docs } = await prepare(auth, id, documentId);
   const all = await allAnchorsAcross(docs);
+  const sized = sizesByAnchor(all, sizes, signerRef);
   const existing = await loadFields(await getDb(), req.id);
   const fields: Placed[] = [];
   const skipped: {
@@ -68,7 +120,7 @@ export async function placeUnifiedAnchors(
     signerRef?: string;
   }[] = [];
   let mine = 0;
-  for (const a of all) {
+  for (const [i, a] of all.entries()) {
     const at = { anchorKey: a.text, documentId: a.documentId, page: a.page };
     if (!a.ok) {
       skipped.push({ ...at, reason: `Malformed: ${a.reason}`, code: "MALFORMED" });
@@ -94,12 +146,13 @@ export async function placeUnifiedAnchors(
     }
     const anchor = { text: a.text, page: a.page, x: a.x, y: a.y, width: a.width, height: a.height };
     const base = { recipientId, documentId: a.documentId, page: a.page, x: a.x, y: a.y, anchor };
-    if (p.type === "signature") fields.push({ ...base, type: "SIGNATURE", width: p.width, height: p.height, required: true });
+    let field: Placed;
+    if (p.type === "signature") field = { ...base, type: "SIGNATURE", width: p.width, height: p.height, required: true };
     else if (p.type === "date")
-      fields.push({ ...base, type: "DATE", width: p.width, height: p.height, fontSize: p.fontSize, required: true });
-    else if (p.type !== "text") fields.push({ ...base, ...fieldOfAnchor(p) });
+      field = { ...base, type: "DATE", width: p.width, height: p.height, fontSize: p.fontSize, required: true };
+    else if (p.type !== "text") field = { ...base, ...fieldOfAnchor(p) };
     else
-      fields.push({
+      field = {
         ...base,
         type: "TEXT",
         width: p.width,
@@ -109,7 +162,16 @@ export async function placeUnifiedAnchors(
         label: p.label || undefined,
         name: p.label || undefined,
         required: p.required,
-      });
+      };
+    const size = sized.get(i);
+    if (size) {
+      field.width = size.width;
+      field.height = size.height;
+      if (size.fontSize !== undefined) field.fontSize = size.fontSize;
+      // Where the box came from, kept with the anchor: the anchor asked for another.
+      field.anchor = { ...anchor, sized: true };
+    }
+    fields.push(field);
   }
   if (mine === 0) {
     throw new AppError("NO_ANCHOR_FOR_SIGNER", `No anchor for signer ${signerRef} was found in the documents`, {
