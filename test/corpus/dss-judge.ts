@@ -57,18 +57,32 @@ export interface KnownDifference {
 /** The per-signature fields the verifier may carry beyond SignatureReport's (read when present, never assumed). */
 interface Outcomes {
   outcome?: unknown;
-  outcomeReason?: unknown;
+  failed?: unknown;
+  indeterminate?: unknown;
   modificationsAfter?: unknown;
 }
+
+/** PASSED / FAILED / INDETERMINATE, whatever the case it is written in; undefined when the report has none. */
+const outcomeOf = (s: SignatureReport) => {
+  const o = (s as SignatureReport & Outcomes).outcome;
+  return typeof o === "string" ? o.toUpperCase() : undefined;
+};
+
+/** A finding ({ reason, detail }) as one line. */
+const findingText = (f: unknown) => {
+  if (!f || typeof f !== "object") return null;
+  const { reason, detail } = f as { reason?: unknown; detail?: unknown };
+  return [reason, detail].filter((x) => typeof x === "string" && x).join(": ") || null;
+};
 
 type SignetIntegrity = "intact" | "broken" | "indeterminate";
 
 /** Signet's word on a signature: intact only when every check passed and nothing says otherwise. */
 export function signetIntegrity(s: SignatureReport): SignetIntegrity {
-  const outcome = (s as SignatureReport & Outcomes).outcome;
-  if (outcome === "indeterminate") return "indeterminate";
+  const outcome = outcomeOf(s);
+  if (outcome === "INDETERMINATE") return "indeterminate";
   const checks = s.byteRangeValid && s.digestMatches && s.signatureVerifies;
-  return checks && (outcome === undefined || outcome === "passed") ? "intact" : "broken";
+  return checks && (outcome === undefined || outcome === "PASSED") ? "intact" : "broken";
 }
 
 /**
@@ -84,10 +98,11 @@ export function signetModificationsAfter(v: PdfVerification, s: SignatureReport)
 }
 
 function signetSays(s: SignatureReport): string {
-  const outcome = s as SignatureReport & Outcomes;
+  const { failed, indeterminate } = s as SignatureReport & Outcomes;
   const verdict = signetIntegrity(s);
+  const finding = findingText(failed) ?? findingText(indeterminate);
   const why = [
-    ...(typeof outcome.outcomeReason === "string" ? [outcome.outcomeReason] : []),
+    ...(finding ? [finding] : []),
     ...(s.byteRangeValid ? [] : ["byte range not valid"]),
     ...(s.digestMatches ? [] : ["digest does not match"]),
     ...(s.signatureVerifies ? [] : ["signature does not verify"]),
