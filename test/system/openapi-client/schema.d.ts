@@ -740,7 +740,7 @@ export interface paths {
     put?: never;
     /**
      * Create fields from anchors (unified format)
-     * @description Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     * @description Body { recipientId, signerRef, sizes? } (unified {{sN|…}} anchors of that signer; `sizes` gives chosen anchors' fields another box, as the preview's `layout.fit`) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
      */
     post: operations["anchorFields"];
     delete?: never;
@@ -760,7 +760,7 @@ export interface paths {
     put?: never;
     /**
      * Create fields from literal or legacy anchors with offsets (on a request, or on a PDF template)
-     * @description Body { recipientId, signerRef } (unified {{sN|…}} anchors of that signer) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     * @description Body { recipientId, signerRef, sizes? } (unified {{sN|…}} anchors of that signer; `sizes` gives chosen anchors' fields another box, as the preview's `layout.fit`) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
      */
     post: operations["anchoredFields"];
     delete?: never;
@@ -10019,6 +10019,42 @@ export interface operations {
                               type: "legacy";
                               name: string;
                             };
+                        /** @description Where the field lies on the page: what it covers, and the box that fits its line */
+                        layout?: {
+                          /** @description The box judged: the field placed at the anchor, else the one the anchor asks for */
+                          field: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                            fontSize?: number;
+                            /**
+                             * Format: uuid
+                             * @description The field already placed at this anchor, whose box this is
+                             */
+                            placedFieldId?: string;
+                          };
+                          covers: {
+                            /** @description Text under the field, one entry per line (a `{{…}}` token's own text is not counted: the seal removes it) */
+                            text: {
+                              text: string;
+                              x: number;
+                              y: number;
+                              width: number;
+                              height: number;
+                            }[];
+                            /** @description Other anchors (by their text) whose fields this one overlaps */
+                            anchors: string[];
+                            /** @description Fields placed on the page, not at an anchor, that it overlaps */
+                            fields: string[];
+                          };
+                          /** @description A box at the anchor that fits its line: the line's height, as wide as the room up to the next text, field or page margin; place it with `sizes` on /fields/anchors. Null off a left-to-right line */
+                          fit: {
+                            width: number;
+                            height: number;
+                            fontSize?: number;
+                          } | null;
+                        };
                       }
                     | {
                         anchorKey: string;
@@ -10285,6 +10321,14 @@ export interface operations {
               documentId?: string;
               /** @default s1 */
               signerRef?: string;
+              /** @description Boxes for chosen anchors' fields instead of the anchors' own sizes (the preview's `layout.fit`) */
+              sizes?: {
+                anchorKey: string;
+                occurrenceIndex?: number;
+                width: number;
+                height: number;
+                fontSize?: number;
+              }[];
             };
       };
     };
@@ -10835,6 +10879,14 @@ export interface operations {
               documentId?: string;
               /** @default s1 */
               signerRef?: string;
+              /** @description Boxes for chosen anchors' fields instead of the anchors' own sizes (the preview's `layout.fit`) */
+              sizes?: {
+                anchorKey: string;
+                occurrenceIndex?: number;
+                width: number;
+                height: number;
+                fontSize?: number;
+              }[];
             };
       };
     };
