@@ -1,5 +1,5 @@
 /**
- * Running one of poppler's tools (pdftoppm, pdftotext) as its own process, with an address-space and a
+ * Running one of poppler's tools (pdftoppm, pdftotext, pdftocairo, pdfinfo) as its own process, with an address-space and a
  * CPU-time limit (prlimit), a wall-clock deadline and a cap on its output, so that a hostile file costs
  * at most those. The tools are kept renderers: what they draw is what the signer's page shows.
  */
@@ -9,6 +9,9 @@ import { PdfError } from "./errors";
 
 const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((p) => existsSync(p));
 const ADDRESS_SPACE = 1536 * 1024 * 1024;
+
+/** pdftocairo draws the print view (its PDF and PostScript output use the printing flags); pdfinfo describes the file. */
+export type PopplerTool = "pdftoppm" | "pdftotext" | "pdftocairo" | "pdfinfo";
 
 export interface PopplerRun {
   /** Bytes written to the tool's standard input (the PDF, when the arguments name no file). */
@@ -22,7 +25,7 @@ export interface PopplerRun {
 }
 
 /** The tool's standard output; PdfError TOO_COMPLEX past a limit, UNPARSEABLE when the tool fails. */
-export function runPoppler(tool: "pdftoppm" | "pdftotext", args: string[], opts: PopplerRun = {}): Promise<Uint8Array> {
+export function runPoppler(tool: PopplerTool, args: string[], opts: PopplerRun = {}): Promise<Uint8Array> {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const maxOutput = opts.maxOutput ?? 64 * 1024 * 1024;
   const doing = opts.doing ?? "read";
