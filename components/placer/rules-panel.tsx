@@ -67,7 +67,7 @@ export function RulesPanel({
   };
 
   // What the server would say of these rules, in the same words (it judges again when they are saved).
-  const problems = formProblems(formFieldsOf(fields), turnOf, new Set(f.id ? [f.id] : []));
+  const problems = formProblems(formFieldsOf(fields), turnOf, new Set(f.id ? [f.id] : []), (id) => signerOf.get(id));
 
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-2" data-testid="rules-panel">

@@ -8,20 +8,52 @@ import { formulaTargets, type FormField } from "./form-state";
  * of the same turn: their values are not known when this one signs), a field of the wrong type, an
  * operator or value the type does not take; a formula that divides by zero whatever is typed, names two
  * fields at once; and every cycle (a field shown by a rule on itself, through any chain of rules and
- * formulas). The server refuses a change that leaves one (422) and checks again when a request is sent;
- * the placer shows the same words.
+ * formulas); and a signer whose signatures are all optional or shown only when rules hold (a signer always
+ * signs). The server refuses a change that leaves one (422) and checks again when a request is sent; the
+ * placer shows the same words.
  */
 
 export interface FormProblem {
   fieldId: string;
-  /** conditions or formula. */
-  path: "conditions" | "formula";
+  /** The field's property at fault: conditions, formula, or required (a signature made optional). */
+  path: "conditions" | "formula" | "required";
   message: string;
+  /** Set when the problem is that this assignee (a signer, a role) would sign nothing for sure. */
+  unsigned?: string;
 }
 
 export interface FormFieldFacts extends FormField {
   label?: string | null;
   options?: string[] | null;
+  /** false: the signer may leave it empty (absent or null: required, the API's default). */
+  required?: boolean | null;
+}
+
+/**
+ * A signature the signer cannot leave out: a SIGNATURE with no conditions at all (any, even one that
+ * always holds, may hide it) and not made optional.
+ */
+export const isSureSignature = (f: Pick<FormFieldFacts, "type" | "conditions" | "required">) =>
+  f.type === "SIGNATURE" && f.conditions == null && f.required !== false;
+
+/**
+ * The field types the interface spec itself knows besides SIGNATURE. A signer whose every field is one of
+ * them, with no conditions (a field as the spec's anchors and coordinates make it), may have no SIGNATURE:
+ * the spec sends such a signer. Anything else (a CHECKBOX, a rule) is Signet's, and there a signer signs.
+ */
+const SPEC_TYPES_BESIDES_SIGNATURE: ReadonlySet<string> = new Set(["INITIAL", "DATE", "TEXT"]);
+
+/**
+ * Whether one signer's fields let them finish without a mark: `signs` (a sure signature), `spec` (no
+ * SIGNATURE, only the spec's other fields, unconditioned), `unsure` (signatures, none sure: formProblems
+ * names them) or `none` (no SIGNATURE, and fields the spec does not make: refused at send).
+ */
+export function signerSigning(fields: readonly Pick<FormFieldFacts, "type" | "conditions" | "required">[]) {
+  if (fields.some(isSureSignature)) return "signs" as const;
+  if (fields.some((f) => f.type === "SIGNATURE")) return "unsure" as const;
+  if (fields.length && fields.every((f) => SPEC_TYPES_BESIDES_SIGNATURE.has(f.type) && f.conditions == null))
+    return "spec" as const;
+  return "none" as const;
 }
 
 /** How a field is named in a message: its label, else its name, else its type. */
@@ -31,12 +63,14 @@ export const formFieldName = (f: Pick<FormFieldFacts, "label" | "name" | "type">
 /**
  * Every problem of `fields` (all of one owner's), for those in `only` when given (a change is judged by
  * what it touches). `turn` says when an assignee fills their fields (a recipient's signing order, a
- * role's); a field may read its own assignee's fields and those of an earlier turn.
+ * role's); a field may read its own assignee's fields and those of an earlier turn. `who` names an
+ * assignee in a message (a signer's name, a role's).
  */
 export function formProblems(
   fields: readonly FormFieldFacts[],
   turn: (assigneeId: string) => number,
   only?: ReadonlySet<string>,
+  who?: (assigneeId: string) => string | null | undefined,
 ): FormProblem[] {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const targets = formulaTargets(fields);
@@ -129,6 +163,25 @@ export function formProblems(
     state.set(id, "done");
   };
   for (const f of fields) if (!state.has(f.id)) visit(f.id);
+
+  // A signer always signs. Only signers have fields (a request's SIGNERs, a template's SIGNER roles), so
+  // an assignee with signatures needs one they cannot leave out; one with none at all is judged at send.
+  const byAssignee = new Map<string, FormFieldFacts[]>();
+  for (const f of fields) byAssignee.set(f.assigneeId, [...(byAssignee.get(f.assigneeId) ?? []), f]);
+  for (const [assigneeId, own] of byAssignee) {
+    if (signerSigning(own) !== "unsure") continue;
+    const name = who?.(assigneeId);
+    const whose = name ? `${name}'s` : "its signer's";
+    for (const f of own.filter((x) => x.type === "SIGNATURE")) {
+      const conditional = f.conditions != null;
+      out.push({
+        fieldId: f.id,
+        path: conditional ? "conditions" : "required",
+        unsigned: assigneeId,
+        message: `A signer always signs: ${formFieldName(f)} is ${conditional ? "shown only when its rules hold" : "optional (required: false)"}, and none of ${whose} signatures is always shown and required; ${conditional ? "remove its conditions" : "make it required"} or add a signature that is`,
+      });
+    }
+  }
 
   return only ? out.filter((p) => only.has(p.fieldId)) : out;
 }

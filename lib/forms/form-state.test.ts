@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Conditions, RuleOp } from "./conditions";
 import { evaluateForm, type FormField, type Held } from "./form-state";
-import { formProblems } from "./form-problems";
+import { formProblems, isSureSignature, signerSigning } from "./form-problems";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const field = (n: number, type: string, more: Partial<FormField> = {}): FormField => ({
@@ -201,5 +201,75 @@ describe("form problems", () => {
       'The formula reads "dup", and 2 fields are named so: name them apart',
     ]);
     expect(formProblems(fields, turn, new Set([id(2)]))).toEqual([]);
+  });
+});
+
+describe("a signer always signs", () => {
+  const turn = () => 1;
+  const who = (a: string) => ({ a: "Ann", b: "Bob" })[a];
+  const optional = field(1, "CHECKBOX", { required: false } as Partial<FormField>);
+  const when = { all: [{ fieldId: id(1), op: "filled" as const }] };
+
+  it("names each signature of a signer whose signatures are all conditional or optional, and why", () => {
+    const fields = [
+      optional,
+      { ...field(2, "SIGNATURE", { conditions: when }), label: "Sign here" },
+      { ...field(3, "SIGNATURE"), required: false },
+    ];
+    expect(formProblems(fields, turn, undefined, who)).toEqual([
+      {
+        fieldId: id(2),
+        path: "conditions",
+        unsigned: "a",
+        message:
+          'A signer always signs: "Sign here" is shown only when its rules hold, and none of Ann\'s signatures is always shown and required; remove its conditions or add a signature that is',
+      },
+      {
+        fieldId: id(3),
+        path: "required",
+        unsigned: "a",
+        message:
+          'A signer always signs: "signature" is optional (required: false), and none of Ann\'s signatures is always shown and required; make it required or add a signature that is',
+      },
+    ]);
+  });
+
+  it("is content with one sure signature per signer, whatever else they have; each signer is judged on their own", () => {
+    const fields = [
+      optional,
+      field(2, "SIGNATURE", { conditions: when }),
+      field(3, "SIGNATURE"),
+      { ...field(4, "SIGNATURE", { assigneeId: "b" }), required: false },
+      field(5, "TEXT", { assigneeId: "b" }),
+    ];
+    expect(formProblems(fields, turn, undefined, who).map((p) => [p.fieldId, p.unsigned])).toEqual([[id(4), "b"]]);
+    expect(formProblems(fields.slice(0, 3), turn)).toEqual([]);
+    // No SIGNATURE at all is not the form's problem while it is being built: sending judges it.
+    expect(formProblems([optional, field(5, "TEXT")], turn)).toEqual([]);
+  });
+
+  it("any conditions make a signature unsure, even ones that always hold; stored null or absent is always shown", () => {
+    const always = {
+      any: [
+        { fieldId: id(1), op: "filled" as const },
+        { fieldId: id(1), op: "empty" as const },
+      ],
+    };
+    expect(isSureSignature({ type: "SIGNATURE", conditions: always })).toBe(false);
+    expect(isSureSignature({ type: "SIGNATURE", conditions: null, required: null })).toBe(true);
+    expect(isSureSignature({ type: "SIGNATURE" })).toBe(true);
+    expect(isSureSignature({ type: "SIGNATURE", required: false })).toBe(false);
+    expect(isSureSignature({ type: "INITIAL" })).toBe(false);
+  });
+
+  it("how a signer's fields let them finish: a sure signature, the spec's own fields, unsure signatures, or nothing to sign", () => {
+    expect(signerSigning([{ type: "TEXT" }, { type: "SIGNATURE" }])).toBe("signs");
+    // As the interface spec's anchors and coordinates make them: INITIAL, DATE and TEXT, no rules.
+    expect(signerSigning([{ type: "TEXT", required: false }, { type: "DATE" }, { type: "INITIAL" }])).toBe("spec");
+    expect(signerSigning([{ type: "SIGNATURE", required: false }, { type: "TEXT" }])).toBe("unsure");
+    expect(signerSigning([{ type: "CHECKBOX" }])).toBe("none");
+    expect(signerSigning([{ type: "TEXT" }, { type: "CHECKBOX" }])).toBe("none");
+    expect(signerSigning([{ type: "TEXT", conditions: when }])).toBe("none");
+    expect(signerSigning([])).toBe("none");
   });
 });

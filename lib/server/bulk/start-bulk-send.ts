@@ -16,6 +16,8 @@ import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { findVisibleTemplate, loadTemplateDocuments } from "../templates/find-template";
 import { loadTemplateRoles } from "../templates/template-roles";
+import { ownerForm, throwFormProblems } from "../fields/form-guard";
+import { templateOwner } from "../model/field-owner";
 import { toBulkSendSummary } from "./dto";
 import { CsvError, parseCsv, TooManyRecords } from "./parse-csv";
 import { canonicalColumn, describe, templateColumns, validateRow, type TemplateColumns, type ValidRow } from "./validate-rows";
@@ -147,6 +149,9 @@ export async function startBulkSend(
       },
     );
   }
+  // Every row's draft would be refused for the template's form as it stands (a role whose signatures may
+  // all be left out, a rule that cannot stand): said once, before anything is made.
+  throwFormProblems((await ownerForm(db, templateOwner(tpl.id))).problems);
   const raw = input.kind === "csv" ? readCsv(new Uint8Array(await input.file.arrayBuffer()), cols) : readJson(input.body, cols);
   if (raw.length === 0)
     throw new AppError("BULK_NO_ROWS", "There is no row to send: give one row per request under the header", {

@@ -1,6 +1,6 @@
 import "server-only";
-import { ownerForm, throwFormProblems } from "../fields/form-guard";
-import { requestOwner } from "../model/field-owner";
+import { formFieldOf, ownerForm, throwFormProblems } from "../fields/form-guard";
+import { requestOwner, type StoredField } from "../model/field-owner";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { clock } from "../clock";
@@ -17,6 +17,7 @@ import { findVisibleRequest, loadFields, loadRecipients } from "../model/request
 import { loadRequestDto } from "../model/request-dto";
 import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
+import { signerSigning } from "@/lib/forms/form-problems";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
@@ -53,8 +54,10 @@ export async function sendRequest(auth: KeyAuth, id: string) {
         },
       );
     }
-    // The rules and formulas as the recipients now stand (an order changed since they were saved, say).
+    // The rules and formulas as the recipients now stand (an order changed since they were saved, say);
+    // a signer whose signatures may all be left out is one of them.
     throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
+    refuseSignersWhoSignNothing(signers, fieldRows);
 
     const now = clock.now();
     const org = oneRow(
@@ -90,4 +93,21 @@ export async function sendRequest(auth: KeyAuth, id: string) {
     await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
     return loadRequestDto(tx, updated);
   });
+}
+
+/**
+ * A signer always signs: one with no SIGNATURE is sent only when all of their fields are the interface
+ * spec's others (INITIAL, DATE, TEXT) with no conditions, as the spec's anchors and coordinates make them;
+ * a signer of CHECKBOXes (or any of Signet's other fields, or rules) and no signature is refused, 422
+ * naming them. One with signatures that may all be left out is the form's problem (FORM_RULES_INVALID).
+ */
+function refuseSignersWhoSignNothing(signers: { id: string; email: string; name: string }[], fieldRows: StoredField[]) {
+  const form = fieldRows.map(formFieldOf);
+  const unsigned = signers.filter((s) => signerSigning(form.filter((f) => f.assigneeId === s.id)) === "none");
+  if (!unsigned.length) return;
+  throw new AppError(
+    "SIGNER_WITHOUT_FIELDS",
+    `A signer always signs: ${unsigned.map((s) => `${s.name} (${s.email})`).join(", ")} ${unsigned.length === 1 ? "has" : "have"} no SIGNATURE field; add one that is always shown and required`,
+    { details: { signersWithoutSignature: unsigned.map((s) => ({ id: s.id, email: s.email, name: s.name })) } },
+  );
 }

@@ -8,6 +8,7 @@ import { getDb } from "../db";
 import { templateOwner } from "../model/field-owner";
 import { toFieldColumns, type FieldColumns } from "../model/field-row";
 import { assertFieldRoom, placementError, radioClashes, storeFields } from "../fields/field-service";
+import { problemsAddedBy, throwFormProblems } from "../fields/form-guard";
 import { expandRadioOptions } from "../fields/field-types";
 import { AppError, notFound, type FieldError, validationError } from "../errors";
 import { rolesById, toTemplateFieldDto } from "./dto";
@@ -67,6 +68,8 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
 
   const problems: FieldError[] = [];
   const rows: (FieldColumns & { position: number; documentId: string })[] = [];
+  // The body's item each row comes from (a RADIO with options is several rows).
+  const rowItem: number[] = [];
   placeAtAnchors(items, byKey).forEach((f, i) => {
     // A RADIO given with options is one button per option, each 1.5 × height below the last (as on a request).
     for (const b of expandRadioOptions([f])) {
@@ -81,6 +84,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
         });
         return;
       }
+      rowItem.push(i);
       rows.push({
         position: Number(b.recipientId.slice(1)),
         documentId: b.documentId,
@@ -119,7 +123,9 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     );
     const [clashing] = clash;
     if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
-    const stored = await storeFields(tx, owner, values);
+    // Judged as any placing is: a rule that cannot stand, a role whose signatures may all be left out.
+    const { out: stored, added } = await problemsAddedBy(tx, owner, () => storeFields(tx, owner, values));
+    throwFormProblems(added, new Map(stored.map((r, i) => [r.id, `fields.${rowItem[i]}.`])));
     const byId = rolesById(roles);
     return {
       fields: stored.map((f) => toTemplateFieldDto({ ...f, roleId: f.assigneeId }, byId)),
