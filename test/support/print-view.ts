@@ -58,6 +58,26 @@ export function paidBoxWidget(base: Base, flags: number, rect: string): Uint8Arr
   ]);
 }
 
+/**
+ * The seal's own widget, rewritten after the seal to print PAID_BOX only on paper: same object, same
+ * field and value, now /F 36 (Print|NoView) with a 400 × 120 pt rectangle and an appearance that draws.
+ */
+export function sealWidgetPrintsPaid(base: Base): Uint8Array {
+  const num = Number(/\/Annots\s*\[\s*(\d+) 0 R/.exec(base.page1Dict)![1]);
+  const text = Buffer.from(base.bytes).toString("latin1");
+  const at = text.lastIndexOf(`\n${num} 0 obj`);
+  const dict = /obj\s*(<<[\s\S]*?>>)\s*endobj/.exec(text.slice(at))![1]!;
+  const n = base.size;
+  const repainted = dict
+    .replace(/\/Rect\s*\[[^\]]*\]/, "/Rect [80 560 480 680]")
+    .replace(/\/F\s+\d+/, "/F 36")
+    .replace(/\/AP\s*<<[\s\S]*?>>/, `/AP << /N ${n} 0 R >>`);
+  return append(base, [
+    { num: n, body: PAID_BOX },
+    { num, body: repainted },
+  ]);
+}
+
 /** A zero-sized signature widget added to page 1 after the seal, running JavaScript when the page opens (/AA /PO). */
 export function scriptedWidget(base: Base): Uint8Array {
   const n = base.size;

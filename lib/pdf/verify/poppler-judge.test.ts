@@ -12,6 +12,7 @@ import {
   qpdfPage1Annotations,
   scriptedWidget,
   sealedForPrintTests,
+  sealWidgetPrintsPaid,
   signetLta,
 } from "../../../test/support/print-view";
 import { popplerDisagreements } from "./poppler-judge";
@@ -57,6 +58,21 @@ describe("the second judge: print view, annotations and JavaScript", () => {
     expect(problems).toContain(
       "Page 1: an annotation was added after the seal: Widget (Sig field) at [80 560 480 680], flags Print (pdf.js)",
     );
+  });
+
+  it("the seal's own widget rewritten to print the box only on paper: named as a changed annotation", async () => {
+    const pdf = sealWidgetPrintsPaid(base);
+    const { annots } = await qpdfPage1Annotations(pdf);
+    expect(annots).toHaveLength(1);
+    expect(annots[0]).toMatchObject({ "/T": "u:Signature1", "/F": 36, "/Rect": [80, 560, 480, 680] });
+    const views = await popplerViews(pdf);
+    expect(views.screen.equals(sealedViews.screen)).toBe(true);
+    expect(views.print.equals(sealedViews.print)).toBe(false);
+
+    expect(await judge(pdf)).toEqual([
+      "Page 1 is printed differently from the file than from the revision the seal signed (poppler)",
+      "Page 1: an annotation changed after the seal, from Widget (Sig field) at [0 0 0 0], flags Print to Widget (Sig field) at [80 560 480 680], flags Print|NoView (pdf.js)",
+    ]);
   });
 
   it("a zero-sized signature widget with JavaScript on page open: pdfinfo turns to yes, pdf.js lists its action; both named", async () => {
