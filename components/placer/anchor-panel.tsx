@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { ApiError, plainError } from "@/lib/client/api";
-import { anchorApi, describeSkipped, isLegacyAnchor, type DetectedAnchor } from "@/lib/client/anchors";
+import { anchorApi, describeSkipped, fittedSizes, fitToLine, isLegacyAnchor, type DetectedAnchor } from "@/lib/client/anchors";
 import type { FieldDto, RecipientDto } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
@@ -80,7 +80,8 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         continue;
       }
       try {
-        const r = await anchorApi.createFields(requestId, recipientId, ref);
+        // Anchors fitted to their line are placed with that box; the others with their own.
+        const r = await anchorApi.createFields(requestId, recipientId, ref, fittedSizes(state.anchors, ref));
         out.created += r.fields.length;
         onFieldsCreated(r.fields);
         // Each call places one signer's anchors: the others' are placed by their own call (or named in
@@ -105,6 +106,11 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
   const malformed = anchors.filter((a) => !a.ok);
   const images = anchors.filter((a) => a.ok && a.type === "image");
   const legacy = anchors.filter(isLegacyAnchor);
+  const covering = anchors.filter((a) => a.covering);
+  const fitted = anchors.filter((a) => a.fitted);
+  const fit = (key: string) => {
+    if (state.status === "done") onState({ status: "done", anchors: fitToLine(state.anchors, key) });
+  };
 
   return (
     <section aria-label={t("placer.anchors.label")} className="space-y-3">
@@ -151,6 +157,33 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                 {busy ? t("placer.anchors.creating") : t("placer.anchors.create")}
               </Button>
             </div>
+          )}
+          {covering.length > 0 && (
+            <section aria-label={t("placer.anchors.coversHeading")}>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-amber-800">
+                {t("placer.anchors.coversHeading")}
+              </h3>
+              <ul className="mt-1 space-y-2 text-xs">
+                {covering.map((a) => (
+                  <CoveringItem key={a.key} a={a} onGoTo={onGoTo} onFit={() => fit(a.key)} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {fitted.length > 0 && (
+            <ul className="space-y-1 text-xs text-slate-600" aria-label={t("placer.anchors.fittedHeading")}>
+              {fitted.map((a) => (
+                <li key={a.key}>
+                  {t.rich(a.fontSize ? "placer.anchors.fittedItemFont" : "placer.anchors.fittedItem", {
+                    text: a.text,
+                    width: a.fieldWidth ?? 0,
+                    height: a.fieldHeight ?? 0,
+                    fontSize: a.fontSize ?? 0,
+                    code: (chunks) => <code className="break-all">{chunks}</code>,
+                  })}
+                </li>
+              ))}
+            </ul>
           )}
           {legacy.length > 0 && (
             <LegacyAnchors
@@ -204,5 +237,46 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
         </Alert>
       )}
     </section>
+  );
+}
+
+/** One anchor whose field covers text or another field: what it covers, and "Fit to the line" when there is a fit. */
+function CoveringItem({
+  a,
+  onGoTo,
+  onFit,
+}: {
+  a: DetectedAnchor;
+  onGoTo: (a: { page: number; documentId?: string }) => void;
+  onFit: () => void;
+}) {
+  const t = useDashboardT();
+  const c = a.covering!;
+  const what = [
+    ...c.text.map((text) => t("placer.anchors.coversText", { text })),
+    ...c.anchors.map((text) => t("placer.anchors.coversAnchor", { text })),
+    ...(c.fields ? [t("placer.anchors.coversFields", { count: c.fields })] : []),
+  ].join(", ");
+  const placed = !!a.layout?.field.placedFieldId;
+  return (
+    <li className="rounded border border-amber-300 bg-amber-50 p-2" data-testid="anchor-covers">
+      <button type="button" className="text-left text-amber-900 hover:underline" onClick={() => onGoTo(a)}>
+        {t.rich("placer.anchors.coversItem", {
+          page: a.page,
+          text: a.text,
+          what,
+          code: (chunks) => <code className="break-all">{chunks}</code>,
+        })}
+      </button>
+      {placed ? (
+        <p className="mt-1 text-slate-600">{t("placer.anchors.coversPlaced")}</p>
+      ) : (
+        a.layout?.fit && (
+          <Button variant="secondary" className="mt-1" onClick={onFit}>
+            {t("placer.anchors.fit")}
+          </Button>
+        )
+      )}
+    </li>
   );
 }

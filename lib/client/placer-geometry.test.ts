@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { boxAtScreenPoint, boxBetween, boxForDrop, boxesAtPoint, clampBox, nudge, pageAtPoint, resize } from "./placer-geometry";
+import { DATE_DEFAULTS } from "@/lib/pdf/anchor-grammar";
+import {
+  boxAtScreenPoint,
+  boxBetween,
+  boxForDrop,
+  boxesAtPoint,
+  clampBox,
+  DEFAULT_SIZE,
+  nudge,
+  pageAtPoint,
+  resize,
+} from "./placer-geometry";
 
 const letter = { width: 612, height: 792 };
 
@@ -14,6 +25,13 @@ describe("placer geometry", () => {
   it("centres a dropped field on the pointer", () => {
     const rect = { left: 0, top: 0, width: 612, height: 792 };
     expect(boxForDrop({ x: 300, y: 400 }, "SIGNATURE", rect, letter)).toEqual({ x: 225, y: 385, width: 150, height: 30 });
+  });
+
+  it("a DATE the placer places itself is one 12-pt line; the {{sN|date}} anchor keeps the interface spec's 200 × 60", () => {
+    expect(DEFAULT_SIZE.DATE).toEqual({ width: 120, height: 20 });
+    expect(DATE_DEFAULTS).toEqual({ width: 200, height: 60, fontSize: 14 });
+    const rect = { left: 0, top: 0, width: 612, height: 792 };
+    expect(boxForDrop({ x: 300, y: 400 }, "DATE", rect, letter)).toEqual({ x: 240, y: 390, width: 120, height: 20 });
   });
 
   it("keeps a box inside its page", () => {
