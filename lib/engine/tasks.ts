@@ -20,6 +20,7 @@ import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
 import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
 import { verifyPdf } from "../pdf/verify";
 import { cleanImage } from "../pdf/images";
+import { cleanAttachmentPdf } from "../pdf/clean-attachment";
 import { loadPdf } from "../pdf/load";
 import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
 import { renderPage } from "../pdf/render";
@@ -56,6 +57,8 @@ export const tasks = {
   ping: () => "pong" as const,
   /** A signer's signature or initials image, decoded and encoded again (what the seal embeds). */
   cleanImage,
+  /** A signer's PDF attachment rebuilt as its pages only: no action, script, embedded file, form or annotation. */
+  cleanAttachmentPdf,
 
   /** Per anchor token's box: the glyphs the seal would remove there, and whether they are the token's own. */
   async surveyTokenBoxes(bytes: Uint8Array, boxes: TokenBox[]) {

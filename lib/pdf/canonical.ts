@@ -17,7 +17,7 @@ export interface CanonicalPdf {
 }
 
 /** Removes every object the trailer (/Root, /Info) does not reach. */
-function dropUnreachable(doc: PDFDocument): void {
+export function dropUnreachable(doc: PDFDocument): void {
   const ctx = doc.context;
   const reached = new Set<PDFRef>();
   walkReferences([ctx.trailerInfo.Root, ctx.trailerInfo.Info], (ref) => {

@@ -226,7 +226,9 @@ describe("signer attachments", () => {
     expect(a.body.data).toMatchObject({ fieldId: proof.id, name: "passport.png", type: "image/png" });
     const b = await upload(token, proof.id, pdf, "address.pdf", "application/pdf");
     expect(b.status, JSON.stringify(b.body)).toBe(201);
-    expect(b.body.data).toMatchObject({ name: "address.pdf", type: "application/pdf", sha256: sha(pdf) });
+    expect(b.body.data).toMatchObject({ name: "address.pdf", type: "application/pdf" });
+    // Rebuilt as its pages only (no action, script or embedded file), so its own SHA-256 and size.
+    expect(b.body.data.sha256).not.toBe(sha(pdf));
 
     // Saved on the way (a reload finds them), only files of the field itself.
     const saved = await call("PUT", `/api/sign/${token}/draft`, {
@@ -303,12 +305,12 @@ describe("signer attachments", () => {
     // The embedded bytes are the kept files, byte for byte.
     const names = list.split("\n").filter((l) => /^\d+: /.test(l));
     const at = (name: string) => names.findIndex((l) => l.endsWith(name)) + 1;
-    expect(sha(pdfdetachSave(sealed, at("address.pdf")))).toBe(sha(pdf));
+    expect(sha(pdfdetachSave(sealed, at("address.pdf")))).toBe(b.body.data.sha256);
     expect(sha(pdfdetachSave(sealed, at("passport.png")))).toBe(a.body.data.sha256);
     const cert = await certificateLines(sealed);
     expect(cert).toMatch(/Files attached by signers \(embedded in this PDF\)/);
     expect(cert).toMatch(/passport\.png · [\d,]+ bytes · attached by Ann Attach to Proof of ID/);
-    expect(cert).toContain(sha(pdf));
+    expect(cert).toContain(b.body.data.sha256);
     expect(cert).toContain(a.body.data.sha256);
 
     // Staff see and download them (as attachments); another organization does not.
@@ -329,14 +331,14 @@ describe("signer attachments", () => {
         recipientId: ann,
         name: "address.pdf",
         type: "application/pdf",
-        size: pdf.length,
-        sha256: sha(pdf),
+        size: b.body.data.size,
+        sha256: b.body.data.sha256,
       },
     ]);
     const got = await call("GET", `${SR}/${d.id}/attachments/${b.body.data.id}`, { key });
     expect(got.status).toBe(200);
     expect(got.raw.headers.get("content-disposition")).toMatch(/^attachment; filename="address\.pdf"/);
-    expect(sha(new Uint8Array(await got.raw.arrayBuffer()))).toBe(sha(pdf));
+    expect(sha(new Uint8Array(await got.raw.arrayBuffer()))).toBe(b.body.data.sha256);
     const other = (await makeOrg()).sandboxKey;
     expect((await call("GET", `${SR}/${d.id}/attachments/${b.body.data.id}`, { key: other })).status).toBe(404);
     const missing = await call("GET", `${SR}/${d.id}/attachments/00000000-0000-4000-8000-000000000000`, { key });
@@ -347,7 +349,7 @@ describe("signer attachments", () => {
     const named = (type: string) =>
       received.find((e) => e.type === type)?.data.attachments as { name: string; sha256: string }[] | undefined;
     await expect.poll(() => named("signature_request.completed")?.map((x) => x.name)).toEqual(["passport.png", "address.pdf"]);
-    expect(named("signature_request.signed")?.map((x) => x.sha256)).toEqual([a.body.data.sha256, sha(pdf)]);
+    expect(named("signature_request.signed")?.map((x) => x.sha256)).toEqual([a.body.data.sha256, b.body.data.sha256]);
     rx.close();
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
 
@@ -369,8 +371,8 @@ describe("signer attachments", () => {
         },
         {
           name: "address.pdf",
-          size: pdf.length,
-          sha256: sha(pdf),
+          size: b.body.data.size,
+          sha256: b.body.data.sha256,
           type: "application/pdf",
           description: "Proof of ID (Ann Attach)",
         },

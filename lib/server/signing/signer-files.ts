@@ -10,7 +10,7 @@ import { fields, signerFiles } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { recordEvent, type Actor } from "../audit/record-event";
-import { runEngine } from "../engine";
+import { pdfErrorToApp, runEngine } from "../engine";
 import { acceptPdf } from "../documents/store-document";
 import { assertMayAct } from "../model/recipient-state";
 import { dropUnusedTextLayers } from "../model/signer-leftovers";
@@ -132,8 +132,15 @@ export async function uploadSignerFile(
 
   let stored: { sha256: string; size: number; mime: string };
   if (kind === "PDF") {
-    // As an uploaded document: the engine's limits, kept in its one reading.
-    const pdf = await acceptPdf(bytes);
+    // Its pages only (lib/pdf/clean-attachment.ts: no script, action or embedded file goes under the seal),
+    // then as an uploaded document: the engine's limits, kept in its one reading.
+    let clean;
+    try {
+      clean = await runEngine("cleanAttachmentPdf", [bytes], { timeoutMs: 30_000 });
+    } catch (e) {
+      pdfErrorToApp(e);
+    }
+    const pdf = await acceptPdf(clean.pdf);
     stored = { sha256: pdf.sha256, size: pdf.size, mime: MIME_OF.PDF };
   } else {
     let clean;

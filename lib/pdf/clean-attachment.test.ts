@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACTIVE_FIELD_TEXT,
+  ACTIVE_HIDDEN_TEXT,
+  ACTIVE_NAMES,
+  ACTIVE_PAGE_TEXT,
+  activePdf,
+  pdfdetachCount,
+  pdfinfoJavaScript,
+  popplerText,
+  qpdfNames,
+} from "@/test/support/active-pdf";
+import { objectStreamBomb } from "@/test/support/hostile-pdfs";
+import { pdftotextWords } from "@/test/support/pdf-fixtures";
+import { simplePdf } from "@/test/support/simple-pdf";
+import { cleanAttachmentPdf } from "./clean-attachment";
+import { PdfError } from "./errors";
+
+// A signer's PDF attachment is kept as its pages only: judged by poppler and qpdf, not only by our own parse.
+
+describe("cleanAttachmentPdf", () => {
+  it("keeps the pages as they look and nothing that acts: no script, action, launch, embedded file, form or annotation", async () => {
+    const active = activePdf();
+    // The fixture is what it claims, for the readers that judge the result.
+    expect(await pdfinfoJavaScript(active)).toBe("yes");
+    expect(await pdfdetachCount(active)).toBeGreaterThan(0);
+    const before = await qpdfNames(active);
+    for (const n of ["/OpenAction", "/JavaScript", "/Launch", "/SubmitForm", "/ImportData", "/XFA", "/RichMedia"])
+      expect(before.names, n).toContain(n);
+
+    const { pdf, removed } = await cleanAttachmentPdf(active);
+
+    expect(await pdfinfoJavaScript(pdf)).toBe("no");
+    expect(await pdfdetachCount(pdf)).toBe(0);
+    const after = await qpdfNames(pdf);
+    expect(after.pages).toBe(1);
+    expect(ACTIVE_NAMES.filter((n) => after.names.has(n))).toEqual([]);
+    // What the page showed is still there: its text, and the filled field's appearance drawn into it; what
+    // viewers never showed (a NoView widget) is not.
+    const text = await popplerText(pdf);
+    expect(text).toContain(ACTIVE_PAGE_TEXT);
+    expect(text).toContain(ACTIVE_FIELD_TEXT);
+    expect(text).not.toContain(ACTIVE_HIDDEN_TEXT);
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        "/OpenAction",
+        "/JavaScript",
+        "/Launch",
+        "/URI",
+        "/SubmitForm",
+        "/ImportData",
+        "/EmbeddedFiles",
+        "/AA",
+        "/XFA",
+        "/RichMedia",
+        "/FileAttachment",
+        "annotations",
+      ]),
+    );
+  });
+
+  it("puts the filled field's appearance where the field was", async () => {
+    const { pdf } = await cleanAttachmentPdf(activePdf());
+    const bbox = await popplerWordBox(pdf, "Filled");
+    // The widget's /Rect is [72 500 300 530] (bottom-left origin): its text sits inside it.
+    expect(bbox.xMin).toBeGreaterThanOrEqual(72);
+    expect(bbox.xMax).toBeLessThanOrEqual(300);
+    expect(792 - bbox.yMax).toBeGreaterThanOrEqual(500 - 1);
+    expect(792 - bbox.yMin).toBeLessThanOrEqual(530 + 1);
+  });
+
+  it("rewrites an honest PDF into the same pages, and refuses what the engine refuses", async () => {
+    const honest = await simplePdf([{ text: "Page one" }, { text: "Page two" }]);
+    const { pdf, removed } = await cleanAttachmentPdf(honest);
+    expect(removed).toEqual([]);
+    expect((await qpdfNames(pdf)).pages).toBe(2);
+    expect(await popplerText(pdf)).toMatch(/Page one[\s\S]*Page two/);
+    await expect(cleanAttachmentPdf(objectStreamBomb(1_000_000))).rejects.toBeInstanceOf(PdfError);
+    await expect(cleanAttachmentPdf(new TextEncoder().encode("not a pdf"))).rejects.toMatchObject({ kind: "NOT_PDF" });
+  });
+});
+
+/** The box of the first word poppler finds starting with `word` (`pdftotext -bbox`, top-left origin). */
+async function popplerWordBox(pdf: Uint8Array, word: string) {
+  const w = (await pdftotextWords(pdf)).find((x) => x.text.startsWith(word));
+  if (!w) throw new Error(`poppler finds no word ${word}`);
+  return w;
+}
