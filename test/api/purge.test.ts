@@ -345,6 +345,44 @@ describe("the sandbox purge", () => {
     expect((await call("GET", `/api/sign/${token}`)).status).toBe(404);
   });
 
+  it("purges what a signer attached on the way: the upload, the text layer read from it, and both blobs", async () => {
+    const key = org.sandboxKey;
+    const d = await createDraft(key, await simplePdf([{ text: `Attach ${tag()}` }]), "Attached then purged");
+    const rid = (
+      await call("POST", `${SR}/${d.id}/recipients`, { key, json: { email: `att-${tag()}@example.com`, name: "Al Attach" } })
+    ).body.data.id as string;
+    const placed = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { type: "SIGNATURE", recipientId: rid, page: 1, x: 72, y: 200, width: 150, height: 40 },
+          { type: "FILE", recipientId: rid, page: 1, x: 72, y: 100, width: 200, height: 24, label: "Proof" },
+        ],
+      },
+    });
+    expect(placed.status).toBe(201);
+    const fileField = (placed.body.data.fields as { id: string; type: string }[]).find((f) => f.type === "FILE")!.id;
+    expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(rid);
+    const up = await call("POST", `/api/sign/${token}/files`, {
+      form: { fieldId: fileField, file: { data: await simplePdf([{ text: `Proof ${tag()}` }]), name: "proof.pdf" } },
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const sha = up.body.data.sha256 as string;
+    const db = await getDb();
+    const layer = firstOf(await db.select().from(textLayers).where(eq(textLayers.pdfSha256, sha)), "the upload's text layer");
+
+    await age(d.id, 45);
+    const then = new Date(Date.now() - 45 * DAY);
+    for (const s of [sha, layer.layerSha256]) fs.utimesSync(blobFile(s), then, then);
+    const out = await purge();
+    expect(out.ran && out.run.error).toBeNull();
+    expect(await db.select().from(textLayers).where(eq(textLayers.pdfSha256, sha))).toEqual([]);
+    expect(fs.existsSync(blobFile(sha))).toBe(false);
+    expect(fs.existsSync(blobFile(layer.layerSha256))).toBe(false);
+  });
+
   it("keeps a blob written again meanwhile (another upload of the same bytes) and looks at it again later", async () => {
     const key = org.sandboxKey;
     const recorded = await simplePdf([{ text: `Uploaded again ${tag()}` }]);

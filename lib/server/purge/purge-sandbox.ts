@@ -25,6 +25,7 @@ import {
 } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { toPurgeRunDto } from "./dto";
+import { dropUnusedTextLayers } from "../model/signer-leftovers";
 import { FIELD_IMAGE_SHA, releaseBlobs, type BlobRelease } from "./release-blobs";
 
 const SANDBOX = "SANDBOX";
@@ -208,7 +209,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
     const attached = await tx
       .delete(signerFiles)
       .where(inArray(signerFiles.requestId, batch))
-      .returning({ sha256: signerFiles.sha256 });
+      .returning({ sha256: signerFiles.sha256, mime: signerFiles.mime });
     const fieldRows = await tx
       .delete(fields)
       .where(inArray(fields.requestId, batch))
@@ -247,6 +248,11 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
           )
           .returning({ layer: textLayers.layerSha256 })
       : [];
+    // An attached PDF's text layer (read when it was uploaded) by the same rule: its row would keep the PDF.
+    const attachedLayers = await dropUnusedTextLayers(
+      tx,
+      unique(attached.filter((a) => a.mime === "application/pdf").map((a) => a.sha256)),
+    );
     // Signers' copies by the same rule (not counted: derived data, like the layers' JSON blobs).
     const copies = pdfs.length
       ? await tx
@@ -279,6 +285,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
         ...attached.map((a) => a.sha256),
         ...events.map((e) => e.image),
         ...layers.map((l) => l.layer),
+        ...attachedLayers,
         ...copies.map((c) => c.copy),
       ]),
       mailIds: mails.filter((m) => m.via === "outbox").map((m) => m.id),
@@ -293,7 +300,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
     c.mails += mails.length;
     c.webhookDeliveries += deliveries.length;
     c.documentVersions += versions.length;
-    c.textLayers += layers.length;
+    c.textLayers += layers.length + attachedLayers.length;
     c.jobs += jobRows.length;
     const next: Totals = { requests: totals.requests + gone.length, blobs: totals.blobs, counts: c };
     // Progress is committed with the batch: a run that stops half-way still shows what it did.
