@@ -140,7 +140,7 @@ export const errorCatalog = {
   FORM_RULES_INVALID: {
     status: 422,
     description:
-      "A field's conditions or formula cannot stand: they read a field that is missing, of a later signer or of the wrong type, divide by zero, or form a cycle; `errors`, `details.fields`",
+      "A field's conditions or formula cannot stand: they read a field that is missing, of a later signer or of the wrong type, divide by zero, or form a cycle; or a signer's signatures would all be conditional or optional; `errors`, `details.fields`",
   },
   ATTACHMENT_TYPE_NOT_ACCEPTED: {
     status: 415,
@@ -164,14 +164,22 @@ export const errorCatalog = {
     description:
       "The field is hidden by its conditions, given the values the signer saved and earlier signers gave: it takes no file now",
   },
-  FIELD_IN_USE: { status: 409, description: "The field is read by another field's conditions or formula; `details.readBy`" },
+  FIELD_IN_USE: {
+    status: 409,
+    description:
+      "The field is read by another field's conditions or formula (`details.readBy`), or is the last signature its signer cannot leave out (`details.unsignedBy`)",
+  },
   RECIPIENT_HAS_FIELDS: { status: 422, description: "The recipient has fields, so their role cannot change from SIGNER" },
   EMBEDDED_AUTH_UNSUPPORTED: { status: 422, description: "An EMBEDDED recipient cannot have a Signet authentication method" },
   RECIPIENT_EMBEDDED: { status: 422, description: "An EMBEDDED recipient is never mailed: ask for a signing URL instead" },
   RECIPIENT_NOT_EMBEDDED: { status: 422, description: "Only an EMBEDDED recipient has a signing URL" },
   RECIPIENT_IS_CC: { status: 422, description: "A CC recipient has nothing to sign, so no signing URL" },
   NO_DECIDING_RECIPIENT: { status: 422, description: "Sending needs at least one SIGNER or APPROVER" },
-  SIGNER_WITHOUT_FIELDS: { status: 422, description: "Sending needs at least one field for every signer" },
+  SIGNER_WITHOUT_FIELDS: {
+    status: 422,
+    description:
+      "Sending needs at least one field for every signer, and a SIGNATURE for a signer whose fields are not only unconditioned INITIAL, DATE and TEXT fields",
+  },
   EXPIRY_PASSED: {
     status: 422,
     description: "The request's expiresAt has passed: set a later one (or expiryDays) before sending; `details.expiresAt`",
