@@ -7,6 +7,7 @@ import {
   assertDraft,
   assertRequestStatus,
   canTransitionRequest,
+  endsTurns,
   REQUEST_TRANSITIONS,
   requestPredecessors,
   requestStateCode,
@@ -15,6 +16,8 @@ import {
   assertMayAct,
   assertRecipientStatus,
   canTransitionRecipient,
+  endsTurn,
+  MAY_ACT_STATUSES,
   RECIPIENT_TRANSITIONS,
   recipientPredecessors,
 } from "./recipient-state";
@@ -189,5 +192,37 @@ describe("status writes", () => {
     expect(keyOf(`tx.update(signatureRequests).set({ status: "DONE", updatedAt: now })`)).toBe(true);
     expect(keyOf(`tx.update(recipients).set({ ...(x && { status }), viewedAt: now })`)).toBe(true);
     expect(keyOf(`tx.update(recipients).set({ statusNote: "x", authFailures: 0 })`)).toBe(false);
+  });
+});
+
+describe("what a turn leaves behind", () => {
+  it("ends with every move out of a turn, and with no other move", () => {
+    // A recipient may act while SENT or VIEWED; any other status ends the turn (SIGNED → VIEWED hands it back).
+    const ending = RECIPIENT_STATUSES.filter((s) => endsTurn(s));
+    expect(ending.sort()).toEqual(["APPROVED", "DECLINED", "PENDING", "SIGNED"].sort());
+    for (const to of ["SIGNED", "APPROVED", "DECLINED"] as const)
+      for (const from of recipientPredecessors(to)) expect(MAY_ACT_STATUSES as readonly string[]).toContain(from);
+    // A request: every move out of IN_PROGRESS (completed, declined, cancelled, expired); none into it.
+    expect(REQUEST_STATUSES.filter((s) => endsTurns(s)).sort()).toEqual(["CANCELLED", "COMPLETED", "DECLINED", "EXPIRED"].sort());
+  });
+
+  it("is deleted in one place: signer-leftovers.ts, which the state machine calls (and the purge, which deletes whole requests)", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    const allowed: Record<string, string[]> = {
+      signerSessions: ["model/signer-leftovers.ts"],
+      // A save clears single fields' saved values, as the signer asked.
+      signerDrafts: ["model/signer-leftovers.ts", "purge/purge-sandbox.ts", "signing/save-signing-draft.ts"],
+      signerFiles: ["model/signer-leftovers.ts", "purge/purge-sandbox.ts"],
+    };
+    const offenders: string[] = [];
+    for (const file of sources(root)) {
+      const text = fs.readFileSync(file, "utf8");
+      const rel = path.relative(root, file);
+      for (const m of text.matchAll(/\.delete\(\s*(signerSessions|signerDrafts|signerFiles)\s*\)/g))
+        if (!allowed[m[1]!]!.includes(rel)) offenders.push(`${rel}: ${m[0]}`);
+      for (const m of text.matchAll(/delete\s+from\s+"?(signer_sessions|signer_drafts|signer_files)"?/gi))
+        offenders.push(`${rel}: ${m[0]}`);
+    }
+    expect(offenders).toEqual([]);
   });
 });
