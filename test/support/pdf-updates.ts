@@ -13,6 +13,11 @@ export interface Base {
   page1Dict: string;
   contents: number;
   catalogDict: string;
+  /** The catalog's /AcroForm object (Signet's seal writes one) and its dictionary as pdf-lib serializes it. */
+  acroForm?: number;
+  acroFormDict?: string;
+  /** Page 1's /Annots entries as written ("12 0 R"), empty when it has none. */
+  page1Annots: string[];
 }
 
 export async function describeBase(bytes: Uint8Array): Promise<Base> {
@@ -27,6 +32,8 @@ export async function describeBase(bytes: Uint8Array): Promise<Base> {
   if (!(contents instanceof PDFRef)) throw new Error("the test document's page has no content stream of its own");
   const root = doc.context.trailerInfo.Root as PDFRef;
   const pagesRef = doc.catalog.get(PDFName.of("Pages")) as PDFRef;
+  const form = doc.catalog.get(PDFName.of("AcroForm"));
+  const annots = doc.context.lookup(page.node.get(PDFName.of("Annots")));
   return {
     bytes,
     prev,
@@ -37,6 +44,9 @@ export async function describeBase(bytes: Uint8Array): Promise<Base> {
     page1Dict: page.node.toString(),
     contents: contents.objectNumber,
     catalogDict: doc.catalog.toString(),
+    acroForm: form instanceof PDFRef ? form.objectNumber : undefined,
+    acroFormDict: form instanceof PDFRef ? doc.context.lookup(form)!.toString() : undefined,
+    page1Annots: annots instanceof PDFArray ? annots.asArray().map(String) : [],
   };
 }
 
@@ -127,3 +137,42 @@ export function pageWith(base: Base, entry: string, value: string): string {
   return without.replace(/>>\s*$/, ` /${entry} ${value} >>`);
 }
 export const catalogWith = (base: Base, extra: string) => base.catalogDict.replace(/>>\s*$/, ` ${extra} >>`);
+
+/** The form dictionary with one entry set or replaced (`value` undefined: removed). */
+export function acroFormWith(base: Base, entry: string, value: string | undefined): string {
+  if (!base.acroFormDict) throw new Error("the test document has no indirect /AcroForm");
+  const without = base.acroFormDict.replace(new RegExp(`/${entry} (\\[[^\\]]*\\]|\\d+ \\d+ R|<<.*?>>|\\d+|\\([^)]*\\))`), "");
+  return value === undefined ? without : without.replace(/>>\s*$/, ` /${entry} ${value} >>`);
+}
+
+/** The text of the /Fields array of the base's form ("[12 0 R]"). */
+export function fieldsOf(base: Base): string {
+  const m = /\/Fields (\[[^\]]*\])/.exec(base.acroFormDict ?? "");
+  if (!m) throw new Error("the test document's form has no direct /Fields");
+  return m[1]!;
+}
+
+/** A document time-stamp's value dictionary with room for a token: fillTimestamp writes its byte range and token. */
+export const TIMESTAMP_VALUE =
+  "<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 0000000000 0000000000 0000000000] " +
+  `/Contents <${"0".repeat(16384)}> >>`;
+
+/**
+ * Fills the last document time-stamp written with TIMESTAMP_VALUE: its /ByteRange (everything but the
+ * /Contents string) and its /Contents with the token `sign` gives for the covered bytes.
+ */
+export async function fillTimestamp(pdf: Uint8Array, sign: (covered: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const text = Buffer.from(pdf).toString("latin1");
+  const at = text.lastIndexOf("/ByteRange [0 0000000000 0000000000 0000000000]");
+  if (at < 0) throw new Error("no time-stamp placeholder");
+  const open = text.indexOf("/Contents <", at) + "/Contents ".length;
+  const close = text.indexOf(">", open) + 1;
+  const pad = (n: number) => String(n).padStart(10, "0");
+  const out = Buffer.from(pdf);
+  out.write(`/ByteRange [0 ${pad(open)} ${pad(close)} ${pad(text.length - close)}]`, at, "latin1");
+  const covered = Buffer.concat([out.subarray(0, open), out.subarray(close)]);
+  const hex = Buffer.from(await sign(covered)).toString("hex");
+  if (hex.length > close - open - 2) throw new Error("the time-stamp token does not fit");
+  out.write(hex, open + 1, "latin1");
+  return new Uint8Array(out);
+}

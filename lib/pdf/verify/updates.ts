@@ -5,16 +5,23 @@
  * another signature, objects pointed back at older versions of themselves) alters what the signer
  * signed, even though the signature itself still verifies over its own byte range.
  *
- * How: the signed revision (the bytes up to the end of the signature's byte range) and the whole file
- * are both parsed, and every object of the file that is new or differs from the signed revision is
- * judged by what a viewer would draw, never by a marker the author of the update writes (a /Type, the
- * trailer's /Info): the objects reachable from the catalog through any entry but /DSS and /Metadata
- * are what a viewer can draw, and there only a catalog, form, page or annotation array that gained an
- * invisible signature field (what a document time-stamp adds) may change. Outside that set, only the
- * /DSS (its structure checked), the catalog's /Metadata stream and a plain /Info dictionary may be new
- * or changed. The cross-reference sections of the update are read too, so that an update made of a
- * cross-reference section alone (pointing objects at offsets in the signed bytes, or freeing them) is
- * seen, and each entry must name the object found at its offset.
+ * What may follow a seal is a list of exact shapes (docs/api.md, "What may follow a seal"), never an
+ * exemption such as "an invisible widget": a document time-stamp's field is a merged field and widget
+ * whose /Rect is literally four zeros, whose appearance (if any) is an empty form, with no action, and
+ * whose value is a new ETSI.RFC3161 dictionary; the catalog, the form and a page's /Annots may change
+ * only to list such fields (the form's /DA and /DR too, when every field already has its appearance);
+ * the /DSS holds certificates, OCSP responses and CRLs as streams; /Info is plain text; /Metadata is a
+ * stream. Every new object must be accounted for by one of these shapes; every changed one must be one
+ * of the objects they rewrite. Anything else is named as a modification.
+ *
+ * How: first the bytes after the signed revision are read as a sequence of incremental updates, each
+ * against its own cross-reference section (judgeLayout), and every object, trailer and object-stream
+ * entry in them is read again with a strict lexer (strict-syntax.ts): a token two readers may read
+ * differently is a modification, and the actions and scripts each object names are noted. Then the
+ * signed revision and the whole file are both parsed, and every object of the file that is new or
+ * differs from the signed revision is judged by the shapes above, by what a viewer would draw (the
+ * objects reachable from the catalog through any entry but /DSS and /Metadata), never by a marker the
+ * author of the update writes (a /Type, the trailer's /Info).
  */
 import {
   PDFArray,
@@ -33,6 +40,7 @@ import {
 import { openPdf } from "../load";
 import { PdfError } from "../errors";
 import {
+  decodeStream,
   latin1,
   lastStartxref,
   ObjectReader,
@@ -42,17 +50,48 @@ import {
   skipSpace,
   type XrefSection,
 } from "../xref";
+import { actionsIn, readIndirectObject, readValue, StrictLexer, SyntaxProblem, type Value } from "./strict-syntax";
 
 const MAX_PROBLEMS = 8;
-/** Catalog entries a DSS or document time-stamp update may set (AcroForm is checked on its own). */
+/** Catalog entries a DSS or document time-stamp update may set (each judged by its own shape). */
 const CATALOG_KEYS = new Set(["DSS", "AcroForm", "Extensions", "Metadata"]);
-/** AcroForm entries a signature field's addition changes. */
-const ACROFORM_KEYS = new Set(["Fields", "SigFlags"]);
+/** Form entries a time-stamp's addition may change (/DA and /DR only while no field draws from them). */
+const ACROFORM_KEYS = new Set(["Fields", "SigFlags", "DA", "DR"]);
+/** Entries of a document time-stamp's field (a field and its widget in one dictionary). */
+const TIMESTAMP_FIELD_KEYS = new Set(["Type", "Subtype", "FT", "Rect", "V", "T", "F", "P", "AP", "DR"]);
+/** Annotation flags a time-stamp widget may carry: Hidden (2), Print (4), Locked (128). */
+const TIMESTAMP_FLAGS = 2 | 4 | 128;
+/** Entries of a document time-stamp's value (ISO 32000-2, 12.8.5; what PAdES tools write). */
+const TIMESTAMP_VALUE_KEYS = new Set([
+  "Type",
+  "Filter",
+  "SubFilter",
+  "ByteRange",
+  "Contents",
+  "M",
+  "Name",
+  "Reason",
+  "Location",
+  "ContactInfo",
+  "Prop_Build",
+  "V",
+]);
+/** Entries of an empty appearance (a form XObject that draws nothing). */
+const EMPTY_FORM_KEYS = new Set(["Type", "Subtype", "BBox", "FormType", "Matrix", "Resources", "Length", "Filter"]);
+/** Entries of a stream that holds validation data (a certificate, an OCSP response, a CRL, a time-stamp token). */
+const DATA_STREAM_KEYS = new Set(["Length", "Filter", "DecodeParms"]);
+/** Entries of an XMP metadata stream. */
+const METADATA_KEYS = new Set(["Type", "Subtype", "Length", "Filter", "DecodeParms"]);
+/** Entries of a developer extension (ISO 32000-2, 7.12). */
+const EXTENSION_KEYS = new Set(["Type", "BaseVersion", "ExtensionLevel", "ExtensionRevision", "URL"]);
 
 const name = (d: PDFDict, key: string) => {
   const v = d.get(PDFName.of(key));
   return v instanceof PDFName ? v.decodeText() : undefined;
 };
+const keysOf = (d: PDFDict) => d.keys().map((k) => k.decodeText());
+const isText = (o: PDFObject | undefined) => o instanceof PDFString || o instanceof PDFHexString;
+const isInt = (o: PDFObject | undefined) => o instanceof PDFNumber && Number.isInteger(o.asNumber());
 
 /** Signature dictionaries: a /ByteRange and /Contents. */
 export const isSignatureDict = (d: PDFDict) => d.has(PDFName.of("ByteRange")) && d.has(PDFName.of("Contents"));
@@ -70,7 +109,7 @@ function same(a: PDFObject, b: PDFObject): boolean {
   return a.toString() === b.toString();
 }
 
-/** The keys whose values differ between two dictionaries (resolved one level through references). */
+/** The keys whose values differ between two dictionaries (references compared as references). */
 function changedKeys(a: PDFDict, b: PDFDict): string[] {
   const keys = new Set([...a.keys(), ...b.keys()].map((k) => k.decodeText()));
   return [...keys].filter((k) => {
@@ -80,83 +119,22 @@ function changedKeys(a: PDFDict, b: PDFDict): string[] {
   });
 }
 
-function area(d: PDFDict, ctx: PDFContext): number {
-  const r = ctx.lookup(d.get(PDFName.of("Rect")));
-  if (!(r instanceof PDFArray) || r.size() !== 4) return 0;
-  const n = (i: number) => {
-    const v = ctx.lookup(r.get(i));
-    return v instanceof PDFNumber ? v.asNumber() : 0;
-  };
-  return Math.abs((n(2) - n(0)) * (n(3) - n(1)));
+/** Only names, text, numbers, booleans and direct arrays and dictionaries of them: what /Prop_Build holds. */
+function isPlainData(o: PDFObject | undefined, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (o instanceof PDFArray) return o.asArray().every((x) => isPlainData(x, depth + 1));
+  if (o instanceof PDFDict) return o.values().every((x) => isPlainData(x, depth + 1));
+  return isText(o) || o instanceof PDFName || o instanceof PDFNumber || o instanceof PDFBool;
 }
 
-/** A signature field or its widget, invisible (a zero-area Rect): what a document time-stamp adds. */
-function isInvisibleSignatureField(d: PDFDict, ctx: PDFContext): boolean {
-  let ft = name(d, "FT");
-  const parent = ctx.lookup(d.get(PDFName.of("Parent")));
-  if (!ft && parent instanceof PDFDict) ft = name(parent, "FT");
-  if (ft !== "Sig") return false;
-  return !d.has(PDFName.of("Rect")) || area(d, ctx) === 0;
-}
-
-function isAnnotation(d: PDFDict): boolean {
-  return name(d, "Type") === "Annot" || (d.has(PDFName.of("Subtype")) && d.has(PDFName.of("Rect")));
-}
-
-/** An array that only gained references to invisible signature fields (/Annots, /Fields). */
-function onlyGainedSignatureFields(before: PDFObject | undefined, after: PDFObject, ctx: PDFContext): boolean {
-  if (!(after instanceof PDFArray)) return false;
-  const old = before instanceof PDFArray ? before.asArray().map(String) : before === undefined ? [] : null;
-  if (!old) return false;
-  const now = after.asArray().map(String);
-  const kept = new Set(now);
-  if (!old.every((o) => kept.has(o))) return false;
-  const had = new Set(old);
-  return after.asArray().every((o) => {
-    if (had.has(String(o))) return true;
-    const d = ctx.lookup(o);
-    return d instanceof PDFDict && isInvisibleSignatureField(d, ctx);
-  });
-}
-
-function judgeCatalog(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: PDFContext): string | null {
-  for (const k of changedKeys(before, after)) {
-    if (k === "AcroForm") {
-      const b = bctx.lookup(before.get(PDFName.of(k)));
-      const a = actx.lookup(after.get(PDFName.of(k)));
-      // A form where there was none is judged like one that had no entries.
-      const old = b === undefined ? PDFDict.withContext(bctx) : b;
-      if (old instanceof PDFDict && a instanceof PDFDict && judgeAcroForm(old, a, bctx, actx) === null) continue;
-      return "The form of the document (AcroForm) was replaced after the seal";
-    }
-    if (!CATALOG_KEYS.has(k)) return `The document catalog's /${k} changed after the seal`;
-  }
-  return null;
-}
-
-function judgeAcroForm(before: PDFDict, after: PDFDict, bctx: PDFContext, actx: PDFContext): string | null {
-  for (const k of changedKeys(before, after)) {
-    if (!ACROFORM_KEYS.has(k)) return `The form's /${k} changed after the seal`;
-    if (k === "Fields") {
-      const b = before.get(PDFName.of(k));
-      const a = after.get(PDFName.of(k));
-      // An indirect /Fields array is judged as an object of its own.
-      if (
-        !(a instanceof PDFRef && b instanceof PDFRef && a === b) &&
-        !onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx)
-      ) {
-        return "Form fields other than a signature were added after the seal";
-      }
-    }
-  }
-  return null;
-}
+const capitalize = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+const asArray = (o: PDFObject | undefined) => (o instanceof PDFArray ? o.asArray() : undefined);
 
 /** Catalog entries whose objects a viewer does not draw: validation data and XMP metadata. */
 const UNDRAWN_CATALOG_KEYS = new Set(["DSS", "Metadata"]);
 
 /** Every object reachable from `from` through references (direct containers followed, stream dictionaries too). */
-function reach(ctx: PDFContext, from: PDFObject[], into = new Set<PDFRef>()): Set<PDFRef> {
+function reach(ctx: PDFContext, from: (PDFObject | undefined)[], into = new Set<PDFRef>()): Set<PDFRef> {
   walkReferences(from, (ref) => {
     if (into.has(ref)) return undefined;
     into.add(ref);
@@ -176,6 +154,14 @@ function drawnObjects(doc: PDFDocument): Set<PDFRef> {
 const VRI_KEYS = new Set(["Type", "Cert", "OCSP", "CRL", "TU", "TS"]);
 const DSS_KEYS = new Set(["Type", "Certs", "OCSPs", "CRLs", "VRI"]);
 
+/** Why `o` is not a stream of validation data (its dictionary says only how its bytes are stored). */
+function dataStreamProblem(ctx: PDFContext, o: PDFObject | undefined): string | null {
+  const s = o instanceof PDFRef ? ctx.lookup(o) : undefined;
+  if (!(s instanceof PDFRawStream)) return "holds something other than streams";
+  const extra = keysOf(s.dict).find((k) => !DATA_STREAM_KEYS.has(k));
+  return extra ? `holds a stream with a /${extra} entry` : null;
+}
+
 /** Why the catalog's /DSS is not validation data (ETSI EN 319 142-1 5.4.2): null when it is, or there is none. */
 function judgeDss(doc: PDFDocument): string | null {
   const ctx = doc.context;
@@ -186,8 +172,8 @@ function judgeDss(doc: PDFDocument): string | null {
     const arr = ctx.lookup(v);
     if (!(arr instanceof PDFArray)) return `its ${what} is not an array`;
     for (const item of arr.asArray()) {
-      if (!(item instanceof PDFRef) || !(ctx.lookup(item) instanceof PDFRawStream))
-        return `its ${what} holds something other than streams`;
+      const why = dataStreamProblem(ctx, item);
+      if (why) return `its ${what} ${why}`;
     }
     return null;
   };
@@ -214,10 +200,12 @@ function judgeDss(doc: PDFDocument): string | null {
       const e = ctx.lookup(entry);
       let bad = check(e, VRI_KEYS, "VRI", ["Cert", "OCSP", "CRL"]);
       const ts = e instanceof PDFDict ? e.get(PDFName.of("TS")) : undefined;
-      if (!bad && ts !== undefined && !(ts instanceof PDFRef && ctx.lookup(ts) instanceof PDFRawStream))
-        bad = "a /TS is not a stream";
+      if (!bad && ts !== undefined) {
+        const tsWhy = dataStreamProblem(ctx, ts);
+        if (tsWhy) bad = `its /TS ${tsWhy}`;
+      }
       const tu = e instanceof PDFDict ? e.get(PDFName.of("TU")) : undefined;
-      if (!bad && tu !== undefined && !(tu instanceof PDFString || tu instanceof PDFHexString)) bad = "a /TU is not a date";
+      if (!bad && tu !== undefined && !isText(tu)) bad = "a /TU is not a date";
       if (bad) return `The /DSS added after the seal is not validation data: a /VRI entry: ${bad}`;
     }
   }
@@ -228,16 +216,7 @@ function judgeDss(doc: PDFDocument): string | null {
 function isPlainInfo(o: PDFObject): boolean {
   return (
     o instanceof PDFDict &&
-    o
-      .values()
-      .every(
-        (v) =>
-          v instanceof PDFString ||
-          v instanceof PDFHexString ||
-          v instanceof PDFName ||
-          v instanceof PDFNumber ||
-          v instanceof PDFBool,
-      )
+    o.values().every((v) => isText(v) || v instanceof PDFName || v instanceof PDFNumber || v instanceof PDFBool)
   );
 }
 
@@ -260,87 +239,408 @@ function namer(doc: PDFDocument) {
   };
 }
 
-const asArray = (o: PDFObject | undefined) => (o instanceof PDFArray ? o.asArray() : undefined);
+/**
+ * The signed revision and the file as it is now, judged by the shapes that may follow a seal. Each
+ * shape that is accepted claims the new objects it accounts for; a new object nothing claims is a
+ * modification, whatever it says it is.
+ */
+class Judge {
+  readonly bctx: PDFContext;
+  readonly actx: PDFContext;
+  readonly name: (ref: PDFRef) => string;
+  /** New objects an accepted shape accounts for, by tag. */
+  private readonly claimed = new Set<string>();
+  private readonly fields = new Map<string, string | null>();
+  private readonly pages: Set<string>;
+  /** Indirect arrays that list annotations (a page's /Annots) or fields (the form's /Fields). */
+  readonly lists = new Set<string>();
+  readonly drawn: Set<PDFRef>;
+  readonly dss: Set<PDFRef>;
 
-interface Scene {
-  before: PDFDocument;
-  after: PDFDocument;
-  /** Objects a viewer can draw (in the file as it is now). */
-  drawn: Set<PDFRef>;
-  /** Objects reachable from the catalog's /DSS. */
-  dss: Set<PDFRef>;
-  name: (ref: PDFRef) => string;
-}
+  constructor(
+    readonly before: PDFDocument,
+    readonly after: PDFDocument,
+  ) {
+    this.bctx = before.context;
+    this.actx = after.context;
+    this.name = namer(after);
+    this.pages = new Set(after.getPages().map((p) => p.ref.tag));
+    for (const p of after.getPages()) {
+      const annots = p.node.get(PDFName.of("Annots"));
+      if (annots instanceof PDFRef) this.lists.add(annots.tag);
+    }
+    const form = this.actx.lookup(after.catalog.get(PDFName.of("AcroForm")));
+    const fields = form instanceof PDFDict ? form.get(PDFName.of("Fields")) : undefined;
+    if (fields instanceof PDFRef) this.lists.add(fields.tag);
+    const dssRoot = after.catalog.get(PDFName.of("DSS"));
+    this.drawn = drawnObjects(after);
+    this.dss = reach(this.actx, dssRoot === undefined ? [] : [dssRoot]);
+  }
 
-/** Why an object that is new or changed after the seal is not part of a DSS / document time-stamp update. */
-function judgeObject(ref: PDFRef, before: PDFObject | undefined, after: PDFObject, scene: Scene): string | null {
-  const { after: adoc, before: bdoc } = scene;
-  const actx = adoc.context;
-  const bctx = bdoc.context;
-  const what = scene.name(ref);
-  if (ref === actx.trailerInfo.Root) return null; // judged by judgeCatalog
-  if (!scene.drawn.has(ref)) {
-    // Nothing a viewer draws refers to it: validation data, XMP metadata, document information, or an orphan.
-    if (scene.dss.has(ref)) return null; // the /DSS's structure is judged once, by judgeDss
-    if (ref === adoc.catalog.get(PDFName.of("Metadata")))
-      return after instanceof PDFRawStream ? null : "The document's /Metadata was replaced by something other than a stream";
-    if (ref === actx.trailerInfo.Info)
-      return isPlainInfo(after) ? null : "The document information (/Info) written after the seal is not plain text";
-    if (before === undefined) return null; // a new object nothing refers to
-    return `An object of the sealed revision (${what}) was replaced after the seal`;
+  isNew(o: PDFObject | undefined): o is PDFRef {
+    return o instanceof PDFRef && this.bctx.lookup(o) === undefined;
   }
-  if (after instanceof PDFRawStream) {
-    if (before === undefined) return null; // new, and only drawn if a judged change refers to it
-    return `A stream (${what}: page content, an image or a font) changed after the seal`;
-  }
-  if (after instanceof PDFArray) {
-    if (before === undefined || onlyGainedSignatureFields(before, after, actx)) return null;
-    return `An array (${what}) changed after the seal`;
-  }
-  if (!(after instanceof PDFDict)) return before === undefined ? null : `A value (${what}) changed after the seal`;
 
-  const type = name(after, "Type");
-  if (isSignatureDict(after)) {
-    if (before !== undefined) return `A signature dictionary (${what}) changed after the seal`;
-    return isDocumentTimestamp(after) ? null : "Another signature was added after the seal";
+  isClaimed(ref: PDFRef): boolean {
+    return this.claimed.has(ref.tag);
   }
-  if (type === "Page") {
-    if (!(before instanceof PDFDict)) return "A page was added after the seal";
+
+  /**
+   * Claims `o` when new; `deep`: and the new objects it refers to (the fonts a new /DR brings), but
+   * never one a page draws (a page's content must not come in through the form's resources).
+   */
+  private claim(o: PDFObject | undefined, deep = false) {
+    if (o instanceof PDFRef && this.isNew(o)) this.claimed.add(o.tag);
+    if (!deep) return;
+    this.pageReach ??= reach(this.actx, [this.after.catalog.get(PDFName.of("Pages"))]);
+    for (const ref of reach(this.actx, [o])) if (this.isNew(ref) && !this.pageReach.has(ref)) this.claimed.add(ref.tag);
+  }
+  private pageReach?: Set<PDFRef>;
+
+  /** Why `o` is not a new document time-stamp field as PAdES tools write it; null when it is (its parts then claimed). */
+  timestampField(o: PDFObject): string | null {
+    if (!(o instanceof PDFRef)) return "it is not an object of its own";
+    if (!this.fields.has(o.tag)) this.fields.set(o.tag, this.judgeTimestampField(o));
+    return this.fields.get(o.tag)!;
+  }
+
+  private judgeTimestampField(ref: PDFRef): string | null {
+    if (!this.isNew(ref)) return "it is an object of the signed revision";
+    const d = this.actx.lookup(ref);
+    if (!(d instanceof PDFDict)) return "it is not a dictionary";
+    const extra = keysOf(d).find((k) => !TIMESTAMP_FIELD_KEYS.has(k));
+    if (extra) return `it has a /${extra} entry`;
+    const get = (k: string) => d.get(PDFName.of(k));
+    if (name(d, "Subtype") !== "Widget") return "its /Subtype is not /Widget";
+    if (name(d, "FT") !== "Sig") return "it is not a signature field (/FT /Sig)";
+    if (get("Type") !== undefined && name(d, "Type") !== "Annot") return "its /Type is not /Annot";
+    const rect = get("Rect");
+    if (!(
+      rect instanceof PDFArray &&
+      rect.size() === 4 &&
+      rect.asArray().every((x) => x instanceof PDFNumber && x.asNumber() === 0)
+    ))
+      return "its /Rect is not [0 0 0 0]";
+    const f = get("F");
+    if (
+      f !== undefined &&
+      !(isInt(f) && (f as PDFNumber).asNumber() >= 0 && ((f as PDFNumber).asNumber() & ~TIMESTAMP_FLAGS) === 0)
+    )
+      return "its /F (annotation flags) holds more than Hidden, Print and Locked";
+    if (!isText(get("T"))) return "its /T (the field's name) is not text";
+    const p = get("P");
+    if (p !== undefined && !(p instanceof PDFRef && this.pages.has(p.tag))) return "its /P is not a page";
+    const dr = get("DR");
+    if (dr !== undefined && !(dr instanceof PDFDict && dr.keys().length === 0)) return "its /DR is not empty";
+    const ap = this.emptyAppearance(get("AP"));
+    if (ap) return ap;
+    const value = this.timestampValue(get("V"));
+    if (value) return value;
+    this.claimed.add(ref.tag);
+    return null;
+  }
+
+  /** Why an /AP is not empty (no entry but /N, a form that draws nothing); claims its new parts. */
+  private emptyAppearance(ap: PDFObject | undefined): string | null {
+    if (ap === undefined) return null;
+    const d = this.actx.lookup(ap);
+    if (!(d instanceof PDFDict) || d.keys().length !== 1 || !d.has(PDFName.of("N")))
+      return "its appearance (/AP) is not one empty form (/N)";
+    const n = d.get(PDFName.of("N"));
+    const form = this.actx.lookup(n);
+    if (!(form instanceof PDFRawStream)) return "its appearance (/AP /N) is not a form XObject";
+    const fd = form.dict;
+    const extra = keysOf(fd).find((k) => !EMPTY_FORM_KEYS.has(k));
+    if (extra) return `its appearance has a /${extra} entry`;
+    if (name(fd, "Subtype") !== "Form" || (fd.has(PDFName.of("Type")) && name(fd, "Type") !== "XObject"))
+      return "its appearance is not a form XObject";
+    const numbers = (k: string, count: number) => {
+      const v = fd.get(PDFName.of(k));
+      return v instanceof PDFArray && v.size() === count && v.asArray().every((x) => x instanceof PDFNumber);
+    };
+    if (!numbers("BBox", 4)) return "its appearance's /BBox is not four numbers";
+    if (fd.has(PDFName.of("Matrix")) && !numbers("Matrix", 6)) return "its appearance's /Matrix is not six numbers";
+    const formType = fd.get(PDFName.of("FormType"));
+    if (formType !== undefined && !(formType instanceof PDFNumber && formType.asNumber() === 1))
+      return "its appearance's /FormType is not 1";
+    const filter = fd.get(PDFName.of("Filter"));
+    if (filter !== undefined && name(fd, "Filter") !== "FlateDecode") return "its appearance's /Filter is not /FlateDecode";
+    const length = fd.get(PDFName.of("Length"));
+    if (!(this.actx.lookup(length) instanceof PDFNumber)) return "its appearance's /Length is not a number";
+    const res = fd.get(PDFName.of("Resources"));
+    if (res !== undefined) {
+      const r = this.actx.lookup(res);
+      const procSet = r instanceof PDFDict ? this.actx.lookup(r.get(PDFName.of("ProcSet"))) : undefined;
+      if (
+        !(r instanceof PDFDict) ||
+        keysOf(r).some((k) => k !== "ProcSet") ||
+        (r.has(PDFName.of("ProcSet")) && !(procSet instanceof PDFArray && procSet.asArray().every((x) => x instanceof PDFName)))
+      )
+        return "its appearance has resources (only an empty /Resources or a /ProcSet draws nothing)";
+    }
+    let data: Uint8Array;
+    try {
+      data = decodeStream(form);
+    } catch (e) {
+      if (e instanceof PdfError) throw e;
+      return "its appearance cannot be decoded";
+    }
+    if (!data.every((c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00))
+      return "its appearance draws something";
+    for (const o of [ap, n, length, res]) this.claim(o);
+    return null;
+  }
+
+  /** Why /V is not a new document time-stamp's value (ETSI.RFC3161); claims it when it is. */
+  private timestampValue(v: PDFObject | undefined): string | null {
+    if (!this.isNew(v)) return "its value (/V) is not a new object";
+    const d = this.actx.lookup(v);
+    if (!(d instanceof PDFDict)) return "its value is not a dictionary";
+    const extra = keysOf(d).find((k) => !TIMESTAMP_VALUE_KEYS.has(k));
+    if (extra) return `its value has a /${extra} entry`;
+    const get = (k: string) => d.get(PDFName.of(k));
+    if (name(d, "SubFilter") !== "ETSI.RFC3161") return "its value is not a document time-stamp (/SubFilter /ETSI.RFC3161)";
+    // ISO 32000-2 says /DocTimeStamp; older tools (SD-DSS among them) wrote /Sig or nothing. The
+    // SubFilter, not the /Type, says how /Contents is read: a bare RFC 3161 token either way.
+    const type = name(d, "Type");
+    if (get("Type") !== undefined && type !== "DocTimeStamp" && type !== "Sig") return "its value's /Type is not /DocTimeStamp";
+    if (get("Filter") !== undefined && !(get("Filter") instanceof PDFName)) return "its value's /Filter is not a name";
+    const br = get("ByteRange");
+    if (!(br instanceof PDFArray && br.size() === 4 && br.asArray().every((x) => isInt(x) && (x as PDFNumber).asNumber() >= 0)))
+      return "its value's /ByteRange is not four numbers";
+    if (!(get("Contents") instanceof PDFHexString)) return "its value's /Contents is not a hex string";
+    for (const k of ["M", "Name", "Reason", "Location", "ContactInfo"])
+      if (get(k) !== undefined && !isText(get(k))) return `its value's /${k} is not text`;
+    const build = get("Prop_Build");
+    if (build !== undefined && !(build instanceof PDFDict && isPlainData(build)))
+      return "its value's /Prop_Build is not plain data";
+    if (get("V") !== undefined && !isInt(get("V"))) return "its value's /V is not a number";
+    this.claim(v);
+    return null;
+  }
+
+  /** Why `now` is not `old` with only new document time-stamp fields appended (and the array claimed). */
+  appendedOnly(old: PDFObject | undefined, now: PDFObject | undefined, holder?: PDFObject): string | null {
+    if (!(now instanceof PDFArray)) return "it is not an array";
+    if (old !== undefined && !(old instanceof PDFArray)) return "it replaced something that was not an array";
+    const was = old?.asArray().map(String) ?? [];
+    const is = now.asArray();
+    if (is.length < was.length || was.some((x, i) => String(is[i]) !== x))
+      return "an entry of the signed revision was removed or moved";
+    for (const item of is.slice(was.length)) {
+      const why = this.timestampField(item);
+      if (why)
+        return `${item instanceof PDFRef ? `object ${item.objectNumber}` : String(item)} is not a document time-stamp's field: ${why}`;
+    }
+    this.claim(holder);
+    return null;
+  }
+
+  /** Why a page's change is not the addition of document time-stamp widgets to its /Annots. */
+  page(ref: PDFRef, before: PDFDict, after: PDFDict): string | null {
+    const what = this.name(ref);
     for (const k of changedKeys(before, after)) {
       if (k !== "Annots") return `${capitalize(what)}: its /${k} changed after the seal`;
       const b = before.get(PDFName.of(k));
       const a = after.get(PDFName.of(k));
       if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
-      if (!onlyGainedSignatureFields(bctx.lookup(b), actx.lookup(a)!, actx))
-        return "Annotations were added to a page after the seal";
+      const why = this.appendedOnly(this.bctx.lookup(b), this.actx.lookup(a), a);
+      if (why) return `Annotations were added to a page after the seal (${what}): ${why}`;
     }
     return null;
   }
-  if (type === "Pages") return "The page tree changed after the seal";
-  if (isAnnotation(after) || after.has(PDFName.of("FT"))) {
-    if (before === undefined && isInvisibleSignatureField(after, actx)) return null;
-    return before === undefined
-      ? "An annotation or form field was added after the seal"
-      : `An annotation or form field (${what}) changed after the seal`;
-  }
-  const acroForm = adoc.catalog.get(PDFName.of("AcroForm"));
-  if (ref === acroForm && before instanceof PDFDict) return judgeAcroForm(before, after, bctx, actx);
-  if (before === undefined) return null; // new: drawn only if a judged change refers to it
-  return `A dictionary (${what}${type ? `, /Type /${type}` : ""}) changed after the seal`;
-}
 
-const capitalize = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  /**
+   * Why the form's change is not what a document time-stamp's addition writes: /Fields gaining only
+   * such fields; /SigFlags SignaturesExist and AppendOnly; /DA and /DR (the defaults a viewer draws a
+   * field from) only while every field has its own appearance and /NeedAppearances is not asked.
+   */
+  acroForm(before: PDFDict, after: PDFDict): string | null {
+    for (const k of changedKeys(before, after)) {
+      if (!ACROFORM_KEYS.has(k)) return `The form's /${k} changed after the seal`;
+      const b = before.get(PDFName.of(k));
+      const a = after.get(PDFName.of(k));
+      if (k === "Fields") {
+        if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
+        const why = this.appendedOnly(this.bctx.lookup(b), this.actx.lookup(a), a);
+        if (why) return `Form fields other than a document time-stamp were added after the seal: ${why}`;
+      } else if (k === "SigFlags") {
+        if (!(isInt(a) && ((a as PDFNumber).asNumber() & ~3) === 0))
+          return "The form's /SigFlags changed after the seal to more than SignaturesExist and AppendOnly";
+      } else {
+        const why = this.drawsFromDefaults(after);
+        if (why) return `The form's /${k} changed after the seal while ${why}`;
+        if (k === "DA" && a !== undefined && !isText(a))
+          return "The form's /DA changed after the seal to something that is not text";
+        if (k === "DR" && a !== undefined && !(this.actx.lookup(a) instanceof PDFDict))
+          return "The form's /DR changed after the seal to something that is not a dictionary";
+        this.claim(a, true);
+      }
+    }
+    return null;
+  }
+
+  /** Why a viewer may draw a field from the form's /DA and /DR; null when every field has its own appearance. */
+  private drawsFromDefaults(form: PDFDict): string | null {
+    const need = this.actx.lookup(form.get(PDFName.of("NeedAppearances")));
+    if (need instanceof PDFBool && need.asBoolean()) return "the form asks viewers to draw its fields (/NeedAppearances)";
+    const stack: [PDFObject | undefined, string | undefined][] = (
+      asArray(this.actx.lookup(form.get(PDFName.of("Fields")))) ?? []
+    ).map((f) => [f, undefined]);
+    const seen = new Set<string>();
+    while (stack.length) {
+      const [o, inherited] = stack.pop()!;
+      if (o instanceof PDFRef) {
+        if (seen.has(o.tag)) continue;
+        seen.add(o.tag);
+        if (seen.size > 100_000) return "the form has too many fields to check";
+      }
+      const d = this.actx.lookup(o);
+      if (!(d instanceof PDFDict)) continue;
+      const ft = name(d, "FT") ?? inherited;
+      const kids = asArray(this.actx.lookup(d.get(PDFName.of("Kids"))));
+      if (kids) for (const k of kids) stack.push([k, ft]);
+      if (!(d.has(PDFName.of("Rect")) || name(d, "Subtype") === "Widget")) continue;
+      const ap = this.actx.lookup(d.get(PDFName.of("AP")));
+      if (ap instanceof PDFDict && ap.has(PDFName.of("N"))) continue;
+      const rect = d.get(PDFName.of("Rect"));
+      const nothing =
+        rect instanceof PDFArray &&
+        rect.size() === 4 &&
+        rect.asArray().every((x) => x instanceof PDFNumber && x.asNumber() === 0);
+      if (ft === "Sig" && nothing) continue;
+      return `a field (${o instanceof PDFRef ? `object ${o.objectNumber}` : "a direct one"}) has no appearance of its own`;
+    }
+    return null;
+  }
+
+  /** Why the catalog's change is not what a DSS or document time-stamp update writes. */
+  catalog(): string[] {
+    const before = this.before.catalog;
+    const after = this.after.catalog;
+    const problems: string[] = [];
+    for (const k of changedKeys(before, after)) {
+      if (!CATALOG_KEYS.has(k)) {
+        problems.push(`The document catalog's /${k} changed after the seal`);
+        continue;
+      }
+      const b = before.get(PDFName.of(k));
+      const a = after.get(PDFName.of(k));
+      if (k === "AcroForm") {
+        if (a instanceof PDFRef && a === b) continue; // the form's own object is judged on its own
+        const old = b === undefined ? PDFDict.withContext(this.bctx) : this.bctx.lookup(b);
+        const now = this.actx.lookup(a);
+        if (!(old instanceof PDFDict && now instanceof PDFDict) || (a instanceof PDFRef && !this.isNew(a))) {
+          problems.push("The form of the document (AcroForm) was replaced after the seal");
+          continue;
+        }
+        const why = this.acroForm(old, now);
+        if (why) problems.push(why);
+        else this.claim(a);
+      } else if (k === "Extensions") {
+        const why = this.extensions(a);
+        if (why) problems.push(`The document catalog's /Extensions changed after the seal: ${why}`);
+      } else if (k === "Metadata") {
+        const m = this.actx.lookup(a);
+        const extra = m instanceof PDFRawStream ? keysOf(m.dict).find((x) => !METADATA_KEYS.has(x)) : "none";
+        if (!(a instanceof PDFRef) || extra)
+          problems.push("The document's /Metadata was replaced by something other than a metadata stream");
+      }
+      // /DSS: judged by judgeDss, once.
+    }
+    return problems;
+  }
+
+  /** Why /Extensions is not developer extensions (ISO 32000-2, 7.12: a prefix → dictionaries of versions). */
+  private extensions(o: PDFObject | undefined): string | null {
+    const d = this.actx.lookup(o);
+    if (!(d instanceof PDFDict)) return "it is not a dictionary";
+    for (const v of d.values()) {
+      const one = this.actx.lookup(v);
+      for (const x of one instanceof PDFArray ? one.asArray() : [v]) {
+        const e = this.actx.lookup(x);
+        if (!(e instanceof PDFDict)) return "an extension is not a dictionary";
+        const extra = keysOf(e).find((k) => !EXTENSION_KEYS.has(k));
+        if (extra) return `an extension has a /${extra} entry`;
+        if (!e.values().every((y) => isPlainData(y))) return "an extension holds more than names, numbers and text";
+        this.claim(x);
+      }
+      this.claim(v);
+    }
+    this.claim(o);
+    return null;
+  }
+
+  /** Why an object that is new or changed after the seal is not part of an accepted shape. */
+  object(ref: PDFRef, before: PDFObject | undefined, after: PDFObject): string | null {
+    const { actx } = this;
+    const what = this.name(ref);
+    if (ref === actx.trailerInfo.Root || this.isClaimed(ref)) return null; // the catalog is judged by catalog()
+    if (!this.drawn.has(ref)) {
+      // Nothing a viewer draws refers to it: validation data, XMP metadata or document information.
+      if (this.dss.has(ref)) return null; // the /DSS's structure is judged once, by judgeDss
+      if (ref === this.after.catalog.get(PDFName.of("Metadata")))
+        return after instanceof PDFRawStream && keysOf(after.dict).every((k) => METADATA_KEYS.has(k))
+          ? null
+          : "The document's /Metadata was replaced by something other than a metadata stream";
+      if (ref === actx.trailerInfo.Info)
+        return isPlainInfo(after) ? null : "The document information (/Info) written after the seal is not plain text";
+      if (before === undefined) return `Object ${ref.objectNumber} was added after the seal outside the validation data`;
+      return `An object of the sealed revision (${what}) was replaced after the seal`;
+    }
+    if (after instanceof PDFRawStream) {
+      if (before === undefined) return `New content (${what}, a stream) was added after the seal`;
+      return `A stream (${what}: page content, an image or a font) changed after the seal`;
+    }
+    if (after instanceof PDFArray) {
+      if (this.lists.has(ref.tag) && before instanceof PDFArray) {
+        const why = this.appendedOnly(before, after);
+        return why ? `An array of annotations or fields (${what}) changed after the seal: ${why}` : null;
+      }
+      return before === undefined ? `An array (${what}) was added after the seal` : `An array (${what}) changed after the seal`;
+    }
+    if (!(after instanceof PDFDict))
+      return before === undefined ? `A value (${what}) was added after the seal` : `A value (${what}) changed after the seal`;
+
+    const type = name(after, "Type");
+    if (isSignatureDict(after)) {
+      if (before !== undefined) return `A signature dictionary (${what}) changed after the seal`;
+      return "Another signature was added after the seal";
+    }
+    if (type === "Page") {
+      if (!(before instanceof PDFDict)) return "A page was added after the seal";
+      return this.page(ref, before, after);
+    }
+    if (type === "Pages") return "The page tree changed after the seal";
+    if (
+      (name(after, "Subtype") !== undefined && after.has(PDFName.of("Rect"))) ||
+      type === "Annot" ||
+      after.has(PDFName.of("FT"))
+    ) {
+      if (before !== undefined) return `An annotation or form field (${what}) changed after the seal`;
+      const why = name(after, "FT") === "Sig" ? this.timestampField(ref) : null;
+      return `An annotation or form field was added after the seal${why ? ` (${what}: ${why})` : ""}`;
+    }
+    const acroForm = this.after.catalog.get(PDFName.of("AcroForm"));
+    if (ref === acroForm && before instanceof PDFDict) return this.acroForm(before, after);
+    return before === undefined
+      ? `An object (${what}${type ? `, /Type /${type}` : ""}) was added after the seal`
+      : `A dictionary (${what}${type ? `, /Type /${type}` : ""}) changed after the seal`;
+  }
+}
 
 /** What the bytes after the seal were found to be: its updates, each read as a reader reads it. */
 interface UpdateLayout {
   problems: string[];
   /** Objects written in the updates, by number (a later update's definition replaces an earlier one's). */
   written: Set<number>;
+  /** By object number (-1: a trailer), the actions and scripts its bytes name (see actionsIn). */
+  actions: Map<number, { key: string; name: string }[]>;
 }
 
 /** One incremental update: its objects, its cross-reference section, `startxref` and `%%EOF`. */
 interface Update {
-  objects: { num: number; offset: number; object: PDFObject }[];
+  objects: { num: number; offset: number; end: number; object: PDFObject }[];
   table?: XrefSection;
   startxref?: number;
 }
@@ -353,10 +653,12 @@ interface Update {
  * update; `startxref` names it; its /Prev continues the chain; nothing but white-space and comments
  * between. An unlisted copy of an object (what a reader that scans the file takes for the object), a
  * second trailer, an object stream with unlisted objects, or bytes that are none of these is named.
+ * Then every object and trailer is read again strictly (judgeSyntax).
  */
 function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
   const problems: string[] = [];
   const written = new Set<number>();
+  const actions = new Map<number, { key: string; name: string }[]>();
   const reader = new ObjectReader(bytes);
   const malformed = (at: number, what: string) =>
     problems.push(`The bytes after the seal are not a well-formed incremental update: ${what} at byte ${at}`);
@@ -422,7 +724,7 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
           malformed(pos, `object ${o.num} without endobj`);
           break;
         }
-        cur.objects.push({ num: o.num, offset: pos, object: o.object });
+        cur.objects.push({ num: o.num, offset: pos, end: o.end, object: o.object });
         pos = o.end;
         continue;
       }
@@ -430,24 +732,120 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
     }
   } catch (e) {
     if (e instanceof PdfError) throw e;
-    problems.push(`The update after the seal has an unreadable part (${(e as Error).message})`);
+    // Say why, when it is a token or structure the strict reading names.
+    let why = `The update after the seal has an unreadable part (${(e as Error).message})`;
+    try {
+      readIndirectObject(bytes, pos);
+    } catch (s) {
+      if (s instanceof SyntaxProblem)
+        why = `The bytes after the seal are not well-formed PDF, so readers may read them differently: ${s.what} at byte ${s.at}`;
+    }
+    problems.push(why);
   }
-  if (problems.length) return { problems, written };
+  if (problems.length) return { problems, written, actions };
   if (cur.objects.length || cur.table || cur.startxref !== undefined || eofAt < 0)
-    return { problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"], written };
+    return { problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"], written, actions };
 
   let prev: number;
   try {
     prev = lastStartxref(bytes, end);
   } catch {
-    return { problems: ["The signed revision has no cross-reference of its own"], written };
+    return { problems: ["The signed revision has no cross-reference of its own"], written, actions };
   }
   for (const u of updates) {
     if (problems.length >= MAX_PROBLEMS) break;
     judgeUpdate(reader, u, end, prev, problems, written);
     prev = u.startxref!;
   }
-  return { problems, written };
+  if (!problems.length) judgeSyntax(bytes, updates, problems, actions);
+  return { problems, written, actions };
+}
+
+/**
+ * Reads every object, object-stream entry and trailer written after the seal again with the strict
+ * lexer: a token or structure readers may read differently is a problem; the actions and scripts each
+ * one names are noted, by object number, for changesAfter to compare with the signed revision.
+ */
+function judgeSyntax(
+  bytes: Uint8Array,
+  updates: Update[],
+  problems: string[],
+  actions: Map<number, { key: string; name: string }[]>,
+): void {
+  const note = (num: number, value: Value) => {
+    const found = actionsIn(value);
+    if (found.length) actions.set(num, [...(actions.get(num) ?? []), ...found]);
+  };
+  const latest = new Map<number, PDFObject>();
+  for (const u of updates) for (const o of u.objects) latest.set(o.num, o.object);
+  const length = (ref: { num: number }) => {
+    const v = latest.get(ref.num);
+    return v instanceof PDFNumber && Number.isInteger(v.asNumber()) ? v.asNumber() : undefined;
+  };
+  const malformed = (e: SyntaxProblem, where = "") =>
+    problems.push(
+      `The bytes after the seal are not well-formed PDF, so readers may read them differently: ${e.what}${where} at byte ${e.at}`,
+    );
+  for (const u of updates) {
+    for (const o of u.objects) {
+      if (problems.length >= MAX_PROBLEMS) return;
+      try {
+        const s = readIndirectObject(bytes, o.offset, length);
+        if (s.end !== o.end) {
+          problems.push(`The bytes after the seal can be read two ways: where object ${o.num} ends (byte ${s.end} or ${o.end})`);
+          continue;
+        }
+        note(o.num, s.value);
+        const type = s.value.kind === "dict" ? s.value.entries.get("Type") : undefined;
+        if (type?.kind === "name" && type.value === "ObjStm" && o.object instanceof PDFRawStream) {
+          try {
+            for (const [num, value] of objectStreamValues(o.object, o.num)) note(num, value);
+          } catch (e) {
+            if (e instanceof SyntaxProblem) malformed(e, ` in object stream ${o.num} (decoded)`);
+            else if (e instanceof PdfError) throw e;
+            // An object stream that cannot be read at all is named by judgeUpdate.
+          }
+        }
+      } catch (e) {
+        if (e instanceof SyntaxProblem) malformed(e);
+        else throw e;
+      }
+    }
+    if (u.table) {
+      const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf("trailer", u.table.offset, "latin1");
+      try {
+        const lex = new StrictLexer(bytes, at + "trailer".length);
+        const value = readValue(lex);
+        if (value.kind !== "dict") throw new SyntaxProblem(at, "a trailer that is not a dictionary");
+        if (lex.after !== u.table.end) throw new SyntaxProblem(at, "a trailer readers may end at different bytes");
+        note(-1, value);
+      } catch (e) {
+        if (e instanceof SyntaxProblem) malformed(e);
+        else throw e;
+      }
+    }
+  }
+}
+
+/** The values of an object stream, each read strictly from its offset to the next one's. */
+function objectStreamValues(stream: PDFRawStream, num: number): [number, Value][] {
+  const { data, pairs, first } = readObjectStream(stream, num);
+  const head = new StrictLexer(data, 0, first);
+  for (let i = 0; i < pairs.length * 2; i++) {
+    const at = head.offset();
+    const v = readValue(head);
+    if (v.kind !== "number" || !v.integer) throw new SyntaxProblem(at, "an object stream header that is not pairs of integers");
+  }
+  const out: [number, Value][] = [];
+  for (const [i, [n, offset]] of pairs.entries()) {
+    const start = first + offset;
+    const stop = i + 1 < pairs.length ? first + pairs[i + 1]![1] : data.length;
+    if (stop < start || stop > data.length) throw new SyntaxProblem(start, "an object stream whose offsets are out of order");
+    const lex = new StrictLexer(data, start, stop);
+    out.push([n, readValue(lex)]);
+    if (lex.offset() !== stop) throw new SyntaxProblem(lex.offset(), `more than one value for object ${n}`);
+  }
+  return out;
 }
 
 function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number, problems: string[], written: Set<number>): void {
@@ -551,7 +949,7 @@ function objectStreamHeader(o: PDFObject, num: number): number[] | null {
  */
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
   if (end >= bytes.length) return [];
-  const { problems, written } = judgeLayout(bytes, end);
+  const { problems, written, actions } = judgeLayout(bytes, end);
   if (problems.length) return problems.slice(0, MAX_PROBLEMS);
   let before: PDFDocument;
   try {
@@ -562,36 +960,55 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
     if (e instanceof PdfError && e.kind === "TOO_COMPLEX") throw e;
     return [...problems, "The signed revision cannot be read on its own"];
   }
+  const add = (why: string | null) => {
+    if (why && !problems.includes(why) && problems.length < MAX_PROBLEMS) problems.push(why);
+  };
   try {
-    const catalogProblem = judgeCatalog(before.catalog, after.catalog, before.context, after.context);
-    if (catalogProblem) problems.push(catalogProblem);
+    const judge = new Judge(before, after);
+    const objects = after.context.enumerateIndirectObjects();
+    const byNumber = new Map(objects.map(([ref]) => [ref.objectNumber, ref]));
+    for (const [num, found] of actions) {
+      if (num === -1) {
+        add(`An action or script was added after the seal (${found[0]!.name} in a trailer)`);
+        continue;
+      }
+      const ref = byNumber.get(num);
+      if (!ref) continue; // written but not part of the document: named below
+      // An action the signed revision already had, in an entry an update wrote again unchanged, is not added.
+      const dictOf = (o: PDFObject | undefined) => (o instanceof PDFRawStream ? o.dict : o instanceof PDFDict ? o : undefined);
+      const was = dictOf(before.context.lookup(ref));
+      const is = dictOf(after.context.lookup(ref));
+      const added = found.find(({ key }) => {
+        const x = key ? was?.get(PDFName.of(key)) : undefined;
+        const y = key ? is?.get(PDFName.of(key)) : undefined;
+        return !(x && y && same(x, y));
+      });
+      if (added) add(`An action or script was added after the seal (${added.name} in ${judge.name(ref)})`);
+    }
+    for (const why of judge.catalog()) add(why);
     const dssRoot = after.catalog.get(PDFName.of("DSS"));
-    const scene: Scene = {
-      before,
-      after,
-      drawn: drawnObjects(after),
-      dss: reach(after.context, dssRoot === undefined ? [] : [dssRoot]),
-      name: namer(after),
-    };
     let dssChanged = dssRoot !== undefined && !(before.catalog.get(PDFName.of("DSS")) === dssRoot);
-    const reached = new Set(after.context.enumerateIndirectObjects().map(([ref]) => ref.objectNumber));
-    for (const num of written) {
-      if (problems.length >= MAX_PROBLEMS) break;
-      if (!reached.has(num)) problems.push(`Object ${num} was written after the seal, but nothing in the document refers to it`);
-    }
-    for (const [ref, obj] of after.context.enumerateIndirectObjects()) {
-      if (problems.length >= MAX_PROBLEMS) break;
+    const reached = new Set(byNumber.keys());
+    for (const num of written)
+      if (!reached.has(num)) add(`Object ${num} was written after the seal, but nothing in the document refers to it`);
+    const changed = objects.flatMap(([ref, obj]) => {
       const old = before.context.lookup(ref);
-      if (old !== undefined && same(old, obj)) continue;
-      if (scene.dss.has(ref) && !scene.drawn.has(ref)) dssChanged = true;
-      const why = judgeObject(ref, old, obj, scene);
-      if (why && !problems.includes(why)) problems.push(why);
+      return old !== undefined && same(old, obj) ? [] : [{ ref, old, obj }];
+    });
+    // Pages, the form and the arrays that list annotations or fields first: they claim the new
+    // time-stamp fields they gain, which are then no longer unaccounted for.
+    const container = ({ ref, obj }: (typeof changed)[number]) =>
+      (obj instanceof PDFDict && name(obj, "Type") === "Page") ||
+      judge.lists.has(ref.tag) ||
+      ref === after.catalog.get(PDFName.of("AcroForm"));
+    for (const c of [...changed.filter(container), ...changed.filter((c) => !container(c))]) {
+      if (judge.dss.has(c.ref) && !judge.drawn.has(c.ref)) dssChanged = true;
+      add(judge.object(c.ref, c.old, c.obj));
     }
-    const dssProblem = dssChanged ? judgeDss(after) : null;
-    if (dssProblem && problems.length < MAX_PROBLEMS) problems.push(dssProblem);
+    if (dssChanged) add(judgeDss(after));
   } catch (e) {
     if (e instanceof PdfError) throw e;
-    problems.push("The update after the seal could not be compared with the signed revision");
+    add("The update after the seal could not be compared with the signed revision");
   }
   return problems;
 }
