@@ -3,6 +3,9 @@ import { count, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
 import * as schema from "@/lib/server/db/schema";
 import { errorResponse } from "@/lib/server/http/route";
+import { AppError } from "@/lib/server/errors";
+import { inviteStaff } from "@/lib/server/staff/invite-staff";
+import { zRecipientName } from "@/lib/schemas/requests";
 import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
@@ -18,6 +21,7 @@ import { firstOf, itemAt } from "../support/expect-helpers";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const T = "/api/v1/enterprise/templates";
+const UUID = "0b9f7c1e-0000-4000-8000-000000000000";
 /** A high surrogate alone, a low one alone, and the two in the wrong order. */
 const LONE = [
   ["a\ud800b", "U+D800"],
@@ -190,6 +194,23 @@ describe("a lone surrogate in any text the API takes", () => {
     expect((await call("GET", `${T}/${templateId}`, { key })).body.data).toEqual(template);
     const view = await call("GET", `/api/sign/${token}`, { ip: "203.0.113.77" });
     expect(view.body.data.drafts ?? []).toEqual([]);
+  });
+
+  it("is refused by the shared name rule too, where a name comes from a form rather than through the route wrapper", async () => {
+    const invite = await inviteStaff(
+      { id: UUID, orgId: UUID, email: "a@example.com", name: "A", role: "ADMIN", sessionId: UUID },
+      { name: "Ann\ud800", email: "new.staff@example.com", role: "MEMBER" },
+    ).catch((e: unknown) => e);
+    expect(invite).toBeInstanceOf(AppError);
+    expect(invite).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "name", message: expect.stringContaining("U+D800") }],
+    });
+    for (const [bad, unit] of LONE) {
+      const r = zRecipientName.safeParse(`Ann ${bad}`);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.message).join(" ")).toContain(unit);
+    }
   });
 
   it("takes text with surrogate pairs as it is: an emoji, a CJK extension B character", async () => {
