@@ -479,7 +479,7 @@ export interface paths {
     put?: never;
     /**
      * Attach a file to one of this signer's FILE fields
-     * @description Multipart parts: `fieldId` and `file`. The file is judged by its content, whatever its name or type says: a kind the field does not take is 415 ATTACHMENT_TYPE_NOT_ACCEPTED, one over the field's maxSizeMb 413 ATTACHMENT_TOO_LARGE; an image is decoded and encoded again (422 ATTACHMENT_DAMAGED when it cannot be), a PDF read as an uploaded document (the engine's limits, kept in its one reading). Nothing is kept of a refused file. The signature names the files it keeps (`values[].files`); the seal embeds them in the sealed PDF.
+     * @description Multipart parts: `fieldId` and `file`. The file is judged by its content, whatever its name or type says: a kind the field does not take is 415 ATTACHMENT_TYPE_NOT_ACCEPTED, one over the field's maxSizeMb 413 ATTACHMENT_TOO_LARGE; an image is decoded and encoded again (422 ATTACHMENT_DAMAGED when it cannot be), a PDF read as an uploaded document (the engine's limits, kept in its one reading). Nothing is kept of a refused file. A FILE field its conditions hide, given the values the signer saved (PUT …/draft) and earlier signers gave, takes no file: 409 FIELD_HIDDEN. A link holds at most SIGNER_UPLOADS_MAX_MB (50) of uploads and a request's signers together REQUEST_UPLOADS_MAX_MB (200), kept or not yet released: 413 SIGNER_UPLOADS_OVER_BUDGET or REQUEST_UPLOADS_OVER_BUDGET (details.limitBytes, heldBytes, fileBytes). The signature names the files it keeps (`values[].files`); the seal embeds them in the sealed PDF; the others are released when the turn ends.
      */
     post: operations["uploadSignerFile"];
     delete?: never;
@@ -498,7 +498,7 @@ export interface paths {
     get?: never;
     /**
      * Save what the signer has entered so far in some of their fields, to find it again on reload or another device
-     * @description Not a signature: nothing is signed, recorded in the audit trail or sent as a webhook, and POST …/sign still takes every value. Each entry replaces its field's saved value (one of text, checked, typed, image; none removes it); GET /api/sign/{token} serves them back as `drafts` while it is the signer's turn. Only a SIGNER whose turn it is, in a request IN_PROGRESS (else the 409 or 410 signing would answer); only their own fields, each once, with the kind of value it takes (else 422 naming the entry, and nothing is saved); an image is judged and cleaned as at signing (400, 415, 422). The saved values go when the signer signs, declines or their link is replaced. Counted in the link's own rate limit (429 with Retry-After). A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     * @description Not a signature: nothing is signed, recorded in the audit trail or sent as a webhook, and POST …/sign still takes every value. Each entry replaces its field's saved value (one of text, checked, typed, image; none removes it); GET /api/sign/{token} serves them back as `drafts` while it is the signer's turn. Only a SIGNER whose turn it is, in a request IN_PROGRESS (else the 409 or 410 signing would answer); only their own fields, each once, with the kind of value it takes (else 422 naming the entry, and nothing is saved); an image is judged and cleaned as at signing (400, 415, 422). The saved values go when the turn ends: the signer signs or declines, their link is replaced, the request is declined, cancelled, expires or completes. Counted in the link's own rate limit (429 with Retry-After). A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
      */
     put: operations["saveSigningDraft"];
     post?: never;
@@ -1249,6 +1249,9 @@ export interface components {
         | "ATTACHMENT_TOO_LARGE"
         | "ATTACHMENT_DAMAGED"
         | "TOO_MANY_ATTACHMENTS"
+        | "SIGNER_UPLOADS_OVER_BUDGET"
+        | "REQUEST_UPLOADS_OVER_BUDGET"
+        | "FIELD_HIDDEN"
         | "FIELD_IN_USE"
         | "RECIPIENT_HAS_FIELDS"
         | "EMBEDDED_AUTH_UNSUPPORTED"
