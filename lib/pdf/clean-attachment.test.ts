@@ -10,7 +10,7 @@ import {
   popplerText,
   qpdfNames,
 } from "@/test/support/active-pdf";
-import { objectStreamBomb } from "@/test/support/hostile-pdfs";
+import { objectStreamBomb, pdfOf } from "@/test/support/hostile-pdfs";
 import { pdftotextWords } from "@/test/support/pdf-fixtures";
 import { simplePdf } from "@/test/support/simple-pdf";
 import { cleanAttachmentPdf } from "./clean-attachment";
@@ -67,6 +67,27 @@ describe("cleanAttachmentPdf", () => {
     expect(bbox.xMax).toBeLessThanOrEqual(300);
     expect(792 - bbox.yMax).toBeGreaterThanOrEqual(500 - 1);
     expect(792 - bbox.yMin).toBeLessThanOrEqual(530 + 1);
+  });
+
+  it("keeps a layer the file turns off, off", async () => {
+    const layered = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >> >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /Properties << /L 6 0 R >> >> /Contents 4 0 R >>",
+      {
+        dict: "",
+        stream: new TextEncoder().encode(
+          "BT /F1 14 Tf 72 720 Td (Shown) Tj ET /OC /L BDC BT /F1 14 Tf 72 680 Td (Switched off) Tj ET EMC",
+        ),
+      },
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      "<< /Type /OCG /Name (Draft) >>",
+    ]);
+    expect(await popplerText(layered)).not.toContain("Switched off");
+    const { pdf } = await cleanAttachmentPdf(layered);
+    const text = await popplerText(pdf);
+    expect(text).toContain("Shown");
+    expect(text).not.toContain("Switched off");
   });
 
   it("rewrites an honest PDF into the same pages, and refuses what the engine refuses", async () => {

@@ -2,7 +2,7 @@
  * A PDF a signer attaches (a FILE field) is kept as content only: its pages as they look, and nothing that
  * acts. The file is rebuilt from allowed shapes rather than searched for what to take out:
  * - the trailer names a catalog and nothing else (no /Info, no /Encrypt);
- * - the catalog is { /Type /Catalog /Pages }: no /OpenAction, /AA, /Names (its /JavaScript and /EmbeddedFiles
+ * - the catalog is { /Type /Catalog /Pages /OCProperties }: no /OpenAction, /AA, /Names (its /JavaScript and /EmbeddedFiles
  *   trees), /AcroForm (XFA included), /Outlines, /URI or anything else a viewer could run or open;
  * - the page tree is one node over the pages; each page is { /Type /Page /Parent /MediaBox /CropBox /Rotate
  *   /UserUnit /Group /Resources /Contents }, its inherited attributes written on it: no /Annots, /AA or /AF;
@@ -120,7 +120,12 @@ export async function cleanAttachmentPdf(bytes: Uint8Array, opts: { maxPages?: n
       kids.push(ctx.register(kept));
     }
     ctx.assign(pagesRef, ctx.obj({ Type: "Pages", Kids: kids, Count: kids.length }));
-    const catalog = ctx.register(ctx.obj({ Type: "Catalog", Pages: pagesRef }));
+    const catalogDict = ctx.obj({ Type: "Catalog", Pages: pagesRef });
+    // Optional content that is off stays off: without /OCProperties a layer the signer never saw would show.
+    const oldCatalog = resolve(ctx, ctx.trailerInfo.Root);
+    const layers = oldCatalog instanceof PDFDict ? oldCatalog.get(name("OCProperties")) : undefined;
+    if (layers !== undefined) catalogDict.set(name("OCProperties"), layers);
+    const catalog = ctx.register(catalogDict);
     ctx.trailerInfo = { Root: catalog };
     dropUnreachable(doc);
     for (const [, o] of ctx.enumerateIndirectObjects()) stripActive(ctx, o);
