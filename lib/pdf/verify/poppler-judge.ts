@@ -171,12 +171,11 @@ export async function popplerDisagreements(bytes: Uint8Array, end: number): Prom
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signet-verify-"));
   try {
     const signedPdf = bytes.subarray(0, end);
-    // The two revisions are drawn side by side, one poppler process each, while pdf.js reads them here.
-    const [signed, now, annotations] = await Promise.all([
-      look(dir, "signed", signedPdf),
-      look(dir, "file", bytes),
-      compareAnnotations(signedPdf, bytes),
-    ]);
+    // The two revisions are drawn side by side, one poppler process each, while pdf.js reads them here;
+    // all are let finish before their directory goes, and the first failure is the answer.
+    const work = [look(dir, "signed", signedPdf), look(dir, "file", bytes), compareAnnotations(signedPdf, bytes)] as const;
+    await Promise.allSettled(work);
+    const [signed, now, annotations] = await Promise.all(work);
     const problems: string[] = [];
     const plural = (n: number) => `${n} page${n === 1 ? "" : "s"}`;
     if (signed.screen.length !== now.screen.length)
