@@ -11,7 +11,7 @@ import {
   qpdfNames,
 } from "@/test/support/active-pdf";
 import { objectStreamBomb, pdfOf } from "@/test/support/hostile-pdfs";
-import { pdftotextWords } from "@/test/support/pdf-fixtures";
+import { htmlToPdf, pdftotextWords, renderPage } from "@/test/support/pdf-fixtures";
 import { simplePdf } from "@/test/support/simple-pdf";
 import { cleanAttachmentPdf } from "./clean-attachment";
 import { PdfError } from "./errors";
@@ -90,6 +90,29 @@ describe("cleanAttachmentPdf", () => {
     expect(text).not.toContain("Switched off");
   });
 
+  it("keeps a real producer's pages (Chromium: object streams, a tagged structure, links) and drops its links", async () => {
+    const printed = await htmlToPdf(
+      '<!doctype html><meta charset="utf-8"><h1>Bank statement</h1><p>Balance 1,234.56 EUR.</p>' +
+        '<p><a href="https://bank.example/statement">Online statement</a></p>' +
+        '<div style="break-before: page">Page two of the statement</div>',
+    );
+    expect((await qpdfNames(printed)).names).toContain("/URI");
+    const { pdf, removed } = await cleanAttachmentPdf(printed);
+    expect(removed).toEqual(expect.arrayContaining(["/URI", "annotations"]));
+    const after = await qpdfNames(pdf);
+    expect(after.pages).toBe(2);
+    expect(ACTIVE_NAMES.filter((n) => after.names.has(n))).toEqual([]);
+    const text = await popplerText(pdf);
+    for (const t of ["Bank statement", "Balance 1,234.56 EUR.", "Online statement", "Page two of the statement"])
+      expect(text).toContain(t);
+    // Each page looks as it did, pixel for pixel (poppler, 36 dpi).
+    for (const page of [1, 2]) expect(await pixels(pdf, page)).toEqual(await pixels(printed, page));
+    // Cleaning what is clean changes nothing more: the same pages, nothing named.
+    const again = await cleanAttachmentPdf(pdf);
+    expect(again.removed).toEqual([]);
+    expect(await popplerText(again.pdf)).toBe(text);
+  });
+
   it("rewrites an honest PDF into the same pages, and refuses what the engine refuses", async () => {
     const honest = await simplePdf([{ text: "Page one" }, { text: "Page two" }]);
     const { pdf, removed } = await cleanAttachmentPdf(honest);
@@ -106,4 +129,12 @@ async function popplerWordBox(pdf: Uint8Array, word: string) {
   const w = (await pdftotextWords(pdf)).find((x) => x.text.startsWith(word));
   if (!w) throw new Error(`poppler finds no word ${word}`);
   return w;
+}
+
+/** Page `page` as poppler draws it at 36 dpi, every pixel's RGB. */
+async function pixels(pdf: Uint8Array, page: number): Promise<number[]> {
+  const r = await renderPage(pdf, page, 36);
+  const out: number[] = [];
+  for (let y = 0; y < r.height; y++) for (let x = 0; x < r.width; x++) out.push(...r.rgb(x, y));
+  return out;
 }
