@@ -15,6 +15,7 @@ import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { nameToString } from "../distinguished-name";
+import { DIGESTS, verifySignatureValue } from "./algorithms";
 import { checkChain, type TrustList } from "./trust";
 
 export const OID = {
@@ -27,17 +28,6 @@ export const OID = {
   tstInfo: "1.2.840.113549.1.9.16.1.4",
   sha256: "2.16.840.1.101.3.4.2.1",
 } as const;
-
-/** Digest algorithms by OID, as Node's crypto names them. */
-const DIGESTS: Record<string, string> = {
-  "1.3.14.3.2.26": "sha1",
-  "2.16.840.1.101.3.4.2.1": "sha256",
-  "2.16.840.1.101.3.4.2.2": "sha384",
-  "2.16.840.1.101.3.4.2.3": "sha512",
-  "2.16.840.1.101.3.4.2.4": "sha224",
-};
-/** The names pkijs's crypto engine takes for the same algorithms. */
-const WEBCRYPTO: Record<string, string> = { sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
 
 /** Computes a digest of the signed bytes (the caller knows where they are). */
 export type DigestOf = (nodeAlgorithm: string) => Buffer;
@@ -71,12 +61,50 @@ export interface TimestampInfo {
   untrustedBecause?: string;
 }
 
+/** Why a signature could not be checked (it is then neither intact nor broken). */
+export type IndeterminateReason =
+  /** A digest or signature algorithm (or a key type) Signet does not check. */
+  | "UNSUPPORTED_ALGORITHM"
+  /** A signature encoding (SubFilter) Signet does not read, such as adbe.x509.rsa_sha1. */
+  | "UNSUPPORTED_FORMAT"
+  /** The CMS is larger, or has more ASN.1 nodes or nesting, than Signet reads (CMS_LIMITS). */
+  | "PARSE_LIMIT"
+  /** The CMS does not carry the certificate of its signer: there is no key to check it with. */
+  | "NO_SIGNING_CERTIFICATE_FOUND";
+
+/** Why a check that ran failed. */
+export type FailureReason =
+  /** The /ByteRange is malformed or does not leave out exactly this signature's /Contents. */
+  | "BYTE_RANGE_INVALID"
+  /** The /Contents is not a CMS of the form its SubFilter promises. */
+  | "FORMAT_FAILURE"
+  /** The signed bytes' digest differs from the one the signature holds. */
+  | "HASH_FAILURE"
+  /** The signature value does not verify with the signer's key. */
+  | "SIG_CRYPTO_FAILURE";
+
+export interface Finding<R extends string> {
+  reason: R;
+  detail: string;
+}
+
+/**
+ * What one CMS is read with, at most: its bytes (its own DER length, not the placeholder's zero
+ * padding), ASN.1 nodes and nesting. A CMS with a certificate chain, a time-stamp and revocation data
+ * (a CRL of a few thousand entries, as Adobe's adbe-revocationInfoArchival holds) fits; beyond, the
+ * signature is INDETERMINATE (PARSE_LIMIT), not read and not called broken.
+ */
+export const CMS_LIMITS = { bytes: 256 * 1024, nodes: 100_000, depth: 100 } as const;
+
+/** A CMS beyond CMS_LIMITS. */
+export class CmsParseLimit extends Error {}
+
 export interface CmsReport {
   /** Digest algorithm of the signer (Node's name), e.g. "sha256". */
   digestAlgorithm: string | null;
-  /** The message-digest signed attribute equals the digest of the signed bytes. */
+  /** The digest of the signed bytes equals the one the CMS signed (checked and equal). */
   digestMatches: boolean;
-  /** The signature over the signed attributes verifies with the signer certificate's public key. */
+  /** The signature value verifies with the signer certificate's public key (checked and verifies). */
   signatureVerifies: boolean;
   signer: CertificateInfo | null;
   /** DER of the signer's certificate (not sent to clients; compared with the sealing certificate). */
@@ -88,6 +116,10 @@ export interface CmsReport {
   signingCertificateBound: boolean;
   /** An RFC 3161 signature time-stamp token in the unsigned attributes (B-T). */
   timestamp: TimestampInfo | null;
+  /** A check that ran and failed, the first one. */
+  failed: Finding<FailureReason> | null;
+  /** Why the signature could not be checked (when no check failed). */
+  indeterminate: Finding<IndeterminateReason> | null;
   problems: string[];
 }
 
@@ -113,11 +145,54 @@ function generalNameToString(g: pkijs.GeneralName): string | null {
   return null;
 }
 
-/** Parses DER (trailing zero padding, as in a /Contents placeholder, allowed) into SignedData. */
+/**
+ * The length of the DER element `der` starts with (header included), from its header alone; null for
+ * an indefinite length (BER), whose end-of-contents octets are zeros like the placeholder's padding.
+ */
+function encodedLength(der: Uint8Array): number | null {
+  const first = der[1];
+  if (first === undefined) return der.length;
+  if (first === 0x80) return null;
+  if (first < 0x80) return 2 + first;
+  const n = first & 0x7f;
+  if (n > 4 || der.length < 2 + n) return der.length;
+  let len = 0;
+  for (let i = 0; i < n; i++) len = len * 256 + der[2 + i]!;
+  return 2 + n + len;
+}
+
+/** The bytes before trailing zero padding. */
+function unpadded(der: Uint8Array): number {
+  let end = der.length;
+  while (end > 0 && der[end - 1] === 0) end--;
+  return end;
+}
+
+const LIMIT_ERRORS = [
+  "Maximum ASN.1 node count exceeded",
+  "Maximum ASN.1 nesting depth exceeded",
+  "Maximum ASN.1 content length exceeded",
+];
+
+/**
+ * Parses DER (trailing zero padding, as in a /Contents placeholder, allowed) into SignedData; throws
+ * CmsParseLimit for a CMS beyond CMS_LIMITS, an Error for one that is not a SignedData.
+ */
 export function parseSignedData(der: Uint8Array): pkijs.SignedData {
-  const view = new Uint8Array(der);
-  const asn = asn1js.fromBER(view);
-  if (asn.offset === -1) throw new Error(`not DER: ${asn.result.error}`);
+  const length = encodedLength(der);
+  const size = length ?? unpadded(der);
+  if (size > CMS_LIMITS.bytes) throw new CmsParseLimit(`the CMS is ${size} bytes long; Signet reads at most ${CMS_LIMITS.bytes}`);
+  // A definite length is read as written (and never past the bytes there are), an indefinite one whole.
+  const view = new Uint8Array(length === null || length > der.length ? der : der.subarray(0, length));
+  const asn = asn1js.fromBER(view, { maxNodes: CMS_LIMITS.nodes, maxDepth: CMS_LIMITS.depth });
+  if (asn.offset === -1) {
+    const error = asn.result.error;
+    if (LIMIT_ERRORS.includes(error))
+      throw new CmsParseLimit(
+        `${error.toLowerCase()} (Signet reads at most ${CMS_LIMITS.nodes} ASN.1 nodes, ${CMS_LIMITS.depth} deep)`,
+      );
+    throw new Error(`not DER: ${error}`);
+  }
   const info = new pkijs.ContentInfo({ schema: asn.result });
   if (info.contentType !== OID.signedData) throw new Error(`content type ${info.contentType} is not SignedData`);
   return new pkijs.SignedData({ schema: info.content });
@@ -167,31 +242,38 @@ function essCertHash(attr: pkijs.Attribute, v2: boolean): { algorithm: string; h
   return { algorithm, hash: Buffer.from(hash.valueBlock.valueHexView) };
 }
 
-async function verifyWithKey(
-  data: BufferSource,
-  si: pkijs.SignerInfo,
-  cert: pkijs.Certificate,
-  digest: string,
-): Promise<boolean> {
-  const engine = pkijs.getCrypto(true);
-  try {
-    return await engine.verifyWithPublicKey(
-      data,
-      si.signature,
-      cert.subjectPublicKeyInfo,
-      si.signatureAlgorithm,
-      WEBCRYPTO[digest],
-    );
-  } catch {
-    return false;
-  }
-}
+const digestOfParts = (parts: readonly Uint8Array[], algorithm: string): Buffer => {
+  const h = crypto.createHash(algorithm);
+  for (const p of parts) h.update(p);
+  return h.digest();
+};
 
 /**
- * Reads a CMS signature over some bytes (their digest computed by `digestOf`) and checks it; its
- * signature time-stamp's authority is checked against `trust`.
+ * What a signature covers: the parts of its byte range, in order (hashed and checked without being
+ * joined), or only a function that gives their digest (then a CMS without signed attributes, which
+ * signs the bytes themselves, cannot be checked).
  */
-export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf, trust: TrustList): Promise<CmsReport> {
+export type Covered = readonly Uint8Array[] | DigestOf;
+
+/** The SubFilters whose /Contents is a CMS SignedData this module reads. */
+const DETACHED = new Set(["adbe.pkcs7.detached", "ETSI.CAdES.detached"]);
+const SHA1_FORM = "adbe.pkcs7.sha1";
+
+/**
+ * Reads a CMS signature over some bytes and checks it; its signature time-stamp's authority is checked
+ * against `trust`. The SubFilter says what the CMS signs (ISO 32000-1 12.8.3.3):
+ * - adbe.pkcs7.detached, ETSI.CAdES.detached (and none given): the byte range itself, with no content
+ *   in the CMS; with signed attributes their message-digest is the byte range's digest and the
+ *   signature is over them, without, the signature is over the byte range directly;
+ * - adbe.pkcs7.sha1: the CMS encapsulates the SHA-1 of the byte range, and signs that content (directly,
+ *   or through the message-digest of its signed attributes).
+ */
+export async function readCmsSignature(
+  der: Uint8Array,
+  covered: Covered,
+  trust: TrustList,
+  subFilter: string | null = null,
+): Promise<CmsReport> {
   const report: CmsReport = {
     digestAlgorithm: null,
     digestMatches: false,
@@ -202,39 +284,74 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf, trus
     signingCertificateAttribute: null,
     signingCertificateBound: false,
     timestamp: null,
+    failed: null,
+    indeterminate: null,
     problems: [],
   };
+  const fail = (reason: FailureReason, detail: string) => {
+    report.failed ??= { reason, detail };
+    report.problems.push(detail);
+    return report;
+  };
+  const cannot = (reason: IndeterminateReason, detail: string) => {
+    report.indeterminate ??= { reason, detail };
+    report.problems.push(detail);
+    return report;
+  };
+  if (subFilter !== null && subFilter !== SHA1_FORM && !DETACHED.has(subFilter))
+    return cannot("UNSUPPORTED_FORMAT", `The signature's SubFilter ${subFilter} is not one Signet checks`);
   let sd: pkijs.SignedData;
   try {
     sd = parseSignedData(der);
   } catch (e) {
-    report.problems.push(`The signature's CMS could not be read (${(e as Error).message})`);
-    return report;
+    if (e instanceof CmsParseLimit) return cannot("PARSE_LIMIT", `The signature's CMS could not be checked: ${e.message}`);
+    return fail("FORMAT_FAILURE", `The signature's CMS could not be read (${(e as Error).message})`);
   }
   if (sd.signerInfos.length !== 1) report.problems.push(`The CMS has ${sd.signerInfos.length} signers; PAdES has exactly one`);
   const si = sd.signerInfos[0];
-  if (!si) return report;
-  const digest = DIGESTS[si.digestAlgorithm.algorithmId];
-  if (!digest) {
-    report.problems.push(`Unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
-    return report;
-  }
-  report.digestAlgorithm = digest;
+  if (!si) return fail("FORMAT_FAILURE", "The CMS has no signer");
   report.certificates = cmsCertificates(sd);
   const cert = findSigner(sd, si);
   if (cert) {
     report.signer = certificateInfo(cert);
     report.signerDer = certificateDer(cert);
-  } else report.problems.push("The CMS does not contain its signer's certificate");
+  }
+  const digest = DIGESTS[si.digestAlgorithm.algorithmId];
+  if (!digest) return cannot("UNSUPPORTED_ALGORITHM", `Unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
+  report.digestAlgorithm = digest;
+  if (digest === "sha1") report.problems.push("The signature uses SHA-1, which no longer resists collisions");
 
-  const covered = digestOf(digest);
-  let signedBytes: BufferSource;
+  // What the signature signs: the byte range, or (adbe.pkcs7.sha1) the SHA-1 of it that the CMS holds.
+  const eContent = sd.encapContentInfo.eContent;
+  let content: readonly Uint8Array[] | null;
+  let contentDigest: (alg: string) => Buffer;
+  if (subFilter === SHA1_FORM) {
+    if (!eContent)
+      return fail("FORMAT_FAILURE", "An adbe.pkcs7.sha1 signature must hold the SHA-1 of the byte range; this one holds nothing");
+    const held = new Uint8Array(eContent.getValue());
+    const rangeSha1 = typeof covered === "function" ? covered("sha1") : digestOfParts(covered, "sha1");
+    if (!rangeSha1.equals(held))
+      return fail("HASH_FAILURE", "The SHA-1 of the signed bytes differs from the one the signature holds");
+    content = [held];
+    contentDigest = (alg) => digestOfParts([held], alg);
+  } else {
+    if (eContent && eContent.getValue().byteLength > 0)
+      return fail(
+        "FORMAT_FAILURE",
+        "The CMS holds content of its own: a detached signature signs the byte range, not what it holds",
+      );
+    content = typeof covered === "function" ? null : covered;
+    contentDigest = typeof covered === "function" ? covered : (alg) => digestOfParts(covered, alg);
+  }
+
+  let signedData: readonly Uint8Array[];
   if (si.signedAttrs) {
     const md = attribute(si.signedAttrs, OID.messageDigest)?.values[0];
-    if (md instanceof asn1js.OctetString) report.digestMatches = Buffer.from(md.valueBlock.valueHexView).equals(covered);
-    else report.problems.push("The CMS has no message-digest attribute");
+    if (!(md instanceof asn1js.OctetString)) return fail("FORMAT_FAILURE", "The CMS has no message-digest attribute");
     if (!attribute(si.signedAttrs, OID.contentType)) report.problems.push("The CMS has no content-type attribute");
-    signedBytes = si.signedAttrs.encodedValue;
+    report.digestMatches = Buffer.from(md.valueBlock.valueHexView).equals(contentDigest(digest));
+    if (!report.digestMatches) fail("HASH_FAILURE", "The digest of the signed bytes differs from the one the signature holds");
+    signedData = [new Uint8Array(si.signedAttrs.encodedValue)];
     const v2 = attribute(si.signedAttrs, OID.signingCertificateV2);
     const v1 = attribute(si.signedAttrs, OID.signingCertificate);
     const ess = v2 ?? v1;
@@ -245,16 +362,34 @@ export async function readCmsSignature(der: Uint8Array, digestOf: DigestOf, trus
         report.signingCertificateBound = crypto.createHash(h.algorithm).update(report.signerDer).digest().equals(h.hash);
     }
   } else {
-    // No signed attributes (plain PKCS#7): the signature is over the digest of the content itself.
-    report.digestMatches = true;
-    report.problems.push("The CMS has no signed attributes");
-    signedBytes = new Uint8Array(0);
+    // No signed attributes (plain PKCS#7): the signature is over the content itself, and checks its digest.
+    if (subFilter === "ETSI.CAdES.detached") report.problems.push("The CMS has no signed attributes, which PAdES requires");
+    if (!content)
+      return cannot("UNSUPPORTED_FORMAT", "The CMS has no signed attributes, and the bytes it signs were not given to check it");
+    signedData = content;
   }
-  if (!report.digestMatches) report.problems.push("The digest of the signed bytes differs from the one the signature holds");
-  if (cert) {
-    report.signatureVerifies = si.signedAttrs ? await verifyWithKey(signedBytes, si, cert, digest) : false;
-    if (!report.signatureVerifies && si.signedAttrs)
-      report.problems.push("The signature does not verify with the signer's certificate");
+
+  if (!cert) return cannot("NO_SIGNING_CERTIFICATE_FOUND", "The CMS does not contain its signer's certificate");
+  const check = verifySignatureValue(
+    signedData,
+    new Uint8Array(si.signature.valueBlock.valueHexView),
+    si.signatureAlgorithm,
+    digest,
+    cert.subjectPublicKeyInfo,
+  );
+  if ("unsupported" in check)
+    cannot("UNSUPPORTED_ALGORITHM", `The signature could not be checked: Signet does not check ${check.unsupported}`);
+  else {
+    report.signatureVerifies = check.verifies;
+    if (!si.signedAttrs) report.digestMatches = check.verifies; // the digest is inside the signature value
+    if (check.problem) report.problems.push(check.problem);
+    if (!check.verifies)
+      fail(
+        si.signedAttrs ? "SIG_CRYPTO_FAILURE" : "HASH_FAILURE",
+        si.signedAttrs
+          ? "The signature does not verify with the signer's certificate"
+          : "The signature over the signed bytes does not verify with the signer's certificate: the bytes or the signature were changed",
+      );
   }
 
   const tst = attribute(si.unsignedAttrs, OID.signatureTimeStampToken);
@@ -280,6 +415,10 @@ export interface TokenReport extends TimestampInfo {
   /** The token's signature verifies with the TSA certificate inside it. */
   signatureVerifies: boolean;
   signer: CertificateInfo | null;
+  /** A check that ran and failed, the first one. */
+  failed: Finding<FailureReason> | null;
+  /** Why the token could not be checked (when no check failed). */
+  indeterminate: Finding<IndeterminateReason> | null;
 }
 
 /** The part of a token's report that describes the time-stamp. */
@@ -308,7 +447,10 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
       throw new Error("its content is not a TSTInfo");
     tst = pkijs.TSTInfo.fromBER(sd.encapContentInfo.eContent.getValue());
   } catch (e) {
-    const problem = `The time-stamp token could not be read (${(e as Error).message})`;
+    const limit = e instanceof CmsParseLimit;
+    const problem = limit
+      ? `The time-stamp token could not be checked: ${(e as Error).message}`
+      : `The time-stamp token could not be read (${(e as Error).message})`;
     return {
       genTime: "",
       tsa: null,
@@ -318,6 +460,8 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
       imprintMatches: false,
       signatureVerifies: false,
       signer: null,
+      failed: limit ? null : { reason: "FORMAT_FAILURE", detail: problem },
+      indeterminate: limit ? { reason: "PARSE_LIMIT", detail: problem } : null,
     };
   }
   const si = sd.signerInfos[0];
@@ -325,22 +469,57 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
   const signer = cert ? certificateInfo(cert) : null;
   const tsa = signer?.subject ?? (tst.tsa ? generalNameToString(tst.tsa) : null);
   const problems: string[] = [];
+  let failed: Finding<FailureReason> | null = null;
+  let indeterminate: Finding<IndeterminateReason> | null = null;
   const imprintAlg = DIGESTS[tst.messageImprint.hashAlgorithm.algorithmId];
   const imprintMatches =
     !!imprintAlg && Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digestOf(imprintAlg));
-  if (!imprintMatches) problems.push("the time-stamp's message imprint is not the digest of what it stamps");
+  if (!imprintAlg) {
+    problems.push(`the time-stamp's imprint algorithm ${tst.messageImprint.hashAlgorithm.algorithmId} is not one Signet checks`);
+    indeterminate = { reason: "UNSUPPORTED_ALGORITHM", detail: problems.at(-1)! };
+  } else if (!imprintMatches) {
+    problems.push("the time-stamp's message imprint is not the digest of what it stamps");
+    failed = { reason: "HASH_FAILURE", detail: problems.at(-1)! };
+  }
   let signatureVerifies = false;
-  if (!si || !cert || !si.signedAttrs) problems.push("the time-stamp token has no signer certificate or signed attributes");
-  else {
+  if (!si || !si.signedAttrs) {
+    problems.push("the time-stamp token has no signer or signed attributes");
+    failed ??= { reason: "FORMAT_FAILURE", detail: problems.at(-1)! };
+  } else if (!cert) {
+    problems.push("the time-stamp token does not contain its authority's certificate");
+    indeterminate ??= { reason: "NO_SIGNING_CERTIFICATE_FOUND", detail: problems.at(-1)! };
+  } else {
     const digest = DIGESTS[si.digestAlgorithm.algorithmId];
     const md = attribute(si.signedAttrs, OID.messageDigest)?.values[0];
     const eContent = Buffer.from(sd.encapContentInfo.eContent!.getValue());
-    const contentOk =
-      !!digest &&
-      md instanceof asn1js.OctetString &&
-      Buffer.from(md.valueBlock.valueHexView).equals(crypto.createHash(digest).update(eContent).digest());
-    signatureVerifies = contentOk && (await verifyWithKey(si.signedAttrs.encodedValue, si, cert, digest));
-    if (!signatureVerifies) problems.push("the time-stamp token's signature does not verify");
+    if (!digest) {
+      problems.push(`the time-stamp token's digest algorithm ${si.digestAlgorithm.algorithmId} is not one Signet checks`);
+      indeterminate ??= { reason: "UNSUPPORTED_ALGORITHM", detail: problems.at(-1)! };
+    } else if (
+      !(md instanceof asn1js.OctetString) ||
+      !Buffer.from(md.valueBlock.valueHexView).equals(crypto.createHash(digest).update(eContent).digest())
+    ) {
+      problems.push("the time-stamp token's signature does not verify");
+      failed ??= { reason: "HASH_FAILURE", detail: problems.at(-1)! };
+    } else {
+      const check = verifySignatureValue(
+        [new Uint8Array(si.signedAttrs.encodedValue)],
+        new Uint8Array(si.signature.valueBlock.valueHexView),
+        si.signatureAlgorithm,
+        digest,
+        cert.subjectPublicKeyInfo,
+      );
+      if ("unsupported" in check) {
+        problems.push(`the time-stamp token could not be checked: Signet does not check ${check.unsupported}`);
+        indeterminate ??= { reason: "UNSUPPORTED_ALGORITHM", detail: problems.at(-1)! };
+      } else {
+        signatureVerifies = check.verifies;
+        if (!signatureVerifies) {
+          problems.push("the time-stamp token's signature does not verify");
+          failed ??= { reason: "SIG_CRYPTO_FAILURE", detail: problems.at(-1)! };
+        }
+      }
+    }
   }
   const verified = imprintMatches && signatureVerifies;
   const problem = problems.length ? `Time-stamp: ${problems.join("; ")}` : undefined;
@@ -360,5 +539,7 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
     imprintMatches,
     signatureVerifies,
     signer,
+    failed,
+    indeterminate: failed ? null : indeterminate,
   };
 }

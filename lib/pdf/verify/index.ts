@@ -33,13 +33,23 @@ import { PdfError } from "../errors";
 import { openPdf } from "../load";
 import { tooComplex, withBudget } from "../limits";
 import { loadIdentity } from "../seal/cades-signer";
-import { readCmsSignature, readTimestampToken, timestampInfo, type CertificateInfo, type TimestampInfo } from "./cms";
+import {
+  readCmsSignature,
+  readTimestampToken,
+  timestampInfo,
+  type CertificateInfo,
+  type FailureReason,
+  type Finding,
+  type IndeterminateReason,
+  type TimestampInfo,
+} from "./cms";
 import { checkChain, TrustList } from "./trust";
 import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
 import { revisionEnds, type XrefChain } from "../xref";
 import { popplerDisagreements } from "./poppler-judge";
 
-export type { CertificateInfo, TimestampInfo } from "./cms";
+export type { CertificateInfo, FailureReason, Finding, IndeterminateReason, TimestampInfo } from "./cms";
+export { CMS_LIMITS } from "./cms";
 
 export type PadesLevel = "B-B" | "B-T" | "B-LT" | "B-LTA";
 export type Verdict = "VALID" | "ALTERED" | "NOT_SEALED_BY_SERVICE";
@@ -52,10 +62,19 @@ export const VERDICT_TEXT: Record<Verdict, string> = {
 
 /** Signatures read from one file; a real one has one to three. */
 const MAX_SIGNATURES = 32;
-/** Hex digits of one /Contents: a CMS with a chain, a time-stamp and revocation data fits in 256 KB. */
-const MAX_CONTENTS_HEX = 512 * 1024;
+/** Signatures besides the seal whose "after" the second judge (poppler) also draws. */
+const POPPLER_JUDGED = 3;
 /** Certificates of a /DSS compared with the signer's. */
 const MAX_DSS_CERTS = 256;
+
+/**
+ * A signature's own checks, as DSS reports them: PASSED (its byte range, digest and signature value
+ * were checked and hold), FAILED (a check ran and failed: `failed` says which) or INDETERMINATE (it
+ * could not be checked: an algorithm or encoding Signet does not check, a CMS beyond CMS_LIMITS, no
+ * signer certificate; `indeterminate` says why). Who the signer is, and whether they are trusted, is
+ * not part of it (signerTrusted).
+ */
+export type Outcome = "PASSED" | "FAILED" | "INDETERMINATE";
 
 export interface SignatureReport {
   /** Place among the file's signatures, by where their signed bytes end (1 = first). */
@@ -77,6 +96,16 @@ export interface SignatureReport {
   digestMatches: boolean;
   /** The CMS signature verifies with the certificate inside it. */
   signatureVerifies: boolean;
+  outcome: Outcome;
+  /** The check that failed, when the outcome is FAILED. */
+  failed: Finding<FailureReason> | null;
+  /** Why the signature could not be checked, when the outcome is INDETERMINATE. */
+  indeterminate: Finding<IndeterminateReason> | null;
+  /**
+   * What was appended after this signature that is not validation data (DSS) or a document time-stamp
+   * (the same judges as for the seal: updates.ts, then poppler); null when its byte range gives no end.
+   */
+  modificationsAfter: string[] | null;
   signer: CertificateInfo | null;
   /** The signer certificate is one of the server's sealing certificates. */
   isSealingCertificate: boolean;
@@ -218,7 +247,6 @@ function contentsAt(bytes: Uint8Array, br: ByteRange): Uint8Array | null {
   const [start, len1, gapEnd] = br;
   if (start !== 0 || len1 < 1 || gapEnd <= len1 + 1 || gapEnd > bytes.length) return null;
   if (bytes[len1] !== 0x3c || bytes[gapEnd - 1] !== 0x3e) return null;
-  if (gapEnd - len1 - 2 > MAX_CONTENTS_HEX) throw tooComplex("a signature's /Contents is larger than 512 KB");
   const hex = Buffer.from(bytes.buffer, bytes.byteOffset + len1 + 1, gapEnd - len1 - 2)
     .toString("latin1")
     .replace(/[\0\t\n\f\r ]/g, "");
@@ -226,20 +254,15 @@ function contentsAt(bytes: Uint8Array, br: ByteRange): Uint8Array | null {
   return new Uint8Array(Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex"));
 }
 
-/** Digest of the byte range's parts, in order. */
-function rangeDigest(bytes: Uint8Array, br: ByteRange | null) {
-  return (algorithm: string) => {
-    const h = crypto.createHash(algorithm);
-    if (br) {
-      for (const [from, length] of [
-        [br[0], br[1]],
-        [br[2], br[3]],
-      ] as const) {
-        if (from + length <= bytes.length) h.update(bytes.subarray(from, from + length));
-      }
-    }
-    return h.digest();
-  };
+/** The byte range's two parts, in order (views of the file, not copies). */
+function rangeParts(bytes: Uint8Array, br: ByteRange | null): Uint8Array[] {
+  if (!br) return [];
+  return [
+    [br[0], br[1]],
+    [br[2], br[3]],
+  ]
+    .filter(([from, length]) => from! + length! <= bytes.length)
+    .map(([from, length]) => bytes.subarray(from!, from! + length!));
 }
 
 const same = (a: Uint8Array, b: Uint8Array) =>
@@ -269,7 +292,7 @@ async function readSignature(
   const byteRangeValid = problems.length === 0;
   const end = range ? range[2] + range[3] : 0;
   const cms = gap ?? fromDict ?? new Uint8Array(0);
-  const digestOf = rangeDigest(bytes, range);
+  const parts = rangeParts(bytes, range);
   const report: SignatureReport = {
     index: 0,
     kind,
@@ -282,6 +305,10 @@ async function readSignature(
     revisionSha256: wellFormed ? sha256hex(bytes.subarray(0, end)) : null,
     digestMatches: false,
     signatureVerifies: false,
+    outcome: "INDETERMINATE",
+    failed: null,
+    indeterminate: null,
+    modificationsAfter: null,
     signer: null,
     isSealingCertificate: false,
     signerTrusted: false,
@@ -290,14 +317,45 @@ async function readSignature(
     timestamp: null,
     problems,
   };
+  let checks: Checks;
   try {
-    chains.set(report, await readCms(report, kind, cms, digestOf, sealing, trust));
+    const read = await readCms(report, kind, cms, parts, sealing, trust);
+    chains.set(report, read.chain);
+    checks = read.checks;
   } catch (e) {
     // pkijs on a CMS that parses but is not what it claims (missing parts): the signature fails.
     if (e instanceof PdfError) throw e;
-    problems.push(`The signature's CMS could not be read (${(e as Error).message})`);
+    const detail = `The signature's CMS could not be read (${(e as Error).message})`;
+    problems.push(detail);
+    checks = { failed: { reason: "FORMAT_FAILURE", detail }, indeterminate: null };
   }
+  Object.assign(report, judgeOutcome(report, checks));
   return report;
+}
+
+interface Checks {
+  failed: Finding<FailureReason> | null;
+  indeterminate: Finding<IndeterminateReason> | null;
+}
+
+/**
+ * The outcome: FAILED when a check ran and failed (the byte range first: without it nothing else is
+ * about this file), else INDETERMINATE when one could not run, else PASSED when every check held.
+ */
+function judgeOutcome(
+  s: Pick<SignatureReport, "byteRangeValid" | "digestMatches" | "signatureVerifies" | "problems">,
+  checks: Checks,
+): Pick<SignatureReport, "outcome" | "failed" | "indeterminate"> {
+  if (!s.byteRangeValid) {
+    const detail = s.problems.find((p) => p.includes("/ByteRange")) ?? "The /ByteRange is malformed";
+    return { outcome: "FAILED", failed: { reason: "BYTE_RANGE_INVALID", detail }, indeterminate: null };
+  }
+  if (checks.failed) return { outcome: "FAILED", failed: checks.failed, indeterminate: null };
+  if (checks.indeterminate) return { outcome: "INDETERMINATE", failed: null, indeterminate: checks.indeterminate };
+  if (s.digestMatches && s.signatureVerifies) return { outcome: "PASSED", failed: null, indeterminate: null };
+  // Unreachable by the readers' contracts; a check that neither held nor was reported does not pass.
+  const detail = "The signature's checks did not all run";
+  return { outcome: "INDETERMINATE", failed: null, indeterminate: { reason: "UNSUPPORTED_FORMAT", detail } };
 }
 
 /** A signature's certificate and the certificates its CMS carries (DER), for its path to the trust list. */
@@ -310,12 +368,17 @@ async function readCms(
   report: SignatureReport,
   kind: SignatureReport["kind"],
   cms: Uint8Array,
-  digestOf: (alg: string) => Buffer,
+  parts: Uint8Array[],
   sealing: Set<string>,
   trust: TrustList,
-): Promise<SignerChain> {
+): Promise<{ chain: SignerChain; checks: Checks }> {
   const problems = report.problems;
   if (kind === "document-timestamp") {
+    const digestOf = (alg: string) => {
+      const h = crypto.createHash(alg);
+      for (const p of parts) h.update(p);
+      return h.digest();
+    };
     const ts = await readTimestampToken(cms, digestOf, trust);
     report.signer = ts.signer;
     report.digestMatches = ts.imprintMatches;
@@ -324,9 +387,9 @@ async function readCms(
     report.timestamp = timestampInfo(ts);
     if (ts.problem) problems.push(ts.problem);
     if (ts.untrustedBecause) problems.push(ts.untrustedBecause);
-    return { signerDer: null, certificates: [] };
+    return { chain: { signerDer: null, certificates: [] }, checks: { failed: ts.failed, indeterminate: ts.indeterminate } };
   }
-  const r = await readCmsSignature(cms, digestOf, trust);
+  const r = await readCmsSignature(cms, parts, trust, report.subFilter);
   problems.push(...r.problems);
   Object.assign(report, {
     digestMatches: r.digestMatches,
@@ -338,7 +401,10 @@ async function readCms(
   });
   if (r.signingCertificateAttribute && !r.signingCertificateBound)
     problems.push("The signing-certificate attribute names another certificate than the signer's");
-  return { signerDer: r.signerDer, certificates: r.certificates };
+  return {
+    chain: { signerDer: r.signerDer, certificates: r.certificates },
+    checks: { failed: r.failed, indeterminate: r.indeterminate },
+  };
 }
 
 function readDss(doc: PDFDocument, signerSha256: string | undefined): { report: DssReport; ref: PDFRef | null } | null {
@@ -457,13 +523,21 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     const seal = real.filter((s) => s.isSealingCertificate).at(-1) ?? real.at(-1) ?? null;
     const dssRead = readDss(doc, seal?.signer?.sha256);
     let modifications: string[] = [];
-    if (seal) {
-      // A seal whose byte range is unusable has no "after": it is judged altered on its own.
-      if (seal.byteRangeValid) {
-        modifications = await changesAfter(bytes, endOf(seal), doc);
-        // The second judge, with a reader of its own: poppler must draw and read every page as signed.
-        if (!modifications.length) modifications = await popplerDisagreements(bytes, endOf(seal));
+    // What follows each signature, judged as what follows a seal; a signature whose byte range is
+    // unusable has no "after" (it is judged on its own). The second judge (poppler, which draws every
+    // page twice) runs where the first finds nothing, and for at most POPPLER_JUDGED signatures.
+    let popplerRuns = 0;
+    for (const s of signatures) {
+      if (!s.byteRangeValid) continue;
+      let after = await changesAfter(bytes, endOf(s), doc);
+      if (!after.length && (s === seal || popplerRuns < POPPLER_JUDGED)) {
+        if (s !== seal) popplerRuns++;
+        after = await popplerDisagreements(bytes, endOf(s));
       }
+      s.modificationsAfter = after;
+    }
+    if (seal) {
+      modifications = seal.modificationsAfter ?? [];
       seal.level = padesLevel(seal, signatures, dssRead, opened.chain);
     }
     for (const s of real) if (s !== seal) s.level = padesLevel(s, signatures, null, opened.chain);
@@ -530,29 +604,39 @@ export function decideVerdict(
 ): { verdict: Verdict; reasons: string[] } {
   const seal = v.signatures.find((s) => s.index === v.seal);
   if (!v.signatures.length) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries no signature"] };
-  if (!seal) return { verdict: "NOT_SEALED_BY_SERVICE", reasons: ["The file carries only document time-stamps, no signature"] };
+  if (!seal)
+    return {
+      verdict: "NOT_SEALED_BY_SERVICE",
+      reasons: ["The file carries only document time-stamps, no signature", ...signatureFindings(v.signatures)],
+    };
   if (!seal.isSealingCertificate && !onRecord) {
     const who = seal.signer ? `by ${seal.signer.subject}` : "by a certificate that cannot be read";
     return {
       verdict: "NOT_SEALED_BY_SERVICE",
-      reasons: [`The file is signed ${who}, not with this service's sealing certificate`],
+      reasons: [`The file is signed ${who}, not with this service's sealing certificate`, ...signatureFindings(v.signatures)],
     };
   }
   const reasons: string[] = [];
-  if (!seal.byteRangeValid) reasons.push(...seal.problems.filter((p) => p.includes("/ByteRange")));
-  if (!seal.digestMatches) reasons.push("The signed bytes were changed: their digest differs from the one sealed");
-  if (!seal.signatureVerifies) reasons.push("The seal's signature does not verify with its certificate");
+  if (seal.outcome === "FAILED") {
+    if (!seal.byteRangeValid) reasons.push(...seal.problems.filter((p) => p.includes("/ByteRange")));
+    if (!seal.digestMatches) reasons.push("The signed bytes were changed: their digest differs from the one sealed");
+    if (!seal.signatureVerifies) reasons.push("The seal's signature does not verify with its certificate");
+  }
   reasons.push(...v.modifications);
   for (const t of v.signatures) {
-    if (
-      t.kind === "document-timestamp" &&
-      t.index > seal.index &&
-      !(t.byteRangeValid && t.digestMatches && t.signatureVerifies)
-    ) {
+    if (t.kind === "document-timestamp" && t.index > seal.index && t.outcome === "FAILED") {
       reasons.push(`The document time-stamp ${t.index} does not verify`);
     }
   }
   if (reasons.length) return { verdict: "ALTERED", reasons };
+  if (seal.outcome !== "PASSED") {
+    // Not shown to be broken, and not shown to be this service's: its signature could not be checked.
+    const why = seal.indeterminate?.detail ?? "its checks did not all run";
+    return {
+      verdict: "NOT_SEALED_BY_SERVICE",
+      reasons: [`The seal's signature could not be checked (${why}), so the file is not shown to be sealed by this service`],
+    };
+  }
   return {
     verdict: "VALID",
     reasons: [
@@ -560,8 +644,38 @@ export function decideVerdict(
         ? "The seal covers the whole file"
         : "The seal covers the whole file as sealed; what follows is validation data (DSS) or a document time-stamp",
       ...untrustedTimestamps(v.signatures, seal),
+      ...v.signatures
+        .filter((t) => t.kind === "document-timestamp" && t.index > seal.index && t.outcome === "INDETERMINATE")
+        .map(
+          (t) =>
+            `Document time-stamp ${t.index} could not be checked (${t.indeterminate?.detail ?? "unknown"}); its time is not vouched for`,
+        ),
     ],
   };
+}
+
+const nth = (s: SignatureReport) =>
+  `${s.kind === "signature" ? "Signature" : "Document time-stamp"} ${s.index}${s.signer ? ` (${s.signer.subject})` : ""}`;
+
+/**
+ * For a file not sealed here: what each signature's own checks found, and what was changed after it,
+ * so that a broken, uncheckable or since-changed signature is named even though no verdict is given.
+ */
+function signatureFindings(signatures: SignatureReport[]): string[] {
+  const out: string[] = [];
+  for (const s of signatures) {
+    if (s.outcome === "FAILED") out.push(`${nth(s)} does not verify: ${s.failed?.detail ?? "a check failed"}`);
+    else if (s.outcome === "INDETERMINATE")
+      out.push(`${nth(s)} could not be checked: ${s.indeterminate?.detail ?? "a check could not run"}`);
+    const after = s.modificationsAfter ?? [];
+    if (after.length) {
+      const more = after.length > 3 ? ` (and ${after.length - 3} more)` : "";
+      out.push(
+        `The file was changed after ${nth(s).replace(/^\w/, (c) => c.toLowerCase())} was made: ${after.slice(0, 3).join("; ")}${more}`,
+      );
+    }
+  }
+  return out;
 }
 
 /** A sentence for each time-stamp of the seal that verifies but whose authority is not trusted. */
