@@ -379,6 +379,8 @@ describe("conditional and calculated fields", () => {
       { ...box(dora, 100), type: "CHECKBOX", width: 14, height: 14, label: "Extras", required: false },
       { ...box(dora, 130), type: "NUMBER", name: "qty" },
       { ...box(emil, 300), type: "TEXT", label: "Emil's note", required: false },
+      // A signer always signs: Dora's CHECKBOX, NUMBER and FORMULA need a signature beside them to be sent.
+      { ...box(dora, 500), type: "SIGNATURE", width: 150, height: 40 },
     ]);
     await place(key, id, [
       { ...box(dora, 160), type: "TEXT", label: "Which extras", conditions: { all: [{ fieldId: box1!.id, op: "filled" }] } },
