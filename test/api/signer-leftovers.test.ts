@@ -7,12 +7,22 @@ import { PNG } from "pngjs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
-import { fields, jobs, signatureRequests, signerDrafts, signerFiles, signerSessions, textLayers } from "@/lib/server/db/schema";
+import {
+  embedLinks,
+  fields,
+  jobs,
+  signatureRequests,
+  signerDrafts,
+  signerFiles,
+  signerSessions,
+  textLayers,
+} from "@/lib/server/db/schema";
 import { blobs } from "@/lib/server/blobs/store";
 import { enqueue } from "@/lib/server/jobs/queue";
 import { runDueJobs } from "@/lib/server/worker/worker";
+import { openEmbedLink } from "@/lib/server/signing/embed-links";
 import { call, makeOrg, type CallOptions } from "../support/api";
-import { createDraft } from "../support/drafts";
+import { createDraft, draftWithSigners, sendDraft } from "../support/drafts";
 import { findIn } from "../support/expect-helpers";
 import { sealedDocument } from "../support/sealing";
 import { simplePdf } from "../support/simple-pdf";
@@ -431,5 +441,61 @@ describe("what a signer left behind ends with the turn, in the state machine's t
       .from(signerFiles)
       .where(and(eq(signerFiles.requestId, r.id), eq(signerFiles.sha256, r.sha)));
     expect(kept).toHaveLength(1);
+  });
+});
+
+describe("an EMBEDDED signer's signing URLs and page sessions end with the turn too", () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await makeOrg()).sandboxKey;
+  });
+
+  const urlToken = async (id: string, recipientId: string) => {
+    const res = await call("POST", `${SR}/${id}/recipients/${recipientId}/signing-url`, { key });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return /\/sign\/embed\/([A-Za-z0-9_-]{43})$/.exec(res.body.data.url as string)![1]!;
+  };
+  const linksOf = async (recipientId: string) =>
+    (await getDb()).select().from(embedLinks).where(eq(embedLinks.recipientId, recipientId));
+
+  it("signing ends the signer's page session and unopened URLs (a co-signer's stay); cancelling ends the rest", async () => {
+    const d = await draftWithSigners(
+      key,
+      [
+        { email: `emma-${tag()}@example.com`, name: "Emma Embedded", delivery: "EMBEDDED" },
+        { email: `eli-${tag()}@example.com`, name: "Eli Embedded", delivery: "EMBEDDED" },
+      ] as const,
+      "Embedded leftovers",
+    );
+    await sendDraft(key, d.id);
+    await runDueJobs();
+    const [emma, eli] = d.recipientIds;
+    const mine = (await openEmbedLink(await urlToken(d.id, emma)))!;
+    const unopened = await urlToken(d.id, emma);
+    const theirs = (await openEmbedLink(await urlToken(d.id, eli)))!;
+    expect(mine.recipientId).toBe(emma);
+    const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
+    const sigOf = (rid: string) => findIn(rows, (f) => f.recipientId === rid && f.type === "SIGNATURE").id;
+    expect((await save(mine.sessionToken, [{ fieldId: sigOf(emma), typed: "Emma" }])).status).toBe(200);
+    expect(await linksOf(emma)).toHaveLength(2);
+
+    const signed = await sign(mine.sessionToken, [{ fieldId: sigOf(emma), typed: "Emma Embedded" }]);
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    // In the signature's transaction: the page's token opens nothing now, nor does the URL not yet opened.
+    expect(await linksOf(emma)).toEqual([]);
+    expect((await call("GET", `/api/sign/${mine.sessionToken}`)).status).toBe(404);
+    expect((await call("GET", `/api/sign/${mine.sessionToken}/document`)).status).toBe(404);
+    expect(await openEmbedLink(unopened)).toBeNull();
+    expect((await leftovers(emma)).drafts).toBe(0);
+    // Eli, signing in the same step, keeps his page.
+    expect((await call("GET", `/api/sign/${theirs.sessionToken}`)).status).toBe(200);
+    expect(await linksOf(eli)).toHaveLength(1);
+
+    // The sender cancels: Eli's page session ends with the request.
+    const unopenedToo = await urlToken(d.id, eli);
+    expect((await call("POST", `${SR}/${d.id}/cancel`, { key })).status).toBe(200);
+    expect(await linksOf(eli)).toEqual([]);
+    expect((await call("GET", `/api/sign/${theirs.sessionToken}`)).status).toBe(404);
+    expect(await openEmbedLink(unopenedToo)).toBeNull();
   });
 });

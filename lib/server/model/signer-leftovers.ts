@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, notExists, notInArray, sql } from "drizzle
 import type { Queryable } from "../db";
 import {
   documentVersions,
+  embedLinks,
   fields,
   recipients,
   signerDrafts,
@@ -17,8 +18,10 @@ import { enqueue } from "../jobs/queue";
 /**
  * What a signer leaves behind while they may act: the values they saved on the way (signer_drafts, a
  * passport number among them), the files they uploaded that no signature keeps (signer_files and their
- * blobs), and the sessions their code opened (signer_sessions). None of it has a use once they may no
- * longer act, and none of it may outlive that in the database or in a backup.
+ * blobs), the sessions their code opened (signer_sessions), and an EMBEDDED signer's signing URLs and the
+ * page sessions opened with them (embed_links: the only way such a signer acts, an hour from opening,
+ * and it would still show the document after the turn). None of it has a use once they may no longer
+ * act, and none of it may outlive that in the database or in a backup.
  *
  * The state machine calls this on every move out of "this recipient may act" (recipient-state.ts: to
  * SIGNED, APPROVED or DECLINED; request-state.ts: a request leaving IN_PROGRESS, whatever it becomes),
@@ -34,6 +37,7 @@ export type LeftoverScope = { recipientIds: readonly string[] } | { requestIds: 
 export interface DroppedLeftovers {
   drafts: number;
   files: number;
+  /** Signer sessions and embedded signing URLs (opened or not). */
   sessions: number;
 }
 
@@ -116,6 +120,11 @@ export async function dropSignerLeftovers(tx: Queryable, scope: LeftoverScope): 
     .delete(signerSessions)
     .where(inArray(signerSessions.recipientId, recipientsOf(tx, scope)))
     .returning({ id: signerSessions.id });
+  // The embedded page's done screen needs no further call, and a used or unopened URL framed again is 404 as before.
+  const embedded = await tx
+    .delete(embedLinks)
+    .where(inArray(embedLinks.recipientId, recipientsOf(tx, scope)))
+    .returning({ id: embedLinks.id });
   const kept = await keptFileIds(tx, scope);
   const unkept = await tx
     .delete(signerFiles)
@@ -134,5 +143,5 @@ export async function dropSignerLeftovers(tx: Queryable, scope: LeftoverScope): 
       { runAt: new Date(Date.now() + BLOB_GRACE_MS) },
     );
   }
-  return { drafts: drafts.length, files: unkept.length, sessions: sessions.length };
+  return { drafts: drafts.length, files: unkept.length, sessions: sessions.length + embedded.length };
 }

@@ -4,7 +4,7 @@ import { assertMayHandleLink } from "./link-keepers";
 import { and, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
-import { embedLinks, recipients, retiredSigningLinks } from "../db/schema";
+import { recipients, retiredSigningLinks } from "../db/schema";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
@@ -47,9 +47,9 @@ export async function correctRecipient(auth: KeyAuth, id: string, recipientId: s
     // The old link: retired (410 "replaced"), and whatever was opened with it ends.
     if (r.tokenHash)
       await tx.insert(retiredSigningLinks).values({ tokenHash: r.tokenHash, recipientId: r.id }).onConflictDoNothing();
-    await tx.delete(embedLinks).where(eq(embedLinks.recipientId, r.id));
     // The turn passes to the new link: what was saved, uploaded or opened through the old one (perhaps by
-    // someone else, at the mistyped address) ends as at any end of a turn.
+    // someone else, at the mistyped address), embedded signing URLs and their page sessions among it,
+    // ends as at any end of a turn.
     await dropSignerLeftovers(tx, { recipientIds: [r.id] });
     const version = r.tokenVersion + 1;
     const invited = r.tokenHash !== null;
