@@ -196,7 +196,9 @@ function judgeDss(doc: PDFDocument): string | null {
   if (vri !== undefined) {
     const dict = ctx.lookup(vri);
     if (!(dict instanceof PDFDict)) return "The /DSS added after the seal is not validation data: its /VRI is not a dictionary";
-    for (const entry of dict.values()) {
+    for (const [key, entry] of dict.entries()) {
+      // Some tools (Software602) give the /VRI dictionary itself a /Type /VRI.
+      if (key.decodeText() === "Type" && entry instanceof PDFName) continue;
       const e = ctx.lookup(entry);
       let bad = check(e, VRI_KEYS, "VRI", ["Cert", "OCSP", "CRL"]);
       const ts = e instanceof PDFDict ? e.get(PDFName.of("TS")) : undefined;
@@ -252,8 +254,9 @@ class Judge {
   private readonly claimed = new Set<string>();
   private readonly fields = new Map<string, string | null>();
   private readonly pages: Set<string>;
-  /** Indirect arrays that list annotations (a page's /Annots) or fields (the form's /Fields). */
-  readonly lists = new Set<string>();
+  /** Indirect arrays that list a page's annotations (/Annots), and the form's fields (/Fields). */
+  readonly annots = new Set<string>();
+  readonly fieldLists = new Set<string>();
   readonly drawn: Set<PDFRef>;
   readonly dss: Set<PDFRef>;
 
@@ -267,11 +270,11 @@ class Judge {
     this.pages = new Set(after.getPages().map((p) => p.ref.tag));
     for (const p of after.getPages()) {
       const annots = p.node.get(PDFName.of("Annots"));
-      if (annots instanceof PDFRef) this.lists.add(annots.tag);
+      if (annots instanceof PDFRef) this.annots.add(annots.tag);
     }
     const form = this.actx.lookup(after.catalog.get(PDFName.of("AcroForm")));
     const fields = form instanceof PDFDict ? form.get(PDFName.of("Fields")) : undefined;
-    if (fields instanceof PDFRef) this.lists.add(fields.tag);
+    if (fields instanceof PDFRef) this.fieldLists.add(fields.tag);
     const dssRoot = after.catalog.get(PDFName.of("DSS"));
     this.drawn = drawnObjects(after);
     this.dss = reach(this.actx, dssRoot === undefined ? [] : [dssRoot]);
@@ -419,15 +422,34 @@ class Judge {
     return null;
   }
 
-  /** Why `now` is not `old` with only new document time-stamp fields appended (and the array claimed). */
-  appendedOnly(old: PDFObject | undefined, now: PDFObject | undefined, holder?: PDFObject): string | null {
+  /**
+   * Why `now` is not `old` with only new document time-stamp fields added (and the array claimed).
+   * `ordered`: a page's /Annots, whose order is the order annotations are drawn in: the old entries
+   * stay first, in their order. A form's /Fields has no order that changes what is drawn (the
+   * calculation order is /CO): the old entries stay, each once, wherever the new ones go.
+   */
+  gainedOnly(old: PDFObject | undefined, now: PDFObject | undefined, ordered: boolean, holder?: PDFObject): string | null {
     if (!(now instanceof PDFArray)) return "it is not an array";
     if (old !== undefined && !(old instanceof PDFArray)) return "it replaced something that was not an array";
     const was = old?.asArray().map(String) ?? [];
     const is = now.asArray();
-    if (is.length < was.length || was.some((x, i) => String(is[i]) !== x))
-      return "an entry of the signed revision was removed or moved";
-    for (const item of is.slice(was.length)) {
+    let added: PDFObject[];
+    if (ordered) {
+      if (is.length < was.length || was.some((x, i) => String(is[i]) !== x))
+        return "an entry of the signed revision was removed or moved";
+      added = is.slice(was.length);
+    } else {
+      const left = new Map<string, number>();
+      for (const x of was) left.set(x, (left.get(x) ?? 0) + 1);
+      added = [];
+      for (const x of is) {
+        const n = left.get(String(x)) ?? 0;
+        if (n > 0) left.set(String(x), n - 1);
+        else added.push(x);
+      }
+      if ([...left.values()].some((n) => n > 0)) return "an entry of the signed revision was removed";
+    }
+    for (const item of added) {
       const why = this.timestampField(item);
       if (why)
         return `${item instanceof PDFRef ? `object ${item.objectNumber}` : String(item)} is not a document time-stamp's field: ${why}`;
@@ -444,7 +466,7 @@ class Judge {
       const b = before.get(PDFName.of(k));
       const a = after.get(PDFName.of(k));
       if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
-      const why = this.appendedOnly(this.bctx.lookup(b), this.actx.lookup(a), a);
+      const why = this.gainedOnly(this.bctx.lookup(b), this.actx.lookup(a), true, a);
       if (why) return `Annotations were added to a page after the seal (${what}): ${why}`;
     }
     return null;
@@ -462,7 +484,7 @@ class Judge {
       const a = after.get(PDFName.of(k));
       if (k === "Fields") {
         if (a instanceof PDFRef && a === b) continue; // an indirect array is judged on its own
-        const why = this.appendedOnly(this.bctx.lookup(b), this.actx.lookup(a), a);
+        const why = this.gainedOnly(this.bctx.lookup(b), this.actx.lookup(a), false, a);
         if (why) return `Form fields other than a document time-stamp were added after the seal: ${why}`;
       } else if (k === "SigFlags") {
         if (!(isInt(a) && ((a as PDFNumber).asNumber() & ~3) === 0))
@@ -555,7 +577,8 @@ class Judge {
   private extensions(o: PDFObject | undefined): string | null {
     const d = this.actx.lookup(o);
     if (!(d instanceof PDFDict)) return "it is not a dictionary";
-    for (const v of d.values()) {
+    for (const [k, v] of d.entries()) {
+      if (k.decodeText() === "Type" && v instanceof PDFName) continue; // /Type /Extensions, as some tools write
       const one = this.actx.lookup(v);
       for (const x of one instanceof PDFArray ? one.asArray() : [v]) {
         const e = this.actx.lookup(x);
@@ -593,8 +616,8 @@ class Judge {
       return `A stream (${what}: page content, an image or a font) changed after the seal`;
     }
     if (after instanceof PDFArray) {
-      if (this.lists.has(ref.tag) && before instanceof PDFArray) {
-        const why = this.appendedOnly(before, after);
+      if ((this.annots.has(ref.tag) || this.fieldLists.has(ref.tag)) && before instanceof PDFArray) {
+        const why = this.gainedOnly(before, after, this.annots.has(ref.tag));
         return why ? `An array of annotations or fields (${what}) changed after the seal: ${why}` : null;
       }
       return before === undefined ? `An array (${what}) was added after the seal` : `An array (${what}) changed after the seal`;
@@ -999,7 +1022,8 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
     // time-stamp fields they gain, which are then no longer unaccounted for.
     const container = ({ ref, obj }: (typeof changed)[number]) =>
       (obj instanceof PDFDict && name(obj, "Type") === "Page") ||
-      judge.lists.has(ref.tag) ||
+      judge.annots.has(ref.tag) ||
+      judge.fieldLists.has(ref.tag) ||
       ref === after.catalog.get(PDFName.of("AcroForm"));
     for (const c of [...changed.filter(container), ...changed.filter((c) => !container(c))]) {
       if (judge.dss.has(c.ref) && !judge.drawn.has(c.ref)) dssChanged = true;
