@@ -38,8 +38,23 @@ function writeDoc(run) {
   const manifest = read("dss-expectations.json");
   const known = read("known-differences.json").differences;
   const byFile = new Map(run.files.map((f) => [f.file, f]));
-  const reasonOf = (d) =>
-    known.find((k) => k.file === d.file && k.signature === d.signature && k.rule === d.rule && k.aspect === d.aspect)?.reason;
+  // The same rule as accountedBy in test/corpus/dss-judge.ts (this script is plain JavaScript).
+  const reasonOf = (d) => {
+    const candidates = known.filter(
+      (k) =>
+        k.file === d.file && (k.signature === "all" || k.signature === d.signature) && k.rule === d.rule && k.aspect === d.aspect,
+    );
+    const whole = candidates.find((k) => k.match === undefined);
+    if (whole) return whole.reason;
+    const lines = d.details?.length ? d.details : [d.signet];
+    const used = new Set();
+    for (const line of lines) {
+      const k = candidates.find((c) => line.includes(c.match));
+      if (!k) return undefined;
+      used.add(k.reason);
+    }
+    return [...used].join(" ");
+  };
   const cell = (s) => String(s).replaceAll("|", "\\|").replaceAll("\n", " ");
   const all = run.files.flatMap((f) => f.differences);
   const count = (p) => all.filter(p).length;

@@ -44,13 +44,18 @@ export interface Difference {
   aspect: Aspect;
   signet: string;
   dss: string;
+  /** Everything Signet named (every change after the revision), of which `signet` shows the first. */
+  details: string[];
 }
 
 export interface KnownDifference {
   file: string;
-  signature: number | null;
+  /** A signature, null for the file as a whole, or "all": every signature of the file where it occurs. */
+  signature: number | null | "all";
   rule: Rule;
   aspect: Aspect;
+  /** When given, the difference is this one only if Signet's words contain it (so another cause still fails). */
+  match?: string;
   reason: string;
 }
 
@@ -124,8 +129,8 @@ export interface Judgement {
 /** Compares one report (or the error Signet answered) with the manifest's entry. */
 export function judge(entry: CorpusFile, result: PdfVerification | { error: string }): Judgement {
   const out: Judgement = { differences: [], agreements: 0, unjudged: 0 };
-  const diff = (signature: number | null, rule: Rule, aspect: Aspect, signet: string, dss: string) =>
-    out.differences.push({ file: entry.file, signature, rule, aspect, signet, dss });
+  const diff = (signature: number | null, rule: Rule, aspect: Aspect, signet: string, dss: string, details: string[] = []) =>
+    out.differences.push({ file: entry.file, signature, rule, aspect, signet, dss, details });
 
   if ("error" in result) {
     if (entry.signatures.some((s) => s.integrity === "intact"))
@@ -153,7 +158,7 @@ export function judge(entry: CorpusFile, result: PdfVerification | { error: stri
       const named = signetModificationsAfter(result, s);
       if (named === null) out.unjudged++;
       else if (want.modificationsAfter === "none" && named.length)
-        diff(n, "false-alarm", "modifications", `names changes after it: ${short(named)}`, "no change after it");
+        diff(n, "false-alarm", "modifications", `names changes after it: ${short(named)}`, "no change after it", named);
       else if (want.modificationsAfter === "changed" && !named.length)
         diff(n, "miss", "modifications", "names no change after it", "changed after it");
       else out.agreements++;
@@ -162,5 +167,24 @@ export function judge(entry: CorpusFile, result: PdfVerification | { error: stri
   return out;
 }
 
-export const sameDifference = (a: Pick<Difference, "file" | "signature" | "rule" | "aspect">, b: typeof a) =>
-  a.file === b.file && a.signature === b.signature && a.rule === b.rule && a.aspect === b.aspect;
+const sameCase = (k: KnownDifference, d: Difference) =>
+  k.file === d.file && (k.signature === "all" || k.signature === d.signature) && k.rule === d.rule && k.aspect === d.aspect;
+
+/**
+ * The listed differences that account for one found, or null when they do not: an entry without `match`
+ * accounts for it whole; entries with `match` must between them account for every change Signet named
+ * (so a second cause after the same signature is not hidden by the first one's entry).
+ */
+export function accountedBy(known: KnownDifference[], d: Difference): KnownDifference[] | null {
+  const candidates = known.filter((k) => sameCase(k, d));
+  const whole = candidates.find((k) => k.match === undefined);
+  if (whole) return [whole];
+  const lines = d.details.length ? d.details : [d.signet];
+  const used = new Set<KnownDifference>();
+  for (const line of lines) {
+    const k = candidates.find((c) => line.includes(c.match!));
+    if (!k) return null;
+    used.add(k);
+  }
+  return [...used];
+}

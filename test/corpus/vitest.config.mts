@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     include: ["test/corpus/**/*.corpus.ts"],
     environment: "node",
-    testTimeout: 120_000,
+    // A file of 25 signatures is judged 25 times (updates and poppler after each), on a shared machine.
+    testTimeout: 900_000,
     fileParallelism: false,
     pool: "forks",
     maxWorkers: 1,
