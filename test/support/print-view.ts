@@ -42,14 +42,11 @@ export const PAID_BOX = stream(
   "1 1 1 rg 0 0 400 120 re f 0 0 0 RG 4 w 2 2 396 116 re S 0 0 0 rg BT /F1 28 Tf 20 70 Td (PAID IN FULL) Tj 0 -40 Td (AMOUNT DUE 1.00 EUR) Tj ET",
 );
 
-/**
- * A signature widget added to page 1 after the seal, drawing PAID_BOX: `flags` 36 (Print|NoView) shows it
- * only on paper; `rect` as written (`[80 560 480.-0 680]` is four numbers to poppler, pdf.js and Acrobat).
- */
-export function paidBoxWidget(base: Base, flags: number, rect: string): Uint8Array {
+/** A signature widget added to page 1 after the seal, with `appearance` (a form XObject) as its look. */
+export function widgetAfterSeal(base: Base, flags: number, rect: string, appearance: string): Uint8Array {
   const n = base.size;
   return append(base, [
-    { num: n, body: PAID_BOX },
+    { num: n, body: appearance },
     {
       num: n + 1,
       body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Timestamp2) /F ${flags} /Rect ${rect} /AP << /N ${n} 0 R >> /P ${base.page1} 0 R >>`,
@@ -57,6 +54,18 @@ export function paidBoxWidget(base: Base, flags: number, rect: string): Uint8Arr
     { num: base.page1, body: annotsWith(base, n + 1) },
   ]);
 }
+
+/**
+ * A widget drawing PAID_BOX: `flags` 36 (Print|NoView) shows it only on paper; `rect` as written
+ * (`[80 560 480.-0 680]` is four numbers to poppler, pdf.js and Acrobat).
+ */
+export const paidBoxWidget = (base: Base, flags: number, rect: string) => widgetAfterSeal(base, flags, rect, PAID_BOX);
+
+/** White text that prints (Print|NoView): nothing to see on paper either, but a printed copy's text says PAID. */
+export const WHITE_PAID = stream(
+  "/Type /XObject /Subtype /Form /BBox [0 0 400 120] /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>",
+  "1 1 1 rg BT /F1 28 Tf 20 70 Td (PAID IN FULL) Tj ET",
+);
 
 /**
  * The seal's own widget, rewritten after the seal to print PAID_BOX only on paper: same object, same
@@ -119,14 +128,23 @@ async function withFile<T>(pdf: Uint8Array, fn: (file: string, dir: string) => P
   }
 }
 
-/** Page `page` as poppler draws it on screen (pdftoppm) and on paper (pdftocairo -pdf, then pdftoppm), 20 dpi grey. */
-export function popplerViews(pdf: Uint8Array, page = 1): Promise<{ screen: Buffer; print: Buffer }> {
+/**
+ * Page `page` as poppler draws it on screen (pdftoppm) and on paper (pdftocairo -pdf, then pdftoppm), 20 dpi
+ * grey, and the text pdftotext reads from the paper copy.
+ */
+export function popplerViews(pdf: Uint8Array, page = 1): Promise<{ screen: Buffer; print: Buffer; printedText: string }> {
   return withFile(pdf, async (file, dir) => {
     const one = ["-r", "20", "-gray", "-f", String(page), "-l", String(page), "-singlefile"];
     await run("pdftoppm", [...one, file, path.join(dir, "screen")]);
     await run("pdftocairo", ["-pdf", "-origpagesizes", file, path.join(dir, "printed.pdf")]);
     await run("pdftoppm", [...one, path.join(dir, "printed.pdf"), path.join(dir, "print")]);
-    return { screen: fs.readFileSync(path.join(dir, "screen.pgm")), print: fs.readFileSync(path.join(dir, "print.pgm")) };
+    const printedText = (await run("pdftotext", ["-f", String(page), "-l", String(page), path.join(dir, "printed.pdf"), "-"]))
+      .stdout;
+    return {
+      screen: fs.readFileSync(path.join(dir, "screen.pgm")),
+      print: fs.readFileSync(path.join(dir, "print.pgm")),
+      printedText,
+    };
   });
 }
 

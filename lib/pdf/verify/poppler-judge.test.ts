@@ -13,13 +13,15 @@ import {
   scriptedWidget,
   sealedForPrintTests,
   sealWidgetPrintsPaid,
+  WHITE_PAID,
+  widgetAfterSeal,
   signetLta,
 } from "../../../test/support/print-view";
 import { popplerDisagreements } from "./poppler-judge";
 
 describe("the second judge: print view, annotations and JavaScript", () => {
   let base: Base;
-  let sealedViews: { screen: Buffer; print: Buffer };
+  let sealedViews: { screen: Buffer; print: Buffer; printedText: string };
 
   beforeAll(async () => {
     base = await sealedForPrintTests();
@@ -60,6 +62,19 @@ describe("the second judge: print view, annotations and JavaScript", () => {
     );
   });
 
+  it("white text that only prints leaves every pixel alone, but not the printed text: named", async () => {
+    const pdf = widgetAfterSeal(base, 36, "[80 560 480 680]", WHITE_PAID);
+    const views = await popplerViews(pdf);
+    expect(views.screen.equals(sealedViews.screen) && views.print.equals(sealedViews.print)).toBe(true);
+    expect(sealedViews.printedText).not.toMatch(/PAID/);
+    expect(views.printedText).toMatch(/PAID IN FULL/);
+
+    expect(await judge(pdf)).toEqual([
+      "Page 1's printed text differs between the file and the revision the seal signed (poppler)",
+      "Page 1: an annotation was added after the seal: Widget (Sig field) at [80 560 480 680], flags Print|NoView (pdf.js)",
+    ]);
+  });
+
   it("the seal's own widget rewritten to print the box only on paper: named as a changed annotation", async () => {
     const pdf = sealWidgetPrintsPaid(base);
     const { annots } = await qpdfPage1Annotations(pdf);
@@ -86,7 +101,7 @@ describe("the second judge: print view, annotations and JavaScript", () => {
     });
     // Nothing to see: the pixels alone would pass it.
     const views = await popplerViews(pdf);
-    expect(views).toEqual(sealedViews);
+    expect(views.screen.equals(sealedViews.screen) && views.print.equals(sealedViews.print)).toBe(true);
 
     const problems = await judge(pdf);
     expect(problems).toContain(`The file holds JavaScript; the revision the seal signed held none (pdfinfo: "yes")`);

@@ -3,8 +3,8 @@
  * whole file with programs of their own, as viewers and printers do, and every answer must come out the
  * same:
  * - poppler draws each page for the screen (pdftoppm) and for paper (pdftocairo, which renders with the
- *   printing flags: an annotation flagged Print|NoView shows only there), 18 dpi grey, and reads its text
- *   (pdftotext);
+ *   printing flags: an annotation flagged Print|NoView shows only there), 18 dpi grey, and reads the text
+ *   of both (pdftotext);
  * - pdf.js lists each page's annotations (type, rectangle, flags, field type, actions, text);
  * - pdfinfo says whether the file holds JavaScript.
  * A reading of the objects that differs from these readers' cannot then make a changed page pass unseen.
@@ -22,6 +22,8 @@ interface Seen {
   screen: Buffer[];
   print: Buffer[];
   texts: string[];
+  /** The text of the print view, as pdftotext reads cairo's output. */
+  printTexts: string[];
   /** pdfinfo's answer to "JavaScript:" ("yes", "no"), null when it gave none. */
   javascript: string | null;
 }
@@ -32,6 +34,14 @@ function pages(dir: string, prefix: string): Buffer[] {
     .filter((f) => f.startsWith(`${prefix}-`) && f.endsWith(".pgm"))
     .sort((a, b) => Number(/-(\d+)\.pgm$/.exec(a)?.[1]) - Number(/-(\d+)\.pgm$/.exec(b)?.[1]))
     .map((f) => fs.readFileSync(path.join(dir, f)));
+}
+
+/** pdftotext's text of each page of `file` ("-": `input`). */
+async function readTexts(file: string, input?: Uint8Array): Promise<string[]> {
+  const out = await runPoppler("pdftotext", ["-enc", "UTF-8", file, "-"], { input, timeoutMs: TIMEOUT_MS });
+  const texts = Buffer.from(out).toString("utf8").split("\f");
+  if (texts.at(-1)?.trim() === "") texts.pop();
+  return texts;
 }
 
 async function look(dir: string, name: string, pdf: Uint8Array): Promise<Seen> {
@@ -51,14 +61,11 @@ async function look(dir: string, name: string, pdf: Uint8Array): Promise<Seen> {
     timeoutMs: TIMEOUT_MS,
     doing: "draw",
   });
-  const text = Buffer.from(await runPoppler("pdftotext", ["-enc", "UTF-8", file, "-"], { timeoutMs: TIMEOUT_MS })).toString(
-    "utf8",
-  );
-  const texts = text.split("\f");
-  if (texts.at(-1)?.trim() === "") texts.pop();
+  const texts = await readTexts(file);
+  const printTexts = await readTexts("-", printed);
   const info = Buffer.from(await runPoppler("pdfinfo", [file], { timeoutMs: TIMEOUT_MS })).toString("utf8");
   const javascript = /^JavaScript:\s*(\S+)\s*$/m.exec(info)?.[1] ?? null;
-  return { screen: pages(dir, `${name}-screen`), print: pages(dir, `${name}-print`), texts, javascript };
+  return { screen: pages(dir, `${name}-screen`), print: pages(dir, `${name}-print`), texts, printTexts, javascript };
 }
 
 const FLAG_NAMES = [
@@ -194,6 +201,8 @@ export async function popplerDisagreements(bytes: Uint8Array, end: number): Prom
         problems.push(`Page ${i + 1} is printed differently from the file than from the revision the seal signed (poppler)`);
       else if ((signed.texts[i] ?? "") !== (now.texts[i] ?? ""))
         problems.push(`Page ${i + 1}'s text differs between the file and the revision the seal signed (poppler)`);
+      else if ((signed.printTexts[i] ?? "") !== (now.printTexts[i] ?? ""))
+        problems.push(`Page ${i + 1}'s printed text differs between the file and the revision the seal signed (poppler)`);
     }
     if (signed.javascript === "no" && now.javascript !== "no")
       problems.push(
