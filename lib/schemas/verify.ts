@@ -21,6 +21,30 @@ export const zTimestamp = z.object({
     ),
 });
 
+export const zSignatureOutcome = z
+  .enum(["PASSED", "FAILED", "INDETERMINATE"])
+  .describe(
+    "The signature's own checks, as the EU DSS validator reports them: PASSED (its byte range, digest and signature value were " +
+      "checked and hold), FAILED (a check ran and failed: see `failed`), INDETERMINATE (it could not be checked: see " +
+      "`indeterminate`). Who signed, and whether they are trusted, is not part of it: see `signerTrusted`",
+  );
+
+const zFailed = z
+  .object({
+    reason: z.enum(["BYTE_RANGE_INVALID", "FORMAT_FAILURE", "HASH_FAILURE", "SIG_CRYPTO_FAILURE"]),
+    detail: z.string(),
+  })
+  .nullable()
+  .describe("When the outcome is FAILED: the check that failed, and in words");
+
+const zIndeterminate = z
+  .object({
+    reason: z.enum(["UNSUPPORTED_ALGORITHM", "UNSUPPORTED_FORMAT", "PARSE_LIMIT", "NO_SIGNING_CERTIFICATE_FOUND"]),
+    detail: z.string(),
+  })
+  .nullable()
+  .describe("When the outcome is INDETERMINATE: why the signature could not be checked, and in words");
+
 export const zVerifiedSignature = z.object({
   index: z.number().int(),
   kind: z.enum(["signature", "document-timestamp"]),
@@ -32,6 +56,17 @@ export const zVerifiedSignature = z.object({
   bytesAfter: z.number().int().describe("Bytes of the file after the signed range"),
   digestMatches: z.boolean().describe("The digest of the covered bytes equals the CMS message digest (or time-stamp imprint)"),
   signatureVerifies: z.boolean().describe("The CMS signature verifies with the signer certificate inside it"),
+  outcome: zSignatureOutcome,
+  failed: zFailed,
+  indeterminate: zIndeterminate,
+  modificationsAfter: z
+    .array(z.string())
+    .nullable()
+    .describe(
+      "What was appended after this signature that is not validation data (DSS) or a document time-stamp, judged as after a " +
+        "seal (a later signature is one of them); empty: nothing else. Null when its byte range gives no end. For a file not " +
+        "sealed by this service, this is how a change after signing is named",
+    ),
   signer: z
     .object({
       subject: z.string(),

@@ -10,6 +10,9 @@ import { simplePdf } from "../support/simple-pdf";
 import { itemAt } from "../support/expect-helpers";
 import { append, describeBase, RED, stream } from "../support/pdf-updates";
 import { askTsa, startTestTsa, type TestTsa } from "../support/tsa";
+import { makeSigner, signedWith, type CmsOptions } from "../support/cms-signatures";
+import { PDFDocument, rgb } from "@cantoo/pdf-lib";
+import { snapshotObjects, writeIncrementalUpdate } from "@/lib/pdf/seal/incremental";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const V = "/api/v1/verify";
@@ -66,6 +69,10 @@ describe("POST /api/v1/verify", () => {
       digestMatches: true,
       signatureVerifies: true,
       isSealingCertificate: true,
+      outcome: "PASSED",
+      failed: null,
+      indeterminate: null,
+      modificationsAfter: [],
     });
     expect(d.signatures[0]?.signer.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(d.document).toMatchObject({ title: "Signing test", sandbox: true });
@@ -81,7 +88,7 @@ describe("POST /api/v1/verify", () => {
     const d = (await verify(bad)).body.data;
     expect(d.verdict).toBe("ALTERED");
     expect(d.summary).toBe("Altered after sealing");
-    expect(d.signatures[0]?.digestMatches).toBe(false);
+    expect(d.signatures[0]).toMatchObject({ digestMatches: false, outcome: "FAILED", failed: { reason: "HASH_FAILURE" } });
     expect(d.document).toBeNull();
   });
 
@@ -168,6 +175,44 @@ describe("POST /api/v1/verify", () => {
     expect(d).toMatchObject({ verdict: "NOT_SEALED_BY_SERVICE", signed: true, sealedByThisService: false, document: null });
     expect(d.signatures[0]).toMatchObject({ signatureVerifies: true, isSealingCertificate: false });
     expect(d.signatures[0]?.signer.subject).toContain("CN=Another Service");
+  });
+
+  describe("a PDF signed by another tool", () => {
+    const cades: CmsOptions = { form: "signed-attributes", digest: "sha256", scheme: { kind: "rsa-pkcs1" } };
+
+    it("changed after its signature, then signed again over the change: not sealed here, and the change after signature 1 named", async () => {
+      const alice = makeSigner("rsa", "Alice Elsewhere");
+      const signed = await signedWith(await simplePdf([{ text: "Pay 100 EUR" }]), alice, "ETSI.CAdES.detached", cades);
+      const doc = await PDFDocument.load(signed, { updateMetadata: false });
+      const snap = snapshotObjects(doc, signed);
+      doc.getPage(0).drawRectangle({ x: 60, y: 600, width: 300, height: 80, color: rgb(1, 0, 0) });
+      const changed = (await writeIncrementalUpdate(signed, doc, snap))!;
+      const shadowed = await signedWith(changed, makeSigner("rsa", "Mallory Elsewhere"), "ETSI.CAdES.detached", cades);
+      const r = await verify(shadowed);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const d = r.body.data;
+      expect(d).toMatchObject({ verdict: "NOT_SEALED_BY_SERVICE", modifications: [], document: null });
+      expect(d.signatures).toHaveLength(2);
+      expect(d.signatures[0]).toMatchObject({ outcome: "PASSED", signatureVerifies: true });
+      expect(d.signatures[0]?.modificationsAfter.join(" ")).toMatch(/page 1's content stream/);
+      expect(d.signatures[1]).toMatchObject({ outcome: "PASSED", modificationsAfter: [] });
+      expect(d.reasons.join(" ")).toMatch(/The file was changed after signature 1 \(CN=Alice Elsewhere\) was made/);
+    });
+
+    it("with an algorithm Signet does not check: INDETERMINATE with its reason, not a broken signature", async () => {
+      const pdf = await signedWith(await simplePdf(), makeSigner("rsa", "Odd Tool"), "ETSI.CAdES.detached", {
+        ...cades,
+        scheme: { kind: "unknown", oid: "1.2.3.4.5" },
+      });
+      const d = (await verify(pdf)).body.data;
+      expect(d.verdict).toBe("NOT_SEALED_BY_SERVICE");
+      expect(d.signatures[0]).toMatchObject({
+        outcome: "INDETERMINATE",
+        failed: null,
+        indeterminate: { reason: "UNSUPPORTED_ALGORITHM", detail: expect.stringContaining("1.2.3.4.5") },
+      });
+      expect(d.reasons.join(" ")).toMatch(/Signature 1 \(CN=Odd Tool\) could not be checked/);
+    });
   });
 
   it("bad inputs: the error envelope with a 4xx", async () => {

@@ -1043,7 +1043,7 @@ export interface paths {
     put?: never;
     /**
      * Check a PDF: is it sealed by this service and unmodified since, its PAdES level and time-stamp
-     * @description No API key. multipart/form-data with one part, `file` (at most the upload limit, else 413). Bytes that are not a PDF: 415; a PDF that cannot be read, or is too complex: 422. Every signature is checked (byte range, digest, CMS signature) and the seal compared with this server's sealing certificate. `document` (title, signers with masked e-mail addresses, completion time) is given only when the file is a sealed document this server stored. Limited per client address (VERIFY_RATE_LIMIT_IP a minute, default 20): 429 with Retry-After.
+     * @description No API key. multipart/form-data with one part, `file` (at most the upload limit, else 413). Bytes that are not a PDF: 415; a PDF that cannot be read, or is too complex: 422. Every signature is checked (byte range, digest, CMS signature): its `outcome` is PASSED, FAILED (with `failed`) or INDETERMINATE (with `indeterminate`: an algorithm or form Signet does not check, a CMS beyond its parse limits), and `modificationsAfter` names what was changed after it. The seal is compared with this server's sealing certificate. `document` (title, signers with masked e-mail addresses, completion time) is given only when the file is a sealed document this server stored. Limited per client address (VERIFY_RATE_LIMIT_IP a minute, default 20): 429 with Retry-After.
      */
     post: operations["verifyDocument"];
     delete?: never;
@@ -16242,6 +16242,25 @@ export interface operations {
                 digestMatches: boolean;
                 /** @description The CMS signature verifies with the signer certificate inside it */
                 signatureVerifies: boolean;
+                /**
+                 * @description The signature's own checks, as the EU DSS validator reports them: PASSED (its byte range, digest and signature value were checked and hold), FAILED (a check ran and failed: see `failed`), INDETERMINATE (it could not be checked: see `indeterminate`). Who signed, and whether they are trusted, is not part of it: see `signerTrusted`
+                 * @enum {string}
+                 */
+                outcome: "PASSED" | "FAILED" | "INDETERMINATE";
+                /** @description When the outcome is FAILED: the check that failed, and in words */
+                failed: {
+                  /** @enum {string} */
+                  reason: "BYTE_RANGE_INVALID" | "FORMAT_FAILURE" | "HASH_FAILURE" | "SIG_CRYPTO_FAILURE";
+                  detail: string;
+                } | null;
+                /** @description When the outcome is INDETERMINATE: why the signature could not be checked, and in words */
+                indeterminate: {
+                  /** @enum {string} */
+                  reason: "UNSUPPORTED_ALGORITHM" | "UNSUPPORTED_FORMAT" | "PARSE_LIMIT" | "NO_SIGNING_CERTIFICATE_FOUND";
+                  detail: string;
+                } | null;
+                /** @description What was appended after this signature that is not validation data (DSS) or a document time-stamp, judged as after a seal (a later signature is one of them); empty: nothing else. Null when its byte range gives no end. For a file not sealed by this service, this is how a change after signing is named */
+                modificationsAfter: string[] | null;
                 signer: {
                   subject: string;
                   issuer: string;
