@@ -61,6 +61,8 @@ export function useApiMessage() {
         case "SIGNATURE_IMAGE_UNSUPPORTED":
         case "SIGNATURE_IMAGE_DAMAGED":
           return t("errors.imageUnreadable");
+        case "INPUT_NOT_STORABLE":
+          return t("errors.notStorable");
         case "INTERNAL_ERROR":
           return t("errors.internal");
         default:

@@ -54,10 +54,13 @@ export function FieldSteps({
   token,
   onFiles,
   onStale,
+  saveFirst,
 }: {
   token: string;
   onFiles: (f: SigningField, v: FilesValue) => void;
   onStale: (e: ApiFailure) => void;
+  /** Saves the draft now, before a file is uploaded (file-field.tsx). */
+  saveFirst: () => Promise<unknown>;
   steps: Step[];
   index: number;
   onIndex: (i: number) => void;
@@ -107,6 +110,7 @@ export function FieldSteps({
         token={token}
         onFiles={onFiles}
         onStale={onStale}
+        saveFirst={saveFirst}
       />
       <div className="flex items-center justify-between gap-3 pt-1">
         <button
@@ -149,6 +153,7 @@ function StepControl({
   token,
   onFiles,
   onStale,
+  saveFirst,
 }: {
   step: Step;
   title: string;
@@ -160,6 +165,7 @@ function StepControl({
   token: string;
   onFiles: (f: SigningField, v: FilesValue) => void;
   onStale: (e: ApiFailure) => void;
+  saveFirst: () => Promise<unknown>;
 }) {
   const t = useSigningT();
   const f = step[0]!;
@@ -233,6 +239,7 @@ function StepControl({
           error={errors[f.id]}
           onValue={(v) => onFiles(f, v)}
           onStale={onStale}
+          saveFirst={saveFirst}
         />
       </div>
     );

@@ -2,6 +2,7 @@ import { formatNumber, formatNumberValue, numberSeparators, parseNumber } from "
 import type { SigningT } from "./intl";
 import type { FilesValue, MarkValue, SigningField, SigningView } from "./types";
 import { evaluateForm, type Held } from "@/lib/forms/form-state";
+import { signerSigning } from "@/lib/forms/form-problems";
 import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
 
 /**
@@ -194,6 +195,50 @@ export function errorsByField(
     else general.push(e.message);
   }
   return { byField: out, general };
+}
+
+/**
+ * A signer always signs: "noField" when they have no SIGNATURE field (and fields the interface spec does
+ * not make, the spec's INITIAL, DATE and TEXT alone being signed as they are): the request cannot be
+ * signed as it stands; "unsigned" when no signature is marked, with the signatures the form shows (none
+ * when the signer's answers hide every one). The server refuses both (422); the page says so first.
+ */
+export type Unsigned = { kind: "noField" } | { kind: "unsigned"; shown: SigningField[] };
+
+/** Whether these values would leave the signer without a mark (see Unsigned); null when they sign. */
+export function unsignedOf(fields: SigningField[], shown: readonly SigningField[], values: Values): Unsigned | null {
+  const how = signerSigning(fields);
+  if (how === "none") return { kind: "noField" };
+  // A sure signature is required and always shown: "required" already asks for it.
+  if (how !== "unsure") return null;
+  const signatures = shown.filter((f) => f.type === "SIGNATURE");
+  return signatures.some((f) => isFilled(f, values[f.id])) ? null : { kind: "unsigned", shown: signatures };
+}
+
+/**
+ * The server's refusal of a submission without a mark, read from its shape (never its English): a 422
+ * FIELD_VALUES_INVALID naming a SIGNATURE field of the signer by its id, with no value sent for it, or
+ * naming `values` itself (the signer has no SIGNATURE field). Null for any other refusal.
+ */
+export function unsignedRefusal(
+  e: { code?: string; errors?: { field: string }[] },
+  submitted: { fieldId: string }[],
+  fields: SigningField[],
+  shown: readonly SigningField[],
+): Unsigned | null {
+  if (e.code !== "FIELD_VALUES_INVALID" || !e.errors?.length) return null;
+  if (e.errors.some((x) => x.field === "values")) return { kind: "noField" };
+  const sent = new Set(submitted.map((v) => v.fieldId));
+  const named = new Set(e.errors.map((x) => x.field));
+  const unsigned = fields.filter((f) => f.type === "SIGNATURE" && named.has(f.id) && !sent.has(f.id));
+  if (!unsigned.length) return null;
+  return { kind: "unsigned", shown: shown.filter((f) => unsigned.includes(f)) };
+}
+
+/** What the page says of an Unsigned: under the Sign button (the signatures shown get "Sign here"). */
+export function unsignedMessage(u: Unsigned, t: SigningT): string {
+  if (u.kind === "noField") return t("form.noSignatureField");
+  return u.shown.length ? t("form.mustSign") : t("form.signatureHidden");
 }
 
 /** Earlier signers' fields this signer's conditions and formulas read (GET /api/sign/{token}: readFields). */

@@ -7,7 +7,7 @@ import { callSigning, type ApiFailure } from "./api";
 import { useApiMessage } from "./api-message";
 import { Dialog } from "./dialog";
 import { fieldDomId, fieldTitle, filesOf, type Values } from "./fields";
-import { useLocale, useSigningT } from "./intl";
+import { useLocale, useSigningT, type SigningT } from "./intl";
 import type { AttachedFile, FilesValue, SigningField } from "./types";
 
 /** What the picker offers for a FILE field: the kinds it takes, by type and extension (a phone offers its camera for images). */
@@ -28,6 +28,77 @@ export function sizeText(bytes: number, locale: string): string {
 }
 
 /**
+ * What the server said of a refused file, in the page's language; null for a refusal that is not the
+ * file's own (the page's general words for it then: api-message.ts). A budget is said in MB as the
+ * signer writes numbers, with what is held and the file's size (`details` of the 413).
+ */
+export function fileRefusal(e: ApiFailure, field: SigningField, t: SigningT, locale: string): string | null {
+  const kinds = (field.accept ?? FILE_KINDS).join(", ");
+  const d = e.details ?? {};
+  const bytes = (k: string) => (typeof d[k] === "number" && Number.isFinite(d[k]) ? (d[k] as number) : null);
+  switch (e.code) {
+    case "ATTACHMENT_TYPE_NOT_ACCEPTED":
+      return t("files.wrongType", { kinds });
+    case "ATTACHMENT_TOO_LARGE":
+      return t("files.tooLarge", { size: field.maxSizeMb ?? DEFAULT_FILE_MB });
+    case "ATTACHMENT_DAMAGED":
+      return t("files.damaged");
+    case "TOO_MANY_ATTACHMENTS":
+      return t("files.tooMany");
+    case "NOT_A_PDF":
+    case "PDF_MALFORMED":
+    case "PDF_ENCRYPTED":
+    case "PDF_TOO_COMPLEX":
+    case "PDF_TOO_MANY_PAGES":
+      return t("files.pdfRefused");
+    case "FIELD_HIDDEN":
+      return t("files.hidden");
+    case "SIGNER_UPLOADS_OVER_BUDGET":
+    case "REQUEST_UPLOADS_OVER_BUDGET": {
+      const [limit, held, size] = [bytes("limitBytes"), bytes("heldBytes"), bytes("fileBytes")];
+      // Without the numbers, the sentence that needs none.
+      const mine = e.code === "SIGNER_UPLOADS_OVER_BUDGET";
+      if (limit === null || held === null || size === null)
+        return t(mine ? "files.linkBudgetReached" : "files.requestBudgetReached");
+      const mb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(limit / 1024 / 1024);
+      const numbers = { limit: mb, held: sizeText(held, locale), size: sizeText(size, locale) };
+      return t(mine ? "files.linkBudget" : "files.requestBudget", numbers);
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Sends the chosen files of a FILE field one after the other (POST …/files), after `saveFirst` (the
+ * draft: the server judges whether the field is shown by the values as saved). `onFiles` gets the field's
+ * files after each one taken; the first refusal stops it and is returned with the file's name.
+ */
+export async function attachFiles(
+  token: string,
+  field: SigningField,
+  held: readonly AttachedFile[],
+  chosen: readonly File[],
+  saveFirst: () => Promise<unknown>,
+  onFiles: (files: AttachedFile[]) => void,
+): Promise<{ name: string; error: ApiFailure } | null> {
+  await saveFirst();
+  let next = [...held];
+  const room = field.multiple ? MAX_FILES_PER_FIELD - held.length : 1;
+  // A one-file field takes the first file chosen in place of the one it holds.
+  for (const file of chosen.slice(0, room)) {
+    const form = new FormData();
+    form.append("fieldId", field.id);
+    form.append("file", file, file.name);
+    const res = await callSigning<AttachedFile>(token, "/files", form);
+    if (!res.ok) return { name: file.name, error: res.error };
+    next = field.multiple ? [...next, res.data] : [res.data];
+    onFiles(next);
+  }
+  return null;
+}
+
+/**
  * A FILE field's control: the files attached so far (each with its size and a button to take it out), and
  * a button that opens the device's picker (on a phone: the camera or files). Each chosen file is sent at
  * once (POST …/files), judged by the server by its bytes; a refusal is said under the control.
@@ -39,6 +110,7 @@ export function FileControl({
   error,
   onValue,
   onStale,
+  saveFirst,
 }: {
   token: string;
   field: SigningField;
@@ -46,6 +118,8 @@ export function FileControl({
   error?: string;
   onValue: (v: FilesValue) => void;
   onStale: (e: ApiFailure) => void;
+  /** Saves the draft now (use-draft-saving.ts: saveNow), before a file goes. */
+  saveFirst: () => Promise<unknown>;
 }) {
   const t = useSigningT();
   const locale = useLocale();
@@ -59,47 +133,12 @@ export function FileControl({
   const room = field.multiple ? MAX_FILES_PER_FIELD - files.length : files.length ? 0 : 1;
   const maxMb = field.maxSizeMb ?? DEFAULT_FILE_MB;
 
-  // What the server said of a refused file, in the page's language.
-  const refusal = (e: ApiFailure) => {
-    const kinds = (field.accept ?? FILE_KINDS).join(", ");
-    switch (e.code) {
-      case "ATTACHMENT_TYPE_NOT_ACCEPTED":
-        return t("files.wrongType", { kinds });
-      case "ATTACHMENT_TOO_LARGE":
-        return t("files.tooLarge", { size: maxMb });
-      case "ATTACHMENT_DAMAGED":
-        return t("files.damaged");
-      case "TOO_MANY_ATTACHMENTS":
-        return t("files.tooMany");
-      case "NOT_A_PDF":
-      case "PDF_MALFORMED":
-      case "PDF_ENCRYPTED":
-      case "PDF_TOO_COMPLEX":
-      case "PDF_TOO_MANY_PAGES":
-        return t("files.pdfRefused");
-      default:
-        return apiMessage(e);
-    }
-  };
-
   const upload = async (chosen: File[]) => {
     setProblem(null);
     setBusy(true);
-    let next = [...files];
-    // A one-file field takes the first file chosen in place of the one it holds.
-    for (const file of chosen.slice(0, field.multiple ? room : 1)) {
-      const form = new FormData();
-      form.append("fieldId", field.id);
-      form.append("file", file, file.name);
-      const res = await callSigning<AttachedFile>(token, "/files", form);
-      if (!res.ok) {
-        if (res.error.status === 401 || res.error.status === 410) return onStale(res.error);
-        setProblem(`${file.name}: ${refusal(res.error)}`);
-        break;
-      }
-      next = field.multiple ? [...next, res.data] : [res.data];
-      onValue({ kind: "files", files: next });
-    }
+    const refused = await attachFiles(token, field, files, chosen, saveFirst, (next) => onValue({ kind: "files", files: next }));
+    if (refused && (refused.error.status === 401 || refused.error.status === 410)) return onStale(refused.error);
+    if (refused) setProblem(`${refused.name}: ${fileRefusal(refused.error, field, t, locale) ?? apiMessage(refused.error)}`);
     setBusy(false);
   };
 
@@ -177,6 +216,7 @@ export function FilesDialog({
   onValue,
   onClose,
   onStale,
+  saveFirst,
 }: {
   token: string;
   field: SigningField | null;
@@ -185,6 +225,7 @@ export function FilesDialog({
   onValue: (f: SigningField, v: FilesValue) => void;
   onClose: () => void;
   onStale: (e: ApiFailure) => void;
+  saveFirst: () => Promise<unknown>;
 }) {
   const t = useSigningT();
   return (
@@ -198,6 +239,7 @@ export function FilesDialog({
             error={error}
             onValue={(v) => onValue(field, v)}
             onStale={onStale}
+            saveFirst={saveFirst}
           />
           <div className="flex justify-end">
             <button

@@ -24,7 +24,11 @@ import {
   relocaleNumbers,
   requiredFields,
   toSubmission,
+  unsignedMessage,
+  unsignedOf,
+  unsignedRefusal,
   valueProblem,
+  type Unsigned,
   type Values,
 } from "./fields";
 import { useLocale, useSigningT } from "./intl";
@@ -231,6 +235,14 @@ export function SigningForm({
     requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
   };
 
+  /** No mark would be given (see fields.ts: Unsigned): the signatures shown say "Sign here", the first gets the focus. */
+  const sayUnsigned = (u: Unsigned) => {
+    if (u.kind === "unsigned") setFieldErrors(Object.fromEntries(u.shown.map((f) => [f.id, t("form.signHere")])));
+    setFormError(unsignedMessage(u, t));
+    const [first] = u.kind === "unsigned" ? u.shown : [];
+    if (first) focusField(first);
+  };
+
   const sign = async () => {
     setFormError(null);
     if (!consent) return setFormError(t("form.consentRequired"));
@@ -240,6 +252,9 @@ export function SigningForm({
       setFormError(t("form.missing", { count: missing.length }));
       return focusField(firstMissing);
     }
+    // A signer always signs: a signature the rules make optional or conditional still needs one mark.
+    const unsigned = unsignedOf(fields, shown, values);
+    if (unsigned) return sayUnsigned(unsigned);
     // Checked here first (number bounds, e-mail form, options); the server judges again.
     const wrong = shown
       .map((f) => [f, valueProblem(f, values[f.id], t, locale)] as const)
@@ -264,8 +279,19 @@ export function SigningForm({
     drafts.resume();
     if (errors?.length) {
       const { byField, general } = errorsByField(errors, submitted, fields);
-      setFieldErrors(Object.fromEntries(Object.entries(byField).map(([id, m]) => [id, valueMessage(m)])));
-      setFormError(general[0] !== undefined ? valueMessage(general[0]) : apiMessage(res.error));
+      // A signature left without a mark is said in the page's words, whatever else was refused with it.
+      const unsignedNow = unsignedRefusal(res.error, submitted, fields, shown);
+      const toSign = new Set(unsignedNow?.kind === "unsigned" ? unsignedNow.shown.map((f) => f.id) : []);
+      setFieldErrors(
+        Object.fromEntries(Object.entries(byField).map(([id, m]) => [id, toSign.has(id) ? t("form.signHere") : valueMessage(m)])),
+      );
+      setFormError(
+        unsignedNow
+          ? unsignedMessage(unsignedNow, t)
+          : general[0] !== undefined
+            ? valueMessage(general[0])
+            : apiMessage(res.error),
+      );
       const first = shown.find((f) => byField[f.id]);
       if (first) focusField(first);
       return;
@@ -360,6 +386,7 @@ export function SigningForm({
               token={token}
               onFiles={setValue}
               onStale={onStale}
+              saveFirst={drafts.saveNow}
             />
           ) : width > 0 ? (
             <div ref={contentRef} className="w-max min-w-full">
@@ -398,6 +425,7 @@ export function SigningForm({
         error={filesFor ? fieldErrors[filesFor.id] : undefined}
         onValue={setValue}
         onStale={onStale}
+        saveFirst={drafts.saveNow}
         onClose={() => {
           const f = filesFor;
           setFilesFor(null);

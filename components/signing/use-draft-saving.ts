@@ -87,8 +87,9 @@ const keyOf = (e: DraftEntry) => JSON.stringify(e);
  * Sends the fields whose value differs from what the server holds: debounced, at most one call at a
  * time and one per DRAFT_MIN_GAP_MS, after a 429 not before its Retry-After. A value the server
  * refuses (4xx naming it) is not sent again until it changes: signing will name it to the signer.
+ * `saveNow` is the one call that does not wait for the gap: before an upload (see there).
  */
-class DraftSaver {
+export class DraftSaver {
   private held = new Map<string, string>();
   private current: Values;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -188,6 +189,32 @@ class DraftSaver {
     this.schedule(DRAFT_DEBOUNCE_MS);
   }
 
+  /**
+   * Saves what is not saved yet at once, whatever the gap since the last save, and resolves when the
+   * server has answered (at once when everything is saved). Before an upload: the server judges whether a
+   * FILE field is shown by the values as saved, so a box ticked a moment ago that shows the field must be
+   * there first, or the file is refused (409 FIELD_HIDDEN). One call more per upload, at most.
+   */
+  async saveNow(): Promise<void> {
+    // The save under way may hold older values: its answer first, then whatever it did not carry.
+    while (this.inflight) await this.inflight;
+    if (this.disposed || this.paused) return;
+    const values = this.pending();
+    if (!values.length) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.lastStart = Date.now();
+    const sent = this.send(values).finally(() => {
+      this.inflight = null;
+      if (this.again) {
+        this.again = false;
+        this.schedule(0);
+      }
+    });
+    this.inflight = sent;
+    await sent;
+  }
+
   /** Before signing or declining: no save starts, and the one under way is over. */
   async pause() {
     this.paused = true;
@@ -211,7 +238,7 @@ class DraftSaver {
  * Keeps what the signer enters on the server as they fill it (PUT /api/sign/{token}/draft), so that a
  * reload or another device finds it: 800 ms after the last change, when a field loses focus, and when
  * the page is hidden or left. `opened`: the values the page opened with (the saved ones included).
- * `pause` before signing or declining, `resume` if that failed.
+ * `pause` before signing or declining, `resume` if that failed; `saveNow` before a file is uploaded.
  */
 export function useDraftSaving(
   token: string,
@@ -258,6 +285,7 @@ export function useDraftSaving(
     () => ({
       pause: async () => saver.current?.pause(),
       resume: () => saver.current?.resume(),
+      saveNow: async () => saver.current?.saveNow(),
     }),
     [],
   );
