@@ -176,3 +176,57 @@ export async function fillTimestamp(pdf: Uint8Array, sign: (covered: Uint8Array)
   out.write(hex, open + 1, "latin1");
   return new Uint8Array(out);
 }
+
+/** Changes to the honest document time-stamp update timestampObjects writes (each a defect to test, or a tool's variant). */
+export interface TimestampTweak {
+  widget?: (w: string) => string;
+  value?: (v: string) => string;
+  form?: (f: string) => string;
+  /** The widget's /AP /N stream. */
+  appearance?: string;
+  /** The new /Fields array. */
+  fields?: string;
+  /** More objects (a page with the widget in its /Annots, …). */
+  more?: RawObject[];
+  /** The catalog rewritten with the form written in it, as PDFBox writes a catalog whose form is direct. */
+  directForm?: boolean;
+  /** Write the dictionaries in an object stream (with a cross-reference stream). */
+  compressed?: boolean;
+}
+
+/**
+ * A document time-stamp update as DSS (PDFBox) and Adobe write it after a Signet seal: the field and
+ * widget in one dictionary (a /Rect of zeros, /F 132, an empty appearance), its ETSI.RFC3161 value
+ * (TIMESTAMP_VALUE, for fillTimestamp), and the form rewritten with /DA, /DR (two new standard
+ * fonts) and a new /Fields array that lists the field.
+ */
+export function timestampObjects(base: Base, tweak: TimestampTweak = {}): RawObject[] {
+  const n = base.size;
+  const fonts = `<< /Font << /Helv ${n + 3} 0 R /ZaDb ${n + 4} 0 R >> >>`;
+  const widget = `<< /Type /Annot /Subtype /Widget /FT /Sig /Rect [0.0 0.0 0.0 0.0] /F 132 /T (Signature2) /V ${n + 1} 0 R /P ${base.page1} 0 R /AP << /N ${n + 2} 0 R >> >>`;
+  const withField = fieldsOf(base).replace(/\]$/, ` ${n} 0 R]`);
+  let form = acroFormWith(base, "Fields", `${n + 5} 0 R`);
+  form = form.replace(/>>\s*$/, ` /DA (/Helv 0 Tf 0 g ) /DR ${fonts} >>`);
+  form = tweak.form ? tweak.form(form) : form;
+  const compressed = tweak.compressed;
+  const objects: RawObject[] = [
+    { num: n, body: tweak.widget ? tweak.widget(widget) : widget, compressed },
+    { num: n + 1, body: tweak.value ? tweak.value(TIMESTAMP_VALUE) : TIMESTAMP_VALUE },
+    { num: n + 2, body: tweak.appearance ?? stream("/Type /XObject /Subtype /Form /BBox [0.0 0.0 0.0 0.0]", "") },
+    { num: n + 3, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>", compressed },
+    { num: n + 4, body: "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>", compressed },
+    { num: n + 5, body: tweak.fields ?? withField, compressed },
+    ...(tweak.more ?? []),
+  ];
+  // A widget without an appearance leaves the empty form out.
+  if (!/\/AP /.test(objects[0]!.body)) objects.splice(2, 1);
+  if (tweak.directForm) {
+    const direct = form.replace(`/Fields ${n + 5} 0 R`, `/Fields ${withField}`);
+    objects.push({ num: base.root, body: base.catalogDict.replace(/\/AcroForm \d+ 0 R/, `/AcroForm ${direct}`), compressed });
+    objects.splice(
+      objects.findIndex((o) => o.num === n + 5),
+      1,
+    );
+  } else objects.push({ num: base.acroForm!, body: form, compressed });
+  return objects;
+}

@@ -17,9 +17,9 @@ import {
   fillTimestamp,
   pageWith,
   stream,
-  TIMESTAMP_VALUE,
+  timestampObjects,
   type Base,
-  type RawObject,
+  type TimestampTweak,
 } from "../../../test/support/pdf-updates";
 import { simplePdf } from "../../../test/support/simple-pdf";
 import { testP12 } from "../../../test/support/seal-fixtures";
@@ -127,46 +127,8 @@ describe("verify: what may follow a seal", () => {
     await altered(pdf, /action or script.*\/AA/);
   });
 
-  /** A document time-stamp update as DSS (PDFBox) and Adobe write it; `tweak` changes one of its objects. */
-  const timestamp = async (
-    tweak: {
-      widget?: (w: string) => string;
-      value?: (v: string) => string;
-      form?: (f: string) => string;
-      appearance?: string;
-      more?: RawObject[];
-      directForm?: boolean;
-      fields?: string;
-    } = {},
-  ) => {
-    const n = s.size;
-    const fonts = `<< /Font << /Helv ${n + 3} 0 R /ZaDb ${n + 4} 0 R >> >>`;
-    const widget = `<< /Type /Annot /Subtype /Widget /FT /Sig /Rect [0.0 0.0 0.0 0.0] /F 132 /T (Signature2) /V ${n + 1} 0 R /P ${s.page1} 0 R /AP << /N ${n + 2} 0 R >> >>`;
-    let form = acroFormWith(s, "Fields", `${n + 5} 0 R`);
-    form = form.replace(/>>\s*$/, ` /DA (/Helv 0 Tf 0 g ) /DR ${fonts} >>`);
-    form = tweak.form ? tweak.form(form) : form;
-    const objects: RawObject[] = [
-      { num: n, body: tweak.widget ? tweak.widget(widget) : widget },
-      { num: n + 1, body: tweak.value ? tweak.value(TIMESTAMP_VALUE) : TIMESTAMP_VALUE },
-      { num: n + 2, body: tweak.appearance ?? stream("/Type /XObject /Subtype /Form /BBox [0.0 0.0 0.0 0.0]", "") },
-      { num: n + 3, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>" },
-      { num: n + 4, body: "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>" },
-      { num: n + 5, body: tweak.fields ?? fieldsWith(`${n} 0 R`) },
-      ...(tweak.more ?? []),
-    ];
-    // A widget without an appearance leaves the empty form out.
-    if (!/\/AP /.test(objects[0]!.body)) objects.splice(2, 1);
-    if (tweak.directForm) {
-      // The catalog rewritten with the form written in it, as PDFBox writes a catalog whose form is direct.
-      const direct = form.replace(`/Fields ${n + 5} 0 R`, `/Fields ${fieldsWith(`${n} 0 R`)}`);
-      objects.push({ num: s.root, body: s.catalogDict.replace(/\/AcroForm \d+ 0 R/, `/AcroForm ${direct}`) });
-      objects.splice(
-        objects.findIndex((o) => o.num === n + 5),
-        1,
-      );
-    } else objects.push({ num: s.acroForm!, body: form });
-    return fillTimestamp(append(s, objects), sign);
-  };
+  /** A document time-stamp update as DSS (PDFBox) and Adobe write it, filled with a real token. */
+  const timestamp = async (tweak: TimestampTweak = {}) => fillTimestamp(append(s, timestampObjects(s, tweak)), sign);
 
   it("an honest document time-stamp that rewrites /AcroForm (/DA, /DR, a new /Fields array) is accepted", async () => {
     await valid(await timestamp(), "the form rewritten in its own object");
@@ -194,7 +156,7 @@ describe("verify: what may follow a seal", () => {
 
   it("what is not a document time-stamp's shape is a modification, named", async () => {
     const n = s.size;
-    const cases: [string, Parameters<typeof timestamp>[0], RegExp][] = [
+    const cases: [string, TimestampTweak, RegExp][] = [
       ["/NeedAppearances true", { form: (f) => f.replace(/>>\s*$/, " /NeedAppearances true >>") }, /\/NeedAppearances/],
       ["/XFA", { form: (f) => f.replace(/>>\s*$/, " /XFA [] >>") }, /\/XFA/],
       ["/CO", { form: (f) => f.replace(/>>\s*$/, ` /CO [${n} 0 R] >>`) }, /\/CO/],

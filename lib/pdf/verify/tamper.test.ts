@@ -15,11 +15,14 @@ import {
   append,
   catalogWith,
   describeBase,
+  fillTimestamp,
   pageWith,
   RED,
   stream,
+  timestampObjects,
   type Base,
   type RawObject,
+  type TimestampTweak,
 } from "../../../test/support/pdf-updates";
 import { simplePdf } from "../../../test/support/simple-pdf";
 import { testP12 } from "../../../test/support/seal-fixtures";
@@ -294,4 +297,115 @@ describe("verify: updates appended to a sealed PDF", () => {
     expect(changed).toBeGreaterThan(10);
     expect(valid).toBeGreaterThan(0);
   }, 120_000);
+
+  it("fuzz: an update after the seal with a malformed token or an action is never VALID", async () => {
+    const s = sealed;
+    const n = s.size;
+    const sign = (covered: Uint8Array) => timestampToken(tsa, covered, new Date());
+    const digits = fc.integer({ min: 0, max: 999 }).map(String);
+    // Tokens two readers split or read differently: a sign inside a number, two points, a number glued to a keyword.
+    const token = fc.oneof(
+      fc.tuple(digits, digits).map(([a, b]) => `${a}.-${b}`),
+      fc.tuple(digits, digits).map(([a, b]) => `${a}-${b}`),
+      digits.map((a) => `--${a}`),
+      digits.map((a) => `+-${a}`),
+      fc.tuple(digits, digits, digits).map(([a, b, c]) => `${a}.${b}.${c}`),
+      fc.tuple(digits, fc.constantFrom("true", "null", "R", "obj", "e3", "E-2", "_0", "x")).map(([a, k]) => `${a}${k}`),
+      fc.constantFrom("0x10", "1e5", "Infinity", "NaN", "4294967296"),
+    );
+    // A name written plainly or with one of its letters as a #xx escape (readers decode both).
+    const spelled = (word: string) =>
+      fc
+        .integer({ min: -1, max: word.length - 1 })
+        .map((i) => (i < 0 ? word : `${word.slice(0, i)}#${word.charCodeAt(i).toString(16)}${word.slice(i + 1)}`));
+    const actionType = fc
+      .constantFrom(
+        "JavaScript",
+        "Launch",
+        "URI",
+        "GoToR",
+        "GoToE",
+        "SubmitForm",
+        "ImportData",
+        "ResetForm",
+        "Named",
+        "Rendition",
+      )
+      .chain(spelled);
+    const trigger = fc.constantFrom("O", "C", "PO", "PC", "PV", "PI", "K", "F", "V", "Fo", "Bl", "D", "U", "E", "X");
+    const action = fc.oneof(
+      fc.tuple(spelled("A"), actionType).map(([k, t]) => ` /${k} << /S /${t} /JS (app.alert\\(1\\)) >>`),
+      fc
+        .tuple(spelled("AA"), trigger, actionType)
+        .map(([k, tr, t]) => ` /${k} << /${tr} << /S /${t} /URI (https://x.example) >> >>`),
+      spelled("OpenAction").map((k) => ` /${k} << /S /JavaScript /JS (this.print\\(\\)) >>`),
+      spelled("JavaScript").map((k) => ` /Names << /${k} << /Names [(a) << /S /JavaScript /JS (x) >>] >> >>`),
+    );
+    // Where the defect goes: each host is an update verify accepts without it.
+    type Host = (defect: { token?: string; entry?: string }, compressed: boolean) => Promise<Uint8Array>;
+    const info: Host = async ({ token, entry }, compressed) =>
+      append(s, [{ num: n, body: `<< /Producer (x) /Count ${token ?? 1}${entry ?? ""} >>`, compressed }], {
+        trailer: ` /Info ${n} 0 R`,
+        xrefStream: compressed,
+      });
+    const ts =
+      (tweak: (d: { token?: string; entry?: string }) => TimestampTweak): Host =>
+      async (d, compressed) =>
+        fillTimestamp(append(s, timestampObjects(s, { ...tweak(d), compressed }), { xrefStream: compressed }), sign);
+    const hosts: [string, Host][] = [
+      ["document information", info],
+      [
+        "time-stamp widget",
+        ts(({ token, entry }) => ({
+          widget: (w) => w.replace("[0.0 0.0 0.0 0.0]", `[0 0 ${token ?? 0} 0]`).replace(/>>$/, `${entry ?? ""} >>`),
+        })),
+      ],
+      [
+        "time-stamp value",
+        ts(({ token, entry }) => ({
+          value: (v) => v.replace(/>>$/, `/M (D:2026)${token ? ` /V ${token}` : ""}${entry ?? ""} >>`),
+        })),
+      ],
+      [
+        "form",
+        ts(({ token, entry }) => ({
+          form: (f) =>
+            f
+              .replace(/>>\s*$/, `${token ? ` /SigFlags ${token}` : ""}${entry ?? ""} >>`)
+              .replace(/\/SigFlags 3 (?=.*\/SigFlags)/, ""),
+        })),
+      ],
+      [
+        "catalog, form written in it",
+        ts(({ token, entry }) => ({
+          directForm: true,
+          form: (f) => f.replace(/>>\s*$/, `${entry ?? ""} >>`),
+          more: token ? [{ num: n + 9, body: `<< /Producer (x) /Count ${token} >>` }] : [],
+        })),
+      ],
+      [
+        "appearance stream",
+        ts(({ token, entry }) => ({
+          appearance: stream(`/Type /XObject /Subtype /Form /BBox [0 0 0 ${token ?? 0}]${entry ?? ""}`, ""),
+        })),
+      ],
+    ];
+    // Not vacuous: each host without a defect is VALID.
+    for (const [what, host] of hosts) {
+      const v = await verifyPdf(await host({}, false), ours);
+      expect({ what, verdict: v.verdict, modifications: v.modifications }).toEqual({ what, verdict: "VALID", modifications: [] });
+    }
+    const defect = fc.oneof(
+      token.map((t) => ({ token: t })),
+      action.map((e) => ({ entry: e })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: hosts.length - 1 }), defect, fc.boolean(), async (h, d, compressed) => {
+        const [what, host] = hosts[h]!;
+        const v = await verifyPdf(await host(d, compressed), ours);
+        expect({ what, d, compressed, verdict: v.verdict }).toEqual({ what, d, compressed, verdict: "ALTERED" });
+      }),
+      { numRuns: 60, seed: 41 },
+    );
+  }, 180_000);
 });
