@@ -63,6 +63,7 @@ test("a date anchor over the text is flagged, fitted to its line with one click,
   await expect(page.locator('[data-page="1"] [data-testid="anchor-mark"][data-covering="true"]')).toHaveCount(1);
   await expect(page.locator('[data-page="1"]')).toContainText("s1 · date · 200×60 · covers text or a field");
   await axe(page);
+  await item.scrollIntoViewIfNeeded();
   await screenshot(page, "anchor-fit-flagged");
 
   // One click: the date takes the box that fits its line, drawn at once; nothing is flagged any more.

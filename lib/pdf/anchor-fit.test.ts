@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPdf, pdftotextWords, type PopplerWord } from "../../test/support/pdf-fixtures";
+import { simplePdfText } from "../../test/support/simple-pdf";
 import { layoutAnchorFields, type AnchorLayout } from "./anchor-fit";
 import { findAllAnchors, type FoundAnchor } from "./anchors";
 import { extractTextLayer, type TextLayer } from "./text-layer";
@@ -111,6 +112,14 @@ describe("where anchored fields lie and the box that fits their line", () => {
     const l = layoutAnchorFields(layer, found, [placed])[found.indexOf(a)]!;
     expect(l.covers.fields).toEqual(["f-loose"]);
     expect(Math.abs(a.x + l.fit!.width - (placed.x - 2))).toBeLessThan(0.01);
+  });
+
+  it("keeps the line's font size where its glyph boxes are lower than the size (Helvetica: 14 pt in 12.95 pt)", async () => {
+    const l2 = await extractTextLayer(await simplePdfText("Date: {{s1|date}} of signing"));
+    const f2 = findAllAnchors(l2);
+    const fit = layoutAnchorFields(l2, f2, [])[0]!.fit!;
+    expect(fit.height).toBeLessThan(14);
+    expect(fit.fontSize).toBe(14);
   });
 
   it("gives no layout to anchors that make no field", async () => {

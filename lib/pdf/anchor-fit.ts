@@ -42,7 +42,7 @@ export interface AnchorLayout {
   /**
    * The box that fits the anchor's line, its top-left the anchor's: as high as the line from the anchor's
    * top, as wide as the room up to the next text, field or the page's margin; a checkbox or radio button
-   * a square of that height; a field that draws text takes the line's font size. Null when the anchor is
+   * a square of that height; a field that draws text takes the font size of the line's own text. Null when the anchor is
    * not on a left-to-right line of the text layer.
    */
   fit: { width: number; height: number; fontSize?: number } | null;
@@ -157,8 +157,10 @@ function fitOf(pl: PageLines, token: Box, field: { fontSize?: number; square: bo
   const tokenChars = new Set<number>();
   for (const m of line.text.matchAll(TOKEN)) for (let i = m.index; i < m.index + m[0].length; i++) tokenChars.add(i);
   const size = lineFontSize(line, (i) => tokenChars.has(i)) ?? field.fontSize;
-  // The field's text must fit the box it is drawn in, at a size a field takes (4 to 96 pt, lib/schemas/fields.ts).
-  return { width, height, fontSize: Math.max(4, Math.min(size, height, 96)) };
+  // The line's own text is drawn at this size in this height, so the field's text fits it too; a field takes
+  // 4 to 96 pt (lib/schemas/fields.ts). The glyph boxes are the font's ascent to descent, often less than its
+  // size (Helvetica's 12 pt line is 11.1 pt high): the size is not cut to the height.
+  return { width, height, fontSize: Math.max(4, Math.min(size, 96)) };
 }
 
 /** The size a valid anchor asks for its field, or null when it makes none (image, legacy). */
