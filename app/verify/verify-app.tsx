@@ -210,10 +210,18 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
                   : t("verify.result.malformed")}
             </Row>
             <Row label={t("verify.result.digest")}>
-              {seal.digestMatches ? t("verify.result.digestMatches") : t("verify.result.digestChanged")}
+              {seal.digestMatches
+                ? t("verify.result.digestMatches")
+                : seal.outcome === "INDETERMINATE"
+                  ? t("verify.result.digestNotChecked")
+                  : t("verify.result.digestChanged")}
             </Row>
             <Row label={t("verify.result.signature")}>
-              {seal.signatureVerifies ? t("verify.result.signatureVerifies") : t("verify.result.signatureFails")}
+              {seal.signatureVerifies
+                ? t("verify.result.signatureVerifies")
+                : seal.outcome === "INDETERMINATE"
+                  ? t("verify.result.signatureIndeterminate", { detail: seal.indeterminate?.detail ?? "" })
+                  : t("verify.result.signatureFails")}
             </Row>
             <Row label={t("verify.result.padesLevel")}>{result.level ?? t("verify.result.notPades")}</Row>
             <Row label={t("verify.result.timestamp")}>
@@ -239,20 +247,82 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
           .filter((s) => s.kind === "document-timestamp")
           .map((s) => (
             <Row key={s.index} label={t("verify.result.documentTimestamp", { index: s.index })}>
-              {t(
-                !(s.digestMatches && s.signatureVerifies)
-                  ? "verify.result.documentTimestampFails"
-                  : s.timestamp?.trusted
-                    ? "verify.result.documentTimestampVerifies"
-                    : "verify.result.documentTimestampNotTrusted",
-                { when: when(s.timestamp?.genTime), tsa: s.timestamp?.tsa ?? t("verify.result.unnamedAuthority") },
-              )}
+              {s.outcome === "INDETERMINATE"
+                ? t("verify.result.outcomeIndeterminate", { detail: s.indeterminate?.detail ?? "" })
+                : t(
+                    !(s.digestMatches && s.signatureVerifies)
+                      ? "verify.result.documentTimestampFails"
+                      : s.timestamp?.trusted
+                        ? "verify.result.documentTimestampVerifies"
+                        : "verify.result.documentTimestampNotTrusted",
+                    { when: when(s.timestamp?.genTime), tsa: s.timestamp?.tsa ?? t("verify.result.unnamedAuthority") },
+                  )}
             </Row>
           ))}
         <Row label={t("verify.result.fileSha256")}>
           <span className="font-mono text-xs">{result.file.sha256}</span>
         </Row>
       </dl>
+      {result.signatures.length > 0 && <SignatureList signatures={result.signatures} />}
     </section>
+  );
+}
+
+type VerifiedSignature = Verification["signatures"][number];
+
+const outcomeTone: Record<VerifiedSignature["outcome"], string> = {
+  PASSED: "text-emerald-800",
+  FAILED: "text-red-800",
+  INDETERMINATE: "text-amber-900",
+};
+
+/**
+ * Every signature of the file, each with its own checks and what was changed after it: for a file this
+ * service did not seal there is no verdict, and this is where a broken, uncheckable or since-changed
+ * signature is named.
+ */
+function SignatureList({ signatures }: { signatures: VerifiedSignature[] }) {
+  const t = useDashboardT();
+  const outcomeText = (s: VerifiedSignature) =>
+    s.outcome === "PASSED"
+      ? t("verify.result.outcomePassed")
+      : s.outcome === "FAILED"
+        ? t("verify.result.outcomeFailed", { detail: s.failed?.detail ?? "" })
+        : t("verify.result.outcomeIndeterminate", { detail: s.indeterminate?.detail ?? "" });
+  return (
+    <div className="mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h3 className="text-base font-semibold text-slate-900">{t("verify.result.signatures")}</h3>
+      <ol aria-label={t("verify.result.signatures")} className="mt-2 space-y-3">
+        {signatures.map((s) => (
+          <li key={s.index} data-outcome={s.outcome} className="text-sm">
+            <p className="font-medium text-slate-900">
+              {t("verify.result.signatureItem", { kind: s.kind, index: s.index })}
+              {s.signer && (
+                <span className="font-normal text-slate-600">
+                  {" "}
+                  {t("verify.result.signatureBy", { subject: s.signer.subject })}
+                </span>
+              )}
+            </p>
+            <p className={outcomeTone[s.outcome]}>{outcomeText(s)}</p>
+            {s.signer && !s.signerTrusted && <p className="text-slate-600">{t("verify.result.signerUntrusted")}</p>}
+            {s.modificationsAfter === null ? (
+              <p className="text-slate-600">{t("verify.result.changesUnknown")}</p>
+            ) : s.modificationsAfter.length > 0 ? (
+              <div className="mt-1 text-red-800">
+                <p className="font-medium">{t("verify.result.changedAfter")}</p>
+                <ul className="list-disc pl-6">
+                  {s.modificationsAfter.map((m, i) => (
+                    <li key={i}>{m}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : (
+              <p className="text-slate-600">{t("verify.result.unchangedAfter")}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
