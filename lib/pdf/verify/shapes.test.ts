@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { PDFArray, PDFDocument, PDFName, PDFRef } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { firstOf } from "../../../test/support/expect-helpers";
 import {
@@ -201,5 +202,26 @@ describe("verify: what may follow a seal", () => {
       const pdf = append(s, [{ num: s.size, body }], { trailer: ` /Info ${s.size} 0 R` });
       await altered(pdf, /not well-formed|given twice/, what);
     }
+  });
+
+  it("a new object is accounted for by a shape, even one an old page named before it existed", async () => {
+    // A signed revision whose page names a content stream that does not exist (readers draw nothing for it).
+    const doc = await PDFDocument.load(await simplePdf([{ text: "Amount due: 1,000.00 EUR" }]));
+    const page = doc.getPage(0);
+    const own = doc.context.lookup(page.node.get(PDFName.of("Contents")));
+    const streams = own instanceof PDFArray ? own.asArray() : [page.node.get(PDFName.of("Contents"))!];
+    page.node.set(PDFName.of("Contents"), doc.context.obj([...streams, PDFRef.of(999)]));
+    const { sealed } = await sealDocument(await doc.save(), {
+      fields: [],
+      certificate: {
+        requestId: "sr_shapes_dangling",
+        title: "Shapes test",
+        environment: "PRODUCTION",
+        recipients: [{ name: "Ann", email: "ann@example.com", role: "SIGNER", order: 1 }],
+      },
+      ...testP12(),
+    });
+    const base = await describeBase(sealed);
+    await altered(append(base, [{ num: 999, body: stream("", "1 0 0 rg 0 0 612 792 re f") }]), /New content \(.*object 999/);
   });
 });
