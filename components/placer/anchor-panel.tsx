@@ -134,30 +134,6 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                 ? t("placer.anchors.foundMalformed", { count: anchors.length, malformed: malformed.length })
                 : t("placer.anchors.found", { count: anchors.length })}
           </p>
-          {refs.length > 0 && (
-            <div className="space-y-2">
-              {refs.map((ref) => (
-                <div key={ref} className="flex items-center gap-2">
-                  <label htmlFor={`map-${ref}`} className="w-24 shrink-0 text-sm text-slate-700">
-                    {ref} ({anchors.filter((a) => a.ok && a.signerRef === ref && a.type !== "image").length})
-                  </label>
-                  <select
-                    id={`map-${ref}`}
-                    aria-label={t("placer.anchors.mapLabel", { ref })}
-                    className={inputClass}
-                    value={mapping[ref] ?? ""}
-                    onChange={(e) => onMapping({ ...mapping, [ref]: e.target.value })}
-                  >
-                    <option value="">{t("placer.anchors.chooseSigner")}</option>
-                    <Options items={signers} value={(r) => r.id} label={(r) => r.name} />
-                  </select>
-                </div>
-              ))}
-              <Button className="w-full" onClick={create} disabled={busy || signers.length === 0}>
-                {busy ? t("placer.anchors.creating") : t("placer.anchors.create")}
-              </Button>
-            </div>
-          )}
           {covering.length > 0 && (
             <section aria-label={t("placer.anchors.coversHeading")}>
               <h3 className="text-xs font-semibold uppercase tracking-wide text-amber-800">
@@ -184,6 +160,30 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                 </li>
               ))}
             </ul>
+          )}
+          {refs.length > 0 && (
+            <div className="space-y-2">
+              {refs.map((ref) => (
+                <div key={ref} className="flex items-center gap-2">
+                  <label htmlFor={`map-${ref}`} className="w-24 shrink-0 text-sm text-slate-700">
+                    {ref} ({anchors.filter((a) => a.ok && a.signerRef === ref && a.type !== "image").length})
+                  </label>
+                  <select
+                    id={`map-${ref}`}
+                    aria-label={t("placer.anchors.mapLabel", { ref })}
+                    className={inputClass}
+                    value={mapping[ref] ?? ""}
+                    onChange={(e) => onMapping({ ...mapping, [ref]: e.target.value })}
+                  >
+                    <option value="">{t("placer.anchors.chooseSigner")}</option>
+                    <Options items={signers} value={(r) => r.id} label={(r) => r.name} />
+                  </select>
+                </div>
+              ))}
+              <Button className="w-full" onClick={create} disabled={busy || signers.length === 0}>
+                {busy ? t("placer.anchors.creating") : t("placer.anchors.create")}
+              </Button>
+            </div>
           )}
           {legacy.length > 0 && (
             <LegacyAnchors
