@@ -18,11 +18,11 @@ export function acceptOf(f: SigningField): string {
     .join(",");
 }
 
-/** "1,2 MB", "850 KB" in the page's language. */
+/** "1,2 MB", "850 KB" in the page's language (a file of a few bytes "1 KB"; nothing at all "0 KB"). */
 export function sizeText(bytes: number, locale: string): string {
   const mb = bytes >= 1024 * 1024;
   const n = new Intl.NumberFormat(locale, { maximumFractionDigits: mb ? 1 : 0 }).format(
-    mb ? bytes / 1024 / 1024 : Math.max(1, bytes / 1024),
+    mb ? bytes / 1024 / 1024 : bytes > 0 ? Math.max(1, bytes / 1024) : 0,
   );
   return `${n} ${mb ? "MB" : "KB"}`;
 }
