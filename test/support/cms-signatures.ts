@@ -86,6 +86,8 @@ export interface CmsOptions {
   crlEntries?: number;
   /** An unsigned attribute holding this many NULLs: a CMS of many ASN.1 nodes and few bytes. */
   nullNodes?: number;
+  /** Leave the signer's certificate out of the CMS. */
+  withoutCertificate?: boolean;
 }
 
 function signValue(signer: TestSigner, data: Uint8Array, digest: Digest, scheme: SignatureScheme): Buffer {
@@ -190,7 +192,7 @@ export function buildCms(signer: TestSigner, covered: Uint8Array, opts: CmsOptio
       eContentType: OIDS.data,
       ...(held ? { eContent: new asn1js.OctetString({ valueHex: held }) } : {}),
     }),
-    certificates: [signer.cert],
+    certificates: opts.withoutCertificate ? [] : [signer.cert],
     ...(opts.crlEntries ? { crls: [crl(signer, opts.crlEntries)] } : {}),
     signerInfos: [
       new pkijs.SignerInfo({
@@ -250,4 +252,60 @@ export function signedWith(
   contentsBytes?: number,
 ): Promise<Uint8Array> {
   return signWithCms(pdf, subFilter, (covered) => buildCms(signer, covered, opts), contentsBytes);
+}
+
+/**
+ * An RFC 3161 TimeStampToken imprinting `imprint` (SHA-256), signed by `signer` with signed attributes;
+ * `scheme` names its signature algorithm (an unknown OID makes a token Signet cannot check).
+ */
+export function timestampTokenFor(
+  signer: TestSigner,
+  imprint: Uint8Array,
+  scheme: SignatureScheme = { kind: "rsa-pkcs1" },
+): Uint8Array {
+  const tst = new pkijs.TSTInfo({
+    version: 1,
+    policy: "1.2.3.4.1",
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: algorithm(OIDS.sha256),
+      hashedMessage: new asn1js.OctetString({ valueHex: imprint }),
+    }),
+    serialNumber: new asn1js.Integer({ value: 9 }),
+    genTime: new Date(),
+  });
+  const content = new Uint8Array(tst.toSchema().toBER(false));
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 0,
+    attributes: [
+      new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }),
+      new pkijs.Attribute({
+        type: OID.messageDigest,
+        values: [new asn1js.OctetString({ valueHex: crypto.createHash("sha256").update(content).digest() })],
+      }),
+    ],
+  });
+  const toSign = new Uint8Array(signedAttrs.toSchema().toBER(false));
+  toSign[0] = 0x31;
+  const sd = new pkijs.SignedData({
+    version: 3,
+    digestAlgorithms: [algorithm(OIDS.sha256)],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: OID.tstInfo,
+      eContent: new asn1js.OctetString({ valueHex: content }),
+    }),
+    certificates: [signer.cert],
+    signerInfos: [
+      new pkijs.SignerInfo({
+        version: 1,
+        sid: new pkijs.IssuerAndSerialNumber({ issuer: signer.cert.issuer, serialNumber: signer.cert.serialNumber }),
+        digestAlgorithm: algorithm(OIDS.sha256),
+        signedAttrs,
+        signatureAlgorithm: schemeAlgorithm(scheme),
+        signature: new asn1js.OctetString({ valueHex: signValue(signer, toSign, "sha256", scheme) }),
+      }),
+    ],
+  });
+  return new Uint8Array(
+    new pkijs.ContentInfo({ contentType: OID.signedData, content: sd.toSchema(true) }).toSchema().toBER(false),
+  );
 }

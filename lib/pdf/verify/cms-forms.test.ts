@@ -6,8 +6,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { firstOf, itemAt } from "../../../test/support/expect-helpers";
 import { simplePdf } from "../../../test/support/simple-pdf";
 import { testP12 } from "../../../test/support/seal-fixtures";
-import { makeSigner, signedWith, type CmsOptions, type TestSigner } from "../../../test/support/cms-signatures";
+import {
+  makeSigner,
+  signedWith,
+  timestampTokenFor,
+  type CmsOptions,
+  type TestSigner,
+} from "../../../test/support/cms-signatures";
 import { loadIdentity } from "../seal/cades-signer";
+import { fillDocumentTimestamp, prepareDocumentTimestamp, signPdf } from "../seal";
 import * as pkijs from "pkijs";
 import { CMS_LIMITS, verifyPdf, type SignatureReport } from "./index";
 
@@ -225,5 +232,49 @@ describe("CMS forms other tools write", () => {
       scheme: { kind: "rsa-pkcs1", oid: "1.2.840.113549.1.1.11" },
     });
     expect((await verifyPdf(good, opts)).verdict).toBe("VALID");
+  });
+
+  it("a CMS without its signer's certificate: INDETERMINATE (no key to check it with)", async () => {
+    const pdf = await signedWith(base, rsa, "ETSI.CAdES.detached", {
+      form: "signed-attributes",
+      digest: "sha256",
+      scheme: { kind: "rsa-pkcs1" },
+      withoutCertificate: true,
+    });
+    expect(await only(pdf)).toMatchObject({
+      digestMatches: true,
+      outcome: "INDETERMINATE",
+      indeterminate: { reason: "NO_SIGNING_CERTIFICATE_FOUND" },
+    });
+  });
+
+  it("document time-stamps after this service's seal: one that cannot be checked leaves it VALID, said; one that fails is ALTERED", async () => {
+    const id = testP12();
+    const opts = { sealingP12: { p12: id.p12, password: id.password } };
+    const sealed = await signPdf(base, { p12: id.p12, password: id.password, reason: "test" });
+    const prepared = await prepareDocumentTimestamp(sealed, 8192);
+
+    const odd = fillDocumentTimestamp(
+      prepared.pdf,
+      timestampTokenFor(rsa, prepared.imprint, { kind: "unknown", oid: "1.2.3.4.6" }),
+    );
+    const v = await verifyPdf(odd, opts);
+    expect(v.signatures[1]).toMatchObject({
+      kind: "document-timestamp",
+      outcome: "INDETERMINATE",
+      indeterminate: { reason: "UNSUPPORTED_ALGORITHM" },
+    });
+    expect(v.verdict).toBe("VALID");
+    expect(v.reasons.join(" ")).toMatch(/Document time-stamp 2 could not be checked .*its time is not vouched for/);
+
+    const wrong = fillDocumentTimestamp(prepared.pdf, timestampTokenFor(rsa, new Uint8Array(32)));
+    const w = await verifyPdf(wrong, opts);
+    expect(w.signatures[1]).toMatchObject({ outcome: "FAILED", failed: { reason: "HASH_FAILURE" } });
+    expect(w.verdict).toBe("ALTERED");
+
+    const good = fillDocumentTimestamp(prepared.pdf, timestampTokenFor(rsa, prepared.imprint));
+    const g = await verifyPdf(good, opts);
+    expect(g.signatures[1]).toMatchObject({ outcome: "PASSED" });
+    expect(g.verdict).toBe("VALID");
   });
 });
