@@ -678,7 +678,7 @@ interface Update {
  * second trailer, an object stream with unlisted objects, or bytes that are none of these is named.
  * Then every object and trailer is read again strictly (judgeSyntax).
  */
-function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
+function judgeLayout(bytes: Uint8Array, end: number, after: PDFDocument): UpdateLayout {
   const problems: string[] = [];
   const written = new Set<number>();
   const actions = new Map<number, { key: string; name: string }[]>();
@@ -758,7 +758,7 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
     // Say why, when it is a token or structure the strict reading names.
     let why = `The update after the seal has an unreadable part (${(e as Error).message})`;
     try {
-      readIndirectObject(bytes, pos);
+      readIndirectObject(bytes, pos, (ref) => lengthOf(after, ref));
     } catch (s) {
       if (s instanceof SyntaxProblem)
         why = `The bytes after the seal are not well-formed PDF, so readers may read them differently: ${s.what} at byte ${s.at}`;
@@ -780,7 +780,7 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
     judgeUpdate(reader, u, end, prev, problems, written);
     prev = u.startxref!;
   }
-  if (!problems.length) judgeSyntax(bytes, updates, problems, actions);
+  if (!problems.length) judgeSyntax(bytes, updates, after, problems, actions);
   return { problems, written, actions };
 }
 
@@ -792,6 +792,7 @@ function judgeLayout(bytes: Uint8Array, end: number): UpdateLayout {
 function judgeSyntax(
   bytes: Uint8Array,
   updates: Update[],
+  after: PDFDocument,
   problems: string[],
   actions: Map<number, { key: string; name: string }[]>,
 ): void {
@@ -801,9 +802,11 @@ function judgeSyntax(
   };
   const latest = new Map<number, PDFObject>();
   for (const u of updates) for (const o of u.objects) latest.set(o.num, o.object);
-  const length = (ref: { num: number }) => {
+  // An indirect /Length: the object as this update wrote it, else as the file reads it (in an object stream).
+  const length = (ref: { num: number; gen: number }) => {
     const v = latest.get(ref.num);
-    return v instanceof PDFNumber && Number.isInteger(v.asNumber()) ? v.asNumber() : undefined;
+    if (v instanceof PDFNumber) return Number.isInteger(v.asNumber()) ? v.asNumber() : undefined;
+    return lengthOf(after, ref);
   };
   const malformed = (e: SyntaxProblem, where = "") =>
     problems.push(
@@ -848,6 +851,12 @@ function judgeSyntax(
       }
     }
   }
+}
+
+/** An indirect /Length as the file reads it. */
+function lengthOf(doc: PDFDocument, ref: { num: number; gen: number }): number | undefined {
+  const v = doc.context.lookup(PDFRef.of(ref.num, ref.gen));
+  return v instanceof PDFNumber && Number.isInteger(v.asNumber()) ? v.asNumber() : undefined;
 }
 
 /** The values of an object stream, each read strictly from its offset to the next one's. */
@@ -972,7 +981,7 @@ function objectStreamHeader(o: PDFObject, num: number): number[] | null {
  */
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
   if (end >= bytes.length) return [];
-  const { problems, written, actions } = judgeLayout(bytes, end);
+  const { problems, written, actions } = judgeLayout(bytes, end, after);
   if (problems.length) return problems.slice(0, MAX_PROBLEMS);
   let before: PDFDocument;
   try {
