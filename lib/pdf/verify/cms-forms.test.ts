@@ -7,7 +7,9 @@ import { firstOf, itemAt } from "../../../test/support/expect-helpers";
 import { simplePdf } from "../../../test/support/simple-pdf";
 import { testP12 } from "../../../test/support/seal-fixtures";
 import {
+  buildCms,
   makeSigner,
+  signWithCms,
   signedWith,
   timestampTokenFor,
   type CmsOptions,
@@ -276,5 +278,18 @@ describe("CMS forms other tools write", () => {
     const g = await verifyPdf(good, opts);
     expect(g.signatures[1]).toMatchObject({ outcome: "PASSED" });
     expect(g.verdict).toBe("VALID");
+  });
+
+  it("a CMS in BER with an indefinite length (its end-of-contents zeros like the placeholder's padding): read whole, PASSED", async () => {
+    const indefinite = (der: Uint8Array): Uint8Array => {
+      // 30 82 LL LL <content>  →  30 80 <content> 00 00
+      const n = der[1]! & 0x7f;
+      const content = der.subarray(2 + n);
+      return new Uint8Array([0x30, 0x80, ...content, 0, 0]);
+    };
+    const pdf = await signWithCms(base, "adbe.pkcs7.detached", (covered) =>
+      indefinite(buildCms(rsa, covered, { form: "signed-attributes", digest: "sha256", scheme: { kind: "rsa-pkcs1" } })),
+    );
+    expect(await only(pdf)).toMatchObject({ outcome: "PASSED" });
   });
 });
