@@ -2,7 +2,8 @@
 // about them (test/corpus/). The PDFs are DSS's and are not in this repository: DSS_CORPUS_DIR names a copy of
 // esig/dss's dss-pades/src/test/resources/validation/, or DSS_CORPUS_GIT a bare clone of esig/dss.
 // `--report <file.json>` also writes the per-file agreements and differences; `--doc` rewrites
-// docs/dss-corpus.md from this run (whether it passed or not: the document says what the run found).
+// docs/dss-corpus.md from this run (whether it passed or not: the document says what the run found);
+// `--doc --from <file.json>` writes it from an earlier run's report, without running again.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +21,11 @@ const take = (flag, withValue) => {
 };
 const report = take("--report", true);
 const doc = take("--doc", false);
+const from = take("--from", true);
+if (doc && from) {
+  writeDoc(JSON.parse(fs.readFileSync(from, "utf8")));
+  process.exit(0);
+}
 if (report || doc) env.DSS_CORPUS_REPORT = path.resolve(report ?? path.join(os.tmpdir(), `dss-corpus-${process.pid}.json`));
 
 const r = spawnSync(path.join(root, "node_modules/.bin/vitest"), ["run", "--config", "test/corpus/vitest.config.mts", ...args], {
@@ -74,8 +80,8 @@ function writeDoc(run) {
     "signature DSS finds broken or cannot check, nor unchanged a revision DSS finds changed (a miss); and it",
     "raises no alarm where DSS finds the signature intact and the revision unchanged (a false alarm).",
     "",
-    `Run at ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${run.files.length} files`,
-    `(${manifest.files.length} in the manifest).`,
+    `Run at ${(run.ranAt ?? new Date().toISOString()).slice(0, 16).replace("T", " ")} UTC on Signet ${run.signet ?? "(commit not recorded)"},`,
+    `${run.files.length} files (${manifest.files.length} in the manifest).`,
     "",
     "| | count |",
     "|---|---|",

@@ -87,6 +87,11 @@ describe("DSS's test corpus", () => {
 
   afterAll(() => {
     const out = process.env.DSS_CORPUS_REPORT;
-    if (out) fs.writeFileSync(out, JSON.stringify({ commit: manifest.source.commit, files: summary }, null, 2));
+    if (!out) return;
+    const git = (...a: string[]) => execFileSync("git", a, { encoding: "utf8" }).trim();
+    // Which verifier was judged: the commit, and whether lib/pdf/verify differed from it.
+    const signet = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "lib/pdf/verify") ? " (lib/pdf/verify changed since)" : ""}`;
+    const report = { ranAt: new Date().toISOString(), signet, commit: manifest.source.commit, files: summary };
+    fs.writeFileSync(out, JSON.stringify(report, null, 2));
   });
 });
