@@ -30,6 +30,7 @@ import {
   PDFDict,
   type PDFDocument,
   PDFName,
+  PDFNull,
   PDFNumber,
   type PDFObject,
   PDFRawStream,
@@ -212,6 +213,31 @@ function judgeDss(doc: PDFDocument): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Whether an object nothing refers to is one of the pieces of a /DSS that a later DSS update replaced
+ * (DSS and Adobe write a whole new /DSS and leave the old one behind): a /DSS or /VRI dictionary, the
+ * /VRI dictionary of entries named by a signature's SHA-1, an array of references, a stream whose
+ * dictionary only says how its bytes are stored, or an integer (an indirect /Length). None of them is a
+ * page, an annotation, a field, a signature, an action, a font or anything else a reader that scans the
+ * file looks for by its /Type or keys. An object written in an object stream is not one (fail closed).
+ */
+function isOrphanedValidationData(o: PDFObject | undefined): boolean {
+  if (o instanceof PDFRawStream) return keysOf(o.dict).every((k) => DATA_STREAM_KEYS.has(k));
+  if (o instanceof PDFNumber) return Number.isInteger(o.asNumber());
+  if (o instanceof PDFArray) return o.asArray().every((v) => v instanceof PDFRef);
+  if (!(o instanceof PDFDict)) return false;
+  const refs = (v: PDFObject) => v instanceof PDFRef || (v instanceof PDFArray && v.asArray().every((x) => x instanceof PDFRef));
+  const type = o.get(PDFName.of("Type"));
+  if (type !== undefined && !(type instanceof PDFName && ["DSS", "VRI"].includes(type.decodeText()))) return false;
+  return o.entries().every(([k, v]) => {
+    const key = k.decodeText();
+    if (key === "Type") return true;
+    if (DSS_KEYS.has(key) || VRI_KEYS.has(key)) return key === "TU" ? isText(v) : refs(v);
+    // A /VRI dictionary: each key the hex SHA-1 of a signature's /Contents, each value an entry.
+    return /^[0-9A-Fa-f]{40}$/.test(key) && (v instanceof PDFRef || (v instanceof PDFDict && isOrphanedValidationData(v)));
+  });
 }
 
 /** Document information as viewers show it: text, names, numbers and booleans written in the dictionary itself. */
@@ -659,6 +685,8 @@ interface UpdateLayout {
   written: Set<number>;
   /** By object number (-1: a trailer), the actions and scripts its bytes name (see actionsIn). */
   actions: Map<number, { key: string; name: string }[]>;
+  /** Each object written uncompressed after the seal, as its latest update wrote it. */
+  objects: Map<number, PDFObject>;
 }
 
 /** One incremental update: its objects, its cross-reference section, `startxref` and `%%EOF`. */
@@ -682,6 +710,7 @@ function judgeLayout(bytes: Uint8Array, end: number, after: PDFDocument): Update
   const problems: string[] = [];
   const written = new Set<number>();
   const actions = new Map<number, { key: string; name: string }[]>();
+  const objects = new Map<number, PDFObject>();
   const reader = new ObjectReader(bytes);
   const malformed = (at: number, what: string) =>
     problems.push(`The bytes after the seal are not a well-formed incremental update: ${what} at byte ${at}`);
@@ -765,23 +794,29 @@ function judgeLayout(bytes: Uint8Array, end: number, after: PDFDocument): Update
     }
     problems.push(why);
   }
-  if (problems.length) return { problems, written, actions };
+  if (problems.length) return { problems, written, actions, objects };
   if (cur.objects.length || cur.table || cur.startxref !== undefined || eofAt < 0)
-    return { problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"], written, actions };
+    return {
+      problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"],
+      written,
+      actions,
+      objects,
+    };
 
   let prev: number;
   try {
     prev = lastStartxref(bytes, end);
   } catch {
-    return { problems: ["The signed revision has no cross-reference of its own"], written, actions };
+    return { problems: ["The signed revision has no cross-reference of its own"], written, actions, objects };
   }
   for (const u of updates) {
     if (problems.length >= MAX_PROBLEMS) break;
     judgeUpdate(reader, u, end, prev, problems, written);
     prev = u.startxref!;
+    for (const o of u.objects) objects.set(o.num, o.object);
   }
   if (!problems.length) judgeSyntax(bytes, updates, after, problems, actions);
-  return { problems, written, actions };
+  return { problems, written, actions, objects };
 }
 
 /**
@@ -885,7 +920,10 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
   let section: XrefSection;
   const xrefStream = u.table ? undefined : u.objects.find((o) => o.offset === at);
   if (u.table) {
-    if (u.table.offset !== at) {
+    // Some tools (Certipost's) name the line break just before `xref`: qpdf ("extraneous whitespace
+    // seen before xref"), poppler and pdf.js all skip white-space there and read the same table.
+    // A comment or anything else in between is not skipped alike.
+    if (u.table.offset !== at && !onlyWhiteSpace(reader.bytes, at, u.table.offset)) {
       problems.push("The update after the seal has a startxref that does not name its cross-reference table");
       return;
     }
@@ -906,7 +944,22 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
     problems.push("The update after the seal does not continue the sealed revision's cross-reference chain");
     return;
   }
-  if (section.xrefStm !== undefined) problems.push("The update after the seal has a second cross-reference section (/XRefStm)");
+  // A table's update may also write an xref stream (PDFBox writes one beside its table, a hybrid
+  // file names it by /XRefStm): harmless only when it says what the table says, so that a reader
+  // that follows it (/XRefStm, or a reader that rebuilds the chain from the streams it finds) reads
+  // the same objects as one that reads the table alone.
+  const shadows = u.table
+    ? u.objects.filter((o) => o.object instanceof PDFRawStream && name(o.object.dict, "Type") === "XRef")
+    : [];
+  if (u.table) {
+    for (const s of shadows) {
+      const why = shadowProblem(reader, s, section);
+      if (why) problems.push(`The update after the seal writes a cross-reference stream (object ${s.num}) that ${why}`);
+    }
+    if (section.xrefStm !== undefined && !shadows.some((s) => s.offset === section.xrefStm))
+      problems.push("The update after the seal names a second cross-reference section (/XRefStm) that it does not write");
+  } else if (section.xrefStm !== undefined)
+    problems.push("The update after the seal has a second cross-reference section (/XRefStm)");
 
   const objects = u.objects.filter((o) => o !== xrefStream);
   const byNum = new Map<number, (typeof objects)[number]>();
@@ -924,7 +977,7 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
     if (e.kind === "offset") {
       if (xrefStream && e.offset === at && e.num === xrefStream.num) continue; // the xref stream lists itself
       if (e.offset < end) problems.push(`The update after the seal points object ${e.num} back at an older version of it`);
-      else if (byNum.get(e.num)?.offset !== e.offset)
+      else if (byNum.get(e.num)?.offset !== e.offset && !onlyWhiteSpace(reader.bytes, e.offset, byNum.get(e.num)?.offset ?? 0))
         problems.push(`The update after the seal names object ${e.num} at an offset where it is not`);
       else listed.add(e.num);
     } else {
@@ -960,8 +1013,48 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
     const unlisted = `Object ${o.num} is written after the seal but not listed in its cross-reference`;
     if (!listed.has(o.num)) {
       if (!problems.includes(unlisted)) problems.push(unlisted);
-    } else if (!containers.has(o.num)) written.add(o.num);
+    } else if (!containers.has(o.num) && !shadows.includes(o)) written.add(o.num);
   }
+}
+
+/** Whether bytes `from`…`to` are white-space only (no comment), and there is at least one. */
+function onlyWhiteSpace(bytes: Uint8Array, from: number, to: number): boolean {
+  if (!(from < to) || to - from > 64) return false;
+  for (let i = from; i < to; i++) if (![0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(bytes[i]!)) return false;
+  return true;
+}
+
+/**
+ * Why an xref stream written beside an update's table does not say what the table says: each entry
+ * it lists (but its own) is the table's entry for that object, its /Prev continues the same chain,
+ * and the trailer entries a reader could take from it are the table trailer's; null when it does.
+ */
+function shadowProblem(reader: ObjectReader, s: { num: number; offset: number }, table: XrefSection): string | null {
+  let stream: XrefSection;
+  try {
+    stream = readXrefSection(reader, s.offset);
+  } catch (e) {
+    if (e instanceof PdfError) throw e;
+    return "cannot be read";
+  }
+  const byNum = new Map(table.entries.map((e) => [e.num, e]));
+  for (const e of stream.entries) {
+    const t = byNum.get(e.num);
+    if (e.num === s.num) continue; // itself: nothing refers to it, and the table lists it (or it is named unlisted)
+    if (!t) return `lists object ${e.num}, which its table does not`;
+    const same =
+      e.kind === t.kind &&
+      (e.kind === "free" || e.gen === t.gen) &&
+      (e.kind !== "offset" || (t.kind === "offset" && e.offset === t.offset));
+    if (!same) return `names object ${e.num} otherwise than its table`;
+  }
+  if (stream.prev !== undefined && stream.prev !== table.prev) return "continues another cross-reference chain (/Prev)";
+  for (const key of ["Root", "Info", "Encrypt", "XRefStm"]) {
+    const v = stream.trailer.get(PDFName.of(key));
+    if (key === "XRefStm" ? v !== undefined : v !== undefined && !same(v, table.trailer.get(PDFName.of(key)) ?? PDFNull))
+      return `names another /${key} than its trailer`;
+  }
+  return null;
 }
 
 /** The object numbers an object stream's header lists, in order; null when it is not one. */
@@ -981,7 +1074,7 @@ function objectStreamHeader(o: PDFObject, num: number): number[] | null {
  */
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
   if (end >= bytes.length) return [];
-  const { problems, written, actions } = judgeLayout(bytes, end, after);
+  const { problems, written, actions, objects: writtenObjects } = judgeLayout(bytes, end, after);
   if (problems.length) return problems.slice(0, MAX_PROBLEMS);
   let before: PDFDocument;
   try {
@@ -1021,8 +1114,11 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
     const dssRoot = after.catalog.get(PDFName.of("DSS"));
     let dssChanged = dssRoot !== undefined && !(before.catalog.get(PDFName.of("DSS")) === dssRoot);
     const reached = new Set(byNumber.keys());
+    // An object nothing reaches is drawn by no viewer, but a reader that scans the file (or rebuilds a
+    // broken chain) may pick it up: only validation data a later DSS update superseded may be left so.
     for (const num of written)
-      if (!reached.has(num)) add(`Object ${num} was written after the seal, but nothing in the document refers to it`);
+      if (!reached.has(num) && !isOrphanedValidationData(writtenObjects.get(num)))
+        add(`Object ${num} was written after the seal, but nothing in the document refers to it`);
     const changed = objects.flatMap(([ref, obj]) => {
       const old = before.context.lookup(ref);
       return old !== undefined && same(old, obj) ? [] : [{ ref, old, obj }];
