@@ -142,10 +142,14 @@ export class ObjectReader {
     const { bytes } = this;
     if (!Number.isInteger(offset) || offset < 0 || offset >= bytes.length)
       throw new XrefError(`offset ${offset} is not in the file`);
-    const m = /^(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj/.exec(latin1(bytes, offset, offset + 40));
+    // White-space before the header is skipped, as qpdf, poppler and pdf.js do (Certipost's tool names
+    // the line break before each object); a comment is not.
+    let at = offset;
+    while (at < bytes.length && at - offset < 64 && WS.has(bytes[at]!)) at++;
+    const m = /^(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj/.exec(latin1(bytes, at, at + 40));
     if (!m) throw new XrefError(`no object begins at offset ${offset}`);
     const p = this.parser;
-    p.bytes.moveTo(offset + m[0].length);
+    p.bytes.moveTo(at + m[0].length);
     let object: PDFObject;
     let after: number;
     try {
@@ -372,7 +376,13 @@ function readStream(reader: ObjectReader, offset: number): XrefSection {
 export function readXrefSection(reader: ObjectReader, offset: number): XrefSection {
   if (!Number.isInteger(offset) || offset < 0 || offset >= reader.bytes.length)
     throw new XrefError(`a cross-reference offset (${offset}) is not in the file`);
-  return startsWith(reader.bytes, offset, "xref") ? readTable(reader, offset) : readStream(reader, offset);
+  if (startsWith(reader.bytes, offset, "xref")) return readTable(reader, offset);
+  // An offset that names white-space just before `xref` (Certipost's tool writes one): qpdf ("extraneous
+  // whitespace seen before xref"), poppler and pdf.js skip it and read that table. Not a comment.
+  let at = offset;
+  while (at < reader.bytes.length && at - offset < 64 && WS.has(reader.bytes[at]!)) at++;
+  if (at > offset && startsWith(reader.bytes, at, "xref")) return readTable(reader, at);
+  return readStream(reader, offset);
 }
 
 export interface XrefChain {
