@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sealedTrickBase } from "../../../test/support/sealed-tricks";
 import { testP12 } from "../../../test/support/seal-fixtures";
-import { stream, RED, type Base } from "../../../test/support/pdf-updates";
+import { catalogWith, stream, RED, type Base } from "../../../test/support/pdf-updates";
 import { verifyPdf } from "./index";
 
 const ours = { sealingP12: { p12: testP12().p12, password: testP12().password } };
@@ -136,6 +136,20 @@ describe("the layout of honest updates after a seal, and their hostile twins", (
       update(base, [{ num: n, body: `<< /Type /DSS /Certs [${base.page1} 0 R] /Pages 3 0 R >>` }]),
     );
     expect(dssWithPage.verdict).toBe("ALTERED");
+  });
+
+  it("a /VRI entry whose /Type is the text (VRI): VALID; any other text there: ALTERED", async () => {
+    const n = base.size;
+    const dss = (type: string) => [
+      { num: base.root, body: catalogWith(base, `/DSS ${n} 0 R`) },
+      { num: n, body: `<< /Type /DSS /Certs [${n + 1} 0 R] /VRI << /${"AB".repeat(20)} ${n + 2} 0 R >> >>` },
+      { num: n + 1, body: stream("", "0\x82\x01\x00") },
+      { num: n + 2, body: `<< /Type ${type} /Cert [${n + 1} 0 R] >>` },
+    ];
+    expect(await verdict(update(base, dss("(VRI)")))).toEqual({ verdict: "VALID", modifications: [] });
+    const other = await verdict(update(base, dss("(Page)")));
+    expect(other.verdict).toBe("ALTERED");
+    expect(other.modifications.join(" | ")).toMatch(/a \/VRI entry: its \/Type is not \/VRI/);
   });
 
   it("startxref and entries naming the line break before the table and objects (Certipost): VALID; a comment there: ALTERED", async () => {
