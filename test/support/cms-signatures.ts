@@ -88,6 +88,8 @@ export interface CmsOptions {
   nullNodes?: number;
   /** Leave the signer's certificate out of the CMS. */
   withoutCertificate?: boolean;
+  /** Enveloping: the CMS holds the byte range's bytes themselves as its content. */
+  envelop?: boolean;
 }
 
 function signValue(signer: TestSigner, data: Uint8Array, digest: Digest, scheme: SignatureScheme): Buffer {
@@ -155,7 +157,7 @@ function crl(signer: TestSigner, entries: number): pkijs.CertificateRevocationLi
 /** A CMS SignedData (ContentInfo DER) over `covered`, the bytes of the byte range. */
 export function buildCms(signer: TestSigner, covered: Uint8Array, opts: CmsOptions): Uint8Array {
   const digestAlg = () => algorithm(DIGEST_OID[opts.digest]);
-  const held = opts.sha1Content ? crypto.createHash("sha1").update(covered).digest() : null;
+  const held = opts.sha1Content ? crypto.createHash("sha1").update(covered).digest() : opts.envelop ? covered : null;
   const content = held ?? covered;
   let signedAttrs: pkijs.SignedAndUnsignedAttributes | undefined;
   let toSign: Uint8Array = content;

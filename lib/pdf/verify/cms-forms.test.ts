@@ -292,4 +292,21 @@ describe("CMS forms other tools write", () => {
     );
     expect(await only(pdf)).toMatchObject({ outcome: "PASSED" });
   });
+
+  it("an enveloping CMS that holds exactly the byte range's bytes, and a SubFilter of its own (PBAD.PAdES) over a CMS: PASSED", async () => {
+    const enveloping = await signedWith(
+      base,
+      rsa,
+      "adbe.pkcs7.detached",
+      { form: "signed-attributes", digest: "sha256", scheme: { kind: "rsa-pkcs1" }, envelop: true },
+      40_000,
+    );
+    expect(await only(enveloping)).toMatchObject({ outcome: "PASSED" });
+    const own = await signedWith(base, rsa, "PBAD.PAdES", {
+      form: "signed-attributes",
+      digest: "sha256",
+      scheme: { kind: "rsa-pkcs1" },
+    });
+    expect(await only(own)).toMatchObject({ subFilter: "PBAD.PAdES", outcome: "PASSED" });
+  });
 });

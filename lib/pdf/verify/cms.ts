@@ -257,6 +257,8 @@ export type Covered = readonly Uint8Array[] | DigestOf;
 
 /** The SubFilters whose /Contents is a CMS SignedData this module reads. */
 const DETACHED = new Set(["adbe.pkcs7.detached", "ETSI.CAdES.detached"]);
+/** SubFilters whose /Contents is not a CMS (a PKCS#1 value, the certificate in /Cert): not checked. */
+const NOT_CMS = new Set(["adbe.x509.rsa_sha1"]);
 const SHA1_FORM = "adbe.pkcs7.sha1";
 
 /**
@@ -298,13 +300,18 @@ export async function readCmsSignature(
     report.problems.push(detail);
     return report;
   };
-  if (subFilter !== null && subFilter !== SHA1_FORM && !DETACHED.has(subFilter))
+  if (subFilter !== null && NOT_CMS.has(subFilter))
     return cannot("UNSUPPORTED_FORMAT", `The signature's SubFilter ${subFilter} is not one Signet checks`);
+  // Another SubFilter (PBAD.PAdES, …) is read as a detached CMS, as other validators do; when it holds
+  // none, Signet does not know its form and cannot call it broken.
+  const known = subFilter === null || subFilter === SHA1_FORM || DETACHED.has(subFilter);
   let sd: pkijs.SignedData;
   try {
     sd = parseSignedData(der);
   } catch (e) {
     if (e instanceof CmsParseLimit) return cannot("PARSE_LIMIT", `The signature's CMS could not be checked: ${e.message}`);
+    if (!known)
+      return cannot("UNSUPPORTED_FORMAT", `The signature's SubFilter ${subFilter} is not one Signet checks, and it holds no CMS`);
     return fail("FORMAT_FAILURE", `The signature's CMS could not be read (${(e as Error).message})`);
   }
   if (sd.signerInfos.length !== 1) report.problems.push(`The CMS has ${sd.signerInfos.length} signers; PAdES has exactly one`);
@@ -335,11 +342,14 @@ export async function readCmsSignature(
     content = [held];
     contentDigest = (alg) => digestOfParts([held], alg);
   } else {
-    if (eContent && eContent.getValue().byteLength > 0)
-      return fail(
-        "FORMAT_FAILURE",
-        "The CMS holds content of its own: a detached signature signs the byte range, not what it holds",
-      );
+    // A CMS that holds content signs that content (RFC 5652 5.4): read as detached only when what it
+    // holds is exactly the byte range's bytes; an empty content is content too.
+    if (eContent) {
+      const held = new Uint8Array(eContent.getValue());
+      const rangeSha256 = typeof covered === "function" ? covered("sha256") : digestOfParts(covered, "sha256");
+      if (!digestOfParts([held], "sha256").equals(rangeSha256))
+        return fail("FORMAT_FAILURE", "The CMS holds content other than the byte range's bytes: it did not sign them");
+    }
     content = typeof covered === "function" ? null : covered;
     contentDigest = typeof covered === "function" ? covered : (alg) => digestOfParts(covered, alg);
   }
