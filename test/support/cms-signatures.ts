@@ -90,6 +90,8 @@ export interface CmsOptions {
   withoutCertificate?: boolean;
   /** Enveloping: the CMS holds the byte range's bytes themselves as its content. */
   envelop?: boolean;
+  /** The signed attributes written (and signed) in reverse of DER's sorted order, as some tools write them. */
+  attributesUnsorted?: boolean;
 }
 
 function signValue(signer: TestSigner, data: Uint8Array, digest: Digest, scheme: SignatureScheme): Buffer {
@@ -170,7 +172,7 @@ export function buildCms(signer: TestSigner, covered: Uint8Array, opts: CmsOptio
           type: OID.messageDigest,
           values: [new asn1js.OctetString({ valueHex: crypto.createHash(opts.digest).update(content).digest() })],
         }),
-      ],
+      ][opts.attributesUnsorted ? "reverse" : "slice"](),
     });
     // The signature is over the attributes' DER as a SET (RFC 5652 5.4), not their [0] IMPLICIT tag.
     toSign = new Uint8Array(signedAttrs.toSchema().toBER(false));

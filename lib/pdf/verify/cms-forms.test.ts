@@ -134,6 +134,14 @@ describe("CMS forms other tools write", () => {
     }
   });
 
+  it("signed attributes not in DER order, signed as written (as DSS's dss-818 files): FAILED over their DER form, as DSS finds", async () => {
+    const opts: CmsOptions = { form: "signed-attributes", digest: "sha256", scheme: { kind: "rsa-pkcs1" } };
+    expect((await only(await signedWith(base, rsa, "ETSI.CAdES.detached", opts))).outcome).toBe("PASSED");
+    const unsorted = await only(await signedWith(base, rsa, "ETSI.CAdES.detached", { ...opts, attributesUnsorted: true }));
+    expect(unsorted).toMatchObject({ digestMatches: true, signatureVerifies: false, outcome: "FAILED" });
+    expect(unsorted.problems.join(" ")).toContain("not in DER order");
+  });
+
   it("a value signed with SHA-256 but named SHA3-256 with RSA (as DSS's dss-1420 file): FAILED, as DSS finds", async () => {
     const pdf = await signedWith(base, rsa, "ETSI.CAdES.detached", {
       form: "signed-attributes",

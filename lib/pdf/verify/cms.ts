@@ -361,7 +361,15 @@ export async function readCmsSignature(
     if (!attribute(si.signedAttrs, OID.contentType)) report.problems.push("The CMS has no content-type attribute");
     report.digestMatches = Buffer.from(md.valueBlock.valueHexView).equals(contentDigest(digest));
     if (!report.digestMatches) fail("HASH_FAILURE", "The digest of the signed bytes differs from the one the signature holds");
-    signedData = [new Uint8Array(si.signedAttrs.encodedValue)];
+    const encoded = new Uint8Array(si.signedAttrs.encodedValue);
+    const der = derSetOf(encoded);
+    if (!der) return fail("FORMAT_FAILURE", "The CMS's signed attributes are not a well-formed SET");
+    // RFC 5652 5.4: the signature is over the DER encoding of the signed attributes, whose SET OF is
+    // sorted. Attributes written in another order are read two ways (validators that re-encode them
+    // as DER check other bytes than the signer signed): only the DER form is checked.
+    if (!Buffer.from(der).equals(Buffer.from(encoded)))
+      report.problems.push("The CMS's signed attributes are not in DER order; the signature is checked over their DER form");
+    signedData = [der];
     const v2 = attribute(si.signedAttrs, OID.signingCertificateV2);
     const v1 = attribute(si.signedAttrs, OID.signingCertificate);
     const ess = v2 ?? v1;
@@ -513,7 +521,7 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
       failed ??= { reason: "HASH_FAILURE", detail: problems.at(-1)! };
     } else {
       const check = verifySignatureValue(
-        [new Uint8Array(si.signedAttrs.encodedValue)],
+        [derSetOf(new Uint8Array(si.signedAttrs.encodedValue)) ?? new Uint8Array(si.signedAttrs.encodedValue)],
         new Uint8Array(si.signature.valueBlock.valueHexView),
         si.signatureAlgorithm,
         digest,
@@ -552,4 +560,54 @@ export async function readTimestampToken(der: Uint8Array, digestOf: DigestOf, tr
     failed,
     indeterminate: failed ? null : indeterminate,
   };
+}
+
+/** One BER/DER tag-length-value at `at`: where its contents start and where it ends; null when malformed. */
+function tlv(b: Uint8Array, at: number): { start: number; end: number } | null {
+  if (at + 2 > b.length || (b[at]! & 0x1f) === 0x1f) return null; // multi-byte tags do not occur here
+  const first = b[at + 1]!;
+  let len = first;
+  let start = at + 2;
+  if (first & 0x80) {
+    const n = first & 0x7f;
+    if (n === 0 || n > 4 || start + n > b.length) return null; // indefinite or absurd lengths
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + b[start + i]!;
+    start += n;
+  }
+  const end = start + len;
+  return end <= b.length ? { start, end } : null;
+}
+
+/**
+ * The DER form of an encoded SET OF (the signed attributes): the same elements in ascending order of
+ * their encodings (X.690 11.6, shorter ones padded with zeros). Null when the bytes are not one SET.
+ */
+export function derSetOf(encoded: Uint8Array): Uint8Array | null {
+  if (encoded[0] !== 0x31) return null;
+  const set = tlv(encoded, 0);
+  if (!set || set.end !== encoded.length) return null;
+  const items: Uint8Array[] = [];
+  for (let at = set.start; at < set.end;) {
+    const item = tlv(encoded, at);
+    if (!item || item.end > set.end) return null;
+    items.push(encoded.subarray(at, item.end));
+    at = item.end;
+  }
+  const compare = (a: Uint8Array, b: Uint8Array) => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = (a[i] ?? 0) - (b[i] ?? 0);
+      if (d) return d;
+    }
+    return 0;
+  };
+  items.sort(compare);
+  const out = new Uint8Array(encoded.length);
+  out.set(encoded.subarray(0, set.start));
+  let at = set.start;
+  for (const item of items) {
+    out.set(item, at);
+    at += item.length;
+  }
+  return out;
 }
