@@ -44,7 +44,7 @@ import {
   type TimestampInfo,
 } from "./cms";
 import { checkChain, TrustList } from "./trust";
-import { changesAfter, isDocumentTimestamp, isSignatureDict } from "./updates";
+import { isDocumentTimestamp, isSignatureDict, judgeAfter } from "./updates";
 import { revisionEnds, type XrefChain } from "../xref";
 import { popplerDisagreements } from "./poppler-judge";
 
@@ -106,6 +106,13 @@ export interface SignatureReport {
    * (the same judges as for the seal: updates.ts, then poppler); null when its byte range gives no end.
    */
   modificationsAfter: string[] | null;
+  /**
+   * The later signatures (their indexes) whose addition after this one was judged signing again, not
+   * a modification: their field, widget, appearance and value, each written before their own signed
+   * bytes end (docs/api.md, "A later signature"). Never for the seal: a signature added after the
+   * seal is one of its modifications.
+   */
+  laterSignatures: number[];
   signer: CertificateInfo | null;
   /** The signer certificate is one of the server's sealing certificates. */
   isSealingCertificate: boolean;
@@ -309,6 +316,7 @@ async function readSignature(
     failed: null,
     indeterminate: null,
     modificationsAfter: null,
+    laterSignatures: [],
     signer: null,
     isSealingCertificate: false,
     signerTrusted: false,
@@ -510,7 +518,13 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     const { found, context } = await findSignatures(bytes, doc);
     const signatures: SignatureReport[] = [];
     const chains = new Map<SignatureReport, SignerChain>();
-    for (const f of found) signatures.push(await readSignature(bytes, f, context, sealing, trust, chains));
+    const dicts = new Map<SignatureReport, PDFDict>();
+    for (const f of found) {
+      const report = await readSignature(bytes, f, context, sealing, trust, chains);
+      signatures.push(report);
+      // A later signature is recognised by its value in the file as read now (not an earlier revision's reading).
+      if (context === doc.context) dicts.set(report, f.dict);
+    }
     const endOf = (s: SignatureReport) => {
       const r = fourNumbers(s.byteRange);
       return r ? r[2] + r[3] : 0;
@@ -526,13 +540,25 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     // What follows each signature, judged as what follows a seal; a signature whose byte range is
     // unusable has no "after" (it is judged on its own). The second judge (poppler, which draws every
     // page twice) runs where the first finds nothing, and for at most POPPLER_JUDGED signatures.
+    // After any signature but the seal, a later signature of the file (one that verifies its own byte
+    // range) is signing again, not a modification; poppler then compares from the last such signature
+    // on, since its appearance is drawn on the page and the first judge has judged what came before.
     let popplerRuns = 0;
     for (const s of signatures) {
       if (!s.byteRangeValid) continue;
-      let after = await changesAfter(bytes, endOf(s), doc);
+      const later = new Map<PDFDict, number>();
+      if (s !== seal)
+        for (const t of signatures) {
+          const dict = dicts.get(t);
+          if (t.kind === "signature" && t.byteRangeValid && dict && endOf(t) > endOf(s)) later.set(dict, endOf(t));
+        }
+      const judged = await judgeAfter(bytes, endOf(s), doc, later);
+      let after = judged.problems;
+      const signedLater = signatures.filter((t) => judged.signedLater.some((d) => dicts.get(t) === d));
+      s.laterSignatures = signedLater.map((t) => t.index);
       if (!after.length && (s === seal || popplerRuns < POPPLER_JUDGED)) {
         if (s !== seal) popplerRuns++;
-        after = await popplerDisagreements(bytes, endOf(s));
+        after = await popplerDisagreements(bytes, Math.max(endOf(s), ...signedLater.map(endOf)));
       }
       s.modificationsAfter = after;
     }

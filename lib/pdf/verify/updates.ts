@@ -77,6 +77,29 @@ const TIMESTAMP_VALUE_KEYS = new Set([
   "Prop_Build",
   "V",
 ]);
+/** Entries of a later signature's field when field and widget are one dictionary (ISO 32000-2, 12.7.5.5, 12.5.6.19). */
+const SIGNATURE_FIELD_KEYS = new Set(["Type", "Subtype", "FT", "Rect", "V", "T", "TU", "F", "P", "AP", "DA", "DR", "MK", "Ff"]);
+/** Entries of a later signature's field when its widget is a kid of its own. */
+const SIGNATURE_PARENT_KEYS = new Set(["FT", "V", "T", "TU", "Kids", "Ff", "DA", "DR"]);
+/** Entries of that kid widget. */
+const SIGNATURE_KID_KEYS = new Set(["Type", "Subtype", "Rect", "F", "P", "AP", "Parent", "MK", "DA"]);
+/** Annotation flags a later signature's widget may carry: Invisible, Hidden, Print, NoZoom, NoRotate, ReadOnly, Locked, LockedContents. */
+const SIGNATURE_FLAGS = 1 | 2 | 4 | 8 | 16 | 64 | 128 | 512;
+/** Entries of a later signature's value (ISO 32000-2, 12.8.1, Table 255), without /Reference or /Changes. */
+const SIGNATURE_VALUE_KEYS = new Set([...TIMESTAMP_VALUE_KEYS, "Cert", "Prop_AuthTime", "Prop_AuthType"]);
+/** Entries of a later signature's appearance: a form XObject. */
+const APPEARANCE_KEYS = new Set([
+  "Type",
+  "Subtype",
+  "BBox",
+  "FormType",
+  "Matrix",
+  "Resources",
+  "Length",
+  "Filter",
+  "DecodeParms",
+]);
+
 /** Entries of an empty appearance (a form XObject that draws nothing). */
 const EMPTY_FORM_KEYS = new Set(["Type", "Subtype", "BBox", "FormType", "Matrix", "Resources", "Length", "Filter"]);
 /** Entries of a stream that holds validation data (a certificate, an OCSP response, a CRL, a time-stamp token). */
@@ -290,9 +313,19 @@ class Judge {
   readonly drawn: Set<PDFRef>;
   readonly dss: Set<PDFRef>;
 
+  /** Later signatures accepted as signing again (their value dictionaries). */
+  readonly accepted = new Set<PDFDict>();
+  private readonly sigFields = new Map<string, string | null>();
+
+  /**
+   * `later`: the file's later signatures (value dictionary → end of its signed bytes) whose addition
+   * is allowed; `definedAt`: where each object written after the seal is (its update's offset).
+   */
   constructor(
     readonly before: PDFDocument,
     readonly after: PDFDocument,
+    readonly later: ReadonlyMap<PDFDict, number> = new Map(),
+    readonly definedAt: ReadonlyMap<number, number> = new Map(),
   ) {
     this.bctx = before.context;
     this.actx = after.context;
@@ -371,6 +404,199 @@ class Judge {
     if (value) return value;
     this.claimed.add(ref.tag);
     return null;
+  }
+
+  /** Why `o` is neither a new document time-stamp's field nor (where allowed) a later signature's; null when it is one. */
+  addedField(o: PDFObject): string | null {
+    const ts = this.timestampField(o);
+    if (!ts) return null;
+    const what = o instanceof PDFRef ? `object ${o.objectNumber}` : String(o);
+    if (!this.later.size || !(o instanceof PDFRef)) return `${what} is not a document time-stamp's field: ${ts}`;
+    const sig = this.signatureField(o);
+    return sig ? `${what} is neither a document time-stamp's field (${ts}) nor a later signature's (${sig})` : null;
+  }
+
+  /**
+   * Why `o` is not a new field of a later signature of this file, as signing tools write it: a
+   * signature field and its widget (one dictionary, or a field whose one kid is the widget), a new
+   * value that is one of the later signatures, an appearance that is a form XObject with resources of
+   * its own; every part written before that signature's signed bytes end (it signed them). Null when
+   * it is (its parts then claimed).
+   */
+  signatureField(o: PDFRef): string | null {
+    if (!this.sigFields.has(o.tag)) this.sigFields.set(o.tag, this.judgeSignatureField(o));
+    return this.sigFields.get(o.tag)!;
+  }
+
+  private judgeSignatureField(ref: PDFRef): string | null {
+    if (!this.isNew(ref)) return "it is an object of the signed revision";
+    const d = this.actx.lookup(ref);
+    if (!(d instanceof PDFDict)) return "it is not a dictionary";
+    const parent = d.get(PDFName.of("Parent"));
+    if (parent !== undefined) {
+      // A widget of its own: judged with its field, which must list it as its one kid.
+      if (!(parent instanceof PDFRef) || !this.isNew(parent)) return "its /Parent is not a new object";
+      const kids = asArray(this.actx.lookup(this.actx.lookup(parent, PDFDict).get(PDFName.of("Kids"))));
+      if (!(kids?.length === 1 && kids[0] === ref)) return "its field (/Parent) does not list it as its one kid";
+      const why = this.signatureField(parent);
+      return why ? `its field (/Parent): ${why}` : null;
+    }
+    const kids = d.get(PDFName.of("Kids"));
+    const parts: PDFRef[] = [ref];
+    let widget: PDFDict = d;
+    if (kids !== undefined) {
+      const extra = keysOf(d).find((k) => !SIGNATURE_PARENT_KEYS.has(k));
+      if (extra) return `it has a /${extra} entry`;
+      const list = asArray(this.actx.lookup(kids));
+      const kid = list?.length === 1 ? list[0] : undefined;
+      if (!(kid instanceof PDFRef) || !this.isNew(kid)) return "its /Kids is not one new widget";
+      if (kids instanceof PDFRef) {
+        if (!this.isNew(kids)) return "its /Kids is an object of the signed revision";
+        parts.push(kids);
+      }
+      const k = this.actx.lookup(kid);
+      if (!(k instanceof PDFDict)) return "its kid is not a dictionary";
+      const kextra = keysOf(k).find((x) => !SIGNATURE_KID_KEYS.has(x));
+      if (kextra) return `its widget has a /${kextra} entry`;
+      if (k.get(PDFName.of("Parent")) !== ref) return "its widget's /Parent is not the field";
+      widget = k;
+      parts.push(kid);
+    } else {
+      const extra = keysOf(d).find((k) => !SIGNATURE_FIELD_KEYS.has(k));
+      if (extra) return `it has a /${extra} entry`;
+    }
+    const get = (k: string) => d.get(PDFName.of(k));
+    const wget = (k: string) => widget.get(PDFName.of(k));
+    if (name(d, "FT") !== "Sig") return "it is not a signature field (/FT /Sig)";
+    if (!isText(get("T"))) return "its /T (the field's name) is not text";
+    if (get("TU") !== undefined && !isText(get("TU"))) return "its /TU is not text";
+    if (get("Ff") !== undefined && !isInt(get("Ff"))) return "its /Ff is not a number";
+    if (name(widget, "Subtype") !== "Widget") return "its /Subtype is not /Widget";
+    if (wget("Type") !== undefined && name(widget, "Type") !== "Annot") return "its /Type is not /Annot";
+    const rect = wget("Rect");
+    if (!(rect instanceof PDFArray && rect.size() === 4 && rect.asArray().every((x) => x instanceof PDFNumber)))
+      return "its /Rect is not four numbers";
+    const f = wget("F");
+    if (
+      f !== undefined &&
+      !(isInt(f) && (f as PDFNumber).asNumber() >= 0 && ((f as PDFNumber).asNumber() & ~SIGNATURE_FLAGS) === 0)
+    )
+      return "its /F (annotation flags) holds a flag a signature's widget does not need (NoView, ToggleNoView)";
+    const p = wget("P");
+    if (p !== undefined && !(p instanceof PDFRef && this.pages.has(p.tag))) return "its /P is not a page";
+    for (const o of [d, widget]) {
+      const da = o.get(PDFName.of("DA"));
+      if (da !== undefined && !isText(da)) return "its /DA is not text";
+    }
+    const mk = wget("MK");
+    if (mk !== undefined && !(mk instanceof PDFDict && isPlainData(mk)))
+      return "its /MK (appearance characteristics) is not plain data";
+    const dr = get("DR");
+    if (dr !== undefined) {
+      if (!(this.actx.lookup(dr) instanceof PDFDict)) return "its /DR is not a dictionary";
+      const more = this.newParts([dr]);
+      if (typeof more === "string") return `its /DR: ${more}`;
+      parts.push(...more);
+    }
+    const ap = wget("AP");
+    if (ap !== undefined) {
+      const more = this.appearance(ap);
+      if (typeof more === "string") return more;
+      parts.push(...more);
+    }
+    const v = get("V");
+    if (!this.isNew(v)) return "its value (/V) is not a new object";
+    const value = this.actx.lookup(v);
+    const end = value instanceof PDFDict ? this.later.get(value) : undefined;
+    if (!(value instanceof PDFDict) || end === undefined) return "its value (/V) is not one of the file's later signatures";
+    const why = this.signatureValue(value);
+    if (why) return why;
+    parts.push(v);
+    // The later signature signed its own field: every part is written before its signed bytes end.
+    for (const part of parts) {
+      const at = this.definedAt.get(part.objectNumber);
+      if (at === undefined || at >= end) return `${this.name(part)} is written after that signature's signed bytes`;
+    }
+    for (const part of parts) this.claimed.add(part.tag);
+    this.accepted.add(value);
+    return null;
+  }
+
+  /** Why a later signature's value is not a signature dictionary as signing tools write it (no /Reference, no /Changes). */
+  private signatureValue(d: PDFDict): string | null {
+    const extra = keysOf(d).find((k) => !SIGNATURE_VALUE_KEYS.has(k));
+    if (extra) return `its value has a /${extra} entry`;
+    const get = (k: string) => d.get(PDFName.of(k));
+    if (isDocumentTimestamp(d)) return "its value is a document time-stamp";
+    if (get("Type") !== undefined && name(d, "Type") !== "Sig") return "its value's /Type is not /Sig";
+    for (const k of ["Filter", "SubFilter", "Prop_AuthType"])
+      if (get(k) !== undefined && !(get(k) instanceof PDFName)) return `its value's /${k} is not a name`;
+    const br = get("ByteRange");
+    if (!(br instanceof PDFArray && br.size() === 4 && br.asArray().every((x) => isInt(x) && (x as PDFNumber).asNumber() >= 0)))
+      return "its value's /ByteRange is not four numbers";
+    if (!(get("Contents") instanceof PDFHexString)) return "its value's /Contents is not a hex string";
+    for (const k of ["M", "Name", "Reason", "Location", "ContactInfo"])
+      if (get(k) !== undefined && !isText(get(k))) return `its value's /${k} is not text`;
+    const build = get("Prop_Build");
+    if (build !== undefined && !(build instanceof PDFDict && isPlainData(build)))
+      return "its value's /Prop_Build is not plain data";
+    for (const k of ["V", "Prop_AuthTime"])
+      if (get(k) !== undefined && !isInt(get(k))) return `its value's /${k} is not a number`;
+    const cert = get("Cert");
+    if (cert !== undefined && !(isText(cert) || (cert instanceof PDFArray && cert.asArray().every(isText))))
+      return "its value's /Cert is not certificates";
+    return null;
+  }
+
+  /** The new objects of a later signature's appearance (/AP /N, a form XObject, and what it uses), or why it is not one. */
+  private appearance(ap: PDFObject): PDFRef[] | string {
+    const d = this.actx.lookup(ap);
+    if (!(d instanceof PDFDict) || d.keys().length !== 1 || !d.has(PDFName.of("N")))
+      return "its appearance (/AP) is not one form (/N)";
+    const n = d.get(PDFName.of("N"));
+    const form = this.actx.lookup(n);
+    if (!(n instanceof PDFRef && this.isNew(n) && form instanceof PDFRawStream))
+      return "its appearance (/AP /N) is not a new form XObject";
+    const fd = form.dict;
+    const extra = keysOf(fd).find((k) => !APPEARANCE_KEYS.has(k));
+    if (extra) return `its appearance has a /${extra} entry`;
+    if (name(fd, "Subtype") !== "Form" || (fd.has(PDFName.of("Type")) && name(fd, "Type") !== "XObject"))
+      return "its appearance is not a form XObject";
+    const bbox = fd.get(PDFName.of("BBox"));
+    if (!(bbox instanceof PDFArray && bbox.size() === 4 && bbox.asArray().every((x) => x instanceof PDFNumber)))
+      return "its appearance's /BBox is not four numbers";
+    const parts = this.newParts([n]);
+    if (typeof parts === "string") return `its appearance: ${parts}`;
+    return ap instanceof PDFRef ? (this.isNew(ap) ? [ap, ...parts] : "its /AP is an object of the signed revision") : parts;
+  }
+
+  /**
+   * The new objects reachable from `from` (an appearance's forms, fonts and images), not descending
+   * into objects of the signed revision; why not, when one of them is a page, an annotation, a field
+   * or a signature (an appearance draws; it does not bring those in).
+   */
+  private newParts(from: PDFObject[]): PDFRef[] | string {
+    const parts = new Set<PDFRef>();
+    let why: string | null = null;
+    walkReferences(from, (ref) => {
+      if (why || parts.has(ref) || !this.isNew(ref)) return undefined;
+      const o = this.actx.lookup(ref);
+      const d = o instanceof PDFRawStream ? o.dict : o instanceof PDFDict ? o : undefined;
+      const type = d ? name(d, "Type") : undefined;
+      if (
+        d &&
+        (["Page", "Pages", "Catalog", "Annot", "Sig", "DocTimeStamp", "Action"].includes(type ?? "") ||
+          d.has(PDFName.of("Rect")) ||
+          d.has(PDFName.of("FT")) ||
+          isSignatureDict(d))
+      ) {
+        why = `it refers to ${this.name(ref)}, a page, an annotation, a field, an action or a signature`;
+        return undefined;
+      }
+      parts.add(ref);
+      return o;
+    });
+    return why ?? [...parts];
   }
 
   /** Why an /AP is not empty (no entry but /N, a form that draws nothing); claims its new parts. */
@@ -480,9 +706,8 @@ class Judge {
       if ([...left.values()].some((n) => n > 0)) return "an entry of the signed revision was removed";
     }
     for (const item of added) {
-      const why = this.timestampField(item);
-      if (why)
-        return `${item instanceof PDFRef ? `object ${item.objectNumber}` : String(item)} is not a document time-stamp's field: ${why}`;
+      const why = this.addedField(item);
+      if (why) return why;
     }
     this.claim(holder);
     return null;
@@ -691,6 +916,8 @@ interface UpdateLayout {
   actions: Map<number, { key: string; name: string }[]>;
   /** Each object written uncompressed after the seal, as its latest update wrote it. */
   objects: Map<number, PDFObject>;
+  /** Where each object written after the seal is, by its latest update (a compressed one: its object stream's offset). */
+  definedAt: Map<number, number>;
 }
 
 /** One incremental update: its objects, its cross-reference section, `startxref` and `%%EOF`. */
@@ -715,6 +942,7 @@ function judgeLayout(bytes: Uint8Array, end: number, after: PDFDocument): Update
   const written = new Set<number>();
   const actions = new Map<number, { key: string; name: string }[]>();
   const objects = new Map<number, PDFObject>();
+  const definedAt = new Map<number, number>();
   const reader = new ObjectReader(bytes);
   const malformed = (at: number, what: string) =>
     problems.push(`The bytes after the seal are not a well-formed incremental update: ${what} at byte ${at}`);
@@ -798,29 +1026,30 @@ function judgeLayout(bytes: Uint8Array, end: number, after: PDFDocument): Update
     }
     problems.push(why);
   }
-  if (problems.length) return { problems, written, actions, objects };
+  if (problems.length) return { problems, written, actions, objects, definedAt };
   if (cur.objects.length || cur.table || cur.startxref !== undefined || eofAt < 0)
     return {
       problems: ["Bytes were appended after the seal that are not an incremental update of the PDF"],
       written,
       actions,
       objects,
+      definedAt,
     };
 
   let prev: number;
   try {
     prev = lastStartxref(bytes, end);
   } catch {
-    return { problems: ["The signed revision has no cross-reference of its own"], written, actions, objects };
+    return { problems: ["The signed revision has no cross-reference of its own"], written, actions, objects, definedAt };
   }
   for (const u of updates) {
     if (problems.length >= MAX_PROBLEMS) break;
-    judgeUpdate(reader, u, end, prev, problems, written);
+    judgeUpdate(reader, u, end, prev, problems, written, definedAt);
     prev = u.startxref!;
     for (const o of u.objects) objects.set(o.num, o.object);
   }
   if (!problems.length) judgeSyntax(bytes, updates, after, problems, actions);
-  return { problems, written, actions, objects };
+  return { problems, written, actions, objects, definedAt };
 }
 
 /**
@@ -919,7 +1148,15 @@ function objectStreamValues(stream: PDFRawStream, num: number): [number, Value][
   return out;
 }
 
-function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number, problems: string[], written: Set<number>): void {
+function judgeUpdate(
+  reader: ObjectReader,
+  u: Update,
+  end: number,
+  prev: number,
+  problems: string[],
+  written: Set<number>,
+  definedAt: Map<number, number>,
+): void {
   const at = u.startxref!;
   let section: XrefSection;
   const xrefStream = u.table ? undefined : u.objects.find((o) => o.offset === at);
@@ -994,6 +1231,7 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
       slots.set(e.index, e.num);
       containers.set(e.stream, slots);
       written.add(e.num);
+      definedAt.set(e.num, container.offset);
     }
   }
   for (const [stm, slots] of containers) {
@@ -1017,7 +1255,10 @@ function judgeUpdate(reader: ObjectReader, u: Update, end: number, prev: number,
     const unlisted = `Object ${o.num} is written after the seal but not listed in its cross-reference`;
     if (!listed.has(o.num)) {
       if (!problems.includes(unlisted)) problems.push(unlisted);
-    } else if (!containers.has(o.num) && !shadows.includes(o)) written.add(o.num);
+    } else if (!containers.has(o.num) && !shadows.includes(o)) {
+      written.add(o.num);
+      definedAt.set(o.num, o.offset);
+    }
   }
 }
 
@@ -1077,8 +1318,34 @@ function objectStreamHeader(o: PDFObject, num: number): number[] | null {
  * time-stamp update; empty when it is one (or when nothing follows).
  */
 export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDocument): Promise<string[]> {
+  return (await judgeAfter(bytes, end, after)).problems;
+}
+
+/**
+ * As changesAfter, for a signature after which the file was signed again: `later` names the file's
+ * later signatures (value dictionary → end of its signed bytes) whose addition (docs/api.md, "A later
+ * signature") is then a shape of its own. `signedLater`: those found added so.
+ */
+export async function judgeAfter(
+  bytes: Uint8Array,
+  end: number,
+  after: PDFDocument,
+  later: ReadonlyMap<PDFDict, number> = new Map(),
+): Promise<{ problems: string[]; signedLater: PDFDict[] }> {
+  let judge: Judge | undefined;
+  const problems = await judgeAll(bytes, end, after, later, (j) => (judge = j));
+  return { problems, signedLater: judge ? [...judge.accepted] : [] };
+}
+
+async function judgeAll(
+  bytes: Uint8Array,
+  end: number,
+  after: PDFDocument,
+  later: ReadonlyMap<PDFDict, number>,
+  made: (judge: Judge) => void,
+): Promise<string[]> {
   if (end >= bytes.length) return [];
-  const { problems, written, actions, objects: writtenObjects } = judgeLayout(bytes, end, after);
+  const { problems, written, actions, objects: writtenObjects, definedAt } = judgeLayout(bytes, end, after);
   if (problems.length) return problems.slice(0, MAX_PROBLEMS);
   let before: PDFDocument;
   try {
@@ -1093,7 +1360,8 @@ export async function changesAfter(bytes: Uint8Array, end: number, after: PDFDoc
     if (why && !problems.includes(why) && problems.length < MAX_PROBLEMS) problems.push(why);
   };
   try {
-    const judge = new Judge(before, after);
+    const judge = new Judge(before, after, later, definedAt);
+    made(judge);
     const objects = after.context.enumerateIndirectObjects();
     const byNumber = new Map(objects.map(([ref]) => [ref.objectNumber, ref]));
     for (const [num, found] of actions) {
