@@ -19,7 +19,6 @@ import {
   signerFiles,
   signatureRequests,
   templateDocuments,
-  textLayers,
   webhookDeliveries,
   webhookEndpoints,
 } from "../db/schema";
@@ -224,34 +223,12 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       .returning({ sha256: documentVersions.sha256 });
     const gone = await tx.delete(signatureRequests).where(inBatch).returning({ id: signatureRequests.id });
     // Text layers are shared by content, whatever the environment: one goes only when no document
-    // version (of any environment) and no template is that PDF any more.
+    // version (of any environment), template or signer's upload is that PDF any more; an attached
+    // PDF's layer (read when it was uploaded) by the same rule, since its row would keep the PDF.
     const pdfs = unique(versions.map((v) => v.sha256));
-    const layers = pdfs.length
-      ? await tx
-          .delete(textLayers)
-          .where(
-            and(
-              inArray(textLayers.pdfSha256, pdfs),
-              notExists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(documentVersions)
-                  .where(eq(documentVersions.sha256, textLayers.pdfSha256)),
-              ),
-              notExists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(templateDocuments)
-                  .where(eq(templateDocuments.sha256, textLayers.pdfSha256)),
-              ),
-            ),
-          )
-          .returning({ layer: textLayers.layerSha256 })
-      : [];
-    // An attached PDF's text layer (read when it was uploaded) by the same rule: its row would keep the PDF.
-    const attachedLayers = await dropUnusedTextLayers(
+    const layers = await dropUnusedTextLayers(
       tx,
-      unique(attached.filter((a) => a.mime === "application/pdf").map((a) => a.sha256)),
+      unique([...pdfs, ...attached.filter((a) => a.mime === "application/pdf").map((a) => a.sha256)]),
     );
     // Signers' copies by the same rule (not counted: derived data, like the layers' JSON blobs).
     const copies = pdfs.length
@@ -284,8 +261,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
         ...fieldRows.map((f) => f.image),
         ...attached.map((a) => a.sha256),
         ...events.map((e) => e.image),
-        ...layers.map((l) => l.layer),
-        ...attachedLayers,
+        ...layers,
         ...copies.map((c) => c.copy),
       ]),
       mailIds: mails.filter((m) => m.via === "outbox").map((m) => m.id),
@@ -300,7 +276,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
     c.mails += mails.length;
     c.webhookDeliveries += deliveries.length;
     c.documentVersions += versions.length;
-    c.textLayers += layers.length + attachedLayers.length;
+    c.textLayers += layers.length;
     c.jobs += jobRows.length;
     const next: Totals = { requests: totals.requests + gone.length, blobs: totals.blobs, counts: c };
     // Progress is committed with the batch: a run that stops half-way still shows what it did.
