@@ -110,6 +110,7 @@ export async function verifyDocument(file: File): Promise<Verification> {
       failed: s.failed,
       indeterminate: s.indeterminate,
       modificationsAfter: s.modificationsAfter,
+      laterSignatures: s.laterSignatures,
       signer: s.signer,
       isSealingCertificate: s.isSealingCertificate,
       signerTrusted: s.signerTrusted,

@@ -16259,8 +16259,10 @@ export interface operations {
                   reason: "UNSUPPORTED_ALGORITHM" | "UNSUPPORTED_FORMAT" | "PARSE_LIMIT" | "NO_SIGNING_CERTIFICATE_FOUND";
                   detail: string;
                 } | null;
-                /** @description What was appended after this signature that is not validation data (DSS) or a document time-stamp, judged as after a seal (a later signature is one of them); empty: nothing else. Null when its byte range gives no end. For a file not sealed by this service, this is how a change after signing is named */
+                /** @description What was appended after this signature that is not validation data (DSS) or a document time-stamp, judged as after a seal; after any signature but the seal, a later signature of the file is signing again, not a change (laterSignatures). Empty: nothing else. Null when its byte range gives no end. For a file not sealed by this service, this is how a change after signing is named */
                 modificationsAfter: string[] | null;
+                /** @description Indexes of the later signatures whose addition after this one was judged signing again (their field, widget, appearance and value, signed by them), not a modification. Always empty for the seal: a signature added after the seal is one of its modifications */
+                laterSignatures: number[];
                 signer: {
                   subject: string;
                   issuer: string;
