@@ -78,11 +78,29 @@ const TIMESTAMP_VALUE_KEYS = new Set([
   "V",
 ]);
 /** Entries of a later signature's field when field and widget are one dictionary (ISO 32000-2, 12.7.5.5, 12.5.6.19). */
-const SIGNATURE_FIELD_KEYS = new Set(["Type", "Subtype", "FT", "Rect", "V", "T", "TU", "F", "P", "AP", "DA", "DR", "MK", "Ff"]);
+const SIGNATURE_FIELD_KEYS = new Set([
+  "Type",
+  "Subtype",
+  "FT",
+  "Rect",
+  "V",
+  "T",
+  "TU",
+  "F",
+  "P",
+  "AP",
+  "DA",
+  "DR",
+  "MK",
+  "Ff",
+  "H",
+]);
 /** Entries of a later signature's field when its widget is a kid of its own. */
 const SIGNATURE_PARENT_KEYS = new Set(["FT", "V", "T", "TU", "Kids", "Ff", "DA", "DR"]);
 /** Entries of that kid widget. */
-const SIGNATURE_KID_KEYS = new Set(["Type", "Subtype", "Rect", "F", "P", "AP", "Parent", "MK", "DA"]);
+const SIGNATURE_KID_KEYS = new Set(["Type", "Subtype", "Rect", "F", "P", "AP", "Parent", "MK", "DA", "H"]);
+/** A widget's highlighting mode (ISO 32000-2, Table 191): how it looks while clicked, never an action. */
+const HIGHLIGHT_MODES = new Set(["N", "I", "O", "P", "T"]);
 /** Annotation flags a later signature's widget may carry: Invisible, Hidden, Print, NoZoom, NoRotate, ReadOnly, Locked, LockedContents. */
 const SIGNATURE_FLAGS = 1 | 2 | 4 | 8 | 16 | 64 | 128 | 512;
 /** Entries of a later signature's value (ISO 32000-2, 12.8.1, Table 255), without /Reference or /Changes. */
@@ -488,6 +506,9 @@ class Judge {
       const da = o.get(PDFName.of("DA"));
       if (da !== undefined && !isText(da)) return "its /DA is not text";
     }
+    const h = wget("H");
+    if (h !== undefined && !(h instanceof PDFName && HIGHLIGHT_MODES.has(h.decodeText())))
+      return "its /H (highlighting mode) is not one of /N /I /O /P /T";
     const mk = wget("MK");
     if (mk !== undefined && !(mk instanceof PDFDict && isPlainData(mk)))
       return "its /MK (appearance characteristics) is not plain data";
