@@ -92,6 +92,27 @@ describe("a later signature after a signature made elsewhere", () => {
     expect(third).toMatchObject({ modificationsAfter: [] });
   });
 
+  it("the later signature's appearance redrawn after it signed: not its own, so a modification after both signatures", async () => {
+    const twice = await signAgain(signed, bob);
+    const doc = await PDFDocument.load(twice, { updateMetadata: false });
+    const snap = snapshotObjects(doc, twice);
+    const ctx = doc.context;
+    const widget = doc
+      .getPage(0)
+      .node.lookup(PDFName.of("Annots"), PDFArray)
+      .asArray()
+      .map((r) => ctx.lookup(r, PDFDict))
+      .at(-1)!; // Bob's widget: the last one listed
+    expect(widget.get(PDFName.of("Rect"))?.toString()).toBe("[ 50 50 250 100 ]");
+    const red = ctx.register(ctx.stream("1 0 0 rg 0 0 200 50 re f", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 200, 50] }));
+    widget.set(PDFName.of("AP"), ctx.obj({ N: red }));
+    const v = await verifyPdf((await writeIncrementalUpdate(twice, doc, snap))!);
+    const [first, second] = take(v.signatures, 2);
+    expect(first.laterSignatures).toEqual([]);
+    expect(first.modificationsAfter?.join(" | ")).toMatch(/is written after that signature's signed bytes/);
+    expect(second.modificationsAfter?.join(" | ")).toMatch(/An annotation or form field \(object \d+\) changed after the seal/);
+  });
+
   it("a second signature whose update also repaints the page: still a modification after signature 1", async () => {
     const v = await verifyPdf(
       await signAgain(signed, bob, (doc) =>
