@@ -540,9 +540,10 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
     // What follows each signature, judged as what follows a seal; a signature whose byte range is
     // unusable has no "after" (it is judged on its own). The second judge (poppler, which draws every
     // page twice) runs where the first finds nothing, and for at most POPPLER_JUDGED signatures.
-    // After any signature but the seal, a later signature of the file (one that verifies its own byte
-    // range) is signing again, not a modification; poppler then compares from the last such signature
-    // on, since its appearance is drawn on the page and the first judge has judged what came before.
+    // After any signature but the seal, a later signature of the file (one whose byte range is
+    // well-formed and leaves out its own /Contents) is signing again, not a modification; poppler then
+    // compares from the last such signature on, since its appearance is drawn on the page and the first
+    // judge has judged what came before.
     let popplerRuns = 0;
     for (const s of signatures) {
       if (!s.byteRangeValid) continue;

@@ -14,6 +14,10 @@
  * stream. Every new object must be accounted for by one of these shapes; every changed one must be one
  * of the objects they rewrite. Anything else is named as a modification.
  *
+ * After a signature that is not the seal, one more shape is allowed (judgeAfter's `later`): a later
+ * signature of the same file, its field, widget, appearance and value, each written before that
+ * signature's own signed bytes end (Judge.signatureField; docs/api.md, "A later signature").
+ *
  * How: first the bytes after the signed revision are read as a sequence of incremental updates, each
  * against its own cross-reference section (judgeLayout), and every object, trailer and object-stream
  * entry in them is read again with a strict lexer (strict-syntax.ts): a token two readers may read
