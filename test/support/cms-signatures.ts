@@ -37,8 +37,8 @@ export interface TestSigner {
 const algorithm = (algorithmId: string, params?: asn1js.AsnType) =>
   new pkijs.AlgorithmIdentifier({ algorithmId, ...(params ? { algorithmParams: params } : {}) });
 
-/** A self-signed certificate for an RSA 2048 or EC P-256 key, named `name`. */
-export function makeSigner(type: "rsa" | "ec", name: string): TestSigner {
+/** A self-signed certificate for an RSA 2048 or EC P-256 key, named `name`; `paddedSerial`: one that is not DER. */
+export function makeSigner(type: "rsa" | "ec", name: string, opts: { paddedSerial?: boolean } = {}): TestSigner {
   const { privateKey, publicKey } =
     type === "rsa"
       ? crypto.generateKeyPairSync("rsa", { modulusLength: 2048 })
@@ -49,7 +49,10 @@ export function makeSigner(type: "rsa" | "ec", name: string): TestSigner {
   const sigAlg = () => (type === "rsa" ? algorithm(OIDS.sha256WithRsa, new asn1js.Null()) : algorithm(OIDS.ecdsaWithSha256));
   const cert = new pkijs.Certificate({
     version: 2,
-    serialNumber: new asn1js.Integer({ value: crypto.randomInt(1, 2 ** 31) }),
+    // paddedSerial: a needless leading zero, not DER (as DSS's BadEncodedCMS.pdf's certificate has).
+    serialNumber: opts.paddedSerial
+      ? new asn1js.Integer({ valueHex: new Uint8Array([0x00, 0x12, 0x34, 0x56]) })
+      : new asn1js.Integer({ value: crypto.randomInt(1, 2 ** 31) }),
     signature: sigAlg(),
     issuer: subject,
     subject,

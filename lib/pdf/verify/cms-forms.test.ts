@@ -244,6 +244,20 @@ describe("CMS forms other tools write", () => {
     expect((await verifyPdf(good, opts)).verdict).toBe("VALID");
   });
 
+  it("a signer's certificate that is not DER (a serial number with a needless leading zero): INDETERMINATE, never intact", async () => {
+    const padded = makeSigner("rsa", "Padded Serial", { paddedSerial: true });
+    const pdf = await signedWith(base, padded, "ETSI.CAdES.detached", {
+      form: "signed-attributes",
+      digest: "sha256",
+      scheme: { kind: "rsa-pkcs1" },
+    });
+    expect(await only(pdf)).toMatchObject({
+      signatureVerifies: false,
+      outcome: "INDETERMINATE",
+      indeterminate: { reason: "NO_SIGNING_CERTIFICATE_FOUND" },
+    });
+  });
+
   it("a CMS without its signer's certificate: INDETERMINATE (no key to check it with)", async () => {
     const pdf = await signedWith(base, rsa, "ETSI.CAdES.detached", {
       form: "signed-attributes",

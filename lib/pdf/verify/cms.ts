@@ -69,7 +69,7 @@ export type IndeterminateReason =
   | "UNSUPPORTED_FORMAT"
   /** The CMS is larger, or has more ASN.1 nodes or nesting, than Signet reads (CMS_LIMITS). */
   | "PARSE_LIMIT"
-  /** The CMS does not carry the certificate of its signer: there is no key to check it with. */
+  /** The CMS does not carry the certificate of its signer, or one that is not well-formed DER: there is no key to check it with. */
   | "NO_SIGNING_CERTIFICATE_FOUND";
 
 /** Why a check that ran failed. */
@@ -322,6 +322,17 @@ export async function readCmsSignature(
   if (cert) {
     report.signer = certificateInfo(cert);
     report.signerDer = certificateDer(cert);
+    // X.509 certificates are DER. One that OpenSSL (what Node's crypto reads keys with) refuses, such as
+    // a serial number with needless leading zeros, is read differently by lenient and strict readers:
+    // its key is not checked with, and the signature is indeterminate.
+    try {
+      new crypto.X509Certificate(report.signerDer);
+    } catch {
+      return cannot(
+        "NO_SIGNING_CERTIFICATE_FOUND",
+        "The signer's certificate is not well-formed DER; it could not be read to check with",
+      );
+    }
   }
   const digest = DIGESTS[si.digestAlgorithm.algorithmId];
   if (!digest) return cannot("UNSUPPORTED_ALGORITHM", `Unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
