@@ -123,7 +123,7 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
     );
     const [clashing] = clash;
     if (clashing) throw new AppError("FIELD_PLACEMENT_INVALID", clashing.message, { errors: clash });
-    // Judged as any placing is: a rule that cannot stand, a role whose signatures may all be left out.
+    // Judged like every placing: a rule that cannot stand, a role whose signatures may all be left out.
     const { out: stored, added } = await problemsAddedBy(tx, owner, () => storeFields(tx, owner, values));
     throwFormProblems(added, new Map(stored.map((r, i) => [r.id, `fields.${rowItem[i]}.`])));
     const byId = rolesById(roles);
