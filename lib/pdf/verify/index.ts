@@ -561,7 +561,14 @@ export function verifyPdf(bytes: Uint8Array, opts: VerifyOptions = {}): Promise<
         if (s !== seal) popplerRuns++;
         after = await popplerDisagreements(bytes, Math.max(endOf(s), ...signedLater.map(endOf)));
       }
-      s.modificationsAfter = after;
+      // The judges speak of "the seal"; after any other signature, and on a file this service did not
+      // seal, they mean this signature.
+      s.modificationsAfter =
+        s === seal && s.isSealingCertificate
+          ? after
+          : after.map((p) =>
+              p.replaceAll("after the seal", "after this signature").replaceAll("the seal signed", "this signature signed"),
+            );
     }
     if (seal) {
       modifications = seal.modificationsAfter ?? [];

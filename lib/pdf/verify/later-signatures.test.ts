@@ -110,7 +110,9 @@ describe("a later signature after a signature made elsewhere", () => {
     const [first, second] = take(v.signatures, 2);
     expect(first.laterSignatures).toEqual([]);
     expect(first.modificationsAfter?.join(" | ")).toMatch(/is written after that signature's signed bytes/);
-    expect(second.modificationsAfter?.join(" | ")).toMatch(/An annotation or form field \(object \d+\) changed after the seal/);
+    expect(second.modificationsAfter?.join(" | ")).toMatch(
+      /An annotation or form field \(object \d+\) changed after this signature/,
+    );
   });
 
   it("a second signature whose update also repaints the page: still a modification after signature 1", async () => {
@@ -145,7 +147,7 @@ describe("a later signature after a signature made elsewhere", () => {
     );
     const [first] = take(v.signatures, 2);
     const after = first.modificationsAfter?.join(" | ");
-    expect(after).toMatch(/Annotations were added to a page after the seal .*: object \d+ is neither/);
+    expect(after).toMatch(/Annotations were added to a page after this signature .*: object \d+ is neither/);
     expect(after).not.toMatch(/Another signature/);
     // Signature 2 was still added as a signature: a fact, beside the modification.
     expect(first.laterSignatures).toEqual([2]);
@@ -161,7 +163,7 @@ describe("a later signature after a signature made elsewhere", () => {
     );
     const [first] = take(v.signatures, 2);
     const after = first.modificationsAfter?.join(" | ");
-    expect(after).toMatch(/An action or script was added after the seal \(\/AA in object \d+\)/);
+    expect(after).toMatch(/An action or script was added after this signature \(\/AA in object \d+\)/);
     expect(after).toMatch(/nor a later signature.s \(it has a \/AA entry\)/);
   });
 });
