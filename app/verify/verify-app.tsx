@@ -317,6 +317,10 @@ function SignatureList({ signatures }: { signatures: VerifiedSignature[] }) {
                   ))}
                 </ul>
               </div>
+            ) : s.laterSignatures.length > 0 ? (
+              <p className="text-slate-600">
+                {t("verify.result.signedAgainAfter", { later: s.laterSignatures.map((n) => `${n}`).join(", ") })}
+              </p>
             ) : (
               <p className="text-slate-600">{t("verify.result.unchangedAfter")}</p>
             )}
