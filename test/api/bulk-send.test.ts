@@ -64,7 +64,11 @@ async function requestsOf(orgId: string) {
   return db.select().from(signatureRequests).where(eq(signatureRequests.orgId, orgId));
 }
 
-/** The bulk send's job, made to look as if its worker died holding it (the lease ran out). */
+/**
+ * The bulk send's job, made to look as if its worker died holding it (the lease ran out). Due before
+ * anything else (the worker takes the job due first), so that the test's `runDueJobs(1)` runs it and not
+ * an invitation the earlier rows queued, whatever the machine's speed.
+ */
 async function workerDied(bulkSendId: string) {
   const db = await getDb();
   const all = await db.select().from(jobs).where(eq(jobs.type, "bulk-send"));
@@ -75,7 +79,7 @@ async function workerDied(bulkSendId: string) {
       status: "RUNNING",
       lockedBy: "a-dead-worker",
       lockedUntil: new Date(Date.now() - 1000),
-      runAt: new Date(Date.now() - 1000),
+      runAt: new Date(0),
     })
     .where(eq(jobs.id, job.id));
   return job.id;
