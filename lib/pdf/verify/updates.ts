@@ -556,15 +556,8 @@ class Judge {
     if (get("Type") !== undefined && name(d, "Type") !== "Sig") return "its value's /Type is not /Sig";
     for (const k of ["Filter", "SubFilter", "Prop_AuthType"])
       if (get(k) !== undefined && !(get(k) instanceof PDFName)) return `its value's /${k} is not a name`;
-    const br = get("ByteRange");
-    if (!(br instanceof PDFArray && br.size() === 4 && br.asArray().every((x) => isInt(x) && (x as PDFNumber).asNumber() >= 0)))
-      return "its value's /ByteRange is not four numbers";
-    if (!(get("Contents") instanceof PDFHexString)) return "its value's /Contents is not a hex string";
-    for (const k of ["M", "Name", "Reason", "Location", "ContactInfo"])
-      if (get(k) !== undefined && !isText(get(k))) return `its value's /${k} is not text`;
-    const build = get("Prop_Build");
-    if (build !== undefined && !(build instanceof PDFDict && isPlainData(build)))
-      return "its value's /Prop_Build is not plain data";
+    const signed = signedValueProblem(d);
+    if (signed) return signed;
     for (const k of ["V", "Prop_AuthTime"])
       if (get(k) !== undefined && !isInt(get(k))) return `its value's /${k} is not a number`;
     const cert = get("Cert");
@@ -689,15 +682,8 @@ class Judge {
     const type = name(d, "Type");
     if (get("Type") !== undefined && type !== "DocTimeStamp" && type !== "Sig") return "its value's /Type is not /DocTimeStamp";
     if (get("Filter") !== undefined && !(get("Filter") instanceof PDFName)) return "its value's /Filter is not a name";
-    const br = get("ByteRange");
-    if (!(br instanceof PDFArray && br.size() === 4 && br.asArray().every((x) => isInt(x) && (x as PDFNumber).asNumber() >= 0)))
-      return "its value's /ByteRange is not four numbers";
-    if (!(get("Contents") instanceof PDFHexString)) return "its value's /Contents is not a hex string";
-    for (const k of ["M", "Name", "Reason", "Location", "ContactInfo"])
-      if (get(k) !== undefined && !isText(get(k))) return `its value's /${k} is not text`;
-    const build = get("Prop_Build");
-    if (build !== undefined && !(build instanceof PDFDict && isPlainData(build)))
-      return "its value's /Prop_Build is not plain data";
+    const signed = signedValueProblem(d);
+    if (signed) return signed;
     if (get("V") !== undefined && !isInt(get("V"))) return "its value's /V is not a number";
     this.claim(v);
     return null;
@@ -1437,4 +1423,19 @@ async function judgeAll(
     add("The update after the seal could not be compared with the signed revision");
   }
   return problems;
+}
+
+/** What a signature value and a document time-stamp value both must be: a four-number /ByteRange, a hex /Contents, text and plain data. */
+function signedValueProblem(d: PDFDict): string | null {
+  const get = (k: string) => d.get(PDFName.of(k));
+  const br = get("ByteRange");
+  if (!(br instanceof PDFArray && br.size() === 4 && br.asArray().every((x) => isInt(x) && (x as PDFNumber).asNumber() >= 0)))
+    return "its value's /ByteRange is not four numbers";
+  if (!(get("Contents") instanceof PDFHexString)) return "its value's /Contents is not a hex string";
+  for (const k of ["M", "Name", "Reason", "Location", "ContactInfo"])
+    if (get(k) !== undefined && !isText(get(k))) return `its value's /${k} is not text`;
+  const build = get("Prop_Build");
+  if (build !== undefined && !(build instanceof PDFDict && isPlainData(build)))
+    return "its value's /Prop_Build is not plain data";
+  return null;
 }
