@@ -100,9 +100,8 @@ await step("API tests on PostgreSQL", async () => {
     url = pg.url;
   }
   try {
-    // One file at a time: they share the server's queue, and a worker of one file would run the jobs
-    // of another (with that file's environment).
-    run(bin("vitest"), ["run", "test/api", "--no-file-parallelism", ...vitestReport("postgres")], {
+    // Each file copies the run's migrated database (test/support/pg-databases.ts): files run side by side.
+    run(bin("vitest"), ["run", "test/api", ...vitestReport("postgres")], {
       env: { TEST_DATABASE_URL: url },
     });
   } finally {

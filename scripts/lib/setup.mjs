@@ -114,6 +114,10 @@ export async function ensureBuild() {
     fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
   if (built && fs.existsSync(engine) && fs.existsSync(template)) return;
   log("building (next build)");
+  // The first `npm run up` builds and then starts the server on the same DATA_DIR: a build that opened the
+  // embedded store (a page reaching the database while prerendered) would hold its lock, and the first start
+  // would fail. So every build is given a DATA_DIR that does not exist, and fails when it is made; a page
+  // that asks for the store during the build fails it too (getHandle refuses). CI's build is this check.
   const buildData = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-build-")), "data");
   run(path.join(root, "node_modules/.bin/next"), ["build"], {
     env: { NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: buildData, DATABASE_URL: "" },

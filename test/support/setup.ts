@@ -1,21 +1,22 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-// Each test worker gets its own data directory for blobs and outbox. The database is either a
-// throwaway PGlite (memory://) or the PostgreSQL server named by TEST_DATABASE_URL.
-// On a shared PostgreSQL server the files run one after another (scripts/test.mjs) and share one
-// data directory, as instances sharing a database share their blob store: a job queued by one
-// file and run by the next then finds its documents.
-if (process.env.TEST_DATABASE_URL) {
-  const id = crypto.createHash("sha1").update(process.env.TEST_DATABASE_URL).digest("hex").slice(0, 12);
-  process.env.DATA_DIR = path.join(os.tmpdir(), `signet-test-pg-${id}`);
-  fs.mkdirSync(process.env.DATA_DIR, { recursive: true });
-} else if (!process.env.DATA_DIR?.includes("signet-test-")) {
+// Each test file gets its own data directory for blobs and outbox, and its own database: a throwaway
+// PGlite (memory://), or on the PostgreSQL server TEST_DATABASE_URL names a copy of the run's migrated
+// database (test/support/pg-databases.ts), so that no file sees another's rows or runs another's jobs.
+if (!process.env.DATA_DIR?.includes("signet-test-")) {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "signet-test-"));
 }
-process.env.DATABASE_URL = process.env.TEST_DATABASE_URL || "memory://";
+if (process.env.TEST_DATABASE_URL) {
+  const runId = process.env.SIGNET_TEST_PG_RUN;
+  const template = process.env.SIGNET_TEST_PG_TEMPLATE;
+  if (!runId || !template) throw new Error("TEST_DATABASE_URL is set but the global setup made no template database");
+  const { databaseForThisFile } = await import("./pg-databases");
+  process.env.DATABASE_URL = await databaseForThisFile(process.env.TEST_DATABASE_URL, runId, template);
+} else {
+  process.env.DATABASE_URL = "memory://";
+}
 // The suite reads and ages blob files directly; each store has its own tests (test/api/blob-stores.test.ts).
 process.env.BLOB_STORE ??= "fs";
 process.env.SIGNET_WORKER = "0";
