@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authOptions } from "@/lib/server/staff/auth-options";
 import { hashPassword } from "@/lib/server/auth/password";
+import { clock } from "@/lib/server/clock";
 import { getDb } from "@/lib/server/db";
 import { authAttempts, staffUsers } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
@@ -49,7 +50,7 @@ describe("staff sign-in throttling", () => {
       );
     // The throttle's clock is set, not waited for: on a loaded machine twenty attempts can take longer than
     // the backoff itself. Held at the start, every wait is still ahead of it.
-    const at = (ms: number) => vi.spyOn(Date, "now").mockReturnValue(ms);
+    const at = (ms: number) => vi.spyOn(clock, "now").mockReturnValue(new Date(ms));
     try {
       at(Date.now());
       const outcomes = [];
@@ -89,9 +90,15 @@ describe("staff sign-in throttling", () => {
     const sixth = itemAt(emails, 5, "emails");
     // Addresses of this run only: a database kept from an earlier run still counts that run's failures.
     const [guesser, other] = [9, 10].map((n) => `10.${stamp % 250}.${Math.floor(stamp / 250) % 250}.${n}`) as [string, string];
-    for (const e of emails.slice(0, 5)) expect(await attempt(e, "wrong", guesser)).toBe("WRONG");
-    expect(await attempt(sixth, "right-password-1", guesser)).toMatch(/^Too many failed sign-ins/);
-    expect(await attempt(sixth, "right-password-1", other)).toBe("SIGNED IN");
+    // Held before the first guess: the sixth attempt is refused however long the five password checks took.
+    vi.spyOn(clock, "now").mockReturnValue(new Date(stamp));
+    try {
+      for (const e of emails.slice(0, 5)) expect(await attempt(e, "wrong", guesser)).toBe("WRONG");
+      expect(await attempt(sixth, "right-password-1", guesser)).toMatch(/^Too many failed sign-ins/);
+      expect(await attempt(sixth, "right-password-1", other)).toBe("SIGNED IN");
+    } finally {
+      vi.restoreAllMocks();
+    }
     const db = await getDb();
     const refused = await db
       .select()
@@ -103,8 +110,12 @@ describe("staff sign-in throttling", () => {
   it("a burst of parallel attempts is counted one by one: at most five reach the password check", async () => {
     const email = `burst.${Date.now()}@signet.test`;
     await staff(email, "right-password-1");
-    // Thirty wrong guesses at once, each from its own address (only the account's count can stop them).
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(email, `wrong-${i}`, `192.0.2.${i + 1}`)));
+    // Thirty wrong guesses at once, each from its own address (only the account's count can stop them). Held
+    // before the burst, so the 1 s wait after the fifth failure outlasts the burst however slow the machine is.
+    vi.spyOn(clock, "now").mockReturnValue(new Date(Date.now()));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt(email, `wrong-${i}`, `192.0.2.${i + 1}`)),
+    ).finally(() => vi.restoreAllMocks());
     expect(outcomes.filter((o) => o === "WRONG")).toHaveLength(5);
     expect(outcomes.filter((o) => /^Too many failed sign-ins/.test(o))).toHaveLength(25);
     const db = await getDb();
@@ -114,14 +125,14 @@ describe("staff sign-in throttling", () => {
     // The right password, too, waits its turn: asked half a second after the last failure (the wait is 1 s
     // then). The moment is set, not waited for: on a loaded machine the burst itself may take longer than that.
     const lastFailure = Math.max(...log.filter((r) => r.outcome === "FAILURE").map((r) => r.createdAt.getTime()));
-    const now = vi.spyOn(Date, "now").mockReturnValue(lastFailure + 500);
+    const now = vi.spyOn(clock, "now").mockReturnValue(new Date(lastFailure + 500));
     try {
       expect(await attempt(email, "right-password-1", "192.0.2.99")).toMatch(/^Too many failed sign-ins/);
     } finally {
       now.mockRestore();
     }
     // Once the wait has passed, it signs in.
-    vi.spyOn(Date, "now").mockReturnValue(lastFailure + 1_500);
+    vi.spyOn(clock, "now").mockReturnValue(new Date(lastFailure + 1_500));
     try {
       expect(await attempt(email, "right-password-1", "192.0.2.99")).toBe("SIGNED IN");
     } finally {

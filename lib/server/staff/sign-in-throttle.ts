@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { clock } from "../clock";
 import { getDb, type Queryable } from "../db";
 import { authAttempts } from "../db/schema";
 
@@ -45,7 +46,8 @@ async function streak(db: Queryable, column: typeof authAttempts.email | typeof 
 
 /** Seconds this attempt must still wait (0: go ahead and check the password). */
 async function secondsToWait(db: Queryable, email: string, ip: string | null): Promise<number> {
-  const now = Date.now();
+  // Read through the shared clock so a test holds the moment instead of racing the machine's speed.
+  const now = clock.now().getTime();
   const checks = [streak(db, authAttempts.email, email), ...(ip ? [streak(db, authAttempts.ip, ip)] : [])];
   let wait = 0;
   for (const { failures, last } of await Promise.all(checks)) {
