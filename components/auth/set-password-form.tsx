@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { setPasswordAction } from "@/app/set-password/actions";
+import { setPasswordAction } from "@/lib/actions/set-password";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { PasswordFields } from "./password-fields";

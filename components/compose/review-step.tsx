@@ -6,6 +6,8 @@ import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
 import { findOverlaps } from "@/lib/client/overlaps";
+import { documentNamer, envelopeCounts, inDocumentOrder } from "@/lib/client/envelope";
+import { usePagePlace } from "@/components/ui/page-place";
 import { useFieldLabel } from "@/components/placer/labels";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { Button } from "@/components/ui/button";
@@ -27,6 +29,7 @@ export function ReviewStep({
 }) {
   const t = useDashboardT();
   const fieldLabel = useFieldLabel();
+  const place = usePagePlace();
   const router = useRouter();
   const { send } = useRequestActions(request.id);
   const [error, setError] = useState<{ text: string; status: number } | null>(null);
@@ -43,14 +46,17 @@ export function ReviewStep({
   const ids = request.recipients.map((r) => r.id);
   const malformed = anchors.status === "done" ? anchors.anchors.filter((a) => !a.ok) : [];
   const nameOf = (id: string) => request.recipients.find((r) => r.id === id)?.name ?? t("compose.review.unknown");
-  const overlaps = findOverlaps(request.fields.map((f) => ({ ...f, key: f.id })));
+  // Every document's fields, document by document: a page is named with its document when there are several.
+  const documentOf = documentNamer(request.documents);
+  const overlaps = findOverlaps(inDocumentOrder(request.documents, request.fields).map((f) => ({ ...f, key: f.id })));
+  const counts = envelopeCounts(request.documents);
   const problems = [
     ...(signers.length === 0 ? [t("compose.review.noSigner")] : []),
     ...bare.map((s) => t("compose.review.noField", { name: s.name, email: s.email })),
     // Not refused by the API (a sender may mean it), but a signer may not reach a field under another.
     ...overlaps.map(([a, b]) =>
       t("compose.review.overlap", {
-        page: a.page,
+        place: place(a.page, documentOf(a.documentId)),
         a: fieldLabel(a.type),
         aName: nameOf(a.recipientId),
         b: fieldLabel(b.type),
@@ -123,13 +129,17 @@ export function ReviewStep({
         </section>
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
-            <h2 className="text-base font-semibold">{t("compose.review.documentHeading")}</h2>
+            <h2 className="text-base font-semibold">
+              {t(counts.documents > 1 ? "compose.review.documentsHeading" : "compose.review.documentHeading")}
+            </h2>
             <Button variant="ghost" onClick={() => onEdit("fields")}>
               {t("compose.review.edit")}
             </Button>
           </div>
           <p className="mt-2 text-sm text-slate-700">
-            {t("compose.review.documentSummary", { pages: request.document.pageCount, fields: request.fields.length })}
+            {counts.documents > 1
+              ? t("compose.review.envelopeSummary", { ...counts, fields: request.fields.length })
+              : t("compose.review.documentSummary", { pages: counts.pages, fields: request.fields.length })}
           </p>
           {anchors.status === "done" && (
             <p className="mt-1 text-sm text-slate-600">
@@ -143,7 +153,7 @@ export function ReviewStep({
               {malformed.map((a) => (
                 <li key={a.key}>
                   {t.rich("compose.review.malformedItem", {
-                    page: a.page,
+                    place: place(a.page, documentOf(a.documentId)),
                     text: a.text,
                     reason: a.reason ?? t("compose.review.notValidAnchor"),
                     code: (chunks) => <code className="break-all">{chunks}</code>,

@@ -1,4 +1,4 @@
-import { switchEnvironment } from "@/app/(dashboard)/environment-action";
+import { switchEnvironment } from "@/lib/actions/environment";
 import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 /**

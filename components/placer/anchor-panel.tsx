@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass, Options } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { usePagePlace } from "@/components/ui/page-place";
 import { LegacyAnchors } from "./legacy-anchors";
 
 export type AnchorState =
@@ -50,14 +51,27 @@ interface Props {
   onFieldsCreated: (fields: FieldDto[]) => void;
   /** Shows an anchor's page, in its document. */
   onGoTo: (a: { page: number; documentId?: string }) => void;
+  /** The document a page is named with (lib/client/envelope's documentNamer: null with one document). */
+  documentOf?: (documentId: string | undefined) => string | null;
 }
 
 /**
  * "Detect anchors": the preview draws every {{...}} anchor on its page; here the signer references are
  * mapped to recipients and their fields created through /fields/anchors. Malformed anchors are listed.
  */
-export function AnchorPanel({ requestId, signers, state, onState, mapping, onMapping, onFieldsCreated, onGoTo }: Props) {
+export function AnchorPanel({
+  requestId,
+  signers,
+  state,
+  onState,
+  mapping,
+  onMapping,
+  onFieldsCreated,
+  onGoTo,
+  documentOf = () => null,
+}: Props) {
   const t = useDashboardT();
+  const place = usePagePlace();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ created: number; skipped: string[]; errors: string[] } | null>(null);
 
@@ -141,7 +155,13 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
               </h3>
               <ul className="mt-1 space-y-2 text-xs">
                 {covering.map((a) => (
-                  <CoveringItem key={a.key} a={a} onGoTo={onGoTo} onFit={() => fit(a.key)} />
+                  <CoveringItem
+                    key={a.key}
+                    a={a}
+                    place={place(a.page, documentOf(a.documentId))}
+                    onGoTo={onGoTo}
+                    onFit={() => fit(a.key)}
+                  />
                 ))}
               </ul>
             </section>
@@ -192,6 +212,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
               signers={signers}
               onFieldsCreated={onFieldsCreated}
               onGoTo={onGoTo}
+              documentOf={documentOf}
             />
           )}
           {malformed.length > 0 && (
@@ -204,7 +225,7 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
                   <li key={a.key}>
                     <button type="button" className="text-left text-red-800 hover:underline" onClick={() => onGoTo(a)}>
                       {t.rich("placer.anchors.malformedItem", {
-                        page: a.page,
+                        place: place(a.page, documentOf(a.documentId)),
                         text: a.text,
                         reason: a.reason ?? t("placer.anchors.notValid"),
                         code: (chunks) => <code className="break-all">{chunks}</code>,
@@ -243,10 +264,13 @@ export function AnchorPanel({ requestId, signers, state, onState, mapping, onMap
 /** One anchor whose field covers text or another field: what it covers, and "Fit to the line" when there is a fit. */
 function CoveringItem({
   a,
+  place,
   onGoTo,
   onFit,
 }: {
   a: DetectedAnchor;
+  /** Its page in words, with its document when there are several. */
+  place: string;
   onGoTo: (a: { page: number; documentId?: string }) => void;
   onFit: () => void;
 }) {
@@ -262,7 +286,7 @@ function CoveringItem({
     <li className="rounded border border-amber-300 bg-amber-50 p-2" data-testid="anchor-covers">
       <button type="button" className="text-left text-amber-900 hover:underline" onClick={() => onGoTo(a)}>
         {t.rich("placer.anchors.coversItem", {
-          page: a.page,
+          place,
           text: a.text,
           what,
           code: (chunks) => <code className="break-all">{chunks}</code>,

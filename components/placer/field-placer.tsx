@@ -22,13 +22,14 @@ import {
   type Box,
   type Rect,
 } from "@/lib/client/placer-geometry";
-import { useFieldStore, type FieldBackend, type PlacedField } from "@/lib/client/use-field-store";
+import { toPlaced, useFieldStore, type FieldBackend, type PlacedField } from "@/lib/client/use-field-store";
 import { useFieldHistory } from "@/lib/client/use-field-history";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import { findOverlaps, overlappingKeys } from "@/lib/client/overlaps";
 import type { FieldDto, FieldInput, FieldType } from "@/lib/client/types";
 import { colorOf as colorFor, RECIPIENT_COLORS } from "@/components/recipients/colors";
 import { Alert } from "@/components/ui/feedback";
+import { usePagePlace } from "@/components/ui/page-place";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { useFieldLabel } from "./labels";
 import { DrawPicker, Palette, RecipientPicker } from "./palette";
@@ -44,6 +45,11 @@ export interface PlacerOwner {
   name: string;
   /** Signing order: the picker groups owners into steps. */
   order: number;
+  /**
+   * The step shown (lib/schemas/steps.ts: the rank of `order` among every recipient's or role's, CCs and
+   * approvers included); without it, the rank among the owners'.
+   */
+  step?: number;
 }
 
 /** What the side panels beside the pages can do with the placer (usePlacer, inside `sidebar`). */
@@ -74,6 +80,13 @@ export interface FieldPlacerProps {
   /** Shown when there is no owner yet. */
   noOwnerMessage: string;
   fields: FieldDto[];
+  /**
+   * The fields on the owner's other documents: never drawn here, but a formula or a rule may read them
+   * (the server judges a form over every document), so the checks beside the pages see them too.
+   */
+  otherFields?: FieldDto[];
+  /** The name of the document shown, when there are several (a page is then named with its document). */
+  documentName?: string | null;
   backend: FieldBackend;
   reloadFields: () => Promise<FieldDto[]>;
   /** Anchors to draw over the pages, and the colour each is drawn in. */
@@ -105,6 +118,9 @@ export function FieldPlacer(props: FieldPlacerProps) {
   const history = useFieldHistory(store);
   const t = useDashboardT();
   const fieldLabel = useFieldLabel();
+  const place = usePagePlace();
+  const { otherFields = NO_FIELDS } = props;
+  const others = useMemo(() => otherFields.map(toPlaced), [otherFields]);
   const defaultWords: DefaultWords = {
     choice: t("placer.defaults.choice"),
     option: (n) => t("placer.defaults.option", { n }),
@@ -228,6 +244,8 @@ export function FieldPlacer(props: FieldPlacerProps) {
     [signers, ownerNoun, t],
   );
   const anchorColor = props.anchorColor;
+  // What the form checks read: this document's fields as placed, and those of the other documents.
+  const formFields = useMemo(() => [...storeFields, ...others], [storeFields, others]);
 
   // Overlapping fields: outlined on the page, and named above the pages.
   const overlaps = useMemo(() => findOverlaps(storeFields), [storeFields]);
@@ -291,7 +309,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
       page,
       ...box,
       required: true,
-      ...newFieldDefaults(type, active, store.fields, defaultWords),
+      ...newFieldDefaults(type, active, formFields, defaultWords),
     });
     setSelectedKey(key);
     return key;
@@ -430,7 +448,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
                     <li key={`${a.key}+${b.key}`}>
                       <button type="button" className="text-left hover:underline" onClick={() => setSelectedKey(a.key)}>
                         {t("placer.fieldPlacer.overlapItem", {
-                          page: a.page,
+                          place: place(a.page, props.documentName ?? null),
                           a: fieldLabel(a.type),
                           aName: nameOf(a.recipientId),
                           b: fieldLabel(b.type),
@@ -515,13 +533,13 @@ export function FieldPlacer(props: FieldPlacerProps) {
                 newFieldDefaults(
                   type,
                   selected.recipientId,
-                  store.fields.filter((x) => x.key !== selected.key),
+                  formFields.filter((x) => x.key !== selected.key),
                   defaultWords,
                 )
               }
               onDelete={() => onFieldDelete(selected.key)}
               groupOptions={radioGroupOptions(selected, store.fields)}
-              fields={store.fields}
+              fields={formFields}
             />
           ) : (
             <div className="space-y-2 text-sm text-slate-600">

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/feedback";
 import { inputClass, Options } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { usePagePlace } from "@/components/ui/page-place";
 import { useFieldLabel } from "./labels";
 
 const TYPES = ["SIGNATURE", "INITIAL", "DATE", "TEXT"] as const;
@@ -29,6 +30,8 @@ interface Props {
   onFieldsCreated: (fields: FieldDto[]) => void;
   /** Shows an anchor's page, in its document. */
   onGoTo: (a: { page: number; documentId?: string }) => void;
+  /** The document a page is named with (lib/client/envelope's documentNamer: null with one document). */
+  documentOf?: (documentId: string | undefined) => string | null;
 }
 
 /**
@@ -38,8 +41,9 @@ interface Props {
  * anchor's text is hidden from signers as every `{{…}}` anchor is: the panel says so, so that a line such
  * as "Initial here:" is not left without its box unnoticed.
  */
-export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, onGoTo }: Props) {
+export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, onGoTo, documentOf = () => null }: Props) {
   const t = useDashboardT();
+  const placeOf = usePagePlace();
   const fieldLabel = useFieldLabel();
   const [types, setTypes] = useState<Record<string, LegacyType>>({});
   const [who, setWho] = useState<Record<string, string>>({});
@@ -92,14 +96,17 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
               <li key={a.key} className="space-y-1 text-xs">
                 <button type="button" className="text-left text-amber-900 hover:underline" onClick={() => onGoTo(a)}>
                   {t.rich("placer.legacy.item", {
-                    page: a.page,
+                    place: placeOf(a.page, documentOf(a.documentId)),
                     text: a.text,
                     code: (chunks) => <code className="break-all">{chunks}</code>,
                   })}
                 </button>
                 <div className="flex gap-2">
                   <select
-                    aria-label={t("placer.legacy.typeLabel", { text: a.text, page: a.page })}
+                    aria-label={t("placer.legacy.typeLabel", {
+                      text: a.text,
+                      place: placeOf(a.page, documentOf(a.documentId), true),
+                    })}
                     className={inputClass}
                     value={typeOf(a)}
                     onChange={(e) => setTypes({ ...types, [a.key]: e.target.value as LegacyType })}
@@ -107,7 +114,10 @@ export function LegacyAnchors({ requestId, anchors, signers, onFieldsCreated, on
                     <Options items={TYPES} label={fieldLabel} />
                   </select>
                   <select
-                    aria-label={t("placer.legacy.signerLabel", { text: a.text, page: a.page })}
+                    aria-label={t("placer.legacy.signerLabel", {
+                      text: a.text,
+                      place: placeOf(a.page, documentOf(a.documentId), true),
+                    })}
                     className={inputClass}
                     value={signerOf(a)}
                     onChange={(e) => setWho({ ...who, [a.key]: e.target.value })}

@@ -94,8 +94,8 @@ export function RecipientPicker({
   colorOf,
   emptyMessage,
 }: {
-  /** A draft's signers, or a template's SIGNER roles. */
-  signers: { id: string; name: string; order: number }[];
+  /** A draft's signers, or a template's SIGNER roles, with the step each is shown in (else ranked among these). */
+  signers: { id: string; name: string; order: number; step?: number }[];
   value: string | null;
   onChange: (id: string) => void;
   colorOf: (id: string) => { solid: string };
@@ -124,7 +124,7 @@ export function RecipientPicker({
             <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: colorOf(r.id).solid }} />
             <span className="truncate">{r.name}</span>
             <span className="ml-auto text-xs text-slate-600">
-              {t("placer.picker.step", { step: steps.indexOf(r.order) + 1 })}
+              {t("placer.picker.step", { step: r.step ?? steps.indexOf(r.order) + 1 })}
             </span>
           </label>
         ))}

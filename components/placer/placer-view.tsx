@@ -4,6 +4,8 @@ import { fieldApi, requestDocumentUrl } from "@/lib/client/requests";
 import type { DetectedAnchor } from "@/lib/client/anchors";
 import { reloadingAfterSaves, type FieldBackend } from "@/lib/client/use-field-store";
 import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
+import { stepsById } from "@/lib/schemas/steps";
+import { documentNamer } from "@/lib/client/envelope";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { AnchorPanel, defaultMapping, detectAnchors, signerRefsIn, type AnchorState } from "./anchor-panel";
@@ -30,6 +32,11 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const t = useDashboardT();
   const signers = useMemo(() => request.recipients.filter((r) => r.role === "SIGNER"), [request.recipients]);
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
+  // Each signer's step as the recipients editor and the review step show it (every recipient's order counts).
+  const owners = useMemo(() => {
+    const steps = stepsById(request.recipients);
+    return signers.map((s) => ({ id: s.id, name: s.name, order: s.order, step: steps.get(s.id) }));
+  }, [signers, request.recipients]);
   const id = request.id;
   const [chosen, setChosen] = useState<string | null>(null);
   // The page to open a document at, when a panel asks for a page of a document not shown.
@@ -63,6 +70,7 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
   }, [id, documentId, several, reload]);
   const file = useMemo(() => requestDocumentUrl(id, documentId, doc.version), [id, documentId, doc.version]);
   const fields = useMemo(() => request.fields.filter(onDocument), [request.fields, onDocument]);
+  const otherFields = useMemo(() => request.fields.filter((f) => !onDocument(f)), [request.fields, onDocument]);
 
   // Anchors.
   const [anchorState, setAnchorState] = useState<AnchorState>({ status: "idle" });
@@ -107,11 +115,13 @@ export function PlacerView({ request, reload, detectOnOpen }: Props) {
       key={documentId}
       file={file}
       pages={doc.pages}
-      owners={signers}
+      owners={owners}
       colorIds={recipientIds}
       ownerNoun="Signer"
       noOwnerMessage={t("placer.view.noOwner")}
       fields={fields}
+      otherFields={otherFields}
+      documentName={request.documents.length > 1 ? doc.name : null}
       backend={backend}
       reloadFields={reloadFields}
       anchors={anchors}
@@ -212,6 +222,7 @@ function RequestPanels(p: {
           void reload();
         }}
         onGoTo={goTo}
+        documentOf={documentNamer(p.request.documents)}
       />
       <DocumentEdits
         request={p.request}

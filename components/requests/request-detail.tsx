@@ -26,6 +26,7 @@ import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import dynamic from "next/dynamic";
 import { auditRows, type AuditRow } from "@/lib/client/audit-view";
+import { envelopeCounts } from "@/lib/client/envelope";
 import { RecipientActions } from "./recipient-actions";
 
 type T = ReturnType<typeof useDashboardT>;
@@ -86,9 +87,12 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={documentUrl(r.id)} download={`${r.title}.pdf`} className={linkButton("secondary")}>
-            {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
-          </a>
+          {/* Several documents: all of them in one zip here, and each one's own download in the list below. */}
+          {r.documents.length === 1 && (
+            <a href={documentUrl(r.id)} download={`${r.title}.pdf`} className={linkButton("secondary")}>
+              {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
+            </a>
+          )}
           {r.documents.length > 1 && (
             <a href={allDocumentsUrl(r.id)} download={`${r.title}.zip`} className={linkButton("secondary")}>
               {t("requests.detail.downloadAll", { count: r.documents.length })}
@@ -224,13 +228,19 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
             </ol>
           )}
           <p className="mt-4 text-xs text-slate-500">
-            {t.rich("requests.detail.summary", {
-              pages: r.document.pageCount,
-              fields: r.fields.length,
-              version: r.document.version,
-              sha: r.document.sha256.slice(0, 16),
-              code: (chunks) => <code className="break-all">{chunks}</code>,
-            })}
+            {r.documents.length > 1
+              ? // Every document counted; each one's version and hash are listed with it below.
+                t(r.status === "COMPLETED" ? "requests.detail.summarySeveralSealed" : "requests.detail.summarySeveral", {
+                  ...envelopeCounts(r.documents),
+                  fields: r.fields.length,
+                })
+              : t.rich("requests.detail.summary", {
+                  pages: r.document.pageCount,
+                  fields: r.fields.length,
+                  version: r.document.version,
+                  sha: r.document.sha256.slice(0, 16),
+                  code: (chunks) => <code className="break-all">{chunks}</code>,
+                })}
           </p>
         </section>
         <AuditTrail key={r.updatedAt} id={r.id} recipients={r.recipients} />
@@ -466,6 +476,13 @@ function DocumentsPreview({ request: r }: { request: SignatureRequestDto }) {
             >
               {heading(d, i)}
             </button>
+            <span className="text-xs text-slate-600">
+              {t.rich("requests.preview.documentFacts", {
+                pages: d.pageCount,
+                sha: d.sha256.slice(0, 16),
+                code: (chunks) => <code className="break-all">{chunks}</code>,
+              })}
+            </span>
             <a href={requestDocumentUrl(r.id, d.id)} download={d.name} className="text-xs text-slate-600 underline">
               {r.status === "COMPLETED" ? t("requests.detail.downloadSigned") : t("requests.detail.download")}
             </a>

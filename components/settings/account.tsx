@@ -6,7 +6,7 @@ import {
   changeProfileAction,
   revokeSessionAction,
   signOutEverywhereAction,
-} from "@/app/(dashboard)/settings/account/actions";
+} from "@/lib/actions/account";
 import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult, SessionDto, StaffRole } from "@/lib/schemas/staff";
 import { loadPage } from "@/lib/client/load-page";

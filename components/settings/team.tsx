@@ -6,7 +6,7 @@ import {
   inviteAction,
   reactivateAction,
   sendPasswordLinkAction,
-} from "@/app/(dashboard)/settings/team/actions";
+} from "@/lib/actions/team";
 import type { ActionResult, StaffDto } from "@/lib/schemas/staff";
 import { Button } from "@/components/ui/button";
 import { FormBeside, PageHeader, ResultAlert } from "@/components/ui/feedback";

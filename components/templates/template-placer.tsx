@@ -13,6 +13,7 @@ import type { FieldDto } from "@/lib/client/types";
 import { reloadingAfterSaves } from "@/lib/client/use-field-store";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { FieldPlacer } from "@/components/placer/field-placer";
+import { stepsById } from "@/lib/schemas/steps";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
@@ -38,9 +39,19 @@ export function TemplatePlacer({
     const b = templateFieldBackend(id, t.roles, documentId);
     return several ? reloadingAfterSaves(b, reload) : b;
   }, [id, t.roles, documentId, several, reload]);
-  const owners = useMemo(() => t.roles.filter((r) => r.role === "SIGNER"), [t.roles]);
+  // Each SIGNER role's step as the template form and the certificate show it (every role's order counts).
+  const owners = useMemo(() => {
+    const steps = stepsById(t.roles);
+    return t.roles
+      .filter((r) => r.role === "SIGNER")
+      .map((r) => ({ id: r.id, name: r.name, order: r.order, step: steps.get(r.id) }));
+  }, [t.roles]);
   const roleIds = useMemo(() => t.roles.map((r) => r.id), [t.roles]);
   const fields = useMemo(() => t.fields.filter((f) => f.documentId === documentId).map(asPlacerField), [t.fields, documentId]);
+  const otherFields = useMemo(
+    () => t.fields.filter((f) => f.documentId !== documentId).map(asPlacerField),
+    [t.fields, documentId],
+  );
   const anchors = useMemo(() => anchorsOfTemplate(doc), [doc]);
   const reloadFields = useCallback(
     async (): Promise<FieldDto[]> => (await reload()).fields.filter((f) => f.documentId === documentId).map(asPlacerField),
@@ -65,6 +76,8 @@ export function TemplatePlacer({
       ownerNoun="Role"
       noOwnerMessage={tr("templates.placer.noOwner")}
       fields={fields}
+      otherFields={otherFields}
+      documentName={t.documents.length > 1 ? doc.name : null}
       backend={backend}
       reloadFields={reloadFields}
       anchors={anchors}

@@ -18,6 +18,16 @@ describe("findOverlaps", () => {
     expect(findOverlaps([date, sig]).map(([a, b]) => [a.key, b.key])).toEqual([["sig", "date"]]);
   });
 
+  it("keeps the documents of a request apart: page 1 of one is not page 1 of another", () => {
+    const on = (doc: string, key: string) => ({ ...box(key, 1, 72, 100, 160, 50), documentId: doc });
+    const pairs = findOverlaps([on("d2", "b1"), on("d1", "a1"), on("d2", "b2"), on("d1", "a2")]);
+    // One overlap in each document, the first document met first; none across them.
+    expect(pairs.map(([a, b]) => [a.documentId, [a.key, b.key].sort()])).toEqual([
+      ["d2", ["b1", "b2"]],
+      ["d1", ["a1", "a2"]],
+    ]);
+  });
+
   it("does not flag boxes side by side, touching edges, or on other pages", () => {
     const fields = [
       box("a", 1, 0, 0, 100, 20),

@@ -37,7 +37,8 @@ export function reloadingAfterSaves(b: FieldBackend, reload: () => Promise<unkno
 /** A field as the placer holds it: `key` stays the same from the first drop, before and after the server knows it. */
 export type PlacedField = FieldInput & { key: string; id: string | null; anchor?: FieldDto["anchor"] };
 
-const toPlaced = ({ id, recipientId, anchor, ...field }: FieldDto): PlacedField => ({
+/** A saved field as the placer holds it. */
+export const toPlaced = ({ id, recipientId, anchor, ...field }: FieldDto): PlacedField => ({
   key: id,
   id,
   recipientId,

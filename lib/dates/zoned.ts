@@ -3,19 +3,6 @@
 // and the browser call the same functions, so what the page shows is what the seal draws.
 import type { DateFormat } from "../schemas/states";
 
-/** The zone's name as the runtime spells it when it differs from `name` only in case ("asia/tokyo"), else `name`; null when unknown. */
-export function knownTimeZone(name: string): string | null {
-  // A UTC offset ("+09:00") is not a zone: it has no rules, and newer runtimes would accept it.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return null;
-  let resolved: string;
-  try {
-    resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
-}
-
 /** A date and a 24-hour time, to the second, in two digits each. */
 const TO_THE_SECOND: Intl.DateTimeFormatOptions = {
   hourCycle: "h23",

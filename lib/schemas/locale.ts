@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { knownTimeZone } from "../dates/zoned";
 import { locales, type Locale } from "../i18n/locales";
 import { DATE_FORMATS } from "./states";
 
@@ -37,6 +36,19 @@ export const zLocale = z
     description: `The language: ${locales.join(", ")}; a BCP 47 tag is reduced to its language ("de-CH" → "de")`,
     examples: ["de"],
   });
+
+/** The zone's name as the runtime spells it when it differs from `name` only in case ("asia/tokyo"), else `name`; null when unknown. */
+export function knownTimeZone(name: string): string | null {
+  // A UTC offset ("+09:00") is not a zone: it has no rules, and newer runtimes would accept it.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return null;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+}
 
 const TIME_ZONE_ERROR = 'timezone must be an IANA time zone name, such as "Europe/Berlin", "Asia/Tokyo" or "UTC"';
 

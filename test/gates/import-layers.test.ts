@@ -4,8 +4,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  type Graph,
+  importGraph,
+  importsOf,
+  loops,
+  root,
+  sourceFiles,
+  targetOf,
+  UNREADABLE,
+  withEdge,
+  withFile,
+} from "./import-graph";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const server = path.join(root, "lib/server");
 
 /** Low to high. A node may import its own layer's nodes (without a loop) and any lower layer's. */
@@ -44,87 +55,6 @@ const LAYERS: { name: string; nodes: string[] }[] = [
   { name: "composition roots", nodes: ["health", "http", "start", "worker"] },
 ];
 
-type Graph = Map<string, Map<string, string[]>>;
-
-/** Top-level folder or file of lib/server a path falls in. */
-const nodeOf = (abs: string) =>
-  path
-    .relative(server, abs)
-    .split(path.sep)[0]!
-    .replace(/\.tsx?$/, "");
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
-  });
-}
-
-/** The module specifiers a source text imports: static, type-only, re-exports, side-effect and dynamic imports. */
-function importsOf(text: string): string[] {
-  const specs: string[] = [];
-  for (const m of text.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm))
-    specs.push((m[1] ?? m[2] ?? m[3])!);
-  return specs;
-}
-
-/** Every import (static, type-only, re-export or dynamic) between two nodes, with the files that make it. */
-function importGraph(): Graph {
-  const graph: Graph = new Map();
-  for (const file of sourceFiles(server)) {
-    const from = nodeOf(file);
-    if (!graph.has(from)) graph.set(from, new Map());
-    for (const spec of importsOf(fs.readFileSync(file, "utf8"))) {
-      const target = spec.startsWith("@/")
-        ? path.join(root, spec.slice(2))
-        : spec.startsWith(".")
-          ? path.resolve(path.dirname(file), spec)
-          : null;
-      if (!target || !target.startsWith(server + path.sep)) continue;
-      const to = nodeOf(target);
-      if (to === from) continue;
-      const edges = graph.get(from)!;
-      edges.set(to, [...(edges.get(to) ?? []), path.relative(server, file)]);
-    }
-  }
-  return graph;
-}
-
-/** The strongly connected components of more than one node (Tarjan): each is a loop. */
-function loops(graph: Graph): string[][] {
-  let index = 0;
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const idx = new Map<string, number>();
-  const low = new Map<string, number>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    idx.set(v, index);
-    low.set(v, index++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v)?.keys() ?? []) {
-      if (!idx.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
-  return found;
-}
-
 /** Edges that run from a lower layer up to a higher one, as "from → to (file)". */
 function upwardEdges(graph: Graph): string[] {
   const layerOf = new Map(LAYERS.flatMap((l, i) => l.nodes.map((n) => [n, i] as const)));
@@ -135,14 +65,8 @@ function upwardEdges(graph: Graph): string[] {
   return up;
 }
 
-const withEdge = (graph: Graph, from: string, to: string): Graph => {
-  const copy: Graph = new Map([...graph].map(([k, v]) => [k, new Map(v)]));
-  copy.get(from)!.set(to, [`${from}/added-by-the-test.ts`]);
-  return copy;
-};
-
 describe("the layers of lib/server", () => {
-  const graph = importGraph();
+  const { graph, unreadable } = importGraph(server);
 
   it("puts every folder and file of lib/server in exactly one layer", () => {
     const listed = LAYERS.flatMap((l) => l.nodes);
@@ -176,6 +100,15 @@ describe("the layers of lib/server", () => {
       `import "../db/side-effect";`,
       `const { d } = await import("../signing/seal-request");`,
       `import {\n  e,\n  f,\n} from "../turns/invite";`,
+      'const g = require("../mail/send");',
+      "const h = await import(`../bulk/run-bulk`);",
+      "const i = require(`../purge/sweep`);",
+      `import j = require("../audit/trail");`,
+      `type K = typeof import("../verify/verify-request");`,
+      `const l = await import(pathToFileURL(createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.mjs")).href);`,
+      "const m = await import(`../${name}/handler`);",
+      `const n = require(which);`,
+      `// import("../not/an/import") in a comment, and "require('../nor/this')" in a string`,
     ].join("\n");
     expect(importsOf(text)).toEqual([
       "../jobs/queue",
@@ -184,10 +117,34 @@ describe("the layers of lib/server", () => {
       "../db/side-effect",
       "../signing/seal-request",
       "../turns/invite",
+      "../mail/send",
+      "../bulk/run-bulk",
+      "../purge/sweep",
+      "../audit/trail",
+      "../verify/verify-request",
+      "pdfjs-dist/legacy/build/pdf.mjs",
+      UNREADABLE,
+      UNREADABLE,
     ]);
     // On the real tree: the worker's dynamic imports of the seal and the bulk runner are edges.
     expect(graph.get("worker")!.has("signing")).toBe(true);
     expect(graph.get("worker")!.has("bulk")).toBe(true);
+  });
+
+  it("can read every import of lib/server (a computed one could hide an edge)", () => {
+    expect(unreadable).toEqual([]);
+  });
+
+  it("bites on a require() back-edge and a template-literal import() back-edge", () => {
+    const jobs = path.join(server, "jobs/added-by-the-test.ts");
+    for (const text of [`const { handlers } = require("../worker/handlers");`, "const w = await import(`../worker/handlers`);"]) {
+      const bad = withFile(graph, server, jobs, text);
+      expect(
+        loops(bad).some((c) => c.includes("jobs") && c.includes("worker")),
+        text,
+      ).toBe(true);
+      expect(upwardEdges(bad), text).toEqual([expect.stringMatching(/^jobs → worker/)]);
+    }
   });
 
   it("matches the list in docs/architecture.md", () => {
@@ -198,5 +155,62 @@ describe("the layers of lib/server", () => {
       expect(line, `docs/architecture.md names the layer "${layer.name}"`).toBeDefined();
       for (const node of layer.nodes) expect(line, `${layer.name} lists ${node}`).toContain(`\`${node}\``);
     }
+  });
+});
+
+// The folders of lib/ (dates, schemas, pdf, forms, client, server, ...) form a graph of their own: a loop between two
+// of them makes each half unusable without the other, so none is allowed.
+describe("the folders of lib/", () => {
+  const lib = path.join(root, "lib");
+  const { graph, unreadable } = importGraph(lib);
+
+  it("has no loop between folders, and no import the parser cannot read", () => {
+    expect(loops(graph)).toEqual([]);
+    expect(unreadable).toEqual([]);
+  });
+
+  it("bites: a require() from lib/schemas back to lib/dates makes a loop", () => {
+    // lib/dates formats the closed sets lib/schemas defines (the date formats); the schemas never call the formatter.
+    expect(graph.get("dates")!.has("schemas")).toBe(true);
+    const bad = withFile(
+      graph,
+      lib,
+      path.join(lib, "schemas/added-by-the-test.ts"),
+      `const { wallClock } = require("../dates/zoned");`,
+    );
+    expect(loops(bad)).toEqual([["dates", "schemas"]]);
+  });
+});
+
+// A component runs in the browser; the app/ tree is Next's routing. A server action a component calls lives in
+// lib/actions (a thin "use server" door to the use case in lib/server), so no component reaches into app/.
+describe("components/", () => {
+  const components = path.join(root, "components");
+  const app = path.join(root, "app");
+  const intoApp = (file: string, text: string) =>
+    importsOf(text, file).filter((spec) => spec === UNREADABLE || (targetOf(file, spec) ?? "").startsWith(app + path.sep));
+
+  it("imports nothing from app/, and every import of a component can be read", () => {
+    const found = sourceFiles(components).flatMap((file) =>
+      intoApp(file, fs.readFileSync(file, "utf8")).map((spec) => `${path.relative(root, file)} → ${spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("bites on an import from app/ by alias, relative path or require()", () => {
+    const file = path.join(components, "settings/added-by-the-test.tsx");
+    expect(intoApp(file, `import { a } from "@/app/(dashboard)/settings/team/actions";`)).toHaveLength(1);
+    expect(intoApp(file, `import { a } from "../../app/set-password/actions";`)).toHaveLength(1);
+    expect(intoApp(file, `const { a } = require("@/app/(dashboard)/environment-action");`)).toHaveLength(1);
+    expect(intoApp(file, `import { a } from "@/lib/actions/team";`)).toEqual([]);
+  });
+});
+
+describe("lib/actions", () => {
+  it('holds server actions only: each file starts with "use server"', () => {
+    const dir = path.join(root, "lib/actions");
+    const files = sourceFiles(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(fs.readFileSync(file, "utf8"), path.relative(root, file)).toMatch(/^"use server";\n/);
   });
 });
