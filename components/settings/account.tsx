@@ -1,12 +1,7 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useActionState, useState, useTransition } from "react";
-import {
-  changePasswordAction,
-  changeProfileAction,
-  revokeSessionAction,
-  signOutEverywhereAction,
-} from "@/lib/actions/account";
+import { changePasswordAction, changeProfileAction, revokeSessionAction, signOutEverywhereAction } from "@/lib/actions/account";
 import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import type { ActionResult, SessionDto, StaffRole } from "@/lib/schemas/staff";
 import { loadPage } from "@/lib/client/load-page";

@@ -1,12 +1,6 @@
 "use client";
 import { useActionState, useState, useTransition } from "react";
-import {
-  changeRoleAction,
-  deactivateAction,
-  inviteAction,
-  reactivateAction,
-  sendPasswordLinkAction,
-} from "@/lib/actions/team";
+import { changeRoleAction, deactivateAction, inviteAction, reactivateAction, sendPasswordLinkAction } from "@/lib/actions/team";
 import type { ActionResult, StaffDto } from "@/lib/schemas/staff";
 import { Button } from "@/components/ui/button";
 import { FormBeside, PageHeader, ResultAlert } from "@/components/ui/feedback";
