@@ -42,7 +42,7 @@ export default defineConfig([
     },
   },
 
-  // The staff pages' words come from lib/i18n/dashboard through use-intl (issue 23), like the signer's
+  // The staff pages' words come from lib/i18n/dashboard through use-intl, like the signer's
   // from lib/i18n/messages: JSX text in them is an error, but for the name and signs no language changes.
   {
     files: [
@@ -63,7 +63,7 @@ export default defineConfig([
     },
   },
 
-  // Layering (docs: /work/shared/guides/style.md, "The shape of the house"): data flows one way,
+  // Layering (docs/architecture.md, "Layers of lib/server" and "Contracts and gates"): data flows one way,
   // route → use case (lib/server) → engine (lib/pdf) and store (lib/server/db).
   {
     files: ["lib/pdf/**"],
