@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass, inputClass, TextField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { stepsById } from "@/lib/schemas/steps";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,6 +35,8 @@ export function UseTemplateForm({
   const { use, send } = useTemplateActions();
   const canSend = readyToSend(t);
   const byRole = t.roles.length > 0;
+  // The step each role is shown in: the rank of its order, as the placer and the certificate show it.
+  const stepOf = stepsById(t.roles);
   const refs = signerRefsOf(t);
   const [count, setCount] = useState(byRole ? t.roles.length : Math.max(refs.length, 1));
   const [error, setError] = useState<ListedError | null>(null);
@@ -136,7 +139,8 @@ export function UseTemplateForm({
                 <span className="font-medium text-slate-800">{label(i)}</span>
                 {role && (
                   <span className="block text-xs text-slate-500">
-                    {tr(`templates.use.does.${DOES[role.role]}`)} · {tr("templates.use.step", { step: role.order })}
+                    {tr(`templates.use.does.${DOES[role.role]}`)} ·{" "}
+                    {tr("templates.use.step", { step: stepOf.get(role.id) ?? role.order })}
                   </span>
                 )}
               </span>

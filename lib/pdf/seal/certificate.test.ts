@@ -123,6 +123,13 @@ describe("appendCertificatePage", () => {
     expect(text.match(/Identified by/g)).toHaveLength(1);
   });
 
+  it("numbers the steps as the dashboard does: a removed recipient's order leaves no gap", async () => {
+    // Ivan's order is 3 because the recipient of order 2 was removed: he signs second, and is shown so.
+    const gapped = await pdfTextLines(await appendCertificatePage(pdf, certificate([zoe, { ...ivan, order: 3 }, carol])), 4);
+    expect(gapped).toContain("ivan@example.org · Signer · Order 2");
+    expect(gapped).not.toContain("Order 3");
+  });
+
   it("prints no codes: no role or status in capitals, no raw user agent of a known browser", () => {
     expect(text).not.toMatch(/\bSIGNER\b|\bCC\b|\bSIGNED\b|Status|PRODUCTION|recipient[:.]/);
     expect(text).not.toContain("Mozilla/5.0");

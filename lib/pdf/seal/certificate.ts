@@ -28,6 +28,7 @@ import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } fro
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { PADES_LEVEL_TEXT, type PadesLevel } from "./levels";
+import { stepNumbers } from "../../schemas/steps";
 
 export interface CertificateRecipient {
   name: string;
@@ -456,6 +457,8 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
 
   // Those who took a turn in signing order, then those who received a copy.
   const recipients = [...cert.recipients].sort((a, b) => Number(a.role === "CC") - Number(b.role === "CC") || a.order - b.order);
+  // The step as the dashboard shows it: the rank of the order (a removed recipient leaves no gap).
+  const stepOf = stepNumbers(cert.recipients.map((r) => r.order));
   heading(fill(L.recipients, { count: recipients.length }));
   /** The label of each role's act: what the time beside it records. */
   const actedAt: Record<string, string> = { SIGNER: L.signedAt, APPROVER: L.approvedAt, VIEWER: L.viewedAt };
@@ -490,7 +493,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
     ];
     const details = stack([
       text(r.name, 10.5, BLACK, LEFT, left),
-      text(`${r.email} · ${L.roles[r.role] ?? r.role} · ${L.order} ${r.order}`, 8, GREY, LEFT, left),
+      text(`${r.email} · ${L.roles[r.role] ?? r.role} · ${L.order} ${stepOf(r.order)}`, 8, GREY, LEFT, left),
       space(3),
       ...withValues(rows).map(([label, value]) => row(font, label, value, { x: LEFT, width: left, labelWidth })),
     ]);
