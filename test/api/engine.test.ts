@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { closeEngine, runEngine } from "@/lib/server/engine";
 import { PdfError } from "@/lib/pdf/errors";
 import { sha256Of } from "@/lib/server/blobs/store";
 import { getDb, schema } from "@/lib/server/db";
+import { log } from "@/lib/server/log";
 import { manyGlyphs } from "../support/hostile-pdfs";
 
 // The engine's door: worker threads with a deadline and a heap limit, and a memory of refused documents.
@@ -75,12 +76,21 @@ describe("runEngine", () => {
     const before = process.env.ENGINE_MEMORY_MB;
     process.env.ENGINE_MEMORY_MB = "3";
     await closeEngine();
+    const died = vi.spyOn(log(), "error").mockImplementation(() => {});
     try {
       const err = await runEngine("readPdf", [await textPdf(1), {}]).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
-      // The pool replaces the dead workers, which die again: each death is logged, none is thrown.
-      await new Promise((r) => setTimeout(r, 1000));
+      // The pool replaces the dead workers, which die again: each death is logged, none is thrown. Waited
+      // for by its log lines (two deaths outside a task), not by a pause that a slow machine may outlast.
+      await vi.waitFor(
+        () => {
+          const deaths = died.mock.calls.filter(([m]) => String(m).startsWith("engine worker died outside a task"));
+          expect(deaths.length).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     } finally {
+      died.mockRestore();
       if (before === undefined) delete process.env.ENGINE_MEMORY_MB;
       else process.env.ENGINE_MEMORY_MB = before;
       await closeEngine();

@@ -1,5 +1,7 @@
 import fs from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { fillDocx } from "@/lib/docx/template";
 import { AppError } from "@/lib/server/errors";
 import { FIXTURE_DATA, docxFromPackage, flat, handBuiltDocx } from "@/test/support/docx-fixtures";
@@ -20,6 +22,25 @@ const sofficePid = (c: OfficeConverter) => {
   if (pid == null) throw new Error("the converter has no running LibreOffice");
   return pid;
 };
+
+/** Whether a conversion of this process has its source document written (it goes to LibreOffice in the same step). */
+const handedOver = () =>
+  fs
+    .readdirSync(os.tmpdir())
+    .filter((d) => d.startsWith(`signet-office-${process.pid}-`))
+    .some((d) => {
+      const root = path.join(os.tmpdir(), d);
+      return fs.readdirSync(root).some((j) => j.startsWith("job-") && fs.existsSync(path.join(root, j, "document.docx")));
+    });
+
+/** Waits (bounded) until the process is gone: the event a kill or a shutdown leads to, however slow the machine. */
+const gone = (pid: number) =>
+  vi.waitFor(
+    () => {
+      if (isRunning(pid)) throw new Error(`LibreOffice ${pid} is still running`);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 
 /** Alive and not a zombie waiting for its new parent to reap it. */
 const isRunning = (pid: number) => {
@@ -70,7 +91,8 @@ describe("the warm converter (LibreOffice over UNO)", () => {
   it("restarts a LibreOffice that died while idle, without failing the next conversion", async () => {
     const pid = sofficePid(conv);
     process.kill(-pid, "SIGKILL");
-    await new Promise((r) => setTimeout(r, 300));
+    // Died while idle: the converter has seen it go (its exit event) before the next conversion asks for it.
+    await vi.waitFor(() => expect(conv.status().slots[0]).toMatchObject({ alive: false }), { timeout: 20_000, interval: 20 });
     const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
     expect(pdf.length).toBeGreaterThan(1000);
     expect(conv.status().slots[0]?.pid).not.toBe(pid);
@@ -81,7 +103,14 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx"); // running and warm
     const pid = sofficePid(conv);
     const pending = conv.toPdf(big, "docx");
-    await new Promise((r) => setTimeout(r, 100));
+    // Killed once the document has been handed to it (the job's source file is written just before), not
+    // after a guessed pause.
+    await vi.waitFor(
+      () => {
+        if (!handedOver()) throw new Error("the conversion has not started yet");
+      },
+      { timeout: 20_000, interval: 10 },
+    );
     process.kill(-pid, "SIGKILL");
     const e = await appError(pending);
     expect(e.status).toBe(503);
@@ -98,8 +127,7 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     expect(e.status).toBe(422);
     expect(e.details).toEqual({ reason: "CONVERSION_TIMEOUT" });
     expect(e.message).toMatch(/took longer than .* too large or too complex/);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(isRunning(pid)).toBe(false);
+    await gone(pid);
     const pdf = await conv.toPdf(fillDocx(handBuiltDocx(), FIXTURE_DATA), "docx");
     expect(pdf.length).toBeGreaterThan(1000);
     expect(conv.status().slots[0]?.pid).not.toBe(pid);
@@ -123,8 +151,7 @@ describe("the warm converter (LibreOffice over UNO)", () => {
     const pid = sofficePid(c);
     expect(isRunning(pid)).toBe(true);
     c.shutdown();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(isRunning(pid)).toBe(false);
+    await gone(pid);
     expect((await appError(c.toPdf(handBuiltDocx(), "docx"))).status).toBe(503);
   });
 });
