@@ -264,7 +264,76 @@ function Result({ result, fileName }: { result: Verification; fileName: string }
         </Row>
       </dl>
       {result.signatures.length > 0 && <SignatureList signatures={result.signatures} />}
+      {result.document && result.document.documents.length > 1 && <Siblings documents={result.document.documents} />}
+      {result.attachments.length > 0 && <Attachments attachments={result.attachments} />}
     </section>
+  );
+}
+
+/** A size in words: bytes below 1 KB, else KB or MB with one decimal where it helps. */
+const sizeOf = (bytes: number, t: T) =>
+  bytes < 1024
+    ? t("verify.result.bytes", { count: bytes })
+    : bytes < 1024 * 1024
+      ? t("verify.result.kilobytes", { size: Math.round(bytes / 102.4) / 10 })
+      : t("verify.result.megabytes", { size: Math.round(bytes / (1024 * 102.4)) / 10 });
+
+/**
+ * The request's documents, as the answer lists them: each sealed as its own PDF, this file marked. A
+ * sibling's SHA-256 is what to compare another file with (verify it here to be sure it is intact).
+ */
+function Siblings({ documents }: { documents: NonNullable<Verification["document"]>["documents"] }) {
+  const t = useDashboardT();
+  return (
+    <div className="mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h3 id="verify-documents" className="text-base font-semibold text-slate-900">
+        {t("verify.result.documents", { count: documents.length })}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t("verify.result.documentsIntro")}</p>
+      <ol aria-labelledby="verify-documents" className="mt-2 space-y-2 text-sm">
+        {documents.map((d) => (
+          <li key={d.order} data-this-file={d.thisFile || undefined}>
+            <p className="text-slate-900">
+              {t.rich(d.thisFile ? "verify.result.documentThis" : "verify.result.documentOther", {
+                n: d.order,
+                name: d.name,
+                strong: (chunks) => <span className="font-medium">{chunks}</span>,
+              })}
+            </p>
+            <p className="break-all font-mono text-xs text-slate-600">
+              {d.sealedSha256 ? t("verify.result.sealedSha256", { sha: d.sealedSha256 }) : t("verify.result.noSealedSha256")}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The files embedded in the PDF (for this service's seal: what signers attached, kept under the seal). */
+function Attachments({ attachments }: { attachments: Verification["attachments"] }) {
+  const t = useDashboardT();
+  return (
+    <div className="mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h3 id="verify-attachments" className="text-base font-semibold text-slate-900">
+        {t("verify.result.attachments", { count: attachments.length })}
+      </h3>
+      <ul aria-labelledby="verify-attachments" className="mt-2 space-y-2 text-sm">
+        {attachments.map((a, i) => (
+          <li key={i}>
+            <p className="text-slate-900">
+              <span className="break-all font-medium">{a.name}</span>{" "}
+              <span className="text-slate-600">
+                · {sizeOf(a.size, t)}
+                {a.type ? ` · ${a.type}` : ""}
+              </span>
+            </p>
+            {a.description && <p className="text-slate-600">{a.description}</p>}
+            <p className="break-all font-mono text-xs text-slate-600">{t("verify.result.attachmentSha256", { sha: a.sha256 })}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
