@@ -126,6 +126,20 @@ export function valueProblem(f: SigningField, v: Values[string], t: SigningT, lo
   return null;
 }
 
+/**
+ * How many of the required fields are done, for the progress line: filled, and with a value the page
+ * accepts (a NUMBER that is not a number in the page's language, out of its bounds, or an EMAIL that is
+ * not an address is not done: Sign would refuse it).
+ */
+export function doneCount(
+  required: SigningField[],
+  all: { fields: SigningField[]; values: Values },
+  t: SigningT,
+  locale: string,
+): number {
+  return required.filter((f) => isFilled(f, all.values[f.id], all) && !valueProblem(f, all.values[f.id], t, locale)).length;
+}
+
 export const fieldDomId = (f: SigningField) => `signet-field-${f.id}`;
 
 /** Initials of a name: "Ada King Lovelace" → "AKL". */

@@ -12,6 +12,7 @@ import { FieldBox } from "./field-box";
 import { FieldSteps } from "./field-steps";
 import { FilesDialog } from "./file-field";
 import {
+  doneCount,
   errorsByField,
   fieldDomId,
   fieldTitle,
@@ -147,7 +148,7 @@ export function SigningForm({
 
   const required = useMemo(() => requiredFields(shown), [shown]);
   const missing = required.filter((f) => !isFilled(f, values[f.id], { fields: shown, values }));
-  const done = required.length - missing.length;
+  const done = doneCount(required, { fields: shown, values }, t, locale);
 
   const setValue = (f: SigningField, v: Values[string]) => {
     setValues((prev) => ({ ...prev, [f.id]: v }));
