@@ -521,7 +521,17 @@ export const EXFILTRATED_TEXT = "EXFILTRATED-BY-THE-CONVERTER";
  * A local HTTP server for `externalRefsDocx`, on 127.0.0.1 and a free port, that records every
  * request it receives (and answers a green picture, or EXFILTRATED_TEXT).
  */
-export async function externalRefsServer(): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {
+export async function externalRefsServer(): Promise<{
+  baseUrl: string;
+  requests: string[];
+  /**
+   * Resolves once a request of the test's own, sent now, has been answered: a request LibreOffice sent
+   * before (its conversion over) reached the server first and is in `requests` by then. What a late
+   * request would have waited for, as an event instead of a pause.
+   */
+  settled: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const requests: string[] = [];
   const green = Buffer.from(solidPng(16, 16, [0, 200, 0]));
   const server = http.createServer((req, res) => {
@@ -531,9 +541,15 @@ export async function externalRefsServer(): Promise<{ baseUrl: string; requests:
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const marker = "/__settled";
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    settled: async () => {
+      await (await fetch(`http://127.0.0.1:${port}${marker}`)).text();
+      const i = requests.lastIndexOf(`GET ${marker}`);
+      if (i >= 0) requests.splice(i, 1);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
