@@ -9,7 +9,7 @@ import nl from "./messages/nl.json";
 import pl from "./messages/pl.json";
 import pt from "./messages/pt.json";
 
-/** The shape every catalog has: the English one's (test/unit/i18n-catalogs.test.ts holds the others to it). */
+/** The shape every catalog has: the English one's (lib/i18n/catalogs.test.ts holds the others to it). */
 export type Messages = typeof en;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The benchmark's document (300 Chromium pages, 600 anchors) read correctly: every anchor found, at
- * poppler's position. Its speed is measured by `npm run bench` (bench/anchors.bench.ts), not here.
+ * poppler's position. Its speed is measured by `npm run bench` (bench/anchors.bench.mts), not here.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { itemAt } from "../../test/support/expect-helpers";

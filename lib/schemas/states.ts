@@ -15,11 +15,11 @@ export const STAFF_LINK_PURPOSES = ["INVITE", "RESET"] as const;
 export const AUTH_OUTCOMES = ["SUCCESS", "FAILURE", "THROTTLED"] as const;
 
 export const DELIVERY_MODES = ["email"] as const;
-/** A signature request's life: lib/server/requests/request-state.ts holds its transitions. */
+/** A signature request's life: lib/server/model/request-state.ts holds its transitions. */
 export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED", "CANCELLED", "EXPIRED"] as const;
 
 export const RECIPIENT_ROLES = ["SIGNER", "CC", "APPROVER", "VIEWER"] as const;
-/** A recipient's turn: lib/server/recipients/recipient-state.ts holds its transitions. */
+/** A recipient's turn: lib/server/model/recipient-state.ts holds its transitions. */
 export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
 export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 /** How a signer session was earned (a session is never earned with NONE). */

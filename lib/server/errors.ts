@@ -67,7 +67,7 @@ export const errorCatalog = {
   ATTACHMENT_NOT_FOUND: { status: 404, description: "No file a signer attached and kept has this id on this request" },
 
   // Request and recipient states: one code per refused state, given by the state machines
-  // (lib/server/requests/request-state.ts, lib/server/recipients/recipient-state.ts).
+  // (lib/server/model/request-state.ts, lib/server/model/recipient-state.ts).
   REQUEST_NOT_DRAFT: { status: 409, description: "Only a DRAFT request allows this (it has been sent); `details.status`" },
   REQUEST_NOT_SENT: { status: 409, description: "The request is still a DRAFT: send it first" },
   REQUEST_IN_PROGRESS: { status: 409, description: "The request is IN_PROGRESS, which does not allow this" },

@@ -5,7 +5,7 @@
  * data their certificates point to. /VRI is optional and left out: a validator finds what it needs
  * by the certificates themselves.
  *
- * Fetching the revocation data is the server's (lib/server/timestamp/validation-data.ts); this
+ * Fetching the revocation data is the server's (lib/server/timestamp/fetch-validation-data.ts); this
  * module says what to fetch (revocationSources, ocspRequest), checks what came back
  * (checkOcspResponse, checkCrl) and writes the dictionary (addValidationData).
  */

@@ -3,7 +3,7 @@ import "server-only";
 /**
  * One HTTP exchange with a service the operator configured (the TSA, an OCSP responder or CRL
  * distribution point named by a certificate): a deadline, a size cap, and the status and content
- * type checked. Not lib/server/ssrf.ts: these addresses come from the operator's configuration
+ * type checked. Not lib/server/webhooks/ssrf.ts: these addresses come from the operator's configuration
  * and the operator's certificates, not from a client. Throws `fail(message)`.
  */
 export async function exchange(
