@@ -115,6 +115,7 @@ export function ApproverForm({
         onClose={() => declining.setOpen(false)}
         onDecline={declining.decline}
         declining="approve"
+        othersTold={view.declineTells}
       />
     </>
   );
@@ -127,7 +128,8 @@ export function ViewerDocument({ token, view }: { token: string; view: SigningVi
   return (
     <ReadingPage token={token} view={view} subtitle={t("viewer.viewingAs", { name: view.recipient.name })}>
       <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-        {t("viewer.text")} {done ? t("viewer.done") : t("done.later")}
+        {t("viewer.text")}{" "}
+        {done ? t("viewer.done", { documents: view.documents.length }) : t("done.later", { documents: view.documents.length })}
       </p>
     </ReadingPage>
   );

@@ -15,17 +15,22 @@ import { useLocale, useSigningT } from "./intl";
  */
 export function useDecline(
   token: string,
-  on: { declined: () => void; stale: (e: ApiFailure) => void; pause?: () => Promise<void>; resume?: () => void },
+  on: {
+    declined: (othersTold: number) => void;
+    stale: (e: ApiFailure) => void;
+    pause?: () => Promise<void>;
+    resume?: () => void;
+  },
 ) {
   const locale = useLocale();
   const failureMessage = useFailureMessage();
   const [open, setOpen] = useState(false);
   const decline = async (reason: string): Promise<string | null> => {
     await on.pause?.();
-    const res = await callSigning<unknown>(token, "/decline", { reason, locale });
+    const res = await callSigning<{ othersTold: number }>(token, "/decline", { reason, locale });
     if (res.ok || isStale(res.error)) {
       setOpen(false);
-      if (res.ok) on.declined();
+      if (res.ok) on.declined(res.data.othersTold);
       else on.stale(res.error);
       return null;
     }
@@ -35,23 +40,26 @@ export function useDecline(
   return { open, setOpen, decline };
 }
 
-/** Declining needs a reason: the sender and the other recipients are told it. A signer declines to sign, an approver to approve. */
+/** Declining needs a reason: the sender is told it, and so are the other recipients the request reached. A signer declines to sign, an approver to approve. */
 export function DeclineDialog({
   open,
   onClose,
   onDecline,
   declining = "sign",
+  othersTold,
 }: {
   open: boolean;
   onClose: () => void;
   onDecline: (reason: string) => Promise<string | null>;
   declining?: "sign" | "approve";
+  /** How many recipients besides the sender a decline would tell (the view's `declineTells`). */
+  othersTold: number;
 }) {
   const t = useSigningT();
   const label = declining === "approve" ? t("decline.titleApprove") : t("decline.titleSign");
   return (
     <Dialog open={open} onClose={onClose} title={label}>
-      <DeclineForm onClose={onClose} onDecline={onDecline} label={label} />
+      <DeclineForm onClose={onClose} onDecline={onDecline} label={label} alone={othersTold === 0} />
     </Dialog>
   );
 }
@@ -60,10 +68,12 @@ function DeclineForm({
   onClose,
   onDecline,
   label,
+  alone,
 }: {
   onClose: () => void;
   onDecline: (reason: string) => Promise<string | null>;
   label: string;
+  alone: boolean;
 }) {
   const t = useSigningT();
   const id = useId();
@@ -81,7 +91,7 @@ function DeclineForm({
 
   return (
     <form onSubmit={submit} className="mt-2 space-y-3" noValidate>
-      <p className="text-sm text-slate-600">{t("decline.text")}</p>
+      <p className="text-sm text-slate-600">{alone ? t("decline.textAlone") : t("decline.text")}</p>
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
         {t("decline.reason")}
       </label>

@@ -13,3 +13,13 @@ export const formatTime = (iso: string, locale: Locale) =>
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (English without the serial comma, as before). */
 export const formatNames = (names: string[], locale: Locale) =>
   new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(names);
+
+/** A file's size in the page's language: "840 kB", "1.2 MB". */
+export function formatSize(bytes: number, locale: Locale) {
+  const mb = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: mb ? "megabyte" : "kilobyte",
+    maximumFractionDigits: mb ? 1 : 0,
+  }).format(mb ? bytes / 1024 / 1024 : Math.max(1, Math.round(bytes / 1024)));
+}

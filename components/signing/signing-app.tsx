@@ -7,7 +7,7 @@ import { useEmbedBridge } from "./embed-bridge";
 import { ApproverForm, ViewerDocument, type ApproveResult } from "./approver-form";
 import { formatDay, formatNames } from "./format";
 import { useLocale, useSigningT } from "./intl";
-import { CompletedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
+import { CompletedScreen, DeclinedScreen, EndedScreen, InvalidLinkScreen } from "./link-screens";
 import { SandboxBanner, Screen } from "./screens";
 import { SignerGateScreen } from "./signer-gate";
 import { SigningForm } from "./signing-form";
@@ -22,7 +22,8 @@ type Phase =
   | { kind: "view"; view: SigningView; notice?: ApiFailure }
   | { kind: "signed"; view: SigningView; result: SignResult }
   | { kind: "approved"; view: SigningView; result: ApproveResult }
-  | { kind: "declined"; view: SigningView };
+  /** `othersTold`: how many recipients besides the sender the decline told. */
+  | { kind: "declined"; view: SigningView; othersTold: number };
 
 /** What the link shows now: the document, the code gate, or why it cannot be loaded. */
 async function fetchPhase(token: string, notice?: ApiFailure): Promise<Phase> {
@@ -113,6 +114,7 @@ function Content({
           recipientStatus={typeof d.recipientStatus === "string" ? d.recipientStatus : undefined}
           title={typeof d.title === "string" ? d.title : undefined}
           message={apiMessage(phase.error)}
+          othersTold={typeof d.othersTold === "number" ? d.othersTold : undefined}
         />
       );
     }
@@ -134,8 +136,14 @@ function Content({
   const title = view.request.title;
   // Everyone has signed does not mean the sealed PDF exists: that is made afterwards (a seal job), and
   // the request is COMPLETED only once it is stored and on its way to every recipient.
+  // "the signed PDF", or "the signed PDFs" where each document is sealed as its own.
+  const documents = view.documents.length;
   const afterwards =
-    view.request.status === "COMPLETED" ? t("done.sent") : view.everyoneSigned ? t("done.sealing") : t("done.later");
+    view.request.status === "COMPLETED"
+      ? t("done.sent", { documents })
+      : view.everyoneSigned
+        ? t("done.sealing", { documents })
+        : t("done.later", { documents });
 
   if (phase.kind === "signed" || phase.kind === "approved") {
     const signed = phase.kind === "signed";
@@ -143,12 +151,12 @@ function Content({
       <Screen tone="done" heading={signed ? t("done.signedHeading") : t("done.approvedHeading")} documentTitle={title}>
         <p role="status">
           {phase.result.next === "SEALING"
-            ? t("done.sealing")
+            ? t("done.sealing", { documents })
             : `${signed ? t("done.signedRecorded") : t("done.approvedRecorded")} ${
                 phase.result.next === "SAME_STEP"
                   ? t("done.sameStep", { count: phase.result.count })
                   : t("done.nextInvited", { count: phase.result.count })
-              }`}
+              } ${t("done.later", { documents })}`}
         </p>
         <p className="text-sm text-slate-500">{t("done.closePage")}</p>
       </Screen>
@@ -157,15 +165,19 @@ function Content({
 
   // Completed: the sealed copy, nothing else.
   if (view.request.status === "COMPLETED" && view.availableUntil) {
-    return <CompletedScreen token={token} title={title} availableUntil={view.availableUntil} documents={view.documents} />;
+    return (
+      <CompletedScreen
+        token={token}
+        title={title}
+        availableUntil={view.availableUntil}
+        documents={view.documents}
+        attachments={view.attachments}
+      />
+    );
   }
 
   if (phase.kind === "declined" || view.recipient.status === "DECLINED") {
-    return (
-      <Screen tone="info" heading={t("declined.heading")} documentTitle={title}>
-        <p role="status">{t("declined.text")}</p>
-      </Screen>
-    );
+    return <DeclinedScreen title={title} othersTold={phase.kind === "declined" ? phase.othersTold : view.declineTells} />;
   }
 
   const notice = phase.notice ? <p className="rounded-md bg-slate-100 px-3 py-2 text-sm">{apiMessage(phase.notice)}</p> : null;
@@ -233,7 +245,7 @@ function Content({
         token={token}
         view={view}
         onApproved={(result) => setPhase({ kind: "approved", view, result })}
-        onDeclined={() => setPhase({ kind: "declined", view })}
+        onDeclined={(othersTold) => setPhase({ kind: "declined", view, othersTold })}
         onStale={(error) => void reload(error)}
       />
     );
@@ -244,7 +256,7 @@ function Content({
       token={token}
       view={view}
       onSigned={(result) => setPhase({ kind: "signed", view, result })}
-      onDeclined={() => setPhase({ kind: "declined", view })}
+      onDeclined={(othersTold) => setPhase({ kind: "declined", view, othersTold })}
       onStale={(error) => void reload(error)}
     />
   );

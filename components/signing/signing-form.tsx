@@ -433,7 +433,12 @@ export function SigningForm({
           if (f) requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
         }}
       />
-      <DeclineDialog open={declining.open} onClose={() => declining.setOpen(false)} onDecline={declining.decline} />
+      <DeclineDialog
+        open={declining.open}
+        onClose={() => declining.setOpen(false)}
+        onDecline={declining.decline}
+        othersTold={view.declineTells}
+      />
     </>
   );
 }

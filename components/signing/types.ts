@@ -25,7 +25,8 @@ export type PageTextItem = ResponseData<"signingPageText">["items"][number];
 export interface RecipientPageProps {
   token: string;
   view: SigningView;
-  onDeclined: () => void;
+  /** `othersTold`: how many recipients besides the sender the decline told. */
+  onDeclined: (othersTold: number) => void;
   onStale: (e: ApiFailure) => void;
 }
 

@@ -26,6 +26,18 @@ export function fileNameOf(title: string, fallback = "document"): string {
   return [...cleaned].slice(0, MAX_NAME).join("").trim() || fallback;
 }
 
+/**
+ * The one naming rule for a request's files: a file is named after what it holds. A request of one document
+ * is that document, so its file carries the request's title; each document of a request of several carries
+ * its own name (without ".pdf"), the first as much as the others. A sealed file adds " (signed)" (in the
+ * reader's language on the signer's page and in mail) before ".pdf"; a zip of all of them is the request.
+ */
+export const documentFileTitle = (requestTitle: string, documentName: string, documentCount: number) =>
+  documentCount > 1 ? fileNameOf(titleOfDocument(documentName)) : fileNameOf(requestTitle);
+
+/** A file's name in an HTTP answer (English: headers have no reader's language): "Contract (signed).pdf" once sealed. */
+export const downloadFileName = (title: string, sealed: boolean) => `${title}${sealed ? " (signed)" : ""}.pdf`;
+
 const ASCII_LOOKALIKES: Record<string, string> = {
   "\u2010": "-",
   "\u2011": "-",
@@ -66,5 +78,28 @@ export const rfc5987 = (value: string) =>
 /** `inline; filename="Vertrag - Muller.pdf"; filename*=UTF-8''Vertrag%20%E2%80%93%20M%C3%BCller.pdf`; `fold` puts each parameter on a line of its own (mail headers). */
 export function contentDisposition(kind: "inline" | "attachment", name: string, fold = false): string {
   const sep = fold ? ";\r\n " : "; ";
-  return `${kind}${sep}filename="${asciiFileName(name)}"${sep}filename*=UTF-8''${rfc5987(name)}`;
+  return `${kind}${sep}filename="${asciiFileName(name)}"${sep}${fold ? mimeParameter("filename", name) : `filename*=UTF-8''${rfc5987(name)}`}`;
+}
+
+/** Beyond this many characters an encoded mail parameter is cut into RFC 2231 continuations (a line stays under 998 bytes). */
+const MAX_PARAMETER_LINE = 900;
+
+/**
+ * A mail header's parameter with its value as written (RFC 2231): `name*=UTF-8''…`, or, for a value too long
+ * for one line, `name*0*=UTF-8''…;\r\n name*1*=…`, each piece cut between percent-escapes. Mail only: HTTP
+ * (RFC 6266) has no continuations.
+ */
+export function mimeParameter(param: string, value: string): string {
+  const encoded = rfc5987(value);
+  if (encoded.length + param.length + 10 <= MAX_PARAMETER_LINE) return `${param}*=UTF-8''${encoded}`;
+  const pieces: string[] = [];
+  for (let rest = encoded; rest;) {
+    let cut = Math.min(rest.length, 200);
+    // Never inside a %XX escape.
+    const escape = rest.lastIndexOf("%", cut - 1);
+    if (cut < rest.length && escape > cut - 3) cut = escape;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  return pieces.map((p, i) => `${param}*${i}*=${i === 0 ? "UTF-8''" : ""}${p}`).join(";\r\n ");
 }

@@ -19,6 +19,9 @@ import {
   zApprove,
   zDecline,
   zSignerGate,
+  zSigningAttachment,
+  zSigningAttachmentParams,
+  zSigningFiles,
   zSigningPageParams,
   zSigningPageQuery,
   zSigningPageText,
@@ -105,6 +108,13 @@ const zSigningView = z.object({
     .describe(
       "The request's documents in order (the signer reads and signs them all); `?document=<id>` picks one at /document and /pages",
     ),
+  declineTells: z
+    .number()
+    .int()
+    .describe("How many other recipients a decline by this link would tell now (the sender always is)"),
+  attachments: z
+    .array(zSigningAttachment)
+    .describe("COMPLETED: the files signers kept, under the seal, each at /attachments/{id}; [] before"),
   fields: z.array(zField.omit({ anchor: true, recipientId: true })),
   readFields: z
     .array(
@@ -208,7 +218,7 @@ export const signingOps = {
     tag: "Signing (public)",
     summary: "What the signer's page shows: the request, this signer's fields, whether it is their turn",
     description:
-      "404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), " +
+      "404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus; othersTold for the recipient who declined), " +
       "or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) " +
       "until availableUntil. Limited per link and per client address: 429 with Retry-After. " +
       AUTH_TEXT,
@@ -228,6 +238,34 @@ export const signingOps = {
     public: true,
     success: { status: 200, description: "The PDF bytes", content: "application/pdf" },
     errors: [401, 410, 429],
+  }),
+  signingFiles: defineOperation({
+    method: "GET",
+    path: `${SIGN}/documents`,
+    tag: "Signing (public)",
+    summary: "What this link downloads: every document (sealed once COMPLETED) and, once COMPLETED, every file signers kept",
+    description:
+      "Each document downloads at /document?document={id}, named by `fileName`; each attachment at /attachments/{id}. The same " +
+      "rules as /document: 410 once the link ended, the code first where the link asks for one. " +
+      AUTH_TEXT,
+    params: zTokenParams,
+    public: true,
+    success: { status: 200, description: "The link's files", data: zSigningFiles },
+    errors: [401, 410, 429],
+  }),
+  signingAttachment: defineOperation({
+    method: "GET",
+    path: `${SIGN}/attachments/{attachmentId}`,
+    tag: "Signing (public)",
+    summary: "A file a signer attached and kept, once the request is COMPLETED (as kept, always as an attachment)",
+    description:
+      "Only a file kept under this request's seal, only once COMPLETED: any other id (another request's, one not kept, before " +
+      "completion, not an id at all) is 404 ATTACHMENT_NOT_FOUND. " +
+      AUTH_TEXT,
+    params: zSigningAttachmentParams,
+    public: true,
+    success: { status: 200, description: "The file's bytes", content: ["application/pdf", "image/png", "image/jpeg"] },
+    errors: [401, 404, 410, 429],
   }),
   signingPageImage: defineOperation({
     method: "GET",
@@ -358,7 +396,18 @@ export const signingOps = {
     params: zTokenParams,
     body: zDecline,
     public: true,
-    success: { status: 200, description: "Declined", data: z.object({ requestId: z.uuid(), status: z.literal("DECLINED") }) },
+    success: {
+      status: 200,
+      description: "Declined",
+      data: z.object({
+        requestId: z.uuid(),
+        status: z.literal("DECLINED"),
+        othersTold: z
+          .number()
+          .int()
+          .describe("How many other recipients are told (those the request reached, and CCs); the sender always is"),
+      }),
+    },
     errors: [401, 409, 410, 429],
   }),
   signerAuthentication: defineOperation({

@@ -42,6 +42,40 @@ export const zSigningPageTextQuery = zSigningPageQuery.pick({ v: true, document:
 /** GET /api/sign/{token}/document: which of the request's documents. */
 export const zSigningDocumentQuery = zSigningPageQuery.pick({ document: true });
 
+/** GET /api/sign/{token}/attachments/{attachmentId}: a file kept under the seal. */
+export const zSigningAttachmentParams = zTokenParams.extend({ attachmentId: z.string().max(100) });
+
+/** A file a signer attached and kept, as a signing link offers it once the request is COMPLETED. */
+export const zSigningAttachment = z.object({
+  id: z.uuid().describe("Download it at /attachments/{id}"),
+  fieldId: z.uuid(),
+  documentId: z.uuid().describe("The document whose sealed PDF carries it (embedded under the seal)"),
+  name: z.string(),
+  type: z.string().describe("application/pdf, image/png or image/jpeg"),
+  size: z.number().int(),
+  sha256: z.string(),
+  yours: z.boolean().describe("Attached by this link's own recipient"),
+});
+
+/** GET /api/sign/{token}/documents: what the link downloads. */
+export const zSigningFiles = z.object({
+  sealed: z
+    .boolean()
+    .describe("COMPLETED: each document is its sealed PDF (its certificate at its end); before, the copy to sign"),
+  availableUntil: z.string().nullable().describe("COMPLETED: until when the link offers them"),
+  documents: z.array(
+    z.object({
+      id: z.uuid().describe("At /document?document={id} (the first without it too)"),
+      order: z.number().int(),
+      name: z.string(),
+      pageCount: z.number().int().describe("The pages of what /document serves (a sealed PDF's certificate pages included)"),
+      sha256: z.string().describe("Of what /document serves once COMPLETED (the sealed PDF)"),
+      fileName: z.string().describe("What the download is named (Content-Disposition)"),
+    }),
+  ),
+  attachments: z.array(zSigningAttachment).describe("COMPLETED: every file signers kept; [] before"),
+});
+
 export const zSigningPageText = z.object({
   page: z.number().int(),
   width: z.number(),

@@ -12,13 +12,13 @@ export const dynamic = "force-dynamic";
 /**
  * The link's state is decided here, on the server: unknown → notFound() (HTTP 404, not-found.tsx);
  * ended → the closed screen (HTTP 410: the status is set by proxy.ts from the same state, a page
- * cannot set it); COMPLETED within 30 days → the sealed copy to download; else the signing app.
+ * cannot set it); COMPLETED within 30 days → each sealed document and kept attachment to download; else the signing app.
  * A link whose recipient must give a code (ACCESS_CODE, EMAIL_CODE) renders the signing app with no
  * title, whatever the request's state: the app asks for the code before it shows anything.
  */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const state = await signingLinkState(token, { firstPage: true });
+  const state = await signingLinkState(token, { firstPage: true, files: true });
   if (state.kind === "unknown") notFound();
   if (state.kind === "open")
     return (
@@ -36,9 +36,16 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
           recipientStatus={state.recipientStatus}
           title={state.title ?? undefined}
           message={state.message}
+          othersTold={state.othersTold}
         />
       ) : (
-        <CompletedScreen token={token} title={state.title} availableUntil={state.availableUntil} />
+        <CompletedScreen
+          token={token}
+          title={state.title}
+          availableUntil={state.availableUntil}
+          documents={state.files?.documents}
+          attachments={state.files?.attachments}
+        />
       )}
     </div>
   );

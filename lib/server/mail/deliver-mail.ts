@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { config } from "../config";
 import { getDb } from "../db";
 import { mailLog } from "../db/schema";
-import { asciiFileName, contentDisposition } from "@/lib/files/file-name";
+import { asciiFileName, contentDisposition, mimeParameter } from "@/lib/files/file-name";
 
 /**
  * One recipient, as nodemailer takes it: the name is never spliced into an address string, so
@@ -75,7 +75,8 @@ function rawAttachment(a: NonNullable<Mail["attachments"]>[number]) {
   const body = a.content.toString("base64").replace(/.{1,76}/g, "$&\r\n");
   return {
     raw:
-      `Content-Type: ${a.contentType}; name="${asciiFileName(a.filename)}"\r\n` +
+      // `name` too, as written beside its ASCII form: some mail programs name the file by Content-Type only.
+      `Content-Type: ${a.contentType}; name="${asciiFileName(a.filename)}";\r\n ${mimeParameter("name", a.filename)}\r\n` +
       `Content-Disposition: ${contentDisposition("attachment", a.filename, true)}\r\n` +
       "Content-Transfer-Encoding: base64\r\n\r\n" +
       body,

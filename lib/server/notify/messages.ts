@@ -115,10 +115,10 @@ export const messages = {
     };
   },
   /**
-   * Everyone signed: the sealed PDFs are attached, or, when `linked` (too large to attach), the mail links
-   * to the recipient's page, where each is downloaded.
+   * Everyone signed: the sealed PDFs are attached (`documents` of them), or, when `linked` (too large to
+   * attach), the mail links to the recipient's page, where each is downloaded.
    */
-  completed(m: MessageInput & { linked?: { link: string; mb: number } }) {
+  completed(m: MessageInput & { linked?: { link: string; mb: number }; documents?: number }) {
     const w = mailWords(m.locale, m.sandbox);
     const hello = w.hello(m.name);
     const subject = w.subject(w.t("completed.subject", { title: m.title }));
@@ -131,7 +131,8 @@ export const messages = {
         html: w.html(`${hello.html}<p>${bodyHtml}</p>${button(m.linked.link, open, "#1d4ed8")}`),
       };
     }
-    const [body, bodyHtml] = w.withTitle("completed.body", {}, m.title);
+    // "The sealed PDF is attached", or "The 3 sealed PDFs, one for each document".
+    const [body, bodyHtml] = w.withTitle("completed.body", { count: m.documents ?? 1 }, m.title);
     return {
       subject,
       text: w.text(`${hello.text}\n\n${body}`),

@@ -5,6 +5,8 @@ import { embedLinks, recipients, retiredSigningLinks, signatureRequests } from "
 import { AppError } from "../errors";
 import { hashToken } from "../tokens";
 import { EMBED_SESSION_PREFIX, isEmbedSessionToken } from "./embed-links";
+import { toldOfDecline } from "./decline-audience";
+import { loadRecipients } from "../model/request-queries";
 
 /** How long after completion a signing link still shows its signer the sealed copy. */
 export const SEALED_COPY_DAYS = 30;
@@ -96,8 +98,13 @@ export async function findSigner(db: Queryable, token: string, opts: { forUpdate
   if (ended) {
     // A link that asks for a code names nothing of its document (not even the title) to whoever holds it.
     const title = row.r.authMethod === "NONE" ? { title: row.req.title } : {};
+    // The one who declined is told whom their decline reached (the page says "the sender was told" when nobody else).
+    const told =
+      row.req.status === "DECLINED" && row.r.status === "DECLINED"
+        ? { othersTold: toldOfDecline(await loadRecipients(db, row.req.id), row.r.id).length }
+        : {};
     throw new AppError("SIGNING_LINK_ENDED", ended, {
-      details: { status: row.req.status, recipientStatus: row.r.status, ...title, environment: row.req.environment },
+      details: { status: row.req.status, recipientStatus: row.r.status, ...title, ...told, environment: row.req.environment },
     });
   }
   return row;

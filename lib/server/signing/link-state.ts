@@ -7,7 +7,11 @@ import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
 import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
-import { currentDocument } from "../model/request-queries";
+import { currentDocument, loadDocuments, loadRecipients } from "../model/request-queries";
+import { toldOfDecline } from "./decline-audience";
+import { downloadableDocuments, sealedAttachments, type SigningAttachment } from "./signer-downloads";
+
+type DownloadableDocument = ReturnType<typeof downloadableDocuments>[number];
 
 /** The languages stored for a link's recipient and request, for the page's language. */
 export interface StoredLocales {
@@ -28,8 +32,17 @@ export type SigningLinkState =
       /** null when the link asks for a code: the page then names nothing of the document. */
       title: string | null;
       environment: Environment;
+      /** DECLINED by this recipient: how many others their decline told (the sender always is). */
+      othersTold?: number;
     }
-  | { kind: "completed"; title: string; environment: Environment; availableUntil: string }
+  | {
+      kind: "completed";
+      title: string;
+      environment: Environment;
+      availableUntil: string;
+      /** Asked for by the page (`files`): every sealed document and every kept attachment it offers. */
+      files?: { documents: DownloadableDocument[]; attachments: SigningAttachment[] };
+    }
   /**
    * `gated`: the recipient must give a code first (the page's client app asks for it). `document`: the SHA-256
    * of the version the signer is shown, when page 1 may be fetched at once (not gated, their turn).
@@ -40,11 +53,11 @@ export type SigningLinkState =
  * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
  * response carries (`proxy.ts`): the same rules as the signer's API (find-signer.ts). Reads only:
  * the first view is recorded by the API call the page makes. `firstPage`: also the document version whose
- * page 1 the page may name at once (`document` of an open link).
+ * page 1 the page may name at once (`document` of an open link). `files`: what a completed link's page offers.
  */
 export async function signingLinkState(
   token: string,
-  opts: { firstPage?: boolean } = {},
+  opts: { firstPage?: boolean; files?: boolean } = {},
 ): Promise<SigningLinkState & { locales?: StoredLocales }> {
   if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
   const db = await getDb();
@@ -76,6 +89,14 @@ export async function signingLinkState(
     r.role !== "CC"
   )
     state.document = (await currentDocument(db, req.id)).sha256;
+  if (state.kind === "ended" && req.status === "DECLINED" && r.status === "DECLINED")
+    state.othersTold = toldOfDecline(await loadRecipients(db, req.id), r.id).length;
+  // A completed link's page offers each sealed document and attachment, as its API does (signer-downloads.ts).
+  if (opts.files && state.kind === "completed")
+    state.files = {
+      documents: downloadableDocuments(req, await loadDocuments(db, req.id)),
+      attachments: await sealedAttachments(db, req, r.id),
+    };
   return { ...state, locales: { recipient: r.locale, request: req.locale } };
 }
 

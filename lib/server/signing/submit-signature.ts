@@ -20,6 +20,7 @@ import { filesOfFields } from "./signer-files";
 import { findSigner } from "./find-signer";
 import { judgeSignatureImage, type JudgedImage } from "./judge-signature-image";
 import { limitSigner } from "./limit-signer";
+import { toldOfDecline } from "./decline-audience";
 import { requireSignerSession } from "./signer-session";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
@@ -159,12 +160,11 @@ export async function declineSigning(
       reason,
     });
     // Everyone else who was involved hears of it.
-    for (const other of await loadRecipients(tx, req.id)) {
-      if (other.id !== r.id && (other.status !== "PENDING" || other.role === "CC")) {
-        await enqueue(tx, "notify", { kind: "declined", requestId: req.id, recipientId: other.id, by: r.name, reason });
-      }
+    const told = toldOfDecline(await loadRecipients(tx, req.id), r.id);
+    for (const other of told) {
+      await enqueue(tx, "notify", { kind: "declined", requestId: req.id, recipientId: other.id, by: r.name, reason });
     }
     await queueSenderNotice(tx, req, "declined", { by: r.name, reason });
-    return { requestId: req.id, status: "DECLINED" as const };
+    return { requestId: req.id, status: "DECLINED" as const, othersTold: told.length };
   });
 }

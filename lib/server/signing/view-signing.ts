@@ -5,11 +5,13 @@ import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
-import { documentOrFirst, loadDocuments, loadRecipients } from "../model/request-queries";
+import { documentIn, loadDocuments, loadRecipients } from "../model/request-queries";
 import { inDocumentOrder, storedLocale, toDocumentDto, toFieldDto, toRequestDocumentDto } from "../model/request-dto";
 import { findSigner, sealedCopyUntil } from "./find-signer";
 import { limitSigner } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
+import { sealedAttachments } from "./signer-downloads";
+import { toldOfDecline } from "./decline-audience";
 import { requireSignerSession } from "./signer-session";
 import { advanceRequest } from "../turns/advance-request";
 import { actorsOf, everyoneDone, isDone } from "../model/roles";
@@ -18,7 +20,7 @@ import { clock } from "../clock";
 import { signingDate } from "./signing-date";
 import { loadSigningDrafts } from "./signing-drafts";
 import { fieldsReadBy } from "../fields/form-values";
-import { fileNameOf, titleOfDocument } from "@/lib/files/file-name";
+import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
 
 /**
  * What the signer's page shows. The first view moves the recipient from SENT to VIEWED. For a
@@ -111,6 +113,10 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
       message: req.emailMessage ? { from: req.senderName ?? null, text: req.emailMessage } : null,
       document: toDocumentDto(first.current),
       documents: docs.map(toRequestDocumentDto),
+      // Whether a decline would tell anyone besides the sender (the dialog says so only then).
+      declineTells: toldOfDecline(all, me.id).length,
+      // COMPLETED: the files signers kept, each downloadable at /attachments/{id}; none before.
+      attachments: await sealedAttachments(tx, req, r.id),
       // What the signer needs of each field, in reading order across the documents: no anchor bookkeeping, no other recipient's ids.
       fields: inDocumentOrder(
         mine.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x),
@@ -141,10 +147,14 @@ export async function signingDocument(
   const db = await getDb();
   const { r, req } = await findSigner(db, token);
   await requireSignerSession(db, r, req, session);
-  const { current: doc, name, position } = await documentOrFirst(db, req.id, documentId);
-  // The first document is named after the request, as before; another after itself.
-  const safe = position === 1 ? fileNameOf(req.title) : fileNameOf(titleOfDocument(name));
-  if (req.status === "COMPLETED") return { bytes: await blobs().get(doc.sha256), filename: `${safe} (signed).pdf` };
+  const docs = await loadDocuments(db, req.id);
+  // Another request's document, or any id not of this one, is the same 404.
+  const chosen = documentId === undefined ? docs[0] : documentIn(docs, documentId);
+  if (!chosen) throw new Error(`Signature request ${req.id} has no document`);
+  // One rule for every file (lib/files/file-name.ts): the request's title for its only document, else the document's own name.
+  const title = documentFileTitle(req.title, chosen.name, docs.length);
+  const sealed = req.status === "COMPLETED";
+  if (sealed) return { bytes: await blobs().get(chosen.current.sha256), filename: downloadFileName(title, sealed) };
   // Before the seal: the copy without the anchor text, the very bytes the seal will draw the values into.
-  return { bytes: (await signerCopy(doc.sha256)).bytes, filename: `${safe}.pdf` };
+  return { bytes: (await signerCopy(chosen.current.sha256)).bytes, filename: downloadFileName(title, sealed) };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { titleOfDocument } from "@/lib/files/file-name";
+import { documentFileTitle } from "@/lib/files/file-name";
 import { config } from "../config";
 import { getDb } from "../db";
 import { signingToken } from "../tokens";
@@ -32,17 +32,25 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
       await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.completed({ ...base, linked }) });
       return { sent: kind, linked: true };
     }
-    // Every sealed document, in order: the first named after the request (as a one-document request's), the others after themselves.
+    // Every sealed document, in order, each named by the one rule (lib/files/file-name.ts): the request's
+    // title for its only document, else each document's own name, as written (RFC 2231 in the mail).
     const attachments = [];
     for (const d of docs) {
-      const title = d.position === 1 ? base.title : titleOfDocument(d.name);
+      const title = documentFileTitle(base.title, d.name, docs.length);
       attachments.push({
         filename: messages.completedFileName({ ...base, title }),
         content: Buffer.from(await blobs().get(d.current.sha256)),
         contentType: "application/pdf",
       });
     }
-    await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.completed(base), attachments });
+    await deliverMail(job.id, {
+      kind,
+      scope,
+      to,
+      ...sender,
+      ...messages.completed({ ...base, documents: docs.length }),
+      attachments,
+    });
   } else if (payload.kind === "declined") {
     await deliverMail(job.id, {
       kind,

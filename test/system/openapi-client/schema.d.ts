@@ -380,7 +380,7 @@ export interface paths {
     };
     /**
      * What the signer's page shows: the request, this signer's fields, whether it is their turn
-     * @description 404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus), or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) until availableUntil. Limited per link and per client address: 429 with Retry-After. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     * @description 404 for an unknown link; 410 once the request was cancelled, expired or declined (details: status, recipientStatus; othersTold for the recipient who declined), or completed more than 30 days ago. A COMPLETED request's link shows the request and the sealed copy (no fields) until availableUntil. Limited per link and per client address: 429 with Retry-After. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
      */
     get: operations["viewSigning"];
     put?: never;
@@ -400,6 +400,46 @@ export interface paths {
     };
     /** The PDF to sign, without its anchor text (removed as the seal removes it); once the request is COMPLETED, the sealed copy (for 30 days) */
     get: operations["signingDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/documents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What this link downloads: every document (sealed once COMPLETED) and, once COMPLETED, every file signers kept
+     * @description Each document downloads at /document?document={id}, named by `fileName`; each attachment at /attachments/{id}. The same rules as /document: 410 once the link ended, the code first where the link asks for one. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    get: operations["signingFiles"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/sign/{token}/attachments/{attachmentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A file a signer attached and kept, once the request is COMPLETED (as kept, always as an attachment)
+     * @description Only a file kept under this request's seal, only once COMPLETED: any other id (another request's, one not kept, before completion, not an id at all) is 404 ATTACHMENT_NOT_FOUND. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    get: operations["signingAttachment"];
     put?: never;
     post?: never;
     delete?: never;
@@ -7195,6 +7235,30 @@ export interface operations {
                   height: number;
                 }[];
               }[];
+              /** @description How many other recipients a decline by this link would tell now (the sender always is) */
+              declineTells: number;
+              /** @description COMPLETED: the files signers kept, under the seal, each at /attachments/{id}; [] before */
+              attachments: {
+                /**
+                 * Format: uuid
+                 * @description Download it at /attachments/{id}
+                 */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /**
+                 * Format: uuid
+                 * @description The document whose sealed PDF carries it (embedded under the seal)
+                 */
+                documentId: string;
+                name: string;
+                /** @description application/pdf, image/png or image/jpeg */
+                type: string;
+                size: number;
+                sha256: string;
+                /** @description Attached by this link's own recipient */
+                yours: boolean;
+              }[];
               fields: {
                 /** Format: uuid */
                 id: string;
@@ -7466,6 +7530,244 @@ export interface operations {
         };
         content: {
           "application/pdf": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signingFiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link's files */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @description COMPLETED: each document is its sealed PDF (its certificate at its end); before, the copy to sign */
+              sealed: boolean;
+              /** @description COMPLETED: until when the link offers them */
+              availableUntil: string | null;
+              documents: {
+                /**
+                 * Format: uuid
+                 * @description At /document?document={id} (the first without it too)
+                 */
+                id: string;
+                order: number;
+                name: string;
+                /** @description The pages of what /document serves (a sealed PDF's certificate pages included) */
+                pageCount: number;
+                /** @description Of what /document serves once COMPLETED (the sealed PDF) */
+                sha256: string;
+                /** @description What the download is named (Content-Disposition) */
+                fileName: string;
+              }[];
+              /** @description COMPLETED: every file signers kept; [] before */
+              attachments: {
+                /**
+                 * Format: uuid
+                 * @description Download it at /attachments/{id}
+                 */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /**
+                 * Format: uuid
+                 * @description The document whose sealed PDF carries it (embedded under the seal)
+                 */
+                documentId: string;
+                name: string;
+                /** @description application/pdf, image/png or image/jpeg */
+                type: string;
+                size: number;
+                sha256: string;
+                /** @description Attached by this link's own recipient */
+                yours: boolean;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  signingAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file's bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": Blob;
+          "image/png": Blob;
+          "image/jpeg": Blob;
         };
       };
       /** @description Bad Request */
@@ -8439,6 +8741,8 @@ export interface operations {
               requestId: string;
               /** @constant */
               status: "DECLINED";
+              /** @description How many other recipients are told (those the request reached, and CCs); the sender always is */
+              othersTold: number;
             };
           };
         };
