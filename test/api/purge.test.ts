@@ -461,9 +461,12 @@ describe("the sandbox purge", () => {
     const due = await purgeSandboxIfDue();
     expect(due.ran).toBe(true);
     expect(await purgeSandboxIfDue()).toEqual({ ran: false, reason: "not-due" });
+    // The interval is the setting's: runs a second old are recent under the default hour, past under 0.001
+    // minutes (60 ms). Aged in the database, whose clock decides, rather than waited for.
+    await db.update(purgeRuns).set({ startedAt: sql`${purgeRuns.startedAt} - interval '1 second'` });
+    expect(await purgeSandboxIfDue()).toEqual({ ran: false, reason: "not-due" });
     process.env.PURGE_INTERVAL_MINUTES = "0.001";
     try {
-      await new Promise((r) => setTimeout(r, 200));
       expect((await purgeSandboxIfDue()).ran).toBe(true);
     } finally {
       delete process.env.PURGE_INTERVAL_MINUTES;
