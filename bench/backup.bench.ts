@@ -130,7 +130,7 @@ tables' snapshot: PGlite is one session, so the server's statements wait while t
 documents are copied after, and the server answers meanwhile. With a PostgreSQL server the snapshot
 holds nothing up.
 `;
-    console.log(JSON.stringify({ title: "Backup while the server answers (issue 25, part 1)", markdown }));
+    console.log(JSON.stringify({ title: "Backup while the server answers", markdown }));
   } finally {
     await s.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -70,4 +70,4 @@ Median of ${RUNS}. The target is a first start under 400 MiB.
 
 First start under 400 MiB: **${firstPeak < 400 ? "yes" : "NO"}**.
 `;
-console.log(JSON.stringify({ title: "First start: peak memory on an empty data folder (issue 25, part 4)", markdown }));
+console.log(JSON.stringify({ title: "First start: peak memory on an empty data folder", markdown }));

@@ -90,7 +90,7 @@ async function main() {
       "```",
     ].join("\n");
     console.error(`list search: ${f(search.ms)} for one e-mail among ${N}, first page ${f(base.ms)}`);
-    console.log(JSON.stringify({ title: "Searching the requests list (issue 24, part 2)", markdown }));
+    console.log(JSON.stringify({ title: "Searching the requests list", markdown }));
   } finally {
     pg.stop();
   }

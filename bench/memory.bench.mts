@@ -146,6 +146,6 @@ process just started, after its first request.
 | peak (VmHWM) over the whole run | **${f(end.hwm)}** | ${(end.hwm / idle.rss).toFixed(2)} |
 | soak: first minute → last minute (medians) | ${f(first)} → ${f(last)} | growth **${growth >= 0 ? "+" : ""}${f(growth)}** |
 
-Targets (issue 16): peak under 400 MB, no growth over the soak (within 10 MB). ${met ? "Met." : "NOT met."}`;
-console.log(JSON.stringify({ title: "Memory: the server under 10,000 mixed requests and a soak (issue 16)", markdown }));
+Targets: peak under 400 MB, no growth over the soak (within 10 MB). ${met ? "Met." : "NOT met."}`;
+console.log(JSON.stringify({ title: "Memory: the server under 10,000 mixed requests and a soak", markdown }));
 process.exit(0);

@@ -70,7 +70,7 @@ const FILE_ENDING = /\.(tsx?|mts|cts|[cm]?js|md|json|sql|py|css|ya?ml|sh|html|pd
 
 /**
  * The repository paths a piece of prose names: a top-level folder, a slash, then path characters, ending in a
- * file's extension ("lib/server/http/route.ts", "test/api/x.test.ts", "app/sign/[token]/page.tsx"). A pattern
+ * file's extension ("lib/server/http/route.ts", "test/api/<name>.test.ts", "app/sign/[token]/page.tsx"). A pattern
  * is not a path: a mention followed or made of a wildcard or placeholder (`*`, `<…>`, `{…}`, `…`, `...`,
  * `$`) is left out.
  */
@@ -78,7 +78,7 @@ export function pathMentions(text: string): string[] {
   const found: string[] = [];
   const start = new RegExp(String.raw`(?<![\w./@~-])(?:${TOP_FOLDERS.map((f) => f.replace(".", "\\.")).join("|")})/`, "g");
   for (const m of text.matchAll(start)) {
-    // A Markdown link's text and target are two mentions: "[docs/x.md](docs/x.md)".
+    // A Markdown link's text and target are two mentions: "[docs/api.md](docs/api.md)".
     let mention = /^[\w@()[\].\/+-]*/.exec(text.slice(m.index))![0].split("](")[0]!;
     const next = text[m.index + mention.length] ?? "";
     if (/[*<{…$]/.test(next) || mention.includes("...") || mention.includes("//")) continue;
