@@ -15,6 +15,7 @@ import { acceptPdf } from "../documents/store-document";
 import { enqueue } from "../jobs/queue";
 import { keepingFieldsOf } from "../fields/form-guard";
 import { requestOwner } from "../model/field-owner";
+import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
 import {
   documentNameOf,
   judgeDocumentCount,
@@ -215,7 +216,10 @@ export async function readDocumentFile(auth: KeyAuth, requestId: string, documen
   const db = await getDb();
   const req = await findVisibleRequest(db, auth, requestId);
   const doc = await findDocument(db, req.id, documentId);
-  return fileOf(doc);
+  const count = (await loadDocuments(db, req.id)).length;
+  // Named by the one rule for a request's files (lib/files/file-name.ts), as the signer's and the mail's are.
+  const name = downloadFileName(documentFileTitle(req.title, doc.name, count), req.status === "COMPLETED");
+  return { ...(await fileOf(doc)), name };
 }
 
 /** A document's current bytes with what a download names them by. */
