@@ -1,8 +1,10 @@
 "use client";
 
+import { useLayoutEffect, useRef, useState } from "react";
 import { formatNumberValue } from "@/lib/numbers/locale-number";
 import { FieldErrorTip, fieldFrame, ring } from "./field-frame";
 import { fieldDomId } from "./fields";
+import { placeLabel } from "./label-place";
 import { useLocale, useSigningT } from "./intl";
 import { useNumberInput } from "./number-input";
 import type { SigningField } from "./types";
@@ -137,16 +139,58 @@ export function FieldInput({
 /**
  * What a CHECKBOX or a RADIO button means, beside it at a size that reads at every zoom (not scaled with the
  * page), at a desk and on a phone alike. The control's accessible name already says it: hidden from assistive
- * technology, and it lets clicks through to whatever lies under it. It stacks under the fields that follow
- * it on the page, so a label longer than the gap to the next box never hides that box. Nothing for other types.
+ * technology, and it lets clicks through to whatever lies under it. It is placed where it covers none of the
+ * document's words (label-place.ts, measured against the page's text layer once it is there, again when the
+ * page is drawn at another size): right of the box where that is free, else left, above or below it, within
+ * the page. It stacks under the fields that follow it on the page, so it never hides a box. Nothing for other types.
  */
 export function TickLabel({ field, title }: { field: SigningField; title: string }) {
-  if (field.type !== "CHECKBOX" && field.type !== "RADIO") return null;
+  const ref = useRef<HTMLSpanElement>(null);
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  const tick = field.type === "CHECKBOX" || field.type === "RADIO";
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const owner = el?.parentElement;
+    const pageEl = el?.closest<HTMLElement>("[data-page]");
+    if (!tick || !el || !owner || !pageEl) return;
+    const place = () => {
+      const page = pageEl.getBoundingClientRect();
+      const own = owner.getBoundingClientRect();
+      const rel = (r: DOMRect) => ({ x: r.left - page.left, y: r.top - page.top, width: r.width, height: r.height });
+      const words = [...pageEl.querySelectorAll("svg[data-text-layer] text")].map((t) => rel(t.getBoundingClientRect()));
+      const others = [...pageEl.querySelectorAll<HTMLElement>("[data-field]")]
+        .filter((f) => f !== owner)
+        .map((f) => rel(f.getBoundingClientRect()));
+      const p = placeLabel(rel(own), { width: el.offsetWidth, height: el.offsetHeight }, page, words, others);
+      // Relative to the field's own box, which the pill is positioned in.
+      const next = { left: Math.round(p.x - (own.left - page.left)), top: Math.round(p.y - (own.top - page.top)) };
+      setAt((prev) => (prev && prev.left === next.left && prev.top === next.top ? prev : next));
+    };
+    place();
+    // The text layer comes after the image, and a zoom redraws the page at another size.
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const mo = new MutationObserver(later);
+    mo.observe(pageEl, { childList: true, subtree: true });
+    const ro = new ResizeObserver(later);
+    ro.observe(pageEl);
+    return () => {
+      cancelAnimationFrame(frame);
+      mo.disconnect();
+      ro.disconnect();
+    };
+  }, [tick, title, field.option]);
+  if (!tick) return null;
   return (
     <span
+      ref={ref}
       aria-hidden
       data-field-label
-      className="pointer-events-none absolute left-full top-1/2 ml-1 w-max max-w-[20rem] -translate-y-1/2 break-words rounded-sm bg-white/85 px-1 text-[12px] leading-4 text-slate-900"
+      className={`pointer-events-none absolute w-max max-w-[20rem] break-words rounded-sm bg-white/85 px-1 text-[12px] leading-4 text-slate-900 ${at ? "" : "left-full top-1/2 ml-1 -translate-y-1/2"}`}
+      style={at ?? undefined}
     >
       {field.type === "RADIO" ? field.option || title : title}
     </span>
