@@ -298,6 +298,21 @@ test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both u
   expect(listed).toContain("2 embedded files");
   expect(listed).toContain("id-card.png");
   expect(listed).toContain("utility-bill.pdf");
+
+  // /verify names the files embedded under the seal, with their sizes, on a phone too.
+  const viewer = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-US" });
+  const v = await viewer.newPage();
+  await v.goto("/verify");
+  await v.getByLabel("PDF file").setInputFiles(file);
+  await v.getByRole("button", { name: "Verify" }).click();
+  const embedded = v.getByRole("list", { name: "Files embedded in this PDF (2)" });
+  await expect(embedded.getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
+  await expect(embedded).toContainText("id-card.png");
+  await expect(embedded).toContainText("utility-bill.pdf");
+  await expect(embedded).toContainText(/\d+(\.\d)? KB|\d+ bytes/);
+  await axe(v);
+  await screenshot(v, "verify-attachments-390");
+  await viewer.close();
 });
 
 test("staff set “Show when…” in the placer, try the rules, and give a total its formula; the API holds both", async ({

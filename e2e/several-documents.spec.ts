@@ -206,7 +206,25 @@ test("three PDFs in one request: composed, placed per document, signed by two (o
   await expect(page.getByRole("button", { name: /annex-b\.pdf \(document 3 of 3, signed\)/ })).toBeVisible();
   await page.getByRole("button", { name: /annex-a\.pdf \(document 2 of 3, signed\)/ }).click();
   await expect(page.locator("[data-preview-page='1'] canvas")).toBeVisible({ timeout: 30_000 });
+  // Every document counted, each sealed file with its certificate; no single "Download" of the first alone.
+  const pages = (done.documents as { pageCount: number }[]).reduce((n, d) => n + d.pageCount, 0);
+  await expect(page.getByText(`${pages} pages in 3 signed documents`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download signed PDF" })).toHaveCount(3);
   await screenshot(page, "request-detail-several-documents");
+
+  // 8. /verify of the second sealed file: the request's three documents, this one marked, each sealed SHA-256.
+  await page.goto("/verify");
+  await page.getByLabel("PDF file").setInputFiles(path.join(dir, "sealed-2.pdf"));
+  await page.getByRole("button", { name: "Verify" }).click();
+  const siblings = page.getByRole("list", { name: "The request's documents (3)" });
+  await expect(siblings.getByRole("listitem")).toHaveText(
+    [/1\. contract\.pdf/, /2\. annex-a\.pdf — this file/, /3\. annex-b\.pdf/],
+    { timeout: 30_000 },
+  );
+  for (const d of done.documents as { sha256: string }[]) await expect(siblings).toContainText(d.sha256);
+  const verifyAxe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(verifyAxe.violations.map((v) => v.id)).toEqual([]);
+  await screenshot(page, "verify-several-documents");
 });
 
 test("a malformed anchor in another document: its link in the anchor panel opens that document's tab at its page", async ({
