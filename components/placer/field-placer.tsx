@@ -540,6 +540,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
               onDelete={() => onFieldDelete(selected.key)}
               groupOptions={radioGroupOptions(selected, store.fields)}
               fields={formFields}
+              documentName={props.documentName ?? null}
             />
           ) : (
             <div className="space-y-2 text-sm text-slate-600">

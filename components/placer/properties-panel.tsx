@@ -27,6 +27,8 @@ interface Props {
   groupOptions?: string[];
   /** Every field placed (this one included): what its rules and formula may read. */
   fields?: PlacedField[];
+  /** The name of the document the field is on, when there are several. */
+  documentName?: string | null;
 }
 
 const TEXT_LIKE = new Set(["TEXT", "DATE", "DROPDOWN", "NUMBER", "NAME", "EMAIL", "FORMULA"]);
@@ -42,6 +44,7 @@ export function PropertiesPanel({
   defaultsFor,
   groupOptions = [],
   fields = [],
+  documentName = null,
 }: Props) {
   const t = useDashboardT();
   const turns = new Map(signers.map((s) => [s.id, s.order]));
@@ -148,7 +151,11 @@ export function PropertiesPanel({
       )}
       <RulesPanel f={f} fields={fields} signers={signers} turnOf={turnOf} onChange={onChange} />
       <fieldset className="grid grid-cols-2 gap-2">
-        <legend className="mb-1 text-xs font-medium text-slate-500">{t("placer.properties.position", { page: f.page })}</legend>
+        <legend className="mb-1 text-xs font-medium text-slate-500">
+          {documentName
+            ? t("placer.properties.positionIn", { page: f.page, document: documentName })
+            : t("placer.properties.position", { page: f.page })}
+        </legend>
         {(["x", "y", "width", "height"] as const).map((k) => (
           <NumberProp
             key={k}

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { stepNumbers } from "@/lib/schemas/steps";
 
 type Kind = TemplateRole["role"];
 /** What a role's recipient does, with its message in templates.roles.kinds. */
@@ -60,6 +61,8 @@ export function RolesEditor({
   const dirty = comparable(rows) !== comparable(rowsOf(roles));
   const blank = rows.findIndex((r) => !r.name.trim());
   const ids = rows.map((r) => r.id ?? r.key);
+  // The order typed here only ranks the roles: where it leaves a gap, the step it is shown as elsewhere is said.
+  const stepOf = stepNumbers(rows.map((r) => r.order));
 
   // One save at a time; what changed meanwhile is saved after it (the effect runs again when it ends).
   const inFlight = useRef(false);
@@ -168,6 +171,7 @@ export function RolesEditor({
                   onChange={(e) => change(r.key, { order: Math.min(1000, Math.max(1, Math.round(Number(e.target.value) || 1))) })}
                   className={`${controlClass} w-16 px-2`}
                 />
+                {stepOf(r.order) !== r.order && <span>{tr("templates.roles.shownAs", { step: stepOf(r.order) })}</span>}
               </label>
               <span className="flex gap-1">
                 <Button
