@@ -1,23 +1,43 @@
 // npm test: every test. Format check (Prettier), lint (ESLint), type check; unit and API integration
-// tests on the embedded store (PGlite) and again on a PostgreSQL server; then, on a production build, system tests that run the real server
-// process, and the Playwright e2e suite in Debian's Chromium.
+// tests on the embedded store (PGlite) and again on a PostgreSQL server (each test file on a database of its
+// own); then, on a production build, the system tests that run the real server process and the Playwright
+// e2e suite in Debian's Chromium, side by side.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root, run } from "./lib/setup.mjs";
 
 const steps = [];
-const step = async (name, fn) => {
+/** Runs a step. With `logFile`, the step writes its output there (steps run side by side): printed whole at its end. */
+const step = async (name, fn, { logFile } = {}) => {
   const t = Date.now();
-  log(`── ${name}`);
+  log(`── ${name}${logFile ? " (started: its output follows when it ends)" : ""}`);
+  let error = null;
   try {
     await fn();
     steps.push([name, "passed", Date.now() - t]);
   } catch (e) {
     steps.push([name, "failed", Date.now() - t]);
-    console.error(`[signet] ${name}: ${e.message}`);
+    error = e;
   }
+  if (logFile) {
+    log(`── ${name}: output`);
+    process.stdout.write(fs.existsSync(logFile) ? fs.readFileSync(logFile) : "");
+  }
+  if (error) console.error(`[signet] ${name}: ${error.message}`);
 };
+/** Like run(), without waiting: stdout and stderr go to `logFile`; rejects when the command fails. */
+function runLogged(cmd, args, logFile, opts = {}) {
+  const fd = fs.openSync(logFile, "w");
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", fd, fd], env: { ...process.env, ...opts.env } });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (exit ${code ?? signal})`)),
+    );
+  }).finally(() => fs.closeSync(fd));
+}
 const bin = (n) => `${root}/node_modules/.bin/${n}`;
 
 // Each test runner also writes a JSON report, so that the summary at the end names every failed test with the
@@ -120,21 +140,38 @@ else {
 }
 await step("production build", () => ensureBuild());
 if (steps.at(-1)[1] === "passed") {
-  await step("system tests (server process)", () =>
-    run(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts", ...vitestReport("system")]),
-  );
-  // The e2e run takes free ports of its own (e2e/playwright.config.ts): the ports it once used, 2525 and
-  // 3199, are held by this process meanwhile (when free), so the suite is shown to run beside anything else.
-  await step("e2e (Playwright, Chromium)", async () => {
-    const held = await holdPorts([2525, 3199]);
-    try {
-      run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") },
-      });
-    } finally {
-      for (const s of held) s.close();
-    }
-  });
+  // The system tests and the e2e suite each keep about one core busy (a server process waiting on another,
+  // a browser waiting on the server): they run side by side, each on its own ports and data directories, and
+  // each one's output is printed whole when it ends.
+  const logs = { system: path.join(reports, "system.log"), e2e: path.join(reports, "e2e.log") };
+  // A line every two minutes meanwhile, so that a log read live shows the run is alive.
+  const since = Date.now();
+  const alive = setInterval(() => log(`system tests and e2e running (${Math.round((Date.now() - since) / 1000)} s)`), 120_000);
+  await Promise.all([
+    step(
+      "system tests (server process)",
+      () =>
+        runLogged(bin("vitest"), ["run", "--config", "test/system/vitest.config.mts", ...vitestReport("system")], logs.system),
+      { logFile: logs.system },
+    ),
+    // The e2e run takes free ports of its own (e2e/playwright.config.ts): the ports it once used, 2525 and
+    // 3199, are held by this process meanwhile (when free), so the suite is shown to run beside anything else.
+    step(
+      "e2e (Playwright, Chromium)",
+      async () => {
+        const held = await holdPorts([2525, 3199]);
+        try {
+          await runLogged(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], logs.e2e, {
+            env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") },
+          });
+        } finally {
+          for (const s of held) s.close();
+        }
+      },
+      { logFile: logs.e2e },
+    ),
+  ]);
+  clearInterval(alive);
 }
 
 console.log("\nSummary");
