@@ -350,3 +350,36 @@ describe("an envelope of three documents, as its signers get it", () => {
     expect(gil.body.details).not.toHaveProperty("othersTold");
   });
 });
+
+describe("the same person added twice", () => {
+  it("is refused in the same role, naming the one already there; another role is a choice, and stays allowed", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    const made = await call("POST", SR, {
+      key,
+      form: { title: "Twice", file: { data: await simplePdf(), name: "twice.pdf", type: "application/pdf" } },
+    });
+    const id = made.body.data.id as string;
+    const add = (json: Record<string, unknown>) => call("POST", `${SR}/${id}/recipients`, { key, json });
+    const first = await add({ email: "hana@example.com", name: "Hana Twice", order: 1 });
+    expect(first.status).toBe(201);
+    for (const again of [
+      { email: "hana@example.com", name: "Hana Twice", order: 2 },
+      { email: "HANA@Example.com", name: "Hana T.", order: 1 },
+      { email: "hana@example.com", name: "Hana Twice", role: "SIGNER" },
+    ]) {
+      const r = await add(again);
+      expect(r.status, JSON.stringify(again)).toBe(409);
+      expect(r.body.errorCode).toBe("RECIPIENT_ALREADY_ADDED");
+      expect(r.body.message).toContain("hana@example.com is already a SIGNER of this request (Hana Twice, order 1)");
+      expect(r.body.details).toEqual({ recipientId: first.body.data.id, email: "hana@example.com", role: "SIGNER", order: 1 });
+    }
+    // Nothing was added by a refusal.
+    const read = async () =>
+      ((await call("GET", `${SR}/${id}`, { key })).body.data.recipients as { role: string }[]).map((r) => r.role);
+    expect(await read()).toEqual(["SIGNER"]);
+    // An approver who then signs, or a copy for someone else's address: allowed.
+    expect((await add({ email: "hana@example.com", name: "Hana Twice", role: "APPROVER", order: 2 })).status).toBe(201);
+    expect((await add({ email: "ivo@example.com", name: "Ivo", order: 1 })).status).toBe(201);
+    expect(await read()).toEqual(["SIGNER", "SIGNER", "APPROVER"]);
+  });
+});
