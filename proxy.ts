@@ -12,7 +12,7 @@ import { embedLinkLocales, linkHttpStatus, signingLinkState, type StoredLocales 
  * than 30 days ago), 404 for an unknown link. The page itself still renders (`NextResponse.next`
  * keeps routing; Next.js answers with the status given here), and says what happened.
  *
- * Language (issue 23): the signer's own choice (the switcher's cookie), else the recipient's, else the
+ * Language: the signer's own choice (the switcher's cookie), else the recipient's, else the
  * request's, else the browser's Accept-Language, else English, handed to the root layout (`<html lang>`)
  * and the signing layout in a request header: a layout cannot see the path, and both must agree.
  * Any failure here leaves the status to the page and the language to the cookie and the browser.

@@ -1,4 +1,4 @@
-// Issue 3's benchmark: a 300-page Chromium PDF with 600 anchors, uploaded and every anchor previewed
+// The anchors benchmark: a 300-page Chromium PDF with 600 anchors, uploaded and every anchor previewed
 // through the API (route handlers in process, a real PGlite), against `pdftotext -bbox` on the same
 // file in the same run. Best of three each, so a busy moment of the shared machine does not decide it.
 import fs from "node:fs";

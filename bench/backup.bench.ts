@@ -1,5 +1,5 @@
 /**
- * Issue 25, part 1: a backup of the embedded store while the server answers. The store holds
+ * A backup of the embedded store while the server answers. The store holds
  * BENCH_REQUESTS (10,000) requests with two recipients, a document version and three audit events each,
  * and 100 distinct PDFs. `npm run signet -- backup` asks the running server for the archive while four
  * clients keep reading the list (GET /signature-requests). Reported: the backup's time and size, and the

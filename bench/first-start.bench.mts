@@ -1,5 +1,5 @@
 /**
- * Issue 25, part 4: memory from the first start. The built server (its memory settings, scripts/lib/
+ * Memory from the first start. The built server (its memory settings, scripts/lib/
  * server-command.mjs) is started on an empty data folder and its peak resident memory read from
  * outside (/proc/<pid>/status VmHWM) once it answers /api/health and has printed its start line. The
  * baseline is the same server started again on the folder it has just made (a later start), same run.

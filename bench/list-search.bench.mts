@@ -1,5 +1,5 @@
 /**
- * Issue 24, part 2: the list's search. `GET /signature-requests?q=` finds a request by a recipient's
+ * The list's search. `GET /signature-requests?q=` finds a request by a recipient's
  * e-mail among 10,000 requests (two recipients each, one organization, beside 2,000 of another) on a
  * PostgreSQL server, through the use case the route calls (listRequests). The baseline, in the same run,
  * is the list's first page without `q` (the scope index alone). Goal: under 50 ms, and EXPLAIN shows the

@@ -1,5 +1,5 @@
 /**
- * Issue 16, memory: the server process's resident memory on the embedded store under a mixed API
+ * Memory: the server process's resident memory on the embedded store under a mixed API
  * load: 10,000 requests (uploads, recipients, fields, reads, lists, anchor previews, sends) from
  * 10 clients, then a soak of light mixed load for SOAK_MINUTES (10) with RSS sampled every 15 s.
  * Peak is the kernel's high-water mark (VmHWM) since the start; growth is the RSS at the end of the

@@ -1,5 +1,5 @@
 /**
- * Responsiveness under hostile uploads (issue 9, item 6): the p99 latency of `/api/health` and of
+ * Responsiveness under hostile uploads: the p99 latency of `/api/health` and of
  * `GET /signature-requests/{id}` at 10 concurrent clients, first with the server idle, then while
  * hostile PDFs (an object-stream bomb, a Form XObject DAG, a page of 3.2 M glyphs, each made unique
  * so the remembered refusal does not short-cut it) are uploaded back to back: the engine's worker

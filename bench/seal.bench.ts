@@ -1,5 +1,5 @@
 /**
- * Sealing benchmark (issue 5, item 7): a 100-page document printed by Chromium with 50 filled
+ * Sealing benchmark: a 100-page document printed by Chromium with 50 filled
  * fields (signature images, typed signatures, dates), sealed with sealDocument: values drawn,
  * anchors removed, sandbox line, certificate page and PAdES signature. Target: under 1 s.
  *

@@ -1,4 +1,4 @@
-// The signing page on a phone network (issue 23, part 4): a signer opens their link on an iPhone-sized
+// The signing page on a phone network: a signer opens their link on an iPhone-sized
 // screen over a mid-range mobile connection (Chromium's network emulation: 1.6 Mbit/s down, 750 kbit/s
 // up, 150 ms round trip). Measured: the time from the navigation's start until page 1's image is shown,
 // and the JavaScript the browser loaded by then (files, bytes as sent and decoded). The baseline of the

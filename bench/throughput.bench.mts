@@ -1,5 +1,5 @@
 /**
- * Issue 16, throughput: authenticated reads against a bare route on the same server, same run.
+ * Throughput: authenticated reads against a bare route on the same server, same run.
  * `GET /signature-requests/{id}` (a request with two recipients and four fields) and `/api/health`
  * (one `select 1`), each driven by autocannon at 20 concurrent connections, on the embedded store
  * (PGlite, documents on disk) and on a PostgreSQL server (documents in it). The figure is the

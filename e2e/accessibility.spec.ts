@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_KEY } from "./playwright.config";
 import { makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
 
-// Issue 23, part 5: WCAG 2.1 AA on the staff pages. axe (the rules tagged wcag2a, wcag2aa, wcag21a,
+// WCAG 2.1 AA on the staff pages. axe (the rules tagged wcag2a, wcag2aa, wcag21a,
 // wcag21aa) finds no violation, of any impact, on each page as staff meet it at 1280 × 720.
 
 const headers = { "x-api-key": E2E_KEY };
@@ -126,7 +126,7 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
       },
       "the builder's use-template dialog",
     ],
-    // The e2e server sends through its SMTP sink: the outbox page says so (issue 24, part 5).
+    // The e2e server sends through its SMTP sink: the outbox page says so.
     [
       "/outbox",
       async (p) => {

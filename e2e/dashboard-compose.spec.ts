@@ -45,7 +45,7 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   }
   await expect(page.getByTestId("step-1")).toContainText("Step 1");
   await expect(page.getByTestId("step-1").getByRole("listitem")).toHaveCount(1);
-  // Each recipient's language (issue 23): Bob's page and mails in German, then French; Ann has none of her own.
+  // Each recipient's language: Bob's page and mails in German, then French; Ann has none of her own.
   const language = page.getByLabel("Language of Bob Baker");
   await expect(language).toHaveValue("");
   const localeOf = async (name: string) =>

@@ -145,7 +145,7 @@ test("on a request's page staff see the document, resend one invitation and copy
   await expect(audit.getByText(/^Fields added/)).toHaveCount(0);
   await screenshot(page, "request-recipient-actions");
 
-  // Hana signs from the copied link; the list says who has signed (issue 24, part 2).
+  // Hana signs from the copied link; the list says who has signed.
   const signer = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const sp = await signer.newPage();
   await sp.goto(await link.inputValue());

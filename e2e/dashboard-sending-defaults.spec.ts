@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { makePdf, screenshot, SR } from "./support";
 
-// Issue 24, part 1: an admin sets the organization's sending defaults; a new draft starts with them.
+// An admin sets the organization's sending defaults; a new draft starts with them.
 
 const headers = { "x-api-key": E2E_KEY };
 

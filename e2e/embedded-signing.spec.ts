@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_EMBED_PORT, E2E_KEY } from "./playwright.config";
 import { makePdf, SR, screenshot } from "./support";
 
-// Issue 14, embedded signing: a page of the sender's own site (here http://127.0.0.1:E2E_EMBED_PORT,
+// Embedded signing: a page of the sender's own site (here http://127.0.0.1:E2E_EMBED_PORT,
 // the one origin the run's server allows in EMBED_ALLOWED_ORIGINS) asks its server for a signing URL
 // and frames it; the signer signs inside the iframe and the page hears `signet:signed`. The same
 // page served from another origin (another port of 127.0.0.1) gets a frame the browser refuses to show.

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { cspViolations, makePdf, screenshot, SCREENSHOTS, signingToken, SR } from "./support";
 
-// Issue 14, field types: a request with a CHECKBOX, a RADIO group of two buttons, a DROPDOWN, a NUMBER,
+// Field types: a request with a CHECKBOX, a RADIO group of two buttons, a DROPDOWN, a NUMBER,
 // NAME and EMAIL besides a SIGNATURE. The signer ticks, picks, chooses, types (a number out of bounds
 // first, refused on the page), keeps the pre-filled name, changes the e-mail, and signs. The sealed PDF
 // has each value (pdftotext), a valid PAdES signature (pdfsig), and a rendered page to look at.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { dragTo, makePdf, pageDrawn, screenshot, SR } from "./support";
 
-// Issue 14's field types from the placer's palette (the signer's side is e2e/field-types.spec.ts):
+// The field types beyond signature, date and text, from the placer's palette (the signer's side is e2e/field-types.spec.ts):
 // each dropped where it was aimed, its properties edited in the panel, and the API holding them.
 
 const headers = { "x-api-key": E2E_KEY };

@@ -8,7 +8,7 @@ import { serverArgs, serverEnv } from "../scripts/lib/server-command.mjs";
 /**
  * A port free on loopback now, asked of the system by a child process (the config is read synchronously,
  * once by the runner and again by each worker): the run takes free ports for its server, its SMTP sink and
- * the embedding page, so it runs beside anything else on the machine (issue 25). The runner sets each in
+ * the embedding page, so it runs beside anything else on the machine. The runner sets each in
  * the environment it starts its workers with, so every process of the run agrees; E2E_PORT,
  * E2E_SMTP_PORT and E2E_EMBED_PORT choose them instead.
  */

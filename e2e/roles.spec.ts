@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { cspViolations, makePdf, screenshot, SR, signingToken } from "./support";
 
-// Roles (issue 14): an APPROVER approves in Chromium from the link in their mail, then a SIGNER signs
+// Roles: an APPROVER approves in Chromium from the link in their mail, then a SIGNER signs
 // (through the signer's API: the signing page itself is signing.spec.ts's), then a VIEWER opens
 // their link, which is all their turn asks. The request completes, and the sealed PDF's certificate
 // says what each of them did.
@@ -135,10 +135,10 @@ test("an approver approves in the browser, the signer and the viewer follow, the
   const file = path.join(dir, "sealed.pdf");
   fs.writeFileSync(file, await pdf.body());
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  // Each block: the name, then the e-mail with the role in words and the order (issue 24); its rows are a
+  // Each block: the name, then the e-mail with the role in words and the order; its rows are a
   // table, which plain pdftotext reads as the labels, then the values.
   expect(text).toContain(`${ada.name} ${ada.email} · Approver · Order 1`);
-  // The certificate writes times in the request's zone (UTC here) to the second (issue 23); the API keeps ISO 8601.
+  // The certificate writes times in the request's zone (UTC here) to the second; the API keeps ISO 8601.
   const approvedAt = (adaRow.approvedAt as string).replace("T", " ").replace(/\.\d+Z$/, " UTC");
   expect(text).toContain("Approved at");
   expect(text).toContain(approvedAt);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_KEY } from "./playwright.config";
 import { makePdf, mailedToken, screenshot, sealedPdfText, signingToken } from "./support";
 
-// Issue 13, part 4: signer authentication. A recipient with an access code sees nothing of the
+// Signer authentication. A recipient with an access code sees nothing of the
 // document without it, five wrong codes lock the link; the right code (and, for an EMAIL_CODE
 // recipient, the code the server mails to the run's SMTP sink) lets them sign; the certificate of
 // the sealed PDF lists these events.
@@ -172,7 +172,7 @@ test("the right access code and an e-mailed code let two signers sign; the certi
   expect(reused.status()).toBe(401);
   await bobs.close();
 
-  // Sealed; each signer's block says how they were identified (issue 24: no event codes on the certificate,
+  // Sealed; each signer's block says how they were identified (no event codes on the certificate,
   // the audit trail below has each code given, and the wrong one).
   const text = await sealedPdfText(request, id, `signer-auth-${run}`);
   expect(text).not.toMatch(/recipient\.(access|email)_code/);

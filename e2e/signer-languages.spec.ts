@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
 import { sealedPdfText } from "./support";
 
-// Issue 23, part 1: the signer side in the signer's language. A recipient with `locale: "de"` gets a
+// The signer side in the signer's language. A recipient with `locale: "de"` gets a
 // German invitation, a German page on every screen they pass (<html lang="de">) and a German
 // certificate in the sealed PDF; a recipient without one, in a French browser, gets French and can
 // switch the page's language.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { loadsOf, makePdf, screenshot, signingToken, SR } from "./support";
 
-// Issue 23, part 3: a signer on a phone (an iPhone 13's 390 × 844 touch viewport, 3 device pixels per
+// A signer on a phone (an iPhone 13's 390 × 844 touch viewport, 3 device pixels per
 // CSS px) can read the document and fill every field. Zoom in draws the pages again, sharp, until the
 // document's text is at least 12 CSS px (a pinch does the same); field-by-field mode fills every field
 // type and signs; every input's text is at least 16 px (iOS zooms into anything smaller); every control

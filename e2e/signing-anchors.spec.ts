@@ -7,7 +7,7 @@ import { Document, Packer, Paragraph, TextRun } from "docx";
 import { E2E_KEY } from "./playwright.config";
 import { signingToken, SR } from "./support";
 
-// Issue 22, part 5, the signer's side of the docs' DOCX flow: a DOCX template with
+// The signer's side of the docs' DOCX flow: a DOCX template with
 // {{s1|signature|160|50}} and {{s1|date|200|60|14}} on the next line, used and sent through the API. The
 // date's box (200 × 60, the short form's default written out) lies over the signature's; on the signing page each field can still be
 // clicked in its middle (the smaller one is drawn above), and the PDF the page shows has no anchor text.

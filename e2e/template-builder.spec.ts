@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { dragTo, makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
 
-// Issue 22: a template is built in the dashboard from a PDF with no anchors (two roles, four fields),
+// A template is built in the dashboard from a PDF with no anchors (two roles, four fields),
 // reloaded and found saved, used for two people, sent; both sign in the browser and the sealed PDF has
 // each value inside its box (pdftotext -bbox), with a valid PAdES signature (pdfsig).
 

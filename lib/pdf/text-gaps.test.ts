@@ -1,5 +1,5 @@
 /**
- * Text-layer gaps of issue 12, each on a PDF compared with poppler's `pdftotext`: the same text on
+ * Text-layer gaps, each on a PDF compared with poppler's `pdftotext`: the same text on
  * every page, every poppler word found by ours at poppler's position, and the same anchors (as
  * many, each where poppler's word starts). Fixtures come from real producers where one makes the
  * case (Chromium, Ghostscript); the rest are written here with pdf-lib around a real font program.

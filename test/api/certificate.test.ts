@@ -9,7 +9,7 @@ import { certificateLines, sealedDocument } from "../support/sealing";
 import { tokenOf } from "../support/signing";
 import { simplePdf } from "../support/simple-pdf";
 
-// Issue 24, part 4: the certificate of completion a person reads. One block per recipient (name, e-mail,
+// The certificate of completion a person reads. One block per recipient (name, e-mail,
 // role in words, how identified, the signature and initials as made, sent/viewed/signed to the second in
 // the request's zone), the hashes and the seal; no internal ids or event codes; one page for up to four
 // recipients. The audit API keeps every detail.

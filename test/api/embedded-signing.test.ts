@@ -13,7 +13,7 @@ import { PNG_1x1, tokenOf } from "../support/signing";
 import { firstOf, group } from "../support/expect-helpers";
 import { operationOf, type OpenApiDoc } from "../support/openapi-doc";
 
-// Issue 14, part 4: embedded signing. An EMBEDDED recipient is never mailed; the sender asks for a
+// Embedded signing. An EMBEDDED recipient is never mailed; the sender asks for a
 // signing URL (5 minutes, once) and frames it; opening it gives the usual signing session.
 
 // The page is rendered as a server component: its client app is not needed, and its request headers
@@ -278,7 +278,7 @@ describe("POST …/recipients/{recipientId}/signing-url", () => {
         requestId: req.id,
         recipientId: req.recipientIds[0],
       });
-      // Issue 21: the page's own token, never the recipient's link token (nor its hash) anywhere in what
+      // The page's own token, never the recipient's link token (nor its hash) anywhere in what
       // the page renders: every prop that reaches the HTML and the client payload.
       const pageToken = el.props.children.props.token;
       expect(pageToken).toMatch(/^es_[A-Za-z0-9_-]{43}$/);

@@ -8,7 +8,7 @@ import { sealedDocument } from "../support/sealing";
 import { tokenOf } from "../support/signing";
 import { firstOf, itemAt } from "../support/expect-helpers";
 
-// Issue 14, part 1: CHECKBOX, RADIO, DROPDOWN, NUMBER, NAME and EMAIL by coordinates and by anchors,
+// CHECKBOX, RADIO, DROPDOWN, NUMBER, NAME and EMAIL by coordinates and by anchors,
 // refused when malformed (nothing stored), signed with good values and refused with bad ones, sealed.
 
 const SR = "/api/v1/enterprise/signature-requests";

@@ -3,7 +3,7 @@ import { storeBefore } from "../support/migrations";
 import { organizations, recipients, signatureRequests } from "@/lib/server/db/schema";
 import { toRecipientDto, toRequestHeader } from "@/lib/server/model/request-dto";
 
-// Migration 0013 (issue 23) on a store made before it: organizations, requests and recipients of the time read
+// Migration 0013 on a store made before it: organizations, requests and recipients of the time read
 // back with the defaults (UTC, YYYY-MM-DD, no language), and the API shows them as such.
 
 describe("migration 0013_locale_dates", () => {

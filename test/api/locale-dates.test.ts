@@ -12,7 +12,7 @@ import { pageText } from "../support/seal-fixtures";
 import { pdfTextLines } from "../support/pdf-fixtures";
 import { firstOf, itemAt } from "../support/expect-helpers";
 
-// Issue 23, part 2 (dates and numbers) and the stored locale fields: a request's locale, timezone and
+// Dates and numbers in the request's language, and the stored locale fields: a request's locale, timezone and
 // dateFormat and a recipient's locale, taken on every input and refused when wrong (nothing changed); a DATE
 // field is the signing day in the request's zone and format; the certificate prints each time in that zone
 // with its offset and in UTC; a NUMBER not in its stored form is read in the signer's language and stored with ".".

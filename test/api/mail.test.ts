@@ -61,7 +61,7 @@ describe("the outbox (no SMTP_URL)", () => {
     expect(item).toMatchObject({ kind: "invitation", via: "outbox", hasContent: true });
     const msg = await call("GET", `/api/v1/enterprise/outbox/${item.id}`, { key });
     expect(msg.body.data.text).toMatch(/You are asked to sign "Signing test"/);
-    // Issue 21: the signing link is a bearer credential, hidden from every reader of the outbox.
+    // The signing link is a bearer credential, hidden from every reader of the outbox.
     expect(msg.body.data).toMatchObject({ kind: "invitation", linkHidden: true, raw: null });
     expect(msg.body.data.html).toMatch(/<a href="\[link hidden\]"/);
     expect(msg.body.data.text).toContain("[link hidden]");

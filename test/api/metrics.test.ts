@@ -4,7 +4,7 @@ import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
 import { xobjectDag } from "../support/hostile-pdfs";
 
-// Issue 25, part 3: GET /metrics in Prometheus text format, behind METRICS_TOKEN, after an API session.
+// GET /metrics in Prometheus text format, behind METRICS_TOKEN, after an API session.
 
 const TOKEN = "metrics-test-token-1234567890";
 const saved = process.env.METRICS_TOKEN;

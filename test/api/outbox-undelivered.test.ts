@@ -7,7 +7,7 @@ import { call, makeOrg } from "../support/api";
 import { sentRequest } from "../support/signing";
 import { startSmtp } from "../support/smtp";
 
-// Issue 24, part 5: the outbox page says what it holds. GET /outbox tells how mail goes out (SMTP, and
+// The outbox page says what it holds. GET /outbox tells how mail goes out (SMTP, and
 // to which host, or the outbox), and lists the requests' mail that was tried and has not gone, with what
 // the server said; a mail given up on can be queued again (audited), and then goes.
 

@@ -11,7 +11,7 @@ import { signingLinkState } from "@/lib/server/signing/link-state";
 import { simplePdf } from "../support/simple-pdf";
 import { createDraft } from "../support/drafts";
 
-// Issue 24, part 3: on a request's page staff act on one recipient: mail their invitation again, or
+// On a request's page staff act on one recipient: mail their invitation again, or
 // copy their signing link (admins and the request's creator only). Both while it is the recipient's
 // turn, both in the audit trail; everything else is a clear 4xx that changes nothing.
 

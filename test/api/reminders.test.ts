@@ -11,7 +11,7 @@ import { tokenOf } from "../support/signing";
 import { outboxMailsOf } from "../support/outbox-mail";
 import { firstOf } from "../support/expect-helpers";
 
-// Automatic reminders (issue 24, part 1) with a moved clock: they go at the schedule (first after firstAfterDays
+// Automatic reminders with a moved clock: they go at the schedule (first after firstAfterDays
 // from the recipient's invitation, then every everyDays, max at most), to the recipients whose turn it is only, once
 // however many instances sweep, and never after completion or cancel.
 

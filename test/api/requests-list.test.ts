@@ -10,7 +10,7 @@ import { createDraft } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";
 import { sentRequest, tokenOf } from "../support/signing";
 
-// Issue 24, part 2: the list says who has signed. Each row has its recipients with their state, how
+// The list says who has signed. Each row has its recipients with their state, how
 // many of those who take a turn have done it, and who created it; the list filters by creator and by
 // creation date, with the cursor.
 

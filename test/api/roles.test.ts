@@ -10,7 +10,7 @@ import { certificateLines } from "../support/sealing";
 import { tokenFromOutbox, tokenOf } from "../support/signing";
 import { firstOf, take } from "../support/expect-helpers";
 
-// Roles besides SIGNER and CC (issue 14): an APPROVER takes their turn and approves or declines (no
+// Roles besides SIGNER and CC: an APPROVER takes their turn and approves or declines (no
 // fields); a VIEWER takes their turn and is done once they open the link. The request completes when
 // every SIGNER signed, every APPROVER approved and every VIEWER viewed, in order.
 

@@ -9,7 +9,7 @@ import { draftWithSigners } from "../support/drafts";
 import { outboxMailsOf } from "../support/outbox-mail";
 import { firstOf } from "../support/expect-helpers";
 
-// The invitation carries a request's send settings (issue 24, part 1): its subject, the sender's message (escaped
+// The invitation carries a request's send settings: its subject, the sender's message (escaped
 // in the HTML) after the greeting, by when, From "<staff name> via Signet" at MAIL_FROM's address, and Reply-To.
 
 const SR = "/api/v1/enterprise/signature-requests";

@@ -5,7 +5,7 @@ import { toRecipientDto, toRequestHeader } from "@/lib/server/model/request-dto"
 import { expiryAtSend } from "@/lib/server/model/send-settings";
 import { config } from "@/lib/server/config";
 
-// Migration 0014 (issue 24) on a store made before it: organizations, requests and recipients of the time read
+// Migration 0014 on a store made before it: organizations, requests and recipients of the time read
 // back without send settings (no subject, message, Reply-To, reminders; no organization defaults), a request sent
 // then keeps its expiry, and a draft of then expires EXPIRY_DAYS after it is sent, as before.
 

@@ -10,7 +10,7 @@ import { draftWithSigners } from "../support/drafts";
 import { simplePdf } from "../support/simple-pdf";
 import { firstOf } from "../support/expect-helpers";
 
-// Send settings (issue 24, part 1): a request's subject, message, expiry, reminders and Reply-To, on create
+// Send settings: a request's subject, message, expiry, reminders and Reply-To, on create
 // (multipart) and on PATCH of a DRAFT; the expiry at send; the organization's defaults. The mails:
 // send-settings-mail.test.ts.
 

@@ -11,7 +11,7 @@ import { signingPageHtml } from "../support/signing-page";
 import { useSmtp } from "../support/smtp";
 import { firstOf } from "../support/expect-helpers";
 
-// Issue 13, part 4: a recipient may have to give an access code or an e-mailed code before their
+// A recipient may have to give an access code or an e-mailed code before their
 // signing link shows anything; wrong codes are counted in the database and lock the link.
 
 // What the page decides is enough here; its client app (fonts, the PDF viewer) is not needed.
@@ -126,7 +126,7 @@ describe("signer authentication: the recipient's setting", () => {
     const bad: unknown[] = [
       { method: "ACCESS_CODE" },
       { method: "ACCESS_CODE", accessCode: "abc" },
-      { method: "ACCESS_CODE", accessCode: "five5" }, // 6 at least since issue 21
+      { method: "ACCESS_CODE", accessCode: "five5" }, // an access code has 6 characters at least
       { method: "ACCESS_CODE", accessCode: "  12345  " },
       { method: "ACCESS_CODE", accessCode: "x".repeat(65) },
       { method: "ACCESS_CODE", accessCode: 1234 },

@@ -13,7 +13,7 @@ import { firstOf } from "../support/expect-helpers";
 import { simplePdf } from "../support/simple-pdf";
 import { sentRequest, tokenOf } from "../support/signing";
 
-// Issue 23, part 1: the signer side speaks the recipient's language, else the request's, else the
+// The signer side speaks the recipient's language, else the request's, else the
 // browser's, else English; the page says which in <html lang>.
 
 // The signing app renders in Node here (its first screen); only the script face, a Next.js font, is not loadable.

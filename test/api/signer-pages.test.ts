@@ -8,7 +8,7 @@ import { call, makeOrg } from "../support/api";
 import { htmlToPdf } from "../support/pdf-fixtures";
 import { sentRequest, tokenOf } from "../support/signing";
 
-// Issue 23, part 4: the signer's page shows server-drawn page images (no pdf.js on a phone) with each
+// The signer's page shows server-drawn page images (no pdf.js on a phone) with each
 // page's text over them. GET /api/sign/{token}/pages/{n}?w= and /pages/{n}/text serve what /document
 // serves (the signers' copy, the sealed copy once COMPLETED), with the same checks, and more.
 

@@ -27,7 +27,7 @@ import { makeOrg } from "../support/api";
 import { useSmtp } from "../support/smtp";
 import { firstOf, take } from "../support/expect-helpers";
 
-// Staff as users (issue 11): invitations and one-time links, server-side sessions that deactivation and
+// Staff as users: invitations and one-time links, server-side sessions that deactivation and
 // sign-out end at once, roles, and the rules that keep an organization with an admin. Sign-in goes
 // through next-auth's own credentials provider, as the sign-in route calls it.
 const TOKEN = "test-client-ip-token";

@@ -11,7 +11,7 @@ import { findIn } from "../support/expect-helpers";
 import { sentRequest, tokenFromOutbox } from "../support/signing";
 import { sha256Of } from "@/lib/server/blobs/store";
 
-// Issue 22, part 4 (the API the builder needs): the template's file, a rename, and "Save as template"
+// The API the template builder needs: the template's file, a rename, and "Save as template"
 // from a request (its document as its recipients saw it, recipients as roles, fields on those roles).
 
 const T = "/api/v1/enterprise/templates";

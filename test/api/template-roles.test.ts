@@ -10,7 +10,7 @@ import { simplePdf } from "../support/simple-pdf";
 import { handBuiltDocx } from "../support/docx-fixtures";
 import { findIn } from "../support/expect-helpers";
 
-// Issue 22, parts 1–3: roles on templates, fields by coordinates on a PDF template, use by role, bulk send by role.
+// Roles on templates, fields by coordinates on a PDF template, use by role, bulk send by role.
 
 afterAll(async () => {
   // Uploading a DOCX warms LibreOffice up in the background: let that finish before stopping it.

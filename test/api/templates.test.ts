@@ -343,7 +343,7 @@ describe("a PDF template", () => {
     const wired = fs
       .readFileSync(path.resolve(import.meta.dirname, "../../lib/server/anchors/anchor-fields-route.ts"), "utf8")
       .includes("addTemplateAnchoredFields");
-    if (!wired) return; // the lead wires that shared route (issue 3); until then /templates/{id}/fields/anchored serves it
+    if (!wired) return; // the lead wires that shared route; until then /templates/{id}/fields/anchored serves it
     const r = await call("POST", `${SR}/${template.id}/fields/anchored`, {
       key,
       json: { fields: [{ anchorKey: "[[SIG_CUSTOMER]]", type: "INITIAL", recipientId: "s1", width: 60, height: 30 }] },

@@ -6,7 +6,7 @@ import { touchLastUsed } from "@/lib/server/auth/authenticate";
 import { call, makeOrg } from "../support/api";
 import { firstOf } from "../support/expect-helpers";
 
-// Issue 10: an API key's lastUsedAt is written, at most once a minute per key.
+// An API key's lastUsedAt is written, at most once a minute per key.
 async function lastUsedAt(keyId: string): Promise<Date | null> {
   const db = await getDb();
   return firstOf(await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)), `API key ${keyId}`).at;

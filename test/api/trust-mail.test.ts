@@ -10,7 +10,7 @@ import { sentRequest } from "../support/signing";
 import { useSmtp } from "../support/smtp";
 import { firstOf, group } from "../support/expect-helpers";
 
-// Issue 10: a recipient's name can neither redirect nor add to the mail that carries their link.
+// A recipient's name can neither redirect nor add to the mail that carries their link.
 const SR = "/api/v1/enterprise/signature-requests";
 const HOSTILE_NAMES = ['"Q" <x@evil.example>', "M <m@evil.example>, Real"];
 // What the API accepts, and what must still reach one address only: quotes, a comma, an at sign.

@@ -23,7 +23,7 @@ import { signingPageHtml } from "../support/signing-page";
 import { findIn, firstOf } from "../support/expect-helpers";
 import { SIGNATURE_JPEG } from "../support/seal-fixtures";
 
-// Issue 10: a signing link answers by its request's state; the signer's endpoints are rate-limited;
+// A signing link answers by its request's state; the signer's endpoints are rate-limited;
 // signature images are judged before anything is stored.
 const SR = "/api/v1/enterprise/signature-requests";
 const view = (t: string, ip?: string) => call("GET", `/api/sign/${t}`, { ip });
@@ -396,7 +396,7 @@ describe("signature images are judged before anything is stored", () => {
         [values(good1, dataUrl(jpegHeader(5000, 5000), "image/jpeg"), "CEO"), 422, /5000 x 5000 pixels/],
         [values(good1, dataUrl(png(2, 2, { pad: 2 * 1024 * 1024 + 10 })), "CEO"), 422, /limit is 2097152 bytes/],
         [values(good1, "data:image/png,not-base64", "CEO"), 400, /base64 data: URL/],
-        // Issue 21: well-formed chunks around pixels that cannot be decoded used to be taken here and
+        // Well-formed chunks around pixels that cannot be decoded used to be taken here and
         // then fail every seal. Now they are decoded at once: 422, while the signer can still fix it.
         [values(good1, dataUrl(png(40, 20, { colourType: 5 })), "CEO"), 422, /cannot be used: .*could not be decoded/],
         [values(good1, dataUrl(png(40, 20, { idat: crypto.randomBytes(200) })), "CEO"), 422, /could not be decoded/],

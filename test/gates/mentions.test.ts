@@ -1,5 +1,5 @@
 // What the docs and comments say must stay true of the repository: a path they name is a file that exists
-// (a moved file leaves a pointer to nowhere), and the docs describe behaviour, not this project's issue numbers.
+// (a moved file leaves a pointer to nowhere), and docs and comments describe behaviour, not this project's issue numbers.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,11 +66,18 @@ describe("paths named in docs and comments", () => {
   });
 });
 
-describe("issue numbers in the docs", () => {
+describe("issue numbers in the docs and comments", () => {
   it("README.md and docs/*.md name none of this project's", () => {
     const named = docs.flatMap((p) => issueMentions(p.text).map((m) => `${p.file}:${p.line}: ${m}`));
     expect(named).toEqual([]);
   });
+
+  it("comments of source files name none of this project's either", () => {
+    const named = allProse()
+      .filter((p) => p.file !== "README.md" && !p.file.startsWith("docs/"))
+      .flatMap((p) => p.text.split("\n").flatMap((l, i) => issueMentions(l).map((m) => `${p.file}:${p.line + i}: ${m}`)));
+    expect(named).toEqual([]);
+  }, 120_000);
 
   it("tells this project's numbers from other projects' and from other uses of #", () => {
     expect(issueMentions("Send settings (issue 24, part 1)")).toEqual(["issue 24"]);
@@ -78,7 +85,7 @@ describe("issue numbers in the docs", () => {
     expect(issueMentions("(#7) first")).toEqual(["#7"]);
     expect(
       issueMentions(
-        "documenso #844, DocuSeal #15, (docuseal #481), RFC 3161, PKCS#12, &#60;script&#62;, `Signature #2`, `#00`, /J#61vaScript, ISO 32000-2",
+        'documenso #844, DocuSeal #15, (docuseal #481), "documenso #844", DocuSeal\'s #15, RFC 3161, PKCS#12, &#60;script&#62;, `Signature #2`, `#00`, /J#61vaScript, ISO 32000-2',
       ),
     ).toEqual([]);
   });

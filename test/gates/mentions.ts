@@ -55,15 +55,26 @@ export function commentsOf(text: string, fileName = "source.ts"): { line: number
   return found.sort((a, b) => a.line - b.line);
 }
 
-/** Every comment of every tracked source file. */
+/**
+ * Every comment of every tracked source file that could hold what the gates look for (a path from a top-level
+ * folder, an issue or ticket, a "#" and a digit, an absolute home path): parsing only those keeps the gate fast.
+ */
 export function commentProse(files = trackedFiles()): Prose[] {
+  const worthParsing = new RegExp(`${pathStart().source}|\\b(?:issues?|tickets?)\\b|#\\d|/(?:work|home|Users)/`, "i");
   return files
     .filter((f) => SOURCE.test(f) && !f.endsWith(".d.ts") && fs.existsSync(path.join(root, f)))
-    .flatMap((file) => commentsOf(fs.readFileSync(path.join(root, file), "utf8"), file).map((c) => ({ file, ...c })));
+    .flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return worthParsing.test(text) ? commentsOf(text, file).map((c) => ({ file, ...c })) : [];
+    });
 }
 
 /** The repository's top-level folders a path mention starts with. */
 export const TOP_FOLDERS = [".ci", "app", "bench", "components", "docs", "e2e", "lib", "public", "scripts", "test"];
+
+/** Where a path mention begins: a top-level folder and a slash, not inside a longer path or word. */
+const pathStart = () =>
+  new RegExp(String.raw`(?<![\w./@~-])(?:${TOP_FOLDERS.map((f) => f.replace(".", "\\.")).join("|")})/`, "g");
 
 /** A file name's ending that makes a mention a file's path (rather than a folder's or a route's). */
 const FILE_ENDING = /\.(tsx?|mts|cts|[cm]?js|md|json|sql|py|css|ya?ml|sh|html|pdf|docx|png|txt)$/;
@@ -76,8 +87,7 @@ const FILE_ENDING = /\.(tsx?|mts|cts|[cm]?js|md|json|sql|py|css|ya?ml|sh|html|pd
  */
 export function pathMentions(text: string): string[] {
   const found: string[] = [];
-  const start = new RegExp(String.raw`(?<![\w./@~-])(?:${TOP_FOLDERS.map((f) => f.replace(".", "\\.")).join("|")})/`, "g");
-  for (const m of text.matchAll(start)) {
+  for (const m of text.matchAll(pathStart())) {
     // A Markdown link's text and target are two mentions: "[docs/api.md](docs/api.md)".
     let mention = /^[\w@()[\].\/+-]*/.exec(text.slice(m.index))![0].split("](")[0]!;
     const next = text[m.index + mention.length] ?? "";
@@ -129,7 +139,8 @@ export function issueMentions(line: string): string[] {
         .split(/[\s(]+/)
         .at(-1)
         ?.toLowerCase() ?? "";
-    if (EXTERNAL_PROJECTS.includes(before.replace(/[:,]$/, ""))) continue;
+    // The project's name as written, without the quotes or punctuation around it ("documenso #844", DocuSeal's #15).
+    if (EXTERNAL_PROJECTS.includes(before.replace(/^[^\w]+|(?:'s)?[^\w.]*$/g, ""))) continue;
     found.push(m[0]);
   }
   return found;

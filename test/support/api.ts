@@ -23,7 +23,7 @@ function discover(dir: string, segs: string[] = []): [string[], string][] {
 }
 const routes = [
   ...discover(path.join(appDir, "api")).map(([segs, file]) => [["api", ...segs], file] as const),
-  // GET /metrics (issue 25) sits beside the API, not under it.
+  // GET /metrics sits beside the API, not under it.
   ...discover(path.join(appDir, "metrics")).map(([segs, file]) => [["metrics", ...segs], file] as const),
 ];
 

@@ -77,7 +77,7 @@ describe("methods", () => {
   });
 });
 
-// Issue 14, embedded signing: only /sign/embed/{token} may be framed, and only by this server and the
+// Embedded signing: only /sign/embed/{token} may be framed, and only by this server and the
 // origins of EMBED_ALLOWED_ORIGINS; every other page, and that page for every other origin, still not.
 describe("framing of the embedded signing page", () => {
   const ALLOWED = "https://app.example.com";

@@ -1,4 +1,4 @@
-// Issue 25, part 3: the server's logs are JSON lines with a request id that the response's X-Request-Id
+// The server's logs are JSON lines with a request id that the response's X-Request-Id
 // header and error envelope give too, and a full API session's logs hold none of its secrets: API keys,
 // signing links' tokens, access and e-mailed codes, the webhook secret, the metrics token, the admin
 // password.

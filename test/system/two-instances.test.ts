@@ -1,4 +1,4 @@
-// Issue 16: two Signet processes on one PostgreSQL server, each with its own (empty, unshared) data
+// Two Signet processes on one PostgreSQL server, each with its own (empty, unshared) data
 // directory, as behind a load balancer. Documents live in the database (the default with a
 // PostgreSQL server), the queue, rate limits and idempotency keys too: what one instance did, the
 // other sees, and nothing is done twice.

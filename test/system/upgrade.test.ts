@@ -1,4 +1,4 @@
-// Issue 25, part 2: upgrades proven in CI. The oldest supported store, the first release's (migrations
+// Upgrades proven in CI. The oldest supported store, the first release's (migrations
 // 0000–0002, data made through that release's API: test/fixtures/release-1), is restored into an
 // empty folder and into an empty PostgreSQL database; the restore runs every later migration over its
 // rows. Today's server then reads everything back: each request in its state, each document byte for

@@ -5,7 +5,7 @@ import { agreementPdf, anchorsOf, SIGNATURE_PNG } from "../../../test/support/se
 import type { FoundAnchor } from "../anchors";
 import { drawFieldValues, removeAnchorText, type FieldToDraw } from "./draw-values";
 
-// The signers' copy (issue 22): the seal's removal of the anchor text alone. Drawing the values into
+// The signers' copy: the seal's removal of the anchor text alone. Drawing the values into
 // that copy must give what the seal gave when it removed the text itself, so that the signer is shown
 // exactly the sealed document without its values.
 

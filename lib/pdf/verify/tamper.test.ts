@@ -1,4 +1,4 @@
-// Issue 21, finding 1: what a tamperer can append to a sealed PDF. Each update is written here byte by
+// What a tamperer can append to a sealed PDF. Each update is written here byte by
 // byte (as an attacker would, not through a library that tidies it), and verify must name it; Signet's
 // own B-LT and B-LTA updates stay VALID. The fuzz test then appends random updates and checks the one
 // property that matters: verify never says VALID for a file whose page 1 renders differently

@@ -90,7 +90,7 @@ describe("the recipient state machine", () => {
         "VIEWED→SIGNED",
         "VIEWED→APPROVED",
         "VIEWED→DECLINED",
-        // Issue 21: the seal could not use the signer's image; they are asked to sign again.
+        // The seal could not use the signer's image; they are asked to sign again.
         "SIGNED→VIEWED",
       ].sort(),
     );

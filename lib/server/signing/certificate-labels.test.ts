@@ -6,7 +6,7 @@ import { pdfTextLines } from "../../../test/support/pdf-fixtures";
 import { agreementPdf, SIGNATURE_PNG, testP12 } from "../../../test/support/seal-fixtures";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 
-// Issue 23, part 1: the certificate of completion in the request's language; the engine is given
+// The certificate of completion in the request's language; the engine is given
 // the words and fills in only what it measures.
 
 describe("the certificate's words", () => {
@@ -156,7 +156,7 @@ describe("the certificate's words", () => {
     }
   });
 
-  // Issue 24: one page for up to four recipients, whatever the language: four signers each with a drawn
+  // One page for up to four recipients, whatever the language: four signers each with a drawn
   // signature and initials, identified by an access code (the longest identification a signer can have),
   // a zone with a long name, a full IPv6 address, a copy recipient, a document sent as a new version, a
   // seal with a timestamp authority.
