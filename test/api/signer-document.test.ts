@@ -15,7 +15,7 @@ import { htmlToPdf, pdftotext, renderPage } from "../support/pdf-fixtures";
 import { retrySealNow, sealJob } from "../support/sealing";
 import { tokenOf } from "../support/signing";
 
-// Issue 22, part 5: the signer is never shown anchor text. GET /api/sign/{token}/document serves the
+// The signer is never shown anchor text. GET /api/sign/{token}/document serves the
 // document with its anchor text removed by the seal's own step, made once per version and kept as a
 // blob (signer_copies); the seal draws the values into that same copy. Staff still get the document
 // as it is.
