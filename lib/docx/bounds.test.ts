@@ -17,29 +17,26 @@ import { fillDocx, inspectDocx } from "./template";
 
 const MB = 1024 * 1024;
 
-/** The DocxError `fn` throws, how long it took, and how much the process grew meanwhile. */
+/** The DocxError `fn` throws, and how much the process grew meanwhile. */
 function refusal(fn: () => unknown) {
   const before = process.memoryUsage();
-  const t0 = performance.now();
   let error: unknown = null;
   try {
     fn();
   } catch (e) {
     error = e;
   }
-  const ms = performance.now() - t0;
   const after = process.memoryUsage();
   if (!(error instanceof DocxError)) throw error ?? new Error("expected a DocxError");
-  return { error, ms, rss: after.rss - before.rss, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
+  return { error, rss: after.rss - before.rss, arrayBuffers: after.arrayBuffers - before.arrayBuffers };
 }
 
 function expectRefused(fn: () => unknown, kind: DocxErrorKind, message: RegExp) {
   const r = refusal(fn);
   expect(r.error.kind, r.error.message).toBe(kind);
   expect(r.error.message).toMatch(message);
-  // Far above what a loaded machine needs (about 0.1 s idle): expanding what is refused would take minutes,
-  // and the memory each case may use is checked beside it.
-  expect(r.ms).toBeLessThan(20_000);
+  // Refused by a named limit (the message says which), with the memory each case may use checked beside
+  // it; expanding what is refused would run into the test's own timeout. How fast is for `npm run bench`.
   return r;
 }
 
@@ -118,11 +115,10 @@ describe("XML the templater would choke on is refused by its shape", () => {
     expectRefused(() => inspectDocx(flat), "TOO_COMPLEX", /more than 200,000 XML elements/);
   });
 
-  it("a 10 MB attribute value is within the limits and read in linear time (well under 10 s)", () => {
+  it("a 10 MB attribute value is within the limits and is read", () => {
+    // A quadratic reader would run into the test's timeout; the time itself is for `npm run bench`.
     const wide = handBuiltDocx(`<w:p w:rsidR="${"A".repeat(10 * MB)}"><w:r><w:t>{{amount}}</w:t></w:r></w:p>`);
-    const t0 = performance.now();
     expect(inspectDocx(wide).placeholders).toContain("amount");
-    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 
   it("an XML part under another name is measured too: by its content type, or by its XML declaration", () => {

@@ -104,12 +104,11 @@ describe("parseNumber", () => {
       expect(value(text, "en"), JSON.stringify(text)).toEqual(refused("invalid"));
     expect(value("1".repeat(MAX_NUMBER_TEXT + 1), "en")).toEqual(refused("tooLong"));
     const huge = `${"1,".repeat(500_000)}5`;
-    const started = performance.now();
+    // Refused by their length before any pattern reads them (a backtracking pattern would take minutes, into
+    // the test's timeout); no wall-clock bound here.
     expect(value(huge, "en")).toEqual(refused("tooLong"));
     expect(value(" ".repeat(1_000_000), "en")).toEqual(refused("tooLong"));
     expect(readSubmittedNumber("0".repeat(9999) + "1", "en")).toEqual(refused("tooLong"));
-    // A backtracking pattern would take minutes on these; the limit is far above what a loaded machine needs.
-    expect(performance.now() - started).toBeLessThan(5_000);
     // Just under the limit, the worst shape the rules accept still reads at once.
     expect(value("-12 345 678 901 234 567 890,123456", "fr")).toEqual(ok("-12345678901234567890.123456"));
   });

@@ -11,14 +11,13 @@ import { LIMITS, newBudget, withBudget } from "./limits";
 const refusal = pdfErrorKind;
 
 // Each kind stops inside the engine's own budgets (a named limit, not the clock), long before the
-// pool's deadline would fire. The bound on time is loose on purpose: it tells "stopped by a budget" from
-// "ran until the 20 s deadline" on a loaded 2-core machine, and measures nothing finer.
+// pool's deadline would fire: the refusal's words say which stopped it (never the time limit), so no
+// wall-clock bound is needed; how fast each is refused is for `npm run bench`.
 describe("the engine's budgets stop hostile PDFs early", () => {
   for (const [name, make] of Object.entries(HOSTILE_PDFS)) {
     it(`refuses a ${name} by a budget, well before the deadline`, async () => {
       const bytes = make();
       expect(bytes.length).toBeLessThan(300_000);
-      const t = performance.now();
       const outcome = extractTextLayer(bytes, { maxPages: 500, timeoutMs: 60_000 });
       const message = await outcome.then(
         () => "resolved",
@@ -26,7 +25,6 @@ describe("the engine's budgets stop hostile PDFs early", () => {
       );
       expect(["TOO_COMPLEX", "UNPARSEABLE"]).toContain(await refusal(outcome));
       expect(message).not.toMatch(/time limit/);
-      expect(performance.now() - t).toBeLessThan(10_000);
     });
   }
 
@@ -99,11 +97,9 @@ describe("the guards on pdf-lib's own decoders and parser", () => {
 
   it("counts the objects pdf-lib's scanning parser makes from an object stream (a file read by scanning)", async () => {
     const budget = newBudget();
-    const t = performance.now();
     await expect(withBudget(() => inspectPdf(scannedObjectStreamBomb(1_000_000)), budget)).rejects.toThrow(
       /more than 400,000 objects/,
     );
-    expect(performance.now() - t).toBeLessThan(10_000);
     // Counted object by object as the parser made them (not refused from the stream's /N).
     expect(budget.objects).toBeLessThan(0);
   });

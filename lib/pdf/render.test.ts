@@ -73,12 +73,11 @@ describe("renderPage (pdftoppm)", () => {
     expect(((await refusal(renderPage(await textPdf(), { page: 0, pageSize: A4, width: 480 }))) as PdfError).kind).toBe(
       "OUT_OF_PAGE",
     );
-    const t0 = performance.now();
     const slow = await refusal(
       renderPage(xobjectDag(), { page: 1, pageSize: { width: 612, height: 792 }, width: 480, timeoutMs: 1500 }),
     );
+    // Stopped by its 1.5-s limit, not drawn to the end (minutes, past the test's timeout).
     expect((slow as PdfError).kind).toBe("TOO_COMPLEX");
-    // Stopped by its 1.5-s limit, not drawn to the end (minutes); the margin is for a loaded machine.
-    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect((slow as PdfError).message).toMatch(/took longer than 2 s/);
   });
 });
