@@ -134,16 +134,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("a restore's bounds", () => {
       [bomb, { key: () => key }],
     ] as const) {
       const before = process.memoryUsage().rss;
-      const started = Date.now();
       const e = await verifyBackup(file, opts).catch((err: unknown) => err);
       expect(e).toBeInstanceOf(BackupArchiveError);
       expect((e as Error).message).toBe(
         `${path.basename(file)}: blobs/${zeroSha} holds 1024 MiB, more than the largest document a restore takes (BACKUP_MAX_DOCUMENT_MB, 512 MiB)`,
       );
       // Refused from the entry's header (the size in the message is the header's): its gigabyte of zeros is not
-      // held (a quarter of it is far above this process's own noise: other tests' garbage, PGlite's pages), and
-      // the refusal does not hang.
-      expect(Date.now() - started).toBeLessThan(30_000);
+      // held (a quarter of it is far above this process's own noise: other tests' garbage, PGlite's pages).
       expect(process.memoryUsage().rss - before).toBeLessThan(256 * 2 ** 20);
     }
     // The command line says the same and writes nothing.

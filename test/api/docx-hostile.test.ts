@@ -44,14 +44,13 @@ describe("hostile DOCX uploads are a 4xx in the envelope, leave no template, and
   ] as const)("%s", async (_, make, reason) => {
     const bytes = make();
     const before = await templateRows(org.orgId);
-    const t0 = performance.now();
     const r = await upload(org.sandboxKey, bytes);
-    // Stopped by a limit (details.reason below), far inside the engine's 30 s deadline: a loose bound that
-    // tells "refused early" from "ran until the deadline" on a loaded machine, and measures nothing finer.
-    expect(performance.now() - t0).toBeLessThan(15_000);
+    // Stopped by a limit (details.reason), not by the engine's deadline, whose message says it took too long:
+    // the refusal's words tell early from late, so no wall-clock bound.
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(r.body).toMatchObject({ code: 422, data: null, details: { reason } });
     expect(r.body.message.length).toBeGreaterThan(10);
+    expect(r.body.message).not.toMatch(/took longer than/);
     expect(await templateRows(org.orgId)).toBe(before);
 
     const ok = await upload(org.sandboxKey, handBuiltDocx());
