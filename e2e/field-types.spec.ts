@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { cspViolations, makePdf, screenshot, SCREENSHOTS, signingToken, SR } from "./support";
 
@@ -13,6 +13,22 @@ import { cspViolations, makePdf, screenshot, SCREENSHOTS, signingToken, SR } fro
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const headers = { "x-api-key": E2E_KEY };
+
+/** The checkbox and radio label pills that lie over a word of their page's text layer ("Basic over Plan:"). */
+const labelsOverWords = (page: Page) =>
+  page.evaluate(() => {
+    const over: string[] = [];
+    for (const label of document.querySelectorAll<HTMLElement>("[data-field-label]")) {
+      const l = label.getBoundingClientRect();
+      for (const word of label.closest("[data-page]")?.querySelectorAll("svg[data-text-layer] text") ?? []) {
+        const w = word.getBoundingClientRect();
+        const x = Math.min(l.right, w.right) - Math.max(l.left, w.left);
+        const y = Math.min(l.bottom, w.bottom) - Math.max(l.top, w.top);
+        if (x > 0.5 && y > 0.5) over.push(`${label.textContent} over ${word.textContent}`);
+      }
+    }
+    return over;
+  });
 const run = Date.now().toString(36);
 
 test("the signer fills a checkbox, a radio group, a dropdown, a number, name and e-mail; the seal shows each", async ({
@@ -89,6 +105,9 @@ test("the signer fills a checkbox, a radio group, a dropdown, a number, name and
     await expect(label).toHaveText(words);
     expect(parseFloat(await label.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
   }
+  // No pill lies over the document's own words, once the page's text layer is there.
+  await expect(page.locator("[data-page='1'] svg[data-text-layer] text").first()).toBeAttached();
+  await expect.poll(() => labelsOverWords(page)).toEqual([]);
   await page.getByRole("checkbox", { name: "I accept the terms" }).check();
   await page.getByRole("radio", { name: "Plan: Basic" }).check();
   await page.getByRole("radio", { name: "Plan: Pro" }).check();
