@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { groupsOf } from "@/lib/client/signing-steps";
 import { stepNumbers, stepsById } from "./steps";
 
 describe("step numbers", () => {
@@ -23,5 +25,17 @@ describe("step numbers", () => {
     const stepOf = stepNumbers([1, 3]);
     expect(stepOf(2)).toBe(2);
     expect(stepOf(7)).toBe(3);
+  });
+
+  it("agrees with the steps the recipients editor, the review step and the request's page draw (groupsOf)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 }), (orders) => {
+        const rs = orders.map((order, i) => ({ id: `r${i}`, order }));
+        const steps = stepsById(rs);
+        groupsOf(rs).forEach((group, i) => {
+          for (const r of group) expect(steps.get(r.id)).toBe(i + 1);
+        });
+      }),
+    );
   });
 });
