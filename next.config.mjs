@@ -5,8 +5,5 @@ const nextConfig = {
   poweredByHeader: false,
   // forbidden(): a MEMBER on an admin-only page gets a 403 and app/(dashboard)/forbidden.tsx.
   experimental: { authInterrupts: true },
-  // Types are checked once, by `npm test`'s `tsc --noEmit` over the same tsconfig.json; the build does not check
-  // them again (it took about half of `next build`: twice in every CI run, and on every first `npm run up`).
-  typescript: { ignoreBuildErrors: true },
 };
 export default nextConfig;
