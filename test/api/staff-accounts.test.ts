@@ -73,6 +73,15 @@ async function staff(
   return { id: u.id, email, name, role, orgId, sessionId: await createStaffSession(u.id, "203.0.113.1", "vitest") };
 }
 
+/**
+ * `at` is `ttl` after some moment between `before` and now (a second's leeway for the database's clock):
+ * bracketed by the moments around the call, so a slow machine cannot push it outside.
+ */
+function expectExpiry(at: Date | string, before: number, ttl: number) {
+  expect(new Date(at).getTime()).toBeGreaterThanOrEqual(before + ttl - 1000);
+  expect(new Date(at).getTime()).toBeLessThanOrEqual(Date.now() + ttl + 1000);
+}
+
 const linkIn = (text: string) => /\/set-password\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1] ?? null;
 
 describe("invitation → link → password → sign-in", () => {
@@ -82,6 +91,7 @@ describe("invitation → link → password → sign-in", () => {
     const { orgId } = await makeOrg();
     const admin = await staff(orgId, "ADMIN", "Ann Lee");
     const email = unique("new.member");
+    const invitedAt = Date.now();
     const invited = await inviteStaff(admin, { name: "Nina New", email: email.toUpperCase(), role: "MEMBER" });
     expect(invited).toMatchObject({ email, name: "Nina New", role: "MEMBER", status: "INVITED", lastSeenAt: null });
     // No password yet: nobody signs in as the new account.
@@ -106,18 +116,18 @@ describe("invitation → link → password → sign-in", () => {
 
     expect(await describeStaffLink(token)).toMatchObject({ state: "VALID", purpose: "INVITE", name: "Nina New", email });
     const link = firstOf(await db.select().from(staffTokens).where(eq(staffTokens.createdBy, admin.id)), "staff link");
-    expect(link.expiresAt.getTime() - Date.now()).toBeGreaterThan(71.9 * 3600_000);
-    expect(link.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
+    expectExpiry(link.expiresAt, invitedAt, 72 * 3600_000);
 
     await setPasswordWithLink(token, { password: "member-password-1", repeat: "member-password-1" });
     expect((await describeStaffLink(token)).state).toBe("USED");
 
+    const signInAt = Date.now();
     const signed = await signIn(email, "member-password-1");
     expect(signed?.user).toMatchObject({ email, name: "Nina New", role: "MEMBER", orgId });
     expect(signed!.token.sid).toBe(signed!.user.sessionId);
     const row = firstOf(await db.select().from(staffSessions).where(eq(staffSessions.id, signed!.token.sid)), "staff session");
     expect(row).toMatchObject({ staffId: signed!.user.id, ip: "198.51.100.20", userAgent: "vitest browser", revokedAt: null });
-    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
+    expectExpiry(row.expiresAt, signInAt, 12 * 3600_000);
     expect(await resolveStaffSession(signed!.token.sub, signed!.token.sid)).toMatchObject({
       email,
       role: "MEMBER",
@@ -285,10 +295,10 @@ describe("password reset links", () => {
     const { orgId } = await makeOrg();
     const admin = await staff(orgId, "ADMIN");
     const member = await staff(orgId, "MEMBER", "Rita Reset");
+    const sentAt = Date.now();
     const sent = await sendPasswordLink(admin, member.id);
     expect(sent.purpose).toBe("RESET");
-    expect(new Date(sent.expiresAt).getTime() - Date.now()).toBeGreaterThan(1.9 * 3600_000);
-    expect(new Date(sent.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+    expectExpiry(sent.expiresAt, sentAt, 2 * 3600_000);
     await runDueJobs();
     const mail = smtp().mails.find((m) => m.to.includes(member.email))!;
     expect(mail.subject).toBe("Reset your Signet password");
@@ -351,9 +361,10 @@ describe("password reset links", () => {
     const { orgId } = await makeOrg();
     const admin = await staff(orgId, "ADMIN");
     const m = await inviteStaff(admin, { name: "Ivo Invited", email: unique("ivo"), role: "MEMBER" });
+    const againAt = Date.now();
     const again = await sendPasswordLink(admin, m.id);
     expect(again.purpose).toBe("INVITE");
-    expect(new Date(again.expiresAt).getTime() - Date.now()).toBeGreaterThan(71.9 * 3600_000);
+    expectExpiry(again.expiresAt, againAt, 72 * 3600_000);
   });
 
   it("link attempts are limited per client address", async () => {
@@ -407,7 +418,9 @@ describe("sessions", () => {
     await db.update(staffSessions).set({ lastSeenAt: twoMinutesAgo }).where(eq(staffSessions.id, me.sessionId));
     await resolveStaffSession(me.id, me.sessionId);
     const seen = firstOf(await db.select().from(staffSessions).where(eq(staffSessions.id, me.sessionId)), "staff session");
-    expect(Date.now() - seen.lastSeenAt.getTime()).toBeLessThan(10_000);
+    // Written now: past the minute after the old value (however long the call took), and not in the future.
+    expect(seen.lastSeenAt.getTime()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
+    expect(seen.lastSeenAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     await resolveStaffSession(me.id, me.sessionId);
     const again = firstOf(await db.select().from(staffSessions).where(eq(staffSessions.id, me.sessionId)), "staff session");
     expect(again.lastSeenAt.getTime()).toBe(seen.lastSeenAt.getTime());
