@@ -212,7 +212,7 @@ describe("sealing never strands a request", () => {
     expect([row.sealErrorCode, row.sealErrorMessage, row.sealFailedAt]).toEqual([null, null, null]);
   });
 
-  it("a signer's image the seal cannot use hands that signer their turn back; they sign again and it seals (issue 21)", async () => {
+  it("a signer's image the seal cannot use hands that signer their turn back; they sign again and it seals", async () => {
     const key = (await makeOrg()).sandboxKey;
     const { id } = await sentRequest(key, [
       { email: "good.image@example.com", name: "Gus Good", order: 1 },
