@@ -95,7 +95,7 @@ describe("parseAnchor", () => {
   ])("rejects %s with a reason", rejectsWithReason);
 });
 
-describe("parseAnchor: the field types of issue 14", () => {
+describe("parseAnchor: CHECKBOX, RADIO, DROPDOWN, NUMBER, NAME and EMAIL", () => {
   it("reads checkbox, radio (both forms), dropdown, number (both forms), name and email", () => {
     expect(parseAnchor("{{s1|checkbox|14|14|I agree to the terms|f}}")).toEqual({
       ok: true,

@@ -308,7 +308,7 @@ describe("anchors through the API", () => {
   });
 });
 
-describe("anchors drawn over other text (issue 21)", () => {
+describe("anchors drawn over other text", () => {
   /** A one-page PDF whose content stream is `content` (Helvetica as /F1). */
   async function pdfWithContent(content: string): Promise<Uint8Array> {
     const doc = await PDFDocument.create();

@@ -150,7 +150,7 @@ describe("API keys", () => {
     expect(bad.body.message).toBe("Malformed JSON body");
   });
 
-  it("production keys stop when the organization leaves the Enterprise plan, and work again when it is back (issue 21)", async () => {
+  it("production keys stop when the organization leaves the Enterprise plan, and work again when it is back", async () => {
     const org = await makeOrg({ plan: "ENTERPRISE", production: true });
     const list = (key: string) => call("GET", "/api/v1/enterprise/signature-requests", { key });
     expect((await list(org.productionKey!)).status).toBe(200);

@@ -71,7 +71,7 @@ describe("the outbox (no SMTP_URL)", () => {
   });
 });
 
-describe("signing links in the outbox (issue 21)", () => {
+describe("signing links in the outbox", () => {
   const admin = { name: "Ada Admin", email: "", ip: "203.0.113.60", userAgent: "Ada's browser" };
   const member = { name: "Mo Member", email: "", ip: "203.0.113.61", userAgent: "Mo's browser" };
 

@@ -32,7 +32,7 @@ async function signAll(rid: string) {
   expect((await call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } })).status).toBe(200);
 }
 
-describe("the requests list (issue 24, part 2)", () => {
+describe("the requests list", () => {
   it("shows each recipient's state, '1 of 2 signed', and who created it", async () => {
     const { sandboxKey: key } = await makeOrg();
     const {

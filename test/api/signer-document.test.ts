@@ -68,7 +68,7 @@ async function signAndSeal(token: string) {
   return view.fields as { page: number; x: number; y: number; width: number; height: number }[];
 }
 
-describe("the signer's document (issue 22)", () => {
+describe("the signer's document", () => {
   let key: string;
   let pdf: Uint8Array;
   beforeAll(async () => {

@@ -40,7 +40,7 @@ function restoreEnv(name: string, value: string | undefined) {
   else process.env[name] = value;
 }
 
-describe("the signer's page images and texts (issue 23)", () => {
+describe("the signer's page images and texts", () => {
   let key: string;
   let pdf: Uint8Array;
   beforeAll(async () => {

@@ -99,7 +99,7 @@ describe("POST /api/v1/verify", () => {
     expect(d.document).toBeNull();
   });
 
-  it("a repainted page is altered, whatever its new stream or the trailer's /Info says (issue 21)", async () => {
+  it("a repainted page is altered, whatever its new stream or the trailer's /Info says", async () => {
     const base = await describeBase(sealed);
     const tricks = [
       append(base, [{ num: base.contents, body: stream("/Type /Metadata /Subtype /XML", RED) }]),

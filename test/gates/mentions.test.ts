@@ -4,7 +4,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "./import-graph";
-import { commentProse, commentsOf, docProse, issueMentions, pathMentions, type Prose, trackedFiles } from "./mentions";
+import {
+  commentProse,
+  commentsOf,
+  docProse,
+  issueMentions,
+  pathMentions,
+  type Prose,
+  testTitleProse,
+  testTitlesOf,
+  trackedFiles,
+} from "./mentions";
 
 const files = trackedFiles();
 const docs = docProse(files);
@@ -66,7 +76,7 @@ describe("paths named in docs and comments", () => {
   });
 });
 
-describe("issue numbers in the docs and comments", () => {
+describe("issue numbers in the docs, comments and test titles", () => {
   it("README.md and docs/*.md name none of this project's", () => {
     const named = docs.flatMap((p) => issueMentions(p.text).map((m) => `${p.file}:${p.line}: ${m}`));
     expect(named).toEqual([]);
@@ -78,6 +88,28 @@ describe("issue numbers in the docs and comments", () => {
       .flatMap((p) => p.text.split("\n").flatMap((l, i) => issueMentions(l).map((m) => `${p.file}:${p.line + i}: ${m}`)));
     expect(named).toEqual([]);
   }, 120_000);
+
+  it("test titles name none of this project's either", () => {
+    const named = testTitleProse(files).flatMap((p) => issueMentions(p.text).map((m) => `${p.file}:${p.line}: ${m}`));
+    expect(named).toEqual([]);
+  });
+
+  it("reads the titles of tests and groups", () => {
+    const text = [
+      `describe("the list (issue 24)", () => {`,
+      `  it("shows it", () => {});`,
+      "  it.each([1, 2])(`row %s`, () => {});",
+      `  test.describe("readiness", () => {});`,
+      `  expect("not a title").toBe("x");`,
+      `});`,
+    ].join("\n");
+    expect(testTitlesOf(text).map((t) => [t.line, t.text])).toEqual([
+      [1, `"the list (issue 24)"`],
+      [2, `"shows it"`],
+      [3, "`row %s`"],
+      [4, `"readiness"`],
+    ]);
+  });
 
   it("tells this project's numbers from other projects' and from other uses of #", () => {
     expect(issueMentions("Send settings (issue 24, part 1)")).toEqual(["issue 24"]);

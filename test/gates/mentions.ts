@@ -145,3 +145,39 @@ export function issueMentions(line: string): string[] {
   }
   return found;
 }
+
+const TEST_FUNCTIONS = new Set(["describe", "it", "test"]);
+
+/** The titles a test file gives its tests and groups: the first argument of describe, it and test (it.each, test.describe, …). */
+export function testTitlesOf(text: string, fileName = "source.test.ts"): { line: number; text: string }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: { line: number; text: string }[] = [];
+  const leftmost = (e: ts.Expression): ts.Expression =>
+    ts.isPropertyAccessExpression(e) ? leftmost(e.expression) : ts.isCallExpression(e) ? leftmost(e.expression) : e;
+  const visit = (n: ts.Node) => {
+    if (ts.isCallExpression(n)) {
+      const callee = leftmost(n.expression);
+      const title = n.arguments[0];
+      if (
+        ts.isIdentifier(callee) &&
+        TEST_FUNCTIONS.has(callee.text) &&
+        title &&
+        (ts.isStringLiteral(title) || ts.isTemplateLiteral(title))
+      )
+        found.push({ line: source.getLineAndCharacterOfPosition(title.getStart(source)).line + 1, text: title.getText(source) });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The titles of every tracked test file (vitest's *.test.ts, Playwright's *.spec.ts) that could name an issue. */
+export function testTitleProse(files = trackedFiles()): Prose[] {
+  return files
+    .filter((f) => /\.(test|spec)\.tsx?$/.test(f) && fs.existsSync(path.join(root, f)))
+    .flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return /\b(?:issues?|tickets?)\b|#\d/i.test(text) ? testTitlesOf(text, file).map((t) => ({ file, ...t })) : [];
+    });
+}

@@ -142,7 +142,7 @@ describe("framing of the embedded signing page", () => {
   );
 });
 
-describe("readiness (issue 25)", () => {
+describe("readiness", () => {
   it("GET /api/ready: the real server's database, blob store, queue worker and engine pool each answer", async () => {
     // The worker's loop goes round every half second after the start: ready within a few seconds.
     let last: { status: number; body: string } = { status: 0, body: "" };
@@ -160,7 +160,7 @@ describe("readiness (issue 25)", () => {
   });
 });
 
-describe("METRICS_PORT (issue 25)", () => {
+describe("METRICS_PORT", () => {
   it("serves GET /metrics on its own port without a token; the main port still asks for one; a forged header does nothing", async () => {
     const port = await freePort();
     const s = await startServer({

@@ -176,7 +176,7 @@ describe("appendCertificatePage", () => {
     expect(text).not.toContain("PAdES level"); // no seal given, no seal section
   });
 
-  it("prints every time in the request's zone with its offset, to the second, and in UTC (issue 23)", async () => {
+  it("prints every time in the request's zone with its offset, to the second, and in UTC", async () => {
     const t = await pdfTextLines(
       await appendCertificatePage(pdf, {
         ...certificate([{ ...zoe, signedAt: "2026-11-22T23:30:05.123Z" }]),

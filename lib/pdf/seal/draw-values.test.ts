@@ -315,7 +315,7 @@ describe("drawFieldValues refuses bad input with PdfError", () => {
   });
 });
 
-describe("drawFieldValues: the field types of issue 14", () => {
+describe("drawFieldValues: CHECKBOX, RADIO, DROPDOWN, NUMBER, NAME and EMAIL", () => {
   it("writes DROPDOWN, NUMBER, NAME and EMAIL as text in their boxes; a tick, an empty box, a dot and an empty circle as vector paths", async () => {
     const pdf = await (async () => {
       const doc = await PDFDocument.create();

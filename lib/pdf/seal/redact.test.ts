@@ -89,7 +89,7 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     expect(doc.getPage(0).node.get(PDFName.of("Contents"))).toBe(before);
   });
 
-  it("leaves text that reads as an anchor only through /ActualText: its glyphs are other text (issue 21)", async () => {
+  it("leaves text that reads as an anchor only through /ActualText: its glyphs are other text", async () => {
     // The glyphs drawn are "S1GN"; only the marked content's /ActualText says "{{signet:at}}". Removing
     // them would remove what the signer saw.
     const pdf = await pdfWithContent(
@@ -103,7 +103,7 @@ describe("removeTextInBoxes on hand-written content streams", () => {
     expect(raw).toContain("ActualText");
   });
 
-  it("an invisible or oversized token over a visible clause takes nothing with it (issue 21)", async () => {
+  it("an invisible or oversized token over a visible clause takes nothing with it", async () => {
     const cases = [
       // Invisible (Tr 3), in a huge font, drawn over "I do NOT accept".
       "BT /F1 12 Tf 72 700 Td (I do NOT accept) Tj ET BT 3 Tr /F1 40 Tf 60 690 Td ({{s1|date}}) Tj ET",

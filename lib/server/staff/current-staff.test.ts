@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeReturnPath } from "./current-staff";
 
-describe("safeReturnPath (issue 21, finding 5: the return path after sign-in)", () => {
+describe("safeReturnPath (the return path after sign-in)", () => {
   it("keeps a path on this site, with its query and fragment", () => {
     for (const p of ["/requests", "/requests/abc?status=DRAFT#top", "/templates/x%20y", "/settings/api-keys"])
       expect(safeReturnPath(p)).toBe(p);
