@@ -233,7 +233,7 @@ describe("an envelope of three documents, as its signers get it", () => {
     }
     // Without ?document=: the first, as before, named by the same rule.
     const first = await call("GET", `/api/sign/${anne}/document`);
-    expect(sha(new Uint8Array(await first.raw.arrayBuffer()))).toBe(done.documents[0].sha256);
+    expect(sha(new Uint8Array(await first.raw.arrayBuffer()))).toBe(done.documents[0]!.sha256);
     expect(savedAs(first)).toBe(sealedNames[0]);
     // The kept file, as kept, always as an attachment.
     const file = await call("GET", `/api/sign/${anne}/attachments/${attachmentId}`);
