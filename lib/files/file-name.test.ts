@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { asciiFileName, contentDisposition, fileNameOf, rfc5987 } from "./file-name";
+import {
+  asciiFileName,
+  contentDisposition,
+  documentFileTitle,
+  downloadFileName,
+  fileNameOf,
+  mimeParameter,
+  rfc5987,
+} from "./file-name";
 
 describe("file names", () => {
   it("keep the title's characters, dropping only what a file system or a header cannot hold", () => {
@@ -19,5 +27,28 @@ describe("file names", () => {
     expect(contentDisposition("inline", "Vertrag – Müller.pdf")).toBe(
       `inline; filename="Vertrag - Muller.pdf"; filename*=UTF-8''Vertrag%20%E2%80%93%20M%C3%BCller.pdf`,
     );
+  });
+
+  it("follow one rule for a request's files: the title for its only document, else each document's own name", () => {
+    expect(documentFileTitle("Dossier – Müller", "scan 001.pdf", 1)).toBe("Dossier – Müller");
+    expect(documentFileTitle("Dossier – Müller", "Contrat signé – annexe.pdf", 3)).toBe("Contrat signé – annexe");
+    expect(documentFileTitle("Dossier", "Cover letter", 2)).toBe("Cover letter");
+    expect(downloadFileName("Contrat signé – annexe", true)).toBe("Contrat signé – annexe (signed).pdf");
+    expect(downloadFileName("Contrat signé – annexe", false)).toBe("Contrat signé – annexe.pdf");
+  });
+
+  it("travel in mail as RFC 2231, a name too long for one line in continuations that decode to it", () => {
+    expect(mimeParameter("name", "Contrat signé.pdf")).toBe("name*=UTF-8''Contrat%20sign%C3%A9.pdf");
+    const long = `${"東京の契約書".repeat(20)}.pdf`;
+    const folded = mimeParameter("filename", long);
+    const lines = folded.split("\r\n ");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThan(998);
+    const pieces = lines.map((l, i) => {
+      const m = new RegExp(`^filename\\*${i}\\*=(.*?);?$`).exec(l);
+      expect(m, l).not.toBeNull();
+      return m![1]!;
+    });
+    expect(decodeURIComponent(pieces.join("").replace(/^UTF-8''/, ""))).toBe(long);
   });
 });
