@@ -28,10 +28,10 @@ window.attack = async () => {
   try { const r = await fetch("${target}/api/dashboard/signature-requests", { credentials: "include" }); out.corsRead = r.status; } catch (e) { out.corsRead = "blocked"; }
   const dt = new DataTransfer(); dt.items.add(new File([pdf], "a.pdf", { type: "application/pdf" }));
   document.querySelector("#m input[type=file]").files = dt.files;
-  document.getElementById("f").submit();
-  await new Promise((r) => setTimeout(r, 800));
-  document.getElementById("m").submit();
-  await new Promise((r) => setTimeout(r, 800));
+  // Each form's answer has arrived when the sink frame has loaded it (an event, not a pause).
+  const answered = () => new Promise((r) => document.querySelector("iframe[name=sink]").addEventListener("load", r, { once: true }));
+  let sunk = answered(); document.getElementById("f").submit(); await sunk;
+  sunk = answered(); document.getElementById("m").submit(); await sunk;
   return out;
 };
 </script></body></html>`;

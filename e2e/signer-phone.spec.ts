@@ -163,9 +163,23 @@ test("on an iPhone-sized touch screen: zoom draws sharp 12-px text, field by fie
   await page.getByRole("button", { name: "Field by field" }).click();
   const step = (n: number) => expect(page.getByText(`Field ${n} of 9`)).toBeVisible();
   await step(1);
-  await expect(page.getByRole("img", { name: "Where the field is on page 1" }).locator("img")).toBeVisible();
+  const around = page.getByRole("img", { name: "Where the field is on page 1" }).locator("img");
+  await expect(around).toBeVisible();
   expect(await smallInputs(page)).toEqual([]);
-  await page.waitForTimeout(500);
+  // Settled before the picture, by what it shows rather than a pause: the page image decoded, and two
+  // readings of the layout in a row agree (nothing scrolling or growing).
+  await expect.poll(() => around.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  let layout = "";
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(
+        await page.evaluate(() => [scrollX, scrollY, document.documentElement.scrollHeight, visualViewport?.scale]),
+      );
+      const same = now === layout;
+      layout = now;
+      return same;
+    })
+    .toBe(true);
   await screenshot(page, "phone-field-by-field");
   await page.getByLabel("Job title").fill("Buyer");
   await page.getByRole("button", { name: "Next field" }).last().click();
