@@ -351,6 +351,40 @@ describe("an envelope of three documents, as its signers get it", () => {
   });
 });
 
+describe("a completed mail too large to attach", () => {
+  it("speaks of a one-document request's sealed document in the singular", async () => {
+    const key = (await makeOrg()).sandboxKey;
+    const made = await call("POST", SR, {
+      key,
+      form: { title: "Lone large", file: { data: await simplePdf(), name: "lone.pdf", type: "application/pdf" } },
+    });
+    const id = made.body.data.id as string;
+    const r = await call("POST", `${SR}/${id}/recipients`, { key, json: { email: "lone.env@example.com", name: "Lone Large" } });
+    await call("POST", `${SR}/${id}/fields`, {
+      key,
+      json: { type: "SIGNATURE", recipientId: r.body.data.id, page: 1, x: 72, y: 300, width: 150, height: 40 },
+    });
+    expect((await call("POST", `${SR}/${id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const token = await tokenOf(r.body.data.id as string);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    process.env.MAIL_ATTACHMENTS_MAX_MB = "0.001";
+    try {
+      const signed = await call("POST", `/api/sign/${token}/sign`, {
+        json: { consent: true, values: [{ fieldId: view.fields[0].id, typed: "Lone Large" }] },
+      });
+      expect(signed.status).toBe(200);
+      await runDueJobs();
+    } finally {
+      delete process.env.MAIL_ATTACHMENTS_MAX_MB;
+    }
+    const [mail] = await outboxMailsOf(id, "completed");
+    expect(mail!.text).toContain("The sealed document is too large to attach");
+    expect(mail!.text).toContain("Download the signed document:");
+    expect(mail!.text).not.toContain("documents");
+  });
+});
+
 describe("the same person added twice", () => {
   it("is refused in the same role, naming the one already there; another role is a choice, and stays allowed", async () => {
     const key = (await makeOrg()).sandboxKey;

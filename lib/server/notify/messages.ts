@@ -123,8 +123,9 @@ export const messages = {
     const hello = w.hello(m.name);
     const subject = w.subject(w.t("completed.subject", { title: m.title }));
     if (m.linked) {
-      const [body, bodyHtml] = w.withTitle("completed.bodyLinked", { mb: m.linked.mb }, m.title);
-      const open = w.t("completed.download");
+      const count = m.documents ?? 1;
+      const [body, bodyHtml] = w.withTitle("completed.bodyLinked", { mb: m.linked.mb, count }, m.title);
+      const open = w.t("completed.download", { count });
       return {
         subject,
         text: w.text(`${hello.text}\n\n${body}\n\n${open}: ${m.linked.link}`),

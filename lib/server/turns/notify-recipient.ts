@@ -29,7 +29,13 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
       // Too large to attach: their page offers each sealed document while the sealed copy is kept.
       const link = `${config.publicBaseUrl}/sign/${await signingToken(db, row.r.id)}`;
       const linked = { link, mb: Math.ceil(bytes / 1024 / 1024) };
-      await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.completed({ ...base, linked }) });
+      await deliverMail(job.id, {
+        kind,
+        scope,
+        to,
+        ...sender,
+        ...messages.completed({ ...base, linked, documents: docs.length }),
+      });
       return { sent: kind, linked: true };
     }
     // Every sealed document, in order, each named by the one rule (lib/files/file-name.ts): the request's
