@@ -415,5 +415,19 @@ describe("the same person added twice", () => {
     expect((await add({ email: "hana@example.com", name: "Hana Twice", role: "APPROVER", order: 2 })).status).toBe(201);
     expect((await add({ email: "ivo@example.com", name: "Ivo", order: 1 })).status).toBe(201);
     expect(await read()).toEqual(["SIGNER", "SIGNER", "APPROVER"]);
+    // Changed into Hana the signer: the same refusal, nothing changed; a change of their own name is fine.
+    const ivo = ((await call("GET", `${SR}/${id}`, { key })).body.data.recipients as { id: string; email: string }[]).find(
+      (r) => r.email === "ivo@example.com",
+    )!;
+    const patch = (json: Record<string, unknown>) => call("PATCH", `${SR}/${id}/recipients/${ivo.id}`, { key, json });
+    const clash = await patch({ email: "Hana@example.com" });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errorCode).toBe("RECIPIENT_ALREADY_ADDED");
+    expect((await patch({ name: "Ivo Ivanov" })).status).toBe(200);
+    const hanaSigner = first.body.data.id as string;
+    expect(
+      (await call("PATCH", `${SR}/${id}/recipients/${hanaSigner}`, { key, json: { email: "hana@example.com", order: 3 } }))
+        .status,
+    ).toBe(200);
   });
 });

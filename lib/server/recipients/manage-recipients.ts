@@ -62,10 +62,10 @@ const touch = (tx: Queryable, requestId: string) =>
  * a second step when given the next order). The same address in another role stays allowed (approve, then
  * sign; a signer who also gets a copy is only the signer's copy). Addresses compare without case and spaces.
  */
-async function assertNotAddedYet(tx: Queryable, requestId: string, email: string, role: RecipientRole) {
+async function assertNotAddedYet(tx: Queryable, requestId: string, email: string, role: RecipientRole, self?: string) {
   const wanted = email.trim().toLowerCase();
   const [same] = (await tx.select().from(recipients).where(eq(recipients.requestId, requestId))).filter(
-    (r) => r.role === role && r.email.trim().toLowerCase() === wanted,
+    (r) => r.id !== self && r.role === role && r.email.trim().toLowerCase() === wanted,
   );
   if (!same) return;
   const message = `${same.email} is already a ${role} of this request (${same.name}, order ${same.order}): add a person once, or change that recipient`;
@@ -143,6 +143,9 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         );
       }
     }
+    // Changed into someone already there in that role: the same refusal as adding them twice.
+    if (input.email !== undefined || input.role !== undefined)
+      await assertNotAddedYet(tx, req.id, input.email ?? current.email, input.role ?? current.role, current.id);
     const order = input.order ?? input.signingOrder;
     assertEmbeddableAuth(input.delivery ?? current.delivery, input.authentication?.method ?? current.authMethod);
     const authSet = await authColumns(input.authentication, current);
