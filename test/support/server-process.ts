@@ -102,3 +102,21 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/**
+ * Waits until no job of `types` is queued or running on the server's store (GET /metrics'
+ * signet_jobs_queued, which the server must expose with `token` as METRICS_TOKEN): nothing is left that
+ * could send a mail or a webhook again. What "no duplicate came" waits for, instead of a pause.
+ */
+export async function jobsSettled(s: ServerProcess, token: string, types: string[], opts: { ms?: number } = {}): Promise<void> {
+  await waitFor(
+    `no ${types.join(" or ")} job left in the queue`,
+    async () => {
+      const r = await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      if (r.status !== 200) throw new Error(`GET /metrics answered ${r.status}: is METRICS_TOKEN set on the server?`);
+      const text = await r.text();
+      return !types.some((t) => new RegExp(`^signet_jobs_queued\\{type="${t}"\\} [1-9]`, "m").test(text));
+    },
+    { ms: opts.ms, servers: [s] },
+  );
+}

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { jobsSettled, startServer, type ServerProcess } from "../support/server-process";
 
 // A bulk send of 50 rows (two of them invalid) on the real server process, killed with SIGKILL while
 // its job runs and started again on the same DATA_DIR: the job finishes with exactly 48 requests,
@@ -15,8 +15,11 @@ afterEach(async () => {
   for (const s of running.splice(0)) await s.stop("SIGKILL");
 });
 
+// The queue's depth is read from GET /metrics (jobsSettled) to know when nothing is left to send.
+const METRICS_TOKEN = "bulk-send-metrics-token";
+
 async function start(dataDir: string) {
-  const s = await startServer({ DATA_DIR: dataDir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "system-test-pw" });
+  const s = await startServer({ DATA_DIR: dataDir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "system-test-pw", METRICS_TOKEN });
   running.push(s);
   return s;
 }
@@ -124,7 +127,8 @@ describe("bulk send on the server process", () => {
 
     // One invitation per request, none to the bad rows.
     await until(() => outbox(dir).length >= 48);
-    await new Promise((r) => setTimeout(r, 2000)); // time for a duplicate to show up, if there were one
+    // No bulk-send row or invitation left in the queue: a duplicate would be in the outbox by then.
+    await jobsSettled(second, METRICS_TOKEN, ["bulk-send", "invitation"]);
     const to = outbox(dir).map((f) => fs.readFileSync(path.join(dir, "outbox", f), "utf8").match(/^To: .*$/m)![0]);
     expect(to).toHaveLength(48);
     expect(new Set(to).size).toBe(48);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { root, signetCli, startServer, type ServerProcess } from "../support/server-process";
+import { jobsSettled, root, signetCli, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "S".repeat(16) + "ystemTest0123456";
 const running: ServerProcess[] = [];
@@ -15,8 +15,17 @@ afterEach(async () => {
   for (const s of running.splice(0)) await s.stop("SIGKILL");
 });
 
+// The queue's depth is read from GET /metrics (jobsSettled) to know when nothing is left to send.
+const METRICS_TOKEN = "system-test-metrics-token";
+
 async function start(dataDir: string, extra: Record<string, string> = {}) {
-  const s = await startServer({ DATA_DIR: dataDir, SIGNET_BOOTSTRAP_KEY: KEY, ADMIN_PASSWORD: "system-test-pw", ...extra });
+  const s = await startServer({
+    DATA_DIR: dataDir,
+    SIGNET_BOOTSTRAP_KEY: KEY,
+    ADMIN_PASSWORD: "system-test-pw",
+    METRICS_TOKEN,
+    ...extra,
+  });
   running.push(s);
   return s;
 }
@@ -201,7 +210,8 @@ describe("the server process", () => {
 
     const second = await start(dir);
     await until(() => outbox(dir).length >= 2);
-    await new Promise((r) => setTimeout(r, 1500)); // time for a duplicate to show up, if there were one
+    // No invitation job left that could send again: a duplicate would be in the outbox by then.
+    await jobsSettled(second, METRICS_TOKEN, ["invitation"]);
     expect(outbox(dir)).toHaveLength(2);
     const req = await api(second, "GET", `${SR}/${id}`);
     expect(req.body.data.recipients.map((r: { status: string }) => r.status)).toEqual(["SENT", "SENT", "PENDING"]);
@@ -220,7 +230,11 @@ describe("the server process", () => {
 
     // a third life finds nothing left to do
     const third = await start(dir);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Its worker has gone round (GET /api/ready checks the loop's tick) and left no invitation queued.
+    await waitFor("the third life's worker", async () => (await fetch(`${third.url}/api/ready`)).status === 200, {
+      servers: [third],
+    });
+    await jobsSettled(third, METRICS_TOKEN, ["invitation"]);
     await third.stop();
     expect(outbox(dir)).toHaveLength(2);
     const after = await readStore<{ attempts: number }>(dir, "select attempts from jobs where type = 'invitation'");

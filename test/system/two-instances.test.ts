@@ -16,7 +16,7 @@ import { startTestPostgres } from "../../scripts/lib/postgres.mjs";
 import { startSmtp } from "../support/smtp";
 import { callServer, dataOf, pdfForm } from "../support/http-api";
 import { simplePdfText } from "../support/simple-pdf";
-import { root, startServer, waitFor, type ServerProcess } from "../support/server-process";
+import { jobsSettled, root, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 const KEY = "signet_test_" + "T".repeat(16) + "woInstances01234";
 const SR = "/api/v1/enterprise/signature-requests";
@@ -35,7 +35,10 @@ const env = () => ({
   WEBHOOK_ALLOW_PRIVATE: "1",
   RATE_LIMIT_SANDBOX: "40",
   JOB_LEASE_SECONDS: "4",
+  // The queue's depth is read from GET /metrics (jobsSettled) to know when nothing is left to send.
+  METRICS_TOKEN,
 });
+const METRICS_TOKEN = "two-instances-metrics-token";
 
 beforeAll(async () => {
   db = await startTestPostgres();
@@ -152,7 +155,8 @@ describe("two instances on one PostgreSQL server", () => {
     expect(sealed.status).toBe("COMPLETED");
     await until("the completion webhook", async () => hooks.got.some((h) => h.type === "signature_request.completed"));
     await until("the completion mails", async () => signers.every((s) => mailsTo(s).length >= 2));
-    await new Promise((r) => setTimeout(r, 2500)); // time for a duplicate to show up, if there were one
+    // Nothing left in the shared queue that could mail or call the webhook again: a duplicate would be here by then.
+    await jobsSettled(a, METRICS_TOKEN, ["invitation", "notify", "webhook", "seal"]);
 
     // One invitation and one completion mail per signer, each message once.
     for (const s of signers)
