@@ -294,8 +294,12 @@ describe("backup and restore (embedded store)", () => {
       const n = fs.existsSync(scheduled) ? fs.readdirSync(scheduled).filter((f) => f.endsWith(".tar.gz.enc")) : [];
       return n.length >= 2 && n;
     });
-    // Another period: still two (the oldest went).
-    await new Promise((r) => setTimeout(r, 9000));
+    // Another period, waited for by its file rather than a 9 s pause: a newer backup is written, and still
+    // two are kept (the oldest went).
+    const newest = [...names].sort().at(-1)!;
+    await until("a newer scheduled backup", async () =>
+      fs.readdirSync(scheduled).some((f) => /^signet-backup-\d{8}T\d{6}Z\.tar\.gz\.enc$/.test(f) && f > newest),
+    );
     // Held by hard links: the server goes on writing one every 7 s and removes the oldest (just after the
     // newest is renamed into place), which on a slow machine can happen while these are being verified.
     // (A .partial file is the next one being written.)

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, type ServerProcess } from "../support/server-process";
+import { freePort, startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 // Response headers and methods, as the real server process answers them.
 let server: ServerProcess;
@@ -144,13 +144,12 @@ describe("framing of the embedded signing page", () => {
 
 describe("readiness", () => {
   it("GET /api/ready: the real server's database, blob store, queue worker and engine pool each answer", async () => {
-    // The worker's loop goes round every half second after the start: ready within a few seconds.
+    // The worker's loop goes round every half second after the start: asked until ready (bounded by
+    // waitFor's minute, not by 20 tries that a loaded machine may outlast).
     let last: { status: number; body: string } = { status: 0, body: "" };
-    for (let i = 0; i < 20; i++) {
-      last = await raw("GET", "/api/ready");
-      if (last.status === 200) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitFor("GET /api/ready to answer 200", async () => (last = await raw("GET", "/api/ready")).status === 200).catch(
+      () => {},
+    );
     expect(last.status, last.body).toBe(200);
     const data = JSON.parse(last.body).data as { status: string; checks: Record<string, { ok: boolean; ms: number }> };
     expect(data.status).toBe("ready");

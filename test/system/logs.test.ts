@@ -154,8 +154,8 @@ describe("logs", () => {
     expect(hostile.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const page = await fetch(`${s.url}/login`);
     expect(page.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(s.output()).toContain(`"reqId":"${mine}"`);
+    // The line is written as the request ends: waited for, not paused for.
+    await waitFor("the request's log line", () => s.output().includes(`"reqId":"${mine}"`), { servers: [s] });
 
     // The metrics of the session, with the token.
     expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
