@@ -135,27 +135,44 @@ export const zDecline = z.object({
   locale: zPageLocale,
 });
 
-/** A field value as stored: what the signer gave, never re-derived. */
-export type FieldValue =
-  | { kind: "image"; sha256: string; mime: "image/png" | "image/jpeg" }
-  | { kind: "typed"; text: string }
-  | { kind: "text"; text: string }
-  /** `day`: YYYY-MM-DD (stored since rules compare it; older values have none). */
-  | { kind: "date"; text: string; day?: string }
-  /** CHECKBOX: stored ticked or not, so the seal shows the box either way. */
-  | { kind: "check"; checked: boolean }
-  /** RADIO: every button of a group is stored, the chosen one `selected`. */
-  | { kind: "choice"; selected: boolean; option: string }
-  /** FILE: the files kept (signer_files rows), as they were when signed. */
-  | { kind: "files"; files: StoredFile[] };
-
 /** A file a FILE field's value keeps. */
-export interface StoredFile {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
+export const zStoredFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+});
+export type StoredFile = z.infer<typeof zStoredFile>;
+
+/**
+ * A field value as stored (`fields.value`, jsonb): what the signer gave, never re-derived. Read back through
+ * `parseStoredFieldValue`, never cast.
+ */
+export const zStoredFieldValue = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("image"), sha256: z.string(), mime: z.enum(["image/png", "image/jpeg"]) }),
+  z.object({ kind: z.literal("typed"), text: z.string() }),
+  z.object({ kind: z.literal("text"), text: z.string() }),
+  /** `day`: YYYY-MM-DD (stored since rules compare it; older values have none). */
+  z.object({ kind: z.literal("date"), text: z.string(), day: z.string().optional() }),
+  /** CHECKBOX: stored ticked or not, so the seal shows the box either way. */
+  z.object({ kind: z.literal("check"), checked: z.boolean() }),
+  /** RADIO: every button of a group is stored, the chosen one `selected`. */
+  z.object({ kind: z.literal("choice"), selected: z.boolean(), option: z.string() }),
+  /** FILE: the files kept (signer_files rows), as they were when signed. */
+  z.object({ kind: z.literal("files"), files: z.array(zStoredFile) }),
+]);
+export type FieldValue = z.infer<typeof zStoredFieldValue>;
+
+/**
+ * A stored field value, parsed: null when the field has none. A value that is not one of the stored shapes is
+ * a damaged record, an error (never a guess at what it meant).
+ */
+export function parseStoredFieldValue(stored: unknown): FieldValue | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = zStoredFieldValue.safeParse(stored);
+  if (!parsed.success) throw new Error(`A stored field value is not one of the known shapes: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }
 
 /** POST /api/sign/{token}/authentication: the access code the sender gave, or the 6-digit code mailed. */

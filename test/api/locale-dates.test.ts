@@ -1,3 +1,4 @@
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/server/db";
@@ -90,7 +91,8 @@ async function storedValue(requestId: string, type: string) {
   const db = await getDb();
   const rows = await db.select().from(fields).where(eq(fields.requestId, requestId));
   const f = rows.find((x) => x.type === type);
-  return f?.value ? (JSON.parse(f.value) as { text?: string }).text : undefined;
+  const v = parseStoredFieldValue(f?.value);
+  return v && "text" in v ? v.text : undefined;
 }
 
 describe("a request's locale, timezone and dateFormat", () => {

@@ -1,3 +1,4 @@
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -74,7 +75,10 @@ async function blobsOf(requestId: string): Promise<string[]> {
     ...versions,
     ...layers.flatMap((l) => [l.pdfSha256, l.layerSha256]),
     ...copies.map((c) => c.sha256),
-    ...values.map((v) => /"sha256":"([0-9a-f]{64})"/.exec(v.v ?? "")?.[1]),
+    ...values.map((v) => {
+      const value = parseStoredFieldValue(v.v);
+      return value?.kind === "image" ? value.sha256 : undefined;
+    }),
     ...events.map((e) => e.d.imageSha256 as string | undefined),
   ]);
 }
@@ -307,9 +311,9 @@ describe("the sandbox purge", () => {
 
     const used = await blobsOf(req.id);
     const db = await getDb();
-    const image = /"sha256":"([0-9a-f]{64})"/.exec(
-      (await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, req.id))).map((f) => f.v).join(""),
-    )?.[1];
+    const image = (await db.select({ v: fields.value }).from(fields).where(eq(fields.requestId, req.id)))
+      .map((f) => parseStoredFieldValue(f.v))
+      .flatMap((v) => (v?.kind === "image" ? [v.sha256] : []))[0];
     expect(image).toBeTruthy();
     expect(used).toContain(image!);
     expect(used).toContain(done.document.sha256); // the sealed PDF

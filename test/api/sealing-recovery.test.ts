@@ -245,7 +245,7 @@ describe("sealing never strands a request", () => {
     );
     await db
       .update(fields)
-      .set({ value: JSON.stringify({ kind: "image", sha256, mime: "image/png" }) })
+      .set({ value: { kind: "image", sha256, mime: "image/png" } })
       .where(eq(fields.id, sig.id));
 
     await runDueJobs(); // the seal fails on Bea's image

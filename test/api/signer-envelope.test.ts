@@ -371,7 +371,7 @@ describe("a completed mail too large to attach", () => {
     process.env.MAIL_ATTACHMENTS_MAX_MB = "0.001";
     try {
       const signed = await call("POST", `/api/sign/${token}/sign`, {
-        json: { consent: true, values: [{ fieldId: view.fields[0].id, typed: "Lone Large" }] },
+        json: { consent: true, values: [{ fieldId: view.fields[0]!.id, typed: "Lone Large" }] },
       });
       expect(signed.status).toBe(200);
       await runDueJobs();

@@ -1,3 +1,4 @@
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -435,9 +436,9 @@ describe("signature images are judged before anything is stored", () => {
       expect(countBlobs()).toBe(before + 2);
       // What was stored is the image decoded and written again, not the bytes sent.
       const stored = (await db.select().from(fields).where(eq(fields.recipientId, r.id)))
-        .map((f) => (f.value ? (JSON.parse(f.value) as { kind?: string; sha256?: string; mime?: string }) : null))
-        .filter((v) => v?.kind === "image");
-      expect(stored.map((v) => v?.mime).sort()).toEqual(["image/jpeg", "image/png"]);
+        .map((f) => parseStoredFieldValue(f.value))
+        .flatMap((v) => (v?.kind === "image" ? [v] : []));
+      expect(stored.map((v) => v.mime).sort()).toEqual(["image/jpeg", "image/png"]);
       const sent = new Set(
         [good1, SIGNATURE_JPEG].map((b) =>
           crypto

@@ -27,7 +27,7 @@ export type { PageBox } from "../page-space";
 
 export type { FieldType } from "../../schemas/fields";
 
-export type FieldValue =
+export type DrawnValue =
   /** A drawn or uploaded signature: PNG or JPEG bytes (format judged from the content). */
   | { kind: "image"; bytes: Uint8Array }
   /** A typed signature or initials, drawn in the script font. */
@@ -40,7 +40,7 @@ export type FieldValue =
   | { kind: "choice"; selected: boolean; option?: string };
 
 /** A field as the API answers it (lib/schemas/fields.ts): its type and box, with the value to draw. */
-export type FieldToDraw = Pick<FieldShape, "type" | keyof PageBox> & { value: FieldValue };
+export type FieldToDraw = Pick<FieldShape, "type" | keyof PageBox> & { value: DrawnValue };
 
 /** An anchor's box, and the token it holds (then only the token's own glyphs are removed: redact.ts). */
 export type CoverBox = PageBox & { text?: string };
@@ -79,7 +79,7 @@ const BLACK: Rgb = [0, 0, 0];
 const SANDBOX_RED: Rgb = [0.75, 0, 0];
 
 /** A signature or initials as the signer made it: what the certificate of completion shows of each signer. */
-export type SignerMark = Extract<FieldValue, { kind: "image" } | { kind: "typed" }>;
+export type SignerMark = Extract<DrawnValue, { kind: "image" } | { kind: "typed" }>;
 
 /**
  * The signers' marks as one seal embeds them: each distinct image once (a signer's signature usually

@@ -28,7 +28,7 @@ import { addSignaturePlaceholder, fillSignature, type SignOptions } from "./pade
 import { loadIdentity } from "./cades-signer";
 
 export { SANDBOX_LINE, drawFieldValues, drawFieldValuesInto, removeAnchorText } from "./draw-values";
-export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, FieldValue, PageBox, SignerMark } from "./draw-values";
+export type { CoverBox, DrawOptions, DrawReport, FieldToDraw, FieldType, DrawnValue, PageBox, SignerMark } from "./draw-values";
 export { appendCertificatePage, addCertificatePages, CERTIFICATE_PAGE_SIZE } from "./certificate";
 export type { CertificateData, CertificateLabels, CertificateRecipient, CertificateSeal } from "./certificate";
 export { ENGLISH_CERTIFICATE_LABELS } from "./certificate";

@@ -477,7 +477,8 @@ export const fields = pgTable(
     /** The request's document the field stands on; `page` counts that document's pages. */
     documentId: belongsTo("document_id", () => requestDocuments.id),
     ...fieldColumns(),
-    value: text("value"),
+    /** What the signer gave (lib/schemas/signing.ts, zStoredFieldValue): read back with parseStoredFieldValue. */
+    value: jsonb("value").$type<unknown>(),
     createdAt: createdAt(),
   },
   (t) => [index("fields_request_idx").on(t.requestId), oneOf("fields_type_check", t.type, FIELD_TYPES)],

@@ -3,7 +3,7 @@ import { readSubmittedNumber } from "@/lib/numbers/locale-number";
 import { evaluateForm, type FormState, type Held } from "@/lib/forms/form-state";
 import { rulesOf } from "@/lib/forms/conditions";
 import { parseFormula } from "@/lib/forms/formula";
-import type { FieldValue, SubmitSignature } from "@/lib/schemas/signing";
+import { parseStoredFieldValue, type SubmitSignature } from "@/lib/schemas/signing";
 import type { fields } from "../db/schema";
 import { formFieldOf } from "./form-guard";
 
@@ -17,13 +17,8 @@ type FieldRow = typeof fields.$inferSelect;
 
 /** What a stored value holds, as the form's rules read it. */
 export function heldOfStored(f: Pick<FieldRow, "value">): Held | undefined {
-  if (!f.value) return undefined;
-  let v: FieldValue & { day?: string };
-  try {
-    v = JSON.parse(f.value) as FieldValue & { day?: string };
-  } catch {
-    return undefined;
-  }
+  const v = parseStoredFieldValue(f.value);
+  if (!v) return undefined;
   switch (v.kind) {
     case "text":
       return { text: v.text };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { FieldDto, RecipientDto, RequestDocumentDto, SignatureRequestDto } from "@/lib/schemas/requests";
-import type { FieldValue } from "@/lib/schemas/signing";
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import type { Queryable } from "../db";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
@@ -107,9 +107,9 @@ export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<Si
 /** The files signers attached and kept, from their FILE fields' values, in reading order. */
 export function attachmentsOf(flds: FieldRow[]) {
   return flds.flatMap((f) => {
-    if (f.type !== "FILE" || !f.value) return [];
-    const v = JSON.parse(f.value) as FieldValue;
-    if (v.kind !== "files") return [];
+    if (f.type !== "FILE") return [];
+    const v = parseStoredFieldValue(f.value);
+    if (v?.kind !== "files") return [];
     return v.files.map((x) => ({
       id: x.id,
       fieldId: f.id,

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, notExists, notInArray, sql } from "drizzle-orm";
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import type { Queryable } from "../db";
 import {
   documentVersions,
@@ -59,15 +60,8 @@ async function keptFileIds(tx: Queryable, scope: LeftoverScope): Promise<string[
     .where(and(inArray(fields.recipientId, recipientsOf(tx, scope)), eq(fields.type, "FILE"), isNotNull(fields.value)));
   const ids: string[] = [];
   for (const { value } of rows) {
-    let v: unknown;
-    try {
-      v = JSON.parse(value!);
-    } catch {
-      continue;
-    }
-    const files = (v as { kind?: unknown; files?: unknown }).kind === "files" ? (v as { files: unknown }).files : null;
-    if (!Array.isArray(files)) continue;
-    for (const f of files) if (typeof (f as { id?: unknown }).id === "string") ids.push((f as { id: string }).id);
+    const v = parseStoredFieldValue(value);
+    if (v?.kind === "files") ids.push(...v.files.map((f) => f.id));
   }
   return ids;
 }

@@ -25,7 +25,7 @@ import {
 import { enqueue } from "../jobs/queue";
 import { toPurgeRunDto } from "./dto";
 import { dropUnusedTextLayers } from "../model/signer-leftovers";
-import { FIELD_IMAGE_SHA, releaseBlobs, type BlobRelease } from "./release-blobs";
+import { fieldImageSha, releaseBlobs, type BlobRelease } from "./release-blobs";
 
 const SANDBOX = "SANDBOX";
 const DAY_MS = 24 * 60 * 60_000;
@@ -209,10 +209,7 @@ async function purgeBatch(runId: string, cutoff: Date, size: number, totals: Tot
       .delete(signerFiles)
       .where(inArray(signerFiles.requestId, batch))
       .returning({ sha256: signerFiles.sha256, mime: signerFiles.mime });
-    const fieldRows = await tx
-      .delete(fields)
-      .where(inArray(fields.requestId, batch))
-      .returning({ image: sql<string | null>`substring(${fields.value} from ${FIELD_IMAGE_SHA})` });
+    const fieldRows = await tx.delete(fields).where(inArray(fields.requestId, batch)).returning({ image: fieldImageSha() });
     const recipientRows = await tx
       .delete(recipients)
       .where(inArray(recipients.requestId, batch))

@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { BLOB_GRACE_MS, blobs } from "../blobs/store";
 import type { Queryable } from "../db";
 import { getDb } from "../db";
@@ -33,8 +33,9 @@ export interface BlobRelease {
 export { BLOB_GRACE_MS } from "../blobs/store";
 
 const SHA256 = /^[0-9a-f]{64}$/;
-/** A signature image's value in fields.value: {"kind":"image","sha256":"…","mime":"…"}. */
-export const FIELD_IMAGE_SHA = '"sha256":"([0-9a-f]{64})"';
+/** The blob a field's value names when it is a signature image ({"kind":"image","sha256":"…","mime":"…"}); else null. */
+export const fieldImageSha = () =>
+  sql<string | null>`(case when ${fields.value}->>'kind' = 'image' then ${fields.value}->>'sha256' end)`;
 /** Keys of audit event data that hold a blob nothing else records (a stamped image). */
 const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
 
@@ -51,7 +52,7 @@ export async function referencedBlobs(db: Queryable, candidates?: string[]): Pro
     : [null];
   for (const c of batches) {
     const among = (column: Parameters<typeof inArray>[0]) => (c ? inArray(column, c) : undefined);
-    const imageSha = sql<string>`substring(${fields.value} from ${FIELD_IMAGE_SHA})`;
+    const imageSha = fieldImageSha();
     const lists = [
       await db.selectDistinct({ s: documentVersions.sha256 }).from(documentVersions).where(among(documentVersions.sha256)),
       await db.selectDistinct({ s: templateDocuments.sha256 }).from(templateDocuments).where(among(templateDocuments.sha256)),
@@ -65,7 +66,7 @@ export async function referencedBlobs(db: Queryable, candidates?: string[]): Pro
       await db
         .selectDistinct({ s: imageSha })
         .from(fields)
-        .where(and(like(fields.value, '%"sha256":"%'), isNotNull(imageSha), among(imageSha))),
+        .where(and(isNotNull(imageSha), among(imageSha))),
     ];
     for (const key of AUDIT_BLOB_KEYS) {
       const value = sql<string>`${auditEvents.data}->>${sql.raw(`'${key}'`)}`;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { PdfError } from "@/lib/pdf/errors";
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import { blobs } from "../blobs/store";
 import { getDb } from "../db";
 import { fields, recipients, signatureRequests } from "../db/schema";
@@ -28,8 +29,8 @@ export async function returnToSigners(requestId: string, e: unknown): Promise<{ 
   const bad = new Set<string>(); // recipient ids
   const judged = new Map<string, boolean>(); // sha256 → decodes
   for (const f of rows) {
-    const v = f.value ? (JSON.parse(f.value) as { kind?: string; sha256?: string }) : null;
-    if (v?.kind !== "image" || !v.sha256) continue;
+    const v = parseStoredFieldValue(f.value);
+    if (v?.kind !== "image") continue;
     let ok = judged.get(v.sha256);
     if (ok === undefined) {
       try {

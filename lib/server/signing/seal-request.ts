@@ -1,12 +1,15 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import type { FieldValue } from "@/lib/schemas/signing";
+import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import {
   CERTIFICATE_PAGE_SIZE,
   levelAtLeast,
-  type CertificateData,
+  type DrawnValue,
   type FieldToDraw,
+  type PadesLevel,
   type SealAttachment,
+  type SealOptions,
+  type SealResult,
   type SignerMark,
 } from "@/lib/pdf/seal";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
@@ -21,7 +24,7 @@ import { blobs } from "../blobs/store";
 import { actorShown, recordEvent, systemActor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { loadDocuments, loadFields, loadRecipients } from "../model/request-queries";
-import type { RequestDocument } from "../model/rows";
+import type { DocumentRow, FieldRow, RecipientRow, RequestDocument, RequestRow } from "../model/rows";
 import { transitionRequest } from "../model/request-state";
 import { queueSenderNotice } from "../turns/notify-sender";
 import { recordSealFailure } from "./seal-failure";
@@ -63,13 +66,49 @@ export async function sealRequest(requestId: string, job?: JobContext) {
  * the attempt at once), and the B-B seal is then raised to the level (../timestamp). Every
  * attempt starts from the stored document and stores nothing until the seal is whole, so a
  * retried attempt never leaves a seal without the timestamp it was configured to have.
+ *
+ * The steps, each below: load, plan what is drawn and attached, then per document its signer copy,
+ * its attachments and its signature; then store them all at once.
  */
 async function sealOnce(requestId: string) {
+  const input = await loadSealInput(requestId);
+  if ("skipped" in input) return input;
+  const plan = await planDrawing(input);
+  const level = config.padesLevel;
+  const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
+  const probe = tsa ? await probeTimestampAuthority(tsa, input.req.id) : undefined;
+  const signer = { ...(await signingCertificate()), level, probe };
+  const certificate = certificateOf(input, plan);
+  const sealed: SealedDocument[] = [];
+  for (const [index, doc] of input.docs.entries()) {
+    const bytes = await signerCopyToSeal(doc);
+    const files = await embeddedFilesOf(plan, doc);
+    const result = await signDocument(input, { doc, index, bytes, files, values: plan.values, certificate, signer });
+    const stored = await blobs().put(tsa ? await raiseSealLevel(result, level, tsa) : result.sealed);
+    sealed.push({ doc, stored, certificatePages: result.certificatePages, sealedContentSha256: result.sealedContentSha256 });
+  }
+  return storeSeal(input, sealed, { level, probe });
+}
+
+/** What the seal reads of a request: the record, its documents (each with its first version), recipients, fields and trail. */
+interface SealInput {
+  req: RequestRow;
+  docs: RequestDocument[];
+  /** Each document's first version: what was uploaded (in its one reading). */
+  originalOf: (documentId: string) => DocumentRow;
+  recs: RecipientRow[];
+  flds: FieldRow[];
+  events: (typeof auditEvents.$inferSelect)[];
+  /** The certificate's language. */
+  locale: ReturnType<typeof certificateLocale>;
+}
+
+/** Step 1, load: the request as it stands; a request no longer IN_PROGRESS is left as it is. */
+async function loadSealInput(requestId: string): Promise<SealInput | { skipped: string }> {
   const db = await getDb();
   const [req] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (!req || req.status !== "IN_PROGRESS") return { skipped: `request is ${req?.status ?? "gone"}` };
   const docs = await loadDocuments(db, req.id);
-  // Each document's first version: what was uploaded (in its one reading).
   const versions = await db
     .select()
     .from(documentVersions)
@@ -81,173 +120,210 @@ async function sealOnce(requestId: string) {
     return v;
   };
   const recs = await loadRecipients(db, req.id);
-  const locale = certificateLocale(req, recs);
   const flds = await loadFields(db, req.id);
   const events = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req.id)).orderBy(asc(auditEvents.createdAt));
+  return { req, docs, originalOf, recs, flds, events, locale: certificateLocale(req, recs) };
+}
 
-  // One read per image: a signer's signature fills many fields and is shown again on the certificate.
+/** A value to draw, with the document it is drawn on. */
+type PlacedValue = FieldToDraw & { documentId: string };
+/** A file a FILE field keeps, to embed under its document's seal (its bytes read when that document is sealed). */
+type KeptFile = Omit<SealAttachment, "bytes"> & { documentId: string };
+/** Each recipient's signature and initials as the certificate shows them: their first of each, in reading order. */
+type SignerMarks = Map<string, { signature?: SignerMark; initials?: SignerMark }>;
+
+/** What the signatures put on the documents: the values to draw, the files to embed, the marks the certificate shows. */
+interface DrawPlan {
+  values: PlacedValue[];
+  files: KeptFile[];
+  marks: SignerMarks;
+}
+
+/** Step 2, plan: every stored value as the engine draws it (images read once: a signature fills many fields). */
+async function planDrawing({ flds, recs }: SealInput): Promise<DrawPlan> {
   const images = new Map<string, Promise<Uint8Array>>();
   const image = (sha256: string) => {
     let bytes = images.get(sha256);
     if (!bytes) images.set(sha256, (bytes = blobs().get(sha256)));
     return bytes;
   };
-  /** Each recipient's signature and initials as the certificate shows them: their first of each, in reading order. */
-  const marks = new Map<string, { signature?: SignerMark; initials?: SignerMark }>();
-  const values: (FieldToDraw & { documentId: string })[] = [];
-  const attachments: {
-    id: string;
-    name: string;
-    mime: string;
-    size: number;
-    sha256: string;
-    documentId: string;
-    recipient: string;
-    field: string;
-  }[] = [];
+  const plan: DrawPlan = { values: [], files: [], marks: new Map() };
   for (const f of flds) {
-    if (!f.value) continue;
-    const v = JSON.parse(f.value) as FieldValue;
-    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && (v.kind === "image" || v.kind === "typed")) {
-      const mark: SignerMark =
-        v.kind === "image" ? { kind: "image", bytes: await image(v.sha256) } : { kind: "typed", text: v.text };
-      const own = marks.get(f.recipientId) ?? {};
-      if (f.type === "SIGNATURE") own.signature ??= mark;
-      else own.initials ??= mark;
-      marks.set(f.recipientId, own);
+    const v = parseStoredFieldValue(f.value);
+    if (!v) continue;
+    const box = { documentId: f.documentId, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, type: f.type };
+    const fontSize = f.fontSize ?? undefined;
+    let drawn: DrawnValue;
+    switch (v.kind) {
+      case "image":
+        drawn = { kind: "image", bytes: await image(v.sha256) };
+        break;
+      case "typed":
+        drawn = { kind: "typed", text: v.text };
+        break;
+      case "check":
+      case "choice":
+        drawn = v;
+        break;
+      case "files":
+        // FILE: the box names the files; each is embedded in the sealed PDF and listed on its certificate.
+        drawn = { kind: "text", text: v.files.map((x) => x.name).join(", "), fontSize };
+        for (const { id: _id, ...file } of v.files)
+          plan.files.push({
+            ...file,
+            documentId: f.documentId,
+            recipient: recs.find((r) => r.id === f.recipientId)?.name ?? "",
+            field: f.label || f.name || "FILE",
+          });
+        break;
+      case "text":
+      case "date":
+        drawn = { kind: "text", text: v.text, fontSize };
     }
-    const box = {
-      documentId: f.documentId,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
-      type: f.type,
-    };
-    if (v.kind === "image") values.push({ ...box, value: { kind: "image" as const, bytes: await image(v.sha256) } });
-    else if (v.kind === "typed") values.push({ ...box, value: { kind: "typed" as const, text: v.text } });
-    else if (v.kind === "check" || v.kind === "choice")
-      values.push({ ...box, value: v }); // CHECKBOX, RADIO
-    else if (v.kind === "files") {
-      // FILE: the box names the files; each is embedded in the sealed PDF and listed on its certificate.
-      values.push({
-        ...box,
-        value: { kind: "text" as const, text: v.files.map((x) => x.name).join(", "), fontSize: f.fontSize ?? undefined },
-      });
-      for (const file of v.files)
-        attachments.push({
-          ...file,
-          documentId: f.documentId,
-          recipient: recs.find((r) => r.id === f.recipientId)?.name ?? "",
-          field: f.label || f.name || "FILE",
-        });
-    } else values.push({ ...box, value: { kind: "text" as const, text: v.text, fontSize: f.fontSize ?? undefined } });
+    if ((f.type === "SIGNATURE" || f.type === "INITIAL") && (drawn.kind === "image" || drawn.kind === "typed")) {
+      const own = plan.marks.get(f.recipientId) ?? {};
+      if (f.type === "SIGNATURE") own.signature ??= drawn;
+      else own.initials ??= drawn;
+      plan.marks.set(f.recipientId, own);
+    }
+    plan.values.push({ ...box, value: drawn });
   }
-  const signedAt = new Map(recs.map((r) => [r.id, r]));
-  // The fields the conditions hid, read again from the stored values (lib/forms): the certificate names them.
+  return plan;
+}
+
+/** The certificate's content shared by every document of the request (each adds its own hashes and place in the list). */
+type RequestCertificate = Omit<SealOptions["certificate"], "originalSha256" | "uploadedSha256" | "documentSha256" | "documents">;
+
+/** Step 3, the certificate: who did what and when, in the request's zone and language, and the fields the rules hid. */
+function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { marks }: DrawPlan): RequestCertificate {
   const nameOf = new Map(recs.map((r) => [r.id, r.name]));
   const docName = new Map(docs.map((d) => [d.id, d.name]));
+  // The fields the conditions hid, read again from the stored values (lib/forms): the certificate names them.
   const skipped = skippedFields(flds).map((f) => ({
     field: f.label || f.name || f.type.toLowerCase(),
     recipient: nameOf.get(f.recipientId) ?? "",
     page: f.page,
     ...(docs.length > 1 && { document: docName.get(f.documentId) }),
   }));
-  const level = config.padesLevel;
-  const tsa = levelAtLeast(level, "B-T") ? config.tsa! : undefined;
-  const probe = tsa ? await probeTimestampAuthority(tsa, req.id) : undefined;
-  const { p12, password } = await signingCertificate();
-  // Several documents: each certificate lists them all (a file cannot hold its own hash, so the sealed
-  // files' hashes are in the record, the audit trail, the webhook and /verify).
-  const list = docs.map((d) => ({ name: d.name, pageCount: d.current.pageCount, originalSha256: originalOf(d.id).sha256 }));
-  /** One document sealed, in the engine's worker threads, bounded in time and memory like every other document task. */
-  const sealOne = (
-    bytes: Uint8Array,
-    documentSha256: string,
-    original: (typeof versions)[number],
-    fields: FieldToDraw[],
-    more: Pick<CertificateData, "documents">,
-    files: SealAttachment[],
-  ) =>
-    runEngine("sealDocument", [
-      bytes,
-      {
-        fields: fields.map(({ documentId: _documentId, ...f }: FieldToDraw & { documentId?: string }) => f),
-        attachments: files,
-        sandbox: req.environment === "SANDBOX",
-        p12,
-        password,
-        level,
-        timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
-        certificate: {
-          requestId: req.id,
-          title: req.title,
-          environment: req.environment,
-          // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
-          timeZone: req.timezone,
-          dateFormat: req.dateFormat,
-          locale,
-          labels: certificateLabels(locale),
-          sentBy: sentByOf(events),
-          originalSha256: original.sha256,
-          ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
-          documentSha256,
-          ...more,
-          ...(skipped.length && { skipped }),
-          recipients: recs.map((r) => {
-            // What they did and when, with the address and browser of the event that records it.
-            const act = ACTS[r.role];
-            const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
-            const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : signedAt.get(r.id)?.signedAt;
-            return {
-              name: r.name,
-              email: r.email,
-              role: r.role,
-              order: r.order,
-              sentAt: r.role === "CC" ? undefined : r.sentAt?.toISOString(),
-              viewedAt: r.role === "CC" ? undefined : r.viewedAt?.toISOString(),
-              signedAt: at?.toISOString(),
-              ip: acted ? (acted.ip ?? undefined) : undefined,
-              userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
-              identification: identificationOf(r, events, { timeZone: req.timezone, dateFormat: req.dateFormat, locale }),
-              ...marks.get(r.id),
-            };
-          }),
-        },
-      },
-    ]);
+  const dates = { timeZone: req.timezone, dateFormat: req.dateFormat, locale };
+  return {
+    requestId: req.id,
+    title: req.title,
+    environment: req.environment,
+    // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
+    timeZone: req.timezone,
+    dateFormat: req.dateFormat,
+    locale,
+    labels: certificateLabels(locale),
+    sentBy: sentByOf(events),
+    ...(skipped.length && { skipped }),
+    recipients: recs.map((r) => {
+      // What they did and when, with the address and browser of the event that records it.
+      const act = ACTS[r.role];
+      const acted = act && events.find((e) => e.type === act.event && e.actor === `recipient:${r.id}`);
+      const at = r.role === "VIEWER" ? r.viewedAt : r.role === "CC" ? null : r.signedAt;
+      return {
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        order: r.order,
+        sentAt: r.role === "CC" ? undefined : r.sentAt?.toISOString(),
+        viewedAt: r.role === "CC" ? undefined : r.viewedAt?.toISOString(),
+        signedAt: at?.toISOString(),
+        ip: acted ? (acted.ip ?? undefined) : undefined,
+        userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
+        identification: identificationOf(r, events, dates),
+        ...marks.get(r.id),
+      };
+    }),
+  };
+}
 
-  const sealedDocs: {
-    doc: RequestDocument;
-    stored: { sha256: string; size: number };
-    certificatePages: number;
-    sealedContentSha256: string;
-  }[] = [];
-  for (const [index, doc] of docs.entries()) {
-    const original = originalOf(doc.id);
-    // The values go into the copy the signers were shown (its anchor text already removed, made now if
-    // no one opened the document), so the seal removes nothing of its own.
-    const shown = await signerCopy(doc.current.sha256, { original: await blobs().get(doc.current.sha256), forSeal: true });
-    const sealed = await sealOne(
-      shown.bytes,
-      doc.current.sha256,
-      original,
-      values.filter((v) => v.documentId === doc.id),
-      {
-        ...(docs.length > 1 && { documents: { list, current: index } }),
-      },
-      // The files attached to this document's FILE fields: embedded in it, under its seal.
-      await Promise.all(
-        attachments
-          .filter((a) => a.documentId === doc.id)
-          .map(async ({ documentId: _d, id: _id, ...a }) => ({ ...a, bytes: await blobs().get(a.sha256) })),
-      ),
-    );
-    const stored = await blobs().put(tsa ? await raiseSealLevel(sealed, level, tsa) : sealed.sealed);
-    sealedDocs.push({ doc, stored, certificatePages: sealed.certificatePages, sealedContentSha256: sealed.sealedContentSha256 });
-  }
+/**
+ * Step 4, the signer copy: the values go into the copy the signers were shown (its anchor text already
+ * removed, made now if no one opened the document), so the seal removes nothing of its own.
+ */
+async function signerCopyToSeal(doc: RequestDocument): Promise<Uint8Array> {
+  const shown = await signerCopy(doc.current.sha256, { original: await blobs().get(doc.current.sha256), forSeal: true });
+  return shown.bytes;
+}
 
+/** Step 5, attach: the files attached to this document's FILE fields, embedded in it, under its seal. */
+function embeddedFilesOf({ files }: DrawPlan, doc: RequestDocument): Promise<SealAttachment[]> {
+  return Promise.all(
+    files
+      .filter((f) => f.documentId === doc.id)
+      .map(async ({ documentId: _d, ...f }) => ({ ...f, bytes: await blobs().get(f.sha256) })),
+  );
+}
+
+/** The server's seal: its key, the level the seal is brought to, and the authority's first answer (B-T and above). */
+interface SealSigner {
+  p12: Uint8Array;
+  password: string;
+  level: PadesLevel;
+  probe: Awaited<ReturnType<typeof probeTimestampAuthority>> | undefined;
+}
+
+/** One document to seal: its signer copy, its values and files, and its place among the request's documents. */
+interface DocumentToSeal {
+  doc: RequestDocument;
+  index: number;
+  bytes: Uint8Array;
+  files: SealAttachment[];
+  values: PlacedValue[];
+  certificate: RequestCertificate;
+  signer: SealSigner;
+}
+
+/**
+ * Step 6, sign: draw, append the certificate and sign, in the engine's worker threads, bounded in time and
+ * memory like every other document task. With several documents each certificate lists them all (a file
+ * cannot hold its own hash, so the sealed files' hashes are in the record, the audit trail, the webhook and
+ * /verify).
+ */
+function signDocument({ req, docs, originalOf }: SealInput, d: DocumentToSeal): Promise<SealResult> {
+  const original = originalOf(d.doc.id);
+  const list = docs.map((x) => ({ name: x.name, pageCount: x.current.pageCount, originalSha256: originalOf(x.id).sha256 }));
+  const { probe } = d.signer;
+  return runEngine("sealDocument", [
+    d.bytes,
+    {
+      fields: d.values.filter((v) => v.documentId === d.doc.id).map(({ documentId: _documentId, ...f }) => f),
+      attachments: d.files,
+      sandbox: req.environment === "SANDBOX",
+      p12: d.signer.p12,
+      password: d.signer.password,
+      level: d.signer.level,
+      timestamp: probe && { authority: probe.authority, checkedAt: probe.genTime, tokenBytes: probe.token.length },
+      certificate: {
+        ...d.certificate,
+        originalSha256: original.sha256,
+        ...(original.uploadedSha256 !== null && { uploadedSha256: original.uploadedSha256 }),
+        documentSha256: d.doc.current.sha256,
+        ...(docs.length > 1 && { documents: { list, current: d.index } }),
+      },
+    },
+  ]);
+}
+
+/** A document sealed and its bytes stored, not yet recorded. */
+interface SealedDocument {
+  doc: RequestDocument;
+  stored: { sha256: string; size: number };
+  certificatePages: number;
+  sealedContentSha256: string;
+}
+
+/**
+ * Step 7, store: every sealed document as its document's new version, the request COMPLETED, the event,
+ * the webhook and the mails, in one transaction (nothing when another attempt got there first).
+ */
+async function storeSeal(
+  { req, docs, originalOf, flds, recs }: SealInput,
+  sealedDocs: SealedDocument[],
+  { level, probe }: Pick<SealSigner, "level" | "probe">,
+) {
   const [first] = sealedDocs;
   if (!first) throw new Error(`Signature request ${req.id} has no document to seal`);
   // Each document as the record, the audit event and the webhook name it once sealed.
@@ -257,6 +333,7 @@ async function sealOnce(requestId: string) {
     originalSha256: originalOf(s.doc.id).sha256,
     sealedSha256: s.stored.sha256,
   }));
+  const db = await getDb();
   await db.transaction(async (tx) => {
     const [cur] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, req.id)).for("update");
     if (cur?.status !== "IN_PROGRESS") return;

@@ -97,11 +97,7 @@ export async function submitSignature(
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "sign");
-    for (const [id, value] of values)
-      await tx
-        .update(fields)
-        .set({ value: JSON.stringify(value) })
-        .where(eq(fields.id, id));
+    for (const [id, value] of values) await tx.update(fields).set({ value }).where(eq(fields.id, id));
     // The values are written first: the move drops what the turn left behind (drafts, uploads not
     // kept, sessions), and the files these values name are kept.
     await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
