@@ -101,7 +101,7 @@ describe("the database restarting under the API", () => {
         );
         if (rows[0]!.n > 0) break;
         if (i > 100) throw new Error("the call never waited on the lock");
-        await sleep(50);
+        await sleep(50); // between a bounded poll's tries
       }
       expect((await c.query<{ n: number }>(TERMINATE_OTHERS)).rows[0]!.n).toBeGreaterThan(0);
       expectUnavailable(await pending);

@@ -22,7 +22,7 @@ afterAll(async () => {
       .slots.some((x) => x.busy);
     i++
   )
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 100)); // between a bounded poll's tries
   officeConverter().shutdown();
 });
 

@@ -54,7 +54,7 @@ export async function databaseForThisFile(serverUrl: string, runId: string, temp
     } catch (e) {
       const busy = e instanceof Error && /being accessed by other users/.test(e.message);
       if (!busy || attempt >= 50) throw e;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200)); // back-off between a bounded retry's tries
     }
   }
   return on(serverUrl, name);

@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string>, opts: { waitHealt
         /* not listening yet */
       }
       if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 200)); // between a bounded poll's tries
     }
   }
   return proc;
@@ -99,7 +99,7 @@ export async function waitFor<T>(
       const outputs = (opts.servers ?? []).map((s, i) => `${String.fromCharCode(65 + i)}:\n${s.output().slice(-3000)}`);
       throw new Error([`timed out waiting for ${what}`, ...outputs].join("\n"));
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 250)); // between a bounded poll's tries
   }
 }
 

@@ -45,7 +45,7 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 120_000, every
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, every));
+    await new Promise((r) => setTimeout(r, every)); // between a bounded poll's tries
   }
 }
 

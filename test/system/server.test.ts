@@ -90,7 +90,7 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 30_000) {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 200)); // between a bounded poll's tries
   }
 }
 
