@@ -18,6 +18,8 @@ import {
   PAGE_WIDTHS,
   zApprove,
   zDecline,
+  zEarlierValue,
+  zEarlierValueImageParams,
   zSignerGate,
   zSigningAttachment,
   zSigningAttachmentParams,
@@ -135,6 +137,13 @@ const zSigningView = z.object({
     .array(zSigningDraft)
     .describe(
       "What this signer saved so far (PUT …/draft), for the page to show again: only while it is their turn to sign; not a signature",
+    ),
+  signedValues: z
+    .array(zEarlierValue)
+    .describe(
+      "What the recipients who signed put on the documents, for the page to draw read-only where each field stands: " +
+        "only theirs (never a draft of someone who has not signed), only fields the conditions show, only once this " +
+        "recipient's turn came and while the request is IN_PROGRESS ([] once COMPLETED: the sealed pages carry them)",
     ),
 });
 
@@ -265,6 +274,21 @@ export const signingOps = {
     params: zSigningAttachmentParams,
     public: true,
     success: { status: 200, description: "The file's bytes", content: ["application/pdf", "image/png", "image/jpeg"] },
+    errors: [401, 404, 410, 429],
+  }),
+  earlierValueImage: defineOperation({
+    method: "GET",
+    path: `${SIGN}/values/{fieldId}/image`,
+    tag: "Signing (public)",
+    summary: "The image of a signature or initials a recipient who signed drew or uploaded, as the view lists it (signedValues)",
+    description:
+      "Only an image the view shows this link (`signedValues[].value.imageId`): any other id (another request's field, " +
+      "a field not signed, hidden by its conditions or holding no image, not an id at all) is 404 FIELD_NOT_FOUND. " +
+      "Served as stored (PNG or JPEG, re-encoded at signing) with nosniff. " +
+      AUTH_TEXT,
+    params: zEarlierValueImageParams,
+    public: true,
+    success: { status: 200, description: "The image's bytes", content: ["image/png", "image/jpeg"] },
     errors: [401, 404, 410, 429],
   }),
   signingPageImage: defineOperation({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_FILES_PER_FIELD } from "./fields";
+import { FIELD_TYPES } from "./states";
 import { PAGE_WIDTHS, type PageWidth } from "./page-widths";
 import { locales } from "../i18n/locales";
 
@@ -44,6 +45,43 @@ export const zSigningDocumentQuery = zSigningPageQuery.pick({ document: true });
 
 /** GET /api/sign/{token}/attachments/{attachmentId}: a file kept under the seal. */
 export const zSigningAttachmentParams = zTokenParams.extend({ attachmentId: z.string().max(100) });
+
+/** GET /api/sign/{token}/values/{fieldId}/image: an earlier signer's signature or initials image. */
+export const zEarlierValueImageParams = zTokenParams.extend({ fieldId: z.string().max(100) });
+
+/**
+ * A value a recipient who signed put on the documents, as a later recipient's page draws it read-only
+ * (GET /api/sign/{token}: `signedValues`; lib/server/signing/earlier-values.ts says what is never shown).
+ */
+export const zEarlierValue = z.object({
+  id: z.uuid().describe("The field's id"),
+  documentId: z.uuid(),
+  type: z.enum(FIELD_TYPES),
+  page: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  label: z.string().nullable(),
+  fontSize: z.number().nullable(),
+  signedBy: z.string().describe("The name of the recipient who gave it"),
+  value: z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("image"),
+      imageId: z.uuid().describe("Drawn or uploaded: the image is at /values/{imageId}/image (one id for boxes sharing it)"),
+    }),
+    z.object({ kind: z.literal("typed"), text: z.string().describe("A typed signature or initials, in a script font") }),
+    z.object({ kind: z.literal("text"), text: z.string() }),
+    z.object({ kind: z.literal("date"), text: z.string().describe("The day signed, as sealed") }),
+    z.object({ kind: z.literal("check"), checked: z.boolean() }),
+    z.object({ kind: z.literal("choice"), selected: z.boolean(), option: z.string() }),
+    z.object({
+      kind: z.literal("files"),
+      names: z.array(z.string()).describe("The attached files' names (downloadable once sealed)"),
+    }),
+  ]),
+});
+export type EarlierValue = z.output<typeof zEarlierValue>;
 
 /** A file a signer attached and kept, as a signing link offers it once the request is COMPLETED. */
 export const zSigningAttachment = z.object({

@@ -19,6 +19,7 @@ import { transitionRecipient } from "../model/recipient-state";
 import { clock } from "../clock";
 import { signingDate } from "./signing-date";
 import { loadSigningDrafts } from "./signing-drafts";
+import { earlierValues } from "./earlier-values";
 import { fieldsReadBy } from "../fields/form-values";
 import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
 
@@ -129,6 +130,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
       }),
       readFields: fieldsReadBy(mine, requestFields),
       drafts,
+      // What the recipients who signed put on the documents, drawn read-only where it stands (earlier-values.ts says what is never shown).
+      signedValues: await earlierValues(tx, req, me),
     };
   });
 }
