@@ -448,6 +448,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sign/{token}/values/{fieldId}/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The image of a signature or initials a recipient who signed drew or uploaded, as the view lists it (signedValues)
+     * @description Only an image the view shows this link (`signedValues[].value.imageId`): any other id (another request's field, a field not signed, hidden by its conditions or holding no image, not an id at all) is 404 FIELD_NOT_FOUND. Served as stored (PNG or JPEG, re-encoded at signing) with nosniff. A recipient added with authentication ACCESS_CODE or EMAIL_CODE must give their code before any other signer endpoint answers: without a live signer session they answer 401 (details.reason AUTHENTICATION_REQUIRED, details.authentication as here), and nothing of the document (title, fields, bytes, sender) is shown.
+     */
+    get: operations["earlierValueImage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/sign/{token}/pages/{page}": {
     parameters: {
       query?: never;
@@ -7433,6 +7453,83 @@ export interface operations {
                 }[];
                 savedAt: string;
               }[];
+              /** @description What the recipients who signed put on the documents, for the page to draw read-only where each field stands: only theirs (never a draft of someone who has not signed), only fields the conditions show, only once this recipient's turn came and while the request is IN_PROGRESS ([] once COMPLETED: the sealed pages carry them) */
+              signedValues: {
+                /**
+                 * Format: uuid
+                 * @description The field's id
+                 */
+                id: string;
+                /** Format: uuid */
+                documentId: string;
+                /** @enum {string} */
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA"
+                  | "FILE";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                label: string | null;
+                fontSize: number | null;
+                /** @description The name of the recipient who gave it */
+                signedBy: string;
+                value:
+                  | {
+                      /** @constant */
+                      kind: "image";
+                      /**
+                       * Format: uuid
+                       * @description Drawn or uploaded: the image is at /values/{imageId}/image (one id for boxes sharing it)
+                       */
+                      imageId: string;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "typed";
+                      /** @description A typed signature or initials, in a script font */
+                      text: string;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "text";
+                      text: string;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "date";
+                      /** @description The day signed, as sealed */
+                      text: string;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "check";
+                      checked: boolean;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "choice";
+                      selected: boolean;
+                      option: string;
+                    }
+                  | {
+                      /** @constant */
+                      kind: "files";
+                      /** @description The attached files' names (downloadable once sealed) */
+                      names: string[];
+                    };
+              }[];
             };
           };
         };
@@ -7767,6 +7864,102 @@ export interface operations {
         };
         content: {
           "application/pdf": Blob;
+          "image/png": Blob;
+          "image/jpeg": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  earlierValueImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+        fieldId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image's bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           "image/png": Blob;
           "image/jpeg": Blob;
         };
