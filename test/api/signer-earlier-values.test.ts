@@ -104,7 +104,11 @@ describe("what the recipients who signed put on the documents, on a later recipi
 
   it("a later step's page carries step 1's values and its signature image; a co-signer's draft and a hidden field's value never", async () => {
     const { ann, bo, dee, cy, vi, f } = await sentRequest(key);
-    const [tAnn, tBo, tDee, tCy, tVi] = await Promise.all([ann, bo, dee, cy, vi].map(tokenOf));
+    const tAnn = await tokenOf(ann);
+    const tBo = await tokenOf(bo);
+    const tDee = await tokenOf(dee);
+    const tCy = await tokenOf(cy);
+    const tVi = await tokenOf(vi);
     // Nobody signed yet: nothing to draw for anyone.
     expect(await shownOf(tDee)).toEqual([]);
 
@@ -197,7 +201,10 @@ describe("what the recipients who signed put on the documents, on a later recipi
   it("another request's signature image is a 404 through this link, though its own link serves it", async () => {
     const one = await sentRequest(key);
     const other = await sentRequest(key);
-    const [tAnnOne, tDeeOne, tAnnOther, tDeeOther] = await Promise.all([one.ann, one.dee, other.ann, other.dee].map(tokenOf));
+    const tAnnOne = await tokenOf(one.ann);
+    const tDeeOne = await tokenOf(one.dee);
+    const tAnnOther = await tokenOf(other.ann);
+    const tDeeOther = await tokenOf(other.dee);
     for (const [t, f] of [
       [tAnnOne, one.f],
       [tAnnOther, other.f],
@@ -236,7 +243,8 @@ describe("what the recipients who signed put on the documents, on a later recipi
     expect(made.status).toBe(201);
     expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
     await runDueJobs();
-    const [tAnn, tCy] = await Promise.all([ann, cy].map(tokenOf));
+    const tAnn = await tokenOf(ann);
+    const tCy = await tokenOf(cy);
     const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
     const of = (r: string) => findIn(rows, (x) => x.recipientId === r, "a signature field").id;
     expect((await sign(tAnn, [{ fieldId: of(ann), image: PNG_1x1 }])).status).toBe(200);
