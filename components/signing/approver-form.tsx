@@ -12,13 +12,14 @@ import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { usePageWidth } from "./page-images";
 import { DocumentPages, shownDocuments } from "./document-pages";
+import { EarlierValueBox, earlierOnPage } from "./earlier-values";
 
 const CONSENT_ID = "signet-approve-consent";
 
 /** What POST /api/sign/{token}/approve returns. */
 export type ApproveResult = ResponseData<"approveSigning">;
 
-/** The document's pages, no fields on them, under a header with the title and what is asked. */
+/** The document's pages with what the recipients who signed put on them, under a header with the title and what is asked. */
 function ReadingPage({
   token,
   view,
@@ -47,7 +48,18 @@ function ReadingPage({
         <SenderMessage message={view.message} />
         {children}
         <div ref={pagesRef} className="w-full">
-          {width > 0 ? <DocumentPages docs={shownDocuments(token, view)} width={width} /> : null}
+          {width > 0 ? (
+            <DocumentPages
+              docs={shownDocuments(token, view)}
+              width={width}
+              // What the recipients who signed put on the pages, read-only: an approver or a viewer reads them too.
+              overlay={(doc, page, scale) =>
+                earlierOnPage(view.signedValues, doc.id, page).map((v) => (
+                  <EarlierValueBox key={v.id} token={token} value={v} scale={scale} />
+                ))
+              }
+            />
+          ) : null}
         </div>
       </main>
     </>

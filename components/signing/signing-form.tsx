@@ -42,6 +42,7 @@ import { FinishSection } from "./finish-section";
 import { usePageWidth } from "./page-images";
 import { DocumentPages, shownDocuments, type ShownDocument } from "./document-pages";
 import { ZoomControls } from "./zoom-controls";
+import { EarlierValueBox, earlierOnPage } from "./earlier-values";
 import { useZoom } from "./use-zoom";
 
 const CONSENT_ID = "signet-consent";
@@ -300,8 +301,14 @@ export function SigningForm({
     setFormError(apiMessage(res.error));
   };
 
-  const overlay = (doc: ShownDocument, page: number, scale: number) =>
-    (byPage.get(pageKey(doc.id, page)) ?? []).map((f) => {
+  // What the recipients who signed put on this page, read-only, beneath the signer's own fields.
+  const earlierOverlay = (doc: ShownDocument, page: number, scale: number) =>
+    earlierOnPage(view.signedValues, doc.id, page).map((v) => (
+      <EarlierValueBox key={v.id} token={token} value={v} scale={scale} />
+    ));
+  const overlay = (doc: ShownDocument, page: number, scale: number) => [
+    ...earlierOverlay(doc, page, scale),
+    ...(byPage.get(pageKey(doc.id, page)) ?? []).map((f) => {
       const shared = {
         field: f,
         scale,
@@ -317,7 +324,8 @@ export function SigningForm({
       ) : (
         <FieldBox key={f.id} {...shared} onText={(t) => setValue(f, t)} onFiles={() => setFilesFor(f)} />
       );
-    });
+    }),
+  ];
 
   return (
     <>
