@@ -12,7 +12,8 @@ import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
 import { usePageWidth } from "./page-images";
 import { DocumentPages, shownDocuments } from "./document-pages";
-import { EarlierValueBox, earlierOnPage } from "./earlier-values";
+import { EarlierValueBox } from "./earlier-values";
+import { earlierOnPage } from "./earlier-names";
 
 const CONSENT_ID = "signet-approve-consent";
 

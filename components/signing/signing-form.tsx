@@ -42,7 +42,8 @@ import { FinishSection } from "./finish-section";
 import { usePageWidth } from "./page-images";
 import { DocumentPages, shownDocuments, type ShownDocument } from "./document-pages";
 import { ZoomControls } from "./zoom-controls";
-import { EarlierValueBox, earlierOnPage } from "./earlier-values";
+import { EarlierValueBox } from "./earlier-values";
+import { earlierOnPage } from "./earlier-names";
 import { useZoom } from "./use-zoom";
 
 const CONSENT_ID = "signet-consent";
