@@ -257,4 +257,49 @@ describe("what the recipients who signed put on the documents, on a later recipi
     expect(done.body.data.signedValues).toEqual([]);
     expect((await image(tCy, of(ann))).status).toBe(404);
   });
+
+  it("a link that asks for a code serves no earlier value and no image before the code is given", async () => {
+    const d = await createDraft(key, undefined, "Coded");
+    const add = async (json: Record<string, unknown>) => {
+      const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json });
+      expect(r.status).toBe(201);
+      return r.body.data.id as string;
+    };
+    const ann = await add({ email: `a-${tag()}@example.com`, name: "Ann Archer", order: 1 });
+    const cy = await add({
+      email: `c-${tag()}@example.com`,
+      name: "Cy Clark",
+      order: 2,
+      authentication: { method: "ACCESS_CODE", accessCode: "green-hill-17" },
+    });
+    const made = await call("POST", `${SR}/${d.id}/fields`, {
+      key,
+      json: {
+        fields: [
+          { type: "SIGNATURE", recipientId: ann, page: 1, x: 72, y: 300, width: 180, height: 50 },
+          { type: "SIGNATURE", recipientId: cy, page: 1, x: 72, y: 400, width: 180, height: 50 },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
+    await runDueJobs();
+    const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
+    const annField = findIn(rows, (x) => x.recipientId === ann, "Ann's signature").id;
+    expect((await sign(await tokenOf(ann), [{ fieldId: annField, image: PNG_1x1 }])).status).toBe(200);
+    await runDueJobs();
+    const tCy = await tokenOf(cy);
+    const blocked = await image(tCy, annField);
+    expect(blocked.status).toBe(401);
+    expect(blocked.body.details?.reason).toBe("AUTHENTICATION_REQUIRED");
+    expect((await view(tCy)).status).toBe(401);
+    const verified = await call("POST", `/api/sign/${tCy}/authentication`, { json: { code: "green-hill-17" } });
+    expect(verified.status).toBe(200);
+    const cookie = verified.headers.get("set-cookie")!.split(";")[0]!;
+    const opened = await call("GET", `/api/sign/${tCy}`, { headers: { cookie } });
+    expect((opened.body.data.signedValues as Shown[]).map((v) => v.id)).toEqual([annField]);
+    const got = await call("GET", `/api/sign/${tCy}/values/${annField}/image`, { headers: { cookie } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("image/png");
+  });
 });
