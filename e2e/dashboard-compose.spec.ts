@@ -45,6 +45,16 @@ test("upload, order two signers, place, move and resize fields, send: the API ha
   }
   await expect(page.getByTestId("step-1")).toContainText("Step 1");
   await expect(page.getByTestId("step-1").getByRole("listitem")).toHaveCount(1);
+  // The same person again, in the same role: the form says who is there already, and adds nobody.
+  await page.getByLabel("Name", { exact: true }).fill("Ann Archer");
+  await page.getByLabel("E-mail", { exact: true }).fill("ANN.archer@example.com");
+  await page.getByRole("button", { name: "Add recipient" }).click();
+  await expect(
+    page.getByText("Ann Archer (ann.archer@example.com) is already on this request as Signer, at step 1"),
+  ).toBeVisible();
+  await expect(page.getByRole("listitem", { name: /^Recipient / })).toHaveCount(2);
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByLabel("E-mail", { exact: true }).fill("");
   // Each recipient's language: Bob's page and mails in German, then French; Ann has none of her own.
   const language = page.getByLabel("Language of Bob Baker");
   await expect(language).toHaveValue("");

@@ -21,6 +21,7 @@ import { controlClass, FormCard, Options, SelectField, TextField } from "@/compo
 import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
 import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
+import { stepNumbers } from "@/lib/schemas/steps";
 import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
@@ -148,6 +149,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
         <AddRecipientForm
           nextOrder={(items.length ? Math.max(...items.map((r) => r.order)) : 0) + 1}
           steps={groups.map((g) => g[0].order)}
+          present={items}
           onAdd={async (r) => {
             setError(null);
             await m.add.mutateAsync(r);
@@ -364,10 +366,13 @@ function RecipientRow(props: {
 function AddRecipientForm({
   nextOrder,
   steps,
+  present,
   onAdd,
 }: {
   nextOrder: number;
   steps: number[];
+  /** The recipients already on the request: the same address in the same role is not added a second time. */
+  present: readonly Pick<RecipientDto, "name" | "email" | "role" | "order">[];
   onAdd: (r: RecipientInput) => Promise<void>;
 }) {
   const t = useDashboardT();
@@ -386,13 +391,26 @@ function AddRecipientForm({
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError(t("compose.recipients.add.enterEmail"));
         const accessCode = String(f.get("accessCode") ?? "");
         if (method === "ACCESS_CODE" && accessCodeBad(accessCode)) return setError(t("compose.recipients.accessCodeLength"));
+        const role = ROLES.find((x) => x === f.get("role")) ?? "SIGNER";
+        // A second click or a pasted list adds the same person twice far more often than anyone means them to
+        // sign twice: the form says who is there already (the API still takes it, for those who mean it).
+        const twice = present.find((r) => r.role === role && r.email.toLowerCase() === email.toLowerCase());
+        if (twice)
+          return setError(
+            t("compose.recipients.add.alreadyThere", {
+              name: twice.name,
+              email: twice.email,
+              role: t(`compose.recipients.roles.${ROLE_LABELS[role]}`),
+              step: stepNumbers(present.map((r) => r.order))(twice.order),
+            }),
+          );
         setBusy(true);
         setError(null);
         try {
           await onAdd({
             name,
             email,
-            role: ROLES.find((x) => x === f.get("role")) ?? "SIGNER",
+            role,
             order: order === "new" ? nextOrder : Number(order),
             locale: localeOf(f.get("locale")),
             ...(method !== "NONE" && {

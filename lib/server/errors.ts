@@ -135,11 +135,6 @@ export const errorCatalog = {
 
   // Recipients and fields
   TOO_MANY_RECIPIENTS: { status: 422, description: "More recipients than a request may have" },
-  RECIPIENT_ALREADY_ADDED: {
-    status: 409,
-    description:
-      "This e-mail address already has this role on the request; `details` name that recipient (id, email, role, order)",
-  },
   TOO_MANY_FIELDS: { status: 422, description: "More fields than a request or template may have" },
   FIELD_PLACEMENT_INVALID: { status: 422, description: "A field cannot be placed as given (page, box, recipient, radio group)" },
   FORM_RULES_INVALID: {

@@ -56,25 +56,6 @@ async function authColumns(auth: RecipientAuthentication | undefined, current?: 
 const touch = (tx: Queryable, requestId: string) =>
   tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
 
-/**
- * The same person in the same role twice is refused, naming the one already there: it is a second click or a
- * second import far more often than a wish to sign twice, and it would silently make a second signature (and
- * a second step when given the next order). The same address in another role stays allowed (approve, then
- * sign; a signer who also gets a copy is only the signer's copy). Addresses compare without case and spaces.
- */
-async function assertNotAddedYet(tx: Queryable, requestId: string, email: string, role: RecipientRole, self?: string) {
-  const wanted = email.trim().toLowerCase();
-  const [same] = (await tx.select().from(recipients).where(eq(recipients.requestId, requestId))).filter(
-    (r) => r.id !== self && r.role === role && r.email.trim().toLowerCase() === wanted,
-  );
-  if (!same) return;
-  const message = `${same.email} is already a ${role} of this request (${same.name}, order ${same.order}): add a person once, or change that recipient`;
-  throw new AppError("RECIPIENT_ALREADY_ADDED", message, {
-    details: { recipientId: same.id, email: same.email, role: same.role, order: same.order },
-    errors: [{ field: "email", message }],
-  });
-}
-
 export async function addRecipient(
   auth: KeyAuth,
   requestId: string,
@@ -91,7 +72,6 @@ export async function addRecipient(
     if (Number(n) >= config.maxRecipients) {
       throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
     }
-    await assertNotAddedYet(tx, req.id, input.email, input.role ?? "SIGNER");
     const row = await insertRow(
       tx,
       recipients,
@@ -143,9 +123,6 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         );
       }
     }
-    // Changed into someone already there in that role: the same refusal as adding them twice.
-    if (input.email !== undefined || input.role !== undefined)
-      await assertNotAddedYet(tx, req.id, input.email ?? current.email, input.role ?? current.role, current.id);
     const order = input.order ?? input.signingOrder;
     assertEmbeddableAuth(input.delivery ?? current.delivery, input.authentication?.method ?? current.authMethod);
     const authSet = await authColumns(input.authentication, current);

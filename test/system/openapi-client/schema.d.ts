@@ -1302,7 +1302,6 @@ export interface components {
         | "ANCHOR_NOT_FOUND"
         | "NO_ANCHOR_FOR_SIGNER"
         | "TOO_MANY_RECIPIENTS"
-        | "RECIPIENT_ALREADY_ADDED"
         | "TOO_MANY_FIELDS"
         | "FIELD_PLACEMENT_INVALID"
         | "FORM_RULES_INVALID"
