@@ -1,7 +1,8 @@
-// npm test: every test. Format check (Prettier), lint (ESLint), type check; unit and API integration
-// tests on the embedded store (PGlite) and again on a PostgreSQL server (each test file on a database of its
-// own); then, on a production build, the system tests that run the real server process and the Playwright
-// e2e suite in Debian's Chromium, side by side.
+// npm test: every test. Format check (Prettier), lint (ESLint) beside the type check; unit and API integration
+// tests on the embedded store (PGlite); then, side by side, the API tests again on a PostgreSQL server (each
+// test file on a database of its own) and the production build followed by the system tests that run the real
+// server process beside the Playwright e2e suite in Debian's Chromium. Steps that run side by side are those
+// that keep about one core busy each (2 cores: CI's machine), so the run is shorter and the load the same.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +27,7 @@ const step = async (name, fn, { logFile } = {}) => {
     process.stdout.write(fs.existsSync(logFile) ? fs.readFileSync(logFile) : "");
   }
   if (error) console.error(`[signet] ${name}: ${error.message}`);
+  return !error;
 };
 /** Like run(), without waiting: stdout and stderr go to `logFile`; rejects when the command fails. */
 function runLogged(cmd, args, logFile, opts = {}) {
@@ -105,29 +107,19 @@ try {
 }
 
 await step("format (prettier --check)", () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]));
-await step("lint (eslint)", () => run(bin("eslint"), ["--max-warnings", "0", "."]));
-await step("type check (tsc --noEmit)", () => run(bin("tsc"), ["--noEmit"]));
+// ESLint and tsc each keep one core busy: side by side.
+await Promise.all([
+  step("lint (eslint)", () => runLogged(bin("eslint"), ["--max-warnings", "0", "."], path.join(reports, "lint.log")), {
+    logFile: path.join(reports, "lint.log"),
+  }),
+  step("type check (tsc --noEmit)", () => runLogged(bin("tsc"), ["--noEmit"], path.join(reports, "tsc.log")), {
+    logFile: path.join(reports, "tsc.log"),
+  }),
+]);
 // TEST_DATABASE_URL (set by .ci/run) is for the second run only: this one is the embedded store.
 await step("unit + API tests on PGlite", () =>
   run(bin("vitest"), ["run", ...vitestReport("pglite")], { env: { TEST_DATABASE_URL: "" } }),
 );
-await step("API tests on PostgreSQL", async () => {
-  let pg = null;
-  let url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const { startTestPostgres } = await import("./lib/postgres.mjs");
-    pg = await startTestPostgres();
-    url = pg.url;
-  }
-  try {
-    // Each file copies the run's migrated database (test/support/pg-databases.ts): files run side by side.
-    run(bin("vitest"), ["run", "test/api", ...vitestReport("postgres")], {
-      env: { TEST_DATABASE_URL: url },
-    });
-  } finally {
-    pg?.stop();
-  }
-});
 // The EU DSS validator's test PDFs judge /verify (test/corpus/): they are DSS's, not this repository's, so the
 // step runs where a copy is on the machine (DSS_CORPUS_DIR, or a bare clone of esig/dss in DSS_CORPUS_GIT or at
 // the path test/corpus/dss-corpus.corpus.ts names) and says plainly when there is none.
@@ -138,15 +130,40 @@ else {
   log(`── DSS corpus: no copy of esig/dss on this machine (${corpusAt}); set DSS_CORPUS_DIR or DSS_CORPUS_GIT to run it`);
   steps.push(["DSS corpus (no copy of the corpus here)", "not run", 0]);
 }
-await step("production build", () => ensureBuild());
-if (steps.at(-1)[1] === "passed") {
+const logs = {
+  postgres: path.join(reports, "postgres.log"),
+  system: path.join(reports, "system.log"),
+  e2e: path.join(reports, "e2e.log"),
+};
+/** The API tests again on a PostgreSQL server (one worker: it runs beside the build, the system tests and e2e). */
+const postgresStep = () =>
+  step(
+    "API tests on PostgreSQL",
+    async () => {
+      let pg = null;
+      let url = process.env.TEST_DATABASE_URL;
+      if (!url) {
+        const { startTestPostgres } = await import("./lib/postgres.mjs");
+        pg = await startTestPostgres();
+        url = pg.url;
+      }
+      try {
+        // Each file copies the run's migrated database (test/support/pg-databases.ts): no file sees another's rows.
+        await runLogged(bin("vitest"), ["run", "test/api", "--maxWorkers=1", ...vitestReport("postgres")], logs.postgres, {
+          env: { TEST_DATABASE_URL: url },
+        });
+      } finally {
+        pg?.stop();
+      }
+    },
+    { logFile: logs.postgres },
+  );
+
+/** The production build, then the system tests and the e2e suite on it, side by side. */
+async function builtSteps() {
+  if (!(await step("production build", () => ensureBuild()))) return;
   // The system tests and the e2e suite each keep about one core busy (a server process waiting on another,
-  // a browser waiting on the server): they run side by side, each on its own ports and data directories, and
-  // each one's output is printed whole when it ends.
-  const logs = { system: path.join(reports, "system.log"), e2e: path.join(reports, "e2e.log") };
-  // A line every two minutes meanwhile, so that a log read live shows the run is alive.
-  const since = Date.now();
-  const alive = setInterval(() => log(`system tests and e2e running (${Math.round((Date.now() - since) / 1000)} s)`), 120_000);
+  // a browser waiting on the server): they run side by side, each on its own ports and data directories.
   await Promise.all([
     step(
       "system tests (server process)",
@@ -171,8 +188,17 @@ if (steps.at(-1)[1] === "passed") {
       { logFile: logs.e2e },
     ),
   ]);
-  clearInterval(alive);
 }
+
+// The PostgreSQL run beside the build and what runs on it: each step's output is printed whole when it ends,
+// with a line every two minutes meanwhile, so that a log read live shows the run is alive.
+const since = Date.now();
+const alive = setInterval(
+  () => log(`PostgreSQL, system and e2e tests running (${Math.round((Date.now() - since) / 1000)} s)`),
+  120_000,
+);
+await Promise.all([postgresStep(), builtSteps()]);
+clearInterval(alive);
 
 console.log("\nSummary");
 const mark = { passed: "✓", failed: "✗", "not run": "–" };
