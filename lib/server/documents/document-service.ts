@@ -1,7 +1,7 @@
 import "server-only";
 import type { KeyAuth } from "../auth/authenticate";
 import { BLOB_GRACE_MS } from "../blobs/store";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
 import { AppError, notFound } from "../errors";
 import { enqueue } from "../jobs/queue";
 import { keepingFieldsOf } from "../fields/form-guard";
@@ -24,9 +24,6 @@ import type { DocumentOwner, OwnedDocument } from "./document-owner";
  * MAX_REQUEST_PAGES (document-set.ts), the same limits and the same refusals for both.
  */
 
-// An owner of any kind, as the functions below take it (each infers its own).
-type AnyOwner<O extends { id: string }, D extends OwnedDocument, U, Dto> = DocumentOwner<O, D, U, Dto>;
-
 /** The document of `docs` with this id; else the 404 both owners answer. */
 export function documentIn<D extends OwnedDocument>(docs: readonly D[], documentId: string): D {
   const doc = docs.find((d) => d.id === documentId);
@@ -36,7 +33,7 @@ export function documentIn<D extends OwnedDocument>(docs: readonly D[], document
 
 /** POST …/documents: a file added, last unless `order` places it. */
 export async function addDocument<O extends { id: string }, D extends OwnedDocument, U, Dto>(
-  owner: AnyOwner<O, D, U, Dto>,
+  owner: DocumentOwner<O, D, U, Dto>,
   auth: KeyAuth,
   ownerId: string,
   input: { file: File; name?: string; order?: number },
@@ -63,19 +60,32 @@ export async function addDocument<O extends { id: string }, D extends OwnedDocum
   return owner.dto(added);
 }
 
+/**
+ * Runs `change` in one transaction with the owner locked and allowed to change its documents (else its 409),
+ * its documents in order, and the one named (else the 404).
+ */
+async function changingDocument<O extends { id: string }, D extends OwnedDocument, U, Dto, T>(
+  owner: DocumentOwner<O, D, U, Dto>,
+  at: { auth: KeyAuth; ownerId: string; documentId: string; doing: string },
+  change: (tx: Queryable, o: O, docs: readonly D[], doc: D) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const o = await owner.find(tx, at.auth, at.ownerId, { forUpdate: true, doing: at.doing });
+    const docs = await owner.load(tx, o.id);
+    return change(tx, o, docs, documentIn(docs, at.documentId));
+  });
+}
+
 /** PATCH …/documents/{docId}: renamed and/or moved. */
-export async function updateDocument<O extends { id: string }, D extends OwnedDocument, U, Dto>(
-  owner: AnyOwner<O, D, U, Dto>,
+export const updateDocument = <O extends { id: string }, D extends OwnedDocument, U, Dto>(
+  owner: DocumentOwner<O, D, U, Dto>,
   auth: KeyAuth,
   ownerId: string,
   documentId: string,
   patch: { name?: string; order?: number },
-): Promise<Dto> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const o = await owner.find(tx, auth, ownerId, { forUpdate: true, doing: "changing documents" });
-    const docs = await owner.load(tx, o.id);
-    const doc = documentIn(docs, documentId);
+): Promise<Dto> =>
+  changingDocument(owner, { auth, ownerId, documentId, doing: "changing documents" }, async (tx, o, docs, doc) => {
     const to = patch.order === undefined ? doc.position : judgeOrder(patch.order, docs.length);
     await moveDocumentTo(tx, owner.table, o.id, doc, to);
     if (patch.name !== undefined) await renameDocumentRow(tx, owner.table, doc.id, patch.name);
@@ -83,21 +93,16 @@ export async function updateDocument<O extends { id: string }, D extends OwnedDo
     await owner.recorded?.(tx, auth, o, { kind: "updated", doc: now, before: doc, renamed: patch.name !== undefined });
     return owner.dto(now);
   });
-}
 
 /** DELETE …/documents/{docId}: refused while fields stand on it unless `removeFields`; never the last one. */
-export async function deleteDocument<O extends { id: string }, D extends OwnedDocument, U, Dto>(
-  owner: AnyOwner<O, D, U, Dto>,
+export const deleteDocument = <O extends { id: string }, D extends OwnedDocument, U, Dto>(
+  owner: DocumentOwner<O, D, U, Dto>,
   auth: KeyAuth,
   ownerId: string,
   documentId: string,
   removeFields: boolean,
-) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const o = await owner.find(tx, auth, ownerId, { forUpdate: true, doing: "removing documents" });
-    const docs = await owner.load(tx, o.id);
-    const doc = documentIn(docs, documentId);
+) =>
+  changingDocument(owner, { auth, ownerId, documentId, doing: "removing documents" }, async (tx, o, docs, doc) => {
     if (docs.length === 1) throw new AppError("LAST_DOCUMENT", `A ${owner.kind} keeps at least one document: this is its last`);
     const fieldOwner = owner.fieldOwner(o.id);
     const n = await countFields(tx, fieldOwner, fieldsOnDocument(fieldOwner, doc.id));
@@ -118,31 +123,21 @@ export async function deleteDocument<O extends { id: string }, D extends OwnedDo
     await owner.recorded?.(tx, auth, o, { kind: "removed", doc, fieldsRemoved: n });
     return { id: doc.id, deleted: true as const };
   });
-}
 
-/** GET …/documents/{docId}: the document's file, named by the owner's rule. */
+/**
+ * GET …/documents/{docId}: the document's file, named by the owner's rule; without an id, the first
+ * document's (GET /templates/{id}/document).
+ */
 export async function readDocumentFile<O extends { id: string }, D extends OwnedDocument, U, Dto>(
-  owner: AnyOwner<O, D, U, Dto>,
+  owner: DocumentOwner<O, D, U, Dto>,
   auth: KeyAuth,
   ownerId: string,
-  documentId: string,
+  documentId?: string,
 ) {
   const db = await getDb();
   const o = await owner.find(db, auth, ownerId, {});
   const docs = await owner.load(db, o.id);
-  return owner.fileOf(o, documentIn(docs, documentId), docs);
-}
-
-/** GET …/document: the first document's file. */
-export async function readFirstDocumentFile<O extends { id: string }, D extends OwnedDocument, U, Dto>(
-  owner: AnyOwner<O, D, U, Dto>,
-  auth: KeyAuth,
-  ownerId: string,
-) {
-  const db = await getDb();
-  const o = await owner.find(db, auth, ownerId, {});
-  const docs = await owner.load(db, o.id);
-  const [first] = docs;
-  if (!first) throw new Error(`${owner.kind} ${o.id} has no document`);
-  return owner.fileOf(o, first, docs);
+  const doc = documentId === undefined ? docs[0] : documentIn(docs, documentId);
+  if (!doc) throw new Error(`The ${owner.kind} ${o.id} has no document`);
+  return owner.fileOf(o, doc, docs);
 }
