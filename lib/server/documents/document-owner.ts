@@ -23,7 +23,7 @@ export interface OwnedDocument {
 }
 
 /** A change the owner may record, with the document as it now is (as it was, once removed). */
-export type DocumentChange<Doc> =
+export type DocumentEvent<Doc> =
   | { kind: "added"; doc: Doc }
   | { kind: "updated"; doc: Doc; before: Doc; renamed: boolean }
   | { kind: "removed"; doc: Doc; fieldsRemoved: number };
@@ -56,7 +56,7 @@ export interface DocumentOwner<Owner extends { id: string }, Doc extends OwnedDo
   /** The document's file as a download, named by the owner's rule. */
   fileOf: (owner: Owner, doc: Doc, docs: readonly Doc[]) => Promise<FileAnswer>;
   /** Runs in the transaction once a document changed (a request's audit trail and its updatedAt). */
-  recorded?: (tx: Queryable, auth: KeyAuth, owner: Owner, change: DocumentChange<Doc>) => Promise<void>;
+  recorded?: (tx: Queryable, auth: KeyAuth, owner: Owner, change: DocumentEvent<Doc>) => Promise<void>;
   /** Runs once an added document is stored (a DOCX warms the converter up). */
   afterAdd?: (upload: Upload) => void;
 }

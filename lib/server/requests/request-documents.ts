@@ -15,7 +15,7 @@ import type { RequestDocument, RequestRow } from "../model/rows";
 import { attachmentsOf, toRequestDocumentDto } from "../model/request-dto";
 import { requestOwner } from "../model/field-owner";
 import { acceptPdf } from "../documents/store-document";
-import type { DocumentChange, DocumentOwner } from "../documents/document-owner";
+import type { DocumentEvent, DocumentOwner } from "../documents/document-owner";
 
 /**
  * What is a request's own in its documents (docs/api.md "Documents"): how they are stored (each with its
@@ -92,7 +92,7 @@ const touch = (tx: Queryable, requestId: string) =>
   tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
 
 /** What the audit trail records of a change to a request's documents. */
-function eventOf(change: DocumentChange<RequestDocument>) {
+function eventOf(change: DocumentEvent<RequestDocument>) {
   const facts = documentFacts(change.doc);
   switch (change.kind) {
     case "added":

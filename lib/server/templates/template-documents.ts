@@ -123,7 +123,7 @@ export async function templateNow(tx: Queryable, tpl: TemplateRow) {
 }
 
 /** A template document's file as uploaded, under its name with the extension its kind has. */
-export async function templateFileOf(doc: TemplateDocumentRow): Promise<FileAnswer> {
+async function templateFileOf(doc: TemplateDocumentRow): Promise<FileAnswer> {
   const extension = doc.kind === "PDF" ? "pdf" : "docx";
   const base = fileNameOf(titleOfTemplateDocument(doc.name), "template");
   return {
