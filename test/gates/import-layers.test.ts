@@ -46,8 +46,8 @@ const LAYERS: { name: string; nodes: string[] }[] = [
       "tokens",
     ],
   },
-  { name: "model and outbound", nodes: ["bootstrap", "documents", "mail", "model", "webhooks"] },
-  { name: "core", nodes: ["fields", "staff", "turns"] },
+  { name: "model and outbound", nodes: ["bootstrap", "mail", "model", "webhooks"] },
+  { name: "core", nodes: ["documents", "fields", "staff", "turns"] },
   {
     name: "use cases",
     nodes: ["anchors", "backup", "bulk", "purge", "recipients", "requests", "signing", "templates", "verify"],

@@ -30,7 +30,7 @@ export function judgeDocumentCount(n: number, owner: DocumentsOwner = "request")
 }
 
 /** A document's weight against the limits (a DOCX's pages are not known before it is filled: null counts none). */
-type Sized = { size: number; pageCount: number | null };
+export type Sized = { size: number; pageCount: number | null };
 
 /** 422 unless the documents there are with those added stay within the limits. */
 export function judgeDocumentLimits(existing: readonly Sized[], adding: readonly Sized[], owner: DocumentsOwner = "request") {
@@ -65,12 +65,23 @@ export function judgeOrder(order: number, count: number): number {
   return order;
 }
 
-/** A table of ordered documents: its id, its place, and the column naming their owner. */
+/** A table of ordered documents: its id, its name, its place, and the column naming their owner. */
 export interface OrderedDocuments {
   table: PgTable;
   id: PgColumn;
+  name: PgColumn;
   position: PgColumn;
   owner: PgColumn;
+}
+
+/** Gives a document a new name. */
+export async function renameDocumentRow(tx: Queryable, t: OrderedDocuments, id: string, name: string) {
+  await tx.execute(sql`update ${t.table} set ${sql.identifier(t.name.name)} = ${name} where ${eq(t.id, id)}`);
+}
+
+/** Removes a document's row (what hangs on it goes by ON DELETE CASCADE). */
+export async function deleteDocumentRow(tx: Queryable, t: OrderedDocuments, id: string) {
+  await tx.execute(sql`delete from ${t.table} where ${eq(t.id, id)}`);
 }
 
 /** Moves a document to `to`, shifting those between by one: places stay 1…n. One statement. */

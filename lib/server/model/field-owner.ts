@@ -82,9 +82,19 @@ export function radioButtons(owner: FieldOwner, of?: { assigneeId: string; group
   return and(eq(t.table.type, "RADIO"), of && eq(t.assignee, of.assigneeId), of && eq(t.table.groupName, of.group));
 }
 
-export async function countFields(db: Queryable, owner: FieldOwner): Promise<number> {
+/** The owner's fields on one of its documents. */
+export const fieldsOnDocument = (owner: FieldOwner, documentId: string) => eq(tableOf(owner).table.documentId, documentId);
+
+/** How many fields the owner has (those `where` picks, else all). */
+export async function countFields(db: Queryable, owner: FieldOwner, where?: SQL): Promise<number> {
   const t = tableOf(owner);
-  const { n } = oneRow(await db.select({ n: count() }).from(t.table).where(eq(t.owner, t.id)), "COUNT(*)");
+  const { n } = oneRow(
+    await db
+      .select({ n: count() })
+      .from(t.table)
+      .where(and(eq(t.owner, t.id), where)),
+    "COUNT(*)",
+  );
   return Number(n);
 }
 

@@ -1,34 +1,26 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import type { RequestDocumentDto } from "@/lib/schemas/requests";
+import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
-import { documentVersions, fields, requestDocuments, signatureRequests } from "../db/schema";
+import { documentVersions, requestDocuments, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
-import { AppError, notFound } from "../errors";
-import { BLOB_GRACE_MS, blobs } from "../blobs/store";
+import { notFound } from "../errors";
+import { blobs } from "../blobs/store";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { assertDraft } from "../model/request-state";
-import { documentIn, findDocument, findVisibleRequest, loadDocuments, loadFields } from "../model/request-queries";
-import type { RequestDocument } from "../model/rows";
+import { findVisibleRequest, loadDocuments, loadFields } from "../model/request-queries";
+import type { RequestDocument, RequestRow } from "../model/rows";
 import { attachmentsOf, toRequestDocumentDto } from "../model/request-dto";
-import { acceptPdf } from "../documents/store-document";
-import { enqueue } from "../jobs/queue";
-import { keepingFieldsOf } from "../fields/form-guard";
 import { requestOwner } from "../model/field-owner";
-import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
-import {
-  documentNameOf,
-  judgeDocumentCount,
-  judgeDocumentLimits,
-  judgeOrder,
-  moveDocumentTo,
-  type OrderedDocuments,
-} from "../documents/document-set";
+import { acceptPdf } from "../documents/store-document";
+import type { DocumentEvent, DocumentOwner } from "../documents/document-owner";
 
 /**
- * A request's documents (docs/api.md "Documents"): added to a draft, renamed, moved, removed, read.
- * A request keeps at least one; together they stay within MAX_DOCUMENTS, MAX_REQUEST_MB and
- * MAX_REQUEST_PAGES. Every change is in the request's audit trail.
+ * What is a request's own in its documents (docs/api.md "Documents"): how they are stored (each with its
+ * versions), named as files and recorded. Adding, renaming, moving, removing and reading them is the one
+ * document service's (documents/document-service.ts), which templates' documents share.
  */
 
 /** A PDF as stored by acceptPdf: what a document's first version records. */
@@ -96,131 +88,69 @@ export const documentFacts = (d: RequestDocument) => ({
   pageCount: d.current.pageCount,
 });
 
-/** The draft whose documents change: locked, and only while it is a draft. */
-async function lockedDraft(tx: Queryable, auth: KeyAuth, requestId: string, doing: string) {
-  const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
-  assertDraft(req, doing);
-  return req;
-}
-
 const touch = (tx: Queryable, requestId: string) =>
   tx.update(signatureRequests).set({ updatedAt: new Date() }).where(eq(signatureRequests.id, requestId));
 
-/** The request's documents as moveDocumentTo orders them. */
-const REQUEST_DOCUMENTS: OrderedDocuments = {
-  table: requestDocuments,
-  id: requestDocuments.id,
-  position: requestDocuments.position,
-  owner: requestDocuments.requestId,
-};
-
-const moveDocument = (tx: Queryable, requestId: string, doc: RequestDocument, to: number) =>
-  moveDocumentTo(tx, REQUEST_DOCUMENTS, requestId, doc, to);
-
-/** POST …/documents: a PDF added to a draft, last unless `order` places it. */
-export async function addDocument(auth: KeyAuth, requestId: string, input: { file: File; name?: string; order?: number }) {
-  const db = await getDb();
-  // Cheap refusals before the PDF is read: an unknown request, a sent one, a full one.
-  const before = await findVisibleRequest(db, auth, requestId);
-  assertDraft(before, "adding documents");
-  // (One more document than there are: a full request says so before the upload is read.)
-  judgeDocumentCount((await loadDocuments(db, before.id)).length + 1);
-  const [stored] = await acceptPdfs([input.file]);
-  return db.transaction(async (tx) => {
-    const req = await lockedDraft(tx, auth, requestId, "adding documents");
-    const docs = await loadDocuments(tx, req.id);
-    judgeDocumentLimits(
-      docs.map((d) => d.current),
-      [stored!],
-    );
-    const position = docs.length + 1;
-    const to = input.order === undefined ? position : judgeOrder(input.order, position);
-    let added = await insertDocument(tx, req.id, position, {
-      name: input.name ?? documentNameOf(input.file.name, position),
-      stored: stored!,
-    });
-    if (to !== position) {
-      await moveDocument(tx, req.id, added, to);
-      added = { ...added, position: to };
-    }
-    await touch(tx, req.id);
-    await recordEvent(tx, req.id, "document.added", keyActor(auth), documentFacts(added));
-    return toRequestDocumentDto(added);
-  });
+/** What the audit trail records of a change to a request's documents. */
+function eventOf(change: DocumentEvent<RequestDocument>) {
+  const facts = documentFacts(change.doc);
+  switch (change.kind) {
+    case "added":
+      return { type: "document.added" as const, facts };
+    case "updated":
+      return {
+        type: "document.updated" as const,
+        facts: {
+          ...facts,
+          ...(change.renamed && { previousName: change.before.name }),
+          ...(change.doc.position !== change.before.position && { previousOrder: change.before.position }),
+        },
+      };
+    case "removed":
+      return { type: "document.removed" as const, facts: { ...facts, fieldsRemoved: change.fieldsRemoved } };
+  }
 }
 
-/** PATCH …/documents/{docId}: renamed and/or moved. */
-export async function updateDocument(
-  auth: KeyAuth,
-  requestId: string,
-  documentId: string,
-  patch: { name?: string; order?: number },
-) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const req = await lockedDraft(tx, auth, requestId, "changing documents");
-    const docs = await loadDocuments(tx, req.id);
-    const doc = documentIn(docs, documentId);
-    const to = patch.order === undefined ? doc.position : judgeOrder(patch.order, docs.length);
-    await moveDocument(tx, req.id, doc, to);
-    if (patch.name !== undefined)
-      await tx.update(requestDocuments).set({ name: patch.name }).where(eq(requestDocuments.id, doc.id));
-    await touch(tx, req.id);
-    const now = await findDocument(tx, req.id, doc.id);
-    await recordEvent(tx, req.id, "document.updated", keyActor(auth), {
-      ...documentFacts(now),
-      ...(patch.name !== undefined && { previousName: doc.name }),
-      ...(to !== doc.position && { previousOrder: doc.position }),
-    });
-    return toRequestDocumentDto(now);
-  });
-}
-
-/** DELETE …/documents/{docId}: refused while fields stand on it unless `removeFields`; never the last one. */
-export async function deleteDocument(auth: KeyAuth, requestId: string, documentId: string, removeFields: boolean) {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const req = await lockedDraft(tx, auth, requestId, "removing documents");
-    const docs = await loadDocuments(tx, req.id);
-    const doc = documentIn(docs, documentId);
-    if (docs.length === 1) throw new AppError("LAST_DOCUMENT", "A request keeps at least one document: this is its last");
-    const { n } = oneRow(await tx.select({ n: count() }).from(fields).where(eq(fields.documentId, doc.id)), "COUNT(*)");
-    if (Number(n) > 0 && !removeFields) {
-      throw new AppError(
-        "DOCUMENT_HAS_FIELDS",
-        `The document has ${n} field(s): move or delete them first, or ask for them to go too (?removeFields=true)`,
-        { details: { fields: Number(n) } },
-      );
-    }
-    // Its fields and versions go with it (ON DELETE CASCADE). Its bytes are let go of once no record
-    // points at them (the same PDF may be another document's), after the blob grace period.
-    const versions = await tx
-      .select({ sha256: documentVersions.sha256 })
-      .from(documentVersions)
-      .where(eq(documentVersions.documentId, doc.id));
-    await moveDocument(tx, req.id, doc, docs.length);
-    // A rule or formula on another document may read one of its fields: then it stays.
-    await keepingFieldsOf(tx, requestOwner(req.id), doc.name, () =>
-      tx.delete(requestDocuments).where(eq(requestDocuments.id, doc.id)),
-    );
-    const release = { runId: null, sha256s: versions.map((v) => v.sha256), mailIds: [] };
-    await enqueue(tx, "purge-blobs", release, { runAt: new Date(Date.now() + BLOB_GRACE_MS) });
-    await touch(tx, req.id);
-    await recordEvent(tx, req.id, "document.removed", keyActor(auth), { ...documentFacts(doc), fieldsRemoved: Number(n) });
-    return { id: doc.id, deleted: true as const };
-  });
-}
-
-/** GET …/documents/{docId}: the document's current PDF (after stamps and replacements; sealed once completed). */
-export async function readDocumentFile(auth: KeyAuth, requestId: string, documentId: string) {
-  const db = await getDb();
-  const req = await findVisibleRequest(db, auth, requestId);
-  const doc = await findDocument(db, req.id, documentId);
-  const count = (await loadDocuments(db, req.id)).length;
+/**
+ * A request as the owner of its documents (documents/document-service.ts): PDFs, each with its versions;
+ * they change only while it is a draft (else the draft's 409), and every change is in its audit trail.
+ */
+export const REQUEST_DOCUMENTS: DocumentOwner<RequestRow, RequestDocument, StoredPdf, RequestDocumentDto> = {
+  kind: "request",
+  table: {
+    table: requestDocuments,
+    id: requestDocuments.id,
+    name: requestDocuments.name,
+    position: requestDocuments.position,
+    owner: requestDocuments.requestId,
+  },
+  fieldOwner: requestOwner,
+  async find(db, auth, id, { forUpdate, doing }) {
+    const req = await findVisibleRequest(db, auth, id, { forUpdate });
+    if (doing !== undefined) assertDraft(req, doing);
+    return req;
+  },
+  load: loadDocuments,
+  judgeUpload: async (file) => acceptPdf(new Uint8Array(await file.arrayBuffer())),
+  weightOf: (d) => d.current,
+  weightOfUpload: (stored) => stored,
+  insert: (tx, requestId, position, stored, name) => insertDocument(tx, requestId, position, { name, stored }),
+  bytesOf: async (tx, doc) =>
+    (
+      await tx.select({ sha256: documentVersions.sha256 }).from(documentVersions).where(eq(documentVersions.documentId, doc.id))
+    ).map((v) => v.sha256),
+  dto: toRequestDocumentDto,
   // Named by the one rule for a request's files (lib/files/file-name.ts), as the signer's and the mail's are.
-  const name = downloadFileName(documentFileTitle(req.title, doc.name, count), req.status === "COMPLETED");
-  return { ...(await fileOf(doc)), name };
-}
+  fileOf: async (req, doc, docs) => ({
+    ...(await fileOf(doc)),
+    name: downloadFileName(documentFileTitle(req.title, doc.name, docs.length), req.status === "COMPLETED"),
+  }),
+  async recorded(tx, auth, req, change) {
+    await touch(tx, req.id);
+    const { type, facts } = eventOf(change);
+    await recordEvent(tx, req.id, type, keyActor(auth), facts);
+  },
+};
 
 /** A document's current bytes with what a download names them by. */
 export async function fileOf(doc: RequestDocument) {
