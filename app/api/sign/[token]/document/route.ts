@@ -2,7 +2,7 @@ import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
 import { readSessionCookie } from "@/lib/server/signing/signer-session";
 import { signingDocument } from "@/lib/server/signing/view-signing";
-import { contentDisposition } from "@/lib/files/file-name";
+import { downloadResponse } from "@/lib/server/http/file-response";
 
 // GET /api/sign/:token/document – the PDF to sign, or the sealed copy once COMPLETED (public, token-scoped)
 export const GET = publicRoute(ops.signingDocument, async ({ params, query, req, ip, userAgent }) => {
@@ -12,14 +12,10 @@ export const GET = publicRoute(ops.signingDocument, async ({ params, query, req,
     readSessionCookie(req.headers, params.token),
     query.document,
   );
-  return new Response(Buffer.from(doc.bytes), {
-    headers: {
-      "content-type": "application/pdf",
-      // The plain filename is ASCII (a header is bytes); filename* carries the title as written.
-      "content-disposition": contentDisposition("inline", doc.filename),
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex",
-    },
+  // The plain filename is ASCII (a header is bytes); filename* carries the title as written.
+  return downloadResponse(doc.bytes, "application/pdf", {
+    disposition: { kind: "inline", name: doc.filename },
+    signerLink: true,
   });
 });
 

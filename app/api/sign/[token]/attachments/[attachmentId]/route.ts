@@ -1,6 +1,6 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
-import { contentDisposition } from "@/lib/files/file-name";
+import { downloadResponse } from "@/lib/server/http/file-response";
 import { readSessionCookie } from "@/lib/server/signing/signer-session";
 import { signingAttachment } from "@/lib/server/signing/signer-downloads";
 
@@ -12,17 +12,13 @@ export const GET = publicRoute(ops.signingAttachment, async ({ params, req, ip, 
     { ip, userAgent },
     readSessionCookie(req.headers, params.token),
   );
-  return new Response(Buffer.from(f.bytes), {
-    headers: {
-      "content-type": f.type,
-      "content-length": String(f.bytes.byteLength),
-      // Its content is a signer's: downloaded, never shown inside the signing page's origin.
-      "content-disposition": contentDisposition("attachment", f.name),
-      etag: `"${f.sha256}"`,
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex",
-    },
+  // Its content is a signer's: downloaded, never shown inside the signing page's origin.
+  return downloadResponse(f.bytes, f.type, {
+    disposition: { kind: "attachment", name: f.name },
+    sha256: f.sha256,
+    length: true,
+    noSniff: true,
+    signerLink: true,
   });
 });
 

@@ -1,5 +1,6 @@
 import { ops } from "@/lib/schemas/operations";
 import { methodNotAllowed, publicRoute } from "@/lib/server/http/route";
+import { downloadResponse } from "@/lib/server/http/file-response";
 import { readSessionCookie } from "@/lib/server/signing/signer-session";
 import { earlierValueImage } from "@/lib/server/signing/earlier-values";
 
@@ -11,15 +12,7 @@ export const GET = publicRoute(ops.earlierValueImage, async ({ params, req, ip, 
     { ip, userAgent },
     readSessionCookie(req.headers, params.token),
   );
-  return new Response(Buffer.from(image.bytes), {
-    headers: {
-      "content-type": image.type,
-      "content-length": String(image.bytes.byteLength),
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex",
-    },
-  });
+  return downloadResponse(image.bytes, image.type, { length: true, noSniff: true, signerLink: true });
 });
 
 export const POST = methodNotAllowed(["GET"]);
