@@ -204,6 +204,11 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.requestTimeout = 10 * 60_000;
+// An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client (or a load balancer, whose idle
+// limit is commonly 60 s) that sends on a connection the server is closing that moment gets a reset, and a POST
+// is not retried. Headers must still come within a little more than that.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.once("error", (e) => {
   log.fatal(`cannot listen on port ${port}: ${e.message}`);
   process.exit(1);
