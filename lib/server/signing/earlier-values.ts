@@ -1,6 +1,7 @@
 import "server-only";
+import { openSignerLink } from "./open-signer-link";
 import { parseStoredFieldValue, type EarlierValue } from "@/lib/schemas/signing";
-import { getDb, type Queryable } from "../db";
+import type { Queryable } from "../db";
 import { blobs } from "../blobs/store";
 import { notFound } from "../errors";
 import type { Actor } from "../audit/record-event";
@@ -8,9 +9,6 @@ import { loadDocuments, loadFields, loadRecipients } from "../model/request-quer
 import { inDocumentOrder } from "../model/request-dto";
 import type { RecipientRow, RequestRow } from "../model/rows";
 import { skippedFields } from "../fields/form-values";
-import { findSigner } from "./find-signer";
-import { limitSigner } from "./limit-signer";
-import { requireSignerSession } from "./signer-session";
 
 /** Whose values a recipient may be shown: the exact statuses whose turn has come, in a request IN_PROGRESS. */
 const READER_STATUSES: ReadonlySet<RecipientRow["status"]> = new Set(["SENT", "VIEWED", "SIGNED", "APPROVED"]);
@@ -97,10 +95,7 @@ export async function earlierValueImage(
   who: Omit<Actor, "actor">,
   session: string | null = null,
 ) {
-  await limitSigner(token, who.ip ?? null);
-  const db = await getDb();
-  const { r, req } = await findSigner(db, token);
-  await requireSignerSession(db, r, req, session);
+  const { db, r, req } = await openSignerLink(token, who, session);
   const found = (await shownValues(db, req, r)).find(({ f }) => f.id === fieldId);
   if (found?.v.kind !== "image") throw notFound("FIELD_NOT_FOUND", "Signed image");
   return { bytes: await blobs().get(found.v.sha256), type: found.v.mime, sha256: found.v.sha256 };

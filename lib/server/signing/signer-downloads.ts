@@ -1,16 +1,14 @@
 import "server-only";
+import { openSignerLink } from "./open-signer-link";
 import { documentFileTitle, downloadFileName } from "@/lib/files/file-name";
 import type { Queryable } from "../db";
-import { getDb } from "../db";
 import { blobs } from "../blobs/store";
 import { notFound } from "../errors";
 import type { Actor } from "../audit/record-event";
 import { attachmentsOf } from "../model/request-dto";
 import { loadDocuments, loadFields } from "../model/request-queries";
 import type { RequestDocument } from "../model/rows";
-import { findSigner, sealedCopyUntil } from "./find-signer";
-import { limitSigner } from "./limit-signer";
-import { requireSignerSession } from "./signer-session";
+import { sealedCopyUntil } from "./find-signer";
 
 /**
  * What a signing link offers to download: each of the request's documents (before the seal the copy to sign,
@@ -79,10 +77,7 @@ export async function signingFiles(
   who: Omit<Actor, "actor">,
   session: string | null = null,
 ): Promise<SigningFiles> {
-  await limitSigner(token, who.ip ?? null);
-  const db = await getDb();
-  const { r, req } = await findSigner(db, token);
-  await requireSignerSession(db, r, req, session);
+  const { db, r, req } = await openSignerLink(token, who, session);
   const docs = await loadDocuments(db, req.id);
   return {
     sealed: req.status === "COMPLETED",
@@ -102,10 +97,7 @@ export async function signingAttachment(
   who: Omit<Actor, "actor">,
   session: string | null = null,
 ) {
-  await limitSigner(token, who.ip ?? null);
-  const db = await getDb();
-  const { r, req } = await findSigner(db, token);
-  await requireSignerSession(db, r, req, session);
+  const { db, r, req } = await openSignerLink(token, who, session);
   const kept = (await sealedAttachments(db, req, r.id)).find((a) => a.id === attachmentId);
   if (!kept) throw notFound("ATTACHMENT_NOT_FOUND", "Attachment");
   return { bytes: await blobs().get(kept.sha256), name: kept.name, type: kept.type, sha256: kept.sha256 };

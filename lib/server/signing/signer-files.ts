@@ -1,4 +1,5 @@
 import "server-only";
+import { openSignerLink } from "./open-signer-link";
 import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/fields";
 import { FILE_KINDS, type FileKind } from "@/lib/schemas/states";
@@ -20,8 +21,6 @@ import { clock } from "../clock";
 import { enqueue } from "../jobs/queue";
 import { formOfDrafts } from "./draft-form";
 import { findSigner } from "./find-signer";
-import { limitSigner } from "./limit-signer";
-import { requireSignerSession } from "./signer-session";
 
 /**
  * Files a signer attaches to their FILE fields (an ID, a proof of address): judged by their bytes before
@@ -83,10 +82,7 @@ export async function uploadSignerFile(
   who: Omit<Actor, "actor">,
   session: string | null = null,
 ) {
-  await limitSigner(token, who.ip ?? null);
-  const db = await getDb();
-  const { r, req } = await findSigner(db, token);
-  await requireSignerSession(db, r, req, session);
+  const { db, r, req } = await openSignerLink(token, who, session);
   assertMayAct(r, req, "sign");
   const all = isUuid(input.fieldId) ? await db.select().from(fields).where(eq(fields.requestId, req.id)) : [];
   const field = all.find((f) => f.id === input.fieldId && f.recipientId === r.id);

@@ -1,4 +1,5 @@
 import "server-only";
+import { openSignerLink } from "./open-signer-link";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { fields } from "../db/schema";
@@ -146,10 +147,7 @@ export async function signingDocument(
   session: string | null = null,
   documentId?: string,
 ) {
-  await limitSigner(token, who.ip ?? null);
-  const db = await getDb();
-  const { r, req } = await findSigner(db, token);
-  await requireSignerSession(db, r, req, session);
+  const { db, req } = await openSignerLink(token, who, session);
   const docs = await loadDocuments(db, req.id);
   // Another request's document, or any id not of this one, is the same 404.
   const chosen = documentId === undefined ? docs[0] : documentIn(docs, documentId);
