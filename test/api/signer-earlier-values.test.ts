@@ -96,6 +96,40 @@ const shownOf = async (token: string) => {
   return r.body.data.signedValues as Shown[];
 };
 
+/**
+ * A sent request: Ann Archer signs at step 1, Cy Clark (with `cyAuthentication`, if any) at step 2, one signature
+ * field each; its field rows.
+ */
+async function annThenCy(key: string, title: string, cyAuthentication?: Record<string, unknown>) {
+  const d = await createDraft(key, undefined, title);
+  const add = async (json: Record<string, unknown>) => {
+    const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json });
+    expect(r.status).toBe(201);
+    return r.body.data.id as string;
+  };
+  const ann = await add({ email: `a-${tag()}@example.com`, name: "Ann Archer", order: 1 });
+  const cy = await add({
+    email: `c-${tag()}@example.com`,
+    name: "Cy Clark",
+    order: 2,
+    ...(cyAuthentication && { authentication: cyAuthentication }),
+  });
+  const made = await call("POST", `${SR}/${d.id}/fields`, {
+    key,
+    json: {
+      fields: [
+        { type: "SIGNATURE", recipientId: ann, page: 1, x: 72, y: 300, width: 180, height: 50 },
+        { type: "SIGNATURE", recipientId: cy, page: 1, x: 72, y: 400, width: 180, height: 50 },
+      ],
+    },
+  });
+  expect(made.status).toBe(201);
+  expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
+  await runDueJobs();
+  const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
+  return { ann, cy, rows };
+}
+
 describe("what the recipients who signed put on the documents, on a later recipient's page", () => {
   let key: string;
   beforeAll(async () => {
@@ -218,34 +252,9 @@ describe("what the recipients who signed put on the documents, on a later recipi
   });
 
   it("a completed request's view draws nothing over the sealed pages, and serves no image", async () => {
-    const d = await createDraft(key, undefined, "Completed");
-    const ann = (
-      await call("POST", `${SR}/${d.id}/recipients`, {
-        key,
-        json: { email: `a-${tag()}@example.com`, name: "Ann Archer", order: 1 },
-      })
-    ).body.data.id as string;
-    const cy = (
-      await call("POST", `${SR}/${d.id}/recipients`, {
-        key,
-        json: { email: `c-${tag()}@example.com`, name: "Cy Clark", order: 2 },
-      })
-    ).body.data.id as string;
-    const made = await call("POST", `${SR}/${d.id}/fields`, {
-      key,
-      json: {
-        fields: [
-          { type: "SIGNATURE", recipientId: ann, page: 1, x: 72, y: 300, width: 180, height: 50 },
-          { type: "SIGNATURE", recipientId: cy, page: 1, x: 72, y: 400, width: 180, height: 50 },
-        ],
-      },
-    });
-    expect(made.status).toBe(201);
-    expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
-    await runDueJobs();
+    const { ann, cy, rows } = await annThenCy(key, "Completed");
     const tAnn = await tokenOf(ann);
     const tCy = await tokenOf(cy);
-    const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
     const of = (r: string) => findIn(rows, (x) => x.recipientId === r, "a signature field").id;
     expect((await sign(tAnn, [{ fieldId: of(ann), image: PNG_1x1 }])).status).toBe(200);
     await runDueJobs();
@@ -259,32 +268,7 @@ describe("what the recipients who signed put on the documents, on a later recipi
   });
 
   it("a link that asks for a code serves no earlier value and no image before the code is given", async () => {
-    const d = await createDraft(key, undefined, "Coded");
-    const add = async (json: Record<string, unknown>) => {
-      const r = await call("POST", `${SR}/${d.id}/recipients`, { key, json });
-      expect(r.status).toBe(201);
-      return r.body.data.id as string;
-    };
-    const ann = await add({ email: `a-${tag()}@example.com`, name: "Ann Archer", order: 1 });
-    const cy = await add({
-      email: `c-${tag()}@example.com`,
-      name: "Cy Clark",
-      order: 2,
-      authentication: { method: "ACCESS_CODE", accessCode: "green-hill-17" },
-    });
-    const made = await call("POST", `${SR}/${d.id}/fields`, {
-      key,
-      json: {
-        fields: [
-          { type: "SIGNATURE", recipientId: ann, page: 1, x: 72, y: 300, width: 180, height: 50 },
-          { type: "SIGNATURE", recipientId: cy, page: 1, x: 72, y: 400, width: 180, height: 50 },
-        ],
-      },
-    });
-    expect(made.status).toBe(201);
-    expect((await call("POST", `${SR}/${d.id}/send`, { key })).status).toBe(200);
-    await runDueJobs();
-    const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
+    const { ann, cy, rows } = await annThenCy(key, "Coded", { method: "ACCESS_CODE", accessCode: "green-hill-17" });
     const annField = findIn(rows, (x) => x.recipientId === ann, "Ann's signature").id;
     expect((await sign(await tokenOf(ann), [{ fieldId: annField, image: PNG_1x1 }])).status).toBe(200);
     await runDueJobs();
