@@ -1,13 +1,11 @@
+import { signingT } from "../support/signing-fields";
 import { describe, expect, it } from "vitest";
 import { earlierName, earlierOnPage, type EarlierValue } from "@/components/signing/earlier-names";
-import type { SigningT } from "@/components/signing/intl";
-import { translator } from "@/lib/i18n/catalogs";
-import type { Locale } from "@/lib/i18n/locales";
 
 // What a screen reader hears of a value an earlier recipient gave, drawn read-only on a later recipient's page:
 // what the box is, what it holds and who gave it, in the page's language.
 
-const t = (locale: Locale) => translator(locale, "signing") as unknown as SigningT;
+const t = signingT;
 const value = (
   id: string,
   type: EarlierValue["type"],

@@ -1,36 +1,20 @@
+import { signingField, signingT } from "../support/signing-fields";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FieldInput } from "@/components/signing/field-inputs";
 import { initialValues, relocaleNumbers, toSubmission, valueProblem } from "@/components/signing/fields";
-import { SigningIntlProvider, type SigningT } from "@/components/signing/intl";
+import { SigningIntlProvider } from "@/components/signing/intl";
 import type { SigningField } from "@/components/signing/types";
 import { draftEntry, withDrafts } from "@/components/signing/use-draft-saving";
-import { catalogs, translator } from "@/lib/i18n/catalogs";
-import type { Locale } from "@/lib/i18n/locales";
+import { catalogs } from "@/lib/i18n/catalogs";
 
 // The signing page's NUMBER field: a text box with the decimal keyboard, read in the page's language,
 // refused in the signer's words when it is not a number there or is ambiguous, sent in its stored form.
 
-const numberField = (over: Partial<SigningField> = {}) =>
-  ({
-    id: "n1",
-    type: "NUMBER",
-    page: 1,
-    x: 72,
-    y: 72,
-    width: 100,
-    height: 20,
-    required: true,
-    label: "Quantité",
-    min: null,
-    max: null,
-    decimals: null,
-    defaultValue: null,
-    ...over,
-  }) as SigningField;
+const numberField = (over: Partial<SigningField> = {}) => signingField("n1", "NUMBER", { label: "Quantité", ...over });
 
-const t = (locale: Locale) => translator(locale, "signing") as unknown as SigningT;
+const t = signingT;
 
 describe("the NUMBER input on the signing page", () => {
   it("is a text box with the decimal keyboard, not a number input", () => {

@@ -1,32 +1,14 @@
+import { signingField, signingT } from "../support/signing-fields";
 import { describe, expect, it } from "vitest";
 import { doneCount, requiredFields, type Values } from "@/components/signing/fields";
-import type { SigningT } from "@/components/signing/intl";
-import type { SigningField } from "@/components/signing/types";
-import { translator } from "@/lib/i18n/catalogs";
 import type { Locale } from "@/lib/i18n/locales";
 
 // The signing page's progress line ("2 of 3 required fields"): a field counts once it is filled with a
 // value the page accepts, never with one Sign would refuse.
 
-const field = (id: string, type: SigningField["type"], over: Partial<SigningField> = {}) =>
-  ({
-    id,
-    type,
-    page: 1,
-    x: 72,
-    y: 72,
-    width: 100,
-    height: 20,
-    required: true,
-    label: id,
-    min: null,
-    max: null,
-    decimals: null,
-    defaultValue: null,
-    ...over,
-  }) as SigningField;
+const field = signingField;
 
-const t = (locale: Locale) => translator(locale, "signing") as unknown as SigningT;
+const t = signingT;
 const fields = [field("qty", "NUMBER", { max: 10 }), field("mail", "EMAIL"), field("ok", "CHECKBOX")];
 const done = (values: Values, locale: Locale = "en") => doneCount(requiredFields(fields), { fields, values }, t(locale), locale);
 

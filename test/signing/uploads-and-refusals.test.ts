@@ -1,3 +1,4 @@
+import { signingT } from "../support/signing-fields";
 import crypto from "node:crypto";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,13 +6,12 @@ import { eq } from "drizzle-orm";
 import { callSigning, type ApiFailure } from "@/components/signing/api";
 import { unsignedMessage, unsignedOf, unsignedRefusal, type Unsigned } from "@/components/signing/fields";
 import { attachFiles, fileRefusal } from "@/components/signing/file-field";
-import type { SigningT } from "@/components/signing/intl";
 import type { AttachedFile, SigningField, SigningView } from "@/components/signing/types";
 import { DraftSaver } from "@/components/signing/use-draft-saving";
 import { getDb } from "@/lib/server/db";
 import { fields as fieldsTable } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/worker/worker";
-import { catalogs, translator } from "@/lib/i18n/catalogs";
+import { catalogs } from "@/lib/i18n/catalogs";
 import { locales, type Locale } from "@/lib/i18n/locales";
 import { call, dispatch, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
@@ -24,7 +24,7 @@ import { tokenOf } from "../support/signing";
 
 const SR = "/api/v1/enterprise/signature-requests";
 const tag = () => crypto.randomBytes(4).toString("hex");
-const t = (locale: Locale) => translator(locale, "signing") as unknown as SigningT;
+const t = signingT;
 
 function pngFile(name: string): File {
   const png = new PNG({ width: 16, height: 16 });
