@@ -120,7 +120,13 @@ async function main() {
     }
     if (!token) throw new Error("no invitation in the outbox");
 
-    const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+    const phone = {
+      viewport: { width: 390, height: 844 },
+      screen: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    };
     /** One cold visit: navigation start → page 1 drawn (the browser's clock), and what was loaded by then. */
     const visit = async () => {
       const context = await browser.newContext(phone);

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
+import { makePdf, pageDrawn, phone as phoneOf, screenshot, signingToken, SR } from "./support";
 
 // WCAG 2.1 AA on the staff pages. axe (the rules tagged wcag2a, wcag2aa, wcag21a,
 // wcag21aa) finds no violation, of any impact, on each page as staff meet it at 1280 × 720.
@@ -160,7 +160,7 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
 test.describe("the signer's pages", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const phone = phoneOf(390, 844, 2);
 
   async function sentTo(request: APIRequestContext, signer: { name: string; email: string; locale?: string; delivery?: string }) {
     const created = await request.post(SR, {

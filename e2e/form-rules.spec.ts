@@ -4,7 +4,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY, STAFF_STATE } from "./playwright.config";
-import { makePdf, screenshot, sealedPdfText, signingToken, SR } from "./support";
+import { makePdf, phone as phoneOf, screenshot, sealedPdfText, signingToken, SR } from "./support";
 
 // Conditional and calculated fields as a signer meets them, in German: ticking "I have a co-signer" shows
 // the co-signer's name and makes it required (announced to screen readers); the total follows the
@@ -77,13 +77,7 @@ test("a German signer ticks and unticks a co-signer, a total follows the decimal
 
   const token = await signingToken(email);
   // First on a 390-px phone, in German: the name appears when the box is ticked; axe with it hidden and shown.
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: "de-DE",
-  });
+  const phone = await browser.newContext({ ...phoneOf(), locale: "de-DE" });
   const onPhone = await phone.newPage();
   await onPhone.goto(`/sign/${token}`);
   await expect(onPhone.getByRole("heading", { name: title })).toBeVisible();
@@ -198,13 +192,7 @@ test("on a phone, a signer attaches a PNG and a PDF; the sealed PDF holds both u
   expect(placed.status(), await placed.text()).toBe(201);
   expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
 
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: "en-US",
-  });
+  const context = await browser.newContext({ ...phoneOf(), locale: "en-US" });
   const page = await context.newPage();
   await page.goto(`/sign/${await signingToken(email)}`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { dragTo, makePdf, pageDrawn, screenshot, signingToken, SR } from "./support";
+import { dragTo, makePdf, pageDrawn, phone, screenshot, signingToken, SR } from "./support";
 
 // Several documents in one request: staff compose it from three PDFs (reordered before upload), place a
 // signature on each document in the placer's tabs, and send; Ann signs at her desk, Bob on a phone; each
@@ -14,7 +14,7 @@ import { dragTo, makePdf, pageDrawn, screenshot, signingToken, SR } from "./supp
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
 const sha = (b: Buffer | Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
-const iPhone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const iPhone = phone();
 
 /** Drags a Signature from the palette onto page 1 of the document shown, for the signer chosen. */
 async function placeSignature(page: Page, signer: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { loadsOf, makePdf, screenshot, signingToken, SR } from "./support";
+import { loadsOf, makePdf, phone, screenshot, signingToken, SR } from "./support";
 
 // A signer on a phone (an iPhone 13's 390 × 844 touch viewport, 3 device pixels per
 // CSS px) can read the document and fill every field. Zoom in draws the pages again, sharp, until the
@@ -12,7 +12,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
-const iPhone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const iPhone = phone();
 
 /**
  * The smallest font size (CSS px) of the text the pages' text layers hold: the document's text as drawn

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
-import { cspViolations, drawSignature, loadsOf } from "./support";
+import { cspViolations, drawSignature, loadsOf, phone as phoneOf } from "./support";
 
 // The signer's journey over real parts: the API creates and sends a request, the server mails the
 // signers through a real SMTP server (e2e/smtp-sink.mjs, started for the run by the config), each
@@ -273,12 +273,7 @@ test("two signers sign in order from the links in their mail; the request comple
   await expect(page.getByRole("heading", { name: "You have already signed this document" })).toBeVisible();
 
   // Bob signs on a phone (375 px wide), with a typed signature.
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await browser.newContext(phoneOf(375, 812, 2));
   const mobile = await phone.newPage();
   const refusedMobile = cspViolations(mobile);
   await mobile.goto(bobLink);

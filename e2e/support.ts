@@ -134,3 +134,16 @@ export function loadsOf(page: Page, url: RegExp): Promise<{ url: string; by: str
     url.source,
   );
 }
+
+/**
+ * A phone's browser context: a touch screen `width` × `height` CSS px at `scale` device px each, whose screen
+ * is its viewport (the project's Desktop Chrome settings would otherwise leave a 1920-px screen behind a
+ * 390-px viewport, which no phone has and which Chromium's preload scanner reads before the page's viewport).
+ */
+export const phone = (width = 390, height = 844, scale = 3) => ({
+  viewport: { width, height },
+  screen: { width, height },
+  deviceScaleFactor: scale,
+  isMobile: true,
+  hasTouch: true,
+});

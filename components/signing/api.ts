@@ -36,7 +36,7 @@ export const signingPath = (token: string, rest = "") => `/api/sign/${encodeURIC
 
 declare global {
   interface Window {
-    /** The view's first GET, started by the signing page's HTML (first-page-preload.tsx), for the app to take once. */
+    /** The view's first GET, started by the signing page's HTML (view-prefetch.tsx), for the app to take once. */
     __signetView?: { token: string; response: Promise<Response> };
   }
 }

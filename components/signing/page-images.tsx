@@ -38,6 +38,23 @@ const TRIES = 4;
 const imageUrl = pageImageUrl;
 const textUrl = pageTextUrl;
 
+/**
+ * The image of page 1 the HTML showed before the app ran (first-paint.tsx), as the browser took it from the
+ * widths offered: the first document's page 1 shows it until its own width has come, which is that very
+ * image (no second download) whenever the browser took the width this page asks for. Taken once.
+ */
+let firstPageSeed: string | null = null;
+export function seedFirstPage(url: string) {
+  firstPageSeed = url;
+}
+function takeFirstPageSeed(source: PageSource): string | null {
+  if (source.document || !firstPageSeed) return null;
+  const url = firstPageSeed;
+  firstPageSeed = null;
+  return url;
+}
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
 /** The image width for a page `cssWidth` CSS px wide on this screen (device pixels, at most 3 per CSS px). */
 function bucketFor(cssWidth: number): number {
   const dpr = typeof window === "undefined" ? 1 : Math.min(3, Math.max(1, window.devicePixelRatio || 1));
@@ -61,11 +78,21 @@ export function PageImages({
 }) {
   const t = useSigningT();
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([1]));
+  const bucket = bucketFor(width);
+  // Page 1 as the HTML showed it, if it did: the same URL is this page's own image, already loaded.
+  const [seed] = useState(() => {
+    const url = takeFirstPageSeed(source);
+    const want = imageUrl(source, 1, bucket);
+    return url ? { url: url === absolute(want) ? want : url, want } : null;
+  });
   // The image each page shows now: data-rendered says it is the one for the current width.
-  const [shown, setShown] = useState<Readonly<Record<number, string>>>({});
+  const [shown, setShown] = useState<Readonly<Record<number, string>>>(() => {
+    const already: Record<number, string> = {};
+    if (seed && seed.url === seed.want) already[1] = seed.want;
+    return already;
+  });
   const io = useRef<IntersectionObserver | null>(null);
   const frames = useRef(new Map<number, HTMLElement>());
-  const bucket = bucketFor(width);
 
   useEffect(() => {
     const observer = new IntersectionObserver(
@@ -116,7 +143,11 @@ export function PageImages({
           >
             {near.has(n) ? (
               <>
-                <PageImage src={want} onShown={(url) => setShown((s) => (s[n] === url ? s : { ...s, [n]: url }))} />
+                <PageImage
+                  src={want}
+                  first={n === 1 ? seed?.url : undefined}
+                  onShown={(url) => setShown((s) => (s[n] === url ? s : { ...s, [n]: url }))}
+                />
                 <PageText url={textUrl(source, n)} size={size} />
               </>
             ) : (
@@ -134,19 +165,22 @@ export function PageImages({
 
 /**
  * One page's image filling its frame. While a new width loads (a zoom), the last one stays shown:
- * both are in the page, keyed by URL, the new one transparent until it has loaded.
+ * both are in the page, keyed by URL, the new one transparent until it has loaded. `first`: an image
+ * already loaded to show meanwhile (page 1 as the HTML showed it).
  */
 function PageImage({
   src,
+  first,
   onShown,
   className = "absolute inset-0 h-full w-full",
 }: {
   src: string;
+  first?: string;
   onShown?: (url: string) => void;
   className?: string;
 }) {
   const t = useSigningT();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(first ?? null);
   // Tries of the current `src`: a new width starts again from none.
   const [attempt, setAttempt] = useState({ src, tries: 0, failed: false });
   const { tries, failed } = attempt.src === src ? attempt : { tries: 0, failed: false };

@@ -1,6 +1,6 @@
 // The signer's page images and their text: where they are and how wide a page is drawn. A plain module
-// (no "use client"): the signing page's server component names page 1's image from it (first-page-preload.tsx)
-// exactly as the client's PageImages asks for it, so that the two are one download.
+// (no "use client"): the signing page's HTML names page 1's image from it (first-paint.tsx) exactly as the
+// client's PageImages asks for it, so that the two are one download.
 import { signingPath } from "./api";
 
 /** Pages are never drawn wider than this, however wide the screen. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { callSigning, gateOf, type ApiFailure, type SignerGate } from "./api";
 import { useApiMessage } from "./api-message";
 import { useEmbedBridge } from "./embed-bridge";
@@ -11,6 +11,8 @@ import { CompletedScreen, DeclinedScreen, EndedScreen, InvalidLinkScreen } from 
 import { SandboxBanner, Screen } from "./screens";
 import { SignerGateScreen } from "./signer-gate";
 import { SigningForm } from "./signing-form";
+import { FirstPaint, type FirstPageInfo } from "./first-paint";
+import { seedFirstPage } from "./page-images";
 import type { SignResult, SigningView } from "./types";
 
 type Phase =
@@ -36,9 +38,11 @@ async function fetchPhase(token: string, notice?: ApiFailure): Promise<Phase> {
 /**
  * The signer's page: loads what this link may see and shows the one screen that fits: the document
  * to sign, not-your-turn, already signed, ended, or an invalid link. Talks only to /api/sign/{token}.
+ * `firstPage` (their turn, no code asked): what the HTML shows meanwhile, the title and page 1 (first-paint.tsx).
  */
-export function SigningApp({ token }: { token: string }) {
+export function SigningApp({ token, firstPage }: { token: string; firstPage?: FirstPageInfo }) {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const firstImage = useRef<HTMLImageElement>(null);
   useEmbedBridge(phase.kind); // embedded signing: tells the framing page (components/signing/embed-bridge.tsx)
 
   const load = useCallback(async (notice?: ApiFailure) => setPhase(await fetchPhase(token, notice)), [token]);
@@ -55,7 +59,13 @@ export function SigningApp({ token }: { token: string }) {
   useEffect(() => {
     // The first fetch also marks the recipient VIEWED on the server.
     let current = true;
-    void fetchPhase(token).then((p) => current && setPhase(p));
+    void fetchPhase(token).then((p) => {
+      if (!current) return;
+      // Page 1 as the HTML showed it: the document's first page shows that image until its own has come.
+      const shown = firstImage.current;
+      if (shown?.complete && shown.naturalWidth > 0) seedFirstPage(shown.currentSrc);
+      setPhase(p);
+    });
     return () => {
       current = false;
     };
@@ -70,7 +80,7 @@ export function SigningApp({ token }: { token: string }) {
   return (
     <div className="min-h-dvh" data-signer-app>
       {sandbox ? <SandboxBanner /> : null}
-      <Content phase={phase} token={token} reload={load} setPhase={setPhase} />
+      <Content phase={phase} token={token} reload={load} setPhase={setPhase} firstPage={firstPage} firstImage={firstImage} />
     </div>
   );
 }
@@ -80,15 +90,22 @@ function Content({
   token,
   reload,
   setPhase,
+  firstPage,
+  firstImage,
 }: {
   phase: Phase;
   token: string;
   reload: (notice?: ApiFailure) => Promise<void>;
   setPhase: (p: Phase) => void;
+  firstPage?: FirstPageInfo;
+  firstImage: RefObject<HTMLImageElement | null>;
 }) {
   const t = useSigningT();
   const locale = useLocale();
   const apiMessage = useApiMessage();
+  if (phase.kind === "loading" && firstPage) {
+    return <FirstPaint token={token} page={firstPage} loadingText={t("app.loading")} image={firstImage} />;
+  }
   if (phase.kind === "loading") {
     return (
       <main className="flex min-h-[60dvh] items-center justify-center" aria-busy="true">

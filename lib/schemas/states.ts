@@ -63,6 +63,7 @@ export const JOB_TYPES = [
   "signer-code",
   "bulk-send",
   "sender-notice",
+  "draw-pages",
 ] as const;
 export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
 

@@ -14,6 +14,15 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
+/** A whole number from 0 to `max` (0: off), read at call time like `num`. */
+function count(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be a whole number from 0 to ${max}, got "${raw}"`);
+  return n;
+}
+
 export const config = {
   get port() {
     return num("PORT", 3000);
@@ -98,6 +107,13 @@ export const config = {
   },
   get signRenderRateLimitPerToken() {
     return num("SIGN_RENDER_RATE_LIMIT_TOKEN", 120);
+  },
+  /**
+   * How many pages of each document are drawn for the signers when a request is sent, ahead of their first
+   * open (DRAW_PAGES_AHEAD; 0: none, each page is drawn when first asked for).
+   */
+  get drawPagesAhead() {
+    return count("DRAW_PAGES_AHEAD", 2, 10);
   },
   /** The page cache's size on each instance's disk, DATA_DIR/cache/pages (PAGE_CACHE_MB). */
   get pageCacheMb() {

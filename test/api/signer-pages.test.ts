@@ -7,6 +7,18 @@ import { MAX_AGE_MS, pageCacheDir, sweepPageCache, writeCached } from "@/lib/ser
 import { call, makeOrg } from "../support/api";
 import { htmlToPdf } from "../support/pdf-fixtures";
 import { sentRequest, tokenOf } from "../support/signing";
+import { getDb } from "@/lib/server/db";
+import { documentVersions, jobs } from "@/lib/server/db/schema";
+import { eq, sql } from "drizzle-orm";
+
+/** The jobs queued for request `id` (every job's payload names its request). */
+async function jobsOf(id: string) {
+  const db = await getDb();
+  return db
+    .select({ type: jobs.type, status: jobs.status })
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'requestId' = ${id}`);
+}
 
 // The signer's page shows server-drawn page images (no pdf.js on a phone) with each
 // page's text over them. GET /api/sign/{token}/pages/{n}?w= and /pages/{n}/text serve what /document
@@ -103,6 +115,55 @@ describe("the signer's page images and texts", () => {
     const gone = await image(token, 1, 720);
     expect(gone.status).toBe(410);
     expect((await call("GET", `/api/sign/${token}/pages/1/text`)).status).toBe(410);
+  });
+
+  it("draws each document's first pages when the request is sent, so the first open finds them kept", async () => {
+    const before = process.env.DRAW_PAGES_AHEAD;
+    process.env.DRAW_PAGES_AHEAD = "1";
+    try {
+      // A PDF of its own: the pages the other tests draw of theirs are kept under their own copy's SHA-256.
+      const own = await htmlToPdf(html.replace("Supply agreement", "Drawn ahead agreement"));
+      const {
+        id,
+        recipientIds: [rid],
+      } = await sentRequest(key, [{ email: "ahead@example.com", name: "Ahead Of Time", order: 1 }], { pdf: own });
+      const queued = await jobsOf(id);
+      expect(queued.map((j) => j.type)).toContain("draw-pages");
+      await runDueJobs();
+      expect((await jobsOf(id)).filter((j) => j.type === "draw-pages").map((j) => j.status)).toEqual(["DONE"]);
+      const token = await tokenOf(rid);
+      const served = new Uint8Array(await (await call("GET", `/api/sign/${token}/document`)).raw.arrayBuffer());
+      const sha = crypto.createHash("sha256").update(served).digest("hex");
+      // Page 1 at the two widths most screens ask for, and its text; page 2 (past DRAW_PAGES_AHEAD) is not drawn.
+      expect(fs.readdirSync(path.join(pageCacheDir(), sha)).toSorted()).toEqual(["1-1200.png", "1-960.png", "1.json"]);
+      // The signer's first open is answered from what was drawn: the same bytes.
+      const kept = fs.readFileSync(path.join(pageCacheDir(), sha, "1-1200.png"));
+      const first = await image(token, 1, 1200);
+      expect(first.status).toBe(200);
+      expect(Buffer.from(first.bytes).equals(kept)).toBe(true);
+    } finally {
+      restoreEnv("DRAW_PAGES_AHEAD", before);
+    }
+  });
+
+  it("a document that cannot be drawn ahead is still sent: the job ends DONE, nothing is kept, and no error escapes", async () => {
+    const before = process.env.DRAW_PAGES_AHEAD;
+    process.env.DRAW_PAGES_AHEAD = "2";
+    try {
+      const own = await htmlToPdf(html.replace("Supply agreement", "Storage fault agreement"));
+      const { id } = await sentRequest(key, [{ email: "ahead-fails@example.com", name: "Ahead Fails", order: 1 }], { pdf: own });
+      // A storage fault: the document's blob is gone from the disk before the job runs.
+      const sha = crypto.createHash("sha256").update(own).digest("hex");
+      const db = await getDb();
+      const [v] = await db.select().from(documentVersions).where(eq(documentVersions.requestId, id));
+      expect(v!.sha256).toBe(sha);
+      fs.rmSync(path.join(process.env.DATA_DIR!, "blobs", sha.slice(0, 2), sha));
+      await runDueJobs();
+      expect((await jobsOf(id)).filter((j) => j.type === "draw-pages").map((j) => j.status)).toEqual(["DONE"]);
+      expect(fs.existsSync(path.join(pageCacheDir(), sha))).toBe(false);
+    } finally {
+      restoreEnv("DRAW_PAGES_AHEAD", before);
+    }
   });
 
   it("refuses bad page numbers and widths with a clear 4xx in the envelope; an unknown link is a 404", async () => {

@@ -28,3 +28,5 @@ process.env.RATE_LIMIT_PRODUCTION ??= "100000";
 process.env.SIGN_RATE_LIMIT_TOKEN ??= "100000";
 process.env.SIGN_RATE_LIMIT_IP ??= "100000";
 process.env.ENGINE_WORKERS ??= "2";
+// Pages drawn ahead at send cost every test that sends; test/api/signer-pages.test.ts turns it on.
+process.env.DRAW_PAGES_AHEAD ??= "0";

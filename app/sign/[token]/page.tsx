@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { SigningApp } from "@/components/signing/signing-app";
-import { FirstPagePreload } from "@/components/signing/first-page-preload";
+import { ViewPrefetch } from "@/components/signing/view-prefetch";
 import { CompletedScreen, EndedScreen } from "@/components/signing/link-screens";
 import { SandboxBanner } from "@/components/signing/screens";
 import { signingLinkState } from "@/lib/server/signing/link-state";
@@ -23,8 +23,8 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
   if (state.kind === "open")
     return (
       <>
-        {state.document ? <FirstPagePreload token={token} document={state.document} /> : null}
-        <SigningApp token={token} />
+        {state.firstPage ? <ViewPrefetch token={token} /> : null}
+        <SigningApp token={token} firstPage={state.firstPage} />
       </>
     );
   return (

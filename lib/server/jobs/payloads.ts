@@ -50,6 +50,8 @@ const schemas = {
     z.object({ kind: z.literal("declined"), requestId: id, by: z.string(), reason: z.string() }),
     z.object({ kind: z.literal("expired"), requestId: id }),
   ]),
+  /** Draws the first pages a request's signers will see, ahead of their first open (lib/server/signing/signing-pages.ts). */
+  "draw-pages": z.object({ requestId: id }),
 } satisfies Record<JobType, z.ZodType>;
 
 /** The payload a handler receives, by job type. */

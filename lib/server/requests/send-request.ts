@@ -12,6 +12,8 @@ import { keyActor, recordEvent } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../tokens";
 import { inviteNextGroup } from "../turns/invite";
+import { enqueue } from "../jobs/queue";
+import { config } from "../config";
 import { assertDraft, transitionRequest } from "../model/request-state";
 import { findVisibleRequest, loadFields, loadRecipients } from "../model/request-queries";
 import { loadRequestDto } from "../model/request-dto";
@@ -85,6 +87,8 @@ export async function sendRequest(auth: KeyAuth, id: string) {
         .where(eq(recipients.id, r.id));
     }
     const group = await inviteNextGroup(tx, req.id, recs);
+    // The first pages the signers will see, drawn now rather than when the first of them opens the link.
+    if (config.drawPagesAhead > 0) await enqueue(tx, "draw-pages", { requestId: req.id });
     await recordEvent(tx, req.id, "request.sent", keyActor(auth), {
       order: group.order,
       invited: group.invited,

@@ -44,10 +44,19 @@ export type SigningLinkState =
       files?: { documents: DownloadableDocument[]; attachments: SigningAttachment[] };
     }
   /**
-   * `gated`: the recipient must give a code first (the page's client app asks for it). `document`: the SHA-256
-   * of the version the signer is shown, when page 1 may be fetched at once (not gated, their turn).
+   * `gated`: the recipient must give a code first (the page's client app asks for it). `firstPage`: what the
+   * page's HTML shows at once when page 1 may be fetched (not gated, their turn): the request's title, the
+   * SHA-256 of the version shown and page 1's size in points.
    */
-  | { kind: "open"; gated: boolean; document?: string };
+  | { kind: "open"; gated: boolean; firstPage?: FirstPage };
+
+/** What the signing page's HTML shows before its scripts have run (components/signing/first-paint.tsx). */
+export interface FirstPage {
+  title: string;
+  version: string;
+  width: number;
+  height: number;
+}
 
 /**
  * The state of a signing link, for the page (`app/sign/[token]`) and for the status its HTTP
@@ -78,17 +87,20 @@ export async function signingLinkState(
   }
   const { r, req } = row;
   const state = linkState(row);
-  // Their turn on an open link: the page names page 1's image in its HTML, so it downloads with the page
-  // rather than after the script and the view's data have come. Asked for by the page only (`firstPage`):
-  // the proxy, which reads the state for the response's status, needs no document.
+  // Their turn on an open link: the page's HTML shows page 1's image itself, so it downloads and is shown
+  // with the page rather than after the scripts and the view's data have come. Asked for by the page only
+  // (`firstPage`): the proxy, which reads the state for the response's status, needs no document.
   if (
     opts.firstPage &&
     state.kind === "open" &&
     !state.gated &&
     (r.status === "SENT" || r.status === "VIEWED") &&
     r.role !== "CC"
-  )
-    state.document = (await currentDocument(db, req.id)).sha256;
+  ) {
+    const doc = await currentDocument(db, req.id);
+    const size = doc.pages[0];
+    if (size) state.firstPage = { title: req.title, version: doc.sha256, width: size.width, height: size.height };
+  }
   if (state.kind === "ended" && req.status === "DECLINED" && r.status === "DECLINED")
     state.othersTold = toldOfDecline(await loadRecipients(db, req.id), r.id).length;
   // A completed link's page offers each sealed document and attachment, as its API does (signer-downloads.ts).

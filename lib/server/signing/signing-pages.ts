@@ -5,13 +5,15 @@ import { signerCopies } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
 import { runEngine, pdfErrorToApp } from "../engine";
-import { documentOrFirst } from "../model/request-queries";
 import type { Actor } from "../audit/record-event";
 import { findSigner } from "./find-signer";
 import { limitSignerPages, limitSignerRenders } from "./limit-signer";
 import { signerCopy } from "./signer-copy";
 import { requireSignerSession } from "./signer-session";
 import { readCached, writeCached } from "./page-cache";
+import { errField, log } from "../log";
+import { config } from "../config";
+import { documentOrFirst, loadDocuments } from "../model/request-queries";
 import type { PageWidth } from "@/lib/schemas/page-widths";
 import type { z } from "zod";
 import type { zSigningPageText } from "@/lib/schemas/signing";
@@ -85,16 +87,64 @@ export async function signingPageImage(
   documentId?: string,
 ): Promise<PageImage> {
   const served = await servedPage(token, page, who, session, documentId);
-  const names = [`${page}-${width}.png`, `${page}-${width}.jpg`];
-  const kept = await readCached(served.sha256, names);
-  if (kept) return { bytes: kept.bytes, type: kept.name.endsWith(".jpg") ? "image/jpeg" : "image/png", sha256: served.sha256 };
+  const kept = await keptImage(served.sha256, page, width);
+  if (kept) return kept;
   await limitSignerRenders(token);
-  const { sha256, bytes } = await served.load();
-  const drawn = await runEngine("renderPage", [bytes, { page, pageSize: served.size, width, timeoutMs: RENDER_TIMEOUT_MS }], {
+  return drawImage(await served.load(), page, served.size, width);
+}
+
+/** Page `page`'s image at `width`, if kept for the served PDF `sha256`. */
+async function keptImage(sha256: string, page: number, width: PageWidth): Promise<PageImage | null> {
+  const kept = await readCached(sha256, [`${page}-${width}.png`, `${page}-${width}.jpg`]);
+  return kept && { bytes: kept.bytes, type: kept.name.endsWith(".jpg") ? "image/jpeg" : "image/png", sha256 };
+}
+
+/** Draws page `page` of the served PDF at `width` (in the engine's workers) and keeps it. */
+async function drawImage(
+  served: { sha256: string; bytes: Uint8Array },
+  page: number,
+  size: { width: number; height: number },
+  width: PageWidth,
+): Promise<PageImage> {
+  const drawn = await runEngine("renderPage", [served.bytes, { page, pageSize: size, width, timeoutMs: RENDER_TIMEOUT_MS }], {
     timeoutMs: RENDER_TIMEOUT_MS + 5_000,
   }).catch(pdfErrorToApp);
-  await writeCached(sha256, `${page}-${width}.${drawn.type === "image/jpeg" ? "jpg" : "png"}`, drawn.bytes);
-  return { bytes: drawn.bytes, type: drawn.type, sha256 };
+  await writeCached(served.sha256, `${page}-${width}.${drawn.type === "image/jpeg" ? "jpg" : "png"}`, drawn.bytes);
+  return { bytes: drawn.bytes, type: drawn.type, sha256: served.sha256 };
+}
+
+/**
+ * The pages a signer sees first, drawn when the request is sent (the `draw-pages` job), so that the first
+ * open of a link finds them kept instead of waiting for the server to draw them: the first DRAW_PAGES_AHEAD
+ * pages of each document at the widths most screens ask for (a desktop at one device pixel per CSS px and
+ * a phone at two: 960; a phone at three: 1200), and their text. Only ever a head start: a page that cannot
+ * be drawn now is drawn when asked for, as before, so a failure is logged, never retried.
+ */
+const FIRST_WIDTHS: PageWidth[] = [960, 1200];
+
+export async function drawFirstPages(requestId: string): Promise<{ drawn: number }> {
+  const db = await getDb();
+  let drawn = 0;
+  for (const doc of await loadDocuments(db, requestId)) {
+    try {
+      const copy = await signerCopy(doc.current.sha256);
+      for (let page = 1; page <= Math.min(config.drawPagesAhead, doc.current.pageCount); page++) {
+        const size = doc.current.pages[page - 1]!;
+        for (const width of FIRST_WIDTHS) {
+          if (await keptImage(copy.sha256, page, width)) continue;
+          await drawImage(copy, page, size, width);
+          drawn++;
+        }
+        if (!(await readCached(copy.sha256, [`${page}.json`]))) await textOf(copy, page, doc.current.pageCount, size);
+      }
+    } catch (e) {
+      log().warn(
+        { err: errField(e) },
+        `the first pages of document ${doc.id} were not drawn ahead; they are drawn when a signer opens them`,
+      );
+    }
+  }
+  return { drawn };
 }
 
 export interface PageText {
@@ -117,8 +167,18 @@ export async function signingPageText(
   const kept = await readCached(served.sha256, [`${page}.json`]);
   if (kept) return { sha256: served.sha256, text: JSON.parse(kept.bytes.toString("utf8")) as PageText };
   await limitSignerRenders(token);
-  const { sha256, bytes } = await served.load();
-  const text = await runEngine("pageText", [bytes, page, served.pageCount]).catch(pdfErrorToApp);
+  const loaded = await served.load();
+  return { sha256: loaded.sha256, text: await textOf(loaded, page, served.pageCount, served.size) };
+}
+
+/** Reads page `page`'s text of the served PDF (in the engine's workers) and keeps it. */
+async function textOf(
+  served: { sha256: string; bytes: Uint8Array },
+  page: number,
+  pageCount: number,
+  size: { width: number; height: number },
+): Promise<PageText> {
+  const text = await runEngine("pageText", [served.bytes, page, pageCount]).catch(pdfErrorToApp);
   const r2 = (v: number) => Math.round(v * 100) / 100;
   const items: PageTextItem[] = (text?.items ?? [])
     .filter((i) => i.str.trim())
@@ -131,7 +191,7 @@ export async function signingPageText(
       f: r2(i.fontSize),
       ...(i.dir && { d: i.dir }),
     }));
-  const made: PageText = { page, width: served.size.width, height: served.size.height, items };
-  await writeCached(sha256, `${page}.json`, Buffer.from(JSON.stringify(made)));
-  return { sha256, text: made };
+  const made: PageText = { page, width: size.width, height: size.height, items };
+  await writeCached(served.sha256, `${page}.json`, Buffer.from(JSON.stringify(made)));
+  return made;
 }

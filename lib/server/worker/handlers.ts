@@ -27,4 +27,5 @@ export const handlers: JobHandlers = {
   // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
   "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),
   "sender-notice": (p, job) => mailSenderNotice(p, job.id),
+  "draw-pages": async (p) => (await import("../signing/signing-pages")).drawFirstPages(p.requestId),
 };

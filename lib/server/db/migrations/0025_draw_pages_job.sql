@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" DROP CONSTRAINT "jobs_type_check";--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_type_check" CHECK ("jobs"."type" in ('invitation', 'webhook', 'seal', 'notify', 'sweep', 'staff-link', 'purge-blobs', 'signer-code', 'bulk-send', 'sender-notice', 'draw-pages'));
