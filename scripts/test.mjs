@@ -1,8 +1,14 @@
-// npm test: every test. Format check (Prettier), lint (ESLint) beside the type check; unit and API integration
-// tests on the embedded store (PGlite); then, side by side, the API tests again on a PostgreSQL server (each
-// test file on a database of its own) and the production build followed by the system tests that run the real
-// server process beside the Playwright e2e suite in Debian's Chromium. Steps that run side by side are those
+// npm test: every test. Format check (Prettier), lint (ESLint) and the type check side by side; unit and API
+// integration tests on the embedded store (PGlite); then, side by side, the API tests on a PostgreSQL server
+// (each test file on a database of its own) and the production build followed by the system tests that run the
+// real server process beside the Playwright e2e suite in Debian's Chromium. Steps that run side by side are those
 // that keep about one core busy each (2 cores: CI's machine), so the run is shorter and the load the same.
+//
+// In CI (CI set), the API suite runs once, on the PostgreSQL server: the store several instances share, and the
+// one the tests use in CI. The embedded store runs there the unit tests, the API files about itself
+// (EMBEDDED_STORE_FILES: its backups, its data folder, a process that dies and resumes with its one
+// connection), the system tests and the e2e suite (both run the server on PGlite, as `npm run up` does). On a
+// developer's machine, `npm test` runs the whole API suite on both stores.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -106,9 +112,15 @@ try {
   process.exit(1);
 }
 
-await step("format (prettier --check)", () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]));
-// ESLint and tsc each keep one core busy: side by side.
+// Prettier, ESLint and tsc each keep one core busy at most: side by side.
 await Promise.all([
+  step(
+    "format (prettier --check)",
+    () => runLogged(bin("prettier"), ["--check", "--log-level", "warn", "."], path.join(reports, "format.log")),
+    {
+      logFile: path.join(reports, "format.log"),
+    },
+  ),
   step("lint (eslint)", () => runLogged(bin("eslint"), ["--max-warnings", "0", "."], path.join(reports, "lint.log")), {
     logFile: path.join(reports, "lint.log"),
   }),
@@ -116,9 +128,22 @@ await Promise.all([
     logFile: path.join(reports, "tsc.log"),
   }),
 ]);
-// TEST_DATABASE_URL (set by .ci/run) is for the second run only: this one is the embedded store.
-await step("unit + API tests on PGlite", () =>
-  run(bin("vitest"), ["run", ...vitestReport("pglite")], { env: { TEST_DATABASE_URL: "" } }),
+const ci = !!process.env.CI && process.env.CI !== "false";
+/** The API files about the embedded store itself: in CI, the only API files run on PGlite (see the top). */
+const EMBEDDED_STORE_FILES = [
+  "test/api/backup-archive.test.ts",
+  "test/api/backup-restore-bounds.test.ts",
+  "test/api/private-data-dir.test.ts",
+  "test/api/blob-stores.test.ts",
+  "test/api/jobs.test.ts",
+  "test/api/bulk-send.test.ts",
+  "test/api/sealing-recovery.test.ts",
+];
+for (const f of EMBEDDED_STORE_FILES) if (!fs.existsSync(path.join(root, f))) throw new Error(`EMBEDDED_STORE_FILES: no ${f}`);
+const embeddedFiles = ci ? ["lib/", "test/gates/", "test/signing/", ...EMBEDDED_STORE_FILES] : [];
+// TEST_DATABASE_URL (set by .ci/run) is for the PostgreSQL run only: this one is the embedded store.
+await step(ci ? "unit tests + the embedded store's API files on PGlite" : "unit + API tests on PGlite", () =>
+  run(bin("vitest"), ["run", ...embeddedFiles, ...vitestReport("pglite")], { env: { TEST_DATABASE_URL: "" } }),
 );
 // The EU DSS validator's test PDFs judge /verify (test/corpus/): they are DSS's, not this repository's, so the
 // step runs where a copy is on the machine (DSS_CORPUS_DIR, or a bare clone of esig/dss in DSS_CORPUS_GIT or at
@@ -135,7 +160,7 @@ const logs = {
   system: path.join(reports, "system.log"),
   e2e: path.join(reports, "e2e.log"),
 };
-/** The API tests again on a PostgreSQL server (one worker: it runs beside the build, the system tests and e2e). */
+/** The API tests on a PostgreSQL server (in CI with both workers, as it is the API suite's one run; else one: it runs beside the build, the system tests and e2e). */
 const postgresStep = () =>
   step(
     "API tests on PostgreSQL",
@@ -149,9 +174,14 @@ const postgresStep = () =>
       }
       try {
         // Each file copies the run's migrated database (test/support/pg-databases.ts): no file sees another's rows.
-        await runLogged(bin("vitest"), ["run", "test/api", "--maxWorkers=1", ...vitestReport("postgres")], logs.postgres, {
-          env: { TEST_DATABASE_URL: url },
-        });
+        await runLogged(
+          bin("vitest"),
+          ["run", "test/api", `--maxWorkers=${ci ? 2 : 1}`, ...vitestReport("postgres")],
+          logs.postgres,
+          {
+            env: { TEST_DATABASE_URL: url },
+          },
+        );
       } finally {
         pg?.stop();
       }
