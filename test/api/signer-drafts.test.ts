@@ -69,7 +69,7 @@ async function sentRequest(key: string, opts: { adaAuth?: { method: string; acce
   await runDueJobs(); // invited: SENT
   const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
   const byLabel = (label: string) =>
-    findIn(rows, (f) => f.label === label || f.optionValue === label, `the field ${label}`).id as string;
+    findIn(rows, (f) => f.label === label || f.option === label, `the field ${label}`).id as string;
   const f = Object.fromEntries(
     [
       "Job title",

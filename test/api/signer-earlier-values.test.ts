@@ -76,7 +76,7 @@ async function sentRequest(key: string) {
   if (sent.status !== 200) throw new Error(JSON.stringify(sent.body));
   await runDueJobs();
   const rows = await (await getDb()).select().from(fields).where(eq(fields.requestId, d.id));
-  const f = (label: string) => findIn(rows, (x) => x.label === label || x.optionValue === label, `the field ${label}`).id;
+  const f = (label: string) => findIn(rows, (x) => x.label === label || x.option === label, `the field ${label}`).id;
   return { id: d.id as string, ann, bo, dee, cy, vi, f };
 }
 

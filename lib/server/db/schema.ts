@@ -80,8 +80,8 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "))})`);
 
 /**
- * A field's own columns: what it is, where it stands and its properties (lib/schemas/fields.ts names
- * them for the API). One list for a request's fields and a template's, which differ only by their owner
+ * A field's own columns: what it is, where it stands and its properties, each under the name the API
+ * gives it (lib/schemas/fields.ts), whatever its SQL column is called: no layer renames them. One list for a request's fields and a template's, which differ only by their owner
  * (and a request field's value).
  */
 export const fieldColumns = () => ({
@@ -98,15 +98,15 @@ export const fieldColumns = () => ({
   maxLength: integer("max_length"),
   fontSize: doublePrecision("font_size"),
   defaultValue: text("default_value"),
-  /** DROPDOWN: its choices; RADIO: the choices of its group (each RADIO row is one button, `optionValue`). */
+  /** DROPDOWN: its choices; RADIO: the choices of its group (each RADIO row is one button, `option`). */
   options: jsonb("options").$type<string[]>(),
   /** RADIO: the group the button belongs to (one choice per group and assignee). */
-  groupName: text("group_name"),
+  group: text("group_name"),
   /** RADIO: the value this button stands for. */
-  optionValue: text("option_value"),
+  option: text("option_value"),
   /** NUMBER: bounds and decimals allowed. */
-  minValue: doublePrecision("min_value"),
-  maxValue: doublePrecision("max_value"),
+  min: doublePrecision("min_value"),
+  max: doublePrecision("max_value"),
   decimals: integer("decimals"),
   /** FORMULA: how it is calculated (lib/forms/formula.ts). */
   formula: text("formula"),

@@ -162,7 +162,7 @@ async function syncRadioGroups(tx: Queryable, owner: FieldOwner, keys: RadioKey[
     seen.add(id);
     const rows = await selectFields(tx, owner, radioButtons(owner, k));
     if (!rows.length) continue;
-    const options = [...new Set(rows.map((r) => r.optionValue).filter((o): o is string => !!o))];
+    const options = [...new Set(rows.map((r) => r.option).filter((o): o is string => !!o))];
     const ids = rows.map((r) => r.id);
     for (const r of await updateFieldRows(tx, owner, fieldsWithIds(owner, ids), { options })) out.set(r.id, r);
   }
@@ -171,7 +171,7 @@ async function syncRadioGroups(tx: Queryable, owner: FieldOwner, keys: RadioKey[
 
 /** The RADIO groups these fields are buttons of. */
 const groupsOf = (rows: StoredField[]): RadioKey[] =>
-  rows.flatMap((r) => (r.type === "RADIO" && r.groupName ? [{ assigneeId: r.assigneeId, group: r.groupName }] : []));
+  rows.flatMap((r) => (r.type === "RADIO" && r.group ? [{ assigneeId: r.assigneeId, group: r.group }] : []));
 
 /** Stores checked fields and brings their RADIO groups' options up to date; returns them as stored. */
 export async function storeFields(
@@ -312,10 +312,10 @@ function mergeTypeProps(
     FieldColumns,
     | "type"
     | "options"
-    | "groupName"
-    | "optionValue"
-    | "minValue"
-    | "maxValue"
+    | "group"
+    | "option"
+    | "min"
+    | "max"
     | "decimals"
     | "defaultValue"
     | "formula"
@@ -332,10 +332,10 @@ function mergeTypeProps(
     type,
     // A RADIO row's stored options are its group's (derived): only a patch's own options are judged.
     options: type === "RADIO" ? (patch.options ?? null) : pick(patch.options, cur.options),
-    group: pick(patch.group, cur.groupName),
-    option: pick(patch.option, cur.optionValue),
-    min: pick(patch.min, cur.minValue),
-    max: pick(patch.max, cur.maxValue),
+    group: pick(patch.group, cur.group),
+    option: pick(patch.option, cur.option),
+    min: pick(patch.min, cur.min),
+    max: pick(patch.max, cur.max),
     decimals: pick(patch.decimals, cur.decimals),
     defaultValue: pick(patch.defaultValue, cur.defaultValue),
     formula: pick(patch.formula, cur.formula),

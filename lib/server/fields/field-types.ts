@@ -31,11 +31,11 @@ const keyOf = (assigneeId: string, group: string) => `${assigneeId}\u0000${group
 
 /** Two buttons of one group (per assignee) may not stand for the same option. */
 export function radioGroupProblems(
-  existing: { assigneeId: string; groupName: string | null; optionValue: string | null }[],
+  existing: { assigneeId: string; group: string | null; option: string | null }[],
   inputs: (Pick<FieldShapeInput, "type"> & { assigneeId: string; group?: string; option?: string })[],
 ): FieldError[] {
   const taken = new Set(
-    existing.filter((r) => r.groupName && r.optionValue).map((r) => `${keyOf(r.assigneeId, r.groupName!)}\u0000${r.optionValue}`),
+    existing.filter((r) => r.group && r.option).map((r) => `${keyOf(r.assigneeId, r.group!)}\u0000${r.option}`),
   );
   const out: FieldError[] = [];
   inputs.forEach((f, i) => {

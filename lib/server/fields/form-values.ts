@@ -123,8 +123,7 @@ export function fieldsReadBy(mine: FieldRow[], all: FieldRow[]) {
   // A RADIO button read stands for its group: the page needs every button of it to know the choice.
   for (const f of all)
     if (f.type === "RADIO" && ids.has(f.id))
-      for (const o of all)
-        if (o.type === "RADIO" && o.recipientId === f.recipientId && o.groupName === f.groupName) ids.add(o.id);
+      for (const o of all) if (o.type === "RADIO" && o.recipientId === f.recipientId && o.group === f.group) ids.add(o.id);
   return all
     .filter(
       (f) =>
@@ -137,8 +136,8 @@ export function fieldsReadBy(mine: FieldRow[], all: FieldRow[]) {
         id: f.id,
         type: f.type,
         name: f.name,
-        group: f.groupName,
-        option: f.optionValue,
+        group: f.group,
+        option: f.option,
         text: h?.text ?? null,
         checked: h?.checked ?? null,
         day: h?.day ?? null,

@@ -101,7 +101,7 @@ export function judgeFieldValues(
         // The page sends the stored form; other text is read in the signer's language (lib/numbers).
         const read = readSubmittedNumber(text, signing.locale);
         const p = read.ok
-          ? numberProblem(read.value, { min: f.minValue, max: f.maxValue, decimals: f.decimals })
+          ? numberProblem(read.value, { min: f.min, max: f.max, decimals: f.decimals })
           : numberFailureMessage(read.reason, text, signing.locale);
         if (p || !read.ok) bad(f, ".text", `${label} ${p}`);
         else values.set(f.id, { kind: "text", text: read.value });
@@ -123,7 +123,7 @@ export function judgeFieldValues(
         break;
       }
       case "RADIO": {
-        const k = f.groupName ?? "";
+        const k = f.group ?? "";
         radios.set(k, [...(radios.get(k) ?? []), f]);
         break;
       }
@@ -142,16 +142,16 @@ export function judgeFieldValues(
       bad(
         second,
         ".checked",
-        `${group}: choose one option only; ${chosen.map((c) => `"${c.optionValue}"`).join(" and ")} were both chosen`,
+        `${group}: choose one option only; ${chosen.map((c) => `"${c.option}"`).join(" and ")} were both chosen`,
       );
       continue;
     }
     const [head] = buttons;
     if (!picked && head && buttons.some((b) => b.required)) {
-      bad(head, ".checked", `${group}: choose one of ${(head.options ?? buttons.map((b) => b.optionValue)).join(", ")}`);
+      bad(head, ".checked", `${group}: choose one of ${(head.options ?? buttons.map((b) => b.option)).join(", ")}`);
       continue;
     }
-    for (const b of buttons) values.set(b.id, { kind: "choice", selected: picked?.id === b.id, option: b.optionValue ?? "" });
+    for (const b of buttons) values.set(b.id, { kind: "choice", selected: picked?.id === b.id, option: b.option ?? "" });
   }
   return { values, problems };
 }

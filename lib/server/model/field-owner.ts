@@ -79,7 +79,7 @@ export const fieldWithId = (owner: FieldOwner, id: string) => eq(tableOf(owner).
 /** The owner's RADIO buttons, of one group and assignee when given. */
 export function radioButtons(owner: FieldOwner, of?: { assigneeId: string; group: string }) {
   const t = tableOf(owner);
-  return and(eq(t.table.type, "RADIO"), of && eq(t.assignee, of.assigneeId), of && eq(t.table.groupName, of.group));
+  return and(eq(t.table.type, "RADIO"), of && eq(t.assignee, of.assigneeId), of && eq(t.table.group, of.group));
 }
 
 /** The owner's fields on one of its documents. */

@@ -22,10 +22,10 @@ type Nullable<T> = { [K in keyof T]?: T[K] | null };
 export function typeColumns(f: { type: string } & Nullable<Omit<TypeProps, "type">>) {
   return {
     options: f.type === "DROPDOWN" ? (f.options ?? null) : null,
-    groupName: f.type === "RADIO" ? (f.group ?? null) : null,
-    optionValue: f.type === "RADIO" ? (f.option ?? null) : null,
-    minValue: f.type === "NUMBER" ? (f.min ?? null) : null,
-    maxValue: f.type === "NUMBER" ? (f.max ?? null) : null,
+    group: f.type === "RADIO" ? (f.group ?? null) : null,
+    option: f.type === "RADIO" ? (f.option ?? null) : null,
+    min: f.type === "NUMBER" ? (f.min ?? null) : null,
+    max: f.type === "NUMBER" ? (f.max ?? null) : null,
     decimals: f.type === "NUMBER" || f.type === "FORMULA" ? (f.decimals ?? null) : null,
     formula: f.type === "FORMULA" ? (f.formula ?? null) : null,
     accept: f.type === "FILE" ? (f.accept ?? null) : null,
@@ -79,12 +79,12 @@ export function toFieldShape(f: FieldColumns): FieldShape {
     maxLength: f.maxLength,
     fontSize: f.fontSize,
     defaultValue: f.defaultValue,
-    // The types' own properties, under their API names.
+    // The types' own properties: the columns have the API's names (fieldColumns() in the schema).
     options: f.options ?? null,
-    group: f.groupName,
-    option: f.optionValue,
-    min: f.minValue,
-    max: f.maxValue,
+    group: f.group,
+    option: f.option,
+    min: f.min,
+    max: f.max,
     decimals: f.decimals,
     formula: f.formula,
     accept: f.accept,

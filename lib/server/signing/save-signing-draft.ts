@@ -133,7 +133,7 @@ function judgeDraftEntries(mine: FieldRow[], entries: Entry[], uploaded: Readonl
       else {
         values.set(f.id, { checked: v.checked! });
         if (f.type === "RADIO" && v.checked) {
-          const group = f.groupName ?? "";
+          const group = f.group ?? "";
           chosen.set(group, (chosen.get(group) ?? 0) + 1);
           if (chosen.get(group)! > 1) problems.push({ field: `${at}.checked`, message: `${group}: choose one option only` });
         }
@@ -157,7 +157,7 @@ function radioSiblings(mine: FieldRow[], values: Map<string, SignerDraftValue | 
   const groups = new Set(
     mine
       .filter((f) => f.type === "RADIO" && (values.get(f.id) as { checked?: boolean } | null | undefined)?.checked)
-      .map((f) => f.groupName ?? ""),
+      .map((f) => f.group ?? ""),
   );
-  return mine.filter((f) => f.type === "RADIO" && groups.has(f.groupName ?? "") && !values.has(f.id)).map((f) => f.id);
+  return mine.filter((f) => f.type === "RADIO" && groups.has(f.group ?? "") && !values.has(f.id)).map((f) => f.id);
 }

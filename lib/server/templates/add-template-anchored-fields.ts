@@ -117,8 +117,8 @@ export async function addTemplateAnchoredFields(auth: KeyAuth, templateId: strin
       values.map((r) => ({
         type: r.type,
         assigneeId: r.assigneeId,
-        group: r.groupName ?? undefined,
-        option: r.optionValue ?? undefined,
+        group: r.group ?? undefined,
+        option: r.option ?? undefined,
       })),
     );
     const [clashing] = clash;
