@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ProgressBar } from "@/components/ui/feedback";
 import { stackByArea } from "@/lib/client/field-stacking";
 import { useMediaQuery } from "@/lib/client/use-media-query";
@@ -9,8 +9,7 @@ import { useApiMessage, useValueMessage } from "./api-message";
 import { DeclineDialog, useDecline } from "./decline-dialog";
 import { CompactField } from "./compact-field";
 import { FieldBox } from "./field-box";
-import { FieldSteps } from "./field-steps";
-import { FilesDialog } from "./file-field";
+import dynamic from "next/dynamic";
 import {
   doneCount,
   errorsByField,
@@ -35,7 +34,7 @@ import {
 import { useLocale, useSigningT } from "./intl";
 import { SenderMessage } from "./sender-message";
 import { LanguageSwitcher } from "./language-switcher";
-import { SignatureDialog } from "./signature-dialog";
+import { useIdle } from "@/lib/client/use-idle";
 import type { MarkValue, RecipientPageProps, SignResult, SigningField } from "./types";
 import { adoptedMarks, useDraftSaving, withDrafts } from "./use-draft-saving";
 import { FinishSection } from "./finish-section";
@@ -45,6 +44,12 @@ import { ZoomControls } from "./zoom-controls";
 import { EarlierValueBox } from "./earlier-values";
 import { earlierOnPage } from "./earlier-names";
 import { useZoom } from "./use-zoom";
+
+// Code the signer does not need for page 1: the signature pad, the file picker and field-by-field mode
+// load in chunks of their own, once the page is idle or when first opened (whichever comes first).
+const SignatureDialog = dynamic(() => import("./signature-dialog").then((m) => m.SignatureDialog), { ssr: false });
+const FilesDialog = dynamic(() => import("./file-field").then((m) => m.FilesDialog), { ssr: false });
+const FieldSteps = dynamic(() => import("./field-steps").then((m) => m.FieldSteps), { ssr: false });
 
 const CONSENT_ID = "signet-consent";
 
@@ -88,6 +93,11 @@ export function SigningForm({
   const [markFor, setMarkFor] = useState<SigningField | null>(null);
   // At a desk, a FILE field's files are attached in a dialog.
   const [filesFor, setFilesFor] = useState<SigningField | null>(null);
+  // The lazy dialogs are mounted (their code fetched) once the page is idle, or at once when asked for.
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle) void import("./field-steps");
+  }, [idle]);
   // Nothing is saved while the decline goes; refused, the values are saved again as before.
   const declining = useDecline(token, { declined: onDeclined, stale: onStale, pause: drafts.pause, resume: drafts.resume });
   // A signature adopted once is offered for the signer's other signature boxes with one click.
@@ -420,28 +430,32 @@ export function SigningForm({
         />
       </main>
 
-      <SignatureDialog
-        open={!!markFor}
-        kind={(markFor?.type as MarkType) ?? "SIGNATURE"}
-        suggestedText={markFor?.type === "INITIAL" ? initialsOf(view.recipient.name) : view.recipient.name}
-        current={markFor && typeof values[markFor.id] === "object" ? (values[markFor.id] as MarkValue) : undefined}
-        onApply={applyMark}
-        onClose={() => setMarkFor(null)}
-      />
-      <FilesDialog
-        token={token}
-        field={filesFor}
-        value={filesFor ? values[filesFor.id] : undefined}
-        error={filesFor ? fieldErrors[filesFor.id] : undefined}
-        onValue={setValue}
-        onStale={onStale}
-        saveFirst={drafts.saveNow}
-        onClose={() => {
-          const f = filesFor;
-          setFilesFor(null);
-          if (f) requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
-        }}
-      />
+      {idle || markFor ? (
+        <SignatureDialog
+          open={!!markFor}
+          kind={(markFor?.type as MarkType) ?? "SIGNATURE"}
+          suggestedText={markFor?.type === "INITIAL" ? initialsOf(view.recipient.name) : view.recipient.name}
+          current={markFor && typeof values[markFor.id] === "object" ? (values[markFor.id] as MarkValue) : undefined}
+          onApply={applyMark}
+          onClose={() => setMarkFor(null)}
+        />
+      ) : null}
+      {idle || filesFor ? (
+        <FilesDialog
+          token={token}
+          field={filesFor}
+          value={filesFor ? values[filesFor.id] : undefined}
+          error={filesFor ? fieldErrors[filesFor.id] : undefined}
+          onValue={setValue}
+          onStale={onStale}
+          saveFirst={drafts.saveNow}
+          onClose={() => {
+            const f = filesFor;
+            setFilesFor(null);
+            if (f) requestAnimationFrame(() => document.getElementById(fieldDomId(f))?.focus({ preventScroll: true }));
+          }}
+        />
+      ) : null}
       <DeclineDialog
         open={declining.open}
         onClose={() => declining.setOpen(false)}
