@@ -1,12 +1,14 @@
 // The signing page on a phone network: a signer opens their link on an iPhone-sized
 // screen over a mid-range mobile connection (Chromium's network emulation: 1.6 Mbit/s down, 750 kbit/s
-// up, 150 ms round trip). Measured: the time from the navigation's start until page 1's image is shown,
-// and the JavaScript the browser loaded by then (files, bytes as sent and decoded). The baseline of the
-// same run is the document alone over the same connection (GET /api/sign/{token}/document): what any
-// viewer has to fetch before it can show page 1. Goals: page 1 under 2 s; at most half of the 2.0 MB of
-// decoded JavaScript the issue measured before.
+// up, 150 ms round trip) on a slow phone (the CPU slowed 4×), cold cache. Measured: the time from the
+// navigation's start until page 1's image is shown (as the HTML shows it, or as the app does), until the
+// page is usable (the app has run: page 1 with its fields, which answer a tap), and the JavaScript the
+// browser loaded by then. The baseline of the same run is a static HTML page showing the same page-1 image
+// over the same connection and CPU: what no page can beat. Goals: page 1 under 2 s, usable under 3 s.
 // Needs the production build (npm run bench builds it). Prints, as its last line, { title, markdown }.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
@@ -17,7 +19,7 @@ import { startServer } from "../test/support/server-process";
 const KEY = "signet_test_BenchSigningNetworkBench01234567";
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
-const BEFORE_DECODED_BYTES = 2.0e6;
+const CPU_SLOWDOWN = 4;
 
 /** A three-page agreement with a heading and 40 lines a page. */
 async function contract(): Promise<Buffer> {
@@ -70,6 +72,7 @@ async function throttled(page: Page) {
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   return cdp;
 }
 
@@ -134,12 +137,29 @@ async function main() {
       const cdp = await throttled(page);
       const loads = recordLoads(cdp);
       await page.goto(`${base}/sign/${token}`, { waitUntil: "commit" });
-      const handle = await page.waitForFunction(
-        () => (document.querySelector('[data-page="1"][data-rendered="true"]') ? Math.round(performance.now()) : null),
+      // Page 1 shown: the HTML's image (or, were there none, the app's) has loaded; checked every frame.
+      const shown = await page.waitForFunction(
+        () => {
+          const first = document.querySelector<HTMLImageElement>("[data-first-page] img");
+          const ok =
+            (first?.complete && first.naturalWidth > 0) || document.querySelector('[data-page="1"][data-rendered="true"]');
+          return ok ? Math.round(performance.now()) : null;
+        },
         undefined,
         { polling: "raf", timeout: 120_000 },
       );
-      const ms = (await handle.jsonValue()) as number;
+      const ms = (await shown.jsonValue()) as number;
+      const imageUrl = await page.evaluate(
+        () => document.querySelector<HTMLImageElement>("[data-first-page] img, [data-page='1'] img")?.currentSrc ?? null,
+      );
+      // Usable: the app has run and page 1 stands with its fields, each a control that answers a tap.
+      const ready = await page.waitForFunction(
+        () =>
+          document.querySelector('[data-page="1"][data-rendered="true"] [data-field]') ? Math.round(performance.now()) : null,
+        undefined,
+        { polling: "raf", timeout: 120_000 },
+      );
+      const usable = (await ready.jsonValue()) as number;
       // The page's own responses (CDP), and what the page's resource timing saw: that includes the
       // script a Worker was started from (pdf.js's worker), which the page's CDP session does not see.
       const timed = await page.evaluate(() =>
@@ -156,6 +176,8 @@ async function main() {
       ];
       const result = {
         ms,
+        usable,
+        imageUrl,
         jsFiles: js.length,
         jsEncoded: js.reduce((a, l) => a + l.encoded, 0),
         jsDecoded: js.reduce((a, l) => a + l.decoded, 0),
@@ -170,49 +192,79 @@ async function main() {
       await context.close();
       return result;
     };
-    /** The baseline: the document alone, fetched over the same connection. */
-    const documentAlone = async () => {
+    /**
+     * The baseline: a static HTML page that shows the same page-1 image (the bytes the signing page showed),
+     * served by a bare HTTP server, over the same connection and CPU: navigation start → the image loaded.
+     */
+    const staticPage = async (image: Uint8Array, size: { width: number; height: number }) => {
+      const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page 1</title></head><body style="margin:0;padding:8px"><img src="/page-1.png" width="${size.width}" height="${size.height}" alt="" style="width:100%;height:auto"></body></html>`;
+      const server = http.createServer((req, res) => {
+        if (req.url === "/page-1.png") {
+          res.writeHead(200, { "content-type": "image/png", "content-length": image.length });
+          return res.end(image);
+        }
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(html);
+      });
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      const port = (server.address() as AddressInfo).port;
       const context = await browser.newContext(phone);
       const page = await context.newPage();
       await throttled(page);
-      await page.goto(`${base}/api/health`);
-      const ms = await page.evaluate(async (url) => {
-        const t0 = performance.now();
-        const res = await fetch(url, { cache: "no-store" });
-        await res.arrayBuffer();
-        return Math.round(performance.now() - t0);
-      }, `${base}/api/sign/${token}/document`);
-      await context.close();
-      return ms;
+      try {
+        await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: "commit" });
+        const shown = await page.waitForFunction(
+          () => {
+            const img = document.querySelector("img");
+            return img?.complete && img.naturalWidth > 0 ? Math.round(performance.now()) : null;
+          },
+          undefined,
+          { polling: "raf", timeout: 120_000 },
+        );
+        return (await shown.jsonValue()) as number;
+      } finally {
+        await context.close();
+        server.close();
+      }
     };
 
-    // Warm-up: the server's first render of the page and its routes, and the first drawing of each page
-    // image (kept on the server's disk after that, as for every later signer of the same document).
+    // The first visit is a signer's first open: the request was just sent, so the server drew the first
+    // pages then (the draw-pages job) or draws them now. Then cold visits (a new browser profile each).
     const first = await visit();
+    if (!first.imageUrl) throw new Error("no page-1 image on the signing page");
+    const image = new Uint8Array(await (await fetch(first.imageUrl)).arrayBuffer());
+    const size = { width: 612, height: 792 };
     const visits = [];
-    const docs = [];
+    const statics = [];
     for (let i = 0; i < RUNS; i++) {
       visits.push(await visit());
-      docs.push(await documentAlone());
+      statics.push(await staticPage(image, size));
     }
     const ms = median(visits.map((v) => v.ms));
-    const doc = median(docs);
+    const usable = median(visits.map((v) => v.usable));
+    const base1 = median(statics);
     const v = visits[0]!;
-    const half = v.jsDecoded <= BEFORE_DECODED_BYTES / 2;
     const markdown = [
-      `A signer opens their link on a 390 × 844 touch screen over an emulated mobile connection (1.6 Mbit/s down, 150 ms round trip; Chromium, production build, cache off, median of ${RUNS} cold visits after a warm-up). Page 1 is "drawn" when its image, drawn on the server, has loaded at the screen's width in device pixels.`,
+      `A signer opens their link on a 390 × 844 touch screen (3 device px per CSS px) over an emulated mobile connection (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip) with the CPU slowed ${CPU_SLOWDOWN}× (Chromium, production build, cache off, median of ${RUNS} cold visits). "Page 1 shown": its image, drawn on the server, has loaded at the screen's width in device pixels (the HTML shows it before any script has run). "Usable": the app has run and page 1 stands with its fields. Baseline, in the same run and conditions: a static HTML page showing the same ${kb(image.length)} image.`,
       "",
-      "| | figure |",
+      "| | time | ratio to the static page |",
+      "|---|---|---|",
+      `| static page, same image (baseline) | ${base1} ms (runs ${statics.join(", ")}) | 1.00 |`,
+      `| **page 1 shown** | **${ms} ms** (runs ${visits.map((x) => x.ms).join(", ")}) | **${(ms / base1).toFixed(2)}** |`,
+      `| usable | ${usable} ms (runs ${visits.map((x) => x.usable).join(", ")}) | ${(usable / base1).toFixed(2)} |`,
+      `| a signer's first open, just after sending | page 1 ${first.ms} ms, usable ${first.usable} ms | |`,
+      "",
+      `Goals: page 1 under 2000 ms (${ms < 2000 ? "met" : "not met"}), usable under 3000 ms (${usable < 3000 ? "met" : "not met"}).`,
+      "",
+      "| what loaded before the page was usable | |",
       "|---|---|",
-      `| Page 1 drawn | **${ms} ms** (runs ${visits.map((x) => x.ms).join(", ")}; goal < 2000 ms: ${ms < 2000 ? "met" : "not met"}; before page 1 was named in the HTML: 2482 ms) |`,
-      `| The first visit (the pages drawn on the server then; later visits find them kept) | ${first.ms} ms |`,
-      `| The document alone, same connection (baseline) | ${doc} ms (${kb(pdf.length)} PDF) |`,
-      `| Ratio page 1 / document alone | **${(ms / doc).toFixed(1)}** |`,
-      `| JavaScript before page 1 | ${v.jsFiles} files, ${kb(v.jsEncoded)} sent, **${kb(v.jsDecoded)} decoded** (before the page was made light: 2.0 MB decoded, 12 files; goal ≤ 1.0 MB: ${half ? "met" : "not met"}) |`,
-      `| Everything before page 1 (sent) | ${kb(v.all)} |`,
-      `| Largest scripts (decoded) | ${v.largest.join("; ")} |`,
+      `| JavaScript | ${v.jsFiles} files, ${kb(v.jsEncoded)} sent, ${kb(v.jsDecoded)} decoded |`,
+      `| everything (sent) | ${kb(v.all)} |`,
+      `| largest scripts (decoded) | ${v.largest.join("; ")} |`,
     ].join("\n");
-    console.error(`signing page on a phone network: page 1 in ${ms} ms, ${kb(v.jsDecoded)} JS decoded, document alone ${doc} ms`);
+    console.error(
+      `signing page on a phone network: page 1 in ${ms} ms, usable in ${usable} ms, static page ${base1} ms, ${kb(v.jsDecoded)} JS decoded`,
+    );
     console.log(JSON.stringify({ title: "The signing page on a phone network", markdown }));
   } finally {
     await browser.close();
