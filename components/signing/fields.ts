@@ -3,7 +3,7 @@ import type { SigningT } from "./intl";
 import type { FilesValue, MarkValue, SigningField, SigningView } from "./types";
 import { evaluateForm, type Held } from "@/lib/forms/form-state";
 import { signerSigning } from "@/lib/forms/form-problems";
-import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
+import { TEXT_VALUED_TYPES } from "@/lib/schemas/field-kinds";
 
 /**
  * The value the signer has given each field so far: text for TEXT, NAME, EMAIL, NUMBER (as written in the

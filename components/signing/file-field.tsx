@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/fields";
+import { DEFAULT_FILE_MB, MAX_FILES_PER_FIELD } from "@/lib/schemas/field-kinds";
 import { FILE_KINDS } from "@/lib/schemas/states";
 import { callSigning, type ApiFailure } from "./api";
 import { useApiMessage } from "./api-message";

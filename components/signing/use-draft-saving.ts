@@ -5,7 +5,7 @@ import { callSigning, isStale, type ApiFailure } from "./api";
 import type { Values } from "./fields";
 import { formatNumber, parseNumber } from "@/lib/numbers/locale-number";
 import type { MarkValue, SigningField, SigningView } from "./types";
-import { TEXT_VALUED_TYPES } from "@/lib/schemas/fields";
+import { TEXT_VALUED_TYPES } from "@/lib/schemas/field-kinds";
 
 /** A save goes this long after the last change (and at once when a field loses focus or the page is hidden). */
 export const DRAFT_DEBOUNCE_MS = 800;

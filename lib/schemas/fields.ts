@@ -8,7 +8,7 @@ import { z } from "zod";
  * the engine (types only) read it too.
  */
 import { CANONICAL_NUMBER, MAX_NUMBER_TEXT } from "../numbers/locale-number";
-import { zConditions } from "../forms/conditions";
+import { zConditions } from "../forms/conditions-schema";
 import { MAX_FORMULA_LENGTH, parseFormula } from "../forms/formula";
 import { FIELD_TYPES, FILE_KINDS, type FieldType, type FileKind } from "./states";
 
@@ -18,17 +18,14 @@ export type { FieldType };
 export const FIELD_TYPE_ERROR = `type must be one of ${FIELD_TYPES.join(", ")}`;
 /** Whether a string (a select's value, say) is one of the field types. */
 export const isFieldType = (v: string): v is FieldType => (FIELD_TYPES as readonly string[]).includes(v);
-/** The types whose value is text the signer writes or picks (a DATE is filled in by the service). */
-export const TEXT_VALUED_TYPES: ReadonlySet<string> = new Set<FieldType>(["TEXT", "NAME", "EMAIL", "NUMBER", "DROPDOWN"]);
+export { DEFAULT_FILE_MB, MAX_FILE_MB, MAX_FILES_PER_FIELD, TEXT_VALUED_TYPES } from "./field-kinds";
+import { DEFAULT_FILE_MB, MAX_FILE_MB, MAX_FILES_PER_FIELD } from "./field-kinds";
 
 export const MAX_OPTIONS = 50;
 export const MAX_OPTION_LENGTH = 200;
 export const MAX_GROUP_LENGTH = 100;
 export const MAX_DECIMALS = 6;
 /** A FILE field's largest file (MB), its default, and how many files one field takes at most. */
-export const MAX_FILE_MB = 20;
-export const DEFAULT_FILE_MB = 10;
-export const MAX_FILES_PER_FIELD = 10;
 /** Largest magnitude of a NUMBER bound or value: beyond it doubles lose whole units. */
 export const MAX_NUMBER = 1e15;
 
