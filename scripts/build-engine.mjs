@@ -11,8 +11,13 @@ export const engineWorkerFile = path.join(root, ".engine", "worker.mjs");
 export async function buildEngine() {
   const { build } = await import("esbuild");
   const result = await build({
-    entryPoints: [path.join(root, "lib/engine/worker.ts")],
-    outfile: engineWorkerFile,
+    entryPoints: { worker: path.join(root, "lib/engine/worker.ts") },
+    outdir: path.dirname(engineWorkerFile),
+    // The tasks' modules load when a thread first runs one (lib/engine/tasks.ts `lazy`): chunks beside worker.mjs.
+    splitting: true,
+    entryNames: "[name]",
+    chunkNames: "chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -28,11 +33,23 @@ export async function buildEngine() {
   });
   // Each file is written beside its place and renamed into it: a test run or a server loading the worker while
   // another build writes it (npm test builds while the PostgreSQL run goes) reads the old file or the new, whole.
-  fs.mkdirSync(path.dirname(engineWorkerFile), { recursive: true });
-  for (const out of result.outputFiles) {
+  // Chunks are named by their hash: those of earlier builds are left for a process that still runs them, and
+  // those of today's are written before the entry that imports them.
+  const outputs = result.outputFiles.toSorted(
+    (a, b) => Number(a.path === engineWorkerFile) - Number(b.path === engineWorkerFile),
+  );
+  for (const out of outputs) {
+    fs.mkdirSync(path.dirname(out.path), { recursive: true });
     const temp = `${out.path}.${process.pid}.tmp`;
     fs.writeFileSync(temp, out.contents);
     fs.renameSync(temp, out.path);
+  }
+  // Chunks of builds more than an hour old that today's entry does not import go.
+  const chunks = path.join(path.dirname(engineWorkerFile), "chunks");
+  const current = new Set(outputs.map((o) => o.path));
+  for (const f of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    const file = path.join(chunks, f);
+    if (!current.has(file) && Date.now() - fs.statSync(file).mtimeMs > 3600_000) fs.rmSync(file, { force: true });
   }
   return engineWorkerFile;
 }

@@ -6,24 +6,22 @@
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
 import { layoutAnchorFields, type AnchorLayout, type PlacedField } from "../pdf/anchor-fit";
 import type { PdfInfo } from "../pdf/inspect";
-import { replaceText, stampImage } from "../pdf/stamp";
-import {
-  addValidationData,
-  createSelfSignedP12,
-  fillDocumentTimestamp,
-  prepareDocumentTimestamp,
-  removeAnchorText,
-  sealDocument,
-  timestampSignature,
-} from "../pdf/seal";
 import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
-import { fillDocx, inspectDocx, stripExternalReferences } from "../docx";
-import { verifyPdf } from "../pdf/verify";
-import { cleanImage } from "../pdf/images";
-import { cleanAttachmentPdf } from "../pdf/clean-attachment";
 import { loadPdf } from "../pdf/load";
-import { surveyTokenBoxes, type TokenBox } from "../pdf/seal/redact";
-import { renderPage } from "../pdf/render";
+import type { TokenBox } from "../pdf/seal/redact";
+
+/**
+ * A task whose module is loaded the first time a worker runs it (scripts/build-engine.mjs splits the bundle
+ * at these imports): a thread that only reads uploads never holds the sealing engine (fonts, PKI), the
+ * DOCX engine or the verifier, each hundreds of kilobytes of code parsed into every thread's heap.
+ */
+function lazy<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  type F = M[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+  return (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as F;
+}
+const seal = () => import("../pdf/seal");
+const docx = () => import("../docx");
+const stamp = () => import("../pdf/stamp");
 
 /** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
 const layers = new Map<string, TextLayer>();
@@ -56,12 +54,13 @@ export const tasks = {
   /** Readiness (GET /api/ready): a worker thread of the pool answers. */
   ping: () => "pong" as const,
   /** A signer's signature or initials image, decoded and encoded again (what the seal embeds). */
-  cleanImage,
+  cleanImage: lazy(() => import("../pdf/images"), "cleanImage"),
   /** A signer's PDF attachment rebuilt as its pages only: no action, script, embedded file, form or annotation. */
-  cleanAttachmentPdf,
+  cleanAttachmentPdf: lazy(() => import("../pdf/clean-attachment"), "cleanAttachmentPdf"),
 
   /** Per anchor token's box: the glyphs the seal would remove there, and whether they are the token's own. */
   async surveyTokenBoxes(bytes: Uint8Array, boxes: TokenBox[]) {
+    const { surveyTokenBoxes } = await import("../pdf/seal/redact");
     return surveyTokenBoxes(await loadPdf(bytes), boxes);
   },
 
@@ -90,23 +89,23 @@ export const tasks = {
     return { all, byKey, ...(layout && { layout }) };
   },
 
-  stampImage,
-  replaceText,
-  sealDocument,
+  stampImage: lazy(stamp, "stampImage"),
+  replaceText: lazy(stamp, "replaceText"),
+  sealDocument: lazy(seal, "sealDocument"),
   /** What signers are shown: the seal's removal of the anchor text, alone (lib/server/signing/signer-copy.ts). */
-  removeAnchorText,
+  removeAnchorText: lazy(seal, "removeAnchorText"),
   /** The seal's higher PAdES levels, between the seal job's requests to the timestamp authority (lib/server/timestamp). */
-  timestampSignature,
-  addValidationData,
-  prepareDocumentTimestamp,
-  fillDocumentTimestamp,
-  createSelfSignedP12,
-  inspectDocx: (bytes: Uint8Array) => inspectDocx(bytes),
-  fillDocx,
+  timestampSignature: lazy(seal, "timestampSignature"),
+  addValidationData: lazy(seal, "addValidationData"),
+  prepareDocumentTimestamp: lazy(seal, "prepareDocumentTimestamp"),
+  fillDocumentTimestamp: lazy(seal, "fillDocumentTimestamp"),
+  createSelfSignedP12: lazy(seal, "createSelfSignedP12"),
+  inspectDocx: async (bytes: Uint8Array) => (await docx()).inspectDocx(bytes),
+  fillDocx: lazy(docx, "fillDocx"),
   /** Before LibreOffice sees a DOCX: every reference to something outside it removed (lib/docx/strip-external). */
-  prepareDocxForConversion: (bytes: Uint8Array) => stripExternalReferences(bytes),
+  prepareDocxForConversion: async (bytes: Uint8Array) => (await docx()).stripExternalReferences(bytes),
   /** The signer's page: one page as an image (poppler's pdftoppm, in its own limited process; lib/pdf/render). */
-  renderPage,
+  renderPage: lazy(() => import("../pdf/render"), "renderPage"),
   /**
    * The signer's page: the text of one page (1-based; `pageCount` pages in all), laid over its image
    * so that it can be read aloud, selected and found. Only what a reader needs: no per-glyph offsets.
@@ -130,7 +129,7 @@ export const tasks = {
     };
   },
   /** The public verify page: a PDF's signatures, what they cover and who made them (lib/pdf/verify). */
-  verifyPdf,
+  verifyPdf: lazy(() => import("../pdf/verify"), "verifyPdf"),
 };
 
 export type Tasks = typeof tasks;

@@ -3,7 +3,7 @@
  * piscina). Runs one task at a time, each with a fresh parse budget, and answers with data, never a
  * thrown error: the engine's refusals cross the thread boundary as plain objects with their kind.
  */
-import { DocxError } from "../docx";
+import { DocxError } from "../docx/errors";
 import { PdfError } from "../pdf/errors";
 import { withBudget } from "../pdf/limits";
 import { tasks, type TaskName } from "./tasks";
