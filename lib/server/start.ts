@@ -11,6 +11,8 @@ import { backupSchedule, startScheduledBackups } from "./backup/scheduled-backup
 export async function startServer() {
   try {
     for (const warning of checkSealingConfig()) log().warn(warning);
+    // Read now, so that a bad DRAW_PAGES_AHEAD stops the start instead of every send.
+    if (config.drawPagesAhead === 0) log().info("pages are drawn when a signer first asks for them (DRAW_PAGES_AHEAD=0)");
     await checkBlobStoreChoice();
     const handle = await getHandle();
     if (handle.kind === "pglite") {
