@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { LOCALE_COOKIE, LOCALE_HEADER } from "@/lib/i18n/locales";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
 import { embedLinkLocales, linkHttpStatus, signingLinkState, type StoredLocales } from "@/lib/server/signing/link-state";
+import { publicLinkPageStatus } from "@/lib/server/public-links/visit-link";
 
 /**
  * A signing page's HTTP status and language.
@@ -18,11 +19,13 @@ import { embedLinkLocales, linkHttpStatus, signingLinkState, type StoredLocales 
  * Any failure here leaves the status to the page and the language to the cookie and the browser.
  */
 export async function proxy(req: NextRequest) {
-  const [, , first = "", second = ""] = req.nextUrl.pathname.split("/");
+  const [, area = "", first = "", second = ""] = req.nextUrl.pathname.split("/");
   let status = 200;
   let stored: StoredLocales | null = null;
   try {
-    if (first === "embed") stored = await embedLinkLocales(decodeURIComponent(second));
+    // A public link's page (/p/{slug}): its visitor is nobody yet, so their choice and their browser decide the language.
+    if (area === "p") status = await publicLinkPageStatus(decodeURIComponent(first));
+    else if (first === "embed") stored = await embedLinkLocales(decodeURIComponent(second));
     else {
       const state = await signingLinkState(decodeURIComponent(first));
       status = linkHttpStatus(state);
@@ -41,4 +44,4 @@ export async function proxy(req: NextRequest) {
   return NextResponse.next({ request: { headers }, ...(status !== 200 && { status }) });
 }
 
-export const config = { matcher: ["/sign/:token", "/sign/embed/:token"] };
+export const config = { matcher: ["/sign/:token", "/sign/embed/:token", "/p/:slug"] };

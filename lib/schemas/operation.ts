@@ -10,6 +10,7 @@ export type BinaryMedia =
   | "application/pdf"
   | "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
   | "image/png"
+  | "image/svg+xml"
   | "image/jpeg"
   | "application/zip";
 

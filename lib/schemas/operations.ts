@@ -7,6 +7,7 @@ import { anchorOps } from "./ops-anchors";
 import { templatesOps } from "./ops-templates";
 import { verifyOps } from "./ops-verify";
 import { embedOps } from "./ops-embed";
+import { publicLinkOps } from "./ops-public-links";
 import { bulkOps } from "./bulk-ops";
 import { sendSettingsOps } from "./ops-send-settings";
 import {
@@ -282,6 +283,7 @@ export const ops = {
   ...templatesOps,
   ...verifyOps,
   ...embedOps,
+  ...publicLinkOps,
   ...bulkOps,
   ...sendSettingsOps,
 };

@@ -8,7 +8,7 @@ import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zS
 
 export { FIELD_TYPES } from "./fields";
 
-import { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES, REQUEST_STATUSES } from "./states";
+import { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES, REQUEST_SOURCES, REQUEST_STATUSES } from "./states";
 import type { RecipientRole, RecipientStatus } from "./states";
 
 // Defined once in ./states (the database's CHECK constraints are made from the same arrays).
@@ -242,6 +242,9 @@ export const zSignatureRequest = z.object({
   cancelledAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   sealError: zSealError.nullable(),
+  /** Where it came from: `api` (a key or the dashboard), `public_link` (a visitor of a template's public link, `publicLinkId`). */
+  source: z.enum(REQUEST_SOURCES),
+  publicLinkId: z.uuid().nullable(),
   /** The signers' language unless a recipient has their own; null: each recipient's, else their browser's, else English. */
   locale: z.enum(locales).nullable(),
   /** IANA zone of the DATE fields and the certificate's times. */

@@ -64,7 +64,14 @@ export const JOB_TYPES = [
   "bulk-send",
   "sender-notice",
   "draw-pages",
+  "visitor-code",
 ] as const;
+/** Where a request came from: a key or the dashboard (`api`), or a visitor of a template's public link. */
+export const REQUEST_SOURCES = ["api", "public_link"] as const;
+export type RequestSource = (typeof REQUEST_SOURCES)[number];
+export const PUBLIC_LINK_STATUSES = ["ACTIVE", "PAUSED", "REVOKED"] as const;
+export type PublicLinkStatus = (typeof PUBLIC_LINK_STATUSES)[number];
+
 export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
 
 export const WEBHOOK_DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED"] as const;

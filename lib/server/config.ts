@@ -89,6 +89,17 @@ export const config = {
   get signRateLimitPerToken() {
     return num("SIGN_RATE_LIMIT_TOKEN", 60);
   },
+  /**
+   * A public link's visitors: calls per minute from one client address, every public link together
+   * (PUBLIC_LINK_RATE_LIMIT_IP), and to one link from everyone (PUBLIC_LINK_RATE_LIMIT_LINK). Starting a
+   * request (and giving a code) has buckets of its own, a fifth of these: it makes a request and mails.
+   */
+  get publicLinkRateLimitPerIp() {
+    return num("PUBLIC_LINK_RATE_LIMIT_IP", 60);
+  },
+  get publicLinkRateLimitPerLink() {
+    return num("PUBLIC_LINK_RATE_LIMIT_LINK", 600);
+  },
   /** Calls to the signer's endpoints per minute from one client address, all links together (SIGN_RATE_LIMIT_IP). */
   get signRateLimitPerIp() {
     return num("SIGN_RATE_LIMIT_IP", 300);

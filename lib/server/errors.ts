@@ -211,6 +211,23 @@ export const errorCatalog = {
   BULK_NO_VALID_ROWS: { status: 422, description: "No row of the bulk send is valid; `details.rows`" },
   BULK_ROW_INVALID: { status: 422, description: "A bulk send row is no longer valid for its template" },
 
+  // Public links (a template's link anyone may open) and their visitors
+  PUBLIC_LINK_NOT_FOUND: { status: 404, description: "No public link at this address (or its template was deleted)" },
+  PUBLIC_LINK_REVOKED: { status: 410, description: "The public link was revoked: it takes no visitors and changes no more" },
+  PUBLIC_LINK_EXPIRED: { status: 410, description: "The public link's expiry has passed" },
+  PUBLIC_LINK_PAUSED: { status: 409, description: "The public link is paused by its owners for now" },
+  PUBLIC_LINK_QUOTA_REACHED: { status: 409, description: "The public link has started as many requests as its quota allows" },
+  PUBLIC_LINK_DAILY_QUOTA_REACHED: {
+    status: 429,
+    description: "The public link has started as many requests today (UTC) as it may; Retry-After says when the day ends",
+  },
+  PUBLIC_LINK_ALREADY_USED: { status: 409, description: "This e-mail address already started a request from this link (once per address)" },
+  PUBLIC_LINK_CODE_WRONG: { status: 401, description: "The link's access code, or the code mailed to the visitor, is wrong; `details.attemptsLeft`" },
+  PUBLIC_VISIT_ENDED: { status: 410, description: "The visit's mailed code expired or was mistyped too often, or the visit already started its request: start again" },
+  PUBLIC_LINK_ROLE_INVALID: { status: 422, description: "A role the link names is not the template's, is named twice, or is the visitor's own; `errors`" },
+  TEMPLATE_ROLE_HAS_LINK: { status: 422, description: "A role a public link gives its visitors cannot be dropped; `details.links`" },
+  PUBLIC_LINK_PERSON_MISSING: { status: 422, description: "The visitor did not name a person the link leaves to them; `details.roles`" },
+
   // Signing links and signers
   SIGNING_LINK_NOT_FOUND: { status: 404, description: "The signing link is not valid" },
   SIGNING_LINK_ENDED: { status: 410, description: "The request was cancelled, declined, expired or completed too long ago" },

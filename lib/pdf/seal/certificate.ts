@@ -73,6 +73,8 @@ export interface CertificateData {
   sealedAt?: string;
   /** Who sent the request for signing (the audit trail's `request.sent`): as staff or a key are named there, when, from where. */
   sentBy?: { who: string; at: string; ip?: string | null };
+  /** A request a visitor started from a template's public link: the link's name, the visitor, and whether their address was confirmed by a code. */
+  startedFrom?: { link: string; who: string; emailConfirmed: boolean };
   /**
    * The request's IANA time zone: every time is printed in it with its offset, to the second, and
    * as the UTC instant ("2026-11-26 08:30:05 +09:00 (2026-11-25 23:30:05 UTC)"). Default UTC.
@@ -150,6 +152,10 @@ export interface CertificateLabels {
   sentBy: string;
   /** {ip} */
   sentFrom: string;
+  /** {who}, {link} */
+  startedFrom: string;
+  emailConfirmed: string;
+  emailNotConfirmed: string;
   requestId: string;
   environment: string;
   /** The words for PRODUCTION and SANDBOX. */
@@ -222,6 +228,9 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   sealedOn: "Sealed by Signet on {time}",
   sentBy: "Sent for signing by {who} on {time}",
   sentFrom: "from {ip}",
+  startedFrom: "Started by {who} from the public link “{link}”",
+  emailConfirmed: "(e-mail address confirmed by a code)",
+  emailNotConfirmed: "(e-mail address not confirmed)",
   requestId: "Request ID",
   environment: "Environment",
   environments: { PRODUCTION: "Production", SANDBOX: "Sandbox" },
@@ -442,6 +451,17 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
                 ]
                   .filter(Boolean)
                   .join(" "),
+                8.5,
+                GREY,
+              ),
+            ]
+          : []),
+        ...(cert.startedFrom
+          ? [
+              text(
+                `${fill(L.startedFrom, { who: cert.startedFrom.who, link: cert.startedFrom.link })} ${
+                  cert.startedFrom.emailConfirmed ? L.emailConfirmed : L.emailNotConfirmed
+                }`,
                 8.5,
                 GREY,
               ),

@@ -31,9 +31,11 @@ import {
   JOB_TYPES,
   MAIL_VIAS,
   ORG_PLANS,
+  PUBLIC_LINK_STATUSES,
   RECIPIENT_DELIVERIES,
   RECIPIENT_ROLES,
   RECIPIENT_STATUSES,
+  REQUEST_SOURCES,
   REQUEST_STATUSES,
   SIGNER_SESSION_METHODS,
   STAFF_LINK_PURPOSES,
@@ -45,8 +47,10 @@ import {
   type FileKind,
   type JobStatus,
   type JobType,
+  type PublicLinkStatus,
   type RecipientRole,
   type RecipientStatus,
+  type RequestSource,
   type RequestStatus,
 } from "../../schemas/states";
 
@@ -296,8 +300,14 @@ export const signatureRequests = pgTable(
      * forget it; searched by substring through a trigram index.
      */
     searchText: text("search_text").notNull().default(""),
+    /** Where it came from: `api` (a key or the dashboard) or `public_link` (a visitor of a template's public link). */
+    source: text("source").$type<RequestSource>().notNull().default("api"),
+    /** The public link a visitor started it from (source public_link); the link is kept while requests name it. */
+    publicLinkId: uuid("public_link_id").references((): AnyPgColumn => publicLinks.id, { onDelete: "set null" }),
   },
   (t) => [
+    oneOf("signature_requests_source_check", t.source, REQUEST_SOURCES),
+    index("signature_requests_public_link_idx").on(t.publicLinkId),
     index("requests_scope_idx").on(t.orgId, t.environment, t.createdAt),
     index("requests_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The reminder sweep reads requests in progress that have a schedule.
@@ -952,3 +962,88 @@ export const recipientsRelations = relations(recipients, ({ one }) => ({
 export const fieldsRelations = relations(fields, ({ one }) => ({
   request: one(signatureRequests, { fields: [fields.requestId], references: [signatureRequests.id] }),
 }));
+
+/**
+ * A template's public link (/p/{slug}): anyone who opens it starts a request from the template, taking
+ * `roleId`; the template's other roles are taken by the people fixed on the link (`fixedPeople`, by role id)
+ * or named by the visitor. Limits are kept here and enforced in the transaction that starts a request
+ * (the row is locked): a quota of 1 passes one visitor, however many come at once.
+ */
+export const publicLinks = pgTable(
+  "public_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: belongsTo("template_id", () => templates.id),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    environment: text("environment").notNull(),
+    /** 16 base62 characters (95 bits): the link's address, unguessable. */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    /** The role the visitor takes. No cascade: a role a link names cannot be dropped. */
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => templateRoles.id),
+    /** The other roles' people as fixed by staff, by role id; a role not here is named by the visitor. */
+    fixedPeople: jsonb("fixed_people").$type<Record<string, { name: string; email: string }>>().notNull().default({}),
+    /** scrypt hash of the code a visitor must give (null: none). */
+    accessCodeHash: text("access_code_hash"),
+    expiresAt: ts("expires_at"),
+    quotaTotal: integer("quota_total"),
+    quotaPerDay: integer("quota_per_day"),
+    oncePerEmail: boolean("once_per_email").notNull().default(false),
+    confirmEmail: boolean("confirm_email").notNull().default(false),
+    /** ACTIVE, PAUSED (answers "paused", may be resumed) or REVOKED (for good). */
+    status: text("status").$type<PublicLinkStatus>().notNull().default("ACTIVE"),
+    /** Pages opened (GET of the link by a visitor), counted in the database. */
+    visits: integer("visits").notNull().default(0),
+    createdByKeyId: uuid("created_by_key_id"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().default(nowMs),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("public_links_slug_idx").on(t.slug),
+    index("public_links_template_idx").on(t.templateId, t.createdAt),
+    oneOf("public_links_environment_check", t.environment, ENVIRONMENTS),
+    oneOf("public_links_status_check", t.status, PUBLIC_LINK_STATUSES),
+  ],
+);
+
+/**
+ * A visitor's start on a public link: who they said they are, the e-mail code when the link asks for
+ * one, and the request it started. A start that holds a place in the quota is STARTED (its request made)
+ * or CONFIRMING (waiting for its code, no place held); `once per e-mail` is a unique index on the started.
+ */
+export const publicVisits = pgTable(
+  "public_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: belongsTo("link_id", () => publicLinks.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** The other roles' people the visitor named, by role id. */
+    namedPeople: jsonb("named_people").$type<Record<string, { name: string; email: string }>>().notNull().default({}),
+    locale: text("locale"),
+    /** CONFIRMING (code mailed), STARTED (request made). */
+    status: text("status").notNull(),
+    /** The link said "once per e-mail address" when this visit came: a second STARTED visit of the address is refused. */
+    once: boolean("once").notNull().default(false),
+    /** HMAC of the mailed code; wrong tries, the fifth ends the visit. */
+    codeHash: text("code_hash"),
+    codeFailures: integer("code_failures").notNull().default(0),
+    codeExpiresAt: ts("code_expires_at"),
+    emailConfirmedAt: ts("email_confirmed_at"),
+    requestId: uuid("request_id").references((): AnyPgColumn => signatureRequests.id, { onDelete: "set null" }),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("public_visits_link_idx").on(t.linkId, t.createdAt),
+    uniqueIndex("public_visits_once_idx")
+      .on(t.linkId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'STARTED' and ${t.once}`),
+    oneOf("public_visits_status_check", t.status, ["CONFIRMING", "STARTED"]),
+  ],
+);

@@ -52,6 +52,7 @@ const schemas = {
   ]),
   /** Draws the first pages a request's signers will see, ahead of their first open (lib/server/signing/signing-pages.ts). */
   "draw-pages": z.object({ requestId: id }),
+  "visitor-code": z.object({ visitId: id }),
 } satisfies Record<JobType, z.ZodType>;
 
 /** The payload a handler receives, by job type. */

@@ -23,7 +23,7 @@ export interface Mail {
   /** What the message is, for the log: invitation, reminder, completed, declined, cancelled. */
   kind: string;
   /** The request it is about, for the log's scope. */
-  scope?: { orgId: string; environment: string; requestId: string };
+  scope?: { orgId: string; environment: string; requestId: string | null };
   to: MailAddress;
   /**
    * The From header's display name ("Ann Lee via Signet"); the address is always MAIL_FROM's, so a mail

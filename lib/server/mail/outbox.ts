@@ -14,7 +14,7 @@ import { signingToken } from "../tokens";
 import { outboxDir } from "./deliver-mail";
 
 /** Mails whose content is the signer's secret (an e-mailed signing code): listed, never shown through the API. */
-const SECRET_KINDS = new Set(["signer-code"]);
+const SECRET_KINDS = new Set(["signer-code", "visitor-code"]);
 const scope = (auth: KeyAuth) => and(eq(mailLog.orgId, auth.orgId), eq(mailLog.environment, auth.environment))!;
 const fileOf = (id: string) => path.join(outboxDir(), `${id}.eml`);
 

@@ -82,6 +82,8 @@ export function toRequestHeader(r: RequestRow) {
     sealError: r.sealFailedAt
       ? { code: r.sealErrorCode ?? "SEAL_FAILED", message: r.sealErrorMessage ?? "", failedAt: r.sealFailedAt.toISOString() }
       : null,
+    source: r.source,
+    publicLinkId: r.publicLinkId,
     locale: storedLocale(r.locale),
     timezone: r.timezone,
     dateFormat: r.dateFormat,

@@ -7,7 +7,7 @@ import { getDb, type Queryable } from "../db";
 import { organizations, signatureRequests } from "../db/schema";
 import { oneRow, insertRow } from "../db/rows";
 import { clock } from "../clock";
-import { keyActor, recordEvent } from "../audit/record-event";
+import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { loadRequestDto } from "../model/request-dto";
 import type { RequestDocument } from "../model/rows";
 import { acceptPdfs, documentFacts, insertDocument, type NewDocument } from "./request-documents";
@@ -49,6 +49,10 @@ export async function insertDraft(
     title: string;
     deliveryMode?: string;
     origin?: Record<string, unknown>;
+    /** Who the audit trail names as its creator (the key's, else). */
+    actor?: Actor;
+    /** A visitor's request: the public link it came from. */
+    publicLinkId?: string;
   } & RequestLocaleInput &
     SendSettingsInput,
   given: readonly NewDocument[],
@@ -65,6 +69,8 @@ export async function insertDraft(
       title: draft.title,
       deliveryMode: draft.deliveryMode ?? "email",
       createdByKeyId: auth.keyId,
+      source: draft.publicLinkId ? "public_link" : "api",
+      publicLinkId: draft.publicLinkId ?? null,
       locale: draft.locale ?? null,
       timezone: draft.timezone ?? org.timezone,
       dateFormat: draft.dateFormat ?? org.defaultDateFormat,
@@ -82,7 +88,7 @@ export async function insertDraft(
   for (const [i, d] of given.entries()) documents.push(await insertDocument(tx, req.id, i + 1, d));
   const [first] = documents;
   if (!first) throw new Error("A request is made with at least one document");
-  await recordEvent(tx, req.id, "request.created", keyActor(auth), {
+  await recordEvent(tx, req.id, "request.created", draft.actor ?? keyActor(auth), {
     title: req.title,
     sha256: first.current.sha256,
     ...(first.current.uploadedSha256 !== null && { uploadedSha256: first.current.uploadedSha256 }),

@@ -4,11 +4,11 @@ import { requestOwner, type StoredField } from "../model/field-owner";
 import { eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { clock } from "../clock";
-import { getDb } from "../db";
+import { getDb, type Tx } from "../db";
 import { organizations, recipients } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError } from "../errors";
-import { keyActor, recordEvent } from "../audit/record-event";
+import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { hashToken, signingToken } from "../tokens";
 import { inviteNextGroup } from "../turns/invite";
@@ -28,75 +28,85 @@ import { signerSigning } from "@/lib/forms/form-problems";
  */
 export async function sendRequest(auth: KeyAuth, id: string) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
-    assertDraft(req, "sending");
-    const recs = await loadRecipients(tx, req.id);
-    // Someone must decide: a request of viewers (and CCs) only would complete on being read.
-    const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
-    if (deciders.length === 0) {
-      throw new AppError(
-        "NO_DECIDING_RECIPIENT",
-        "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
-        {
-          details: { missing: ["signer"] },
-        },
-      );
-    }
-    const signers = recs.filter((r) => r.role === "SIGNER");
-    const fieldRows = await loadFields(tx, req.id);
-    const withFields = new Set(fieldRows.map((f) => f.recipientId));
-    const bare = signers.filter((s) => !withFields.has(s.id));
-    if (bare.length) {
-      throw new AppError(
-        "SIGNER_WITHOUT_FIELDS",
-        `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
-        {
-          details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
-        },
-      );
-    }
-    // The rules and formulas as the recipients now stand (an order changed since they were saved, say);
-    // a signer whose signatures may all be left out is one of them.
-    throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
-    refuseSignersWhoSignNothing(signers, fieldRows);
+  return db.transaction(async (tx) => loadRequestDto(tx, await sendDraft(tx, auth, id)));
+}
 
-    const now = clock.now();
-    const org = oneRow(
-      await tx.select().from(organizations).where(eq(organizations.id, req.orgId)),
-      "the request's organization",
-    );
-    const expiresAt = expiryAtSend(req, org, now);
-    // The sender's own row (an active member of this organization), to tell them how it ends.
-    const sender = await signedInStaff(tx, auth);
-    const updated = await transitionRequest(tx, req.id, "IN_PROGRESS", {
-      set: {
-        sentAt: now,
-        updatedAt: now,
-        expiresAt,
-        senderName: auth.staff?.name ?? null,
-        senderEmail: auth.staff?.email ?? null,
-        sentByStaffId: sender?.id ?? null,
+/**
+ * Sends a DRAFT in the caller's transaction (sendRequest, and a public link's visitor, whose request is
+ * made and sent in one transaction with the place it takes in the link's quota). `actor`: who the audit
+ * trail names (the key's, else).
+ */
+export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor = keyActor(auth)) {
+  const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
+  assertDraft(req, "sending");
+  const recs = await loadRecipients(tx, req.id);
+  // Someone must decide: a request of viewers (and CCs) only would complete on being read.
+  const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
+  if (deciders.length === 0) {
+    throw new AppError(
+      "NO_DECIDING_RECIPIENT",
+      "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
+      {
+        details: { missing: ["signer"] },
       },
-      why: "sending is only possible while it is DRAFT",
-    });
-    for (const r of recs) {
-      await tx
-        .update(recipients)
-        .set({ tokenHash: hashToken(await signingToken(tx, r.id)) })
-        .where(eq(recipients.id, r.id));
-    }
-    const group = await inviteNextGroup(tx, req.id, recs);
-    // The first pages the signers will see, drawn now rather than when the first of them opens the link.
-    if (config.drawPagesAhead > 0) await enqueue(tx, "draw-pages", { requestId: req.id });
-    await recordEvent(tx, req.id, "request.sent", keyActor(auth), {
-      order: group.order,
-      invited: group.invited,
-      expiresAt: expiresAt.toISOString(),
-    });
-    await emitEvent(tx, req, "signature_request.sent", { id: req.id, title: req.title, status: "IN_PROGRESS" });
-    return loadRequestDto(tx, updated);
+    );
+  }
+  const signers = recs.filter((r) => r.role === "SIGNER");
+  const fieldRows = await loadFields(tx, req.id);
+  const withFields = new Set(fieldRows.map((f) => f.recipientId));
+  const bare = signers.filter((s) => !withFields.has(s.id));
+  if (bare.length) {
+    throw new AppError(
+      "SIGNER_WITHOUT_FIELDS",
+      `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
+      {
+        details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
+      },
+    );
+  }
+  // The rules and formulas as the recipients now stand (an order changed since they were saved, say);
+  // a signer whose signatures may all be left out is one of them.
+  throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
+  refuseSignersWhoSignNothing(signers, fieldRows);
+
+  const now = clock.now();
+  const org = oneRow(await tx.select().from(organizations).where(eq(organizations.id, req.orgId)), "the request's organization");
+  const expiresAt = expiryAtSend(req, org, now);
+  // The sender's own row (an active member of this organization), to tell them how it ends.
+  const sender = await signedInStaff(tx, auth);
+  const updated = await transitionRequest(tx, req.id, "IN_PROGRESS", {
+    set: {
+      sentAt: now,
+      updatedAt: now,
+      expiresAt,
+      senderName: auth.staff?.name ?? null,
+      senderEmail: auth.staff?.email ?? null,
+      sentByStaffId: sender?.id ?? null,
+    },
+    why: "sending is only possible while it is DRAFT",
   });
+  for (const r of recs) {
+    await tx
+      .update(recipients)
+      .set({ tokenHash: hashToken(await signingToken(tx, r.id)) })
+      .where(eq(recipients.id, r.id));
+  }
+  const group = await inviteNextGroup(tx, req.id, recs);
+  // The first pages the signers will see, drawn now rather than when the first of them opens the link.
+  if (config.drawPagesAhead > 0) await enqueue(tx, "draw-pages", { requestId: req.id });
+  await recordEvent(tx, req.id, "request.sent", actor, {
+    order: group.order,
+    invited: group.invited,
+    expiresAt: expiresAt.toISOString(),
+  });
+  await emitEvent(tx, req, "signature_request.sent", {
+    id: req.id,
+    title: req.title,
+    status: "IN_PROGRESS",
+    source: req.source,
+    ...(req.publicLinkId !== null && { publicLinkId: req.publicLinkId }),
+  });
+  return updated;
 }
 
 /**

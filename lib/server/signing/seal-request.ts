@@ -216,6 +216,7 @@ function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { m
     locale,
     labels: certificateLabels(locale),
     sentBy: sentByOf(events),
+    ...startedFromOf(events),
     ...(skipped.length && { skipped }),
     recipients: recs.map((r) => {
       // What they did and when, with the address and browser of the event that records it.
@@ -385,6 +386,21 @@ const ACTS: Record<string, { event: string }> = {
   APPROVER: { event: "recipient.approved" },
   VIEWER: { event: "recipient.viewed" },
 };
+
+/** A visitor's request: the public link and the visitor, as its `request.created` event recorded them. */
+function startedFromOf(events: { type: string; data: Record<string, unknown> }[]) {
+  const link = events.find((e) => e.type === "request.created")?.data.publicLink as
+    | { name?: unknown; visitor?: { name?: unknown; email?: unknown; emailConfirmed?: unknown } }
+    | undefined;
+  if (!link || typeof link.name !== "string" || typeof link.visitor?.name !== "string") return {};
+  return {
+    startedFrom: {
+      link: link.name,
+      who: `${link.visitor.name} <${String(link.visitor.email ?? "")}>`,
+      emailConfirmed: link.visitor.emailConfirmed === true,
+    },
+  };
+}
 
 /** Who sent the request (its last `request.sent`: a return to signers sends it again), as the audit trail names them. */
 function sentByOf(events: { type: string; actor: string; actorLabel: string | null; ip: string | null; createdAt: Date }[]) {

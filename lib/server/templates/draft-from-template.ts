@@ -3,7 +3,7 @@ import { fieldInputOf } from "@/lib/schemas/fields";
 import type { RecipientRole } from "@/lib/schemas/states";
 import type { UseTemplate, UseTemplateRecipient } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
-import { keyActor, recordEvent } from "../audit/record-event";
+import { keyActor, recordEvent, type Actor } from "../audit/record-event";
 import { config } from "../config";
 import { getDb, type Queryable, type Tx } from "../db";
 import { recipients } from "../db/schema";
@@ -136,7 +136,11 @@ export async function draftFromTemplate(
   input: UseTemplate,
   // Run in the draft's transaction: a bulk send records the new request on its row here, so the
   // draft exists exactly when the row names it (lib/server/bulk/run-bulk-send.ts).
-  opts: { inTransaction?: (tx: Tx, draft: { id: string }) => Promise<void> } = {},
+  opts: {
+    inTransaction?: (tx: Tx, draft: { id: string }) => Promise<void>;
+    /** A public link's visitor: the audit trail's actor, the link, and what the request.created event adds. */
+    visitor?: { actor: Actor; publicLinkId: string; origin: Record<string, unknown> };
+  } = {},
 ) {
   // A date that is already wrong is said before the document is made.
   if (input.expiresAt !== undefined) judgeExpiresAt(input.expiresAt, clock.now());
@@ -172,14 +176,15 @@ export async function draftFromTemplate(
       auth,
       {
         title: input.title,
-        origin: { template: { id: tpl.id, name: tpl.name, kind: docs[0].kind } },
+        origin: { template: { id: tpl.id, name: tpl.name, kind: docs[0].kind }, ...opts.visitor?.origin },
+        ...(opts.visitor && { actor: opts.visitor.actor, publicLinkId: opts.visitor.publicLinkId }),
         ...draftChoices(input),
       },
       made,
     );
     // The template's document at each place is the new request's at the same place.
     const requestDocumentOf = new Map(docs.map((d, i) => [d.id, req.documents[i]!.id]));
-    const actor = keyActor(auth);
+    const actor = opts.visitor?.actor ?? keyActor(auth);
 
     // Timestamps a millisecond apart keep the roles' order (s1, s2, …) among equal signing orders.
     const base = Date.now();

@@ -3,7 +3,7 @@ import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { MAX_TEMPLATE_ROLES, ROLE_REF, type PutTemplateRoles } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb, type Queryable } from "../db";
-import { templateFields, templateRoles } from "../db/schema";
+import { publicLinks, templateFields, templateRoles } from "../db/schema";
 import { AppError } from "../errors";
 import { placeholdersOf, signerRefOf, toTemplateRoleDto, type TemplateRoleRow } from "./dto";
 import { findVisibleTemplate, loadTemplateDocuments } from "./find-template";
@@ -174,6 +174,27 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
       });
     }
 
+    // A role a public link gives its visitors (revoked links too: their requests name it) stays.
+    if (dropped.length) {
+      const linked = await tx
+        .select({ roleId: publicLinks.roleId, name: publicLinks.name })
+        .from(publicLinks)
+        .where(
+          inArray(
+            publicLinks.roleId,
+            dropped.map((r) => r.id),
+          ),
+        );
+      const [first] = linked;
+      if (first) {
+        const role = dropped.find((r) => r.id === first.roleId)!;
+        throw new AppError(
+          "TEMPLATE_ROLE_HAS_LINK",
+          `${role.name} is the role visitors of the public link "${first.name}" take, and cannot be dropped; give the link another role first`,
+          { details: { roles: [{ id: role.id, name: role.name }], links: linked.map((l) => l.name) } },
+        );
+      }
+    }
     if (dropped.length)
       await tx.delete(templateRoles).where(
         inArray(

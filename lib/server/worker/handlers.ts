@@ -9,6 +9,7 @@ import { mailInvitation } from "../turns/mail-invitation";
 import { notifyRecipient } from "../turns/notify-recipient";
 import { mailSignerCode } from "../signing/mail-signer-code";
 import { mailStaffLink } from "../staff/mail-staff-link";
+import { mailVisitorCode } from "../public-links/mail-visitor-code";
 
 /** One handler per job type, each given its type's parsed payload (lib/server/jobs/payloads.ts). */
 export type JobHandlers = { [K in JobType]: (payload: JobPayloads[K], job: JobContext) => Promise<unknown> };
@@ -27,5 +28,6 @@ export const handlers: JobHandlers = {
   // One request per row of a bulk send; resumable: each row's steps can be repeated (lib/server/bulk/run-bulk-send.ts).
   "bulk-send": async (p, job) => (await import("../bulk/run-bulk-send")).runBulkSend(p, job),
   "sender-notice": (p, job) => mailSenderNotice(p, job.id),
+  "visitor-code": mailVisitorCode,
   "draw-pages": async (p) => (await import("../signing/signing-pages")).drawFirstPages(p.requestId),
 };

@@ -1132,6 +1132,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/enterprise/templates/{id}/public-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The template's public links, newest first, revoked ones included, with their counts */
+    get: operations["listPublicLinks"];
+    put?: never;
+    /**
+     * Make a public link of a template: anyone who opens it starts a request from it, taking one role
+     * @description Body (every key optional): name (default: the template's), role (the role the visitor takes, by name, sN or id; default: the first), people ({ role: { name, email } }: the other roles fixed on the link; a role left out is named by the visitor), accessCode (6–64 characters, never returned; null: none), expiresAt (ISO 8601, in the future; null: never), quota { total?, perDay? } (requests started; per day in UTC; null: no limit), oncePerEmail, confirmEmail (a code is mailed to the visitor, who gives it before anything is made). A role named twice, a role the template does not have, or the visitor's own role in people: 422.
+     */
+    post: operations["createPublicLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/public-links/{linkId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One public link, with its counts (visits, requests started, started today, completed) */
+    get: operations["getPublicLink"];
+    put?: never;
+    post?: never;
+    /** Revoke a link for good: its page answers 410 and serves nothing; the requests it started go on */
+    delete: operations["revokePublicLink"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a link's settings, or pause (status PAUSED) and resume (ACTIVE) it
+     * @description Body: any of name (default: the template's), role (the role the visitor takes, by name, sN or id; default: the first), people ({ role: { name, email } }: the other roles fixed on the link; a role left out is named by the visitor), accessCode (6–64 characters, never returned; null: none), expiresAt (ISO 8601, in the future; null: never), quota { total?, perDay? } (requests started; per day in UTC; null: no limit), oncePerEmail, confirmEmail (a code is mailed to the visitor, who gives it before anything is made). and status (ACTIVE | PAUSED). A revoked link changes no more: 410 PUBLIC_LINK_REVOKED.
+     */
+    patch: operations["updatePublicLink"];
+    trace?: never;
+  };
+  "/api/v1/enterprise/templates/{id}/public-links/{linkId}/qr": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The link's QR code to print: PNG (default, 1024 px) or ?format=svg */
+    get: operations["publicLinkQr"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a public link's page shows: the template's name, the visitor's role, who else they must name, and what they must give
+     * @description No key: the slug is the link. 404 PUBLIC_LINK_NOT_FOUND (unknown, or its template deleted); 410 PUBLIC_LINK_REVOKED / PUBLIC_LINK_EXPIRED; 409 PUBLIC_LINK_PAUSED; 409 PUBLIC_LINK_QUOTA_REACHED when its total quota is used up. Limited per address and per link (429). Counts a visit.
+     */
+    get: operations["viewPublicLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/{slug}/visits": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start: the visitor's name and e-mail (and the people the link leaves to them); the request is made and sent, or a code is mailed first
+     * @description Body { name, email, people?: { sN: { name, email } }, accessCode?, locale? }. Without confirmEmail: 201, the request made from the template and sent, the visitor its recipient in the link's role (signingUrl: their page when it is their turn now; they are mailed their link too, to come back). With confirmEmail: 202 CONFIRMING and a 6-digit code mailed; POST …/visits/{visitId}/confirm. Refusals: 401 PUBLIC_LINK_CODE_WRONG (the access code), 409 PUBLIC_LINK_QUOTA_REACHED / PUBLIC_LINK_ALREADY_USED (oncePerEmail), 429 with Retry-After for the day's quota or the rate limits, 422 for a person missing or given for a role the link fixes.
+     */
+    post: operations["startVisit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/{slug}/visits/{visitId}/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give the code mailed to the visitor: the request is made and sent
+     * @description Body { code }. Wrong: 401 PUBLIC_LINK_CODE_WRONG (details.attemptsLeft); the fifth wrong code, or a code over 15 minutes old, ends the visit (410 PUBLIC_VISIT_ENDED: start again). The quota and oncePerEmail are judged now.
+     */
+    post: operations["confirmVisit"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/enterprise/templates/{id}/bulk-send": {
     parameters: {
       query?: never;
@@ -1339,6 +1459,17 @@ export interface components {
         | "BULK_NO_ROWS"
         | "BULK_NO_VALID_ROWS"
         | "BULK_ROW_INVALID"
+        | "PUBLIC_LINK_NOT_FOUND"
+        | "PUBLIC_LINK_REVOKED"
+        | "PUBLIC_LINK_EXPIRED"
+        | "PUBLIC_LINK_PAUSED"
+        | "PUBLIC_LINK_QUOTA_REACHED"
+        | "PUBLIC_LINK_DAILY_QUOTA_REACHED"
+        | "PUBLIC_LINK_ALREADY_USED"
+        | "PUBLIC_LINK_CODE_WRONG"
+        | "PUBLIC_VISIT_ENDED"
+        | "PUBLIC_LINK_ROLE_INVALID"
+        | "PUBLIC_LINK_PERSON_MISSING"
         | "SIGNING_LINK_NOT_FOUND"
         | "SIGNING_LINK_ENDED"
         | "SIGNING_LINK_LOCKED"
@@ -1809,6 +1940,9 @@ export interface operations {
                   message: string;
                   failedAt: string;
                 } | null;
+                /** @enum {string} */
+                source: "api" | "public_link";
+                publicLinkId: string | null;
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 timezone: string;
                 /** @enum {string} */
@@ -2204,6 +2338,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -2572,6 +2709,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -3055,6 +3195,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -4266,6 +4409,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -4634,6 +4780,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -7026,6 +7175,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -16535,6 +16687,9 @@ export interface operations {
                 message: string;
                 failedAt: string;
               } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               timezone: string;
               /** @enum {string} */
@@ -16975,6 +17130,1403 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPublicLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                templateId: string;
+                name: string;
+                slug: string;
+                url: string;
+                qr: {
+                  png: string;
+                  svg: string;
+                };
+                /** @enum {string} */
+                status: "ACTIVE" | "PAUSED" | "REVOKED";
+                role: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  signerRef: string;
+                };
+                people: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  signerRef: string;
+                  fixed: {
+                    name: string;
+                    email: string;
+                  } | null;
+                }[];
+                /** @description Visitors must give a code (never returned) */
+                accessCode: boolean;
+                expiresAt: string | null;
+                quota: {
+                  total: number | null;
+                  perDay: number | null;
+                };
+                oncePerEmail: boolean;
+                confirmEmail: boolean;
+                counts: {
+                  visits: number;
+                  started: number;
+                  startedToday: number;
+                  completed: number;
+                };
+                createdAt: string;
+                updatedAt: string;
+                revokedAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPublicLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; the same key with another body is a 422, and a 409 while the first is still being processed */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          name?: string;
+          role?: string;
+          people?: {
+            [key: string]: {
+              name: string;
+              /** Format: email */
+              email: string;
+            };
+          };
+          accessCode?: string | null;
+          expiresAt?: string | null;
+          quota?: {
+            total?: number | null;
+            perDay?: number | null;
+          };
+          oncePerEmail?: boolean;
+          confirmEmail?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The link */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              name: string;
+              slug: string;
+              url: string;
+              qr: {
+                png: string;
+                svg: string;
+              };
+              /** @enum {string} */
+              status: "ACTIVE" | "PAUSED" | "REVOKED";
+              role: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+              };
+              people: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+                fixed: {
+                  name: string;
+                  email: string;
+                } | null;
+              }[];
+              /** @description Visitors must give a code (never returned) */
+              accessCode: boolean;
+              expiresAt: string | null;
+              quota: {
+                total: number | null;
+                perDay: number | null;
+              };
+              oncePerEmail: boolean;
+              confirmEmail: boolean;
+              counts: {
+                visits: number;
+                started: number;
+                startedToday: number;
+                completed: number;
+              };
+              createdAt: string;
+              updatedAt: string;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              name: string;
+              slug: string;
+              url: string;
+              qr: {
+                png: string;
+                svg: string;
+              };
+              /** @enum {string} */
+              status: "ACTIVE" | "PAUSED" | "REVOKED";
+              role: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+              };
+              people: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+                fixed: {
+                  name: string;
+                  email: string;
+                } | null;
+              }[];
+              /** @description Visitors must give a code (never returned) */
+              accessCode: boolean;
+              expiresAt: string | null;
+              quota: {
+                total: number | null;
+                perDay: number | null;
+              };
+              oncePerEmail: boolean;
+              confirmEmail: boolean;
+              counts: {
+                visits: number;
+                started: number;
+                startedToday: number;
+                completed: number;
+              };
+              createdAt: string;
+              updatedAt: string;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokePublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              name: string;
+              slug: string;
+              url: string;
+              qr: {
+                png: string;
+                svg: string;
+              };
+              /** @enum {string} */
+              status: "ACTIVE" | "PAUSED" | "REVOKED";
+              role: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+              };
+              people: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+                fixed: {
+                  name: string;
+                  email: string;
+                } | null;
+              }[];
+              /** @description Visitors must give a code (never returned) */
+              accessCode: boolean;
+              expiresAt: string | null;
+              quota: {
+                total: number | null;
+                perDay: number | null;
+              };
+              oncePerEmail: boolean;
+              confirmEmail: boolean;
+              counts: {
+                visits: number;
+                started: number;
+                startedToday: number;
+                completed: number;
+              };
+              createdAt: string;
+              updatedAt: string;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updatePublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: string;
+          role?: string;
+          people?: {
+            [key: string]: {
+              name: string;
+              /** Format: email */
+              email: string;
+            };
+          };
+          accessCode?: string | null;
+          expiresAt?: string | null;
+          quota?: {
+            total?: number | null;
+            perDay?: number | null;
+          };
+          oncePerEmail?: boolean;
+          confirmEmail?: boolean;
+          /** @enum {string} */
+          status?: "ACTIVE" | "PAUSED";
+        };
+      };
+    };
+    responses: {
+      /** @description The link as it now is */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              templateId: string;
+              name: string;
+              slug: string;
+              url: string;
+              qr: {
+                png: string;
+                svg: string;
+              };
+              /** @enum {string} */
+              status: "ACTIVE" | "PAUSED" | "REVOKED";
+              role: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+              };
+              people: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                signerRef: string;
+                fixed: {
+                  name: string;
+                  email: string;
+                } | null;
+              }[];
+              /** @description Visitors must give a code (never returned) */
+              accessCode: boolean;
+              expiresAt: string | null;
+              quota: {
+                total: number | null;
+                perDay: number | null;
+              };
+              oncePerEmail: boolean;
+              confirmEmail: boolean;
+              counts: {
+                visits: number;
+                started: number;
+                startedToday: number;
+                completed: number;
+              };
+              createdAt: string;
+              updatedAt: string;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  publicLinkQr: {
+    parameters: {
+      query?: {
+        format?: "png" | "svg";
+      };
+      header?: never;
+      path: {
+        id: string;
+        linkId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The QR code of the link's url */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "image/png": Blob;
+          "image/svg+xml": Blob;
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  viewPublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              name: string;
+              title: string;
+              organization: string | null;
+              sandbox: boolean;
+              role: string;
+              others: {
+                ref: string;
+                name: string;
+              }[];
+              accessCode: boolean;
+              confirmEmail: boolean;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startVisit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /** Format: email */
+          email: string;
+          people?: {
+            [key: string]: {
+              name: string;
+              /** Format: email */
+              email: string;
+            };
+          };
+          accessCode?: string;
+          /** @enum {string} */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
+        };
+      };
+    };
+    responses: {
+      /** @description Started */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              visitId: string;
+              /** @enum {string} */
+              status: "CONFIRMING" | "STARTED";
+              signingUrl: string | null;
+            };
+          };
+        };
+      };
+      /** @description A code was mailed to the visitor */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              visitId: string;
+              /** @enum {string} */
+              status: "CONFIRMING" | "STARTED";
+              signingUrl: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  confirmVisit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+        visitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Started */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              visitId: string;
+              /** @enum {string} */
+              status: "CONFIRMING" | "STARTED";
+              signingUrl: string | null;
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
