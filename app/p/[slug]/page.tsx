@@ -17,16 +17,17 @@ export const dynamic = "force-dynamic";
 export default async function PublicLinkPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const h = await headers();
-  try {
-    const view = await viewPublicLink(slug, { ip: clientIp(h, config.trustProxy), userAgent: h.get("user-agent") });
-    return (
-      <div className="min-h-dvh">
-        {view.sandbox ? <SandboxBanner /> : null}
-        <PublicLinkStart slug={slug} view={view} />
-      </div>
-    );
-  } catch (e) {
-    if (e instanceof AppError) return <PublicLinkRefused code={e.code} />;
-    throw e;
-  }
+  const view = await viewPublicLink(slug, { ip: clientIp(h, config.trustProxy), userAgent: h.get("user-agent") }).catch(
+    (e: unknown) => {
+      if (e instanceof AppError) return { refused: e.code };
+      throw e;
+    },
+  );
+  if ("refused" in view) return <PublicLinkRefused code={view.refused} />;
+  return (
+    <div className="min-h-dvh">
+      {view.sandbox ? <SandboxBanner /> : null}
+      <PublicLinkStart slug={slug} view={view} />
+    </div>
+  );
 }
