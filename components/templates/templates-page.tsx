@@ -13,6 +13,7 @@ import { FileField, FormCard, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { BulkSendPanel } from "./bulk-send-panel";
+import { ShareLinkPanel } from "./share-link-panel";
 import { UseTemplateForm } from "./use-template-form";
 
 const unavailable = (e: unknown) => e instanceof ApiError && (e.unavailable || e.status === 405);
@@ -24,6 +25,7 @@ export function TemplatesPage() {
   const { remove } = useTemplateActions();
   const [using, setUsing] = useState<TemplateDto | null>(null);
   const [bulk, setBulk] = useState<TemplateDto | null>(null);
+  const [sharing, setSharing] = useState<TemplateDto | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (q.isError && unavailable(q.error))
@@ -43,6 +45,7 @@ export function TemplatesPage() {
         {error && <Alert>{error}</Alert>}
         {using && <UseTemplateForm key={using.id} t={using} onClose={() => setUsing(null)} />}
         {bulk && <BulkSendPanel key={bulk.id} t={bulk} onClose={() => setBulk(null)} />}
+        {sharing && <ShareLinkPanel key={sharing.id} t={sharing} onClose={() => setSharing(null)} />}
         {q.isPending ? (
           <Spinner label={tr("templates.list.loading")} />
         ) : q.isError ? (
@@ -106,6 +109,13 @@ export function TemplatesPage() {
                     aria-label={tr("templates.list.bulkSendLabel", { name: t.name })}
                   >
                     {tr("templates.list.bulkSend")}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => setSharing(t)}
+                    aria-label={tr("templates.list.shareLabel", { name: t.name })}
+                  >
+                    {tr("templates.list.share")}
                   </Button>
                   <Button
                     variant="danger"

@@ -37,6 +37,7 @@ describe("the certificate's words", () => {
         "{recipient}",
         "{name}",
         "{size}",
+        "{link}",
       ]),
     );
     const rules = new Intl.PluralRules(locale);
