@@ -77,6 +77,7 @@ export function ApproverForm({
   onApproved,
   onDeclined,
   onStale,
+  onDelegated,
 }: RecipientPageProps & { onApproved: (r: ApproveResult) => void }) {
   const t = useSigningT();
   const locale = useLocale();
@@ -121,6 +122,7 @@ export function ApproverForm({
             run: () => void approve(),
           }}
           onDecline={() => declining.setOpen(true)}
+          delegate={view.recipient.canDelegate && onDelegated ? { token, onDelegated, onStale } : undefined}
         />
       </div>
       <DeclineDialog

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useSigningT } from "./intl";
+import { DelegateButton, type DelegateProps } from "./delegate-dialog";
 
 const TONES = {
   sky: "bg-sky-700 hover:bg-sky-800 focus-visible:outline-sky-600",
@@ -24,6 +25,8 @@ export function FinishSection(props: {
   busy: boolean;
   action: { label: string; busyLabel: string; tone: keyof typeof TONES; run: () => void };
   onDecline: () => void;
+  /** The sender allowed handing this turn over: the button, and what follows it. */
+  delegate?: DelegateProps;
 }) {
   const t = useSigningT();
   return (
@@ -62,13 +65,16 @@ export function FinishSection(props: {
         >
           {props.busy ? props.action.busyLabel : props.action.label}
         </button>
-        <button
-          type="button"
-          onClick={props.onDecline}
-          className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
-        >
-          {t("form.decline")}
-        </button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button
+            type="button"
+            onClick={props.onDecline}
+            className="rounded-md px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            {t("form.decline")}
+          </button>
+          {props.delegate ? <DelegateButton {...props.delegate} /> : null}
+        </div>
       </div>
     </section>
   );

@@ -34,6 +34,7 @@ const ENDED = {
   DECLINED: { heading: "ended.declinedHeading", text: "ended.declinedText" },
   COMPLETED: { heading: "ended.completedHeading", text: "ended.completedText" },
   REPLACED: { heading: "ended.replacedHeading", text: "ended.replacedText" },
+  DELEGATED: { heading: "ended.delegatedHeading", text: "ended.delegatedText" },
 } as const;
 const isEnded = (s: string): s is keyof typeof ENDED => Object.hasOwn(ENDED, s);
 

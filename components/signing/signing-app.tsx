@@ -25,7 +25,9 @@ type Phase =
   | { kind: "signed"; view: SigningView; result: SignResult }
   | { kind: "approved"; view: SigningView; result: ApproveResult }
   /** `othersTold`: how many recipients besides the sender the decline told. */
-  | { kind: "declined"; view: SigningView; othersTold: number };
+  | { kind: "declined"; view: SigningView; othersTold: number }
+  /** Handed over: `to` was invited in this recipient's place; this link no longer works. */
+  | { kind: "delegated"; view: SigningView; to: string };
 
 /** What the link shows now: the document, the code gate, or why it cannot be loaded. */
 async function fetchPhase(token: string, notice?: ApiFailure): Promise<Phase> {
@@ -197,6 +199,14 @@ function Content({
     return <DeclinedScreen title={title} othersTold={phase.kind === "declined" ? phase.othersTold : view.declineTells} />;
   }
 
+  if (phase.kind === "delegated") {
+    return (
+      <Screen tone="done" heading={t("delegate.doneHeading")} documentTitle={title}>
+        <p role="status">{t("delegate.doneText", { name: phase.to })}</p>
+      </Screen>
+    );
+  }
+
   const notice = phase.notice ? <p className="rounded-md bg-slate-100 px-3 py-2 text-sm">{apiMessage(phase.notice)}</p> : null;
 
   if (view.recipient.status === "SIGNED") {
@@ -263,6 +273,7 @@ function Content({
         view={view}
         onApproved={(result) => setPhase({ kind: "approved", view, result })}
         onDeclined={(othersTold) => setPhase({ kind: "declined", view, othersTold })}
+        onDelegated={(to) => setPhase({ kind: "delegated", view, to })}
         onStale={(error) => void reload(error)}
       />
     );
@@ -274,6 +285,7 @@ function Content({
       view={view}
       onSigned={(result) => setPhase({ kind: "signed", view, result })}
       onDeclined={(othersTold) => setPhase({ kind: "declined", view, othersTold })}
+      onDelegated={(to) => setPhase({ kind: "delegated", view, to })}
       onStale={(error) => void reload(error)}
     />
   );

@@ -69,6 +69,7 @@ export function SigningForm({
   onSigned,
   onDeclined,
   onStale,
+  onDelegated,
 }: RecipientPageProps & { onSigned: (r: SignResult) => void }) {
   const t = useSigningT();
   // The page's language: NUMBER values are written and read in it.
@@ -427,6 +428,7 @@ export function SigningForm({
           busy={busy}
           action={{ label: t("form.sign"), busyLabel: t("form.signing"), tone: "sky", run: () => void sign() }}
           onDecline={() => declining.setOpen(true)}
+          delegate={view.recipient.canDelegate && onDelegated ? { token, onDelegated, onStale } : undefined}
         />
       </main>
 

@@ -28,6 +28,8 @@ export interface RecipientPageProps {
   /** `othersTold`: how many recipients besides the sender the decline told. */
   onDeclined: (othersTold: number) => void;
   onStale: (e: ApiFailure) => void;
+  /** Handed over to someone else (the page's "Hand over", when the sender allowed it): their name. */
+  onDelegated?: (name: string) => void;
 }
 
 /** One of this signer's fields. Coordinates are PDF points from the top-left of the page as displayed. */

@@ -18,6 +18,7 @@ import {
   PAGE_WIDTHS,
   zApprove,
   zDecline,
+  zDelegate,
   zEarlierValue,
   zEarlierValueImageParams,
   zSignerGate,
@@ -81,6 +82,7 @@ const zSigningView = z.object({
     approvedAt: true,
     viewedAt: true,
     locale: true,
+    canDelegate: true,
   }),
   signingDate: z
     .object({
@@ -411,6 +413,25 @@ export const signingOps = {
       data: z.object({ requestId: z.uuid(), status: z.literal("APPROVED"), completed: z.boolean() }).extend(zTurnOutcome.shape),
     },
     errors: [401, 409, 410, 429],
+  }),
+  delegateSigning: defineOperation({
+    method: "POST",
+    path: `${SIGN}/delegate`,
+    tag: "Signing (public)",
+    summary: "Hand this turn to someone else (when the sender allows it): same place in the order, same fields",
+    description:
+      "Body { name, email, reason, locale? }. Allowed to a signer or approver whose turn it is and whose recipient has canDelegate (set by the sender, or the template's role); else 403 DELEGATION_NOT_ALLOWED. " +
+      "This link stops at once (410, details.status DELEGATED); the person named is invited with a link of their own, may not hand over again, and, where the sender had given an access code, is asked for an e-mailed code instead. " +
+      "The audit trail records recipient.delegated, the webhook recipient.delegated fires, and the certificate says on whose behalf they signed, when it was handed over and why.",
+    params: zTokenParams,
+    body: zDelegate,
+    public: true,
+    success: {
+      status: 200,
+      description: "Handed over",
+      data: z.object({ delegated: z.literal(true), to: z.object({ name: z.string(), email: z.string() }) }),
+    },
+    errors: [401, 403, 409, 410, 429],
   }),
   declineSigning: defineOperation({
     method: "POST",

@@ -8,7 +8,14 @@ import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zS
 
 export { FIELD_TYPES } from "./fields";
 
-import { AUTH_METHODS, RECIPIENT_DELIVERIES, RECIPIENT_ROLES, RECIPIENT_STATUSES, REQUEST_SOURCES, REQUEST_STATUSES } from "./states";
+import {
+  AUTH_METHODS,
+  RECIPIENT_DELIVERIES,
+  RECIPIENT_ROLES,
+  RECIPIENT_STATUSES,
+  REQUEST_SOURCES,
+  REQUEST_STATUSES,
+} from "./states";
 import type { RecipientRole, RecipientStatus } from "./states";
 
 // Defined once in ./states (the database's CHECK constraints are made from the same arrays).
@@ -173,6 +180,10 @@ export const zRecipient = z.object({
   /** Automatic reminders sent to them so far, and the last one's time. */
   remindersSent: z.number().int(),
   lastRemindedAt: z.string().nullable(),
+  /** May hand their turn to someone else (POST /api/sign/{token}/delegate). */
+  canDelegate: z.boolean(),
+  /** The person who handed this turn over to the one now named: who, when, why (null: nobody did). */
+  delegatedFrom: z.object({ name: z.string(), email: z.string(), reason: z.string(), at: z.string() }).nullable(),
 });
 
 /** A request's field: the one field shape (./fields), for a recipient, on one of the request's documents. */
@@ -323,6 +334,8 @@ const recipientBase = z.object({
   signingOrder: orderInt.optional(),
   authentication: zRecipientAuthentication.optional(),
   delivery: zDeliveryInput.optional(),
+  /** May hand their turn to someone else from their signing page (default false). */
+  canDelegate: z.boolean({ error: "canDelegate must be true or false" }).optional(),
   ...recipientLocaleShape,
 });
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>

@@ -173,6 +173,21 @@ export const zDecline = z.object({
   locale: zPageLocale,
 });
 
+/** POST /api/sign/{token}/delegate: the person who takes the turn, and why. */
+export const zDelegate = z.object({
+  name: z
+    .string({ error: "name is required" })
+    .trim()
+    .min(1, { error: "name is required" })
+    .max(200, { error: "name is at most 200 characters" })
+    .refine((s) => !/[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s), {
+      error: "name must not contain <, > or control characters (line breaks included)",
+    }),
+  email: z.email({ error: "email must be a valid e-mail address" }).max(320),
+  reason: z.string({ error: "Say why you hand it over" }).trim().min(1, { error: "Say why you hand it over" }).max(1000),
+  locale: zPageLocale,
+});
+
 /** A file a FILE field's value keeps. */
 export const zStoredFile = z.object({
   id: z.string(),

@@ -42,6 +42,8 @@ export const zTemplateRole = z.object({
   role: z.enum(RECIPIENT_ROLES),
   /** sN: this role's place (anchors' sN, CSV columns sN.name / sN.email). */
   signerRef: z.string(),
+  /** A recipient in this role may hand their turn to someone else, unless the use call says otherwise. */
+  canDelegate: z.boolean(),
 });
 export type TemplateRoleDto = z.infer<typeof zTemplateRole>;
 
@@ -54,8 +56,10 @@ export const zTemplateRoleInput = z.strictObject(
     name: zRoleName,
     order: roleOrder.optional(),
     role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }).optional(),
+    /** Recipients in this role may hand their turn to someone else (unless the use call says otherwise). */
+    canDelegate: z.boolean({ error: "canDelegate must be true or false" }).optional(),
   },
-  { error: "A role is { name, order?, role?, id? }" },
+  { error: "A role is { name, order?, role?, canDelegate?, id? }" },
 );
 export const zPutTemplateRoles = z
   .object({

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = [
   "signature_request.cancelled",
   "signature_request.expired",
   "signature_request.seal_failed",
+  "recipient.delegated",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

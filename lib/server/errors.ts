@@ -234,6 +234,7 @@ export const errorCatalog = {
   SIGNING_LINK_LOCKED: { status: 429, description: "Too many wrong codes: the link is locked for a while" },
   SIGNER_AUTHENTICATION_REQUIRED: { status: 401, description: "The signer must enter their code first" },
   SIGNER_CODE_WRONG: { status: 401, description: "The signer's code is wrong, used or expired; `details.attemptsLeft`" },
+  DELEGATION_NOT_ALLOWED: { status: 403, description: "This recipient may not hand their turn to someone else (canDelegate false, or embedded)" },
   SIGNER_CODE_NOT_NEEDED: { status: 409, description: "This signing link needs no code" },
   SIGNER_CODE_NOT_EMAILED: { status: 409, description: "This link takes the access code the sender gave; none is e-mailed" },
   SIGNER_CODE_TOO_SOON: { status: 429, description: "A new code cannot be sent yet; `details.nextCodeAt`" },

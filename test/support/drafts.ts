@@ -19,6 +19,7 @@ export type DraftSigner = {
   order?: number;
   delivery?: string;
   authentication?: { method: string; accessCode?: string };
+  canDelegate?: boolean;
 };
 
 /** One id per signer, as a tuple when the signers are written as a list literal (so `[a, b]` destructures). */

@@ -53,6 +53,8 @@ export interface CertificateRecipient {
   /** Their signature and initials as they made them (drawn, uploaded or typed), shown beside their block. */
   signature?: SignerMark;
   initials?: SignerMark;
+  /** The person who handed this turn over to them (delegation): who, when (ISO 8601), why. */
+  onBehalfOf?: { name: string; email: string; at: string; reason: string };
 }
 
 export interface CertificateData {
@@ -189,6 +191,8 @@ export interface CertificateLabels {
   /** The words for SIGNER, APPROVER and VIEWER (a CC's line says what they received). */
   roles: Record<string, string>;
   identifiedBy: string;
+  /** {name}, {time}, {reason} */
+  onBehalfOf: string;
   sentAt: string;
   signedAt: string;
   approvedAt: string;
@@ -257,6 +261,7 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   order: "Order",
   roles: { SIGNER: "Signer", APPROVER: "Approver", VIEWER: "Viewer" },
   identifiedBy: "Identified by",
+  onBehalfOf: "On behalf of {name}, who handed it over on {time}: “{reason}”",
   sentAt: "Sent at",
   signedAt: "Signed at",
   approvedAt: "Approved at",
@@ -514,6 +519,19 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
     const details = stack([
       text(r.name, 10.5, BLACK, LEFT, left),
       text(`${r.email} · ${L.roles[r.role] ?? r.role} · ${L.order} ${stepOf(r.order)}`, 8, GREY, LEFT, left),
+      ...(r.onBehalfOf
+        ? [
+            para(
+              font,
+              fill(L.onBehalfOf, {
+                name: `${r.onBehalfOf.name} <${r.onBehalfOf.email}>`,
+                time: time(r.onBehalfOf.at),
+                reason: r.onBehalfOf.reason.length > 300 ? `${r.onBehalfOf.reason.slice(0, 299)}…` : r.onBehalfOf.reason,
+              }),
+              { x: LEFT, width: left, size: 8, color: GREY },
+            ),
+          ]
+        : []),
       space(3),
       ...withValues(rows).map(([label, value]) => row(font, label, value, { x: LEFT, width: left, labelWidth })),
     ]);

@@ -407,6 +407,10 @@ export const recipients = pgTable(
     /** Automatic reminders claimed for this recipient so far, and when the last was (the next counts from it). */
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: ts("last_reminded_at"),
+    /** May hand their turn to someone else (the person named gets the same place and fields). */
+    canDelegate: boolean("can_delegate").notNull().default(false),
+    /** Who handed this turn over to the person now named, when and why (null: nobody). */
+    delegatedFrom: jsonb("delegated_from").$type<{ name: string; email: string; reason: string; at: string }>(),
     /**
      * When their invitation last went out (the first, a resend, a reminder, the mail after a
      * correction); `sentAt` stays the first, from which reminders count.
@@ -454,6 +458,8 @@ export const retiredSigningLinks = pgTable(
     tokenHash: text("token_hash").primaryKey(),
     recipientId: belongsTo("recipient_id", () => recipients.id),
     retiredAt: ts("retired_at").notNull().default(nowMs),
+    /** Why: `corrected` (staff set the details right) or `delegated` (the recipient handed their turn to someone else). */
+    reason: text("reason").notNull().default("corrected"),
   },
   (t) => [index("retired_signing_links_recipient_idx").on(t.recipientId)],
 );
@@ -748,6 +754,8 @@ export const templateRoles = pgTable(
     name: text("name").notNull(),
     signingOrder: integer("signing_order").notNull().default(1),
     recipientRole: text("recipient_role").notNull().default("SIGNER"),
+    /** The canDelegate a recipient in this role gets unless the use call gives one. */
+    canDelegate: boolean("can_delegate").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

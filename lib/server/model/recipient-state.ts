@@ -21,7 +21,8 @@ import { dropSignerLeftovers } from "./signer-leftovers";
 export const RECIPIENT_TRANSITIONS = {
   PENDING: ["SENT"],
   SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED"],
-  VIEWED: ["SIGNED", "APPROVED", "DECLINED"],
+  // VIEWED → SENT only when the turn is handed over (delegate-signer.ts): the delegate has not opened it yet.
+  VIEWED: ["SIGNED", "APPROVED", "DECLINED", "SENT"],
   // Only when the seal cannot use the signer's image (return-to-signers.ts): their turn is handed back.
   SIGNED: ["VIEWED"],
   APPROVED: [],

@@ -31,6 +31,8 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     locale: storedLocale(r.locale),
     remindersSent: r.remindersSent,
     lastRemindedAt: iso(r.lastRemindedAt),
+    canDelegate: r.canDelegate,
+    delegatedFrom: r.delegatedFrom ?? null,
   };
 }
 

@@ -278,7 +278,9 @@ async function startRequest(
         },
       },
       inTransaction: async (tx: Tx, draft) => {
-        const [locked] = await tx.select().from(publicLinks).where(eq(publicLinks.id, link.id)).for("update");
+        // NO KEY UPDATE, not UPDATE: the new request's foreign key to the link holds a KEY SHARE lock on its
+        // row already, in every transaction making one; two that then asked for UPDATE would wait on each other.
+        const [locked] = await tx.select().from(publicLinks).where(eq(publicLinks.id, link.id)).for("no key update");
         if (!locked) throw notFound("PUBLIC_LINK_NOT_FOUND", "Public link");
         assertOpen(locked);
         await assertQuota(tx, locked);

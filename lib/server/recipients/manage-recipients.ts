@@ -31,6 +31,8 @@ interface RecipientInput {
   delivery?: RecipientDelivery;
   /** Their language; null (on a PATCH) goes back to the request's. */
   locale?: Locale | null;
+  /** May hand their turn to someone else. */
+  canDelegate?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function addRecipient(
         ...authSet,
         ...(input.delivery !== undefined && { delivery: input.delivery }),
         locale: input.locale ?? null,
+        canDelegate: input.canDelegate ?? false,
       },
       "the new recipient",
     );
@@ -96,6 +99,7 @@ export async function addRecipient(
       authMethod: row.authMethod,
       delivery: row.delivery,
       ...(row.locale !== null && { locale: row.locale }),
+      ...(row.canDelegate && { canDelegate: true }),
     });
     return toRecipientDto(row);
   });
@@ -137,6 +141,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
           ...authSet,
           ...(input.delivery !== undefined && { delivery: input.delivery }),
           ...(input.locale !== undefined && { locale: input.locale }),
+          ...(input.canDelegate !== undefined && { canDelegate: input.canDelegate }),
         })
         .where(eq(recipients.id, current.id))
         .returning(),
@@ -153,6 +158,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
       ...authChange,
       ...(input.delivery !== undefined && { delivery: row.delivery }),
       ...(input.locale !== undefined && { locale: row.locale }),
+      ...(input.canDelegate !== undefined && { canDelegate: row.canDelegate }),
     });
     return toRecipientDto(row);
   });

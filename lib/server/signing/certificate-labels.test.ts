@@ -38,6 +38,7 @@ describe("the certificate's words", () => {
         "{name}",
         "{size}",
         "{link}",
+        "{reason}",
       ]),
     );
     const rules = new Intl.PluralRules(locale);

@@ -62,6 +62,7 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     order: t("order"),
     roles: { SIGNER: t("roles.SIGNER"), APPROVER: t("roles.APPROVER"), VIEWER: t("roles.VIEWER") },
     identifiedBy: t("identifiedBy"),
+    onBehalfOf: t("onBehalfOf", marks("name", "time", "reason")),
     sentAt: t("sentAt"),
     signedAt: t("signedAt"),
     approvedAt: t("approvedAt"),

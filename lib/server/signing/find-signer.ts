@@ -38,10 +38,13 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
 export const REPLACED_MESSAGE =
   "This link was replaced: the sender corrected the recipient's details and sent a new link. Use the newest invitation.";
 
-/** The recipient a retired link (replaced by a correction) belonged to, or null. */
-export async function lookupReplaced(db: Queryable, token: string): Promise<Row | null> {
+export const DELEGATED_MESSAGE =
+  "This link was handed over: its recipient named someone else, who received a link of their own. It no longer works.";
+
+/** The recipient a retired link (replaced by a correction, or handed over by its recipient) belonged to, and why, or null. */
+export async function lookupReplaced(db: Queryable, token: string): Promise<(Row & { reason: string }) | null> {
   const [row] = await db
-    .select({ r: recipients, req: signatureRequests })
+    .select({ r: recipients, req: signatureRequests, reason: retiredSigningLinks.reason })
     .from(retiredSigningLinks)
     .innerJoin(recipients, eq(recipients.id, retiredSigningLinks.recipientId))
     .innerJoin(signatureRequests, eq(signatureRequests.id, recipients.requestId))
@@ -87,11 +90,17 @@ export async function findSigner(db: Queryable, token: string, opts: { forUpdate
   const row = await lookupSigner(db, token, opts);
   if (!row) {
     const replaced = await lookupReplaced(db, token);
-    if (replaced)
+    if (replaced) {
       // Whoever holds a replaced link may be the wrong person (a mistyped address): nothing of the document.
-      throw new AppError("SIGNING_LINK_ENDED", REPLACED_MESSAGE, {
-        details: { status: "REPLACED", recipientStatus: replaced.r.status, environment: replaced.req.environment },
+      const delegated = replaced.reason === "delegated";
+      throw new AppError("SIGNING_LINK_ENDED", delegated ? DELEGATED_MESSAGE : REPLACED_MESSAGE, {
+        details: {
+          status: delegated ? "DELEGATED" : "REPLACED",
+          recipientStatus: replaced.r.status,
+          environment: replaced.req.environment,
+        },
       });
+    }
     throw new AppError("SIGNING_LINK_NOT_FOUND", "This signing link is not valid");
   }
   const ended = endedReason(row.req);

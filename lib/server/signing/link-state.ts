@@ -6,7 +6,7 @@ import { getDb } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
-import { endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
+import { DELEGATED_MESSAGE, endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
 import { currentDocument, loadDocuments, loadRecipients } from "../model/request-queries";
 import { toldOfDecline } from "./decline-audience";
 import { downloadableDocuments, sealedAttachments, type SigningAttachment } from "./signer-downloads";
@@ -24,7 +24,7 @@ export type SigningLinkState =
   | { kind: "unknown" }
   | {
       kind: "ended";
-      /** CANCELLED, EXPIRED, DECLINED, COMPLETED (more than SEALED_COPY_DAYS ago), or REPLACED (a correction made a new link). */
+      /** CANCELLED, EXPIRED, DECLINED, COMPLETED (more than SEALED_COPY_DAYS ago), REPLACED (a correction made a new link) or DELEGATED (handed over). */
       status: string;
       /** This recipient's own status: DECLINED when they are the one who declined. */
       recipientStatus: string;
@@ -77,9 +77,9 @@ export async function signingLinkState(
     if (!replaced) return { kind: "unknown" };
     return {
       kind: "ended",
-      status: "REPLACED",
+      status: replaced.reason === "delegated" ? "DELEGATED" : "REPLACED",
       recipientStatus: replaced.r.status,
-      message: REPLACED_MESSAGE,
+      message: replaced.reason === "delegated" ? DELEGATED_MESSAGE : REPLACED_MESSAGE,
       title: null,
       environment: replaced.req.environment as Environment,
       locales: { recipient: replaced.r.locale, request: replaced.req.locale },

@@ -234,6 +234,7 @@ function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { m
         ip: acted ? (acted.ip ?? undefined) : undefined,
         userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
         identification: identificationOf(r, events, dates),
+        ...(r.delegatedFrom && { onBehalfOf: r.delegatedFrom }),
         ...marks.get(r.id),
       };
     }),
@@ -390,8 +391,7 @@ const ACTS: Record<string, { event: string }> = {
 /** A visitor's request: the public link and the visitor, as its `request.created` event recorded them. */
 function startedFromOf(events: { type: string; data: Record<string, unknown> }[]) {
   const link = events.find((e) => e.type === "request.created")?.data.publicLink as
-    | { name?: unknown; visitor?: { name?: unknown; email?: unknown; emailConfirmed?: unknown } }
-    | undefined;
+    { name?: unknown; visitor?: { name?: unknown; email?: unknown; emailConfirmed?: unknown } } | undefined;
   if (!link || typeof link.name !== "string" || typeof link.visitor?.name !== "string") return {};
   return {
     startedFrom: {

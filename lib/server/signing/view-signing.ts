@@ -99,6 +99,7 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
         approvedAt: me.role === "APPROVER" ? (me.signedAt?.toISOString() ?? null) : null,
         viewedAt: me.viewedAt?.toISOString() ?? null,
         locale: storedLocale(me.locale),
+        canDelegate: me.canDelegate && me.delivery !== "EMBEDDED",
       },
       // What this signer's DATE fields would say if they signed now (the day in the request's zone and format,
       // in their language): the page shows it, the signature stores it afresh.

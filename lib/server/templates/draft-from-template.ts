@@ -199,6 +199,7 @@ export async function draftFromTemplate(
               role: r.role ?? (role?.recipientRole as RecipientRole | undefined) ?? "SIGNER",
               order: r.order ?? r.signingOrder ?? role?.signingOrder ?? 1,
               locale: r.locale ?? null,
+              canDelegate: r.canDelegate ?? role?.canDelegate ?? false,
               createdAt: new Date(base + i),
             })),
           )

@@ -13,7 +13,14 @@ export type TemplateRoleRow = typeof templateRoles.$inferSelect;
 export const signerRefOf = (r: Pick<TemplateRoleRow, "position">) => `s${r.position}`;
 
 export function toTemplateRoleDto(r: TemplateRoleRow): TemplateRoleDto {
-  return { id: r.id, name: r.name, order: r.signingOrder, role: r.recipientRole as RecipientRole, signerRef: signerRefOf(r) };
+  return {
+    id: r.id,
+    name: r.name,
+    order: r.signingOrder,
+    role: r.recipientRole as RecipientRole,
+    signerRef: signerRefOf(r),
+    canDelegate: r.canDelegate,
+  };
 }
 
 /** `roles`: the template's roles by id (every field's role is one of them: the foreign key says so). */

@@ -221,12 +221,23 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
       if (was)
         await tx
           .update(templateRoles)
-          .set({ ...values, signingOrder: r.order ?? was.signingOrder, recipientRole: r.role ?? was.recipientRole })
+          .set({
+            ...values,
+            signingOrder: r.order ?? was.signingOrder,
+            recipientRole: r.role ?? was.recipientRole,
+            canDelegate: r.canDelegate ?? was.canDelegate,
+          })
           .where(eq(templateRoles.id, was.id));
       else
         await tx
           .insert(templateRoles)
-          .values({ templateId: tpl.id, ...values, signingOrder: r.order ?? i + 1, recipientRole: r.role ?? "SIGNER" });
+          .values({
+            templateId: tpl.id,
+            ...values,
+            signingOrder: r.order ?? i + 1,
+            recipientRole: r.role ?? "SIGNER",
+            canDelegate: r.canDelegate ?? false,
+          });
     }
     return { roles: (await loadTemplateRoles(tx, tpl.id)).map(toTemplateRoleDto) };
   });

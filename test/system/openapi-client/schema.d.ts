@@ -588,6 +588,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sign/{token}/delegate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand this turn to someone else (when the sender allows it): same place in the order, same fields
+     * @description Body { name, email, reason, locale? }. Allowed to a signer or approver whose turn it is and whose recipient has canDelegate (set by the sender, or the template's role); else 403 DELEGATION_NOT_ALLOWED. This link stops at once (410, details.status DELEGATED); the person named is invited with a link of their own, may not hand over again, and, where the sender had given an access code, is asked for an e-mailed code instead. The audit trail records recipient.delegated, the webhook recipient.delegated fires, and the certificate says on whose behalf they signed, when it was handed over and why.
+     */
+    post: operations["delegateSigning"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/sign/{token}/decline": {
     parameters: {
       query?: never;
@@ -1469,12 +1489,14 @@ export interface components {
         | "PUBLIC_LINK_CODE_WRONG"
         | "PUBLIC_VISIT_ENDED"
         | "PUBLIC_LINK_ROLE_INVALID"
+        | "TEMPLATE_ROLE_HAS_LINK"
         | "PUBLIC_LINK_PERSON_MISSING"
         | "SIGNING_LINK_NOT_FOUND"
         | "SIGNING_LINK_ENDED"
         | "SIGNING_LINK_LOCKED"
         | "SIGNER_AUTHENTICATION_REQUIRED"
         | "SIGNER_CODE_WRONG"
+        | "DELEGATION_NOT_ALLOWED"
         | "SIGNER_CODE_NOT_NEEDED"
         | "SIGNER_CODE_NOT_EMAILED"
         | "SIGNER_CODE_TOO_SOON"
@@ -2188,6 +2210,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2559,6 +2588,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -3045,6 +3081,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -4259,6 +4302,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -4630,6 +4680,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -4954,6 +5011,7 @@ export interface operations {
            * @enum {string}
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+          canDelegate?: boolean;
           locale?: string | null;
         };
       };
@@ -4996,6 +5054,13 @@ export interface operations {
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               remindersSent: number;
               lastRemindedAt: string | null;
+              canDelegate: boolean;
+              delegatedFrom: {
+                name: string;
+                email: string;
+                reason: string;
+                at: string;
+              } | null;
             };
           };
         };
@@ -5255,6 +5320,7 @@ export interface operations {
            * @enum {string}
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+          canDelegate?: boolean;
           locale?: string | null;
         };
       };
@@ -5297,6 +5363,13 @@ export interface operations {
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               remindersSent: number;
               lastRemindedAt: string | null;
+              canDelegate: boolean;
+              delegatedFrom: {
+                name: string;
+                email: string;
+                reason: string;
+                at: string;
+              } | null;
             };
           };
         };
@@ -6691,6 +6764,13 @@ export interface operations {
               locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
               remindersSent: number;
               lastRemindedAt: string | null;
+              canDelegate: boolean;
+              delegatedFrom: {
+                name: string;
+                email: string;
+                reason: string;
+                at: string;
+              } | null;
               invited: boolean;
             };
           };
@@ -7025,6 +7105,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -7344,6 +7431,7 @@ export interface operations {
                 approvedAt: string | null;
                 viewedAt: string | null;
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                canDelegate: boolean;
               };
               /** @description What this signer's DATE fields would say if they signed now; the signature stores the day it is signed */
               signingDate: {
@@ -9049,6 +9137,162 @@ export interface operations {
       };
     };
   };
+  delegateSigning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /** Format: email */
+          email: string;
+          reason: string;
+          /**
+           * @description The language the page is shown in: this signer's later mails (and the certificate, as the first signer's) speak it
+           * @enum {string}
+           */
+          locale?: "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
+        };
+      };
+    };
+    responses: {
+      /** @description Handed over */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** @constant */
+              delegated: true;
+              to: {
+                name: string;
+                email: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Gone */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Payload Too Large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unsupported Media Type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Internal Server Error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Service Unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Insufficient Storage */
+      507: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   declineSigning: {
     parameters: {
       query?: never;
@@ -9656,7 +9900,8 @@ export interface operations {
            *       "signature_request.declined",
            *       "signature_request.cancelled",
            *       "signature_request.expired",
-           *       "signature_request.seal_failed"
+           *       "signature_request.seal_failed",
+           *       "recipient.delegated"
            *     ]
            */
           events?: (
@@ -9669,6 +9914,7 @@ export interface operations {
             | "signature_request.cancelled"
             | "signature_request.expired"
             | "signature_request.seal_failed"
+            | "recipient.delegated"
           )[];
           description?: string;
         };
@@ -12546,6 +12792,7 @@ export interface operations {
                   /** @enum {string} */
                   role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                   signerRef: string;
+                  canDelegate: boolean;
                 }[];
                 /** @description The template's documents in order */
                 documents: {
@@ -12733,6 +12980,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -13071,6 +13319,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -13492,6 +13741,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -14478,6 +14728,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -14799,6 +15050,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
             };
           };
@@ -14897,6 +15149,7 @@ export interface operations {
             order?: number;
             /** @enum {string} */
             role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+            canDelegate?: boolean;
           }[];
         };
       };
@@ -14921,6 +15174,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
+                canDelegate: boolean;
               }[];
             };
           };
@@ -16423,6 +16677,7 @@ export interface operations {
              * @enum {string}
              */
             delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
+            canDelegate?: boolean;
             locale?: string | null;
             roleName?: string;
           }[];
@@ -16537,6 +16792,13 @@ export interface operations {
                 locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
                 remindersSent: number;
                 lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
               }[];
               fields: {
                 /** Format: uuid */
