@@ -191,7 +191,7 @@ function RoleOptions() {
   ));
 }
 
-type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role" | "locale">> & {
+type RecipientPatch = Partial<Pick<RecipientDto, "name" | "email" | "role" | "locale" | "canDelegate">> & {
   authentication?: { method: AuthMethod; accessCode?: string };
 };
 /**
@@ -335,6 +335,17 @@ function RecipientRow(props: {
       >
         <LocaleOptions none={t("compose.recipients.row.requestLanguage")} />
       </select>
+      {r.role === "SIGNER" || r.role === "APPROVER" ? (
+        <label className="flex items-center gap-1 text-xs text-slate-700" title={t("compose.recipients.row.canDelegateTitle")}>
+          <input
+            type="checkbox"
+            checked={r.canDelegate}
+            onChange={(e) => props.onPatch({ canDelegate: e.target.checked })}
+            aria-label={t("compose.recipients.row.canDelegate", { name: r.name })}
+          />
+          {t("compose.recipients.row.canDelegateShort")}
+        </label>
+      ) : null}
       <select
         aria-label={t("compose.recipients.row.step", { name: r.name })}
         className={controlClass}

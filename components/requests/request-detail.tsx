@@ -212,6 +212,15 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
                             t,
                           )}
                         </span>
+                        {x.delegatedFrom && (
+                          <span className="w-full text-xs text-indigo-800">
+                            {t("requests.detail.delegated", {
+                              name: x.delegatedFrom.name,
+                              email: x.delegatedFrom.email,
+                              reason: x.delegatedFrom.reason,
+                            })}
+                          </span>
+                        )}
                         {x.declineReason && (
                           <span className="w-full text-xs text-red-700">
                             {t("requests.detail.declined", { reason: x.declineReason })}

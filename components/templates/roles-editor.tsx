@@ -24,11 +24,12 @@ interface Row {
   name: string;
   role: Kind;
   order: number;
+  canDelegate: boolean;
 }
 
 let n = 0;
 const rowsOf = (roles: TemplateRole[]): Row[] =>
-  roles.map((r) => ({ key: r.id, id: r.id, name: r.name, role: r.role, order: r.order }));
+  roles.map((r) => ({ key: r.id, id: r.id, name: r.name, role: r.role, order: r.order, canDelegate: r.canDelegate }));
 
 /** A pause in typing this long saves the roles. */
 const SAVE_AFTER_MS = 600;
@@ -72,7 +73,13 @@ export function RolesEditor({
     setError(null);
     try {
       const now = await onSave(
-        sent.map((r) => ({ ...(r.id && { id: r.id }), name: r.name.trim(), role: r.role, order: r.order })),
+        sent.map((r) => ({
+          ...(r.id && { id: r.id }),
+          name: r.name.trim(),
+          role: r.role,
+          order: r.order,
+          canDelegate: r.canDelegate,
+        })),
       );
       // New roles get their ids; what was typed since the save began stays as typed.
       const idOf = new Map(sent.map((r, i) => [r.key, r.id ?? now.roles[i]?.id]));
@@ -173,6 +180,17 @@ export function RolesEditor({
                 />
                 {stepOf(r.order) !== r.order && <span>{tr("templates.roles.shownAs", { step: stepOf(r.order) })}</span>}
               </label>
+              {r.role === "SIGNER" || r.role === "APPROVER" ? (
+                <label className="flex items-center gap-1 text-xs text-slate-600">
+                  <input
+                    type="checkbox"
+                    checked={r.canDelegate}
+                    onChange={(e) => change(r.key, { canDelegate: e.target.checked })}
+                    aria-label={tr("templates.roles.canDelegateLabel", { n: i + 1 })}
+                  />
+                  {tr("templates.roles.canDelegate")}
+                </label>
+              ) : null}
               <span className="flex gap-1">
                 <Button
                   variant="ghost"
@@ -219,7 +237,7 @@ export function RolesEditor({
             setSaved(false);
             setError(null);
             const place = rows.length + 1;
-            setRows((rs) => [...rs, { key: `new-${++n}`, name: "", role: "SIGNER", order: place }]);
+            setRows((rs) => [...rs, { key: `new-${++n}`, name: "", role: "SIGNER", order: place, canDelegate: false }]);
           }}
         >
           {tr("templates.roles.add")}
