@@ -6,6 +6,7 @@ import { getDb } from "@/lib/server/db";
 import { auditEvents, publicLinks, publicVisits, recipients, signatureRequests } from "@/lib/server/db/schema";
 import { runDueJobs } from "@/lib/server/worker/worker";
 import { clock } from "@/lib/server/clock";
+import { dropStaleVisits } from "@/lib/server/public-links/visit-link";
 import { call, makeOrg } from "../support/api";
 import { simplePdf } from "../support/simple-pdf";
 import { readParts } from "@/lib/server/mail/outbox";
@@ -226,6 +227,17 @@ describe("visitors start requests", () => {
     expect(lines.replace(/\s+/g, " "), lines).toMatch(/nicht bestätigt|not confirmed/);
     const counted = (await call("GET", `${T}/${tpl}/public-links/${link.id}`, { key })).body.data.counts;
     expect(counted).toEqual({ visits: 1, started: 1, startedToday: 1, completed: 1 });
+    // The same counts for Prometheus, per link.
+    process.env.METRICS_TOKEN = "public-links-metrics-token-123456";
+    try {
+      const metrics = await (
+        await call("GET", "/metrics", { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } })
+      ).raw.text();
+      for (const state of ["visits", "started", "completed"])
+        expect(metrics).toContain(`signet_public_link_requests{link="${link.id}",state="${state}"} 1`);
+    } finally {
+      delete process.env.METRICS_TOKEN;
+    }
   });
 
   it("asks the visitor for the people the link leaves to them, and refuses one missing or not asked for", async () => {
@@ -324,6 +336,16 @@ describe("visitors start requests", () => {
     const [req] = await db.select().from(signatureRequests).where(eq(signatureRequests.publicLinkId, link.id));
     const [created] = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req!.id)).limit(1);
     expect(created?.data).toMatchObject({ publicLink: { id: link.id, visitor: { email, emailConfirmed: true } } });
+
+    // A visit whose code expired a day ago is dropped by the sweep (its name and address kept no longer).
+    const stale = await start(link.slug, visitor(`stale-${email}`), `${address}1`);
+    expect(stale.status).toBe(202);
+    await db
+      .update(publicVisits)
+      .set({ codeExpiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(publicVisits.id, stale.body.data.visitId));
+    expect(await dropStaleVisits()).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(publicVisits).where(eq(publicVisits.id, stale.body.data.visitId))).toEqual([]);
 
     // Five wrong codes end another visit.
     const other = await start(link.slug, visitor(`other-${email}`), `${address}0`);

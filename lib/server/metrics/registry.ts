@@ -160,9 +160,27 @@ function fromDatabase(registry: Registry) {
       for (const r of await rows(sql`select via, count(*)::int as n from mail_log group by via`))
         this.set({ outcome: String(r.via) }, Number(r.n));
       const [f] = await rows(
-        sql`select count(*)::int as n from jobs where status = 'FAILED' and type in ('invitation', 'notify', 'signer-code', 'staff-link')`,
+        sql`select count(*)::int as n from jobs where status = 'FAILED' and type in ('invitation', 'notify', 'signer-code', 'visitor-code', 'staff-link')`,
       );
       this.set({ outcome: "failed" }, Number(f?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: "signet_public_link_requests",
+    help: "Each public link that is not revoked: its page views (visits), the requests its visitors started, and those completed",
+    labelNames: ["link", "state"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await rows(sql`select l.id, l.visits,
+          (select count(*) from public_visits v where v.link_id = l.id and v.status = 'STARTED')::int as started,
+          (select count(*) from signature_requests q where q.public_link_id = l.id and q.status = 'COMPLETED')::int as completed
+          from public_links l where l.status <> 'REVOKED'`)) {
+        const link = String(r.id);
+        this.set({ link, state: "visits" }, Number(r.visits));
+        this.set({ link, state: "started" }, Number(r.started));
+        this.set({ link, state: "completed" }, Number(r.completed));
+      }
     },
   });
   new Gauge({

@@ -442,3 +442,20 @@ export async function publicLinkPageStatus(slug: string): Promise<number> {
     throw e;
   }
 }
+
+/**
+ * The sweep's share (lib/server/worker): visits whose code expired a day ago and never started anything,
+ * and started visits whose request is gone (a sandbox purge, a deleted request): their names and addresses
+ * are kept no longer than what they started. A place they held in a quota is free again.
+ */
+export async function dropStaleVisits(): Promise<number> {
+  const db = await getDb();
+  const gone = await db
+    .delete(publicVisits)
+    .where(
+      sql`(${publicVisits.status} = 'CONFIRMING' and ${publicVisits.codeExpiresAt} < now() - interval '1 day')
+        or (${publicVisits.status} = 'STARTED' and ${publicVisits.requestId} is null)`,
+    )
+    .returning({ id: publicVisits.id });
+  return gone.length;
+}

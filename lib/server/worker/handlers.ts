@@ -10,6 +10,7 @@ import { notifyRecipient } from "../turns/notify-recipient";
 import { mailSignerCode } from "../signing/mail-signer-code";
 import { mailStaffLink } from "../staff/mail-staff-link";
 import { mailVisitorCode } from "../public-links/mail-visitor-code";
+import { dropStaleVisits } from "../public-links/visit-link";
 
 /** One handler per job type, each given its type's parsed payload (lib/server/jobs/payloads.ts). */
 export type JobHandlers = { [K in JobType]: (payload: JobPayloads[K], job: JobContext) => Promise<unknown> };
@@ -20,7 +21,11 @@ export const handlers: JobHandlers = {
   webhook: (p, job) => deliverWebhook(p.deliveryId, job.final),
   // Loaded when first needed: the sealing engine (fonts, crypto) is heavy and most processes seal rarely.
   seal: async (p, job) => (await import("../signing/seal-request")).sealRequest(p.requestId, job),
-  sweep: () => sweepExpired(),
+  sweep: async () => {
+    const swept = await sweepExpired();
+    // Public links' visitors: unconfirmed visits, and those whose request is gone.
+    return { swept, visitsDropped: await dropStaleVisits() };
+  },
   // Blobs and outbox files a sandbox purge let go of (left by a purge that stopped, or kept back for a while).
   "purge-blobs": async (p) => (await import("../purge/release-blobs")).runBlobRelease(p),
   "staff-link": (p, job) => mailStaffLink(p.linkId, job.id),
