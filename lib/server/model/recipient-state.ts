@@ -21,8 +21,7 @@ import { dropSignerLeftovers } from "./signer-leftovers";
 export const RECIPIENT_TRANSITIONS = {
   PENDING: ["SENT"],
   SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED"],
-  // VIEWED → SENT only when the turn is handed over (delegate-signer.ts): the delegate has not opened it yet.
-  VIEWED: ["SIGNED", "APPROVED", "DECLINED", "SENT"],
+  VIEWED: ["SIGNED", "APPROVED", "DECLINED"],
   // Only when the seal cannot use the signer's image (return-to-signers.ts): their turn is handed back.
   SIGNED: ["VIEWED"],
   APPROVED: [],
@@ -164,6 +163,21 @@ export async function tryTransitionRecipient(
   // Every predecessor of a status that ends the turn is one where the recipient could act (SENT, VIEWED).
   if (endsTurn(to)) await dropSignerLeftovers(tx, { recipientIds: [row.id] });
   return row;
+}
+
+/**
+ * A turn handed over (delegation, signing/delegate-signer.ts): the recipient, now the delegate, is SENT again
+ * and has viewed nothing, whether the delegator had opened the link (VIEWED) or not. Not a transition of
+ * the table above: no other move may take a recipient from VIEWED back to SENT. Null when they were not
+ * in their turn.
+ */
+export async function restartTurn(tx: Queryable, id: string): Promise<RecipientRow | null> {
+  const [row] = await tx
+    .update(recipients)
+    .set({ status: "SENT", viewedAt: null })
+    .where(and(eq(recipients.id, id), inArray(recipients.status, [...MAY_ACT_STATUSES])))
+    .returning();
+  return row ?? null;
 }
 
 /** As tryTransitionRecipient, but no change is an error: 404, or the 409 of the recipient's role or state. */

@@ -92,15 +92,13 @@ describe("the recipient state machine", () => {
         "VIEWED→DECLINED",
         // The seal could not use the signer's image; they are asked to sign again.
         "SIGNED→VIEWED",
-        // The turn was handed over (delegation): the delegate has not opened it yet.
-        "VIEWED→SENT",
       ].sort(),
     );
     for (const end of ["APPROVED", "DECLINED"] as const) expect(RECIPIENT_TRANSITIONS[end]).toEqual([]);
     expect(RECIPIENT_TRANSITIONS.SIGNED).toEqual(["VIEWED"]);
-    // Nobody signs before their turn, nor goes back to before it.
+    // Nobody signs before their turn, nor goes back.
     expect(canTransitionRecipient("PENDING", "SIGNED")).toBe(false);
-    expect(canTransitionRecipient("VIEWED", "PENDING")).toBe(false);
+    expect(canTransitionRecipient("VIEWED", "SENT")).toBe(false);
     expect(recipientPredecessors("PENDING")).toEqual([]);
   });
 

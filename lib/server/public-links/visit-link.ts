@@ -318,7 +318,7 @@ async function startRequest(
         // is still mailed, the link to come back with), so the page they are sent to takes their signature.
         const first = Math.min(...actorsOf(recs).map((r) => r.order));
         if (mine && actorsOf([mine]).length && mine.order === first) {
-          await tryTransitionRecipient(tx, mine.id, "SENT", { set: { sentAt: new Date() } });
+          await tryTransitionRecipient(tx, mine.id, "SENT", { from: ["PENDING"], set: { sentAt: new Date() } });
           await recordEvent(tx, draft.id, "recipient.invited", systemActor, {
             recipientId: mine.id,
             email: mine.email,

@@ -7,7 +7,7 @@ import { getDb } from "../db";
 import { recipients, retiredSigningLinks } from "../db/schema";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/queue";
-import { assertMayAct, transitionRecipient } from "../model/recipient-state";
+import { assertMayAct, restartTurn } from "../model/recipient-state";
 import { dropSignerLeftovers } from "../model/signer-leftovers";
 import { hashToken, signingToken } from "../tokens";
 import { emitEvent } from "../webhooks/emit-event";
@@ -80,7 +80,7 @@ export async function delegateSigning(token: string, input: Delegation, who: Omi
       .returning();
     if (!updated) throw new AppError("DOCUMENT_CHANGED", "This recipient changed meanwhile; reload the page");
     // The delegate has not opened it: what the delegator viewed is not theirs.
-    if (r.status === "VIEWED") await transitionRecipient(tx, r.id, "SENT", { from: ["VIEWED"], set: { viewedAt: null } });
+    await restartTurn(tx, r.id);
     await recordEvent(
       tx,
       req.id,
