@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { LOCALE_COOKIE, LOCALE_HEADER } from "@/lib/i18n/locales";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
 import { embedLinkLocales, linkHttpStatus, signingLinkState, type StoredLocales } from "@/lib/server/signing/link-state";
-import { publicLinkPageStatus } from "@/lib/server/public-links/visit-link";
+import { publicLinkPageStatus } from "@/lib/server/public-links/page-status";
 
 /**
  * A signing page's HTTP status and language.

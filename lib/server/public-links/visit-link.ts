@@ -427,23 +427,6 @@ export async function confirmVisit(slug: string, visitId: string, code: string, 
 }
 
 /**
- * The HTTP status of a public link's page (proxy.ts: a page cannot set its own): 200 open, 404 unknown
- * (or its template deleted), 410 revoked or expired, 409 paused or used up. Counts nothing, limits nothing.
- */
-export async function publicLinkPageStatus(slug: string): Promise<number> {
-  const db = await getDb();
-  try {
-    const { link } = await findLink(db, slug);
-    assertOpen(link);
-    if (link.quotaTotal !== null) await assertQuota(db, { ...link, quotaPerDay: null });
-    return 200;
-  } catch (e) {
-    if (e instanceof AppError) return e.status;
-    throw e;
-  }
-}
-
-/**
  * The sweep's share (lib/server/worker): visits whose code expired a day ago and never started anything,
  * and started visits whose request is gone (a sandbox purge, a deleted request): their names and addresses
  * are kept no longer than what they started. A place they held in a quota is free again.
