@@ -221,12 +221,31 @@ export const errorCatalog = {
     status: 429,
     description: "The public link has started as many requests today (UTC) as it may; Retry-After says when the day ends",
   },
-  PUBLIC_LINK_ALREADY_USED: { status: 409, description: "This e-mail address already started a request from this link (once per address)" },
-  PUBLIC_LINK_CODE_WRONG: { status: 401, description: "The link's access code, or the code mailed to the visitor, is wrong; `details.attemptsLeft`" },
-  PUBLIC_VISIT_ENDED: { status: 410, description: "The visit's mailed code expired or was mistyped too often, or the visit already started its request: start again" },
-  PUBLIC_LINK_ROLE_INVALID: { status: 422, description: "A role the link names is not the template's, is named twice, or is the visitor's own; `errors`" },
-  TEMPLATE_ROLE_HAS_LINK: { status: 422, description: "A role a public link gives its visitors cannot be dropped; `details.links`" },
-  PUBLIC_LINK_PERSON_MISSING: { status: 422, description: "The visitor did not name a person the link leaves to them; `details.roles`" },
+  PUBLIC_LINK_ALREADY_USED: {
+    status: 409,
+    description: "This e-mail address already started a request from this link (once per address)",
+  },
+  PUBLIC_LINK_CODE_WRONG: {
+    status: 401,
+    description: "The link's access code, or the code mailed to the visitor, is wrong; `details.attemptsLeft`",
+  },
+  PUBLIC_VISIT_ENDED: {
+    status: 410,
+    description:
+      "The visit's mailed code expired or was mistyped too often, or the visit already started its request: start again",
+  },
+  PUBLIC_LINK_ROLE_INVALID: {
+    status: 422,
+    description: "A role the link names is not the template's, is named twice, or is the visitor's own; `errors`",
+  },
+  TEMPLATE_ROLE_HAS_LINK: {
+    status: 422,
+    description: "A role a public link gives its visitors cannot be dropped; `details.links`",
+  },
+  PUBLIC_LINK_PERSON_MISSING: {
+    status: 422,
+    description: "The visitor did not name a person the link leaves to them; `details.roles`",
+  },
 
   // Signing links and signers
   SIGNING_LINK_NOT_FOUND: { status: 404, description: "The signing link is not valid" },
@@ -234,7 +253,10 @@ export const errorCatalog = {
   SIGNING_LINK_LOCKED: { status: 429, description: "Too many wrong codes: the link is locked for a while" },
   SIGNER_AUTHENTICATION_REQUIRED: { status: 401, description: "The signer must enter their code first" },
   SIGNER_CODE_WRONG: { status: 401, description: "The signer's code is wrong, used or expired; `details.attemptsLeft`" },
-  DELEGATION_NOT_ALLOWED: { status: 403, description: "This recipient may not hand their turn to someone else (canDelegate false, or embedded)" },
+  DELEGATION_NOT_ALLOWED: {
+    status: 403,
+    description: "This recipient may not hand their turn to someone else (canDelegate false, or embedded)",
+  },
   SIGNER_CODE_NOT_NEEDED: { status: 409, description: "This signing link needs no code" },
   SIGNER_CODE_NOT_EMAILED: { status: 409, description: "This link takes the access code the sender gave; none is e-mailed" },
   SIGNER_CODE_TOO_SOON: { status: 429, description: "A new code cannot be sent yet; `details.nextCodeAt`" },

@@ -229,15 +229,13 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
           })
           .where(eq(templateRoles.id, was.id));
       else
-        await tx
-          .insert(templateRoles)
-          .values({
-            templateId: tpl.id,
-            ...values,
-            signingOrder: r.order ?? i + 1,
-            recipientRole: r.role ?? "SIGNER",
-            canDelegate: r.canDelegate ?? false,
-          });
+        await tx.insert(templateRoles).values({
+          templateId: tpl.id,
+          ...values,
+          signingOrder: r.order ?? i + 1,
+          recipientRole: r.role ?? "SIGNER",
+          canDelegate: r.canDelegate ?? false,
+        });
     }
     return { roles: (await loadTemplateRoles(tx, tpl.id)).map(toTemplateRoleDto) };
   });

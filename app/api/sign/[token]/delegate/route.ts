@@ -6,7 +6,11 @@ import { delegateSigning } from "@/lib/server/signing/delegate-signer";
 
 // POST /api/sign/:token/delegate – hand this turn to someone else (when the sender allows it)
 export const POST = publicRoute(ops.delegateSigning, async ({ params, body, req, ip, userAgent }) =>
-  ok(200, "Handed over", await delegateSigning(params.token, body, { ip, userAgent }, readSessionCookie(req.headers, params.token))),
+  ok(
+    200,
+    "Handed over",
+    await delegateSigning(params.token, body, { ip, userAgent }, readSessionCookie(req.headers, params.token)),
+  ),
 );
 
 export const GET = methodNotAllowed(["POST"]);
