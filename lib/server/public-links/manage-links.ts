@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import type { CreatePublicLink, PublicLinkDto, UpdatePublicLink } from "@/lib/schemas/public-links";
 import type { KeyAuth } from "../auth/authenticate";
 import { isUuid } from "../auth/scope";
-import { keyActor, type Actor } from "../audit/record-event";
+import { keyActor } from "../audit/record-event";
 import { hashPassword } from "../auth/password";
 import { clock } from "../clock";
 import { config } from "../config";
@@ -17,8 +17,7 @@ import { log } from "../log";
 import { findVisibleTemplate } from "../templates/find-template";
 import { findRole, loadTemplateRoles } from "../templates/template-roles";
 import { signerRefOf, type TemplateRoleRow } from "../templates/dto";
-
-export type PublicLinkRow = typeof publicLinks.$inferSelect;
+import { utcDay, type PublicLinkRow } from "./find-link";
 
 const SLUG_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 16 base62 characters drawn without bias: about 95 bits, short enough for a QR code of few modules. */
@@ -32,15 +31,8 @@ export function newSlug(): string {
   }
   return out;
 }
-export const isSlug = (s: string) => /^[0-9A-Za-z]{16}$/.test(s);
 
 export const publicLinkUrl = (slug: string) => `${config.publicBaseUrl}/p/${slug}`;
-
-/** The start of today in UTC, and the seconds until tomorrow's: a link's day for its daily quota. */
-export function utcDay(now: Date) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return { start, secondsLeft: Math.max(1, Math.ceil((start.getTime() + 86_400_000 - now.getTime()) / 1000)) };
-}
 
 /** A template's link that this key may see; another organization's or environment's, or a link of another template: 404. */
 export async function findVisibleLink(db: Queryable, auth: KeyAuth, templateId: string, linkId: string, forUpdate = false) {
@@ -172,8 +164,6 @@ function judgeExpiry(expiresAt: string | null | undefined): Date | null | undefi
   return at;
 }
 
-const linkActor = (auth: KeyAuth): Actor => keyActor(auth);
-
 /** POST /templates/{id}/public-links. */
 export async function createPublicLink(auth: KeyAuth, templateId: string, input: CreatePublicLink = {}) {
   const expiresAt = judgeExpiry(input.expiresAt);
@@ -205,7 +195,7 @@ export async function createPublicLink(auth: KeyAuth, templateId: string, input:
         .returning(),
       "the new public link",
     );
-    log().info({ templateId: tpl.id, linkId: link.id, by: linkActor(auth).actor }, "public link created");
+    log().info({ templateId: tpl.id, linkId: link.id, by: keyActor(auth).actor }, "public link created");
     return toDto(link, roles, { started: 0, startedToday: 0, completed: 0 });
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
 import type { StartVisit } from "@/lib/schemas/public-links";
 import type { KeyAuth } from "../auth/authenticate";
@@ -11,7 +11,7 @@ import { verifyPassword } from "../auth/password";
 import { clock } from "../clock";
 import { config } from "../config";
 import { getDb, type Queryable, type Tx } from "../db";
-import { organizations, publicLinks, publicVisits, recipients, templates } from "../db/schema";
+import { organizations, publicLinks, publicVisits, recipients } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound } from "../errors";
 import { enqueue } from "../jobs/queue";
@@ -22,7 +22,7 @@ import { draftFromTemplate } from "../templates/draft-from-template";
 import { signerRefOf, type TemplateRoleRow } from "../templates/dto";
 import { loadTemplateRoles } from "../templates/template-roles";
 import { signingToken } from "../tokens";
-import { isSlug, utcDay, type PublicLinkRow } from "./manage-links";
+import { assertOpen, assertQuota, assertTotalQuota, findLink, type PublicLinkRow } from "./find-link";
 
 // A template's public link, from the visitor's side. Nothing here takes a key: the slug is the link, and
 // every answer is about that link only (its template's name, its roles' names). A visitor's request is made
@@ -70,74 +70,17 @@ interface OpenLink {
   organization: { name: string; plan: string };
 }
 
-async function findLink(db: Queryable, slug: string, forUpdate = false): Promise<OpenLink> {
-  if (!isSlug(slug)) throw notFound("PUBLIC_LINK_NOT_FOUND", "Public link");
-  const q = db
-    .select({ link: publicLinks, template: { id: templates.id, name: templates.name, deletedAt: templates.deletedAt } })
-    .from(publicLinks)
-    .innerJoin(templates, eq(templates.id, publicLinks.templateId))
-    .where(eq(publicLinks.slug, slug));
-  const [row] = forUpdate ? await q.for("update", { of: publicLinks }) : await q;
-  if (!row || row.template.deletedAt) throw notFound("PUBLIC_LINK_NOT_FOUND", "Public link");
-  const org = oneRow(
+/** The link at this slug (find-link.ts), with its organization: whose name the page shows, whose plan the request is made under. */
+async function findOpenLink(db: Queryable, slug: string): Promise<OpenLink> {
+  const found = await findLink(db, slug);
+  const organization = oneRow(
     await db
       .select({ name: organizations.name, plan: organizations.plan })
       .from(organizations)
-      .where(eq(organizations.id, row.link.orgId)),
+      .where(eq(organizations.id, found.link.orgId)),
     "the link's organization",
   );
-  return { link: row.link, template: row.template, organization: org };
-}
-
-/** Revoked, expired, paused: the link serves nothing, and says which. */
-function assertOpen(link: PublicLinkRow) {
-  if (link.status === "REVOKED") {
-    throw new AppError("PUBLIC_LINK_REVOKED", "This link was withdrawn: it no longer starts anything", {
-      details: { status: "REVOKED" },
-    });
-  }
-  if (link.expiresAt && link.expiresAt.getTime() <= clock.now().getTime()) {
-    throw new AppError("PUBLIC_LINK_EXPIRED", "This link has expired", { details: { expiredAt: link.expiresAt.toISOString() } });
-  }
-  if (link.status === "PAUSED") {
-    throw new AppError("PUBLIC_LINK_PAUSED", "This link is paused for now; try again later", { details: { status: "PAUSED" } });
-  }
-}
-
-async function startedCount(db: Queryable, linkId: string, since?: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(publicVisits)
-    .where(
-      and(
-        eq(publicVisits.linkId, linkId),
-        eq(publicVisits.status, "STARTED"),
-        since ? gte(publicVisits.createdAt, since) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** The quota, total and today's (UTC): judged with the link's row locked when a request is about to be made. */
-async function assertQuota(db: Queryable, link: PublicLinkRow) {
-  if (link.quotaTotal !== null && (await startedCount(db, link.id)) >= link.quotaTotal) {
-    throw new AppError("PUBLIC_LINK_QUOTA_REACHED", "This link has started as many requests as it may", {
-      details: { quota: link.quotaTotal },
-    });
-  }
-  if (link.quotaPerDay !== null) {
-    const day = utcDay(clock.now());
-    if ((await startedCount(db, link.id, day.start)) >= link.quotaPerDay) {
-      throw new AppError(
-        "PUBLIC_LINK_DAILY_QUOTA_REACHED",
-        "This link has started as many requests today as it may; try again tomorrow",
-        {
-          details: { quotaPerDay: link.quotaPerDay },
-          headers: { "Retry-After": String(day.secondsLeft) },
-        },
-      );
-    }
-  }
+  return { ...found, organization };
 }
 
 async function assertNotUsedBy(db: Queryable, link: PublicLinkRow, email: string) {
@@ -169,9 +112,9 @@ function rolesToName(link: PublicLinkRow, roles: readonly TemplateRoleRow[]) {
 export async function viewPublicLink(slug: string, who: Who) {
   await limitVisitor(slug, who.ip, "view");
   const db = await getDb();
-  const { link, template, organization } = await findLink(db, slug);
+  const { link, template, organization } = await findOpenLink(db, slug);
   assertOpen(link);
-  if (link.quotaTotal !== null && (await startedCount(db, link.id)) >= link.quotaTotal) await assertQuota(db, link);
+  await assertTotalQuota(db, link);
   await db
     .update(publicLinks)
     .set({ visits: sql`${publicLinks.visits} + 1` })
@@ -238,10 +181,12 @@ async function startRequest(
   open: OpenLink,
   visit: Pick<Visit, "id" | "name" | "email" | "namedPeople" | "locale" | "emailConfirmedAt">,
   who: Who,
+  // The template's roles, when the caller has read them already.
+  known?: TemplateRoleRow[],
 ) {
   const { link, template, organization } = open;
   const db = await getDb();
-  const roles = await loadTemplateRoles(db, link.templateId);
+  const roles = known ?? (await loadTemplateRoles(db, link.templateId));
   const people = { ...link.fixedPeople, ...visit.namedPeople, [link.roleId]: { name: visit.name, email: visit.email } };
   const cast = roles.filter((r) => people[r.id]);
   const actor: Actor = {
@@ -341,7 +286,7 @@ async function startRequest(
 export async function startVisit(slug: string, input: StartVisit, who: Who) {
   await limitVisitor(slug, who.ip, "start");
   const db = await getDb();
-  const open = await findLink(db, slug);
+  const open = await findOpenLink(db, slug);
   const { link } = open;
   assertOpen(link);
   if (link.accessCodeHash && !(await verifyPassword((input.accessCode ?? "").trim(), link.accessCodeHash))) {
@@ -363,7 +308,7 @@ export async function startVisit(slug: string, input: StartVisit, who: Who) {
     locale: input.locale ?? null,
     emailConfirmedAt: null,
   };
-  if (!link.confirmEmail) return { status: 201, data: await startRequest(open, visit, who) };
+  if (!link.confirmEmail) return { status: 201, data: await startRequest(open, visit, who, roles) };
   await db.transaction(async (tx) => {
     await tx.insert(publicVisits).values({
       ...visit,
@@ -390,7 +335,7 @@ const visitEnded = (why: string) => new AppError("PUBLIC_VISIT_ENDED", `${why}: 
 export async function confirmVisit(slug: string, visitId: string, code: string, who: Who) {
   await limitVisitor(slug, who.ip, "start");
   const db = await getDb();
-  const open = await findLink(db, slug);
+  const open = await findOpenLink(db, slug);
   assertOpen(open.link);
   if (!/^[0-9a-f-]{36}$/i.test(visitId)) throw notFound("PUBLIC_LINK_NOT_FOUND", "Visit");
   const expected = await visitCodeOf(db, visitId);

@@ -1,8 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Actor } from "../audit/record-event";
-import { recordEvent } from "../audit/record-event";
+import { recordEvent, type Actor } from "../audit/record-event";
 import { getDb } from "../db";
 import { recipients, retiredSigningLinks } from "../db/schema";
 import { AppError } from "../errors";
