@@ -1,6 +1,6 @@
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
 import { makePdf, phone, SCREENSHOTS, SR, sealedPdfText, signingToken } from "./support";
 
@@ -77,4 +77,78 @@ test("a signer hands their turn over on a phone; the delegate signs; the old lin
   expect(text).toContain(bob.email);
   expect(text).toContain(`On behalf of ${ann.name} <${ann.email}>`);
   expect(text).toContain("On leave until March");
+});
+
+/** Signs the one signature field of a signing page with a typed signature. */
+async function signTyped(page: Page) {
+  await page.getByRole("button", { name: "Next field" }).click();
+  await page.getByRole("button", { name: "Signature, Sign", exact: true }).click();
+  const sig = page.getByRole("dialog", { name: "Add your signature" });
+  await sig.getByRole("tab", { name: "Type" }).click();
+  await sig.getByRole("button", { name: "Use this signature" }).click();
+  await page.getByLabel("I agree to sign this document electronically").check();
+  await page.getByRole("button", { name: "Sign", exact: true }).click();
+}
+
+test("a two-of-three signing group completes; the third member's link says it is no longer needed", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const people = ["Ada", "Ben", "Cy"].map((name) => ({
+    name: `${name} Director`,
+    email: `${name.toLowerCase()}-${run}@example.com`,
+  }));
+  const created = await request.post(SR, {
+    headers,
+    multipart: {
+      title: `Board resolution ${run}`,
+      file: { name: "resolution.pdf", mimeType: "application/pdf", buffer: await makePdf(1, () => ["Board resolution"]) },
+    },
+  });
+  const id: string = (await created.json()).data.id;
+  const ids: string[] = [];
+  for (const p of people) {
+    const r = await request.post(`${SR}/${id}/recipients`, {
+      headers,
+      data: { ...p, group: { name: "Directors", required: 2 } },
+    });
+    expect(r.status(), await r.text()).toBe(201);
+    ids.push((await r.json()).data.id);
+  }
+  for (const seat of [1, 2]) {
+    const f = await request.post(`${SR}/${id}/fields`, {
+      headers,
+      data: { type: "SIGNATURE", recipientId: ids[0], seat, page: 1, x: 72, y: 420 + seat * 70, width: 200, height: 50 },
+    });
+    expect(f.status(), await f.text()).toBe(201);
+  }
+  expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
+
+  // Ada signs on a phone, Ben at a desk.
+  const ctx = await browser.newContext({ ...phone() });
+  const page = await ctx.newPage();
+  await page.goto(`/sign/${await signingToken(people[0]!.email)}`);
+  await signTyped(page);
+  await expect(page.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const bp = await desk.newPage();
+  await bp.goto(`/sign/${await signingToken(people[1]!.email)}`);
+  await signTyped(bp);
+  await expect(bp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
+  await desk.close();
+
+  // Cy's link: no longer needed, said accessibly.
+  expect((await page.goto(`/sign/${await signingToken(people[2]!.email)}`))?.status()).toBe(410);
+  await expect(page.getByRole("heading", { name: "No longer needed" })).toBeVisible();
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(result.violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOTS, "group-released-phone.png") });
+  await ctx.close();
+
+  const text = (await sealedPdfText(request, id, `group-${run}`)).replace(/\s+/g, " ");
+  expect(text).toContain("Signing group “Directors”: 2 of 3 sign");
+  expect(text).toContain(people[0]!.email);
+  expect(text).toContain(people[1]!.email);
+  expect(text).toContain("No longer needed at");
 });

@@ -25,6 +25,9 @@ export const MAX_OPTIONS = 50;
 export const MAX_OPTION_LENGTH = 200;
 export const MAX_GROUP_LENGTH = 100;
 export const MAX_DECIMALS = 6;
+/** A signing group has at most this many members, and needs at most this many of them to sign. */
+export const MAX_GROUP_MEMBERS = 10;
+export const MAX_GROUP_REQUIRED = MAX_GROUP_MEMBERS;
 /** A FILE field's largest file (MB), its default, and how many files one field takes at most. */
 /** Largest magnitude of a NUMBER bound or value: beyond it doubles lose whole units. */
 export const MAX_NUMBER = 1e15;
@@ -290,6 +293,20 @@ const FIELD = {
   conditions: {
     input: zConditions.nullable().optional(), // null: remove them (PATCH)
     output: zConditions.nullable(),
+  },
+  seat: {
+    input: z
+      .number({ error: `seat is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+      .int({ error: `seat is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+      .min(1, { error: `seat is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+      .max(MAX_GROUP_REQUIRED, { error: `seat is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+      .optional(),
+    output: z
+      .number()
+      .int()
+      .describe(
+        "For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise",
+      ),
   },
 };
 type FieldKey = keyof typeof FIELD;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zFile, zPageSize } from "./common";
 import { noHiddenFormat, visibleText } from "./text";
-import { fieldDto, fieldInputShape, oneOrListError, refineFieldRules } from "./fields";
+import { fieldDto, fieldInputShape, MAX_GROUP_REQUIRED, oneOrListError, refineFieldRules } from "./fields";
 import { locales } from "../i18n/locales";
 import { recipientLocaleShape, requestLocaleShape, zDateFormat, zLocale, zTimeZone } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsFormShape, sendSettingsJsonShape, zSendSettings } from "./send-settings";
@@ -101,6 +101,10 @@ export const zListRequestsQuery = z
       .max(200)
       .regex(/^(staff|api-key):[\w-]+$/, { error: "createdBy is staff:<id> or api-key:<prefix>" })
       .optional(),
+    /** How it was started: `api` (staff and keys) or `public_link` (a visitor of a template's public link). */
+    source: z.enum(REQUEST_SOURCES, { error: "source is api or public_link" }).optional(),
+    /** Started from this public link (its id). */
+    publicLinkId: z.uuid({ error: "publicLinkId is a public link's id" }).optional(),
     /** Created at or after (a day: from its start, UTC). */
     createdFrom: zListDate.optional(),
     /** Created before the end of (a day: its end, UTC). */
@@ -130,8 +134,12 @@ export const DONE_STATUS = { SIGNER: "SIGNED", APPROVER: "APPROVED", VIEWER: "VI
 >;
 /** Whether a recipient of this role takes a turn in the order (and so must finish before completion). */
 export const takesTurn = (role: string): role is keyof typeof DONE_STATUS => Object.hasOwn(DONE_STATUS, role);
-/** Whether a recipient has done what their role asks (a CC has nothing to do). */
-export const isDone = (r: { role: string; status: string }) => !takesTurn(r.role) || r.status === DONE_STATUS[r.role];
+/**
+ * Whether a recipient has done what their role asks (a CC has nothing to do; a group's member released because
+ * enough of the group signed has nothing left to do).
+ */
+export const isDone = (r: { role: string; status: string }) =>
+  !takesTurn(r.role) || r.status === DONE_STATUS[r.role] || r.status === "RELEASED";
 
 /**
  * How a signer proves who they are before their link shows anything: NONE (the link is enough),
@@ -184,6 +192,13 @@ export const zRecipient = z.object({
   canDelegate: z.boolean(),
   /** The person who handed this turn over to the one now named: who, when, why (null: nobody did). */
   delegatedFrom: z.object({ name: z.string(), email: z.string(), reason: z.string(), at: z.string() }).nullable(),
+  /**
+   * The signing group this recipient is a member of (null: none): its id (its first member's, to which the
+   * group's fields are assigned), its name, how many of its members must sign, and how many it has.
+   */
+  group: z.object({ id: z.uuid(), name: z.string(), required: z.number().int(), size: z.number().int() }).nullable(),
+  /** A group member who signed: the group's place they took (fields with that `seat`). */
+  groupSeat: z.number().int().nullable(),
 });
 
 /** A request's field: the one field shape (./fields), for a recipient, on one of the request's documents. */
@@ -326,6 +341,28 @@ export const zRecipientAuthentication = z
     path: ["accessCode"],
   });
 export type RecipientAuthentication = z.infer<typeof zRecipientAuthentication>;
+/** A name of a signing group (members join a group by its name, in any letter case). */
+export const zGroupName = z
+  .string({ error: "group.name is required" })
+  .trim()
+  .min(1, { error: "group.name is required" })
+  .max(100, { error: "group.name is at most 100 characters" })
+  .refine((s) => !NAME_FORBIDDEN.test(s), { error: "group.name must not contain <, > or control characters" })
+  .superRefine(noHiddenFormat("group.name"));
+/** How many members of a group must sign. */
+export const zGroupRequired = z
+  .number({ error: `group.required is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+  .int({ error: `group.required is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+  .min(1, { error: `group.required is a whole number from 1 to ${MAX_GROUP_REQUIRED}` })
+  .max(MAX_GROUP_REQUIRED, { error: `group.required is a whole number from 1 to ${MAX_GROUP_REQUIRED}` });
+/**
+ * A recipient's signing group: its name (the recipients given the same name are its members) and how many
+ * of them must sign (default 1; given on any member, it is the group's).
+ */
+export const zGroupInput = z.strictObject(
+  { name: zGroupName, required: zGroupRequired.optional() },
+  { error: "group is { name, required? }" },
+);
 const recipientBase = z.object({
   email: z.email({ error: "email must be a valid e-mail address" }).max(320),
   name: zRecipientName,
@@ -336,6 +373,8 @@ const recipientBase = z.object({
   delivery: zDeliveryInput.optional(),
   /** May hand their turn to someone else from their signing page (default false). */
   canDelegate: z.boolean({ error: "canDelegate must be true or false" }).optional(),
+  /** Member of a signing group (joined by name); null on a PATCH leaves the group. */
+  group: zGroupInput.nullable().optional(),
   ...recipientLocaleShape,
 });
 const sameOrder = (b: { order?: number; signingOrder?: number }) =>

@@ -20,7 +20,8 @@ export const REQUEST_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "DECLINED"
 
 export const RECIPIENT_ROLES = ["SIGNER", "CC", "APPROVER", "VIEWER"] as const;
 /** A recipient's turn: lib/server/model/recipient-state.ts holds its transitions. */
-export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED"] as const;
+/** RELEASED: a signing group's member whose signature is no longer needed (enough of the group signed). */
+export const RECIPIENT_STATUSES = ["PENDING", "SENT", "VIEWED", "SIGNED", "APPROVED", "DECLINED", "RELEASED"] as const;
 export const AUTH_METHODS = ["NONE", "ACCESS_CODE", "EMAIL_CODE"] as const;
 /** How a signer session was earned (a session is never earned with NONE). */
 export const SIGNER_SESSION_METHODS = ["ACCESS_CODE", "EMAIL_CODE"] as const;

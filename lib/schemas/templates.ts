@@ -4,7 +4,7 @@ import { zFile, zPageSize } from "./common";
 import { fieldDto, fieldInputShape, oneOrListError, refineFieldRules } from "./fields";
 import { requestLocaleShape } from "./locale";
 import { ONE_EXPIRY, oneExpiry, sendSettingsJsonShape } from "./send-settings";
-import { zAddRecipient, zDocumentName, zFiles, zOrder, zTitle } from "./requests";
+import { zAddRecipient, zDocumentName, zFiles, zGroupRequired, zOrder, zTitle } from "./requests";
 import { visibleText } from "./text";
 
 import { RECIPIENT_ROLES, TEMPLATE_KINDS } from "./states";
@@ -44,6 +44,8 @@ export const zTemplateRole = z.object({
   signerRef: z.string(),
   /** A recipient in this role may hand their turn to someone else, unless the use call says otherwise. */
   canDelegate: z.boolean(),
+  /** The role is a signing group: the use call gives it several people, `required` of whom must sign (null: one person). */
+  group: z.object({ required: z.number().int() }).nullable(),
 });
 export type TemplateRoleDto = z.infer<typeof zTemplateRole>;
 
@@ -58,8 +60,13 @@ export const zTemplateRoleInput = z.strictObject(
     role: z.enum(RECIPIENT_ROLES, { error: ROLE_ERROR }).optional(),
     /** Recipients in this role may hand their turn to someone else (unless the use call says otherwise). */
     canDelegate: z.boolean({ error: "canDelegate must be true or false" }).optional(),
+    /** A signing group: the use call gives several people for the role, `required` of whom sign; null: one person. */
+    group: z
+      .strictObject({ required: zGroupRequired }, { error: "group is { required } (how many of its people must sign)" })
+      .nullable()
+      .optional(),
   },
-  { error: "A role is { name, order?, role?, canDelegate?, id? }" },
+  { error: "A role is { name, order?, role?, canDelegate?, group?, id? }" },
 );
 export const zPutTemplateRoles = z
   .object({
@@ -82,6 +89,8 @@ export const zPutTemplateRoles = z
           path: ["roles", i, "name"],
           message: `"${r.name}" can only name role ${m[1]} (sN is the N-th role); role ${i + 1} needs another name`,
         });
+      if (r.group && (r.role ?? "SIGNER") !== "SIGNER")
+        ctx.addIssue({ code: "custom", path: ["roles", i, "group"], message: "Only a SIGNER role can be a signing group" });
       if (r.id !== undefined) {
         if (ids.has(r.id))
           ctx.addIssue({ code: "custom", path: ["roles", i, "id"], message: `The role id ${r.id} is given twice` });

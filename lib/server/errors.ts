@@ -86,6 +86,20 @@ export const errorCatalog = {
   RECIPIENT_ALREADY_SIGNED: { status: 409, description: "The recipient has already signed" },
   RECIPIENT_ALREADY_APPROVED: { status: 409, description: "The recipient has already approved" },
   RECIPIENT_DECLINED: { status: 409, description: "The recipient declined the document" },
+  RECIPIENT_RELEASED: {
+    status: 409,
+    description: "The recipient is a signing group's member whose signature is no longer needed: enough of the group signed",
+  },
+  GROUP_INVALID: {
+    status: 422,
+    description:
+      "A signing group would not hold together: a member that is not a SIGNER, members in different steps, more signatures required than members, or too many members",
+  },
+  GROUP_SEAT_TAKEN: {
+    status: 409,
+    description:
+      "Another member of the signing group signed in this place while the page was open: reload it to sign in the group's next place",
+  },
   RECIPIENT_ROLE_CANNOT_ACT: { status: 409, description: "The recipient's role does not take this action (a CC signs nothing)" },
 
   // Documents (PDF engine, DOCX engine, conversion)

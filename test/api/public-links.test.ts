@@ -204,6 +204,14 @@ describe("visitors start requests", () => {
     ]);
     const api = await call("GET", `${SR}/${req!.id}`, { key });
     expect(api.body.data.source).toBe("public_link");
+    // The list finds a link's requests by their source and by the link.
+    const listed = async (query: string) =>
+      ((await call("GET", `${SR}?${query}`, { key })).body.data.items as { id: string }[]).map((i) => i.id);
+    expect(await listed("source=public_link")).toContain(req!.id);
+    expect(await listed(`publicLinkId=${link.id}`)).toEqual([req!.id]);
+    expect(await listed("source=api")).not.toContain(req!.id);
+    for (const bad of ["source=web", `publicLinkId=${link.slug}`])
+      expect((await call("GET", `${SR}?${bad}`, { key })).status, bad).toBe(400);
     const [created] = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req!.id)).limit(1);
     expect(created).toMatchObject({ type: "request.created", actor: `public-link:${link.id}` });
 

@@ -55,6 +55,10 @@ export interface CertificateRecipient {
   initials?: SignerMark;
   /** The person who handed this turn over to them (delegation): who, when (ISO 8601), why. */
   onBehalfOf?: { name: string; email: string; at: string; reason: string };
+  /** The signing group they are a member of: its name, how many of its members sign, how many it has. */
+  group?: { name: string; required: number; size: number };
+  /** ISO 8601: a group's member whose signature was no longer needed, since when (instead of "Signed at"). */
+  releasedAt?: string;
 }
 
 export interface CertificateData {
@@ -193,6 +197,9 @@ export interface CertificateLabels {
   identifiedBy: string;
   /** {name}, {time}, {reason} */
   onBehalfOf: string;
+  /** {group}, {required}, {size} */
+  groupMember: string;
+  releasedAt: string;
   sentAt: string;
   signedAt: string;
   approvedAt: string;
@@ -262,6 +269,8 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   roles: { SIGNER: "Signer", APPROVER: "Approver", VIEWER: "Viewer" },
   identifiedBy: "Identified by",
   onBehalfOf: "On behalf of {name}, who handed it over on {time}: “{reason}”",
+  groupMember: "Signing group “{group}”: {required} of {size} sign",
+  releasedAt: "No longer needed at",
   sentAt: "Sent at",
   signedAt: "Signed at",
   approvedAt: "Approved at",
@@ -491,7 +500,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
   const left = hasMarks ? WIDTH - MARK_COLUMN - COLUMN_GAP : WIDTH;
   const labelWidth = labelColumn(
     font,
-    [L.identifiedBy, L.sentAt, L.viewedAt, L.signedAt, L.approvedAt, L.ipAddress, L.userAgent],
+    [L.identifiedBy, L.sentAt, L.viewedAt, L.signedAt, L.approvedAt, L.releasedAt, L.ipAddress, L.userAgent],
     60,
     115,
   );
@@ -513,6 +522,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
       // A viewer's act is viewing: its time is the row below.
       [L.viewedAt, r.role === "VIEWER" ? undefined : r.viewedAt && time(r.viewedAt)],
       [actedAt[r.role] ?? L.signedAt, r.signedAt && time(r.signedAt)],
+      [L.releasedAt, r.releasedAt && time(r.releasedAt)],
       [L.ipAddress, r.ip],
       [L.userAgent, r.userAgent && oneLine(font, browserName(r.userAgent, L), SMALL, valueWidth)],
     ];
@@ -530,6 +540,16 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
               }),
               { x: LEFT, width: left, size: 8, color: GREY },
             ),
+          ]
+        : []),
+      ...(r.group
+        ? [
+            para(font, fill(L.groupMember, { group: r.group.name, required: r.group.required, size: r.group.size }), {
+              x: LEFT,
+              width: left,
+              size: 8,
+              color: GREY,
+            }),
           ]
         : []),
       space(3),

@@ -122,6 +122,11 @@ export const fieldColumns = () => ({
   multiple: boolean("multiple"),
   /** Where the field came from when it was placed by an anchor: { anchorKey, occurrenceIndex, box, … }. */
   anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+  /**
+   * For a signing group that needs n signatures: which of its n places the field belongs to (1 … n); the
+   * k-th member to sign fills place k. 1 for everyone else.
+   */
+  seat: integer("seat").notNull().default(1),
 });
 
 export const organizations = pgTable(
@@ -412,6 +417,15 @@ export const recipients = pgTable(
     /** Who handed this turn over to the person now named, when and why (null: nobody). */
     delegatedFrom: jsonb("delegated_from").$type<{ name: string; email: string; reason: string; at: string }>(),
     /**
+     * A signing group (model/groups.ts): the id of its first member (the group's fields are assigned to it),
+     * the same on every member; its name; how many of its members must sign. Null: not in a group.
+     */
+    groupId: uuid("group_id"),
+    groupName: text("group_name"),
+    groupRequired: integer("group_required"),
+    /** The group's place this member took when they signed (1 … groupRequired). */
+    groupSeat: integer("group_seat"),
+    /**
      * When their invitation last went out (the first, a resend, a reminder, the mail after a
      * correction); `sentAt` stays the first, from which reminders count.
      */
@@ -420,6 +434,7 @@ export const recipients = pgTable(
   },
   (t) => [
     index("recipients_request_idx").on(t.requestId),
+    index("recipients_group_idx").on(t.groupId),
     uniqueIndex("recipients_token_idx").on(t.tokenHash),
     oneOf("recipients_role_check", t.role, RECIPIENT_ROLES),
     oneOf("recipients_status_check", t.status, RECIPIENT_STATUSES),
@@ -495,6 +510,8 @@ export const fields = pgTable(
     ...fieldColumns(),
     /** What the signer gave (lib/schemas/signing.ts, zStoredFieldValue): read back with parseStoredFieldValue. */
     value: jsonb("value").$type<unknown>(),
+    /** The recipient who gave the value: the assignee, or for a signing group the member who signed. */
+    signedBy: uuid("signed_by"),
     createdAt: createdAt(),
   },
   (t) => [index("fields_request_idx").on(t.requestId), oneOf("fields_type_check", t.type, FIELD_TYPES)],
@@ -509,12 +526,13 @@ export const fields = pgTable(
 export const signerDrafts = pgTable(
   "signer_drafts",
   {
-    fieldId: belongsTo("field_id", () => fields.id).primaryKey(),
+    fieldId: belongsTo("field_id", () => fields.id),
     recipientId: belongsTo("recipient_id", () => recipients.id),
     value: jsonb("value").$type<SignerDraftValue>().notNull(),
     updatedAt: ts("updated_at").notNull().default(nowMs),
   },
-  (t) => [index("signer_drafts_recipient_idx").on(t.recipientId)],
+  // Per field and recipient: a signing group's members fill the same fields, each in a draft of their own.
+  (t) => [primaryKey({ columns: [t.fieldId, t.recipientId] }), index("signer_drafts_recipient_idx").on(t.recipientId)],
 );
 
 /** A saved value: text (TEXT, NAME, EMAIL, NUMBER as typed, DROPDOWN), a tick, a typed mark, or a cleaned image. */
@@ -756,6 +774,8 @@ export const templateRoles = pgTable(
     recipientRole: text("recipient_role").notNull().default("SIGNER"),
     /** The canDelegate a recipient in this role gets unless the use call gives one. */
     canDelegate: boolean("can_delegate").notNull().default(false),
+    /** The role is a signing group: the use call names several people, and this many of them must sign. Null: one person. */
+    groupRequired: integer("group_required"),
     createdAt: createdAt(),
   },
   (t) => [

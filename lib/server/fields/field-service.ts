@@ -57,7 +57,7 @@ export interface FieldContext {
   /** Why a field may not stand on a document the owner has but `documents` leaves out (a template's DOCX). */
   documentProblem?: (documentId: string, at: string) => FieldError | null;
   /** Why a field may not be for its assignee, or null (a request's fields are for its SIGNERs). */
-  assigneeProblem?: (f: { assigneeId: string }, at: string) => FieldError | null;
+  assigneeProblem?: (f: { assigneeId: string; seat?: number | null }, at: string) => FieldError | null;
   /** Rules of a changed field beyond its type's (fieldRuleProblems); throws. */
   judgeChange?: (typed: FieldRuleInput) => void;
   /** Runs once a change is stored (a request's audit trail). */

@@ -79,9 +79,9 @@ export function heldOfGiven(
  * The form of a request as one signer submits it: `all` its fields, the signer's read from `heldMine`,
  * every other one settled with what it holds.
  */
-export function formOfSubmission(all: FieldRow[], recipientId: string, heldMine: (f: FieldRow) => Held): FormState {
+export function formOfSubmission(all: FieldRow[], isMine: (f: FieldRow) => boolean, heldMine: (f: FieldRow) => Held): FormState {
   const byId = new Map(all.map((f) => [f.id, f]));
-  const settled = new Set(all.filter((f) => f.recipientId !== recipientId).map((f) => f.id));
+  const settled = new Set(all.filter((f) => !isMine(f)).map((f) => f.id));
   return evaluateForm(
     all.map((f) => formFieldOf({ ...f, assigneeId: f.recipientId })),
     (id) => {

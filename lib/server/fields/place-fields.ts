@@ -13,6 +13,27 @@ import { isRequestField, requestOwner, type StoredField } from "../model/field-o
 import { fieldDtoOf } from "../model/field-row";
 import { changeField, placeFields, removeField, type FieldContext } from "./field-service";
 import { problemsAddedBy, throwFormProblems } from "./form-guard";
+import { slotOf } from "../model/groups";
+import type { FieldError } from "../errors";
+
+/**
+ * Why a field's place (`seat`) does not fit its assignee, or null: a signing group that needs n signatures has
+ * places 1 … n; anyone else place 1. Shared by a template's roles (templates/template-fields.ts).
+ */
+export function seatProblem(
+  group: { name: string | null; required: number | null } | null,
+  seat: number | null | undefined,
+  at: string,
+): FieldError | null {
+  const places = group ? (group.required ?? 1) : 1;
+  if (seat === undefined || seat === null || seat <= places) return null;
+  return {
+    field: `${at}seat`,
+    message: group
+      ? `The signing group “${group.name}” needs ${places} signature(s): its places are 1 to ${places}, not ${seat}`
+      : `seat ${seat} is for a signing group's places; a field for one signer is in place 1`,
+  };
+}
 
 /**
  * A request's fields (POST, PATCH, DELETE …/signature-requests/{id}/fields): the field service
@@ -35,12 +56,12 @@ async function requestContext(tx: Queryable, req: RequestRow, who: Actor): Promi
   return {
     owner: requestOwner(req.id),
     documents,
-    assigneeProblem: ({ assigneeId }, at) => {
+    assigneeProblem: ({ assigneeId, seat }, at) => {
       const rec = byId.get(assigneeId);
       if (!rec) return { field: `${at}recipientId`, message: `recipientId ${assigneeId} is not a recipient of this request` };
       if (rec.role !== "SIGNER")
         return { field: `${at}recipientId`, message: `Recipient ${rec.email} is ${rec.role}; only a SIGNER has fields` };
-      return null;
+      return seatProblem(rec.groupId ? { name: rec.groupName, required: rec.groupRequired } : null, seat, at);
     },
     recorded: async (db, change) => {
       if (change.kind === "added") {
@@ -56,13 +77,23 @@ async function requestContext(tx: Queryable, req: RequestRow, who: Actor): Promi
   };
 }
 
+/** The id a field given for `recipientId` is stored for: a signing group's member's field is the group's (model/groups.ts). */
+async function slotIds(tx: Queryable, req: RequestRow) {
+  const byId = new Map((await loadRecipients(tx, req.id)).map((r) => [r.id, r]));
+  return (recipientId: string) => {
+    const r = byId.get(recipientId);
+    return r ? slotOf(r) : recipientId;
+  };
+}
+
 /** Places fields on a draft request after checking every one of them (field-service.ts placeFields). */
 export async function insertFields(tx: Queryable, req: RequestRow, given: RequestFieldInput[], who: Actor) {
   const ctx = await requestContext(tx, req, who);
+  const slot = await slotIds(tx, req);
   const rows = await placeFields(
     tx,
     ctx,
-    given.map(({ recipientId, ...f }) => ({ ...f, assigneeId: recipientId })),
+    given.map(({ recipientId, ...f }) => ({ ...f, assigneeId: slot(recipientId) })),
   );
   return rows.map(toDto);
 }
@@ -105,7 +136,8 @@ export async function updateField(auth: KeyAuth, requestId: string, fieldId: str
     const req = await draftFor(tx, auth, requestId, "changing fields");
     const ctx = await requestContext(tx, req, keyActor(auth));
     const { recipientId, ...fieldPatch } = patch;
-    return toDto(await changeField(tx, ctx, fieldId, fieldPatch, (cur) => recipientId ?? cur.assigneeId));
+    const slot = await slotIds(tx, req);
+    return toDto(await changeField(tx, ctx, fieldId, fieldPatch, (cur) => (recipientId ? slot(recipientId) : cur.assigneeId)));
   });
 }
 

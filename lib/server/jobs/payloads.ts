@@ -35,6 +35,8 @@ const schemas = {
     z.object({ kind: z.literal("completed"), ...notifyOf }),
     z.object({ kind: z.literal("declined"), ...notifyOf, by: z.string(), reason: z.string() }),
     z.object({ kind: z.literal("cancelled"), ...notifyOf }),
+    /** A signing group's member: enough of the group signed, their signature is no longer needed. */
+    z.object({ kind: z.literal("released"), ...notifyOf, group: z.string() }),
   ]),
   webhook: z.object({ deliveryId: id }),
   seal: z.object({ requestId: id }),

@@ -92,12 +92,13 @@ export function toFieldShape(f: FieldColumns): FieldShape {
     multiple: f.multiple,
     conditions: f.conditions ?? null,
     anchor: f.anchor ?? null,
+    seat: f.seat,
   };
 }
 
 /** A field as given (and, when an anchor placed it, where the anchor was), as the columns that store it. */
 export function toFieldColumns(f: FieldShapeInput & { anchor?: Record<string, unknown> }): FieldColumns {
-  return { ...placed(f), ...propertyColumns(f), anchor: f.anchor ?? null };
+  return { ...placed(f), ...propertyColumns(f), anchor: f.anchor ?? null, seat: f.seat ?? 1 };
 }
 
 const FIELD_COLUMN_KEYS = Object.keys(fieldColumns()) as (keyof FieldColumns)[];

@@ -10,7 +10,7 @@ import { dropSignerLeftovers } from "./signer-leftovers";
  * A recipient's turn, as data: PENDING (not their turn yet) → SENT (invited, or their embedded turn
  * began) → VIEWED (opened the link; for a VIEWER that is the whole turn) → SIGNED (a SIGNER) or
  * APPROVED (an APPROVER); a SIGNER or APPROVER may also decline, from SENT or VIEWED. APPROVED and
- * DECLINED are final; SIGNED too, but for one way back to VIEWED when the seal cannot use the
+ * DECLINED are final; so is RELEASED (a signing group's member whose signature is no longer needed); SIGNED too, but for one way back to VIEWED when the seal cannot use the
  * signer's image and asks them to sign again; a CC takes no turn and stays PENDING.
  *
  * Every change of `recipients.status` goes through transitionRecipient below
@@ -19,13 +19,15 @@ import { dropSignerLeftovers } from "./signer-leftovers";
  * (signer-leftovers.ts), in the move's transaction.
  */
 export const RECIPIENT_TRANSITIONS = {
-  PENDING: ["SENT"],
-  SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED"],
-  VIEWED: ["SIGNED", "APPROVED", "DECLINED"],
+  // RELEASED: a signing group's member once enough of the group signed (model/groups.ts), invited or not.
+  PENDING: ["SENT", "RELEASED"],
+  SENT: ["VIEWED", "SIGNED", "APPROVED", "DECLINED", "RELEASED"],
+  VIEWED: ["SIGNED", "APPROVED", "DECLINED", "RELEASED"],
   // Only when the seal cannot use the signer's image (return-to-signers.ts): their turn is handed back.
   SIGNED: ["VIEWED"],
   APPROVED: [],
   DECLINED: [],
+  RELEASED: [],
 } as const satisfies Record<RecipientStatus, readonly RecipientStatus[]>;
 
 /** Who may reach each status: only a SIGNER signs, only an APPROVER approves, a CC reaches none. */
@@ -36,6 +38,7 @@ export const RECIPIENT_STATUS_ROLES = {
   SIGNED: ["SIGNER"],
   APPROVED: ["APPROVER"],
   DECLINED: ["SIGNER", "APPROVER"],
+  RELEASED: ["SIGNER"],
 } as const satisfies Record<RecipientStatus, readonly RecipientRole[]>;
 
 export const canTransitionRecipient = (from: RecipientStatus, to: RecipientStatus, role?: RecipientRole): boolean =>
@@ -54,6 +57,7 @@ export const RECIPIENT_STATE_CODE = {
   SIGNED: "RECIPIENT_ALREADY_SIGNED",
   APPROVED: "RECIPIENT_ALREADY_APPROVED",
   DECLINED: "RECIPIENT_DECLINED",
+  RELEASED: "RECIPIENT_RELEASED",
 } as const satisfies Record<RecipientStatus, ErrorCode>;
 
 type RecipientState = { status: RecipientStatus; role: RecipientRole };
@@ -98,6 +102,7 @@ const REFUSED_TEXT: Record<RecipientStatus, (action: SignerAction) => string | n
   SIGNED: () => "You have already signed this document",
   APPROVED: () => "You have already approved this document",
   DECLINED: () => "You declined this document",
+  RELEASED: () => "Your signature is no longer needed: enough members of your signing group have signed",
 };
 
 /**
@@ -127,7 +132,7 @@ export const endsTurn = (to: RecipientStatus): boolean => !(MAY_ACT_STATUSES as 
 export type RecipientRow = typeof recipients.$inferSelect;
 /** Columns that change with the status (sentAt, viewedAt, signedAt, declinedAt, declineReason). */
 export type RecipientChanges = Partial<
-  Pick<typeof recipients.$inferInsert, "sentAt" | "viewedAt" | "signedAt" | "declinedAt" | "declineReason">
+  Pick<typeof recipients.$inferInsert, "sentAt" | "viewedAt" | "signedAt" | "declinedAt" | "declineReason" | "groupSeat">
 >;
 
 function checkedFrom(to: RecipientStatus, from: readonly RecipientStatus[] | undefined): RecipientStatus[] {

@@ -8,7 +8,8 @@ import { toSendSettingsDto } from "./send-settings";
 import { fieldDtoOf } from "./field-row";
 import { loadDocuments, loadFields, loadRecipients } from "./request-queries";
 import type { DocumentRow, FieldRow, RecipientRow, RequestDocument, RequestRow } from "./rows";
-export function toRecipientDto(r: RecipientRow): RecipientDto {
+/** `all`: the request's recipients (a group's size is counted among them). */
+export function toRecipientDto(r: RecipientRow, all: readonly RecipientRow[] = [r]): RecipientDto {
   return {
     id: r.id,
     email: r.email,
@@ -33,6 +34,16 @@ export function toRecipientDto(r: RecipientRow): RecipientDto {
     lastRemindedAt: iso(r.lastRemindedAt),
     canDelegate: r.canDelegate,
     delegatedFrom: r.delegatedFrom ?? null,
+    group:
+      r.groupId && r.groupName
+        ? {
+            id: r.groupId,
+            name: r.groupName,
+            required: r.groupRequired ?? 1,
+            size: all.filter((m) => m.groupId === r.groupId).length,
+          }
+        : null,
+    groupSeat: r.groupSeat,
   };
 }
 
@@ -102,7 +113,7 @@ export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<Si
     ...toRequestHeader(req),
     document: toDocumentDto(first.current),
     documents: docs.map(toRequestDocumentDto),
-    recipients: recs.map(toRecipientDto),
+    recipients: recs.map((r) => toRecipientDto(r, recs)),
     fields: flds.map(toFieldDto),
     attachments: attachmentsOf(flds),
   };

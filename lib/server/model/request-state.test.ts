@@ -92,9 +92,13 @@ describe("the recipient state machine", () => {
         "VIEWED→DECLINED",
         // The seal could not use the signer's image; they are asked to sign again.
         "SIGNED→VIEWED",
+        // A signing group has the signatures it needs: its other members, invited or not, are let go.
+        "PENDING→RELEASED",
+        "SENT→RELEASED",
+        "VIEWED→RELEASED",
       ].sort(),
     );
-    for (const end of ["APPROVED", "DECLINED"] as const) expect(RECIPIENT_TRANSITIONS[end]).toEqual([]);
+    for (const end of ["APPROVED", "DECLINED", "RELEASED"] as const) expect(RECIPIENT_TRANSITIONS[end]).toEqual([]);
     expect(RECIPIENT_TRANSITIONS.SIGNED).toEqual(["VIEWED"]);
     // Nobody signs before their turn, nor goes back.
     expect(canTransitionRecipient("PENDING", "SIGNED")).toBe(false);
@@ -105,7 +109,7 @@ describe("the recipient state machine", () => {
   it("lets each role reach only its own statuses", () => {
     const reach = (role: RecipientRole) =>
       RECIPIENT_STATUSES.filter((to) => RECIPIENT_STATUSES.some((from) => canTransitionRecipient(from, to, role)));
-    expect(reach("SIGNER")).toEqual(["SENT", "VIEWED", "SIGNED", "DECLINED"]);
+    expect(reach("SIGNER")).toEqual(["SENT", "VIEWED", "SIGNED", "DECLINED", "RELEASED"]);
     expect(reach("APPROVER")).toEqual(["SENT", "VIEWED", "APPROVED", "DECLINED"]);
     expect(reach("VIEWER")).toEqual(["SENT", "VIEWED"]);
     expect(reach("CC")).toEqual([]);
@@ -199,7 +203,7 @@ describe("what a turn leaves behind", () => {
   it("ends with every move out of a turn, and with no other move", () => {
     // A recipient may act while SENT or VIEWED; any other status ends the turn (SIGNED → VIEWED hands it back).
     const ending = RECIPIENT_STATUSES.filter((s) => endsTurn(s));
-    expect(ending.sort()).toEqual(["APPROVED", "DECLINED", "PENDING", "SIGNED"].sort());
+    expect(ending.sort()).toEqual(["APPROVED", "DECLINED", "PENDING", "RELEASED", "SIGNED"].sort());
     for (const to of ["SIGNED", "APPROVED", "DECLINED"] as const)
       for (const from of recipientPredecessors(to)) expect(MAY_ACT_STATUSES as readonly string[]).toContain(from);
     // A request: every move out of IN_PROGRESS (completed, declined, cancelled, expired); none into it.

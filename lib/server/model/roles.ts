@@ -18,7 +18,10 @@ export const everyoneDone = (recs: { role: string; status: string }[]) => {
 export const VERB: Record<string, "sign" | "approve" | "review"> = { SIGNER: "sign", APPROVER: "approve", VIEWER: "review" };
 
 const unfinished = sql.join(
-  Object.entries(DONE_STATUS).map(([role, status]) => sql`(${recipients.role} = ${role} and ${recipients.status} <> ${status})`),
+  Object.entries(DONE_STATUS).map(
+    ([role, status]) =>
+      sql`(${recipients.role} = ${role} and ${recipients.status} <> ${status} and ${recipients.status} <> 'RELEASED')`,
+  ),
   sql` or `,
 );
 const actorRole = sql.join(

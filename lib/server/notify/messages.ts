@@ -243,4 +243,15 @@ export const messages = {
       html: w.html(`${hello.html}<p>${bodyHtml}</p>`),
     };
   },
+  /** A signing group's member: enough of the group signed, so their signature is no longer needed. */
+  released(m: MessageInput & { group: string }) {
+    const w = mailWords(m.locale, m.sandbox);
+    const hello = w.hello(m.name);
+    const [body, bodyHtml] = w.withTitle("released.body", { group: m.group }, m.title);
+    return {
+      subject: w.subject(w.t("released.subject", { title: m.title })),
+      text: w.text(`${hello.text}\n\n${body}`),
+      html: w.html(`${hello.html}<p>${bodyHtml}</p>`),
+    };
+  },
 };

@@ -148,6 +148,12 @@ function judgeRoles(
   }
   // The visitor's role, newly chosen, leaves the people given for it before.
   if (role) delete fixed[role.id];
+  // A link names one person per role: a signing group's role (several people) cannot be filled from it.
+  for (const g of roles.filter((r) => r.groupRequired))
+    errors.push({
+      field: g.id === role?.id ? "role" : `people.${g.name}`,
+      message: `${g.name} is a signing group: a public link names one person per role, so a template with a group role has no link`,
+    });
   if (errors.length || !role) {
     throw new AppError("PUBLIC_LINK_ROLE_INVALID", errors.map((e) => e.message).join("; "), { errors });
   }

@@ -19,6 +19,15 @@ import type { Locale } from "@/lib/i18n/locales";
 import { assertEmbeddableAuth } from "../signing/embed-links";
 import { keepingFieldsOf } from "../fields/form-guard";
 import { requestOwner } from "../model/field-owner";
+import { joinGroup, leaveGroup } from "../model/groups";
+import { loadRecipients } from "../model/request-queries";
+import { randomUUID } from "node:crypto";
+
+/** A recipient's group id as stored now (leaveGroup may have moved it). */
+async function freshGroupId(tx: Queryable, id: string): Promise<string | null> {
+  const [row] = await tx.select({ groupId: recipients.groupId }).from(recipients).where(eq(recipients.id, id));
+  return row?.groupId ?? null;
+}
 
 interface RecipientInput {
   email?: string;
@@ -33,6 +42,8 @@ interface RecipientInput {
   locale?: Locale | null;
   /** May hand their turn to someone else. */
   canDelegate?: boolean;
+  /** Member of the signing group of this name (model/groups.ts); null (on a PATCH) leaves it. */
+  group?: { name: string; required?: number } | null;
 }
 
 /**
@@ -74,15 +85,21 @@ export async function addRecipient(
     if (Number(n) >= config.maxRecipients) {
       throw new AppError("TOO_MANY_RECIPIENTS", `A request has at most ${config.maxRecipients} recipients`);
     }
+    const id = randomUUID();
+    const role = input.role ?? "SIGNER";
+    const given = input.order ?? input.signingOrder;
+    const group = input.group ? await joinGroup(tx, req.id, { id, role, order: given }, input.group) : null;
     const row = await insertRow(
       tx,
       recipients,
       {
+        id,
         requestId: req.id,
         email: input.email,
         name: input.name,
-        role: input.role ?? "SIGNER",
-        order: input.order ?? input.signingOrder ?? 1,
+        role,
+        order: group?.order ?? given ?? 1,
+        ...(group && { groupId: group.groupId, groupName: group.groupName, groupRequired: group.groupRequired }),
         ...authSet,
         ...(input.delivery !== undefined && { delivery: input.delivery }),
         locale: input.locale ?? null,
@@ -100,8 +117,9 @@ export async function addRecipient(
       delivery: row.delivery,
       ...(row.locale !== null && { locale: row.locale }),
       ...(row.canDelegate && { canDelegate: true }),
+      ...(row.groupName && { group: row.groupName }),
     });
-    return toRecipientDto(row);
+    return toRecipientDto(row, await loadRecipients(tx, req.id));
   });
 }
 
@@ -127,9 +145,31 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         );
       }
     }
-    const order = input.order ?? input.signingOrder;
+    let order = input.order ?? input.signingOrder;
     assertEmbeddableAuth(input.delivery ?? current.delivery, input.authentication?.method ?? current.authMethod);
     const authSet = await authColumns(input.authentication, current);
+    const role = input.role ?? current.role;
+    // Joining (or moving to) a group, leaving one, or changing the step of a whole group.
+    let groupSet: Partial<Pick<RecipientRow, "groupId" | "groupName" | "groupRequired" | "groupSeat">> = {};
+    const moving =
+      input.group !== undefined && (input.group === null || input.group.name.toLowerCase() !== current.groupName?.toLowerCase());
+    if (moving) await leaveGroup(tx, current);
+    if (input.group === null) groupSet = { groupId: null, groupName: null, groupRequired: null, groupSeat: null };
+    else if (input.group || (current.groupId && input.role !== undefined)) {
+      const g = input.group ?? { name: current.groupName! };
+      const joined = await joinGroup(tx, req.id, { id: current.id, role, order: moving ? order : undefined }, g, {
+        required: current.groupRequired,
+        order: current.order,
+      });
+      // A member's own group: its id may have moved above; a new step given moves the whole group.
+      const groupId = moving ? joined.groupId : ((await freshGroupId(tx, current.id)) ?? joined.groupId);
+      groupSet = { groupId, groupName: joined.groupName, groupRequired: joined.groupRequired };
+      if (moving) order = joined.order;
+      // A member's fields are their group's: one who joins brings theirs (a group renamed member by member keeps them).
+      if (groupId !== current.id) await tx.update(fields).set({ recipientId: groupId }).where(eq(fields.recipientId, current.id));
+    }
+    if (!moving && current.groupId && order !== undefined && order !== current.order)
+      await tx.update(recipients).set({ order }).where(eq(recipients.groupId, current.groupId));
     const row = oneRow(
       await tx
         .update(recipients)
@@ -142,6 +182,7 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
           ...(input.delivery !== undefined && { delivery: input.delivery }),
           ...(input.locale !== undefined && { locale: input.locale }),
           ...(input.canDelegate !== undefined && { canDelegate: input.canDelegate }),
+          ...groupSet,
         })
         .where(eq(recipients.id, current.id))
         .returning(),
@@ -159,8 +200,9 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
       ...(input.delivery !== undefined && { delivery: row.delivery }),
       ...(input.locale !== undefined && { locale: row.locale }),
       ...(input.canDelegate !== undefined && { canDelegate: row.canDelegate }),
+      ...(input.group !== undefined && { group: row.groupName }),
     });
-    return toRecipientDto(row);
+    return toRecipientDto(row, await loadRecipients(tx, req.id));
   });
 }
 
@@ -171,6 +213,8 @@ export async function deleteRecipient(auth: KeyAuth, requestId: string, recipien
     const req = await findVisibleRequest(tx, auth, requestId, { forUpdate: true });
     assertDraft(req, "removing recipients");
     const current = await findRecipient(tx, req.id, recipientId);
+    // The group keeps its fields when its first member goes (model/groups.ts): they move to the next.
+    await leaveGroup(tx, current);
     // Another signer's rule or formula may read this recipient's fields: then they are not removed.
     const removed = await keepingFieldsOf(tx, requestOwner(req.id), `${current.name} (${current.email})`, () =>
       tx.delete(fields).where(eq(fields.recipientId, current.id)).returning({ id: fields.id }),

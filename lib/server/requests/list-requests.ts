@@ -1,5 +1,5 @@
 import "server-only";
-import type { RequestStatus } from "@/lib/schemas/states";
+import type { RequestSource, RequestStatus } from "@/lib/schemas/states";
 import { and, asc, desc, eq, exists, getTableColumns, gte, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import { getDb } from "../db";
@@ -18,6 +18,10 @@ interface ListQuery {
   createdBy?: string;
   createdFrom?: string;
   createdTo?: string;
+  /** How it was started: by the API (staff, keys) or by a visitor of a public link. */
+  source?: RequestSource;
+  /** Started from this public link. */
+  publicLinkId?: string;
 }
 
 /** How a creator is shown: a staff member by name ("Ann Lee <ann@…> (staff)" → "Ann Lee"), a key by its prefix. */
@@ -30,6 +34,8 @@ export async function listRequests(auth: KeyAuth, q: ListQuery) {
   const db = await getDb();
   const conds = [requestScope(auth)];
   if (q.status) conds.push(eq(signatureRequests.status, q.status));
+  if (q.source) conds.push(eq(signatureRequests.source, q.source));
+  if (q.publicLinkId) conds.push(eq(signatureRequests.publicLinkId, q.publicLinkId));
   // search_text (migration 0015: the title and every recipient's name and address, lower case), by substring
   // through its trigram index; the pattern's own % _ \\ are literal.
   if (q.q) conds.push(like(signatureRequests.searchText, `%${q.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`));

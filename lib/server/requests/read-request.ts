@@ -74,7 +74,7 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
     ...toRequestHeader(req),
     document: toDocumentDto(first.current),
     documents: docs.map(toRequestDocumentDto),
-    recipients: recs.map(toRecipientDto),
+    recipients: recs.map((r) => toRecipientDto(r, recs)),
     fields: inDocumentOrder(flds, docs).map(toFieldDto),
     attachments: attachmentsOf(inDocumentOrder(flds, docs)),
   };

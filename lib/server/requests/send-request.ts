@@ -20,6 +20,8 @@ import { loadRequestDto } from "../model/request-dto";
 import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
 import { signerSigning } from "@/lib/forms/form-problems";
+import { groupProblems, slotOf } from "../model/groups";
+import type { RecipientRow } from "../model/rows";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
@@ -51,8 +53,15 @@ export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor 
       },
     );
   }
-  const signers = recs.filter((r) => r.role === "SIGNER");
+  const problems = groupProblems(recs);
+  if (problems.length)
+    throw new AppError("GROUP_INVALID", problems.join("; "), {
+      errors: problems.map((message) => ({ field: "group", message })),
+    });
+  // A signing group's fields are its first member's (model/groups.ts): the group counts once, place by place.
+  const signers = recs.filter((r) => r.role === "SIGNER" && slotOf(r) === r.id);
   const fieldRows = await loadFields(tx, req.id);
+  refuseSeatsBeyondGroups(signers, fieldRows);
   const withFields = new Set(fieldRows.map((f) => f.recipientId));
   const bare = signers.filter((s) => !withFields.has(s.id));
   if (bare.length) {
@@ -109,15 +118,32 @@ export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor 
   return updated;
 }
 
+/** A field in a place its group does not have (its `required` lowered since), or a place given outside a group: 422. */
+function refuseSeatsBeyondGroups(slots: RecipientRow[], fieldRows: StoredField[]) {
+  const places = new Map(slots.map((s) => [s.id, s.groupId ? (s.groupRequired ?? 1) : 1]));
+  const beyond = fieldRows.filter((f) => f.seat > (places.get(f.assigneeId) ?? 1));
+  if (!beyond.length) return;
+  const message = `${beyond.length} field(s) stand in a place their signer does not have (seat ${beyond[0]!.seat}); a group needing n signatures has places 1 … n, anyone else place 1`;
+  throw new AppError("GROUP_INVALID", message, {
+    errors: [{ field: "seat", message }],
+    details: { fieldIds: beyond.map((f) => f.id) },
+  });
+}
+
 /**
  * A signer always signs: one with no SIGNATURE is sent only when all of their fields are the interface
  * spec's others (INITIAL, DATE, TEXT) with no conditions, as the spec's anchors and coordinates make them;
  * a signer of CHECKBOXes (or any of Signet's other fields, or rules) and no signature is refused, 422
  * naming them. One with signatures that may all be left out is the form's problem (FORM_RULES_INVALID).
  */
-function refuseSignersWhoSignNothing(signers: { id: string; email: string; name: string }[], fieldRows: StoredField[]) {
-  const form = fieldRows.map(formFieldOf);
-  const unsigned = signers.filter((s) => signerSigning(form.filter((f) => f.assigneeId === s.id)) === "none");
+function refuseSignersWhoSignNothing(signers: RecipientRow[], fieldRows: StoredField[]) {
+  // Each place of a group signs: with two required, each of its two places needs a signature.
+  const places = (s: RecipientRow) => Array.from({ length: s.groupId ? (s.groupRequired ?? 1) : 1 }, (_, i) => i + 1);
+  const unsigned = signers.filter((s) =>
+    places(s).some(
+      (seat) => signerSigning(fieldRows.filter((f) => f.assigneeId === s.id && f.seat === seat).map(formFieldOf)) === "none",
+    ),
+  );
   if (!unsigned.length) return;
   throw new AppError(
     "SIGNER_WITHOUT_FIELDS",

@@ -39,6 +39,8 @@ describe("the certificate's words", () => {
         "{size}",
         "{link}",
         "{reason}",
+        "{group}",
+        "{required}",
       ]),
     );
     const rules = new Intl.PluralRules(locale);

@@ -63,6 +63,8 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     roles: { SIGNER: t("roles.SIGNER"), APPROVER: t("roles.APPROVER"), VIEWER: t("roles.VIEWER") },
     identifiedBy: t("identifiedBy"),
     onBehalfOf: t("onBehalfOf", marks("name", "time", "reason")),
+    groupMember: t("groupMember", marks("group", "required", "size")),
+    releasedAt: t("releasedAt"),
     sentAt: t("sentAt"),
     signedAt: t("signedAt"),
     approvedAt: t("approvedAt"),

@@ -6,6 +6,8 @@ import type { Queryable } from "../db";
 import { signerDrafts, type fields, type recipients, type signatureRequests } from "../db/schema";
 import { formOfSubmission, heldOfGiven } from "../fields/form-values";
 import { signingDate } from "./signing-date";
+import { signersFields } from "../model/groups";
+import { loadRecipients } from "../model/request-queries";
 
 type FieldRow = typeof fields.$inferSelect;
 type Entry = SubmitSignature["values"][number];
@@ -31,5 +33,11 @@ export async function formOfDrafts(
     else given.set(fieldId, { v: { fieldId, ...value }, at: fieldId });
   }
   const date = signingDate(r, req, now);
-  return formOfSubmission(all, r.id, (f) => heldOfGiven(f, given, r, { day: date.day, locale: date.locale }, images));
+  const { mine } = signersFields(all, r, await loadRecipients(db, req.id));
+  const own = new Set(mine.map((f) => f.id));
+  return formOfSubmission(
+    all,
+    (f) => own.has(f.id),
+    (f) => heldOfGiven(f, given, r, { day: date.day, locale: date.locale }, images),
+  );
 }

@@ -77,7 +77,8 @@ async function shownValues(db: Queryable, req: RequestRow, me: RecipientRow) {
   const hidden = new Set(skippedFields(all).map((f) => f.id));
   const docs = await loadDocuments(db, req.id);
   return inDocumentOrder(all, docs).flatMap((f) => {
-    const signedBy = signed.get(f.recipientId);
+    // A signing group's field names the member who signed it.
+    const signedBy = signed.get(f.signedBy ?? f.recipientId);
     if (signedBy === undefined || hidden.has(f.id)) return [];
     const v = parseStoredFieldValue(f.value);
     return v ? [{ f, v, signedBy }] : [];

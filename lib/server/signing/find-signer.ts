@@ -38,6 +38,9 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
 export const REPLACED_MESSAGE =
   "This link was replaced: the sender corrected the recipient's details and sent a new link. Use the newest invitation.";
 
+export const RELEASED_MESSAGE =
+  "Your signature is no longer needed: enough members of your signing group have signed. This link no longer works.";
+
 export const DELEGATED_MESSAGE =
   "This link was handed over: its recipient named someone else, who received a link of their own. It no longer works.";
 
@@ -116,5 +119,15 @@ export async function findSigner(db: Queryable, token: string, opts: { forUpdate
       details: { status: row.req.status, recipientStatus: row.r.status, ...title, ...told, environment: row.req.environment },
     });
   }
+  // A signing group's member let go once enough of the group signed: nothing more to do here until the copy.
+  if (row.r.status === "RELEASED" && row.req.status !== "COMPLETED")
+    throw new AppError("SIGNING_LINK_ENDED", RELEASED_MESSAGE, {
+      details: {
+        status: "RELEASED",
+        recipientStatus: row.r.status,
+        ...(row.r.authMethod === "NONE" && { title: row.req.title, group: row.r.groupName }),
+        environment: row.req.environment,
+      },
+    });
   return row;
 }

@@ -42,7 +42,7 @@ export async function returnToSigners(requestId: string, e: unknown): Promise<{ 
       }
       judged.set(v.sha256, ok);
     }
-    if (!ok) bad.add(f.recipientId);
+    if (!ok) bad.add(f.signedBy ?? f.recipientId);
   }
   if (!bad.size) return [];
   return db.transaction(async (tx) => {
@@ -55,7 +55,11 @@ export async function returnToSigners(requestId: string, e: unknown): Promise<{ 
     if (!back.length) return [];
     const now = new Date();
     for (const r of back) {
-      await tx.update(fields).set({ value: null }).where(eq(fields.recipientId, r.id));
+      // A signing group's member gives back their own values only (the group's fields hold its other members' too).
+      await tx
+        .update(fields)
+        .set({ value: null, signedBy: null })
+        .where(r.groupId ? eq(fields.signedBy, r.id) : eq(fields.recipientId, r.id));
       await transitionRecipient(tx, r.id, "VIEWED", { from: ["SIGNED"], set: { signedAt: null } });
       await recordEvent(tx, req.id, "recipient.signature_returned", systemActor, {
         recipientId: r.id,

@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SaveSigningDraft } from "@/lib/schemas/signing";
 import { getDb } from "../db";
+import { signersFields } from "../model/groups";
+import { loadRecipients } from "../model/request-queries";
 import { fields, signerDrafts, type SignerDraftValue } from "../db/schema";
 import { AppError, type FieldError } from "../errors";
 import type { Actor } from "../audit/record-event";
@@ -40,7 +42,11 @@ export async function saveSigningDraft(
   const pre = await findSigner(db, token);
   await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req, "sign");
-  const mine = await db.select().from(fields).where(eq(fields.recipientId, pre.r.id));
+  const { mine } = signersFields(
+    await db.select().from(fields).where(eq(fields.requestId, pre.req.id)),
+    pre.r,
+    await loadRecipients(db, pre.req.id),
+  );
   const uploaded = await filesOfFields(
     db,
     pre.r.id,
@@ -74,7 +80,7 @@ export async function saveSigningDraft(
         .insert(signerDrafts)
         .values(kept.map(([fieldId, value]) => ({ fieldId, recipientId: r.id, value, updatedAt: now })))
         .onConflictDoUpdate({
-          target: signerDrafts.fieldId,
+          target: [signerDrafts.fieldId, signerDrafts.recipientId],
           set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
         });
     // A RADIO button chosen: the other buttons of its group are no longer chosen.

@@ -172,7 +172,7 @@ async function planDrawing({ flds, recs }: SealInput): Promise<DrawPlan> {
           plan.files.push({
             ...file,
             documentId: f.documentId,
-            recipient: recs.find((r) => r.id === f.recipientId)?.name ?? "",
+            recipient: recs.find((r) => r.id === (f.signedBy ?? f.recipientId))?.name ?? "",
             field: f.label || f.name || "FILE",
           });
         break;
@@ -181,10 +181,12 @@ async function planDrawing({ flds, recs }: SealInput): Promise<DrawPlan> {
         drawn = { kind: "text", text: v.text, fontSize };
     }
     if ((f.type === "SIGNATURE" || f.type === "INITIAL") && (drawn.kind === "image" || drawn.kind === "typed")) {
-      const own = plan.marks.get(f.recipientId) ?? {};
+      // A signing group's field is its member's who signed it.
+      const by = f.signedBy ?? f.recipientId;
+      const own = plan.marks.get(by) ?? {};
       if (f.type === "SIGNATURE") own.signature ??= drawn;
       else own.initials ??= drawn;
-      plan.marks.set(f.recipientId, own);
+      plan.marks.set(by, own);
     }
     plan.values.push({ ...box, value: drawn });
   }
@@ -235,6 +237,15 @@ function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { m
         userAgent: acted ? (acted.userAgent ?? undefined) : undefined,
         identification: identificationOf(r, events, dates),
         ...(r.delegatedFrom && { onBehalfOf: r.delegatedFrom }),
+        ...(r.groupId &&
+          r.groupName && {
+            group: {
+              name: r.groupName,
+              required: r.groupRequired ?? 1,
+              size: recs.filter((m) => m.groupId === r.groupId).length,
+            },
+          }),
+        ...(r.status === "RELEASED" && { releasedAt: releasedAtOf(r.id, events) }),
         ...marks.get(r.id),
       };
     }),
@@ -400,6 +411,11 @@ function startedFromOf(events: { type: string; data: Record<string, unknown> }[]
       emailConfirmed: link.visitor.emailConfirmed === true,
     },
   };
+}
+
+/** When a signing group's member was let go (their `recipient.released` event). */
+function releasedAtOf(id: string, events: { type: string; data: Record<string, unknown>; createdAt: Date }[]) {
+  return events.find((e) => e.type === "recipient.released" && e.data.recipientId === id)?.createdAt.toISOString();
 }
 
 /** Who sent the request (its last `request.sent`: a return to signers sends it again), as the audit trail names them. */

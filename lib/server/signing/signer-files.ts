@@ -7,6 +7,8 @@ import { fileNameOf } from "@/lib/files/file-name";
 import { PdfError } from "@/lib/pdf/errors";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
+import { signersFields } from "../model/groups";
+import { loadRecipients } from "../model/request-queries";
 import { fields, signerFiles } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
@@ -85,7 +87,8 @@ export async function uploadSignerFile(
   const { db, r, req } = await openSignerLink(token, who, session);
   assertMayAct(r, req, "sign");
   const all = isUuid(input.fieldId) ? await db.select().from(fields).where(eq(fields.requestId, req.id)) : [];
-  const field = all.find((f) => f.id === input.fieldId && f.recipientId === r.id);
+  const { mine } = signersFields(all, r, all.length ? await loadRecipients(db, req.id) : []);
+  const field = mine.find((f) => f.id === input.fieldId);
   if (!field)
     throw new AppError("FIELD_NOT_FOUND", "This signer has no such field", {
       errors: [{ field: "fieldId", message: "This field is not one of yours" }],

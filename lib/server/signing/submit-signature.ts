@@ -9,6 +9,7 @@ import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { finishTurn } from "../turns/finish-turn";
+import { seatOf, signersFields, slotOf } from "../model/groups";
 import { assertMayAct, transitionRecipient } from "../model/recipient-state";
 import { transitionRequest } from "../model/request-state";
 import { loadRecipients } from "../model/request-queries";
@@ -49,9 +50,16 @@ export async function submitSignature(
   assertMayAct(pre.r, pre.req, "sign");
   refuseRepeatedFields(input.values);
   const all = await db.select().from(fields).where(eq(fields.requestId, pre.req.id));
-  const mine = all.filter((f) => f.recipientId === pre.r.id);
+  // A signing group's member signs the group's fields of the place they take (model/groups.ts).
+  const { seat, mine } = signersFields(all, pre.r, await loadRecipients(db, pre.req.id));
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
+  // Values for another place of the group: the page was opened before another member signed there.
+  if (
+    pre.r.groupId &&
+    input.values.some((v) => !byId.has(v.fieldId) && all.some((f) => f.id === v.fieldId && f.recipientId === slotOf(pre.r)))
+  )
+    throw seatTaken(seat);
   const problems: FieldError[] = [];
   for (const [id, { at }] of given)
     if (!byId.has(id)) problems.push({ field: `${at}.fieldId`, message: "This field is not one of yours" });
@@ -68,7 +76,11 @@ export async function submitSignature(
   const imageIds = new Set(images.keys());
   const signing = { date: date.value, day: date.day, locale: date.locale };
   // Which fields the conditions hide and what each FORMULA comes to, from these values and earlier signers'.
-  const form = formOfSubmission(all, pre.r.id, (f) => heldOfGiven(f, given, pre.r, signing, imageIds));
+  const form = formOfSubmission(
+    all,
+    (f) => byId.has(f.id),
+    (f) => heldOfGiven(f, given, pre.r, signing, imageIds),
+  );
   // The files this signer attached to their FILE fields: a value names the ones it keeps.
   const uploaded = await filesOfFields(
     db,
@@ -97,10 +109,16 @@ export async function submitSignature(
     const { r, req } = await findSigner(tx, token, { forUpdate: true });
     await requireSignerSession(tx, r, req, session);
     assertMayAct(r, req, "sign");
-    for (const [id, value] of values) await tx.update(fields).set({ value }).where(eq(fields.id, id));
+    // Two members of a group signing at once: the request's row (held above) orders them; the second finds
+    // the place taken and is told to reload for the next one.
+    const taken = r.groupId ? seatOf(r, await loadRecipients(tx, req.id)) : seat;
+    if (taken !== seat) throw seatTaken(taken);
+    for (const [id, value] of values) await tx.update(fields).set({ value, signedBy: r.id }).where(eq(fields.id, id));
     // The values are written first: the move drops what the turn left behind (drafts, uploads not
     // kept, sessions), and the files these values name are kept.
-    await transitionRecipient(tx, r.id, "SIGNED", { set: { signedAt: now, viewedAt: r.viewedAt ?? now } });
+    await transitionRecipient(tx, r.id, "SIGNED", {
+      set: { signedAt: now, viewedAt: r.viewedAt ?? now, ...(r.groupId && { groupSeat: seat }) },
+    });
     await keepPageLocale(tx, r, input.locale);
     // The files this signature keeps, named in its audit event and its webhook.
     const kept = [...values].flatMap(([fieldId, v]) =>
@@ -115,6 +133,14 @@ export async function submitSignature(
     });
   });
 }
+
+/** 409: another member of the signer's group signed in the place their page showed; `next` is the one to sign in now. */
+const seatTaken = (next: number) =>
+  new AppError(
+    "GROUP_SEAT_TAKEN",
+    "Another member of your signing group has just signed in this place; reload the page to sign in the next one",
+    { details: { next } },
+  );
 
 /** One value per field: with two, which one counts would be left to chance. 422 naming the field, nothing recorded. */
 function refuseRepeatedFields(values: SubmitSignature["values"]) {

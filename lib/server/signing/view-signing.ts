@@ -2,6 +2,7 @@ import "server-only";
 import { openSignerLink } from "./open-signer-link";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
+import { signersFields } from "../model/groups";
 import { fields } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { recordEvent, type Actor } from "../audit/record-event";
@@ -66,7 +67,8 @@ export async function viewSigning(token: string, who: Omit<Actor, "actor">, sess
     const completed = req.status === "COMPLETED";
     const requestFields =
       completed || me.role !== "SIGNER" ? [] : await tx.select().from(fields).where(eq(fields.requestId, req.id));
-    const mine = requestFields.filter((f) => f.recipientId === r.id);
+    // A signing group's member fills the group's fields of the place they would take (model/groups.ts).
+    const { mine } = signersFields(requestFields, me, all);
     const docs = await loadDocuments(tx, req.id);
     const [first] = docs;
     if (!first) throw new Error(`Signature request ${req.id} has no document`);

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { fieldInputOf } from "@/lib/schemas/fields";
 import type { RecipientRole } from "@/lib/schemas/states";
 import type { UseTemplate, UseTemplateRecipient } from "@/lib/schemas/templates";
@@ -54,7 +55,8 @@ async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateReci
     cast = given.map((input, i) => {
       const role = findRole(roles, input.roleName ?? "");
       if (!role) unknown.push({ field: `recipients.${i}.roleName`, message: `No role "${input.roleName}"` });
-      else if (taken.has(role.id)) {
+      // A signing group's role takes several people (model/groups.ts).
+      else if (taken.has(role.id) && !role.groupRequired) {
         twiceNames.add(role.name);
         twice.push({
           field: `recipients.${i}.roleName`,
@@ -92,9 +94,43 @@ async function castRoles(db: Queryable, tpl: TemplateRow, given: UseTemplateReci
       { details: { roles: left.map((r) => r.name), signerRefsWithoutRecipient: left.map(signerRefOf) } },
     );
   }
+  refuseBrokenGroups(cast);
   const rank = (c: Cast, i: number) => (c.role ? c.role.position : roles.length + 1 + i);
   const ordered = cast.map((c, i) => ({ c, k: rank(c, i) })).sort((a, b) => a.k - b.k);
   return { cast: ordered.map((o) => o.c), stored };
+}
+
+/**
+ * A signing group's role needs two people or more (by roleName), at least as many as must sign, all signers in
+ * the role's step: 422 GROUP_INVALID naming the role.
+ */
+function refuseBrokenGroups(cast: Cast[]) {
+  const byRole = new Map<string, { role: TemplateRoleRow; members: UseTemplateRecipient[] }>();
+  for (const c of cast)
+    if (c.role?.groupRequired) {
+      const entry = byRole.get(c.role.id) ?? { role: c.role, members: [] };
+      entry.members.push(c.input);
+      byRole.set(c.role.id, entry);
+    }
+  const problems: FieldError[] = [];
+  for (const { role, members } of byRole.values()) {
+    const required = role.groupRequired ?? 1;
+    if (members.length < Math.max(2, required))
+      problems.push({
+        field: "recipients",
+        message: `The role ${role.name} is a signing group (${required} must sign): give it ${Math.max(2, required)} or more recipients with roleName "${role.name}"; ${members.length} given`,
+      });
+    if (members.some((m) => (m.role ?? "SIGNER") !== "SIGNER"))
+      problems.push({ field: "recipients", message: `The role ${role.name} is a signing group: its members are SIGNERs` });
+    const orders = new Set(members.map((m) => m.order ?? m.signingOrder ?? role.signingOrder));
+    if (orders.size > 1)
+      problems.push({
+        field: "recipients",
+        message: `The members of the signing group ${role.name} sign in one step; they were given several`,
+      });
+  }
+  const [first] = problems;
+  if (first) throw new AppError("GROUP_INVALID", first.message, { errors: problems });
 }
 
 /** The name a document of the new request takes: a one-document template's name, else the document's, as a PDF. */
@@ -188,11 +224,23 @@ export async function draftFromTemplate(
 
     // Timestamps a millisecond apart keep the roles' order (s1, s2, …) among equal signing orders.
     const base = Date.now();
+    // A signing group's members share the id of its first (model/groups.ts), made here before they are stored.
+    const ids = cast.map(() => randomUUID());
+    const leadOf = new Map<string, string>();
+    cast.forEach(({ role }, i) => {
+      if (role?.groupRequired && !leadOf.has(role.id)) leadOf.set(role.id, ids[i]!);
+    });
     const recs = cast.length
       ? await tx
           .insert(recipients)
           .values(
             cast.map(({ input: r, role }, i) => ({
+              id: ids[i]!,
+              ...(role?.groupRequired && {
+                groupId: leadOf.get(role.id)!,
+                groupName: role.name,
+                groupRequired: role.groupRequired,
+              }),
               requestId: req.id,
               email: r.email,
               name: r.name,
@@ -209,7 +257,8 @@ export async function draftFromTemplate(
     const recipientOfRole = new Map<string, (typeof recs)[number]>();
     for (const [i, r] of recs.entries()) {
       const role = cast[i]?.role;
-      if (role) recipientOfRole.set(role.id, r);
+      // A group's fields go to its first member (the group's id).
+      if (role && !recipientOfRole.has(role.id)) recipientOfRole.set(role.id, r);
       await recordEvent(tx, req.id, "recipient.added", actor, {
         recipientId: r.id,
         email: r.email,

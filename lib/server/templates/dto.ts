@@ -20,6 +20,7 @@ export function toTemplateRoleDto(r: TemplateRoleRow): TemplateRoleDto {
     role: r.recipientRole as RecipientRole,
     signerRef: signerRefOf(r),
     canDelegate: r.canDelegate,
+    group: r.groupRequired ? { required: r.groupRequired } : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { getDb, type Queryable } from "../db";
 import { AppError, type FieldError } from "../errors";
 import { templateOwner, type StoredField } from "../model/field-owner";
 import { changeField, placeFields, removeField, type FieldContext } from "../fields/field-service";
+import { seatProblem } from "../fields/place-fields";
 import type { PageSize } from "@/lib/pdf/inspect";
 import {
   rolesById,
@@ -70,9 +71,15 @@ function rolesOf(inputs: { roleName: string }[], roles: TemplateRoleRow[], at: (
 }
 
 /** The template as the field service works on it (field-service.ts): its fields are for its roles, on its PDF documents. */
-function templateContext(tpl: TemplateRow, docs: TemplateDocuments): FieldContext {
+function templateContext(tpl: TemplateRow, docs: TemplateDocuments, roles: readonly TemplateRoleRow[] = []): FieldContext {
+  const roleById = new Map(roles.map((r) => [r.id, r]));
   return {
     owner: templateOwner(tpl.id),
+    // A field's place (`seat`) fits its role: a signing group's role has one per signature it needs.
+    assigneeProblem: ({ assigneeId, seat }, at) => {
+      const role = roleById.get(assigneeId);
+      return seatProblem(role?.groupRequired ? { name: role.name, required: role.groupRequired } : null, seat, at);
+    },
     documents: assertPdfDocuments(docs).map((d) => ({ id: d.id, pages: d.pages, pageCount: d.pageCount ?? d.pages.length })),
     documentProblem: (documentId, at) => {
       const doc = docs.find((d) => d.id === documentId);
@@ -94,7 +101,7 @@ const toDto = (r: StoredField, roles: ReadonlyMap<string, TemplateRoleRow>) =>
 /** The template whose fields change (locked), as the field service works on it. */
 async function contextFor(tx: Queryable, auth: KeyAuth, templateId: string): Promise<FieldContext> {
   const tpl = await findVisibleTemplate(tx, auth, templateId, { forUpdate: true });
-  return templateContext(tpl, await loadTemplateDocuments(tx, tpl.id));
+  return templateContext(tpl, await loadTemplateDocuments(tx, tpl.id), await loadTemplateRoles(tx, tpl.id));
 }
 
 /**

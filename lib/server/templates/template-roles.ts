@@ -226,6 +226,13 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
             signingOrder: r.order ?? was.signingOrder,
             recipientRole: r.role ?? was.recipientRole,
             canDelegate: r.canDelegate ?? was.canDelegate,
+            // A role that stops being a SIGNER stops being a group with it.
+            groupRequired:
+              r.group !== undefined
+                ? (r.group?.required ?? null)
+                : (r.role ?? was.recipientRole) === "SIGNER"
+                  ? was.groupRequired
+                  : null,
           })
           .where(eq(templateRoles.id, was.id));
       else
@@ -235,6 +242,7 @@ export async function putTemplateRoles(auth: KeyAuth, id: string, body: PutTempl
           signingOrder: r.order ?? i + 1,
           recipientRole: r.role ?? "SIGNER",
           canDelegate: r.canDelegate ?? false,
+          groupRequired: r.group?.required ?? null,
         });
     }
     return { roles: (await loadTemplateRoles(tx, tpl.id)).map(toTemplateRoleDto) };

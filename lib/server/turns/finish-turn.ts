@@ -4,6 +4,7 @@ import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import type { RecipientRow, RequestRow } from "../model/rows";
 import { advanceRequest } from "./advance-request";
+import { releaseGroup } from "./release-group";
 
 const DONE = {
   SIGNED: { event: "recipient.signed", webhook: "signature_request.signed" },
@@ -39,5 +40,7 @@ export async function finishTurn<S extends keyof typeof DONE>(
     recipient: { id: r.id, email: r.email, name: r.name },
     ...evidence.webhook,
   });
+  // A signing group with the signatures it needs lets its other members go before the request moves on.
+  if (status === "SIGNED") await releaseGroup(tx, req, r);
   return { requestId: req.id, status, ...(await advanceRequest(tx, req.id)) };
 }

@@ -65,6 +65,8 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
       ...sender,
       ...messages.declined({ ...base, by: payload.by, reason: payload.reason }),
     });
+  } else if (payload.kind === "released") {
+    await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.released({ ...base, group: payload.group }) });
   } else {
     await deliverMail(job.id, { kind, scope, to, ...sender, ...messages.cancelled(base) });
   }

@@ -1413,6 +1413,9 @@ export interface components {
         | "RECIPIENT_ALREADY_SIGNED"
         | "RECIPIENT_ALREADY_APPROVED"
         | "RECIPIENT_DECLINED"
+        | "RECIPIENT_RELEASED"
+        | "GROUP_INVALID"
+        | "GROUP_SEAT_TAKEN"
         | "RECIPIENT_ROLE_CANNOT_ACT"
         | "NOT_A_PDF"
         | "NOT_A_DOCX"
@@ -1908,6 +1911,8 @@ export interface operations {
         status?: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
         q?: string;
         createdBy?: string;
+        source?: "api" | "public_link";
+        publicLinkId?: string;
         createdFrom?: string;
         createdTo?: string;
       };
@@ -1998,7 +2003,7 @@ export interface operations {
                   role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                   order: number;
                   /** @enum {string} */
-                  status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                  status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 }[];
                 progress: {
                   done: number;
@@ -2193,7 +2198,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -2217,6 +2222,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2339,6 +2352,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -2571,7 +2586,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -2595,6 +2610,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -2717,6 +2740,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -3064,7 +3089,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -3088,6 +3113,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -3210,6 +3243,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -4285,7 +4320,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -4309,6 +4344,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -4431,6 +4474,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -4663,7 +4708,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -4687,6 +4732,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -4809,6 +4862,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -5012,6 +5067,10 @@ export interface operations {
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
           canDelegate?: boolean;
+          group?: {
+            name: string;
+            required?: number;
+          } | null;
           locale?: string | null;
         };
       };
@@ -5037,7 +5096,7 @@ export interface operations {
               order: number;
               signingOrder: number;
               /** @enum {string} */
-              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
               sentAt: string | null;
               lastMailedAt: string | null;
               viewedAt: string | null;
@@ -5061,6 +5120,14 @@ export interface operations {
                 reason: string;
                 at: string;
               } | null;
+              group: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                required: number;
+                size: number;
+              } | null;
+              groupSeat: number | null;
             };
           };
         };
@@ -5321,6 +5388,10 @@ export interface operations {
            */
           delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
           canDelegate?: boolean;
+          group?: {
+            name: string;
+            required?: number;
+          } | null;
           locale?: string | null;
         };
       };
@@ -5346,7 +5417,7 @@ export interface operations {
               order: number;
               signingOrder: number;
               /** @enum {string} */
-              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
               sentAt: string | null;
               lastMailedAt: string | null;
               viewedAt: string | null;
@@ -5370,6 +5441,14 @@ export interface operations {
                 reason: string;
                 at: string;
               } | null;
+              group: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                required: number;
+                size: number;
+              } | null;
+              groupSeat: number | null;
             };
           };
         };
@@ -5604,6 +5683,7 @@ export interface operations {
                       }
                   )
                 | null;
+              seat?: number;
             }
           | {
               fields: {
@@ -5711,6 +5791,7 @@ export interface operations {
                         }
                     )
                   | null;
+                seat?: number;
               }[];
             };
       };
@@ -5848,6 +5929,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -6197,6 +6280,7 @@ export interface operations {
                   }
               )
             | null;
+          seat?: number;
         };
       };
     };
@@ -6332,6 +6416,8 @@ export interface operations {
                       }
                   )
                 | null;
+              /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+              seat: number;
               anchor: {
                 [key: string]: unknown;
               } | null;
@@ -6747,7 +6833,7 @@ export interface operations {
               order: number;
               signingOrder: number;
               /** @enum {string} */
-              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+              status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
               sentAt: string | null;
               lastMailedAt: string | null;
               viewedAt: string | null;
@@ -6771,6 +6857,14 @@ export interface operations {
                 reason: string;
                 at: string;
               } | null;
+              group: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                required: number;
+                size: number;
+              } | null;
+              groupSeat: number | null;
               invited: boolean;
             };
           };
@@ -7088,7 +7182,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -7112,6 +7206,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -7234,6 +7336,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -7426,7 +7530,7 @@ export interface operations {
                 /** @enum {string} */
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 signedAt: string | null;
                 approvedAt: string | null;
                 viewedAt: string | null;
@@ -7638,6 +7742,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
               }[];
               /** @description Earlier signers' fields this signer's conditions and formulas read, with what they hold */
               readFields: {
@@ -11211,6 +11317,7 @@ export interface operations {
                         }
                     )
                   | null;
+                seat?: number;
               }[];
             }
           | {
@@ -11368,6 +11475,8 @@ export interface operations {
                             }
                         )
                       | null;
+                    /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                    seat: number;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -11514,6 +11623,8 @@ export interface operations {
                             }
                         )
                       | null;
+                    /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                    seat: number;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -11769,6 +11880,7 @@ export interface operations {
                         }
                     )
                   | null;
+                seat?: number;
               }[];
             }
           | {
@@ -11926,6 +12038,8 @@ export interface operations {
                             }
                         )
                       | null;
+                    /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                    seat: number;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -12072,6 +12186,8 @@ export interface operations {
                             }
                         )
                       | null;
+                    /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                    seat: number;
                     anchor: {
                       [key: string]: unknown;
                     } | null;
@@ -12793,6 +12909,9 @@ export interface operations {
                   role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                   signerRef: string;
                   canDelegate: boolean;
+                  group: {
+                    required: number;
+                  } | null;
                 }[];
                 /** @description The template's documents in order */
                 documents: {
@@ -12981,6 +13100,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -13153,6 +13275,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -13320,6 +13444,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -13492,6 +13619,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -13742,6 +13871,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -13914,6 +14046,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -14729,6 +14863,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
               /** @description The template's documents in order */
               documents: {
@@ -14901,6 +15038,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -15051,6 +15190,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
             };
           };
@@ -15150,6 +15292,9 @@ export interface operations {
             /** @enum {string} */
             role?: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
             canDelegate?: boolean;
+            group?: {
+              required: number;
+            } | null;
           }[];
         };
       };
@@ -15175,6 +15320,9 @@ export interface operations {
                 role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
                 signerRef: string;
                 canDelegate: boolean;
+                group: {
+                  required: number;
+                } | null;
               }[];
             };
           };
@@ -15398,6 +15546,7 @@ export interface operations {
                       }
                   )
                 | null;
+              seat?: number;
               roleName: string;
               /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
               documentId?: string;
@@ -15505,6 +15654,7 @@ export interface operations {
                         }
                     )
                   | null;
+                seat?: number;
                 roleName: string;
                 /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
                 documentId?: string;
@@ -15647,6 +15797,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -16002,6 +16154,7 @@ export interface operations {
                   }
               )
             | null;
+          seat?: number;
           roleName?: string;
           /** @description The template's PDF document it stands on (`documents[].id`); the first PDF document when left out */
           documentId?: string;
@@ -16142,6 +16295,8 @@ export interface operations {
                       }
                   )
                 | null;
+              /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+              seat: number;
               anchor: {
                 [key: string]: unknown;
               } | null;
@@ -16373,6 +16528,7 @@ export interface operations {
                     }
                 )
               | null;
+            seat?: number;
           }[];
         };
       };
@@ -16512,6 +16668,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
@@ -16678,6 +16836,10 @@ export interface operations {
              */
             delivery?: "EMAIL" | "EMBEDDED" | "email" | "embedded";
             canDelegate?: boolean;
+            group?: {
+              name: string;
+              required?: number;
+            } | null;
             locale?: string | null;
             roleName?: string;
           }[];
@@ -16775,7 +16937,7 @@ export interface operations {
                 order: number;
                 signingOrder: number;
                 /** @enum {string} */
-                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED";
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
                 sentAt: string | null;
                 lastMailedAt: string | null;
                 viewedAt: string | null;
@@ -16799,6 +16961,14 @@ export interface operations {
                   reason: string;
                   at: string;
                 } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
               }[];
               fields: {
                 /** Format: uuid */
@@ -16921,6 +17091,8 @@ export interface operations {
                         }
                     )
                   | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
                 anchor: {
                   [key: string]: unknown;
                 } | null;
