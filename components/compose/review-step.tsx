@@ -5,6 +5,7 @@ import { api, ApiError, plainError } from "@/lib/client/api";
 import { useRequestActions } from "@/lib/client/requests";
 import type { SignatureRequestDto } from "@/lib/client/types";
 import { groupsOf } from "@/lib/client/signing-steps";
+import { hasPlaces, slotsOf } from "@/lib/client/signing-groups";
 import { findOverlaps } from "@/lib/client/overlaps";
 import { documentNamer, envelopeCounts, inDocumentOrder } from "@/lib/client/envelope";
 import { usePagePlace } from "@/components/ui/page-place";
@@ -42,17 +43,41 @@ export function ReviewStep({
   }, [request.id]);
 
   const signers = request.recipients.filter((r) => r.role === "SIGNER");
-  const bare = signers.filter((s) => !request.fields.some((f) => f.recipientId === s.id));
+  // A signing group is one signer here: its fields are its own (its id), whichever member signs them.
+  const owners = slotsOf(signers);
+  const fieldsOf = (ownerId: string) => request.fields.filter((f) => f.recipientId === ownerId);
   const ids = request.recipients.map((r) => r.id);
   const malformed = anchors.status === "done" ? anchors.anchors.filter((a) => !a.ok) : [];
-  const nameOf = (id: string) => request.recipients.find((r) => r.id === id)?.name ?? t("compose.review.unknown");
+  const nameOf = (id: string) =>
+    request.recipients.find((r) => r.group?.id === id)?.group?.name ??
+    request.recipients.find((r) => r.id === id)?.name ??
+    t("compose.review.unknown");
   // Every document's fields, document by document: a page is named with its document when there are several.
   const documentOf = documentNamer(request.documents);
   const overlaps = findOverlaps(inDocumentOrder(request.documents, request.fields).map((f) => ({ ...f, key: f.id })));
   const counts = envelopeCounts(request.documents);
   const problems = [
     ...(signers.length === 0 ? [t("compose.review.noSigner")] : []),
-    ...bare.map((s) => t("compose.review.noField", { name: s.name, email: s.email })),
+    ...owners.flatMap((o) => {
+      if (o.kind === "one")
+        return fieldsOf(o.r.id).length ? [] : [t("compose.review.noField", { name: o.r.name, email: o.r.email })];
+      const { group } = o;
+      const mine = fieldsOf(group.id);
+      return [
+        ...(group.size < 2 ? [t("compose.review.groupTooSmall", { name: group.name })] : []),
+        ...(group.required > group.size
+          ? [t("compose.review.groupTooMany", { name: group.name, required: group.required, size: group.size })]
+          : []),
+        ...(mine.length === 0
+          ? [t("compose.review.groupNoField", { name: group.name })]
+          : // Each place is filled by the member who signs k-th: a place without a field asks nothing of them.
+            hasPlaces(group)
+            ? Array.from({ length: group.required }, (_, i) => i + 1)
+                .filter((seat) => !mine.some((f) => f.seat === seat))
+                .map((seat) => t("compose.review.groupNoFieldPlace", { name: group.name, seat }))
+            : []),
+      ];
+    }),
     // Not refused by the API (a sender may mean it), but a signer may not reach a field under another.
     ...overlaps.map(([a, b]) =>
       t("compose.review.overlap", {
@@ -106,19 +131,38 @@ export function ReviewStep({
             {groupsOf(request.recipients).map((g, i) => (
               <li key={i}>
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  {t(g.length > 1 ? "compose.review.stepParallel" : "compose.review.step", { step: i + 1 })}
+                  {t(slotsOf(g).length > 1 ? "compose.review.stepParallel" : "compose.review.step", { step: i + 1 })}
                 </p>
                 <ul className="mt-1 space-y-1">
-                  {g.map((r) => {
-                    const n = request.fields.filter((f) => f.recipientId === r.id).length;
+                  {slotsOf(g).map((s) => {
+                    const r = s.kind === "one" ? s.r : null;
+                    const id = s.kind === "one" ? s.r.id : s.group.id;
+                    const n = fieldsOf(id).length;
                     return (
-                      <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
-                        <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(ids, r.id).solid }} />
-                        <span className="font-medium">{r.name}</span>
-                        <span className="text-slate-500">{r.email}</span>
+                      <li key={id} className="flex flex-wrap items-center gap-2 text-sm">
+                        <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: colorOf(ids, id).solid }} />
+                        {s.kind === "one" ? (
+                          <>
+                            <span className="font-medium">{s.r.name}</span>
+                            <span className="text-slate-500">{s.r.email}</span>
+                          </>
+                        ) : (
+                          <span className="font-medium">
+                            {t("compose.review.group", { name: s.group.name, required: s.group.required, size: s.group.size })}
+                          </span>
+                        )}
                         <span className="text-xs text-slate-500">
-                          {r.role === "CC" ? t("compose.review.getsCopy") : t("compose.review.fieldCount", { count: n })}
+                          {r?.role === "CC" ? t("compose.review.getsCopy") : t("compose.review.fieldCount", { count: n })}
                         </span>
+                        {s.kind === "group" && (
+                          <ul className="w-full pl-5 text-slate-600">
+                            {s.members.map((x) => (
+                              <li key={x.id}>
+                                {x.name} <span className="text-slate-500">{x.email}</span>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </li>
                     );
                   })}

@@ -15,6 +15,8 @@ interface Props {
   overlaps?: boolean;
   color: { solid: string; fill: string; text: string };
   recipientName: string;
+  /** The place of a signing group's field (its `seat`), shown on the box; null: the owner has no places. */
+  place?: number | null;
   onSelect: (key: string | null) => void;
   onChange: (key: string, patch: Partial<PlacedField>, delay: number) => void;
   onDelete: (key: string) => void;
@@ -29,7 +31,7 @@ interface Props {
  * field picks the one under it, where fields overlap.
  */
 export function FieldBox(props: Props) {
-  const { f, page, scale, selected, overlaps, color, recipientName, onSelect, onChange, onDelete, onPick } = props;
+  const { f, page, scale, selected, overlaps, color, recipientName, place, onSelect, onChange, onDelete, onPick } = props;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `field:${f.key}`,
     data: { kind: "field", key: f.key },
@@ -120,13 +122,14 @@ export function FieldBox(props: Props) {
         // A box a few points wide: its symbol, and the words (a radio button's group and option) on hover.
         <span
           className="pointer-events-auto m-auto text-[10px] leading-none"
-          title={f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || typeName}
+          title={`${f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || typeName}${place ? ` · ${t("placer.box.place", { seat: place })}` : ""}`}
         >
           {FIELD_ICON[f.type]}
         </span>
       ) : (
         <span className="pointer-events-none truncate px-1 pt-0.5">
           {f.label || typeName}
+          {place ? <span className="font-normal"> · {t("placer.box.place", { seat: place })}</span> : null}
           {f.required === false && <span className="font-normal"> {t("placer.box.optional")}</span>}
         </span>
       )}

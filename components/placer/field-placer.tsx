@@ -36,6 +36,7 @@ import { DrawPicker, Palette, RecipientPicker } from "./palette";
 import { PdfPage } from "./pdf-page";
 import { PropertiesPanel } from "./properties-panel";
 import { formulaRef } from "@/lib/forms/formula";
+import { hasPlaces } from "@/lib/client/signing-groups";
 import { UndoControls } from "./undo-controls";
 import { ZoomControls, ZOOM_STEPS, CSS_PX_PER_PT } from "./zoom-controls";
 
@@ -50,6 +51,11 @@ export interface PlacerOwner {
    * approvers included); without it, the rank among the owners'.
    */
   step?: number;
+  /**
+   * A signing group (a draft's group, or a template's group role): how many of its members must sign (and,
+   * for a draft, how many it has). When more than one must, each field belongs to one of those places (`seat`).
+   */
+  group?: { required: number; size?: number } | null;
 }
 
 /** What the side panels beside the pages can do with the placer (usePlacer, inside `sidebar`). */
@@ -237,11 +243,20 @@ export function FieldPlacer(props: FieldPlacerProps) {
   }, [storeFields]);
 
   const colorOf = useCallback((id: string) => colorFor(colorIds, id), [colorIds]);
+  // A field of a group whose signatures fall into places is named with its place ("Directors · place 2").
+  const placeOf = useCallback(
+    (id: string, seat: number | undefined) => (hasPlaces(signers.find((r) => r.id === id)?.group) ? (seat ?? 1) : null),
+    [signers],
+  );
   const nameOf = useCallback(
-    (id: string) =>
-      signers.find((r) => r.id === id)?.name ??
-      t(ownerNoun === "Role" ? "placer.fieldPlacer.unknownRole" : "placer.fieldPlacer.unknownSigner"),
-    [signers, ownerNoun, t],
+    (id: string, seat?: number) => {
+      const name =
+        signers.find((r) => r.id === id)?.name ??
+        t(ownerNoun === "Role" ? "placer.fieldPlacer.unknownRole" : "placer.fieldPlacer.unknownSigner");
+      const placed = placeOf(id, seat);
+      return placed === null ? name : t("placer.box.ownerPlace", { name, seat: placed });
+    },
+    [signers, ownerNoun, t, placeOf],
   );
   const anchorColor = props.anchorColor;
   // What the form checks read: this document's fields as placed, and those of the other documents.
@@ -303,12 +318,15 @@ export function FieldPlacer(props: FieldPlacerProps) {
       store.setError(props.noOwnerMessage);
       return null;
     }
+    // A group's next field goes to the place of the group's field selected (placing place 2's fields one by one).
+    const seat = selected?.recipientId === active && placeOf(active, selected.seat) !== null ? selected.seat : undefined;
     const key = history.add({
       type,
       recipientId: active,
       page,
       ...box,
       required: true,
+      ...(seat !== undefined && seat > 1 && { seat }),
       ...newFieldDefaults(type, active, formFields, defaultWords),
     });
     setSelectedKey(key);
@@ -450,9 +468,9 @@ export function FieldPlacer(props: FieldPlacerProps) {
                         {t("placer.fieldPlacer.overlapItem", {
                           place: place(a.page, props.documentName ?? null),
                           a: fieldLabel(a.type),
-                          aName: nameOf(a.recipientId),
+                          aName: nameOf(a.recipientId, a.seat),
                           b: fieldLabel(b.type),
-                          bName: nameOf(b.recipientId),
+                          bName: nameOf(b.recipientId, b.seat),
                         })}
                       </button>
                     </li>
@@ -506,6 +524,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
                     overlapping={overlapping}
                     colorOf={colorOf}
                     nameOf={nameOf}
+                    placeOf={placeOf}
                     anchorColor={anchorColor}
                     register={register}
                     onSelect={setSelectedKey}

@@ -94,8 +94,11 @@ export function RecipientPicker({
   colorOf,
   emptyMessage,
 }: {
-  /** A draft's signers, or a template's SIGNER roles, with the step each is shown in (else ranked among these). */
-  signers: { id: string; name: string; order: number; step?: number }[];
+  /**
+   * A draft's signers, or a template's SIGNER roles, with the step each is shown in (else ranked among these);
+   * a signing group is one of them, with how many of its members must sign (of how many).
+   */
+  signers: { id: string; name: string; order: number; step?: number; group?: { required: number; size?: number } | null }[];
   value: string | null;
   onChange: (id: string) => void;
   colorOf: (id: string) => { solid: string };
@@ -123,6 +126,16 @@ export function RecipientPicker({
             />
             <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ background: colorOf(r.id).solid }} />
             <span className="truncate">{r.name}</span>
+            {r.group && (
+              <span
+                className="shrink-0 rounded bg-slate-100 px-1 text-xs text-slate-700"
+                title={t("placer.picker.groupTitle", { required: r.group.required })}
+              >
+                {r.group.size === undefined
+                  ? t("placer.picker.groupRole", { required: r.group.required })
+                  : t("placer.picker.group", { required: r.group.required, size: r.group.size })}
+              </span>
+            )}
             <span className="ml-auto text-xs text-slate-600">
               {t("placer.picker.step", { step: r.step ?? steps.indexOf(r.order) + 1 })}
             </span>

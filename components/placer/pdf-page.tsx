@@ -25,7 +25,10 @@ export interface PageProps {
   /** Keys of fields that overlap another (outlined). */
   overlapping: ReadonlySet<string>;
   colorOf: (recipientId: string) => { solid: string; fill: string; text: string };
-  nameOf: (recipientId: string) => string;
+  /** The owner's name; a field of a group that signs in places: with its place. */
+  nameOf: (recipientId: string, seat?: number) => string;
+  /** The place (1 … n) a field of a group that signs in places belongs to; null for any other owner. */
+  placeOf: (recipientId: string, seat: number | undefined) => number | null;
   anchorColor: (a: DetectedAnchor) => { solid: string; fill: string; text: string } | null;
   register: (n: number, el: HTMLElement | null) => void;
   /** Called once this page has been drawn. */
@@ -148,7 +151,8 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
           selected={f.key === p.selectedKey}
           overlaps={p.overlapping.has(f.key)}
           color={p.colorOf(f.recipientId)}
-          recipientName={p.nameOf(f.recipientId)}
+          recipientName={p.nameOf(f.recipientId, f.seat)}
+          place={p.placeOf(f.recipientId, f.seat)}
           onSelect={p.onSelect}
           onChange={p.onChange}
           onDelete={p.onDelete}

@@ -5,6 +5,7 @@ import type { DetectedAnchor } from "@/lib/client/anchors";
 import { reloadingAfterSaves, type FieldBackend } from "@/lib/client/use-field-store";
 import type { FieldDto, SignatureRequestDto } from "@/lib/client/types";
 import { stepsById } from "@/lib/schemas/steps";
+import { signerOwners, slotsOf } from "@/lib/client/signing-groups";
 import { documentNamer } from "@/lib/client/envelope";
 import { colorAt, colorOf as colorFor } from "@/components/recipients/colors";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -30,13 +31,22 @@ const NO_ANCHORS: DetectedAnchor[] = [];
  */
 export function PlacerView({ request, reload, detectOnOpen }: Props) {
   const t = useDashboardT();
-  const signers = useMemo(() => request.recipients.filter((r) => r.role === "SIGNER"), [request.recipients]);
+  // A signing group is one signer here, named by the group: its fields are the group's (its id), whoever signs.
+  const signers = useMemo(
+    () =>
+      slotsOf(request.recipients.filter((r) => r.role === "SIGNER")).map((s) =>
+        s.kind === "one"
+          ? s.r
+          : { ...(s.members.find((m) => m.id === s.group.id) ?? s.members[0]), id: s.group.id, name: s.group.name },
+      ),
+    [request.recipients],
+  );
   const recipientIds = useMemo(() => request.recipients.map((r) => r.id), [request.recipients]);
   // Each signer's step as the recipients editor and the review step show it (every recipient's order counts).
   const owners = useMemo(() => {
     const steps = stepsById(request.recipients);
-    return signers.map((s) => ({ id: s.id, name: s.name, order: s.order, step: steps.get(s.id) }));
-  }, [signers, request.recipients]);
+    return signerOwners(request.recipients.filter((r) => r.role === "SIGNER")).map((o) => ({ ...o, step: steps.get(o.id) }));
+  }, [request.recipients]);
   const id = request.id;
   const [chosen, setChosen] = useState<string | null>(null);
   // The page to open a document at, when a panel asks for a page of a document not shown.

@@ -11,12 +11,13 @@ import { inputClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { useFieldLabel } from "./labels";
 import { FormulaProp, RulesPanel } from "./rules-panel";
+import { hasPlaces } from "@/lib/client/signing-groups";
 
 interface Props {
   f: PlacedField;
   page: PageSize;
-  /** A draft's signers, or a template's SIGNER roles, with their signing order. */
-  signers: { id: string; name: string; order: number }[];
+  /** A draft's signers, or a template's SIGNER roles, with their signing order (a signing group is one of them). */
+  signers: { id: string; name: string; order: number; group?: { required: number } | null }[];
   /** What an owner is called: "Signer", or "Role" in the template builder (the words come from placer.json). */
   ownerNoun?: "Signer" | "Role";
   onChange: (patch: Partial<FieldInput>, delay: number) => void;
@@ -51,6 +52,7 @@ export function PropertiesPanel({
   const turnOf = (id: string) => turns.get(id) ?? Number.MAX_SAFE_INTEGER;
   const fieldLabel = useFieldLabel();
   const isText = f.type === "TEXT";
+  const owner = signers.find((s) => s.id === f.recipientId);
   return (
     <section aria-label={t("placer.properties.label")} className="space-y-3">
       <div className="flex items-center justify-between">
@@ -85,7 +87,12 @@ export function PropertiesPanel({
             id={id}
             className={inputClass}
             value={f.recipientId}
-            onChange={(e) => onChange({ recipientId: e.target.value }, 0)}
+            onChange={(e) => {
+              const to = signers.find((s) => s.id === e.target.value);
+              // A place the new owner does not have becomes its first.
+              const places = hasPlaces(to?.group) ? to.group.required : 1;
+              onChange({ recipientId: e.target.value, ...((f.seat ?? 1) > places && { seat: 1 }) }, 0);
+            }}
           >
             {signers.map((r) => (
               <option key={r.id} value={r.id}>
@@ -95,6 +102,14 @@ export function PropertiesPanel({
           </select>
         )}
       </Row>
+      {owner && hasPlaces(owner.group) && (
+        <SeatProp
+          seat={f.seat ?? 1}
+          owner={owner.name}
+          required={owner.group.required}
+          onSeat={(seat) => onChange({ seat }, 0)}
+        />
+      )}
       <TextProp
         id="name"
         label={t("placer.properties.name")}
@@ -172,6 +187,48 @@ export function PropertiesPanel({
         {t("placer.properties.delete")}
       </Button>
     </section>
+  );
+}
+
+/**
+ * Which of a signing group's places the field belongs to: the k-th member to sign fills the fields of place k
+ * (shown when more than one member must sign).
+ */
+function SeatProp({
+  seat,
+  owner,
+  required,
+  onSeat,
+}: {
+  seat: number;
+  owner: string;
+  required: number;
+  onSeat: (seat: number) => void;
+}) {
+  const t = useDashboardT();
+  return (
+    <Row id="seat" label={t("placer.properties.seat")}>
+      {(id) => (
+        <>
+          <select
+            id={id}
+            className={inputClass}
+            value={seat}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => onSeat(Number(e.target.value))}
+          >
+            {Array.from({ length: Math.max(required, seat) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t("placer.properties.seatOption", { seat: n })}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+            {t("placer.properties.seatHint", { name: owner, required })}
+          </p>
+        </>
+      )}
+    </Row>
   );
 }
 

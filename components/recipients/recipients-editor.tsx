@@ -20,7 +20,9 @@ import { Alert } from "@/components/ui/feedback";
 import { controlClass, FormCard, Options, SelectField, TextField } from "@/components/ui/form";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { colorOf } from "./colors";
-import { groupsOf, moveRecipient, type Target } from "@/lib/client/signing-steps";
+import { GroupBox, JoinGroupForm } from "./signing-group";
+import { groupsOf, type Target } from "@/lib/client/signing-steps";
+import { groupNamed, moveWithGroup, ownerIdOf, slotsOf, type GroupInfo } from "@/lib/client/signing-groups";
 import { stepNumbers } from "@/lib/schemas/steps";
 import { isLocale, localeNames, locales } from "@/lib/i18n/locales";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -28,7 +30,8 @@ import { useDashboardT } from "@/components/layout/dashboard-intl";
 /**
  * Recipients of a draft, in signing steps: a step's recipients sign in parallel, steps in sequence.
  * Reordered by dragging a recipient onto a step (joins it) or between steps (a new step), or with the
- * step selector; every change is saved to the draft at once.
+ * step selector; every change is saved to the draft at once. A signing group's members are shown together in
+ * their step, under the group's name and how many of them must sign, and move together.
  */
 export function RecipientsEditor({ request, onContinue }: { request: SignatureRequestDto; onContinue?: () => void }) {
   const t = useDashboardT();
@@ -40,10 +43,12 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
 
   const groups = groupsOf(items);
   const ids = groups.flat().map((r) => r.id);
+  // The request's signing groups, each once (a member's row offers to join one of them).
+  const signingGroups = slotsOf(items).flatMap((s) => (s.kind === "group" ? [s.group] : []));
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   async function applyMove(id: string, target: Target) {
-    const next = moveRecipient(items, id, target);
+    const next = moveWithGroup(items, id, target);
     const changed = items.filter((r) => next.get(r.id) !== r.order);
     if (changed.length === 0) return;
     setItems(items.map((r) => ({ ...r, order: next.get(r.id)!, signingOrder: next.get(r.id)! })));
@@ -73,6 +78,38 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
       setError(plainError(e));
     }
     await m.refresh();
+  }
+
+  /** Saves changes one after the other (a group's members one by one), then reads the recipients again. */
+  async function saveAll(patches: { id: string; patch: Partial<RecipientInput> }[]) {
+    setSaving(true);
+    setError(null);
+    try {
+      for (const p of patches) await m.update.mutateAsync({ recipientId: p.id, patch: p.patch });
+    } catch (e) {
+      setError(plainError(e));
+    } finally {
+      setSaving(false);
+      await m.refresh();
+    }
+  }
+
+  /** A signer joins the group of that name (a new one, or one on the request: then in its step too). */
+  function joinGroup(r: RecipientDto, name: string, required: number) {
+    const existing = groupNamed(
+      items.filter((x) => x.id !== r.id),
+      name,
+    );
+    void saveAll([
+      {
+        id: r.id,
+        patch: {
+          group: { name, required },
+          role: "SIGNER",
+          ...(existing && existing.order !== r.order && { order: existing.order }),
+        },
+      },
+    ]);
   }
 
   function onDragEnd(e: DragEndEvent) {
@@ -107,38 +144,72 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
           <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
             <ol className="space-y-1" aria-label={t("compose.recipients.stepsLabel")}>
               <Gap index={0} />
-              {groups.map((g, i) => (
-                <li key={g[0].order}>
-                  <StepGroup step={i} parallel={g.length > 1}>
-                    {g.map((r) => (
-                      <RecipientRow
-                        key={r.id}
-                        r={r}
-                        color={colorOf(ids, r.id).solid}
-                        step={i}
-                        stepCount={groups.length}
-                        aloneInStep={g.length === 1}
-                        onStep={(v) =>
-                          void applyMove(
-                            r.id,
-                            v === "new" ? { kind: "insert", before: groups.length } : { kind: "join", step: Number(v) },
-                          )
-                        }
-                        onPatch={(p) => void patch(r, p)}
-                        onRemove={async () => {
-                          if (!confirm(t("compose.recipients.removeConfirm", { name: r.name }))) return;
-                          try {
-                            await m.remove.mutateAsync(r.id);
-                          } catch (e) {
-                            setError(plainError(e));
-                          }
-                        }}
-                      />
-                    ))}
-                  </StepGroup>
-                  <Gap index={i + 1} />
-                </li>
-              ))}
+              {groups.map((g, i) => {
+                const slots = slotsOf(g);
+                const row = (r: RecipientDto) => (
+                  <RecipientRow
+                    key={r.id}
+                    r={r}
+                    color={colorOf(ids, ownerIdOf(r)).solid}
+                    step={i}
+                    stepCount={groups.length}
+                    aloneInStep={slots.length === 1}
+                    groups={signingGroups}
+                    onStep={(v) =>
+                      void applyMove(
+                        r.id,
+                        v === "new" ? { kind: "insert", before: groups.length } : { kind: "join", step: Number(v) },
+                      )
+                    }
+                    onPatch={(p) => void patch(r, p)}
+                    onJoin={(name, required) => joinGroup(r, name, required)}
+                    onLeave={() => void saveAll([{ id: r.id, patch: { group: null } }])}
+                    onRemove={async () => {
+                      if (!confirm(t("compose.recipients.removeConfirm", { name: r.name }))) return;
+                      try {
+                        await m.remove.mutateAsync(r.id);
+                      } catch (e) {
+                        setError(plainError(e));
+                      }
+                    }}
+                  />
+                );
+                return (
+                  <li key={g[0].order}>
+                    <StepGroup step={i} parallel={slots.length > 1}>
+                      {slots.map((s) =>
+                        s.kind === "one" ? (
+                          row(s.r)
+                        ) : (
+                          <GroupBox
+                            key={s.group.id}
+                            group={s.group}
+                            color={colorOf(ids, s.group.id).solid}
+                            memberEmails={s.members.map((x) => x.email)}
+                            // Given on any member, `required` is the group's.
+                            onRequired={(required) =>
+                              void saveAll([{ id: s.group.id, patch: { group: { name: s.group.name, required } } }])
+                            }
+                            onAddMember={async ({ name, email }) => {
+                              setError(null);
+                              await m.add.mutateAsync({
+                                name,
+                                email,
+                                role: "SIGNER",
+                                order: s.members[0].order,
+                                group: { name: s.group.name },
+                              });
+                            }}
+                          >
+                            {s.members.map(row)}
+                          </GroupBox>
+                        ),
+                      )}
+                    </StepGroup>
+                    <Gap index={i + 1} />
+                  </li>
+                );
+              })}
             </ol>
           </DndContext>
         )}
@@ -150,6 +221,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
           nextOrder={(items.length ? Math.max(...items.map((r) => r.order)) : 0) + 1}
           steps={groups.map((g) => g[0].order)}
           present={items}
+          groups={signingGroups}
           onAdd={async (r) => {
             setError(null);
             await m.add.mutateAsync(r);
@@ -256,11 +328,16 @@ function RecipientRow(props: {
   step: number;
   stepCount: number;
   aloneInStep: boolean;
+  /** The request's signing groups, which a signer may join. */
+  groups: GroupInfo[];
   onStep: (v: string) => void;
   onPatch: (p: RecipientPatch) => void;
+  onJoin: (name: string, required: number) => void;
+  onLeave: () => void;
   onRemove: () => void;
 }) {
   const { r } = props;
+  const [joining, setJoining] = useState(false);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: r.id });
   const [name, setName] = useDraft(r.name);
   const [email, setEmail] = useDraft(r.email);
@@ -299,6 +376,9 @@ function RecipientRow(props: {
       />
       <select
         aria-label={t("compose.recipients.row.role", { name: r.name })}
+        // A signing group's members sign: one leaves the group to take another role.
+        disabled={!!r.group}
+        title={r.group ? t("compose.recipients.group.roleLocked") : undefined}
         className={controlClass}
         value={r.role}
         onChange={(e) => props.onPatch({ role: e.target.value as RecipientDto["role"] })}
@@ -361,6 +441,26 @@ function RecipientRow(props: {
           <option value="new">{t("compose.recipients.row.newLastStep")}</option>
         ) : null}
       </select>
+      {r.group ? (
+        <button
+          type="button"
+          onClick={props.onLeave}
+          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+          aria-label={t("compose.recipients.group.leaveLabel", { name: r.name, group: r.group.name })}
+        >
+          {t("compose.recipients.group.leave")}
+        </button>
+      ) : r.role === "SIGNER" ? (
+        <button
+          type="button"
+          aria-expanded={joining}
+          onClick={() => setJoining((v) => !v)}
+          className="rounded px-2 py-1 text-sm text-indigo-700 hover:bg-indigo-50"
+          aria-label={t("compose.recipients.group.openLabel", { name: r.name })}
+        >
+          {t("compose.recipients.group.open")}
+        </button>
+      ) : null}
       {r.status !== "PENDING" && <StatusBadge status={r.status} />}
       <button
         type="button"
@@ -370,6 +470,17 @@ function RecipientRow(props: {
       >
         {t("compose.recipients.row.remove")}
       </button>
+      {joining && !r.group && r.role === "SIGNER" && (
+        <JoinGroupForm
+          who={r.name}
+          groups={props.groups}
+          onJoin={(name, required) => {
+            setJoining(false);
+            props.onJoin(name, required);
+          }}
+          onCancel={() => setJoining(false)}
+        />
+      )}
     </li>
   );
 }
@@ -378,12 +489,15 @@ function AddRecipientForm({
   nextOrder,
   steps,
   present,
+  groups,
   onAdd,
 }: {
   nextOrder: number;
   steps: number[];
   /** The recipients already on the request: the same address in the same role is not added a second time. */
-  present: readonly Pick<RecipientDto, "name" | "email" | "role" | "order">[];
+  present: readonly Pick<RecipientDto, "name" | "email" | "role" | "order" | "id" | "group">[];
+  /** The request's signing groups: the one named joins the new signer to it, in its step. */
+  groups: GroupInfo[];
   onAdd: (r: RecipientInput) => Promise<void>;
 }) {
   const t = useDashboardT();
@@ -403,6 +517,10 @@ function AddRecipientForm({
         const accessCode = String(f.get("accessCode") ?? "");
         if (method === "ACCESS_CODE" && accessCodeBad(accessCode)) return setError(t("compose.recipients.accessCodeLength"));
         const role = ROLES.find((x) => x === f.get("role")) ?? "SIGNER";
+        const groupName = String(f.get("group") ?? "").trim();
+        if (groupName && role !== "SIGNER") return setError(t("compose.recipients.add.groupSignerOnly"));
+        // A member of a group already on the request signs in that group's step.
+        const joined = groupName ? groupNamed(present, groupName) : null;
         // A second click or a pasted list adds the same person twice far more often than anyone means them to
         // sign twice: the form says who is there already (the API still takes it, for those who mean it).
         const twice = present.find((r) => r.role === role && r.email.toLowerCase() === email.toLowerCase());
@@ -422,8 +540,9 @@ function AddRecipientForm({
             name,
             email,
             role,
-            order: order === "new" ? nextOrder : Number(order),
+            order: joined ? joined.order : order === "new" ? nextOrder : Number(order),
             locale: localeOf(f.get("locale")),
+            ...(groupName && { group: { name: joined?.group.name ?? groupName } }),
             ...(method !== "NONE" && {
               authentication: method === "ACCESS_CODE" ? { method, accessCode: accessCode.trim() } : { method },
             }),
@@ -458,6 +577,19 @@ function AddRecipientForm({
         ))}
         <option value="new">{t("compose.recipients.add.stepAfter", { step: steps.length + 1 })}</option>
       </SelectField>
+      <TextField
+        label={t("compose.recipients.add.group")}
+        name="group"
+        autoComplete="off"
+        maxLength={100}
+        list="add-recipient-groups"
+        hint={t("compose.recipients.add.groupHint")}
+      />
+      <datalist id="add-recipient-groups">
+        {groups.map((g) => (
+          <option key={g.id} value={g.name} />
+        ))}
+      </datalist>
       <SelectField label={t("compose.recipients.add.language")} name="locale" defaultValue="">
         <LocaleOptions none={t("compose.recipients.add.languageDefault")} />
       </SelectField>

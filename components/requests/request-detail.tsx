@@ -14,6 +14,7 @@ import {
 } from "@/lib/client/requests";
 import { useSaveAsTemplate } from "@/lib/client/templates";
 import { groupsOf } from "@/lib/client/signing-steps";
+import { hasPlaces, signatureCount, slotsOf, type GroupInfo } from "@/lib/client/signing-groups";
 import type { AuditEvent, SignatureRequestDto } from "@/lib/client/types";
 import { isDone } from "@/lib/schemas/requests";
 import { Button, linkButton } from "@/components/ui/button";
@@ -52,8 +53,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 
   if (q.isPending || q.isError) return <QueryFallback query={q} messages="requests.detail" />;
   const r = q.data;
-  const signers = r.recipients.filter((x) => x.role === "SIGNER");
-  const signed = signers.filter((x) => x.status === "SIGNED").length;
+  // A signing group counts as the signatures it needs: its members who signed, up to that.
+  const { signed, total } = signatureCount(r.recipients);
 
   async function act(fn: () => Promise<unknown>, done: string, unavailableText?: string) {
     setMsg(null);
@@ -177,63 +178,54 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           <h2 id="progress-heading" className="text-base font-semibold">
             {t("requests.detail.recipients")}
           </h2>
-          {signers.length > 0 && (
+          {total > 0 && (
             <div className="mt-3">
               <div className="mb-1 flex justify-between text-xs text-slate-600">
                 <span>{t("requests.detail.signed")}</span>
-                <span>{t("requests.detail.signedOf", { signed, total: signers.length })}</span>
+                <span>{t("requests.detail.signedOf", { signed, total })}</span>
               </div>
-              <ProgressBar label={t("requests.detail.progress")} now={signed} max={signers.length} fill="bg-emerald-500" />
+              <ProgressBar label={t("requests.detail.progress")} now={signed} max={total} fill="bg-emerald-500" />
             </div>
           )}
           {r.recipients.length === 0 ? (
             <p className="mt-3 text-sm text-slate-500">{t("requests.detail.noRecipients")}</p>
           ) : (
             <ol className="mt-4 space-y-4">
-              {groupsOf(r.recipients).map((g, i, groups) => (
-                <li key={i}>
-                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                    {t("requests.detail.step", { step: i + 1 })}
-                    {g.length > 1 && ` · ${t("requests.detail.inParallel")}`}
-                  </p>
-                  <ul className="mt-1 divide-y divide-slate-100">
-                    {g.map((x) => (
-                      <li key={x.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                        <span className="font-medium">{x.name}</span>
-                        <span className="text-slate-500">{x.email}</span>
-                        {x.role === "CC" && <span className="text-xs text-slate-500">{t("requests.detail.getsCopy")}</span>}
-                        <span className="ml-auto">
-                          <StatusBadge status={x.status} />
-                        </span>
-                        <span className="w-full text-xs text-slate-500">
-                          {recipientTimeline(
-                            x,
-                            r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now",
-                            t,
-                          )}
-                        </span>
-                        {x.delegatedFrom && (
-                          <span className="w-full text-xs text-indigo-800">
-                            {t("requests.detail.delegated", {
-                              name: x.delegatedFrom.name,
-                              email: x.delegatedFrom.email,
-                              reason: x.delegatedFrom.reason,
-                            })}
-                          </span>
-                        )}
-                        {x.declineReason && (
-                          <span className="w-full text-xs text-red-700">
-                            {t("requests.detail.declined", { reason: x.declineReason })}
-                          </span>
-                        )}
-                        {r.status === "IN_PROGRESS" && (
-                          <RecipientActions requestId={r.id} recipient={x} onDone={refreshAfterMail} />
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
+              {groupsOf(r.recipients).map((g, i, groups) => {
+                const slots = slotsOf(g);
+                const item = (x: Recipient) => (
+                  <RecipientItem
+                    key={x.id}
+                    x={x}
+                    request={r}
+                    turn={r.status !== "IN_PROGRESS" ? "closed" : i > activeStep(groups) ? "later" : "now"}
+                    onMailed={refreshAfterMail}
+                  />
+                );
+                return (
+                  <li key={i}>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                      {t("requests.detail.step", { step: i + 1 })}
+                      {slots.length > 1 && ` · ${t("requests.detail.inParallel")}`}
+                    </p>
+                    <ul className="mt-1 divide-y divide-slate-100">
+                      {slots.map((s) =>
+                        s.kind === "one" ? (
+                          item(s.r)
+                        ) : (
+                          <GroupItem
+                            key={s.group.id}
+                            group={s.group}
+                            signed={s.members.filter((x) => x.status === "SIGNED").length}
+                          >
+                            {s.members.map(item)}
+                          </GroupItem>
+                        ),
+                      )}
+                    </ul>
+                  </li>
+                );
+              })}
             </ol>
           )}
           <p className="mt-4 text-xs text-slate-500">
@@ -274,6 +266,71 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 }
 
 type Recipient = SignatureRequestDto["recipients"][number];
+
+/** A signing group in its step: its name, how many must sign (and have), its members under it. */
+function GroupItem({ group, signed, children }: { group: GroupInfo; signed: number; children: React.ReactNode }) {
+  const t = useDashboardT();
+  return (
+    <li className="py-2" aria-label={t("requests.detail.groupLabel", { name: group.name })}>
+      <p className="flex flex-wrap items-center gap-x-3 text-sm">
+        <span className="font-semibold">{group.name}</span>
+        <span className="text-xs text-slate-600">
+          {t("requests.detail.groupRequired", { required: group.required, size: group.size })}
+        </span>
+        <span className="ml-auto text-xs text-slate-600">
+          {t("requests.detail.groupSigned", { signed: Math.min(signed, group.required), required: group.required })}
+        </span>
+      </p>
+      <ul className="mt-1 divide-y divide-slate-100 border-l-2 border-slate-200 pl-3">{children}</ul>
+    </li>
+  );
+}
+
+/** One recipient: who, their state and its times, what happened to their turn, and what staff can do for them. */
+function RecipientItem({
+  x,
+  request: r,
+  turn,
+  onMailed,
+}: {
+  x: Recipient;
+  request: SignatureRequestDto;
+  turn: "now" | "later" | "closed";
+  onMailed: () => void;
+}) {
+  const t = useDashboardT();
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+      <span className="font-medium">{x.name}</span>
+      <span className="text-slate-500">{x.email}</span>
+      {x.role === "CC" && <span className="text-xs text-slate-500">{t("requests.detail.getsCopy")}</span>}
+      {/* The place a group's member took by signing: the fields of that place were theirs. */}
+      {x.status === "SIGNED" && x.groupSeat !== null && hasPlaces(x.group) && (
+        <span className="text-xs text-slate-600">{t("requests.detail.groupSeat", { seat: x.groupSeat })}</span>
+      )}
+      <span className="ml-auto">
+        <StatusBadge status={x.status} />
+      </span>
+      <span className="w-full text-xs text-slate-500">{recipientTimeline(x, turn, t)}</span>
+      {x.status === "RELEASED" && (
+        <span className="w-full text-xs text-slate-600">{t("requests.detail.released", { group: x.group?.name ?? "" })}</span>
+      )}
+      {x.delegatedFrom && (
+        <span className="w-full text-xs text-indigo-800">
+          {t("requests.detail.delegated", {
+            name: x.delegatedFrom.name,
+            email: x.delegatedFrom.email,
+            reason: x.delegatedFrom.reason,
+          })}
+        </span>
+      )}
+      {x.declineReason && (
+        <span className="w-full text-xs text-red-700">{t("requests.detail.declined", { reason: x.declineReason })}</span>
+      )}
+      {r.status === "IN_PROGRESS" && <RecipientActions requestId={r.id} recipient={x} onDone={onMailed} />}
+    </li>
+  );
+}
 
 /** The files signers attached and kept: who attached each, its size and SHA-256, and a download. */
 function Attachments({ request: r }: { request: SignatureRequestDto }) {

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { REQUEST_STATUSES } from "@/lib/client/constants";
 import { plainError } from "@/lib/client/api";
 import { useRequestList } from "@/lib/client/requests";
-import { filtersFromQuery, queryOfFilters } from "@/lib/client/request-filters";
+import { filtersFromQuery, queryOfFilters, type RequestSourceFilter } from "@/lib/client/request-filters";
 import type { RequestStatus } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
@@ -26,6 +26,8 @@ function RecipientStates({ recipients, requestStatus }: { recipients: Summary["r
     if (x.status === "SIGNED" || x.status === "APPROVED" || (x.role === "VIEWER" && x.status === "VIEWED"))
       return t("requests.list.state.done", { name: x.name });
     if (x.status === "DECLINED") return t("requests.list.state.declined", { name: x.name });
+    // A signing group's member whose signature enough others made unneeded.
+    if (x.status === "RELEASED") return t("requests.list.state.released", { name: x.name });
     // A draft's recipients wait for nothing yet; an ended request's no longer do.
     if (requestStatus !== "IN_PROGRESS") return x.name;
     if (x.status === "PENDING") return t("requests.list.state.later", { name: x.name });
@@ -88,6 +90,7 @@ export function RequestsList({ me }: { me: string }) {
   const [mine, setMine] = useState(initial.mine);
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
+  const [source, setSource] = useState<RequestSourceFilter>(initial.source);
   // The search goes to the server (title, recipients' names and addresses), once typing pauses.
   const [needle, setNeedle] = useState(initial.q.trim());
   useEffect(() => {
@@ -95,15 +98,16 @@ export function RequestsList({ me }: { me: string }) {
     return () => clearTimeout(t);
   }, [search]);
   useEffect(() => {
-    const next = `${window.location.pathname}${queryOfFilters({ q: needle, status, mine, from, to })}`;
+    const next = `${window.location.pathname}${queryOfFilters({ q: needle, status, mine, from, to, source })}`;
     if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, "", next);
-  }, [needle, status, mine, from, to]);
+  }, [needle, status, mine, from, to, source]);
   const q = useRequestList({
     status: status || undefined,
     q: needle || undefined,
     createdBy: mine ? me : undefined,
     createdFrom: from || undefined,
     createdTo: to || undefined,
+    source: source || undefined,
   });
   const items = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
 
@@ -136,6 +140,17 @@ export function RequestsList({ me }: { me: string }) {
           <option value="">{t("requests.list.anyone")}</option>
           <option value="me">{t("requests.list.me")}</option>
         </SelectField>
+        <SelectField
+          id="source-filter"
+          label={t("requests.list.source")}
+          className="w-44"
+          value={source}
+          onChange={(e) => setSource(e.target.value as RequestSourceFilter)}
+        >
+          <option value="">{t("requests.list.anySource")}</option>
+          <option value="api">{t("requests.list.sourceApi")}</option>
+          <option value="public_link">{t("requests.list.sourcePublicLink")}</option>
+        </SelectField>
         <DateFilter id="created-from" label={t("requests.list.createdFrom")} value={from} max={to} onChange={setFrom} />
         <DateFilter id="created-to" label={t("requests.list.createdTo")} value={to} min={from} onChange={setTo} />
         <TextField
@@ -156,7 +171,7 @@ export function RequestsList({ me }: { me: string }) {
       ) : q.isError ? (
         <Alert title={t("requests.list.loadFailed")}>{plainError(q.error)}</Alert>
       ) : items.length === 0 ? (
-        needle || status || mine || from || to ? (
+        needle || status || mine || from || to || source ? (
           <EmptyState title={t("requests.list.noMatchTitle")}>{t("requests.list.noMatch")}</EmptyState>
         ) : (
           <EmptyState title={t("requests.list.emptyTitle")}>
@@ -190,6 +205,11 @@ export function RequestsList({ me }: { me: string }) {
                 <Link href={`/requests/${r.id}`} className="hover:underline">
                   {r.title}
                 </Link>
+                {r.source === "public_link" && (
+                  <span className="ml-2 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-800">
+                    {t("requests.list.fromPublicLink")}
+                  </span>
+                )}
               </td>
               <td className="px-4 py-3">
                 <StatusBadge status={r.status} />

@@ -35,10 +35,12 @@ const ENDED = {
   COMPLETED: { heading: "ended.completedHeading", text: "ended.completedText" },
   REPLACED: { heading: "ended.replacedHeading", text: "ended.replacedText" },
   DELEGATED: { heading: "ended.delegatedHeading", text: "ended.delegatedText" },
+  // A signing group's member whose signature is no longer needed: enough of the group signed.
+  RELEASED: { heading: "ended.releasedHeading", text: "ended.releasedText" },
 } as const;
 const isEnded = (s: string): s is keyof typeof ENDED => Object.hasOwn(ENDED, s);
 
-/** A link whose request was cancelled, expired or declined (or completed long ago). */
+/** A link whose request was cancelled, expired or declined (or completed long ago), or whose turn ended (handed over, released). */
 export function EndedScreen({
   status,
   recipientStatus,

@@ -8,6 +8,7 @@ import { ErrorList, type ListedError } from "@/components/ui/feedback";
 import { controlClass } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 import { stepNumbers } from "@/lib/schemas/steps";
+import { MAX_GROUP_REQUIRED } from "@/lib/schemas/fields";
 
 type Kind = TemplateRole["role"];
 /** What a role's recipient does, with its message in templates.roles.kinds. */
@@ -25,16 +26,29 @@ interface Row {
   role: Kind;
   order: number;
   canDelegate: boolean;
+  /** A signing group: the role takes several people when the template is used, `required` of whom sign. */
+  group: { required: number } | null;
 }
 
 let n = 0;
 const rowsOf = (roles: TemplateRole[]): Row[] =>
-  roles.map((r) => ({ key: r.id, id: r.id, name: r.name, role: r.role, order: r.order, canDelegate: r.canDelegate }));
+  roles.map((r) => ({
+    key: r.id,
+    id: r.id,
+    name: r.name,
+    role: r.role,
+    order: r.order,
+    canDelegate: r.canDelegate,
+    group: r.group ? { required: r.group.required } : null,
+  }));
+/** Only a SIGNER role can be a signing group. */
+const groupOf = (r: Row) => (r.role === "SIGNER" ? r.group : null);
 
 /** A pause in typing this long saves the roles. */
 const SAVE_AFTER_MS = 600;
 /** What is saved of the rows (names as sent, trimmed): equal to the saved roles' when nothing waits to be saved. */
-const comparable = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.id ?? null, r.name.trim(), r.role, r.order]));
+const comparable = (rows: Row[]) =>
+  JSON.stringify(rows.map((r) => [r.id ?? null, r.name.trim(), r.role, r.order, r.canDelegate, groupOf(r)?.required ?? null]));
 
 /**
  * The template's roles ("Client", "Company"), in order: the first is s1. Each has a name, what the
@@ -79,6 +93,7 @@ export function RolesEditor({
           role: r.role,
           order: r.order,
           canDelegate: r.canDelegate,
+          group: groupOf(r),
         })),
       );
       // New roles get their ids; what was typed since the save began stays as typed.
@@ -191,6 +206,7 @@ export function RolesEditor({
                   {tr("templates.roles.canDelegate")}
                 </label>
               ) : null}
+              {r.role === "SIGNER" && <GroupOption n={i + 1} group={r.group} onChange={(group) => change(r.key, { group })} />}
               <span className="flex gap-1">
                 <Button
                   variant="ghost"
@@ -237,7 +253,10 @@ export function RolesEditor({
             setSaved(false);
             setError(null);
             const place = rows.length + 1;
-            setRows((rs) => [...rs, { key: `new-${++n}`, name: "", role: "SIGNER", order: place, canDelegate: false }]);
+            setRows((rs) => [
+              ...rs,
+              { key: `new-${++n}`, name: "", role: "SIGNER", order: place, canDelegate: false, group: null },
+            ]);
           }}
         >
           {tr("templates.roles.add")}
@@ -257,5 +276,51 @@ export function RolesEditor({
         </span>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Signing group: [n] of several sign": the role is filled by several people when the template is used
+ * (a group), n of whom must sign; unticked, one person.
+ */
+function GroupOption({
+  n,
+  group,
+  onChange,
+}: {
+  n: number;
+  group: { required: number } | null;
+  onChange: (group: { required: number } | null) => void;
+}) {
+  const tr = useDashboardT();
+  return (
+    <span className="flex items-center gap-1 text-xs text-slate-600">
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={group !== null}
+          onChange={(e) => onChange(e.target.checked ? { required: group?.required ?? 1 } : null)}
+          aria-label={tr("templates.roles.groupLabel", { n })}
+        />
+        {tr("templates.roles.group")}
+      </label>
+      {group && (
+        <label className="flex items-center gap-1">
+          <select
+            aria-label={tr("templates.roles.groupRequiredLabel", { n })}
+            value={group.required}
+            onChange={(e) => onChange({ required: Number(e.target.value) })}
+            className={`${controlClass} px-2 py-1`}
+          >
+            {Array.from({ length: MAX_GROUP_REQUIRED }, (_, i) => i + 1).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+          {tr("templates.roles.groupOfSeveral")}
+        </label>
+      )}
+    </span>
   );
 }

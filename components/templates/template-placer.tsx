@@ -39,12 +39,13 @@ export function TemplatePlacer({
     const b = templateFieldBackend(id, t.roles, documentId);
     return several ? reloadingAfterSaves(b, reload) : b;
   }, [id, t.roles, documentId, several, reload]);
-  // Each SIGNER role's step as the template form and the certificate show it (every role's order counts).
+  // Each SIGNER role's step as the template form and the certificate show it (every role's order counts); a
+  // group role's fields fall into places when more than one of its people must sign.
   const owners = useMemo(() => {
     const steps = stepsById(t.roles);
     return t.roles
       .filter((r) => r.role === "SIGNER")
-      .map((r) => ({ id: r.id, name: r.name, order: r.order, step: steps.get(r.id) }));
+      .map((r) => ({ id: r.id, name: r.name, order: r.order, step: steps.get(r.id), group: r.group }));
   }, [t.roles]);
   const roleIds = useMemo(() => t.roles.map((r) => r.id), [t.roles]);
   const fields = useMemo(() => t.fields.filter((f) => f.documentId === documentId).map(asPlacerField), [t.fields, documentId]);

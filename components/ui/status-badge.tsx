@@ -13,6 +13,7 @@ const tones: Record<string, string> = {
   VIEWED: "bg-indigo-50 text-indigo-700 ring-indigo-300",
   SIGNED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
   APPROVED: "bg-emerald-50 text-emerald-700 ring-emerald-300",
+  RELEASED: "bg-zinc-100 text-zinc-600 ring-zinc-300",
 };
 
 /** A request's or a recipient's status → its message in common.status. */
@@ -28,6 +29,8 @@ const keys = {
   VIEWED: "viewed",
   SIGNED: "signed",
   APPROVED: "approved",
+  // A signing group's member whose signature is no longer needed (enough of the group signed).
+  RELEASED: "released",
 } as const;
 
 /** A status as the dashboard names it ("In progress"); one it does not know, from its own name. */

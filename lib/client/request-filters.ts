@@ -1,8 +1,19 @@
 import { REQUEST_STATUSES } from "./constants";
 import type { RequestStatus } from "./types";
 
-/** The list's filters as the page's URL holds them (`?q=…&status=…&by=me&from=…&to=…`). */
-export type ListFilters = { q: string; status: RequestStatus | ""; mine: boolean; from: string; to: string };
+/** How a request was started, as the list filters it: by staff or the API, or by a public link's visitor. */
+export const REQUEST_SOURCES = ["api", "public_link"] as const;
+export type RequestSourceFilter = (typeof REQUEST_SOURCES)[number] | "";
+
+/** The list's filters as the page's URL holds them (`?q=…&status=…&by=me&from=…&to=…&source=…`). */
+export type ListFilters = {
+  q: string;
+  status: RequestStatus | "";
+  mine: boolean;
+  from: string;
+  to: string;
+  source: RequestSourceFilter;
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -22,6 +33,7 @@ export function filtersFromQuery(query: Record<string, string | string[] | undef
     mine: one("by") === "me",
     from: DAY.test(one("from")) ? one("from") : "",
     to: DAY.test(one("to")) ? one("to") : "",
+    source: (REQUEST_SOURCES as readonly string[]).includes(one("source")) ? (one("source") as RequestSourceFilter) : "",
   };
 }
 
@@ -32,6 +44,7 @@ export function queryOfFilters(f: ListFilters) {
   if (f.mine) p.set("by", "me");
   if (f.from) p.set("from", f.from);
   if (f.to) p.set("to", f.to);
+  if (f.source) p.set("source", f.source);
   const s = p.toString();
   return s ? `?${s}` : "";
 }

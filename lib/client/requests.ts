@@ -27,6 +27,8 @@ export interface RequestFilters {
   createdBy?: string;
   createdFrom?: string;
   createdTo?: string;
+  /** How it was started: by staff or the API, or by a visitor of a public link. */
+  source?: "api" | "public_link";
 }
 
 export function useRequestList(filters: RequestFilters = {}) {
@@ -81,9 +83,12 @@ function useRefresh(id: string) {
 }
 
 type AddRecipientBody = RequestBody<"addRecipient">;
-/** A recipient as the editor sends it: role and order always given; accessCode goes with ACCESS_CODE only, and is never read back. */
+/**
+ * A recipient as the editor sends it: role and order always given; accessCode goes with ACCESS_CODE only, and is
+ * never read back; `group` makes it a member of the signing group of that name (null on a PATCH: leaves it).
+ */
 export type RecipientInput = Required<Pick<AddRecipientBody, "name" | "email" | "role" | "order">> &
-  Pick<AddRecipientBody, "authentication" | "locale">;
+  Pick<AddRecipientBody, "authentication" | "locale" | "canDelegate" | "group">;
 
 export function useRecipientMutations(id: string) {
   const refresh = useRefresh(id);
