@@ -82,7 +82,11 @@ test("a signer hands their turn over on a phone; the delegate signs; the old lin
 /** Signs the one signature field of a signing page with a typed signature. */
 async function signTyped(page: Page) {
   await page.getByRole("button", { name: "Next field" }).click();
-  await page.getByRole("button", { name: "Signature, Sign", exact: true }).click();
+  // At a desk the field's box opens the signature dialog; on a phone, the field-by-field card's button.
+  await page
+    .getByRole("button", { name: "Signature, Sign", exact: true })
+    .or(page.getByRole("button", { name: "Add your signature" }))
+    .click();
   const sig = page.getByRole("dialog", { name: "Add your signature" });
   await sig.getByRole("tab", { name: "Type" }).click();
   await sig.getByRole("button", { name: "Use this signature" }).click();
@@ -94,11 +98,12 @@ test("a two-of-three signing group completes; the third member's link says it is
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const people = ["Ada", "Ben", "Cy"].map((name) => ({
     name: `${name} Director`,
     email: `${name.toLowerCase()}-${run}@example.com`,
   }));
+  const dee = { name: "Dee Secretary", email: `dee-${run}@example.com`, order: 2 };
   const created = await request.post(SR, {
     headers,
     multipart: {
@@ -108,24 +113,27 @@ test("a two-of-three signing group completes; the third member's link says it is
   });
   const id: string = (await created.json()).data.id;
   const ids: string[] = [];
-  for (const p of people) {
-    const r = await request.post(`${SR}/${id}/recipients`, {
-      headers,
-      data: { ...p, group: { name: "Directors", required: 2 } },
-    });
+  for (const p of [...people, dee]) {
+    const group = p === dee ? {} : { group: { name: "Directors", required: 2 } };
+    const r = await request.post(`${SR}/${id}/recipients`, { headers, data: { ...p, ...group } });
     expect(r.status(), await r.text()).toBe(201);
     ids.push((await r.json()).data.id);
   }
-  for (const seat of [1, 2]) {
+  const boxes = [
+    { recipientId: ids[0], seat: 1, y: 420 },
+    { recipientId: ids[0], seat: 2, y: 490 },
+    { recipientId: ids[3], seat: 1, y: 560 },
+  ];
+  for (const b of boxes) {
     const f = await request.post(`${SR}/${id}/fields`, {
       headers,
-      data: { type: "SIGNATURE", recipientId: ids[0], seat, page: 1, x: 72, y: 420 + seat * 70, width: 200, height: 50 },
+      data: { type: "SIGNATURE", page: 1, x: 72, width: 200, height: 50, ...b },
     });
     expect(f.status(), await f.text()).toBe(201);
   }
   expect((await request.post(`${SR}/${id}/send`, { headers })).status()).toBe(200);
 
-  // Ada signs on a phone, Ben at a desk.
+  // Ada signs on a phone, Ben at a desk: the group has its two signatures.
   const ctx = await browser.newContext({ ...phone() });
   const page = await ctx.newPage();
   await page.goto(`/sign/${await signingToken(people[0]!.email)}`);
@@ -136,19 +144,27 @@ test("a two-of-three signing group completes; the third member's link says it is
   await bp.goto(`/sign/${await signingToken(people[1]!.email)}`);
   await signTyped(bp);
   await expect(bp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
-  await desk.close();
 
-  // Cy's link: no longer needed, said accessibly.
-  expect((await page.goto(`/sign/${await signingToken(people[2]!.email)}`))?.status()).toBe(410);
+  // Cy's link, while the request waits for its next step: no longer needed, said accessibly.
+  const cyLink = `/sign/${await signingToken(people[2]!.email)}`;
+  expect((await page.goto(cyLink))?.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "No longer needed" })).toBeVisible();
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(result.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, "group-released-phone.png") });
-  await ctx.close();
 
+  // The next step signs; the request completes; Cy's link then offers the sealed copy, still saying why.
+  await bp.goto(`/sign/${await signingToken(dee.email)}`);
+  await signTyped(bp);
+  await expect(bp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
+  await desk.close();
   const text = (await sealedPdfText(request, id, `group-${run}`)).replace(/\s+/g, " ");
   expect(text).toContain("Signing group “Directors”: 2 of 3 sign");
   expect(text).toContain(people[0]!.email);
   expect(text).toContain(people[1]!.email);
   expect(text).toContain("No longer needed at");
+  expect((await page.goto(cyLink))?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "No longer needed" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download the signed PDF" })).toBeVisible();
+  await ctx.close();
 });

@@ -61,8 +61,9 @@ export function EndedScreen({
     return <DeclinedScreen title={title} othersTold={othersTold} />;
   }
   const known = isEnded(status) ? ENDED[status] : null;
+  // Released is no failure: nothing went wrong, nothing more is asked of them.
   return (
-    <Screen tone="stop" heading={known ? t(known.heading) : t("ended.otherHeading")} documentTitle={title}>
+    <Screen tone={status === "RELEASED" ? "info" : "stop"} heading={known ? t(known.heading) : t("ended.otherHeading")} documentTitle={title}>
       <p>{known ? t(known.text) : (message ?? t("ended.otherText"))}</p>
     </Screen>
   );
@@ -100,9 +101,12 @@ export function CompletedScreen({
   availableUntil,
   documents = [],
   attachments = [],
+  released = false,
 }: {
   token: string;
   title: string;
+  /** A signing group's member whose signature was not needed: the page says so first. */
+  released?: boolean;
   availableUntil: string;
   /** The request's documents in order: each is its own sealed PDF. */
   documents?: readonly { id: string; name: string }[];
@@ -114,8 +118,8 @@ export function CompletedScreen({
   const count = Math.max(documents.length, 1);
   const fileName = (name: string) => t("completed.fileName", { title: documentFileTitle(title, name, count) });
   return (
-    <Screen tone="done" heading={t("completed.heading")} documentTitle={title}>
-      <p>{t("completed.text", { count })}</p>
+    <Screen tone="done" heading={t(released ? "ended.releasedHeading" : "completed.heading")} documentTitle={title}>
+      <p>{released ? t("completed.released") : t("completed.text", { count })}</p>
       {documents.length > 1 ? (
         <ol className="space-y-2">
           {documents.map((d, i) => (

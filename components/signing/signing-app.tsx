@@ -191,6 +191,7 @@ function Content({
         availableUntil={view.availableUntil}
         documents={view.documents}
         attachments={view.attachments}
+        released={view.recipient.status === "RELEASED"}
       />
     );
   }

@@ -45,6 +45,7 @@ export default async function SignPage({ params }: { params: Promise<{ token: st
           availableUntil={state.availableUntil}
           documents={state.files?.documents}
           attachments={state.files?.attachments}
+          released={state.released}
         />
       )}
     </div>

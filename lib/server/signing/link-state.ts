@@ -6,7 +6,15 @@ import { getDb } from "../db";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
-import { DELEGATED_MESSAGE, endedReason, lookupReplaced, lookupSigner, REPLACED_MESSAGE, sealedCopyUntil } from "./find-signer";
+import {
+  DELEGATED_MESSAGE,
+  endedReason,
+  lookupReplaced,
+  lookupSigner,
+  RELEASED_MESSAGE,
+  REPLACED_MESSAGE,
+  sealedCopyUntil,
+} from "./find-signer";
 import { currentDocument, loadDocuments, loadRecipients } from "../model/request-queries";
 import { toldOfDecline } from "./decline-audience";
 import { downloadableDocuments, sealedAttachments, type SigningAttachment } from "./signer-downloads";
@@ -24,7 +32,10 @@ export type SigningLinkState =
   | { kind: "unknown" }
   | {
       kind: "ended";
-      /** CANCELLED, EXPIRED, DECLINED, COMPLETED (more than SEALED_COPY_DAYS ago), REPLACED (a correction made a new link) or DELEGATED (handed over). */
+      /**
+       * CANCELLED, EXPIRED, DECLINED, COMPLETED (more than SEALED_COPY_DAYS ago), REPLACED (a correction made a new
+       * link), DELEGATED (handed over) or RELEASED (a signing group's member no longer needed).
+       */
       status: string;
       /** This recipient's own status: DECLINED when they are the one who declined. */
       recipientStatus: string;
@@ -40,6 +51,8 @@ export type SigningLinkState =
       title: string;
       environment: Environment;
       availableUntil: string;
+      /** A signing group's member whose signature was not needed: the page says so first. */
+      released?: boolean;
       /** Asked for by the page (`files`): every sealed document and every kept attachment it offers. */
       files?: { documents: DownloadableDocument[]; attachments: SigningAttachment[] };
     }
@@ -127,10 +140,27 @@ function linkState({ r, req }: SignerRow): SigningLinkState {
       title: gated ? null : req.title,
       environment,
     };
+  // A signing group's member let go while the request goes on: as find-signer.ts says it.
+  if (r.status === "RELEASED" && req.status !== "COMPLETED")
+    return {
+      kind: "ended",
+      status: "RELEASED",
+      recipientStatus: r.status,
+      message: RELEASED_MESSAGE,
+      title: gated ? null : req.title,
+      environment,
+    };
   // A completed request's sealed copy is behind the code too: the client app asks for it, then shows the copy.
   if (gated) return { kind: "open", gated };
   const until = sealedCopyUntil(req);
-  if (until) return { kind: "completed", title: req.title, environment, availableUntil: until.toISOString() };
+  if (until)
+    return {
+      kind: "completed",
+      title: req.title,
+      environment,
+      availableUntil: until.toISOString(),
+      ...(r.status === "RELEASED" && { released: true }),
+    };
   return { kind: "open", gated };
 }
 
