@@ -63,7 +63,11 @@ export function EndedScreen({
   const known = isEnded(status) ? ENDED[status] : null;
   // Released is no failure: nothing went wrong, nothing more is asked of them.
   return (
-    <Screen tone={status === "RELEASED" ? "info" : "stop"} heading={known ? t(known.heading) : t("ended.otherHeading")} documentTitle={title}>
+    <Screen
+      tone={status === "RELEASED" ? "info" : "stop"}
+      heading={known ? t(known.heading) : t("ended.otherHeading")}
+      documentTitle={title}
+    >
       <p>{known ? t(known.text) : (message ?? t("ended.otherText"))}</p>
     </Screen>
   );
