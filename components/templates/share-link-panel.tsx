@@ -32,7 +32,9 @@ export function ShareLinkPanel({ t, onClose }: { t: TemplateDto; onClose: () => 
 
   async function make(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    // Kept now: after the await below the event no longer names its form.
+    const formEl = e.currentTarget;
+    const f = new FormData(formEl);
     const text = (k: string) => String(f.get(k) ?? "").trim();
     const count = (k: string) => (text(k) ? Number(text(k)) : undefined);
     const people = Object.fromEntries(
@@ -57,7 +59,7 @@ export function ShareLinkPanel({ t, onClose }: { t: TemplateDto; onClose: () => 
           confirmEmail: f.get("confirmEmail") === "on",
         },
       });
-      e.currentTarget?.reset();
+      formEl.reset();
       await qc.invalidateQueries({ queryKey: key });
     } catch (err) {
       fail(err);
