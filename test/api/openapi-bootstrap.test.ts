@@ -40,6 +40,8 @@ describe("OpenAPI", () => {
       "status",
       "q",
       "createdBy",
+      "source",
+      "publicLinkId",
       "createdFrom",
       "createdTo",
     ]);
