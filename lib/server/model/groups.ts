@@ -32,10 +32,13 @@ export function seatOf(r: RecipientRow, recs: readonly RecipientRow[]): number {
   if (!r.groupId) return 1;
   if (r.groupSeat) return r.groupSeat;
   const taken = new Set(membersOf(recs, r).flatMap((m) => (m.status === "SIGNED" && m.groupSeat ? [m.groupSeat] : [])));
-  const required = r.groupRequired ?? 1;
+  const required = placesOf(r);
   for (let k = 1; k <= required; k++) if (!taken.has(k)) return k;
   return required;
 }
+
+/** How many places a signer's fields stand in: a group's signatures needed, else 1. */
+export const placesOf = (r: Pick<RecipientRow, "groupId" | "groupRequired">): number => (r.groupId ? (r.groupRequired ?? 1) : 1);
 
 /** Whether a field is this recipient's to fill: theirs (or their group's) and, in a group, of their place. */
 export const isSignersField = (f: { recipientId: string; seat: number }, r: Member, seat: number): boolean =>
@@ -50,6 +53,22 @@ export function signersFields<F extends { recipientId: string; seat: number }>(
   const seat = seatOf(r, recs);
   return { seat, mine: all.filter((f) => isSignersField(f, r, seat)) };
 }
+
+/**
+ * As signersFields, reading the signer's group's members when they are in one (their place depends on who
+ * signed); a signer outside a group reads nothing more (the signing page's saves come every few seconds).
+ */
+export async function loadSignersFields<F extends { recipientId: string; seat: number }>(
+  db: Queryable,
+  all: readonly F[],
+  r: RecipientRow,
+): Promise<{ seat: number; mine: F[] }> {
+  return signersFields(all, r, await loadMembers(db, r));
+}
+
+/** The members of a recipient's group as stored (just them when not in a group): what seatOf reads. */
+export const loadMembers = async (db: Queryable, r: RecipientRow): Promise<RecipientRow[]> =>
+  r.groupId ? db.select().from(recipients).where(eq(recipients.groupId, r.groupId)) : [r];
 
 const groupError = (message: string, field = "group") => new AppError("GROUP_INVALID", message, { errors: [{ field, message }] });
 

@@ -23,12 +23,6 @@ import { joinGroup, leaveGroup } from "../model/groups";
 import { loadRecipients } from "../model/request-queries";
 import { randomUUID } from "node:crypto";
 
-/** A recipient's group id as stored now (leaveGroup may have moved it). */
-async function freshGroupId(tx: Queryable, id: string): Promise<string | null> {
-  const [row] = await tx.select({ groupId: recipients.groupId }).from(recipients).where(eq(recipients.id, id));
-  return row?.groupId ?? null;
-}
-
 interface RecipientInput {
   email?: string;
   name?: string;
@@ -161,8 +155,8 @@ export async function updateRecipient(auth: KeyAuth, requestId: string, recipien
         required: current.groupRequired,
         order: current.order,
       });
-      // A member's own group: its id may have moved above; a new step given moves the whole group.
-      const groupId = moving ? joined.groupId : ((await freshGroupId(tx, current.id)) ?? joined.groupId);
+      // Staying in their group, a member finds its id unchanged (no leaveGroup above): the group's, as joinGroup says.
+      const groupId = joined.groupId;
       groupSet = { groupId, groupName: joined.groupName, groupRequired: joined.groupRequired };
       if (moving) order = joined.order;
       // A member's fields are their group's: one who joins brings theirs (a group renamed member by member keeps them).

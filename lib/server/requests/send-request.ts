@@ -20,7 +20,7 @@ import { loadRequestDto } from "../model/request-dto";
 import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
 import { signerSigning } from "@/lib/forms/form-problems";
-import { groupProblems, slotOf } from "../model/groups";
+import { groupProblems, placesOf, slotOf } from "../model/groups";
 import type { RecipientRow } from "../model/rows";
 
 /**
@@ -120,7 +120,7 @@ export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor 
 
 /** A field in a place its group does not have (its `required` lowered since), or a place given outside a group: 422. */
 function refuseSeatsBeyondGroups(slots: RecipientRow[], fieldRows: StoredField[]) {
-  const places = new Map(slots.map((s) => [s.id, s.groupId ? (s.groupRequired ?? 1) : 1]));
+  const places = new Map(slots.map((s) => [s.id, placesOf(s)]));
   const beyond = fieldRows.filter((f) => f.seat > (places.get(f.assigneeId) ?? 1));
   if (!beyond.length) return;
   const message = `${beyond.length} field(s) stand in a place their signer does not have (seat ${beyond[0]!.seat}); a group needing n signatures has places 1 … n, anyone else place 1`;
@@ -138,7 +138,7 @@ function refuseSeatsBeyondGroups(slots: RecipientRow[], fieldRows: StoredField[]
  */
 function refuseSignersWhoSignNothing(signers: RecipientRow[], fieldRows: StoredField[]) {
   // Each place of a group signs: with two required, each of its two places needs a signature.
-  const places = (s: RecipientRow) => Array.from({ length: s.groupId ? (s.groupRequired ?? 1) : 1 }, (_, i) => i + 1);
+  const places = (s: RecipientRow) => Array.from({ length: placesOf(s) }, (_, i) => i + 1);
   const unsigned = signers.filter((s) =>
     places(s).some(
       (seat) => signerSigning(fieldRows.filter((f) => f.assigneeId === s.id && f.seat === seat).map(formFieldOf)) === "none",

@@ -6,8 +6,7 @@ import type { Queryable } from "../db";
 import { signerDrafts, type fields, type recipients, type signatureRequests } from "../db/schema";
 import { formOfSubmission, heldOfGiven } from "../fields/form-values";
 import { signingDate } from "./signing-date";
-import { signersFields } from "../model/groups";
-import { loadRecipients } from "../model/request-queries";
+import { loadSignersFields } from "../model/groups";
 
 type FieldRow = typeof fields.$inferSelect;
 type Entry = SubmitSignature["values"][number];
@@ -33,7 +32,7 @@ export async function formOfDrafts(
     else given.set(fieldId, { v: { fieldId, ...value }, at: fieldId });
   }
   const date = signingDate(r, req, now);
-  const { mine } = signersFields(all, r, await loadRecipients(db, req.id));
+  const { mine } = await loadSignersFields(db, all, r);
   const own = new Set(mine.map((f) => f.id));
   return formOfSubmission(
     all,

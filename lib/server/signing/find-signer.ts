@@ -38,6 +38,13 @@ export function endedReason(req: { status: string; completedAt: Date | null }, n
 export const REPLACED_MESSAGE =
   "This link was replaced: the sender corrected the recipient's details and sent a new link. Use the newest invitation.";
 
+/**
+ * A signing group's member let go while the request goes on: their link has ended (after completion it shows
+ * the sealed copy, as every link does). The one rule of the API (findSigner) and the page (link-state.ts).
+ */
+export const releasedWhileOpen = (r: { status: string }, req: { status: string }) =>
+  r.status === "RELEASED" && req.status !== "COMPLETED";
+
 export const RELEASED_MESSAGE =
   "Your signature is no longer needed: enough members of your signing group have signed. This link no longer works.";
 
@@ -120,7 +127,7 @@ export async function findSigner(db: Queryable, token: string, opts: { forUpdate
     });
   }
   // A signing group's member let go once enough of the group signed: nothing more to do here until the copy.
-  if (row.r.status === "RELEASED" && row.req.status !== "COMPLETED")
+  if (releasedWhileOpen(row.r, row.req))
     throw new AppError("SIGNING_LINK_ENDED", RELEASED_MESSAGE, {
       details: {
         status: "RELEASED",

@@ -12,6 +12,7 @@ import {
   lookupReplaced,
   lookupSigner,
   RELEASED_MESSAGE,
+  releasedWhileOpen,
   REPLACED_MESSAGE,
   sealedCopyUntil,
 } from "./find-signer";
@@ -141,7 +142,7 @@ function linkState({ r, req }: SignerRow): SigningLinkState {
       environment,
     };
   // A signing group's member let go while the request goes on: as find-signer.ts says it.
-  if (r.status === "RELEASED" && req.status !== "COMPLETED")
+  if (releasedWhileOpen(r, req))
     return {
       kind: "ended",
       status: "RELEASED",

@@ -2,8 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SaveSigningDraft } from "@/lib/schemas/signing";
 import { getDb } from "../db";
-import { signersFields } from "../model/groups";
-import { loadRecipients } from "../model/request-queries";
+import { loadSignersFields, slotOf } from "../model/groups";
 import { fields, signerDrafts, type SignerDraftValue } from "../db/schema";
 import { AppError, type FieldError } from "../errors";
 import type { Actor } from "../audit/record-event";
@@ -42,11 +41,12 @@ export async function saveSigningDraft(
   const pre = await findSigner(db, token);
   await requireSignerSession(db, pre.r, pre.req, session);
   assertMayAct(pre.r, pre.req, "sign");
-  const { mine } = signersFields(
-    await db.select().from(fields).where(eq(fields.requestId, pre.req.id)),
-    pre.r,
-    await loadRecipients(db, pre.req.id),
-  );
+  // Their fields, or their group's in the place they would take (model/groups.ts).
+  const slotFields = await db
+    .select()
+    .from(fields)
+    .where(eq(fields.recipientId, slotOf(pre.r)));
+  const { mine } = await loadSignersFields(db, slotFields, pre.r);
   const uploaded = await filesOfFields(
     db,
     pre.r.id,

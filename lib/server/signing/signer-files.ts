@@ -7,8 +7,7 @@ import { fileNameOf } from "@/lib/files/file-name";
 import { PdfError } from "@/lib/pdf/errors";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
-import { signersFields } from "../model/groups";
-import { loadRecipients } from "../model/request-queries";
+import { loadSignersFields } from "../model/groups";
 import { fields, signerFiles } from "../db/schema";
 import { blobs } from "../blobs/store";
 import { AppError } from "../errors";
@@ -87,7 +86,7 @@ export async function uploadSignerFile(
   const { db, r, req } = await openSignerLink(token, who, session);
   assertMayAct(r, req, "sign");
   const all = isUuid(input.fieldId) ? await db.select().from(fields).where(eq(fields.requestId, req.id)) : [];
-  const { mine } = signersFields(all, r, all.length ? await loadRecipients(db, req.id) : []);
+  const { mine } = await loadSignersFields(db, all, r);
   const field = mine.find((f) => f.id === input.fieldId);
   if (!field)
     throw new AppError("FIELD_NOT_FOUND", "This signer has no such field", {

@@ -9,7 +9,7 @@ import { recordEvent, type Actor } from "../audit/record-event";
 import { emitEvent } from "../webhooks/emit-event";
 import { enqueue } from "../jobs/queue";
 import { finishTurn } from "../turns/finish-turn";
-import { seatOf, signersFields, slotOf } from "../model/groups";
+import { loadMembers, loadSignersFields, seatOf, slotOf } from "../model/groups";
 import { assertMayAct, transitionRecipient } from "../model/recipient-state";
 import { transitionRequest } from "../model/request-state";
 import { loadRecipients } from "../model/request-queries";
@@ -51,7 +51,7 @@ export async function submitSignature(
   refuseRepeatedFields(input.values);
   const all = await db.select().from(fields).where(eq(fields.requestId, pre.req.id));
   // A signing group's member signs the group's fields of the place they take (model/groups.ts).
-  const { seat, mine } = signersFields(all, pre.r, await loadRecipients(db, pre.req.id));
+  const { seat, mine } = await loadSignersFields(db, all, pre.r);
   const byId = new Map(mine.map((f) => [f.id, f]));
   const given = new Map(input.values.map((v, i) => [v.fieldId, { v, at: `values.${i}` }]));
   // Values for another place of the group: the page was opened before another member signed there.
@@ -111,7 +111,7 @@ export async function submitSignature(
     assertMayAct(r, req, "sign");
     // Two members of a group signing at once: the request's row (held above) orders them; the second finds
     // the place taken and is told to reload for the next one.
-    const taken = r.groupId ? seatOf(r, await loadRecipients(tx, req.id)) : seat;
+    const taken = seatOf(r, await loadMembers(tx, r));
     if (taken !== seat) throw seatTaken(taken);
     for (const [id, value] of values) await tx.update(fields).set({ value, signedBy: r.id }).where(eq(fields.id, id));
     // The values are written first: the move drops what the turn left behind (drafts, uploads not
