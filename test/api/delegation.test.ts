@@ -9,13 +9,12 @@ import { tokenOf } from "../support/signing";
 import { tokenFromOutbox } from "../support/outbox-token";
 import { certificateLines, sealedDocument } from "../support/sealing";
 import { firstOf } from "../support/expect-helpers";
-import { simplePdf } from "../support/simple-pdf";
+import { pdfTemplate, T } from "../support/templates";
 
 // A signer who may (canDelegate) hands their turn to someone else from their page: the same place and fields,
 // a new link for the delegate, the old one 410; the certificate says on whose behalf the delegate signed.
 
 const SR = "/api/v1/enterprise/signature-requests";
-const T = "/api/v1/enterprise/templates";
 const delegate = (token: string, json: unknown) => call("POST", `/api/sign/${token}/delegate`, { json });
 const row = async (id: string) =>
   firstOf(await (await getDb()).select().from(recipients).where(eq(recipients.id, id)), `recipient ${id}`);
@@ -125,14 +124,7 @@ describe("delegation", () => {
 
   it("takes canDelegate from a template's role", async () => {
     const { sandboxKey: key } = await makeOrg();
-    const up = await call("POST", T, {
-      key,
-      form: {
-        name: "Delegable",
-        file: { data: await simplePdf([{ text: "Contract" }]), name: "c.pdf", type: "application/pdf" },
-      },
-    });
-    const id = up.body.data.id as string;
+    const { id } = await pdfTemplate(key, "Delegable", [{ text: "Contract" }]);
     const roles = await call("PUT", `${T}/${id}/roles`, { key, json: { roles: [{ name: "Client", canDelegate: true }] } });
     expect(roles.body.data.roles[0]?.canDelegate).toBe(true);
     await call("POST", `${T}/${id}/fields`, {

@@ -8,7 +8,7 @@ import { runDueJobs } from "@/lib/server/worker/worker";
 import { clock } from "@/lib/server/clock";
 import { dropStaleVisits } from "@/lib/server/public-links/visit-link";
 import { call, makeOrg } from "../support/api";
-import { simplePdf } from "../support/simple-pdf";
+import { pdfTemplate, T } from "../support/templates";
 import { readParts } from "@/lib/server/mail/outbox";
 import { outboxMessages, tokenFromOutbox } from "../support/outbox-token";
 import { certificateLines, sealedDocument } from "../support/sealing";
@@ -16,7 +16,6 @@ import { certificateLines, sealedDocument } from "../support/sealing";
 // A template's public links: staff make them (role, fixed people, code, expiry, quotas), visitors start
 // requests from them. Every refusal changes nothing.
 
-const T = "/api/v1/enterprise/templates";
 const SR = "/api/v1/enterprise/signature-requests";
 
 // Each test its own client address: the per-address limits are the rate-limit test's subject only.
@@ -43,15 +42,7 @@ type Link = {
 
 /** A template with two roles, Visitor (s1, order 1) and Manager (s2, order 2), each with a signature. */
 async function twoRoleTemplate(key: string, name = "Visitor NDA") {
-  const up = await call("POST", T, {
-    key,
-    form: {
-      name,
-      file: { data: await simplePdf([{ text: "Non-disclosure agreement" }]), name: "nda.pdf", type: "application/pdf" },
-    },
-  });
-  expect(up.status, JSON.stringify(up.body)).toBe(201);
-  const id = up.body.data.id as string;
+  const { id } = await pdfTemplate(key, name, [{ text: "Non-disclosure agreement" }]);
   const roles = await call("PUT", `${T}/${id}/roles`, {
     key,
     json: { roles: [{ name: "Visitor" }, { name: "Manager", order: 2 }] },

@@ -8,13 +8,12 @@ import { createDraft } from "../support/drafts";
 import { tokenOf } from "../support/signing";
 import { outboxMessages } from "../support/outbox-token";
 import { certificateLines, sealedDocument } from "../support/sealing";
-import { simplePdf } from "../support/simple-pdf";
+import { pdfTemplate, T } from "../support/templates";
 
 // A signing group: a place in the order held by several people, n of whom must sign. Each member has their own
 // link; the k-th to sign fills the group's fields of place k; once n have signed, the others are released.
 
 const SR = "/api/v1/enterprise/signature-requests";
-const T = "/api/v1/enterprise/templates";
 const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 async function addMember(key: string, id: string, name: string, group: { name: string; required?: number }, extra = {}) {
@@ -204,14 +203,7 @@ describe("signing groups", () => {
 
   it("a template's role is a group: the use call names its members, who share its fields", async () => {
     const { sandboxKey: key } = await makeOrg();
-    const up = await call("POST", T, {
-      key,
-      form: {
-        name: "Resolution",
-        file: { data: await simplePdf([{ text: "Resolved" }]), name: "r.pdf", type: "application/pdf" },
-      },
-    });
-    const id = up.body.data.id as string;
+    const { id } = await pdfTemplate(key, "Resolution", [{ text: "Resolved" }]);
     const badRole = await call("PUT", `${T}/${id}/roles`, {
       key,
       json: { roles: [{ name: "Directors", role: "APPROVER", group: { required: 1 } }] },
