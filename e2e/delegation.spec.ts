@@ -145,13 +145,21 @@ test("a two-of-three signing group completes; the third member's link says it is
   await signTyped(bp);
   await expect(bp.getByRole("heading", { name: "Thank you – you have signed" })).toBeVisible();
 
-  // Cy's link, while the request waits for its next step: no longer needed, said accessibly.
+  // Cy's link, while the request waits for its next step: no longer needed, said accessibly, on a phone
+  // in English and on another in German.
   const cyLink = `/sign/${await signingToken(people[2]!.email)}`;
   expect((await page.goto(cyLink))?.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "No longer needed" })).toBeVisible();
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(result.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, "group-released-phone.png") });
+  const de = await browser.newContext({ ...phone(), locale: "de-DE" });
+  const dePage = await de.newPage();
+  expect((await dePage.goto(cyLink))?.status()).toBe(410);
+  await expect(dePage.getByRole("heading", { name: "Nicht mehr benötigt" })).toBeVisible();
+  const deResult = await new AxeBuilder({ page: dePage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(deResult.violations.map((v) => v.id)).toEqual([]);
+  await dePage.screenshot({ path: path.join(SCREENSHOTS, "group-released-phone-de.png") });
 
   // The next step signs; the request completes; Cy's link then offers the sealed copy, still saying why.
   await bp.goto(`/sign/${await signingToken(dee.email)}`);
@@ -166,5 +174,9 @@ test("a two-of-three signing group completes; the third member's link says it is
   expect((await page.goto(cyLink))?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "No longer needed" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download the signed PDF" })).toBeVisible();
+  expect((await dePage.goto(cyLink))?.status()).toBe(200);
+  await expect(dePage.getByRole("heading", { name: "Nicht mehr benötigt" })).toBeVisible();
+  await expect(dePage.getByText(/Genug Mitglieder Ihrer Unterzeichnergruppe/)).toBeVisible();
+  await de.close();
   await ctx.close();
 });

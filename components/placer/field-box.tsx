@@ -45,9 +45,12 @@ export function FieldBox(props: Props) {
   const fieldLabel = useFieldLabel();
   const typeName = fieldLabel(f.type);
   // The name begins with the words shown on the box, so speech input can say what it sees.
-  const label = f.label
+  const described = f.label
     ? t(overlaps ? "placer.box.labelledOverlaps" : "placer.box.labelled", { label: f.label, type: typeName, name: recipientName })
     : t(overlaps ? "placer.box.labelOverlaps" : "placer.box.label", { type: typeName, name: recipientName });
+  // A group's place is part of the box's words, so its name starts with them as they are shown.
+  const placeText = place ? t("placer.box.place", { seat: place }) : null;
+  const label = placeText ? `${f.label || typeName} · ${placeText} – ${described}` : described;
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = e.shiftKey ? 10 : 1;
@@ -122,14 +125,14 @@ export function FieldBox(props: Props) {
         // A box a few points wide: its symbol, and the words (a radio button's group and option) on hover.
         <span
           className="pointer-events-auto m-auto text-[10px] leading-none"
-          title={`${f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || typeName}${place ? ` · ${t("placer.box.place", { seat: place })}` : ""}`}
+          title={`${f.type === "RADIO" ? `${f.group ?? ""}: ${f.option ?? ""}` : f.label || typeName}${placeText ? ` · ${placeText}` : ""}`}
         >
           {FIELD_ICON[f.type]}
         </span>
       ) : (
         <span className="pointer-events-none truncate px-1 pt-0.5">
           {f.label || typeName}
-          {place ? <span className="font-normal"> · {t("placer.box.place", { seat: place })}</span> : null}
+          {placeText ? <span className="font-normal"> · {placeText}</span> : null}
           {f.required === false && <span className="font-normal"> {t("placer.box.optional")}</span>}
         </span>
       )}
