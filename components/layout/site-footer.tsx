@@ -1,7 +1,12 @@
 import Link from "next/link";
 import { dashboardT as t } from "@/lib/i18n/dashboard";
 
-/** The links for integrators and operators, at the foot of the sign-in page and the dashboard. */
+/**
+ * The links for integrators and operators, at the foot of the sign-in page and the dashboard.
+ * The API reference and health are API routes, not pages: plain links, so the browser loads them
+ * itself (a client-side <Link> first asks them for a React payload, and on a loaded machine the
+ * page could stay where it was).
+ */
 export function SiteFooter() {
   return (
     <footer className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-6 text-xs text-slate-500">
@@ -9,12 +14,13 @@ export function SiteFooter() {
       <Link className="hover:text-slate-800 hover:underline" href="/verify">
         {t("common.footer.verify")}
       </Link>
-      <Link className="hover:text-slate-800 hover:underline" href="/api/v1/openapi.json">
+      <a className="hover:text-slate-800 hover:underline" href="/api/v1/openapi.json">
         {t("common.footer.apiReference")}
-      </Link>
-      <Link className="hover:text-slate-800 hover:underline" href="/api/health">
+      </a>
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route (route.ts), not a page */}
+      <a className="hover:text-slate-800 hover:underline" href="/api/health">
         {t("common.footer.health")}
-      </Link>
+      </a>
     </footer>
   );
 }
