@@ -1,9 +1,8 @@
-// npm test: every test. Format check (Prettier), lint (ESLint) and the type check side by side; then, side by
-// side, two chains: the tests that need no build (unit and API integration tests on the embedded store, PGlite;
-// the DSS corpus; the API tests on a PostgreSQL server, each test file on a database of its own), and the
-// production build followed by the system tests that run the real server process beside the Playwright e2e suite
-// in Debian's Chromium. Steps that run side by side are those that keep about one core busy each (2 cores: CI's
-// machine), so the run is shorter and the load the same.
+// npm test: every test. Format check (Prettier), lint (ESLint) and the type check side by side; unit and API
+// integration tests on the embedded store (PGlite); then, side by side, the API tests on a PostgreSQL server
+// (each test file on a database of its own) and the production build followed by the system tests that run the
+// real server process beside the Playwright e2e suite in Debian's Chromium. Steps that run side by side are those
+// that keep about one core busy each (2 cores: CI's machine), so the run is shorter and the load the same.
 //
 // In CI (CI set), the API suite runs once, on the PostgreSQL server: the store several instances share, and the
 // one the tests use in CI. The embedded store runs there the unit tests, the API files about itself
@@ -14,7 +13,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root } from "./lib/setup.mjs";
+import { DEBIAN, ensureBuild, ensureDebianPackages, ensureNpmPackages, log, root, run } from "./lib/setup.mjs";
 
 const steps = [];
 /** Runs a step. With `logFile`, the step writes its output there (steps run side by side): printed whole at its end. */
@@ -114,7 +113,7 @@ try {
 }
 
 // Prettier, ESLint and tsc each keep one core busy at most: side by side.
-const [, , typesChecked] = await Promise.all([
+await Promise.all([
   step(
     "format (prettier --check)",
     () => runLogged(bin("prettier"), ["--check", "--log-level", "warn", "."], path.join(reports, "format.log")),
@@ -142,9 +141,21 @@ const EMBEDDED_STORE_FILES = [
 ];
 for (const f of EMBEDDED_STORE_FILES) if (!fs.existsSync(path.join(root, f))) throw new Error(`EMBEDDED_STORE_FILES: no ${f}`);
 const embeddedFiles = ci ? ["lib/", "test/gates/", "test/signing/", ...EMBEDDED_STORE_FILES] : [];
+// TEST_DATABASE_URL (set by .ci/run) is for the PostgreSQL run only: this one is the embedded store.
+await step(ci ? "unit tests + the embedded store's API files on PGlite" : "unit + API tests on PGlite", () =>
+  run(bin("vitest"), ["run", ...embeddedFiles, ...vitestReport("pglite")], { env: { TEST_DATABASE_URL: "" } }),
+);
+// The EU DSS validator's test PDFs judge /verify (test/corpus/): they are DSS's, not this repository's, so the
+// step runs where a copy is on the machine (DSS_CORPUS_DIR, or a bare clone of esig/dss in DSS_CORPUS_GIT or at
+// the path test/corpus/dss-corpus.corpus.ts names) and says plainly when there is none.
+const corpusAt = process.env.DSS_CORPUS_DIR || process.env.DSS_CORPUS_GIT || "/work/.mirror/esig+dss/repo";
+if (fs.existsSync(corpusAt))
+  await step("DSS corpus (verify judged by DSS's test PDFs)", () => run("node", ["scripts/dss-corpus.mjs"]));
+else {
+  log(`── DSS corpus: no copy of esig/dss on this machine (${corpusAt}); set DSS_CORPUS_DIR or DSS_CORPUS_GIT to run it`);
+  steps.push(["DSS corpus (no copy of the corpus here)", "not run", 0]);
+}
 const logs = {
-  pglite: path.join(reports, "pglite.log"),
-  corpus: path.join(reports, "corpus.log"),
   postgres: path.join(reports, "postgres.log"),
   system: path.join(reports, "system.log"),
   e2e: path.join(reports, "e2e.log"),
@@ -178,40 +189,9 @@ const postgresStep = () =>
     { logFile: logs.postgres },
   );
 
-/**
- * The tests that need no build, one after another: unit (and the embedded store's API files) on PGlite, the
- * DSS corpus, then the API suite on PostgreSQL. They run beside the build and what runs on it.
- */
-async function unbuiltSteps() {
-  // TEST_DATABASE_URL (set by .ci/run) is for the PostgreSQL run only: this one is the embedded store.
-  await step(
-    ci ? "unit tests + the embedded store's API files on PGlite" : "unit + API tests on PGlite",
-    () =>
-      runLogged(bin("vitest"), ["run", ...embeddedFiles, ...vitestReport("pglite")], logs.pglite, {
-        env: { TEST_DATABASE_URL: "" },
-      }),
-    { logFile: logs.pglite },
-  );
-  // The EU DSS validator's test PDFs judge /verify (test/corpus/): they are DSS's, not this repository's, so the
-  // step runs where a copy is on the machine (DSS_CORPUS_DIR, or a bare clone of esig/dss in DSS_CORPUS_GIT or at
-  // the path test/corpus/dss-corpus.corpus.ts names) and says plainly when there is none.
-  const corpusAt = process.env.DSS_CORPUS_DIR || process.env.DSS_CORPUS_GIT || "/work/.mirror/esig+dss/repo";
-  if (fs.existsSync(corpusAt))
-    await step(
-      "DSS corpus (verify judged by DSS's test PDFs)",
-      () => runLogged("node", ["scripts/dss-corpus.mjs"], logs.corpus),
-      { logFile: logs.corpus },
-    );
-  else {
-    log(`── DSS corpus: no copy of esig/dss on this machine (${corpusAt}); set DSS_CORPUS_DIR or DSS_CORPUS_GIT to run it`);
-    steps.push(["DSS corpus (no copy of the corpus here)", "not run", 0]);
-  }
-  await postgresStep();
-}
-
 /** The production build, then the system tests and the e2e suite on it, side by side. */
 async function builtSteps() {
-  if (!(await step("production build", () => ensureBuild({ typesChecked })))) return;
+  if (!(await step("production build", () => ensureBuild()))) return;
   // The system tests and the e2e suite each keep about one core busy (a server process waiting on another,
   // a browser waiting on the server): they run side by side, each on its own ports and data directories.
   await Promise.all([
@@ -240,13 +220,14 @@ async function builtSteps() {
   ]);
 }
 
-// The tests that need no build beside the build and what runs on it: the run's long pole is the build and the
-// e2e suite after it (one browser, about one core), so it starts as soon as the checks are done. Each step's
-// output is printed whole when it ends, with a line every two minutes meanwhile, so that a log read live shows
-// the run is alive.
+// The PostgreSQL run beside the build and what runs on it: each step's output is printed whole when it ends,
+// with a line every two minutes meanwhile, so that a log read live shows the run is alive.
 const since = Date.now();
-const alive = setInterval(() => log(`tests and build running (${Math.round((Date.now() - since) / 1000)} s)`), 120_000);
-await Promise.all([unbuiltSteps(), builtSteps()]);
+const alive = setInterval(
+  () => log(`PostgreSQL, system and e2e tests running (${Math.round((Date.now() - since) / 1000)} s)`),
+  120_000,
+);
+await Promise.all([postgresStep(), builtSteps()]);
 clearInterval(alive);
 
 console.log("\nSummary");

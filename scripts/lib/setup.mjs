@@ -105,7 +105,7 @@ function sourceHash() {
  * or a source changed since the last build. The build never opens the store: it runs with a DATA_DIR
  * of its own that must stay empty (a page that reaches the database while prerendered is a bug).
  */
-export async function ensureBuild({ typesChecked = false } = {}) {
+export async function ensureBuild() {
   const stamp = path.join(root, ".next", "signet-source-hash");
   const engine = path.join(root, ".engine", "worker.mjs");
   const template = path.join(root, ".engine", "store-template.tar.gz");
@@ -120,14 +120,7 @@ export async function ensureBuild({ typesChecked = false } = {}) {
   // that asks for the store during the build fails it too (getHandle refuses). CI's build is this check.
   const buildData = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signet-build-")), "data");
   run(path.join(root, "node_modules/.bin/next"), ["build"], {
-    // typesChecked: the caller has just run `tsc --noEmit` over the same files (npm test): the build does not
-    // check them a second time (next.config.mjs reads SIGNET_TYPES_CHECKED).
-    env: {
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATA_DIR: buildData,
-      DATABASE_URL: "",
-      ...(typesChecked ? { SIGNET_TYPES_CHECKED: "1" } : {}),
-    },
+    env: { NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: buildData, DATABASE_URL: "" },
   });
   if (fs.existsSync(buildData))
     throw new Error(`next build wrote to its DATA_DIR (${buildData}): a page or route reached the store while being prerendered`);
