@@ -4,15 +4,9 @@ import { DOCX_LIMITS, isXmlPart, type DocxLimits } from "./limits";
 import { readZip, type ZipPart } from "./read-zip";
 import { measureXmlPart } from "./xml-shape";
 
-/** A zip starts with a local file header (PK\3\4), or is an empty archive (PK\5\6). */
-export function looksLikeZip(bytes: Uint8Array): boolean {
-  return (
-    bytes.length >= 4 &&
-    bytes[0] === 0x50 &&
-    bytes[1] === 0x4b &&
-    ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6))
-  );
-}
+import { looksLikeZip } from "./zip-magic";
+
+export { looksLikeZip };
 
 /**
  * Starts with an XML declaration (after an optional byte order mark and white space), in UTF-8

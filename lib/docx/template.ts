@@ -4,10 +4,11 @@ import { DocxError } from "./errors";
 import { DOCX_LIMITS, type DocxLimits } from "./limits";
 import { openDocx } from "./open-docx";
 import { classifyTag, type TagKind } from "./tags";
+import { missingPlaceholders, valueOf, type TemplateData } from "./values";
+
+export { missingPlaceholders, valueOf, type TemplateData, type TemplateValue } from "./values";
 
 /** The values of a template: placeholder name → text, flat ("customer.name") or nested ({ customer: { name } }). */
-export type TemplateValue = string | number | boolean | null | { [key: string]: TemplateValue };
-export type TemplateData = { [key: string]: TemplateValue };
 
 export type DocxAnchor = { text: string } & AnchorParse;
 
@@ -108,33 +109,6 @@ export function inspectDocx(bytes: Uint8Array, limits: DocxLimits = DOCX_LIMITS)
   const placeholders = [...new Set(tags.flatMap((t) => (t.kind === "placeholder" ? [t.name] : [])))];
   const anchors = tags.flatMap((t) => (t.kind === "anchor" ? [{ text: t.text, ...parseAnchor(t.text) }] : []));
   return { placeholders, anchors };
-}
-
-const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-const isRecord = (v: unknown): v is { [key: string]: TemplateValue } => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * The text a placeholder is filled with: the flat key first ("customer.name"), then the path
- * through nested objects. Only own properties count (`{{constructor}}` must not find Object's).
- */
-export function valueOf(data: TemplateData, name: string): string | undefined {
-  const leaf = (v: unknown) =>
-    typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : undefined;
-  if (own(data, name)) {
-    const v = leaf(data[name]);
-    if (v !== undefined) return v;
-  }
-  let cur: unknown = data;
-  for (const seg of name.split(".")) {
-    if (!isRecord(cur) || !own(cur, seg)) return undefined;
-    cur = cur[seg];
-  }
-  return leaf(cur);
-}
-
-/** The placeholders without a value in `data`, in the order given. */
-export function missingPlaceholders(placeholders: string[], data: TemplateData): string[] {
-  return placeholders.filter((p) => valueOf(data, p) === undefined);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { openPdf } from "./load";
 import { displayedPageSize } from "./page-box";
 
-export { hasEncryptDictionary, isEncryptedPdfError, looksLikePdf } from "./sniff";
+export { hasEncryptDictionary, looksLikePdf } from "./sniff";
+export { isEncryptedPdfError } from "./load";
 
 export interface PageSize {
   /** Points, as displayed: the crop box clipped to the media box, with the page's rotation applied. */

@@ -15,12 +15,22 @@ import {
   PDFPageTree,
   PDFRef,
   ParseSpeeds,
+  EncryptedPDFError,
   type PDFObject,
 } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
-import { endsInsideAnObject, isEncryptedPdfError, hasEncryptDictionary, looksLikePdf } from "./sniff";
+import { endsInsideAnObject, hasEncryptDictionary, looksLikePdf } from "./sniff";
+
 import { assertWithinBudget, exhaust, LIMITS, withBudget, type ParseBudget } from "./limits";
 import { readByXref, XrefError, type XrefChain } from "./xref";
+
+/**
+ * @cantoo/pdf-lib throws EncryptedPDFError for an encrypted file. The message is checked too, as it
+ * was when pdf-lib 1.17's ES5 build broke `instanceof` on Error subclasses.
+ */
+export function isEncryptedPdfError(e: unknown): boolean {
+  return e instanceof EncryptedPDFError || (e instanceof Error && e.message.includes("is encrypted"));
+}
 
 export interface OpenOptions {
   /** More pages than this is PdfError TOO_MANY_PAGES (never more than LIMITS.pages). */

@@ -9,6 +9,9 @@
  */
 import { PDFArray, PDFNumber, PDFRef, type PDFObject, type PDFPage } from "@cantoo/pdf-lib";
 import type { Matrix } from "./text/walker";
+import type { PageSize } from "./boxes";
+
+export { boxFitsPage, clipBoxToPage, EDGE_TOLERANCE, type DisplayBox, type PageSize } from "./boxes";
 
 export interface PageGeometry {
   /** Displayed size in points (rotation applied), rounded to 1/1000 pt. */
@@ -20,26 +23,6 @@ export interface PageGeometry {
   /** User space to displayed page (y down, origin top-left). */
   toDisplay: Matrix;
 }
-
-export interface PageSize {
-  width: number;
-  height: number;
-}
-
-/** A box in the API's coordinates: points from the top-left of the displayed page. */
-export interface DisplayBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * How far a box may overhang its page and still be accepted: coordinates measured on a rendered
- * page round to fractions of a point. What overhangs by this much is clipped when drawn; nothing
- * is drawn past the page.
- */
-export const EDGE_TOLERANCE = 0.5;
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -116,26 +99,4 @@ export function pageGeometry(page: PDFPage): PageGeometry {
 export function displayedPageSize(page: PDFPage): PageSize {
   const { width, height } = pageGeometry(page);
   return { width, height };
-}
-
-/** Whether a box lies on a page of this displayed size, allowing EDGE_TOLERANCE of overhang. */
-export function boxFitsPage(box: DisplayBox, size: PageSize): boolean {
-  return (
-    [box.x, box.y, box.width, box.height].every(Number.isFinite) &&
-    box.width > 0 &&
-    box.height > 0 &&
-    box.x >= -EDGE_TOLERANCE &&
-    box.y >= -EDGE_TOLERANCE &&
-    box.x + box.width <= size.width + EDGE_TOLERANCE &&
-    box.y + box.height <= size.height + EDGE_TOLERANCE
-  );
-}
-
-/** The part of a box that lies on the page (empty, width or height 0, when none does). */
-export function clipBoxToPage<T extends DisplayBox>(box: T, size: PageSize): T {
-  const x = Math.min(Math.max(0, box.x), size.width);
-  const y = Math.min(Math.max(0, box.y), size.height);
-  const width = Math.max(0, Math.min(size.width, box.x + box.width) - x);
-  const height = Math.max(0, Math.min(size.height, box.y + box.height) - y);
-  return { ...box, x, y, width, height };
 }

@@ -1,13 +1,4 @@
-/** What can be told of bytes before parsing them. */
-import { EncryptedPDFError } from "@cantoo/pdf-lib";
-
-/**
- * @cantoo/pdf-lib throws EncryptedPDFError for an encrypted file. The message is checked too, as it
- * was when pdf-lib 1.17's ES5 build broke `instanceof` on Error subclasses.
- */
-export function isEncryptedPdfError(e: unknown): boolean {
-  return e instanceof EncryptedPDFError || (e instanceof Error && e.message.includes("is encrypted"));
-}
+/** What can be told of bytes before parsing them (no PDF library here: the server's main thread reads it). */
 
 /** PDF files start with %PDF- (some writers put a few bytes of junk before it; readers allow 1 KB). */
 export function looksLikePdf(bytes: Uint8Array): boolean {

@@ -13,6 +13,7 @@
  */
 import { PDFArray, type PDFDocument, PDFName, type PDFPage, PDFStream } from "@cantoo/pdf-lib";
 import { PdfError } from "./errors";
+import { TEXT_LAYER_VERSION } from "./text-layer-version";
 import { openPdf } from "./load";
 import { oneReadingBytes } from "./canonical";
 import { LIMITS, withBudget, type ParseBudget } from "./limits";
@@ -43,10 +44,7 @@ export interface TextLayer {
   pages: TextLayerPage[];
 }
 
-// 2: the walker (ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
-// 3: predefined CJK CMaps and character collections, vertical writing, Tc/Tw out of item ends,
-//    Type 3 FontMatrix rotation, forms nested up to 100 deep.
-export const TEXT_LAYER_VERSION = 3;
+export { TEXT_LAYER_VERSION } from "./text-layer-version";
 
 export interface ExtractOptions {
   /** Wall-clock limit for the whole document; default 20 s. */

@@ -59,6 +59,57 @@ export function importsOf(text: string, fileName = "source.ts"): string[] {
   return specs;
 }
 
+/**
+ * The modules a source text loads when it is evaluated: static imports and re-exports that bring a value
+ * (`import type`, `export type` and imports whose every name is `type …` are erased by the compiler), side-
+ * effect imports, `import x = require(…)` and a top-level `require(…)`. Dynamic `import(…)` is not here: it
+ * loads when it runs. A specifier that cannot be read is UNREADABLE.
+ */
+export function runtimeImportsOf(text: string, fileName = "source.ts"): string[] {
+  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JSX : ts.ScriptKind.TSX;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
+  const specs: string[] = [];
+  const typeOnlyNames = (names: readonly { isTypeOnly: boolean }[]) => names.length > 0 && names.every((n) => n.isTypeOnly);
+  for (const n of source.statements) {
+    if (ts.isImportDeclaration(n)) {
+      const c = n.importClause;
+      const typeOnly =
+        !!c &&
+        (c.isTypeOnly ||
+          (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings) && typeOnlyNames(c.namedBindings.elements)));
+      if (!typeOnly) specs.push(literalText(n.moduleSpecifier) ?? UNREADABLE);
+    } else if (ts.isExportDeclaration(n) && n.moduleSpecifier) {
+      const typeOnly =
+        n.isTypeOnly || (!!n.exportClause && ts.isNamedExports(n.exportClause) && typeOnlyNames(n.exportClause.elements));
+      if (!typeOnly) specs.push(literalText(n.moduleSpecifier) ?? UNREADABLE);
+    } else if (ts.isImportEqualsDeclaration(n) && ts.isExternalModuleReference(n.moduleReference)) {
+      if (!n.isTypeOnly) specs.push(literalText(n.moduleReference.expression) ?? UNREADABLE);
+    } else {
+      const visit = (m: ts.Node): void => {
+        if (ts.isFunctionLike(m)) return; // a require() inside a function runs when it is called
+        if (ts.isCallExpression(m) && ts.isIdentifier(m.expression) && m.expression.text === "require") {
+          const arg = m.arguments[0];
+          specs.push(arg ? (literalText(arg) ?? computedTarget(arg)) : UNREADABLE);
+        }
+        ts.forEachChild(m, visit);
+      };
+      visit(n);
+    }
+  }
+  return specs;
+}
+
+/** The file a specifier resolved by targetOf names (with its extension or index file), or null. */
+export function resolveSource(target: string): string | null {
+  for (const c of [target, ...[".ts", ".tsx", ".mts", ".mjs", ".js"].map((e) => target + e), path.join(target, "index.ts")])
+    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
+  return null;
+}
+
+/** The package a bare specifier names: "@scope/name" or "name" ("pdfjs-dist/legacy/x" → "pdfjs-dist"). */
+export const packageOf = (spec: string): string =>
+  spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+
 /** Every source file (TypeScript or JavaScript, tests excluded) under `dir`. */
 export function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

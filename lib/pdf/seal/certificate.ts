@@ -28,6 +28,7 @@ import { drawable, embedSealFont, finishSealFonts, wrapText, type SealFont } fro
 import { snapshotObjects, writeIncrementalUpdate } from "./incremental";
 import { fmt, Inks, type PageInk, type Rgb } from "./ink";
 import { PADES_LEVEL_TEXT, type PadesLevel } from "./levels";
+import { CERTIFICATE_PAGE_SIZE } from "./certificate-page";
 import { stepNumbers } from "../../schemas/steps";
 
 export interface CertificateRecipient {
@@ -142,8 +143,7 @@ export interface CertificateSeal {
   timestampAuthorityCheckedAt?: string;
 }
 
-/** A4 in points. */
-export const CERTIFICATE_PAGE_SIZE = { width: 595.28, height: 841.89 };
+export { CERTIFICATE_PAGE_SIZE } from "./certificate-page";
 
 /**
  * The certificate's words. The engine translates nothing: the server hands it these, from

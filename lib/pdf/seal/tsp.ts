@@ -13,12 +13,9 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { nameToString } from "../distinguished-name";
 
-export class TimestampError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "TimestampError";
-  }
-}
+import { TimestampError } from "./timestamp-error";
+
+export { TimestampError } from "./timestamp-error";
 
 const OID_SHA256 = "2.16.840.1.101.3.4.2.1";
 const OID_DATA = "1.2.840.113549.1.7.1";

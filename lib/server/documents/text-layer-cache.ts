@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { AnchorAnswer, AnchorQuery } from "@/lib/engine/tasks";
 import type { AnchorOccurrence } from "@/lib/pdf/anchors";
-import { TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer";
+import { TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer-version";
 import { config } from "../config";
 import { getDb } from "../db";
 import { textLayers } from "../db/schema";

@@ -1,5 +1,5 @@
 import "server-only";
-import { boxFitsPage } from "@/lib/pdf/page-box";
+import { boxFitsPage } from "@/lib/pdf/boxes";
 import { fieldRuleProblems, type FieldRuleInput, type FieldShapeInput } from "@/lib/schemas/fields";
 import { config } from "../config";
 import type { Queryable } from "../db";

@@ -1,5 +1,5 @@
 import "server-only";
-import { readImageHeader } from "@/lib/pdf/images";
+import { readImageHeader } from "@/lib/pdf/image-header";
 import { PdfError } from "@/lib/pdf/errors";
 import { AppError } from "../errors";
 import { runEngine } from "../engine";

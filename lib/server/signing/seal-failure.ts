@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { PdfError } from "@/lib/pdf/errors";
-import { TimestampError } from "@/lib/pdf/seal/tsp";
+import { TimestampError } from "@/lib/pdf/seal/timestamp-error";
 import { RevocationDataError } from "../timestamp/fetch-validation-data";
 import { getDb } from "../db";
 import { signatureRequests } from "../db/schema";

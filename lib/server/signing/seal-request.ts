@@ -1,17 +1,9 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { parseStoredFieldValue } from "@/lib/schemas/signing";
-import {
-  CERTIFICATE_PAGE_SIZE,
-  levelAtLeast,
-  type DrawnValue,
-  type FieldToDraw,
-  type PadesLevel,
-  type SealAttachment,
-  type SealOptions,
-  type SealResult,
-  type SignerMark,
-} from "@/lib/pdf/seal";
+import type { DrawnValue, FieldToDraw, PadesLevel, SealAttachment, SealOptions, SealResult, SignerMark } from "@/lib/pdf/seal";
+import { CERTIFICATE_PAGE_SIZE } from "@/lib/pdf/seal/certificate-page";
+import { levelAtLeast } from "@/lib/pdf/seal/levels";
 import { certificateLabels, certificateLocale, identificationOf } from "./certificate-labels";
 import { runEngine } from "../engine";
 import { PdfError } from "@/lib/pdf/errors";

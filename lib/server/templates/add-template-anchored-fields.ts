@@ -1,5 +1,5 @@
 import "server-only";
-import { boxFitsPage } from "@/lib/pdf/page-box";
+import { boxFitsPage } from "@/lib/pdf/boxes";
 import { zTemplateAnchoredFields } from "@/lib/schemas/templates";
 import type { KeyAuth } from "../auth/authenticate";
 import { placeAtAnchors } from "../fields/place-at-anchors";

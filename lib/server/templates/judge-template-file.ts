@@ -1,9 +1,10 @@
 import "server-only";
 import type { AnchorParse } from "@/lib/pdf/anchors";
-import { looksLikePdf } from "@/lib/pdf/inspect";
-import { DocxError, looksLikeZip, type DocxErrorKind } from "@/lib/docx";
+import { looksLikePdf } from "@/lib/pdf/sniff";
+import { DocxError, type DocxErrorKind } from "@/lib/docx/errors";
+import { looksLikeZip } from "@/lib/docx/zip-magic";
 import { runEngine } from "../engine";
-import type { PageSize } from "@/lib/pdf/inspect";
+import type { PageSize } from "@/lib/pdf/boxes";
 import { findAnchorsIn } from "../documents/text-layer-cache";
 import { blobs, sha256Of } from "../blobs/store";
 import { AppError, type ErrorCode } from "../errors";

@@ -1,5 +1,6 @@
 import "server-only";
-import { DocxError, missingPlaceholders, type TemplateData } from "@/lib/docx";
+import { DocxError } from "@/lib/docx/errors";
+import { missingPlaceholders, type TemplateData } from "@/lib/docx/values";
 import { runEngine } from "../engine";
 import { blobs } from "../blobs/store";
 import { convertToPdf } from "../convert/converter";

@@ -1,5 +1,5 @@
 import "server-only";
-import { checkCrl, checkOcspResponse, ocspRequest, revocationSources, type ValidationData } from "@/lib/pdf/seal/validation-data";
+import { checkCrl, checkOcspResponse, ocspRequest, revocationSources, type ValidationData } from "@/lib/pdf/seal/revocation";
 import { parseCertificate, subjectName } from "@/lib/pdf/seal/tsp";
 import { exchange } from "./http";
 

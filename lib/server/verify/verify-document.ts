@@ -1,7 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { decideVerdict, VERDICT_TEXT, type PdfVerification, type TimestampInfo } from "@/lib/pdf/verify";
+import { decideVerdict, VERDICT_TEXT } from "@/lib/pdf/verify/verdict";
+import type { PdfVerification, TimestampInfo } from "@/lib/pdf/verify";
 import { looksLikePdf } from "@/lib/pdf/sniff";
 import type { Verification } from "@/lib/schemas/verify";
 import { getDb } from "../db";
