@@ -25,9 +25,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         setError(
           throttled
             ? res!.error!
-            : res?.error === "CredentialsSignin" || !res
-              ? t("auth.login.wrongCredentials")
-              : t("auth.login.failed"),
+            : res?.error === "PASSWORD_SIGN_IN_CLOSED"
+              ? t("auth.login.passwordClosed")
+              : res?.error === "CredentialsSignin" || !res
+                ? t("auth.login.wrongCredentials")
+                : t("auth.login.failed"),
         );
         setBusy(false);
         return;

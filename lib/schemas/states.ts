@@ -13,6 +13,15 @@ export const API_KEY_KINDS = ["USER", "SYSTEM"] as const;
 export const STAFF_ROLES = ["ADMIN", "MEMBER"] as const;
 export const STAFF_LINK_PURPOSES = ["INVITE", "RESET"] as const;
 export const AUTH_OUTCOMES = ["SUCCESS", "FAILURE", "THROTTLED"] as const;
+/** How a staff member signed in: a password, or single sign-on through an organization's OIDC or SAML connection. */
+export const STAFF_SIGN_IN_METHODS = ["PASSWORD", "OIDC", "SAML"] as const;
+export type StaffSignInMethod = (typeof STAFF_SIGN_IN_METHODS)[number];
+/** Who may sign in with a password: everyone, or (once single sign-on is set up) admins only, as a break-glass door. */
+export const PASSWORD_SIGN_IN = ["ALLOWED", "ADMINS_ONLY"] as const;
+export type PasswordSignIn = (typeof PASSWORD_SIGN_IN)[number];
+/** An organization's single sign-on connection kinds. */
+export const SSO_KINDS = ["OIDC", "SAML"] as const;
+export type SsoKind = (typeof SSO_KINDS)[number];
 
 export const DELIVERY_MODES = ["email"] as const;
 /** A signature request's life: lib/server/model/request-state.ts holds its transitions. */

@@ -302,6 +302,33 @@ export const errorCatalog = {
   STAFF_LINK_NOT_FOUND: { status: 404, description: "The set-password link is not valid" },
   STAFF_LINK_USED: { status: 410, description: "The set-password link has already been used" },
   STAFF_LINK_EXPIRED: { status: 410, description: "The set-password link has expired or was replaced" },
+
+  // Single sign-on (an organization's OIDC or SAML connection)
+  SSO_CONNECTION_NOT_FOUND: { status: 404, description: "No such single sign-on connection in this organization" },
+  SSO_SETTINGS_INVALID: {
+    status: 422,
+    description: "A single sign-on setting is not valid (the provider's address, who may come in, roles by group); `errors`",
+  },
+  SSO_DISCOVERY_FAILED: {
+    status: 422,
+    description: "The OpenID provider's discovery document could not be read or does not name this issuer; `details.reason`",
+  },
+  SSO_CONNECTION_MANAGED: {
+    status: 409,
+    description: "The connection is set by the server's environment (OIDC_*): the operator changes it there",
+  },
+  SSO_SECRET_UNREADABLE: {
+    status: 409,
+    description: "The connection's client secret was sealed with another settings key (restored elsewhere): enter it again",
+  },
+  SETTINGS_KEY_MISSING: {
+    status: 409,
+    description: "The server has no usable settings key to seal secrets with (SETTINGS_KEY or SETTINGS_KEY_FILE)",
+  },
+  PASSWORD_SIGN_IN_CLOSED: {
+    status: 409,
+    description: "Password sign-in is open to admins only, and no enabled single sign-on connection would let members in",
+  },
   CLIENT_CLOSED_REQUEST: { status: 499, description: "The browser closed the request before the API answered" },
   API_UNREACHABLE: { status: 502, description: "The dashboard could not reach the Signet API" },
 

@@ -37,3 +37,15 @@ export async function getSetting<T>(db: Queryable, key: string): Promise<T | und
 export async function putSetting(db: Queryable, key: string, value: unknown) {
   await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
+
+/**
+ * A key of 32 random bytes written as `text` (surrounding blanks and a final newline are allowed), named
+ * by a keyed hash of `idText`; null when the text is not one. The backup key and the settings key
+ * (lib/server/sso/settings-key.ts) are both written so.
+ */
+export function keyFromText(text: string, idText: string): { bytes: Uint8Array; id: string } | null {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(trimmed)) return null;
+  const bytes = new Uint8Array(Buffer.from(trimmed, "base64"));
+  return { bytes, id: crypto.createHmac("sha256", bytes).update(idText).digest("hex").slice(0, 16) };
+}

@@ -7,6 +7,7 @@ import { requeueOrphanedJobs, startWorker } from "./worker/worker";
 import { checkBlobStoreChoice } from "./blobs/settings";
 import { serveBackups } from "./backup/backup-socket";
 import { backupSchedule, startScheduledBackups } from "./backup/scheduled-backups";
+import { applyOperatorOidc, operatorOidc } from "./sso/operator-connection";
 
 export async function startServer() {
   try {
@@ -14,6 +15,8 @@ export async function startServer() {
     // Read now, so that a bad DRAW_PAGES_AHEAD stops the start instead of every send.
     if (config.drawPagesAhead === 0) log().info("pages are drawn when a signer first asks for them (DRAW_PAGES_AHEAD=0)");
     await checkBlobStoreChoice();
+    // Read now, so that a bad OIDC_* setting stops the start instead of every sign-in.
+    operatorOidc();
     const handle = await getHandle();
     if (handle.kind === "pglite") {
       const n = await requeueOrphanedJobs();
@@ -21,6 +24,7 @@ export async function startServer() {
     }
     const schedule = backupSchedule();
     const report = await bootstrap();
+    await applyOperatorOidc(report.orgId);
     if (handle.kind === "pglite" && config.databaseUrl !== "memory://")
       // Without it the server still runs; `npm run signet -- backup` then needs the server stopped.
       await serveBackups(config.dataDir, (e) =>

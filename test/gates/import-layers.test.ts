@@ -50,7 +50,19 @@ const LAYERS: { name: string; nodes: string[] }[] = [
   { name: "core", nodes: ["documents", "fields", "staff", "turns"] },
   {
     name: "use cases",
-    nodes: ["anchors", "backup", "bulk", "public-links", "purge", "recipients", "requests", "signing", "templates", "verify"],
+    nodes: [
+      "anchors",
+      "backup",
+      "bulk",
+      "public-links",
+      "purge",
+      "recipients",
+      "requests",
+      "signing",
+      "sso",
+      "templates",
+      "verify",
+    ],
   },
   { name: "composition roots", nodes: ["health", "http", "start", "worker"] },
 ];

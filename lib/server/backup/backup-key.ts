@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { keyFromText } from "../secrets";
 
 /**
  * The key that encrypts and authenticates backup archives: 32 random bytes, written as base64 (44
@@ -27,7 +28,6 @@ export class BackupKeyError extends Error {
 }
 
 export const BACKUP_KEY_BYTES = 32;
-const TEXT = /^[A-Za-z0-9+/]{43}=$/;
 
 const HOW =
   "make one with `npm run signet -- backup-key --out FILE` (or `openssl rand -base64 32`), keep a copy away " +
@@ -35,12 +35,9 @@ const HOW =
 
 /** The key written as `text` (surrounding blanks and a final newline are allowed); `source` is named when it is not one. */
 export function parseBackupKey(text: string, source: string): BackupKey {
-  const trimmed = text.trim();
-  if (!TEXT.test(trimmed))
-    throw new BackupKeyError(`${source} is not a backup key: it must be 32 random bytes in base64 (44 characters); ${HOW}`);
-  const bytes = new Uint8Array(Buffer.from(trimmed, "base64"));
-  const id = crypto.createHmac("sha256", bytes).update("signet backup key id").digest("hex").slice(0, 16);
-  return { bytes, id, source };
+  const key = keyFromText(text, "signet backup key id");
+  if (!key) throw new BackupKeyError(`${source} is not a backup key: it must be 32 random bytes in base64 (44 characters); ${HOW}`);
+  return { ...key, source };
 }
 
 /**

@@ -21,6 +21,9 @@ import {
   API_KEY_KINDS,
   AUTH_METHODS,
   AUTH_OUTCOMES,
+  PASSWORD_SIGN_IN,
+  SSO_KINDS,
+  STAFF_SIGN_IN_METHODS,
   BULK_ROW_STATUSES,
   BULK_SEND_STATUSES,
   DATE_FORMATS,
@@ -44,6 +47,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   type DateFormat,
   type FieldType,
+  type PasswordSignIn,
   type FileKind,
   type JobStatus,
   type JobType,
@@ -149,11 +153,14 @@ export const organizations = pgTable(
     defaultReminderFirstAfterDays: integer("default_reminder_first_after_days"),
     defaultReminderEveryDays: integer("default_reminder_every_days"),
     defaultReminderMax: integer("default_reminder_max"),
+    /** ADMINS_ONLY: once single sign-on is set up, only admins may still sign in with a password (break glass). */
+    passwordSignIn: text("password_sign_in").$type<PasswordSignIn>().notNull().default("ALLOWED"),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf("organizations_plan_check", t.plan, ORG_PLANS),
     oneOf("organizations_default_date_format_check", t.defaultDateFormat, DATE_FORMATS),
+    oneOf("organizations_password_sign_in_check", t.passwordSignIn, PASSWORD_SIGN_IN),
     allOrNone("organizations_default_reminders_check", [
       t.defaultReminderFirstAfterDays,
       t.defaultReminderEveryDays,
@@ -226,8 +233,57 @@ export const staffSessions = pgTable(
     lastSeenAt: ts("last_seen_at").notNull().default(nowMs),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** PASSWORD, OIDC or SAML. */
+    method: text("method").notNull().default("PASSWORD"),
+    /** The single sign-on connection signed in through (null for a password); its name is kept for when it is gone. */
+    ssoConnectionId: uuid("sso_connection_id"),
+    ssoConnectionName: text("sso_connection_name"),
   },
-  (t) => [index("staff_sessions_staff_idx").on(t.staffId, t.createdAt)],
+  (t) => [
+    index("staff_sessions_staff_idx").on(t.staffId, t.createdAt),
+    oneOf("staff_sessions_method_check", t.method, STAFF_SIGN_IN_METHODS),
+  ],
+);
+
+/**
+ * An organization's single sign-on connection (OIDC now; SAML beside it). `settings` holds what is not
+ * secret (issuer, client id, scopes, who may come in, roles by group); the client secret is sealed with the
+ * settings key, which lives outside the database (lib/server/sso/settings-key.ts).
+ */
+export const ssoConnections = pgTable(
+  "sso_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    kind: text("kind").notNull(),
+    /** Shown on the sign-in button: "Sign in with {name}". */
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    settings: jsonb("settings").notNull(),
+    /** The client secret, sealed (AES-256-GCM, with the settings key's id): null when none is kept. */
+    secretSealed: text("secret_sealed"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().default(nowMs),
+  },
+  (t) => [index("sso_connections_org_idx").on(t.orgId), oneOf("sso_connections_kind_check", t.kind, SSO_KINDS)],
+);
+
+/** A staff member as an identity provider knows them: matched by this subject after the first sign-in. */
+export const staffIdentities = pgTable(
+  "staff_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: belongsTo("staff_id", () => staffUsers.id),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    lastSignInAt: ts("last_sign_in_at").notNull().default(nowMs),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_identities_subject_idx").on(t.connectionId, t.subject), index("staff_identities_staff_idx").on(t.staffId)],
 );
 
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
@@ -862,12 +918,19 @@ export const authAttempts = pgTable(
     userAgent: text("user_agent"),
     /** SUCCESS, FAILURE (wrong e-mail or password) or THROTTLED (refused without checking). */
     outcome: text("outcome").notNull(),
+    /** PASSWORD, OIDC or SAML. */
+    method: text("method").notNull().default("PASSWORD"),
+    /** The single sign-on connection, for OIDC and SAML. */
+    ssoConnectionId: uuid("sso_connection_id"),
+    /** Why a single sign-on attempt was refused (a code such as SSO_DOMAIN_NOT_ALLOWED; never a token or a claim's value). */
+    reason: text("reason"),
     createdAt: createdAt(),
   },
   (t) => [
     index("auth_attempts_email_idx").on(t.email, t.createdAt),
     index("auth_attempts_ip_idx").on(t.ip, t.createdAt),
     oneOf("auth_attempts_outcome_check", t.outcome, AUTH_OUTCOMES),
+    oneOf("auth_attempts_method_check", t.method, STAFF_SIGN_IN_METHODS),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { LINE_CONTROL } from "@/lib/schemas/text";
 import { getDb } from "../db";
-import { staffUsers } from "../db/schema";
+import { organizations, staffUsers } from "../db/schema";
 import { verifyPassword } from "../auth/password";
 import { getSecret } from "../secrets";
 import { config } from "../config";
@@ -38,10 +38,25 @@ async function checkCredentials(
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
   const good = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   const ok = !!user && good && !user.deactivatedAt;
+  if (ok && !(await passwordSignInAllowed(user.orgId, user.role))) {
+    await settleAttempt(attempt.id, "FAILURE", "PASSWORD_SIGN_IN_CLOSED");
+    throw new Error(PASSWORD_SIGN_IN_CLOSED);
+  }
   await settleAttempt(attempt.id, ok ? "SUCCESS" : "FAILURE");
   if (!ok) return null;
   const sessionId = await createStaffSession(user.id, ip, userAgent);
   return { id: user.id, email: user.email, name: user.name, role: asRole(user.role), orgId: user.orgId, sessionId };
+}
+
+/** What authorize() throws (the sign-in form's `error`) when the organization signs members in through single sign-on only. */
+export const PASSWORD_SIGN_IN_CLOSED = "PASSWORD_SIGN_IN_CLOSED";
+
+/** Admins always may use a password (the break-glass door); members unless their organization closed it (ADMINS_ONLY). */
+async function passwordSignInAllowed(orgId: string, role: string): Promise<boolean> {
+  if (role === "ADMIN") return true;
+  const db = await getDb();
+  const [org] = await db.select({ p: organizations.passwordSignIn }).from(organizations).where(eq(organizations.id, orgId));
+  return org?.p !== "ADMINS_ONLY";
 }
 
 /** next-auth hands authorize() a plain object of headers; the client address comes from the socket (scripts/server.mjs). */

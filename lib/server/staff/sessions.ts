@@ -26,17 +26,29 @@ export interface StaffIdentity {
 
 export const asRole = (r: string): StaffRole => (r === "ADMIN" ? "ADMIN" : "MEMBER");
 
+/** How a session was opened: a password, or single sign-on through a connection (kept by name too, for when it is gone). */
+export type SignInHow = { method: "PASSWORD" } | { method: "OIDC" | "SAML"; connectionId: string; connectionName: string };
+
 /** A signed-in browser: one row, named by the session cookie (its `sid`). */
-export async function createStaffSession(staffId: string, ip: string | null, userAgent: string | null): Promise<string> {
-  const db = await getDb();
+export async function createStaffSession(
+  staffId: string,
+  ip: string | null,
+  userAgent: string | null,
+  how: SignInHow = { method: "PASSWORD" },
+  db: Queryable | null = null,
+): Promise<string> {
+  const q = db ?? (await getDb());
   const row = oneRow(
-    await db
+    await q
       .insert(staffSessions)
       .values({
         staffId,
         ip,
         userAgent: userAgent?.slice(0, 500) ?? null,
         expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+        method: how.method,
+        ssoConnectionId: how.method === "PASSWORD" ? null : how.connectionId,
+        ssoConnectionName: how.method === "PASSWORD" ? null : how.connectionName,
       })
       .returning({ id: staffSessions.id }),
     "the new staff session",

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { clock } from "../clock";
 import { getDb, type Queryable } from "../db";
 import { authAttempts } from "../db/schema";
+import type { StaffSignInMethod } from "@/lib/schemas/states";
 
 /**
  * Staff sign-in throttling, in the database (so every instance shares it) and written as an auth log:
@@ -69,6 +70,7 @@ export async function reserveAttempt(
   email: string,
   ip: string | null,
   userAgent: string | null,
+  how: { method: StaffSignInMethod; ssoConnectionId?: string } = { method: "PASSWORD" },
 ): Promise<{ wait: number; id?: undefined } | { wait: 0; id: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -77,24 +79,28 @@ export async function reserveAttempt(
     if (ip) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-ip:${ip}`}))`);
     const wait = await secondsToWait(tx, email, ip);
     const ua = userAgent?.slice(0, 500) ?? null;
+    const by = { method: how.method, ssoConnectionId: how.ssoConnectionId ?? null };
     if (wait > 0) {
-      await tx.insert(authAttempts).values({ email, ip, userAgent: ua, outcome: "THROTTLED" });
+      await tx.insert(authAttempts).values({ email, ip, userAgent: ua, outcome: "THROTTLED", ...by });
       return { wait };
     }
     const [row] = await tx
       .insert(authAttempts)
-      .values({ email, ip, userAgent: ua, outcome: "FAILURE" })
+      .values({ email, ip, userAgent: ua, outcome: "FAILURE", ...by })
       .returning({ id: authAttempts.id });
     if (!row) throw new Error("the attempt was not written");
     return { wait: 0, id: row.id };
   });
 }
 
-/** The reserved attempt's password was right. */
-export async function settleAttempt(id: string, outcome: Exclude<AttemptOutcome, "THROTTLED">): Promise<void> {
-  if (outcome === "FAILURE") return; // written so when reserved
+/** The reserved attempt's password was right (SUCCESS), or it failed: a single sign-on failure keeps its reason (a code, no claim). */
+export async function settleAttempt(id: string, outcome: Exclude<AttemptOutcome, "THROTTLED">, reason?: string): Promise<void> {
+  if (outcome === "FAILURE" && !reason) return; // written so when reserved
   const db = await getDb();
-  await db.update(authAttempts).set({ outcome }).where(eq(authAttempts.id, id));
+  await db
+    .update(authAttempts)
+    .set(outcome === "SUCCESS" ? { outcome } : { reason })
+    .where(eq(authAttempts.id, id));
 }
 
 export class SignInThrottledError extends Error {

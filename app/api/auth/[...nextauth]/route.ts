@@ -1,12 +1,15 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/server/staff/auth-options";
+import { signInRouteOptions } from "@/lib/server/sso/sign-in-options";
+import { withSignInRequest } from "@/lib/server/staff/sign-in-request";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
-// GET|POST /api/auth/* – next-auth (sign-in with staff credentials, session, sign-out); options built at
-// request time because the secret may live in the database.
+// GET|POST /api/auth/* – next-auth: sign-in with a staff password or an organization's single sign-on
+// connection, the session, sign-out. The options are built at each request (the secret may live in the
+// database; connections are turned on and off by admins), inside the request's context (client address and
+// user agent for the session row and the auth log).
 async function handler(req: Request, ctx: Ctx) {
-  return NextAuth(req as never, ctx as never, await authOptions());
+  return withSignInRequest(req, async () => NextAuth(req as never, ctx as never, await signInRouteOptions()));
 }
 
 export const GET = handler;

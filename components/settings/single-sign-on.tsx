@@ -1,0 +1,249 @@
+"use client";
+import { useState, useTransition } from "react";
+import { deleteSsoAction, saveOidcAction, setPasswordSignInAction } from "@/lib/actions/sso";
+import type { ActionResult } from "@/lib/schemas/staff";
+import type { PasswordSignIn, SsoConnectionDto } from "@/lib/schemas/sso";
+import { Button } from "@/components/ui/button";
+import { Alert, PageHeader, ResultAlert } from "@/components/ui/feedback";
+import { FormCard, TextField } from "@/components/ui/form";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
+
+/** A list typed one per line or separated by commas: trimmed, empties dropped. */
+const listOf = (v: FormDataEntryValue | null) =>
+  String(v ?? "")
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The organization's sign-in settings: its OIDC connections (add, change, turn on and off, remove), each
+ * with the redirect URI to register with the provider, and who may still sign in with a password.
+ */
+export function SingleSignOn({
+  connections,
+  passwordSignIn,
+}: {
+  connections: SsoConnectionDto[];
+  passwordSignIn: PasswordSignIn;
+}) {
+  const t = useDashboardT();
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [adding, setAdding] = useState(connections.length === 0);
+  const [pending, start] = useTransition();
+  const run = (action: () => Promise<ActionResult>, then?: () => void) =>
+    start(async () => {
+      const r = await action();
+      setResult(r);
+      if (r.ok) then?.();
+    });
+  return (
+    <section className="space-y-6">
+      <PageHeader title={t("settings.signIn.title")} description={t("settings.signIn.description")}>
+        {!adding && (
+          <Button type="button" onClick={() => setAdding(true)}>
+            {t("settings.signIn.add")}
+          </Button>
+        )}
+      </PageHeader>
+      <ResultAlert result={result}>
+        {result?.errors?.length ? (
+          <ul className="mt-1 list-disc pl-5">
+            {result.errors.map((e) => (
+              <li key={e.field}>{e.message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </ResultAlert>
+      {adding && (
+        <ConnectionForm
+          connection={null}
+          busy={pending}
+          onSave={(body) =>
+            run(
+              () => saveOidcAction(null, body),
+              () => setAdding(false),
+            )
+          }
+          onCancel={connections.length ? () => setAdding(false) : undefined}
+        />
+      )}
+      {connections.map((c) =>
+        c.operator ? (
+          <OperatorConnection key={c.id} connection={c} />
+        ) : (
+          <ConnectionForm
+            key={`${c.id}-${c.updatedAt}`}
+            connection={c}
+            busy={pending}
+            onSave={(body) => run(() => saveOidcAction(c.id, body))}
+            onDelete={() => {
+              if (window.confirm(t("settings.signIn.confirmRemove", { name: c.name }))) run(() => deleteSsoAction(c.id));
+            }}
+          />
+        ),
+      )}
+      <fieldset className="max-w-3xl space-y-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <legend className="px-1 text-base font-semibold">{t("settings.signIn.passwordTitle")}</legend>
+        {(["ALLOWED", "ADMINS_ONLY"] as const).map((mode) => (
+          <label key={mode} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="passwordSignIn"
+              className="mt-1"
+              defaultChecked={passwordSignIn === mode}
+              disabled={pending}
+              onChange={() => run(() => setPasswordSignInAction(mode))}
+            />
+            <span>{t(mode === "ALLOWED" ? "settings.signIn.passwordAllowed" : "settings.signIn.passwordAdminsOnly")}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+/** A connection the server's environment sets (OIDC_*): what it says, and where it is changed. */
+function OperatorConnection({ connection: c }: { connection: SsoConnectionDto }) {
+  const t = useDashboardT();
+  const s = c.settings;
+  return (
+    <section className="max-w-3xl space-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
+      <h2 className="text-base font-semibold">{c.name}</h2>
+      <p className="text-slate-600">{t("settings.signIn.operator")}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">{t("settings.signIn.issuer")}</dt>
+        <dd className="break-all">{s.issuer}</dd>
+        <dt className="font-medium">{t("settings.signIn.allowedDomains")}</dt>
+        <dd>{s.allowedDomains.join(", ") || "–"}</dd>
+        <dt className="font-medium">{t("settings.signIn.requiredGroups")}</dt>
+        <dd>{s.requiredGroups.join(", ") || "–"}</dd>
+        <dt className="font-medium">{t("settings.signIn.adminGroups")}</dt>
+        <dd>{s.adminGroups.join(", ") || "–"}</dd>
+        <dt className="font-medium">{t("settings.signIn.redirectUri")}</dt>
+        <dd>
+          <code className="rounded bg-slate-100 px-1 break-all">{c.redirectUri}</code>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function ConnectionForm({
+  connection: c,
+  busy,
+  onSave,
+  onCancel,
+  onDelete,
+}: {
+  connection: SsoConnectionDto | null;
+  busy: boolean;
+  onSave: (body: unknown) => void;
+  onCancel?: () => void;
+  onDelete?: () => void;
+}) {
+  const t = useDashboardT();
+  const s = c?.settings;
+  return (
+    <FormCard
+      title={c ? c.name : t("settings.signIn.newTitle")}
+      className="max-w-3xl p-5"
+      onData={(data) => {
+        const secret = String(data.get("clientSecret") ?? "");
+        onSave({
+          name: String(data.get("name") ?? ""),
+          enabled: data.get("enabled") === "on",
+          settings: {
+            issuer: String(data.get("issuer") ?? ""),
+            clientId: String(data.get("clientId") ?? ""),
+            scopes: String(data.get("scopes") ?? "").trim() || undefined,
+            allowedDomains: listOf(data.get("allowedDomains")),
+            groupsClaim: String(data.get("groupsClaim") ?? "").trim() || undefined,
+            requiredGroups: listOf(data.get("requiredGroups")),
+            adminGroups: listOf(data.get("adminGroups")),
+            createAccounts: data.get("createAccounts") === "on",
+          },
+          ...(secret ? { clientSecret: secret } : {}),
+        });
+      }}
+    >
+      {c && (
+        <div className="space-y-1 text-sm">
+          <p>
+            <span className="font-medium">{t("settings.signIn.redirectUri")}</span>{" "}
+            <code className="rounded bg-slate-100 px-1 break-all">{c.redirectUri}</code>
+          </p>
+          {c.secret === "UNREADABLE" && <Alert kind="warning">{t("settings.signIn.secretUnreadable")}</Alert>}
+        </div>
+      )}
+      <div className="grid gap-3 md:grid-cols-2">
+        <TextField label={t("settings.signIn.name")} name="name" defaultValue={c?.name ?? ""} placeholder="Okta" required />
+        <TextField
+          label={t("settings.signIn.issuer")}
+          name="issuer"
+          type="url"
+          defaultValue={s?.issuer ?? ""}
+          placeholder="https://login.example.com"
+          required
+        />
+        <TextField
+          label={t("settings.signIn.clientId")}
+          name="clientId"
+          defaultValue={s?.clientId ?? ""}
+          required
+          autoComplete="off"
+        />
+        <TextField
+          label={t("settings.signIn.clientSecret")}
+          name="clientSecret"
+          type="password"
+          autoComplete="new-password"
+          placeholder={c?.secret === "SET" ? t("settings.signIn.secretKept") : ""}
+        />
+        <TextField
+          label={t("settings.signIn.allowedDomains")}
+          name="allowedDomains"
+          defaultValue={s?.allowedDomains.join(", ") ?? ""}
+          placeholder="example.com"
+          hint={t("settings.signIn.allowedDomainsHint")}
+        />
+        <TextField
+          label={t("settings.signIn.requiredGroups")}
+          name="requiredGroups"
+          defaultValue={s?.requiredGroups.join(", ") ?? ""}
+          hint={t("settings.signIn.requiredGroupsHint")}
+        />
+        <TextField
+          label={t("settings.signIn.adminGroups")}
+          name="adminGroups"
+          defaultValue={s?.adminGroups.join(", ") ?? ""}
+          hint={t("settings.signIn.adminGroupsHint")}
+        />
+        <TextField label={t("settings.signIn.groupsClaim")} name="groupsClaim" defaultValue={s?.groupsClaim ?? "groups"} />
+        <TextField label={t("settings.signIn.scopes")} name="scopes" defaultValue={s?.scopes ?? "openid email profile"} />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="createAccounts" defaultChecked={s?.createAccounts ?? true} />
+        {t("settings.signIn.createAccounts")}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="enabled" defaultChecked={c?.enabled ?? false} />
+        {t("settings.signIn.enabled")}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {c ? t("settings.signIn.save") : t("settings.signIn.make")}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t("settings.signIn.cancel")}
+          </Button>
+        )}
+        {onDelete && (
+          <Button type="button" variant="danger" onClick={onDelete} disabled={busy}>
+            {t("settings.signIn.remove")}
+          </Button>
+        )}
+      </div>
+    </FormCard>
+  );
+}

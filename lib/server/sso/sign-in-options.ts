@@ -1,0 +1,88 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import type { TokenSet } from "openid-client";
+import { authOptions } from "../staff/auth-options";
+import { config } from "../config";
+import { errField, log } from "../log";
+import { connectionIdOfProvider, liveOidcConnections, providerIdOf, type LiveOidcConnection } from "./connections";
+import { signInWithOidc, SsoRefused, type Claims } from "./oidc-sign-in";
+
+/**
+ * next-auth's provider for one OIDC connection: the authorization code flow with PKCE, state and nonce, the
+ * ID token checked by openid-client (signature by the provider's keys, issuer, audience, expiry, nonce), and
+ * the person's claims from the ID token, completed by the userinfo endpoint when the provider has one (the
+ * ID token's claims win; openid-client checks that userinfo names the same subject).
+ */
+function oidcProvider(c: LiveOidcConnection): OAuthConfig<Claims> {
+  return {
+    id: providerIdOf(c.id),
+    name: c.name,
+    type: "oauth",
+    wellKnown: `${c.settings.issuer}/.well-known/openid-configuration`,
+    clientId: c.settings.clientId,
+    clientSecret: c.clientSecret,
+    authorization: { params: { scope: c.settings.scopes } },
+    checks: ["pkce", "state", "nonce"],
+    idToken: true,
+    httpOptions: { timeout: 8_000 },
+    userinfo: {
+      async request({ tokens: given, client }) {
+        // With idToken, next-auth hands over openid-client's TokenSet (its type says only the parameters).
+        const tokens = given as TokenSet;
+        const fromIdToken = tokens.claims() as Claims;
+        if (!client.issuer.metadata.userinfo_endpoint || !tokens.access_token) return fromIdToken;
+        try {
+          return { ...((await client.userinfo(tokens)) as Claims), ...fromIdToken };
+        } catch (e) {
+          log().warn(
+            { sso: c.id, err: errField(e) },
+            "sso: the userinfo endpoint did not answer; the ID token's claims are used",
+          );
+          return fromIdToken;
+        }
+      },
+    },
+    profile: (claims) => ({
+      id: String(claims.sub ?? ""),
+      email: typeof claims.email === "string" ? claims.email : null,
+      name: typeof claims.name === "string" ? claims.name : null,
+    }),
+  };
+}
+
+/**
+ * The options for next-auth's own routes (/api/auth/*): the staff options (password sign-in, the session
+ * cookie) with a provider for each OIDC connection turned on, read at each request so that a connection an
+ * admin turns on or off is seen by every instance at once. A provider's sign-in ends in signIn below: the
+ * person becomes a staff identity (the jwt callback keeps it in the cookie), or is sent back to the sign-in
+ * page with the refusal's code.
+ *
+ * next-auth builds its redirect URI from NEXTAUTH_URL; Signet's is PUBLIC_BASE_URL's, never a Host header.
+ */
+export async function signInRouteOptions(): Promise<NextAuthOptions> {
+  process.env.NEXTAUTH_URL = `${config.publicBaseUrl}/api/auth`;
+  const base = await authOptions();
+  const connections = await liveOidcConnections();
+  return {
+    ...base,
+    providers: [...base.providers, ...connections.map(oidcProvider)],
+    callbacks: {
+      ...base.callbacks,
+      async signIn({ user, account, profile }) {
+        const connectionId = account ? connectionIdOfProvider(account.provider) : null;
+        if (!connectionId) return true; // the password provider decided in authorize()
+        const connection = connections.find((c) => c.id === connectionId);
+        if (!connection || !profile) return "/login?sso=SSO_FAILED";
+        try {
+          // The identity replaces the provider's user: the jwt callback (auth-options.ts) reads it.
+          Object.assign(user, await signInWithOidc(connection, profile as Claims));
+          return true;
+        } catch (e) {
+          if (!(e instanceof SsoRefused)) log().error({ sso: connectionId, err: errField(e) }, "sso sign-in failed");
+          return `/login?sso=${e instanceof SsoRefused ? e.code : "SSO_FAILED"}`;
+        }
+      },
+    },
+  };
+}
