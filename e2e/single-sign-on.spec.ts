@@ -5,8 +5,8 @@ import { screenshot } from "./support";
 
 // Single sign-on as an admin sets it up and staff meet it: the admin adds an OIDC connection at
 // /settings/sign-in (a real OpenID provider started here), registers the redirect URI the page shows with the
-// provider, turns the connection on; a new person signs in through it and is a member; a person from another
-// domain is told why not. axe on the settings page and on the sign-in page, screenshots at 1280×720.
+// provider, turns the connection on; a new person signs in through it and is a member, whose session the admin
+// sees on the team page (signed in by single sign-on) and ends; a person from another domain is told why not. axe on the settings page and on the sign-in page, screenshots at 1280×720.
 let idp: TestIdp;
 const accounts = (i: TestIdp) => {
   i.accounts.set("max", { sub: "max", email: "max@acme.test", email_verified: true, name: "Max Acme", groups: [] });
@@ -26,6 +26,8 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   page,
   browser,
 }) => {
+  // Five round trips through the provider, three browsers and axe four times: longer than one page's test.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   idp = await startIdp({ redirectUris: ["http://127.0.0.1/placeholder"] });
   accounts(idp);
@@ -47,6 +49,20 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await idp.close();
   idp = await startIdp({ redirectUris: [redirectUri], port });
   accounts(idp);
+  // Before turning it on, the admin tries it: through the provider as Max, back here with what Signet would
+  // do; nothing is made, and the admin is still signed in.
+  idp.signInAs("max");
+  await card.getByRole("button", { name: "Test sign-in with Acme IdP" }).click();
+  // A round trip through the provider: next-auth asks for its providers, then the provider, then back.
+  await expect(page).toHaveURL(/\/settings\/sign-in\?tested=/, { timeout: 20_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Test finished" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Acme IdP" })).toContainText(
+    "Signet would let max@acme.test in and make an account (a member).",
+  );
+  await expect(page.getByRole("form", { name: "Acme IdP" })).toContainText("max@acme.test (verified)");
+  await page.goto("/settings/team");
+  await expect(page.getByRole("row").filter({ hasText: "max@acme.test" })).toHaveCount(0);
+  await page.goto("/settings/sign-in");
   await card.getByLabel("Turned on (shown on the sign-in page)").check();
   await card.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The connection “Acme IdP” is saved" })).toBeVisible();
@@ -68,10 +84,24 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await screenshot(v, "sso-login-desktop");
   idp.signInAs("max");
   await button.click();
-  await expect(v).toHaveURL(/\/requests$/);
+  await expect(v).toHaveURL(/\/requests$/, { timeout: 20_000 });
   await expect(v.getByRole("heading", { name: "Requests" })).toBeVisible();
   // A member: no admin pages in the navigation.
   await expect(v.getByRole("link", { name: "Team" })).toHaveCount(0);
+
+  // The admin sees how Max signed in, and ends the session: Max's next click is the sign-in page.
+  await page.goto("/settings/team");
+  const row = page.getByRole("row").filter({ hasText: "max@acme.test" });
+  await expect(row).toContainText("Active");
+  await row.getByRole("button", { name: "Sessions of Max Acme" }).click();
+  const panel = page.getByRole("region", { name: "Signed-in browsers of Max Acme" });
+  await expect(panel).toContainText("Single sign-on: Acme IdP");
+  await axe(page, "team page with a member's sessions");
+  await panel.getByRole("button", { name: "End all sessions" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 session ended" })).toBeVisible();
+  await expect(panel).toContainText("No browser is signed in.");
+  await v.reload();
+  await expect(v).toHaveURL(/\/login/);
   await visitor.close();
 
   const stranger = await browser.newContext({
@@ -82,12 +112,13 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await s.goto("/login");
   idp.signInAs("eve");
   await s.getByRole("button", { name: "Sign in with Acme IdP" }).click();
-  await expect(s).toHaveURL(/\/login\?sso=SSO_DOMAIN_NOT_ALLOWED$/);
-  await expect(s.getByRole("alert")).toContainText("not in a domain allowed to sign in here");
+  await expect(s).toHaveURL(/\/login\?sso=SSO_DOMAIN_NOT_ALLOWED$/, { timeout: 20_000 });
+  await expect(s.getByRole("alert").filter({ hasText: "not in a domain allowed to sign in here" })).toBeVisible();
   await axe(s, "sign-in page with a refusal");
   await stranger.close();
 
   // The connection is removed again: the other specs' sign-in page has no button.
+  await page.goto("/settings/sign-in");
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("form", { name: "Acme IdP" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The connection is removed" })).toBeVisible();

@@ -99,6 +99,11 @@ export function Account({
                     {t("settings.account.thisBrowser")}
                   </span>
                 )}
+                <span className="block text-xs text-slate-500">
+                  {s.method === "PASSWORD"
+                    ? t("settings.account.signedInWith.password")
+                    : t("settings.account.signedInWith.sso", { name: s.connectionName ?? s.method })}
+                </span>
               </td>
               <td className="px-4 py-3 font-mono text-xs text-slate-600">{s.ip ?? t("settings.account.unknownIp")}</td>
               <td className="px-4 py-3 text-slate-600">

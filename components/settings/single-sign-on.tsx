@@ -1,8 +1,10 @@
 "use client";
 import { useState, useTransition } from "react";
-import { deleteSsoAction, saveOidcAction, setPasswordSignInAction } from "@/lib/actions/sso";
+import { signIn } from "next-auth/react";
+import { deleteSsoAction, saveOidcAction, setPasswordSignInAction, testSsoAction } from "@/lib/actions/sso";
 import type { ActionResult } from "@/lib/schemas/staff";
-import type { PasswordSignIn, SsoConnectionDto } from "@/lib/schemas/sso";
+import type { PasswordSignIn, SsoConnectionDto, SsoTestReport } from "@/lib/schemas/sso";
+import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, ResultAlert } from "@/components/ui/feedback";
 import { FormCard, TextField } from "@/components/ui/form";
@@ -22,14 +24,22 @@ const listOf = (v: FormDataEntryValue | null) =>
 export function SingleSignOn({
   connections,
   passwordSignIn,
+  tested,
 }: {
   connections: SsoConnectionDto[];
   passwordSignIn: PasswordSignIn;
+  tested: boolean;
 }) {
   const t = useDashboardT();
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(tested ? { ok: true, message: t("settings.signIn.tested") } : null);
   const [adding, setAdding] = useState(connections.length === 0);
   const [pending, start] = useTransition();
+  const test = (c: SsoConnectionDto) =>
+    start(async () => {
+      const r = await testSsoAction(c.id);
+      setResult(r);
+      if (r.ok && r.providerId) await signIn(r.providerId, { callbackUrl: "/settings/sign-in" });
+    });
   const run = (action: () => Promise<ActionResult>, then?: () => void) =>
     start(async () => {
       const r = await action();
@@ -69,13 +79,14 @@ export function SingleSignOn({
       )}
       {connections.map((c) =>
         c.operator ? (
-          <OperatorConnection key={c.id} connection={c} />
+          <OperatorConnection key={c.id} connection={c} busy={pending} onTest={() => test(c)} />
         ) : (
           <ConnectionForm
             key={`${c.id}-${c.updatedAt}`}
             connection={c}
             busy={pending}
             onSave={(body) => run(() => saveOidcAction(c.id, body))}
+            onTest={() => test(c)}
             onDelete={() => {
               if (window.confirm(t("settings.signIn.confirmRemove", { name: c.name }))) run(() => deleteSsoAction(c.id));
             }}
@@ -103,7 +114,15 @@ export function SingleSignOn({
 }
 
 /** A connection the server's environment sets (OIDC_*): what it says, and where it is changed. */
-function OperatorConnection({ connection: c }: { connection: SsoConnectionDto }) {
+function OperatorConnection({
+  connection: c,
+  busy,
+  onTest,
+}: {
+  connection: SsoConnectionDto;
+  busy: boolean;
+  onTest: () => void;
+}) {
   const t = useDashboardT();
   const s = c.settings;
   return (
@@ -124,6 +143,7 @@ function OperatorConnection({ connection: c }: { connection: SsoConnectionDto })
           <code className="rounded bg-slate-100 px-1 break-all">{c.redirectUri}</code>
         </dd>
       </dl>
+      <TestSignIn connection={c} busy={busy} onTest={onTest} />
     </section>
   );
 }
@@ -134,12 +154,14 @@ function ConnectionForm({
   onSave,
   onCancel,
   onDelete,
+  onTest,
 }: {
   connection: SsoConnectionDto | null;
   busy: boolean;
   onSave: (body: unknown) => void;
   onCancel?: () => void;
   onDelete?: () => void;
+  onTest?: () => void;
 }) {
   const t = useDashboardT();
   const s = c?.settings;
@@ -244,6 +266,62 @@ function ConnectionForm({
           </Button>
         )}
       </div>
+      {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
     </FormCard>
+  );
+}
+
+/** The "Test sign-in" button, and what the admin's last test found. */
+function TestSignIn({ connection: c, busy, onTest }: { connection: SsoConnectionDto; busy: boolean; onTest: () => void }) {
+  const t = useDashboardT();
+  const report = c.lastTest;
+  return (
+    <div className="space-y-2 border-t border-slate-100 pt-3 text-sm">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy || c.secret !== "SET"}
+          aria-label={t("settings.signIn.testLabel", { name: c.name })}
+          onClick={onTest}
+        >
+          {t("settings.signIn.test")}
+        </Button>
+        <span className="text-xs text-slate-500">{t("settings.signIn.testHint")}</span>
+      </div>
+      {report && <TestReport report={report} />}
+    </div>
+  );
+}
+
+function TestReport({ report }: { report: SsoTestReport }) {
+  const t = useDashboardT();
+  const c = report.claims;
+  const r = report.result;
+  const role = (x: "ADMIN" | "MEMBER") => t(x === "ADMIN" ? "settings.signIn.roleAdmin" : "settings.signIn.roleMember");
+  return (
+    <div
+      className={`rounded-md border px-3 py-2 ${r.outcome === "ALLOWED" ? "border-emerald-200 bg-emerald-50" : "border-amber-200 bg-amber-50"}`}
+    >
+      <p className="font-medium">
+        {t("settings.signIn.lastTest")} (<LocalTime iso={report.at} />)
+      </p>
+      <p>
+        {t("settings.signIn.claims", {
+          email: c.email ?? "–",
+          verified: t(c.emailVerified ? "settings.signIn.verified" : "settings.signIn.notVerified"),
+          name: c.name ?? "–",
+          groups: c.groups.length ? c.groups.join(", ") : t("settings.signIn.noGroups"),
+        })}
+      </p>
+      <p>
+        {r.outcome === "ALLOWED"
+          ? t(r.account === "EXISTING" ? "settings.signIn.wouldAllowExisting" : "settings.signIn.wouldAllowNew", {
+              email: r.email,
+              role: role(r.role),
+            })
+          : t("settings.signIn.wouldRefuse", { reason: t(`auth.login.sso.${r.code}`) })}
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,16 @@
 "use client";
 import { useActionState, useState, useTransition } from "react";
-import { changeRoleAction, deactivateAction, inviteAction, reactivateAction, sendPasswordLinkAction } from "@/lib/actions/team";
-import type { ActionResult, StaffDto } from "@/lib/schemas/staff";
+import {
+  changeRoleAction,
+  deactivateAction,
+  endMemberSessionsAction,
+  inviteAction,
+  memberSessionsAction,
+  reactivateAction,
+  sendPasswordLinkAction,
+} from "@/lib/actions/team";
+import type { ActionResult, SessionDto, StaffDto } from "@/lib/schemas/staff";
+import { describeBrowser } from "@/components/ui/format";
 import { Button } from "@/components/ui/button";
 import { FormBeside, PageHeader, ResultAlert } from "@/components/ui/feedback";
 import { FormCard, SelectField, TextField, controlClass } from "@/components/ui/form";
@@ -22,6 +31,21 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
   const [invited, invite, inviting] = useActionState(inviteAction, null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  /** The member whose sessions are open below the table, and them. */
+  const [shown, setShown] = useState<{ member: StaffDto; sessions: SessionDto[] } | null>(null);
+  const showSessions = (m: StaffDto) =>
+    startTransition(async () => {
+      const r = await memberSessionsAction(m.id);
+      if (r.sessions) setShown({ member: m, sessions: r.sessions });
+      else setResult({ ok: false, message: r.message });
+    });
+  const endSessions = (m: StaffDto, sessionId: string | null) =>
+    startTransition(async () => {
+      const r = await endMemberSessionsAction(m.id, sessionId);
+      setResult(r);
+      const again = await memberSessionsAction(m.id);
+      setShown(again.sessions ? { member: m, sessions: again.sessions } : null);
+    });
   const run = (action: () => Promise<ActionResult>, onRefused?: () => void) =>
     startTransition(async () => {
       const r = await action();
@@ -116,6 +140,16 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-2">
+                    {m.status === "ACTIVE" && (
+                      <Button
+                        variant="secondary"
+                        disabled={pending}
+                        aria-label={t("settings.team.sessions.buttonLabel", { name: m.name })}
+                        onClick={() => showSessions(m)}
+                      >
+                        {t("settings.team.sessions.button")}
+                      </Button>
+                    )}
                     {m.status !== "DEACTIVATED" && (
                       <Button
                         variant="secondary"
@@ -159,7 +193,74 @@ export function Team({ me, members, mailViaSmtp }: { me: string; members: StaffD
             );
           })}
         </DataTable>
+        {shown && <MemberSessions shown={shown} busy={pending} onEnd={endSessions} onClose={() => setShown(null)} />}
       </FormBeside>
+    </section>
+  );
+}
+
+/** A team member's signed-in browsers: how each signed in, from where, when; each can be ended, or all. */
+function MemberSessions({
+  shown: { member, sessions },
+  busy,
+  onEnd,
+  onClose,
+}: {
+  shown: { member: StaffDto; sessions: SessionDto[] };
+  busy: boolean;
+  onEnd: (m: StaffDto, sessionId: string | null) => void;
+  onClose: () => void;
+}) {
+  const t = useDashboardT();
+  return (
+    <section aria-labelledby="member-sessions" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="member-sessions" className="text-base font-semibold">
+          {t("settings.team.sessions.title", { name: member.name })}
+        </h2>
+        <div className="flex gap-2">
+          {sessions.length > 0 && (
+            <Button variant="danger" disabled={busy} onClick={() => onEnd(member, null)}>
+              {t("settings.team.sessions.endAll")}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {t("settings.team.sessions.close")}
+          </Button>
+        </div>
+      </div>
+      {sessions.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("settings.team.sessions.none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {sessions.map((s) => {
+            const where = `${describeBrowser(s.userAgent, t)}, ${s.ip ?? "?"}`;
+            return (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div>
+                  <p className="font-medium">
+                    {s.method === "PASSWORD"
+                      ? t("settings.team.sessions.password")
+                      : t("settings.team.sessions.sso", { name: s.connectionName ?? s.method })}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {where} · {t("settings.team.sessions.since")} <LocalTime iso={s.createdAt} /> ·{" "}
+                    {t("settings.team.sessions.lastSeen")} <LocalTime iso={s.lastSeenAt} />
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  aria-label={t("settings.team.sessions.endLabel", { where })}
+                  onClick={() => onEnd(member, s.id)}
+                >
+                  {t("settings.team.sessions.end")}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

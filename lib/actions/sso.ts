@@ -1,6 +1,9 @@
 "use server";
 import type { ActionResult } from "@/lib/schemas/staff";
-import { deleteSsoConnection, saveOidcConnection, setPasswordSignIn } from "@/lib/server/sso/connections";
+import { cookies } from "next/headers";
+import { deleteSsoConnection, saveOidcConnection, setPasswordSignIn, testableProvider } from "@/lib/server/sso/connections";
+import { TEST_COOKIE, testMark } from "@/lib/server/sso/test-sign-in";
+import { config } from "@/lib/server/config";
 import { staffAction } from "@/lib/server/staff/staff-action";
 import { dashboardT as t } from "@/lib/i18n/dashboard";
 
@@ -28,4 +31,24 @@ export async function setPasswordSignInAction(mode: string): Promise<ActionResul
     const m = await setPasswordSignIn(staff, mode);
     return t(m === "ADMINS_ONLY" ? "settings.signIn.done.adminsOnly" : "settings.signIn.done.everyone");
   });
+}
+
+/**
+ * Starts an admin's test sign-in through a connection: marks this browser's next round trip through it as a
+ * test (a signed cookie, 10 minutes, sent only to /api/auth) and answers the provider id to sign in with.
+ */
+export async function testSsoAction(id: string): Promise<ActionResult & { providerId?: string }> {
+  let providerId: string | undefined;
+  const r = await staffAction(null, async (staff) => {
+    providerId = await testableProvider(staff, id);
+    (await cookies()).set(TEST_COOKIE, await testMark(staff, id), {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/api/auth",
+      maxAge: 600,
+      secure: config.publicBaseUrl.startsWith("https://"),
+    });
+    return t("settings.signIn.testing");
+  });
+  return { ...r, providerId };
 }

@@ -5,6 +5,10 @@ import { deactivateStaff, reactivateStaff } from "@/lib/server/staff/deactivate-
 import { inviteStaff } from "@/lib/server/staff/invite-staff";
 import { sendPasswordLink } from "@/lib/server/staff/reset-password";
 import { staffAction } from "@/lib/server/staff/staff-action";
+import { endMemberSessions, listMemberSessions } from "@/lib/server/staff/member-sessions";
+import { currentStaff } from "@/lib/server/staff/current-staff";
+import type { SessionDto } from "@/lib/schemas/staff";
+import { AppError } from "@/lib/server/errors";
 import { dashboardT as t } from "@/lib/i18n/dashboard";
 
 // The team page's mutations. Each use case checks that the acting staff member is an active ADMIN of
@@ -50,5 +54,25 @@ export async function sendPasswordLinkAction(staffId: string): Promise<ActionRes
   return staffAction(PAGE, async (staff) => {
     const r = await sendPasswordLink(staff, staffId);
     return r.purpose === "RESET" ? t("settings.team.done.resetLinkMailed") : t("settings.team.done.invitationMailedAgain");
+  });
+}
+
+/** A team member's open sessions, for the admin's team page (null with the refusal's message). */
+export async function memberSessionsAction(staffId: string): Promise<{ sessions: SessionDto[] | null; message: string }> {
+  const staff = await currentStaff();
+  if (!staff) return { sessions: null, message: t("settings.team.sessions.signedOut") };
+  try {
+    return { sessions: await listMemberSessions(staff, staffId), message: "" };
+  } catch (e) {
+    if (e instanceof AppError) return { sessions: null, message: e.message };
+    throw e;
+  }
+}
+
+/** Ends one session of a team member, or all of theirs (`sessionId` null). */
+export async function endMemberSessionsAction(staffId: string, sessionId: string | null): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const n = await endMemberSessions(staff, staffId, sessionId);
+    return t("settings.team.sessions.ended", { count: n });
   });
 }

@@ -111,6 +111,8 @@ export interface SsoConnectionDto {
   operator: boolean;
   /** Where the provider sends people back: register it with the provider. */
   redirectUri: string;
+  /** The viewing admin's last test sign-in through it. */
+  lastTest: SsoTestReport | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -127,6 +129,15 @@ export const SSO_REFUSALS = [
   "SSO_FAILED",
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+/** What an admin's test sign-in through a connection found: the provider's claims about them, and what Signet would do. */
+export interface SsoTestReport {
+  at: string;
+  claims: { sub: string | null; email: string | null; emailVerified: boolean; name: string | null; groups: string[] };
+  result:
+    | { outcome: "ALLOWED"; account: "EXISTING" | "NEW"; email: string; role: StaffRole }
+    | { outcome: "REFUSED"; code: SsoRefusal };
+}
 
 /** A staff session as an admin sees it on the team page, and its owner on the account page. */
 export interface StaffSignIn {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { zLocale } from "./locale";
 import { zRecipientName } from "./requests";
 
-import { STAFF_ROLES } from "./states";
+import { STAFF_ROLES, type StaffSignInMethod } from "./states";
 
 export { STAFF_ROLES };
 export const zStaffRole = z.enum(STAFF_ROLES, { error: "role must be ADMIN or MEMBER" });
@@ -66,4 +66,7 @@ export interface SessionDto {
   lastSeenAt: string;
   /** This browser's own session. */
   current: boolean;
+  /** How it was opened: a password, or single sign-on through the connection named. */
+  method: StaffSignInMethod;
+  connectionName: string | null;
 }

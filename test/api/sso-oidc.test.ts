@@ -24,6 +24,11 @@ import {
 import { signInWithOidc, SsoRefused, type Claims } from "@/lib/server/sso/oidc-sign-in";
 import { withSignInRequest } from "@/lib/server/staff/sign-in-request";
 import { openSecret } from "@/lib/server/sso/settings-key";
+import { endMemberSessions, listMemberSessions } from "@/lib/server/staff/member-sessions";
+import { listStaff } from "@/lib/server/staff/list-staff";
+import { resolveStaffSession } from "@/lib/server/staff/sessions";
+import { changeRole } from "@/lib/server/staff/change-role";
+import { recordTestSignIn, testMark } from "@/lib/server/sso/test-sign-in";
 
 let idp: TestIdp;
 
@@ -58,9 +63,10 @@ async function staffOf(
   email = `${role.toLowerCase()}.${uniq()}@acme.test`,
 ): Promise<StaffIdentity> {
   const db = await getDb();
+  // A password is set (its hash is never checked here): the account can sign in, as a team's admin can.
   const [row] = await db
     .insert(staffUsers)
-    .values({ email, name: `${role} person`, role, orgId })
+    .values({ email, name: `${role} person`, role, orgId, passwordHash: "scrypt$set-for-the-test" })
     .returning();
   return { id: row!.id, email: row!.email, name: row!.name, role, orgId, sessionId: crypto.randomUUID() };
 }
@@ -90,6 +96,14 @@ const signIn = (c: LiveOidcConnection, claims: Claims, ip = "203.0.113.9") =>
       () => signInWithOidc(c, claims),
     ),
   );
+
+/** The claims the provider sends for a staff member it knows (their linked subject, and their address). */
+async function subjectOf(staffId: string): Promise<Claims> {
+  const db = await getDb();
+  const [link] = await db.select().from(staffIdentities).where(eq(staffIdentities.staffId, staffId));
+  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, staffId));
+  return { sub: link!.subject, email: user!.email, email_verified: true, name: user!.name, groups: [] };
+}
 
 async function refusedWith(p: Promise<unknown>): Promise<string> {
   const e = await p.then(
@@ -353,5 +367,85 @@ describe("signing in through a connection", () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it("shows admins how a member signed in and lets them end it; an SSO-only account is active and counts as an admin who can sign in", async () => {
+    const { org, admin, live } = await connection();
+    const pat = await signIn(live, person({ name: "Pat Sso" }));
+    const team = await listStaff(admin);
+    expect(team.find((m) => m.id === pat.id)?.status).toBe("ACTIVE");
+    const sessions = await listMemberSessions(admin, pat.id);
+    expect(sessions).toEqual([
+      expect.objectContaining({ id: pat.sessionId, method: "OIDC", connectionName: live.name, current: false }),
+    ]);
+    // Only an admin of the same organization.
+    const member = await staffOf(org.orgId, "MEMBER");
+    expect((await refusal(listMemberSessions(member, pat.id))).code).toBe("ADMIN_REQUIRED");
+    const other = await makeOrg();
+    const stranger = await staffOf(other.orgId, "ADMIN");
+    expect((await refusal(listMemberSessions(stranger, pat.id))).code).toBe("STAFF_MEMBER_NOT_FOUND");
+    expect((await refusal(endMemberSessions(stranger, pat.id, null))).code).toBe("STAFF_MEMBER_NOT_FOUND");
+    expect(await endMemberSessions(admin, pat.id, "not-a-uuid")).toBe(0);
+    expect(await resolveStaffSession(pat.id, pat.sessionId)).not.toBeNull();
+    expect(await endMemberSessions(admin, pat.id, pat.sessionId)).toBe(1);
+    expect(await resolveStaffSession(pat.id, pat.sessionId)).toBeNull();
+    const again = await signIn(live, await subjectOf(pat.id));
+    expect(await endMemberSessions(admin, pat.id, null)).toBe(1);
+    expect(await resolveStaffSession(pat.id, again.sessionId)).toBeNull();
+    // Made an admin, the SSO-only account is an admin who can sign in: the password admin may step down.
+    await changeRole(admin, pat.id, "ADMIN");
+    const patAsAdmin = await signIn(live, await subjectOf(pat.id));
+    expect(patAsAdmin.role).toBe("ADMIN");
+    expect((await changeRole(patAsAdmin, admin.id, "MEMBER")).role).toBe("MEMBER");
+  });
+
+  it("a test sign-in reports what would happen and changes nothing; only a valid mark of this connection's admin makes one", async () => {
+    const { org, admin, live } = await connection();
+    const off = await saveOidcConnection(admin, live.id, { name: live.name, enabled: false, settings: settings() });
+    expect(off.enabled).toBe(false);
+    const [offLive] = (await liveOidcConnections({ includeOff: true })).filter((c) => c.id === live.id);
+    expect(offLive?.enabled).toBe(false);
+    expect((await liveOidcConnections()).some((c) => c.id === live.id)).toBe(false);
+    const pat = person({ groups: ["signet-admins"] });
+    const db = await getDb();
+    const mark = await testMark(admin, live.id);
+    // Forged, of another connection, expired, of a member, of another organization's admin: not a test.
+    const [body] = mark.split(".");
+    const other = await connection();
+    const member = await staffOf(org.orgId, "MEMBER");
+    const stranger = await staffOf((await makeOrg()).orgId, "ADMIN");
+    for (const bad of [
+      null,
+      "garbage",
+      `${body}.${"A".repeat(43)}`,
+      `${Buffer.from(JSON.stringify({ c: live.id, a: admin.id, e: Date.now() + 600_000, x: 1 })).toString("base64url")}.${mark.split(".")[1]}`,
+      await testMark(admin, other.live.id),
+      await testMark(member, live.id),
+      await testMark(stranger, live.id),
+    ])
+      expect(await recordTestSignIn(offLive!, pat, bad), String(bad).slice(0, 40)).toBe(false);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 11 * 60_000);
+    try {
+      expect(await recordTestSignIn(offLive!, pat, mark)).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const before = (await db.select().from(staffUsers).where(eq(staffUsers.orgId, org.orgId))).length;
+    expect(await recordTestSignIn(offLive!, pat, mark)).toBe(true);
+    const { connections } = await listSsoConnections(admin);
+    expect(connections[0]!.lastTest).toMatchObject({
+      claims: { email: pat.email, emailVerified: true, groups: ["signet-admins"] },
+      result: { outcome: "ALLOWED", account: "NEW", role: "ADMIN" },
+    });
+    expect((await db.select().from(staffUsers).where(eq(staffUsers.orgId, org.orgId))).length).toBe(before);
+    expect(await db.select().from(staffIdentities).where(eq(staffIdentities.connectionId, live.id))).toEqual([]);
+    // A refusal is reported with its reason; the report is the admin's own.
+    expect(await recordTestSignIn(offLive!, person({ email: "x@evil.test" }), mark)).toBe(true);
+    expect((await listSsoConnections(admin)).connections[0]!.lastTest?.result).toEqual({
+      outcome: "REFUSED",
+      code: "SSO_DOMAIN_NOT_ALLOWED",
+    });
+    const admin2 = await staffOf(org.orgId, "ADMIN");
+    expect((await listSsoConnections(admin2)).connections[0]!.lastTest).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import type { StaffIdentity } from "../staff/sessions";
 import { discoverOidc } from "./discovery";
 import { openSecret, sealSecret } from "./settings-key";
 import { OPERATOR_CONNECTION_ID, operatorOidc } from "./operator-connection";
+import { dropTestReports, lastTests } from "./test-sign-in";
 
 type Row = typeof ssoConnections.$inferSelect;
 
@@ -53,6 +54,7 @@ function toDto(row: Row): SsoConnectionDto {
     secret: secretState(row),
     operator: row.id === OPERATOR_CONNECTION_ID,
     redirectUri: redirectUriOf(row.id),
+    lastTest: null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -85,11 +87,15 @@ export async function listSsoConnections(
     .from(ssoConnections)
     .where(eq(ssoConnections.orgId, admin.orgId))
     .orderBy(asc(ssoConnections.createdAt));
+  const tests = await lastTests(
+    actor,
+    rows.map((r) => r.id),
+  );
   const org = oneRow(
     await db.select({ p: organizations.passwordSignIn }).from(organizations).where(eq(organizations.id, admin.orgId)),
     "the organization",
   );
-  return { connections: rows.map(toDto), passwordSignIn: org.p };
+  return { connections: rows.map((r) => ({ ...toDto(r), lastTest: tests[r.id] ?? null })), passwordSignIn: org.p };
 }
 
 /**
@@ -146,6 +152,7 @@ export async function deleteSsoConnection(actor: StaffIdentity, id: string): Pro
     const admin = await actingAdmin(tx, actor);
     const row = await connectionOf(tx, admin.orgId, id);
     await tx.delete(ssoConnections).where(eq(ssoConnections.id, row.id));
+    await dropTestReports(row.id, tx);
     await assertMembersCanSignIn(tx, admin.orgId);
     log().info({ sso: row.id, by: admin.id }, "sso connection removed");
   });
@@ -187,23 +194,36 @@ export interface LiveOidcConnection {
   id: string;
   orgId: string;
   name: string;
+  /** Turned on (on the sign-in page); one that is off is reached only by an admin's test sign-in. */
+  enabled: boolean;
   settings: OidcSettings;
   clientSecret: string;
 }
 
-/** Every connection turned on whose secret opens here (one that does not is logged and left out: its button would fail). */
-export async function liveOidcConnections(): Promise<LiveOidcConnection[]> {
+/**
+ * Every connection turned on whose secret opens here (one that does not is logged and left out: its button
+ * would fail); `includeOff`: those turned off too (an admin may test one before turning it on).
+ */
+export async function liveOidcConnections({ includeOff = false } = {}): Promise<LiveOidcConnection[]> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(ssoConnections)
-    .where(and(eq(ssoConnections.enabled, true), eq(ssoConnections.kind, "OIDC")))
+    .where(includeOff ? eq(ssoConnections.kind, "OIDC") : and(eq(ssoConnections.enabled, true), eq(ssoConnections.kind, "OIDC")))
     .orderBy(asc(ssoConnections.createdAt));
   const live: LiveOidcConnection[] = [];
   for (const row of rows) {
     if (row.id === OPERATOR_CONNECTION_ID) {
       const op = operatorOidc();
-      if (op) live.push({ id: row.id, orgId: row.orgId, name: op.name, settings: op.settings, clientSecret: op.clientSecret });
+      if (op)
+        live.push({
+          id: row.id,
+          orgId: row.orgId,
+          name: op.name,
+          enabled: row.enabled,
+          settings: op.settings,
+          clientSecret: op.clientSecret,
+        });
       continue;
     }
     let secret: string | null = null;
@@ -213,10 +233,18 @@ export async function liveOidcConnections(): Promise<LiveOidcConnection[]> {
       secret = null;
     }
     if (secret === null) {
-      log().warn({ sso: row.id }, "sso connection left out: its client secret does not open with this server's settings key");
+      if (row.enabled)
+        log().warn({ sso: row.id }, "sso connection left out: its client secret does not open with this server's settings key");
       continue;
     }
-    live.push({ id: row.id, orgId: row.orgId, name: row.name, settings: settingsOf(row), clientSecret: secret });
+    live.push({
+      id: row.id,
+      orgId: row.orgId,
+      name: row.name,
+      enabled: row.enabled,
+      settings: settingsOf(row),
+      clientSecret: secret,
+    });
   }
   return live;
 }
@@ -224,4 +252,19 @@ export async function liveOidcConnections(): Promise<LiveOidcConnection[]> {
 /** The sign-in page's buttons: each connection turned on, by name. */
 export async function signInButtons(): Promise<{ providerId: string; name: string }[]> {
   return (await liveOidcConnections()).map((c) => ({ providerId: providerIdOf(c.id), name: c.name }));
+}
+
+/** The provider id an admin's test sign-in goes through: the connection must be theirs, with a secret that opens. */
+export async function testableProvider(actor: StaffIdentity, id: string): Promise<string> {
+  const db = await getDb();
+  const admin = await actingAdmin(db, actor);
+  const row = await connectionOf(db, admin.orgId, id).catch((e: unknown) => {
+    // The operator's connection is tested like any other.
+    if (e instanceof AppError && e.code === "SSO_CONNECTION_MANAGED") return null;
+    throw e;
+  });
+  const live = (await liveOidcConnections({ includeOff: true })).find((c) => c.id === (row?.id ?? id) && c.orgId === admin.orgId);
+  if (!live)
+    throw new AppError("SSO_SECRET_UNREADABLE", "The connection has no client secret this server can open: enter it first");
+  return providerIdOf(live.id);
 }

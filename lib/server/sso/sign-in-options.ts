@@ -7,6 +7,8 @@ import { config } from "../config";
 import { errField, log } from "../log";
 import { connectionIdOfProvider, liveOidcConnections, providerIdOf, type LiveOidcConnection } from "./connections";
 import { signInWithOidc, SsoRefused, type Claims } from "./oidc-sign-in";
+import { recordTestSignIn, TEST_COOKIE } from "./test-sign-in";
+import { signInRequest } from "../staff/sign-in-request";
 
 /**
  * next-auth's provider for one OIDC connection: the authorization code flow with PKCE, state and nonce, the
@@ -63,7 +65,8 @@ function oidcProvider(c: LiveOidcConnection): OAuthConfig<Claims> {
 export async function signInRouteOptions(): Promise<NextAuthOptions> {
   process.env.NEXTAUTH_URL = `${config.publicBaseUrl}/api/auth`;
   const base = await authOptions();
-  const connections = await liveOidcConnections();
+  // Those turned off too: an admin may test one before turning it on (only a test reaches them).
+  const connections = await liveOidcConnections({ includeOff: true });
   return {
     ...base,
     providers: [...base.providers, ...connections.map(oidcProvider)],
@@ -75,6 +78,9 @@ export async function signInRouteOptions(): Promise<NextAuthOptions> {
         const connection = connections.find((c) => c.id === connectionId);
         if (!connection || !profile) return "/login?sso=SSO_FAILED";
         try {
+          if (await recordTestSignIn(connection, profile as Claims, signInRequest().cookie(TEST_COOKIE)))
+            return `/settings/sign-in?tested=${connection.id}`;
+          if (!connection.enabled) return "/login?sso=SSO_FAILED";
           // The identity replaces the provider's user: the jwt callback (auth-options.ts) reads it.
           Object.assign(user, await signInWithOidc(connection, profile as Claims));
           return true;

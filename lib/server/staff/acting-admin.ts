@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db";
 import { staffUsers } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -8,6 +8,13 @@ import type { StaffIdentity } from "./sessions";
 import { signedInStaff, type StaffRow } from "../auth/signed-in-staff";
 
 export type { StaffRow };
+
+/**
+ * The staff member has signed in through single sign-on (a provider's subject is linked): they can sign in
+ * without a password. A condition on a query of staff_users (the subquery's table aliased, the outer id named
+ * in full).
+ */
+export const canSignInWithSso = sql`exists (select 1 from staff_identities si where si.staff_id = "staff_users"."id")`;
 
 /**
  * The acting staff member, read again from the store (a session says who, the row says what they may
@@ -33,7 +40,7 @@ export async function teamMember(tx: Queryable, admin: StaffRow, staffId: string
 
 /**
  * Refuses a change that would leave the organization without an active admin (one who can sign in:
- * not deactivated, a password set), and an admin taking their own admin rights away. The admin rows are
+ * not deactivated, a password set or a single sign-on identity), and an admin taking their own admin rights away. The admin rows are
  * locked and read again, acting admin included, so two admins demoting each other at the same moment
  * cannot both succeed, nor one who has just been demoted act.
  */
@@ -46,7 +53,7 @@ export async function assertAdminRemains(tx: Queryable, actor: StaffRow, target:
         eq(staffUsers.orgId, target.orgId),
         eq(staffUsers.role, "ADMIN"),
         isNull(staffUsers.deactivatedAt),
-        isNotNull(staffUsers.passwordHash),
+        or(isNotNull(staffUsers.passwordHash), canSignInWithSso),
       ),
     )
     .orderBy(asc(staffUsers.id))

@@ -114,6 +114,20 @@ export async function revokeAllStaffSessions(db: Queryable, staffId: string, exc
   return done.length;
 }
 
+type SessionRow = typeof staffSessions.$inferSelect;
+
+/** A session row as the account page and the team page show it (how it was opened among the rest). */
+export const sessionDto = (s: SessionRow, currentId: string | null): SessionDto => ({
+  id: s.id,
+  ip: s.ip,
+  userAgent: s.userAgent,
+  createdAt: s.createdAt.toISOString(),
+  lastSeenAt: s.lastSeenAt.toISOString(),
+  current: s.id === currentId,
+  method: s.method === "OIDC" || s.method === "SAML" ? s.method : "PASSWORD",
+  connectionName: s.ssoConnectionName,
+});
+
 /** A staff member's sessions that still sign someone in, newest first; the one of this browser marked. */
 export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[]> {
   const db = await getDb();
@@ -123,14 +137,7 @@ export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[
     .where(and(eq(staffSessions.staffId, staff.id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`)))
     .orderBy(desc(staffSessions.lastSeenAt))
     .limit(100);
-  return rows.map((s) => ({
-    id: s.id,
-    ip: s.ip,
-    userAgent: s.userAgent,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    current: s.id === staff.sessionId,
-  }));
+  return rows.map((s) => sessionDto(s, staff.sessionId));
 }
 
 /** "Sign out everywhere": every session of this staff member ends, this browser's included. */

@@ -11,12 +11,31 @@ import { config } from "../config";
 export interface SignInRequest {
   ip: string | null;
   userAgent: string | null;
+  /** A cookie of the request by name (the admin's "test sign-in" mark, lib/server/sso/test-sign-in.ts). */
+  cookie(name: string): string | null;
+}
+
+function cookiesOf(header: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) out.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return out;
 }
 
 const current = new AsyncLocalStorage<SignInRequest>();
 
 export function withSignInRequest<T>(req: Request, fn: () => Promise<T>): Promise<T> {
-  return current.run({ ip: clientIp(req.headers, config.trustProxy), userAgent: req.headers.get("user-agent") }, fn);
+  const cookies = cookiesOf(req.headers.get("cookie"));
+  return current.run(
+    {
+      ip: clientIp(req.headers, config.trustProxy),
+      userAgent: req.headers.get("user-agent"),
+      cookie: (name) => cookies.get(name) ?? null,
+    },
+    fn,
+  );
 }
 
-export const signInRequest = (): SignInRequest => current.getStore() ?? { ip: null, userAgent: null };
+export const signInRequest = (): SignInRequest => current.getStore() ?? { ip: null, userAgent: null, cookie: () => null };

@@ -5,8 +5,11 @@ import { dashboardT } from "@/lib/i18n/dashboard";
 
 export const metadata = { title: dashboardT("settings.signIn.metaTitle") };
 
-export default async function SignInSettingsPage() {
+export default async function SignInSettingsPage({ searchParams }: { searchParams: Promise<{ tested?: string }> }) {
   const staff = await requireAdmin("/settings/sign-in");
   const { connections, passwordSignIn } = await listSsoConnections(staff);
-  return <SingleSignOn connections={connections} passwordSignIn={passwordSignIn} />;
+  const { tested } = await searchParams;
+  return (
+    <SingleSignOn connections={connections} passwordSignIn={passwordSignIn} tested={connections.some((c) => c.id === tested)} />
+  );
 }
