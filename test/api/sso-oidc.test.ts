@@ -2,6 +2,7 @@
 // provider's discovery read, the secret sealed), and who the provider's people become (the connection's
 // rules, accounts made or matched, sessions and the auth log). The provider is a real one (test/support/oidc-idp.ts);
 // the browser's round trip through next-auth is in test/system/sso-oidc.test.ts and e2e/single-sign-on.spec.ts.
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { getDb } from "@/lib/server/db";
 import { authAttempts, organizations, ssoConnections, staffIdentities, staffSessions, staffUsers } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/errors";
 import { clock } from "@/lib/server/clock";
+import { config } from "@/lib/server/config";
 import { makeOrg } from "../support/api";
 import { startIdp, type TestIdp } from "../support/oidc-idp";
 import type { StaffIdentity } from "@/lib/server/staff/sessions";
@@ -45,6 +47,9 @@ let badUrl = "";
 let badAnswer: (res: http.ServerResponse) => void = (res) => res.end();
 
 beforeAll(async () => {
+  // On a PostgreSQL server the settings key must be given (every instance shares it): the run gives one.
+  if (!process.env.SETTINGS_KEY && !process.env.SETTINGS_KEY_FILE && config.databaseUrl?.startsWith("postgres"))
+    process.env.SETTINGS_KEY = crypto.randomBytes(32).toString("base64");
   idp = await startIdp({ redirectUris: ["http://127.0.0.1:3000/api/auth/callback/x"] });
   bad = http.createServer((_req, res) => badAnswer(res));
   await new Promise<void>((r) => bad.listen(0, "127.0.0.1", r));

@@ -27,7 +27,12 @@ export interface TestIdp {
 const SCOPES = ["openid", "email", "profile", "groups"];
 
 /** `port`: listen there (a provider started again with new redirect URIs keeps its issuer); else a free one. */
-export async function startIdp(opts: { redirectUris: string[]; clientId?: string; clientSecret?: string; port?: number }): Promise<TestIdp> {
+export async function startIdp(opts: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+  port?: number;
+}): Promise<TestIdp> {
   const clientId = opts.clientId ?? "signet-test";
   const clientSecret = opts.clientSecret ?? "a-client-secret-for-tests-only";
   const accounts = new Map<string, IdpAccount>();

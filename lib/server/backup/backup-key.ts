@@ -36,7 +36,8 @@ const HOW =
 /** The key written as `text` (surrounding blanks and a final newline are allowed); `source` is named when it is not one. */
 export function parseBackupKey(text: string, source: string): BackupKey {
   const key = keyFromText(text, "signet backup key id");
-  if (!key) throw new BackupKeyError(`${source} is not a backup key: it must be 32 random bytes in base64 (44 characters); ${HOW}`);
+  if (!key)
+    throw new BackupKeyError(`${source} is not a backup key: it must be 32 random bytes in base64 (44 characters); ${HOW}`);
   return { ...key, source };
 }
 

@@ -283,7 +283,10 @@ export const staffIdentities = pgTable(
     lastSignInAt: ts("last_sign_in_at").notNull().default(nowMs),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("staff_identities_subject_idx").on(t.connectionId, t.subject), index("staff_identities_staff_idx").on(t.staffId)],
+  (t) => [
+    uniqueIndex("staff_identities_subject_idx").on(t.connectionId, t.subject),
+    index("staff_identities_staff_idx").on(t.staffId),
+  ],
 );
 
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
