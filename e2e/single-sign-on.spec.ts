@@ -49,6 +49,9 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await idp.close();
   idp = await startIdp({ redirectUris: [redirectUri], port });
   accounts(idp);
+  // Turned off, it is on no list anyone can read.
+  const listed = (await (await page.request.get("/api/auth/providers")).json()) as Record<string, { name: string }>;
+  expect(Object.values(listed).map((p) => p.name)).toEqual(["Staff login"]);
   // Before turning it on, the admin tries it: through the provider as Max, back here with what Signet would
   // do; nothing is made, and the admin is still signed in.
   idp.signInAs("max");

@@ -65,8 +65,10 @@ function oidcProvider(c: LiveOidcConnection): OAuthConfig<Claims> {
 export async function signInRouteOptions(): Promise<NextAuthOptions> {
   process.env.NEXTAUTH_URL = `${config.publicBaseUrl}/api/auth`;
   const base = await authOptions();
-  // Those turned off too: an admin may test one before turning it on (only a test reaches them).
-  const connections = await liveOidcConnections({ includeOff: true });
+  // Those turned off too when the browser carries a test mark: an admin may test one before turning it on.
+  // Anyone else's /api/auth/providers lists only the connections that are on (the signIn callback still checks
+  // the mark itself: its presence only widens the list).
+  const connections = await liveOidcConnections({ includeOff: signInRequest().cookie(TEST_COOKIE) !== null });
   return {
     ...base,
     providers: [...base.providers, ...connections.map(oidcProvider)],
