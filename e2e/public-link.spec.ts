@@ -2,12 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, mailed, phone, SCREENSHOTS, SR } from "./support";
+import { axe, mailed, makePdf, phone, SCREENSHOTS, SR } from "./support";
 
 // A template's public link, as a visitor meets it: the QR code printed at a desk, opened on a phone in
 // German; the visitor confirms their address by the mailed code, names the host, signs; the host signs
@@ -18,14 +17,6 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const T = "/api/v1/enterprise/templates";
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
-
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 test("a visitor opens a public link by its QR code on a phone in German, confirms the code, signs; the host signs; the seal names the link", async ({
   browser,

@@ -1,21 +1,12 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, screenshot, SR } from "./support";
+import { axe, makePdf, screenshot, SR } from "./support";
 
 // Staff see a signing group as one place: in compose's recipients (grouped, "any 2 of 3 sign"), in the placer
 // (one assignee, fields by place) and on the request's page; axe passes on each, at 1280 × 720.
 
 const headers = { "x-api-key": E2E_KEY };
 const run = Date.now().toString(36);
-
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 test("a two-of-three group in compose, the placer and the request page", async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -1,7 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startIdp, type TestIdp } from "../test/support/oidc-idp";
-import { screenshot } from "./support";
+import { axe, screenshot } from "./support";
 
 // Single sign-on as an admin sets it up and staff meet it: the admin adds an OIDC connection at
 // /settings/sign-in (a real OpenID provider started here), registers the redirect URI the page shows with the
@@ -12,11 +11,6 @@ const accounts = (i: TestIdp) => {
   i.accounts.set("max", { sub: "max", email: "max@acme.test", email_verified: true, name: "Max Acme", groups: [] });
   i.accounts.set("eve", { sub: "eve", email: "eve@evil.test", email_verified: true, name: "Eve Evil", groups: [] });
 };
-
-async function axe(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(result.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.afterAll(async () => {
   await idp?.close();

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import { AxeBuilder } from "@axe-core/playwright";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
 
 export const SR = "/api/v1/enterprise/signature-requests";
@@ -147,3 +148,12 @@ export const phone = (width = 390, height = 844, scale = 3) => ({
   isMobile: true,
   hasTouch: true,
 });
+
+/** axe (WCAG 2.1 A and AA) finds nothing on the page; `what` names the page in the failure. */
+export async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
