@@ -1,25 +1,19 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "../db";
 import { staffSessions } from "../db/schema";
 import { isUuid } from "../auth/scope";
 import { log } from "../log";
 import type { SessionDto } from "@/lib/schemas/staff";
 import { actingAdmin, teamMember } from "./acting-admin";
-import { revokeAllStaffSessions, sessionDto, type StaffIdentity } from "./sessions";
+import { openSessionsOf, revokeAllStaffSessions, type StaffIdentity } from "./sessions";
 
 /** A team member's sessions that still sign them in, newest first: an admin of their organization sees them. */
 export async function listMemberSessions(actor: StaffIdentity, staffId: string): Promise<SessionDto[]> {
   const db = await getDb();
   const admin = await actingAdmin(db, actor);
   const member = await teamMember(db, admin, staffId);
-  const rows = await db
-    .select()
-    .from(staffSessions)
-    .where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`)))
-    .orderBy(desc(staffSessions.lastSeenAt))
-    .limit(100);
-  return rows.map((s) => sessionDto(s, actor.sessionId));
+  return openSessionsOf(db, member.id, actor);
 }
 
 /**

@@ -128,16 +128,20 @@ export const sessionDto = (s: SessionRow, currentId: string | null): SessionDto 
   connectionName: s.ssoConnectionName,
 });
 
-/** A staff member's sessions that still sign someone in, newest first; the one of this browser marked. */
-export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[]> {
-  const db = await getDb();
+/** A staff member's sessions that still sign them in, newest first (at most 100); `viewer`'s own one marked current. */
+export async function openSessionsOf(db: Queryable, staffId: string, viewer: StaffIdentity): Promise<SessionDto[]> {
   const rows = await db
     .select()
     .from(staffSessions)
-    .where(and(eq(staffSessions.staffId, staff.id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`)))
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql`now()`)))
     .orderBy(desc(staffSessions.lastSeenAt))
     .limit(100);
-  return rows.map((s) => sessionDto(s, staff.sessionId));
+  return rows.map((s) => sessionDto(s, viewer.sessionId));
+}
+
+/** A staff member's sessions that still sign someone in, newest first; the one of this browser marked. */
+export async function listOwnSessions(staff: StaffIdentity): Promise<SessionDto[]> {
+  return openSessionsOf(await getDb(), staff.id, staff);
 }
 
 /** "Sign out everywhere": every session of this staff member ends, this browser's included. */
