@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { settings, staffIdentities, staffUsers } from "../db/schema";
 import { getSecret, getSetting, putSetting } from "../secrets";
@@ -52,14 +52,15 @@ async function markedAdmin(mark: string | null, connection: LiveOidcConnection):
   const [admin] = await db
     .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(and(eq(staffUsers.id, m.a), eq(staffUsers.orgId, connection.orgId), eq(staffUsers.role, "ADMIN")));
-  return admin && !(await isDeactivated(admin.id)) ? admin.id : null;
-}
-
-async function isDeactivated(staffId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db.select({ d: staffUsers.deactivatedAt }).from(staffUsers).where(eq(staffUsers.id, staffId));
-  return !row || row.d !== null;
+    .where(
+      and(
+        eq(staffUsers.id, m.a),
+        eq(staffUsers.orgId, connection.orgId),
+        eq(staffUsers.role, "ADMIN"),
+        isNull(staffUsers.deactivatedAt),
+      ),
+    );
+  return admin?.id ?? null;
 }
 
 const reportKey = (connectionId: string, adminId: string) => `sso-test:${connectionId}:${adminId}`;
