@@ -3,23 +3,29 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import type { SsoButton } from "@/lib/schemas/sso";
 
-/** "Sign in with …" for each single sign-on connection turned on: next-auth takes the browser to the provider and back. */
-export function SsoButtons({ buttons, callbackUrl }: { buttons: { providerId: string; name: string }[]; callbackUrl: string }) {
+/**
+ * "Sign in with …" for each single sign-on connection turned on: next-auth takes the browser to an OIDC provider
+ * and back; a SAML connection's login route sends it to the identity provider.
+ */
+export function SsoButtons({ buttons, callbackUrl }: { buttons: SsoButton[]; callbackUrl: string }) {
   const t = useDashboardT();
   const [busy, setBusy] = useState<string | null>(null);
   return (
     <div className="mb-6 space-y-2">
       {buttons.map((b) => (
         <Button
-          key={b.providerId}
+          key={b.key}
           type="button"
           variant="secondary"
           className="w-full"
           disabled={busy !== null}
           onClick={() => {
-            setBusy(b.providerId);
-            void signIn(b.providerId, { callbackUrl });
+            setBusy(b.key);
+            // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the SAML login is a route that redirects, not a page
+            if ("href" in b) window.location.assign(`${b.href}?${new URLSearchParams({ callbackUrl })}`);
+            else void signIn(b.providerId, { callbackUrl });
           }}
         >
           {t("auth.login.ssoButton", { name: b.name })}

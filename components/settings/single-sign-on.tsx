@@ -1,13 +1,13 @@
 "use client";
-import { useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { signIn } from "next-auth/react";
-import { deleteSsoAction, saveOidcAction, setPasswordSignInAction, testSsoAction } from "@/lib/actions/sso";
+import { deleteSsoAction, saveOidcAction, saveSamlAction, setPasswordSignInAction, testSsoAction } from "@/lib/actions/sso";
 import type { ActionResult } from "@/lib/schemas/staff";
-import type { PasswordSignIn, SsoConnectionDto, SsoTestReport } from "@/lib/schemas/sso";
+import type { OidcConnectionDto, PasswordSignIn, SamlConnectionDto, SsoConnectionDto, SsoTestReport } from "@/lib/schemas/sso";
 import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, ResultAlert } from "@/components/ui/feedback";
-import { FormCard, TextField } from "@/components/ui/form";
+import { FieldRow, FormCard, inputClass, TextField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** A list typed one per line or separated by commas: trimmed, empties dropped. */
@@ -18,8 +18,9 @@ const listOf = (v: FormDataEntryValue | null) =>
     .filter(Boolean);
 
 /**
- * The organization's sign-in settings: its OIDC connections (add, change, turn on and off, remove), each
- * with the redirect URI to register with the provider, and who may still sign in with a password.
+ * The organization's sign-in settings: its OIDC and SAML connections (add, change, turn on and off, test,
+ * remove), each with what to register at the provider (OIDC: the redirect URI; SAML: Signet's metadata URL),
+ * and who may still sign in with a password.
  */
 export function SingleSignOn({
   connections,
@@ -32,13 +33,14 @@ export function SingleSignOn({
 }) {
   const t = useDashboardT();
   const [result, setResult] = useState<ActionResult | null>(tested ? { ok: true, message: t("settings.signIn.tested") } : null);
-  const [adding, setAdding] = useState(connections.length === 0);
+  const [adding, setAdding] = useState<"OIDC" | "SAML" | null>(connections.length === 0 ? "OIDC" : null);
   const [pending, start] = useTransition();
   const test = (c: SsoConnectionDto) =>
     start(async () => {
       const r = await testSsoAction(c.id);
       setResult(r);
-      if (r.ok && r.providerId) await signIn(r.providerId, { callbackUrl: "/settings/sign-in" });
+      if (r.ok && r.href) window.location.assign(r.href);
+      else if (r.ok && r.providerId) await signIn(r.providerId, { callbackUrl: "/settings/sign-in" });
     });
   const run = (action: () => Promise<ActionResult>, then?: () => void) =>
     start(async () => {
@@ -49,11 +51,18 @@ export function SingleSignOn({
   return (
     <section className="space-y-6">
       <PageHeader title={t("settings.signIn.title")} description={t("settings.signIn.description")}>
-        {!adding && (
-          <Button type="button" onClick={() => setAdding(true)}>
-            {t("settings.signIn.add")}
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {adding !== "OIDC" && (
+            <Button type="button" variant={adding ? "secondary" : "primary"} onClick={() => setAdding("OIDC")}>
+              {t("settings.signIn.add")}
+            </Button>
+          )}
+          {adding !== "SAML" && (
+            <Button type="button" variant="secondary" onClick={() => setAdding("SAML")}>
+              {t("settings.signIn.addSaml")}
+            </Button>
+          )}
+        </div>
       </PageHeader>
       <ResultAlert result={result}>
         {result?.errors?.length ? (
@@ -64,21 +73,45 @@ export function SingleSignOn({
           </ul>
         ) : null}
       </ResultAlert>
-      {adding && (
+      {adding === "OIDC" && (
         <ConnectionForm
           connection={null}
           busy={pending}
           onSave={(body) =>
             run(
               () => saveOidcAction(null, body),
-              () => setAdding(false),
+              () => setAdding(null),
             )
           }
-          onCancel={connections.length ? () => setAdding(false) : undefined}
+          onCancel={connections.length ? () => setAdding(null) : undefined}
+        />
+      )}
+      {adding === "SAML" && (
+        <SamlConnectionForm
+          connection={null}
+          busy={pending}
+          onSave={(body) =>
+            run(
+              () => saveSamlAction(null, body),
+              () => setAdding(null),
+            )
+          }
+          onCancel={() => setAdding(null)}
         />
       )}
       {connections.map((c) =>
-        c.operator ? (
+        c.kind === "SAML" ? (
+          <SamlConnectionForm
+            key={`${c.id}-${c.updatedAt}`}
+            connection={c}
+            busy={pending}
+            onSave={(body) => run(() => saveSamlAction(c.id, body))}
+            onTest={() => test(c)}
+            onDelete={() => {
+              if (window.confirm(t("settings.signIn.confirmRemove", { name: c.name }))) run(() => deleteSsoAction(c.id));
+            }}
+          />
+        ) : c.operator ? (
           <OperatorConnection key={c.id} connection={c} busy={pending} onTest={() => test(c)} />
         ) : (
           <ConnectionForm
@@ -119,7 +152,7 @@ function OperatorConnection({
   busy,
   onTest,
 }: {
-  connection: SsoConnectionDto;
+  connection: OidcConnectionDto;
   busy: boolean;
   onTest: () => void;
 }) {
@@ -156,7 +189,7 @@ function ConnectionForm({
   onDelete,
   onTest,
 }: {
-  connection: SsoConnectionDto | null;
+  connection: OidcConnectionDto | null;
   busy: boolean;
   onSave: (body: unknown) => void;
   onCancel?: () => void;
@@ -271,6 +304,170 @@ function ConnectionForm({
   );
 }
 
+/** A SAML connection: what to give the identity provider, what was read from its metadata, and the options. */
+function SamlConnectionForm({
+  connection: c,
+  busy,
+  onSave,
+  onCancel,
+  onDelete,
+  onTest,
+}: {
+  connection: SamlConnectionDto | null;
+  busy: boolean;
+  onSave: (body: unknown) => void;
+  onCancel?: () => void;
+  onDelete?: () => void;
+  onTest?: () => void;
+}) {
+  const t = useDashboardT();
+  const s = c?.settings;
+  const xmlId = useId();
+  const optional = (v: FormDataEntryValue | null) => String(v ?? "").trim() || undefined;
+  return (
+    <FormCard
+      title={c ? c.name : t("settings.signIn.saml.newTitle")}
+      className="max-w-3xl p-5"
+      onData={(data) => {
+        const metadataUrl = optional(data.get("metadataUrl"));
+        const metadataXml = optional(data.get("metadataXml"));
+        onSave({
+          name: String(data.get("name") ?? ""),
+          enabled: data.get("enabled") === "on",
+          settings: {
+            allowedDomains: listOf(data.get("allowedDomains")),
+            requiredGroups: listOf(data.get("requiredGroups")),
+            adminGroups: listOf(data.get("adminGroups")),
+            createAccounts: data.get("createAccounts") === "on",
+            allowIdpInitiated: data.get("allowIdpInitiated") === "on",
+            emailAttribute: optional(data.get("emailAttribute")) ?? null,
+            nameAttribute: optional(data.get("nameAttribute")) ?? null,
+            groupsAttribute: optional(data.get("groupsAttribute")),
+          },
+          ...(metadataUrl ? { metadataUrl } : {}),
+          ...(metadataXml ? { metadataXml } : {}),
+        });
+      }}
+    >
+      {c && (
+        <div className="grid gap-3 text-sm md:grid-cols-2">
+          <div>
+            <p className="font-medium">{t("settings.signIn.saml.giveProvider")}</p>
+            <dl className="mt-1 space-y-1">
+              <dt className="text-slate-600">{t("settings.signIn.saml.spMetadata")}</dt>
+              <dd>
+                <code className="rounded bg-slate-100 px-1 break-all">{c.spMetadataUrl}</code>
+              </dd>
+              <dt className="text-slate-600">{t("settings.signIn.saml.acsUrl")}</dt>
+              <dd>
+                <code className="rounded bg-slate-100 px-1 break-all">{c.acsUrl}</code>
+              </dd>
+              <dt className="text-slate-600">{t("settings.signIn.saml.spEntityId")}</dt>
+              <dd>
+                <code className="rounded bg-slate-100 px-1 break-all">{c.spEntityId}</code>
+              </dd>
+            </dl>
+          </div>
+          <div>
+            <p className="font-medium">{t("settings.signIn.saml.idpTitle")}</p>
+            <dl className="mt-1 space-y-1">
+              <dt className="text-slate-600">{t("settings.signIn.saml.idpEntityId")}</dt>
+              <dd className="break-all">{c.settings.idp.entityId}</dd>
+              <dt className="text-slate-600">{t("settings.signIn.saml.idpSsoUrl")}</dt>
+              <dd className="break-all">{c.settings.idp.ssoUrl}</dd>
+            </dl>
+            <ul className="mt-1 space-y-1 text-xs text-slate-600">
+              {c.certificates.map((cert) => (
+                <li key={cert.fingerprint256} className="break-all">
+                  {t("settings.signIn.saml.certificate", { fingerprint: cert.fingerprint256.slice(0, 23) + "…" })}{" "}
+                  <LocalTime iso={cert.notAfter} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      <div className="grid gap-3 md:grid-cols-2">
+        <TextField label={t("settings.signIn.name")} name="name" defaultValue={c?.name ?? ""} placeholder="Okta" required />
+        <TextField
+          label={t(c ? "settings.signIn.saml.newMetadataUrl" : "settings.signIn.saml.metadataUrl")}
+          name="metadataUrl"
+          type="url"
+          defaultValue={s?.idp.metadataUrl ?? ""}
+          placeholder="https://idp.example.com/metadata"
+          hint={t(c ? "settings.signIn.saml.metadataKeepHint" : "settings.signIn.saml.metadataUrlHint")}
+        />
+        <FieldRow
+          id={xmlId}
+          label={t(c ? "settings.signIn.saml.newMetadataXml" : "settings.signIn.saml.metadataXml")}
+          className="md:col-span-2"
+        >
+          <textarea id={xmlId} name="metadataXml" rows={3} className={`${inputClass} font-mono text-xs`} spellCheck={false} />
+        </FieldRow>
+        <TextField
+          label={t("settings.signIn.allowedDomains")}
+          name="allowedDomains"
+          defaultValue={s?.allowedDomains.join(", ") ?? ""}
+          placeholder="example.com"
+          hint={t("settings.signIn.allowedDomainsHint")}
+        />
+        <TextField
+          label={t("settings.signIn.requiredGroups")}
+          name="requiredGroups"
+          defaultValue={s?.requiredGroups.join(", ") ?? ""}
+          hint={t("settings.signIn.requiredGroupsHint")}
+        />
+        <TextField
+          label={t("settings.signIn.adminGroups")}
+          name="adminGroups"
+          defaultValue={s?.adminGroups.join(", ") ?? ""}
+          hint={t("settings.signIn.adminGroupsHint")}
+        />
+        <TextField
+          label={t("settings.signIn.saml.groupsAttribute")}
+          name="groupsAttribute"
+          defaultValue={s?.groupsAttribute ?? "groups"}
+        />
+        <TextField
+          label={t("settings.signIn.saml.emailAttribute")}
+          name="emailAttribute"
+          defaultValue={s?.emailAttribute ?? ""}
+          hint={t("settings.signIn.saml.emailAttributeHint")}
+        />
+        <TextField label={t("settings.signIn.saml.nameAttribute")} name="nameAttribute" defaultValue={s?.nameAttribute ?? ""} />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="createAccounts" defaultChecked={s?.createAccounts ?? true} />
+        {t("settings.signIn.createAccounts")}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="allowIdpInitiated" defaultChecked={s?.allowIdpInitiated ?? false} />
+        {t("settings.signIn.saml.allowIdpInitiated")}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="enabled" defaultChecked={c?.enabled ?? false} />
+        {t("settings.signIn.enabled")}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {c ? t("settings.signIn.save") : t("settings.signIn.make")}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t("settings.signIn.cancel")}
+          </Button>
+        )}
+        {onDelete && (
+          <Button type="button" variant="danger" onClick={onDelete} disabled={busy}>
+            {t("settings.signIn.remove")}
+          </Button>
+        )}
+      </div>
+      {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
+    </FormCard>
+  );
+}
+
 /** The "Test sign-in" button, and what the admin's last test found. */
 function TestSignIn({ connection: c, busy, onTest }: { connection: SsoConnectionDto; busy: boolean; onTest: () => void }) {
   const t = useDashboardT();
@@ -281,7 +478,7 @@ function TestSignIn({ connection: c, busy, onTest }: { connection: SsoConnection
         <Button
           type="button"
           variant="secondary"
-          disabled={busy || c.secret !== "SET"}
+          disabled={busy || (c.kind === "OIDC" && c.secret !== "SET")}
           aria-label={t("settings.signIn.testLabel", { name: c.name })}
           onClick={onTest}
         >

@@ -1,7 +1,13 @@
 "use server";
 import type { ActionResult } from "@/lib/schemas/staff";
 import { cookies } from "next/headers";
-import { deleteSsoConnection, saveOidcConnection, setPasswordSignIn, testableProvider } from "@/lib/server/sso/connections";
+import {
+  deleteSsoConnection,
+  saveOidcConnection,
+  saveSamlConnection,
+  setPasswordSignIn,
+  testTarget,
+} from "@/lib/server/sso/connections";
 import { TEST_COOKIE, testMark } from "@/lib/server/sso/test-sign-in";
 import { config } from "@/lib/server/config";
 import { staffAction } from "@/lib/server/staff/staff-action";
@@ -16,6 +22,14 @@ export async function saveOidcAction(id: string | null, body: unknown): Promise<
   return staffAction(PAGE, async (staff) => {
     const c = await saveOidcConnection(staff, id, body);
     return t(id === null ? "settings.signIn.done.made" : "settings.signIn.done.saved", { name: c.name });
+  });
+}
+
+/** Creates (id null) or replaces a SAML connection (the identity provider's metadata by URL or XML; left out on a change, kept). */
+export async function saveSamlAction(id: string | null, body: unknown): Promise<ActionResult> {
+  return staffAction(PAGE, async (staff) => {
+    const c = await saveSamlConnection(staff, id, body);
+    return t(id === null ? "settings.signIn.saml.made" : "settings.signIn.done.saved", { name: c.name });
   });
 }
 
@@ -35,12 +49,13 @@ export async function setPasswordSignInAction(mode: string): Promise<ActionResul
 
 /**
  * Starts an admin's test sign-in through a connection: marks this browser's next round trip through it as a
- * test (a signed cookie, 10 minutes, sent only to /api/auth) and answers the provider id to sign in with.
+ * test (a signed cookie, 10 minutes, sent only to /api/auth) and answers where to start: next-auth's provider id
+ * (OIDC) or the connection's login route (SAML).
  */
-export async function testSsoAction(id: string): Promise<ActionResult & { providerId?: string }> {
-  let providerId: string | undefined;
+export async function testSsoAction(id: string): Promise<ActionResult & { providerId?: string; href?: string }> {
+  let target: { providerId: string } | { href: string } | undefined;
   const r = await staffAction(null, async (staff) => {
-    providerId = await testableProvider(staff, id);
+    target = await testTarget(staff, id);
     (await cookies()).set(TEST_COOKIE, await testMark(staff, id), {
       httpOnly: true,
       sameSite: "lax",
@@ -50,5 +65,5 @@ export async function testSsoAction(id: string): Promise<ActionResult & { provid
     });
     return t("settings.signIn.testing");
   });
-  return { ...r, providerId };
+  return { ...r, ...target };
 }

@@ -313,6 +313,11 @@ export const errorCatalog = {
     status: 422,
     description: "The OpenID provider's discovery document could not be read or does not name this issuer; `details.reason`",
   },
+  SSO_METADATA_INVALID: {
+    status: 422,
+    description:
+      "The SAML identity provider's metadata could not be read or used (no IDPSSODescriptor, no signing certificate, no HTTP-Redirect endpoint); `details.reason`",
+  },
   SSO_CONNECTION_MANAGED: {
     status: 409,
     description: "The connection is set by the server's environment (OIDC_*): the operator changes it there",

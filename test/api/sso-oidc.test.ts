@@ -23,7 +23,7 @@ import {
   setPasswordSignIn,
   type LiveOidcConnection,
 } from "@/lib/server/sso/connections";
-import { signInWithOidc, SsoRefused, type Claims } from "@/lib/server/sso/oidc-sign-in";
+import { signInWithSso, SsoRefused, type Claims } from "@/lib/server/sso/sso-sign-in";
 import { withSignInRequest } from "@/lib/server/staff/sign-in-request";
 import { openSecret } from "@/lib/server/sso/settings-key";
 import { endMemberSessions, listMemberSessions } from "@/lib/server/staff/member-sessions";
@@ -98,7 +98,7 @@ const signIn = (c: LiveOidcConnection, claims: Claims, ip = "203.0.113.9") =>
   withTrustedProxy(() =>
     withSignInRequest(
       new Request("http://signet.test/api/auth/callback/x", { headers: { "x-forwarded-for": ip, "user-agent": "test" } }),
-      () => signInWithOidc(c, claims),
+      () => signInWithSso(c, claims, "OIDC"),
     ),
   );
 

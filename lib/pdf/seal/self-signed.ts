@@ -45,11 +45,11 @@ const extension = (extnID: string, critical: boolean, value: asn1js.AsnType) =>
   new pkijs.Extension({ extnID, critical, extnValue: value.toBER() });
 
 /**
- * A self-signed certificate for sealing when the operator provides none (SIGNING_P12): RSA 2048,
- * valid 10 years, key usage digitalSignature + nonRepudiation. Validators will say the issuer is
- * not trusted, and still check that the document is unchanged since signing.
+ * A self-signed X.509 certificate and its new RSA 2048 key: valid `years` from a minute ago, key usage
+ * digitalSignature + nonRepudiation, sha256WithRSA. Signet's seal when the operator provides none, and a test
+ * SAML identity provider's signing key.
  */
-export function createSelfSignedP12(commonName: string): { p12: Buffer; password: string } {
+export function selfSignedCertificate(commonName: string, years = 10): { privateKey: crypto.KeyObject; der: Uint8Array } {
   const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
   const spki = pkijs.PublicKeyInfo.fromBER(publicKey.export({ type: "spki", format: "der" }));
   // A positive serial of 16 bytes: the top bit cleared, the next one set (so DER keeps all 16).
@@ -57,7 +57,7 @@ export function createSelfSignedP12(commonName: string): { p12: Buffer; password
   serial[0] = (serial[0]! & 0x7f) | 0x40;
   const now = new Date();
   const notAfter = new Date(now);
-  notAfter.setUTCFullYear(now.getUTCFullYear() + 10);
+  notAfter.setUTCFullYear(now.getUTCFullYear() + years);
   const subject = name([
     [OID.commonName, commonName],
     [OID.organizationName, "Signet"],
@@ -86,7 +86,16 @@ export function createSelfSignedP12(commonName: string): { p12: Buffer; password
   const tbs = new Uint8Array(cert.encodeTBS().toBER());
   cert.tbsView = tbs;
   cert.signatureValue = new asn1js.BitString({ valueHex: crypto.sign("sha256", tbs, privateKey) });
-  const der = new Uint8Array(cert.toSchema().toBER());
+  return { privateKey, der: new Uint8Array(cert.toSchema().toBER()) };
+}
+
+/**
+ * A self-signed certificate for sealing when the operator provides none (SIGNING_P12), valid 10 years, in a
+ * PKCS#12 file. Validators will say the issuer is not trusted, and still check that the document is unchanged
+ * since signing.
+ */
+export function createSelfSignedP12(commonName: string): { p12: Buffer; password: string } {
+  const { privateKey, der } = selfSignedCertificate(commonName);
   const password = crypto.randomBytes(24).toString("base64url");
   return { p12: writePkcs12(privateKey, [der], password, commonName), password };
 }

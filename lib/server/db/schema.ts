@@ -289,6 +289,47 @@ export const staffIdentities = pgTable(
   ],
 );
 
+/**
+ * A SAML AuthnRequest Signet sent (SP-initiated sign-in): the response that answers it must name its ID, and
+ * the ID is consumed by the sign-in it starts (one use). Read and written by node-saml through a cache provider.
+ */
+export const samlRequests = pgTable(
+  "saml_requests",
+  {
+    id: text("id").primaryKey(),
+    connectionId: belongsTo("connection_id", () => ssoConnections.id),
+    /** node-saml's own value for the request (the instant it was made, as it wrote it). */
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("saml_requests_expires_idx").on(t.expiresAt)],
+);
+
+/** The IDs of the SAML assertions already used, until they expire: a response presented twice is refused (replay). */
+export const samlAssertions = pgTable(
+  "saml_assertions",
+  {
+    connectionId: belongsTo("connection_id", () => ssoConnections.id),
+    assertionId: text("assertion_id").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.assertionId] }), index("saml_assertions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A checked SAML assertion waiting for the browser to finish the sign-in (a minute, one use): the identity
+ * provider's form post lands on the ACS without the browser's cookies, so the person's claims wait here under a
+ * one-time code (stored hashed) that the browser redeems, with its cookies, at next-auth's callback.
+ */
+export const samlLogins = pgTable("saml_logins", {
+  codeHash: text("code_hash").primaryKey(),
+  connectionId: belongsTo("connection_id", () => ssoConnections.id),
+  /** The AuthnRequest the assertion answered (SP-initiated), or null (IdP-initiated). */
+  requestId: text("request_id"),
+  claims: jsonb("claims").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
 export const staffTokens = pgTable(
   "staff_tokens",

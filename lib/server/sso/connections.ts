@@ -3,8 +3,15 @@ import { and, asc, eq } from "drizzle-orm";
 import {
   zOidcConnectionInput,
   zOidcSettings,
+  zSamlConnectionInput,
+  zSamlIdp,
+  zSamlSettings,
+  type OidcConnectionDto,
   type OidcSettings,
   type PasswordSignIn,
+  type SamlConnectionDto,
+  type SamlIdp,
+  type SsoButton,
   type SsoConnectionDto,
 } from "@/lib/schemas/sso";
 import { getDb, type Queryable } from "../db";
@@ -20,6 +27,9 @@ import { discoverOidc } from "./discovery";
 import { openSecret, sealSecret } from "./settings-key";
 import { OPERATOR_CONNECTION_ID, operatorOidc } from "./operator-connection";
 import { dropTestReports, lastTests } from "./test-sign-in";
+import type { SignInConnection } from "./sso-sign-in";
+import { acsUrlOf, samlLoginPathOf, spEntityIdOf } from "./saml";
+import { certificateFacts, fetchIdpMetadata, parseIdpMetadata } from "./saml-metadata";
 
 type Row = typeof ssoConnections.$inferSelect;
 
@@ -34,7 +44,7 @@ export const redirectUriOf = (connectionId: string) => `${config.publicBaseUrl}/
 /** The stored settings, read by the same schema that let them in (a row written by an older Signet is read the same way). */
 export const settingsOf = (row: Row): OidcSettings => zOidcSettings.parse(row.settings);
 
-function secretState(row: Row): SsoConnectionDto["secret"] {
+function secretState(row: Row): OidcConnectionDto["secret"] {
   if (row.id === OPERATOR_CONNECTION_ID) return "SET";
   if (!row.secretSealed) return "NONE";
   try {
@@ -44,21 +54,41 @@ function secretState(row: Row): SsoConnectionDto["secret"] {
   }
 }
 
-function toDto(row: Row): SsoConnectionDto {
+const dtoBase = (row: Row) => ({
+  id: row.id,
+  name: row.name,
+  enabled: row.enabled,
+  lastTest: null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+function oidcDto(row: Row): OidcConnectionDto {
   return {
-    id: row.id,
+    ...dtoBase(row),
     kind: "OIDC",
-    name: row.name,
-    enabled: row.enabled,
     settings: settingsOf(row),
     secret: secretState(row),
     operator: row.id === OPERATOR_CONNECTION_ID,
     redirectUri: redirectUriOf(row.id),
-    lastTest: null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+function samlDto(row: Row): SamlConnectionDto {
+  const settings = zSamlSettings.parse(row.settings);
+  return {
+    ...dtoBase(row),
+    kind: "SAML",
+    settings,
+    certificates: settings.idp.certificates.map(certificateFacts),
+    spMetadataUrl: spEntityIdOf(row.id),
+    spEntityId: spEntityIdOf(row.id),
+    acsUrl: acsUrlOf(row.id),
+    operator: false,
+  };
+}
+
+const toDto = (row: Row): SsoConnectionDto => (row.kind === "SAML" ? samlDto(row) : oidcDto(row));
 
 async function connectionOf(tx: Queryable, orgId: string, id: string): Promise<Row> {
   const [row] = isUuid(id)
@@ -104,13 +134,14 @@ export async function listSsoConnections(
  * a client secret given is sealed with the settings key, one left out keeps the stored one. A connection
  * cannot be enabled without a secret this server can open.
  */
-export async function saveOidcConnection(actor: StaffIdentity, id: string | null, body: unknown): Promise<SsoConnectionDto> {
+export async function saveOidcConnection(actor: StaffIdentity, id: string | null, body: unknown): Promise<OidcConnectionDto> {
   const parsed = zOidcConnectionInput.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, "connection");
   const input = parsed.data;
   const db = await getDb();
   const admin = await actingAdmin(db, actor);
   const existing = id === null ? null : await connectionOf(db, admin.orgId, id);
+  if (existing && existing.kind !== "OIDC") throw notFound("SSO_CONNECTION_NOT_FOUND", "OIDC connection");
   await discoverOidc(input.settings.issuer);
   const rowId = existing?.id ?? crypto.randomUUID();
   const secretSealed =
@@ -139,7 +170,53 @@ export async function saveOidcConnection(actor: StaffIdentity, id: string | null
         "the new connection",
       );
   log().info({ sso: row.id, by: admin.id, enabled: row.enabled }, existing ? "sso connection changed" : "sso connection made");
-  return toDto(row);
+  return oidcDto(row);
+}
+
+/**
+ * Creates (id null) or replaces a SAML connection. The identity provider comes from its metadata, read from
+ * the URL given (no redirect, 8 s, 1 MB) or from the XML pasted; required when the connection is made, and a
+ * change without either keeps the provider as it was read. Refused with SSO_METADATA_INVALID and the reason
+ * before anything is stored.
+ */
+export async function saveSamlConnection(actor: StaffIdentity, id: string | null, body: unknown): Promise<SamlConnectionDto> {
+  const parsed = zSamlConnectionInput.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error, "connection");
+  const input = parsed.data;
+  const db = await getDb();
+  const admin = await actingAdmin(db, actor);
+  const existing = id === null ? null : await connectionOf(db, admin.orgId, id);
+  if (existing && existing.kind !== "SAML") throw notFound("SSO_CONNECTION_NOT_FOUND", "SAML connection");
+  let idp: SamlIdp;
+  if (input.metadataUrl) idp = { ...(await fetchIdpMetadata(input.metadataUrl)), metadataUrl: input.metadataUrl };
+  else if (input.metadataXml) idp = { ...(await parseIdpMetadata(input.metadataXml)), metadataUrl: null };
+  else if (existing) idp = zSamlSettings.parse(existing.settings).idp;
+  else
+    throw new AppError("SSO_SETTINGS_INVALID", "Give the identity provider's metadata: its URL or its XML", {
+      errors: [{ field: "metadataUrl", message: "metadataUrl or metadataXml is required" }],
+    });
+  const checked = zSamlIdp.safeParse(idp);
+  if (!checked.success)
+    throw new AppError(
+      "SSO_METADATA_INVALID",
+      `The identity provider's metadata cannot be used: ${checked.error.issues[0]?.message}`,
+      {
+        details: { reason: checked.error.issues[0]?.message ?? "invalid" },
+      },
+    );
+  const settings = zSamlSettings.parse({ ...input.settings, idp: checked.data });
+  const values = { name: input.name, enabled: input.enabled, settings, secretSealed: null, updatedAt: new Date() };
+  const row = existing
+    ? oneRow(await db.update(ssoConnections).set(values).where(eq(ssoConnections.id, existing.id)).returning(), "the connection")
+    : oneRow(
+        await db
+          .insert(ssoConnections)
+          .values({ orgId: admin.orgId, kind: "SAML", ...values })
+          .returning(),
+        "the new connection",
+      );
+  log().info({ sso: row.id, by: admin.id, enabled: row.enabled }, existing ? "sso connection changed" : "sso connection made");
+  return samlDto(row);
 }
 
 /**
@@ -189,13 +266,8 @@ export async function setPasswordSignIn(actor: StaffIdentity, mode: unknown): Pr
   });
 }
 
-/** A connection turned on, with what a sign-in through it needs (the secret opened). */
-export interface LiveOidcConnection {
-  id: string;
-  orgId: string;
-  name: string;
-  /** Turned on (on the sign-in page); one that is off is reached only by an admin's test sign-in. */
-  enabled: boolean;
+/** An OIDC connection with what a sign-in through it needs (the secret opened). */
+export interface LiveOidcConnection extends SignInConnection {
   settings: OidcSettings;
   clientSecret: string;
 }
@@ -249,13 +321,31 @@ export async function liveOidcConnections({ includeOff = false } = {}): Promise<
   return live;
 }
 
-/** The sign-in page's buttons: each connection turned on, by name. */
-export async function signInButtons(): Promise<{ providerId: string; name: string }[]> {
-  return (await liveOidcConnections()).map((c) => ({ providerId: providerIdOf(c.id), name: c.name }));
+/**
+ * The sign-in page's buttons: each connection turned on, by name, in the order they were made; an OIDC one
+ * starts through next-auth (providerId), a SAML one at its login route (href).
+ */
+export async function signInButtons(): Promise<SsoButton[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: ssoConnections.id, name: ssoConnections.name, kind: ssoConnections.kind })
+    .from(ssoConnections)
+    .where(eq(ssoConnections.enabled, true))
+    .orderBy(asc(ssoConnections.createdAt));
+  // An OIDC connection whose secret does not open here has no button (it would fail); the operator's is named by OIDC_NAME.
+  const oidc = new Map((await liveOidcConnections()).map((c) => [c.id, c]));
+  return rows.flatMap((r): SsoButton[] => {
+    if (r.kind === "SAML") return [{ key: r.id, name: r.name, href: samlLoginPathOf(r.id) }];
+    const live = oidc.get(r.id);
+    return live ? [{ key: r.id, name: live.name, providerId: providerIdOf(r.id) }] : [];
+  });
 }
 
-/** The provider id an admin's test sign-in goes through: the connection must be theirs, with a secret that opens. */
-export async function testableProvider(actor: StaffIdentity, id: string): Promise<string> {
+/**
+ * Where an admin's test sign-in through a connection starts: the connection must be theirs; an OIDC one needs a
+ * secret that opens (next-auth's provider id), a SAML one starts at its login route.
+ */
+export async function testTarget(actor: StaffIdentity, id: string): Promise<{ providerId: string } | { href: string }> {
   const db = await getDb();
   const admin = await actingAdmin(db, actor);
   const row = await connectionOf(db, admin.orgId, id).catch((e: unknown) => {
@@ -263,8 +353,9 @@ export async function testableProvider(actor: StaffIdentity, id: string): Promis
     if (e instanceof AppError && e.code === "SSO_CONNECTION_MANAGED") return null;
     throw e;
   });
+  if (row?.kind === "SAML") return { href: `${samlLoginPathOf(row.id)}?callbackUrl=%2Fsettings%2Fsign-in` };
   const live = (await liveOidcConnections({ includeOff: true })).find((c) => c.id === (row?.id ?? id) && c.orgId === admin.orgId);
   if (!live)
     throw new AppError("SSO_SECRET_UNREADABLE", "The connection has no client secret this server can open: enter it first");
-  return providerIdOf(live.id);
+  return { providerId: providerIdOf(live.id) };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "../errors";
+import { fetchBounded, FetchRefused } from "./fetch-bounded";
 
 /** What Signet reads of an OpenID provider's discovery document (OpenID Connect Discovery 1.0, section 3). */
 export interface OidcDiscovery {
@@ -17,24 +18,6 @@ const TIMEOUT_MS = 8_000;
 const failed = (reason: string) =>
   new AppError("SSO_DISCOVERY_FAILED", `The provider's discovery document could not be used: ${reason}`, { details: { reason } });
 
-async function boundedText(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      throw failed(`it is larger than ${MAX_BYTES / 1024} KB`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 const isHttpUrl = (v: unknown): v is string => {
   if (typeof v !== "string") return false;
   try {
@@ -51,29 +34,22 @@ const isHttpUrl = (v: unknown): v is string => {
  * with the reason otherwise: the admin sees it when saving, before anyone tries to sign in.
  */
 export async function discoverOidc(issuer: string): Promise<OidcDiscovery> {
-  let res: Response;
+  let text: string;
   try {
-    res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: { accept: "application/json" },
+    text = await fetchBounded(`${issuer}/.well-known/openid-configuration`, {
+      maxBytes: MAX_BYTES,
+      timeoutMs: TIMEOUT_MS,
+      accept: "application/json",
     });
   } catch (e) {
-    const why =
-      (e as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : "the address cannot be reached";
-    throw failed(why);
-  }
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    throw failed(`it answered HTTP ${res.status}`);
+    throw e instanceof FetchRefused ? failed(e.reason) : e;
   }
   let doc: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(await boundedText(res));
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
     doc = parsed as Record<string, unknown>;
-  } catch (e) {
-    if (e instanceof AppError) throw e;
+  } catch {
     throw failed("it is not a JSON object");
   }
   if (doc.issuer !== issuer)

@@ -6,9 +6,12 @@ import { authOptions } from "../staff/auth-options";
 import { config } from "../config";
 import { errField, log } from "../log";
 import { connectionIdOfProvider, liveOidcConnections, providerIdOf, type LiveOidcConnection } from "./connections";
-import { signInWithOidc, SsoRefused, type Claims } from "./oidc-sign-in";
+import { signInWithSso, SsoRefused, type Claims } from "./sso-sign-in";
 import { recordTestSignIn, TEST_COOKIE } from "./test-sign-in";
 import { signInRequest } from "../staff/sign-in-request";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { redeemSamlCode, SAML_REQUEST_COOKIE, SamlRejected, type SamlConnection } from "./saml";
+import { recordSamlRefusal } from "./saml-flow";
 
 /**
  * next-auth's provider for one OIDC connection: the authorization code flow with PKCE, state and nonce, the
@@ -53,6 +56,31 @@ function oidcProvider(c: LiveOidcConnection): OAuthConfig<Claims> {
   };
 }
 
+/** What the "saml" provider's authorize() hands the signIn callback: the checked person, or why not. */
+type SamlCarrier = { id: string; saml: { connection: SamlConnection; claims: Claims } | { refused: string } };
+
+/**
+ * The last step of a SAML sign-in, as a next-auth provider: /login/saml posts the one-time code the ACS gave
+ * (saml.ts); the code is redeemed here, with the browser's cookies. A refusal is logged and carried to the
+ * signIn callback, which sends the browser back to the sign-in page.
+ */
+const samlProvider = CredentialsProvider({
+  id: "saml",
+  name: "SAML",
+  credentials: { code: {} },
+  async authorize(credentials): Promise<SamlCarrier> {
+    const { ip, userAgent, cookie } = signInRequest();
+    try {
+      return { id: "saml", saml: await redeemSamlCode(String(credentials?.code ?? ""), cookie(SAML_REQUEST_COOKIE)) };
+    } catch (e) {
+      const reason = e instanceof SamlRejected ? e.reason : "SAML_FAILED";
+      if (!(e instanceof SamlRejected)) log().error({ err: errField(e) }, "saml hand-off failed");
+      await recordSamlRefusal(null, reason, ip, userAgent);
+      return { id: "saml", saml: { refused: reason } };
+    }
+  },
+});
+
 /**
  * The options for next-auth's own routes (/api/auth/*): the staff options (password sign-in, the session
  * cookie) with a provider for each OIDC connection turned on, read at each request so that a connection an
@@ -71,10 +99,11 @@ export async function signInRouteOptions(): Promise<NextAuthOptions> {
   const connections = await liveOidcConnections({ includeOff: signInRequest().cookie(TEST_COOKIE) !== null });
   return {
     ...base,
-    providers: [...base.providers, ...connections.map(oidcProvider)],
+    providers: [...base.providers, samlProvider, ...connections.map(oidcProvider)],
     callbacks: {
       ...base.callbacks,
       async signIn({ user, account, profile }) {
+        if (account?.provider === "saml") return finishSaml(user as unknown as SamlCarrier);
         const connectionId = account ? connectionIdOfProvider(account.provider) : null;
         if (!connectionId) return true; // the password provider decided in authorize()
         const connection = connections.find((c) => c.id === connectionId);
@@ -84,7 +113,7 @@ export async function signInRouteOptions(): Promise<NextAuthOptions> {
             return `/settings/sign-in?tested=${connection.id}`;
           if (!connection.enabled) return "/login?sso=SSO_FAILED";
           // The identity replaces the provider's user: the jwt callback (auth-options.ts) reads it.
-          Object.assign(user, await signInWithOidc(connection, profile as Claims));
+          Object.assign(user, await signInWithSso(connection, profile as Claims, "OIDC"));
           return true;
         } catch (e) {
           if (!(e instanceof SsoRefused)) log().error({ sso: connectionId, err: errField(e) }, "sso sign-in failed");
@@ -93,4 +122,22 @@ export async function signInRouteOptions(): Promise<NextAuthOptions> {
       },
     },
   };
+}
+
+/** The signIn callback for a SAML sign-in: a test, or the person's session (the identity replaces the carrier). */
+async function finishSaml(carrier: SamlCarrier): Promise<true | string> {
+  if (!carrier.saml || "refused" in carrier.saml) return "/login?sso=SSO_FAILED";
+  const { connection, claims } = carrier.saml;
+  try {
+    if (await recordTestSignIn(connection, claims, signInRequest().cookie(TEST_COOKIE)))
+      return `/settings/sign-in?tested=${connection.id}`;
+    if (!connection.enabled) return "/login?sso=SSO_FAILED";
+    const identity = await signInWithSso(connection, claims, "SAML");
+    delete (carrier as Partial<SamlCarrier>).saml;
+    Object.assign(carrier, identity);
+    return true;
+  } catch (e) {
+    if (!(e instanceof SsoRefused)) log().error({ sso: connection.id, err: errField(e) }, "saml sign-in failed");
+    return `/login?sso=${e instanceof SsoRefused ? e.code : "SSO_FAILED"}`;
+  }
 }

@@ -1,13 +1,12 @@
 import "server-only";
-import crypto from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
 import { getDb, type Queryable } from "../db";
 import { settings, staffIdentities, staffUsers } from "../db/schema";
-import { getSecret, getSetting, putSetting } from "../secrets";
+import { getSetting, putSetting } from "../secrets";
+import { readSigned, signValue } from "./signed-value";
 import { actingAdmin } from "../staff/acting-admin";
 import type { StaffIdentity } from "../staff/sessions";
-import type { LiveOidcConnection } from "./connections";
-import { judgeClaims, SsoRefused, type Claims } from "./oidc-sign-in";
+import { judgeClaims, SsoRefused, type Claims, type SignInConnection } from "./sso-sign-in";
 import type { SsoRefusal, SsoTestReport } from "@/lib/schemas/sso";
 
 /**
@@ -23,31 +22,15 @@ import type { SsoRefusal, SsoTestReport } from "@/lib/schemas/sso";
 export const TEST_COOKIE = "signet-sso-test";
 const TTL_MS = 10 * 60 * 1000;
 
-async function mac(body: string): Promise<string> {
-  const key = await getSecret(await getDb(), "sso-test");
-  return crypto.createHmac("sha256", key).update(body).digest("base64url");
-}
-
 /** The cookie's value for `admin` testing `connectionId`. */
 export async function testMark(admin: StaffIdentity, connectionId: string): Promise<string> {
-  const body = Buffer.from(JSON.stringify({ c: connectionId, a: admin.id, e: Date.now() + TTL_MS })).toString("base64url");
-  return `${body}.${await mac(body)}`;
+  return signValue("sso-test", { c: connectionId, a: admin.id }, TTL_MS);
 }
 
 /** The admin a valid mark for this connection names, or null. */
-async function markedAdmin(mark: string | null, connection: LiveOidcConnection): Promise<string | null> {
-  if (!mark) return null;
-  const [body, sig] = mark.split(".");
-  if (!body || !sig) return null;
-  const expected = await mac(body);
-  if (sig.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(expected))) return null;
-  let m: { c?: unknown; a?: unknown; e?: unknown };
-  try {
-    m = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as typeof m;
-  } catch {
-    return null;
-  }
-  if (m.c !== connection.id || typeof m.a !== "string" || typeof m.e !== "number" || m.e < Date.now()) return null;
+async function markedAdmin(mark: string | null, connection: SignInConnection): Promise<string | null> {
+  const m = await readSigned("sso-test", mark);
+  if (!m || m.c !== connection.id || typeof m.a !== "string") return null;
   const db = await getDb();
   const [admin] = await db
     .select({ id: staffUsers.id })
@@ -66,7 +49,7 @@ async function markedAdmin(mark: string | null, connection: LiveOidcConnection):
 const reportKey = (connectionId: string, adminId: string) => `sso-test:${connectionId}:${adminId}`;
 
 /** What a sign-in with these claims would do, read only: the rules, then the account it would reach. */
-async function wouldDo(connection: LiveOidcConnection, claims: Claims): Promise<SsoTestReport["result"]> {
+async function wouldDo(connection: SignInConnection, claims: Claims): Promise<SsoTestReport["result"]> {
   let judged: ReturnType<typeof judgeClaims>;
   try {
     judged = judgeClaims(connection, claims);
@@ -97,7 +80,7 @@ async function wouldDo(connection: LiveOidcConnection, claims: Claims): Promise<
  * In the sign-in callback: when the request carries a valid test mark for this connection, the report is kept
  * for the admin and the browser goes back to the settings page (true); else false, and the sign-in goes on.
  */
-export async function recordTestSignIn(connection: LiveOidcConnection, claims: Claims, mark: string | null): Promise<boolean> {
+export async function recordTestSignIn(connection: SignInConnection, claims: Claims, mark: string | null): Promise<boolean> {
   const adminId = await markedAdmin(mark, connection);
   if (!adminId) return false;
   const pick = (k: string) => (typeof claims[k] === "string" ? (claims[k] as string).slice(0, 320) : null);

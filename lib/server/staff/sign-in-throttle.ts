@@ -111,3 +111,9 @@ export class SignInThrottledError extends Error {
     this.name = "SignInThrottledError";
   }
 }
+
+/** A reservation that turned out not to be a sign-in of its own (a SAML post whose sign-in is logged when it finishes). */
+export async function dropAttempt(id: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(authAttempts).where(eq(authAttempts.id, id));
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { SsoRefusal } from "@/lib/schemas/sso";
+import type { SsoRefusal, SsoRules } from "@/lib/schemas/sso";
 import { getDb, type Queryable } from "../db";
 import { staffIdentities, staffUsers } from "../db/schema";
 import { oneRow } from "../db/rows";
@@ -8,7 +8,6 @@ import { log } from "../log";
 import { asRole, createStaffSession, type StaffIdentity } from "../staff/sessions";
 import { reserveAttempt, settleAttempt } from "../staff/sign-in-throttle";
 import { signInRequest } from "../staff/sign-in-request";
-import type { LiveOidcConnection } from "./connections";
 
 /** A single sign-on the connection's rules refuse: the sign-in page says why (auth.login.sso.<code>). */
 export class SsoRefused extends Error {
@@ -18,8 +17,21 @@ export class SsoRefused extends Error {
   }
 }
 
-/** The claims Signet reads of a person, as the provider sent them (ID token, completed by userinfo). */
+/**
+ * The claims Signet reads of a person, as the provider sent them: OIDC's ID token completed by userinfo, or
+ * what a SAML assertion says in the same names (sub, email, email_verified, name, groups).
+ */
 export type Claims = Record<string, unknown>;
+
+/** A connection as a sign-in through it needs it: its organization, its name, whether it is on, its rules. */
+export interface SignInConnection {
+  id: string;
+  orgId: string;
+  name: string;
+  /** Turned on (on the sign-in page); one that is off is reached only by an admin's test sign-in. */
+  enabled: boolean;
+  settings: SsoRules;
+}
 
 const groupsOf = (claims: Claims, claim: string): string[] => {
   const v = claims[claim];
@@ -42,7 +54,7 @@ function nameOf(claims: Claims, email: string): string {
  * connection makes accounts. A deactivated account is refused. Pure: no store.
  */
 export function judgeClaims(
-  connection: Pick<LiveOidcConnection, "settings">,
+  connection: Pick<SignInConnection, "settings">,
   claims: Claims,
 ): { email: string; subject: string; groups: string[] } {
   const s = connection.settings;
@@ -58,7 +70,7 @@ export function judgeClaims(
 
 async function accountFor(
   tx: Queryable,
-  connection: LiveOidcConnection,
+  connection: SignInConnection,
   judged: { email: string; subject: string; groups: string[] },
   claims: Claims,
 ): Promise<{ user: typeof staffUsers.$inferSelect; created: boolean }> {
@@ -92,14 +104,18 @@ async function accountFor(
 }
 
 /**
- * A person the provider vouched for, through `connection`: throttled and logged like a password sign-in
- * (by address and by e-mail; failures keep their reason, never a claim's value), judged by the
- * connection's rules, their account found or made, the subject linked, and a session opened (method
- * OIDC, the connection named). SsoRefused says why not.
+ * A person the provider vouched for, through `connection` (OIDC or SAML): throttled and logged like a password
+ * sign-in (by address and by e-mail; failures keep their reason, never a claim's value), judged by the
+ * connection's rules, their account found or made, the subject linked, and a session opened (its method,
+ * the connection named). SsoRefused says why not.
  */
-export async function signInWithOidc(connection: LiveOidcConnection, claims: Claims): Promise<StaffIdentity> {
+export async function signInWithSso(
+  connection: SignInConnection,
+  claims: Claims,
+  method: "OIDC" | "SAML",
+): Promise<StaffIdentity> {
   const { ip, userAgent } = signInRequest();
-  const how = { method: "OIDC" as const, ssoConnectionId: connection.id };
+  const how = { method, ssoConnectionId: connection.id };
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase().slice(0, 320) : "";
   const attempt = await reserveAttempt(email || `sso:${connection.id}`, ip, userAgent, how);
   if (attempt.id === undefined) throw new SsoRefused("SSO_THROTTLED");
@@ -120,7 +136,7 @@ export async function signInWithOidc(connection: LiveOidcConnection, claims: Cla
         user.id,
         ip,
         userAgent,
-        { method: "OIDC", connectionId: connection.id, connectionName: connection.name },
+        { method, connectionId: connection.id, connectionName: connection.name },
         tx,
       );
       const identity: StaffIdentity = {
