@@ -1526,6 +1526,7 @@ export interface components {
         | "SSO_CONNECTION_NOT_FOUND"
         | "SSO_SETTINGS_INVALID"
         | "SSO_DISCOVERY_FAILED"
+        | "SSO_METADATA_INVALID"
         | "SSO_CONNECTION_MANAGED"
         | "SSO_SECRET_UNREADABLE"
         | "SETTINGS_KEY_MISSING"
