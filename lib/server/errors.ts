@@ -318,6 +318,8 @@ export const errorCatalog = {
     description:
       "The SAML identity provider's metadata could not be read or used (no IDPSSODescriptor, no signing certificate, no HTTP-Redirect endpoint); `details.reason`",
   },
+  SCIM_TOKEN_NOT_FOUND: { status: 404, description: "No such live SCIM token in this organization" },
+  SCIM_TOKEN_LIMIT: { status: 409, description: "The organization has 10 live SCIM tokens: revoke one first" },
   SSO_CONNECTION_MANAGED: {
     status: 409,
     description: "The connection is set by the server's environment (OIDC_*): the operator changes it there",

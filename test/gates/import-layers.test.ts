@@ -58,6 +58,7 @@ const LAYERS: { name: string; nodes: string[] }[] = [
       "purge",
       "recipients",
       "requests",
+      "scim",
       "signing",
       "sso",
       "templates",

@@ -216,7 +216,11 @@ export const staffUsers = pgTable(
     locale: text("locale"),
     /** A deactivated member cannot sign in, and their sessions end at once. */
     deactivatedAt: ts("deactivated_at"),
+    /** The identity provider's own id for the person, as a SCIM client gave it (externalId); null otherwise. */
+    externalId: text("external_id"),
     createdAt: createdAt(),
+    /** The last change a SCIM client or an admin made (SCIM's meta.lastModified). */
+    updatedAt: ts("updated_at").notNull().default(nowMs),
   },
   (t) => [oneOf("staff_users_role_check", t.role, STAFF_ROLES)],
 );
@@ -329,6 +333,52 @@ export const samlLogins = pgTable("saml_logins", {
   claims: jsonb("claims").notNull(),
   expiresAt: ts("expires_at").notNull(),
 });
+
+/** A bearer token a SCIM client (the organization's identity provider) provisions staff with: stored hashed. */
+export const scimTokens = pgTable(
+  "scim_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    /** sha256 of the token, hex. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, shown so an admin can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    createdBy: uuid("created_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("scim_tokens_org_idx").on(t.orgId)],
+);
+
+/** A group a SCIM client keeps in Signet: its members' role follows it when its name is one of the admin groups. */
+export const scimGroups = pgTable(
+  "scim_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("scim_groups_name_idx").on(t.orgId, t.displayName)],
+);
+
+export const scimGroupMembers = pgTable(
+  "scim_group_members",
+  {
+    groupId: belongsTo("group_id", () => scimGroups.id),
+    staffId: belongsTo("staff_id", () => staffUsers.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.staffId] }), index("scim_group_members_staff_idx").on(t.staffId)],
+);
 
 /** One-time links mailed to staff: an invitation (set a first password) or a password reset. Stored hashed. */
 export const staffTokens = pgTable(

@@ -1527,6 +1527,8 @@ export interface components {
         | "SSO_SETTINGS_INVALID"
         | "SSO_DISCOVERY_FAILED"
         | "SSO_METADATA_INVALID"
+        | "SCIM_TOKEN_NOT_FOUND"
+        | "SCIM_TOKEN_LIMIT"
         | "SSO_CONNECTION_MANAGED"
         | "SSO_SECRET_UNREADABLE"
         | "SETTINGS_KEY_MISSING"
