@@ -198,8 +198,10 @@ const server = http.createServer((req, res) => {
 
   const method = (req.method ?? "GET").toUpperCase();
   const api = path.startsWith("/api/");
+  // SCIM's routes answer their own methods (PUT, PATCH, DELETE) and errors, in SCIM's shape.
+  const scim = path.startsWith("/scim/v2/");
   if (NEVER.has(method)) return methodNotAllowed(res, api ? "GET, POST, PATCH, DELETE" : "GET, HEAD");
-  if (!api && !PAGE_METHODS.has(method) && !path.startsWith("/_next/")) return methodNotAllowed(res, "GET, HEAD");
+  if (!api && !scim && !PAGE_METHODS.has(method) && !path.startsWith("/_next/")) return methodNotAllowed(res, "GET, HEAD");
   if (api) envelopeBare405(res);
   handle(req, res);
 });
