@@ -6,7 +6,7 @@ import { useDashboardT } from "./dashboard-intl";
 // Admin-only pages are hidden from members here, and refused by the pages and the proxy themselves.
 const links: {
   href: string;
-  label: "requests" | "templates" | "outbox" | "apiKeys" | "webhooks" | "team" | "signIn" | "retention" | "sending";
+  label: "requests" | "templates" | "outbox" | "apiKeys" | "webhooks" | "team" | "signIn" | "branding" | "retention" | "sending";
   adminOnly: boolean;
 }[] = [
   { href: "/requests", label: "requests", adminOnly: false },
@@ -16,6 +16,7 @@ const links: {
   { href: "/settings/webhooks", label: "webhooks", adminOnly: true },
   { href: "/settings/team", label: "team", adminOnly: true },
   { href: "/settings/sign-in", label: "signIn", adminOnly: true },
+  { href: "/settings/branding", label: "branding", adminOnly: true },
   { href: "/settings/sending", label: "sending", adminOnly: true },
   { href: "/settings/data-retention", label: "retention", adminOnly: true },
 ];

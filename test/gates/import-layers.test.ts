@@ -53,6 +53,7 @@ const LAYERS: { name: string; nodes: string[] }[] = [
     nodes: [
       "anchors",
       "backup",
+      "branding",
       "bulk",
       "public-links",
       "purge",

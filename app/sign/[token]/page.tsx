@@ -4,6 +4,7 @@ import { ViewPrefetch } from "@/components/signing/view-prefetch";
 import { CompletedScreen, EndedScreen } from "@/components/signing/link-screens";
 import { SandboxBanner } from "@/components/signing/screens";
 import { signingLinkState } from "@/lib/server/signing/link-state";
+import { BrandFrame } from "@/components/signing/brand-frame";
 
 // Public: the link's token is the only credential (no Referer, not indexed, in the signer's language:
 // app/sign/layout.tsx). Decided per request from the database, never prerendered.
@@ -18,36 +19,38 @@ export const dynamic = "force-dynamic";
  */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const state = await signingLinkState(token, { firstPage: true, files: true });
+  const state = await signingLinkState(token, { firstPage: true, files: true, brand: true });
   if (state.kind === "unknown") notFound();
   if (state.kind === "open")
     return (
-      <>
+      <BrandFrame brand={state.brand}>
         {state.firstPage ? <ViewPrefetch token={token} /> : null}
         <SigningApp token={token} firstPage={state.firstPage} />
-      </>
+      </BrandFrame>
     );
   return (
-    <div className="min-h-dvh">
-      {state.environment === "SANDBOX" ? <SandboxBanner /> : null}
-      {state.kind === "ended" ? (
-        <EndedScreen
-          status={state.status}
-          recipientStatus={state.recipientStatus}
-          title={state.title ?? undefined}
-          message={state.message}
-          othersTold={state.othersTold}
-        />
-      ) : (
-        <CompletedScreen
-          token={token}
-          title={state.title}
-          availableUntil={state.availableUntil}
-          documents={state.files?.documents}
-          attachments={state.files?.attachments}
-          released={state.released}
-        />
-      )}
-    </div>
+    <BrandFrame brand={state.brand}>
+      <div className="min-h-dvh">
+        {state.environment === "SANDBOX" ? <SandboxBanner /> : null}
+        {state.kind === "ended" ? (
+          <EndedScreen
+            status={state.status}
+            recipientStatus={state.recipientStatus}
+            title={state.title ?? undefined}
+            message={state.message}
+            othersTold={state.othersTold}
+          />
+        ) : (
+          <CompletedScreen
+            token={token}
+            title={state.title}
+            availableUntil={state.availableUntil}
+            documents={state.files?.documents}
+            attachments={state.files?.attachments}
+            released={state.released}
+          />
+        )}
+      </div>
+    </BrandFrame>
   );
 }

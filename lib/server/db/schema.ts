@@ -155,6 +155,11 @@ export const organizations = pgTable(
     defaultReminderMax: integer("default_reminder_max"),
     /** ADMINS_ONLY: once single sign-on is set up, only admins may still sign in with a password (break glass). */
     passwordSignIn: text("password_sign_in").$type<PasswordSignIn>().notNull().default("ALLOWED"),
+    /** The organization's brand for signers (lib/schemas/branding.ts); null: Signet's own look. */
+    branding: jsonb("branding"),
+    /** The brand's logo: a blob (PNG or JPEG) by its SHA-256, and its media type. */
+    logoSha256: text("logo_sha256"),
+    logoType: text("logo_type"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { formatDeadline } from "@/lib/dates/zoned";
 import type { DateFormat } from "@/lib/schemas/states";
 import { fileNameOf } from "@/lib/files/file-name";
+import type { Brand } from "@/lib/schemas/branding";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,6 +15,8 @@ export interface MessageInput {
   sandbox: boolean;
   /** The recipient's language (the recipient's, else the request's, else English); staff mails are English. */
   locale?: Locale;
+  /** The sending organization's brand (its logo, accent, footer, support address); none: Signet's look. */
+  brand?: Brand | null;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface MessageInput {
  * text and as HTML: `doc` wraps the document's title, quoted in the text, bold in the HTML; values
  * going into HTML are escaped first.
  */
-function mailWords(locale: Locale = defaultLocale, sandbox = false) {
+function mailWords(locale: Locale = defaultLocale, sandbox = false, brand?: Brand | null) {
   const t = translator(locale, "mail");
   const sandboxText = sandbox ? `\n\n${t("sandbox")}` : "";
   return {
@@ -37,13 +40,37 @@ function mailWords(locale: Locale = defaultLocale, sandbox = false) {
       const html = t.markup(key, { ...escaped, title: esc(title), doc: (chunks) => `<b>${content(chunks)}</b>` });
       return [text, html];
     },
-    text: (body: string) => `${body}${sandboxText}\n`,
-    html: (body: string) => wrap(body, sandbox, t("sandbox"), t("sentBy")),
+    text: (body: string) =>
+      `${body}${sandboxText}\n${brand?.footer ? `\n${brand.footer}\n` : ""}${brand?.supportEmail ? `\n${t("support", { email: brand.supportEmail })}\n` : ""}`,
+    html: (body: string) =>
+      wrap(body, sandbox, t("sandbox"), t("sentBy"), brand, brand?.supportEmail ? t("support", { email: "\u0000" }) : ""),
+    /** The mail's one button, in the organization's accent (Signet's blue without one). */
+    button: (href: string, label: string) => button(href, label, brand?.accent ?? "#1d4ed8"),
   };
 }
 
-const wrap = (body: string, sandbox: boolean, sandboxLine = "", sentBy = "Sent by Signet") =>
-  `<div style="font-family:system-ui,sans-serif;max-width:560px">${body}${sandbox ? `<p style="color:#a16207">${esc(sandboxLine)}</p>` : ""}<p style="color:#64748b;font-size:12px">${esc(sentBy)}</p></div>`;
+/**
+ * The mail's frame: the organization's logo (or its name) on top when it has a brand, the body, the sandbox
+ * line, its footer and support address, and Signet's "sent by" line. `support` is the translated line with
+ * U+0000 where the address goes (it becomes a mailto link).
+ */
+function wrap(body: string, sandbox: boolean, sandboxLine = "", sentBy = "Sent by Signet", brand?: Brand | null, support = "") {
+  const head = brand?.logoUrl
+    ? `<p><img src="${esc(brand.logoUrl)}" alt="${esc(brand.name)}" style="max-height:48px;max-width:200px"></p>`
+    : "";
+  const foot = [
+    brand?.footer ? `<p style="color:#64748b;font-size:12px">${esc(brand.footer)}</p>` : "",
+    brand?.supportEmail && support
+      ? `<p style="color:#64748b;font-size:12px">${support
+          .split("\u0000")
+          .map(esc)
+          .join(
+            `<a href="mailto:${esc(brand.supportEmail)}" style="color:${brand.accent ?? "#1d4ed8"}">${esc(brand.supportEmail)}</a>`,
+          )}</p>`
+      : "",
+  ].join("");
+  return `<div style="font-family:system-ui,sans-serif;max-width:560px">${head}${body}${sandbox ? `<p style="color:#a16207">${esc(sandboxLine)}</p>` : ""}${foot}<p style="color:#64748b;font-size:12px">${esc(sentBy)}</p></div>`;
+}
 const button = (href: string, label: string, colour: string) =>
   `<p><a href="${href}" style="display:inline-block;background:${colour};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(label)}</a></p>`;
 const grey = (text: string) => `<p style="color:#64748b">${esc(text)}</p>`;
@@ -76,7 +103,7 @@ export const messages = {
    * The sender's message follows the greeting, introduced as theirs; the deadline follows what is asked.
    */
   invitation(m: MessageInput & SenderWords & { link: string; reminder?: boolean; role?: string }) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const role = m.role ?? "SIGNER";
     const hello = w.hello(m.name);
     const [asked, askedHtml] = w.withTitle("invitation.asked", { role }, m.title);
@@ -110,7 +137,7 @@ export const messages = {
       subject: w.subject(subject),
       text: w.text(`${hello.text}\n\n${note.text}${asked}${by ? ` ${by}` : ""}\n\n${open}: ${m.link}\n\n${personal}`),
       html: w.html(
-        `${hello.html}${note.html}<p>${askedHtml}${by ? ` ${esc(by)}` : ""}</p>${button(m.link, open, "#1d4ed8")}${grey(personal)}`,
+        `${hello.html}${note.html}<p>${askedHtml}${by ? ` ${esc(by)}` : ""}</p>${w.button(m.link, open)}${grey(personal)}`,
       ),
     };
   },
@@ -119,7 +146,7 @@ export const messages = {
    * attach), the mail links to the recipient's page, where each is downloaded.
    */
   completed(m: MessageInput & { linked?: { link: string; mb: number }; documents?: number }) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const subject = w.subject(w.t("completed.subject", { title: m.title }));
     if (m.linked) {
@@ -129,7 +156,7 @@ export const messages = {
       return {
         subject,
         text: w.text(`${hello.text}\n\n${body}\n\n${open}: ${m.linked.link}`),
-        html: w.html(`${hello.html}<p>${bodyHtml}</p>${button(m.linked.link, open, "#1d4ed8")}`),
+        html: w.html(`${hello.html}<p>${bodyHtml}</p>${w.button(m.linked.link, open)}`),
       };
     }
     // "The sealed PDF is attached", or "The 3 sealed PDFs, one for each document".
@@ -146,7 +173,7 @@ export const messages = {
     return translator(m.locale ?? defaultLocale, "mail")("completed.fileName", { title: safe });
   },
   declined(m: MessageInput & { by: string; reason: string }) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const [body, bodyHtml] = w.withTitle("declined.body", { by: m.by }, m.title);
     const reason = w.t("declined.reason", { reason: m.reason });
@@ -184,8 +211,16 @@ export const messages = {
    * The code an EMAIL_CODE signer asked for on the signing page. It names no document (whoever reads
    * this mail without the link learns nothing of it) and says what to do if it was not asked for.
    */
-  signerCode(m: { name: string; organization: string | null; code: string; minutes: number; sandbox: boolean; locale?: Locale }) {
-    const w = mailWords(m.locale, m.sandbox);
+  signerCode(m: {
+    name: string;
+    organization: string | null;
+    code: string;
+    minutes: number;
+    sandbox: boolean;
+    locale?: Locale;
+    brand?: Brand | null;
+  }) {
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const yourCode = w.t("code.yourCode");
     const enter = m.organization
@@ -209,7 +244,7 @@ export const messages = {
         { kind: "completed" } | { kind: "declined"; by: string; reason: string } | { kind: "expired"; unfinished: number }
       ),
   ) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const subjects = {
       completed: "sender.subjectCompleted",
@@ -229,12 +264,12 @@ export const messages = {
       subject: w.subject(w.t(subjects[m.kind], { title: m.title })),
       text: w.text(`${hello.text}\n\n${body}${reason ? `\n${reason}` : ""}\n\n${open}: ${m.link}\n\n${why}`),
       html: w.html(
-        `${hello.html}<p>${bodyHtml}</p>${m.kind === "declined" ? `<blockquote>${esc(m.reason)}</blockquote>` : ""}${button(m.link, open, "#1d4ed8")}${grey(why)}`,
+        `${hello.html}<p>${bodyHtml}</p>${m.kind === "declined" ? `<blockquote>${esc(m.reason)}</blockquote>` : ""}${w.button(m.link, open)}${grey(why)}`,
       ),
     };
   },
   cancelled(m: MessageInput) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const [body, bodyHtml] = w.withTitle("cancelled.body", {}, m.title);
     return {
@@ -245,7 +280,7 @@ export const messages = {
   },
   /** A signing group's member: enough of the group signed, so their signature is no longer needed. */
   released(m: MessageInput & { group: string }) {
-    const w = mailWords(m.locale, m.sandbox);
+    const w = mailWords(m.locale, m.sandbox, m.brand);
     const hello = w.hello(m.name);
     const [body, bodyHtml] = w.withTitle("released.body", { group: m.group }, m.title);
     return {

@@ -14,6 +14,7 @@ import {
   templateDocuments,
   textLayers,
   signerFiles,
+  organizations,
 } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { outboxDir } from "../mail/deliver-mail";
@@ -42,7 +43,7 @@ const AUDIT_BLOB_KEYS = ["imageSha256"] as const;
 /**
  * Of these blobs (every blob when `candidates` is left out: a backup's list), the ones some record
  * points at: a document version, a template, a text layer (its PDF or its JSON), a signers' copy, a
- * signature image in a field's value, a file a signer attached, a stamp image in an audit event. Every environment counts: a
+ * signature image in a field's value, a file a signer attached, a stamp image in an audit event, an organization's logo. Every environment counts: a
  * blob a production record uses is never released.
  */
 export async function referencedBlobs(db: Queryable, candidates?: string[]): Promise<Set<string>> {
@@ -67,6 +68,10 @@ export async function referencedBlobs(db: Queryable, candidates?: string[]): Pro
         .selectDistinct({ s: imageSha })
         .from(fields)
         .where(and(isNotNull(imageSha), among(imageSha))),
+      await db
+        .selectDistinct({ s: sql<string>`${organizations.logoSha256}` })
+        .from(organizations)
+        .where(and(isNotNull(organizations.logoSha256), among(organizations.logoSha256))),
     ];
     for (const key of AUDIT_BLOB_KEYS) {
       const value = sql<string>`${auditEvents.data}->>${sql.raw(`'${key}'`)}`;

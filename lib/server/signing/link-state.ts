@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { zTokenParams } from "@/lib/schemas/signing";
 import type { Environment } from "../auth/keys";
-import { getDb } from "../db";
+import { getDb, type Queryable } from "../db";
+import { brandOf } from "../model/brand";
+import type { Brand } from "@/lib/schemas/branding";
 import { embedLinks, recipients, signatureRequests } from "../db/schema";
 import { hashToken } from "../tokens";
 import { isEmbedToken } from "./embed-links";
@@ -80,8 +82,8 @@ export interface FirstPage {
  */
 export async function signingLinkState(
   token: string,
-  opts: { firstPage?: boolean; files?: boolean } = {},
-): Promise<SigningLinkState & { locales?: StoredLocales }> {
+  opts: { firstPage?: boolean; files?: boolean; brand?: boolean } = {},
+): Promise<SigningLinkState & { locales?: StoredLocales; brand?: Brand | null }> {
   if (!zTokenParams.safeParse({ token }).success) return { kind: "unknown" };
   const db = await getDb();
   const row = await lookupSigner(db, token);
@@ -97,6 +99,7 @@ export async function signingLinkState(
       title: null,
       environment: replaced.req.environment as Environment,
       locales: { recipient: replaced.r.locale, request: replaced.req.locale },
+      ...(opts.brand && { brand: await pageBrand(db, replaced.req.orgId) }),
     };
   }
   const { r, req } = row;
@@ -123,7 +126,17 @@ export async function signingLinkState(
       documents: downloadableDocuments(req, await loadDocuments(db, req.id)),
       attachments: await sealedAttachments(db, req, r.id),
     };
-  return { ...state, locales: { recipient: r.locale, request: req.locale } };
+  return {
+    ...state,
+    locales: { recipient: r.locale, request: req.locale },
+    ...(opts.brand && { brand: await pageBrand(db, req.orgId) }),
+  };
+}
+
+/** The sending organization's brand for the page (`brand`), or null when it has none (Signet's own look). */
+async function pageBrand(db: Queryable, orgId: string): Promise<Brand | null> {
+  const { brand, branded } = await brandOf(db, orgId);
+  return branded ? brand : null;
 }
 
 type SignerRow = NonNullable<Awaited<ReturnType<typeof lookupSigner>>>;

@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
-import { organizations, signerCodes } from "../db/schema";
+import { signerCodes } from "../db/schema";
+import { brandOf } from "../model/brand";
 import { deliverMail } from "../mail/deliver-mail";
 import { loadRecipient, mailLocale, mailTo } from "../mail/recipient-mail";
 import { messages } from "../notify/messages";
@@ -20,7 +21,7 @@ export async function mailSignerCode(payload: JobPayloads["signer-code"], job: J
   if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now()) return { skipped: "code used, replaced or expired" };
   const row = await loadRecipient(code.recipientId);
   if (!row) return { skipped: "recipient gone" };
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.req.orgId));
+  const { brand } = await brandOf(db, row.req.orgId);
   const minutes = Math.round(CODE_TTL_MS / 60_000);
   await deliverMail(job.id, {
     kind: "signer-code",
@@ -28,7 +29,8 @@ export async function mailSignerCode(payload: JobPayloads["signer-code"], job: J
     to: mailTo(row.r),
     ...messages.signerCode({
       name: row.r.name,
-      organization: org?.name ?? null,
+      organization: brand.name,
+      brand,
       code: await signerCodeOf(db, code.id),
       minutes,
       sandbox: row.req.environment === "SANDBOX",

@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { recipients } from "../db/schema";
-import { config } from "../config";
 import { clock } from "../clock";
 import { recordEvent, systemActor } from "../audit/record-event";
 import { deliverMail } from "../mail/deliver-mail";
@@ -11,6 +10,7 @@ import { messages } from "../notify/messages";
 import { signingToken } from "../tokens";
 import { tryTransitionRecipient } from "../model/recipient-state";
 import { isDone } from "../model/roles";
+import { brandOf } from "../model/brand";
 import type { JobContext } from "../jobs/queue";
 import type { JobPayloads } from "../jobs/payloads";
 
@@ -27,8 +27,11 @@ export async function mailInvitation(payload: JobPayloads["invitation"], job: Jo
   if (row.r.delivery === "EMBEDDED") return { skipped: "embedded recipient: not mailed" };
   if (payload.reminder && (isDone(row.r) || row.r.status === "DECLINED")) return { skipped: "recipient has finished their turn" };
   const db = await getDb();
-  const link = `${config.publicBaseUrl}/sign/${await signingToken(db, recipientId)}`;
+  // The organization's brand dresses the mail; its link host, when it has one, carries the link.
+  const { brand, linkBase } = await brandOf(db, row.req.orgId);
+  const link = `${linkBase}/sign/${await signingToken(db, recipientId)}`;
   const msg = messages.invitation({
+    brand,
     name: row.r.name,
     title: row.req.title,
     sandbox: row.req.environment === "SANDBOX",

@@ -8,6 +8,7 @@ import { deliverMail } from "../mail/deliver-mail";
 import { loadRecipient, mailLocale, mailTo, senderHeaders } from "../mail/recipient-mail";
 import { messages } from "../notify/messages";
 import { loadDocuments } from "../model/request-queries";
+import { brandOf } from "../model/brand";
 import type { JobContext } from "../jobs/queue";
 import type { JobPayloads } from "../jobs/payloads";
 
@@ -15,7 +16,14 @@ import type { JobPayloads } from "../jobs/payloads";
 export async function notifyRecipient(payload: JobPayloads["notify"], job: JobContext) {
   const row = await loadRecipient(payload.recipientId);
   if (!row) return { skipped: "recipient gone" };
-  const base = { name: row.r.name, title: row.req.title, sandbox: row.req.environment === "SANDBOX", locale: mailLocale(row) };
+  const { brand, linkBase } = await brandOf(await getDb(), row.req.orgId);
+  const base = {
+    name: row.r.name,
+    title: row.req.title,
+    sandbox: row.req.environment === "SANDBOX",
+    locale: mailLocale(row),
+    brand,
+  };
   const { kind } = payload;
   const scope = { orgId: row.req.orgId, environment: row.req.environment, requestId: row.req.id };
   const to = mailTo(row.r);
@@ -27,7 +35,7 @@ export async function notifyRecipient(payload: JobPayloads["notify"], job: JobCo
     const bytes = docs.reduce((n, d) => n + d.current.size, 0);
     if (bytes > config.mailAttachmentsMaxBytes) {
       // Too large to attach: their page offers each sealed document while the sealed copy is kept.
-      const link = `${config.publicBaseUrl}/sign/${await signingToken(db, row.r.id)}`;
+      const link = `${linkBase}/sign/${await signingToken(db, row.r.id)}`;
       const linked = { link, mb: Math.ceil(bytes / 1024 / 1024) };
       await deliverMail(job.id, {
         kind,
