@@ -89,7 +89,7 @@ export function BrandingSettings({ branding }: { branding: BrandingDto }) {
               />
               <input
                 type="color"
-                aria-label={t("settings.branding.accentColor")}
+                aria-label={t("settings.branding.pickColour")}
                 value={HEX.test(accent) ? accent : DEFAULT_ACCENT}
                 onChange={set("accentColor")}
                 className="mb-6 h-10 w-12 cursor-pointer rounded border border-slate-300"
