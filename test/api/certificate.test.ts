@@ -3,6 +3,9 @@ import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "@/lib/server/worker/worker";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/server/db";
+import { organizations } from "@/lib/server/db/schema";
 import { call, makeOrg } from "../support/api";
 import { pdfimagesList, pdftotext } from "../support/pdf-fixtures";
 import { certificateLines, sealedDocument } from "../support/sealing";
@@ -79,8 +82,12 @@ const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPa
 
 describe("the certificate of completion, for a person to read", () => {
   let key: string;
+  let orgName = "";
   beforeAll(async () => {
-    key = (await makeOrg()).sandboxKey;
+    const org = await makeOrg();
+    key = org.sandboxKey;
+    const db = await getDb();
+    orgName = (await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, org.orgId)))[0]!.name;
   });
 
   it("two signers, one drawn and one typed: one page with both blocks, both marks, times with offset, no ids or codes", async () => {
@@ -102,6 +109,7 @@ describe("the certificate of completion, for a person to read", () => {
     );
     for (const s of [
       "Certificate of completion",
+      `Organization: ${orgName}`,
       "Service agreement",
       "Recipients (2)",
       "Clara Client\nclara@example.com · Signer · Order 1\nIdentified by e-mail link",

@@ -65,6 +65,8 @@ export interface CertificateRecipient {
 export interface CertificateData {
   requestId: string;
   title: string;
+  /** The organization that sent it (named in the certificate's neutral layout). */
+  organization?: string;
   environment: string;
   recipients: CertificateRecipient[];
   /** SHA-256 (hex) of the document as first stored: the uploaded file in its one reading (lib/pdf/canonical.ts). */
@@ -162,6 +164,7 @@ export interface CertificateLabels {
   startedFrom: string;
   emailConfirmed: string;
   emailNotConfirmed: string;
+  organization?: string;
   requestId: string;
   environment: string;
   /** The words for PRODUCTION and SANDBOX. */
@@ -242,6 +245,7 @@ export const ENGLISH_CERTIFICATE_LABELS: CertificateLabels = {
   startedFrom: "Started by {who} from the public link “{link}”",
   emailConfirmed: "(e-mail address confirmed by a code)",
   emailNotConfirmed: "(e-mail address not confirmed)",
+  organization: "Organization",
   requestId: "Request ID",
   environment: "Environment",
   environments: { PRODUCTION: "Production", SANDBOX: "Sandbox" },
@@ -481,6 +485,7 @@ function compose(cert: CertificateData, font: SealFont): Block[] {
               ),
             ]
           : []),
+        ...(cert.organization ? [text(`${L.organization ?? "Organization"}: ${cert.organization}`, SMALL, GREY)] : []),
         text(`${L.requestId}: ${cert.requestId} · ${L.environment}: ${environment}`, SMALL, GREY),
         text(`${L.timeZone}: ${zone}`, SMALL, GREY),
       ],

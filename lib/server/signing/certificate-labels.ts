@@ -37,6 +37,7 @@ export function certificateLabels(locale: Locale = defaultLocale): CertificateLa
     startedFrom: t("startedFrom", marks("who", "link")),
     emailConfirmed: t("emailConfirmed"),
     emailNotConfirmed: t("emailNotConfirmed"),
+    organization: t("organization"),
     requestId: t("requestId"),
     environment: t("environment"),
     environments: { PRODUCTION: t("environments.PRODUCTION"), SANDBOX: t("environments.SANDBOX") },

@@ -19,6 +19,7 @@ import { loadDocuments, loadFields, loadRecipients } from "../model/request-quer
 import type { DocumentRow, FieldRow, RecipientRow, RequestDocument, RequestRow } from "../model/rows";
 import { transitionRequest } from "../model/request-state";
 import { queueSenderNotice } from "../turns/notify-sender";
+import { brandOf } from "../model/brand";
 import { recordSealFailure } from "./seal-failure";
 import { signerCopy } from "./signer-copy";
 import { signingCertificate } from "./signing-certificate";
@@ -93,6 +94,8 @@ interface SealInput {
   events: (typeof auditEvents.$inferSelect)[];
   /** The certificate's language. */
   locale: ReturnType<typeof certificateLocale>;
+  /** The sending organization, as its signers know it (its brand's name, else its own). */
+  organization: string;
 }
 
 /** Step 1, load: the request as it stands; a request no longer IN_PROGRESS is left as it is. */
@@ -114,7 +117,8 @@ async function loadSealInput(requestId: string): Promise<SealInput | { skipped: 
   const recs = await loadRecipients(db, req.id);
   const flds = await loadFields(db, req.id);
   const events = await db.select().from(auditEvents).where(eq(auditEvents.requestId, req.id)).orderBy(asc(auditEvents.createdAt));
-  return { req, docs, originalOf, recs, flds, events, locale: certificateLocale(req, recs) };
+  const { brand } = await brandOf(db, req.orgId);
+  return { req, docs, originalOf, recs, flds, events, locale: certificateLocale(req, recs), organization: brand.name };
 }
 
 /** A value to draw, with the document it is drawn on. */
@@ -189,7 +193,10 @@ async function planDrawing({ flds, recs }: SealInput): Promise<DrawPlan> {
 type RequestCertificate = Omit<SealOptions["certificate"], "originalSha256" | "uploadedSha256" | "documentSha256" | "documents">;
 
 /** Step 3, the certificate: who did what and when, in the request's zone and language, and the fields the rules hid. */
-function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { marks }: DrawPlan): RequestCertificate {
+function certificateOf(
+  { req, docs, recs, flds, events, locale, organization }: SealInput,
+  { marks }: DrawPlan,
+): RequestCertificate {
   const nameOf = new Map(recs.map((r) => [r.id, r.name]));
   const docName = new Map(docs.map((d) => [d.id, d.name]));
   // The fields the conditions hid, read again from the stored values (lib/forms): the certificate names them.
@@ -204,6 +211,7 @@ function certificateOf({ req, docs, recs, flds, events, locale }: SealInput, { m
     requestId: req.id,
     title: req.title,
     environment: req.environment,
+    organization,
     // Every time in the request's zone (and in UTC); the words and the order of a date in its language.
     timeZone: req.timezone,
     dateFormat: req.dateFormat,
