@@ -131,6 +131,16 @@ export const zPublicLinkView = z.object({
   others: z.array(z.object({ ref: z.string(), name: z.string() })),
   accessCode: z.boolean(),
   confirmEmail: z.boolean(),
+  /** The organization's brand for signers (name, accent, logo, footer, support address); null: Signet's look. */
+  brand: z
+    .object({
+      name: z.string(),
+      accent: z.string().nullable(),
+      logoUrl: z.string().nullable(),
+      footer: z.string().nullable(),
+      supportEmail: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const zStartVisit = z.object({

@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { PublicLinkRefused, PublicLinkStart } from "@/components/public-link/public-link-start";
 import { SandboxBanner } from "@/components/signing/screens";
+import { BrandFrame } from "@/components/signing/brand-frame";
 import { clientIp } from "@/lib/server/auth/ip";
 import { config } from "@/lib/server/config";
 import { AppError } from "@/lib/server/errors";
@@ -25,9 +26,11 @@ export default async function PublicLinkPage({ params }: { params: Promise<{ slu
   );
   if ("refused" in view) return <PublicLinkRefused code={view.refused} />;
   return (
-    <div className="min-h-dvh">
-      {view.sandbox ? <SandboxBanner /> : null}
-      <PublicLinkStart slug={slug} view={view} />
-    </div>
+    <BrandFrame brand={view.brand}>
+      <div className="min-h-dvh">
+        {view.sandbox ? <SandboxBanner /> : null}
+        <PublicLinkStart slug={slug} view={view} />
+      </div>
+    </BrandFrame>
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { brandOfRow } from "../model/brand";
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
@@ -67,7 +68,7 @@ async function limitVisitor(slug: string, ip: string | null, kind: "view" | "sta
 interface OpenLink {
   link: PublicLinkRow;
   template: { id: string; name: string };
-  organization: { name: string; plan: string };
+  organization: { id: string; name: string; plan: string; branding: unknown; logoSha256: string | null };
 }
 
 /** The link at this slug (find-link.ts), with its organization: whose name the page shows, whose plan the request is made under. */
@@ -75,7 +76,13 @@ async function findOpenLink(db: Queryable, slug: string): Promise<OpenLink> {
   const found = await findLink(db, slug);
   const organization = oneRow(
     await db
-      .select({ name: organizations.name, plan: organizations.plan })
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        plan: organizations.plan,
+        branding: organizations.branding,
+        logoSha256: organizations.logoSha256,
+      })
       .from(organizations)
       .where(eq(organizations.id, found.link.orgId)),
     "the link's organization",
@@ -121,10 +128,14 @@ export async function viewPublicLink(slug: string, who: Who) {
     .where(eq(publicLinks.id, link.id));
   const roles = await loadTemplateRoles(db, link.templateId);
   const own = roles.find((r) => r.id === link.roleId);
+  const { brand, branded } = brandOfRow(organization);
   return {
     name: link.name,
     title: template.name,
-    organization: organization.name,
+    /** The name the organization shows signers (its brand's, else its own). */
+    organization: brand.name,
+    /** The organization's brand for the page's frame; null: Signet's own look. */
+    brand: branded ? brand : null,
     sandbox: link.environment === "SANDBOX",
     role: own?.name ?? "",
     others: rolesToName(link, roles).map((r) => ({ ref: signerRefOf(r), name: r.name })),

@@ -18620,6 +18620,13 @@ export interface operations {
               }[];
               accessCode: boolean;
               confirmEmail: boolean;
+              brand: {
+                name: string;
+                accent: string | null;
+                logoUrl: string | null;
+                footer: string | null;
+                supportEmail: string | null;
+              } | null;
             };
           };
         };
