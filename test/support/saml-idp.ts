@@ -43,7 +43,8 @@ export interface TestSamlIdp {
 
 // samlify is CommonJS: Node's ESM loader (vitest) sees its exports as one default object, a CommonJS loader
 // (Playwright's) as the module itself.
-const samlify = ((samlifyModule as unknown as { default?: typeof samlifyModule }).default ?? samlifyModule) as typeof samlifyModule;
+const samlify = ((samlifyModule as unknown as { default?: typeof samlifyModule }).default ??
+  samlifyModule) as typeof samlifyModule;
 
 // The test IdP reads AuthnRequests without checking them against the schema (samlify asks for a validator).
 samlify.setSchemaValidator({ validate: async () => "not checked by the test identity provider" });
