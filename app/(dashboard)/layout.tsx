@@ -6,8 +6,8 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { linkButton } from "@/components/ui/button";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { EnvironmentSwitch, SandboxBanner } from "@/components/layout/environment-switch";
-import { DashboardIntl } from "@/components/layout/dashboard-intl";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { StaffIntl } from "@/app/staff-intl";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 import { dashboardEnvironment, productionAvailable } from "@/lib/server/staff/environment";
 
 // Every staff page reads the session and the store at request time: never prerendered at build.
@@ -17,13 +17,14 @@ export const dynamic = "force-dynamic";
 // every navigation, and it does not know the path to come back to after signing in. Without a session
 // the frame shows nothing of the dashboard and the page redirects to the sign-in page.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const t = await dashboardTr();
   const staff = await currentStaff();
-  if (!staff) return <DashboardIntl>{children}</DashboardIntl>;
+  if (!staff) return <StaffIntl>{children}</StaffIntl>;
   const environment = await dashboardEnvironment(staff);
   const production = await productionAvailable(staff.orgId);
   const isAdmin = staff.role === "ADMIN";
   return (
-    <DashboardIntl>
+    <StaffIntl>
       <QueryProvider>
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           {environment === "SANDBOX" && <SandboxBanner productionAvailable={production} isAdmin={isAdmin} />}
@@ -54,6 +55,6 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="mx-auto max-w-[1600px] px-4 py-6">{children}</div>
         <SiteFooter />
       </QueryProvider>
-    </DashboardIntl>
+    </StaffIntl>
   );
 }

@@ -6,9 +6,12 @@ import { SsoButtons } from "@/components/auth/sso-buttons";
 import { signInButtons } from "@/lib/server/sso/connections";
 import { SSO_REFUSALS, type SsoRefusal } from "@/lib/schemas/sso";
 import { Alert } from "@/components/ui/feedback";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: t("auth.login.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("auth.login.metaTitle") };
+}
 
 /** ?notice= → its message in auth.login.notices. */
 const NOTICES: Record<string, "passwordSet"> = {
@@ -31,6 +34,7 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<{ callbackUrl?: string; notice?: string; sso?: string; error?: string }>;
 }) {
+  const t = await dashboardTr();
   const { callbackUrl: wanted, notice, sso, error } = await searchParams;
   const callbackUrl = safeReturnPath(wanted);
   if (await currentStaff()) redirect(callbackUrl);

@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 import { VerifyApp } from "./verify-app";
 
 // Public: anyone holding a PDF may check it; no sign-in, nothing stored.
-export const metadata: Metadata = {
-  title: t("verify.page.metaTitle"),
-  description: t("verify.page.metaDescription"),
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await dashboardTr();
+  return {
+    title: t("verify.page.metaTitle"),
+    description: t("verify.page.metaDescription"),
+  };
+}
 // Rendered per request, so that Next.js puts this response's CSP nonce on its scripts (scripts/server.mjs).
 export const dynamic = "force-dynamic";
 
 // GET /verify – upload a PDF and see whether this service sealed it, and whether it is unchanged
-export default function VerifyPage() {
+export default async function VerifyPage() {
+  const t = await dashboardTr();
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <p className="text-sm font-semibold tracking-wide text-indigo-600">Signet</p>

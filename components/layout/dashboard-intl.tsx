@@ -2,17 +2,27 @@
 
 import type { ReactNode } from "react";
 import { IntlProvider, useTranslations } from "use-intl";
-import { dashboardMessages } from "@/lib/i18n/dashboard";
+import type { DashboardMessages } from "@/lib/i18n/dashboard";
+import type { Locale } from "@/lib/i18n/locales";
 
 /**
- * The staff pages' messages (lib/i18n/dashboard), English for now. Wraps the dashboard's layout and the
- * pages outside it that staff see (sign-in, set password, verify); never the signer's pages, which have
- * their own provider and must not carry these bytes.
+ * The staff pages' messages (lib/i18n/dashboard) in the staff member's language, handed over by the server
+ * (components/layout/staff-intl.tsx: one catalog, never all eight). Wraps the dashboard's layout and the pages
+ * outside it that staff see (sign-in, set password, verify); never the signer's pages, which have their own
+ * provider and must not carry these bytes.
  */
-export function DashboardIntl({ children }: { children: ReactNode }) {
+export function DashboardIntl({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: DashboardMessages;
+  children: ReactNode;
+}) {
   return (
     // Dates are formatted by lib/dates and components/ui/local-time; UTC only keeps use-intl from guessing a zone.
-    <IntlProvider locale="en" messages={dashboardMessages} timeZone="UTC">
+    <IntlProvider locale={locale} messages={messages} timeZone="UTC">
       {children}
     </IntlProvider>
   );

@@ -1,5 +1,6 @@
+"use client";
 import { switchEnvironment } from "@/lib/actions/environment";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * The sandbox / production switch of the dashboard's header (a server component: a form per choice,
@@ -15,6 +16,7 @@ export function EnvironmentSwitch({
   productionAvailable: boolean;
   isAdmin: boolean;
 }) {
+  const t = useDashboardT();
   if (!productionAvailable && !isAdmin) return null;
   const option = (value: "SANDBOX" | "PRODUCTION", label: string) => {
     const active = environment === value;
@@ -47,6 +49,7 @@ export function EnvironmentSwitch({
 
 /** On every page while the dashboard shows sandbox data. */
 export function SandboxBanner({ productionAvailable, isAdmin }: { productionAvailable: boolean; isAdmin: boolean }) {
+  const t = useDashboardT();
   return (
     <div
       role="status"

@@ -1,5 +1,6 @@
+"use client";
 import Link from "next/link";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /**
  * The links for integrators and operators, at the foot of the sign-in page and the dashboard.
@@ -8,6 +9,7 @@ import { dashboardT as t } from "@/lib/i18n/dashboard";
  * page could stay where it was).
  */
 export function SiteFooter() {
+  const t = useDashboardT();
   return (
     <footer className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-6 text-xs text-slate-500">
       <span>Signet</span>

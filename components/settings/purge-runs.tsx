@@ -1,11 +1,12 @@
+"use client";
 import type { PurgeRunDto } from "@/lib/schemas/purge";
 import { EmptyState } from "@/components/ui/feedback";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** How a run ended, for the "When" column. */
-function outcome(run: PurgeRunDto) {
+function outcome(run: PurgeRunDto, t: ReturnType<typeof useDashboardT>) {
   if (run.error)
     return (
       <span className="text-red-700" title={run.error}>
@@ -21,6 +22,7 @@ function outcome(run: PurgeRunDto) {
  * `listPurgeRuns()`): when, which requests (created before the cutoff), how many were deleted.
  */
 export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
+  const t = useDashboardT();
   return (
     <section aria-labelledby="purge-runs-heading" className="space-y-3">
       <div>
@@ -44,7 +46,7 @@ export function PurgeRuns({ runs }: { runs: PurgeRunDto[] }) {
           {runs.map((run) => (
             <tr key={run.id}>
               <td className="px-4 py-3 text-slate-700">
-                {formatDate(run.startedAt)} {outcome(run)}
+                {formatDate(run.startedAt)} {outcome(run, t)}
               </td>
               <td className="px-4 py-3 text-slate-600">{formatDate(run.cutoff)}</td>
               <td

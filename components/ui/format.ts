@@ -1,11 +1,12 @@
 import type { useDashboardT } from "@/components/layout/dashboard-intl";
 import { parseUserAgent } from "@/lib/user-agent";
 
-export function formatDate(iso: string | null | undefined): string {
+/** `locale`: the page's language (the staff member's, the signer's); none: the browser's. */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
   if (!iso) return "—";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "—";
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleString(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 /** "Chrome 131 on Linux" from a User-Agent header: enough to tell one's own browsers apart. `t`: the dashboard's translator. */

@@ -4,13 +4,14 @@ import { changeOwnPassword } from "@/lib/server/staff/change-own-password";
 import { changeOwnProfile } from "@/lib/server/staff/change-own-profile";
 import { revokeStaffSession, signOutEverywhere } from "@/lib/server/staff/sessions";
 import { staffAction } from "@/lib/server/staff/staff-action";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
 // The account page's mutations: always on the signed-in staff member's own account and sessions.
 const PAGE = "/settings/account";
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function changePasswordAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const r = await changeOwnPassword(staff, {
       current: str(form.get("current")),
@@ -24,6 +25,7 @@ export async function changePasswordAction(_prev: ActionResult | null, form: For
 }
 
 export async function changeProfileAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     await changeOwnProfile(staff, { name: str(form.get("name")), locale: str(form.get("locale")) });
     return t("settings.account.done.profileSaved");
@@ -31,6 +33,7 @@ export async function changeProfileAction(_prev: ActionResult | null, form: Form
 }
 
 export async function revokeSessionAction(sessionId: string): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     if (sessionId === staff.sessionId) return t("settings.account.done.useSignOut");
     return (await revokeStaffSession(staff.id, sessionId))
@@ -41,6 +44,7 @@ export async function revokeSessionAction(sessionId: string): Promise<ActionResu
 
 /** Ends every session of this staff member, this browser's too: the page then signs out and goes to the sign-in page. */
 export async function signOutEverywhereAction(): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(null, async (staff) => {
     const n = await signOutEverywhere(staff);
     return t("settings.account.done.signedOutEverywhere", { count: n });

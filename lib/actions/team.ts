@@ -9,7 +9,7 @@ import { endMemberSessions, listMemberSessions } from "@/lib/server/staff/member
 import { currentStaff } from "@/lib/server/staff/current-staff";
 import type { SessionDto } from "@/lib/schemas/staff";
 import { AppError } from "@/lib/server/errors";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
 // The team page's mutations. Each use case checks that the acting staff member is an active ADMIN of
 // the same organization (read from the store, not from the session); Next.js checks that a server
@@ -18,6 +18,7 @@ const PAGE = "/settings/team";
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 export async function inviteAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const m = await inviteStaff(staff, {
       name: str(form.get("name")),
@@ -29,6 +30,7 @@ export async function inviteAction(_prev: ActionResult | null, form: FormData): 
 }
 
 export async function changeRoleAction(staffId: string, role: string): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const r = await changeRole(staff, staffId, role);
     if (!r.changed) return t("settings.team.done.roleUnchanged");
@@ -37,6 +39,7 @@ export async function changeRoleAction(staffId: string, role: string): Promise<A
 }
 
 export async function deactivateAction(staffId: string): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const r = await deactivateStaff(staff, staffId);
     return t("settings.team.done.deactivated", { count: r.revokedSessions });
@@ -44,6 +47,7 @@ export async function deactivateAction(staffId: string): Promise<ActionResult> {
 }
 
 export async function reactivateAction(staffId: string): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     await reactivateStaff(staff, staffId);
     return t("settings.team.done.reactivated");
@@ -51,6 +55,7 @@ export async function reactivateAction(staffId: string): Promise<ActionResult> {
 }
 
 export async function sendPasswordLinkAction(staffId: string): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const r = await sendPasswordLink(staff, staffId);
     return r.purpose === "RESET" ? t("settings.team.done.resetLinkMailed") : t("settings.team.done.invitationMailedAgain");
@@ -59,6 +64,7 @@ export async function sendPasswordLinkAction(staffId: string): Promise<ActionRes
 
 /** A team member's open sessions, for the admin's team page (null with the refusal's message). */
 export async function memberSessionsAction(staffId: string): Promise<{ sessions: SessionDto[] | null; message: string }> {
+  const t = await dashboardTr();
   const staff = await currentStaff();
   if (!staff) return { sessions: null, message: t("settings.team.sessions.signedOut") };
   try {
@@ -71,6 +77,7 @@ export async function memberSessionsAction(staffId: string): Promise<{ sessions:
 
 /** Ends one session of a team member, or all of theirs (`sessionId` null). */
 export async function endMemberSessionsAction(staffId: string, sessionId: string | null): Promise<ActionResult> {
+  const t = await dashboardTr();
   return staffAction(PAGE, async (staff) => {
     const n = await endMemberSessions(staff, staffId, sessionId);
     return t("settings.team.sessions.ended", { count: n });

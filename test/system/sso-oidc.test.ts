@@ -180,9 +180,10 @@ describe("single sign-on through OIDC (a real provider, the real server)", () =>
     const { url } = (await r.json()) as { url: string };
     expect(new URL(url).origin).toBe(server.url);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    // What anyone can list: the connections that are on, by name.
+    // What anyone can list: the password form, SAML's hand-off (it names no connection) and the OIDC connections
+    // that are on, by name.
     const providers = (await (await fetch(`${server.url}/api/auth/providers`)).json()) as Record<string, { name: string }>;
-    expect(Object.values(providers).map((p) => p.name)).toEqual(["Staff login", "Acme IdP"]);
+    expect(Object.values(providers).map((p) => p.name)).toEqual(["Staff login", "SAML", "Acme IdP"]);
   });
 
   it("still lets the break-glass admin in with a password", async () => {

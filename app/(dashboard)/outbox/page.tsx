@@ -1,8 +1,11 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { Outbox } from "@/components/outbox/outbox";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("outbox.page.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("outbox.page.metaTitle") };
+}
 
 export default async function OutboxPage() {
   const staff = await requireStaff("/outbox");

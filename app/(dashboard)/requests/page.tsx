@@ -1,9 +1,12 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { RequestsList } from "@/components/requests/requests-list";
 import { filtersFromQuery, queryOfFilters } from "@/lib/client/request-filters";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("requests.list.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("requests.list.metaTitle") };
+}
 
 export default async function RequestsPage({
   searchParams,

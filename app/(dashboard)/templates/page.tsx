@@ -1,8 +1,11 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { TemplatesPage } from "@/components/templates/templates-page";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("templates.list.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("templates.list.metaTitle") };
+}
 
 export default async function Templates() {
   await requireStaff("/templates");

@@ -2,10 +2,11 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/feedback";
 import { linkButton } from "@/components/ui/button";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
 // An unknown set-password link: HTTP 404 (notFound() in page.tsx), in plain words.
-export default function SetPasswordLinkNotFound() {
+export default async function SetPasswordLinkNotFound() {
+  const t = await dashboardTr();
   return (
     <AuthCard title={t("auth.setPassword.linkUnusable")}>
       <div className="space-y-4">

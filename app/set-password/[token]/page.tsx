@@ -11,19 +11,23 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { Alert } from "@/components/ui/feedback";
 import { linkButton } from "@/components/ui/button";
-import { dashboardT as t } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
 // Public: the one-time link's token is the only credential. The page sends no Referer (the token is in
 // its path) and asks not to be indexed.
-export const metadata: Metadata = {
-  title: t("auth.setPassword.metaTitle"),
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await dashboardTr();
+  return {
+    title: t("auth.setPassword.metaTitle"),
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+}
 export const dynamic = "force-dynamic";
 
 /** Unknown link → 404 (not-found.tsx); used or expired → says so; else who it is for, and the form. */
 export default async function SetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
+  const t = await dashboardTr();
   const { token } = await params;
   try {
     await limitLinkAttempts(clientIp(await headers(), config.trustProxy));

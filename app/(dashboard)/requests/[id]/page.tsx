@@ -2,9 +2,12 @@ import { notFound } from "next/navigation";
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { requestInDashboard } from "@/lib/server/staff/environment";
 import { RequestDetail } from "@/components/requests/request-detail";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("requests.detail.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("requests.detail.metaTitle") };
+}
 
 export default async function RequestPage({
   params,

@@ -1,8 +1,11 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 import { UploadStep } from "@/components/compose/upload-step";
 
-export const metadata = { title: dashboardT("compose.meta.newTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("compose.meta.newTitle") };
+}
 
 export default async function NewRequestPage() {
   await requireStaff("/requests/new");

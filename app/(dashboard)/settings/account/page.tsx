@@ -2,9 +2,12 @@ import { requireStaff } from "@/lib/server/staff/current-staff";
 import { listOwnSessions } from "@/lib/server/staff/sessions";
 import { readOwnProfile } from "@/lib/server/staff/change-own-profile";
 import { Account } from "@/components/settings/account";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.account.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.account.metaTitle") };
+}
 
 export default async function AccountPage() {
   const staff = await requireStaff("/settings/account");

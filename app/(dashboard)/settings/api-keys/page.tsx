@@ -1,8 +1,11 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { ApiKeys } from "@/components/settings/api-keys";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.apiKeys.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.apiKeys.metaTitle") };
+}
 
 export default async function ApiKeysPage() {
   await requireAdmin("/settings/api-keys");

@@ -1,9 +1,12 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { getBranding } from "@/lib/server/branding/branding";
 import { BrandingSettings } from "@/components/settings/branding";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.branding.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.branding.metaTitle") };
+}
 
 export default async function BrandingPage() {
   const staff = await requireAdmin("/settings/branding");

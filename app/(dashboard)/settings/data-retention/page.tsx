@@ -2,19 +2,23 @@ import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { listPurgeRuns } from "@/lib/server/purge/list-purge-runs";
 import { config } from "@/lib/server/config";
 import { PurgeRuns } from "@/components/settings/purge-runs";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.retention.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.retention.metaTitle") };
+}
 
 // Admin only: the sandbox purge's runs (every organization's sandbox data is purged by one job).
 export default async function DataRetentionPage() {
+  const t = await dashboardTr();
   await requireAdmin("/settings/data-retention");
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{dashboardT("settings.retention.title")}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("settings.retention.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {dashboardT("settings.retention.description", {
+          {t("settings.retention.description", {
             days: config.sandboxRetentionDays,
             minutes: config.purgeIntervalMinutes,
           })}

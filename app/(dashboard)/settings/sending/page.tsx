@@ -1,8 +1,11 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { SendingDefaults } from "@/components/settings/sending-defaults";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.sending.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.sending.metaTitle") };
+}
 
 // Admin only: the defaults apply to every new draft of the organization, in both environments.
 export default async function SendingDefaultsPage() {

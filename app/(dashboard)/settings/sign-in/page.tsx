@@ -4,9 +4,12 @@ import { listScim } from "@/lib/server/scim/tokens";
 import { scimBase } from "@/lib/server/scim/endpoint";
 import { SingleSignOn } from "@/components/settings/single-sign-on";
 import { Provisioning } from "@/components/settings/provisioning";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.signIn.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.signIn.metaTitle") };
+}
 
 export default async function SignInSettingsPage({ searchParams }: { searchParams: Promise<{ tested?: string }> }) {
   const staff = await requireAdmin("/settings/sign-in");

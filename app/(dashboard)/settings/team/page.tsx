@@ -1,9 +1,12 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { listStaff } from "@/lib/server/staff/list-staff";
 import { Team } from "@/components/settings/team";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.team.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.team.metaTitle") };
+}
 
 export default async function TeamPage() {
   const staff = await requireAdmin("/settings/team");

@@ -1,8 +1,11 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { Webhooks } from "@/components/settings/webhooks";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("settings.webhooks.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("settings.webhooks.metaTitle") };
+}
 
 export default async function WebhooksPage() {
   await requireAdmin("/settings/webhooks");

@@ -1,8 +1,11 @@
 import { requireStaff } from "@/lib/server/staff/current-staff";
 import { TemplateBuilder } from "@/components/templates/template-builder";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 
-export const metadata = { title: dashboardT("templates.builder.metaTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("templates.builder.metaTitle") };
+}
 
 export default async function TemplatePage({
   params,

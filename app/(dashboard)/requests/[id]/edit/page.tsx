@@ -1,10 +1,13 @@
 import { notFound } from "next/navigation";
 import { requireStaff } from "@/lib/server/staff/current-staff";
-import { dashboardT } from "@/lib/i18n/dashboard";
+import { dashboardTr } from "@/lib/server/staff/dashboard-words";
 import { requestInDashboard } from "@/lib/server/staff/environment";
 import { ComposeFlow, type ComposeStep } from "@/components/compose/compose-flow";
 
-export const metadata = { title: dashboardT("compose.meta.editTitle") };
+export async function generateMetadata() {
+  const t = await dashboardTr();
+  return { title: t("compose.meta.editTitle") };
+}
 
 const STEPS: ComposeStep[] = ["recipients", "fields", "review"];
 
