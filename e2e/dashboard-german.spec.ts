@@ -49,14 +49,14 @@ test("a staff member switches the dashboard to German and composes a request in 
     await page.getByLabel(de("compose.recipients.add.name"), { exact: true }).fill("Anna Archer");
     await page.getByLabel(de("compose.recipients.add.email"), { exact: true }).fill(`anna.${run}@example.com`);
     await page.getByRole("button", { name: de("compose.recipients.add.submit") }).click();
-    await expect(page.getByText(`anna.${run}@example.com`).first()).toBeVisible();
+    await expect(page.getByRole("listitem", { name: de("compose.recipients.row.label", { name: "Anna Archer" }) })).toBeVisible();
     await page.getByRole("button", { name: de("compose.recipients.continue") }).click();
     await expect(page).toHaveURL(/step=fields$/);
 
     // The placer: a signature box dragged from the palette onto page 1.
     const box = (await (await pageDrawn(page, 1)).boundingBox())!;
     const palette = page.getByRole("region", { name: de("placer.palette.label") });
-    const from = (await palette.getByRole("button", { name: de("placer.fieldTypes.signature") }).boundingBox())!;
+    const from = (await palette.getByRole("button", { name: de("placer.fieldTypes.signature"), exact: true }).boundingBox())!;
     await dragTo(page, { x: from.x + 30, y: from.y + 12 }, { x: box.x + box.width / 3, y: box.y + box.height / 3 });
     await page.mouse.up();
     const field = page.getByRole("button", {
