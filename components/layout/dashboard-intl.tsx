@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * The staff pages' messages (lib/i18n/dashboard) in the staff member's language, handed over by the server
- * (components/layout/staff-intl.tsx: one catalog, never all eight). Wraps the dashboard's layout and the pages
+ * (app/staff-intl.tsx: one catalog, never all eight). Wraps the dashboard's layout and the pages
  * outside it that staff see (sign-in, set password, verify); never the signer's pages, which have their own
  * provider and must not carry these bytes.
  */
