@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { toLocale } from "@/lib/i18n/locales";
 import { getDb } from "../db";
-import { organizations, publicLinks, publicVisits } from "../db/schema";
+import { publicLinks, publicVisits } from "../db/schema";
+import { brandOf } from "../model/brand";
 import { deliverMail } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
 import type { JobContext } from "../jobs/queue";
@@ -17,13 +18,13 @@ import { VISIT_CODE_TTL_MS, visitCodeOf } from "./visit-link";
 export async function mailVisitorCode(payload: JobPayloads["visitor-code"], job: JobContext) {
   const db = await getDb();
   const [row] = await db
-    .select({ visit: publicVisits, link: publicLinks, organization: organizations.name })
+    .select({ visit: publicVisits, link: publicLinks })
     .from(publicVisits)
     .innerJoin(publicLinks, eq(publicLinks.id, publicVisits.linkId))
-    .innerJoin(organizations, eq(organizations.id, publicLinks.orgId))
     .where(eq(publicVisits.id, payload.visitId));
   if (!row) return { skipped: "visit gone" };
   const { visit, link } = row;
+  const { brand } = await brandOf(db, link.orgId);
   if (visit.status !== "CONFIRMING" || !visit.codeExpiresAt || visit.codeExpiresAt.getTime() <= Date.now()) {
     return { skipped: "visit started or its code expired" };
   }
@@ -33,7 +34,8 @@ export async function mailVisitorCode(payload: JobPayloads["visitor-code"], job:
     to: { name: visit.name, address: visit.email },
     ...messages.signerCode({
       name: visit.name,
-      organization: row.organization,
+      organization: brand.name,
+      brand,
       code: await visitCodeOf(db, visit.id),
       minutes: Math.round(VISIT_CODE_TTL_MS / 60_000),
       sandbox: link.environment === "SANDBOX",
