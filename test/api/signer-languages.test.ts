@@ -84,10 +84,11 @@ describe("the signing page's language", () => {
     expect(junk.html).toMatch(/<html lang="en">/);
   });
 
-  it("the dashboard's pages stay English whatever the browser says", async () => {
+  it("a page that is not a signer's (the dashboard, signed out) is in the browser's language, else English", async () => {
     requestHeaders.current = new Headers({ "accept-language": "de-DE" });
-    const html = renderToStaticMarkup(await RootLayout({ children: null }));
-    expect(html).toMatch(/<html lang="en">/);
+    expect(renderToStaticMarkup(await RootLayout({ children: null }))).toMatch(/<html lang="de">/);
+    requestHeaders.current = new Headers({ "accept-language": "ja, <script>" });
+    expect(renderToStaticMarkup(await RootLayout({ children: null }))).toMatch(/<html lang="en">/);
   });
 
   it("a recipient's locale: German page whatever the browser; else the request's", async () => {
