@@ -4,12 +4,14 @@
 // deleted, groups whose membership makes admins, and bad input answered in the RFC's error shape with nothing
 // changed. Another organization's ids are not found.
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { staffUsers } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
 import { handleScim } from "@/lib/server/scim/endpoint";
+import { readBodyLimited } from "@/lib/server/http/body";
+import { hashToken } from "@/lib/server/tokens";
 import { listScim, makeScimToken, revokeScimToken, saveScimSettings } from "@/lib/server/scim/tokens";
 import { createStaffSession, resolveStaffSession, type StaffIdentity } from "@/lib/server/staff/sessions";
 import type { AppError } from "@/lib/server/errors";
@@ -26,26 +28,40 @@ async function adminOf(orgId: string): Promise<StaffIdentity> {
   return { id: row!.id, email: row!.email, name: row!.name, role: "ADMIN", orgId, sessionId: crypto.randomUUID() };
 }
 
-/** A SCIM client with a token of its organization; each call from an address of its own (limits are per address). */
-function client(token: string) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+process.env.SIGNET_CLIENT_IP_TOKEN ??= "test-token";
+
+/** A SCIM client with a token of its organization, calling from `ip` (limits are per address and per token). */
+function client(token: string, ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown | ReadableStream<Uint8Array>,
+    headers: Record<string, string> = {},
+  ) => {
     const url = `http://localhost:3000/scim/v2/${path}`;
     const req = new Request(url, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
         "content-type": "application/scim+json",
+        "x-signet-client-ip": ip,
+        "x-signet-client-ip-token": process.env.SIGNET_CLIENT_IP_TOKEN!,
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const res = await handleScim(req, new URL(url).pathname.split("/").slice(3).filter(Boolean));
+      body:
+        body === undefined ? undefined : body instanceof ReadableStream || typeof body === "string" ? body : JSON.stringify(body),
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+    const res = await handleScim(req, new URL(url).pathname.split("/").slice(3).filter(Boolean), (limit) =>
+      readBodyLimited(req, limit),
+    );
     const text = await res.text();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a SCIM answer, read loosely by the test
     type Json = Record<string, any>;
     return {
       status: res.status,
       type: res.headers.get("content-type"),
+      retryAfter: res.headers.get("retry-after"),
       body: text ? (JSON.parse(text) as Json) : null,
     };
   };
@@ -263,6 +279,45 @@ describe("SCIM users", () => {
       if (scimType) expect(r.body!.scimType).toBe(scimType);
     }
     expect((await db.select().from(staffUsers).where(eq(staffUsers.orgId, org.orgId))).length).toBe(before);
+  });
+
+  it("cuts off a body with no declared length once it passes 1 MB, without reading the rest", async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+    });
+    const r = await scim("POST", "Users", endless);
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ schemas: [ERROR], status: "413" });
+    // Stopped at the limit (plus what the stream had queued), not read to the end of a body that has none.
+    expect(pulled).toBeLessThan(1024 * 1024 + 4 * chunk.byteLength);
+  });
+
+  it("is limited per address and per token: 429 in the RFC's shape with Retry-After, and the next address or token still served", async () => {
+    const db = await getDb();
+    const empty = (bucket: string) =>
+      db.execute(
+        sql`insert into named_rate_buckets (bucket, tokens, updated_at) values (${bucket}, 0, clock_timestamp())
+            on conflict (bucket) do update set tokens = 0, updated_at = clock_timestamp()`,
+      );
+    const { token } = await makeScimToken(admin, `Limits ${uniq()}`);
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.1`;
+    await empty(`scim-ip:${ip}`);
+    const fromBusyAddress = await client(token, ip)("GET", "Users");
+    expect(fromBusyAddress.status).toBe(429);
+    expect(fromBusyAddress.body).toMatchObject({ schemas: [ERROR], status: "429" });
+    expect(Number(fromBusyAddress.retryAfter)).toBeGreaterThan(0);
+    expect((await client(token)("GET", "Users")).status).toBe(200);
+
+    await empty(`scim-token:${hashToken(`Bearer ${token}`)}`);
+    const busyToken = await client(token)("GET", "Users");
+    expect(busyToken.status).toBe(429);
+    expect(busyToken.body!.detail).toMatch(/at most 1200 a minute/);
+    expect((await scim("GET", "Users")).status).toBe(200);
   });
 
   it("another organization's users are not found, not changed and not deleted", async () => {

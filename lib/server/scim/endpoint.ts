@@ -1,6 +1,7 @@
 import "server-only";
 import type SCIMMYType from "scimmy";
 import { config } from "../config";
+import { AppError } from "../errors";
 import { errField, log } from "../log";
 import { clientIp } from "../auth/ip";
 import { takeNamedToken, rateHeaders } from "../limits/rate-limit";
@@ -149,11 +150,20 @@ const scimError = (status: number, detail: string, scimType?: string, headers: R
     headers,
   );
 
-async function bodyOf(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY) throw new ScimFault(413, null, "The request is larger than 1 MB");
-  const buf = new Uint8Array(await req.arrayBuffer());
-  if (buf.byteLength > MAX_BODY) throw new ScimFault(413, null, "The request is larger than 1 MB");
+/** How the route reads a body: whole, or refused with PAYLOAD_TOO_LARGE once it passes `limit` bytes (declared or streamed). */
+export type ReadBody = (limit: number) => Promise<Uint8Array>;
+
+async function bodyOf(read: ReadBody): Promise<unknown> {
+  let buf: Uint8Array;
+  try {
+    buf = await read(MAX_BODY);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "PAYLOAD_TOO_LARGE")
+      throw new ScimFault(413, null, "The request is larger than 1 MB");
+    if (e instanceof AppError && e.code === "BODY_UNREADABLE")
+      throw new ScimFault(400, "invalidSyntax", "The request body could not be read");
+    throw e;
+  }
   if (!buf.byteLength) return undefined;
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(buf));
@@ -189,7 +199,7 @@ async function limited(key: string, perMinute: number): Promise<Response | null>
 }
 
 /** One SCIM request: `path` is what follows /scim/v2/ (["Users", "{id}"], ["ServiceProviderConfig"], …). */
-export async function handleScim(req: Request, path: string[]): Promise<Response> {
+export async function handleScim(req: Request, path: string[], readBody: ReadBody): Promise<Response> {
   const ip = clientIp(req.headers, config.trustProxy);
   const byAddress = await limited(`scim-ip:${ip ?? "unknown"}`, PER_MINUTE_PER_ADDRESS);
   if (byAddress) return byAddress;
@@ -220,7 +230,7 @@ export async function handleScim(req: Request, path: string[]): Promise<Response
     const query = queryOf(url);
     if (method === "GET") return answer(200, await (id ? new R(id, query) : new R(undefined, query)).read(ctx));
     const resourceBody = async () => {
-      const body = await bodyOf(req);
+      const body = await bodyOf(readBody);
       const schema = R.schema.definition.id;
       const schemas = (body as { schemas?: unknown } | null)?.schemas;
       if (!Array.isArray(schemas) || !schemas.includes(schema))
@@ -234,7 +244,7 @@ export async function handleScim(req: Request, path: string[]): Promise<Response
     if (!id) throw new ScimFault(405, null, `${method} needs a resource id`);
     if (method === "PUT") return answer(200, await new R(id, query).write(await resourceBody(), ctx));
     if (method === "PATCH") {
-      const patched = await new R(id, query).patch((await bodyOf(req)) as never, ctx);
+      const patched = await new R(id, query).patch((await bodyOf(readBody)) as never, ctx);
       return patched === undefined ? answer(204) : answer(200, patched);
     }
     if (method === "DELETE") {
