@@ -251,6 +251,7 @@ export const SSO_REFUSALS = [
   "SSO_OTHER_ORGANIZATION",
   "SSO_DEACTIVATED",
   "SSO_THROTTLED",
+  "SSO_BUSY",
   "SSO_FAILED",
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];

@@ -8,12 +8,21 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { organizations, staffUsers } from "@/lib/server/db/schema";
 import type { AppError } from "@/lib/server/errors";
-import { getBranding, logoFile, removeLogo, saveBranding, setLogo } from "@/lib/server/branding/branding";
+import {
+  getBranding,
+  LOGO_FETCHES_PER_MINUTE,
+  logoFile,
+  removeLogo,
+  saveBranding,
+  servedLogo,
+  setLogo,
+} from "@/lib/server/branding/branding";
 import { contrastRatio } from "@/lib/schemas/branding";
 import { runDueJobs } from "@/lib/server/worker/worker";
 import { signingLinkState } from "@/lib/server/signing/link-state";
 import type { StaffIdentity } from "@/lib/server/staff/sessions";
 import { makeOrg } from "../support/api";
+import { emptyRateBucket } from "../support/rate-buckets";
 import { sentRequest, PNG_1x1, tokenFromOutbox } from "../support/signing";
 import { outboxMailsOf } from "../support/outbox-mail";
 
@@ -97,6 +106,20 @@ describe("branding settings", () => {
     expect(await logoFile(org.orgId, "../../etc/passwd")).toBeNull();
     await removeLogo(admin);
     expect(await logoFile(org.orgId, sha.slice(0, 16))).toBeNull();
+  });
+
+  it("limits logo fetches per address (429 with Retry-After, nothing read), and other addresses still get it", async () => {
+    const org = await makeOrg();
+    const admin = await staffOf(org.orgId, "ADMIN");
+    const sha = (await setLogo(admin, png)).logoUrl!.split("/").at(-1)!;
+    const ip = `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await emptyRateBucket(`logo-ip:${ip}`);
+    const busy = await servedLogo(org.orgId, sha, ip);
+    expect(busy.status).toBe(429);
+    expect(busy.status === 429 && Number(busy.headers["Retry-After"])).toBeGreaterThan(0);
+    expect(await servedLogo(org.orgId, sha, "10.67.0.1")).toMatchObject({ status: 200, type: "image/png" });
+    expect(await servedLogo(org.orgId, "f".repeat(16), "10.67.0.1")).toEqual({ status: 404 });
+    expect(LOGO_FETCHES_PER_MINUTE).toBeGreaterThanOrEqual(60);
   });
 });
 

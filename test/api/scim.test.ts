@@ -4,11 +4,12 @@
 // deleted, groups whose membership makes admins, and bad input answered in the RFC's error shape with nothing
 // changed. Another organization's ids are not found.
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { staffUsers } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
+import { emptyRateBucket } from "../support/rate-buckets";
 import { handleScim } from "@/lib/server/scim/endpoint";
 import { readBodyLimited } from "@/lib/server/http/body";
 import { hashToken } from "@/lib/server/tokens";
@@ -298,22 +299,16 @@ describe("SCIM users", () => {
   });
 
   it("is limited per address and per token: 429 in the RFC's shape with Retry-After, and the next address or token still served", async () => {
-    const db = await getDb();
-    const empty = (bucket: string) =>
-      db.execute(
-        sql`insert into named_rate_buckets (bucket, tokens, updated_at) values (${bucket}, 0, clock_timestamp())
-            on conflict (bucket) do update set tokens = 0, updated_at = clock_timestamp()`,
-      );
     const { token } = await makeScimToken(admin, `Limits ${uniq()}`);
     const ip = `10.77.${Math.floor(Math.random() * 250)}.1`;
-    await empty(`scim-ip:${ip}`);
+    await emptyRateBucket(`scim-ip:${ip}`);
     const fromBusyAddress = await client(token, ip)("GET", "Users");
     expect(fromBusyAddress.status).toBe(429);
     expect(fromBusyAddress.body).toMatchObject({ schemas: [ERROR], status: "429" });
     expect(Number(fromBusyAddress.retryAfter)).toBeGreaterThan(0);
     expect((await client(token)("GET", "Users")).status).toBe(200);
 
-    await empty(`scim-token:${hashToken(`Bearer ${token}`)}`);
+    await emptyRateBucket(`scim-token:${hashToken(`Bearer ${token}`)}`);
     const busyToken = await client(token)("GET", "Users");
     expect(busyToken.status).toBe(429);
     expect(busyToken.body!.detail).toMatch(/at most 1200 a minute/);

@@ -20,6 +20,7 @@ import { samlLogin, samlMetadata, samlPost } from "@/lib/server/sso/saml-flow";
 import { redeemSamlCode, samlConnection, SamlRejected, type SamlConnection } from "@/lib/server/sso/saml";
 import { signInWithSso, SsoRefused } from "@/lib/server/sso/sso-sign-in";
 import { withSignInRequest } from "@/lib/server/staff/sign-in-request";
+import { SSO_STARTS_PER_MINUTE } from "@/lib/server/sso/start-limit";
 import type { SamlConnectionDto } from "@/lib/schemas/sso";
 
 let idp: TestSamlIdp;
@@ -39,6 +40,8 @@ afterAll(async () => {
   await new Promise((r) => bad.close(r));
 });
 
+/** A client address of its own for each start (starts are limited per address). */
+const someIp = () => `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function staffOf(orgId: string, role: "ADMIN" | "MEMBER", email = `${role.toLowerCase()}.${uniq()}@acme.test`) {
@@ -92,7 +95,7 @@ const codeOf = (location: string) => new URL(location).searchParams.get("code");
 
 /** SP-initiated, as the browser goes: Signet's login route, the IdP's /sso (its form), the ACS. */
 async function spInitiated(c: SamlConnection, subject: string) {
-  const start = await samlLogin(c.id, "/templates", false);
+  const start = await samlLogin(c.id, "/templates", false, someIp());
   expect(start.location.startsWith(`${idp.base}/sso?`)).toBe(true);
   idp.signInAs(subject);
   const page = await (await fetch(start.location)).text();
@@ -273,7 +276,7 @@ describe("a SAML sign-in", () => {
     const { connection, dto } = await setUp();
     const who = person();
     const start = async () => {
-      const s = await samlLogin(connection.id, null, false);
+      const s = await samlLogin(connection.id, null, false, someIp());
       return new URL(s.location).searchParams.get("SAMLRequest") ? s : null;
     };
     const requestId = async () => {
@@ -348,12 +351,34 @@ describe("a SAML sign-in", () => {
     expect(JSON.stringify(junk)).not.toContain("junk");
   });
 
+  it("limits the sign-ins one address may start: past the limit, no AuthnRequest is stored and the page says why", async () => {
+    const { dto } = await setUp();
+    const db = await getDb();
+    const stored = async () =>
+      (await db.select({ id: samlRequests.id }).from(samlRequests).where(eq(samlRequests.connectionId, dto.id))).length;
+    const ip = someIp();
+    let started = 0;
+    let refused = "";
+    for (let i = 0; i < 2 * SSO_STARTS_PER_MINUTE && !refused; i++) {
+      const { location } = await samlLogin(dto.id, null, false, ip);
+      if (location.startsWith(`${idp.base}/sso?`)) started++;
+      else refused = location;
+    }
+    expect(refused).toMatch(/\/login\?sso=SSO_BUSY$/);
+    // The bucket refills evenly over a minute: a slow loop may have earned one more.
+    expect(started).toBeGreaterThanOrEqual(SSO_STARTS_PER_MINUTE);
+    expect(started).toBeLessThanOrEqual(SSO_STARTS_PER_MINUTE + 1);
+    expect(await stored()).toBe(started);
+    // Another address is not held up by this one.
+    expect((await samlLogin(dto.id, null, false, someIp())).location.startsWith(`${idp.base}/sso?`)).toBe(true);
+  });
+
   it("a connection turned off starts no sign-in (an admin's test mark aside), and an unknown one none", async () => {
     const { admin, dto } = await setUp();
     await saveSamlConnection(admin, dto.id, { name: dto.name, enabled: false, settings: options() });
-    expect((await samlLogin(dto.id, null, false)).location).toMatch(/sso=SSO_FAILED$/);
-    expect((await samlLogin(dto.id, null, true)).location.startsWith(`${idp.base}/sso?`)).toBe(true);
-    expect((await samlLogin("not-a-uuid", null, false)).location).toMatch(/sso=SSO_FAILED$/);
+    expect((await samlLogin(dto.id, null, false, someIp())).location).toMatch(/sso=SSO_FAILED$/);
+    expect((await samlLogin(dto.id, null, true, someIp())).location.startsWith(`${idp.base}/sso?`)).toBe(true);
+    expect((await samlLogin("not-a-uuid", null, false, someIp())).location).toMatch(/sso=SSO_FAILED$/);
     expect((await samlPost(crypto.randomUUID(), new Uint8Array(), null, null)).location).toMatch(/sso=SSO_FAILED$/);
     expect((await signInButtons()).some((b) => b.key === dto.id)).toBe(false);
     const listed = (await listSsoConnections(admin)).connections[0] as SamlConnectionDto;

@@ -197,4 +197,28 @@ describe("single sign-on through OIDC (a real provider, the real server)", () =>
     });
     expect(b.cookie(server.url)).toMatch(/session-token=/);
   });
+
+  // Last in this file: it uses up the starts of the one address every browser here comes from.
+  it("limits how many sign-ins one address may start: back to the sign-in page with the reason, the server fine", async () => {
+    const b = new Browser();
+    const csrf = await b.fetch(`${server.url}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const start = (json: boolean) =>
+      b.fetch(`${server.url}/api/auth/signin/sso-${OPERATOR}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${server.url}/requests`, ...(json ? { json: "true" } : {}) }),
+      });
+    const urls: string[] = [];
+    for (let i = 0; i < 25; i++) urls.push(((await (await start(true)).json()) as { url: string }).url);
+    expect(urls.filter((u) => u.startsWith(idp.issuer)).length).toBeLessThanOrEqual(20);
+    expect(urls.at(-1)).toBe(`${server.url}/login?sso=SSO_BUSY`);
+    // A plain form post (no script) is sent to the same page.
+    const plain = await start(false);
+    expect([plain.status, plain.headers.get("location")]).toEqual([302, `${server.url}/login?sso=SSO_BUSY`]);
+    // The page explains it; other routes are not affected.
+    const page = await (await fetch(`${server.url}/login?sso=SSO_BUSY`)).text();
+    expect(page).toContain("Too many sign-ins were started from here");
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { rateHeaders, takeNamedToken } from "../limits/rate-limit";
 import { and, eq } from "drizzle-orm";
 import { LOGO_MAX_BYTES, zBranding, type BrandingDto } from "@/lib/schemas/branding";
 import { readImageHeader } from "@/lib/pdf/image-header";
@@ -96,6 +97,23 @@ export async function removeLogo(actor: StaffIdentity): Promise<BrandingDto> {
     "the organization",
   );
   return toDto(org);
+}
+
+/**
+ * Each address may fetch this many logos a minute. A signer's page and a mail client fetch one once (the address
+ * is cached for good); a mail provider's image proxy fetches it for all its users, so the limit is generous.
+ */
+export const LOGO_FETCHES_PER_MINUTE = 300;
+
+export type ServedLogo =
+  { status: 200; bytes: Uint8Array; type: string } | { status: 404 } | { status: 429; headers: Record<string, string> };
+
+/** The logo route's answer for a client address: limited per address before anything is read. */
+export async function servedLogo(orgId: string, shaPrefix: string, ip: string | null): Promise<ServedLogo> {
+  const d = await takeNamedToken(`logo-ip:${ip ?? "unknown"}`, LOGO_FETCHES_PER_MINUTE);
+  if (!d.allowed) return { status: 429, headers: rateHeaders(d) };
+  const logo = await logoFile(orgId, shaPrefix);
+  return logo ? { status: 200, ...logo } : { status: 404 };
 }
 
 /** The logo a public page or a mail shows: the organization's current one, named by the start of its hash. */

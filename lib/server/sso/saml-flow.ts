@@ -3,6 +3,7 @@ import { config } from "../config";
 import { errField, log } from "../log";
 import { dropAttempt, reserveAttempt, settleAttempt } from "../staff/sign-in-throttle";
 import { safeReturnPath } from "../staff/current-staff";
+import { mayStartSso } from "./start-limit";
 import { acceptSamlResponse, samlConnection, SamlRejected, spMetadataXml, startSamlSignIn } from "./saml";
 
 /**
@@ -23,7 +24,8 @@ export const SAML_POST_MAX_BYTES = 512 * 1024;
  * "Sign in with …": a connection turned on (or off, when the browser carries an admin's test mark) sends the
  * browser to its identity provider with a new AuthnRequest.
  */
-export async function samlLogin(id: string, returnTo: string | null, testing: boolean): Promise<BrowserStep> {
+export async function samlLogin(id: string, returnTo: string | null, testing: boolean, ip: string | null): Promise<BrowserStep> {
+  if (!(await mayStartSso(ip))) return { location: failedAt("SSO_BUSY") };
   const c = await samlConnection(id);
   if (!c || (!c.enabled && !testing)) return { location: failedAt() };
   const { location, cookie } = await startSamlSignIn(c, safeReturnPath(returnTo));

@@ -77,6 +77,8 @@ function requestCache(connectionId: string): CacheProvider {
   return {
     async saveAsync(key, value) {
       const db = await getDb();
+      // Requests nobody answered are dropped here too (an answer drops them as well): at most ten minutes' worth.
+      await db.delete(samlRequests).where(lt(samlRequests.expiresAt, sql`now()`));
       await db
         .insert(samlRequests)
         .values({ id: key, connectionId, value, expiresAt: new Date(Date.now() + REQUEST_TTL_MS) })

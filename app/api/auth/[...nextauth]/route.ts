@@ -1,6 +1,9 @@
 import NextAuth from "next-auth";
 import { signInRouteOptions } from "@/lib/server/sso/sign-in-options";
 import { withSignInRequest } from "@/lib/server/staff/sign-in-request";
+import { busySsoStart } from "@/lib/server/sso/start-limit";
+import { clientIp } from "@/lib/server/auth/ip";
+import { config } from "@/lib/server/config";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
@@ -9,6 +12,8 @@ type Ctx = { params: Promise<{ nextauth: string[] }> };
 // database; connections are turned on and off by admins), inside the request's context (client address and
 // user agent for the session row and the auth log).
 async function handler(req: Request, ctx: Ctx) {
+  const busy = await busySsoStart(req, (await ctx.params).nextauth, clientIp(req.headers, config.trustProxy));
+  if (busy) return busy;
   return withSignInRequest(req, async () => NextAuth(req as never, ctx as never, await signInRouteOptions()));
 }
 
