@@ -4,7 +4,8 @@ import { axe, dragTo, makePdf, pageDrawn, screenshot } from "./support";
 
 // A staff member who works in German: they choose Deutsch on their account page, and the dashboard follows at
 // once (its words, `<html lang>`, its dates); they upload a PDF, add a signer and place a signature box in
-// German, every label read from the German catalog (a word the page showed in English would not be found).
+// German, every label read from the German catalog (a word the page showed in English would not be found); a
+// refused upload is explained in German, by the API error's code.
 // axe and screenshots at 1280×720. Their choice goes back to the browser's language at the end (the other
 // specs read English).
 const run = Date.now().toString(36);
@@ -32,6 +33,18 @@ test("a staff member switches the dashboard to German and composes a request in 
   await expect(page.getByRole("navigation", { name: de("common.nav.label") })).toContainText(de("common.nav.requests"));
 
   try {
+    // What the API refuses is said in German too, by its code: a file that is not a PDF.
+    await page.goto("/requests/new");
+    await page
+      .getByLabel(de("compose.upload.fileLabel"))
+      .setInputFiles({ name: "notiz.pdf", mimeType: "application/pdf", buffer: Buffer.from("Nur eine Notiz, kein PDF.\n") });
+    await page.getByLabel(de("compose.upload.title"), { exact: true }).fill(`Notiz ${run}`);
+    await page.getByRole("button", { name: de("compose.upload.submit") }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: de("errorCodes.NOT_A_PDF") });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText(de("errors.fileType", { message: de("errorCodes.NOT_A_PDF") }));
+    await axe(page, "a refused upload in German");
+
     // Upload, in German.
     await page.goto("/requests/new");
     await expect(page.getByRole("heading", { name: de("compose.upload.heading") })).toBeVisible();

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useLocale } from "use-intl";
 import type { Verification } from "@/lib/schemas/verify";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { errorWords } from "@/lib/client/error-words";
 
 type T = ReturnType<typeof useDashboardT>;
 
@@ -45,14 +46,16 @@ async function send(file: File, t: T): Promise<State> {
   } catch {
     return { kind: "error", message: t("verify.form.unreachable") };
   }
-  let parsed: { message?: unknown; data?: unknown } | null = null;
+  let parsed: { message?: unknown; data?: unknown; errorCode?: unknown } | null = null;
   try {
     parsed = await res.json();
   } catch {
     // A proxy's HTML error page: a generic message below.
   }
   if (res.ok && parsed?.data) return { kind: "done", result: parsed.data as Verification, fileName: file.name };
-  const message = typeof parsed?.message === "string" ? parsed.message : t("verify.form.serverAnswered", { status: res.status });
+  const coded = errorWords().coded(typeof parsed?.errorCode === "string" ? parsed.errorCode : null);
+  const message =
+    coded ?? (typeof parsed?.message === "string" ? parsed.message : t("verify.form.serverAnswered", { status: res.status }));
   return { kind: "error", message };
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { IntlProvider, useTranslations } from "use-intl";
 import type { DashboardMessages } from "@/lib/i18n/dashboard";
 import type { Locale } from "@/lib/i18n/locales";
+import { setErrorWords } from "@/lib/client/error-words";
 
 /**
  * The staff pages' messages (lib/i18n/dashboard) in the staff member's language, handed over by the server
@@ -20,6 +21,8 @@ export function DashboardIntl({
   messages: DashboardMessages;
   children: ReactNode;
 }) {
+  // plainError (lib/client/api.ts) words what the API refuses in this language.
+  setErrorWords(locale, messages);
   return (
     // Dates are formatted by lib/dates and components/ui/local-time; UTC only keeps use-intl from guessing a zone.
     <IntlProvider locale={locale} messages={messages} timeZone="UTC">

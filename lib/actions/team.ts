@@ -9,7 +9,7 @@ import { endMemberSessions, listMemberSessions } from "@/lib/server/staff/member
 import { currentStaff } from "@/lib/server/staff/current-staff";
 import type { SessionDto } from "@/lib/schemas/staff";
 import { AppError } from "@/lib/server/errors";
-import { dashboardTr } from "@/lib/server/staff/dashboard-words";
+import { dashboardTr, refusalText } from "@/lib/server/staff/dashboard-words";
 
 // The team page's mutations. Each use case checks that the acting staff member is an active ADMIN of
 // the same organization (read from the store, not from the session); Next.js checks that a server
@@ -70,7 +70,7 @@ export async function memberSessionsAction(staffId: string): Promise<{ sessions:
   try {
     return { sessions: await listMemberSessions(staff, staffId), message: "" };
   } catch (e) {
-    if (e instanceof AppError) return { sessions: null, message: e.message };
+    if (e instanceof AppError) return { sessions: null, message: await refusalText(e) };
     throw e;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { DASHBOARD_HEADER } from "./constants";
 import { loadPage } from "./load-page";
+import { errorWords } from "./error-words";
 
 export const DASHBOARD_API = "/api/dashboard";
 
@@ -93,29 +94,40 @@ export async function api<T>(
   }
 }
 
-/** A sentence for people: the API's message, with what each status means in plain words. */
+/**
+ * A sentence for people, in the dashboard's language (./error-words.ts): what the status means in plain words,
+ * around the API's sentence in English or the sentence for its `errorCode` in the other languages (a field's own
+ * message is the API's, English; in another language the fields are named).
+ */
 export function plainError(e: unknown): string {
-  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : "Something went wrong. Try again.";
-  const list = e.errors.length > 1 ? ` (${e.errors.map((x) => x.message).join("; ")})` : "";
+  const w = errorWords();
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : w.t("generic");
+  const coded = w.coded(e.errorCode);
+  const said = coded ?? e.message;
+  const fields = [...new Set(e.errors.map((x) => x.field).filter(Boolean))];
+  const withList =
+    coded === null
+      ? `${e.message}${e.errors.length > 1 ? ` (${e.errors.map((x) => x.message).join("; ")})` : ""}`
+      : fields.length
+        ? w.t("fields", { message: coded, fields: fields.join(", ") })
+        : coded;
   switch (e.status) {
     case 0:
-      return e.message;
+      return w.t("offline");
     case 401:
-      return "Your session has ended. Sign in again.";
+      return w.t("session");
     case 409:
       // Only a state refusal is about the request's state; another conflict (the document changed meanwhile, …) says what it is.
-      if (e.errorCode !== null && !/^(REQUEST|RECIPIENT)_/.test(e.errorCode)) return e.message;
-      return `This can't be done in the request's current state: ${e.message}`;
+      if (e.errorCode !== null && !/^(REQUEST|RECIPIENT)_/.test(e.errorCode)) return said;
+      return w.t("state", { message: said });
     case 413:
-      return `The file is too large: ${e.message}`;
+      return w.t("tooLarge", { message: said });
     case 415:
-      return `That kind of file is not accepted: ${e.message}`;
-    case 422:
-      return `${e.message}${list}`;
+      return w.t("fileType", { message: said });
     case 429:
-      return `Too many changes in a short time. Wait ${e.retryAfter ?? "a few"} seconds and try again.`;
+      return e.retryAfter === null ? w.t("tooManySoon") : w.t("tooMany", { seconds: e.retryAfter });
     default:
-      if (e.status >= 500) return `The server had a problem (${e.message}). Try again in a moment.`;
-      return `${e.message}${list}`;
+      if (e.status >= 500) return w.t("server", { message: said });
+      return withList;
   }
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import dashboardErrorCodes from "@/lib/i18n/dashboard/error-codes.json";
 import {
   AppError,
   ERROR_CODES_END,
@@ -58,5 +59,11 @@ describe("docs/api.md", () => {
     expect(end, "the table's end marker").toBeGreaterThan(start);
     const table = text.slice(start + ERROR_CODES_START.length, end).trim();
     expect(table).toBe(errorCodesMarkdown());
+  });
+});
+
+describe("the dashboard's words for the codes", () => {
+  it("has an English sentence for each code, in the catalog's order, and no other (the seven other languages: lib/i18n/catalogs.test.ts)", () => {
+    expect(Object.keys(dashboardErrorCodes)).toEqual(Object.keys(errorCatalog));
   });
 });

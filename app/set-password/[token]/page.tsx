@@ -11,7 +11,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import { Alert } from "@/components/ui/feedback";
 import { linkButton } from "@/components/ui/button";
-import { dashboardTr } from "@/lib/server/staff/dashboard-words";
+import { dashboardTr, refusalText } from "@/lib/server/staff/dashboard-words";
 
 // Public: the one-time link's token is the only credential. The page sends no Referer (the token is in
 // its path) and asks not to be indexed.
@@ -35,7 +35,7 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
     if (!(e instanceof AppError)) throw e;
     return (
       <AuthCard title={t("auth.setPassword.title")}>
-        <Alert>{e.message}</Alert>
+        <Alert>{await refusalText(e)}</Alert>
       </AuthCard>
     );
   }

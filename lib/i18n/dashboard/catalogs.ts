@@ -3,6 +3,8 @@ import { dashboardMessages, type DashboardMessages } from "./index";
 import de_auth from "./de/auth.json";
 import de_common from "./de/common.json";
 import de_compose from "./de/compose.json";
+import de_errorCodes from "./de/error-codes.json";
+import de_errors from "./de/errors.json";
 import de_outbox from "./de/outbox.json";
 import de_placer from "./de/placer.json";
 import de_requests from "./de/requests.json";
@@ -12,6 +14,8 @@ import de_verify from "./de/verify.json";
 import fr_auth from "./fr/auth.json";
 import fr_common from "./fr/common.json";
 import fr_compose from "./fr/compose.json";
+import fr_errorCodes from "./fr/error-codes.json";
+import fr_errors from "./fr/errors.json";
 import fr_outbox from "./fr/outbox.json";
 import fr_placer from "./fr/placer.json";
 import fr_requests from "./fr/requests.json";
@@ -21,6 +25,8 @@ import fr_verify from "./fr/verify.json";
 import es_auth from "./es/auth.json";
 import es_common from "./es/common.json";
 import es_compose from "./es/compose.json";
+import es_errorCodes from "./es/error-codes.json";
+import es_errors from "./es/errors.json";
 import es_outbox from "./es/outbox.json";
 import es_placer from "./es/placer.json";
 import es_requests from "./es/requests.json";
@@ -30,6 +36,8 @@ import es_verify from "./es/verify.json";
 import it_auth from "./it/auth.json";
 import it_common from "./it/common.json";
 import it_compose from "./it/compose.json";
+import it_errorCodes from "./it/error-codes.json";
+import it_errors from "./it/errors.json";
 import it_outbox from "./it/outbox.json";
 import it_placer from "./it/placer.json";
 import it_requests from "./it/requests.json";
@@ -39,6 +47,8 @@ import it_verify from "./it/verify.json";
 import pt_auth from "./pt/auth.json";
 import pt_common from "./pt/common.json";
 import pt_compose from "./pt/compose.json";
+import pt_errorCodes from "./pt/error-codes.json";
+import pt_errors from "./pt/errors.json";
 import pt_outbox from "./pt/outbox.json";
 import pt_placer from "./pt/placer.json";
 import pt_requests from "./pt/requests.json";
@@ -48,6 +58,8 @@ import pt_verify from "./pt/verify.json";
 import nl_auth from "./nl/auth.json";
 import nl_common from "./nl/common.json";
 import nl_compose from "./nl/compose.json";
+import nl_errorCodes from "./nl/error-codes.json";
+import nl_errors from "./nl/errors.json";
 import nl_outbox from "./nl/outbox.json";
 import nl_placer from "./nl/placer.json";
 import nl_requests from "./nl/requests.json";
@@ -57,6 +69,8 @@ import nl_verify from "./nl/verify.json";
 import pl_auth from "./pl/auth.json";
 import pl_common from "./pl/common.json";
 import pl_compose from "./pl/compose.json";
+import pl_errorCodes from "./pl/error-codes.json";
+import pl_errors from "./pl/errors.json";
 import pl_outbox from "./pl/outbox.json";
 import pl_placer from "./pl/placer.json";
 import pl_requests from "./pl/requests.json";
@@ -76,6 +90,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: de_auth,
       common: de_common,
       compose: de_compose,
+      errorCodes: de_errorCodes,
+      errors: de_errors,
       outbox: de_outbox,
       placer: de_placer,
       requests: de_requests,
@@ -89,6 +105,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: fr_auth,
       common: fr_common,
       compose: fr_compose,
+      errorCodes: fr_errorCodes,
+      errors: fr_errors,
       outbox: fr_outbox,
       placer: fr_placer,
       requests: fr_requests,
@@ -102,6 +120,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: es_auth,
       common: es_common,
       compose: es_compose,
+      errorCodes: es_errorCodes,
+      errors: es_errors,
       outbox: es_outbox,
       placer: es_placer,
       requests: es_requests,
@@ -115,6 +135,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: it_auth,
       common: it_common,
       compose: it_compose,
+      errorCodes: it_errorCodes,
+      errors: it_errors,
       outbox: it_outbox,
       placer: it_placer,
       requests: it_requests,
@@ -128,6 +150,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: pt_auth,
       common: pt_common,
       compose: pt_compose,
+      errorCodes: pt_errorCodes,
+      errors: pt_errors,
       outbox: pt_outbox,
       placer: pt_placer,
       requests: pt_requests,
@@ -141,6 +165,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: nl_auth,
       common: nl_common,
       compose: nl_compose,
+      errorCodes: nl_errorCodes,
+      errors: nl_errors,
       outbox: nl_outbox,
       placer: nl_placer,
       requests: nl_requests,
@@ -154,6 +180,8 @@ export const dashboardCatalogs: Record<Locale, DashboardMessages> = {
       auth: pl_auth,
       common: pl_common,
       compose: pl_compose,
+      errorCodes: pl_errorCodes,
+      errors: pl_errors,
       outbox: pl_outbox,
       placer: pl_placer,
       requests: pl_requests,

@@ -2,6 +2,8 @@ import { createTranslator } from "use-intl/core";
 import auth from "./auth.json";
 import common from "./common.json";
 import compose from "./compose.json";
+import errorCodes from "./error-codes.json";
+import errors from "./errors.json";
 import outbox from "./outbox.json";
 import placer from "./placer.json";
 import requests from "./requests.json";
@@ -10,11 +12,14 @@ import templates from "./templates.json";
 import verify from "./verify.json";
 
 /**
- * The staff dashboard's messages (English only for now, through the same library as the
- * signer's pages, so that a language is a catalog away). One JSON file per area of the dashboard, under
- * one `dashboard` namespace; kept apart from lib/i18n/messages, whose eight catalogs are the signer's.
+ * The staff dashboard's English messages, through the same library as the signer's pages (the other seven
+ * languages: ./catalogs.ts). One JSON file per area of the dashboard, under one `dashboard` namespace; kept
+ * apart from lib/i18n/messages, whose eight catalogs are the signer's. `errorCodes` words each API error code
+ * (lib/server/errors.ts) for the dashboard; `errors` the sentences around them.
  */
-export const dashboardMessages = { dashboard: { auth, common, compose, outbox, placer, requests, settings, templates, verify } };
+export const dashboardMessages = {
+  dashboard: { auth, common, compose, errorCodes, errors, outbox, placer, requests, settings, templates, verify },
+};
 
 export type DashboardMessages = typeof dashboardMessages;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { getServerSession } from "next-auth";
@@ -8,16 +9,18 @@ import { resolveStaffSession, type StaffIdentity } from "./sessions";
 /**
  * The signed-in staff member, or null. Checks the session cookie itself and then its session row
  * (not revoked, not expired, the account not deactivated: sessions.ts); every page and the proxy call
- * this (middleware alone has been bypassed: CVE-2025-29927).
+ * this (middleware alone has been bypassed: CVE-2025-29927). Once per render (React's cache: the root layout
+ * asks for the language, the dashboard's layout and the page for the person); a route handler or an action
+ * is a request of its own and reads it afresh.
  */
-export async function currentStaff(): Promise<StaffIdentity | null> {
+export const currentStaff = cache(async (): Promise<StaffIdentity | null> => {
   // A page that asks who is signed in is rendered per request, never prerendered by `next build`
   // (which must not open the store: it would take DATA_DIR's lock while the server starts).
   await connection();
   const session = (await getServerSession(await authOptions())) as { staffId?: string; sid?: string } | null;
   if (!session?.staffId || !session.sid) return null;
   return resolveStaffSession(session.staffId, session.sid);
-}
+});
 
 /** For a page's server component: the staff member, or a redirect to the sign-in page. */
 export async function requireStaff(returnTo = "/requests"): Promise<StaffIdentity> {

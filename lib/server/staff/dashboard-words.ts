@@ -1,14 +1,12 @@
 import "server-only";
 import { cache } from "react";
 import { headers } from "next/headers";
-import { eq } from "drizzle-orm";
 import { createTranslator } from "use-intl/core";
 import { acceptedLocales } from "@/lib/i18n/resolve-locale";
 import { defaultLocale, toLocale, type Locale } from "@/lib/i18n/locales";
 import { dashboardCatalogs } from "@/lib/i18n/dashboard/catalogs";
 import type { DashboardMessages } from "@/lib/i18n/dashboard";
-import { getDb } from "../db";
-import { staffUsers } from "../db/schema";
+import type { AppError } from "../errors";
 import { currentStaff } from "./current-staff";
 
 /**
@@ -18,12 +16,8 @@ import { currentStaff } from "./current-staff";
  */
 export const dashboardLocale = cache(async (): Promise<Locale> => {
   const staff = await currentStaff().catch(() => null);
-  if (staff) {
-    const db = await getDb();
-    const [row] = await db.select({ locale: staffUsers.locale }).from(staffUsers).where(eq(staffUsers.id, staff.id));
-    const chosen = toLocale(row?.locale ?? null);
-    if (chosen) return chosen;
-  }
+  const chosen = toLocale(staff?.locale ?? null);
+  if (chosen) return chosen;
   return acceptedLocales((await headers()).get("accept-language"))[0] ?? defaultLocale;
 });
 
@@ -37,4 +31,13 @@ export const dashboardWords = cache(async () => {
 /** The translator for a page, a layout, metadata or a server action: keys are `area.key` (`common.nav.requests`). */
 export async function dashboardTr() {
   return (await dashboardWords()).t;
+}
+
+/**
+ * A refusal as the dashboard says it: in English the API's own sentence (it names the case), in another language
+ * the sentence for its code (lib/i18n/dashboard/<locale>/error-codes.json).
+ */
+export async function refusalText(e: AppError): Promise<string> {
+  const { locale, t } = await dashboardWords();
+  return locale === "en" ? e.message : t(`errorCodes.${e.code}`);
 }

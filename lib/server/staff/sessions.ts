@@ -22,6 +22,8 @@ export interface StaffIdentity {
   orgId: string;
   /** The staffSessions row this browser's cookie names. */
   sessionId: string;
+  /** The language they chose (their account page), when the session's row was read with it; null: none chosen. */
+  locale?: string | null;
 }
 
 export const asRole = (r: string): StaffRole => (r === "ADMIN" ? "ADMIN" : "MEMBER");
@@ -86,7 +88,7 @@ export async function resolveStaffSession(staffId: string, sessionId: string): P
       .where(and(eq(staffSessions.id, sessionId), lt(staffSessions.lastSeenAt, new Date(Date.now() - LAST_SEEN_EVERY_MS))));
   }
   const u = row.user;
-  return { id: u.id, email: u.email, name: u.name, role: asRole(u.role), orgId: u.orgId, sessionId };
+  return { id: u.id, email: u.email, name: u.name, role: asRole(u.role), orgId: u.orgId, sessionId, locale: u.locale };
 }
 
 /** Ends one session of a staff member (sign-out, or "sign out" of another browser on the account page). */

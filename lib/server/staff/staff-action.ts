@@ -5,12 +5,13 @@ import { redirect } from "next/navigation";
 import type { ActionResult } from "@/lib/schemas/staff";
 import { AppError } from "../errors";
 import { currentStaff } from "./current-staff";
+import { dashboardTr, refusalText } from "./dashboard-words";
 import type { StaffIdentity } from "./sessions";
 
 /**
  * Runs a dashboard server action for the signed-in staff member (signed out, or a session that ended:
- * the sign-in page). The use case decides what they may do; its AppError becomes the form's message,
- * anything else a plain one (the detail goes to the log). `revalidate`: the page to render again.
+ * the sign-in page). The use case decides what they may do; its AppError becomes the form's message (in the
+ * dashboard's language: refusalText), anything else a plain one (the detail goes to the log). `revalidate`: the page to render again.
  */
 export async function staffAction(
   revalidate: string | null,
@@ -28,9 +29,9 @@ export async function runAction(revalidate: string | null, fn: () => Promise<str
     if (revalidate) revalidatePath(revalidate);
     return { ok: true, message };
   } catch (e) {
-    if (e instanceof AppError) return { ok: false, message: e.message, errors: e.errors };
+    if (e instanceof AppError) return { ok: false, message: await refusalText(e), errors: e.errors };
     const id = crypto.randomUUID();
     log().error({ err: errField(e) }, `staff action failed ${id}`);
-    return { ok: false, message: `Something went wrong on our side (reference ${id}). Try again.` };
+    return { ok: false, message: (await dashboardTr())("errors.internal", { ref: id }) };
   }
 }
