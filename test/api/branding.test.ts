@@ -6,8 +6,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
-import { organizations, staffUsers } from "@/lib/server/db/schema";
-import type { AppError } from "@/lib/server/errors";
+import { organizations } from "@/lib/server/db/schema";
 import {
   getBranding,
   LOGO_FETCHES_PER_MINUTE,
@@ -20,31 +19,13 @@ import {
 import { contrastRatio } from "@/lib/schemas/branding";
 import { runDueJobs } from "@/lib/server/worker/worker";
 import { signingLinkState } from "@/lib/server/signing/link-state";
-import type { StaffIdentity } from "@/lib/server/staff/sessions";
 import { makeOrg } from "../support/api";
+import { staffOf, refusal } from "../support/staff";
 import { emptyRateBucket } from "../support/rate-buckets";
 import { sentRequest, PNG_1x1, tokenFromOutbox } from "../support/signing";
 import { outboxMailsOf } from "../support/outbox-mail";
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
-
-async function staffOf(orgId: string, role: "ADMIN" | "MEMBER"): Promise<StaffIdentity> {
-  const db = await getDb();
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ email: `${role.toLowerCase()}.${uniq()}@brand.test`, name: role, role, orgId, passwordHash: "scrypt$x" })
-    .returning();
-  return { id: row!.id, email: row!.email, name: row!.name, role, orgId, sessionId: crypto.randomUUID() };
-}
-
-async function refused(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeTruthy();
-  return e as AppError;
-}
 
 const png = Buffer.from(PNG_1x1.split(",")[1]!, "base64");
 
@@ -81,20 +62,20 @@ describe("branding settings", () => {
       [{ unknown: 1 }, /unknown|Unrecognized/i],
     ];
     for (const [over, why] of cases) {
-      const e = await refused(saveBranding(admin, { ...good, ...over }));
+      const e = await refusal(saveBranding(admin, { ...good, ...over }));
       expect([over, e.code]).toEqual([over, "VALIDATION_FAILED"]);
       expect(JSON.stringify({ m: e.message, d: e.details })).toMatch(why);
     }
-    expect((await refused(saveBranding(member, good))).code).toBe("ADMIN_REQUIRED");
+    expect((await refusal(saveBranding(member, good))).code).toBe("ADMIN_REQUIRED");
     expect(await getBranding(admin)).toMatchObject({ accentColor: "#1d4ed8", displayName: "Acme Legal" });
   });
 
   it("takes a PNG or JPEG logo of at most 256 KB, serves only the organization's current one, and drops it", async () => {
     const org = await makeOrg();
     const admin = await staffOf(org.orgId, "ADMIN");
-    expect((await refused(setLogo(admin, Buffer.from("GIF89a....")))).code).toBe("VALIDATION_FAILED");
-    expect((await refused(setLogo(admin, Buffer.from("<svg onload=alert(1)>")))).code).toBe("VALIDATION_FAILED");
-    expect((await refused(setLogo(admin, new Uint8Array(256 * 1024 + 1)))).message).toMatch(/256 KB/);
+    expect((await refusal(setLogo(admin, Buffer.from("GIF89a....")))).code).toBe("VALIDATION_FAILED");
+    expect((await refusal(setLogo(admin, Buffer.from("<svg onload=alert(1)>")))).code).toBe("VALIDATION_FAILED");
+    expect((await refusal(setLogo(admin, new Uint8Array(256 * 1024 + 1)))).message).toMatch(/256 KB/);
     const withLogo = await setLogo(admin, png);
     const sha = crypto.createHash("sha256").update(png).digest("hex");
     expect(withLogo.logoUrl).toMatch(new RegExp(`/api/branding/${org.orgId}/logo/${sha.slice(0, 16)}$`));

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { staffUsers } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
+import { staffOf } from "../support/staff";
 import { emptyRateBucket } from "../support/rate-buckets";
 import { handleScim } from "@/lib/server/scim/endpoint";
 import { readBodyLimited } from "@/lib/server/http/body";
@@ -19,15 +20,6 @@ import type { AppError } from "@/lib/server/errors";
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
-
-async function adminOf(orgId: string): Promise<StaffIdentity> {
-  const db = await getDb();
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ email: `admin.${uniq()}@acme.test`, name: "Admin", role: "ADMIN", orgId, passwordHash: "scrypt$set" })
-    .returning();
-  return { id: row!.id, email: row!.email, name: row!.name, role: "ADMIN", orgId, sessionId: crypto.randomUUID() };
-}
 
 process.env.SIGNET_CLIENT_IP_TOKEN ??= "test-token";
 
@@ -74,7 +66,7 @@ let scim: ReturnType<typeof client>;
 
 beforeAll(async () => {
   org = await makeOrg();
-  admin = await adminOf(org.orgId);
+  admin = await staffOf(org.orgId, "ADMIN");
   const { token } = await makeScimToken(admin, "Okta");
   scim = client(token);
 });
@@ -103,7 +95,7 @@ describe("the SCIM token", () => {
     expect((await client("scim_" + "x".repeat(43))("GET", "Users")).status).toBe(401);
     expect((await client("sk_test_something")("GET", "Users")).status).toBe(401);
     // Another organization's admin cannot revoke it, nor a member make one.
-    const other = await adminOf((await makeOrg()).orgId);
+    const other = await staffOf((await makeOrg()).orgId, "ADMIN");
     const e = await revokeScimToken(other, dto.id).catch((x: unknown) => x);
     expect((e as AppError).code).toBe("SCIM_TOKEN_NOT_FOUND");
   });
@@ -317,7 +309,7 @@ describe("SCIM users", () => {
 
   it("another organization's users are not found, not changed and not deleted", async () => {
     const other = await makeOrg();
-    const otherAdmin = await adminOf(other.orgId);
+    const otherAdmin = await staffOf(other.orgId, "ADMIN");
     const { token } = await makeScimToken(otherAdmin, "Other");
     const theirs = client(token);
     const mine = await scim("POST", "Users", userBody(`mine.${uniq()}@acme.test`));
@@ -339,7 +331,7 @@ describe("SCIM users", () => {
 
   it("never removes the organization's last active admin", async () => {
     const solo = await makeOrg();
-    const only = await adminOf(solo.orgId);
+    const only = await staffOf(solo.orgId, "ADMIN");
     const { token } = await makeScimToken(only, "Solo");
     const c = client(token);
     const off = await c("PATCH", `Users/${only.id}`, {

@@ -9,12 +9,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/server/db";
 import { authAttempts, organizations, ssoConnections, staffIdentities, staffSessions, staffUsers } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/errors";
 import { clock } from "@/lib/server/clock";
 import { config } from "@/lib/server/config";
 import { makeOrg } from "../support/api";
+import { staffOf, refusal } from "../support/staff";
 import { startIdp, type TestIdp } from "../support/oidc-idp";
-import type { StaffIdentity } from "@/lib/server/staff/sessions";
 import {
   deleteSsoConnection,
   listSsoConnections,
@@ -62,20 +61,6 @@ afterAll(async () => {
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
-async function staffOf(
-  orgId: string,
-  role: "ADMIN" | "MEMBER",
-  email = `${role.toLowerCase()}.${uniq()}@acme.test`,
-): Promise<StaffIdentity> {
-  const db = await getDb();
-  // A password is set (its hash is never checked here): the account can sign in, as a team's admin can.
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ email, name: `${role} person`, role, orgId, passwordHash: "scrypt$set-for-the-test" })
-    .returning();
-  return { id: row!.id, email: row!.email, name: row!.name, role, orgId, sessionId: crypto.randomUUID() };
-}
-
 const settings = (over: Record<string, unknown> = {}) => ({
   issuer: idp.issuer,
   clientId: idp.clientId,
@@ -83,15 +68,6 @@ const settings = (over: Record<string, unknown> = {}) => ({
   adminGroups: ["signet-admins"],
   ...over,
 });
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 /** Signs a person in as next-auth's callback would, from a client address (given by the reverse proxy: TRUST_PROXY). */
 const signIn = (c: LiveOidcConnection, claims: Claims, ip = "203.0.113.9") =>

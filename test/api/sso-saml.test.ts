@@ -10,11 +10,10 @@ import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/server/db";
-import { authAttempts, samlLogins, samlRequests, ssoConnections, staffSessions, staffUsers } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/errors";
+import { authAttempts, samlLogins, samlRequests, ssoConnections, staffSessions } from "@/lib/server/db/schema";
 import { makeOrg } from "../support/api";
+import { staffOf, refusal } from "../support/staff";
 import { startSamlIdp, type TestSamlIdp } from "../support/saml-idp";
-import type { StaffIdentity } from "@/lib/server/staff/sessions";
 import { deleteSsoConnection, listSsoConnections, saveSamlConnection, signInButtons } from "@/lib/server/sso/connections";
 import { samlLogin, samlMetadata, samlPost } from "@/lib/server/sso/saml-flow";
 import { redeemSamlCode, samlConnection, SamlRejected, type SamlConnection } from "@/lib/server/sso/saml";
@@ -44,29 +43,11 @@ afterAll(async () => {
 const someIp = () => `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
-async function staffOf(orgId: string, role: "ADMIN" | "MEMBER", email = `${role.toLowerCase()}.${uniq()}@acme.test`) {
-  const db = await getDb();
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ email, name: `${role} person`, role, orgId, passwordHash: "scrypt$set-for-the-test" })
-    .returning();
-  return { id: row!.id, email: row!.email, name: row!.name, role, orgId, sessionId: crypto.randomUUID() } as StaffIdentity;
-}
-
 const options = (over: Record<string, unknown> = {}) => ({
   allowedDomains: ["acme.test"],
   adminGroups: ["signet-admins"],
   ...over,
 });
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 /** An organization with a SAML connection to the test IdP, turned on; the IdP knows Signet's SP metadata. */
 async function setUp(over: Record<string, unknown> = {}) {
