@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startIdp, type TestIdp } from "../test/support/oidc-idp";
-import { axe, screenshot } from "./support";
+import { axe, refusedOutsideDomain, screenshot, signedOutBrowser } from "./support";
 
 // Single sign-on as an admin sets it up and staff meet it: the admin adds an OIDC connection at
 // /settings/sign-in (a real OpenID provider started here), registers the redirect URI the page shows with the
@@ -69,10 +69,7 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await screenshot(page, "sso-settings-desktop");
 
   // A person the provider knows, signed out of Signet, in a browser of their own.
-  const visitor = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 1280, height: 720 },
-  });
+  const visitor = await signedOutBrowser(browser);
   const v = await visitor.newPage();
   await v.goto("/login");
   const button = v.getByRole("button", { name: "Sign in with Acme IdP" });
@@ -101,18 +98,7 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await expect(v).toHaveURL(/\/login/);
   await visitor.close();
 
-  const stranger = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 1280, height: 720 },
-  });
-  const s = await stranger.newPage();
-  await s.goto("/login");
-  idp.signInAs("eve");
-  await s.getByRole("button", { name: "Sign in with Acme IdP" }).click();
-  await expect(s).toHaveURL(/\/login\?sso=SSO_DOMAIN_NOT_ALLOWED$/, { timeout: 20_000 });
-  await expect(s.getByRole("alert").filter({ hasText: "not in a domain allowed to sign in here" })).toBeVisible();
-  await axe(s, "sign-in page with a refusal");
-  await stranger.close();
+  await refusedOutsideDomain(browser, "Sign in with Acme IdP", () => idp.signInAs("eve"), "sign-in page with a refusal");
 
   // The connection is removed again: the other specs' sign-in page has no button.
   await page.goto("/settings/sign-in");

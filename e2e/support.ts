@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { AxeBuilder } from "@axe-core/playwright";
 import { E2E_KEY, E2E_MAIL_DIR } from "./playwright.config";
@@ -156,4 +156,25 @@ export async function axe(page: Page, what: string) {
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     what,
   ).toEqual([]);
+}
+
+/** A browser of someone signed out of Signet (none of the staff login's cookies), at 1280×720. */
+export function signedOutBrowser(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: { width: 1280, height: 720 } });
+}
+
+/**
+ * Someone the identity provider knows, whose address is outside the connection's allowed domains, presses the
+ * connection's button (`signInAs` makes the provider answer as them): back on the sign-in page with the reason.
+ */
+export async function refusedOutsideDomain(browser: Browser, button: string, signInAs: () => void, axeWhat?: string) {
+  const stranger = await signedOutBrowser(browser);
+  const s = await stranger.newPage();
+  await s.goto("/login");
+  signInAs();
+  await s.getByRole("button", { name: button }).click();
+  await expect(s).toHaveURL(/\/login\?sso=SSO_DOMAIN_NOT_ALLOWED$/, { timeout: 20_000 });
+  await expect(s.getByRole("alert").filter({ hasText: "not in a domain allowed to sign in here" })).toBeVisible();
+  if (axeWhat) await axe(s, axeWhat);
+  await stranger.close();
 }
