@@ -82,6 +82,10 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   await expect(v.getByRole("heading", { name: "Requests" })).toBeVisible();
   // A member: no admin pages in the navigation.
   await expect(v.getByRole("link", { name: "Team" })).toHaveCount(0);
+  // Made by single sign-on, Max has no password: his account page offers no "change password", and says how to get one.
+  await v.goto("/settings/account");
+  await expect(v.getByText("You sign in through single sign-on and have no Signet password.")).toBeVisible();
+  await expect(v.getByRole("heading", { name: "Change your password" })).toHaveCount(0);
 
   // The admin sees how Max signed in, and ends the session: Max's next click is the sign-in page.
   await page.goto("/settings/team");

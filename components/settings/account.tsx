@@ -19,7 +19,7 @@ export function Account({
   me,
   sessions,
 }: {
-  me: { name: string; email: string; role: StaffRole; locale: Locale | null };
+  me: { name: string; email: string; role: StaffRole; locale: Locale | null; hasPassword: boolean };
   sessions: SessionDto[];
 }) {
   const t = useDashboardT();
@@ -132,20 +132,27 @@ export function Account({
         </DataTable>
       </div>
 
-      <FormCard action={changePassword} noValidate title={t("settings.account.passwordTitle")} className="max-w-sm p-5">
-        <ResultAlert result={changed} />
-        <PasswordFields
-          current={t("settings.account.currentPassword")}
-          label={t("settings.account.newPassword")}
-          repeatLabel={t("settings.account.repeat")}
-          hint={t("settings.account.passwordHint")}
-          error={fieldError}
-        />
-        <Button type="submit" disabled={changing}>
-          {changing ? t("settings.account.changing") : t("settings.account.change")}
-        </Button>
-        <p className="text-xs text-slate-500">{t("settings.account.passwordNote")}</p>
-      </FormCard>
+      {!me.hasPassword ? (
+        <div className="max-w-sm rounded-lg border border-slate-200 bg-white p-5 text-sm">
+          <h2 className="mb-2 text-base font-semibold">{t("settings.account.noPasswordTitle")}</h2>
+          <p className="text-slate-600">{t("settings.account.noPassword")}</p>
+        </div>
+      ) : (
+        <FormCard action={changePassword} noValidate title={t("settings.account.passwordTitle")} className="max-w-sm p-5">
+          <ResultAlert result={changed} />
+          <PasswordFields
+            current={t("settings.account.currentPassword")}
+            label={t("settings.account.newPassword")}
+            repeatLabel={t("settings.account.repeat")}
+            hint={t("settings.account.passwordHint")}
+            error={fieldError}
+          />
+          <Button type="submit" disabled={changing}>
+            {changing ? t("settings.account.changing") : t("settings.account.change")}
+          </Button>
+          <p className="text-xs text-slate-500">{t("settings.account.passwordNote")}</p>
+        </FormCard>
+      )}
     </section>
   );
 }

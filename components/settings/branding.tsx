@@ -44,15 +44,7 @@ export function BrandingSettings({ branding }: { branding: BrandingDto }) {
   return (
     <section className="space-y-6">
       <PageHeader title={t("settings.branding.title")} description={t("settings.branding.description")} />
-      <ResultAlert result={result}>
-        {result?.errors?.length ? (
-          <ul className="mt-1 list-disc pl-5">
-            {result.errors.map((e) => (
-              <li key={e.field}>{e.message}</li>
-            ))}
-          </ul>
-        ) : null}
-      </ResultAlert>
+      <ResultAlert result={result} listFields />
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <form

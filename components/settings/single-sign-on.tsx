@@ -64,15 +64,7 @@ export function SingleSignOn({
           )}
         </div>
       </PageHeader>
-      <ResultAlert result={result}>
-        {result?.errors?.length ? (
-          <ul className="mt-1 list-disc pl-5">
-            {result.errors.map((e) => (
-              <li key={e.field}>{e.message}</li>
-            ))}
-          </ul>
-        ) : null}
-      </ResultAlert>
+      <ResultAlert result={result} listFields />
       {adding === "OIDC" && (
         <ConnectionForm
           connection={null}
@@ -211,11 +203,8 @@ function ConnectionForm({
             issuer: String(data.get("issuer") ?? ""),
             clientId: String(data.get("clientId") ?? ""),
             scopes: String(data.get("scopes") ?? "").trim() || undefined,
-            allowedDomains: listOf(data.get("allowedDomains")),
+            ...rulesOf(data),
             groupsClaim: String(data.get("groupsClaim") ?? "").trim() || undefined,
-            requiredGroups: listOf(data.get("requiredGroups")),
-            adminGroups: listOf(data.get("adminGroups")),
-            createAccounts: data.get("createAccounts") === "on",
           },
           ...(secret ? { clientSecret: secret } : {}),
         });
@@ -254,51 +243,13 @@ function ConnectionForm({
           autoComplete="new-password"
           placeholder={c?.secret === "SET" ? t("settings.signIn.secretKept") : ""}
         />
-        <TextField
-          label={t("settings.signIn.allowedDomains")}
-          name="allowedDomains"
-          defaultValue={s?.allowedDomains.join(", ") ?? ""}
-          placeholder="example.com"
-          hint={t("settings.signIn.allowedDomainsHint")}
-        />
-        <TextField
-          label={t("settings.signIn.requiredGroups")}
-          name="requiredGroups"
-          defaultValue={s?.requiredGroups.join(", ") ?? ""}
-          hint={t("settings.signIn.requiredGroupsHint")}
-        />
-        <TextField
-          label={t("settings.signIn.adminGroups")}
-          name="adminGroups"
-          defaultValue={s?.adminGroups.join(", ") ?? ""}
-          hint={t("settings.signIn.adminGroupsHint")}
-        />
+        <RuleFields settings={s} />
         <TextField label={t("settings.signIn.groupsClaim")} name="groupsClaim" defaultValue={s?.groupsClaim ?? "groups"} />
         <TextField label={t("settings.signIn.scopes")} name="scopes" defaultValue={s?.scopes ?? "openid email profile"} />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="createAccounts" defaultChecked={s?.createAccounts ?? true} />
-        {t("settings.signIn.createAccounts")}
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="enabled" defaultChecked={c?.enabled ?? false} />
-        {t("settings.signIn.enabled")}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {c ? t("settings.signIn.save") : t("settings.signIn.make")}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            {t("settings.signIn.cancel")}
-          </Button>
-        )}
-        {onDelete && (
-          <Button type="button" variant="danger" onClick={onDelete} disabled={busy}>
-            {t("settings.signIn.remove")}
-          </Button>
-        )}
-      </div>
+      <Check name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
+      <Check name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
+      <FormButtons made={c !== null} busy={busy} onCancel={onCancel} onDelete={onDelete} />
       {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
     </FormCard>
   );
@@ -335,10 +286,7 @@ function SamlConnectionForm({
           name: String(data.get("name") ?? ""),
           enabled: data.get("enabled") === "on",
           settings: {
-            allowedDomains: listOf(data.get("allowedDomains")),
-            requiredGroups: listOf(data.get("requiredGroups")),
-            adminGroups: listOf(data.get("adminGroups")),
-            createAccounts: data.get("createAccounts") === "on",
+            ...rulesOf(data),
             allowIdpInitiated: data.get("allowIdpInitiated") === "on",
             emailAttribute: optional(data.get("emailAttribute")) ?? null,
             nameAttribute: optional(data.get("nameAttribute")) ?? null,
@@ -393,8 +341,7 @@ function SamlConnectionForm({
           label={t(c ? "settings.signIn.saml.newMetadataUrl" : "settings.signIn.saml.metadataUrl")}
           name="metadataUrl"
           type="url"
-          defaultValue={s?.idp.metadataUrl ?? ""}
-          placeholder="https://idp.example.com/metadata"
+          placeholder={s?.idp.metadataUrl ?? "https://idp.example.com/metadata"}
           hint={t(c ? "settings.signIn.saml.metadataKeepHint" : "settings.signIn.saml.metadataUrlHint")}
         />
         <FieldRow
@@ -404,25 +351,7 @@ function SamlConnectionForm({
         >
           <textarea id={xmlId} name="metadataXml" rows={3} className={`${inputClass} font-mono text-xs`} spellCheck={false} />
         </FieldRow>
-        <TextField
-          label={t("settings.signIn.allowedDomains")}
-          name="allowedDomains"
-          defaultValue={s?.allowedDomains.join(", ") ?? ""}
-          placeholder="example.com"
-          hint={t("settings.signIn.allowedDomainsHint")}
-        />
-        <TextField
-          label={t("settings.signIn.requiredGroups")}
-          name="requiredGroups"
-          defaultValue={s?.requiredGroups.join(", ") ?? ""}
-          hint={t("settings.signIn.requiredGroupsHint")}
-        />
-        <TextField
-          label={t("settings.signIn.adminGroups")}
-          name="adminGroups"
-          defaultValue={s?.adminGroups.join(", ") ?? ""}
-          hint={t("settings.signIn.adminGroupsHint")}
-        />
+        <RuleFields settings={s} />
         <TextField
           label={t("settings.signIn.saml.groupsAttribute")}
           name="groupsAttribute"
@@ -436,33 +365,14 @@ function SamlConnectionForm({
         />
         <TextField label={t("settings.signIn.saml.nameAttribute")} name="nameAttribute" defaultValue={s?.nameAttribute ?? ""} />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="createAccounts" defaultChecked={s?.createAccounts ?? true} />
-        {t("settings.signIn.createAccounts")}
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="allowIdpInitiated" defaultChecked={s?.allowIdpInitiated ?? false} />
-        {t("settings.signIn.saml.allowIdpInitiated")}
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="enabled" defaultChecked={c?.enabled ?? false} />
-        {t("settings.signIn.enabled")}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {c ? t("settings.signIn.save") : t("settings.signIn.make")}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            {t("settings.signIn.cancel")}
-          </Button>
-        )}
-        {onDelete && (
-          <Button type="button" variant="danger" onClick={onDelete} disabled={busy}>
-            {t("settings.signIn.remove")}
-          </Button>
-        )}
-      </div>
+      <Check name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
+      <Check
+        name="allowIdpInitiated"
+        defaultChecked={s?.allowIdpInitiated ?? false}
+        label={t("settings.signIn.saml.allowIdpInitiated")}
+      />
+      <Check name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
+      <FormButtons made={c !== null} busy={busy} onCancel={onCancel} onDelete={onDelete} />
       {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
     </FormCard>
   );
@@ -519,6 +429,83 @@ function TestReport({ report }: { report: SsoTestReport }) {
             })
           : t("settings.signIn.wouldRefuse", { reason: t(`auth.login.sso.${r.code}`) })}
       </p>
+    </div>
+  );
+}
+
+/** Who may come in, the same for both kinds of connection: domains, required groups, admin groups. */
+function RuleFields({ settings: s }: { settings: SsoConnectionDto["settings"] | undefined }) {
+  const t = useDashboardT();
+  return (
+    <>
+      <TextField
+        label={t("settings.signIn.allowedDomains")}
+        name="allowedDomains"
+        defaultValue={s?.allowedDomains.join(", ") ?? ""}
+        placeholder="example.com"
+        hint={t("settings.signIn.allowedDomainsHint")}
+      />
+      <TextField
+        label={t("settings.signIn.requiredGroups")}
+        name="requiredGroups"
+        defaultValue={s?.requiredGroups.join(", ") ?? ""}
+        hint={t("settings.signIn.requiredGroupsHint")}
+      />
+      <TextField
+        label={t("settings.signIn.adminGroups")}
+        name="adminGroups"
+        defaultValue={s?.adminGroups.join(", ") ?? ""}
+        hint={t("settings.signIn.adminGroupsHint")}
+      />
+    </>
+  );
+}
+
+/** RuleFields' values and "make an account on first sign-in", as the settings take them. */
+const rulesOf = (data: FormData) => ({
+  allowedDomains: listOf(data.get("allowedDomains")),
+  requiredGroups: listOf(data.get("requiredGroups")),
+  adminGroups: listOf(data.get("adminGroups")),
+  createAccounts: data.get("createAccounts") === "on",
+});
+
+function Check({ name, defaultChecked, label }: { name: string; defaultChecked: boolean; label: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} />
+      {label}
+    </label>
+  );
+}
+
+/** Make (a new connection) or Save, Cancel, Remove. */
+function FormButtons({
+  made,
+  busy,
+  onCancel,
+  onDelete,
+}: {
+  made: boolean;
+  busy: boolean;
+  onCancel?: () => void;
+  onDelete?: () => void;
+}) {
+  const t = useDashboardT();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={busy}>
+        {made ? t("settings.signIn.save") : t("settings.signIn.make")}
+      </Button>
+      {onCancel && (
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("settings.signIn.cancel")}
+        </Button>
+      )}
+      {onDelete && (
+        <Button type="button" variant="danger" onClick={onDelete} disabled={busy}>
+          {t("settings.signIn.remove")}
+        </Button>
+      )}
     </div>
   );
 }

@@ -21,18 +21,30 @@ export function Alert({
   );
 }
 
-/** What a server action answered ({ ok, message }), as a success or an error; nothing before it answers. */
+/**
+ * What a server action answered ({ ok, message }), as a success or an error; nothing before it answers.
+ * `listFields`: each refused field's problem in a list under it (for a form that shows none beside its inputs).
+ */
 export function ResultAlert({
   result,
+  listFields = false,
   children,
 }: {
-  result: { ok: boolean; message: string } | null | undefined;
+  result: { ok: boolean; message: string; errors?: { field: string; message: string }[] } | null | undefined;
+  listFields?: boolean;
   children?: React.ReactNode;
 }) {
   if (!result) return null;
   return (
     <Alert kind={result.ok ? "success" : "error"}>
       {result.message}
+      {listFields && result.errors?.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {result.errors.map((e) => (
+            <li key={e.field}>{e.message}</li>
+          ))}
+        </ul>
+      ) : null}
       {children}
     </Alert>
   );

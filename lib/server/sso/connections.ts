@@ -283,42 +283,36 @@ export async function liveOidcConnections({ includeOff = false } = {}): Promise<
     .from(ssoConnections)
     .where(includeOff ? eq(ssoConnections.kind, "OIDC") : and(eq(ssoConnections.enabled, true), eq(ssoConnections.kind, "OIDC")))
     .orderBy(asc(ssoConnections.createdAt));
-  const live: LiveOidcConnection[] = [];
-  for (const row of rows) {
-    if (row.id === OPERATOR_CONNECTION_ID) {
-      const op = operatorOidc();
-      if (op)
-        live.push({
+  return rows.flatMap((row) => liveOidcOf(row) ?? []);
+}
+
+/** A stored OIDC connection as next-auth's provider needs it (the operator's from OIDC_*); null when its secret does not open here. */
+function liveOidcOf(row: typeof ssoConnections.$inferSelect): LiveOidcConnection | null {
+  if (row.id === OPERATOR_CONNECTION_ID) {
+    const op = operatorOidc();
+    return op
+      ? {
           id: row.id,
           orgId: row.orgId,
           name: op.name,
           enabled: row.enabled,
           settings: op.settings,
           clientSecret: op.clientSecret,
-        });
-      continue;
-    }
-    let secret: string | null = null;
-    try {
-      secret = row.secretSealed ? openSecret(row.secretSealed, row.id) : null;
-    } catch {
-      secret = null;
-    }
-    if (secret === null) {
-      if (row.enabled)
-        log().warn({ sso: row.id }, "sso connection left out: its client secret does not open with this server's settings key");
-      continue;
-    }
-    live.push({
-      id: row.id,
-      orgId: row.orgId,
-      name: row.name,
-      enabled: row.enabled,
-      settings: settingsOf(row),
-      clientSecret: secret,
-    });
+        }
+      : null;
   }
-  return live;
+  let secret: string | null = null;
+  try {
+    secret = row.secretSealed ? openSecret(row.secretSealed, row.id) : null;
+  } catch {
+    secret = null;
+  }
+  if (secret === null) {
+    if (row.enabled)
+      log().warn({ sso: row.id }, "sso connection left out: its client secret does not open with this server's settings key");
+    return null;
+  }
+  return { id: row.id, orgId: row.orgId, name: row.name, enabled: row.enabled, settings: settingsOf(row), clientSecret: secret };
 }
 
 /**
@@ -328,15 +322,14 @@ export async function liveOidcConnections({ includeOff = false } = {}): Promise<
 export async function signInButtons(): Promise<SsoButton[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: ssoConnections.id, name: ssoConnections.name, kind: ssoConnections.kind })
+    .select()
     .from(ssoConnections)
     .where(eq(ssoConnections.enabled, true))
     .orderBy(asc(ssoConnections.createdAt));
   // An OIDC connection whose secret does not open here has no button (it would fail); the operator's is named by OIDC_NAME.
-  const oidc = new Map((await liveOidcConnections()).map((c) => [c.id, c]));
   return rows.flatMap((r): SsoButton[] => {
     if (r.kind === "SAML") return [{ key: r.id, name: r.name, href: samlLoginPathOf(r.id) }];
-    const live = oidc.get(r.id);
+    const live = liveOidcOf(r);
     return live ? [{ key: r.id, name: live.name, providerId: providerIdOf(r.id) }] : [];
   });
 }

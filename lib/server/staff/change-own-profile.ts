@@ -28,8 +28,9 @@ export async function changeOwnProfile(staff: StaffIdentity, body: { name: unkno
 }
 
 /** The staff member's own name and mail language, as the account page shows them. */
-export async function readOwnProfile(staff: StaffIdentity): Promise<OwnProfile> {
+export async function readOwnProfile(staff: StaffIdentity): Promise<OwnProfile & { hasPassword: boolean }> {
   const db = await getDb();
   const [me] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
-  return { name: me?.name ?? staff.name, locale: toLocale(me?.locale) };
+  // An account made by single sign-on (or SCIM) has no password until someone sets one through a mailed link.
+  return { name: me?.name ?? staff.name, locale: toLocale(me?.locale), hasPassword: Boolean(me?.passwordHash) };
 }

@@ -14,7 +14,7 @@ export default async function AccountPage() {
   const profile = await readOwnProfile(staff);
   return (
     <Account
-      me={{ name: profile.name, email: staff.email, role: staff.role, locale: profile.locale }}
+      me={{ name: profile.name, email: staff.email, role: staff.role, locale: profile.locale, hasPassword: profile.hasPassword }}
       sessions={await listOwnSessions(staff)}
     />
   );
