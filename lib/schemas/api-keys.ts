@@ -1,6 +1,7 @@
 import { z } from "zod";
 import ipaddr from "ipaddr.js";
 import { zEnvironment } from "./common";
+import { SCOPES, zScopes } from "./scopes";
 
 const NAME_LENGTH = "Name must be between 1 and 200 characters";
 
@@ -23,6 +24,8 @@ export const zCreateApiKey = z.object({
     .array(z.string().max(64).refine(isIpRule, { error: "Each allowedIps entry must be an IP address or a CIDR range" }))
     .max(100)
     .optional(),
+  /** What the key may do (lib/schemas/scopes.ts). Left out: every scope, as keys have always had. */
+  scopes: zScopes.optional(),
 });
 export type CreateApiKey = z.infer<typeof zCreateApiKey>;
 
@@ -32,6 +35,10 @@ export const zApiKey = z.object({
   name: z.string(),
   environment: zEnvironment,
   allowedIps: z.array(z.string()),
+  /** What the key may do; a key made without scopes lists every one (and `allScopes` is true). */
+  scopes: z.array(z.enum(SCOPES)),
+  /** Made without scopes (or before scopes existed): it holds every scope, also those a later version adds. */
+  allScopes: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -46,6 +46,11 @@ export const errorCatalog = {
     status: 403,
     description: "Production API keys need an Enterprise plan (while it lasts: `details.plan`) and a production caller",
   },
+  API_KEY_SCOPE_MISSING: {
+    status: 403,
+    description:
+      "The API key lacks a scope this operation needs; `details.missing` names it (`details.needed`, `details.granted`)",
+  },
   RATE_LIMITED: { status: 429, description: "Too many requests; retry after the Retry-After / RateLimit-Reset seconds" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was already used with a different request" },
   IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, description: "A request with this Idempotency-Key is still being processed" },

@@ -7,13 +7,27 @@ import { apiKeys } from "../db/schema";
 import { insertRow } from "../db/rows";
 import { AppError } from "../errors";
 import { toApiKeyDto } from "./dto";
+import { SCOPES, type Scope } from "@/lib/schemas/scopes";
 
 export const PLAN_REQUIRED = "Enterprise plan required for production API keys";
 
-/** A sandbox key creates sandbox keys; production keys need an ENTERPRISE organization and a production caller. */
+/**
+ * A sandbox key creates sandbox keys; production keys need an ENTERPRISE organization and a production caller.
+ * A new key gets the scopes asked for (none asked: every scope, as the spec makes keys), never one its maker lacks.
+ */
 export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
   if (input.environment === "PRODUCTION" && (auth.environment !== "PRODUCTION" || auth.plan !== "ENTERPRISE")) {
     throw new AppError("ENTERPRISE_PLAN_REQUIRED", PLAN_REQUIRED);
+  }
+  const scopes = input.scopes ?? null;
+  if (auth.scopes !== null) {
+    const beyond = (scopes ?? SCOPES).filter((s) => !auth.scopes!.includes(s));
+    if (beyond.length)
+      throw new AppError(
+        "API_KEY_SCOPE_MISSING",
+        `A key can give a new key only scopes it holds itself; this key lacks ${beyond.join(", ")}${input.scopes ? "" : " (name the scopes the new key needs)"}`,
+        { details: { missing: beyond, needed: beyond, granted: [...auth.scopes] } },
+      );
   }
   const { row, apiKey } = await insertApiKey(await getDb(), {
     orgId: auth.orgId,
@@ -21,6 +35,7 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
     environment: input.environment,
     allowedIps: input.allowedIps ?? [],
     createdByKeyId: auth.keyId,
+    scopes,
   });
   return { ...toApiKeyDto(row), apiKey };
 }
@@ -34,6 +49,8 @@ export async function insertApiKey(
     allowedIps?: string[];
     createdByKeyId?: string | null;
     kind?: string;
+    /** Null or left out: every scope. */
+    scopes?: readonly Scope[] | null;
   },
   apiKey: string = generateApiKey(v.environment),
 ) {
@@ -49,6 +66,7 @@ export async function insertApiKey(
       allowedIps: v.allowedIps ?? [],
       createdByKeyId: v.createdByKeyId ?? null,
       kind: v.kind ?? "USER",
+      scopes: v.scopes ? [...v.scopes] : null,
     },
     "the new API key",
   );

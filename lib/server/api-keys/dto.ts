@@ -1,6 +1,7 @@
 import "server-only";
 import type { ApiKeyDto } from "@/lib/schemas/api-keys";
 import type { apiKeys } from "../db/schema";
+import { SCOPES } from "@/lib/schemas/scopes";
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -11,6 +12,9 @@ export function toApiKeyDto(row: typeof apiKeys.$inferSelect): ApiKeyDto {
     name: row.name,
     environment: row.environment as ApiKeyDto["environment"],
     allowedIps: row.allowedIps,
+    // A key made without scopes holds every one; it is listed with all of them.
+    scopes: row.scopes === null ? [...SCOPES] : SCOPES.filter((s) => row.scopes!.includes(s)),
+    allScopes: row.scopes === null,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     revokedAt: iso(row.revokedAt),

@@ -6,6 +6,7 @@ import { apiKeys, organizations } from "../db/schema";
 import { AppError } from "../errors";
 import { constantTimeEqualHex, hashApiKey, keyPrefixOf, type Environment } from "./keys";
 import { ipAllowed } from "./ip";
+import { SCOPES, type Scope } from "@/lib/schemas/scopes";
 
 /** Who is calling: a key of one organization in one environment. Every query is scoped by it. */
 export interface KeyAuth {
@@ -19,6 +20,8 @@ export interface KeyAuth {
   userAgent: string | null;
   /** USER (made by someone) or SYSTEM (the server's own, e.g. the dashboard's). */
   kind: string;
+  /** What the key may do; null: every scope (lib/schemas/scopes.ts). */
+  scopes: readonly Scope[] | null;
   /** On a dashboard call (a SYSTEM key with a verified forwarded identity): the staff member behind it. */
   staff?: { id: string; name: string; email: string };
 }
@@ -87,7 +90,24 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     ip,
     userAgent,
     kind: row.key.kind,
+    scopes: scopesOfRow(row.key.scopes),
   };
+}
+
+/** A key's stored scopes, known ones only (a scope a newer server wrote is not one this server grants). */
+const scopesOfRow = (stored: string[] | null): readonly Scope[] | null =>
+  stored === null ? null : SCOPES.filter((s) => stored.includes(s));
+
+/** Refuses a call whose key lacks one of the scopes the operation needs, naming them (403 API_KEY_SCOPE_MISSING). */
+export function requireScopes(auth: Pick<KeyAuth, "scopes">, needed: readonly Scope[]): void {
+  if (auth.scopes === null) return;
+  const missing = needed.filter((s) => !auth.scopes!.includes(s));
+  if (missing.length)
+    throw new AppError(
+      "API_KEY_SCOPE_MISSING",
+      `This API key lacks the scope${missing.length > 1 ? "s" : ""} ${missing.join(", ")} that this operation needs`,
+      { details: { missing, needed: [...needed], granted: [...auth.scopes] } },
+    );
 }
 
 /**

@@ -189,6 +189,8 @@ export const apiKeys = pgTable(
     allowedIps: jsonb("allowed_ips").$type<string[]>().notNull().default([]),
     /** Requests per minute; null means the environment's default. */
     rateLimitPerMinute: integer("rate_limit_per_minute"),
+    /** What the key may do (lib/schemas/scopes.ts); null: every scope (a key made without scopes, or before they existed). */
+    scopes: jsonb("scopes").$type<string[]>(),
     /** SYSTEM keys are provisioned by the server itself (the dashboard's key); hidden from lists. */
     kind: text("kind").notNull().default("USER"),
     createdByKeyId: uuid("created_by_key_id"),

@@ -5,6 +5,8 @@ import { ops } from "@/lib/schemas/operations";
 import { errorStatuses, type Operation, type Success } from "@/lib/schemas/operation";
 import { statusText } from "./envelope";
 import { errorCodes } from "../errors";
+import { scopesOf } from "@/lib/schemas/operation-scopes";
+import { SCOPE_MEANINGS, SCOPES } from "@/lib/schemas/scopes";
 
 type Json = Record<string, unknown>;
 
@@ -217,12 +219,17 @@ export function openApiDocument(serverUrl: string, operations: Record<string, Op
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }
+    // The scopes the key needs (OpenAPI 3.1 lets an apiKey requirement list them), also said in words.
+    const scopes = [...(scopesOf(op) ?? [])];
+    const needs = scopes.length ? `Needs the API key scope${scopes.length > 1 ? "s" : ""} ${scopes.join(" and ")}.` : "";
+    const description = [op.description, needs].filter(Boolean).join("\n\n");
     const item: Json = {
       operationId: name,
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      ...(description ? { description } : {}),
       tags: [op.tag],
-      security: op.public ? [] : [{ ApiKey: [] }],
+      security: op.public ? [] : [{ ApiKey: scopes }],
+      ...(op.public ? {} : { "x-scopes": scopes }),
       parameters: parameters(op, components),
       responses,
     };
@@ -260,7 +267,14 @@ export function openApiDocument(serverUrl: string, operations: Record<string, Op
     servers: [{ url: serverUrl }],
     tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? name })),
     components: {
-      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" } },
+      securitySchemes: {
+        ApiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description: `An API key. Its scopes decide what it may call (each operation lists the ones it needs; a key made without scopes holds all): ${SCOPES.map((s) => `${s}: ${SCOPE_MEANINGS[s]}`).join("; ")}.`,
+        },
+      },
       schemas: { Error: errorSchema, ...components.schemas },
     },
     paths,

@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import type { ZodType } from "zod";
 import type { Operation } from "@/lib/schemas/operation";
 import { unknownKeys } from "@/lib/schemas/unknown-keys";
-import { authenticateKey, type KeyAuth } from "../auth/authenticate";
+import { authenticateKey, requireScopes, type KeyAuth } from "../auth/authenticate";
+import { scopesOf } from "@/lib/schemas/operation-scopes";
 import { verifyStaffIdentity } from "../staff/forwarded-identity";
 import { clientIp } from "../auth/ip";
 import { config } from "../config";
@@ -66,6 +67,10 @@ export function route<Op extends Operation>(
           `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
         );
       }
+      // What the key may do (counted by the rate limit like any call), before anything of the call is read.
+      const needed = scopesOf(op);
+      if (needed === undefined) throw new Error(`${op.method} ${op.path} has no scopes in lib/schemas/operation-scopes.ts`);
+      requireScopes(auth, needed);
 
       const params = parse(op.params, await ctx.params, "params");
       const query = parse(op.query, Object.fromEntries(new URL(req.url).searchParams), "query");

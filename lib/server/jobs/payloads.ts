@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { SCOPES } from "@/lib/schemas/scopes";
 import { ENVIRONMENTS, type JobType } from "@/lib/schemas/states";
 
 /** Row ids (gen_random_uuid): a job that names something by another kind of value is refused. */
@@ -17,6 +18,8 @@ const zKeyAuth = z.object({
   userAgent: z.string().nullable(),
   kind: z.string(),
   staff: z.object({ id, name: z.string(), email: z.string() }).optional(),
+  /** Queued by an older version: no scopes, which a key made before scopes existed has (all of them). */
+  scopes: z.array(z.enum(SCOPES)).nullable().default(null),
 });
 
 const notifyOf = { requestId: id, recipientId: id };

@@ -177,6 +177,9 @@ function linkAuth(link: PublicLinkRow, plan: string, who: Who): KeyAuth {
     ip: who.ip,
     userAgent: who.userAgent,
     kind: "PUBLIC_LINK",
+    // What a visitor may do is what the link allows (its template, its role), never more: the key's scopes
+    // were checked when the link was made.
+    scopes: null,
   };
 }
 

@@ -9,10 +9,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the organization's keys visible to this key */
+    /**
+     * List the organization's keys visible to this key
+     * @description Needs the API key scope keys:manage.
+     */
     get: operations["listApiKeys"];
     put?: never;
-    /** Create an API key (the full key is returned once) */
+    /**
+     * Create an API key (the full key is returned once)
+     * @description Needs the API key scope keys:manage.
+     */
     post: operations["createApiKey"];
     delete?: never;
     options?: never;
@@ -30,7 +36,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an API key */
+    /**
+     * Revoke an API key
+     * @description Needs the API key scope keys:manage.
+     */
     delete: operations["revokeApiKey"];
     options?: never;
     head?: never;
@@ -44,12 +53,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List signature requests, newest first (cursor pagination) */
+    /**
+     * List signature requests, newest first (cursor pagination)
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["listRequests"];
     put?: never;
     /**
      * Create a DRAFT signature request from one or several PDFs
      * @description Multipart parts: `file` (or `documentFile`: repeat it for several documents, read in the order given), `title`, `delivery_mode`, `locale`, `timezone`, `dateFormat`, and the send settings `subject`, `message`, `replyTo`, `expiresAt` or `expiryDays`, and `reminders` as JSON (`{"firstAfterDays":2,"everyDays":3,"max":2}` or `null`). Expiry and reminders not given: the organization's defaults (GET /settings/sending), else EXPIRY_DAYS and no reminders.
+     *
+     *     Needs the API key scope requests:write.
      */
     post: operations["createRequest"];
     delete?: never;
@@ -65,17 +79,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a signature request with its document, recipients and fields */
+    /**
+     * Read a signature request with its document, recipients and fields
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getRequest"];
     put?: never;
     post?: never;
-    /** Delete a DRAFT */
+    /**
+     * Delete a DRAFT
+     * @description Needs the API key scope requests:write.
+     */
     delete: operations["deleteRequest"];
     options?: never;
     head?: never;
     /**
      * Change a DRAFT: title, locale, timezone, dateFormat and its send settings
      * @description Only what the body gives changes; null clears subject, message, replyTo, reminders and locale. Send settings: `subject` (≤ 200 characters, one line) and `message` (plain text, ≤ 5,000 characters) of the invitation and reminders; `expiresAt` (ISO 8601 with offset, in the future, ≤ 365 days ahead) or `expiryDays` (1–365, from sending), not both; `reminders` `{ firstAfterDays, everyDays, max }` (days 1–365, max 0–10) or null; `replyTo` (an e-mail address; null: the staff member who sends). See docs/api.md, "Send settings". A request that is not a DRAFT: 409 REQUEST_NOT_DRAFT, nothing changed. Audited as request.updated.
+     *
+     *     Needs the API key scope requests:write.
      */
     patch: operations["updateRequest"];
     trace?: never;
@@ -87,7 +109,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the first document's current PDF, or (?all=1) every document in one zip */
+    /**
+     * Download the first document's current PDF, or (?all=1) every document in one zip
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getDocument"];
     put?: never;
     post?: never;
@@ -109,6 +134,8 @@ export interface paths {
     /**
      * Add a PDF to a DRAFT as another document
      * @description Multipart parts: `file` (the PDF, judged and stored as an upload is), `name` (else the file's name), `order` (else last). Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES for the documents together.
+     *
+     *     Needs the API key scope requests:write.
      */
     post: operations["addDocument"];
     delete?: never;
@@ -124,15 +151,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download one document's current PDF (application/pdf) */
+    /**
+     * Download one document's current PDF (application/pdf)
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getRequestDocument"];
     put?: never;
     post?: never;
-    /** Remove a document from a DRAFT (with its fields when ?removeFields=true) */
+    /**
+     * Remove a document from a DRAFT (with its fields when ?removeFields=true)
+     * @description Needs the API key scope requests:write.
+     */
     delete: operations["deleteDocument"];
     options?: never;
     head?: never;
-    /** Rename a document of a DRAFT, or move it to another place */
+    /**
+     * Rename a document of a DRAFT, or move it to another place
+     * @description Needs the API key scope requests:write.
+     */
     patch: operations["updateDocument"];
     trace?: never;
   };
@@ -143,7 +179,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download a file a signer attached (as kept: a PDF, PNG or JPEG, always as an attachment) */
+    /**
+     * Download a file a signer attached (as kept: a PDF, PNG or JPEG, always as an attachment)
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getRequestAttachment"];
     put?: never;
     post?: never;
@@ -160,7 +199,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The audit trail of a request */
+    /**
+     * The audit trail of a request
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getAudit"];
     put?: never;
     post?: never;
@@ -179,7 +221,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail */
+    /**
+     * Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail
+     * @description Needs the API key scope requests:send.
+     */
     post: operations["sendRequest"];
     delete?: never;
     options?: never;
@@ -196,7 +241,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel an IN_PROGRESS request; signing links stop working */
+    /**
+     * Cancel an IN_PROGRESS request; signing links stop working
+     * @description Needs the API key scope requests:send.
+     */
     post: operations["cancelRequest"];
     delete?: never;
     options?: never;
@@ -213,7 +261,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a recipient to a DRAFT (order or signingOrder: same order = parallel) */
+    /**
+     * Add a recipient to a DRAFT (order or signingOrder: same order = parallel)
+     * @description Needs the API key scope requests:write.
+     */
     post: operations["addRecipient"];
     delete?: never;
     options?: never;
@@ -231,11 +282,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a recipient (and its fields) from a DRAFT */
+    /**
+     * Remove a recipient (and its fields) from a DRAFT
+     * @description Needs the API key scope requests:write.
+     */
     delete: operations["deleteRecipient"];
     options?: never;
     head?: never;
-    /** Change a recipient of a DRAFT */
+    /**
+     * Change a recipient of a DRAFT
+     * @description Needs the API key scope requests:write.
+     */
     patch: operations["updateRecipient"];
     trace?: never;
   };
@@ -248,7 +305,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add fields by coordinates (points from the top-left of the displayed page): one field or { fields: [...] } */
+    /**
+     * Add fields by coordinates (points from the top-left of the displayed page): one field or { fields: [...] }
+     * @description Needs the API key scope requests:write.
+     */
     post: operations["addFields"];
     delete?: never;
     options?: never;
@@ -266,11 +326,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a field from a DRAFT */
+    /**
+     * Remove a field from a DRAFT
+     * @description Needs the API key scope requests:write.
+     */
     delete: operations["deleteField"];
     options?: never;
     head?: never;
-    /** Move, resize or change a field of a DRAFT */
+    /**
+     * Move, resize or change a field of a DRAFT
+     * @description Needs the API key scope requests:write.
+     */
     patch: operations["updateField"];
     trace?: never;
   };
@@ -283,7 +349,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail again the signers whose turn it is */
+    /**
+     * E-mail again the signers whose turn it is
+     * @description Needs the API key scope requests:send.
+     */
     post: operations["remindRequest"];
     delete?: never;
     options?: never;
@@ -303,6 +372,8 @@ export interface paths {
     /**
      * Mail one recipient's invitation again (the same link), while it is their turn; recorded in the audit trail
      * @description IN_PROGRESS only (else 409 for the request's state); the recipient invited and not finished (PENDING: 409 RECIPIENT_NOT_YOUR_TURN; finished: their state's 409); a CC or an EMBEDDED recipient: 422. At most 2 a minute per recipient (429).
+     *
+     *     Needs the API key scope requests:send.
      */
     post: operations["resendInvitation"];
     delete?: never;
@@ -323,6 +394,8 @@ export interface paths {
     /**
      * Correct a sent request's recipient's name or e-mail before they finish: the old link answers 410, a new one is mailed; audited
      * @description IN_PROGRESS only (a DRAFT's recipient is changed with PATCH: 409 REQUEST_NOT_SENT); the recipient PENDING, SENT or VIEWED (finished: their state's 409). The old link is retired: it answers 410 (details.status REPLACED) naming nothing of the document; sessions and embedded URLs opened with it end. When it is their turn a new invitation goes to the address now set (`invited`). Recorded as recipient.corrected (from, to). Allowed to an API key and, in the dashboard, to an admin or the request's creator (who may copy the link); another staff member: 403 ADMIN_REQUIRED.
+     *
+     *     Needs the API key scope requests:send.
      */
     post: operations["correctRecipient"];
     delete?: never;
@@ -343,6 +416,8 @@ export interface paths {
     /**
      * A recipient's signing link, for staff to hand over another way: admins and the request's creator, in the dashboard only; audited
      * @description The link is a bearer credential: only a staff member signed in to the dashboard (the proxy's call) who is an ADMIN or created the request gets it (else 403 ADMIN_REQUIRED; an API key alone never does). While it is the recipient's turn, as for resend. Recorded as recipient.signing_link.copied.
+     *
+     *     Needs the API key scope requests:send.
      */
     post: operations["copyRecipientSigningLink"];
     delete?: never;
@@ -363,6 +438,8 @@ export interface paths {
     /**
      * Seal again a request every signer has signed (after its seal failed); 202, the seal is queued
      * @description 409 unless every SIGNER has signed and the request is IN_PROGRESS (not COMPLETED, CANCELLED, DECLINED or EXPIRED). The seal job is queued (not doubled if one is already queued or running); sealError stays until a seal succeeds.
+     *
+     *     Needs the API key scope requests:write.
      */
     post: operations["resealRequest"];
     delete?: never;
@@ -676,10 +753,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List webhook endpoints */
+    /**
+     * List webhook endpoints
+     * @description Needs the API key scope webhooks:manage.
+     */
     get: operations["listWebhooks"];
     put?: never;
-    /** Subscribe a URL to events; the signing secret (whsec_…) is returned once */
+    /**
+     * Subscribe a URL to events; the signing secret (whsec_…) is returned once
+     * @description Needs the API key scope webhooks:manage.
+     */
     post: operations["createWebhook"];
     delete?: never;
     options?: never;
@@ -697,7 +780,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint */
+    /**
+     * Delete a webhook endpoint
+     * @description Needs the API key scope webhooks:manage.
+     */
     delete: operations["deleteWebhook"];
     options?: never;
     head?: never;
@@ -711,7 +797,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The last 100 deliveries to an endpoint, with their attempts and results */
+    /**
+     * The last 100 deliveries to an endpoint, with their attempts and results
+     * @description Needs the API key scope webhooks:manage.
+     */
     get: operations["listWebhookDeliveries"];
     put?: never;
     post?: never;
@@ -731,6 +820,8 @@ export interface paths {
     /**
      * How mail goes out, the mail that has not gone, and the last 200 messages sent or written to the outbox (when no SMTP_URL is set), newest first
      * @description `delivery` is smtp (through SMTP_URL; `smtpHost` its host) or outbox (written to DATA_DIR/outbox). `undelivered`: the last 50 mails of this organization's requests that were tried and failed: RETRYING (the queue tries again at `nextAttemptAt`) or FAILED (given up; POST /outbox/undelivered/{id}/retry queues it again), with what the server said (`lastError`).
+     *
+     *     Needs the API key scope requests:read.
      */
     get: operations["listOutbox"];
     put?: never;
@@ -750,7 +841,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Queue again a mail that was given up on (FAILED), with its attempts from none; recorded in the request's audit trail */
+    /**
+     * Queue again a mail that was given up on (FAILED), with its attempts from none; recorded in the request's audit trail
+     * @description Needs the API key scope requests:send.
+     */
     post: operations["retryUndeliveredMail"];
     delete?: never;
     options?: never;
@@ -765,7 +859,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One message of the outbox, as text and HTML */
+    /**
+     * One message of the outbox, as text and HTML
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getOutboxMessage"];
     put?: never;
     post?: never;
@@ -784,7 +881,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The signing link an invitation or reminder carried: for an admin in the dashboard only, audited */
+    /**
+     * The signing link an invitation or reminder carried: for an admin in the dashboard only, audited
+     * @description Needs the API key scope requests:send.
+     */
     post: operations["copyOutboxSigningLink"];
     delete?: never;
     options?: never;
@@ -801,7 +901,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirm anchors are in the PDF text layer (or list every {{…}} anchor, parsed, with positions) */
+    /**
+     * Confirm anchors are in the PDF text layer (or list every {{…}} anchor, parsed, with positions)
+     * @description Needs the API key scope requests:read.
+     */
     post: operations["previewAnchors"];
     delete?: never;
     options?: never;
@@ -821,6 +924,8 @@ export interface paths {
     /**
      * Create fields from anchors (unified format)
      * @description Body { recipientId, signerRef, sizes? } (unified {{sN|…}} anchors of that signer; `sizes` gives chosen anchors' fields another box, as the preview's `layout.fit`) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     *
+     *     Needs the API key scope requests:write.
      */
     post: operations["anchorFields"];
     delete?: never;
@@ -841,6 +946,8 @@ export interface paths {
     /**
      * Create fields from literal or legacy anchors with offsets (on a request, or on a PDF template)
      * @description Body { recipientId, signerRef, sizes? } (unified {{sN|…}} anchors of that signer; `sizes` gives chosen anchors' fields another box, as the preview's `layout.fit`) or { fields: [{ anchorKey, type, recipientId, xOffset, yOffset, width, height, occurrenceIndex? }] } (literal and {{signet:…}} anchors); both spellings take both bodies.
+     *
+     *     Needs the API key scope requests:write.
      */
     post: operations["anchoredFields"];
     delete?: never;
@@ -858,7 +965,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stamp a PNG or JPEG at an anchor (FIT, FILL or STRETCH); DRAFT only; a new document version */
+    /**
+     * Stamp a PNG or JPEG at an anchor (FIT, FILL or STRETCH); DRAFT only; a new document version
+     * @description Needs the API key scope requests:write.
+     */
     post: operations["stampImage"];
     delete?: never;
     options?: never;
@@ -875,7 +985,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Stamp an image at an anchor (the legacy spelling of /fields/anchors/image) */
+    /**
+     * Stamp an image at an anchor (the legacy spelling of /fields/anchors/image)
+     * @description Needs the API key scope requests:write.
+     */
     post: operations["stampImageLegacy"];
     delete?: never;
     options?: never;
@@ -892,7 +1005,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replace fixed text at anchors: the box is painted white and the text drawn in it; all or nothing */
+    /**
+     * Replace fixed text at anchors: the box is painted white and the text drawn in it; all or nothing
+     * @description Needs the API key scope requests:write.
+     */
     post: operations["replaceText"];
     delete?: never;
     options?: never;
@@ -907,12 +1023,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List templates, newest first (cursor pagination) */
+    /**
+     * List templates, newest first (cursor pagination)
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["listTemplates"];
     put?: never;
     /**
      * Upload a template of one or several PDF and DOCX documents (judged by content); the record lists its placeholders and anchors
      * @description Multipart: file (PDF, or DOCX with {{placeholders}} and anchors; repeat the part for several documents, in order, PDF and DOCX mixed) and name. A DOCX whose tags are malformed (unclosed {{, loops, names other than letters, digits, _ and .) is refused with 422 naming them. Limits: MAX_DOCUMENTS documents, MAX_REQUEST_MB and MAX_REQUEST_PAGES (a PDF's pages) together; one bad file and nothing is stored.
+     *
+     *     Needs the API key scope templates:write.
      */
     post: operations["createTemplate"];
     delete?: never;
@@ -928,15 +1049,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a template with its placeholders, anchors and stored fields */
+    /**
+     * Read a template with its placeholders, anchors and stored fields
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["getTemplate"];
     put?: never;
     post?: never;
-    /** Delete a template (drafts made from it keep their documents) */
+    /**
+     * Delete a template (drafts made from it keep their documents)
+     * @description Needs the API key scope templates:write.
+     */
     delete: operations["deleteTemplate"];
     options?: never;
     head?: never;
-    /** Rename a template (its file, roles and fields stay) */
+    /**
+     * Rename a template (its file, roles and fields stay)
+     * @description Needs the API key scope templates:write.
+     */
     patch: operations["updateTemplate"];
     trace?: never;
   };
@@ -947,7 +1077,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download the template's first document as uploaded: a PDF, or a DOCX */
+    /**
+     * Download the template's first document as uploaded: a PDF, or a DOCX
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["getTemplateDocument"];
     put?: never;
     post?: never;
@@ -969,6 +1102,8 @@ export interface paths {
     /**
      * Add a PDF or DOCX to a template as another document
      * @description Multipart parts: `file` (judged by its content as an upload is), `name` (else the file's name), `order` (else last). Roles its anchors name (s1…sN) are made. The limits of a template's documents together are a request's.
+     *
+     *     Needs the API key scope templates:write.
      */
     post: operations["addTemplateDocument"];
     delete?: never;
@@ -984,15 +1119,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Download one of the template's documents as uploaded: a PDF, or a DOCX */
+    /**
+     * Download one of the template's documents as uploaded: a PDF, or a DOCX
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["getTemplateDocumentFile"];
     put?: never;
     post?: never;
-    /** Remove a template's document (with its fields when ?removeFields=true) */
+    /**
+     * Remove a template's document (with its fields when ?removeFields=true)
+     * @description Needs the API key scope templates:write.
+     */
     delete: operations["deleteTemplateDocument"];
     options?: never;
     head?: never;
-    /** Rename a template's document, or move it to another place */
+    /**
+     * Rename a template's document, or move it to another place
+     * @description Needs the API key scope templates:write.
+     */
     patch: operations["updateTemplateDocument"];
     trace?: never;
   };
@@ -1008,6 +1152,8 @@ export interface paths {
     /**
      * Make a PDF template from a request: its documents, its recipients as roles, its fields on those roles
      * @description Body { name? } (default: the request's title). Each document is the request's document as its latest version before the seal (what its recipients saw); each recipient becomes a role, in signing order, named after them (unique whatever the case; rename in PUT /templates/{id}/roles), with their recipient role and signing order; each field is stored on its recipient's role, on the same document. Any status; the request is not changed, and its audit trail records request.saved_as_template.
+     *
+     *     Needs the API key scopes requests:read and templates:write.
      */
     post: operations["saveAsTemplate"];
     delete?: never;
@@ -1023,11 +1169,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The template's roles, in order (the first is s1) */
+    /**
+     * The template's roles, in order (the first is s1)
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["getTemplateRoles"];
     /**
      * Replace the template's roles (ordered; a role keeps its fields when it keeps its id or name)
      * @description Body { roles: [{ name, order?, role?, id? }] }, at most 50, names unique whatever their case; the first role is s1. A role given with its id (a rename) or its current name is kept, with its fields; a role left out is dropped, unless it has fields (422 TEMPLATE_ROLE_HAS_FIELDS naming it). order and role left out keep a kept role's values; a new role signs at its place (order = its position) as a SIGNER. A name of the form sN can only be the N-th role's.
+     *
+     *     Needs the API key scope templates:write.
      */
     put: operations["putTemplateRoles"];
     post?: never;
@@ -1049,6 +1200,8 @@ export interface paths {
     /**
      * Store fields by coordinates on a template's PDF documents, each for a role (roleName: its name or sN)
      * @description One field or { fields: [...] } (at most 1000), the shapes and every type of a request's fields (page, x, y, width, height in points from the top left; the types' properties), with roleName instead of recipientId and documentId naming one of the template's PDF documents (else its first PDF). A DOCX document places its fields by anchors (422 TEMPLATE_NOT_PDF); an unknown role is a 422 TEMPLATE_ROLE_NOT_FOUND; a box off the page, a role that is not a SIGNER or a RADIO option given twice a 422 FIELD_PLACEMENT_INVALID. One bad field and none is stored.
+     *
+     *     Needs the API key scope templates:write.
      */
     post: operations["addTemplateFields"];
     delete?: never;
@@ -1067,11 +1220,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a field of a PDF template */
+    /**
+     * Delete a field of a PDF template
+     * @description Needs the API key scope templates:write.
+     */
     delete: operations["deleteTemplateField"];
     options?: never;
     head?: never;
-    /** Change a field of a PDF template (its box, role, type or properties) */
+    /**
+     * Change a field of a PDF template (its box, role, type or properties)
+     * @description Needs the API key scope templates:write.
+     */
     patch: operations["updateTemplateField"];
     trace?: never;
   };
@@ -1084,7 +1243,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Store fields on a PDF template at literal anchors (recipientId is sN: the N-th role, made when missing); also at /signature-requests/{templateId}/fields/anchored */
+    /**
+     * Store fields on a PDF template at literal anchors (recipientId is sN: the N-th role, made when missing); also at /signature-requests/{templateId}/fields/anchored
+     * @description Needs the API key scope templates:write.
+     */
     post: operations["templateAnchoredFields"];
     delete?: never;
     options?: never;
@@ -1104,6 +1266,8 @@ export interface paths {
     /**
      * Create a DRAFT from a template: DOCX filled from templateData and converted to PDF, or the PDF as it is
      * @description Each recipient takes a role: by roleName (a role's name, any case, or sN), or, when no recipient gives one, in order (the first takes s1, …; recipients beyond the roles are added as given). role and order default to the template role's. A role that has fields left without a recipient is a 422 TEMPLATE_RECIPIENTS_MISSING (details.roles); an unknown roleName a 422 TEMPLATE_ROLE_NOT_FOUND; two recipients for one role a 422 TEMPLATE_ROLE_TAKEN; nothing is made. A DOCX needs a value for every placeholder (422 lists the missing ones in details.missing); templateData on a PDF template is a 400. Fields stored on a PDF template are copied to their roles' recipients.
+     *
+     *     Needs the API key scopes templates:read and requests:write.
      */
     post: operations["useTemplate"];
     delete?: never;
@@ -1144,6 +1308,8 @@ export interface paths {
     /**
      * A signing URL for an EMBEDDED recipient, to frame on an allowed origin: valid 5 minutes, once
      * @description For a recipient with `delivery: EMBEDDED` whose turn it is (status SENT or VIEWED) in an IN_PROGRESS request. Opening the URL consumes it and shows the usual signing page; it may be framed only by the origins in the server's EMBED_ALLOWED_ORIGINS, and posts `signet:loaded`, `signet:signed`, `signet:declined` to its parent. Ask for a new URL each time the page is shown. 409: the request is not IN_PROGRESS, or it is not (or no longer) this recipient's turn; 422: the recipient is not EMBEDDED (or is a CC). See docs/embedding.md.
+     *
+     *     Needs the API key scope requests:send.
      */
     post: operations["createSigningUrl"];
     delete?: never;
@@ -1159,12 +1325,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The template's public links, newest first, revoked ones included, with their counts */
+    /**
+     * The template's public links, newest first, revoked ones included, with their counts
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["listPublicLinks"];
     put?: never;
     /**
      * Make a public link of a template: anyone who opens it starts a request from it, taking one role
      * @description Body (every key optional): name (default: the template's), role (the role the visitor takes, by name, sN or id; default: the first), people ({ role: { name, email } }: the other roles fixed on the link; a role left out is named by the visitor), accessCode (6–64 characters, never returned; null: none), expiresAt (ISO 8601, in the future; null: never), quota { total?, perDay? } (requests started; per day in UTC; null: no limit), oncePerEmail, confirmEmail (a code is mailed to the visitor, who gives it before anything is made). A role named twice, a role the template does not have, or the visitor's own role in people: 422.
+     *
+     *     Needs the API key scopes templates:write and requests:send.
      */
     post: operations["createPublicLink"];
     delete?: never;
@@ -1180,17 +1351,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One public link, with its counts (visits, requests started, started today, completed) */
+    /**
+     * One public link, with its counts (visits, requests started, started today, completed)
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["getPublicLink"];
     put?: never;
     post?: never;
-    /** Revoke a link for good: its page answers 410 and serves nothing; the requests it started go on */
+    /**
+     * Revoke a link for good: its page answers 410 and serves nothing; the requests it started go on
+     * @description Needs the API key scope templates:write.
+     */
     delete: operations["revokePublicLink"];
     options?: never;
     head?: never;
     /**
      * Change a link's settings, or pause (status PAUSED) and resume (ACTIVE) it
      * @description Body: any of name (default: the template's), role (the role the visitor takes, by name, sN or id; default: the first), people ({ role: { name, email } }: the other roles fixed on the link; a role left out is named by the visitor), accessCode (6–64 characters, never returned; null: none), expiresAt (ISO 8601, in the future; null: never), quota { total?, perDay? } (requests started; per day in UTC; null: no limit), oncePerEmail, confirmEmail (a code is mailed to the visitor, who gives it before anything is made). and status (ACTIVE | PAUSED). A revoked link changes no more: 410 PUBLIC_LINK_REVOKED.
+     *
+     *     Needs the API key scopes templates:write and requests:send.
      */
     patch: operations["updatePublicLink"];
     trace?: never;
@@ -1202,7 +1381,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The link's QR code to print: PNG (default, 1024 px) or ?format=svg */
+    /**
+     * The link's QR code to print: PNG (default, 1024 px) or ?format=svg
+     * @description Needs the API key scope templates:read.
+     */
     get: operations["publicLinkQr"];
     put?: never;
     post?: never;
@@ -1284,6 +1466,8 @@ export interface paths {
     /**
      * Send a template to many recipients: one request per CSV (or JSON) row
      * @description multipart/form-data with a CSV in the part `file` (a header row; columns s1.name, s1.email, s2.name, … for each signer reference of the template, one per DOCX placeholder, optional title), or application/json { rows: [{ "s1.name": …, "s1.email": …, <placeholder>: … }] }. At most 1000 rows (else 422, nothing created). Every row is validated first: invalid rows are reported in errors and kept as FAILED, the others become one request each (fields from the template's stored fields and anchors), sent by the job queue. ?dryRun=true validates and answers the parsed rows and errors (200) without creating anything.
+     *
+     *     Needs the API key scopes templates:read and requests:send.
      */
     post: operations["bulkSend"];
     delete?: never;
@@ -1299,7 +1483,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List bulk sends, newest first (cursor pagination) */
+    /**
+     * List bulk sends, newest first (cursor pagination)
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["listBulkSends"];
     put?: never;
     post?: never;
@@ -1316,7 +1503,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A bulk send with each row's status, request id or error */
+    /**
+     * A bulk send with each row's status, request id or error
+     * @description Needs the API key scope requests:read.
+     */
     get: operations["getBulkSend"];
     put?: never;
     post?: never;
@@ -1333,7 +1523,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The organization's defaults for new drafts: expiry in days, the reminder schedule, time zone and date format */
+    /**
+     * The organization's defaults for new drafts: expiry in days, the reminder schedule, time zone and date format
+     * @description Needs the API key scope settings:manage.
+     */
     get: operations["getSendingDefaults"];
     put?: never;
     post?: never;
@@ -1343,6 +1536,8 @@ export interface paths {
     /**
      * Change the organization's defaults for new drafts (a production key, or an admin in the dashboard)
      * @description `expiryDays` (1–365; null: the server's EXPIRY_DAYS), `reminders` ({ firstAfterDays, everyDays, max } or null: none), `timezone` (an IANA zone; an unknown one is a 400 VALIDATION_FAILED that changes nothing) and `dateFormat`. They apply to drafts made afterwards, in both environments; existing requests keep theirs. A sandbox key or a dashboard member: 403 ADMIN_REQUIRED.
+     *
+     *     Needs the API key scope settings:manage.
      */
     patch: operations["updateSendingDefaults"];
     trace?: never;
@@ -1381,6 +1576,7 @@ export interface components {
         | "API_KEY_REVOKED"
         | "IP_NOT_ALLOWED"
         | "ENTERPRISE_PLAN_REQUIRED"
+        | "API_KEY_SCOPE_MISSING"
         | "RATE_LIMITED"
         | "IDEMPOTENCY_KEY_REUSED"
         | "IDEMPOTENCY_KEY_IN_PROGRESS"
@@ -1591,6 +1787,17 @@ export interface operations {
                 /** @enum {string} */
                 environment: "SANDBOX" | "PRODUCTION";
                 allowedIps: string[];
+                scopes: (
+                  | "requests:read"
+                  | "requests:write"
+                  | "requests:send"
+                  | "templates:read"
+                  | "templates:write"
+                  | "webhooks:manage"
+                  | "keys:manage"
+                  | "settings:manage"
+                )[];
+                allScopes: boolean;
                 createdAt: string;
                 lastUsedAt: string | null;
                 revokedAt: string | null;
@@ -1672,6 +1879,16 @@ export interface operations {
           /** @enum {string} */
           environment: "SANDBOX" | "PRODUCTION";
           allowedIps?: string[];
+          scopes?: (
+            | "requests:read"
+            | "requests:write"
+            | "requests:send"
+            | "templates:read"
+            | "templates:write"
+            | "webhooks:manage"
+            | "keys:manage"
+            | "settings:manage"
+          )[];
         };
       };
     };
@@ -1694,6 +1911,17 @@ export interface operations {
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
               allowedIps: string[];
+              scopes: (
+                | "requests:read"
+                | "requests:write"
+                | "requests:send"
+                | "templates:read"
+                | "templates:write"
+                | "webhooks:manage"
+                | "keys:manage"
+                | "settings:manage"
+              )[];
+              allScopes: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
@@ -1832,6 +2060,17 @@ export interface operations {
               /** @enum {string} */
               environment: "SANDBOX" | "PRODUCTION";
               allowedIps: string[];
+              scopes: (
+                | "requests:read"
+                | "requests:write"
+                | "requests:send"
+                | "templates:read"
+                | "templates:write"
+                | "webhooks:manage"
+                | "keys:manage"
+                | "settings:manage"
+              )[];
+              allScopes: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
