@@ -291,6 +291,22 @@ describe("passwords", () => {
 describe("password reset links", () => {
   const smtp = useSmtp();
 
+  it("is mailed in the language the member chose (English for one who chose none)", async () => {
+    const { orgId } = await makeOrg();
+    const admin = await staff(orgId, "ADMIN");
+    const gerda = await staff(orgId, "MEMBER", "Gerda Deutsch");
+    const db = await getDb();
+    await db.update(staffUsers).set({ locale: "de" }).where(eq(staffUsers.id, gerda.id));
+    await sendPasswordLink(admin, gerda.id);
+    await runDueJobs();
+    const mail = smtp().mails.find((m) => m.to.includes(gerda.email))!;
+    expect(mail.subject).toBe("Setzen Sie Ihr Signet-Passwort zurück");
+    expect(mail.text).toContain("Neues Passwort festlegen: ");
+    expect(mail.text).toContain("2 Stunden lang");
+    expect(mail.html).toContain("Neues Passwort festlegen</a>");
+    expect(linkIn(mail.text)).toBeTruthy();
+  });
+
   it("a reset link (2 h) works once; the new password ends every session; the old password keeps working until then", async () => {
     const { orgId } = await makeOrg();
     const admin = await staff(orgId, "ADMIN");

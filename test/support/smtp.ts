@@ -2,12 +2,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { readParts } from "@/lib/server/mail/outbox";
+import { headersOf } from "./outbox-mail";
 
 export interface CaughtMail {
   to: string[];
   raw: string;
   subject: string;
   text: string;
+  html: string | null;
 }
 
 /** A real SMTP server on a free loopback port, keeping every message it receives. */
@@ -26,8 +28,8 @@ export async function startSmtp() {
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "",
-          text: readParts(raw).text,
+          subject: headersOf(raw).subject ?? "",
+          ...readParts(raw),
         });
         callback();
       });

@@ -197,13 +197,19 @@ export const messages = {
     };
   },
   /** A password reset an admin asked for: the one-time link where the staff member sets a new password. */
-  staffPasswordReset(m: { name: string; link: string; hours: number }) {
+  /** A staff member's password reset link, in the language they chose for the dashboard and their mails. */
+  staffPasswordReset(m: { name: string; link: string; hours: number; locale?: Locale }) {
+    const w = mailWords(m.locale);
+    const hello = w.hello(m.name);
+    const [asked, button, note] = [w.t("staffReset.asked"), w.t("staffReset.button"), w.t("staffReset.note", { hours: m.hours })];
     return {
-      subject: "Reset your Signet password",
-      text: `Hello ${m.name},\n\nAn admin of your Signet dashboard asked for your password to be reset.\n\nSet a new password: ${m.link}\n\nThe link works once, for ${m.hours} hours. Your current password keeps working until you set a new one.\n`,
+      subject: w.t("staffReset.subject"),
+      text: `${hello.text}\n\n${asked}\n\n${button}: ${m.link}\n\n${note}\n`,
       html: wrap(
-        `<p>Hello ${esc(m.name)},</p><p>An admin of your Signet dashboard asked for your password to be reset.</p><p><a href="${m.link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Set a new password</a></p><p style="color:#64748b">The link works once, for ${m.hours} hours. Your current password keeps working until you set a new one.</p>`,
+        `${hello.html}<p>${esc(asked)}</p><p><a href="${m.link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(button)}</a></p><p style="color:#64748b">${esc(note)}</p>`,
         false,
+        w.t("sandbox"),
+        w.t("sentBy"),
       ),
     };
   },

@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { organizations, staffTokens, staffUsers } from "../db/schema";
 import { deliverMail } from "../mail/deliver-mail";
 import { messages } from "../notify/messages";
+import { toLocale } from "@/lib/i18n/locales";
 import { LINK_HOURS, staffLinkToken, staffLinkUrl, type LinkPurpose } from "./staff-links";
 
 /**
@@ -41,7 +42,12 @@ export async function mailStaffLink(linkId: string, jobId: string) {
     await deliverMail(jobId, {
       kind: "staff-password-reset",
       to,
-      ...messages.staffPasswordReset({ name: row.user.name, link, hours: LINK_HOURS.RESET }),
+      ...messages.staffPasswordReset({
+        name: row.user.name,
+        link,
+        hours: LINK_HOURS.RESET,
+        locale: toLocale(row.user.locale) ?? undefined,
+      }),
     });
   }
   return { sent: purpose };
