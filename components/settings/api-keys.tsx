@@ -9,8 +9,23 @@ import { FormCard, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
+import { SCOPES, type Scope } from "@/lib/schemas/scopes";
 
-/** Sandbox API keys of this organization: create (the key is shown once), list, revoke. */
+/** What a new key is suggested to hold: drafting and sending requests from templates, not managing the account. */
+const SUGGESTED: readonly Scope[] = ["requests:read", "requests:write", "requests:send", "templates:read"];
+/** A scope's message key (a colon cannot be in one). */
+const MEANING = {
+  "requests:read": "requests_read",
+  "requests:write": "requests_write",
+  "requests:send": "requests_send",
+  "templates:read": "templates_read",
+  "templates:write": "templates_write",
+  "webhooks:manage": "webhooks_manage",
+  "keys:manage": "keys_manage",
+  "settings:manage": "settings_manage",
+} as const satisfies Record<Scope, string>;
+
+/** Sandbox API keys of this organization: create with its scopes (the key is shown once), list, revoke. */
 export function ApiKeys() {
   const t = useDashboardT();
   const q = useApiKeys();
@@ -30,10 +45,12 @@ export function ApiKeys() {
             onData={async (f, form) => {
               const name = String(f.get("name") ?? "").trim();
               if (!name) return setError(t("settings.apiKeys.nameRequired"));
+              const scopes = SCOPES.filter((s) => f.get(`scope:${s}`) === "on");
+              if (!scopes.length) return setError(t("settings.apiKeys.scopes.none"));
               setError(null);
               setCopied(false);
               try {
-                setCreated(await create.mutateAsync(name));
+                setCreated(await create.mutateAsync({ name, scopes }));
                 form.reset();
               } catch (err) {
                 setError(plainError(err));
@@ -47,6 +64,27 @@ export function ApiKeys() {
               maxLength={200}
               placeholder={t("settings.apiKeys.keyNamePlaceholder")}
             />
+            <fieldset className="space-y-1.5">
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t("settings.apiKeys.scopes.legend")}</legend>
+              <p className="text-xs text-slate-500">{t("settings.apiKeys.scopes.hint")}</p>
+              {SCOPES.map((s) => (
+                <label key={s} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={`scope:${s}`}
+                    defaultChecked={SUGGESTED.includes(s)}
+                    className="mt-0.5"
+                    aria-describedby={`scope-${s.replace(":", "-")}`}
+                  />
+                  <span>
+                    <code className="text-xs">{s}</code>{" "}
+                    <span id={`scope-${s.replace(":", "-")}`} className="block text-xs text-slate-500">
+                      {t(`settings.apiKeys.scopes.meaning.${MEANING[s]}`)}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
             <Button type="submit" className="w-full" disabled={create.isPending}>
               {create.isPending ? t("settings.apiKeys.creating") : t("settings.apiKeys.create")}
             </Button>
@@ -89,6 +127,7 @@ export function ApiKeys() {
             columns={[
               t("settings.apiKeys.columns.name"),
               t("settings.apiKeys.columns.key"),
+              t("settings.apiKeys.columns.scopes"),
               { label: t("settings.apiKeys.columns.created"), hideBelow: "md" },
               { label: t("settings.apiKeys.columns.lastUsed"), hideBelow: "md" },
               t("settings.apiKeys.columns.status"),
@@ -99,6 +138,19 @@ export function ApiKeys() {
               <tr key={k.id}>
                 <td className="px-4 py-3 font-medium">{k.name}</td>
                 <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
+                <td className="px-4 py-3 text-xs text-slate-600">
+                  {k.allScopes ? (
+                    t("settings.apiKeys.scopes.all")
+                  ) : (
+                    <ul aria-label={t("settings.apiKeys.scopes.of", { name: k.name })}>
+                      {k.scopes.map((s) => (
+                        <li key={s}>
+                          <code>{s}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
                 <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.createdAt)}</td>
                 <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDate(k.lastUsedAt)}</td>
                 <td className="px-4 py-3">
