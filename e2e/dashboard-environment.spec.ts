@@ -3,48 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_KEY, STAFF } from "./playwright.config";
-import { makePdf, screenshot, signingToken, SR } from "./support";
+import { makePdf, screenshot, signingToken, SR, viaProxy } from "./support";
 
 // What staff do through the dashboard is recorded as them, from their browser's address; and the
 // dashboard's sandbox/production switch shows and makes only that environment's records.
 const run = Date.now().toString(36);
 const sandboxKey = { "x-api-key": E2E_KEY };
-
-/** A call through the dashboard's proxy, made by the page itself (same origin, with the dashboard's header). */
-async function viaProxy(
-  page: Page,
-  method: string,
-  p: string,
-  body?: { json?: unknown; pdf?: { title: string; base64: string } },
-) {
-  return page.evaluate(
-    async ({ method, p, body }) => {
-      const headers: Record<string, string> = { "x-signet-dashboard": "1", accept: "application/json" };
-      let payload: BodyInit | undefined;
-      if (body?.json !== undefined) {
-        headers["content-type"] = "application/json";
-        payload = JSON.stringify(body.json);
-      } else if (body?.pdf) {
-        const f = new FormData();
-        f.append("title", body.pdf.title);
-        f.append(
-          "file",
-          new Blob([Uint8Array.from(atob(body.pdf.base64), (c) => c.charCodeAt(0))], { type: "application/pdf" }),
-          "doc.pdf",
-        );
-        payload = f;
-      }
-      const r = await fetch(`/api/dashboard${p}`, { method, headers, body: payload });
-      const type = r.headers.get("content-type") ?? "";
-      if (type.includes("json")) return { status: r.status, json: await r.json(), base64: null as string | null };
-      const bytes = new Uint8Array(await r.arrayBuffer());
-      let bin = "";
-      for (const b of bytes) bin += String.fromCharCode(b);
-      return { status: r.status, json: null, base64: btoa(bin) };
-    },
-    { method, p, body },
-  );
-}
 
 /** Creates, fills and sends a one-signer request through the proxy; returns its id. */
 async function sendThroughDashboard(page: Page, title: string, signer: { name: string; email: string }) {

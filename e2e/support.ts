@@ -178,3 +178,39 @@ export async function refusedOutsideDomain(browser: Browser, button: string, sig
   if (axeWhat) await axe(s, axeWhat);
   await stranger.close();
 }
+
+/** A call through the dashboard's proxy, made by the page itself (same origin, with the dashboard's header). */
+export async function viaProxy(
+  page: Page,
+  method: string,
+  p: string,
+  body?: { json?: unknown; pdf?: { title: string; base64: string } },
+) {
+  return page.evaluate(
+    async ({ method, p, body }) => {
+      const headers: Record<string, string> = { "x-signet-dashboard": "1", accept: "application/json" };
+      let payload: BodyInit | undefined;
+      if (body?.json !== undefined) {
+        headers["content-type"] = "application/json";
+        payload = JSON.stringify(body.json);
+      } else if (body?.pdf) {
+        const f = new FormData();
+        f.append("title", body.pdf.title);
+        f.append(
+          "file",
+          new Blob([Uint8Array.from(atob(body.pdf.base64), (c) => c.charCodeAt(0))], { type: "application/pdf" }),
+          "doc.pdf",
+        );
+        payload = f;
+      }
+      const r = await fetch(`/api/dashboard${p}`, { method, headers, body: payload });
+      const type = r.headers.get("content-type") ?? "";
+      if (type.includes("json")) return { status: r.status, json: await r.json(), base64: null as string | null };
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      let bin = "";
+      for (const b of bytes) bin += String.fromCharCode(b);
+      return { status: r.status, json: null, base64: btoa(bin) };
+    },
+    { method, p, body },
+  );
+}

@@ -21,7 +21,7 @@ import { Button, linkButton } from "@/components/ui/button";
 import { Alert, ProgressBar, Spinner } from "@/components/ui/feedback";
 import { QueryFallback } from "@/components/ui/query-fallback";
 import { formatDate } from "@/components/ui/format";
-import { StatusBadge } from "@/components/ui/status-badge";
+import { ApprovalBadge, StatusBadge } from "@/components/ui/status-badge";
 import { InlineTable } from "@/components/ui/data-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -33,6 +33,8 @@ import { RecipientActions } from "./recipient-actions";
 type T = ReturnType<typeof useDashboardT>;
 
 /** The document drawn by pdf.js: loaded in the browser only, once the page is open. */
+import { ApprovalBanner } from "./approval-banner";
+
 const DocumentPreview = dynamic(() => import("./document-preview"), { ssr: false });
 
 export function RequestDetail({ id, justSent }: { id: string; justSent: boolean }) {
@@ -75,6 +77,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           <Breadcrumb href="/requests" label={t("requests.detail.breadcrumb")} />
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
             <span className="break-words">{r.title}</span> <StatusBadge status={r.status} />
+            {r.awaitingApproval && <ApprovalBadge />}
           </h1>
           <p className="mt-1 text-sm text-slate-500">
             {t("requests.detail.created", { date: formatDate(r.createdAt) })}
@@ -170,6 +173,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           onReseal={() => act(() => actions.reseal.mutateAsync(), t("requests.detail.resealQueued"))}
         />
       )}
+
+      <ApprovalBanner request={r} onDecided={() => void actions.refresh()} />
 
       {msg && <Alert kind={msg.kind}>{msg.text}</Alert>}
 

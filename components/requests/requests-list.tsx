@@ -10,7 +10,7 @@ import type { RequestStatus } from "@/lib/client/types";
 import { Button, linkButton } from "@/components/ui/button";
 import { Alert, EmptyState, PageHeader, Spinner } from "@/components/ui/feedback";
 import { Options, SelectField, TextField } from "@/components/ui/form";
-import { StatusBadge, useStatusLabel } from "@/components/ui/status-badge";
+import { ApprovalBadge, StatusBadge, useStatusLabel } from "@/components/ui/status-badge";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -213,6 +213,7 @@ export function RequestsList({ me }: { me: string }) {
               </td>
               <td className="px-4 py-3">
                 <StatusBadge status={r.status} />
+                {r.awaitingApproval && <ApprovalBadge />}
                 {r.sealError && r.status === "IN_PROGRESS" && (
                   <span className="ml-2 text-xs font-medium text-red-700">{t("requests.list.sealingFailed")}</span>
                 )}

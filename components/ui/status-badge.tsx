@@ -52,3 +52,13 @@ export function StatusBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+/** Beside a DRAFT whose send waits for a staff member's approval (an API key's production send). */
+export function ApprovalBadge() {
+  const t = useDashboardT();
+  return (
+    <span className="ml-1 inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-300 ring-inset">
+      {t("requests.approval.badge")}
+    </span>
+  );
+}

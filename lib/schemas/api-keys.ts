@@ -26,6 +26,8 @@ export const zCreateApiKey = z.object({
     .optional(),
   /** What the key may do (lib/schemas/scopes.ts). Left out: every scope, as keys have always had. */
   scopes: zScopes.optional(),
+  /** Its production sends wait for a staff member's approval (sandbox sends never wait). */
+  sendsNeedApproval: z.boolean({ error: "sendsNeedApproval is true or false" }).optional(),
 });
 export type CreateApiKey = z.infer<typeof zCreateApiKey>;
 
@@ -39,6 +41,8 @@ export const zApiKey = z.object({
   scopes: z.array(z.enum(SCOPES)),
   /** Made without scopes (or before scopes existed): it holds every scope, also those a later version adds. */
   allScopes: z.boolean(),
+  /** Its production sends wait for a staff member's approval. */
+  sendsNeedApproval: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

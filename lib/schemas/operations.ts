@@ -205,8 +205,11 @@ export const ops = {
     path: `${SR}/{id}/send`,
     tag: "Signature requests",
     summary: "Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail",
+    description:
+      "A production send by a key whose sends need approval (`sendsNeedApproval`) is not sent: it is checked as a send, then waits for a staff member's approval (202, `awaitingApproval: true`); the request cannot change meanwhile (409 REQUEST_AWAITING_APPROVAL). Approved, it is sent as it stood (webhook signature_request.sent); rejected, it is a DRAFT again (webhook signature_request.approval_rejected with the reason).",
     params: zIdParams,
     success: { status: 200, description: "Sent", data: zSignatureRequest },
+    otherSuccesses: [{ status: 202, description: "Waiting for a staff member's approval", data: zSignatureRequest }],
     errors: [409, 422],
   }),
   cancelRequest: defineOperation({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zSendApproval } from "./approvals";
 import { zFile, zPageSize } from "./common";
 import { noHiddenFormat, visibleText } from "./text";
 import { fieldDto, fieldInputShape, MAX_GROUP_REQUIRED, oneOrListError, refineFieldRules } from "./fields";
@@ -278,13 +279,17 @@ export const zSignatureRequest = z.object({
   dateFormat: zDateFormat,
   /** Subject, message, Reply-To, expiry and reminders of the request's mails. */
   sendSettings: zSendSettings,
+  /** Its send waits for a staff member's approval (the key's production sends need one): it cannot change meanwhile. */
+  awaitingApproval: z.boolean(),
+  /** The latest send approval asked for it (waiting, approved or rejected with a reason); null: none. */
+  approval: zSendApproval.nullable(),
 });
 export type SignatureRequestDto = z.infer<typeof zSignatureRequest>;
 export type RecipientDto = z.infer<typeof zRecipient>;
 export type FieldDto = z.infer<typeof zField>;
 
 export const zRequestSummary = zSignatureRequest
-  .omit({ recipients: true, fields: true, documents: true, attachments: true })
+  .omit({ recipients: true, fields: true, documents: true, attachments: true, approval: true })
   .extend({
     /** How many documents it has; `document` is the first's. */
     documentCount: z.number().int(),

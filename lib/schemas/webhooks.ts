@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   "signature_request.expired",
   "signature_request.seal_failed",
   "recipient.delegated",
+  "signature_request.approval_requested",
+  "signature_request.approval_rejected",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

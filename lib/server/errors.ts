@@ -74,6 +74,20 @@ export const errorCatalog = {
   // Request and recipient states: one code per refused state, given by the state machines
   // (lib/server/model/request-state.ts, lib/server/model/recipient-state.ts).
   REQUEST_NOT_DRAFT: { status: 409, description: "Only a DRAFT request allows this (it has been sent); `details.status`" },
+  SEND_APPROVAL_REQUIRED: {
+    status: 403,
+    description:
+      "The key's production sends need a staff member's approval: a bulk send or a public link, which would send without one, is not open to it",
+  },
+  APPROVAL_NOT_PENDING: {
+    status: 409,
+    description: "The request has no send waiting for approval (it was approved or rejected already)",
+  },
+  REQUEST_AWAITING_APPROVAL: {
+    status: 409,
+    description:
+      "The request's send waits for a staff member's approval: it cannot change until it is approved (sent) or rejected; `details.approvalId`",
+  },
   REQUEST_NOT_SENT: { status: 409, description: "The request is still a DRAFT: send it first" },
   REQUEST_IN_PROGRESS: { status: 409, description: "The request is IN_PROGRESS, which does not allow this" },
   REQUEST_COMPLETED: { status: 409, description: "The request is COMPLETED (sealed): nothing more can change" },

@@ -52,6 +52,7 @@ const LAYERS: { name: string; nodes: string[] }[] = [
     name: "use cases",
     nodes: [
       "anchors",
+      "approvals",
       "backup",
       "branding",
       "bulk",

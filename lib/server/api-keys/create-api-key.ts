@@ -36,6 +36,8 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
     allowedIps: input.allowedIps ?? [],
     createdByKeyId: auth.keyId,
     scopes,
+    // A key whose sends need approval makes keys whose sends need it too: no way around the person.
+    sendsNeedApproval: input.sendsNeedApproval === true || auth.sendsNeedApproval === true,
   });
   return { ...toApiKeyDto(row), apiKey };
 }
@@ -51,6 +53,7 @@ export async function insertApiKey(
     kind?: string;
     /** Null or left out: every scope. */
     scopes?: readonly Scope[] | null;
+    sendsNeedApproval?: boolean;
   },
   apiKey: string = generateApiKey(v.environment),
 ) {
@@ -67,6 +70,7 @@ export async function insertApiKey(
       createdByKeyId: v.createdByKeyId ?? null,
       kind: v.kind ?? "USER",
       scopes: v.scopes ? [...v.scopes] : null,
+      sendsNeedApproval: v.sendsNeedApproval ?? false,
     },
     "the new API key",
   );

@@ -15,6 +15,7 @@ export function toApiKeyDto(row: typeof apiKeys.$inferSelect): ApiKeyDto {
     // A key made without scopes holds every one; it is listed with all of them.
     scopes: row.scopes === null ? [...SCOPES] : SCOPES.filter((s) => row.scopes!.includes(s)),
     allScopes: row.scopes === null,
+    sendsNeedApproval: row.sendsNeedApproval,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     revokedAt: iso(row.revokedAt),

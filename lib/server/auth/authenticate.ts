@@ -22,6 +22,8 @@ export interface KeyAuth {
   kind: string;
   /** What the key may do; null: every scope (lib/schemas/scopes.ts). */
   scopes: readonly Scope[] | null;
+  /** Its production sends wait for a staff member's approval (lib/server/approvals). */
+  sendsNeedApproval?: boolean;
   /** On a dashboard call (a SYSTEM key with a verified forwarded identity): the staff member behind it. */
   staff?: { id: string; name: string; email: string };
 }
@@ -91,6 +93,7 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     userAgent,
     kind: row.key.kind,
     scopes: scopesOfRow(row.key.scopes),
+    sendsNeedApproval: row.key.sendsNeedApproval,
   };
 }
 

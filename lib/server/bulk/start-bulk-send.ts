@@ -1,4 +1,5 @@
 import "server-only";
+import { refuseSendingWithoutApproval } from "../auth/send-approval";
 import {
   BULK_PREVIEW_ROWS,
   MAX_BULK_ROWS,
@@ -137,6 +138,7 @@ export async function startBulkSend(
   input: BulkInput,
   opts: { dryRun: boolean },
 ): Promise<BulkSendStartedDto | BulkSendDryRunDto> {
+  if (!opts.dryRun) refuseSendingWithoutApproval(auth, "a bulk send");
   const db = await getDb();
   const tpl = await findVisibleTemplate(db, auth, templateId);
   const cols = templateColumns(await loadTemplateDocuments(db, tpl.id), await loadTemplateRoles(db, tpl.id));

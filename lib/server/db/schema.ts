@@ -191,6 +191,8 @@ export const apiKeys = pgTable(
     rateLimitPerMinute: integer("rate_limit_per_minute"),
     /** What the key may do (lib/schemas/scopes.ts); null: every scope (a key made without scopes, or before they existed). */
     scopes: jsonb("scopes").$type<string[]>(),
+    /** Its production sends wait for a staff member's approval (send_approvals); sandbox sends never wait. */
+    sendsNeedApproval: boolean("sends_need_approval").notNull().default(false),
     /** SYSTEM keys are provisioned by the server itself (the dashboard's key); hidden from lists. */
     kind: text("kind").notNull().default("USER"),
     createdByKeyId: uuid("created_by_key_id"),
@@ -466,6 +468,11 @@ export const signatureRequests = pgTable(
     source: text("source").$type<RequestSource>().notNull().default("api"),
     /** The public link a visitor started it from (source public_link); the link is kept while requests name it. */
     publicLinkId: uuid("public_link_id").references((): AnyPgColumn => publicLinks.id, { onDelete: "set null" }),
+    /**
+     * A send waiting for a staff member's approval (send_approvals, state PENDING): while set, the DRAFT cannot
+     * change (assertDraft refuses), so what is approved is what was asked for.
+     */
+    pendingApprovalId: uuid("pending_approval_id"),
   },
   (t) => [
     oneOf("signature_requests_source_check", t.source, REQUEST_SOURCES),
@@ -1139,6 +1146,7 @@ export const signatureRequestsRelations = relations(signatureRequests, ({ many }
   documentVersions: many(documentVersions),
   recipients: many(recipients),
   fields: many(fields),
+  approvals: many(sendApprovals),
 }));
 export const requestDocumentsRelations = relations(requestDocuments, ({ one, many }) => ({
   request: one(signatureRequests, { fields: [requestDocuments.requestId], references: [signatureRequests.id] }),
@@ -1239,3 +1247,42 @@ export const publicVisits = pgTable(
     oneOf("public_visits_status_check", t.status, ["CONFIRMING", "STARTED"]),
   ],
 );
+
+/**
+ * A production send asked for by a key whose sends need approval: PENDING until a staff member approves (the
+ * request is sent as it stood) or rejects it (with a reason; the request stays a DRAFT). One PENDING per request.
+ */
+export const sendApprovals = pgTable(
+  "send_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: "cascade" }),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    /** The key that asked (its send is made as that key when approved). */
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id),
+    /** Where it was asked from: `api` or `mcp`. */
+    via: text("via").notNull().default("api"),
+    state: text("state").notNull().default("PENDING"),
+    requestedAt: createdAt(),
+    decidedAt: ts("decided_at"),
+    decidedByStaffId: uuid("decided_by_staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    decidedByName: text("decided_by_name"),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("send_approvals_one_pending_idx").on(t.requestId).where(sql`${t.state} = 'PENDING'`),
+    index("send_approvals_org_idx").on(t.orgId, t.state),
+    oneOf("send_approvals_state_check", t.state, ["PENDING", "APPROVED", "REJECTED"]),
+    oneOf("send_approvals_via_check", t.via, ["api", "mcp"]),
+  ],
+);
+export const sendApprovalsRelations = relations(sendApprovals, ({ one }) => ({
+  request: one(signatureRequests, { fields: [sendApprovals.requestId], references: [signatureRequests.id] }),
+  key: one(apiKeys, { fields: [sendApprovals.keyId], references: [apiKeys.id] }),
+}));

@@ -20,6 +20,7 @@ const zKeyAuth = z.object({
   staff: z.object({ id, name: z.string(), email: z.string() }).optional(),
   /** Queued by an older version: no scopes, which a key made before scopes existed has (all of them). */
   scopes: z.array(z.enum(SCOPES)).nullable().default(null),
+  sendsNeedApproval: z.boolean().optional(),
 });
 
 const notifyOf = { requestId: id, recipientId: id };

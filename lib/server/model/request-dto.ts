@@ -7,6 +7,7 @@ import { isLocale } from "@/lib/i18n/locales";
 import { toSendSettingsDto } from "./send-settings";
 import { fieldDtoOf } from "./field-row";
 import { loadDocuments, loadFields, loadRecipients } from "./request-queries";
+import { latestApproval } from "./approval-dto";
 import type { DocumentRow, FieldRow, RecipientRow, RequestDocument, RequestRow } from "./rows";
 /** `all`: the request's recipients (a group's size is counted among them). */
 export function toRecipientDto(r: RecipientRow, all: readonly RecipientRow[] = [r]): RecipientDto {
@@ -101,12 +102,18 @@ export function toRequestHeader(r: RequestRow) {
     timezone: r.timezone,
     dateFormat: r.dateFormat,
     sendSettings: toSendSettingsDto(r),
+    awaitingApproval: r.pendingApprovalId !== null,
   };
 }
 
 /** The full record: request, its documents (the first also as `document`), recipients in signing order, fields. */
 export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<SignatureRequestDto> {
-  const [docs, recs, flds] = await Promise.all([loadDocuments(db, req.id), loadRecipients(db, req.id), loadFields(db, req.id)]);
+  const [docs, recs, flds, approval] = await Promise.all([
+    loadDocuments(db, req.id),
+    loadRecipients(db, req.id),
+    loadFields(db, req.id),
+    latestApproval(db, req.id),
+  ]);
   const [first] = docs;
   if (!first) throw new Error(`Signature request ${req.id} has no document`);
   return {
@@ -116,6 +123,7 @@ export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<Si
     recipients: recs.map((r) => toRecipientDto(r, recs)),
     fields: flds.map(toFieldDto),
     attachments: attachmentsOf(flds),
+    approval,
   };
 }
 

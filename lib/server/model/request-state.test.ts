@@ -56,7 +56,7 @@ describe("the signature request state machine", () => {
   });
 
   it("names each refusal with its own code, 409, and the current state in the message and details", () => {
-    const e = thrown(() => assertDraft({ status: "IN_PROGRESS" }, "adding recipients"));
+    const e = thrown(() => assertDraft({ status: "IN_PROGRESS", pendingApprovalId: null }, "adding recipients"));
     expect(e).toMatchObject({
       code: "REQUEST_NOT_DRAFT",
       status: 409,

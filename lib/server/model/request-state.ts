@@ -68,9 +68,19 @@ export function assertRequestStatus(row: { status: RequestStatus }, allowed: rea
   if (!allowed.includes(row.status)) throw requestStateError(row.status, allowed, why);
 }
 
-/** Throws 409 REQUEST_NOT_DRAFT naming the current state unless the request is a DRAFT. */
-export function assertDraft(row: { status: RequestStatus }, action: string): void {
+/**
+ * Throws 409 REQUEST_NOT_DRAFT naming the current state unless the request is a DRAFT, and 409
+ * REQUEST_AWAITING_APPROVAL while its send waits for a staff member's approval (what is approved must be what
+ * was asked for). The row must say whether a send is pending: the type asks for it, so no caller can forget.
+ */
+export function assertDraft(row: { status: RequestStatus; pendingApprovalId: string | null }, action: string): void {
   assertRequestStatus(row, ["DRAFT"], `${action} is only possible while it is DRAFT`);
+  if (row.pendingApprovalId !== null)
+    throw new AppError(
+      "REQUEST_AWAITING_APPROVAL",
+      `Signature request is waiting for a staff member to approve its send; ${action} is possible again once it is rejected`,
+      { details: { status: "DRAFT", approvalId: row.pendingApprovalId } },
+    );
 }
 
 export type RequestRow = typeof signatureRequests.$inferSelect;

@@ -1,4 +1,5 @@
 import "server-only";
+import { refuseSendingWithoutApproval } from "../auth/send-approval";
 import crypto from "node:crypto";
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import QRCode from "qrcode";
@@ -172,6 +173,7 @@ function judgeExpiry(expiresAt: string | null | undefined): Date | null | undefi
 
 /** POST /templates/{id}/public-links. */
 export async function createPublicLink(auth: KeyAuth, templateId: string, input: CreatePublicLink = {}) {
+  refuseSendingWithoutApproval(auth, "a public link");
   const expiresAt = judgeExpiry(input.expiresAt);
   const accessCodeHash = input.accessCode ? await hashPassword(input.accessCode) : null;
   const db = await getDb();
@@ -234,6 +236,7 @@ const revokedError = () =>
 
 /** PATCH /templates/{id}/public-links/{linkId}: settings, pause and resume. A revoked link: 409. */
 export async function updatePublicLink(auth: KeyAuth, templateId: string, linkId: string, input: UpdatePublicLink) {
+  refuseSendingWithoutApproval(auth, "a public link");
   const expiresAt = judgeExpiry(input.expiresAt);
   const accessCodeHash =
     input.accessCode === undefined ? undefined : input.accessCode === null ? null : await hashPassword(input.accessCode);

@@ -14,6 +14,7 @@ import {
   toRequestHeader,
   attachmentsOf,
 } from "../model/request-dto";
+import { toApprovalDto } from "../model/approval-dto";
 
 /**
  * `GET /signature-requests/{id}`, the API's most frequent call, in one SQL statement: the request
@@ -37,6 +38,11 @@ function build(db: Db) {
         },
         recipients: { orderBy: (r, { asc }) => [asc(r.order), asc(r.createdAt), asc(r.id)] },
         fields: { orderBy: (f, { asc }) => [asc(f.page), asc(f.y), asc(f.x), asc(f.createdAt)] },
+        approvals: {
+          orderBy: (a, { desc }) => [desc(a.requestedAt)],
+          limit: 1,
+          with: { key: { columns: { keyPrefix: true } } },
+        },
       },
     })
     .prepare("read_signature_request");
@@ -62,7 +68,13 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
   if (!query) prepared.set(db, (query = build(db)));
   const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
   if (!row) throw notFound("REQUEST_NOT_FOUND", "Signature request");
-  const { documents: rows, recipients: recs, fields: flds, ...req } = row;
+  const {
+    documents: rows,
+    recipients: recs,
+    fields: flds,
+    approvals: [approval],
+    ...req
+  } = row;
   const docs = rows.map(({ versions: [current], ...d }) => {
     // A document is created with its first version, and versions are only ever added.
     if (!current) throw new Error(`Document ${d.id} of request ${id} has no version`);
@@ -77,6 +89,7 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
     recipients: recs.map((r) => toRecipientDto(r, recs)),
     fields: inDocumentOrder(flds, docs).map(toFieldDto),
     attachments: attachmentsOf(inDocumentOrder(flds, docs)),
+    approval: approval ? toApprovalDto(approval, approval.key.keyPrefix) : null,
   };
   cache?.set(key, at, dto);
   return dto;

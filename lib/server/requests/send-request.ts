@@ -21,7 +21,7 @@ import { expiryAtSend } from "../model/send-settings";
 import { signedInStaff } from "../auth/signed-in-staff";
 import { signerSigning } from "@/lib/forms/form-problems";
 import { groupProblems, placesOf, slotOf } from "../model/groups";
-import type { RecipientRow } from "../model/rows";
+import type { RecipientRow, RequestRow } from "../model/rows";
 
 /**
  * DRAFT → IN_PROGRESS; the first order group's invitations are queued in the same transaction. The request's
@@ -41,42 +41,7 @@ export async function sendRequest(auth: KeyAuth, id: string) {
 export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor = keyActor(auth)) {
   const req = await findVisibleRequest(tx, auth, id, { forUpdate: true });
   assertDraft(req, "sending");
-  const recs = await loadRecipients(tx, req.id);
-  // Someone must decide: a request of viewers (and CCs) only would complete on being read.
-  const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
-  if (deciders.length === 0) {
-    throw new AppError(
-      "NO_DECIDING_RECIPIENT",
-      "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
-      {
-        details: { missing: ["signer"] },
-      },
-    );
-  }
-  const problems = groupProblems(recs);
-  if (problems.length)
-    throw new AppError("GROUP_INVALID", problems.join("; "), {
-      errors: problems.map((message) => ({ field: "group", message })),
-    });
-  // A signing group's fields are its first member's (model/groups.ts): the group counts once, place by place.
-  const signers = recs.filter((r) => r.role === "SIGNER" && slotOf(r) === r.id);
-  const fieldRows = await loadFields(tx, req.id);
-  refuseSeatsBeyondGroups(signers, fieldRows);
-  const withFields = new Set(fieldRows.map((f) => f.recipientId));
-  const bare = signers.filter((s) => !withFields.has(s.id));
-  if (bare.length) {
-    throw new AppError(
-      "SIGNER_WITHOUT_FIELDS",
-      `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
-      {
-        details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
-      },
-    );
-  }
-  // The rules and formulas as the recipients now stand (an order changed since they were saved, say);
-  // a signer whose signatures may all be left out is one of them.
-  throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
-  refuseSignersWhoSignNothing(signers, fieldRows);
+  const recs = await checkSendable(tx, req);
 
   const now = clock.now();
   const org = oneRow(await tx.select().from(organizations).where(eq(organizations.id, req.orgId)), "the request's organization");
@@ -116,6 +81,51 @@ export async function sendDraft(tx: Tx, auth: KeyAuth, id: string, actor: Actor 
     ...(req.publicLinkId !== null && { publicLinkId: req.publicLinkId }),
   });
   return updated;
+}
+
+/**
+ * What a send checks before anything moves: someone who decides, groups that hold together, each signer's
+ * fields (and a signature among them), the form's rules and formulas. A send waiting for approval is checked
+ * the same (lib/server/approvals), so that what is approved can be sent. Returns the recipients.
+ */
+export async function checkSendable(tx: Tx, req: RequestRow) {
+  const recs = await loadRecipients(tx, req.id);
+  // Someone must decide: a request of viewers (and CCs) only would complete on being read.
+  const deciders = recs.filter((r) => r.role === "SIGNER" || r.role === "APPROVER");
+  if (deciders.length === 0) {
+    throw new AppError(
+      "NO_DECIDING_RECIPIENT",
+      "Add at least one SIGNER or APPROVER recipient before sending (viewers and CC recipients alone decide nothing)",
+      {
+        details: { missing: ["signer"] },
+      },
+    );
+  }
+  const problems = groupProblems(recs);
+  if (problems.length)
+    throw new AppError("GROUP_INVALID", problems.join("; "), {
+      errors: problems.map((message) => ({ field: "group", message })),
+    });
+  // A signing group's fields are its first member's (model/groups.ts): the group counts once, place by place.
+  const signers = recs.filter((r) => r.role === "SIGNER" && slotOf(r) === r.id);
+  const fieldRows = await loadFields(tx, req.id);
+  refuseSeatsBeyondGroups(signers, fieldRows);
+  const withFields = new Set(fieldRows.map((f) => f.recipientId));
+  const bare = signers.filter((s) => !withFields.has(s.id));
+  if (bare.length) {
+    throw new AppError(
+      "SIGNER_WITHOUT_FIELDS",
+      `Every signer needs at least one field; none for ${bare.map((s) => s.email).join(", ")}`,
+      {
+        details: { signersWithoutFields: bare.map((s) => ({ id: s.id, email: s.email, name: s.name })) },
+      },
+    );
+  }
+  // The rules and formulas as the recipients now stand (an order changed since they were saved, say);
+  // a signer whose signatures may all be left out is one of them.
+  throwFormProblems((await ownerForm(tx, requestOwner(req.id))).problems);
+  refuseSignersWhoSignNothing(signers, fieldRows);
+  return recs;
 }
 
 /** A field in a place its group does not have (its `required` lowered since), or a place given outside a group: 422. */

@@ -223,7 +223,9 @@ export interface paths {
     put?: never;
     /**
      * Send a DRAFT: IN_PROGRESS, and the first signers are invited by e-mail
-     * @description Needs the API key scope requests:send.
+     * @description A production send by a key whose sends need approval (`sendsNeedApproval`) is not sent: it is checked as a send, then waits for a staff member's approval (202, `awaitingApproval: true`); the request cannot change meanwhile (409 REQUEST_AWAITING_APPROVAL). Approved, it is sent as it stood (webhook signature_request.sent); rejected, it is a DRAFT again (webhook signature_request.approval_rejected with the reason).
+     *
+     *     Needs the API key scope requests:send.
      */
     post: operations["sendRequest"];
     delete?: never;
@@ -1595,6 +1597,9 @@ export interface components {
         | "DOCUMENT_NOT_FOUND"
         | "ATTACHMENT_NOT_FOUND"
         | "REQUEST_NOT_DRAFT"
+        | "SEND_APPROVAL_REQUIRED"
+        | "APPROVAL_NOT_PENDING"
+        | "REQUEST_AWAITING_APPROVAL"
         | "REQUEST_NOT_SENT"
         | "REQUEST_IN_PROGRESS"
         | "REQUEST_COMPLETED"
@@ -1798,6 +1803,7 @@ export interface operations {
                   | "settings:manage"
                 )[];
                 allScopes: boolean;
+                sendsNeedApproval: boolean;
                 createdAt: string;
                 lastUsedAt: string | null;
                 revokedAt: string | null;
@@ -1889,6 +1895,7 @@ export interface operations {
             | "keys:manage"
             | "settings:manage"
           )[];
+          sendsNeedApproval?: boolean;
         };
       };
     };
@@ -1922,6 +1929,7 @@ export interface operations {
                 | "settings:manage"
               )[];
               allScopes: boolean;
+              sendsNeedApproval: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
@@ -2071,6 +2079,7 @@ export interface operations {
                 | "settings:manage"
               )[];
               allScopes: boolean;
+              sendsNeedApproval: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
@@ -2241,6 +2250,7 @@ export interface operations {
                     max: number;
                   } | null;
                 };
+                awaitingApproval: boolean;
                 documentCount: number;
                 recipientCount: number;
                 recipients: {
@@ -2656,6 +2666,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -3044,6 +3068,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -3547,6 +3585,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -4778,6 +4830,310 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Waiting for a staff member's approval */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: number;
+            statusText: string;
+            message: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: "DRAFT" | "IN_PROGRESS" | "COMPLETED" | "DECLINED" | "CANCELLED" | "EXPIRED";
+              title: string;
+              delivery_mode: string;
+              /** @enum {string} */
+              environment: "SANDBOX" | "PRODUCTION";
+              /** @description The first document's current version (`documents[0]`) */
+              document: {
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              };
+              /** @description The request's documents in order, each with its current version */
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** @description Its name (the uploaded file's, unless renamed) */
+                name: string;
+                /** @description Its place among the request's documents: 1 for the first */
+                order: number;
+                version: number;
+                /** @description SHA-256 of the document as stored: the uploaded file in its one reading (docs/api.md, "How a PDF is read") */
+                sha256: string;
+                /** @description SHA-256 of the file as it was uploaded, when storing it in its one reading changed its bytes (else null) */
+                uploadedSha256: string | null;
+                size: number;
+                pageCount: number;
+                pages: {
+                  width: number;
+                  height: number;
+                }[];
+              }[];
+              recipients: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "SIGNER" | "CC" | "APPROVER" | "VIEWER";
+                order: number;
+                signingOrder: number;
+                /** @enum {string} */
+                status: "PENDING" | "SENT" | "VIEWED" | "SIGNED" | "APPROVED" | "DECLINED" | "RELEASED";
+                sentAt: string | null;
+                lastMailedAt: string | null;
+                viewedAt: string | null;
+                signedAt: string | null;
+                approvedAt: string | null;
+                declinedAt: string | null;
+                declineReason: string | null;
+                authentication: {
+                  /** @enum {string} */
+                  method: "NONE" | "ACCESS_CODE" | "EMAIL_CODE";
+                };
+                /** @enum {string} */
+                delivery: "EMAIL" | "EMBEDDED";
+                locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+                remindersSent: number;
+                lastRemindedAt: string | null;
+                canDelegate: boolean;
+                delegatedFrom: {
+                  name: string;
+                  email: string;
+                  reason: string;
+                  at: string;
+                } | null;
+                group: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  required: number;
+                  size: number;
+                } | null;
+                groupSeat: number | null;
+              }[];
+              fields: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                recipientId: string;
+                /**
+                 * Format: uuid
+                 * @description The document the field stands on (`documents[].id`); `page` counts its pages
+                 */
+                documentId: string;
+                /** @enum {string} */
+                type:
+                  | "SIGNATURE"
+                  | "INITIAL"
+                  | "DATE"
+                  | "TEXT"
+                  | "CHECKBOX"
+                  | "RADIO"
+                  | "DROPDOWN"
+                  | "NUMBER"
+                  | "NAME"
+                  | "EMAIL"
+                  | "FORMULA"
+                  | "FILE";
+                page: number;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+                name: string | null;
+                required: boolean;
+                label: string | null;
+                maxLength: number | null;
+                fontSize: number | null;
+                defaultValue: string | null;
+                /** @description DROPDOWN: its choices. RADIO: every option of the button's group */
+                options: string[] | null;
+                /** @description RADIO: the group of the button (one choice per group) */
+                group: string | null;
+                /** @description RADIO: the option this button stands for */
+                option: string | null;
+                /** @description NUMBER: smallest value allowed */
+                min: number | null;
+                /** @description NUMBER: largest value allowed */
+                max: number | null;
+                /** @description NUMBER: most decimals allowed (null: up to 6). FORMULA: decimals of the result (null: 2) */
+                decimals: number | null;
+                /** @description FORMULA: how it is calculated from NUMBER and FORMULA fields (by name) and numbers: + - * / ( ), round, min, max, sum */
+                formula: string | null;
+                /** @description FILE: what it takes, judged by the bytes (null: PDF, PNG and JPEG) */
+                accept: ("PDF" | "PNG" | "JPEG")[] | null;
+                /** @description FILE: largest file, in MB (null: 10) */
+                maxSizeMb: number | null;
+                /** @description FILE: whether it takes several files (up to 10); null: one */
+                multiple: boolean | null;
+                conditions:
+                  | (
+                      | {
+                          all: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                      | {
+                          any: (
+                            | {
+                                /** Format: uuid */
+                                fieldId: string;
+                                /** @enum {string} */
+                                op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                value?: string | number | boolean;
+                              }
+                            | (
+                                | {
+                                    all: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                                | {
+                                    any: {
+                                      /** Format: uuid */
+                                      fieldId: string;
+                                      /** @enum {string} */
+                                      op: "filled" | "empty" | "equals" | "notEquals" | "contains" | "greaterThan" | "lessThan";
+                                      value?: string | number | boolean;
+                                    }[];
+                                  }
+                              )
+                          )[];
+                        }
+                    )
+                  | null;
+                /** @description For a signing group that needs n signatures: which of its n places (1 … n) the field belongs to; the k-th member to sign fills place k. 1 otherwise */
+                seat: number;
+                anchor: {
+                  [key: string]: unknown;
+                } | null;
+              }[];
+              /** @description Files signers attached to FILE fields and kept in their signature: GET …/attachments/{attachmentId} */
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                fieldId: string;
+                /** Format: uuid */
+                recipientId: string;
+                name: string;
+                type: string;
+                size: number;
+                sha256: string;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+              sentAt: string | null;
+              completedAt: string | null;
+              cancelledAt: string | null;
+              expiresAt: string | null;
+              sealError: {
+                code: string;
+                message: string;
+                failedAt: string;
+              } | null;
+              /** @enum {string} */
+              source: "api" | "public_link";
+              publicLinkId: string | null;
+              locale: ("en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl") | null;
+              timezone: string;
+              /** @enum {string} */
+              dateFormat: "YYYY-MM-DD" | "DD.MM.YYYY" | "DD/MM/YYYY" | "MM/DD/YYYY" | "D MMMM YYYY";
+              sendSettings: {
+                /** @description The mails' subject; null: Signet's own */
+                subject: string | null;
+                /** @description The sender's message (plain text); null: none */
+                message: string | null;
+                /** @description Reply-To; null: the staff member who sent it, else none */
+                replyTo: string | null;
+                /** @description Days from sending to expiry; null when expiresAt was given (or, on an older draft, the default at send) */
+                expiryDays: number | null;
+                /** @description The expiry asked for as a moment (ISO 8601, UTC); null when counted in days from sending */
+                expiresAt: string | null;
+                /** @description The automatic reminder schedule; null: none */
+                reminders: {
+                  firstAfterDays: number;
+                  everyDays: number;
+                  max: number;
+                } | null;
+              };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -5166,6 +5522,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -7640,6 +8010,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };
@@ -10256,7 +10640,9 @@ export interface operations {
            *       "signature_request.cancelled",
            *       "signature_request.expired",
            *       "signature_request.seal_failed",
-           *       "recipient.delegated"
+           *       "recipient.delegated",
+           *       "signature_request.approval_requested",
+           *       "signature_request.approval_rejected"
            *     ]
            */
           events?: (
@@ -10270,6 +10656,8 @@ export interface operations {
             | "signature_request.expired"
             | "signature_request.seal_failed"
             | "recipient.delegated"
+            | "signature_request.approval_requested"
+            | "signature_request.approval_rejected"
           )[];
           description?: string;
         };
@@ -17395,6 +17783,20 @@ export interface operations {
                   max: number;
                 } | null;
               };
+              awaitingApproval: boolean;
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                state: "PENDING" | "APPROVED" | "REJECTED";
+                /** @enum {string} */
+                via: "api" | "mcp";
+                requestedAt: string;
+                requestedByKey: string;
+                decidedAt: string | null;
+                decidedBy: string | null;
+                reason: string | null;
+              } | null;
             };
           };
         };

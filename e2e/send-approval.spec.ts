@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { axe, makePdf, screenshot, SR, viaProxy } from "./support";
+
+// An agent's key whose production sends need approval asks to send; a staff member sees the request waiting on
+// its page (who asked, the documents, recipients and fields as they will go), approves one (it is sent) and
+// rejects another with a reason, which the key reads.
+const run = Date.now().toString(36);
+
+test("a staff member approves one waiting send and rejects another in the dashboard", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/requests");
+  const env = page.getByRole("form", { name: "Environment" });
+  await env.getByRole("button", { name: "Production" }).click();
+  await expect(env.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true");
+  try {
+    const made = await viaProxy(page, "POST", "/api-keys", {
+      json: {
+        name: `agent ${run}`,
+        environment: "PRODUCTION",
+        sendsNeedApproval: true,
+        scopes: ["requests:read", "requests:write", "requests:send"],
+      },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const agent = { "x-api-key": made.json.data.apiKey as string };
+
+    /** What the agent does: a one-signer draft, then send. */
+    const ask = async (title: string) => {
+      const created = await page.request.post(SR, {
+        headers: agent,
+        multipart: { title, file: { name: "offer.pdf", mimeType: "application/pdf", buffer: await makePdf(1) } },
+      });
+      const id = (await created.json()).data.id as string;
+      const r = await page.request.post(`${SR}/${id}/recipients`, {
+        headers: agent,
+        data: { name: "Carla Customer", email: `carla.${run}@example.com` },
+      });
+      const recipientId = (await r.json()).data.id as string;
+      await page.request.post(`${SR}/${id}/fields`, {
+        headers: agent,
+        data: { fields: [{ type: "SIGNATURE", recipientId, page: 1, x: 72, y: 500, width: 180, height: 50 }] },
+      });
+      const sent = await page.request.post(`${SR}/${id}/send`, { headers: agent });
+      expect(sent.status()).toBe(202);
+      return id;
+    };
+
+    const first = await ask(`Offer to approve ${run}`);
+    await page.goto("/requests");
+    const row = page.getByRole("row").filter({ hasText: `Offer to approve ${run}` });
+    await expect(row).toContainText("Waiting for approval");
+    await page.goto(`/requests/${first}`);
+    const banner = page.getByRole("region", { name: "Waiting for your approval to send" });
+    await expect(banner).toContainText(`The API key ${made.json.data.keyPrefix}`);
+    await expect(page.getByText("Carla Customer").first()).toBeVisible();
+    await axe(page, "a request waiting for approval");
+    await screenshot(page, "send-approval");
+    await banner.getByRole("button", { name: "Approve and send" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Approved: the request is sent." })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    const approved = (await (await page.request.get(`${SR}/${first}`, { headers: agent })).json()).data;
+    expect(approved).toMatchObject({ status: "IN_PROGRESS", approval: { state: "APPROVED" } });
+
+    const second = await ask(`Offer to reject ${run}`);
+    await page.goto(`/requests/${second}`);
+    await banner.getByRole("button", { name: "Reject…" }).click();
+    const reject = banner.getByRole("button", { name: "Reject the send" });
+    await expect(reject).toBeDisabled();
+    await banner.getByLabel("Why is the send rejected? The integration reads this.").fill("The price is wrong");
+    await reject.click();
+    await expect(page.getByText("rejected the send: “The price is wrong”")).toBeVisible();
+    const rejected = (await (await page.request.get(`${SR}/${second}`, { headers: agent })).json()).data;
+    expect(rejected).toMatchObject({
+      status: "DRAFT",
+      awaitingApproval: false,
+      approval: { state: "REJECTED", reason: "The price is wrong" },
+    });
+    await axe(page, "a rejected send");
+  } finally {
+    await page.goto("/requests");
+    await env.getByRole("button", { name: "Sandbox" }).click();
+  }
+});
