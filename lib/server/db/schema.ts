@@ -1276,7 +1276,9 @@ export const sendApprovals = pgTable(
     reason: text("reason"),
   },
   (t) => [
-    uniqueIndex("send_approvals_one_pending_idx").on(t.requestId).where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex("send_approvals_one_pending_idx")
+      .on(t.requestId)
+      .where(sql`${t.state} = 'PENDING'`),
     index("send_approvals_org_idx").on(t.orgId, t.state),
     oneOf("send_approvals_state_check", t.state, ["PENDING", "APPROVED", "REJECTED"]),
     oneOf("send_approvals_via_check", t.via, ["api", "mcp"]),
