@@ -54,10 +54,13 @@ test("a staff member approves one waiting send and rejects another in the dashbo
     const banner = page.getByRole("region", { name: "Waiting for your approval to send" });
     await expect(banner).toContainText(`The API key ${made.json.data.keyPrefix}`);
     await expect(page.getByText("Carla Customer").first()).toBeVisible();
+    // Nothing on the page offers to change it meanwhile.
+    await expect(page.getByRole("link", { name: "Continue editing" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete draft" })).toHaveCount(0);
     await axe(page, "a request waiting for approval");
     await screenshot(page, "send-approval");
     await banner.getByRole("button", { name: "Approve and send" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Approved: the request is sent." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Approved: the request is sent." })).toBeVisible();
     await expect(banner).toHaveCount(0);
     const approved = (await (await page.request.get(`${SR}/${first}`, { headers: agent })).json()).data;
     expect(approved).toMatchObject({ status: "IN_PROGRESS", approval: { state: "APPROVED" } });

@@ -118,7 +118,8 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
           >
             {saveAsTemplate.isPending ? t("requests.detail.saving") : t("requests.detail.saveAsTemplate")}
           </Button>
-          {r.status === "DRAFT" && (
+          {/* A draft whose send waits for approval cannot change: decided first, in the banner below. */}
+          {r.status === "DRAFT" && !r.awaitingApproval && (
             <>
               <Link href={`/requests/${r.id}/edit`} className={linkButton("primary")}>
                 {t("requests.detail.continueEditing")}
