@@ -4,6 +4,7 @@ const nextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@node-saml/node-saml",
+    "@modelcontextprotocol/sdk",
     "pg",
     "pdfjs-dist",
     "nodemailer",

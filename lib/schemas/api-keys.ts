@@ -28,6 +28,8 @@ export const zCreateApiKey = z.object({
   scopes: zScopes.optional(),
   /** Its production sends wait for a staff member's approval (sandbox sends never wait). */
   sendsNeedApproval: z.boolean({ error: "sendsNeedApproval is true or false" }).optional(),
+  /** Its production sends through the MCP server go out without waiting for approval (by default they wait). */
+  mcpSendsDirectly: z.boolean({ error: "mcpSendsDirectly is true or false" }).optional(),
 });
 export type CreateApiKey = z.infer<typeof zCreateApiKey>;
 
@@ -43,6 +45,8 @@ export const zApiKey = z.object({
   allScopes: z.boolean(),
   /** Its production sends wait for a staff member's approval. */
   sendsNeedApproval: z.boolean(),
+  /** Its production sends through the MCP server go out without waiting for approval. */
+  mcpSendsDirectly: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

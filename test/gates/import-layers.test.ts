@@ -56,6 +56,7 @@ const LAYERS: { name: string; nodes: string[] }[] = [
       "backup",
       "branding",
       "bulk",
+      "mcp",
       "public-links",
       "purge",
       "recipients",

@@ -38,6 +38,8 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
     scopes,
     // A key whose sends need approval makes keys whose sends need it too: no way around the person.
     sendsNeedApproval: input.sendsNeedApproval === true || auth.sendsNeedApproval === true,
+    // Only a key that may send directly from MCP makes one that may.
+    mcpSendsDirectly: input.mcpSendsDirectly === true && (auth.mcpSendsDirectly === true || auth.kind === "SYSTEM" || auth.scopes === null),
   });
   return { ...toApiKeyDto(row), apiKey };
 }
@@ -54,6 +56,7 @@ export async function insertApiKey(
     /** Null or left out: every scope. */
     scopes?: readonly Scope[] | null;
     sendsNeedApproval?: boolean;
+    mcpSendsDirectly?: boolean;
   },
   apiKey: string = generateApiKey(v.environment),
 ) {
@@ -71,6 +74,7 @@ export async function insertApiKey(
       kind: v.kind ?? "USER",
       scopes: v.scopes ? [...v.scopes] : null,
       sendsNeedApproval: v.sendsNeedApproval ?? false,
+      mcpSendsDirectly: v.mcpSendsDirectly ?? false,
     },
     "the new API key",
   );

@@ -16,6 +16,7 @@ export function toApiKeyDto(row: typeof apiKeys.$inferSelect): ApiKeyDto {
     scopes: row.scopes === null ? [...SCOPES] : SCOPES.filter((s) => row.scopes!.includes(s)),
     allScopes: row.scopes === null,
     sendsNeedApproval: row.sendsNeedApproval,
+    mcpSendsDirectly: row.mcpSendsDirectly,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     revokedAt: iso(row.revokedAt),

@@ -56,7 +56,7 @@ export async function askApproval(tx: Tx, auth: KeyAuth, id: string, via: "api" 
 export async function sendOrAsk(auth: KeyAuth, id: string, via: "api" | "mcp" = "api") {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const waiting = waitsForApproval(auth);
+    const waiting = waitsForApproval(auth, via);
     const row = waiting ? await askApproval(tx, auth, id, via) : await sendDraft(tx, auth, id);
     return { waiting, request: await loadRequestDto(tx, row) };
   });

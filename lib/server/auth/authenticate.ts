@@ -24,6 +24,8 @@ export interface KeyAuth {
   scopes: readonly Scope[] | null;
   /** Its production sends wait for a staff member's approval (lib/server/approvals). */
   sendsNeedApproval?: boolean;
+  /** Its production sends through the MCP server go out without waiting (by default they wait: lib/server/approvals). */
+  mcpSendsDirectly?: boolean;
   /** On a dashboard call (a SYSTEM key with a verified forwarded identity): the staff member behind it. */
   staff?: { id: string; name: string; email: string };
 }
@@ -94,6 +96,7 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
     kind: row.key.kind,
     scopes: scopesOfRow(row.key.scopes),
     sendsNeedApproval: row.key.sendsNeedApproval,
+    mcpSendsDirectly: row.key.mcpSendsDirectly,
   };
 }
 

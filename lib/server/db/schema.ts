@@ -193,6 +193,8 @@ export const apiKeys = pgTable(
     scopes: jsonb("scopes").$type<string[]>(),
     /** Its production sends wait for a staff member's approval (send_approvals); sandbox sends never wait. */
     sendsNeedApproval: boolean("sends_need_approval").notNull().default(false),
+    /** Its production sends through the MCP server go out directly; by default they wait for approval as above. */
+    mcpSendsDirectly: boolean("mcp_sends_directly").notNull().default(false),
     /** SYSTEM keys are provisioned by the server itself (the dashboard's key); hidden from lists. */
     kind: text("kind").notNull().default("USER"),
     createdByKeyId: uuid("created_by_key_id"),

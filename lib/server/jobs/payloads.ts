@@ -21,6 +21,7 @@ const zKeyAuth = z.object({
   /** Queued by an older version: no scopes, which a key made before scopes existed has (all of them). */
   scopes: z.array(z.enum(SCOPES)).nullable().default(null),
   sendsNeedApproval: z.boolean().optional(),
+  mcpSendsDirectly: z.boolean().optional(),
 });
 
 const notifyOf = { requestId: id, recipientId: id };

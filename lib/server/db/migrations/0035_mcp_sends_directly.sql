@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ADD COLUMN "mcp_sends_directly" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,164 @@
+import "server-only";
+import { z } from "zod";
+import type { Server as McpServerType } from "@modelcontextprotocol/sdk/server/index.js";
+import { authenticateKey, type KeyAuth } from "../auth/authenticate";
+import { clientIp } from "../auth/ip";
+import { keyActor, recordEvent } from "../audit/record-event";
+import { config } from "../config";
+import { getDb } from "../db";
+import { AppError, errorStatus } from "../errors";
+import { rateHeaders, takeToken } from "../limits/rate-limit";
+import { errField, log } from "../log";
+import { MCP_TOOLS, toolScopes, type McpTool } from "./tools";
+
+/** The MCP endpoint's path (Streamable HTTP), as docs/api.md and /llms.txt name it. */
+export const MCP_PATH = "/api/mcp";
+/** An MCP message is small: a tool's arguments. A document is not uploaded through MCP in this version. */
+const MAX_BODY = 256 * 1024;
+
+/**
+ * Signet's MCP server (Model Context Protocol, Streamable HTTP, stateless: each POST is answered on its own, so
+ * any instance answers any call). The caller is an API key (X-API-Key, or Authorization: Bearer <key>) with its
+ * organization, environment, rate limit and scopes: the tools it is offered are the ones its scopes allow, and a
+ * tool it may not call is refused naming the scope. A tool's answer is the API's data; a refusal is the API's
+ * error code and words. A tool acting on a request is in that request's audit trail (`mcp.<tool>`, the key as
+ * actor); every call is logged.
+ */
+export async function handleMcp(req: Request, readBody: (limit: number) => Promise<Uint8Array>): Promise<Response> {
+  let auth: KeyAuth;
+  let rate: Record<string, string> = {};
+  let parsedBody: unknown = undefined;
+  try {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
+    auth = await authenticateKey(
+      req.headers.get("x-api-key") ?? bearer,
+      clientIp(req.headers, config.trustProxy),
+      req.headers.get("user-agent"),
+    );
+    const decision = await takeToken(auth);
+    rate = rateHeaders(decision);
+    if (!decision.allowed)
+      throw new AppError(
+        "RATE_LIMITED",
+        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+      );
+    if (req.method === "POST") {
+      const bytes = await readBody(MAX_BODY);
+      try {
+        parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      } catch {
+        throw new AppError("MALFORMED_JSON", "An MCP message is a JSON-RPC message in UTF-8 JSON");
+      }
+    }
+  } catch (e) {
+    return httpError(e, rate);
+  }
+  const { Server } = await import("@modelcontextprotocol/sdk/server/index.js");
+  const { WebStandardStreamableHTTPServerTransport } =
+    await import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js");
+  const server = await mcpServerFor(Server, auth);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const res = await transport.handleRequest(req, { parsedBody });
+    for (const [k, v] of Object.entries(rate)) res.headers.set(k, v);
+    return res;
+  } finally {
+    await server.close().catch(() => {});
+  }
+}
+
+function httpError(e: unknown, headers: Record<string, string>): Response {
+  const err = e instanceof AppError ? e : new AppError("INTERNAL_ERROR", "The MCP request failed on the server");
+  if (!(e instanceof AppError)) log().error({ err: errField(e) }, "mcp request failed");
+  const status = errorStatus(err.code);
+  return Response.json(
+    { code: status, message: err.message, data: null, errorCode: err.code, ...(err.details ? { details: err.details } : {}) },
+    {
+      status,
+      headers: { ...headers, ...(err.code === "API_KEY_MISSING" ? { "www-authenticate": 'Bearer realm="signet"' } : {}) },
+    },
+  );
+}
+
+const mayCall = (auth: KeyAuth, t: McpTool) => auth.scopes === null || toolScopes(t).every((s) => auth.scopes!.includes(s));
+
+/** An MCP server for one call of one key: its tools, bound to it. */
+export function mcpServerFor(ServerClass: typeof McpServerType, auth: KeyAuth) {
+  const server = new ServerClass(
+    { name: "signet", version: "1.0.0" },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        "Signet sends PDFs for electronic signature. Find a template (search_templates), draft a request from it (create_request_from_template), send it (send_request: in production it may wait for a person's approval), and follow it (get_request). Every answer is the Signet API's data; a refusal names the API's error code.",
+    },
+  );
+  return import("@modelcontextprotocol/sdk/types.js").then(({ ListToolsRequestSchema, CallToolRequestSchema }) => {
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: MCP_TOOLS.filter((t) => mayCall(auth, t)).map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: `${t.description} Needs the key scope${toolScopes(t).length > 1 ? "s" : ""} ${toolScopes(t).join(", ")}.`,
+        inputSchema: inputSchemaOf(t),
+        annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: !t.readOnly && t.name === "cancel_request" },
+      })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      callTool(auth, request.params.name, request.params.arguments),
+    );
+    return server;
+  });
+}
+
+/** A tool's input as JSON Schema, from its zod schema as the API's document makes it (what a call may give). */
+function inputSchemaOf(t: McpTool) {
+  const s = z.toJSONSchema(t.input, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as Record<string, unknown>;
+  delete s.$schema;
+  return { ...s, type: "object" as const };
+}
+
+/** One tool call: its scopes, its input by its schema, its use case; a refusal as the API's code and words. */
+export async function callTool(auth: KeyAuth, name: string, args: unknown) {
+  const t = MCP_TOOLS.find((x) => x.name === name);
+  try {
+    if (!t) throw new AppError("VALIDATION_FAILED", `No tool named ${JSON.stringify(name.slice(0, 100))}`);
+    const missing = auth.scopes === null ? [] : toolScopes(t).filter((s) => !auth.scopes!.includes(s));
+    if (missing.length)
+      throw new AppError("API_KEY_SCOPE_MISSING", `This API key lacks the scope ${missing.join(", ")} that ${t.name} needs`, {
+        details: { missing, needed: [...toolScopes(t)], granted: [...(auth.scopes ?? [])] },
+      });
+    const parsed = t.input.safeParse(args ?? {});
+    if (!parsed.success)
+      throw new AppError("VALIDATION_FAILED", "The tool's arguments are not valid", {
+        errors: parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+      });
+    const { data, message } = await t.run(auth, parsed.data as never);
+    await audit(auth, t, data);
+    log().info({ mcp: t.name, key: auth.keyPrefix }, "mcp tool called");
+    return { content: [{ type: "text" as const, text: `${message}\n${JSON.stringify(data)}` }], structuredContent: { data } };
+  } catch (e) {
+    const err = e instanceof AppError ? e : null;
+    if (!err) log().error({ err: errField(e), mcp: name }, "mcp tool failed");
+    const body = err
+      ? {
+          errorCode: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+          ...(err.errors?.length ? { errors: err.errors } : {}),
+        }
+      : { errorCode: "INTERNAL_ERROR", message: "The tool failed on the server" };
+    log().info({ mcp: name, key: auth.keyPrefix, refused: body.errorCode }, "mcp tool refused");
+    return {
+      isError: true,
+      content: [{ type: "text" as const, text: `${body.errorCode}: ${body.message}` }],
+      structuredContent: body,
+    };
+  }
+}
+
+/** A tool that named or made a request is in that request's audit trail, with the key. */
+async function audit(auth: KeyAuth, t: McpTool, data: unknown) {
+  const id = (data as { id?: unknown } | null)?.id;
+  if (typeof id !== "string" || !("recipients" in (data as object))) return;
+  await recordEvent(await getDb(), id, `mcp.${t.name}`, keyActor(auth), { tool: t.name });
+}
