@@ -30,6 +30,10 @@ import { blobStoreKind } from "@/lib/server/blobs/settings";
 import { migrateBlobs } from "@/lib/server/blobs/migrate";
 
 const usage = `Usage:
+  npm run --silent signet -- mcp [--url URL]
+      Signet's MCP server over stdio, for an agent that starts its tools as processes: messages go to the
+      running Signet at URL (default http://localhost:$PORT, else 3000) with the API key in SIGNET_API_KEY,
+      whose scopes and approvals decide what the agent may do. (--silent: npm's own lines must not reach stdout.)
   npm run signet -- keys create --name NAME [--env sandbox|production]
       Creates an API key for the default organization and prints it as the last line.
       A production key needs the ENTERPRISE plan (SIGNET_BOOTSTRAP_PLAN=ENTERPRISE at start).
@@ -73,6 +77,7 @@ async function openStore() {
 
 async function main() {
   const [group, cmd, ...rest] = process.argv.slice(2);
+  if (group === "mcp") return mcpOverStdio([cmd, ...rest].filter((a): a is string => a !== undefined));
   if (group === "staff" && cmd === "create") return createStaff(rest);
   if (group === "purge" && cmd === undefined) return purge();
   if (group === "blobs" && cmd === "migrate") return migrate(rest);
@@ -319,6 +324,27 @@ async function restoreOrVerify(what: "restore" | "verify", args: string[]) {
     if (e instanceof BackupKeyError) return 2;
     return e instanceof BackupArchiveError || e instanceof RestoreTargetError ? 3 : 1;
   }
+}
+
+/** `mcp`: stdio ↔ the running server's /api/mcp, until the agent closes stdin. Nothing but messages on stdout. */
+async function mcpOverStdio(args: string[]) {
+  const { values } = parseArgs({ args, options: { url: { type: "string" } } });
+  const apiKey = process.env.SIGNET_API_KEY?.trim();
+  if (!apiKey) {
+    console.error("Set SIGNET_API_KEY to the API key the agent acts with (its scopes decide what it may do)");
+    return 2;
+  }
+  const url = values.url ?? `http://localhost:${process.env.PORT || 3000}`;
+  try {
+    new URL(url);
+  } catch {
+    console.error(`--url must be the address of a running Signet (${url} is not a URL)`);
+    return 2;
+  }
+  const { bridgeStdio } = await import("@/lib/mcp/stdio-bridge");
+  const bridge = await bridgeStdio({ url, apiKey, onError: (e) => console.error(`signet mcp: ${e.message}`) });
+  await bridge.closed;
+  return 0;
 }
 
 async function purge() {

@@ -163,6 +163,11 @@ describe("the MCP server", () => {
     expect([notJson.status, ((await notJson.json()) as { errorCode: string }).errorCode]).toEqual([400, "MALFORMED_JSON"]);
     const huge = await post({ "x-api-key": org.sandboxKey }, JSON.stringify({ x: "y".repeat(300 * 1024) }));
     expect(huge.status).toBe(413);
+    const get = await dispatch(new Request("http://localhost:3000/api/mcp", { headers: { "x-api-key": org.sandboxKey } }));
+    expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
+    const llms = await dispatch(new Request("http://localhost:3000/llms.txt"));
+    expect(llms.status).toBe(200);
+    expect(await llms.text()).toMatch(/\/api\/mcp/);
     expect((await call("GET", "/api/health")).status).toBe(200);
   });
 });

@@ -25,6 +25,8 @@ const routes = [
   ...discover(path.join(appDir, "api")).map(([segs, file]) => [["api", ...segs], file] as const),
   // GET /metrics sits beside the API, not under it.
   ...discover(path.join(appDir, "metrics")).map(([segs, file]) => [["metrics", ...segs], file] as const),
+  // GET /llms.txt, for agents.
+  ...discover(path.join(appDir, "llms.txt")).map(([segs, file]) => [["llms.txt", ...segs], file] as const),
 ];
 
 function match(pathname: string): { file: string; params: Record<string, string | string[]> } | null {

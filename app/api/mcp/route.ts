@@ -1,5 +1,6 @@
 import { handleMcp } from "@/lib/server/mcp/server";
 import { readBodyLimited } from "@/lib/server/http/body";
+import { methodNotAllowed } from "@/lib/server/http/route";
 
 // POST /api/mcp – Signet's MCP server (Model Context Protocol over Streamable HTTP, stateless), for agents: an
 // API key (X-API-Key or Authorization: Bearer) and its scopes decide which tools it is offered. GET (a server-sent
@@ -8,8 +9,8 @@ export async function POST(req: Request) {
   return handleMcp(req, (limit) => readBodyLimited(req, limit));
 }
 
-export async function GET(req: Request) {
-  return handleMcp(req, async () => new Uint8Array());
-}
+export const GET = methodNotAllowed(["POST"]);
 export const DELETE = GET;
+export const PUT = GET;
+export const PATCH = GET;
 export const dynamic = "force-dynamic";
