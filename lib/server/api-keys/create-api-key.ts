@@ -39,7 +39,8 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
     // A key whose sends need approval makes keys whose sends need it too: no way around the person.
     sendsNeedApproval: input.sendsNeedApproval === true || auth.sendsNeedApproval === true,
     // Only a key that may send directly from MCP makes one that may.
-    mcpSendsDirectly: input.mcpSendsDirectly === true && (auth.mcpSendsDirectly === true || auth.kind === "SYSTEM" || auth.scopes === null),
+    mcpSendsDirectly:
+      input.mcpSendsDirectly === true && (auth.mcpSendsDirectly === true || auth.kind === "SYSTEM" || auth.scopes === null),
   });
   return { ...toApiKeyDto(row), apiKey };
 }
