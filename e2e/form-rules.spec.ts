@@ -354,12 +354,15 @@ test("staff set “Show when…” in the placer, try the rules, and give a tota
   await rules.getByLabel("Rule 1: the field it reads").selectOption({ label: "Has a co-signer" });
   await rules.getByLabel("Rule 1: how it is compared").selectOption("equals");
   await expect(rules.getByLabel("Rule 1: the value")).toHaveValue("true");
+  // The placer saves a moment after the last change (its debounce, then the PATCH): on a loaded machine that
+  // can take longer than expect.poll's default 5 s.
   await expect
     .poll(
       async () =>
         (await (await request.get(`${SR}/${id}`, { headers })).json()).data.fields.find(
           (f: { id: string }) => f.id === coName!.id,
         ).conditions,
+      { timeout: 20_000 },
     )
     .toEqual({ all: [{ fieldId: expect.any(String), op: "equals", value: true }] });
 

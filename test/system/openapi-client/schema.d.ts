@@ -1804,6 +1804,7 @@ export interface operations {
                 )[];
                 allScopes: boolean;
                 sendsNeedApproval: boolean;
+                mcpSendsDirectly: boolean;
                 createdAt: string;
                 lastUsedAt: string | null;
                 revokedAt: string | null;
@@ -1896,6 +1897,7 @@ export interface operations {
             | "settings:manage"
           )[];
           sendsNeedApproval?: boolean;
+          mcpSendsDirectly?: boolean;
         };
       };
     };
@@ -1930,6 +1932,7 @@ export interface operations {
               )[];
               allScopes: boolean;
               sendsNeedApproval: boolean;
+              mcpSendsDirectly: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
@@ -2080,6 +2083,7 @@ export interface operations {
               )[];
               allScopes: boolean;
               sendsNeedApproval: boolean;
+              mcpSendsDirectly: boolean;
               createdAt: string;
               lastUsedAt: string | null;
               revokedAt: string | null;
