@@ -34,19 +34,12 @@ export async function pageDrawn(page: Page, n: number): Promise<Locator> {
   return el;
 }
 
-/**
- * A pointer drag the way a person makes it: press, a few small moves, then the way to the target, where the hand
- * settles with two more small moves. dnd-kit finds what is under the pointer on a move: on a loaded machine a
- * frame may pass between the last move and the release, and a drag that ended on its only move there was
- * dropped nowhere (the flaky placer specs).
- */
+/** A pointer drag the way a person makes it: press, a few small moves, then the way to the target. */
 export async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.move(to.x + 2, to.y + 2, { steps: 2 });
-  await page.mouse.move(to.x, to.y, { steps: 2 });
 }
 
 /**
