@@ -213,8 +213,11 @@ describe("single sign-on through OIDC (a real provider, the real server)", () =>
     for (let i = 0; i < 25; i++) urls.push(((await (await start(true)).json()) as { url: string }).url);
     expect(urls.filter((u) => u.startsWith(idp.issuer)).length).toBeLessThanOrEqual(20);
     expect(urls.at(-1)).toBe(`${server.url}/login?sso=SSO_BUSY`);
-    // A plain form post (no script) is sent to the same page.
-    const plain = await start(false);
+    // A plain form post (no script) is sent to the same page. The bucket refills evenly: on a slow machine a token
+    // may have come back since the last start, so the plain posts go on until one is refused (at most a few).
+    let plain = await start(false);
+    for (let i = 0; i < 3 && plain.headers.get("location") !== `${server.url}/login?sso=SSO_BUSY`; i++)
+      plain = await start(false);
     expect([plain.status, plain.headers.get("location")]).toEqual([302, `${server.url}/login?sso=SSO_BUSY`]);
     // The page explains it; other routes are not affected.
     const page = await (await fetch(`${server.url}/login?sso=SSO_BUSY`)).text();
