@@ -39,6 +39,16 @@ async function keyOf(orgId: string, environment: "SANDBOX" | "PRODUCTION", scope
 type Result = { isError?: boolean; structuredContent?: Record<string, unknown> };
 const dataOf = (r: unknown) => ((r as Result).structuredContent as { data: Record<string, unknown> }).data;
 
+/** The agent drafts a request from the template for one person (the tool create_request_from_template). */
+async function draftVia(agent: Client, templateId: string, title: string, person: { name: string; email: string }) {
+  return dataOf(
+    await agent.callTool({
+      name: "create_request_from_template",
+      arguments: { templateId, draft: { title, recipients: [person] } },
+    }),
+  );
+}
+
 /** A template with one signer role and a signature box for it. */
 async function signableTemplate(key: string) {
   const tpl = await pdfTemplate(key, "NDA for agents");
@@ -92,15 +102,10 @@ describe("the MCP server", () => {
     const agent = await mcpClient(org.sandboxKey);
     const templates = dataOf(await agent.callTool({ name: "search_templates", arguments: {} })) as { items: { id: string }[] };
     expect(templates.items.map((t) => t.id)).toContain(tplId);
-    const draft = dataOf(
-      await agent.callTool({
-        name: "create_request_from_template",
-        arguments: {
-          templateId: tplId,
-          draft: { title: "NDA for Vera", recipients: [{ name: "Vera Visitor", email: "vera@example.com" }] },
-        },
-      }),
-    ) as { id: string; status: string };
+    const draft = (await draftVia(agent, tplId, "NDA for Vera", { name: "Vera Visitor", email: "vera@example.com" })) as {
+      id: string;
+      status: string;
+    };
     expect(draft.status).toBe("DRAFT");
     const sent = dataOf(await agent.callTool({ name: "send_request", arguments: { id: draft.id } }));
     expect(sent).toMatchObject({ status: "IN_PROGRESS", awaitingApproval: false });
@@ -124,15 +129,7 @@ describe("the MCP server", () => {
     const key = await keyOf(org.orgId, "PRODUCTION");
     const tplId = await signableTemplate(key);
     const agent = await mcpClient(key);
-    const draft = dataOf(
-      await agent.callTool({
-        name: "create_request_from_template",
-        arguments: {
-          templateId: tplId,
-          draft: { title: "Live NDA", recipients: [{ name: "Lia Live", email: "lia@example.com" }] },
-        },
-      }),
-    ) as { id: string };
+    const draft = (await draftVia(agent, tplId, "Live NDA", { name: "Lia Live", email: "lia@example.com" })) as { id: string };
     const asked = dataOf(await agent.callTool({ name: "send_request", arguments: { id: draft.id } }));
     expect(asked).toMatchObject({ status: "DRAFT", awaitingApproval: true, approval: { state: "PENDING", via: "mcp" } });
     const staff = await staffOf(org.orgId, "ADMIN");
