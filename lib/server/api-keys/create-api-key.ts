@@ -1,6 +1,6 @@
 import "server-only";
 import type { CreateApiKey } from "@/lib/schemas/api-keys";
-import type { KeyAuth } from "../auth/authenticate";
+import { missingScopes, type KeyAuth } from "../auth/authenticate";
 import { generateApiKey, hashApiKey, keyPrefixOf, type Environment } from "../auth/keys";
 import { getDb, type Queryable } from "../db";
 import { apiKeys } from "../db/schema";
@@ -21,7 +21,7 @@ export async function createApiKey(auth: KeyAuth, input: CreateApiKey) {
   }
   const scopes = input.scopes ?? null;
   if (auth.scopes !== null) {
-    const beyond = (scopes ?? SCOPES).filter((s) => !auth.scopes!.includes(s));
+    const beyond = missingScopes(auth, scopes ?? SCOPES);
     if (beyond.length)
       throw new AppError(
         "API_KEY_SCOPE_MISSING",

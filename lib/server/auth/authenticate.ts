@@ -104,10 +104,14 @@ export async function authenticateKey(apiKey: string | null, ip: string | null, 
 const scopesOfRow = (stored: string[] | null): readonly Scope[] | null =>
   stored === null ? null : SCOPES.filter((s) => stored.includes(s));
 
+/** The scopes of `needed` the key lacks (none for a key with every scope). */
+export const missingScopes = (auth: Pick<KeyAuth, "scopes">, needed: readonly Scope[]): Scope[] =>
+  auth.scopes === null ? [] : needed.filter((s) => !auth.scopes!.includes(s));
+
 /** Refuses a call whose key lacks one of the scopes the operation needs, naming them (403 API_KEY_SCOPE_MISSING). */
 export function requireScopes(auth: Pick<KeyAuth, "scopes">, needed: readonly Scope[]): void {
   if (auth.scopes === null) return;
-  const missing = needed.filter((s) => !auth.scopes!.includes(s));
+  const missing = missingScopes(auth, needed);
   if (missing.length)
     throw new AppError(
       "API_KEY_SCOPE_MISSING",

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Server as McpServerType } from "@modelcontextprotocol/sdk/server/index.js";
-import { authenticateKey, type KeyAuth } from "../auth/authenticate";
+import { authenticateKey, missingScopes, type KeyAuth } from "../auth/authenticate";
 import { clientIp } from "../auth/ip";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { config } from "../config";
@@ -81,7 +81,7 @@ function httpError(e: unknown, headers: Record<string, string>): Response {
   );
 }
 
-const mayCall = (auth: KeyAuth, t: McpTool) => auth.scopes === null || toolScopes(t).every((s) => auth.scopes!.includes(s));
+const mayCall = (auth: KeyAuth, t: McpTool) => missingScopes(auth, toolScopes(t)).length === 0;
 
 /** An MCP server for one call of one key: its tools, bound to it. */
 export function mcpServerFor(ServerClass: typeof McpServerType, auth: KeyAuth) {
@@ -122,7 +122,7 @@ export async function callTool(auth: KeyAuth, name: string, args: unknown) {
   const t = MCP_TOOLS.find((x) => x.name === name);
   try {
     if (!t) throw new AppError("VALIDATION_FAILED", `No tool named ${JSON.stringify(name.slice(0, 100))}`);
-    const missing = auth.scopes === null ? [] : toolScopes(t).filter((s) => !auth.scopes!.includes(s));
+    const missing = missingScopes(auth, toolScopes(t));
     if (missing.length)
       throw new AppError("API_KEY_SCOPE_MISSING", `This API key lacks the scope ${missing.join(", ")} that ${t.name} needs`, {
         details: { missing, needed: [...toolScopes(t)], granted: [...(auth.scopes ?? [])] },
