@@ -34,12 +34,29 @@ export async function pageDrawn(page: Page, n: number): Promise<Locator> {
   return el;
 }
 
-/** A pointer drag the way a person makes it: press, a few small moves, then the way to the target. */
+/**
+ * A pointer drag the way a person makes it: press, a few small moves, then the way to the target. When a
+ * dnd-kit drag is under way and a drop target lies under the pointer, it returns once the page shows that
+ * target as hovered (`data-drop-over`): dnd-kit drops on what its last render saw, and on a loaded machine
+ * a release sent before React has drawn the last move was dropped nowhere.
+ */
 export async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page
+    .waitForFunction(
+      ({ x, y }) => {
+        const dragging = document.querySelector('[aria-roledescription="draggable"][aria-pressed="true"]');
+        if (!dragging) return true;
+        const target = document.elementsFromPoint(x, y).find((e) => e.hasAttribute("data-droppable"));
+        return !target || target.hasAttribute("data-drop-over");
+      },
+      to,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined); // the test's own expectation after the drop says what went wrong
 }
 
 /**

@@ -1,4 +1,5 @@
 import { config } from "@/lib/server/config";
+import { MCP_TOOLS } from "@/lib/server/mcp/tools";
 
 // GET /llms.txt – for agents and the people who set them up: what Signet is, its main flows, and where the
 // OpenAPI document and the MCP server are (https://llmstxt.org).
@@ -23,8 +24,8 @@ production sends wait for a person's approval. Sandbox keys make sandbox data on
 
 - [OpenAPI 3.1 document](${base}/api/v1/openapi.json): every operation, its schemas, errors and scopes.
 - [MCP server](${base}/api/mcp): Streamable HTTP, stateless; the key in X-API-Key or Authorization: Bearer.
-  Tools: search_templates, get_template, create_request_from_template, send_request, get_request,
-  search_requests, remind_request, cancel_request.
+  Tools: ${MCP_TOOLS.map((t) => t.name).join(", ")}.
+  Resources: signet://requests/{id}, signet://requests/{id}/documents/{documentId}, signet://templates/{id}.
 `;
   return new Response(text, {
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },

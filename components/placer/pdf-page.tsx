@@ -116,6 +116,8 @@ export const PdfPage = memo(function PdfPage(p: PageProps) {
       }}
       onPointerCancel={() => setSketch(null)}
       data-drawing={p.drawType ? "true" : undefined}
+      data-droppable=""
+      data-drop-over={isOver ? "" : undefined}
       className={`relative mx-auto bg-white shadow-md ring-1 transition-shadow ${isOver ? "ring-2 ring-indigo-500" : "ring-slate-200"} ${p.drawType ? "cursor-crosshair" : ""}`}
       style={{ width: w, height: h }}
     >

@@ -297,6 +297,8 @@ function StepGroup({ step, parallel, children }: { step: number; parallel: boole
     <div
       ref={setNodeRef}
       data-testid={`step-${step + 1}`}
+      data-droppable=""
+      data-drop-over={isOver ? "" : undefined}
       className={`rounded-lg border bg-white p-3 shadow-sm transition ${isOver ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"}`}
     >
       <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -315,6 +317,8 @@ function Gap({ index }: { index: number }) {
       ref={setNodeRef}
       aria-hidden
       data-testid={`gap-${index}`}
+      data-droppable=""
+      data-drop-over={isOver ? "" : undefined}
       className={`flex items-center transition-all ${isOver ? "h-10" : "h-5"}`}
     >
       <div className={`h-0.5 w-full rounded ${isOver ? "bg-indigo-500" : "bg-transparent"}`} />

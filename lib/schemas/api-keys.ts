@@ -54,3 +54,24 @@ export const zApiKey = z.object({
 export type ApiKeyDto = z.infer<typeof zApiKey>;
 
 export const zCreatedApiKey = zApiKey.extend({ apiKey: z.string() });
+
+/** One call an agent made with a key through the MCP server (GET /api/v1/api-keys/{id}/mcp-calls). */
+export const zMcpCall = z.object({
+  id: z.uuid(),
+  tool: z.string(),
+  /** The signature request the call named or made, if any. */
+  requestId: z.string().nullable(),
+  outcome: z.enum(["OK", "REFUSED"]),
+  /** The API error code a refused call got. */
+  errorCode: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const zMcpCallsQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a whole number from 1 to 200" })
+    .int({ error: "limit must be a whole number from 1 to 200" })
+    .min(1, { error: "limit must be a whole number from 1 to 200" })
+    .max(200, { error: "limit must be a whole number from 1 to 200" })
+    .default(50),
+});

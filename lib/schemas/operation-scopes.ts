@@ -16,6 +16,7 @@ export const operationScopes: Record<KeyedOperation, readonly Scope[]> = {
   createApiKey: ["keys:manage"],
   listApiKeys: ["keys:manage"],
   revokeApiKey: ["keys:manage"],
+  listMcpCalls: ["keys:manage"],
 
   createRequest: ["requests:write"],
   listRequests: ["requests:read"],

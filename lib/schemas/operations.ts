@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zApiKey, zCreateApiKey, zCreatedApiKey } from "./api-keys";
+import { zApiKey, zCreateApiKey, zCreatedApiKey, zMcpCall, zMcpCallsQuery } from "./api-keys";
 import { zIdParams } from "./common";
 import { defineOperation } from "./operation";
 import { signingOps } from "./ops-signing";
@@ -64,6 +64,16 @@ export const ops = {
     summary: "Revoke an API key",
     params: zIdParams,
     success: { status: 200, description: "Revoked", data: zApiKey },
+    errors: [],
+  }),
+  listMcpCalls: defineOperation({
+    method: "GET",
+    path: "/api/v1/api-keys/{id}/mcp-calls",
+    tag: "API keys",
+    summary: "The newest calls an agent made with a key through the MCP server (?limit, 1–200, default 50)",
+    params: zIdParams,
+    query: zMcpCallsQuery,
+    success: { status: 200, description: "The calls, newest first", data: z.object({ items: z.array(zMcpCall) }) },
     errors: [],
   }),
   createRequest: defineOperation({

@@ -3,41 +3,15 @@
 // a sandbox flow runs from a template to a sent request, a production send through MCP waits for a staff
 // member's approval, refusals carry the API's codes, and tool calls on a request are in its audit trail.
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, it, vi } from "vitest";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDb } from "@/lib/server/db";
 import { auditEvents } from "@/lib/server/db/schema";
-import { insertApiKey } from "@/lib/server/api-keys/create-api-key";
 import { decideApproval } from "@/lib/server/approvals/send-approvals";
-import type { Scope } from "@/lib/schemas/scopes";
 import { call, dispatch, makeOrg } from "../support/api";
+import { dataOf, keyOf, mcpClient, type ToolResult as Result } from "../support/mcp";
 import { staffOf } from "../support/staff";
 import { pdfTemplate } from "../support/templates";
-
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close().catch(() => {});
-});
-
-/** An MCP client of `key`, whose HTTP calls reach the app's route handlers in this process. */
-async function mcpClient(key: string) {
-  const transport = new StreamableHTTPClientTransport(new URL("http://localhost:3000/api/mcp"), {
-    requestInit: { headers: { "x-api-key": key } },
-    fetch: (input, init) => dispatch(new Request(input, init)),
-  });
-  const client = new Client({ name: "signet-test", version: "1.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-async function keyOf(orgId: string, environment: "SANDBOX" | "PRODUCTION", scopes: Scope[] | null = null) {
-  return (await insertApiKey(await getDb(), { orgId, name: "agent", environment, scopes })).apiKey;
-}
-
-type Result = { isError?: boolean; structuredContent?: Record<string, unknown> };
-const dataOf = (r: unknown) => ((r as Result).structuredContent as { data: Record<string, unknown> }).data;
 
 /** The agent drafts a request from the template for one person (the tool create_request_from_template). */
 async function draftVia(agent: Client, templateId: string, title: string, person: { name: string; email: string }) {
@@ -85,7 +59,14 @@ describe("the MCP server", () => {
 
     const reader = await mcpClient(await keyOf(org.orgId, "SANDBOX", ["requests:read", "templates:read"]));
     const readable = (await reader.listTools()).tools.map((t) => t.name);
-    expect(readable.sort()).toEqual(["get_request", "get_template", "search_requests", "search_templates"]);
+    expect(readable.sort()).toEqual([
+      "download_documents",
+      "get_request",
+      "get_template",
+      "preview_anchors",
+      "search_requests",
+      "search_templates",
+    ]);
     const refused = (await reader.callTool({ name: "send_request", arguments: { id: crypto.randomUUID() } })) as Result;
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent).toMatchObject({
@@ -158,8 +139,14 @@ describe("the MCP server", () => {
     const org = await makeOrg();
     const notJson = await post({ "x-api-key": org.sandboxKey }, "{not json");
     expect([notJson.status, ((await notJson.json()) as { errorCode: string }).errorCode]).toEqual([400, "MALFORMED_JSON"]);
-    const huge = await post({ "x-api-key": org.sandboxKey }, JSON.stringify({ x: "y".repeat(300 * 1024) }));
-    expect(huge.status).toBe(413);
+    // The body may carry PDFs in base64, up to MAX_UPLOAD_MB (here 0.1 MB: about 400 KB of JSON).
+    vi.stubEnv("MAX_UPLOAD_MB", "0.1");
+    try {
+      const huge = await post({ "x-api-key": org.sandboxKey }, JSON.stringify({ x: "y".repeat(500 * 1024) }));
+      expect(huge.status).toBe(413);
+    } finally {
+      vi.unstubAllEnvs();
+    }
     const get = await dispatch(new Request("http://localhost:3000/api/mcp", { headers: { "x-api-key": org.sandboxKey } }));
     expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
     const llms = await dispatch(new Request("http://localhost:3000/llms.txt"));

@@ -1290,3 +1290,29 @@ export const sendApprovalsRelations = relations(sendApprovals, ({ one }) => ({
   request: one(signatureRequests, { fields: [sendApprovals.requestId], references: [signatureRequests.id] }),
   key: one(apiKeys, { fields: [sendApprovals.keyId], references: [apiKeys.id] }),
 }));
+
+/**
+ * Every call an agent made through the MCP server (lib/server/mcp): which key, which tool, the request it named
+ * or made, and how it ended. A call on a request is also in that request's audit trail; this is the key's own
+ * trail, where calls that name no request (a search, a template read, a refusal) are kept too.
+ */
+export const mcpCalls = pgTable(
+  "mcp_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orgId: uuid("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id),
+    tool: text("tool").notNull(),
+    /** The request the call named or made; kept as text (the request may be deleted later). */
+    requestId: text("request_id"),
+    /** null: it succeeded; else the API error code it was refused with. */
+    errorCode: text("error_code"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mcp_calls_key_idx").on(t.keyId, t.createdAt)],
+);

@@ -4,17 +4,20 @@ import type { Server as McpServerType } from "@modelcontextprotocol/sdk/server/i
 import { authenticateKey, missingScopes, type KeyAuth } from "../auth/authenticate";
 import { clientIp } from "../auth/ip";
 import { keyActor, recordEvent } from "../audit/record-event";
+import { logMcpCall } from "./call-log";
+import { readResource, resourceTemplates } from "./resources";
 import { config } from "../config";
 import { getDb } from "../db";
 import { AppError, errorStatus } from "../errors";
 import { rateHeaders, takeToken } from "../limits/rate-limit";
 import { errField, log } from "../log";
 import { MCP_TOOLS, toolScopes, type McpTool } from "./tools";
+import type { McpFile } from "./tool";
 
 /** The MCP endpoint's path (Streamable HTTP), as docs/api.md and /llms.txt name it. */
 export const MCP_PATH = "/api/mcp";
-/** An MCP message is small: a tool's arguments. A document is not uploaded through MCP in this version. */
-const MAX_BODY = 256 * 1024;
+/** An MCP message is a tool's arguments; create_request_from_pdf carries its PDFs in base64 (MAX_UPLOAD_MB together). */
+const maxBody = () => Math.ceil(config.maxUploadBytes / 3) * 4 + 256 * 1024;
 
 /**
  * Signet's MCP server (Model Context Protocol, Streamable HTTP, stateless: each POST is answered on its own, so
@@ -43,7 +46,7 @@ export async function handleMcp(req: Request, readBody: (limit: number) => Promi
         `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
       );
     if (req.method === "POST") {
-      const bytes = await readBody(MAX_BODY);
+      const bytes = await readBody(maxBody());
       try {
         parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
       } catch {
@@ -88,12 +91,13 @@ export function mcpServerFor(ServerClass: typeof McpServerType, auth: KeyAuth) {
   const server = new ServerClass(
     { name: "signet", version: "1.0.0" },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, resources: {} },
       instructions:
-        "Signet sends PDFs for electronic signature. Find a template (search_templates), draft a request from it (create_request_from_template), send it (send_request: in production it may wait for a person's approval), and follow it (get_request). Every answer is the Signet API's data; a refusal names the API's error code.",
+        "Signet sends PDFs for electronic signature. Draft a request from a template (search_templates, create_request_from_template) or from PDFs (create_request_from_pdf, then add_recipient, preview_anchors and place_fields_by_anchors or add_fields); send it (send_request: in production it may wait for a person's approval); follow it (get_request) and, once COMPLETED, download the sealed PDFs (download_documents). A request is also a resource: signet://requests/{id}; a template: signet://templates/{id}. Every answer is the Signet API's data; a refusal names the API's error code.",
     },
   );
-  return import("@modelcontextprotocol/sdk/types.js").then(({ ListToolsRequestSchema, CallToolRequestSchema }) => {
+  return import("@modelcontextprotocol/sdk/types.js").then((types) => {
+    const { ListToolsRequestSchema, CallToolRequestSchema } = types;
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: MCP_TOOLS.filter((t) => mayCall(auth, t)).map((t) => ({
         name: t.name,
@@ -106,6 +110,24 @@ export function mcpServerFor(ServerClass: typeof McpServerType, auth: KeyAuth) {
     server.setRequestHandler(CallToolRequestSchema, async (request) =>
       callTool(auth, request.params.name, request.params.arguments),
     );
+    server.setRequestHandler(types.ListResourcesRequestSchema, async () => ({ resources: [] }));
+    server.setRequestHandler(types.ListResourceTemplatesRequestSchema, async () => ({
+      resourceTemplates: resourceTemplates.filter((r) => missingScopes(auth, r.scopes).length === 0).map((r) => r.template),
+    }));
+    server.setRequestHandler(types.ReadResourceRequestSchema, async (request) => {
+      const { McpError, ErrorCode } = types;
+      try {
+        return await readResource(auth, request.params.uri);
+      } catch (e) {
+        const err = e instanceof AppError ? e : null;
+        if (!err) log().error({ err: errField(e), uri: request.params.uri.slice(0, 200) }, "mcp resource read failed");
+        throw new McpError(
+          err && errorStatus(err.code) < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError,
+          err ? `${err.code}: ${err.message}` : "INTERNAL_ERROR: The resource could not be read",
+          err ? { errorCode: err.code } : { errorCode: "INTERNAL_ERROR" },
+        );
+      }
+    });
     return server;
   });
 }
@@ -117,9 +139,14 @@ function inputSchemaOf(t: McpTool) {
   return { ...s, type: "object" as const };
 }
 
-/** One tool call: its scopes, its input by its schema, its use case; a refusal as the API's code and words. */
+/**
+ * One tool call: its scopes, its input by its schema, its use case; a refusal as the API's code and words. Every
+ * call, answered or refused, is in the key's trail (mcp_calls); one that names a request it may see is in that
+ * request's audit trail too.
+ */
 export async function callTool(auth: KeyAuth, name: string, args: unknown) {
   const t = MCP_TOOLS.find((x) => x.name === name);
+  let requestId: string | null = null;
   try {
     if (!t) throw new AppError("VALIDATION_FAILED", `No tool named ${JSON.stringify(name.slice(0, 100))}`);
     const missing = missingScopes(auth, toolScopes(t));
@@ -132,10 +159,16 @@ export async function callTool(auth: KeyAuth, name: string, args: unknown) {
       throw new AppError("VALIDATION_FAILED", "The tool's arguments are not valid", {
         errors: parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
       });
-    const { data, message } = await t.run(auth, parsed.data as never);
-    await audit(auth, t, data);
+    requestId = t.request?.(parsed.data as never, undefined) ?? null;
+    const { data, message, files } = await t.run(auth, parsed.data as never);
+    requestId = t.request?.(parsed.data as never, data) ?? null;
+    if (requestId) await recordEvent(await getDb(), requestId, `mcp.${t.name}`, keyActor(auth), { tool: t.name });
+    await logMcpCall(auth, { tool: t.name, requestId, errorCode: null });
     log().info({ mcp: t.name, key: auth.keyPrefix }, "mcp tool called");
-    return { content: [{ type: "text" as const, text: `${message}\n${JSON.stringify(data)}` }], structuredContent: { data } };
+    return {
+      content: [{ type: "text" as const, text: `${message}\n${JSON.stringify(data)}` }, ...(files ?? []).map(fileContent)],
+      structuredContent: { data },
+    };
   } catch (e) {
     const err = e instanceof AppError ? e : null;
     if (!err) log().error({ err: errField(e), mcp: name }, "mcp tool failed");
@@ -148,6 +181,7 @@ export async function callTool(auth: KeyAuth, name: string, args: unknown) {
         }
       : { errorCode: "INTERNAL_ERROR", message: "The tool failed on the server" };
     log().info({ mcp: name, key: auth.keyPrefix, refused: body.errorCode }, "mcp tool refused");
+    await logMcpCall(auth, { tool: t?.name ?? `unknown:${name}`, requestId, errorCode: body.errorCode });
     return {
       isError: true,
       content: [{ type: "text" as const, text: `${body.errorCode}: ${body.message}` }],
@@ -156,9 +190,9 @@ export async function callTool(auth: KeyAuth, name: string, args: unknown) {
   }
 }
 
-/** A tool that named or made a request is in that request's audit trail, with the key. */
-async function audit(auth: KeyAuth, t: McpTool, data: unknown) {
-  const id = (data as { id?: unknown } | null)?.id;
-  if (typeof id !== "string" || !("recipients" in (data as object))) return;
-  await recordEvent(await getDb(), id, `mcp.${t.name}`, keyActor(auth), { tool: t.name });
+/** A file in a tool's answer: its bytes as an embedded resource, or only a link to read it by. */
+function fileContent(f: McpFile) {
+  return f.linkOnly
+    ? { type: "resource_link" as const, uri: f.uri, name: f.name, mimeType: f.type, size: f.bytes.byteLength }
+    : { type: "resource" as const, resource: { uri: f.uri, mimeType: f.type, blob: Buffer.from(f.bytes).toString("base64") } };
 }

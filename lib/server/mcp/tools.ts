@@ -1,9 +1,8 @@
 import "server-only";
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import { ops } from "@/lib/schemas/operations";
 import { operationScopes } from "@/lib/schemas/operation-scopes";
 import type { Scope } from "@/lib/schemas/scopes";
-import type { KeyAuth } from "../auth/authenticate";
 import { sendOrAsk } from "../approvals/send-approvals";
 import { cancelRequest } from "../requests/cancel-request";
 import { listRequests } from "../requests/list-requests";
@@ -12,40 +11,17 @@ import { remindRequest } from "../requests/remind-request";
 import { draftFromTemplate } from "../templates/draft-from-template";
 import { getTemplate } from "../templates/get-template";
 import { listTemplates } from "../templates/list-templates";
+import { DRAFT_TOOLS } from "./draft-tools";
+import { madeRequest, opBody, requestId, tool, type McpTool } from "./tool";
 
-/**
- * The tools Signet's MCP server offers an agent. Each is an API operation under another name: it takes the
- * operation's own zod schemas (its input is what the API's path, query and body take), needs the operation's
- * scopes (lib/schemas/operation-scopes.ts), and runs the same use case, so an agent can do nothing a key could
- * not, and nothing differently.
- */
-export interface McpTool {
-  name: string;
-  title: string;
-  description: string;
-  /** The API operation it is (its scopes are the tool's). */
-  operation: keyof typeof operationScopes;
-  input: ZodType;
-  /** Whether the tool only reads (MCP's readOnlyHint). */
-  readOnly: boolean;
-  run(auth: KeyAuth, input: never): Promise<{ data: unknown; message: string }>;
-}
+export type { McpTool } from "./tool";
 
 const id = z.object({ id: z.string().max(100).describe("The signature request's id") });
-const opBody = <T extends ZodType>(s: T | undefined): T => {
-  if (!s) throw new Error("an MCP tool names an operation without a body");
-  return s;
-};
 
-function tool<I extends ZodType>(
-  t: Omit<McpTool, "input" | "run"> & {
-    input: I;
-    run: (auth: KeyAuth, input: z.output<I>) => Promise<{ data: unknown; message: string }>;
-  },
-): McpTool {
-  return t as unknown as McpTool;
-}
-
+/**
+ * Every tool, in the order an agent meets them: find, read, draft (from a template or from PDFs), recipients and
+ * fields, send and follow, download.
+ */
 export const MCP_TOOLS: McpTool[] = [
   tool({
     name: "search_requests",
@@ -65,6 +41,7 @@ export const MCP_TOOLS: McpTool[] = [
     operation: "getRequest",
     readOnly: true,
     input: id,
+    request: requestId,
     run: async (auth, { id }) => ({ data: await readRequestDto(auth, id), message: "Signature request" }),
   }),
   tool({
@@ -92,6 +69,7 @@ export const MCP_TOOLS: McpTool[] = [
       "A DRAFT signature request from a template: recipients by the template's roles, a DOCX template's placeholders filled from templateData. Nothing is sent: send_request does that.",
     operation: "useTemplate",
     readOnly: false,
+    request: madeRequest,
     input: z.object({
       templateId: z.string().max(100).describe("The template's id"),
       draft: opBody(ops.useTemplate.body).describe("What POST …/signature-requests/templates/{templateId}/use takes"),
@@ -108,6 +86,7 @@ export const MCP_TOOLS: McpTool[] = [
       "Sends a DRAFT: its first signers are e-mailed. In production a send made through MCP waits for a staff member's approval (the answer says awaitingApproval) unless the key was made to send directly.",
     operation: "sendRequest",
     readOnly: false,
+    request: requestId,
     input: id,
     run: async (auth, { id }) => {
       const { waiting, request } = await sendOrAsk(auth, id, "mcp");
@@ -120,6 +99,7 @@ export const MCP_TOOLS: McpTool[] = [
     description: "E-mails a reminder to every recipient whose turn it is on a sent request.",
     operation: "remindRequest",
     readOnly: false,
+    request: requestId,
     input: id,
     run: async (auth, { id }) => ({ data: await remindRequest(auth, id), message: "Reminders queued" }),
   }),
@@ -129,12 +109,14 @@ export const MCP_TOOLS: McpTool[] = [
     description: "Cancels a sent request (its recipients are told); optionally with a reason.",
     operation: "cancelRequest",
     readOnly: false,
+    request: requestId,
     input: id.extend({ reason: z.string().max(1000).optional() }),
     run: async (auth, { id, reason }) => ({
       data: await cancelRequest(auth, id, reason),
       message: "Signature request cancelled",
     }),
   }),
+  ...DRAFT_TOOLS,
 ];
 
 /** The scopes a tool needs: its operation's. */
