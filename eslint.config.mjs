@@ -117,6 +117,24 @@ export default defineConfig([
     },
   },
   {
+    // The SDK is what integrators take away: it stands on its own (openapi-fetch and standardwebhooks), its
+    // relative imports spelled as Node's ESM resolves them once built.
+    files: ["lib/sdk/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/**", "../**", "next", "next/**", "react", "zod", "server-only"],
+              message: "lib/sdk stands alone: it imports only its own files (./x.js) and its two npm packages.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/api/**"],
     rules: {
       "no-restricted-imports": [

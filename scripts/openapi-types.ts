@@ -1,5 +1,5 @@
 // TypeScript types of the API, generated from its OpenAPI document with openapi-typescript, for a
-// typed client (openapi-fetch): test/system/openapi-client/schema.d.ts, committed. Regenerate it after
+// typed client (openapi-fetch): lib/sdk/schema.d.ts, the SDK's, committed. Regenerate it after
 // changing an operation or a schema in lib/schemas (test/system/openapi-client.test.ts fails until then):
 //
 //   node --conditions=react-server --import tsx scripts/openapi-types.ts
@@ -13,7 +13,7 @@ import ts from "typescript";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { format, resolveConfig } from "prettier";
 
-export const SCHEMA_FILE = fileURLToPath(new URL("../test/system/openapi-client/schema.d.ts", import.meta.url));
+export const SCHEMA_FILE = fileURLToPath(new URL("../lib/sdk/schema.d.ts", import.meta.url));
 export const REGENERATE_COMMAND = "node --conditions=react-server --import tsx scripts/openapi-types.ts";
 
 const HEADER = `// Generated from the OpenAPI document (/api/v1/openapi.json) by scripts/openapi-types.ts: do not edit.

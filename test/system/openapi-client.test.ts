@@ -9,7 +9,7 @@ import { startServer, type ServerProcess } from "../support/server-process";
 
 // A client generated from the API's description works against the real server: the document the
 // server publishes at /api/v1/openapi.json gives, through openapi-typescript, exactly the committed
-// types (test/system/openapi-client/schema.d.ts), and the README's session, written with openapi-fetch
+// types (lib/sdk/schema.d.ts, the SDK's), and the README's session, written with openapi-fetch
 // over those types (so type-checked end to end by tsc), runs against the server.
 const KEY = "signet_test_" + "O".repeat(16) + "penApiClient0123";
 let server: ServerProcess;

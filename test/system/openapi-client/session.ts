@@ -1,29 +1,19 @@
-// The README's curl session through a typed client: openapi-fetch over the types openapi-typescript
-// generated from the OpenAPI document (./schema.d.ts, by scripts/openapi-types.ts). Paths, parameters,
-// bodies and answers are all checked by `tsc` against the document: nothing here is cast or declared by hand.
+// The README's curl session through Signet's TypeScript SDK (lib/sdk): openapi-fetch over the types
+// openapi-typescript generated from the OpenAPI document (lib/sdk/schema.d.ts, by scripts/openapi-types.ts).
+// Paths, parameters, bodies and answers are all checked by `tsc` against the document: nothing here is cast or
+// declared by hand.
 // Run against a server by test/system/openapi-client.test.ts, and in process by test/api/openapi-client.test.ts.
-import createClient from "openapi-fetch";
-import type { paths } from "./schema";
+import { createSignet, multipart, unwrap } from "@/lib/sdk";
 
 const SR = "/api/v1/enterprise/signature-requests";
 
-/** An answer's data, or an error naming the step, the status and the API's message. */
-function dataOf<D, E>(step: string, r: { data?: D; error?: E; response: Response }): D {
-  if (r.data === undefined) throw new Error(`${step}: ${r.response.status} ${JSON.stringify(r.error ?? null)}`);
-  return r.data;
-}
-
-/** A multipart body: each given property a part; a Blob a file part (named after the PDF it is). */
-function formData(body: Record<string, string | Blob | Blob[] | undefined>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    // A list of files is one part per file, of the same name (several documents).
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v instanceof Blob) form.append(name, v, "contract.pdf");
-      else if (v !== undefined) form.append(name, v);
-    }
+/** An answer's data, or an error naming the step (the SDK's SignetApiError says the status, code and message). */
+function dataOf<D>(step: string, r: Parameters<typeof unwrap<D>>[0]): D {
+  try {
+    return unwrap(r);
+  } catch (e) {
+    throw new Error(`${step}: ${(e as Error).message}`);
   }
-  return form;
 }
 
 /**
@@ -36,7 +26,7 @@ export async function runSession(
   pdfBytes: Uint8Array,
   fetch?: (request: Request) => Promise<Response>,
 ) {
-  const client = createClient<paths>({ baseUrl, headers: { "X-API-Key": apiKey }, ...(fetch && { fetch }) });
+  const client = createSignet({ baseUrl, apiKey, ...(fetch && { fetch }) });
 
   // 1. a draft from a PDF (multipart part "file")
   const created = dataOf(
@@ -47,9 +37,9 @@ export async function runSession(
         delivery_mode: "email",
         file: new Blob([new Uint8Array(pdfBytes)], { type: "application/pdf" }),
       },
-      bodySerializer: formData,
+      bodySerializer: multipart,
     }),
-  ).data;
+  );
   const id = created.id;
 
   // 2. a recipient
@@ -59,7 +49,7 @@ export async function runSession(
       params: { path: { id } },
       body: { email: "ann@example.com", name: "Ann", role: "SIGNER", order: 1 },
     }),
-  ).data;
+  );
 
   // 3. a signature field by coordinates (points from the top-left of the page as displayed)
   const { fields } = dataOf(
@@ -68,13 +58,13 @@ export async function runSession(
       params: { path: { id } },
       body: { type: "SIGNATURE", recipientId: recipient.id, page: 1, x: 72, y: 600, width: 200, height: 50, name: "signature" },
     }),
-  ).data;
+  );
 
   // 4. send
-  const sent = dataOf("send", await client.POST(`${SR}/{id}/send`, { params: { path: { id } } })).data;
+  const sent = dataOf("send", await client.POST(`${SR}/{id}/send`, { params: { path: { id } } }));
 
   // read it back
-  const read = dataOf("read", await client.GET(`${SR}/{id}`, { params: { path: { id } } })).data;
+  const read = dataOf("read", await client.GET(`${SR}/{id}`, { params: { path: { id } } }));
   if (read.status !== sent.status) throw new Error(`read back: status ${read.status}, but send answered ${sent.status}`);
 
   return { created, recipient, fields, sent, read };
