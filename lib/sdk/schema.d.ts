@@ -1619,6 +1619,7 @@ export interface components {
         | "REQUEST_NOT_DRAFT"
         | "SEND_APPROVAL_REQUIRED"
         | "APPROVAL_NOT_PENDING"
+        | "APPROVAL_KEY_REVOKED"
         | "REQUEST_AWAITING_APPROVAL"
         | "REQUEST_NOT_SENT"
         | "REQUEST_IN_PROGRESS"

@@ -83,6 +83,11 @@ export const errorCatalog = {
     status: 409,
     description: "The request has no send waiting for approval (it was approved or rejected already)",
   },
+  APPROVAL_KEY_REVOKED: {
+    status: 409,
+    description:
+      "The API key that asked for this send was revoked since: the send cannot be approved (it would be made for a key that may no longer act); reject it",
+  },
   REQUEST_AWAITING_APPROVAL: {
     status: 409,
     description:

@@ -149,6 +149,27 @@ describe("a key whose production sends need approval", () => {
     expect(again.body.data.approval).toMatchObject({ state: "PENDING" });
   });
 
+  it("cannot be approved once the key that asked is revoked; it can still be rejected", async () => {
+    const org = await approvalOrg();
+    const db = await getDb();
+    const { apiKey, row } = await insertApiKey(db, {
+      orgId: org.orgId,
+      name: "agent to revoke",
+      environment: "PRODUCTION",
+      sendsNeedApproval: true,
+    });
+    const id = await readyDraft(apiKey, "Asked by a key revoked since");
+    expect((await call("POST", `${SR}/${id}/send`, { key: apiKey })).status).toBe(202);
+    expect((await call("DELETE", `/api/v1/api-keys/${row.id}`, { key: org.agent })).status).toBe(200);
+    const refused = await refusal(decideApproval(org.staff, id, { decision: "APPROVE" }));
+    expect(refused.code).toBe("APPROVAL_KEY_REVOKED");
+    const still = await call("GET", `${SR}/${id}`, { key: org.agent });
+    expect(still.body.data).toMatchObject({ status: "DRAFT", awaitingApproval: true, approval: { state: "PENDING" } });
+    expect(await invitations(id)).toHaveLength(0);
+    const rejected = await decideApproval(org.staff, id, { decision: "REJECT", reason: "The agent's key was revoked" });
+    expect(rejected).toMatchObject({ status: "DRAFT", approval: { state: "REJECTED" } });
+  });
+
   it("does not wait in the sandbox, nor for a staff member's own send; checks a send before it waits", async () => {
     const org = await approvalOrg();
     const sandboxId = await readyDraft(org.sandboxAgent);

@@ -96,6 +96,17 @@ export async function decideApproval(
       throw new AppError("APPROVAL_NOT_PENDING", "This request has no send waiting for approval (it was decided already)", {
         details: { status: req.status },
       });
+    if (input.decision === "APPROVE") {
+      const [asker] = await tx
+        .select({ revokedAt: apiKeys.revokedAt })
+        .from(sendApprovals)
+        .innerJoin(apiKeys, eq(apiKeys.id, sendApprovals.keyId))
+        .where(eq(sendApprovals.id, req.pendingApprovalId));
+      if (asker?.revokedAt)
+        throw new AppError("APPROVAL_KEY_REVOKED", "The API key that asked for this send was revoked since; reject the send", {
+          details: { approvalId: req.pendingApprovalId },
+        });
+    }
     const [approval] = await tx
       .update(sendApprovals)
       .set({
