@@ -1,6 +1,6 @@
 // Signet's MCP server, driven by the MCP SDK's own Client over Streamable HTTP (its fetch goes to the route
 // handler in process): the tools a key is offered follow its scopes, a read-only key cannot call a write tool,
-// a sandbox flow runs from a template to a sent request, a production send through MCP waits for a staff
+// a sandbox flow runs from a template to a completed, sealed request (the signer signs through the signing API), a production send through MCP waits for a staff
 // member's approval, refusals carry the API's codes, and tool calls on a request are in its audit trail.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -8,8 +8,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDb } from "@/lib/server/db";
 import { auditEvents } from "@/lib/server/db/schema";
 import { decideApproval } from "@/lib/server/approvals/send-approvals";
+import { runDueJobs } from "@/lib/server/worker/worker";
 import { call, dispatch, makeOrg } from "../support/api";
 import { dataOf, keyOf, mcpClient, type ToolResult as Result } from "../support/mcp";
+import { pdfsig } from "../support/seal-fixtures";
+import { tokenOf } from "../support/signing";
 import { staffOf } from "../support/staff";
 import { pdfTemplate } from "../support/templates";
 
@@ -77,7 +80,7 @@ describe("the MCP server", () => {
     expect(listed).toHaveProperty("items");
   });
 
-  it("runs a sandbox flow from a template to a sent request, in the request's audit trail", async () => {
+  it("runs a sandbox flow from a template to a completed, sealed request, in the request's audit trail", async () => {
     const org = await makeOrg();
     const tplId = await signableTemplate(org.sandboxKey);
     const agent = await mcpClient(org.sandboxKey);
@@ -90,8 +93,26 @@ describe("the MCP server", () => {
     expect(draft.status).toBe("DRAFT");
     const sent = dataOf(await agent.callTool({ name: "send_request", arguments: { id: draft.id } }));
     expect(sent).toMatchObject({ status: "IN_PROGRESS", awaitingApproval: false });
-    const read = dataOf(await agent.callTool({ name: "get_request", arguments: { id: draft.id } }));
+    const read = dataOf(await agent.callTool({ name: "get_request", arguments: { id: draft.id } })) as {
+      id: string;
+      status: string;
+      recipients: { id: string }[];
+    };
     expect(read).toMatchObject({ id: draft.id, status: "IN_PROGRESS" });
+
+    // Vera signs through the signing API; the seal runs; the agent downloads the sealed PDF.
+    await runDueJobs();
+    const token = await tokenOf(read.recipients[0]!.id);
+    const view = (await call("GET", `/api/sign/${token}`)).body.data;
+    const values = view.fields.map((f: { id: string }) => ({ fieldId: f.id, typed: "Vera Visitor" }));
+    expect((await call("POST", `/api/sign/${token}/sign`, { json: { consent: true, values } })).status).toBe(200);
+    await runDueJobs();
+    expect(dataOf(await agent.callTool({ name: "get_request", arguments: { id: draft.id } }))).toMatchObject({
+      status: "COMPLETED",
+    });
+    const download = (await agent.callTool({ name: "download_documents", arguments: { id: draft.id } })) as Result;
+    const sealed = download.content?.find((c) => c.type === "resource")?.resource?.blob;
+    expect(await pdfsig(Buffer.from(sealed!, "base64"))).toMatch(/Signature Validation: Signature is Valid/);
     const db = await getDb();
     const trail = (await db.select().from(auditEvents).where(eq(auditEvents.requestId, draft.id))).map((e) => [e.type, e.actor]);
     const actor = `api-key:${org.sandboxKey.slice(0, 16)}`;
@@ -101,6 +122,7 @@ describe("the MCP server", () => {
         ["mcp.send_request", actor],
         ["mcp.get_request", actor],
         ["request.sent", actor],
+        ["mcp.download_documents", actor],
       ]),
     );
   });
