@@ -14,16 +14,26 @@ test("a send made through MCP waits and a staff member approves it; another is r
   await env.getByRole("button", { name: "Production" }).click();
   await expect(env.getByRole("button", { name: "Production" })).toHaveAttribute("aria-pressed", "true");
   try {
-    const made = await viaProxy(page, "POST", "/api-keys", {
-      json: {
-        name: `agent ${run}`,
-        environment: "PRODUCTION",
-        sendsNeedApproval: true,
-        scopes: ["requests:read", "requests:write", "requests:send"],
-      },
-    });
-    expect(made.status, JSON.stringify(made.json)).toBe(201);
-    const agent = { "x-api-key": made.json.data.apiKey as string };
+    // The agent's key is made on the API keys page, in production: its sends wait for approval (suggested).
+    await page.goto("/settings/api-keys");
+    const form = page.getByRole("form", { name: "Create a production key" });
+    await form.getByLabel("Key name").fill(`agent ${run}`);
+    const sends = form.getByRole("group", { name: "Production sends" });
+    await expect(sends.getByRole("checkbox", { name: /^Its sends wait for a staff member’s approval/ })).toBeChecked();
+    await expect(
+      sends.getByRole("checkbox", { name: /^Sends through MCP \(an agent\) go out without approval/ }),
+    ).not.toBeChecked();
+    await form.getByRole("button", { name: "Create key" }).click();
+    const agentKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+    expect(agentKey).toMatch(/^signet_live_/);
+    await expect(page.getByRole("row").filter({ hasText: `agent ${run}` })).toContainText("Sends wait for approval");
+    await axe(page, "a production key's form");
+    await screenshot(page, "api-keys-production");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "api-keys-production-phone");
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const agent = { "x-api-key": agentKey };
 
     /** What the agent does: a one-signer draft, then send (through the API, or as `send` says). */
     const ask = async (title: string, as = agent, send?: (id: string) => Promise<void>) => {
@@ -78,6 +88,10 @@ test("a send made through MCP waits and a staff member approves it; another is r
     await expect(page.getByRole("button", { name: "Delete draft" })).toHaveCount(0);
     await axe(page, "a request waiting for approval");
     await screenshot(page, "send-approval");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "send-approval-phone");
+    await page.setViewportSize({ width: 1280, height: 720 });
     await banner.getByRole("button", { name: "Approve and send" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Approved: the request is sent." })).toBeVisible();
     await expect(banner).toHaveCount(0);

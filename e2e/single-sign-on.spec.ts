@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startIdp, type TestIdp } from "../test/support/oidc-idp";
-import { axe, refusedOutsideDomain, screenshot, signedOutBrowser } from "./support";
+import { axe, phone, refusedOutsideDomain, screenshot, signedOutBrowser } from "./support";
 
 // Single sign-on as an admin sets it up and staff meet it: the admin adds an OIDC connection at
 // /settings/sign-in (a real OpenID provider started here), registers the redirect URI the page shows with the
@@ -109,4 +109,20 @@ test("an admin connects an OIDC provider; a new person signs in through it as a 
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("form", { name: "Acme IdP" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The connection is removed" })).toBeVisible();
+});
+
+// Too many sign-ins started from one address (lib/server/sso/start-limit.ts; the limit itself is held by the
+// system test sso-oidc): the sign-in page says so in the browser's language, on a phone.
+test("a sign-in refused as too many starts is explained in French on a phone", async ({ browser }) => {
+  const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: "fr-FR", ...phone() });
+  const p = await ctx.newPage();
+  await p.goto("/login?sso=SSO_BUSY");
+  await expect(p.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(
+    p.getByRole("alert").filter({ hasText: "Trop de connexions ont été lancées depuis cet emplacement." }),
+  ).toBeVisible();
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await axe(p, "sign-in page: too many starts, in French");
+  await screenshot(p, "login-sso-busy-phone-fr");
+  await ctx.close();
 });

@@ -4,7 +4,7 @@ import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import { decideApprovalAction } from "@/lib/actions/approvals";
 import { Button } from "@/components/ui/button";
 import { Alert, ResultAlert } from "@/components/ui/feedback";
-import { inputClass } from "@/components/ui/form";
+import { FieldRow, inputClass } from "@/components/ui/form";
 import { LocalTime } from "@/components/ui/local-time";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
@@ -51,17 +51,16 @@ export function ApprovalBanner({ request: r, onDecided }: { request: SignatureRe
       <ResultAlert result={result} />
       {rejecting ? (
         <div className="space-y-2">
-          <label htmlFor={reasonId} className="block font-medium">
-            {t("requests.approval.reason")}
-          </label>
-          <textarea
-            id={reasonId}
-            className={inputClass}
-            rows={2}
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <FieldRow id={reasonId} label={t("requests.approval.reason")}>
+            <textarea
+              id={reasonId}
+              className={inputClass}
+              rows={2}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </FieldRow>
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" disabled={pending || !reason.trim()} onClick={() => decide("REJECT")}>
               {t("requests.approval.rejectSend")}

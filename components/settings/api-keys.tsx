@@ -5,7 +5,7 @@ import { useApiKeyActions, useApiKeys } from "@/lib/client/api-keys";
 import type { CreatedApiKey } from "@/lib/client/types";
 import { Button } from "@/components/ui/button";
 import { Alert, EmptyState, FormBeside, PageHeader, Spinner } from "@/components/ui/feedback";
-import { FormCard, TextField } from "@/components/ui/form";
+import { CheckField, FormCard, TextField } from "@/components/ui/form";
 import { formatDate } from "@/components/ui/format";
 import { DataTable } from "@/components/ui/data-table";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
@@ -25,8 +25,12 @@ const MEANING = {
   "settings:manage": "settings_manage",
 } as const satisfies Record<Scope, string>;
 
-/** Sandbox API keys of this organization: create with its scopes (the key is shown once), list, revoke. */
-export function ApiKeys() {
+/**
+ * The API keys of this organization in the environment the dashboard shows: create one with its scopes (and, in
+ * production, whether its sends wait for a staff member's approval), shown once; list; revoke.
+ */
+export function ApiKeys({ environment }: { environment: "SANDBOX" | "PRODUCTION" }) {
+  const production = environment === "PRODUCTION";
   const t = useDashboardT();
   const q = useApiKeys();
   const { create, revoke } = useApiKeyActions();
@@ -36,11 +40,14 @@ export function ApiKeys() {
 
   return (
     <section>
-      <PageHeader title={t("settings.apiKeys.title")} description={t("settings.apiKeys.description")} />
+      <PageHeader
+        title={t("settings.apiKeys.title")}
+        description={production ? t("settings.apiKeys.descriptionProduction") : t("settings.apiKeys.description")}
+      />
       <FormBeside
         form={
           <FormCard
-            title={t("settings.apiKeys.createTitle")}
+            title={production ? t("settings.apiKeys.createTitleProduction") : t("settings.apiKeys.createTitle")}
             className="h-fit p-5"
             onData={async (f, form) => {
               const name = String(f.get("name") ?? "").trim();
@@ -50,7 +57,17 @@ export function ApiKeys() {
               setError(null);
               setCopied(false);
               try {
-                setCreated(await create.mutateAsync({ name, scopes }));
+                setCreated(
+                  await create.mutateAsync({
+                    name,
+                    environment,
+                    scopes,
+                    ...(production && {
+                      sendsNeedApproval: f.get("sendsNeedApproval") === "on",
+                      mcpSendsDirectly: f.get("mcpSendsDirectly") === "on",
+                    }),
+                  }),
+                );
                 form.reset();
               } catch (err) {
                 setError(plainError(err));
@@ -68,23 +85,31 @@ export function ApiKeys() {
               <legend className="mb-1 text-sm font-medium text-slate-700">{t("settings.apiKeys.scopes.legend")}</legend>
               <p className="text-xs text-slate-500">{t("settings.apiKeys.scopes.hint")}</p>
               {SCOPES.map((s) => (
-                <label key={s} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name={`scope:${s}`}
-                    defaultChecked={SUGGESTED.includes(s)}
-                    className="mt-0.5"
-                    aria-describedby={`scope-${s.replace(":", "-")}`}
-                  />
-                  <span>
-                    <code className="text-xs">{s}</code>{" "}
-                    <span id={`scope-${s.replace(":", "-")}`} className="block text-xs text-slate-500">
-                      {t(`settings.apiKeys.scopes.meaning.${MEANING[s]}`)}
-                    </span>
-                  </span>
-                </label>
+                <CheckField
+                  key={s}
+                  name={`scope:${s}`}
+                  defaultChecked={SUGGESTED.includes(s)}
+                  label={<code className="text-xs">{s}</code>}
+                  hint={t(`settings.apiKeys.scopes.meaning.${MEANING[s]}`)}
+                />
               ))}
             </fieldset>
+            {production && (
+              <fieldset className="space-y-1.5">
+                <legend className="mb-1 text-sm font-medium text-slate-700">{t("settings.apiKeys.production.legend")}</legend>
+                <CheckField
+                  name="sendsNeedApproval"
+                  defaultChecked
+                  label={t("settings.apiKeys.production.needsApproval")}
+                  hint={t("settings.apiKeys.production.needsApprovalHint")}
+                />
+                <CheckField
+                  name="mcpSendsDirectly"
+                  label={t("settings.apiKeys.production.mcpDirect")}
+                  hint={t("settings.apiKeys.production.mcpDirectHint")}
+                />
+              </fieldset>
+            )}
             <Button type="submit" className="w-full" disabled={create.isPending}>
               {create.isPending ? t("settings.apiKeys.creating") : t("settings.apiKeys.create")}
             </Button>
@@ -139,6 +164,12 @@ export function ApiKeys() {
                 <td className="px-4 py-3 font-medium">{k.name}</td>
                 <td className="px-4 py-3 font-mono text-xs text-slate-600">{k.keyPrefix}…</td>
                 <td className="px-4 py-3 text-xs text-slate-600">
+                  {k.sendsNeedApproval && (
+                    <span className="mb-1 block font-medium text-amber-800">{t("settings.apiKeys.badges.needsApproval")}</span>
+                  )}
+                  {k.environment === "PRODUCTION" && k.mcpSendsDirectly && (
+                    <span className="mb-1 block font-medium text-slate-800">{t("settings.apiKeys.badges.mcpDirect")}</span>
+                  )}
                   {k.allScopes ? (
                     t("settings.apiKeys.scopes.all")
                   ) : (

@@ -7,7 +7,7 @@ import type { OidcConnectionDto, PasswordSignIn, SamlConnectionDto, SsoConnectio
 import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader, ResultAlert } from "@/components/ui/feedback";
-import { FieldRow, FormCard, inputClass, TextField } from "@/components/ui/form";
+import { CheckField, FieldRow, FormCard, inputClass, TextField } from "@/components/ui/form";
 import { useDashboardT } from "@/components/layout/dashboard-intl";
 
 /** A list typed one per line or separated by commas: trimmed, empties dropped. */
@@ -247,8 +247,8 @@ function ConnectionForm({
         <TextField label={t("settings.signIn.groupsClaim")} name="groupsClaim" defaultValue={s?.groupsClaim ?? "groups"} />
         <TextField label={t("settings.signIn.scopes")} name="scopes" defaultValue={s?.scopes ?? "openid email profile"} />
       </div>
-      <Check name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
-      <Check name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
+      <CheckField name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
+      <CheckField name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
       <FormButtons made={c !== null} busy={busy} onCancel={onCancel} onDelete={onDelete} />
       {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
     </FormCard>
@@ -365,13 +365,13 @@ function SamlConnectionForm({
         />
         <TextField label={t("settings.signIn.saml.nameAttribute")} name="nameAttribute" defaultValue={s?.nameAttribute ?? ""} />
       </div>
-      <Check name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
-      <Check
+      <CheckField name="createAccounts" defaultChecked={s?.createAccounts ?? true} label={t("settings.signIn.createAccounts")} />
+      <CheckField
         name="allowIdpInitiated"
         defaultChecked={s?.allowIdpInitiated ?? false}
         label={t("settings.signIn.saml.allowIdpInitiated")}
       />
-      <Check name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
+      <CheckField name="enabled" defaultChecked={c?.enabled ?? false} label={t("settings.signIn.enabled")} />
       <FormButtons made={c !== null} busy={busy} onCancel={onCancel} onDelete={onDelete} />
       {c && onTest && <TestSignIn connection={c} busy={busy} onTest={onTest} />}
     </FormCard>
@@ -468,15 +468,6 @@ const rulesOf = (data: FormData) => ({
   adminGroups: listOf(data.get("adminGroups")),
   createAccounts: data.get("createAccounts") === "on",
 });
-
-function Check({ name, defaultChecked, label }: { name: string; defaultChecked: boolean; label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} />
-      {label}
-    </label>
-  );
-}
 
 /** Make (a new connection) or Save, Cancel, Remove. */
 function FormButtons({

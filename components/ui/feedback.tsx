@@ -129,7 +129,7 @@ export function FormBeside({
   children: React.ReactNode;
 }) {
   return (
-    <div className={`grid gap-6 ${wide ? "lg:grid-cols-[24rem_1fr]" : "lg:grid-cols-[22rem_1fr]"}`}>
+    <div className={`grid grid-cols-1 gap-6 ${wide ? "lg:grid-cols-[24rem_1fr]" : "lg:grid-cols-[22rem_1fr]"}`}>
       {form}
       <div className="space-y-4">{children}</div>
     </div>

@@ -60,6 +60,28 @@ export function TextField({
   );
 }
 
+/** A checkbox with its words beside it, and a hint under them (read with it). */
+export function CheckField({
+  label,
+  hint,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode; hint?: ReactNode }) {
+  const hintId = `${useId()}-hint`;
+  return (
+    <label className={`flex gap-2 text-sm ${hint ? "items-start" : "items-center"}`}>
+      <input type="checkbox" {...props} className={hint ? "mt-0.5" : undefined} aria-describedby={hint ? hintId : undefined} />
+      <span>
+        {label}
+        {hint && (
+          <span id={hintId} className="block text-xs text-slate-500">
+            {hint}
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}
+
 /** A file input under its label, its button drawn as the dashboard's secondary buttons. */
 export function FileField({ label, id, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
   const generated = useId();

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { SCOPES } from "@/lib/schemas/scopes";
 import { ENVIRONMENTS, type JobType } from "@/lib/schemas/states";
+import type { KeyAuth } from "../auth/authenticate";
 
 /** Row ids (gen_random_uuid): a job that names something by another kind of value is refused. */
 const id = z.uuid();
@@ -23,6 +24,9 @@ const zKeyAuth = z.object({
   sendsNeedApproval: z.boolean().optional(),
   mcpSendsDirectly: z.boolean().optional(),
 });
+/** The schema names KeyAuth's fields, no more and no fewer: a field added to one and not the other fails the type check here. */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const keyAuthFieldsMatch: SameKeys<z.output<typeof zKeyAuth>, KeyAuth> = true;
 
 const notifyOf = { requestId: id, recipientId: id };
 

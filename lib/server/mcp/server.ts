@@ -27,7 +27,14 @@ const maxBody = () => Math.ceil(config.maxUploadBytes / 3) * 4 + 256 * 1024;
  * error code and words. A tool acting on a request is in that request's audit trail (`mcp.<tool>`, the key as
  * actor); every call is logged.
  */
-export async function handleMcp(req: Request, readBody: (limit: number) => Promise<Uint8Array>): Promise<Response> {
+export async function handleMcp(
+  req: Request,
+  http: {
+    readBody: (limit: number) => Promise<Uint8Array>;
+    /** The API's error envelope for a refusal before any MCP message is read (no key, rate limit, body). */
+    errorResponse: (e: unknown, headers: Record<string, string>) => Response;
+  },
+): Promise<Response> {
   let auth: KeyAuth;
   let rate: Record<string, string> = {};
   let parsedBody: unknown = undefined;
@@ -46,7 +53,7 @@ export async function handleMcp(req: Request, readBody: (limit: number) => Promi
         `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
       );
     if (req.method === "POST") {
-      const bytes = await readBody(maxBody());
+      const bytes = await http.readBody(maxBody());
       try {
         parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
       } catch {
@@ -54,7 +61,9 @@ export async function handleMcp(req: Request, readBody: (limit: number) => Promi
       }
     }
   } catch (e) {
-    return httpError(e, rate);
+    const challenge: Record<string, string> =
+      e instanceof AppError && e.code === "API_KEY_MISSING" ? { "www-authenticate": 'Bearer realm="signet"' } : {};
+    return http.errorResponse(e, { ...rate, ...challenge });
   }
   const { Server } = await import("@modelcontextprotocol/sdk/server/index.js");
   const { WebStandardStreamableHTTPServerTransport } =
@@ -69,19 +78,6 @@ export async function handleMcp(req: Request, readBody: (limit: number) => Promi
   } finally {
     await server.close().catch(() => {});
   }
-}
-
-function httpError(e: unknown, headers: Record<string, string>): Response {
-  const err = e instanceof AppError ? e : new AppError("INTERNAL_ERROR", "The MCP request failed on the server");
-  if (!(e instanceof AppError)) log().error({ err: errField(e) }, "mcp request failed");
-  const status = errorStatus(err.code);
-  return Response.json(
-    { code: status, message: err.message, data: null, errorCode: err.code, ...(err.details ? { details: err.details } : {}) },
-    {
-      status,
-      headers: { ...headers, ...(err.code === "API_KEY_MISSING" ? { "www-authenticate": 'Bearer realm="signet"' } : {}) },
-    },
-  );
 }
 
 const mayCall = (auth: KeyAuth, t: McpTool) => missingScopes(auth, toolScopes(t)).length === 0;

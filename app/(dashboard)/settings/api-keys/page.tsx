@@ -1,6 +1,7 @@
 import { requireAdmin } from "@/lib/server/staff/current-staff";
 import { ApiKeys } from "@/components/settings/api-keys";
 import { dashboardTr } from "@/lib/server/staff/dashboard-words";
+import { dashboardEnvironment } from "@/lib/server/staff/environment";
 
 export async function generateMetadata() {
   const t = await dashboardTr();
@@ -8,6 +9,6 @@ export async function generateMetadata() {
 }
 
 export default async function ApiKeysPage() {
-  await requireAdmin("/settings/api-keys");
-  return <ApiKeys />;
+  const staff = await requireAdmin("/settings/api-keys");
+  return <ApiKeys environment={await dashboardEnvironment(staff)} />;
 }
