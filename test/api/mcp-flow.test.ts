@@ -186,5 +186,14 @@ describe("an agent through MCP", () => {
     expect((await call("GET", `/api/v1/api-keys/${keyId}/mcp-calls?limit=9999`, { key: org.sandboxKey })).status).toBe(400);
     const reader = await keyOf(org.orgId, "SANDBOX", ["requests:read"]);
     expect((await call("GET", `/api/v1/api-keys/${keyId}/mcp-calls`, { key: reader })).status).toBe(403);
+    // A key that reads requests only is offered their resources, not templates', and refused a template by URI.
+    const narrow = await mcpClient(reader);
+    expect((await narrow.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      "signet://requests/{id}",
+      "signet://requests/{id}/documents/{documentId}",
+    ]);
+    await expect(narrow.readResource({ uri: `signet://templates/${crypto.randomUUID()}` })).rejects.toThrow(
+      /API_KEY_SCOPE_MISSING/,
+    );
   });
 });
