@@ -117,7 +117,7 @@ export function ReviewStep({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-6">
         <SendSettingsForm request={request} value={settings} onChange={setSettings} errors={fieldErrors} />
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -63,7 +63,7 @@ export function Outbox({ isAdmin }: { isAdmin: boolean }) {
           </ul>
         </>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[24rem_1fr]">
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             {q.data.items.map((m) => (
               <li key={m.id}>

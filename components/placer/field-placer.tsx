@@ -411,7 +411,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
       onDragCancel={() => setDrag(null)}
       autoScroll={{ threshold: { x: 0, y: 0.15 } }}
     >
-      <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
         <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
           <RecipientPicker
             signers={signers}

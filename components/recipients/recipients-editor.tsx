@@ -123,7 +123,7 @@ export function RecipientsEditor({ request, onContinue }: { request: SignatureRe
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="recipients-heading">
         <div className="mb-3 flex items-center justify-between">
           <h2 id="recipients-heading" className="text-lg font-semibold">

@@ -179,7 +179,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
 
       {msg && <Alert kind={msg.kind}>{msg.text}</Alert>}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <section aria-labelledby="progress-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="progress-heading" className="text-base font-semibold">
             {t("requests.detail.recipients")}

@@ -45,7 +45,7 @@ export function BrandingSettings({ branding }: { branding: BrandingDto }) {
     <section className="space-y-6">
       <PageHeader title={t("settings.branding.title")} description={t("settings.branding.description")} />
       <ResultAlert result={result} listFields />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <form
             aria-label={t("settings.branding.title")}

@@ -17,15 +17,19 @@ function headerClass(c: Column, padding: string): string {
 
 const labelOf = (c: Column) => (typeof c === "string" ? c : c.label);
 
-/** How a table looks: a page's own (bordered, on its own) or one inside a card (no frame of its own). */
+/**
+ * How a table looks: a page's own (bordered, on its own) or one inside a card (no frame of its own). The frame
+ * scrolls a wide table sideways and is positioned, so that the header's screen-reader-only words (absolute) stay
+ * inside it rather than widening the whole page on a phone.
+ */
 const LOOKS = {
   page: {
-    frame: "overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm",
+    frame: "relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm",
     table: "min-w-full divide-y divide-slate-200 text-sm",
     head: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500",
   },
   card: {
-    frame: "mt-3 overflow-x-auto",
+    frame: "relative mt-3 overflow-x-auto",
     table: "min-w-full text-sm",
     head: "text-left text-xs uppercase tracking-wide text-slate-500",
   },
