@@ -99,6 +99,8 @@ describe("an agent through MCP", () => {
       "send_request",
       "get_request",
       "download_documents",
+      "resources/read",
+      "resources/read",
     ]);
     expect(calls.every((c) => c.requestId === draft.id && c.outcome === "OK")).toBe(true);
     const audit = (await call("GET", `/api/v1/enterprise/signature-requests/${draft.id}/audit`, { key: org.sandboxKey })).body
@@ -180,8 +182,20 @@ describe("an agent through MCP", () => {
         .filter((c) => c.errorCode === "REQUEST_NOT_FOUND")
         .map((c) => c.tool)
         .sort(),
-    ).toEqual(["add_recipient", "download_documents", "place_fields_by_anchors", "preview_anchors"].sort());
+    ).toEqual(
+      [
+        "add_recipient",
+        "download_documents",
+        "place_fields_by_anchors",
+        "preview_anchors",
+        "resources/read",
+        "resources/read",
+      ].sort(),
+    );
     expect(trail.some((c) => c.errorCode === "NOT_A_PDF")).toBe(true);
+    expect(trail.filter((c) => c.tool === "resources/read").map((c) => c.errorCode)).toEqual(
+      expect.arrayContaining(["REQUEST_NOT_FOUND", "VALIDATION_FAILED"]),
+    );
     expect((await call("GET", `/api/v1/api-keys/${keyId}/mcp-calls`, { key: other.sandboxKey })).status).toBe(404);
     expect((await call("GET", `/api/v1/api-keys/${keyId}/mcp-calls?limit=9999`, { key: org.sandboxKey })).status).toBe(400);
     const reader = await keyOf(org.orgId, "SANDBOX", ["requests:read"]);

@@ -2,6 +2,7 @@ import { relations, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -1300,6 +1301,8 @@ export const mcpCalls = pgTable(
   "mcp_calls",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The order calls were written in (two may share a millisecond). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     orgId: uuid("org_id")
       .notNull()
       .references(() => organizations.id),
@@ -1314,5 +1317,5 @@ export const mcpCalls = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("mcp_calls_key_idx").on(t.keyId, t.createdAt)],
+  (t) => [index("mcp_calls_key_idx").on(t.keyId, t.seq)],
 );

@@ -43,12 +43,7 @@ export async function listMcpCalls(auth: KeyAuth, keyId: string, q: { limit: num
     .from(apiKeys)
     .where(and(keyScope(auth), eq(apiKeys.id, keyId)));
   if (!key) throw notFound("API_KEY_NOT_FOUND", "API key");
-  const rows = await db
-    .select()
-    .from(mcpCalls)
-    .where(eq(mcpCalls.keyId, key.id))
-    .orderBy(desc(mcpCalls.createdAt), desc(mcpCalls.id))
-    .limit(q.limit);
+  const rows = await db.select().from(mcpCalls).where(eq(mcpCalls.keyId, key.id)).orderBy(desc(mcpCalls.seq)).limit(q.limit);
   return {
     items: rows.map((r) => ({
       id: r.id,

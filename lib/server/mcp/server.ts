@@ -112,10 +112,14 @@ export function mcpServerFor(ServerClass: typeof McpServerType, auth: KeyAuth) {
     }));
     server.setRequestHandler(types.ReadResourceRequestSchema, async (request) => {
       const { McpError, ErrorCode } = types;
+      const requestId = /^signet:\/\/requests\/([^/?#]{1,100})/.exec(request.params.uri)?.[1] ?? null;
       try {
-        return await readResource(auth, request.params.uri);
+        const read = await readResource(auth, request.params.uri);
+        await logMcpCall(auth, { tool: "resources/read", requestId, errorCode: null });
+        return read;
       } catch (e) {
         const err = e instanceof AppError ? e : null;
+        await logMcpCall(auth, { tool: "resources/read", requestId, errorCode: err?.code ?? "INTERNAL_ERROR" });
         if (!err) log().error({ err: errField(e), uri: request.params.uri.slice(0, 200) }, "mcp resource read failed");
         throw new McpError(
           err && errorStatus(err.code) < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError,
