@@ -73,7 +73,7 @@ export function RequestDetail({ id, justSent }: { id: string; justSent: boolean 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-72">
           <Breadcrumb href="/requests" label={t("requests.detail.breadcrumb")} />
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
             <span className="break-words">{r.title}</span> <StatusBadge status={r.status} />
