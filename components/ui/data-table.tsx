@@ -52,7 +52,8 @@ function Table({
 }) {
   const { frame, table, head } = LOOKS[look];
   return (
-    <div className={frame}>
+    // Focusable: a table wider than a phone scrolls in its frame, and the keyboard must be able to scroll it too.
+    <div className={frame} tabIndex={0}>
       <table className={table} aria-label={label} aria-busy={busy} data-testid={testId}>
         <thead className={head}>
           <tr>{headers}</tr>
