@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_KEY } from "./playwright.config";
-import { makePdf, pageDrawn, phone as phoneOf, screenshot, signingToken, SR } from "./support";
+import { makePdf, pageDrawn, phone as phoneOf, screenshot, settledWidth, signingToken, SR } from "./support";
 
 // WCAG 2.1 AA on the staff pages. axe (the rules tagged wcag2a, wcag2aa, wcag21a,
 // wcag21aa) finds no violation, of any impact, on each page as staff meet it at 1280 × 720.
@@ -155,7 +155,7 @@ test("every staff page: lists, compose steps, the placer, a request, templates a
     if (v.length) found[state ?? url] = v;
     if (!state && (fitsPhone.has(url) || url.startsWith("/settings/"))) {
       await page.setViewportSize({ width: 390, height: 844 });
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await settledWidth(page, 390);
       if (width > 390) found[`${url} at 390 px`] = `the page is ${width} px wide`;
       await page.setViewportSize({ width: 1280, height: 720 });
     }

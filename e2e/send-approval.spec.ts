@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axe, makePdf, screenshot, SR, viaProxy } from "./support";
+import { axe, makePdf, screenshot, settledWidth, SR, viaProxy } from "./support";
 
 // An agent asks to send in production (through the MCP server, or with a key whose sends need approval); a
 // staff member sees the request waiting on its page (who asked, the documents, recipients and fields as they
@@ -30,7 +30,7 @@ test("a send made through MCP waits and a staff member approves it; another is r
     await axe(page, "a production key's form");
     await screenshot(page, "api-keys-production");
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await settledWidth(page, 390)).toBeLessThanOrEqual(390);
     await screenshot(page, "api-keys-production-phone");
     await page.setViewportSize({ width: 1280, height: 720 });
     const agent = { "x-api-key": agentKey };
@@ -89,7 +89,7 @@ test("a send made through MCP waits and a staff member approves it; another is r
     await axe(page, "a request waiting for approval");
     await screenshot(page, "send-approval");
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await settledWidth(page, 390)).toBeLessThanOrEqual(390);
     await screenshot(page, "send-approval-phone");
     await page.setViewportSize({ width: 1280, height: 720 });
     await banner.getByRole("button", { name: "Approve and send" }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startIdp, type TestIdp } from "../test/support/oidc-idp";
-import { axe, phone, refusedOutsideDomain, screenshot, signedOutBrowser } from "./support";
+import { axe, phone, refusedOutsideDomain, screenshot, settledWidth, signedOutBrowser } from "./support";
 
 // Single sign-on as an admin sets it up and staff meet it: the admin adds an OIDC connection at
 // /settings/sign-in (a real OpenID provider started here), registers the redirect URI the page shows with the
@@ -121,7 +121,7 @@ test("a sign-in refused as too many starts is explained in French on a phone", a
   await expect(
     p.getByRole("alert").filter({ hasText: "Trop de connexions ont été lancées depuis cet emplacement." }),
   ).toBeVisible();
-  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await settledWidth(p, 390)).toBeLessThanOrEqual(390);
   await axe(p, "sign-in page: too many starts, in French");
   await screenshot(p, "login-sso-busy-phone-fr");
   await ctx.close();

@@ -231,3 +231,16 @@ export async function viaProxy(
     { method, p, body },
   );
 }
+
+/**
+ * The page's width once its layout has followed a new viewport (a preview sized by a ResizeObserver follows
+ * a frame or more later): the document's scroll width when it is within `max`, or after `ms` the width it has.
+ */
+export async function settledWidth(page: Page, max: number, ms = 5000): Promise<number> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width <= max || Date.now() > end) return width;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+}
