@@ -36,9 +36,9 @@ export async function pageDrawn(page: Page, n: number): Promise<Locator> {
 
 /**
  * A pointer drag the way a person makes it: press, a few small moves, then the way to the target. When a
- * dnd-kit drag is under way and a drop target lies under the pointer, it returns once the page shows that
- * target as hovered (`data-drop-over`): dnd-kit drops on what its last render saw, and on a loaded machine
- * a release sent before React has drawn the last move was dropped nowhere.
+ * dnd-kit drag is under way (an element marked `data-dragging`) and a drop target lies under the pointer, it
+ * returns once the page shows that target as hovered (`data-drop-over`): dnd-kit drops on what its last render
+ * saw, and on a loaded machine a release sent before React has drawn the last move was dropped nowhere.
  */
 export async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
@@ -48,7 +48,7 @@ export async function dragTo(page: Page, from: { x: number; y: number }, to: { x
   await page
     .waitForFunction(
       ({ x, y }) => {
-        const dragging = document.querySelector('[aria-roledescription="draggable"][aria-pressed="true"]');
+        const dragging = document.querySelector("[data-dragging]");
         if (!dragging) return true;
         const target = document.elementsFromPoint(x, y).find((e) => e.hasAttribute("data-droppable"));
         return !target || target.hasAttribute("data-drop-over");

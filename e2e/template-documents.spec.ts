@@ -46,7 +46,8 @@ async function placeSignature(page: Page, at: { x: number; y: number }) {
     .boundingBox())!;
   await dragTo(page, { x: from.x + 20, y: from.y + 10 }, { x: box.x + (at.x + 75) * s, y: box.y + (at.y + 15) * s });
   await page.mouse.up();
-  await expect(page.getByRole("button", { name: "Signature field for s1" })).toBeVisible();
+  // Up to 15 s: on a loaded machine the builder's render after the drop has been seen to take over 5.
+  await expect(page.getByRole("button", { name: "Signature field for s1" })).toBeVisible({ timeout: 15_000 });
 }
 
 test("a template of a PDF and a DOCX is built in tabs, reordered, used by role with templateData and sent", async ({

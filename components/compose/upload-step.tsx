@@ -250,6 +250,7 @@ function FileRow({ id, index, name, children }: { id: string; index: number; nam
       data-testid={`upload-row-${index}`}
       data-droppable=""
       data-drop-over={drop.isOver ? "" : undefined}
+      data-dragging={drag.isDragging ? "" : undefined}
       className={`flex items-center gap-2 bg-white px-3 py-2 text-sm ${drag.isDragging ? "shadow-lg" : ""} ${
         drop.isOver && !drag.isDragging ? "ring-2 ring-inset ring-indigo-300" : ""
       }`}

@@ -85,6 +85,7 @@ export function FieldBox(props: Props) {
       aria-pressed={selected}
       aria-roledescription={t("placer.box.roleDescription")}
       data-drag-node
+      data-dragging={isDragging ? "" : undefined}
       data-field-key={f.key}
       data-field-type={f.type}
       data-overlaps={overlaps ? "true" : undefined}

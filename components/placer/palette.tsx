@@ -40,6 +40,7 @@ function PaletteItem({ type, color, onAdd }: { type: FieldType; color: string; o
       {...attributes}
       {...listeners}
       data-drag-node
+      data-dragging={isDragging ? "" : undefined}
       aria-describedby="palette-help"
       aria-roledescription={t("placer.palette.roleDescription")}
       onClick={() => onAdd(type)}

@@ -349,6 +349,7 @@ function RecipientRow(props: {
   return (
     <li
       ref={setNodeRef}
+      data-dragging={isDragging ? "" : undefined}
       style={{ transform: CSS.Translate.toString(transform), zIndex: isDragging ? 20 : undefined }}
       className={`flex flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-white p-2 ${isDragging ? "shadow-lg" : ""}`}
       aria-label={t("compose.recipients.row.label", { name: r.name })}
