@@ -108,14 +108,21 @@ const scopesOfRow = (stored: string[] | null): readonly Scope[] | null =>
 export const missingScopes = (auth: Pick<KeyAuth, "scopes">, needed: readonly Scope[]): Scope[] =>
   auth.scopes === null ? [] : needed.filter((s) => !auth.scopes!.includes(s));
 
-/** Refuses a call whose key lacks one of the scopes the operation needs, naming them (403 API_KEY_SCOPE_MISSING). */
-export function requireScopes(auth: Pick<KeyAuth, "scopes">, needed: readonly Scope[]): void {
+/**
+ * Refuses a call whose key lacks one of the scopes the operation needs, naming them (403 API_KEY_SCOPE_MISSING).
+ * `purpose` ends the sentence: what needs them ("that this operation needs", "that send_request needs").
+ */
+export function requireScopes(
+  auth: Pick<KeyAuth, "scopes">,
+  needed: readonly Scope[],
+  purpose = "that this operation needs",
+): void {
   if (auth.scopes === null) return;
   const missing = missingScopes(auth, needed);
   if (missing.length)
     throw new AppError(
       "API_KEY_SCOPE_MISSING",
-      `This API key lacks the scope${missing.length > 1 ? "s" : ""} ${missing.join(", ")} that this operation needs`,
+      `This API key lacks the scope${missing.length > 1 ? "s" : ""} ${missing.join(", ")} ${purpose}`,
       { details: { missing, needed: [...needed], granted: [...auth.scopes] } },
     );
 }

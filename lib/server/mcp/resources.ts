@@ -1,7 +1,7 @@
 import "server-only";
 import type { Scope } from "@/lib/schemas/scopes";
 import { operationScopes } from "@/lib/schemas/operation-scopes";
-import { missingScopes, type KeyAuth } from "../auth/authenticate";
+import { requireScopes, type KeyAuth } from "../auth/authenticate";
 import { readDocumentFile } from "../documents/document-service";
 import { AppError } from "../errors";
 import { readRequestDto } from "../requests/read-request";
@@ -47,13 +47,7 @@ const REQUEST = new RegExp(`^signet://requests/${ID}$`);
 const DOCUMENT = new RegExp(`^signet://requests/${ID}/documents/${ID}$`);
 const TEMPLATE = new RegExp(`^signet://templates/${ID}$`);
 
-function mayRead(auth: KeyAuth, scopes: readonly Scope[]) {
-  const missing = missingScopes(auth, scopes);
-  if (missing.length)
-    throw new AppError("API_KEY_SCOPE_MISSING", `This API key lacks the scope ${missing.join(", ")} to read it`, {
-      details: { missing, needed: [...scopes], granted: [...(auth.scopes ?? [])] },
-    });
-}
+const mayRead = (auth: KeyAuth, scopes: readonly Scope[]) => requireScopes(auth, scopes, "to read it");
 
 /** resources/read: what the URI names, as the API answers it, under the same scopes. */
 export async function readResource(auth: KeyAuth, uri: string) {

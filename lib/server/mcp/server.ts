@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Server as McpServerType } from "@modelcontextprotocol/sdk/server/index.js";
-import { authenticateKey, missingScopes, type KeyAuth } from "../auth/authenticate";
+import { authenticateKey, missingScopes, requireScopes, type KeyAuth } from "../auth/authenticate";
 import { clientIp } from "../auth/ip";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { logMcpCall } from "./call-log";
@@ -149,11 +149,7 @@ export async function callTool(auth: KeyAuth, name: string, args: unknown) {
   let requestId: string | null = null;
   try {
     if (!t) throw new AppError("VALIDATION_FAILED", `No tool named ${JSON.stringify(name.slice(0, 100))}`);
-    const missing = missingScopes(auth, toolScopes(t));
-    if (missing.length)
-      throw new AppError("API_KEY_SCOPE_MISSING", `This API key lacks the scope ${missing.join(", ")} that ${t.name} needs`, {
-        details: { missing, needed: [...toolScopes(t)], granted: [...(auth.scopes ?? [])] },
-      });
+    requireScopes(auth, toolScopes(t), `that ${t.name} needs`);
     const parsed = t.input.safeParse(args ?? {});
     if (!parsed.success)
       throw new AppError("VALIDATION_FAILED", "The tool's arguments are not valid", {
