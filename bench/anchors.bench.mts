@@ -1,6 +1,7 @@
 // The anchors benchmark: a 300-page Chromium PDF with 600 anchors, uploaded and every anchor previewed
 // through the API (route handlers in process, a real PGlite), against `pdftotext -bbox` on the same
-// file in the same run. Best of three each, so a busy moment of the shared machine does not decide it.
+// file in the same run. Best of five each, so a busy moment of the shared machine does not decide it (the
+// server's first upload also starts the engine's threads; a server that runs has them).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +35,8 @@ const prober = (async () => {
 
 const runs: { upload: number; preview: number; total: number }[] = [];
 let anchors = 0;
-for (let i = 0; i < 3; i++) {
+const RUNS = 5;
+for (let i = 0; i < RUNS; i++) {
   // A distinct file each run (a comment after %%EOF), so no run finds the text layer of another cached.
   const unique = new Uint8Array([...pdf, ...new TextEncoder().encode(`\n% run ${i} ${Date.now()}\n`)]);
   const t0 = performance.now();
@@ -52,7 +54,9 @@ await prober;
 healthMs.sort((a, b) => a - b);
 const healthP99 = healthMs[Math.min(healthMs.length - 1, Math.floor(healthMs.length * 0.99))]!;
 const healthMax = healthMs.at(-1)!;
-const poppler = Math.min(await timePdftotextBbox(pdf), await timePdftotextBbox(pdf), await timePdftotextBbox(pdf));
+const popplerRuns: number[] = [];
+for (let i = 0; i < RUNS; i++) popplerRuns.push(await timePdftotextBbox(pdf));
+const poppler = Math.min(...popplerRuns);
 const best = runs.reduce((a, b) => (b.total < a.total ? b : a));
 const ratio = best.total / poppler;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -60,7 +64,8 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const markdown = `A ${(pdf.byteLength / 1024 / 1024).toFixed(1)} MB, 300-page PDF printed by Chromium, with ${anchors} anchors (one visible, one white per page).
 Signet: upload (POST /signature-requests: the PDF read by its cross-reference, judged, its pages measured, its text layer extracted with glyph widths and its one reading checked (stored as it is when it already is that, else written anew) in one task of the engine's worker threads, stored) then POST /anchors/preview with
 no list (every anchor found and parsed in the stored layer, in a worker). Baseline: \`pdftotext -bbox\` on the same
-file. Best of three runs each.
+file. Best of five runs each (the first upload also starts the engine's threads).
+All runs, upload + preview: ${runs.map((r) => ms(r.total)).join(", ")}; pdftotext: ${popplerRuns.map(ms).join(", ")}.
 
 | | time | ratio to pdftotext -bbox |
 |---|---|---|
@@ -71,6 +76,6 @@ file. Best of three runs each.
 
 Meanwhile \`GET /api/health\` was asked every 20 ms: ${healthMs.length} answers, all 200, p99 ${ms(healthP99)}, slowest ${ms(healthMax)}.
 
-Target: at most 1.0× poppler (the first goal was 3×). ${ratio <= 1 ? "Met." : "NOT met."}`;
+Target: at most 0.7× poppler (before: 1.0×; the first goal was 3×). ${ratio <= 0.7 ? "Met." : "NOT met."}`;
 console.log(JSON.stringify({ title: "Anchors: upload and preview of a 300-page PDF", markdown }));
 process.exit(0);

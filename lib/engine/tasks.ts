@@ -23,15 +23,31 @@ const seal = () => import("../pdf/seal");
 const docx = () => import("../docx");
 const stamp = () => import("../pdf/stamp");
 
-/** Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. */
-const layers = new Map<string, TextLayer>();
+/**
+ * Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. At most four, and
+ * at most LAYER_CACHE_BYTES of their JSON: a 300-page layer is 10 MB of JSON and several times that parsed,
+ * and every thread keeps its own.
+ */
+const layers = new Map<string, { layer: TextLayer; bytes: number }>();
+const LAYER_CACHE_BYTES = 12 * 1024 * 1024;
 function parsedLayer(layerSha256: string, json: Uint8Array): TextLayer {
-  let layer = layers.get(layerSha256);
-  if (layer) layers.delete(layerSha256);
-  else layer = JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8")) as TextLayer;
-  layers.set(layerSha256, layer);
-  while (layers.size > 4) layers.delete(layers.keys().next().value!);
-  return layer;
+  const hit = layers.get(layerSha256);
+  if (hit) layers.delete(layerSha256);
+  const entry = hit ?? {
+    layer: JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8")) as TextLayer,
+    bytes: json.byteLength,
+  };
+  layers.set(layerSha256, entry);
+  let total = 0;
+  for (const e of layers.values()) total += e.bytes;
+  // The oldest go first; the one asked for now stays, whatever its size.
+  for (const [sha, e] of layers) {
+    if (layers.size <= 4 && total <= LAYER_CACHE_BYTES) break;
+    if (sha === layerSha256) break;
+    layers.delete(sha);
+    total -= e.bytes;
+  }
+  return entry.layer;
 }
 
 export interface AnchorQuery {

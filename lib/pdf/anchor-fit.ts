@@ -10,9 +10,9 @@
  * Text that belongs to a `{{…}}` token is not "covered": the seal removes it. Only left-to-right lines
  * get a fitted box: a field's box is upright on the displayed page, a turned line has no such height.
  */
-import type { FoundAnchor } from "./anchors";
+import { pagesOf, type FoundAnchor } from "./anchors";
 import type { TextLayer, TextLayerPage } from "./text-layer";
-import { boxOf, buildLines, isSpace, type Box, type Line } from "./text/lines";
+import { boxOf, extentOf, isSpace, type Box, type Line } from "./text/lines";
 
 /** A field already stored on the document: an obstacle, or (`anchor`) the field placed at an anchor. */
 export interface PlacedField extends Box {
@@ -76,12 +76,24 @@ interface Word extends Box {
   token: boolean;
 }
 
-interface PageLines {
-  page: TextLayerPage;
-  lines: { line: Line; words: Word[]; tokens: { text: string; box: Box }[] }[];
+interface LineParts {
+  words: Word[];
+  tokens: { text: string; box: Box }[];
 }
 
-function wordsOf(line: Line): { words: Word[]; tokens: { text: string; box: Box }[] } {
+/**
+ * A page's lines, each with what its characters cover; a line's words and tokens are cut only when a field
+ * can touch it (a long document has thousands of lines and a few anchors on each page).
+ */
+interface PageLines {
+  page: TextLayerPage;
+  lines: { line: Line; extent: Box; parts?: LineParts }[];
+  margin?: number;
+}
+
+const partsOf = (l: PageLines["lines"][number]): LineParts => (l.parts ??= wordsOf(l.line));
+
+function wordsOf(line: Line): LineParts {
   const inToken = new Uint8Array(line.text.length);
   const tokens: { text: string; box: Box }[] = [];
   for (const m of line.text.matchAll(TOKEN)) {
@@ -107,9 +119,19 @@ function wordsOf(line: Line): { words: Word[]; tokens: { text: string; box: Box 
   return { words, tokens };
 }
 
-function linesOf(page: TextLayerPage): PageLines {
-  return { page, lines: buildLines(page.items).map((line) => ({ line, ...wordsOf(line) })) };
+function linesOf(page: TextLayerPage, lines: Line[]): PageLines {
+  return {
+    page,
+    lines: lines.flatMap((line) => {
+      const extent = extentOf(line);
+      return extent ? [{ line, extent }] : [];
+    }),
+  };
 }
+
+/** Whether a point lies in a box, give or take a rounding. */
+const within = (b: Box, x: number, y: number) =>
+  x >= b.x - 0.01 && x <= b.x + b.width + 0.01 && y >= b.y - 0.01 && y <= b.y + b.height + 0.01;
 
 /** The right edge text on the page keeps to: its left margin mirrored, and never left of text already there. */
 function rightMargin(page: TextLayerPage): number {
@@ -137,16 +159,20 @@ function lineFontSize(line: Line, inToken: (i: number) => boolean): number | und
 
 function fitOf(pl: PageLines, token: Box, field: { fontSize?: number; square: boolean }, obstacles: Box[]): AnchorLayout["fit"] {
   const at = pl.lines.find(
-    ({ line, tokens }) => line.dir === 0 && tokens.some((t) => near(t.box.x, token.x) && near(t.box.y, token.y)),
+    (l) =>
+      l.line.dir === 0 &&
+      within(l.extent, token.x, token.y) &&
+      partsOf(l).tokens.some((t) => near(t.box.x, token.x) && near(t.box.y, token.y)),
   );
   if (!at) return null;
-  const { line, words } = at;
+  const { line } = at;
+  const { words } = partsOf(at);
   let bottom = token.y + token.height;
   for (const r of line.refs) if (r) bottom = Math.max(bottom, r.item.y + r.item.height);
   const height = down(bottom - token.y);
   if (field.square) return { width: height, height };
   const tokenEnd = token.x + token.width;
-  let limit = rightMargin(pl.page);
+  let limit = (pl.margin ??= rightMargin(pl.page));
   // The next text on the line (another token too: its field or image goes there), then any field beside it.
   for (const w of words)
     if (w.x >= tokenEnd - 0.5 && !(near(w.x, token.x) && near(w.y, token.y))) limit = Math.min(limit, w.x - GAP);
@@ -182,12 +208,14 @@ function askedFor(a: FoundAnchor): { width: number; height: number; fontSize?: n
  */
 export function layoutAnchorFields(layer: TextLayer, found: FoundAnchor[], placed: PlacedField[]): (AnchorLayout | null)[] {
   const pages = new Map<number, PageLines>();
+  const layerPages = new Map(layer.pages.map((p) => [p.page, p]));
+  const layerLines = new Map(pagesOf(layer).map((p) => [p.page, p.lines]));
   const pageLines = (n: number) => {
     let pl = pages.get(n);
     if (!pl) {
-      const page = layer.pages.find((p) => p.page === n);
+      const page = layerPages.get(n);
       if (!page) return undefined;
-      pl = linesOf(page);
+      pl = linesOf(page, layerLines.get(n) ?? []);
       pages.set(n, pl);
     }
     return pl;
@@ -219,10 +247,11 @@ export function layoutAnchorFields(layer: TextLayer, found: FoundAnchor[], place
     const looseHere = loose.filter((f) => f.page === a.page);
     const pl = pageLines(a.page);
     const text: CoveredText[] = [];
-    for (const { words } of pl?.lines ?? []) {
-      const under = words.filter((w) => !w.token && overlaps(w, field));
-      const first = under[0];
-      if (!first || text.length >= MAX_COVERED) continue;
+    for (const l of pl?.lines ?? []) {
+      if (text.length >= MAX_COVERED) break;
+      if (!overlaps(l.extent, field)) continue;
+      const under = partsOf(l).words.filter((w) => !w.token && overlaps(w, field));
+      if (!under[0]) continue;
       const x0 = Math.min(...under.map((w) => w.x));
       const y0 = Math.min(...under.map((w) => w.y));
       const x1 = Math.max(...under.map((w) => w.x + w.width));

@@ -26,7 +26,8 @@ export type FoundAnchor = AnchorOccurrence & { text: string } & AnchorParse;
 /** Lines are derived data: cache them per layer object so repeated look-ups don't rebuild them. */
 const linesCache = new WeakMap<TextLayer, { page: number; lines: Line[] }[]>();
 
-function pagesOf(layer: TextLayer): { page: number; lines: Line[] }[] {
+/** The layer's lines, page by page (built once per layer object: the finder and the preview's layout share them). */
+export function pagesOf(layer: TextLayer): { page: number; lines: Line[] }[] {
   let pages = linesCache.get(layer);
   if (!pages) {
     pages = layer.pages.map((p) => ({ page: p.page, lines: buildLines(p.items) }));

@@ -26,12 +26,14 @@ for (const c of [0, 9, 10, 12, 13, 32]) WS[c] = 1;
 const DELIM = new Uint8Array(256);
 for (const c of "()<>[]{}/%") DELIM[c.charCodeAt(0)] = 1;
 
-function hexVal(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
+/** Each byte's value as a hex digit, -1 for the others. */
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 256; c++) {
+  if (c >= 48 && c <= 57) HEX[c] = c - 48;
+  else if (c >= 65 && c <= 70) HEX[c] = c - 55;
+  else if (c >= 97 && c <= 102) HEX[c] = c - 87;
 }
+const hexVal = (c: number): number => HEX[c]!;
 
 /** Operators are interned so that reading one allocates nothing (there are millions per document). */
 class Keyword {
@@ -279,7 +281,8 @@ export class Lexer {
    * `args` is reused between calls by the caller to avoid an allocation per operator.
    */
   nextOp(args: Operand[]): string | undefined {
-    args.length = 0;
+    // pop, not `length = 0`: setting the length is a call into the runtime, once per operator.
+    while (args.length) args.pop();
     for (;;) {
       const t = this.token(0);
       if (t === undefined) return args.length ? "" : undefined;

@@ -95,6 +95,27 @@ export function buildLines(items: TextItem[]): Line[] {
  * "{{", and so do we; the box still extends to cover every character.
  */
 export function boxOf(line: Line, from: number, to: number): Box | undefined {
+  const e = charExtent(line, from, to);
+  if (!e) return undefined;
+  let { y0, x0 } = e;
+  if (line.dir === 0 || line.dir === 180) y0 = e.first.y0;
+  else x0 = e.first.x0;
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return { x: r(x0), y: r(y0), width: r(e.x1 - x0), height: r(e.y1 - y0) };
+}
+
+/**
+ * Everything the characters of a line cover, a little wider than the box of any part of it (boxOf rounds to
+ * hundredths): a box of some of its characters can overlap a field only where this does.
+ */
+export function extentOf(line: Line): Box | undefined {
+  const e = charExtent(line, 0, line.text.length);
+  if (!e) return undefined;
+  const pad = 0.01;
+  return { x: e.x0 - pad, y: e.y0 - pad, width: e.x1 - e.x0 + 2 * pad, height: e.y1 - e.y0 + 2 * pad };
+}
+
+function charExtent(line: Line, from: number, to: number) {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -120,11 +141,7 @@ export function boxOf(line: Line, from: number, to: number): Box | undefined {
     y0 = Math.min(y0, by0, by1);
     y1 = Math.max(y1, by0, by1);
   }
-  if (!first) return undefined;
-  if (line.dir === 0 || line.dir === 180) y0 = first.y0;
-  else x0 = first.x0;
-  const r = (n: number) => Math.round(n * 100) / 100;
-  return { x: r(x0), y: r(y0), width: r(x1 - x0), height: r(y1 - y0) };
+  return first ? { x0, y0, x1, y1, first } : undefined;
 }
 
 /** What \s matches, without a regular expression per character. */
