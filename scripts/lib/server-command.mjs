@@ -10,6 +10,14 @@
 //                         it; PDF work runs in the engine's threads, each with its own ENGINE_MEMORY_MB).
 //   --max-semi-space-size the young generation's half-spaces: 4 MB instead of up to 16 MB.
 //   MALLOC_ARENA_MAX=2    two malloc arenas instead of one per thread.
+//   MALLOC_TRIM_THRESHOLD_=131072  freed memory at an arena's top goes back to the system from 128 KB (a fixed
+//                         threshold: glibc's own grows it with the largest block freed, up to 32 MB).
+//   --liftoff-only        the embedded database (PGlite, Postgres in WebAssembly: the only WebAssembly in the
+//                         process) stays in V8's baseline compiler. Optimising its hot functions with TurboFan
+//                         left 80 MB of malloc'd memory behind (two arenas of 54 and 46 MB at rest, 17 MB
+//                         without), for no speed the benchmarks could see: reads at 20 connections and the
+//                         10,000 mixed requests ran as fast or faster (docs/benchmarks.md, "Memory").
+//                         SIGNET_WASM_TURBOFAN=1 leaves it out (the benchmark's comparison).
 export function serverHeapMb(env = process.env) {
   const raw = (env.SIGNET_HEAP_MB ?? "").trim();
   if (raw === "") return 160;
@@ -22,12 +30,13 @@ export function serverHeapMb(env = process.env) {
 
 /** The node arguments that start the server: its memory flags, then scripts/server.mjs. */
 export function serverArgs(env = process.env) {
-  return [`--max-old-space-size=${serverHeapMb(env)}`, "--max-semi-space-size=4", "scripts/server.mjs"];
+  const wasm = env.SIGNET_WASM_TURBOFAN === "1" ? [] : ["--liftoff-only"];
+  return [`--max-old-space-size=${serverHeapMb(env)}`, "--max-semi-space-size=4", ...wasm, "scripts/server.mjs"];
 }
 
-/** The server's environment: the caller's, with MALLOC_ARENA_MAX unless the caller chose one. */
+/** The server's environment: the caller's, with the malloc settings unless the caller chose its own. */
 export function serverEnv(env = process.env) {
-  return { NEXT_TELEMETRY_DISABLED: "1", MALLOC_ARENA_MAX: "2", ...env };
+  return { NEXT_TELEMETRY_DISABLED: "1", MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072", ...env };
 }
 
 /**

@@ -8,12 +8,19 @@ import { serverArgs, serverEnv, serverHeapMb } from "../../scripts/lib/server-co
 const root = path.resolve(import.meta.dirname, "../..");
 
 describe("server command", () => {
-  it("starts the server with a bounded heap, small half-spaces and two malloc arenas", () => {
+  it("starts the server with a bounded heap, small half-spaces, baseline-compiled WebAssembly and two malloc arenas", () => {
     expect(serverHeapMb({})).toBe(160);
-    expect(serverArgs({})).toEqual(["--max-old-space-size=160", "--max-semi-space-size=4", "scripts/server.mjs"]);
+    expect(serverArgs({})).toEqual([
+      "--max-old-space-size=160",
+      "--max-semi-space-size=4",
+      "--liftoff-only",
+      "scripts/server.mjs",
+    ]);
+    expect(serverArgs({ SIGNET_WASM_TURBOFAN: "1" })).not.toContain("--liftoff-only");
     expect(serverArgs({ SIGNET_HEAP_MB: "512" })[0]).toBe("--max-old-space-size=512");
     expect(serverEnv({}).MALLOC_ARENA_MAX).toBe("2");
     expect(serverEnv({ MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
+    expect(serverEnv({}).MALLOC_TRIM_THRESHOLD_).toBe("131072");
   });
 
   it.each(["abc", "-5", "0", "12.5", "95", "1e9", "192MB", "65537"])("refuses SIGNET_HEAP_MB=%s", (v) => {

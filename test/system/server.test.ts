@@ -101,9 +101,10 @@ describe("the server process", () => {
     if (pid === undefined) throw new Error("the server has no pid");
     const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
     expect(environ).toContain("MALLOC_ARENA_MAX=2");
+    expect(environ).toContain("MALLOC_TRIM_THRESHOLD_=131072");
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
     expect(cmdline).toEqual(
-      expect.arrayContaining(["--max-old-space-size=160", "--max-semi-space-size=4", "scripts/server.mjs"]),
+      expect.arrayContaining(["--max-old-space-size=160", "--max-semi-space-size=4", "--liftoff-only", "scripts/server.mjs"]),
     );
     expect(s.output()).not.toContain("started without its memory settings");
   });

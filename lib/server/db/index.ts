@@ -59,7 +59,7 @@ async function openPglite(dataDir: string | undefined, through?: number): Promis
       extensions: { pg_trgm },
       // PostgreSQL's default 128 MB of shared buffers is touched when the server starts, and in
       // PGlite that is the server process's own memory: 150 MB of RSS for a store this size.
-      // PGLITE_SHARED_BUFFERS (16MB) keeps the hot pages; the rest is read from the data files (the OS caches them).
+      // PGLITE_SHARED_BUFFERS (8MB) keeps the hot pages; the rest is read from the data files (the OS caches them).
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${pgliteSharedBuffers()}`],
     });
     const db = drizzle(withoutQueryParsers(client), { schema });
@@ -111,7 +111,7 @@ async function storeTemplate(pgDir: string): Promise<Blob | undefined> {
 }
 
 function pgliteSharedBuffers(): string {
-  const v = (process.env.PGLITE_SHARED_BUFFERS || "16MB").trim();
+  const v = (process.env.PGLITE_SHARED_BUFFERS || "8MB").trim();
   if (!/^\d+(kB|MB|GB)$/.test(v)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB, got "${v}"`);
   return v;
 }
