@@ -7,6 +7,7 @@
  * other statements wait while the tables are read (PGlite is one session); the documents are copied after.
  */
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,8 @@ import { callServer } from "../test/support/http-api";
 import { root, startServer } from "../test/support/server-process";
 
 const N = Number(process.env.BENCH_REQUESTS || 10_000);
+/** Every archive is encrypted and authenticated with the backup key: one for this run, given to the server and the command. */
+const BACKUP_KEY = crypto.randomBytes(32).toString("base64");
 const PDFS = 100;
 const CLIENTS = 4;
 const KEY = "signet_test_" + "B".repeat(16) + "ackupBench012345";
@@ -47,11 +50,15 @@ async function fill() {
     insert into recipients (request_id, email, name, signing_order)
     select r.id, 'person.' || k || '.' || split_part(r.title, 'no. ', 2) || '@example.com', 'Person ' || k, k
     from signature_requests r cross join generate_series(1, 2) k`);
+  // Each request's one document, then its first version, as the API makes them.
   await db.execute(sql`
-    insert into document_versions (request_id, version, sha256, size, page_count, pages, reason)
-    select r.id, 1, (${`{${shas.join(",")}}`}::text[])[1 + (abs(hashtext(r.id::text)) % ${PDFS})], 1000, 3,
+    insert into request_documents (request_id, position, name)
+    select r.id, 1, r.title from signature_requests r`);
+  await db.execute(sql`
+    insert into document_versions (request_id, document_id, version, sha256, size, page_count, pages, reason)
+    select d.request_id, d.id, 1, (${`{${shas.join(",")}}`}::text[])[1 + (abs(hashtext(d.request_id::text)) % ${PDFS})], 1000, 3,
            '[{"width":612,"height":792},{"width":612,"height":792},{"width":612,"height":792}]'::jsonb, 'ORIGINAL'
-    from signature_requests r`);
+    from request_documents d`);
   await db.execute(sql`
     insert into audit_events (request_id, type, actor, data)
     select r.id, e, 'api-key:signet_test_BBBB', jsonb_build_object('title', r.title, 'note', repeat('x', 120))
@@ -84,7 +91,7 @@ function backup(out: string): Promise<number> {
     const t = performance.now();
     const child = spawn(process.execPath, ["scripts/signet.mjs", "backup", "--out", out], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" },
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", BACKUP_KEY },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let text = "";
@@ -96,11 +103,11 @@ function backup(out: string): Promise<number> {
 
 async function main() {
   await fill();
-  const s = await startServer({ DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, RATE_LIMIT_SANDBOX: "100000000" });
+  const s = await startServer({ DATA_DIR: dir, SIGNET_BOOTSTRAP_KEY: KEY, RATE_LIMIT_SANDBOX: "100000000", BACKUP_KEY });
   try {
     await load(s.url, new Promise((r) => setTimeout(r, 3000))); // warm
     const baseline = await load(s.url, new Promise((r) => setTimeout(r, 10_000)));
-    const out = path.join(dir, "backup.tar.gz");
+    const out = path.join(dir, "backup.tar.gz.enc");
     let ms = 0;
     const during = await load(
       s.url,

@@ -37,10 +37,14 @@ async function main() {
                'Person ' || k || ' of ' || r.title, k
         from signature_requests r cross join generate_series(1, 2) k
         where r.org_id = ${orgId}::uuid`);
+      // Each request's one document, then its first version, as the API makes them.
       await db.execute(sql`
-        insert into document_versions (request_id, version, sha256, size, page_count, pages, reason)
-        select r.id, 1, repeat('0', 64), 1000, 1, '[{"width":612,"height":792}]'::jsonb, 'ORIGINAL'
-        from signature_requests r where r.org_id = ${orgId}::uuid`);
+        insert into request_documents (request_id, position, name)
+        select r.id, 1, r.title from signature_requests r where r.org_id = ${orgId}::uuid`);
+      await db.execute(sql`
+        insert into document_versions (request_id, document_id, version, sha256, size, page_count, pages, reason)
+        select d.request_id, d.id, 1, repeat('0', 64), 1000, 1, '[{"width":612,"height":792}]'::jsonb, 'ORIGINAL'
+        from request_documents d join signature_requests r on r.id = d.request_id where r.org_id = ${orgId}::uuid`);
     };
     const t0 = performance.now();
     await fill(org.orgId, N, "a");
