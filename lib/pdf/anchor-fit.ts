@@ -109,8 +109,10 @@ function wordsOf(line: Line): LineParts {
     if (box) words.push({ ...box, text: line.text.slice(from, to), token: inToken[from] === 1 });
     from = -1;
   };
+  const inItem = new Uint8Array(line.text.length);
+  for (const s of line.segs) inItem.fill(1, s.from, s.from + s.item.str.length);
   for (let i = 0; i < line.text.length; i++) {
-    const blank = isSpace(line.text.charCodeAt(i)) || !line.refs[i];
+    const blank = isSpace(line.text.charCodeAt(i)) || !inItem[i];
     // A word ends at white-space and where a token starts or ends.
     if (blank || (from >= 0 && inToken[i] !== inToken[from])) flush(i);
     if (!blank && from < 0) from = i;
@@ -147,11 +149,13 @@ function lineFontSize(line: Line, inToken: (i: number) => boolean): number | und
   const weight = new Map<number, number>();
   const count = (own: boolean) => {
     weight.clear();
-    line.refs.forEach((r, i) => {
-      if (!r || inToken(i) !== own || isSpace(line.text.charCodeAt(i))) return;
-      const size = Math.round(r.item.fontSize * 100) / 100;
-      weight.set(size, (weight.get(size) ?? 0) + 1);
-    });
+    for (const { item, from } of line.segs) {
+      const size = Math.round(item.fontSize * 100) / 100;
+      for (let i = from; i < from + item.str.length; i++) {
+        if (inToken(i) !== own || isSpace(line.text.charCodeAt(i))) continue;
+        weight.set(size, (weight.get(size) ?? 0) + 1);
+      }
+    }
     return [...weight].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
   };
   return count(false) ?? count(true);
@@ -168,7 +172,7 @@ function fitOf(pl: PageLines, token: Box, field: { fontSize?: number; square: bo
   const { line } = at;
   const { words } = partsOf(at);
   let bottom = token.y + token.height;
-  for (const r of line.refs) if (r) bottom = Math.max(bottom, r.item.y + r.item.height);
+  for (const { item } of line.segs) if (item.str) bottom = Math.max(bottom, item.y + item.height);
   const height = down(bottom - token.y);
   if (field.square) return { width: height, height };
   const tokenEnd = token.x + token.width;

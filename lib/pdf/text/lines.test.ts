@@ -45,6 +45,6 @@ describe("a line's extent", () => {
   });
 
   it("is nothing for a line without characters of an item", () => {
-    expect(extentOf({ dir: 0, text: " ", refs: [null] })).toBeUndefined();
+    expect(extentOf({ dir: 0, text: " ", segs: [] })).toBeUndefined();
   });
 });

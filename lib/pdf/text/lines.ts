@@ -5,16 +5,20 @@
  */
 import type { TextItem, TextDir } from "./items";
 
-export interface CharRef {
+/** An item's text in a line: `item.str` is `text.slice(from, from + item.str.length)`. */
+export interface Segment {
   item: TextItem;
-  index: number;
+  from: number;
 }
 
 export interface Line {
   dir: TextDir;
   text: string;
-  /** One per UTF-16 unit of `text`; null for a space put in for a visual gap. */
-  refs: (CharRef | null)[];
+  /**
+   * The items the line's text is made of, in order; a character in none of them is a space put in for a
+   * visual gap. One entry per item, not per character: a 300-page document has a million characters.
+   */
+  segs: Segment[];
   /** `text` without white-space, and where each of its characters is in `text` (built on first search). */
   compact?: { text: string; pos: number[] };
 }
@@ -72,19 +76,22 @@ export function buildLines(items: TextItem[]): Line[] {
   return groups.map(({ dir: lineDir, members: group }) => {
     group.sort((a, b) => a.start - b.start);
     let text = "";
-    const refs: (CharRef | null)[] = [];
+    const segs: Segment[] = [];
     let prevEnd = -Infinity;
     for (const g of group) {
       const gap = g.start - prevEnd;
-      if (text && gap > SPACE_GAP * g.it.fontSize && !/\s$/.test(text) && !/^\s/.test(g.it.str)) {
+      if (
+        text &&
+        gap > SPACE_GAP * g.it.fontSize &&
+        !isSpace(text.charCodeAt(text.length - 1)) &&
+        !isSpace(g.it.str.charCodeAt(0))
+      )
         text += " ";
-        refs.push(null);
-      }
+      segs.push({ item: g.it, from: text.length });
       text += g.it.str;
-      for (let i = 0; i < g.it.str.length; i++) refs.push({ item: g.it, index: i });
       prevEnd = Math.max(prevEnd, g.end);
     }
-    return { dir: lineDir, text, refs };
+    return { dir: lineDir, text, segs };
   });
 }
 
@@ -120,28 +127,47 @@ function charExtent(line: Line, from: number, to: number) {
     y0 = Infinity,
     x1 = -Infinity,
     y1 = -Infinity;
-  let first: { x0: number; y0: number } | undefined;
-  for (let i = from; i < to; i++) {
-    const r = line.refs[i];
-    if (!r) continue;
-    const it = r.item;
+  let firstX = 0,
+    firstY = 0,
+    any = false;
+  // Scalars only: this runs once per character of every line a preview looks at.
+  for (const seg of line.segs) {
+    const it = seg.item;
+    const j0 = Math.max(from, seg.from) - seg.from;
+    const j1 = Math.min(to, seg.from + it.str.length) - seg.from;
+    if (j0 >= j1) continue;
     // The characters run along x (0°, 180°) or y (90°, 270°), backwards at 180° and 270°; across the run,
     // the box is the item's.
-    const vertical = it.dir === 90 || it.dir === 270;
-    const backwards = it.dir === 180 || it.dir === 270;
+    const dir = it.dir ?? 0;
+    const vertical = dir === 90 || dir === 270;
+    const backwards = dir === 180 || dir === 270;
     const len = vertical ? it.height : it.width;
-    const s = it.charX[r.index] ?? 0;
-    const e = it.charX[r.index + 1] ?? len;
     const at = vertical ? it.y : it.x;
-    const [from0, from1] = backwards ? [at + len - e, at + len - s] : [at + s, at + e];
-    const [bx0, bx1, by0, by1] = vertical ? [it.x, it.x + it.width, from0, from1] : [from0, from1, it.y, it.y + it.height];
-    if (!first) first = { x0: Math.min(bx0, bx1), y0: Math.min(by0, by1) };
-    x0 = Math.min(x0, bx0, bx1);
-    x1 = Math.max(x1, bx0, bx1);
-    y0 = Math.min(y0, by0, by1);
-    y1 = Math.max(y1, by0, by1);
+    const across0 = vertical ? Math.min(it.x, it.x + it.width) : Math.min(it.y, it.y + it.height);
+    const across1 = vertical ? Math.max(it.x, it.x + it.width) : Math.max(it.y, it.y + it.height);
+    for (let j = j0; j < j1; j++) {
+      const s = it.charX[j] ?? 0;
+      const e = it.charX[j + 1] ?? len;
+      const a = backwards ? at + len - e : at + s;
+      const b = backwards ? at + len - s : at + e;
+      const lo = a < b ? a : b;
+      const hi = a < b ? b : a;
+      const bx0 = vertical ? across0 : lo;
+      const bx1 = vertical ? across1 : hi;
+      const by0 = vertical ? lo : across0;
+      const by1 = vertical ? hi : across1;
+      if (!any) {
+        any = true;
+        firstX = bx0;
+        firstY = by0;
+      }
+      if (bx0 < x0) x0 = bx0;
+      if (bx1 > x1) x1 = bx1;
+      if (by0 < y0) y0 = by0;
+      if (by1 > y1) y1 = by1;
+    }
   }
-  return first ? { x0, y0, x1, y1, first } : undefined;
+  return any ? { x0, y0, x1, y1, first: { x0: firstX, y0: firstY } } : undefined;
 }
 
 /** What \s matches, without a regular expression per character. */
