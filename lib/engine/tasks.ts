@@ -5,8 +5,9 @@
  */
 import { findAllAnchors, findAnchors, type AnchorOccurrence, type FoundAnchor } from "../pdf/anchors";
 import { layoutAnchorFields, type AnchorLayout, type PlacedField } from "../pdf/anchor-fit";
+import type { AnchorIndexPart } from "../pdf/anchor-index";
 import type { PdfInfo } from "../pdf/inspect";
-import { extractTextLayerPart, type TextLayer } from "../pdf/text-layer";
+import { extractTextLayerPart, TEXT_LAYER_VERSION, type TextLayer } from "../pdf/text-layer";
 import { loadPdf } from "../pdf/load";
 import type { TokenBox } from "../pdf/seal/redact";
 
@@ -86,14 +87,27 @@ export const tasks = {
    * JSON (the elements of its `pages` array) for the server to store without parsing them. With
    * `canonical`, also the bytes to store (lib/pdf/canonical.ts: null when the file is already its one
    * reading as written), from the same parse.
+   *
+   * Also the part's anchor index, while its pages are at hand: every {{…}} token of those pages and
+   * its preview layout among no placed fields, as the elements of the index's two arrays. Both are
+   * page by page, so the parts' arrays joined in order are the whole document's (in reading order).
    */
   async readPdf(
     bytes: Uint8Array,
     opts: { maxPages?: number; part?: { index: number; of: number }; canonical?: boolean },
-  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array; canonical?: Uint8Array | null }> {
+  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array; anchors: AnchorIndexPart; canonical?: Uint8Array | null }> {
     const { pageSizes, pages, canonical } = await extractTextLayerPart(bytes, opts);
     const info = { pageCount: pageSizes.length, pages: pageSizes };
-    return { info, pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)), canonical };
+    const part: TextLayer = { version: TEXT_LAYER_VERSION, pages };
+    const all = findAllAnchors(part);
+    const layout = layoutAnchorFields(part, all, []);
+    const elements = (v: unknown[]) => JSON.stringify(v).slice(1, -1);
+    return {
+      info,
+      pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)),
+      anchors: { all: elements(all), layout: elements(layout) },
+      canonical,
+    };
   },
 
   queryAnchors(layerSha256: string, layerJson: Uint8Array, query: AnchorQuery): AnchorAnswer {

@@ -785,6 +785,13 @@ export const textLayers = pgTable("text_layers", {
   pdfSha256: text("pdf_sha256").primaryKey(),
   layerSha256: text("layer_sha256").notNull(),
   formatVersion: integer("format_version").notNull(),
+  /**
+   * The anchor index, JSON `{ all, layout }` (lib/server/documents/text-layer-cache.ts): every {{…}} token
+   * and its preview layout among no placed fields, found at upload. Null when there is none (a layer stored
+   * before it, or an index over its size limit): the layer is searched instead.
+   */
+  anchors: text("anchors"),
+  anchorsVersion: integer("anchors_version"),
   createdAt: createdAt(),
 });
 

@@ -18,8 +18,13 @@ export async function acceptPdf(bytes: Uint8Array) {
   } catch (e) {
     pdfErrorToApp(e);
   }
-  // The text layer read from the file's one reading is the stored file's: the same objects.
-  const stored = await blobs().put(read.canonical ?? bytes);
-  await storeTextLayer(stored.sha256, read.layerJson);
+  // The text layer read from the file's one reading is the stored file's: the same objects. Both are
+  // written at once (the layer's row names the file by its hash; nothing refers to either until the
+  // caller records the version).
+  const file = read.canonical ?? bytes;
+  const [stored] = await Promise.all([
+    blobs().put(file),
+    storeTextLayer(file === bytes ? uploadedSha256 : sha256Of(file), read.layerJson, read.anchors),
+  ]);
   return { ...read.info, ...stored, uploadedSha256 };
 }

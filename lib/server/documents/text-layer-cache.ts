@@ -1,8 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { AnchorAnswer, AnchorQuery } from "@/lib/engine/tasks";
+import { joinAnchorIndex, type AnchorIndex } from "@/lib/pdf/anchor-index";
 import type { AnchorOccurrence } from "@/lib/pdf/anchors";
-import { TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer-version";
+import { ANCHOR_INDEX_VERSION, TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer-version";
 import { config } from "../config";
 import { getDb } from "../db";
 import { textLayers } from "../db/schema";
@@ -13,20 +14,38 @@ import { pdfErrorToApp, runEngine } from "../engine";
  * The text layer of a document version: extracted once (in the engine's worker threads, at upload),
  * stored as JSON in the blob store. The server's main thread never parses it: anchor queries run in
  * the workers too, which keep the last few parsed layers.
+ *
+ * Beside it, the anchor index: every {{…}} token with its preview layout among no placed fields, found
+ * by the same threads at upload while the pages were at hand. What most anchor questions ask (every
+ * token: the preview of a document with no field yet, the seal's cover, a template's judging) it answers
+ * without reading the layer; the rest (literal keys, a layout among placed fields) search the layer.
  */
 export interface StoredLayer {
   layerSha256: string;
   json: Uint8Array;
 }
 
-/** Stores a layer the engine extracted (as JSON bytes) for a document version. */
-export async function storeTextLayer(pdfSha256: string, json: Uint8Array): Promise<StoredLayer> {
+/**
+ * An index over this many bytes of JSON is not stored (the layer answers instead): it is read on the
+ * server's main thread, and a document of a hundred thousand tokens is not what it is for. The
+ * benchmark's 600 anchors on 300 pages take about 300 KB.
+ */
+export const ANCHOR_INDEX_MAX_BYTES = 1024 * 1024;
+
+/** Stores a layer the engine extracted (as JSON bytes) for a document version, with its anchor index (JSON) when there is one. */
+export async function storeTextLayer(pdfSha256: string, json: Uint8Array, anchors: string | null): Promise<StoredLayer> {
   const stored = await blobs().put(json);
   const db = await getDb();
+  const row = {
+    layerSha256: stored.sha256,
+    formatVersion: TEXT_LAYER_VERSION,
+    anchors,
+    anchorsVersion: anchors === null ? null : ANCHOR_INDEX_VERSION,
+  };
   await db
     .insert(textLayers)
-    .values({ pdfSha256, layerSha256: stored.sha256, formatVersion: TEXT_LAYER_VERSION })
-    .onConflictDoUpdate({ target: textLayers.pdfSha256, set: { layerSha256: stored.sha256, formatVersion: TEXT_LAYER_VERSION } });
+    .values({ pdfSha256, ...row })
+    .onConflictDoUpdate({ target: textLayers.pdfSha256, set: row });
   return { layerSha256: stored.sha256, json };
 }
 
@@ -58,33 +77,53 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string, opts: {
     ...pages.flatMap((j, i) => (i ? [comma, j] : [j])),
     Buffer.from("]}"),
   ]);
+  const anchors = joinAnchorIndex(parts.map((p) => p.anchors));
   return {
     info: first.info,
     layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength),
+    /** The anchor index's JSON, or null when it is over ANCHOR_INDEX_MAX_BYTES. */
+    anchors: Buffer.byteLength(anchors) <= ANCHOR_INDEX_MAX_BYTES ? anchors : null,
     /** With opts.canonical: the bytes to store (null: the file as it is). */
     canonical: parts.at(-1)?.canonical ?? null,
   };
 }
 
-async function textLayer(pdfSha256: string, bytes?: Uint8Array): Promise<StoredLayer> {
-  const db = await getDb();
-  const [row] = await db.select().from(textLayers).where(eq(textLayers.pdfSha256, pdfSha256));
+type LayerRow = typeof textLayers.$inferSelect;
+
+async function textLayer(pdfSha256: string, row: LayerRow | undefined, bytes?: Uint8Array): Promise<StoredLayer> {
   if (row && row.formatVersion === TEXT_LAYER_VERSION && (await blobs().has(row.layerSha256))) {
     return { layerSha256: row.layerSha256, json: await blobs().get(row.layerSha256) };
   }
   // No stored layer (an older format, or its blob is not in this store): extract it again; it is derived data.
   try {
     const pdf = bytes ?? (await blobs().get(pdfSha256));
-    const { layerJson } = await readPdfDocument(pdf, pdfSha256);
-    return await storeTextLayer(pdfSha256, layerJson);
+    const { layerJson, anchors } = await readPdfDocument(pdf, pdfSha256);
+    return await storeTextLayer(pdfSha256, layerJson, anchors);
   } catch (e) {
     pdfErrorToApp(e);
   }
 }
 
+/**
+ * The stored anchor index's answer to a query, when it has one: every token, with or without the layout
+ * among no placed fields, and no literal key. Undefined otherwise (or when the row holds no index of this
+ * version, or the layer it was found in is of another format).
+ */
+function answerFromIndex(row: LayerRow | undefined, query: AnchorQuery): AnchorAnswer | undefined {
+  if (!query.all || query.keys?.length || (query.layout && query.layout.placed.length > 0)) return undefined;
+  if (!row || row.formatVersion !== TEXT_LAYER_VERSION || row.anchorsVersion !== ANCHOR_INDEX_VERSION || row.anchors === null)
+    return undefined;
+  const index = JSON.parse(row.anchors) as AnchorIndex;
+  return { all: index.all, byKey: {}, ...(query.layout && { layout: index.layout }) };
+}
+
 /** Anchors in a document version: every {{…}} token (`all`) and/or the occurrences of literal keys. */
 export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes?: Uint8Array): Promise<AnchorAnswer> {
-  const layer = await textLayer(pdfSha256, bytes);
+  const db = await getDb();
+  const [row] = await db.select().from(textLayers).where(eq(textLayers.pdfSha256, pdfSha256));
+  const indexed = answerFromIndex(row, query);
+  if (indexed) return indexed;
+  const layer = await textLayer(pdfSha256, row, bytes);
   try {
     return await runEngine("queryAnchors", [layer.layerSha256, layer.json, query]);
   } catch (e) {
