@@ -8,6 +8,7 @@ import { layoutAnchorFields, type AnchorLayout, type PlacedField } from "../pdf/
 import type { AnchorIndexPart } from "../pdf/anchor-index";
 import type { PdfInfo } from "../pdf/inspect";
 import { extractTextLayerPart, TEXT_LAYER_VERSION, type TextLayer } from "../pdf/text-layer";
+import { decodeLayer, encodeLayerPart, type EncodedLayerPart } from "../pdf/text-layer-codec";
 import { loadPdf } from "../pdf/load";
 import type { TokenBox } from "../pdf/seal/redact";
 
@@ -25,19 +26,16 @@ const docx = () => import("../docx");
 const stamp = () => import("../pdf/stamp");
 
 /**
- * Parsed text layers by their blob's SHA-256: anchor queries on one draft come in bursts. At most four, and
- * at most LAYER_CACHE_BYTES of their JSON: a 300-page layer is 10 MB of JSON and several times that parsed,
- * and every thread keeps its own.
+ * Decoded text layers by their blob's SHA-256: anchor queries on one draft come in bursts. At most four, and
+ * at most LAYER_CACHE_BYTES of their stored bytes: a 300-page layer is about 5 MB stored and several times
+ * that decoded, and every thread keeps its own.
  */
 const layers = new Map<string, { layer: TextLayer; bytes: number }>();
 const LAYER_CACHE_BYTES = 12 * 1024 * 1024;
-function parsedLayer(layerSha256: string, json: Uint8Array): TextLayer {
+function parsedLayer(layerSha256: string, stored: Uint8Array): TextLayer {
   const hit = layers.get(layerSha256);
   if (hit) layers.delete(layerSha256);
-  const entry = hit ?? {
-    layer: JSON.parse(Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString("utf8")) as TextLayer,
-    bytes: json.byteLength,
-  };
+  const entry = hit ?? { layer: decodeLayer(stored), bytes: stored.byteLength };
   layers.set(layerSha256, entry);
   let total = 0;
   for (const e of layers.values()) total += e.bytes;
@@ -83,8 +81,8 @@ export const tasks = {
 
   /**
    * Upload: page sizes and the text layer (of part `index` of `of` of the pages, so that a long
-   * document is read by several threads at once) from one parse. The layer's pages come back as
-   * JSON (the elements of its `pages` array) for the server to store without parsing them. With
+   * document is read by several threads at once) from one parse. The layer's pages come back encoded
+   * (lib/pdf/text-layer-codec.ts) for the server to join and store without parsing them. With
    * `canonical`, also the bytes to store (lib/pdf/canonical.ts: null when the file is already its one
    * reading as written), from the same parse.
    *
@@ -95,7 +93,7 @@ export const tasks = {
   async readPdf(
     bytes: Uint8Array,
     opts: { maxPages?: number; part?: { index: number; of: number }; canonical?: boolean },
-  ): Promise<{ info: PdfInfo; pagesJson: Uint8Array; anchors: AnchorIndexPart; canonical?: Uint8Array | null }> {
+  ): Promise<{ info: PdfInfo; layer: EncodedLayerPart; anchors: AnchorIndexPart; canonical?: Uint8Array | null }> {
     const { pageSizes, pages, canonical } = await extractTextLayerPart(bytes, opts);
     const info = { pageCount: pageSizes.length, pages: pageSizes };
     const part: TextLayer = { version: TEXT_LAYER_VERSION, pages };
@@ -104,14 +102,14 @@ export const tasks = {
     const elements = (v: unknown[]) => JSON.stringify(v).slice(1, -1);
     return {
       info,
-      pagesJson: new TextEncoder().encode(JSON.stringify(pages).slice(1, -1)),
+      layer: encodeLayerPart(pages),
       anchors: { all: elements(all), layout: elements(layout) },
       canonical,
     };
   },
 
-  queryAnchors(layerSha256: string, layerJson: Uint8Array, query: AnchorQuery): AnchorAnswer {
-    const layer = parsedLayer(layerSha256, layerJson);
+  queryAnchors(layerSha256: string, storedLayer: Uint8Array, query: AnchorQuery): AnchorAnswer {
+    const layer = parsedLayer(layerSha256, storedLayer);
     const byKey: Record<string, AnchorOccurrence[]> = {};
     for (const k of query.keys ?? []) byKey[k] ??= findAnchors(layer, k);
     const all = query.all ? findAllAnchors(layer) : undefined;

@@ -3,7 +3,8 @@
 // 2: the walker (ActualText, poppler's font encodings and glyph list, duplicates dropped, Type 3 sizes).
 // 3: predefined CJK CMaps and character collections, vertical writing, Tc/Tw out of item ends,
 //    Type 3 FontMatrix rotation, forms nested up to 100 deep.
-export const TEXT_LAYER_VERSION = 3;
+// 4: stored as text-layer-codec.ts writes it: the characters' offsets apart from the JSON, as integers.
+export const TEXT_LAYER_VERSION = 4;
 
 // The anchor index stored beside a layer (every {{…}} token found, with its preview layout among no placed
 // fields; lib/engine/tasks.ts readPdf). Bumped when the anchor grammar, the finder (lib/pdf/anchors.ts,

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { closeEngine, runEngine } from "@/lib/server/engine";
 import { PdfError } from "@/lib/pdf/errors";
+import { decodeLayer, joinLayerParts } from "@/lib/pdf/text-layer-codec";
 import { sha256Of } from "@/lib/server/blobs/store";
 import { getDb, schema } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
@@ -32,20 +33,26 @@ const kindOf = (e: unknown) => (e instanceof PdfError ? `${e.kind}: ${e.message}
 describe("runEngine", () => {
   it("reads a long document in parts on several threads; the parts join into the whole layer", async () => {
     const bytes = await textPdf(9);
-    const whole = JSON.parse(`[${Buffer.from((await runEngine("readPdf", [bytes, {}])).pagesJson).toString("utf8")}]`);
+    const whole = decodeLayer(joinLayerParts(1, [(await runEngine("readPdf", [bytes, {}])).layer]));
     const parts = await Promise.all([0, 1, 2].map((index) => runEngine("readPdf", [bytes, { part: { index, of: 3 } }])));
     expect(parts.map((p) => p.info.pageCount)).toEqual([9, 9, 9]);
-    const joined = JSON.parse(`[${parts.map((p) => Buffer.from(p.pagesJson).toString("utf8")).join(",")}]`);
-    expect(joined.map((p: { page: number }) => p.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const joined = decodeLayer(
+      joinLayerParts(
+        1,
+        parts.map((p) => p.layer),
+      ),
+    );
+    expect(joined.pages.map((p) => p.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(joined).toEqual(whole);
+    expect(whole.pages[8]!.items[0]!.charX.length).toBe(whole.pages[8]!.items[0]!.str.length);
   });
 
   it("runs a task in a worker thread and returns its data", async () => {
     const bytes = await textPdf(3);
-    const { info, pagesJson } = await runEngine("readPdf", [bytes, { maxPages: 10 }]);
+    const { info, layer } = await runEngine("readPdf", [bytes, { maxPages: 10 }]);
     expect(info).toEqual({ pageCount: 3, pages: [1, 2, 3].map(() => ({ width: 612, height: 792 })) });
-    const pages = JSON.parse(`[${Buffer.from(pagesJson).toString("utf8")}]`);
-    expect(pages[2].items.length).toBeGreaterThan(0);
+    const { pages } = decodeLayer(joinLayerParts(1, [layer]));
+    expect(pages[2]!.items.length).toBeGreaterThan(0);
   });
 
   it("terminates a task over its deadline, says so, and replaces the worker", async () => {

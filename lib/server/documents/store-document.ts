@@ -24,7 +24,7 @@ export async function acceptPdf(bytes: Uint8Array) {
   const file = read.canonical ?? bytes;
   const [stored] = await Promise.all([
     blobs().put(file),
-    storeTextLayer(file === bytes ? uploadedSha256 : sha256Of(file), read.layerJson, read.anchors),
+    storeTextLayer(file === bytes ? uploadedSha256 : sha256Of(file), read.layer, read.anchors),
   ]);
   return { ...read.info, ...stored, uploadedSha256 };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { AnchorAnswer, AnchorQuery } from "@/lib/engine/tasks";
 import { joinAnchorIndex, type AnchorIndex } from "@/lib/pdf/anchor-index";
+import { joinLayerParts } from "@/lib/pdf/text-layer-codec";
 import type { AnchorOccurrence } from "@/lib/pdf/anchors";
 import { ANCHOR_INDEX_VERSION, TEXT_LAYER_VERSION } from "@/lib/pdf/text-layer-version";
 import { config } from "../config";
@@ -12,8 +13,8 @@ import { pdfErrorToApp, runEngine } from "../engine";
 
 /**
  * The text layer of a document version: extracted once (in the engine's worker threads, at upload),
- * stored as JSON in the blob store. The server's main thread never parses it: anchor queries run in
- * the workers too, which keep the last few parsed layers.
+ * stored in the blob store (lib/pdf/text-layer-codec.ts). The server's main thread never parses it: anchor
+ * queries run in the workers too, which keep the last few decoded layers.
  *
  * Beside it, the anchor index: every {{…}} token with its preview layout among no placed fields, found
  * by the same threads at upload while the pages were at hand. What most anchor questions ask (every
@@ -22,7 +23,8 @@ import { pdfErrorToApp, runEngine } from "../engine";
  */
 export interface StoredLayer {
   layerSha256: string;
-  json: Uint8Array;
+  /** The stored bytes (text-layer-codec.ts). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -32,9 +34,9 @@ export interface StoredLayer {
  */
 export const ANCHOR_INDEX_MAX_BYTES = 1024 * 1024;
 
-/** Stores a layer the engine extracted (as JSON bytes) for a document version, with its anchor index (JSON) when there is one. */
-export async function storeTextLayer(pdfSha256: string, json: Uint8Array, anchors: string | null): Promise<StoredLayer> {
-  const stored = await blobs().put(json);
+/** Stores a layer the engine extracted (its stored bytes) for a document version, with its anchor index (JSON) when there is one. */
+export async function storeTextLayer(pdfSha256: string, layer: Uint8Array, anchors: string | null): Promise<StoredLayer> {
+  const stored = await blobs().put(layer);
   const db = await getDb();
   const row = {
     layerSha256: stored.sha256,
@@ -46,7 +48,7 @@ export async function storeTextLayer(pdfSha256: string, json: Uint8Array, anchor
     .insert(textLayers)
     .values({ pdfSha256, ...row })
     .onConflictDoUpdate({ target: textLayers.pdfSha256, set: row });
-  return { layerSha256: stored.sha256, json };
+  return { layerSha256: stored.sha256, bytes: layer };
 }
 
 /** Documents at least this large are read by several worker threads at once, each a part of the pages. */
@@ -54,8 +56,8 @@ const PARALLEL_FROM_BYTES = 256 * 1024;
 
 /**
  * Reads a PDF in the engine: page sizes and the text layer, in one parse per thread. A long document
- * is split across the pool's threads by page (each parses the file, reads its part); the parts' JSON
- * is joined here as bytes, never parsed on this thread.
+ * is split across the pool's threads by page (each parses the file, reads its part); the parts are
+ * joined here as bytes, never parsed on this thread.
  */
 export async function readPdfDocument(bytes: Uint8Array, sha256: string, opts: { canonical?: boolean } = {}) {
   const of = bytes.byteLength >= PARALLEL_FROM_BYTES ? Math.max(1, Math.min(config.engineWorkers, 4)) : 1;
@@ -70,17 +72,13 @@ export async function readPdfDocument(bytes: Uint8Array, sha256: string, opts: {
   );
   const first = parts[0];
   if (!first) throw new Error("The engine read no part of the document");
-  const pages = parts.map((p) => p.pagesJson).filter((j) => j.byteLength > 0);
-  const comma = new TextEncoder().encode(",");
-  const layerJson = Buffer.concat([
-    Buffer.from(`{"version":${TEXT_LAYER_VERSION},"pages":[`),
-    ...pages.flatMap((j, i) => (i ? [comma, j] : [j])),
-    Buffer.from("]}"),
-  ]);
   const anchors = joinAnchorIndex(parts.map((p) => p.anchors));
   return {
     info: first.info,
-    layerJson: new Uint8Array(layerJson.buffer, layerJson.byteOffset, layerJson.byteLength),
+    layer: joinLayerParts(
+      TEXT_LAYER_VERSION,
+      parts.map((p) => p.layer),
+    ),
     /** The anchor index's JSON, or null when it is over ANCHOR_INDEX_MAX_BYTES. */
     anchors: Buffer.byteLength(anchors) <= ANCHOR_INDEX_MAX_BYTES ? anchors : null,
     /** With opts.canonical: the bytes to store (null: the file as it is). */
@@ -92,13 +90,13 @@ type LayerRow = typeof textLayers.$inferSelect;
 
 async function textLayer(pdfSha256: string, row: LayerRow | undefined, bytes?: Uint8Array): Promise<StoredLayer> {
   if (row && row.formatVersion === TEXT_LAYER_VERSION && (await blobs().has(row.layerSha256))) {
-    return { layerSha256: row.layerSha256, json: await blobs().get(row.layerSha256) };
+    return { layerSha256: row.layerSha256, bytes: await blobs().get(row.layerSha256) };
   }
   // No stored layer (an older format, or its blob is not in this store): extract it again; it is derived data.
   try {
     const pdf = bytes ?? (await blobs().get(pdfSha256));
-    const { layerJson, anchors } = await readPdfDocument(pdf, pdfSha256);
-    return await storeTextLayer(pdfSha256, layerJson, anchors);
+    const { layer, anchors } = await readPdfDocument(pdf, pdfSha256);
+    return await storeTextLayer(pdfSha256, layer, anchors);
   } catch (e) {
     pdfErrorToApp(e);
   }
@@ -125,7 +123,7 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
   if (indexed) return indexed;
   const layer = await textLayer(pdfSha256, row, bytes);
   try {
-    return await runEngine("queryAnchors", [layer.layerSha256, layer.json, query]);
+    return await runEngine("queryAnchors", [layer.layerSha256, layer.bytes, query]);
   } catch (e) {
     pdfErrorToApp(e);
   }
