@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, makeOrg } from "../support/api";
@@ -74,5 +75,21 @@ describe("the anchor index stored at upload", () => {
     expect(await preview(d.id)).toEqual([]);
     await setIndex(row.pdfSha256, `{"all":[],"layout":[]}`, ANCHOR_INDEX_VERSION + 1);
     expect(await preview(d.id)).toEqual(found);
+  });
+
+  it("is not kept when it would be over its size limit: a document of thousands of tokens is searched instead", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let p = 0; p < 40; p++) {
+      const page = doc.addPage([612, 792]);
+      for (let l = 0; l < 50; l++)
+        page.drawText(`{{s1|date}} {{s2|initials}} line ${l}`, { x: 20, y: 770 - l * 15, size: 8, font });
+    }
+    const d = await createDraft(key, await doc.save(), "Many tokens");
+    const row = await layerOf(d.id);
+    expect(row.anchors).toBeNull();
+    expect(row.anchorsVersion).toBeNull();
+    const found = await preview(d.id);
+    expect(found.length).toBe(40 * 50 * 2);
   });
 });
