@@ -15,9 +15,9 @@
 //   --liftoff-only        the embedded database (PGlite, Postgres in WebAssembly: the only WebAssembly in the
 //                         process) stays in V8's baseline compiler. Optimising its hot functions with TurboFan
 //                         left 80 MB of malloc'd memory behind (two arenas of 54 and 46 MB at rest, 17 MB
-//                         without), for no speed the benchmarks could tell apart from their noise: reads at 20
-//                         connections alike, the 10,000 mixed requests at 0.82 to 1.08 of the optimised time
-//                         in three runs (docs/benchmarks.md, "Memory").
+//                         without), for little speed: reads at 20 connections alike, the 10,000 mixed requests
+//                         at 1.00 and 1.07 of the optimised time with both servers taking turns
+//                         (docs/benchmarks.md, "Memory"; docs/architecture.md has the other runs).
 //                         SIGNET_WASM_TURBOFAN=1 leaves it out (the benchmark's comparison).
 export function serverHeapMb(env = process.env) {
   const raw = (env.SIGNET_HEAP_MB ?? "").trim();
