@@ -26,7 +26,7 @@ export interface TextItem {
   /**
    * Per UTF-16 unit of `str`: distance from the item's start edge (left for dir 0, top for 90,
    * right for 180, bottom for 270) to the origin of that character's glyph, from glyph widths.
-   * In hundredths of a point; a layer read back from storage has them in one typed array (text-layer-codec.ts).
+   * Rounded to hundredths of a point; a layer read back from storage has them in one typed array (text-layer-codec.ts).
    */
   charX: number[] | Float64Array;
 }

@@ -37,8 +37,8 @@ const hexVal = (c: number): number => HEX[c]!;
 
 /**
  * An operator (a keyword) is a JS string: no operand is one (strings are bytes, names are Name), so telling
- * them apart is `typeof`, not `instanceof` over a dozen shapes (a tenth of the reading time). One- and
- * two-letter operators (nearly all of them) come from a table, so reading one allocates nothing.
+ * them apart is `typeof`. One- and two-letter operators (nearly all of them) come from a table, so reading
+ * one allocates nothing.
  */
 const shortKeywords: (string | undefined)[] = new Array(256 + 65536);
 

@@ -30,7 +30,7 @@ export interface StoredLayer {
 /**
  * An index over this many bytes of JSON is not stored (the layer answers instead): it is read on the
  * server's main thread, and a document of a hundred thousand tokens is not what it is for. The
- * benchmark's 600 anchors on 300 pages take about 300 KB.
+ * benchmark's 600 anchors on 300 pages take about 200 KB.
  */
 export const ANCHOR_INDEX_MAX_BYTES = 1024 * 1024;
 
