@@ -25,6 +25,7 @@ export function scrub(text) {
 export function makeLogger(options = {}) {
   const wanted = (process.env.LOG_LEVEL || "info").trim().toLowerCase();
   const level = LOG_LEVELS.includes(wanted) ? wanted : "info";
+  const destination = options.destination ?? unblockedStdout();
   const logger = pino(
     {
       level,
@@ -48,9 +49,39 @@ export function makeLogger(options = {}) {
       },
       mixin: options.mixin,
     },
-    options.destination,
+    destination,
   );
   if (wanted !== level)
     logger.warn({ LOG_LEVEL: wanted, levels: LOG_LEVELS }, "LOG_LEVEL is not a level; writing info and above");
   return logger;
+}
+
+/**
+ * Standard output, written without waiting: pino's default writes each line synchronously, so a reader
+ * of the server's output that falls behind (a full pipe) stalls every request that logs, which is every
+ * API request. Here a line goes out as soon as the write before it is done, lines that came meanwhile
+ * together; what waits is written synchronously when the process exits (pino does that for its own
+ * streams). A reader that stops reading costs at most MAX_WAITING of memory: lines beyond it are dropped,
+ * and the next line written says how many.
+ */
+const MAX_WAITING = 16 * 1024 * 1024;
+function unblockedStdout() {
+  const stream = pino.destination({ dest: 1, sync: false, maxLength: MAX_WAITING });
+  let dropped = 0;
+  let telling = false;
+  stream.on("drop", () => {
+    dropped++;
+  });
+  // Once the reader takes lines again (a write went out), one line says how many were lost.
+  stream.on("write", () => {
+    if (dropped === 0 || telling) return;
+    telling = true;
+    setImmediate(() => {
+      telling = false;
+      const msg = `${dropped} log lines were dropped: standard output was not being read`;
+      dropped = 0;
+      stream.write(`${JSON.stringify({ level: "warn", time: new Date().toISOString(), pid: process.pid, msg })}\n`);
+    });
+  });
+  return stream;
 }

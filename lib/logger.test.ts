@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeLogger, scrub } from "./logger.mjs";
 
@@ -39,4 +41,50 @@ describe("makeLogger", () => {
     process.env.LOG_LEVEL = "loud";
     expect(makeLogger().level).toBe("info");
   });
+});
+
+describe("standard output", () => {
+  // A child logs 40 MB of lines while nobody reads its output (a full pipe), then ends; read afterwards.
+  const child = (lines: number) =>
+    new Promise<{ ms: number; out: string; code: number | null }>((resolve) => {
+      const script = `
+        const { makeLogger } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "logger.mjs"))});
+        const log = makeLogger();
+        const t0 = performance.now();
+        for (let i = 0; i < ${lines}; i++) log.info({ i, pad: "x".repeat(400) }, "line");
+        process.stderr.write(String(Math.round(performance.now() - t0)));
+        log.info("last line");
+        setTimeout(() => process.exit(0), 200);`;
+      const c = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, LOG_LEVEL: "info" },
+      });
+      let err = "";
+      c.stderr.on("data", (d) => (err += d));
+      c.stdout.pause();
+      // Reading starts only once the child has logged everything and said how long it took.
+      c.stderr.once("data", () => {
+        let out = "";
+        c.stdout.on("data", (d) => (out += d));
+        c.stdout.resume();
+        c.on("close", (code) => resolve({ ms: Number(err), out, code }));
+      });
+    });
+
+  it("never waits for a reader: lines beyond what may wait are dropped and counted, the rest and the last line written", async () => {
+    const { out, code } = await child(100_000);
+    expect(code).toBe(0);
+    const lines = out.trim().split("\n");
+    // The logging loop finished without anyone reading: had it waited on the pipe, the child would still be blocked.
+    expect(lines.length).toBeGreaterThan(10_000);
+    expect(lines.length).toBeLessThan(100_000);
+    const parsed = lines.map((l) => JSON.parse(l) as { level: string; msg: string });
+    const notes = parsed.filter((l) => l.msg.includes("log lines were dropped"));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((n) => n.level === "warn")).toBe(true);
+    // Every line is either written or counted as dropped; the one logged after the reader came back is written.
+    const droppedCount = notes.reduce((a, n) => a + Number(n.msg.split(" ")[0]), 0);
+    expect(parsed.filter((l) => l.msg === "line").length + droppedCount).toBe(100_000);
+    expect(parsed.some((l) => l.msg === "last line")).toBe(true);
+  }, 60_000);
 });
