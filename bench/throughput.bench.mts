@@ -3,7 +3,8 @@
  * `GET /signature-requests/{id}` (a request with two recipients and four fields) and `/api/health`
  * (one `select 1`), each driven by autocannon at 20 concurrent connections, on the embedded store
  * (PGlite, documents on disk) and on a PostgreSQL server (documents in it). The figure is the
- * ratio of the read's rate to health's, and the read's p99. Target: ≥ 0.5×, p99 < 250 ms.
+ * ratio of the read's rate to health's, and the read's p99. Target: ≥ 0.9×, p99 < 250 ms. The two take
+ * turns in rounds, so that the machine's drift during the run weighs on both alike.
  *
  * Runs the built server (scripts/server.mjs) as its own process. Run by scripts/bench.mjs.
  */
@@ -19,7 +20,8 @@ import { startTestPostgres } from "../scripts/lib/postgres.mjs";
 
 const KEY = "signet_test_" + "T".repeat(16) + "hroughputBench01";
 const CONNECTIONS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const SECONDS = Number(process.env.BENCH_SECONDS || 12);
+const ROUNDS = 4;
 const SR = "/api/v1/enterprise/signature-requests";
 
 async function api<T = unknown>(s: ServerProcess, method: string, p: string, body?: unknown) {
@@ -53,6 +55,13 @@ interface Run {
   errors: number;
 }
 
+/** Rounds taken together: the mean rate, the worst p99, every error. */
+const pooled = (runs: Run[]): Run => ({
+  rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
+  p99: Math.max(...runs.map((r) => r.p99)),
+  errors: runs.reduce((a, r) => a + r.errors, 0),
+});
+
 function cannon(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Run> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, r) => {
@@ -77,8 +86,19 @@ async function measure(label: string, env: Record<string, string>) {
     // Warm-up: compiled routes, pools and caches, as on a server that has been up a while.
     await cannon(`${server.url}/api/health`, {}, 2);
     await cannon(`${server.url}${SR}/${id}`, { "x-api-key": KEY }, 2);
-    const health = await cannon(`${server.url}/api/health`);
-    const read = await cannon(`${server.url}${SR}/${id}`, { "x-api-key": KEY });
+    // The two take turns (ROUNDS each, the order alternating) so that a machine that slows down or
+    // speeds up during the run weighs on both alike; each figure pools its rounds.
+    const healthRuns: Run[] = [];
+    const readRuns: Run[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const turns = [
+        async () => healthRuns.push(await cannon(`${server.url}/api/health`, {}, SECONDS / ROUNDS)),
+        async () => readRuns.push(await cannon(`${server.url}${SR}/${id}`, { "x-api-key": KEY }, SECONDS / ROUNDS)),
+      ];
+      for (const turn of round % 2 ? turns.reverse() : turns) await turn();
+    }
+    const health = pooled(healthRuns);
+    const read = pooled(readRuns);
     if (health.errors || read.errors) throw new Error(`${label}: ${health.errors} + ${read.errors} failed requests`);
     return { label, health, read };
   } finally {
@@ -104,8 +124,9 @@ const table = rows
       `| ${r.label} | ${f(r.health.rps)} req/s, p99 ${f(r.health.p99)} ms | ${f(r.read.rps)} req/s, p99 ${f(r.read.p99)} ms | **${(r.read.rps / r.health.rps).toFixed(2)}** |`,
   )
   .join("\n");
-const met = rows.every((r) => r.read.rps / r.health.rps >= 0.5 && r.read.p99 < 250);
-const markdown = `${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s each after a warm-up, against the built server
+const met = rows.every((r) => r.read.rps / r.health.rps >= 0.9 && r.read.p99 < 250);
+const markdown = `${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s each after a warm-up, in ${ROUNDS} rounds that take
+turns (the order alternating; rates are the rounds' mean, p99 the worst round's), against the built server
 (\`scripts/server.mjs\`, its job worker off). Baseline: \`GET /api/health\` (one \`select 1\`) on the same
 server in the same run. Read: \`GET /signature-requests/{id}\` with an API key (two recipients, four fields).
 
@@ -113,6 +134,6 @@ server in the same run. Read: \`GET /signature-requests/{id}\` with an API key (
 |---|---|---|---|
 ${table}
 
-Target: ratio ≥ 0.5 and the read's p99 < 250 ms on both stores. ${met ? "Met." : "NOT met."}`;
+Target: ratio ≥ 0.9 and the read's p99 < 250 ms on both stores. ${met ? "Met." : "NOT met."}`;
 console.log(JSON.stringify({ title: "Throughput: authenticated reads against a bare route", markdown }));
 process.exit(0);

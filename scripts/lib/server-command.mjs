@@ -8,7 +8,11 @@
 //   --max-old-space-size  the main thread's heap limit (SIGNET_HEAP_MB, default 160). The main thread
 //                         holds no document bytes on its heap (uploads and blobs are Buffers, outside
 //                         it; PDF work runs in the engine's threads, each with its own ENGINE_MEMORY_MB).
-//   --max-semi-space-size the young generation's half-spaces: 4 MB instead of up to 16 MB.
+//   --max-semi-space-size the young generation's half-spaces: 4 MB instead of up to 16 MB, on the embedded
+//                         store, where the database shares the process's memory. With a PostgreSQL server
+//                         (DATABASE_URL), whose instances hold no database, 16 MB: short-lived objects then
+//                         mostly die before a collection, and reading one request at 20 connections went
+//                         from about 0.8 to 0.9 of /api/health's rate (docs/benchmarks.md, "Throughput").
 //   MALLOC_ARENA_MAX=2    two malloc arenas instead of one per thread.
 //   MALLOC_TRIM_THRESHOLD_=131072  freed memory at an arena's top goes back to the system from 128 KB (a fixed
 //                         threshold: glibc's own grows it with the largest block freed, up to 32 MB).
@@ -32,7 +36,8 @@ export function serverHeapMb(env = process.env) {
 /** The node arguments that start the server: its memory flags, then scripts/server.mjs. */
 export function serverArgs(env = process.env) {
   const wasm = env.SIGNET_WASM_TURBOFAN === "1" ? [] : ["--liftoff-only"];
-  return [`--max-old-space-size=${serverHeapMb(env)}`, "--max-semi-space-size=4", ...wasm, "scripts/server.mjs"];
+  const semiSpace = /^postgres(ql)?:\/\//.test((env.DATABASE_URL ?? "").trim()) ? 16 : 4;
+  return [`--max-old-space-size=${serverHeapMb(env)}`, `--max-semi-space-size=${semiSpace}`, ...wasm, "scripts/server.mjs"];
 }
 
 /** The server's environment: the caller's, with the malloc settings unless the caller chose its own. */

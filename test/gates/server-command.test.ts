@@ -16,6 +16,10 @@ describe("server command", () => {
       "--liftoff-only",
       "scripts/server.mjs",
     ]);
+    // With a PostgreSQL server the process holds no database: the young generation keeps V8's 16 MB.
+    expect(serverArgs({ DATABASE_URL: "postgres://db/signet" })).toContain("--max-semi-space-size=16");
+    expect(serverArgs({ DATABASE_URL: "postgresql://db/signet" })).toContain("--max-semi-space-size=16");
+    expect(serverArgs({ DATABASE_URL: "memory://" })).toContain("--max-semi-space-size=4");
     expect(serverArgs({ SIGNET_WASM_TURBOFAN: "1" })).not.toContain("--liftoff-only");
     expect(serverArgs({ SIGNET_HEAP_MB: "512" })[0]).toBe("--max-old-space-size=512");
     expect(serverEnv({}).MALLOC_ARENA_MAX).toBe("2");
