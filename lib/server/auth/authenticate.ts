@@ -49,10 +49,12 @@ const touched = new Map<string, number>();
 export async function authenticateKey(apiKey: string | null, ip: string | null, userAgent: string | null): Promise<KeyAuth> {
   if (!apiKey) throw new AppError("API_KEY_MISSING", "Missing API key");
   const hash = hashApiKey(apiKey.trim());
-  const { db, kind } = await getHandle();
-  // On the embedded store, a key looked up again with nothing written since comes from memory (a
-  // revocation is a write, so it is seen at once); see readCache in lib/server/db.
-  const cache = readCache(kind, cachedKeys);
+  const handle = await getHandle();
+  const { db } = handle;
+  // A key looked up again with nothing written since comes from memory (a revocation is a write, so this
+  // process sees it at once); with a PostgreSQL server, while the changes other instances make to keys
+  // and organizations are heard (migration 0038 announces them); see readCache in lib/server/db.
+  const cache = readCache(handle, cachedKeys, { announced: true });
   let row = cache?.get(hash);
   const fromCache = Boolean(row);
   if (!row) {

@@ -8,6 +8,7 @@ import { config } from "../config";
 import * as schema from "./schema";
 import { lockDataDir } from "./lock";
 import { reportingUnavailable } from "./unavailable";
+import { countingWrites, listenForAnnouncements } from "./announcements";
 import { privateNodeFs } from "./private-pglite-fs";
 import { migrationTags, migrationsDir, migrationsThrough } from "./migrations-at";
 
@@ -19,6 +20,11 @@ export type Queryable = Db | Tx;
 interface Handle {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * On a PostgreSQL server: whether this process hears, right now, what other instances announce on the
+   * `signet_keys` channel (lib/server/db/announcements.ts). The embedded store has no other writer.
+   */
+  hearsAnnouncements?: () => boolean;
   close(): Promise<void>;
   /** Runs every migration not yet run (a handle opened `throughMigration` stops short of today's schema). */
   migrateAll(): Promise<void>;
@@ -134,11 +140,21 @@ function drizzleParsers(types: { TIMESTAMP: number; TIMESTAMPTZ: number; INTERVA
  * Writes seen on the embedded store. Only this process can open it (lib/server/db/lock.ts) and
  * every statement passes through the proxy below, so a number that moves on every statement that
  * is not a plain SELECT (and before and after every transaction) tells a reader whether anything
- * may have changed since it last looked: see readCache. With a PostgreSQL server other instances
- * write too, and nothing is cached.
+ * may have changed since it last looked: see readCache.
  */
-const g2 = globalThis as unknown as { __signetWrites?: { n: number } };
+const g2 = globalThis as unknown as { __signetWrites?: { n: number }; __signetAnnounced?: { n: number } };
 const writeCounter = (g2.__signetWrites ??= { n: 0 });
+
+/**
+ * On a PostgreSQL server, changes to what the announcing triggers cover (api_keys and organizations,
+ * migration 0038): a number that moves when another instance's change is heard, when hearing is lost or
+ * found again (lib/server/db/announcements.ts), and on this process's own statements that name those
+ * tables and may have changed rows (and the commit of a transaction that ran one), so that this process
+ * sees its own changes at once. Those rows change only by statements that name them: no foreign key
+ * cascades into api_keys, and none of ours writes them from a trigger.
+ */
+const announcedCounter = (g2.__signetAnnounced ??= { n: 0 });
+const ANNOUNCED_TABLES = /\b(api_keys|organizations)\b/i;
 
 /** The PGlite client (or one of its transactions) with per-query `parsers` dropped (see drizzleParsers), counting writes. */
 function withoutQueryParsers<T extends object>(client: T): T {
@@ -175,22 +191,36 @@ function withoutQueryParsers<T extends object>(client: T): T {
 }
 
 /**
- * A cache of reads for the embedded store, exact rather than timed: an entry is used only while no
- * statement has written since it was read. Null with a PostgreSQL server (other instances write).
+ * A cache of reads, exact rather than timed: an entry is used only while the counter it was read at
+ * has not moved. On the embedded store, for any read (writeCounter). On a PostgreSQL server only for
+ * what the triggers announce (`announced`: the keys and their organizations), only while this process
+ * hears the announcements (announcedCounter); otherwise null (other instances write).
  */
-export function readCache<V>(handleKind: Handle["kind"], map: Map<string, { at: number; value: V }>, max = 1000) {
-  if (handleKind !== "pglite") return null;
+export function readCache<V>(
+  handle: Pick<Handle, "kind" | "hearsAnnouncements">,
+  map: Map<string, { at: number; value: V }>,
+  opts: { max?: number; announced?: boolean } = {},
+) {
+  let counter = writeCounter;
+  if (handle.kind !== "pglite") {
+    if (!(opts.announced && handle.hearsAnnouncements?.())) {
+      map.clear();
+      return null;
+    }
+    counter = announcedCounter;
+  }
+  const max = opts.max ?? 1000;
   return {
     get(key: string): V | undefined {
       const hit = map.get(key);
-      return hit && hit.at === writeCounter.n ? hit.value : undefined;
+      return hit && hit.at === counter.n ? hit.value : undefined;
     },
     /** `at`: the counter read before the value was read, so a write during the read makes it stale. */
     set(key: string, at: number, value: V) {
       if (map.size >= max) map.delete(map.keys().next().value!);
       map.set(key, { at, value });
     },
-    now: () => writeCounter.n,
+    now: () => counter.n,
   };
 }
 
@@ -200,7 +230,10 @@ async function openPostgres(url: string, through?: number): Promise<Handle> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
   // A restart of the server is a DatabaseUnavailableError on the queries it breaks (503), never a crash.
-  const db = drizzle(reportingUnavailable(pool), { schema });
+  const db = drizzle(
+    countingWrites(reportingUnavailable(pool), ANNOUNCED_TABLES, () => announcedCounter.n++),
+    { schema },
+  );
   // Several app instances may start at once: one migrates, the others wait for it.
   const run = async (migrationsFolder: string) => {
     const lockClient = await pool.connect();
@@ -218,7 +251,28 @@ async function openPostgres(url: string, through?: number): Promise<Handle> {
     await pool.end();
     throw e;
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), migrateAll: () => migrateWith(run, undefined) };
+  // What other instances change of the keys, announced by migration 0038's triggers. Listened for from
+  // the first time a cache asks (a server's first API call; a command that authenticates nothing never
+  // opens the connection), and only once the schema has the triggers (a restore opens an older one first).
+  let migrated = through === undefined;
+  let heard: ReturnType<typeof listenForAnnouncements> | null = null;
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    hearsAnnouncements: () => {
+      if (!heard && migrated) heard = listenForAnnouncements(url, "signet_keys", () => announcedCounter.n++);
+      return heard?.live() ?? false;
+    },
+    close: async () => {
+      migrated = false;
+      await heard?.close();
+      await pool.end();
+    },
+    migrateAll: async () => {
+      await migrateWith(run, undefined);
+      migrated = true;
+    },
+  };
 }
 
 /** The configured store: DATABASE_URL's server, or the embedded one in DATA_DIR (memory:// for tests). */

@@ -494,7 +494,19 @@ export const signatureRequests = pgTable(
   ],
 );
 
-/** Every version of a request's document; the highest version is the current one. */
+/**
+ * How many committed transactions changed what `GET /signature-requests/{id}` shows of a request (the request,
+ * its documents and their versions, recipients, fields, send approvals). Kept by triggers (migration 0038), so
+ * that no code path can change a request without it: a reader that kept the request's answer from an earlier
+ * read compares one number instead of reading it all again (lib/server/requests/read-request.ts).
+ */
+export const requestRevisions = pgTable("request_revisions", {
+  requestId: uuid("request_id")
+    .primaryKey()
+    .references(() => signatureRequests.id, { onDelete: "cascade" }),
+  revision: bigint("revision", { mode: "number" }).notNull(),
+});
+
 /**
  * The documents of a request, in the order its recipients read them (position 1 first). Each keeps its
  * versions in document_versions; a one-document request has one row here.

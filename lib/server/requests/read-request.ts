@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
 import { getHandle, readCache, type Db } from "../db";
+import { requestRevisions } from "../db/schema";
+import { freshBatches } from "../db/fresh-batches";
 import { notFound } from "../errors";
 import { isUuid } from "../auth/scope";
 import {
@@ -50,20 +52,64 @@ function build(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof build>>();
 
+/** Requests' revisions (migration 0038): one index lookup per id, built once per database handle. */
+function buildRevisions(db: Db) {
+  const query = db
+    .select({ id: requestRevisions.requestId, revision: requestRevisions.revision })
+    .from(requestRevisions)
+    .where(sql`${requestRevisions.requestId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("request_revisions");
+  // Reads at once share a statement, each answered by one that started after it asked (fresh-batches.ts).
+  return freshBatches(async (ids: string[]) => new Map((await query.execute({ ids })).map((r) => [r.id, r.revision])));
+}
+const revisions = new WeakMap<Db, ReturnType<typeof buildRevisions>>();
+
+/** Requests kept in memory, by the key's organization and environment and the request's id. */
 const cached = new Map<string, { at: number; value: SignatureRequestDto }>();
+const MAX_KEPT = 1000;
+/** A request with more fields than this is read each time: a few such answers would hold megabytes. */
+const MAX_KEPT_FIELDS = 200;
 
 /**
- * The request as the API shows it. On the embedded store a request read again with nothing written
- * in between (the polling client's case) comes from memory; see readCache in lib/server/db.
+ * The request as the API shows it. Read again with nothing changed since (the polling client's case), it
+ * comes from memory:
+ * - on the embedded store while nothing was written in between (readCache in lib/server/db);
+ * - on a PostgreSQL server while the request's revision is the one it was read at: one index lookup
+ *   instead of the whole read (shared by the reads that ask at once), exact across instances: the
+ *   revision is committed with the change, and the lookup that answers a read starts after it.
  */
 export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
   if (!isUuid(id)) throw notFound("REQUEST_NOT_FOUND", "Signature request");
-  const { db, kind } = await getHandle();
-  const cache = readCache(kind, cached);
+  const handle = await getHandle();
+  const { db } = handle;
   const key = `${auth.orgId}:${auth.environment}:${id}`;
+  if (handle.kind === "postgres") {
+    let revisionsOf = revisions.get(db);
+    if (!revisionsOf) revisions.set(db, (revisionsOf = buildRevisions(db)));
+    // Read before the request: what is read next is at least as new as this revision, never older.
+    const current = await revisionsOf.get(id);
+    const hit = cached.get(key);
+    if (hit && current !== undefined && hit.at === current) return hit.value;
+    const dto = await readFresh(db, auth, id);
+    if (current !== undefined) keep(key, current, dto);
+    return dto;
+  }
+  const cache = readCache(handle, cached, { max: MAX_KEPT });
   const hit = cache?.get(key);
   if (hit) return hit;
   const at = cache?.now() ?? 0;
+  const dto = await readFresh(db, auth, id);
+  if (dto.fields.length <= MAX_KEPT_FIELDS) cache?.set(key, at, dto);
+  return dto;
+}
+
+function keep(key: string, at: number, value: SignatureRequestDto) {
+  if (value.fields.length > MAX_KEPT_FIELDS) return void cached.delete(key);
+  if (cached.size >= MAX_KEPT && !cached.has(key)) cached.delete(cached.keys().next().value!);
+  cached.set(key, { at, value });
+}
+
+async function readFresh(db: Db, auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = build(db)));
   const row = await query.execute({ id, orgId: auth.orgId, environment: auth.environment });
@@ -82,7 +128,7 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
   });
   const [first] = docs;
   if (!first) throw new Error(`Signature request ${id} has no document`);
-  const dto = {
+  return {
     ...toRequestHeader(req),
     document: toDocumentDto(first.current),
     documents: docs.map(toRequestDocumentDto),
@@ -91,6 +137,4 @@ export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment"
     attachments: attachmentsOf(inDocumentOrder(flds, docs)),
     approval: approval ? toApprovalDto(approval, approval.key.keyPrefix) : null,
   };
-  cache?.set(key, at, dto);
-  return dto;
 }
