@@ -231,6 +231,39 @@ describe("two instances on one PostgreSQL server", () => {
     expect(rows.rows[0].n).toBe(1);
   });
 
+  it("what one instance changes, the other shows on its next call: a request's edit at once, a key's revocation when announced", async () => {
+    const made = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "kept"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-cli-")) },
+      encoding: "utf8",
+    });
+    expect(made.status, made.stderr).toBe(0);
+    const key = made.stdout.trim().split("\n").at(-1)!;
+    const created = await api<Created>(a, "POST", SR, pdfForm("Kept in memory", await simplePdfText("Kept")), { key });
+    expect(created.status).toBe(201);
+    const id = dataOf(created).id;
+    const title = async (s: ServerProcess) =>
+      dataOf(await api<{ title: string }>(s, "GET", `${SR}/${id}`, undefined, { key })).title;
+    // B reads it twice (the second from memory), A changes it, and B's very next read shows the change.
+    expect(await title(b)).toBe("Kept in memory");
+    expect(await title(b)).toBe("Kept in memory");
+    expect((await api(a, "PATCH", `${SR}/${id}`, { title: "Changed on A" }, { key })).status).toBe(200);
+    expect(await title(b)).toBe("Changed on A");
+    expect((await api(b, "PATCH", `${SR}/${id}`, { title: "Changed on B" }, { key })).status).toBe(200);
+    expect(await title(a)).toBe("Changed on B");
+    // The key, kept by both, revoked on A: A refuses it at once, B once PostgreSQL has told it (milliseconds).
+    const keys = await api<{ items: { id: string; keyPrefix: string }[] }>(a, "GET", "/api/v1/api-keys");
+    const kept = dataOf(keys).items.find((k) => key.startsWith(k.keyPrefix));
+    expect(kept).toBeDefined();
+    expect((await api(a, "DELETE", `/api/v1/api-keys/${kept!.id}`)).status).toBe(200);
+    expect((await api(a, "GET", `${SR}/${id}`, undefined, { key })).status).toBe(401);
+    await until(
+      "B refuses the revoked key",
+      async () => (await api(b, "GET", `${SR}/${id}`, undefined, { key })).status === 401,
+      5_000,
+    );
+  });
+
   it("loses nothing when A is killed in the middle of sending: B finishes the work", async () => {
     const ids: string[] = [];
     const emails: string[] = [];
