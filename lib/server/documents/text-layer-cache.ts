@@ -34,7 +34,11 @@ export interface StoredLayer {
  */
 export const ANCHOR_INDEX_MAX_BYTES = 1024 * 1024;
 
-/** Stores a layer the engine extracted (its stored bytes) for a document version, with its anchor index (JSON) when there is one. */
+/**
+ * Stores a layer the engine extracted (its stored bytes) for a document version, with its anchor index
+ * (JSON; null when over ANCHOR_INDEX_MAX_BYTES). The index's version is kept either way: null with this
+ * version means "looked at, too large", so it is not made again.
+ */
 export async function storeTextLayer(pdfSha256: string, layer: Uint8Array, anchors: string | null): Promise<StoredLayer> {
   const stored = await blobs().put(layer);
   const db = await getDb();
@@ -42,7 +46,7 @@ export async function storeTextLayer(pdfSha256: string, layer: Uint8Array, ancho
     layerSha256: stored.sha256,
     formatVersion: TEXT_LAYER_VERSION,
     anchors,
-    anchorsVersion: anchors === null ? null : ANCHOR_INDEX_VERSION,
+    anchorsVersion: ANCHOR_INDEX_VERSION,
   };
   await db
     .insert(textLayers)
@@ -115,6 +119,10 @@ function answerFromIndex(row: LayerRow | undefined, query: AnchorQuery): AnchorA
   return { all: index.all, byKey: {}, ...(query.layout && { layout: index.layout }) };
 }
 
+/** A question the index answers: every token, with or without the layout among no placed fields, no literal key. */
+const indexAnswers = (query: AnchorQuery) =>
+  Boolean(query.all) && !query.keys?.length && !(query.layout && query.layout.placed.length > 0);
+
 /** Anchors in a document version: every {{…}} token (`all`) and/or the occurrences of literal keys. */
 export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes?: Uint8Array): Promise<AnchorAnswer> {
   const db = await getDb();
@@ -122,8 +130,20 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
   const indexed = answerFromIndex(row, query);
   if (indexed) return indexed;
   const layer = await textLayer(pdfSha256, row, bytes);
+  // A layer of today's format whose index is of another version (or none: stored before there were
+  // indexes) gets one now, from the layer in hand, when the question is one the index answers.
+  const backfill =
+    indexAnswers(query) && row?.formatVersion === TEXT_LAYER_VERSION && row.anchorsVersion !== ANCHOR_INDEX_VERSION;
   try {
-    return await runEngine("queryAnchors", [layer.layerSha256, layer.bytes, query]);
+    if (!backfill) return await runEngine("queryAnchors", [layer.layerSha256, layer.bytes, query]);
+    const whole = await runEngine("queryAnchors", [layer.layerSha256, layer.bytes, { all: true, layout: { placed: [] } }]);
+    const index: AnchorIndex = { all: whole.all ?? [], layout: whole.layout ?? [] };
+    const json = JSON.stringify(index);
+    await db
+      .update(textLayers)
+      .set({ anchors: Buffer.byteLength(json) <= ANCHOR_INDEX_MAX_BYTES ? json : null, anchorsVersion: ANCHOR_INDEX_VERSION })
+      .where(eq(textLayers.pdfSha256, pdfSha256));
+    return { all: index.all, byKey: {}, ...(query.layout && { layout: index.layout }) };
   } catch (e) {
     pdfErrorToApp(e);
   }
