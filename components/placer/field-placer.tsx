@@ -350,7 +350,14 @@ export function FieldPlacer(props: FieldPlacerProps) {
   // Drag and drop. The pointer is followed directly, so the drop point is exact however the viewer scrolled.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const pointer = useRef({ x: 0, y: 0 });
-  const [drag, setDrag] = useState<Drag | null>(null);
+  const [drag, setDragState] = useState<Drag | null>(null);
+  // The drop reads the drag from here, not from the render's state: a quick drag on a slow machine can end
+  // before React has rendered its start, and the drop would then see no drag and place nothing.
+  const dragRef = useRef<Drag | null>(null);
+  const setDrag = (d: Drag | null) => {
+    dragRef.current = d;
+    setDragState(d);
+  };
   const follow = useCallback((e: PointerEvent) => (pointer.current = { x: e.clientX, y: e.clientY }), []);
 
   function onDragStart(e: DragStartEvent) {
@@ -373,7 +380,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
 
   function onDragEnd(e: DragEndEvent) {
     window.removeEventListener("pointermove", follow, { capture: true });
-    const d = drag;
+    const d = dragRef.current;
     setDrag(null);
     if (!d) return;
     const p = pointer.current;
