@@ -21,9 +21,7 @@ export function listenForAnnouncements(url: string, channel: string, changed: ()
     if (!live && client === null) return;
     live = false;
     changed();
-    client?.removeAllListeners();
-    client?.on("error", () => {});
-    void client?.end().catch(() => {});
+    void drop(client);
     client = null;
     if (closed) return;
     log().warn(
@@ -72,11 +70,16 @@ export function listenForAnnouncements(url: string, channel: string, changed: ()
       if (retry) clearTimeout(retry);
       const c = client;
       client = null;
-      c?.removeAllListeners();
-      c?.on("error", () => {});
-      await c?.end().catch(() => {});
+      await drop(c);
     },
   };
+}
+
+/** Ends a connection given up: what it says from now on is not heard (an error it raises is ignored). */
+async function drop(c: Client | null) {
+  c?.removeAllListeners();
+  c?.on("error", () => {});
+  await c?.end().catch(() => {});
 }
 
 type AnyFunction = (...a: unknown[]) => unknown;

@@ -106,22 +106,28 @@ async function textLayer(pdfSha256: string, row: LayerRow | undefined, bytes?: U
   }
 }
 
+/** A question the index answers: every token, with or without the layout among no placed fields, no literal key. */
+const indexAnswers = (query: AnchorQuery) =>
+  Boolean(query.all) && !query.keys?.length && !(query.layout && query.layout.placed.length > 0);
+
+/** The index's answer to a question it answers (indexAnswers). */
+const answerOf = (index: AnchorIndex, query: AnchorQuery): AnchorAnswer => ({
+  all: index.all,
+  byKey: {},
+  ...(query.layout && { layout: index.layout }),
+});
+
 /**
  * The stored anchor index's answer to a query, when it has one: every token, with or without the layout
  * among no placed fields, and no literal key. Undefined otherwise (or when the row holds no index of this
  * version, or the layer it was found in is of another format).
  */
 function answerFromIndex(row: LayerRow | undefined, query: AnchorQuery): AnchorAnswer | undefined {
-  if (!query.all || query.keys?.length || (query.layout && query.layout.placed.length > 0)) return undefined;
+  if (!indexAnswers(query)) return undefined;
   if (!row || row.formatVersion !== TEXT_LAYER_VERSION || row.anchorsVersion !== ANCHOR_INDEX_VERSION || row.anchors === null)
     return undefined;
-  const index = JSON.parse(row.anchors) as AnchorIndex;
-  return { all: index.all, byKey: {}, ...(query.layout && { layout: index.layout }) };
+  return answerOf(JSON.parse(row.anchors) as AnchorIndex, query);
 }
-
-/** A question the index answers: every token, with or without the layout among no placed fields, no literal key. */
-const indexAnswers = (query: AnchorQuery) =>
-  Boolean(query.all) && !query.keys?.length && !(query.layout && query.layout.placed.length > 0);
 
 /** Anchors in a document version: every {{…}} token (`all`) and/or the occurrences of literal keys. */
 export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes?: Uint8Array): Promise<AnchorAnswer> {
@@ -143,7 +149,7 @@ export async function findAnchorsIn(pdfSha256: string, query: AnchorQuery, bytes
       .update(textLayers)
       .set({ anchors: Buffer.byteLength(json) <= ANCHOR_INDEX_MAX_BYTES ? json : null, anchorsVersion: ANCHOR_INDEX_VERSION })
       .where(eq(textLayers.pdfSha256, pdfSha256));
-    return { all: index.all, byKey: {}, ...(query.layout && { layout: index.layout }) };
+    return answerOf(index, query);
   } catch (e) {
     pdfErrorToApp(e);
   }
