@@ -102,6 +102,17 @@ async function sign(s: ServerProcess, token: string) {
   expect(r.status, await r.clone().text()).toBe(200);
 }
 
+/** A key of its own, made by the operator's command on the same database (so its rate limit starts full). */
+function keyMadeByOperator(name: string): string {
+  const made = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", name], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-cli-")) },
+    encoding: "utf8",
+  });
+  expect(made.status, made.stderr).toBe(0);
+  return made.stdout.trim().split("\n").at(-1)!;
+}
+
 describe("two instances on one PostgreSQL server", () => {
   it("both came up on the empty database: one organization, one bootstrap", async () => {
     const orgs = await client.query("select count(*)::int as n from organizations where is_default");
@@ -197,14 +208,7 @@ describe("two instances on one PostgreSQL server", () => {
   });
 
   it("one rate limit and one Idempotency-Key across both instances", async () => {
-    // A key of its own (the operator's command, on the same database), so the limit starts full.
-    const made = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "rate"], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-cli-")) },
-      encoding: "utf8",
-    });
-    expect(made.status, made.stderr).toBe(0);
-    const key = made.stdout.trim().split("\n").at(-1)!;
+    const key = keyMadeByOperator("rate");
     // 50 calls at once, half to each instance. 40 a minute for the key, wherever it calls: not 40 on each
     // (50 would pass). The bucket refills as time goes (40 a minute), so what passed is bounded by the
     // 40 plus what refilled while the calls ran, however slow the machine.
@@ -232,13 +236,7 @@ describe("two instances on one PostgreSQL server", () => {
   });
 
   it("what one instance changes, the other shows on its next call: a request's edit at once, a key's revocation when announced", async () => {
-    const made = spawnSync(process.execPath, ["scripts/signet.mjs", "keys", "create", "--name", "kept"], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "signet-two-cli-")) },
-      encoding: "utf8",
-    });
-    expect(made.status, made.stderr).toBe(0);
-    const key = made.stdout.trim().split("\n").at(-1)!;
+    const key = keyMadeByOperator("kept");
     const created = await api<Created>(a, "POST", SR, pdfForm("Kept in memory", await simplePdfText("Kept")), { key });
     expect(created.status).toBe(201);
     const id = dataOf(created).id;
