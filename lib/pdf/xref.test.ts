@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import {
   PDFArray,
   PDFBool,
+  PDFContext,
   PDFDict,
   PDFDocument,
   PDFHexString,
@@ -18,6 +19,7 @@ import {
   PDFNull,
   PDFNumber,
   type PDFObject,
+  PDFObjectParser,
   PDFRawStream,
   PDFRef,
   PDFString,
@@ -29,7 +31,7 @@ import { FORMS, trick, TRICKS, twoDefinitionPdf, type TrickBase } from "../../te
 import { sealedForTest, sealedTrickBase } from "../../test/support/sealed-tricks";
 import { canonicalPdf } from "./canonical";
 import { openPdf } from "./load";
-import { readByXref, walkReferences, XrefError } from "./xref";
+import { ObjectReader, readByXref, walkReferences, XrefError } from "./xref";
 
 const run = promisify(execFile);
 const fixtures = path.resolve(__dirname, "../../test/fixtures");
@@ -307,5 +309,68 @@ describe("readByXref on hostile cross-references", () => {
     const at = s.length;
     const over = `${s}xref\n0 0\ntrailer\n<< /Size 6 /Root 1 0 R /Prev ${prev} >>\nstartxref\n${at}\n%%EOF\n`;
     expect(() => readByXref(pdf(over))).toThrow(/too many cross-reference sections/);
+  });
+});
+
+describe("names, read by the engine's own name parsing", () => {
+  /** FNV-1a, the hash the reader keeps names under: two names that share it must still read apart. */
+  const fnv = (s: string) => {
+    let h = 0x811c9dc5;
+    for (const c of Buffer.from(s, "latin1")) h = Math.imul(h ^ c, 0x01000193);
+    return h >>> 0;
+  };
+  function collidingNames(): [string, string] {
+    const seen = new Map<number, string>();
+    for (let i = 0; ; i++) {
+      const name = `K${i.toString(36)}`;
+      const other = seen.get(fnv(name));
+      if (other) return [other, name];
+      seen.set(fnv(name), name);
+    }
+  }
+  /** The dictionary in `1 0 obj <<body>> endobj` as the engine reads it and as @cantoo/pdf-lib's own parser does. */
+  function bothReadings(body: string): [PDFDict, PDFDict] {
+    const bytes = new Uint8Array(Buffer.from(`1 0 obj\n<<${body}>>\nendobj\n`, "latin1"));
+    const ours = new ObjectReader(bytes).at(0).object;
+    const parser = PDFObjectParser.forBytes(bytes, PDFContext.create()) as unknown as {
+      bytes: { moveTo(n: number): void };
+      parseObject(): PDFObject;
+    };
+    parser.bytes.moveTo(8);
+    const theirs = parser.parseObject();
+    if (!(ours instanceof PDFDict) || !(theirs instanceof PDFDict)) throw new Error("not a dictionary");
+    return [ours, theirs];
+  }
+  const keys = (d: PDFDict) => d.keys().map((k) => k.asString());
+
+  it("makes the same names as pdf-lib's parser: escapes, delimiters, white-space, a long name, thousands of names", () => {
+    const [a, b] = collidingNames();
+    const long = `L${"x".repeat(5000)}`;
+    const many = Array.from({ length: 6000 }, (_, i) => `/N${i} ${i}`).join(" ");
+    const bodies = [
+      `/Type/Page/A#20B 1/a#2fb 2/Lower#2a 3/Hex#4A 4/Bad#zz 5/Short#4 6/${long} 7`,
+      `/${a} 1 /${b} 2 /${a}x 3`,
+      `/K(str)/L<414243>/M[/N/O]/P<</Q/R>>/S/T%comment\n/U/V\t/W/X\0/Y/Z\f/A1/B1\r/C1 5 0 R`,
+      many,
+      many,
+    ];
+    for (const body of bodies) {
+      const [ours, theirs] = bothReadings(body);
+      expect(keys(ours)).toEqual(keys(theirs));
+      for (const k of theirs.keys()) expect(ours.get(k)?.toString()).toBe(theirs.get(k)?.toString());
+      // The same PDFName objects (pdf-lib pools them): a lookup by PDFName.of finds what was read.
+      expect(theirs.keys().every((k, i) => ours.keys()[i] === k)).toBe(true);
+    }
+    const [ours] = bothReadings(`/${a} 1 /${b} 2`);
+    expect(fnv(a)).toBe(fnv(b));
+    expect(ours.get(PDFName.of(a))?.toString()).toBe("1");
+    expect(ours.get(PDFName.of(b))?.toString()).toBe("2");
+  });
+
+  it("a dictionary's /Type makes the page tree's classes, as pdf-lib's parser does", () => {
+    for (const type of ["Catalog", "Pages", "Page", "Font"]) {
+      const [ours, theirs] = bothReadings(`/Type /${type}`);
+      expect(ours.constructor).toBe(theirs.constructor);
+    }
   });
 });

@@ -15,6 +15,7 @@
 import {
   decodePDFRawStream,
   PDFArray,
+  PDFCatalog,
   PDFContext,
   PDFDict,
   PDFHeader,
@@ -22,6 +23,8 @@ import {
   PDFNumber,
   type PDFObject,
   PDFObjectParser,
+  PDFPageLeaf,
+  PDFPageTree,
   PDFRawStream,
   PDFRef,
 } from "@cantoo/pdf-lib";
@@ -65,13 +68,100 @@ interface ByteStreamLike {
   offset(): number;
   peek(): number;
   peekAhead(n: number): number;
+  assertNext(byte: number): number;
+  done(): boolean;
+  bytes: Uint8Array;
+  idx: number;
+  column: number;
 }
 /** pdf-lib's object parser with the members it has but does not declare public. */
 interface ObjectParser {
   bytes: ByteStreamLike;
-  parseObject(): PDFObject;
-  parseDict(): PDFDict;
+  context: PDFContext;
+  parseObject(ref?: PDFRef): PDFObject;
+  parseDict(ref?: PDFRef): PDFDict;
+  parseName(): PDFName;
   skipWhitespaceAndComments(): void;
+}
+
+/** Bytes that end a name: white-space and delimiters (ISO 32000-1, 7.2.2), as pdf-lib's parser has them. */
+const NAME_END = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Buffer.from("()<>[]{}/%", "latin1")]) NAME_END[c] = 1;
+
+/**
+ * Names as written in files, each with the PDFName the parser made of it, by a hash of its bytes (a
+ * collision replaces the entry); bounded, as a hostile file may have millions of names.
+ */
+const keptNames = new Map<number, { bytes: Uint8Array; name: PDFName }>();
+const MAX_KEPT_NAMES = 4096;
+const MAX_KEPT_NAME_LENGTH = 127;
+const unescapeName = (raw: string) =>
+  raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+function sameBytes(a: Uint8Array, b: Uint8Array, at: number): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[at + i]) return false;
+  return true;
+}
+
+/**
+ * pdf-lib's parseName, the same name made from the same bytes: the token up to white-space or a
+ * delimiter, its `#xx` escapes decoded, then PDFName.of. @cantoo/pdf-lib builds a string byte by byte
+ * and runs two regular-expression passes over every name it reads (its own unescaping, then
+ * PDFName.of's); a file names the same few dozen keys thousands of times, so a name already met is
+ * found by its bytes instead.
+ */
+function parseName(this: ObjectParser): PDFName {
+  const s = this.bytes;
+  s.assertNext(0x2f /* / */);
+  const bytes = s.bytes;
+  const start = s.idx;
+  let end = start;
+  let hash = 0x811c9dc5;
+  for (let c = bytes[end]; end < bytes.length && !NAME_END[c!]; c = bytes[++end]) hash = Math.imul(hash ^ c!, 0x01000193);
+  s.idx = end;
+  s.column += end - start;
+  const kept = keptNames.get(hash);
+  if (kept && kept.bytes.length === end - start && sameBytes(kept.bytes, bytes, start)) return kept.name;
+  const raw = latin1(bytes, start, end);
+  const name = PDFName.of(raw.includes("#") ? unescapeName(raw) : raw);
+  if (end - start <= MAX_KEPT_NAME_LENGTH && (kept || keptNames.size < MAX_KEPT_NAMES))
+    keptNames.set(hash, { bytes: bytes.slice(start, end), name });
+  return name;
+}
+
+const TYPE = PDFName.of("Type");
+const CATALOG = PDFName.of("Catalog");
+const PAGES = PDFName.of("Pages");
+const PAGE = PDFName.of("Page");
+
+/** pdf-lib's parseDict, its /Type names compared with names made once (it makes four PDFNames per dictionary). */
+function parseDict(this: ObjectParser, ref?: PDFRef): PDFDict {
+  const s = this.bytes;
+  s.assertNext(0x3c);
+  s.assertNext(0x3c);
+  this.skipWhitespaceAndComments();
+  const dict = new Map<PDFName, PDFObject>();
+  while (!s.done() && s.peek() !== 0x3e && s.peekAhead(1) !== 0x3e) {
+    const key = this.parseName();
+    dict.set(key, this.parseObject(ref));
+    this.skipWhitespaceAndComments();
+  }
+  this.skipWhitespaceAndComments();
+  s.assertNext(0x3e);
+  s.assertNext(0x3e);
+  const type = dict.get(TYPE);
+  if (type === CATALOG) return PDFCatalog.fromMapWithContext(dict, this.context);
+  if (type === PAGES) return PDFPageTree.fromMapWithContext(dict, this.context);
+  if (type === PAGE) return PDFPageLeaf.fromMapWithContext(dict, this.context);
+  return PDFDict.fromMapWithContext(dict, this.context);
+}
+
+/** pdf-lib's object parser over `bytes`, reading names and dictionaries as above. */
+function objectParser(bytes: Uint8Array, context: PDFContext): ObjectParser {
+  const parser = PDFObjectParser.forBytes(bytes, context) as unknown as ObjectParser;
+  parser.parseName = parseName;
+  parser.parseDict = parseDict;
+  return parser;
 }
 
 /** Skips white-space and comments from `at`; the offset of the next token. */
@@ -131,7 +221,7 @@ export class ObjectReader {
     context?: PDFContext,
   ) {
     this.context = context ?? PDFContext.create();
-    this.parser = PDFObjectParser.forBytes(bytes, this.context) as unknown as ObjectParser;
+    this.parser = objectParser(bytes, this.context);
   }
 
   /** The object whose header is at `offset`, and the offset after its `endobj` (or after the object when it has none). */
@@ -293,7 +383,7 @@ function readTable(reader: ObjectReader, offset: number): XrefSection {
       );
     }
   }
-  const parser = PDFObjectParser.forBytes(bytes, reader.context) as unknown as ObjectParser;
+  const parser = objectParser(bytes, reader.context);
   parser.bytes.moveTo(skipSpace(bytes, trailerAt + 7));
   let trailer: PDFDict;
   try {
@@ -572,7 +662,7 @@ export function readByXref(bytes: Uint8Array, end = bytes.length): XrefReading {
       const s = objectStream(entry.stream);
       const pair = s.pairs[entry.index];
       if (!pair || pair[0] !== n) throw new XrefError(`object ${n} is not at its index in object stream ${entry.stream}`);
-      const parser = PDFObjectParser.forBytes(s.data, ctx) as unknown as ObjectParser;
+      const parser = objectParser(s.data, ctx);
       parser.bytes.moveTo(s.first + pair[1]);
       try {
         object = parser.parseObject();
