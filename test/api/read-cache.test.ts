@@ -1,8 +1,10 @@
 // Reads served from memory on the embedded store (readCache in lib/server/db) must never be stale:
 // every write, through the API or straight to the database, is seen by the next read.
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/server/db";
+import { getDb, getHandle, readCache, touchesOnlyUncached } from "@/lib/server/db";
+import { takeNamedToken } from "@/lib/server/limits/rate-limit";
 import { apiKeys, signatureRequests } from "@/lib/server/db/schema";
 import { call, makeOrg } from "../support/api";
 import { createDraft } from "../support/drafts";
@@ -54,5 +56,38 @@ describe("reads from memory are never stale", () => {
     const revoked = await call("GET", `${SR}?limit=1`, { key: org.sandboxKey });
     expect(revoked.status).toBe(401);
     expect(revoked.body.message).toMatch(/revoked/);
+  });
+
+  it("the rate limiter's buckets make nothing stale: its statements leave the write count alone, every other write moves it", async () => {
+    const handle = await getHandle();
+    // On a PostgreSQL server reads are checked by the request's revision instead (request-revisions.test.ts).
+    if (handle.kind !== "pglite") return;
+    const count = readCache(handle, new Map())!;
+    const bucket = `test:${randomUUID()}`;
+    const before = count.now();
+    await takeNamedToken(bucket, 60); // the bucket made
+    await takeNamedToken(bucket, 60); // and taken from again
+    expect(count.now()).toBe(before);
+    const db = await getDb();
+    await db.execute(sql`update named_rate_buckets set tokens = 0 where bucket = ${bucket}`);
+    expect(count.now()).toBe(before);
+    await db.execute(sql`update signature_requests set title = title where false`);
+    expect(count.now()).toBeGreaterThan(before);
+
+    // Only statements that name nothing but the buckets (and their own WITH names) are let through.
+    const lease = `with prev as (select tokens from "rate_buckets" where "key_id" = $1 for update), up as (
+      insert into "rate_buckets" ("key_id", tokens) select $1, 1 from prev
+      on conflict ("key_id") do update set tokens = excluded.tokens returning tokens) select (select tokens from up)`;
+    expect(touchesOnlyUncached(lease)).toBe(true);
+    for (const other of [
+      `with x as (select tokens from rate_buckets) update signature_requests set title = 'x'`,
+      `with d as (delete from api_keys returning id) insert into rate_buckets (key_id, tokens) select id, 1 from d`,
+      `insert into rate_buckets (key_id, tokens) values ($1, 1); delete from fields`,
+      `update "fields" set value = null where id in (select key_id from rate_buckets)`,
+      `delete from rate_buckets_archive`,
+      `truncate rate_buckets, api_keys`,
+      `insert into signature_requests select * from rate_buckets`,
+    ])
+      expect(touchesOnlyUncached(other), other).toBe(false);
   });
 });

@@ -156,6 +156,25 @@ const writeCounter = (g2.__signetWrites ??= { n: 0 });
 const announcedCounter = (g2.__signetAnnounced ??= { n: 0 });
 const ANNOUNCED_TABLES = /\b(api_keys|organizations)\b/i;
 
+/**
+ * Tables no cached read depends on: the rate limiter's buckets, which it reads and writes in one statement
+ * of its own (lib/server/limits/rate-limit.ts). A statement that writes only these leaves writeCounter
+ * alone: a busy key leases tokens every fifty calls, and each lease made every reader's cache stale.
+ */
+const UNCACHED_TABLES = new Set(["rate_buckets", "named_rate_buckets"]);
+
+/**
+ * Whether `query` touches only UNCACHED_TABLES: every name after FROM, INTO, UPDATE or JOIN is one of
+ * them or a name the statement's own WITH defines. Anything else (or no table named) counts as a write.
+ */
+export function touchesOnlyUncached(query: string): boolean {
+  if (!/rate_buckets/i.test(query)) return false;
+  const defined = new Set([...query.matchAll(/\b(\w+)\s+as\s*\(/gi)].map((m) => m[1]!.toLowerCase()));
+  const named = [...query.matchAll(/\b(?:from|into|update|join)\s+(?:only\s+)?"?(\w+)"?/gi)].map((m) => m[1]!.toLowerCase());
+  // `on conflict … do update set`: SET is a keyword there, not a table.
+  return named.length > 0 && named.every((t) => UNCACHED_TABLES.has(t) || defined.has(t) || t === "set");
+}
+
 /** The PGlite client (or one of its transactions) with per-query `parsers` dropped (see drizzleParsers), counting writes. */
 function withoutQueryParsers<T extends object>(client: T): T {
   return new Proxy(client, {
@@ -164,7 +183,7 @@ function withoutQueryParsers<T extends object>(client: T): T {
       if (typeof value !== "function") return value;
       if (prop === "query") {
         return (query: string, params?: unknown[], options?: { parsers?: unknown }) => {
-          if (!/^\s*select\b/i.test(query)) writeCounter.n++;
+          if (!/^\s*select\b/i.test(query) && !touchesOnlyUncached(query)) writeCounter.n++;
           return value.call(target, query, params, options?.parsers ? { ...options, parsers: undefined } : options);
         };
       }

@@ -298,10 +298,10 @@ async function readBody(req: Request, op: Operation): Promise<{ value: unknown; 
     canon.sort();
     return { value, hash: sha(canon.join("\n")) };
   }
-  if (!op.body) return { value: undefined, hash: sha("") };
+  if (!op.body) return { value: undefined, hash: EMPTY_SHA };
   const bytes = await readBodyLimited(req, config.maxJsonBytes);
   const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") return { value: op.bodyOptional ? {} : {}, hash: sha("") };
+  if (text.trim() === "") return { value: op.bodyOptional ? {} : {}, hash: EMPTY_SHA };
   if (type && !type.startsWith("application/json") && !type.includes("+json")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This endpoint takes application/json");
   }
@@ -338,6 +338,7 @@ function refuseDeepJson(value: unknown) {
 }
 
 const sha = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+const EMPTY_SHA = sha("");
 
 function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
