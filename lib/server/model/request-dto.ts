@@ -2,6 +2,7 @@ import "server-only";
 import type { FieldDto, RecipientDto, RequestDocumentDto, SignatureRequestDto } from "@/lib/schemas/requests";
 import { parseStoredFieldValue } from "@/lib/schemas/signing";
 import type { Queryable } from "../db";
+import { together } from "../db/together";
 import { iso } from "../api-keys/dto";
 import { isLocale } from "@/lib/i18n/locales";
 import { toSendSettingsDto } from "./send-settings";
@@ -108,12 +109,13 @@ export function toRequestHeader(r: RequestRow) {
 
 /** The full record: request, its documents (the first also as `document`), recipients in signing order, fields. */
 export async function loadRequestDto(db: Queryable, req: RequestRow): Promise<SignatureRequestDto> {
-  const [docs, recs, flds, approval] = await Promise.all([
-    loadDocuments(db, req.id),
-    loadRecipients(db, req.id),
-    loadFields(db, req.id),
-    latestApproval(db, req.id),
-  ]);
+  const [docs, recs, flds, approval] = await together(
+    db,
+    () => loadDocuments(db, req.id),
+    () => loadRecipients(db, req.id),
+    () => loadFields(db, req.id),
+    () => latestApproval(db, req.id),
+  );
   const [first] = docs;
   if (!first) throw new Error(`Signature request ${req.id} has no document`);
   return {

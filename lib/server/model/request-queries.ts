@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { KeyAuth } from "../auth/authenticate";
 import type { Queryable } from "../db";
+import { together } from "../db/together";
 import { documentVersions, recipients, requestDocuments, signatureRequests } from "../db/schema";
 import { notFound } from "../errors";
 import { isUuid, requestScope } from "../auth/scope";
@@ -22,14 +23,17 @@ export async function findVisibleRequest(db: Queryable, auth: KeyAuth, id: strin
 
 /** The request's documents in reading order, each with its current version. */
 export async function loadDocuments(db: Queryable, requestId: string): Promise<RequestDocument[]> {
-  const [docs, versions] = await Promise.all([
-    db
-      .select()
-      .from(requestDocuments)
-      .where(eq(requestDocuments.requestId, requestId))
-      .orderBy(asc(requestDocuments.position), asc(requestDocuments.createdAt)),
-    db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId)).orderBy(desc(documentVersions.version)),
-  ]);
+  const [docs, versions] = await together(
+    db,
+    () =>
+      db
+        .select()
+        .from(requestDocuments)
+        .where(eq(requestDocuments.requestId, requestId))
+        .orderBy(asc(requestDocuments.position), asc(requestDocuments.createdAt)),
+    () =>
+      db.select().from(documentVersions).where(eq(documentVersions.requestId, requestId)).orderBy(desc(documentVersions.version)),
+  );
   return docs.map((d) => {
     // A document is created with its first version, and versions are only ever added.
     const current = versions.find((v) => v.documentId === d.id);

@@ -11,6 +11,7 @@ import { hashPassword } from "../auth/password";
 import { clock } from "../clock";
 import { config } from "../config";
 import { getDb, type Queryable } from "../db";
+import { together } from "../db/together";
 import { publicLinks, publicVisits, signatureRequests } from "../db/schema";
 import { oneRow } from "../db/rows";
 import { AppError, notFound, type FieldError } from "../errors";
@@ -58,23 +59,27 @@ async function countsOf(db: Queryable, ids: string[]): Promise<Map<string, Count
   const out = new Map<string, Counts>(ids.map((id) => [id, { started: 0, startedToday: 0, completed: 0 }]));
   if (!ids.length) return out;
   const { start } = utcDay(clock.now());
-  const [started, today, completed] = await Promise.all([
-    db
-      .select({ id: publicVisits.linkId, n: count() })
-      .from(publicVisits)
-      .where(and(inArray(publicVisits.linkId, ids), eq(publicVisits.status, "STARTED")))
-      .groupBy(publicVisits.linkId),
-    db
-      .select({ id: publicVisits.linkId, n: count() })
-      .from(publicVisits)
-      .where(and(inArray(publicVisits.linkId, ids), eq(publicVisits.status, "STARTED"), gte(publicVisits.createdAt, start)))
-      .groupBy(publicVisits.linkId),
-    db
-      .select({ id: signatureRequests.publicLinkId, n: count() })
-      .from(signatureRequests)
-      .where(and(inArray(signatureRequests.publicLinkId, ids), eq(signatureRequests.status, "COMPLETED")))
-      .groupBy(signatureRequests.publicLinkId),
-  ]);
+  const [started, today, completed] = await together(
+    db,
+    () =>
+      db
+        .select({ id: publicVisits.linkId, n: count() })
+        .from(publicVisits)
+        .where(and(inArray(publicVisits.linkId, ids), eq(publicVisits.status, "STARTED")))
+        .groupBy(publicVisits.linkId),
+    () =>
+      db
+        .select({ id: publicVisits.linkId, n: count() })
+        .from(publicVisits)
+        .where(and(inArray(publicVisits.linkId, ids), eq(publicVisits.status, "STARTED"), gte(publicVisits.createdAt, start)))
+        .groupBy(publicVisits.linkId),
+    () =>
+      db
+        .select({ id: signatureRequests.publicLinkId, n: count() })
+        .from(signatureRequests)
+        .where(and(inArray(signatureRequests.publicLinkId, ids), eq(signatureRequests.status, "COMPLETED")))
+        .groupBy(signatureRequests.publicLinkId),
+  );
   for (const r of started) out.get(r.id)!.started = r.n;
   for (const r of today) out.get(r.id)!.startedToday = r.n;
   for (const r of completed) if (r.id) out.get(r.id)!.completed = r.n;

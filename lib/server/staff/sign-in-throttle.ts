@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { clock } from "../clock";
 import { getDb, type Queryable } from "../db";
+import { together } from "../db/together";
 import { authAttempts } from "../db/schema";
 import type { StaffSignInMethod } from "@/lib/schemas/states";
 
@@ -49,9 +50,9 @@ async function streak(db: Queryable, column: typeof authAttempts.email | typeof 
 async function secondsToWait(db: Queryable, email: string, ip: string | null): Promise<number> {
   // Read through the shared clock so a test holds the moment instead of racing the machine's speed.
   const now = clock.now().getTime();
-  const checks = [streak(db, authAttempts.email, email), ...(ip ? [streak(db, authAttempts.ip, ip)] : [])];
+  const checks = [() => streak(db, authAttempts.email, email), ...(ip ? [() => streak(db, authAttempts.ip, ip)] : [])];
   let wait = 0;
-  for (const { failures, last } of await Promise.all(checks)) {
+  for (const { failures, last } of await together(db, ...checks)) {
     // Under FREE_FAILURES nothing waits, whatever the clocks say: the database's clock (which writes the
     // failures' times) may run ahead of this instance's.
     if (!last || waitAfter(failures) === 0) continue;

@@ -6,6 +6,7 @@ import type { KeyAuth } from "../auth/authenticate";
 import { keyActor, recordEvent } from "../audit/record-event";
 import { blobs } from "../blobs/store";
 import { getDb, type Queryable } from "../db";
+import { together } from "../db/together";
 import { documentVersions, templateFields, templateRoles, templates } from "../db/schema";
 import { insertRow } from "../db/rows";
 import { findVisibleRequest, loadDocuments, loadFields, loadRecipients } from "../model/request-queries";
@@ -41,8 +42,9 @@ export function roleNamesFor(people: readonly Pick<RecipientRow, "name">[]): str
 
 /** Each document of the request as its recipients saw it: its latest version before the seal. */
 async function versionsBeforeSeal(db: Queryable, requestId: string, docs: readonly RequestDocument[]) {
-  return Promise.all(
-    docs.map(async (d) => {
+  return together(
+    db,
+    ...docs.map((d) => async () => {
       const [v] = await db
         .select()
         .from(documentVersions)
