@@ -104,6 +104,14 @@ export interface FieldPlacerProps {
   startPage?: number;
 }
 
+/**
+ * What a drag may scroll: the pages' own viewer, not the window. A drag held near the window's lower edge
+ * scrolled the whole page, so the viewer moved out from under the pointer and the drop landed outside it
+ * (nothing placed); the viewer scrolls by itself near its own edges.
+ */
+const scrollsDuringDrag = (element: Element) =>
+  element !== document.scrollingElement && element !== document.documentElement && element !== document.body;
+
 const NO_FIELDS: never[] = [];
 const NO_ANCHORS: DetectedAnchor[] = [];
 
@@ -416,7 +424,7 @@ export function FieldPlacer(props: FieldPlacerProps) {
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDrag(null)}
-      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+      autoScroll={{ threshold: { x: 0, y: 0.15 }, canScroll: scrollsDuringDrag }}
     >
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[15rem_minmax(0,1fr)_17rem]">
         <aside className="space-y-5 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto lg:pr-1">
