@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { BuildOptions } from "esbuild";
 import { ParseSpeeds, PDFDocument } from "@cantoo/pdf-lib";
 import type { FieldToDraw, sealDocument as SealDocument } from "../lib/pdf/seal";
 import { defined, itemAt } from "../test/support/expect-helpers";
@@ -77,19 +78,12 @@ const bundleFile = (dir: string, mode: "seal" | "seal-1.17") => path.join(dir, m
  */
 async function bundleSeal(dir: string, mode: "seal" | "seal-1.17"): Promise<void> {
   const { build } = await import("esbuild");
+  // @ts-expect-error -- a plain .mjs script without type declarations
+  const { engineBundleOptions } = await import("../scripts/build-engine.mjs");
   await build({
+    ...(engineBundleOptions as BuildOptions),
     entryPoints: [path.join(root, "lib/pdf/seal/index.ts")],
     outfile: bundleFile(dir, mode),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.join(root, "tsconfig.json"),
-    banner: {
-      js: "import { createRequire as __signetRequire } from 'node:module'; const require = __signetRequire(import.meta.url);",
-    },
-    // The CommonJS packages it bundles read files beside themselves (fonts): __dirname stays theirs.
-    logLevel: "warning",
     ...(mode === "seal-1.17" && { alias: { "@cantoo/pdf-lib": "pdf-lib" } }),
   });
 }

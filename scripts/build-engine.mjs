@@ -8,6 +8,20 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const engineWorkerFile = path.join(root, ".engine", "worker.mjs");
 
+/** How the engine's code is bundled (esbuild): one ES module for Node 20, as the server's worker threads load it. */
+export const engineBundleOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  tsconfig: path.join(root, "tsconfig.json"),
+  // Bundled CommonJS packages require Node's own modules: give the ES module a require.
+  banner: {
+    js: "import { createRequire as __signetRequire } from 'node:module'; const require = __signetRequire(import.meta.url);",
+  },
+  logLevel: "warning",
+};
+
 export async function buildEngine() {
   const { build } = await import("esbuild");
   const result = await build({
@@ -18,17 +32,8 @@ export async function buildEngine() {
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.join(root, "tsconfig.json"),
-    // Bundled CommonJS packages require Node's own modules: give the ES module a require.
-    banner: {
-      js: "import { createRequire as __signetRequire } from 'node:module'; const require = __signetRequire(import.meta.url);",
-    },
+    ...engineBundleOptions,
     sourcemap: "linked",
-    logLevel: "warning",
     write: false,
   });
   // Each file is written beside its place and renamed into it: a test run or a server loading the worker while

@@ -86,7 +86,7 @@ interface ObjectParser {
 
 /** Bytes that end a name: white-space and delimiters (ISO 32000-1, 7.2.2), as pdf-lib's parser has them. */
 const NAME_END = new Uint8Array(256);
-for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, ...Buffer.from("()<>[]{}/%", "latin1")]) NAME_END[c] = 1;
+for (const c of [...WS, ...Buffer.from("()<>[]{}/%", "latin1")]) NAME_END[c] = 1;
 
 /**
  * Names as written in files, each with the PDFName the parser made of it, by a hash of its bytes (a
