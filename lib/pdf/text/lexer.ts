@@ -34,6 +34,9 @@ for (let c = 0; c < 256; c++) {
   else if (c >= 97 && c <= 102) HEX[c] = c - 87;
 }
 const hexVal = (c: number): number => HEX[c]!;
+/** The shared strings of one and two bytes (Lexer.hexString), made when first read. */
+const ONE_BYTE: (Uint8Array | undefined)[] = new Array(256);
+const TWO_BYTES: (Uint8Array | undefined)[] = new Array(65536);
 
 /**
  * An operator (a keyword) is a JS string: no operand is one (strings are bytes, names are Name), so telling
@@ -188,6 +191,21 @@ export class Lexer {
   private hexString(): Uint8Array {
     const b = this.buf;
     let p = this.pos + 1;
+    // Most strings a page shows are one glyph's code, <0052>: those of one or two bytes, written plainly,
+    // are shared (nothing that reads an operand writes to it), so showing a glyph allocates no array.
+    if (b[p + 4] === 62) {
+      const v = (HEX[b[p]!]! << 12) | (HEX[b[p + 1]!]! << 8) | (HEX[b[p + 2]!]! << 4) | HEX[b[p + 3]!]!;
+      if (v >= 0) {
+        this.pos = p + 5;
+        return (TWO_BYTES[v] ??= Uint8Array.of(v >> 8, v & 0xff));
+      }
+    } else if (b[p + 2] === 62) {
+      const v = (HEX[b[p]!]! << 4) | HEX[b[p + 1]!]!;
+      if (v >= 0) {
+        this.pos = p + 3;
+        return (ONE_BYTE[v] ??= Uint8Array.of(v));
+      }
+    }
     let end = p;
     while (end < b.length && b[end] !== 62) end++;
     const out = new Uint8Array((end - p + 1) >> 1);
