@@ -152,6 +152,24 @@ describe("a request's revision", () => {
     expect((await read(key, id)).title).toBe("Through the API");
   });
 
+  it("answers from memory after a write to another request, while this one's revision has not moved", async () => {
+    const { id } = await draftWithFields(key);
+    const { id: otherId } = await draftWithFields(key);
+    expect((await read(key, id)).title).toBe("Revisions");
+    // A change that leaves the revision alone (the triggers off for one transaction), then a real change
+    // to another request: the kept answer is still the one shown, so it was not read again.
+    await elsewhere([
+      "set local session_replication_role = replica",
+      `update signature_requests set title = 'Behind the revision' where id = '${id}'`,
+    ]);
+    await elsewhere([`update signature_requests set title = 'Another one' where id = '${otherId}'`]);
+    expect((await read(key, otherId)).title).toBe("Another one");
+    expect((await read(key, id)).title).toBe("Revisions");
+    // Its revision moves, and the next read shows the row as it is.
+    await elsewhere([`update recipients set name = 'Ann B' where request_id = '${id}'`]);
+    expect((await read(key, id)).title).toBe("Behind the revision");
+  });
+
   it("keeps another organization's read out: the same id with another key is 404, before and after it was kept", async () => {
     const { id } = await draftWithFields(key);
     const stranger = (await makeOrg()).sandboxKey;

@@ -243,6 +243,15 @@ export function readCache<V>(
   };
 }
 
+/**
+ * On the embedded store, the count of writes so far (any statement that is not a read, any transaction):
+ * a value read when it was last this count is still what the database holds. Undefined on a PostgreSQL
+ * server, where other instances write.
+ */
+export function embeddedWrites(handle: Pick<Handle, "kind">): number | undefined {
+  return handle.kind === "pglite" ? writeCounter.n : undefined;
+}
+
 async function openPostgres(url: string, through?: number): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");

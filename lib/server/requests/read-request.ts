@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { SignatureRequestDto } from "@/lib/schemas/requests";
 import type { KeyAuth } from "../auth/authenticate";
-import { getHandle, readCache, type Db } from "../db";
+import { embeddedWrites, getHandle, type Db } from "../db";
 import { requestRevisions } from "../db/schema";
 import { freshBatches } from "../db/fresh-batches";
 import { notFound } from "../errors";
@@ -64,49 +64,48 @@ function buildRevisions(db: Db) {
 }
 const revisions = new WeakMap<Db, ReturnType<typeof buildRevisions>>();
 
-/** Requests kept in memory, by the key's organization and environment and the request's id. */
-const cached = new Map<string, { at: number; value: SignatureRequestDto }>();
+/**
+ * Requests kept in memory, by the key's organization and environment and the request's id, each with the
+ * revision it was read at and, on the embedded store, the count of writes then.
+ */
+const cached = new Map<string, { revision: number; writes: number | undefined; value: SignatureRequestDto }>();
 const MAX_KEPT = 1000;
 /** A request with more fields than this is read each time: a few such answers would hold megabytes. */
 const MAX_KEPT_FIELDS = 200;
 
 /**
  * The request as the API shows it. Read again with nothing changed since (the polling client's case), it
- * comes from memory:
- * - on the embedded store while nothing was written in between (readCache in lib/server/db);
- * - on a PostgreSQL server while the request's revision is the one it was read at: one index lookup
- *   instead of the whole read (shared by the reads that ask at once), exact across instances: the
- *   revision is committed with the change, and the lookup that answers a read starts after it.
+ * comes from memory, on either store:
+ * - on the embedded store, while nothing at all was written since (embeddedWrites): no statement;
+ * - else while the request's revision is the one it was read at: one index lookup instead of the whole
+ *   read (shared by the reads that ask at once), exact across instances: the revision is committed with
+ *   the change, and the lookup that answers a read starts after it.
  */
 export async function readRequestDto(auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
   if (!isUuid(id)) throw notFound("REQUEST_NOT_FOUND", "Signature request");
   const handle = await getHandle();
   const { db } = handle;
   const key = `${auth.orgId}:${auth.environment}:${id}`;
-  if (handle.kind === "postgres") {
-    let revisionsOf = revisions.get(db);
-    if (!revisionsOf) revisions.set(db, (revisionsOf = buildRevisions(db)));
-    // Read before the request: what is read next is at least as new as this revision, never older.
-    const current = await revisionsOf.get(id);
-    const hit = cached.get(key);
-    if (hit && current !== undefined && hit.at === current) return hit.value;
-    const dto = await readFresh(db, auth, id);
-    if (current !== undefined) keep(key, current, dto);
-    return dto;
+  // Both counts are read before what they vouch for: a change committed meanwhile makes the entry stale.
+  const writes = embeddedWrites(handle);
+  const kept = cached.get(key);
+  if (kept && writes !== undefined && kept.writes === writes) return kept.value;
+  let revisionsOf = revisions.get(db);
+  if (!revisionsOf) revisions.set(db, (revisionsOf = buildRevisions(db)));
+  const current = await revisionsOf.get(id);
+  if (kept && current !== undefined && kept.revision === current) {
+    kept.writes = writes;
+    return kept.value;
   }
-  const cache = readCache(handle, cached, { max: MAX_KEPT });
-  const hit = cache?.get(key);
-  if (hit) return hit;
-  const at = cache?.now() ?? 0;
   const dto = await readFresh(db, auth, id);
-  if (dto.fields.length <= MAX_KEPT_FIELDS) cache?.set(key, at, dto);
+  if (current !== undefined) keep(key, { revision: current, writes, value: dto });
   return dto;
 }
 
-function keep(key: string, at: number, value: SignatureRequestDto) {
-  if (value.fields.length > MAX_KEPT_FIELDS) return void cached.delete(key);
+function keep(key: string, entry: { revision: number; writes: number | undefined; value: SignatureRequestDto }) {
+  if (entry.value.fields.length > MAX_KEPT_FIELDS) return void cached.delete(key);
   if (cached.size >= MAX_KEPT && !cached.has(key)) cached.delete(cached.keys().next().value!);
-  cached.set(key, { at, value });
+  cached.set(key, entry);
 }
 
 async function readFresh(db: Db, auth: Pick<KeyAuth, "orgId" | "environment">, id: string): Promise<SignatureRequestDto> {
