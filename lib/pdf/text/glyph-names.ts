@@ -16,12 +16,14 @@ import { createRequire } from "node:module";
  */
 function pdfjsGlyphList(): Map<string, number> {
   const file = createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
-  const src = fs.readFileSync(file, "utf8");
-  const start = src.indexOf("const getGlyphsUnicode = getLookupTableFactory(function (t) {");
-  const end = src.indexOf("\n});", start);
+  // Only the table is decoded: names cut from a string of the whole 2 MB file would keep all of it alive
+  // in every engine thread (a long name is a slice of the string it came from, not a copy).
+  const bytes = fs.readFileSync(file);
+  const start = bytes.indexOf("const getGlyphsUnicode = getLookupTableFactory(function (t) {");
+  const end = start < 0 ? -1 : bytes.indexOf("\n});", start);
   if (start < 0 || end < 0) throw new Error(`The glyph list was not found in ${file}: pdfjs-dist changed its layout`);
   const map = new Map<string, number>();
-  for (const m of src.slice(start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g)) {
+  for (const m of bytes.toString("utf8", start, end).matchAll(/t(?:\.([A-Za-z_][\w.]*)|\["([^"]+)"\]) = 0x([0-9a-fA-F]+);/g)) {
     const name = m[1] ?? m[2];
     if (name !== undefined && m[3] !== undefined) map.set(name, parseInt(m[3], 16));
   }
