@@ -27,7 +27,12 @@ import { defined, itemAt } from "../test/support/expect-helpers";
 
 const PAGES = 100;
 const FIELDS = 50;
-const RUNS = 12;
+const RUNS = 20;
+/**
+ * Runs of each process that are not "steady": the first (module compilation, font parsing, the P12) and the
+ * next three, while V8 still compiles the hot paths (a process's runs went 433, 177, 125, 129, then 80–97 ms).
+ */
+const WARMUP = 4;
 /** Fresh processes per library for the load + save comparison. */
 const ROUNDS = 6;
 const TARGET_MS = 1000;
@@ -143,10 +148,10 @@ function runChild(mode: string, dir: string): ChildReport {
   return JSON.parse(r.stdout.trim().split("\n").at(-1)!) as ChildReport;
 }
 
-/** Several processes of one side: the first's runs as the side's, every process's runs after its first as "steady", the largest peak. */
+/** Several processes of one side: the first's runs as the side's, every process's runs after its WARMUP as "steady", the largest peak. */
 function pooled(reports: ChildReport[]): ChildReport & { steady: number[] } {
   const first = defined(reports[0], "a child's report");
-  return { ...first, steady: reports.flatMap((r) => r.times.slice(1)), maxRssMb: Math.max(...reports.map((r) => r.maxRssMb)) };
+  return { ...first, steady: reports.flatMap((r) => r.times.slice(WARMUP)), maxRssMb: Math.max(...reports.map((r) => r.maxRssMb)) };
 }
 
 const median = (xs: number[]) => {
@@ -197,7 +202,7 @@ async function main(): Promise<void> {
     await bundleSeal(dir, "seal");
     await bundleSeal(dir, "seal-1.17");
 
-    // "steady" pools every process's runs after its first.
+    // "steady" pools every process's runs after its WARMUP.
     const [seal, sealOld] = inTurns("seal", "seal-1.17", dir);
     const [base, old] = inTurns("baseline", "baseline-1.17", dir);
     const validity = async (mode: Mode) => {
@@ -224,7 +229,7 @@ async function main(): Promise<void> {
     const markdown = `
 Sealing a ${PAGES}-page Chromium PDF (${(pdf.length / 1024).toFixed(0)} KiB) with ${FIELDS} filled fields (${kinds.image ?? 0} signature images, ${kinds.typed ?? 0} typed signatures, ${kinds.text ?? 0} dates): anchors removed from the content, sandbox line on every page, ${seal.certificatePages} certificate page(s), PAdES signature (\`sealDocument\`, lib/pdf/seal). Output ${(seal.outputBytes / 1024).toFixed(0)} KiB; pdfsig: ${valid ? "Signature is Valid, Total document signed" : "NOT VALID"} (with pdf-lib 1.17.1: ${validOld ? "valid" : "NOT VALID"}).
 
-\`sealDocument\` runs as the server runs it: lib/pdf/seal bundled by esbuild into one ES module, as the engine's worker is. Its baseline is the same code bundled with pdf-lib 1.17.1 in place of @cantoo/pdf-lib (esbuild's \`alias\`): sealing as it would be with the library used before the fork. Each process runs ${RUNS} seals (or loads and saves); "first" includes module compilation, font parsing and reading the P12, "steady" is the median of the other runs (a server sealing documents one after another). Each pair of sides takes turns in ${ROUNDS} fresh processes each (which goes first alternating), their steady runs pooled, so that a busy moment of the machine falls on both alike. Peak memory is the process's maxRSS (Node itself included).
+\`sealDocument\` runs as the server runs it: lib/pdf/seal bundled by esbuild into one ES module, as the engine's worker is. Its baseline is the same code bundled with pdf-lib 1.17.1 in place of @cantoo/pdf-lib (esbuild's \`alias\`): sealing as it would be with the library used before the fork. Each process runs ${RUNS} seals (or loads and saves); "first" includes module compilation, font parsing and reading the P12, "steady" is the median of the runs after the first ${WARMUP} (a server sealing documents one after another; the runs between are V8 still compiling). Each pair of sides takes turns in ${ROUNDS} fresh processes each (which goes first alternating), their steady runs pooled, so that a busy moment of the machine falls on both alike. Peak memory is the process's maxRSS (Node itself included).
 
 | | first run | steady (median) | fastest | peak RSS |
 |---|---|---|---|---|
