@@ -151,7 +151,11 @@ function runChild(mode: string, dir: string): ChildReport {
 /** Several processes of one side: the first's runs as the side's, every process's runs after its WARMUP as "steady", the largest peak. */
 function pooled(reports: ChildReport[]): ChildReport & { steady: number[] } {
   const first = defined(reports[0], "a child's report");
-  return { ...first, steady: reports.flatMap((r) => r.times.slice(WARMUP)), maxRssMb: Math.max(...reports.map((r) => r.maxRssMb)) };
+  return {
+    ...first,
+    steady: reports.flatMap((r) => r.times.slice(WARMUP)),
+    maxRssMb: Math.max(...reports.map((r) => r.maxRssMb)),
+  };
 }
 
 const median = (xs: number[]) => {
