@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Lexer, type Operand } from "./lexer";
+import { Lexer, MAX_SHARED, sharedStrings, type Operand } from "./lexer";
 
 /** The operands of every operator in `src`, in order. */
 function operandsOf(src: string): Operand[][] {
@@ -48,5 +48,13 @@ describe("Lexer: hex strings", () => {
     expect(items.map(bytesOf)).toEqual([[0x00, 0x52], -3.5, [0x00, 0x52]]);
     const props = dict![1] as Map<string, Operand>;
     expect(bytesOf(props.get("ActualText"))).toEqual([0x00, 0x52]);
+  });
+
+  it("keeps at most MAX_SHARED two-byte strings, however many a file shows, and reads the rest alike", () => {
+    const every = Array.from({ length: 65536 }, (_, v) => `<${v.toString(16).padStart(4, "0")}> Tj`).join("\n");
+    const read = operandsOf(every).map((ops) => ops[0] as Uint8Array);
+    expect(sharedStrings()).toBe(MAX_SHARED);
+    expect(read.every((b, v) => b.length === 2 && ((b[0]! << 8) | b[1]!) === v)).toBe(true);
+    expect(operandsOf(every).map((ops) => bytesOf(ops[0]))).toEqual(read.map((b) => [...b]));
   });
 });

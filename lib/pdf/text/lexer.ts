@@ -34,9 +34,29 @@ for (let c = 0; c < 256; c++) {
   else if (c >= 97 && c <= 102) HEX[c] = c - 87;
 }
 const hexVal = (c: number): number => HEX[c]!;
-/** The shared strings of one and two bytes (Lexer.hexString), made when first read. */
+/**
+ * The shared strings of one and two bytes (Lexer.hexString), made when first read. At most MAX_SHARED of
+ * two bytes are kept (a font's codes, even a large CJK one's, are a few thousand): a file that shows all
+ * 65,536 would otherwise leave 6 MB in the engine's thread for good; past it, each is made anew.
+ */
 const ONE_BYTE: (Uint8Array | undefined)[] = new Array(256);
 const TWO_BYTES: (Uint8Array | undefined)[] = new Array(65536);
+export const MAX_SHARED = 8192;
+let shared = 0;
+
+function twoBytes(v: number): Uint8Array {
+  const kept = TWO_BYTES[v];
+  if (kept) return kept;
+  const made = Uint8Array.of(v >> 8, v & 0xff);
+  if (shared < MAX_SHARED) {
+    TWO_BYTES[v] = made;
+    shared++;
+  }
+  return made;
+}
+
+/** How many two-byte strings are kept (tests). */
+export const sharedStrings = () => shared;
 
 /**
  * An operator (a keyword) is a JS string: no operand is one (strings are bytes, names are Name), so telling
@@ -197,7 +217,7 @@ export class Lexer {
       const v = (HEX[b[p]!]! << 12) | (HEX[b[p + 1]!]! << 8) | (HEX[b[p + 2]!]! << 4) | HEX[b[p + 3]!]!;
       if (v >= 0) {
         this.pos = p + 5;
-        return (TWO_BYTES[v] ??= Uint8Array.of(v >> 8, v & 0xff));
+        return twoBytes(v);
       }
     } else if (b[p + 2] === 62) {
       const v = (HEX[b[p]!]! << 4) | HEX[b[p + 1]!]!;
