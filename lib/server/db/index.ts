@@ -209,6 +209,9 @@ function withoutQueryParsers<T extends object>(client: T): T {
   });
 }
 
+/** Entries a read cache keeps; the oldest goes first. */
+const READ_CACHE_MAX = 1000;
+
 /**
  * A cache of reads, exact rather than timed: an entry is used only while the counter it was read at
  * has not moved. On the embedded store, for any read (writeCounter). On a PostgreSQL server only for
@@ -218,7 +221,7 @@ function withoutQueryParsers<T extends object>(client: T): T {
 export function readCache<V>(
   handle: Pick<Handle, "kind" | "hearsAnnouncements">,
   map: Map<string, { at: number; value: V }>,
-  opts: { max?: number; announced?: boolean } = {},
+  opts: { announced?: boolean } = {},
 ) {
   let counter = writeCounter;
   if (handle.kind !== "pglite") {
@@ -228,7 +231,6 @@ export function readCache<V>(
     }
     counter = announcedCounter;
   }
-  const max = opts.max ?? 1000;
   return {
     get(key: string): V | undefined {
       const hit = map.get(key);
@@ -236,7 +238,7 @@ export function readCache<V>(
     },
     /** `at`: the counter read before the value was read, so a write during the read makes it stale. */
     set(key: string, at: number, value: V) {
-      if (map.size >= max) map.delete(map.keys().next().value!);
+      if (map.size >= READ_CACHE_MAX) map.delete(map.keys().next().value!);
       map.set(key, { at, value });
     },
     now: () => counter.n,
